@@ -1,0 +1,42 @@
+// Turns a BuildResult into what a person reads in a terminal (or JSON for machines).
+import type { BuildResult, Message } from '../src/types.ts';
+import { catalogue, formatMessageLong } from '../src/errors.ts';
+
+const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code: string) => (s: string) => (useColor ? `\x1b[${code}m${s}\x1b[0m` : s);
+export const red = paint('31'), green = paint('32'), dim = paint('2'), bold = paint('1'), yellow = paint('33');
+
+export function printMessages(list: Message[], kind: 'error' | 'warning', write = (s: string) => process.stderr.write(s + '\n')): void {
+  for (const m of list) {
+    const title = catalogue[m.id as keyof typeof catalogue]?.title;
+    write(`${kind === 'error' ? red('✗') : yellow('!')} ${formatMessageLong(m)}${title ? dim(`  [${title}]`) : ''}`);
+    if (m.hint) write(dim(`  hint: ${m.hint}`));
+  }
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+export function summary(result: BuildResult): string {
+  const lines: string[] = [];
+  const byType = new Map<string, { count: number; gzip: number; islands: Set<string> }>();
+  for (const p of result.pageReports) {
+    const t = byType.get(p.type) ?? { count: 0, gzip: 0, islands: new Set() };
+    t.count++; t.gzip = Math.max(t.gzip, p.jsGzipBytes); p.islands.forEach((i) => t.islands.add(i));
+    byType.set(p.type, t);
+  }
+  if (byType.size) {
+    lines.push(dim('  page type                    pages   JS (gzip, max)  islands'));
+    for (const [type, t] of [...byType].sort()) {
+      lines.push(`  ${type.padEnd(28)} ${String(t.count).padStart(5)}   ${(t.gzip ? kb(t.gzip) : '0 B').padStart(14)}  ${[...t.islands].join(', ') || '-'}`);
+    }
+  }
+  lines.push(`${green('✓')} ${result.pages} pages, ${result.aliases} aliases, ${result.assets} assets → ${result.outDir} in ${result.timings.total} ms`);
+  return lines.join('\n');
+}
+
+export function jsonResult(result: BuildResult): string {
+  return JSON.stringify({
+    errors: result.errors, warnings: result.warnings, pages: result.pages, aliases: result.aliases,
+    assets: result.assets, timings: result.timings, outDir: result.outDir, pageReports: result.pageReports,
+  }, null, 2);
+}

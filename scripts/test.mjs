@@ -1,0 +1,36 @@
+// `npm test`: typecheck, unit tests (vitest), end-to-end tests (vitest + Chromium), in that order.
+// Ends with the plain "N passed, N failed" line CI reads; exits non-zero if anything failed.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const only = process.argv[2]; // optional: typecheck | unit | e2e
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-test-'));
+let passed = 0, failed = 0, skipped = 0;
+const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+
+function run(cmd, args) {
+  console.log(`\n$ ${cmd} ${args.join(' ')}`);
+  return spawnSync(cmd, args, { stdio: 'inherit', env }).status;
+}
+
+function vitest(name, config) {
+  const out = path.join(tmp, `${name}.json`);
+  const code = run('npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  let report = null;
+  try { report = JSON.parse(fs.readFileSync(out, 'utf8')); } catch { /* vitest crashed before reporting */ }
+  if (!report) { failed++; console.log(`${name}: vitest produced no report (exit ${code})`); return; }
+  passed += report.numPassedTests;
+  failed += report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  skipped += report.numPendingTests + report.numTodoTests;
+}
+
+if (!only || only === 'typecheck') {
+  if (run('npx', ['tsc', '--noEmit', '-p', '.']) === 0) passed++; else failed++;
+}
+if (!only || only === 'unit') vitest('unit', 'vitest.config.ts');
+if (!only || only === 'e2e') vitest('e2e', 'vitest.e2e.config.ts');
+
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,206 @@
+// build: runs the stages in order — config, content, routes, bundle, render, static, host files, links —
+// into a staging folder, then swaps it in. Returns esbuild-style data; printing is the CLI's job.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BuildResult, Message, PageReport } from './types.ts';
+import { message, fileLocation, sortMessages } from './errors.ts';
+import { loadSiteModule, type SiteModule } from './siteModule.ts';
+import { loadContent } from './content/load.ts';
+import { routeTable } from './route.ts';
+import { bundleClient, type AssetManifest } from './bundle.ts';
+import { checkLinks, extractLinks, makeTargets, type PageLinks } from './check.ts';
+import { contentSecurityPolicy, headersFile, redirectsFile, robotsTxt, sitemapXml } from './hostfiles.ts';
+import { stageOutput } from './write.ts';
+import { listFiles } from './content/glob.ts';
+import type { RenderContext } from './render/document.tsx';
+
+export interface BuildOptions {
+  root: string;
+  outDir?: string;
+  siteUrl?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Called as each stage ends, for progress output. */
+  onStage?: (name: string, ms: number) => void;
+}
+
+function emptyResult(outDir: string): BuildResult {
+  return { errors: [], warnings: [], pages: 0, aliases: 0, assets: 0, timings: {}, outDir, pageReports: [] };
+}
+
+async function timed<T>(result: BuildResult, name: string, opts: BuildOptions, fn: () => Promise<T>): Promise<T> {
+  const t = performance.now();
+  try { return await fn(); } finally {
+    const ms = Math.round((performance.now() - t) * 10) / 10;
+    result.timings[name] = ms;
+    opts.onStage?.(name, ms);
+  }
+}
+
+/** Loads config and content and builds the route table: everything `sitegen check` needs, no rendering. */
+export async function prepareSite(opts: BuildOptions, result: BuildResult) {
+  const root = path.resolve(opts.root);
+  const mod = await timed(result, 'config', opts, () => loadSiteModule(root));
+  if (!mod.site) { result.errors.push(...mod.errors); return null; }
+  const site = mod.site;
+  const loaded = await timed(result, 'content', opts, () => loadContent(root, site.config));
+  result.errors.push(...loaded.errors);
+  if (loaded.errors.length) return null;
+  const table = await timed(result, 'routes', opts, async () => routeTable(loaded.content, site.config));
+  result.errors.push(...table.errors);
+  if (table.errors.length) return null;
+  return { root, site, content: loaded.content, table };
+}
+
+export async function checkSite(opts: BuildOptions): Promise<BuildResult> {
+  const result = emptyResult('');
+  const t = performance.now();
+  const prepared = await prepareSite(opts, result);
+  if (prepared) { result.pages = prepared.table.routes.length; result.aliases = prepared.table.aliases.length; }
+  result.errors = sortMessages(result.errors);
+  result.timings.total = Math.round(performance.now() - t);
+  return result;
+}
+
+function siteDefines(site: SiteModule, env: NodeJS.ProcessEnv): Record<string, string> {
+  return site.config.define ? site.config.define(env) : {};
+}
+
+export async function build(opts: BuildOptions): Promise<BuildResult> {
+  const root = path.resolve(opts.root);
+  const outDir = path.resolve(root, opts.outDir ?? 'dist');
+  const result = emptyResult(outDir);
+  const t0 = performance.now();
+  const prepared = await prepareSite(opts, result);
+  if (!prepared) return finish(result, t0);
+  const { site, content, table } = prepared;
+  const env = opts.env ?? process.env;
+  const siteUrl = (opts.siteUrl ?? env.SITE_URL ?? site.config.site.url).replace(/\/$/, '');
+
+  const bundled = await timed(result, 'bundle', opts, () => bundleClient(root, site.config, { define: siteDefines(site, env) }));
+  if (!bundled.manifest) { result.errors.push(...bundled.errors); return finish(result, t0); }
+  const manifest = bundled.manifest;
+
+  const staging = await stageOutput(outDir);
+  try {
+    await writeSite({ root, site, content, table, manifest, siteUrl, staging, result, opts });
+    if (result.errors.length) { await staging.abort(); return finish(result, t0); }
+    await timed(result, 'write', opts, () => staging.commit());
+  } catch (e) {
+    await staging.abort();
+    throw e;
+  }
+  return finish(result, t0);
+}
+
+function finish(result: BuildResult, t0: number): BuildResult {
+  result.errors = sortMessages(result.errors);
+  result.timings.total = Math.round(performance.now() - t0);
+  return result;
+}
+
+interface WriteSiteArgs {
+  root: string;
+  site: SiteModule;
+  content: any;
+  table: ReturnType<typeof routeTable>;
+  manifest: AssetManifest;
+  siteUrl: string;
+  staging: Awaited<ReturnType<typeof stageOutput>>;
+  result: BuildResult;
+  opts: BuildOptions;
+}
+
+async function writeSite(a: WriteSiteArgs): Promise<void> {
+  const { root, site, content, table, manifest, siteUrl, staging, result, opts } = a;
+  const gz = new Map<string, number>();
+  const gzipSize = (url: string) => {
+    if (!gz.has(url)) gz.set(url, gzipSync(manifest.files.get(url.slice(1)) ?? new Uint8Array()).length);
+    return gz.get(url)!;
+  };
+  const rawSize = (url: string) => manifest.files.get(url.slice(1))?.length ?? 0;
+  const ctx: RenderContext = {
+    config: site.config, content, siteUrl,
+    assets: {
+      css: manifest.css, runtime: manifest.runtime,
+      preload: (eager) => eager.length ? [...new Set([...manifest.baseChunks, ...eager.flatMap((n) => manifest.islandChunks[n] ?? [])])] : [],
+    },
+  };
+  const pageLinks: PageLinks[] = [];
+  await timed(result, 'render', opts, async () => {
+    const pending: Promise<void>[] = [];
+    for (const route of table.routes) {
+      let page;
+      try {
+        page = site.renderPage(route, ctx);
+      } catch (e: any) {
+        const m = message(e?.constructor?.name === 'IslandPropsError' ? 'IslandPropsError' : 'RenderError', `rendering ${route.path} failed: ${e?.message ?? e}`, route.source ? fileLocation(route.source) : null);
+        if (e?.stack && m.id === 'RenderError') m.notes.push({ text: String(e.stack).split('\n').slice(1, 6).join('\n'), location: null });
+        result.errors.push(m);
+        continue;
+      }
+      pageLinks.push({ page: route.path, source: route.source, links: extractLinks(page.html) });
+      const js = page.islands.length && manifest.runtime ? [...new Set([manifest.runtime, ...manifest.baseChunks, ...page.islands.flatMap((n) => manifest.islandChunks[n] ?? [])])] : [];
+      const report: PageReport = { path: route.path, type: route.component.displayName || route.component.name || 'Page', output: route.output, islands: page.islands, jsBytes: js.reduce((s, u) => s + rawSize(u), 0), jsGzipBytes: js.reduce((s, u) => s + gzipSize(u), 0) };
+      result.pageReports.push(report);
+      pending.push(staging.write(route.output, page.html));
+      if (pending.length >= 64) await Promise.all(pending.splice(0));
+    }
+    for (const alias of table.aliases) pending.push(staging.write(alias.output, site.renderAliasPage(alias.to, ctx)));
+    await Promise.all(pending);
+  });
+  result.pages = result.pageReports.length;
+  result.aliases = table.aliases.length;
+  if (result.errors.length) return;
+
+  const outputs = new Set<string>([...table.routes.map((r) => r.output), ...table.aliases.map((x) => x.output)]);
+  const staticFiles = await timed(result, 'static', opts, async () => {
+    const dir = path.join(root, 'static');
+    const files = await listFiles(dir);
+    for (const f of files) {
+      if (outputs.has(f) || manifest.files.has(f)) { result.errors.push(message('StaticConflict', `static/${f} would overwrite a generated file`, fileLocation(`static/${f}`))); continue; }
+      await staging.write(f, await fs.readFile(path.join(dir, f)));
+    }
+    return files;
+  });
+  await timed(result, 'assets', opts, async () => {
+    for (const [rel, bytes] of manifest.files) await staging.write(rel, bytes);
+  });
+  result.assets = manifest.files.size + staticFiles.length;
+
+  const hostFiles = await timed(result, 'host files', opts, async () => {
+    const files: Record<string, string> = {
+      'sitemap.xml': sitemapXml(table.routes, siteUrl),
+      'robots.txt': robotsTxt(siteUrl),
+      '_redirects': redirectsFile(table.aliases),
+      '_headers': headersFile(contentSecurityPolicy(site.config, opts.env ?? process.env)),
+    };
+    for (const [f, text] of Object.entries(files)) if (!staticFiles.includes(f)) await staging.write(f, text);
+    return Object.keys(files);
+  });
+
+  await timed(result, 'links', opts, async () => {
+    const targets = makeTargets(
+      [...table.routes.map((r) => r.path), ...table.aliases.map((x) => x.from)],
+      [...outputs, ...staticFiles, ...manifest.files.keys(), ...hostFiles],
+    );
+    result.errors.push(...await locateLinks(root, checkLinks(pageLinks, targets)));
+  });
+}
+
+/** Points a broken-link error at the first line of its source file that contains the link. */
+async function locateLinks(root: string, errors: Message[]): Promise<Message[]> {
+  const texts = new Map<string, string[]>();
+  for (const m of errors) {
+    const file = m.location?.file;
+    const link = m.text.match(/links to (\S+),/)?.[1];
+    if (!file || !link) continue;
+    if (!texts.has(file)) texts.set(file, (await fs.readFile(path.join(root, file), 'utf8').catch(() => '')).split('\n'));
+    const lines = texts.get(file)!;
+    const i = lines.findIndex((l) => l.includes(`(${link})`) || l.includes(`"${link}"`) || l.includes(` ${link}`));
+    if (i >= 0) m.location = fileLocation(file, i + 1, lines[i].indexOf(link) + 1, lines[i]);
+  }
+  return errors;
+}
+
+export type { Message };

@@ -1,0 +1,104 @@
+// bundle: the client side. One esbuild build: a hydration runtime whose island loaders are dynamic
+// imports (so each island is its own chunk and React one shared chunk), plus the site's CSS.
+// Minified, ESM, code-split, content-hashed; returns the manifest pages link from.
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import * as esbuild from 'esbuild';
+import type { Message, SiteConfig } from './types.ts';
+import { ENGINE_DIR, esbuildMessages } from './siteModule.ts';
+import { listFiles } from './content/glob.ts';
+
+export interface AssetManifest {
+  /** URL of the runtime, or null when the site has no islands. */
+  runtime: string | null;
+  css: string[];
+  /** Island name → URLs of every JS file it needs beyond the runtime (its chunk and shared chunks). */
+  islandChunks: Record<string, string[]>;
+  /** What hydration itself needs on any page with an island: React and react-dom's chunks (not the runtime). */
+  baseChunks: string[];
+  /** Output files: path relative to the out dir → bytes. */
+  files: Map<string, Uint8Array>;
+  islands: string[];
+}
+
+export async function findIslands(root: string, config: SiteConfig): Promise<Record<string, string>> {
+  const dir = path.join(root, config.islandsDir ?? 'templates/islands');
+  const files = (await listFiles(dir)).filter((f) => !f.includes('/') && /\.[jt]sx?$/.test(f));
+  return Object.fromEntries(files.map((f) => [f.replace(/\.[jt]sx?$/, ''), path.join(dir, f)]));
+}
+
+export async function bundleClient(root: string, config: SiteConfig, opts: { define?: Record<string, string>; minify?: boolean } = {}): Promise<{ manifest?: AssetManifest; errors: Message[] }> {
+  const islands = await findIslands(root, config);
+  const names = Object.keys(islands).sort();
+  const entryPoints: Record<string, string> = {};
+  const cssFiles = (config.css ?? []).map((c) => path.resolve(root, c));
+  const runtimeSource = [
+    `import { hydrateIslands } from ${JSON.stringify(path.join(ENGINE_DIR, 'islands/client.ts'))};`,
+    `hydrateIslands({${names.map((n) => `${JSON.stringify(n)}: () => import(${JSON.stringify(islands[n])})`).join(',')}});`,
+  ].join('\n');
+  const stdinPlugin: esbuild.Plugin = {
+    name: 'sitegen-runtime',
+    setup(build) {
+      build.onResolve({ filter: /^sitegen:runtime$/ }, () => ({ path: 'runtime', namespace: 'sitegen' }));
+      build.onLoad({ filter: /.*/, namespace: 'sitegen' }, () => ({ contents: runtimeSource, loader: 'js', resolveDir: root }));
+    },
+  };
+  if (names.length) entryPoints.runtime = 'sitegen:runtime';
+  cssFiles.forEach((f, i) => { entryPoints[i === 0 ? 'site' : `site${i}`] = f; });
+  if (!Object.keys(entryPoints).length) return { manifest: { runtime: null, css: [], islandChunks: {}, baseChunks: [], files: new Map(), islands: [] }, errors: [] };
+  let result: esbuild.BuildResult<{ metafile: true; write: false }>;
+  try {
+    result = await esbuild.build({
+      entryPoints, bundle: true, splitting: true, format: 'esm', platform: 'browser', target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
+      minify: opts.minify !== false, write: false, metafile: true, logLevel: 'silent', jsx: 'automatic',
+      outdir: path.join(root, '.sitegen', 'client', 'assets'), entryNames: '[name]-[hash]', chunkNames: 'chunk-[hash]', assetNames: '[name]-[hash]',
+      publicPath: '/assets', loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' },
+      define: { 'process.env.NODE_ENV': '"production"', ...(opts.define ?? {}) },
+      plugins: [stdinPlugin],
+      legalComments: 'none',
+    });
+  } catch (e: any) {
+    return { errors: esbuildMessages(e.errors ?? [], root) };
+  }
+  const outBase = path.join(root, '.sitegen', 'client');
+  const files = new Map<string, Uint8Array>();
+  for (const f of result.outputFiles) files.set(path.relative(outBase, f.path).split(path.sep).join('/'), f.contents);
+  const meta = result.metafile;
+  const url = (out: string) => '/' + path.relative(outBase, path.resolve(out)).split(path.sep).join('/');
+  let runtime: string | null = null;
+  const css: string[] = [];
+  const chunkOf: Record<string, string> = {};
+  const islandFiles = new Map(names.map((n) => [path.relative(process.cwd(), islands[n]).split(path.sep).join('/'), n]));
+  for (const [out, info] of Object.entries(meta.outputs)) {
+    if (out.endsWith('.map')) continue;
+    if (info.entryPoint === 'sitegen:runtime') runtime = url(out);
+    else if (out.endsWith('.css') && info.entryPoint) css.push(url(out));
+    else if (info.entryPoint && islandFiles.has(info.entryPoint)) chunkOf[islandFiles.get(info.entryPoint)!] = out;
+  }
+  const islandOutputs = new Set(Object.values(chunkOf));
+  // Static imports always load with a chunk; the runtime's dynamic imports of React load on first hydration.
+  const closure = (start: string, dynamic: boolean) => {
+    const seen = new Set<string>();
+    const walk = (o: string) => {
+      if (seen.has(o)) return;
+      seen.add(o);
+      for (const imp of meta.outputs[o]?.imports ?? []) {
+        if (imp.external || islandOutputs.has(imp.path) && o !== start) continue;
+        if (imp.kind === 'import-statement' || (dynamic && imp.kind === 'dynamic-import')) walk(imp.path);
+      }
+    };
+    walk(start);
+    return seen;
+  };
+  const runtimeOut = Object.keys(meta.outputs).find((o) => meta.outputs[o].entryPoint === 'sitegen:runtime');
+  const base = runtimeOut ? closure(runtimeOut, true) : new Set<string>();
+  if (runtimeOut) base.delete(runtimeOut);
+  const islandChunks: Record<string, string[]> = {};
+  for (const [name, out] of Object.entries(chunkOf)) islandChunks[name] = [...closure(out, false)].map(url);
+  return { manifest: { runtime, css: css.sort(), islandChunks, baseChunks: [...base].map(url), files, islands: names }, errors: [] };
+}
+
+export async function writeManifestFiles(manifest: AssetManifest, outDir: string): Promise<void> {
+  await fs.mkdir(path.join(outDir, 'assets'), { recursive: true });
+  await Promise.all([...manifest.files].map(([rel, bytes]) => fs.writeFile(path.join(outDir, rel), bytes)));
+}

@@ -1,0 +1,53 @@
+// check: every internal href/src in the output must resolve to a route, an alias or a file.
+// Links are extracted per page as it is rendered (small lists), and resolved once all outputs are known.
+import type { Message } from './types.ts';
+import { message, fileLocation } from './errors.ts';
+
+const ATTR = /\s(?:href|src)="([^"]*)"/g;
+
+/** Internal link targets of one page, without query or fragment; external and special schemes skipped. */
+export function extractLinks(html: string): string[] {
+  const out = new Set<string>();
+  for (const m of html.matchAll(ATTR)) {
+    const raw = m[1].replace(/&amp;/g, '&');
+    if (!raw || raw.startsWith('#') || raw.startsWith('//') || /^[a-z][a-z0-9+.-]*:/i.test(raw)) continue;
+    const p = raw.split(/[?#]/)[0];
+    if (p) out.add(p);
+  }
+  return [...out];
+}
+
+export interface LinkTargets {
+  /** Every URL path that resolves: route paths, alias paths, files in the output. */
+  has(p: string): boolean;
+}
+
+export function makeTargets(paths: Iterable<string>, files: Iterable<string>): LinkTargets {
+  const set = new Set<string>(paths);
+  for (const f of files) {
+    set.add('/' + f);
+    if (f.endsWith('.html')) set.add('/' + f.slice(0, -5));
+  }
+  return { has: (p) => set.has(p) };
+}
+
+export interface PageLinks {
+  page: string;
+  source: string | null;
+  links: string[];
+}
+
+export function checkLinks(pages: PageLinks[], targets: LinkTargets): Message[] {
+  const errors: Message[] = [];
+  for (const pg of pages) {
+    for (const link of pg.links) {
+      const abs = link.startsWith('/') ? link : new URL(link, `http://x${pg.page}`).pathname;
+      let decoded = abs;
+      try { decoded = decodeURI(abs); } catch { /* keep raw */ }
+      if (targets.has(abs) || targets.has(decoded)) continue;
+      const hint = !abs.endsWith('/') && targets.has(abs + '/') ? `Page URLs end with "/": link to ${abs}/ instead.` : undefined;
+      errors.push(message('BrokenLink', `page ${pg.page} links to ${link}, which is not a page, alias or file`, pg.source ? fileLocation(pg.source) : null, hint ? { hint } : {}));
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,134 @@
+// load: reads every content file a collection's pattern matches, parses YAML or Markdown front matter,
+// validates each against its schema, and returns the typed content plus every problem at once.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import matter from 'gray-matter';
+import { Marked } from 'marked';
+import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../types.ts';
+import { message, fileLocation, sortMessages } from '../errors.ts';
+import { parseYamlSource, locate, formatPath, type YamlSource } from './yamlSource.ts';
+import { validateData } from './validate.ts';
+import { globBase, listFiles, matchFiles } from './glob.ts';
+
+export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
+
+export interface LoadedContent {
+  content: Content;
+  /** Every content file read, relative to the root, and the collection it feeds. */
+  files: Map<string, string>;
+  errors: Message[];
+}
+
+const markdown = new Marked({ gfm: true });
+
+export function renderMarkdown(body: string): string {
+  return markdown.parse(body, { async: false }) as string;
+}
+
+interface ParsedFile {
+  data: unknown;
+  body?: string;
+  source: YamlSource;
+  errors: Message[];
+}
+
+/** Reads one file and parses it; YAML and front-matter syntax errors come back located. */
+export async function parseContentFile(root: string, rel: string): Promise<ParsedFile | { errors: Message[] }> {
+  const abs = path.join(root, rel);
+  let buf: Buffer;
+  try {
+    const st = await fs.stat(abs);
+    if (st.size > MAX_CONTENT_BYTES) return { errors: [message('ContentReadError', `File is ${(st.size / 1048576).toFixed(1)} MB; content files are limited to ${MAX_CONTENT_BYTES / 1048576} MB`, fileLocation(rel))] };
+    buf = await fs.readFile(abs);
+  } catch (e: any) {
+    return { errors: [message('ContentReadError', `Cannot read file: ${e.code ?? e.message}`, fileLocation(rel))] };
+  }
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(buf);
+  const bad = text.indexOf('\uFFFD');
+  if (bad >= 0) {
+    const line = text.slice(0, bad).split('\n').length;
+    return { errors: [message('ContentReadError', 'File is not valid UTF-8 text', fileLocation(rel, line, bad - text.lastIndexOf('\n', bad - 1)))] };
+  }
+  if (rel.endsWith('.md')) return parseMarkdown(text, rel);
+  return parseYaml(text, rel, 0);
+}
+
+function parseYaml(text: string, rel: string, lineOffset: number): ParsedFile {
+  const { source, problems } = parseYamlSource(text, rel, lineOffset);
+  const errors = problems.map((p) => message('YamlSyntaxError', p.message, fileLocation(rel, p.line, p.column, text.split('\n')[p.line - 1 - lineOffset] ?? '')));
+  const data = errors.length ? undefined : source.doc.toJS({ maxAliasCount: 100 });
+  return { data: data ?? (errors.length ? undefined : {}), source, errors };
+}
+
+function parseMarkdown(text: string, rel: string): ParsedFile {
+  let parsed: ParsedFile | null = null;
+  // gray-matter finds the front matter; the `yaml` document parser gives us source positions.
+  const file = matter(text, {
+    engines: {
+      yaml: (fm: string) => {
+        const opening = text.indexOf(fm);
+        const lineOffset = opening > 0 ? text.slice(0, opening).split('\n').length - 1 : 1;
+        parsed = parseYaml(fm, rel, lineOffset);
+        return (parsed.data as object) ?? {};
+      },
+    },
+  });
+  const p = (parsed as ParsedFile | null) ?? parseYaml('', rel, 0);
+  return { ...p, data: p.errors.length ? undefined : (file.data ?? {}), body: file.content };
+}
+
+/** "sectors/online/saas.yaml" under base "sectors" → id "online/saas". */
+function entryId(relToContent: string, base: string): string {
+  const below = base ? relToContent.slice(base.length + 1) : relToContent;
+  return below.replace(/\.(ya?ml|md)$/, '');
+}
+
+async function loadCollection(root: string, name: string, col: CollectionConfig, all: string[], files: Map<string, string>, errors: Message[]) {
+  const patterns = Array.isArray(col.pattern) ? col.pattern : [col.pattern];
+  const matched = matchFiles(all, patterns);
+  if (matched.length === 0) {
+    errors.push(message('EmptyCollection', `Collection "${name}" matches no file (pattern ${patterns.join(', ')} in content/)`, null));
+    return col.single ? undefined : [];
+  }
+  if (col.single && matched.length > 1) {
+    errors.push(message('ConfigError', `Collection "${name}" is single but matches ${matched.length} files: ${matched.join(', ')}`, null));
+  }
+  const entries: Entry[] = [];
+  await Promise.all(matched.map(async (relToContent, i) => {
+    const rel = `content/${relToContent}`;
+    files.set(rel, name);
+    const parsed = await parseContentFile(root, rel);
+    if (!('source' in parsed) || parsed.errors.length) { errors.push(...parsed.errors); return; }
+    const base = globBase(patterns.find((p) => matchFiles([relToContent], [p]).length) ?? patterns[0]);
+    const v = validateData(col.schema, parsed.data, parsed.source);
+    if (v.errors.length) { errors.push(...v.errors); return; }
+    const id = entryId(relToContent, base);
+    const parts = id.split('/');
+    const entry: Entry = { id, slug: parts[parts.length - 1], dirs: parts.slice(0, -1), file: rel, data: v.data };
+    if (parsed.body !== undefined) entry.html = renderMarkdown(parsed.body);
+    entries[i] = entry;
+  }));
+  const list = entries.filter(Boolean);
+  return col.single ? list[0] : list;
+}
+
+export async function loadContent(root: string, config: SiteConfig): Promise<LoadedContent> {
+  const errors: Message[] = [];
+  const files = new Map<string, string>();
+  const all = (await listFiles(path.join(root, 'content'))).filter((f) => /\.(ya?ml|md)$/.test(f));
+  const content: Content = {};
+  for (const [name, col] of Object.entries(config.collections)) {
+    content[name] = await loadCollection(root, name, col, all, files, errors);
+  }
+  if (errors.length === 0 && config.validate) {
+    for (const issue of config.validate(content)) errors.push(await locateIssue(root, issue.file, issue.path, issue.message));
+  }
+  return { content, files, errors: sortMessages(errors) };
+}
+
+/** Locates a cross-file issue by re-reading its file (kept out of memory until needed). */
+export async function locateIssue(root: string, file: string, fieldPath: (string | number)[], text: string): Promise<Message> {
+  const parsed = await parseContentFile(root, file);
+  const loc = 'source' in parsed ? locate(parsed.source, fieldPath) : fileLocation(file);
+  return message('ContentSchemaError', text, loc, { field: formatPath(fieldPath) || undefined });
+}

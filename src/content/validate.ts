@@ -1,0 +1,49 @@
+// Validates parsed data against a zod schema and turns every issue into a located Message.
+import type { ZodType } from 'zod';
+import type { Message } from '../types.ts';
+import { message, sortMessages } from '../errors.ts';
+import { formatPath, locate, locateKey, type YamlSource } from './yamlSource.ts';
+
+/** Plain-language messages for zod's default issues; a schema's own messages still win. */
+function plainError(iss: any): string | undefined {
+  switch (iss.code) {
+    case 'invalid_type':
+      if (iss.input === undefined) return 'Required';
+      return `Expected ${iss.expected}, received ${describe(iss.input)}`;
+    case 'too_small':
+      if (iss.origin === 'string') return iss.minimum === 1 ? 'Must not be empty' : `Must be at least ${iss.minimum} characters`;
+      if (iss.origin === 'array') return iss.exact ? `Must have exactly ${iss.minimum} items` : `Must have at least ${iss.minimum} items`;
+      return `Must be at least ${iss.minimum}`;
+    case 'too_big':
+      if (iss.origin === 'string') return `Must be at most ${iss.maximum} characters`;
+      if (iss.origin === 'array') return iss.exact ? `Must have exactly ${iss.maximum} items` : `Must have at most ${iss.maximum} items`;
+      return `Must be at most ${iss.maximum}`;
+    case 'invalid_value':
+      return `Must be one of: ${(iss.values ?? []).map((v: unknown) => JSON.stringify(v)).join(', ')}`;
+    default:
+      return undefined;
+  }
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'a map';
+  return `${typeof v} ${JSON.stringify(v)}`.slice(0, 60);
+}
+
+export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSource): { data?: T; errors: Message[] } {
+  const r = schema.safeParse(data, { error: plainError });
+  if (r.success) return { data: r.data, errors: [] };
+  const errors: Message[] = [];
+  for (const iss of r.error.issues) {
+    if (iss.code === 'unrecognized_keys') {
+      for (const key of iss.keys) {
+        errors.push(message('ContentSchemaError', `Unknown field "${key}"`, locateKey(src, iss.path, key), { field: formatPath([...iss.path, key]) }));
+      }
+      continue;
+    }
+    errors.push(message('ContentSchemaError', iss.message, locate(src, iss.path), { field: formatPath(iss.path) || undefined }));
+  }
+  return { errors: sortMessages(errors) };
+}

@@ -1,0 +1,93 @@
+// Parses YAML keeping the document, so any field path can be turned back into a line and column.
+import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
+import type { Location } from '../types.ts';
+
+export interface YamlSource {
+  doc: Document;
+  counter: LineCounter;
+  text: string;
+  /** Lines before this text in its file (front matter starts after the opening `---`). */
+  lineOffset: number;
+  file: string;
+}
+
+export interface YamlSyntaxProblem {
+  line: number;
+  column: number;
+  message: string;
+}
+
+export function parseYamlSource(text: string, file: string, lineOffset = 0): { source: YamlSource; problems: YamlSyntaxProblem[] } {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  const problems = doc.errors.map((e) => {
+    const pos = e.linePos?.[0] ?? counter.linePos(e.pos[0]);
+    return { line: pos.line + lineOffset, column: pos.col, message: firstLine(e.message) };
+  });
+  return { source: { doc, counter, text, lineOffset, file }, problems };
+}
+
+function firstLine(s: string): string {
+  return s.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+}
+
+function lineText(src: YamlSource, line: number): string {
+  return src.text.split('\n')[line - 1 - src.lineOffset]?.replace(/\r$/, '') ?? '';
+}
+
+function at(src: YamlSource, offset: number): Location {
+  const { line, col } = src.counter.linePos(offset);
+  const l = line + src.lineOffset;
+  return { file: src.file, line: l, column: col, lineText: lineText(src, l) };
+}
+
+/**
+ * The location of a field path: the value itself for a scalar, the key for a map or list
+ * (so "skills: must have 4 items" points at `skills:`), or the nearest existing parent when the
+ * field is missing (so a missing `skills[3].description` points at the item `skills[3]`).
+ */
+export function locate(src: YamlSource, path: readonly PropertyKey[]): Location {
+  let node: Node | null = src.doc.contents as Node | null;
+  let keyNode: Node | null = null;
+  for (const seg of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === seg);
+      if (!pair) break;
+      keyNode = pair.key as Node;
+      node = pair.value as Node | null;
+      if (!node) { node = keyNode; break; }
+    } else if (isSeq(node) && typeof seg === 'number' && node.items[seg]) {
+      keyNode = null;
+      node = node.items[seg] as Node;
+    } else break;
+  }
+  const target = node && !isScalar(node) && keyNode ? keyNode : node ?? keyNode;
+  if (!target?.range) return { file: src.file, line: 1 + src.lineOffset, column: 1, lineText: lineText(src, 1 + src.lineOffset) };
+  return at(src, target.range[0]);
+}
+
+/** Location of a key inside the map at `path` (for "unknown field" errors). */
+export function locateKey(src: YamlSource, path: readonly PropertyKey[], key: string): Location {
+  let node: Node | null = src.doc.contents as Node | null;
+  for (const seg of path) {
+    if (isMap(node)) node = (node.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === seg)?.value as Node) ?? null;
+    else if (isSeq(node) && typeof seg === 'number') node = (node.items[seg] as Node) ?? null;
+    else node = null;
+  }
+  if (isMap(node)) {
+    const pair = node.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === key);
+    const k = pair?.key as Node | undefined;
+    if (k?.range) return at(src, k.range[0]);
+  }
+  return locate(src, path);
+}
+
+/** `skills[3].description` */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else out += (out ? '.' : '') + String(seg);
+  }
+  return out;
+}

@@ -1,0 +1,67 @@
+// The catalogue of errors a user can cause, and how messages are made and printed.
+// Every user error is a Message value with a location; only bugs in sitegen carry a stack.
+import type { Location, Message } from './types.ts';
+
+export const catalogue = {
+  YamlSyntaxError: { title: 'YAML syntax error', hint: 'Check indentation and quoting near the line shown.' },
+  ContentSchemaError: { title: 'Content does not match its schema', hint: 'Fix the field named, or change the schema in the site config.' },
+  ContentReadError: { title: 'Content file cannot be read', hint: 'Content files must be UTF-8 text.' },
+  EmptyCollection: { title: 'Collection has no files', hint: 'Add a file matching the pattern, or fix the pattern in sitegen.config.ts.' },
+  DuplicateRoute: { title: 'Two sources write the same page', hint: 'Give one of them another path.' },
+  InvalidRoute: { title: 'Route is not valid', hint: 'Paths start with "/" and contain no spaces, "..", or query.' },
+  BrokenLink: { title: 'Link to a page or file that does not exist', hint: 'Fix the link, add the page, or declare an alias.' },
+  RenderError: { title: 'A template threw while rendering', hint: 'The stack below points into the template.' },
+  IslandPropsError: { title: 'Island props are not plain JSON', hint: 'Pass only strings, numbers, booleans, null, arrays and plain objects to islands.' },
+  ConfigError: { title: 'Site configuration error', hint: 'See sitegen.config.ts.' },
+  BundleError: { title: 'Bundling failed', hint: 'The file and line come from esbuild.' },
+  StaticConflict: { title: 'A static file and a page have the same output', hint: 'Rename the static file or move the page.' },
+  WriteError: { title: 'Could not write the output', hint: 'Check permissions and free disk space.' },
+} as const;
+
+export type ErrorId = keyof typeof catalogue;
+
+export function message(id: ErrorId, text: string, location: Location | null = null, extra: Partial<Message> = {}): Message {
+  return { id, text, location, notes: [], hint: catalogue[id].hint, ...extra };
+}
+
+export function fileLocation(file: string, line = 0, column = 0, lineText = ''): Location {
+  return { file, line, column, lineText };
+}
+
+/** `content/a.yaml:12:5 skills[3].description: Required` — the one-line form used everywhere. */
+export function formatMessage(m: Message): string {
+  let where = '';
+  if (m.location) {
+    where = m.location.file;
+    if (m.location.line > 0) where += `:${m.location.line}:${m.location.column}`;
+  }
+  const field = m.field ? `${m.field}: ` : '';
+  return [where, `${field}${m.text}`].filter(Boolean).join(' ');
+}
+
+/** The one-line form plus a code frame and notes, for terminals and the dev overlay. */
+export function formatMessageLong(m: Message): string {
+  const lines = [formatMessage(m)];
+  if (m.location && m.location.line > 0 && m.location.lineText) {
+    const n = String(m.location.line);
+    lines.push(`  ${n} | ${m.location.lineText}`);
+    lines.push(`  ${' '.repeat(n.length)} | ${' '.repeat(Math.max(0, m.location.column - 1))}^`);
+  }
+  for (const note of m.notes) lines.push(`  note: ${note.location ? formatMessage({ ...m, text: note.text, location: note.location, field: undefined }) : note.text}`);
+  return lines.join('\n');
+}
+
+export function sortMessages(list: Message[]): Message[] {
+  return [...list].sort((a, b) => {
+    const fa = a.location?.file ?? '', fb = b.location?.file ?? '';
+    if (fa !== fb) return fa < fb ? -1 : 1;
+    return (a.location?.line ?? 0) - (b.location?.line ?? 0) || (a.location?.column ?? 0) - (b.location?.column ?? 0);
+  });
+}
+
+/** Thrown inside a stage to stop the build with user errors (not a bug). */
+export class UserErrors extends Error {
+  constructor(public messages: Message[]) {
+    super(messages.map(formatMessage).join('\n'));
+  }
+}

@@ -1,0 +1,40 @@
+// Client hydration runtime. Finds <sitegen-island> wrappers and hydrates each with the props the server
+// rendered, when its mode says: "load" at once, "idle" when the browser is idle, "visible" on scroll-in.
+// React and each island are loaded with import(), so a page pays only for what it shows.
+type Loader = () => Promise<{ default: any }>;
+
+async function hydrateOne(el: HTMLElement, load: Loader): Promise<void> {
+  const [react, reactDom, mod] = await Promise.all([import('react'), import('react-dom/client'), load()]);
+  // React ships CommonJS: a dynamic import may expose its exports on `default` only.
+  const { createElement } = (react as any).createElement ? react : (react as any).default;
+  const { hydrateRoot } = (reactDom as any).hydrateRoot ? reactDom : (reactDom as any).default;
+  const props = JSON.parse(el.dataset.props || '{}');
+  hydrateRoot(el, createElement(mod.default, props), { identifierPrefix: el.dataset.prefix || '' });
+  el.setAttribute('data-hydrated', '');
+}
+
+function whenIdle(fn: () => void): void {
+  if ('requestIdleCallback' in window) (window as any).requestIdleCallback(fn, { timeout: 2000 });
+  else setTimeout(fn, 200);
+}
+
+function whenVisible(el: HTMLElement, fn: () => void): void {
+  if (!('IntersectionObserver' in window)) return whenIdle(fn);
+  const io = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) { io.disconnect(); fn(); }
+  }, { rootMargin: '200px' });
+  // The wrapper is display:contents and has no box of its own; observe its first element.
+  io.observe((el.firstElementChild as HTMLElement) ?? el);
+}
+
+export function hydrateIslands(loaders: Record<string, Loader>): void {
+  for (const el of document.querySelectorAll<HTMLElement>('sitegen-island')) {
+    const load = loaders[el.dataset.island ?? ''];
+    if (!load) { console.error(`sitegen: unknown island ${el.dataset.island}`); continue; }
+    const go = () => { hydrateOne(el, load).catch((e) => console.error(`sitegen: island ${el.dataset.island} failed`, e)); };
+    const mode = el.dataset.hydrate;
+    if (mode === 'idle') whenIdle(go);
+    else if (mode === 'visible') whenVisible(el, go);
+    else go();
+  }
+}

@@ -1,0 +1,17 @@
+// What a site's sitegen.config.ts and templates import from "sitegen".
+import type { SiteConfig } from './types.ts';
+
+export type { SiteConfig, RouteDef, Route, Entry, LayoutProps, ContentIssue, CollectionConfig, Content } from './types.ts';
+export type { HydrateMode } from './render/island.tsx';
+
+export function defineConfig<C extends SiteConfig>(config: C): C {
+  return config;
+}
+
+/** The trailing-slash policy for links written in templates: "/faqs" → "/faqs/". Leaves files and external URLs alone. */
+export function href(p: string): string {
+  if (!p.startsWith('/') || p.startsWith('//')) return p;
+  const [pathPart, rest = ''] = p.split(/(?=[?#])/, 2) as [string, string?];
+  if (pathPart === '/' || pathPart.endsWith('/') || /\.[a-z0-9]+$/i.test(pathPart)) return p;
+  return `${pathPart}/${rest}`;
+}

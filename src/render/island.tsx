@@ -1,0 +1,63 @@
+// Server side of the island protocol. An island renders its own HTML with renderToString (so the
+// client can hydrate exactly that) inside <sitegen-island> carrying its name, JSON props and an id prefix.
+// Props travel in an attribute, never an inline script, so a strict CSP (script-src 'self') holds.
+import { createElement, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+
+export type HydrateMode = 'load' | 'idle' | 'visible';
+
+interface PageIslands {
+  used: Set<string>;
+  eager: Set<string>;
+  count: number;
+}
+
+let current: PageIslands | null = null;
+
+/** Collects the islands one page render uses; rendering is synchronous, so a module slot is safe. */
+export function collectIslands<T>(fn: () => T): { value: T; islands: string[]; eager: string[] } {
+  const prev = current;
+  current = { used: new Set(), eager: new Set(), count: 0 };
+  try {
+    const value = fn();
+    return { value, islands: [...current.used].sort(), eager: [...current.eager].sort() };
+  } finally {
+    current = prev;
+  }
+}
+
+export class IslandPropsError extends Error {}
+
+function assertJson(value: unknown, where: string): void {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
+  if (typeof value === 'number') { if (!Number.isFinite(value)) throw new IslandPropsError(`${where} is ${value}, which JSON cannot carry`); return; }
+  if (Array.isArray(value)) { value.forEach((v, i) => assertJson(v, `${where}[${i}]`)); return; }
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const [k, v] of Object.entries(value as object)) if (v !== undefined) assertJson(v, `${where}.${k}`);
+    return;
+  }
+  throw new IslandPropsError(`${where} is ${typeof value === 'object' ? 'an object of a class' : `a ${typeof value}`}; island props must be plain JSON`);
+}
+
+/** Wraps an island component; the build's esbuild plugin applies it to every import of templates/islands/*. */
+export function defineIsland<P extends object>(name: string, Component: ComponentType<P>) {
+  function Island(allProps: P & { hydrate?: HydrateMode }) {
+    const { hydrate = 'load', ...props } = allProps as any;
+    assertJson(props, `island ${name}: props`);
+    const page = current;
+    const index = page ? page.count++ : 0;
+    page?.used.add(name);
+    if (hydrate === 'load') page?.eager.add(name);
+    const prefix = `i${index}-`;
+    const html = renderToString(createElement(Component, props), { identifierPrefix: prefix });
+    return createElement('sitegen-island', {
+      'data-island': name,
+      'data-props': JSON.stringify(props),
+      'data-hydrate': hydrate,
+      'data-prefix': prefix,
+      dangerouslySetInnerHTML: { __html: html },
+    });
+  }
+  Island.displayName = `Island(${name})`;
+  return Island;
+}

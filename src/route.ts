@@ -1,0 +1,75 @@
+// route: a pure function from validated content to the route table and aliases.
+// One trailing-slash policy lives here: every page path ends in "/" and is written to <path>/index.html.
+import type { Alias, Content, Message, Route, RouteDef, SiteConfig } from './types.ts';
+import { message, fileLocation } from './errors.ts';
+
+export function normalisePath(p: string): string {
+  if (p === '/' || p === '') return '/';
+  return p.endsWith('/') ? p : `${p}/`;
+}
+
+export function outputFor(p: string): string {
+  return p === '/' ? 'index.html' : `${p.replace(/^\/|\/$/g, '')}/index.html`;
+}
+
+function invalidPath(p: string): string | null {
+  if (typeof p !== 'string' || !p.startsWith('/')) return 'must start with "/"';
+  if (/[\s?#\\]/.test(p)) return 'must not contain spaces, "?", "#" or "\\"';
+  if (p.split('/').some((s) => s === '..' || s === '.')) return 'must not contain "." or ".." segments';
+  return null;
+}
+
+export interface RouteTable {
+  routes: Route[];
+  aliases: Alias[];
+  errors: Message[];
+}
+
+export function routeTable(content: Content, config: SiteConfig): RouteTable {
+  const errors: Message[] = [];
+  let defs: RouteDef[];
+  try {
+    defs = config.routes(content);
+  } catch (e: any) {
+    return { routes: [], aliases: [], errors: [message('ConfigError', `routes() threw: ${e?.message ?? e}`, fileLocation('sitegen.config.ts'))] };
+  }
+  const byOutput = new Map<string, { what: string; source: string | null }>();
+  const claim = (output: string, what: string, source: string | null): boolean => {
+    const prev = byOutput.get(output);
+    if (prev) {
+      const m = message('DuplicateRoute', `${what} and ${prev.what} both write ${output}`, source ? fileLocation(source) : null);
+      m.notes.push({ text: `${prev.what} is written first`, location: null });
+      errors.push(m);
+      return false;
+    }
+    byOutput.set(output, { what, source });
+    return true;
+  };
+  const routes: Route[] = [];
+  for (const d of defs) {
+    const bad = invalidPath(d.path);
+    if (bad) { errors.push(message('InvalidRoute', `route "${d.path}" ${bad}`, d.source ? fileLocation(d.source) : null)); continue; }
+    if (!d.component) { errors.push(message('ConfigError', `route ${d.path} has no component (template missing?)`, d.source ? fileLocation(d.source) : null)); continue; }
+    const path = d.output ? d.path : normalisePath(d.path);
+    const output = d.output ?? outputFor(path);
+    if (!claim(output, `page ${path}${d.source ? ` (${d.source})` : ''}`, d.source ?? null)) continue;
+    routes.push({
+      path, output, component: d.component, props: d.props, title: d.title,
+      description: d.description ?? '', noindex: !!d.noindex, sitemap: d.sitemap !== false && !d.noindex && !d.output,
+      source: d.source ?? null, ogType: d.ogType ?? 'website',
+    });
+  }
+  const aliases: Alias[] = [];
+  for (const r of routes) {
+    const def = defs.find((d) => (d.output ? d.path : normalisePath(d.path)) === r.path);
+    for (const a of def?.aliases ?? []) {
+      const bad = invalidPath(a);
+      if (bad) { errors.push(message('InvalidRoute', `alias "${a}" of ${r.path} ${bad}`, r.source ? fileLocation(r.source) : null)); continue; }
+      const from = normalisePath(a);
+      const output = outputFor(from);
+      if (!claim(output, `alias ${from} → ${r.path}`, r.source)) continue;
+      aliases.push({ from, to: r.path, output, source: r.source });
+    }
+  }
+  return { routes, aliases, errors };
+}

@@ -1,0 +1,145 @@
+// Shared data shapes of the pipeline: configuration a site gives, what each stage hands the next,
+// and the diagnostics every stage reports (modelled on esbuild's Message).
+import type { ComponentType, ReactNode } from 'react';
+import type { ZodType } from 'zod';
+
+export interface Location {
+  /** Path relative to the site root, with forward slashes. */
+  file: string;
+  /** 1-based line, 0 when unknown. */
+  line: number;
+  /** 1-based column, 0 when unknown. */
+  column: number;
+  /** The source line, for code frames. */
+  lineText: string;
+}
+
+export interface Message {
+  /** Catalogue name of the error, e.g. "ContentSchemaError". */
+  id: string;
+  text: string;
+  location: Location | null;
+  /** Field path inside the file, e.g. "skills[3].description". */
+  field?: string;
+  notes: { text: string; location: Location | null }[];
+  hint?: string;
+}
+
+export interface CollectionConfig {
+  /** Glob(s) relative to content/: `*` matches within a segment, `**` any depth. */
+  pattern: string | string[];
+  schema: ZodType;
+  /** Exactly one file: the collection's value is the entry itself, not a list. */
+  single?: boolean;
+}
+
+export interface Entry<T = any> {
+  /** Path below the collection's base folder, without extension: "online/saas". */
+  id: string;
+  /** Last segment of id: "saas". */
+  slug: string;
+  /** Folders between the base and the file: ["online"]. */
+  dirs: string[];
+  /** Path relative to the site root: "content/sectors/online/saas.yaml". */
+  file: string;
+  data: T;
+  /** Markdown body rendered to HTML (Markdown files only). */
+  html?: string;
+}
+
+export type Content = Record<string, any>;
+
+export interface RouteDef<P = any> {
+  /** URL path; normalised to a trailing slash unless `output` is given. */
+  path: string;
+  component: ComponentType<P>;
+  props: P;
+  title: string;
+  description?: string;
+  /** Overrides the output file (e.g. "404.html"); such a route keeps its path as given. */
+  output?: string;
+  noindex?: boolean;
+  /** Left out of sitemap.xml (noindex routes are always left out). */
+  sitemap?: boolean;
+  /** Other URL paths that redirect here. */
+  aliases?: string[];
+  /** The content file the route comes from, for error messages. */
+  source?: string;
+  /** Open Graph type; "website" by default. */
+  ogType?: string;
+}
+
+export interface Route<P = any> extends Required<Pick<RouteDef<P>, 'path' | 'component' | 'props' | 'title'>> {
+  description: string;
+  output: string;
+  noindex: boolean;
+  sitemap: boolean;
+  source: string | null;
+  ogType: string;
+}
+
+export interface Alias {
+  from: string;
+  to: string;
+  output: string;
+  source: string | null;
+}
+
+export interface LayoutProps {
+  route: Route;
+  content: Content;
+  children: ReactNode;
+}
+
+export interface ContentIssue {
+  file: string;
+  path: (string | number)[];
+  message: string;
+}
+
+export interface SiteConfig {
+  site: {
+    title: string;
+    /** Production origin, e.g. "https://example.com"; `--site-url` overrides it. */
+    url: string;
+    lang?: string;
+    /** `%s` is replaced by the page title. */
+    titleTemplate?: string;
+    favicon?: string;
+    ogImage?: string;
+  };
+  collections: Record<string, CollectionConfig>;
+  routes: (content: Content) => RouteDef[];
+  /** Checks across files (counts, references); each issue is located in its file. */
+  validate?: (content: Content) => ContentIssue[];
+  layout?: ComponentType<LayoutProps>;
+  /** Stylesheets relative to the site root, bundled into one hashed file. */
+  css?: string[];
+  /** Folder of island components, relative to the root. Default "templates/islands". */
+  islandsDir?: string;
+  /** Extra Content-Security-Policy sources, merged into the strict default; a function gets the build's environment. */
+  csp?: Record<string, string[]> | ((env: NodeJS.ProcessEnv) => Record<string, string[]>);
+  /** Values replaced at build time in island code: `process.env.X` style defines. */
+  define?: (env: NodeJS.ProcessEnv) => Record<string, string>;
+}
+
+export interface PageReport {
+  path: string;
+  /** The page component's name, to group the size report by page type. */
+  type: string;
+  output: string;
+  islands: string[];
+  jsBytes: number;
+  jsGzipBytes: number;
+}
+
+export interface BuildResult {
+  errors: Message[];
+  warnings: Message[];
+  pages: number;
+  aliases: number;
+  assets: number;
+  timings: Record<string, number>;
+  outDir: string;
+  pageReports: PageReport[];
+}

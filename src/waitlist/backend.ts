@@ -1,0 +1,261 @@
+// The local stand-in for a hosted Supabase project's data API: a
+// PostgREST-compatible handler for /rest/v1/waitlist, backed by PGlite, for
+// `sitegen dev` and `sitegen preview`. It sits in front of the static file
+// server and answers only paths under /rest/v1/.
+//
+// Every request runs in its own transaction as the role its key stands for
+// (set_config('role', …, true), as PostgREST does), so the migration's
+// grants, RLS policy and constraints decide exactly as in production.
+//
+// In:  options (dataDir, body cap, logger). Out: handle(req, res) -> whether
+//      it answered; ready (database started); close().
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { openWaitlistDb } from './db.ts';
+import type { WaitlistRole } from './keys.ts';
+import {
+  ApiError, COUNT_SQL, insertSql, isPgError, parseCount, parseInsertColumns, parseOrder, parsePrefer,
+  parseSelect, pgErrorToApi, restError, selectSql, unknownColumn, WAITLIST_COLUMNS, WAITLIST_TABLE,
+  type WaitlistColumn,
+} from './postgrest.ts';
+import { corsHeaders, parseJson, readBody, requireJsonBody, roleFromRequest, sendError, sendJson } from './http.ts';
+
+export interface WaitlistBackendOptions {
+  /** Where the database lives (created if missing); null keeps it in memory. */
+  dataDir: string | null;
+  /** Largest request body accepted, in bytes. Default 16384. */
+  maxBodyBytes?: number;
+  log?: (line: string) => void;
+}
+
+export interface WaitlistBackend {
+  /** Answers requests under /rest/v1/ and resolves true; resolves false, untouched, for any other path. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /** Settles when the database is open (it takes seconds); rejects if it failed to start. */
+  ready: Promise<void>;
+  /** Lets requests in progress finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+const API_PREFIX = '/rest/v1/';
+const TABLE_PATH = `${API_PREFIX}${WAITLIST_TABLE}`;
+/** A sign-up form sends one row; a bigger batch from the public key is abuse. */
+export const MAX_ROWS_PER_INSERT = 100;
+const OBJECT_MEDIA_TYPE = 'application/vnd.pgrst.object+json';
+
+type Row = Record<string, unknown>;
+const isRow = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function createWaitlistBackend(options: WaitlistBackendOptions): WaitlistBackend {
+  const maxBodyBytes = options.maxBodyBytes ?? 16384;
+  const log = options.log ?? (() => {});
+  const started = Date.now();
+  let db: PGlite | null = null;
+  let closing: Promise<void> | null = null;
+  const inFlight = new Set<Promise<unknown>>();
+
+  // Started now, awaited only by requests: the site is served meanwhile.
+  const ready = openWaitlistDb({ dataDir: options.dataDir }).then((opened) => {
+    db = opened;
+    log(`waitlist: database ready in ${Date.now() - started} ms (${options.dataDir ?? 'in memory'})`);
+  });
+  ready.catch((error: unknown) => log(`waitlist: database failed to start: ${describe(error)}`));
+
+  async function database(): Promise<PGlite> {
+    try {
+      await ready;
+    } catch {
+      throw new ApiError(503, { message: 'The local waitlist database failed to start; see the server log.' });
+    }
+    if (closing || db === null) throw new ApiError(503, { message: 'The local waitlist database is shutting down.' });
+    return db;
+  }
+
+  /**
+   * PGlite has one connection; its transaction() holds a mutex that every
+   * other query and transaction also takes, so concurrent requests queue
+   * there and their statements can never interleave.
+   */
+  async function runAs<T>(role: WaitlistRole, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const pg = await database();
+    await pg.exec('begin');
+    try {
+      await pg.query(`select set_config('role', $1, true)`, [role]);
+      const r = await work(pg as unknown as Transaction);
+      await pg.exec('commit');
+      return r;
+    } catch (e) { await pg.exec('rollback'); throw e; }
+  }
+
+  async function select(req: IncomingMessage, res: ServerResponse, url: URL, role: WaitlistRole): Promise<void> {
+    allowOnly(url, ['select', 'order', 'limit', 'offset']);
+    const columns = parseSelect(url.searchParams.get('select'));
+    const order = parseOrder(url.searchParams.get('order'));
+    const limit = parseCount('limit', url.searchParams.get('limit'));
+    const offset = parseCount('offset', url.searchParams.get('offset')) ?? 0;
+    const prefer = parsePrefer(req.headers.prefer);
+    const { body, n, total } = await runAs(role, async (tx) => {
+      const rows = await tx.query<{ body: string; n: number }>(selectSql(columns, order), [limit, offset]);
+      const counted = prefer.countExact ? (await tx.query<{ total: string }>(COUNT_SQL)).rows[0]!.total : '*';
+      return { ...rows.rows[0]!, total: counted };
+    });
+    const range = n === 0 ? `*/${total}` : `${offset}-${offset + n - 1}/${total}`;
+    sendRows(req, res, 200, body, { 'Content-Range': range });
+  }
+
+  async function insert(req: IncomingMessage, res: ServerResponse, url: URL, role: WaitlistRole): Promise<void> {
+    allowOnly(url, ['columns', 'select']);
+    requireJsonBody(req);
+    const payload = parseJson(await readBody(req, maxBodyBytes));
+    const rows = Array.isArray(payload) ? payload : [payload];
+    if (rows.length > MAX_ROWS_PER_INSERT) {
+      throw restError(400, 'PGRST102', `Too many rows in one request: ${rows.length} (at most ${MAX_ROWS_PER_INSERT})`);
+    }
+    if (!rows.every(isRow)) throw restError(400, 'PGRST102', 'Every row must be a JSON object');
+    const prefer = parsePrefer(req.headers.prefer);
+    const returning = prefer.returnRepresentation ? parseSelect(url.searchParams.get('select')) : null;
+    const columns = parseInsertColumns(url.searchParams.get('columns')) ?? payloadColumns(rows);
+    // missing=default: a key a row lacks takes the column default, so each
+    // row gets a statement naming only its own keys.
+    const batches = prefer.missingDefault || columns.length === 0
+      ? rows.map((row) => ({ columns: columns.filter((c) => Object.hasOwn(row, c)), rows: [row] }))
+      : rows.length === 0 ? [] : [{ columns, rows }];
+    const inserted = await runAs(role, async (tx) => {
+      const out: unknown[] = [];
+      for (const batch of batches) {
+        const params = batch.columns.length === 0 ? [] : [JSON.stringify(batch.rows)];
+        const result = await tx.query<{ body: string }>(insertSql(batch.columns, returning), params);
+        if (returning) out.push(...(JSON.parse(result.rows[0]!.body) as unknown[]));
+      }
+      // Checked before COMMIT so a refused .single() insert leaves no rows, as in PostgREST.
+      if (returning && wantsObject(req) && out.length !== 1) throw notSingle(out.length);
+      return out;
+    });
+    if (returning === null) sendJson(req, res, 201, null, { 'Content-Range': '*/*' });
+    else sendRows(req, res, 201, JSON.stringify(inserted), { 'Content-Range': '*/*' });
+  }
+
+  /** Honours `.single()` / `.maybeSingle()` (Accept: vnd.pgrst.object+json): exactly one row, as an object. */
+  function sendRows(req: IncomingMessage, res: ServerResponse, status: number, arrayJson: string, headers: Record<string, string>): void {
+    if (!wantsObject(req)) {
+      sendJson(req, res, status, arrayJson, headers);
+      return;
+    }
+    const rows = JSON.parse(arrayJson) as unknown[];
+    if (rows.length !== 1) throw notSingle(rows.length);
+    sendJson(req, res, status, JSON.stringify(rows[0]), headers);
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (req.method === 'OPTIONS') {
+      // Preflights carry no key; answering them grants nothing by itself.
+      res.writeHead(204, corsHeaders(req));
+      res.end();
+      return;
+    }
+    const role = roleFromRequest(req);
+    if (url.pathname !== TABLE_PATH && url.pathname !== `${TABLE_PATH}/`) {
+      const name = url.pathname.slice(API_PREFIX.length).slice(0, 100) || '(none)';
+      throw restError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
+    }
+    requirePublicSchema(req);
+    if (req.method === 'GET' || req.method === 'HEAD') return select(req, res, url, role);
+    if (req.method === 'POST') return insert(req, res, url, role);
+    throw new ApiError(405, { code: 'PGRST117', message: `Unsupported HTTP method: ${String(req.method).slice(0, 20)}`, details: null, hint: null },
+      { Allow: 'GET, HEAD, POST, OPTIONS' });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!url.pathname.startsWith(API_PREFIX)) return false;
+    const done = answer(req, res, url);
+    inFlight.add(done);
+    try {
+      await done;
+    } finally {
+      inFlight.delete(done);
+    }
+    return true;
+  }
+
+  /** Never rejects: the caller is a plain http server with no error handling of its own. */
+  async function answer(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    try {
+      await route(req, res, url);
+    } catch (error) {
+      let refusal: ApiError;
+      if (error instanceof ApiError) refusal = error;
+      else if (isPgError(error)) refusal = pgErrorToApi(error, safeRole(req));
+      else {
+        log(`waitlist: ${req.method} ${url.pathname} failed: ${describe(error)}`);
+        refusal = new ApiError(500, { code: null, message: 'Internal error in the local waitlist backend', details: null, hint: null });
+      }
+      if (res.headersSent) res.destroy();
+      else sendError(req, res, refusal);
+    }
+  }
+
+  function close(): Promise<void> {
+    closing ??= (async () => {
+      await Promise.allSettled([...inFlight]);
+      try {
+        await ready;
+      } catch {
+        return;
+      }
+      if (db && !db.closed) await db.close();
+    })();
+    return closing;
+  }
+
+  return { handle, ready, close };
+}
+
+const wantsObject = (req: IncomingMessage) => (req.headers.accept ?? '').includes(OBJECT_MEDIA_TYPE);
+
+const notSingle = (count: number) =>
+  restError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${count} rows`);
+
+/** Only called once the key was already accepted, so the fallback is unreachable in practice. */
+function safeRole(req: IncomingMessage): WaitlistRole {
+  try {
+    return roleFromRequest(req);
+  } catch {
+    return 'anon';
+  }
+}
+
+/** Unknown parameters would be PostgREST filters or options we do not implement; silently ignoring one could widen a query. */
+function allowOnly(url: URL, names: string[]): void {
+  for (const name of url.searchParams.keys()) {
+    if (!names.includes(name)) {
+      throw restError(400, 'PGRST100', `Unsupported query parameter: ${name.slice(0, 100)}`, null,
+        `The local waitlist backend accepts only: ${names.join(', ')}`);
+    }
+  }
+}
+
+/** Without ?columns, PostgREST takes the payload's keys, each of which must be a column. */
+function payloadColumns(rows: Row[]): WaitlistColumn[] {
+  const keys = new Set(rows.flatMap((row) => Object.keys(row)));
+  for (const key of keys) {
+    if (!(WAITLIST_COLUMNS as readonly string[]).includes(key)) throw unknownColumn(key.slice(0, 100));
+  }
+  return WAITLIST_COLUMNS.filter((column) => keys.has(column));
+}
+
+/** supabase-js names the schema in Accept-Profile / Content-Profile; only public exists here. */
+function requirePublicSchema(req: IncomingMessage): void {
+  for (const header of ['accept-profile', 'content-profile'] as const) {
+    const value = req.headers[header];
+    if (value !== undefined && value !== 'public') {
+      throw restError(406, 'PGRST106', `Invalid schema: ${String(value).slice(0, 100)}`, null,
+        'Only the following schemas are exposed: public');
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

@@ -1,0 +1,126 @@
+// The HTTP edge of the local waitlist backend: what the Supabase API gateway
+// does before PostgREST sees a request (API key check, CORS, body size cap)
+// plus reading a JSON body and writing JSON responses.
+// In: Node's IncomingMessage / ServerResponse. Out: parsed values or ApiError.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { roleForKey, type WaitlistRole } from './keys.ts';
+import { ApiError, restError } from './postgrest.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+// The gateway's own wording, which the site's form matches on ("API key").
+export const invalidApiKey = () => new ApiError(401, {
+  message: 'Invalid API key',
+  hint: 'Double check your Supabase `anon` or `service_role` API key.',
+});
+
+/**
+ * The role the request runs as. supabase-js sends the key twice (apikey and
+ * Authorization: Bearer); every key given must be one of ours, and the
+ * bearer token wins, as on Supabase where it carries the user's role.
+ */
+export function roleFromRequest(req: IncomingMessage): WaitlistRole {
+  const apikey = req.headers.apikey;
+  const authorization = req.headers.authorization;
+  const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  if (authorization !== undefined && bearer === undefined) throw invalidApiKey();
+  const apikeyRole = apikey === undefined ? undefined : roleForKey(Array.isArray(apikey) ? undefined : apikey);
+  const bearerRole = bearer === undefined ? undefined : roleForKey(bearer);
+  if (apikeyRole === null || bearerRole === null) throw invalidApiKey();
+  const role = bearerRole ?? apikeyRole;
+  if (role === undefined) throw invalidApiKey();
+  return role;
+}
+
+/**
+ * Harmless on the same origin, where the site calls it; permissive like a
+ * hosted project, because the anon key is public anyway and the grants, not
+ * the origin, are what protect the data.
+ */
+export function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const requested = req.headers['access-control-request-headers'];
+  const allowHeaders = typeof requested === 'string' && /^[\w\-, ]{1,1000}$/.test(requested)
+    ? requested
+    : 'apikey, authorization, content-type, prefer, accept, accept-profile, content-profile, range, x-client-info';
+  return {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
+    'Access-Control-Allow-Headers': allowHeaders,
+    'Access-Control-Expose-Headers': 'Content-Range, Content-Location',
+    'Access-Control-Max-Age': '600',
+    Vary: 'Access-Control-Request-Headers',
+  };
+}
+
+export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, json: string | null, headers: Record<string, string> = {}): void {
+  const all: Record<string, string> = { ...corsHeaders(req), ...headers };
+  if (json !== null) {
+    all['Content-Type'] = JSON_TYPE;
+    all['Content-Length'] = String(Buffer.byteLength(json));
+  }
+  res.writeHead(status, all);
+  res.end(json === null || req.method === 'HEAD' ? undefined : json);
+}
+
+export function sendError(req: IncomingMessage, res: ServerResponse, error: ApiError): void {
+  sendJson(req, res, error.status, JSON.stringify(error.body), error.headers);
+}
+
+/** PostgREST reads JSON only; refusing other types also keeps cross-site form posts out. */
+export function requireJsonBody(req: IncomingMessage): void {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw restError(415, 'PGRST107', `The request's Content-Type '${type.slice(0, 100) || '(none)'}' is not supported`, null,
+      'Send the body as application/json');
+  }
+}
+
+const tooLarge = (maxBytes: number) => new ApiError(413, {
+  message: 'Request size limit exceeded',
+  hint: `The request body must be at most ${maxBytes} bytes.`,
+}, { Connection: 'close' });
+
+/**
+ * Reads the whole body, refusing it as soon as it passes maxBytes. On
+ * refusal the rest is drained, not stored, and the 413 carries
+ * Connection: close, so an oversized upload costs neither memory nor a
+ * half-read socket.
+ */
+export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      req.resume();
+      reject(tooLarge(maxBytes));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        req.off('data', onData);
+        req.off('end', onEnd);
+        chunks.length = 0;
+        req.resume();
+        reject(tooLarge(maxBytes));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', reject);
+  });
+}
+
+/** The parsed body, or PostgREST's error for anything that is not JSON. */
+export function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw restError(400, 'PGRST102', 'Empty or invalid json');
+  }
+}

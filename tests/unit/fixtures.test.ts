@@ -1,0 +1,122 @@
+// Each broken fixture site gives exactly the located message a user would read; the valid one builds.
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sitegen, fixture } from '../helpers/cli.ts';
+
+function treeHash(dir: string): string {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const f of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(d, f.name);
+      if (f.isDirectory()) walk(p); else out.push(`${path.relative(dir, p)}:${fs.readFileSync(p).toString('base64')}`);
+    }
+  };
+  walk(dir);
+  return out.join('\n');
+}
+
+describe('sitegen check on fixture sites', () => {
+  it('accepts the valid fixture', () => {
+    const r = sitegen(['check', '--root', fixture('basic')]);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/✓ content valid: 5 routes, 2 aliases/);
+    expect(r.code).toBe(0);
+  });
+
+  it('points each schema problem at its own line, all at once', () => {
+    const r = sitegen(['check', '--root', fixture('schema-error')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('content/items/beta.yaml:2:1 tags: Must have exactly 2 items');
+    expect(r.stderr).toContain('content/items/beta.yaml:4:8 price: Expected number, received string "five"');
+    expect(r.stderr).toContain('content/items/beta.yaml:5:1 colour: Unknown field "colour"');
+    expect(r.stderr).toContain('3 problems found');
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('reports YAML syntax errors with line and column', () => {
+    const r = sitegen(['check', '--root', fixture('yaml-error')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/content\/items\/beta\.yaml:3:1 Flow sequence in block collection must be sufficiently indented and end with a \]/);
+  });
+
+  it('names both sources of a duplicate output path', () => {
+    const r = sitegen(['check', '--root', fixture('duplicate-route')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('content/items/alpha.yaml alias /about/ → /items/alpha/ and page /about/ (content/pages/about.md) both write about/index.html');
+  });
+});
+
+describe('sitegen build', () => {
+  it('fails on a broken link naming page, link and line, and leaves the previous dist untouched', () => {
+    const root = fixture('broken-link');
+    const dist = path.join(root, 'dist');
+    fs.rmSync(dist, { recursive: true, force: true });
+    fs.mkdirSync(dist, { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), 'previous build');
+    fs.mkdirSync(path.join(dist, 'keep'));
+    fs.writeFileSync(path.join(dist, 'keep', 'a.txt'), Buffer.from([0, 1, 2, 255]));
+    const before = treeHash(dist);
+    const r = sitegen(['build', '--root', root]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('content/pages/about.md:4:15 page /about/ links to /nowhere/, which is not a page, alias or file');
+    expect(r.stderr).toContain('links to /about, which is not a page, alias or file');
+    expect(r.stderr).toContain('hint: Page URLs end with "/": link to /about/ instead.');
+    expect(treeHash(dist)).toBe(before);
+    expect(fs.readdirSync(root).filter((f) => f.startsWith('dist.'))).toEqual([]);
+  });
+
+  it('builds the valid fixture: pages, 404, aliases, host files, hashed assets, summary', () => {
+    const root = fixture('basic');
+    const r = sitegen(['build', '--root', root]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/render\s+\d+ ms/);
+    expect(r.stdout).toMatch(/✓ 5 pages, 2 aliases, \d+ assets/);
+    const dist = path.join(root, 'dist');
+    for (const f of ['index.html', '404.html', 'about/index.html', 'items/alpha/index.html', 'old/alpha/index.html', 'sitemap.xml', 'robots.txt', '_redirects', '_headers', 'favicon.svg']) {
+      expect(fs.existsSync(path.join(dist, f)), f).toBe(true);
+    }
+    const home = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    expect(home).toMatch(/^<!doctype html><html lang="en"><head><meta charset="utf-8">/);
+    expect(home).toContain('<link rel="canonical" href="https://fixture.example/"/>');
+    expect(home).toContain('<meta property="og:title" content="Fixture"/>');
+    expect(home).toMatch(/<link rel="stylesheet" href="\/assets\/site-[A-Z0-9]+\.css"\/>/);
+    expect(home).toMatch(/<script type="module" src="\/assets\/runtime-[A-Z0-9]+\.js"><\/script>/);
+    expect(home).toContain('<sitegen-island data-island="Counter" data-props="{&quot;start&quot;:2,&quot;label&quot;:&quot;Clicks&quot;}" data-hydrate="load"');
+    const item = fs.readFileSync(path.join(dist, 'items/alpha/index.html'), 'utf8');
+    expect(item).not.toContain('<script');
+    expect(item).toContain('<title>Alpha | Fixture</title>');
+    expect(fs.readFileSync(path.join(dist, '404.html'), 'utf8')).toContain('<meta name="robots" content="noindex"/>');
+    const sitemap = fs.readFileSync(path.join(dist, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>https://fixture.example/items/alpha/</loc>');
+    expect(sitemap).not.toContain('404');
+    expect(fs.readFileSync(path.join(dist, '_redirects'), 'utf8')).toContain('/old/alpha/ /items/alpha/ 301');
+    expect(fs.readFileSync(path.join(dist, 'old/alpha/index.html'), 'utf8')).toContain('<meta http-equiv="refresh" content="0; url=/items/alpha/">');
+    const headers = fs.readFileSync(path.join(dist, '_headers'), 'utf8');
+    expect(headers).toContain("script-src 'self';");
+    expect(headers).toMatch(/\/assets\/\*\n\s+Cache-Control: public, max-age=31536000, immutable/);
+  });
+
+  it('prints a JSON result shaped like esbuild diagnostics with --json', () => {
+    const r = sitegen(['build', '--root', fixture('schema-error'), '--json']);
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stdout);
+    expect(json.errors[0]).toMatchObject({ id: 'ContentSchemaError', text: 'Must have exactly 2 items', field: 'tags', location: { file: 'content/items/beta.yaml', line: 2, column: 1, lineText: 'tags:' } });
+    expect(json).toHaveProperty('timings');
+  });
+
+  it('uses --site-url for canonical URLs and the sitemap', () => {
+    const root = fixture('basic');
+    const r = sitegen(['build', '--root', root, '--out', 'dist-url', '--site-url', 'https://other.example/', '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(fs.readFileSync(path.join(root, 'dist-url/sitemap.xml'), 'utf8')).toContain('https://other.example/about/');
+    fs.rmSync(path.join(root, 'dist-url'), { recursive: true, force: true });
+  });
+
+  it('exits 1 with a clear message when the folder is not a site', () => {
+    const r = sitegen(['build', '--root', fixture('')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('No sitegen.config.ts in');
+  });
+});

@@ -1,0 +1,169 @@
+// Unit tests of the pure stages: YAML locations, validation messages, glob, routes, links, host files, staging.
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { createElement } from 'react';
+import { parseYamlSource, locate, formatPath } from '../../src/content/yamlSource.ts';
+import { validateData } from '../../src/content/validate.ts';
+import { matchFiles, globBase, listFiles } from '../../src/content/glob.ts';
+import { routeTable, normalisePath, outputFor } from '../../src/route.ts';
+import { extractLinks, checkLinks, makeTargets } from '../../src/check.ts';
+import { parseHeadersFile, parseRedirectsFile, redirectsFile, contentSecurityPolicy } from '../../src/hostfiles.ts';
+import { stageOutput } from '../../src/write.ts';
+import { defineIsland, collectIslands } from '../../src/render/island.tsx';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { formatMessage } from '../../src/errors.ts';
+import { href } from '../../src/public.ts';
+
+const YAML_TEXT = `name: x
+skills:
+  - role: A
+    description: a
+  - role: B
+metrics: [1, 2]
+`;
+
+describe('YAML locations', () => {
+  const { source } = parseYamlSource(YAML_TEXT, 'c.yaml');
+  it('points a scalar at its value and a list at its key', () => {
+    expect(locate(source, ['name'])).toMatchObject({ line: 1, column: 7 });
+    expect(locate(source, ['skills'])).toMatchObject({ line: 2, column: 1, lineText: 'skills:' });
+    expect(locate(source, ['skills', 0, 'description'])).toMatchObject({ line: 4, column: 18 });
+  });
+  it('points a missing field at its nearest parent', () => {
+    expect(locate(source, ['skills', 1, 'description'])).toMatchObject({ line: 5, column: 5 });
+  });
+  it('offsets front matter lines', () => {
+    const { source: fm } = parseYamlSource('title: 1\n', 'a.md', 1);
+    expect(locate(fm, ['title'])).toMatchObject({ line: 2 });
+  });
+  it('formats field paths', () => {
+    expect(formatPath(['skills', 3, 'description'])).toBe('skills[3].description');
+  });
+});
+
+describe('schema validation', () => {
+  const schema = z.strictObject({ name: z.string(), skills: z.array(z.strictObject({ role: z.string(), description: z.string() })).length(3) });
+  it('reports every issue at its own line with plain messages', () => {
+    const { source } = parseYamlSource(YAML_TEXT, 'c.yaml');
+    const { errors } = validateData(schema, source.doc.toJS(), source);
+    expect(errors.map(formatMessage)).toEqual([
+      'c.yaml:2:1 skills: Must have exactly 3 items',
+      'c.yaml:5:5 skills[1].description: Required',
+      'c.yaml:6:1 metrics: Unknown field "metrics"',
+    ]);
+  });
+});
+
+describe('glob', () => {
+  it('matches * within a segment and ** across folders', () => {
+    const files = ['a.yaml', 'sectors/online/saas.yaml', 'sectors/x.md', 'deep/a/b/c.md'];
+    expect(matchFiles(files, ['sectors/*/*.yaml'])).toEqual(['sectors/online/saas.yaml']);
+    expect(matchFiles(files, ['**/*.md'])).toEqual(['sectors/x.md', 'deep/a/b/c.md']);
+    expect(globBase('sectors/*/*.yaml')).toBe('sectors');
+  });
+  it('survives a symlink loop', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-glob-'));
+    fs.mkdirSync(path.join(dir, 'a'));
+    fs.writeFileSync(path.join(dir, 'a', 'f.yaml'), 'x: 1');
+    fs.symlinkSync(dir, path.join(dir, 'a', 'loop'));
+    const files = await listFiles(dir);
+    expect(files).toContain('a/f.yaml');
+    expect(files.length).toBeLessThan(5);
+  });
+});
+
+describe('route table', () => {
+  const C = () => null;
+  const config = (routes: any[]) => ({ site: { title: 't', url: 'https://x' }, collections: {}, routes: () => routes }) as any;
+  it('applies one trailing-slash policy', () => {
+    expect(normalisePath('/faqs')).toBe('/faqs/');
+    expect(outputFor('/a/b/')).toBe('a/b/index.html');
+    const t = routeTable({}, config([{ path: '/faqs', component: C, props: {}, title: 'F', aliases: ['/help'] }]));
+    expect(t.routes[0]).toMatchObject({ path: '/faqs/', output: 'faqs/index.html', sitemap: true });
+    expect(t.aliases).toEqual([{ from: '/help/', to: '/faqs/', output: 'help/index.html', source: null }]);
+  });
+  it('refuses invalid paths and duplicate outputs', () => {
+    const t = routeTable({}, config([
+      { path: 'no-slash', component: C, props: {}, title: 'x' },
+      { path: '/a/../b', component: C, props: {}, title: 'x' },
+      { path: '/dup', component: C, props: {}, title: 'x', source: 'content/one.yaml' },
+      { path: '/dup/', component: C, props: {}, title: 'x', source: 'content/two.yaml' },
+    ]));
+    expect(t.errors.map((e) => e.id)).toEqual(['InvalidRoute', 'InvalidRoute', 'DuplicateRoute']);
+    expect(formatMessage(t.errors[2])).toBe('content/two.yaml page /dup/ (content/two.yaml) and page /dup/ (content/one.yaml) both write dup/index.html');
+  });
+});
+
+describe('link check', () => {
+  it('extracts internal links only', () => {
+    const html = '<a href="/a/">x</a><a href="https://e.com">e</a><a href="#top">t</a><a href="mailto:x@y">m</a><img src="/i.png"><a href="/b/?q=1#h">b</a><a href="rel/">r</a>';
+    expect(extractLinks(html)).toEqual(['/a/', '/i.png', '/b/', 'rel/']);
+  });
+  it('resolves against routes, aliases and files', () => {
+    const targets = makeTargets(['/', '/a/'], ['i.png', '404.html']);
+    const errors = checkLinks([{ page: '/a/', source: null, links: ['/a/', '/i.png', '/404', '../', 'missing.png', '/a'] }], targets);
+    expect(errors.map((e) => e.text)).toEqual([
+      'page /a/ links to missing.png, which is not a page, alias or file',
+      'page /a/ links to /a, which is not a page, alias or file',
+    ]);
+  });
+});
+
+describe('host files', () => {
+  it('round-trips _headers and _redirects', () => {
+    const rules = parseHeadersFile('/*\n  X-A: 1\n/assets/*\n  Cache-Control: immutable\n');
+    expect(rules[1].pattern.test('/assets/x.js')).toBe(true);
+    expect(rules[0].headers).toEqual([['X-A', '1']]);
+    const r = parseRedirectsFile(redirectsFile([{ from: '/old/', to: '/new/', output: '', source: null }]));
+    expect(r.get('/old')).toBe('/new/');
+    expect(r.get('/old/')).toBe('/new/');
+  });
+  it('merges CSP additions into the strict default', () => {
+    const csp = contentSecurityPolicy({ csp: (env: any) => ({ 'connect-src': [env.API], 'frame-src': ['https://f.example'] }) } as any, { API: 'https://api.example' });
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("connect-src 'self' https://api.example");
+    expect(csp).toContain('frame-src https://f.example');
+  });
+  it('normalises template links', () => {
+    expect(href('/faqs')).toBe('/faqs/');
+    expect(href('/faqs#x')).toBe('/faqs/#x');
+    expect(href('/favicon.svg')).toBe('/favicon.svg');
+    expect(href('https://e.com/a')).toBe('https://e.com/a');
+  });
+});
+
+describe('atomic write', () => {
+  it('swaps in only on commit and leaves the old output on abort', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-write-'));
+    const out = path.join(dir, 'dist');
+    fs.mkdirSync(out);
+    fs.writeFileSync(path.join(out, 'old.html'), 'old');
+    const s1 = await stageOutput(out);
+    await s1.write('a/index.html', 'new');
+    await s1.abort();
+    expect(fs.readdirSync(out)).toEqual(['old.html']);
+    const s2 = await stageOutput(out);
+    await s2.write('a/index.html', 'new');
+    await s2.commit();
+    expect(fs.readFileSync(path.join(out, 'a/index.html'), 'utf8')).toBe('new');
+    expect(fs.existsSync(path.join(out, 'old.html'))).toBe(false);
+    expect(fs.readdirSync(dir)).toEqual(['dist']);
+  });
+});
+
+describe('islands on the server', () => {
+  const Hello = ({ name }: { name: string }) => createElement('b', null, 'hi ', name);
+  const Island = defineIsland('Hello', Hello);
+  it('wraps the island HTML with its name and JSON props, and collects it', () => {
+    const { value, islands, eager } = collectIslands(() => renderToStaticMarkup(createElement('div', null, createElement(Island, { name: '</script><x>"', hydrate: 'visible' } as any))));
+    expect(value).toBe('<div><sitegen-island data-island="Hello" data-props="{&quot;name&quot;:&quot;&lt;/script&gt;&lt;x&gt;\\&quot;&quot;}" data-hydrate="visible" data-prefix="i0-"><b>hi <!-- -->&lt;/script&gt;&lt;x&gt;&quot;</b></sitegen-island></div>');
+    expect(islands).toEqual(['Hello']);
+    expect(eager).toEqual([]);
+  });
+  it('refuses props that are not plain JSON', () => {
+    expect(() => collectIslands(() => renderToStaticMarkup(createElement(Island, { name: 'x', onClick: () => 1 } as any)))).toThrow('island Hello: props.onClick is a function; island props must be plain JSON');
+  });
+});
