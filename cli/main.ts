@@ -76,7 +76,7 @@ program.command('check')
     if (!flags.json) process.stdout.write(`✓ content valid: ${result.pages} routes, ${result.aliases} aliases (${result.timings.total} ms)\n`);
   });
 
-async function backendHandlers(root: string, enabled: boolean): Promise<{ handlers: Handler[]; close: () => Promise<void>; banner: string[] }> {
+async function backendHandlers(root: string, enabled: boolean): Promise<{ handlers: Handler[]; close: () => Promise<void>; banner: string[]; onListening?: (url: string) => void }> {
   if (!enabled) return { handlers: [], close: async () => {}, banner: [] };
   const { startLocalWaitlist } = await import('./localWaitlist.ts');
   return startLocalWaitlist(root);
@@ -86,6 +86,7 @@ async function serve(dir: string, root: string, flags: { port: number; host: str
   const backend = await backendHandlers(root, flags.backend);
   const server = http.createServer(createStaticHandler({ dir, handlers: backend.handlers, live }));
   const url = await listen(server, flags.port, flags.host);
+  backend.onListening?.(url);
   process.stdout.write(`  serving ${path.relative(process.cwd(), dir) || dir} at ${url}/\n`);
   for (const line of backend.banner) process.stdout.write(`  ${line}\n`);
   const stop = async () => { server.close(); await backend.close(); process.exit(0); };

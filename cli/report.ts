@@ -30,6 +30,7 @@ export function summary(result: BuildResult): string {
       lines.push(`  ${type.padEnd(28)} ${String(t.count).padStart(5)}   ${(t.gzip ? kb(t.gzip) : '0 B').padStart(14)}  ${[...t.islands].join(', ') || '-'}`);
     }
   }
+  for (const n of result.notices) lines.push(`${yellow('note')} ${n}`);
   lines.push(`${green('✓')} ${result.pages} pages, ${result.aliases} aliases, ${result.assets} assets → ${result.outDir} in ${result.timings.total} ms`);
   return lines.join('\n');
 }
@@ -37,6 +38,6 @@ export function summary(result: BuildResult): string {
 export function jsonResult(result: BuildResult): string {
   return JSON.stringify({
     errors: result.errors, warnings: result.warnings, pages: result.pages, aliases: result.aliases,
-    assets: result.assets, timings: result.timings, outDir: result.outDir, pageReports: result.pageReports,
+    assets: result.assets, timings: result.timings, outDir: result.outDir, pageReports: result.pageReports, notices: result.notices,
   }, null, 2);
 }

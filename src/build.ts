@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BuildResult, Message, PageReport } from './types.ts';
-import { message, fileLocation, sortMessages } from './errors.ts';
+import { message, fileLocation, sortMessages, siteFrame } from './errors.ts';
 import { loadSiteModule, type SiteModule } from './siteModule.ts';
 import { loadContent } from './content/load.ts';
 import { routeTable } from './route.ts';
@@ -25,7 +25,7 @@ export interface BuildOptions {
 }
 
 function emptyResult(outDir: string): BuildResult {
-  return { errors: [], warnings: [], pages: 0, aliases: 0, assets: 0, timings: {}, outDir, pageReports: [] };
+  return { errors: [], warnings: [], pages: 0, aliases: 0, assets: 0, timings: {}, outDir, pageReports: [], notices: [] };
 }
 
 async function timed<T>(result: BuildResult, name: string, opts: BuildOptions, fn: () => Promise<T>): Promise<T> {
@@ -46,7 +46,7 @@ export async function prepareSite(opts: BuildOptions, result: BuildResult) {
   const loaded = await timed(result, 'content', opts, () => loadContent(root, site.config));
   result.errors.push(...loaded.errors);
   if (loaded.errors.length) return null;
-  const table = await timed(result, 'routes', opts, async () => routeTable(loaded.content, site.config));
+  const table = await timed(result, 'routes', opts, async () => routeTable(loaded.content, site.config, root));
   result.errors.push(...table.errors);
   if (table.errors.length) return null;
   return { root, site, content: loaded.content, table };
@@ -76,6 +76,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const { site, content, table } = prepared;
   const env = opts.env ?? process.env;
   const siteUrl = (opts.siteUrl ?? env.SITE_URL ?? site.config.site.url).replace(/\/$/, '');
+  result.notices.push(...(site.config.notices?.(env) ?? []));
 
   const bundled = await timed(result, 'bundle', opts, () => bundleClient(root, site.config, { define: siteDefines(site, env) }));
   if (!bundled.manifest) { result.errors.push(...bundled.errors); return finish(result, t0); }
@@ -123,7 +124,7 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
     config: site.config, content, siteUrl,
     assets: {
       css: manifest.css, runtime: manifest.runtime,
-      preload: (eager) => eager.length ? [...new Set([...manifest.baseChunks, ...eager.flatMap((n) => manifest.islandChunks[n] ?? [])])] : [],
+      preload: (eager) => pageChunks(manifest, eager),
     },
   };
   const pageLinks: PageLinks[] = [];
@@ -134,13 +135,13 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
       try {
         page = site.renderPage(route, ctx);
       } catch (e: any) {
-        const m = message(e?.constructor?.name === 'IslandPropsError' ? 'IslandPropsError' : 'RenderError', `rendering ${route.path} failed: ${e?.message ?? e}`, route.source ? fileLocation(route.source) : null);
+        const m = message(e?.constructor?.name === 'IslandPropsError' ? 'IslandPropsError' : 'RenderError', `rendering ${route.path} failed: ${e?.message ?? e}`, siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null));
         if (e?.stack && m.id === 'RenderError') m.notes.push({ text: String(e.stack).split('\n').slice(1, 6).join('\n'), location: null });
         result.errors.push(m);
         continue;
       }
       pageLinks.push({ page: route.path, source: route.source, links: extractLinks(page.html) });
-      const js = page.islands.length && manifest.runtime ? [...new Set([manifest.runtime, ...manifest.baseChunks, ...page.islands.flatMap((n) => manifest.islandChunks[n] ?? [])])] : [];
+      const js = page.islands.length && manifest.runtime ? [manifest.runtime, ...pageChunks(manifest, page.islands)] : [];
       const report: PageReport = { path: route.path, type: route.component.displayName || route.component.name || 'Page', output: route.output, islands: page.islands, jsBytes: js.reduce((s, u) => s + rawSize(u), 0), jsGzipBytes: js.reduce((s, u) => s + gzipSize(u), 0) };
       result.pageReports.push(report);
       pending.push(staging.write(route.output, page.html));
@@ -201,6 +202,12 @@ async function locateLinks(root: string, errors: Message[]): Promise<Message[]> 
     if (i >= 0) m.location = fileLocation(file, i + 1, lines[i].indexOf(link) + 1, lines[i]);
   }
   return errors;
+}
+
+/** The JS files a set of islands loads before interaction: their chunks, plus React when one needs it. */
+function pageChunks(manifest: AssetManifest, islands: string[]): string[] {
+  const react = islands.some((n) => manifest.reactIslands.includes(n)) ? manifest.baseChunks : [];
+  return [...new Set([...react, ...islands.flatMap((n) => manifest.islandChunks[n] ?? [])])];
 }
 
 export type { Message };

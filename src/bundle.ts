@@ -14,17 +14,32 @@ export interface AssetManifest {
   css: string[];
   /** Island name → URLs of every JS file it needs beyond the runtime (its chunk and shared chunks). */
   islandChunks: Record<string, string[]>;
-  /** What hydration itself needs on any page with an island: React and react-dom's chunks (not the runtime). */
+  /** What React islands need besides their own chunks: React and react-dom (not the runtime). */
   baseChunks: string[];
+  /** Islands hydrated with React (the others are Name.client.ts enhancements). */
+  reactIslands: string[];
   /** Output files: path relative to the out dir → bytes. */
   files: Map<string, Uint8Array>;
   islands: string[];
 }
 
+/**
+ * Island name → the module the browser loads for it. `Name.tsx` is the island; when `Name.client.ts` sits
+ * beside it, the browser loads that instead and calls its `enhance(element, props)` on the server HTML,
+ * so small widgets need no React at all.
+ */
 export async function findIslands(root: string, config: SiteConfig): Promise<Record<string, string>> {
   const dir = path.join(root, config.islandsDir ?? 'templates/islands');
   const files = (await listFiles(dir)).filter((f) => !f.includes('/') && /\.[jt]sx?$/.test(f));
-  return Object.fromEntries(files.map((f) => [f.replace(/\.[jt]sx?$/, ''), path.join(dir, f)]));
+  const clients = new Set(files.filter((f) => /\.client\.[jt]sx?$/.test(f)));
+  const out: Record<string, string> = {};
+  for (const f of files) {
+    if (clients.has(f)) continue;
+    const name = f.replace(/\.[jt]sx?$/, '');
+    const client = [...clients].find((c) => c.replace(/\.client\.[jt]sx?$/, '') === name);
+    out[name] = path.join(dir, client ?? f);
+  }
+  return out;
 }
 
 export async function bundleClient(root: string, config: SiteConfig, opts: { define?: Record<string, string>; minify?: boolean } = {}): Promise<{ manifest?: AssetManifest; errors: Message[] }> {
@@ -45,7 +60,7 @@ export async function bundleClient(root: string, config: SiteConfig, opts: { def
   };
   if (names.length) entryPoints.runtime = 'sitegen:runtime';
   cssFiles.forEach((f, i) => { entryPoints[i === 0 ? 'site' : `site${i}`] = f; });
-  if (!Object.keys(entryPoints).length) return { manifest: { runtime: null, css: [], islandChunks: {}, baseChunks: [], files: new Map(), islands: [] }, errors: [] };
+  if (!Object.keys(entryPoints).length) return { manifest: { runtime: null, css: [], islandChunks: {}, baseChunks: [], reactIslands: [], files: new Map(), islands: [] }, errors: [] };
   let result: esbuild.BuildResult<{ metafile: true; write: false }>;
   try {
     result = await esbuild.build({
@@ -76,26 +91,30 @@ export async function bundleClient(root: string, config: SiteConfig, opts: { def
     else if (info.entryPoint && islandFiles.has(info.entryPoint)) chunkOf[islandFiles.get(info.entryPoint)!] = out;
   }
   const islandOutputs = new Set(Object.values(chunkOf));
-  // Static imports always load with a chunk; the runtime's dynamic imports of React load on first hydration.
-  const closure = (start: string, dynamic: boolean) => {
+  // What loads with a chunk: its static imports, transitively (dynamic imports load later, on use).
+  const closure = (start: string) => {
     const seen = new Set<string>();
     const walk = (o: string) => {
       if (seen.has(o)) return;
       seen.add(o);
-      for (const imp of meta.outputs[o]?.imports ?? []) {
-        if (imp.external || islandOutputs.has(imp.path) && o !== start) continue;
-        if (imp.kind === 'import-statement' || (dynamic && imp.kind === 'dynamic-import')) walk(imp.path);
-      }
+      for (const imp of meta.outputs[o]?.imports ?? []) if (!imp.external && imp.kind === 'import-statement') walk(imp.path);
     };
     walk(start);
     return seen;
   };
   const runtimeOut = Object.keys(meta.outputs).find((o) => meta.outputs[o].entryPoint === 'sitegen:runtime');
-  const base = runtimeOut ? closure(runtimeOut, true) : new Set<string>();
-  if (runtimeOut) base.delete(runtimeOut);
+  // The runtime's dynamic imports other than islands are React and react-dom: needed by React islands only.
+  const base = new Set<string>();
+  for (const imp of runtimeOut ? meta.outputs[runtimeOut].imports : []) {
+    if (imp.kind === 'dynamic-import' && !imp.external && !islandOutputs.has(imp.path)) closure(imp.path).forEach((o) => base.add(o));
+  }
   const islandChunks: Record<string, string[]> = {};
-  for (const [name, out] of Object.entries(chunkOf)) islandChunks[name] = [...closure(out, false)].map(url);
-  return { manifest: { runtime, css: css.sort(), islandChunks, baseChunks: [...base].map(url), files, islands: names }, errors: [] };
+  const reactIslands: string[] = [];
+  for (const [name, out] of Object.entries(chunkOf)) {
+    islandChunks[name] = [...closure(out)].map(url);
+    if (!/\.client\.[jt]sx?$/.test(islands[name])) reactIslands.push(name);
+  }
+  return { manifest: { runtime, css: css.sort(), islandChunks, baseChunks: [...base].map(url), reactIslands, files, islands: names }, errors: [] };
 }
 
 export async function writeManifestFiles(manifest: AssetManifest, outDir: string): Promise<void> {

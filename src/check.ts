@@ -37,17 +37,31 @@ export interface PageLinks {
   links: string[];
 }
 
+/** Pages that share a broken link (a layout or template link) are reported once, with a few examples. */
+const GROUP_AFTER = 3;
+
 export function checkLinks(pages: PageLinks[], targets: LinkTargets): Message[] {
-  const errors: Message[] = [];
+  const broken = new Map<string, { pg: PageLinks; link: string }[]>();
   for (const pg of pages) {
     for (const link of pg.links) {
       const abs = link.startsWith('/') ? link : new URL(link, `http://x${pg.page}`).pathname;
       let decoded = abs;
       try { decoded = decodeURI(abs); } catch { /* keep raw */ }
       if (targets.has(abs) || targets.has(decoded)) continue;
-      const hint = !abs.endsWith('/') && targets.has(abs + '/') ? `Page URLs end with "/": link to ${abs}/ instead.` : undefined;
-      errors.push(message('BrokenLink', `page ${pg.page} links to ${link}, which is not a page, alias or file`, pg.source ? fileLocation(pg.source) : null, hint ? { hint } : {}));
+      if (!broken.has(abs)) broken.set(abs, []);
+      broken.get(abs)!.push({ pg, link });
     }
+  }
+  const errors: Message[] = [];
+  for (const [abs, uses] of broken) {
+    const hint = !abs.endsWith('/') && targets.has(abs + '/') ? { hint: `Page URLs end with "/": link to ${abs}/ instead.` } : {};
+    if (uses.length > GROUP_AFTER) {
+      const m = message('BrokenLink', `${uses.length} pages link to ${uses[0].link}, which is not a page, alias or file (a shared template link?)`, null, hint);
+      for (const u of uses.slice(0, GROUP_AFTER)) m.notes.push({ text: `on page ${u.pg.page}${u.pg.source ? ` (${u.pg.source})` : ''}`, location: null });
+      errors.push(m);
+      continue;
+    }
+    for (const { pg, link } of uses) errors.push(message('BrokenLink', `page ${pg.page} links to ${link}, which is not a page, alias or file`, pg.source ? fileLocation(pg.source) : null, hint));
   }
   return errors;
 }

@@ -1,6 +1,12 @@
 // The catalogue of errors a user can cause, and how messages are made and printed.
 // Every user error is a Message value with a location; only bugs in sitegen carry a stack.
+import { fileURLToPath } from 'node:url';
+import { SourceMap } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Location, Message } from './types.ts';
+
+const ENGINE = path.dirname(fileURLToPath(import.meta.url)) + path.sep;
 
 export const catalogue = {
   YamlSyntaxError: { title: 'YAML syntax error', hint: 'Check indentation and quoting near the line shown.' },
@@ -64,4 +70,42 @@ export class UserErrors extends Error {
   constructor(public messages: Message[]) {
     super(messages.map(formatMessage).join('\n'));
   }
+}
+
+/** Maps a position in the compiled site module back to its source (tsx's loader hides Node's own mapping). */
+const maps = new Map<string, SourceMap | null>();
+function inlineMap(file: string): SourceMap | null {
+  if (!maps.has(file)) {
+    let map: SourceMap | null = null;
+    try {
+      const text = fs.readFileSync(file, 'utf8');
+      const i = text.lastIndexOf('sourceMappingURL=data:application/json;base64,');
+      if (i >= 0) map = new SourceMap(JSON.parse(Buffer.from(text.slice(i + 46).trim(), 'base64').toString('utf8')));
+    } catch { /* no usable map */ }
+    maps.set(file, map);
+  }
+  return maps.get(file)!;
+}
+
+function original(file: string, line: number, column: number): { file: string; line: number; column: number } {
+  const map = file.includes('/.cache/sitegen/') ? inlineMap(file) : null;
+  const entry = map?.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
+  if (!entry?.originalSource) return { file, line, column };
+  const src = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file), entry.originalSource);
+  return { file: src, line: (entry.originalLine ?? 0) + 1, column: (entry.originalColumn ?? 0) + 1 };
+}
+
+/** The first stack frame inside the site's own files (not node_modules or sitegen), as a location. */
+export function siteFrame(error: unknown, root: string): Location | null {
+  const stack = String((error as Error)?.stack ?? '');
+  for (const line of stack.split('\n').slice(1)) {
+    const m = line.match(/\(?(?:file:\/\/)?(\/[^():]+):(\d+):(\d+)\)?$/);
+    if (!m) continue;
+    const o = original(m[1], Number(m[2]), Number(m[3]));
+    if (o.file.includes('/node_modules/') || !o.file.startsWith(root + path.sep) || o.file.startsWith(ENGINE)) continue;
+    let lineText = '';
+    try { lineText = fs.readFileSync(o.file, 'utf8').split('\n')[o.line - 1] ?? ''; } catch { /* keep empty */ }
+    return { file: path.relative(root, o.file).split(path.sep).join('/'), line: o.line, column: o.column, lineText };
+  }
+  return null;
 }

@@ -15,3 +15,17 @@ export function href(p: string): string {
   if (pathPart === '/' || pathPart.endsWith('/') || /\.[a-z0-9]+$/i.test(pathPart)) return p;
   return `${pathPart}/${rest}`;
 }
+
+/** The public, local-only anon key of the embedded waitlist backend (`sitegen dev` / `sitegen preview`). */
+export { LOCAL_ANON_KEY } from './waitlist/keys.ts';
+
+import type { HydrateMode } from './render/island.tsx';
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicAttributes {
+      /** On an island (a component from templates/islands/): when to hydrate it. Default "load". */
+      hydrate?: HydrateMode;
+    }
+  }
+}

@@ -1,7 +1,7 @@
 // route: a pure function from validated content to the route table and aliases.
 // One trailing-slash policy lives here: every page path ends in "/" and is written to <path>/index.html.
 import type { Alias, Content, Message, Route, RouteDef, SiteConfig } from './types.ts';
-import { message, fileLocation } from './errors.ts';
+import { message, fileLocation, siteFrame } from './errors.ts';
 
 export function normalisePath(p: string): string {
   if (p === '/' || p === '') return '/';
@@ -25,13 +25,13 @@ export interface RouteTable {
   errors: Message[];
 }
 
-export function routeTable(content: Content, config: SiteConfig): RouteTable {
+export function routeTable(content: Content, config: SiteConfig, root = ''): RouteTable {
   const errors: Message[] = [];
   let defs: RouteDef[];
   try {
     defs = config.routes(content);
   } catch (e: any) {
-    return { routes: [], aliases: [], errors: [message('ConfigError', `routes() threw: ${e?.message ?? e}`, fileLocation('sitegen.config.ts'))] };
+    return { routes: [], aliases: [], errors: [message('ConfigError', `routes() threw: ${e?.message ?? e}`, siteFrame(e, root) ?? fileLocation('sitegen.config.ts'))] };
   }
   const byOutput = new Map<string, { what: string; source: string | null }>();
   const claim = (output: string, what: string, source: string | null): boolean => {

@@ -53,7 +53,7 @@ export function islandWrapPlugin(islandsDir: string): esbuild.Plugin {
       build.onResolve({ filter: /islands\// }, async (args) => {
         if (args.pluginData === 'island-inner' || args.namespace === 'sitegen-island') return undefined;
         const r = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'island-inner' });
-        if (r.errors.length || path.dirname(r.path) !== islandsDir || path.dirname(args.importer) === islandsDir) return undefined;
+        if (r.errors.length || path.dirname(r.path) !== islandsDir || path.dirname(args.importer) === islandsDir || /\.client\.[jt]sx?$/.test(r.path)) return undefined;
         return { path: r.path, namespace: 'sitegen-island' };
       });
       build.onLoad({ filter: /.*/, namespace: 'sitegen-island' }, (args) => {
@@ -73,7 +73,9 @@ export async function loadSiteModule(root: string): Promise<{ site?: SiteModule;
   try { await fs.access(configFile); } catch {
     return { errors: [message('ConfigError', `No sitegen.config.ts in ${root}`, null, { hint: 'Run sitegen in a site folder or pass --root.' })] };
   }
-  const outdir = path.join(root, '.sitegen', 'server');
+  // Outside the site and inside node_modules, so tsx's loader leaves the bundle (and its source map) alone;
+  // every import in it is absolute, so where it lives does not matter.
+  const outdir = path.join(PACKAGE_DIR, 'node_modules', '.cache', 'sitegen', 'server');
   const entry = [
     `export { default as config } from ${JSON.stringify(configFile)};`,
     `export { renderPage, renderAliasPage } from ${JSON.stringify(path.join(ENGINE_DIR, 'render/document.tsx'))};`,

@@ -29,7 +29,7 @@ export interface CollectionConfig {
   /** Glob(s) relative to content/: `*` matches within a segment, `**` any depth. */
   pattern: string | string[];
   schema: ZodType;
-  /** Exactly one file: the collection's value is the entry itself, not a list. */
+  /** Exactly one file: the collection's value is that file's validated data, not a list of entries. */
   single?: boolean;
 }
 
@@ -119,6 +119,8 @@ export interface SiteConfig {
   islandsDir?: string;
   /** Extra Content-Security-Policy sources, merged into the strict default; a function gets the build's environment. */
   csp?: Record<string, string[]> | ((env: NodeJS.ProcessEnv) => Record<string, string[]>);
+  /** Lines the build prints about how it was configured (e.g. which backend the site talks to). */
+  notices?: (env: NodeJS.ProcessEnv) => string[];
   /** Values replaced at build time in island code: `process.env.X` style defines. */
   define?: (env: NodeJS.ProcessEnv) => Record<string, string>;
 }
@@ -142,4 +144,5 @@ export interface BuildResult {
   timings: Record<string, number>;
   outDir: string;
   pageReports: PageReport[];
+  notices: string[];
 }

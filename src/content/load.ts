@@ -109,7 +109,8 @@ async function loadCollection(root: string, name: string, col: CollectionConfig,
     entries[i] = entry;
   }));
   const list = entries.filter(Boolean);
-  return col.single ? list[0] : list;
+  // A single-file collection is its data itself (content.site.name), a list is entries with file and slug.
+  return col.single ? list[0]?.data : list;
 }
 
 export async function loadContent(root: string, config: SiteConfig): Promise<LoadedContent> {

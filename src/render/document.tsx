@@ -62,7 +62,7 @@ export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
   const scripts = islands.length && ctx.assets.runtime ? [ctx.assets.runtime, ...ctx.assets.preload(eager)] : [];
   const head = renderToStaticMarkup(createElement(Head, { route, ctx, scripts }));
   const lang = ctx.config.site.lang ?? 'en';
-  return { html: `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`, islands, scripts };
+  return { html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`, islands, scripts };
 }
 
 /** A tiny page that sends visitors (and crawlers, via canonical) from an alias to its target. */
@@ -70,7 +70,7 @@ export function renderAliasPage(to: string, ctx: RenderContext): string {
   const target = absolute(ctx.siteUrl, to);
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const lang = ctx.config.site.lang ?? 'en';
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Redirecting to ${esc(to)}</title>` +
+  return `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><title>Redirecting to ${esc(to)}</title>` +
     `<meta http-equiv="refresh" content="0; url=${esc(to)}"><link rel="canonical" href="${esc(target)}"><meta name="robots" content="noindex"></head>` +
     `<body><main><p>This page has moved to <a href="${esc(to)}">${esc(to)}</a>.</p></main></body></html>`;
 }

@@ -26,6 +26,7 @@ export interface WaitlistBackendOptions {
   dataDir: string | null;
   /** Largest request body accepted, in bytes. Default 16384. */
   maxBodyBytes?: number;
+  /** Receives start-up news and internal errors. Default: console.error. */
   log?: (line: string) => void;
 }
 
@@ -49,7 +50,8 @@ const isRow = (value: unknown): value is Row => typeof value === 'object' && val
 
 export function createWaitlistBackend(options: WaitlistBackendOptions): WaitlistBackend {
   const maxBodyBytes = options.maxBodyBytes ?? 16384;
-  const log = options.log ?? (() => {});
+  // Default to stderr: a 500 or a failed start must never be silent.
+  const log = options.log ?? ((line: string) => console.error(line));
   const started = Date.now();
   let db: PGlite | null = null;
   let closing: Promise<void> | null = null;
@@ -79,13 +81,10 @@ export function createWaitlistBackend(options: WaitlistBackendOptions): Waitlist
    */
   async function runAs<T>(role: WaitlistRole, work: (tx: Transaction) => Promise<T>): Promise<T> {
     const pg = await database();
-    await pg.exec('begin');
-    try {
-      await pg.query(`select set_config('role', $1, true)`, [role]);
-      const r = await work(pg as unknown as Transaction);
-      await pg.exec('commit');
-      return r;
-    } catch (e) { await pg.exec('rollback'); throw e; }
+    return pg.transaction(async (tx) => {
+      await tx.query(`select set_config('role', $1, true)`, [role]);
+      return work(tx);
+    });
   }
 
   async function select(req: IncomingMessage, res: ServerResponse, url: URL, role: WaitlistRole): Promise<void> {
@@ -191,7 +190,8 @@ export function createWaitlistBackend(options: WaitlistBackendOptions): Waitlist
         log(`waitlist: ${req.method} ${url.pathname} failed: ${describe(error)}`);
         refusal = new ApiError(500, { code: null, message: 'Internal error in the local waitlist backend', details: null, hint: null });
       }
-      if (res.headersSent) res.destroy();
+      // Half-written or abandoned responses cannot carry an error body.
+      if (res.headersSent || res.destroyed || req.socket.destroyed) res.destroy();
       else sendError(req, res, refusal);
     }
   }

@@ -4,8 +4,10 @@
 //
 // In:  dataDir -- a folder to persist to (created if missing), or null for a
 //      throwaway in-memory database (tests).
-// Out: the ready PGlite instance. The caller owns it and must close() it;
-//      an unclosed persisted database may lose its last writes.
+// Out: the ready PGlite instance. The caller owns it and should close() it
+//      for a clean shutdown (after a crash, Postgres recovers from its WAL).
+//      Only one process may open a given dataDir at a time; PGlite does not
+//      lock it.
 
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

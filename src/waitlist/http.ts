@@ -110,9 +110,13 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer
       chunks.push(chunk);
     };
     const onEnd = () => resolve(Buffer.concat(chunks));
+    // A client that hangs up mid-body is not a server fault: refuse quietly
+    // (there is no one left to answer) rather than log it as a bug.
+    const onGone = () => reject(new ApiError(400, { message: 'The request body ended early' }));
     req.on('data', onData);
     req.on('end', onEnd);
-    req.on('error', reject);
+    req.on('error', onGone);
+    req.on('close', onGone);
   });
 }
 

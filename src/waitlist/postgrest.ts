@@ -53,8 +53,8 @@ export function parseSelect(param: string | null): WaitlistColumn[] {
   if (param === null || param.trim() === '' || param.trim() === '*') return [...WAITLIST_COLUMNS];
   return param.split(',').map((raw) => {
     const name = raw.trim();
-    if (name === '*') throw queryParseError('"failed to parse select parameter"', 'Mixing * with other columns is not supported');
-    if (!isColumn(name)) throw queryParseError('"failed to parse select parameter"', `Unsupported select item: ${name.slice(0, 100)}`);
+    if (name === '*') throw queryParseError('Failed to parse the select parameter', 'Mixing * with other columns is not supported');
+    if (!isColumn(name)) throw queryParseError('Failed to parse the select parameter', `Unsupported select item: ${name.slice(0, 100)}`);
     return name;
   });
 }
@@ -70,12 +70,12 @@ export function parseOrder(param: string | null): OrderTerm[] {
   if (param === null || param.trim() === '') return [];
   return param.split(',').map((raw) => {
     const [column = '', ...modifiers] = raw.trim().split('.');
-    if (!isColumn(column)) throw queryParseError('"failed to parse order"', `Unsupported order column: ${column.slice(0, 100)}`);
+    if (!isColumn(column)) throw queryParseError('Failed to parse the order parameter', `Unsupported order column: ${column.slice(0, 100)}`);
     const term: OrderTerm = { column, descending: false, nulls: null };
     for (const modifier of modifiers) {
       if (modifier === 'asc' || modifier === 'desc') term.descending = modifier === 'desc';
       else if (modifier === 'nullsfirst' || modifier === 'nullslast') term.nulls = modifier === 'nullsfirst' ? 'first' : 'last';
-      else throw queryParseError('"failed to parse order"', `Unsupported order modifier: ${modifier.slice(0, 100)}`);
+      else throw queryParseError('Failed to parse the order parameter', `Unsupported order modifier: ${modifier.slice(0, 100)}`);
     }
     return term;
   });
@@ -84,7 +84,7 @@ export function parseOrder(param: string | null): OrderTerm[] {
 /** A non-negative whole number, or null when absent. */
 export function parseCount(name: string, param: string | null): number | null {
   if (param === null) return null;
-  if (!/^\d{1,15}$/.test(param)) throw queryParseError(`"failed to parse ${name} parameter"`, `${name} must be a non-negative integer`);
+  if (!/^\d{1,15}$/.test(param)) throw queryParseError(`Failed to parse the ${name} parameter`, `${name} must be a non-negative integer`);
   return Number(param);
 }
 

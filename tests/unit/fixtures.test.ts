@@ -77,7 +77,7 @@ describe('sitegen build', () => {
       expect(fs.existsSync(path.join(dist, f)), f).toBe(true);
     }
     const home = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-    expect(home).toMatch(/^<!doctype html><html lang="en"><head><meta charset="utf-8">/);
+    expect(home).toMatch(/^<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">/);
     expect(home).toContain('<link rel="canonical" href="https://fixture.example/"/>');
     expect(home).toContain('<meta property="og:title" content="Fixture"/>');
     expect(home).toMatch(/<link rel="stylesheet" href="\/assets\/site-[A-Z0-9]+\.css"\/>/);

@@ -1,0 +1,30 @@
+// Browser behaviour of the Solutions dropdown, without React. Once enhanced, `data-open` on the dropdown
+// decides (it overrides the no-JS CSS): open on pointer enter, keyboard focus, Enter/Space/click; close
+// `closeDelayMs` after the pointer leaves, on Escape (focus back on the button) and when focus leaves.
+export function enhance(root: HTMLElement, props: { closeDelayMs: number }): void {
+  const dropdown = root.querySelector<HTMLElement>('.dropdown');
+  const button = dropdown?.querySelector<HTMLButtonElement>('button');
+  if (!dropdown || !button) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const set = (open: boolean) => {
+    clearTimeout(timer);
+    dropdown.dataset.open = String(open);
+    button.setAttribute('aria-expanded', String(open));
+  };
+  set(false);
+  dropdown.addEventListener('pointerenter', (e) => { if (e.pointerType !== 'touch') set(true); });
+  dropdown.addEventListener('pointerleave', (e) => {
+    if (e.pointerType === 'touch') return;
+    clearTimeout(timer);
+    timer = setTimeout(() => set(false), props.closeDelayMs);
+  });
+  button.addEventListener('click', () => set(button.getAttribute('aria-expanded') !== 'true'));
+  // Keyboard focus opens it; a mouse click focuses the button too, and the click decides.
+  button.addEventListener('focus', () => { if (button.matches(':focus-visible')) set(true); });
+  dropdown.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && dropdown.dataset.open === 'true') { set(false); button.focus(); }
+  });
+  dropdown.addEventListener('focusout', (e) => {
+    if (!dropdown.contains(e.relatedTarget as Node | null)) set(false);
+  });
+}

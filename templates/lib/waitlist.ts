@@ -1,0 +1,69 @@
+// Browser side of the waitlist: builds the row from the page (utm, referrer, user agent) and inserts it with
+// supabase-js, loaded on first use so no page pays for it up front. Maps failures to the spec's messages.
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+declare const __WAITLIST_URL__: string;
+declare const __WAITLIST_ANON_KEY__: string;
+
+export type WaitlistOutcome = 'success' | 'duplicate' | 'auth' | 'generic';
+
+export interface WaitlistRow {
+  email: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  referrer: string | null;
+  user_agent: string | null;
+  metadata: Record<string, string>;
+}
+
+export type UtmDefaults = Partial<Record<'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content', string>>;
+
+const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+
+let client: Promise<SupabaseClient> | null = null;
+
+/** Starts loading supabase-js (called when a visitor first focuses or hovers a form). */
+export function warmWaitlistClient(): Promise<SupabaseClient> {
+  client ??= import('@supabase/supabase-js').then(({ createClient }) => {
+    const url = (typeof __WAITLIST_URL__ !== 'undefined' && __WAITLIST_URL__) || window.location.origin;
+    const key = typeof __WAITLIST_ANON_KEY__ !== 'undefined' ? __WAITLIST_ANON_KEY__ : '';
+    return createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  });
+  client.catch(() => { client = null; }); // a failed load (offline) may be retried on the next submit
+  return client;
+}
+
+/** The row for one sign-up: the query string's utm values win over the page's defaults. */
+export function buildRow(email: string, form: string, defaults: UtmDefaults = {}): WaitlistRow {
+  const query = new URLSearchParams(window.location.search);
+  const clip = (v: string | null | undefined, n: number) => (v ? v.slice(0, n) : null);
+  const utm = Object.fromEntries(UTM_KEYS.map((k) => [k, clip(query.get(k) || defaults[k], 256)])) as Pick<WaitlistRow, (typeof UTM_KEYS)[number]>;
+  return {
+    email: email.trim(),
+    ...utm,
+    referrer: clip(document.referrer, 2048),
+    user_agent: clip(navigator.userAgent, 1024),
+    metadata: { page: window.location.pathname, form },
+  };
+}
+
+export function classifyError(error: { code?: string; message?: string } | null, status: number): WaitlistOutcome {
+  if (!error) return 'success';
+  if (error.code === '23505') return 'duplicate';
+  if (status === 401 || /JWT|401|API key/i.test(error.message ?? '')) return 'auth';
+  return 'generic';
+}
+
+export async function joinWaitlist(row: WaitlistRow): Promise<WaitlistOutcome> {
+  try {
+    const supabase = await warmWaitlistClient();
+    // No .select(): the anon role may insert but not read the list back (return=minimal).
+    const { error, status } = await supabase.from('waitlist').insert(row);
+    return classifyError(error, status);
+  } catch {
+    return 'generic';
+  }
+}

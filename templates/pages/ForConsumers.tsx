@@ -1,0 +1,43 @@
+// /for-consumers: how it works (4 steps), why join (4 reasons), the three business areas, and the form.
+import type { ForConsumers } from '../schemas/core.ts';
+import WaitlistForm, { type WaitlistFormProps } from '../islands/WaitlistForm.tsx';
+import { Badge, NumberedCards, Section, SectionHead } from '../components/ui.tsx';
+import { href } from '../lib/props.ts';
+
+export function ForConsumersPage({ page, areas, waitlist }: { page: ForConsumers; areas: { href: string; name: string; summary: string }[]; waitlist: WaitlistFormProps }) {
+  return (
+    <>
+      <section className="hero" aria-labelledby="fc-title">
+        <div className="container">
+          <Badge>{page.badge}</Badge>
+          <h1 id="fc-title">{page.headline}</h1>
+          <p className="lead">{page.intro}</p>
+          <WaitlistForm {...waitlist} />
+        </div>
+      </section>
+      <Section labelledBy="how-title" alt>
+        <SectionHead id="how-title" title={page.howHeading} />
+        <NumberedCards items={page.how} />
+      </Section>
+      <Section labelledBy="why-title">
+        <SectionHead id="why-title" title={page.whyHeading} />
+        <ul className="grid grid--2" role="list">
+          {page.why.map((w) => <li key={w.title} className="card card--flat"><h3>{w.title}</h3><p>{w.text}</p></li>)}
+        </ul>
+      </Section>
+      <Section labelledBy="areas-title" alt>
+        <SectionHead id="areas-title" title={page.areasHeading} />
+        <ul className="category-grid">
+          {areas.map((a) => <li key={a.href}><a className="category-link" href={href(a.href)}><strong>{a.name}</strong><span>{a.summary}</span></a></li>)}
+        </ul>
+      </Section>
+      <Section labelledBy="fc-cta">
+        <div className="cta-card">
+          <h2 id="fc-cta">{page.cta.heading}</h2>
+          <p className="lead">{page.cta.text}</p>
+          <WaitlistForm {...waitlist} form="for-consumers-cta" hydrate="visible" />
+        </div>
+      </Section>
+    </>
+  );
+}

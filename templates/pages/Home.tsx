@@ -1,0 +1,62 @@
+// Home: hero with rotating headline and waitlist form, three steps, four stats, logo marquee, closing CTA.
+import type { Home, Logos } from '../schemas/core.ts';
+import WaitlistForm, { type WaitlistFormProps } from '../islands/WaitlistForm.tsx';
+import RotatingWord from '../islands/RotatingWord.tsx';
+import { Badge, NumberedCards, Section, SectionHead, Stats } from '../components/ui.tsx';
+
+function Marquee({ label, items, reverse }: { label: string; items: { name: string; domain: string }[]; reverse?: boolean }) {
+  const mark = (l: { name: string }, hidden: boolean) => (
+    <li key={`${hidden ? 'b' : 'a'}-${l.name}`} className="logo-mark" aria-hidden={hidden || undefined}>
+      <span className="logo-mark__initial" aria-hidden="true">{l.name.slice(0, 1)}</span>{l.name}
+    </li>
+  );
+  return (
+    <div className={`marquee${reverse ? ' marquee--reverse' : ''}`}>
+      <h3 className="visually-hidden">{label}</h3>
+      <ul className="marquee__track" aria-label={label}>
+        {items.map((l) => mark(l, false))}
+        {items.map((l) => mark(l, true))}
+      </ul>
+    </div>
+  );
+}
+
+export function HomePage({ home, logos, rotationMs, waitlist }: { home: Home; logos: Logos; rotationMs: number; launch: string; waitlist: WaitlistFormProps }) {
+  return (
+    <>
+      <section className="hero hero--center" aria-labelledby="home-title">
+        <div className="container">
+          <Badge accent dot>{home.badge}</Badge>
+          <h1 id="home-title">{home.headlinePrefix} <RotatingWord words={home.rotatingWords} intervalMs={rotationMs} hydrate="idle" /></h1>
+          <p className="lead">{home.subtitle}</p>
+          <ul className="chips" aria-label="Why members trust us">
+            {home.chips.map((c) => <li key={c} className="chip">{c}</li>)}
+          </ul>
+          <WaitlistForm {...waitlist} />
+        </div>
+      </section>
+      <Section labelledBy="steps-title" alt>
+        <SectionHead id="steps-title" title={home.stepsHeading} center />
+        <NumberedCards items={home.steps} />
+      </Section>
+      <Section labelledBy="stats-title">
+        <SectionHead id="stats-title" title={home.statsHeading} center />
+        <Stats items={home.stats} />
+      </Section>
+      <Section labelledBy="logos-title" alt>
+        <SectionHead id="logos-title" title={home.marquee.heading} intro={home.marquee.intro} center />
+        <div className="stack">
+          <Marquee label={home.marquee.companiesLabel} items={logos.companies} />
+          <Marquee label={home.marquee.universitiesLabel} items={logos.universities} reverse />
+        </div>
+      </Section>
+      <Section labelledBy="home-cta">
+        <div className="cta-card">
+          <h2 id="home-cta">{home.cta.heading}</h2>
+          <p className="lead">{home.cta.text}</p>
+          <WaitlistForm {...waitlist} form="home-cta" note={undefined} hydrate="visible" />
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+// Schema of content/site.yaml: the facts every page shares (names, addresses, navigation, constants, messages).
+import { z } from 'zod';
+
+const text = z.string().trim().min(1, 'Must not be empty');
+const email = z.email('Must be an email address');
+/** Internal links are site paths; external ones are https URLs. */
+const link = z.strictObject({ label: text, href: text.regex(/^(\/|https:\/\/|mailto:)/, 'Must start with "/", "https://" or "mailto:"') });
+
+export const SiteSchema = z.strictObject({
+  name: text,
+  company: text,
+  tagline: text,
+  url: z.url(),
+  description: text.max(170),
+  launch: text,
+  premiumPrice: text,
+  emails: z.strictObject({ info: email, support: email, careers: email, investors: email, privacy: email, studios: email }),
+  professionalNetwork: z.strictObject({ label: text, url: z.url() }),
+  nav: z.strictObject({
+    solutionsLabel: text,
+    solutions: z.array(link.extend({ description: text })).length(6),
+    links: z.array(link).min(1),
+    menuLabel: text,
+    homeLabel: text,
+  }),
+  footer: z.strictObject({
+    blurb: text,
+    columns: z.array(z.strictObject({ heading: text, links: z.array(link).min(1) })).min(1),
+    allPolicies: link,
+  }),
+  constants: z.strictObject({
+    headlineRotationMs: z.number().int().positive(),
+    joinedConfirmationMs: z.number().int().positive(),
+    dropdownCloseDelayMs: z.number().int().nonnegative(),
+    policyLoaderMs: z.number().int().positive(),
+    policyPollMs: z.number().int().positive(),
+    policyTimeoutMs: z.number().int().positive(),
+    policyProgressCap: z.number().min(0).max(100),
+    policyProgressStep: z.number().positive(),
+    policyProgressStepMs: z.number().int().positive(),
+  }),
+  supportResponse: z.strictObject({ paid: text, freemium: text }),
+  waitlist: z.strictObject({
+    label: text,
+    placeholder: text,
+    button: text,
+    shortButton: text,
+    submitting: text,
+    joined: text,
+    note: text,
+    messages: z.strictObject({ success: text, duplicate: text, auth: text, generic: text }),
+  }),
+  notFound: z.strictObject({ title: text, message: text, back: text }),
+});
+
+export type Site = z.infer<typeof SiteSchema>;

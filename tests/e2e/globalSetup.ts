@@ -1,0 +1,29 @@
+// Builds the real site once and serves it with `sitegen preview` (static files + local waitlist backend on a
+// fresh temporary database) for every e2e test file. Tests read the URL with inject('baseUrl').
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { sitegen, startServer, REPO } from '../helpers/cli.ts';
+
+let stop: (() => Promise<void>) | null = null;
+
+export default async function setup(project: TestProject) {
+  const t = Date.now();
+  const b = sitegen(['build', '--quiet']);
+  if (b.code !== 0) throw new Error(`sitegen build failed:\n${b.stderr}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-e2e-db-'));
+  const server = await startServer(['preview', '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: dataDir } });
+  stop = async () => { await server.stop(); fs.rmSync(dataDir, { recursive: true, force: true }); };
+  project.provide('baseUrl', server.url);
+  project.provide('distDir', path.join(REPO, 'dist'));
+  console.log(`e2e: site built and served at ${server.url} in ${Date.now() - t} ms`);
+  return async () => { await stop?.(); };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    distDir: string;
+  }
+}
