@@ -7,7 +7,7 @@ import MobileMenu from '../islands/MobileMenu.tsx';
 
 export function Brand({ site }: { site: Site }) {
   return (
-    <a className="brand" href="/" aria-label={site.nav.homeLabel}>
+    <a className="brand" href="/">
       <span className="brand__mark" aria-hidden="true">G</span>
       <span>{site.name}</span>
     </a>

@@ -18,7 +18,7 @@ export function AreaPage({ area, categories, waitlist }: { area: Area; categorie
       {area.sections.map((s, i) => (
         <Section key={s.heading} labelledBy={`area-s${i}`} alt={i % 2 === 0}>
           <SectionHead id={`area-s${i}`} title={s.heading} intro={s.intro} />
-          <ul className="grid grid--3" role="list">
+          <ul className="grid grid--3">
             {s.items.map((it) => <li key={it.title} className="card card--flat"><h3>{it.title}</h3><p>{it.text}</p></li>)}
           </ul>
         </Section>

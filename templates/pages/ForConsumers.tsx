@@ -21,7 +21,7 @@ export function ForConsumersPage({ page, areas, waitlist }: { page: ForConsumers
       </Section>
       <Section labelledBy="why-title">
         <SectionHead id="why-title" title={page.whyHeading} />
-        <ul className="grid grid--2" role="list">
+        <ul className="grid grid--2">
           {page.why.map((w) => <li key={w.title} className="card card--flat"><h3>{w.title}</h3><p>{w.text}</p></li>)}
         </ul>
       </Section>

@@ -4,7 +4,7 @@ import WaitlistForm, { type WaitlistFormProps } from '../islands/WaitlistForm.ts
 import RotatingWord from '../islands/RotatingWord.tsx';
 import { Badge, NumberedCards, Section, SectionHead, Stats } from '../components/ui.tsx';
 
-function Marquee({ label, items, reverse }: { label: string; items: { name: string; domain: string }[]; reverse?: boolean }) {
+function Marquee({ id, label, items, reverse }: { id: string; label: string; items: { name: string; domain: string }[]; reverse?: boolean }) {
   const mark = (l: { name: string }, hidden: boolean) => (
     <li key={`${hidden ? 'b' : 'a'}-${l.name}`} className="logo-mark" aria-hidden={hidden || undefined}>
       <span className="logo-mark__initial" aria-hidden="true">{l.name.slice(0, 1)}</span>{l.name}
@@ -12,8 +12,8 @@ function Marquee({ label, items, reverse }: { label: string; items: { name: stri
   );
   return (
     <div className={`marquee${reverse ? ' marquee--reverse' : ''}`}>
-      <h3 className="visually-hidden">{label}</h3>
-      <ul className="marquee__track" aria-label={label}>
+      <h3 className="visually-hidden" id={id}>{label}</h3>
+      <ul className="marquee__track">
         {items.map((l) => mark(l, false))}
         {items.map((l) => mark(l, true))}
       </ul>
@@ -29,7 +29,7 @@ export function HomePage({ home, logos, rotationMs, waitlist }: { home: Home; lo
           <Badge accent dot>{home.badge}</Badge>
           <h1 id="home-title">{home.headlinePrefix} <RotatingWord words={home.rotatingWords} intervalMs={rotationMs} hydrate="idle" /></h1>
           <p className="lead">{home.subtitle}</p>
-          <ul className="chips" aria-label="Why members trust us">
+          <ul className="chips">
             {home.chips.map((c) => <li key={c} className="chip">{c}</li>)}
           </ul>
           <WaitlistForm {...waitlist} />
@@ -46,8 +46,8 @@ export function HomePage({ home, logos, rotationMs, waitlist }: { home: Home; lo
       <Section labelledBy="logos-title" alt>
         <SectionHead id="logos-title" title={home.marquee.heading} intro={home.marquee.intro} center />
         <div className="stack">
-          <Marquee label={home.marquee.companiesLabel} items={logos.companies} />
-          <Marquee label={home.marquee.universitiesLabel} items={logos.universities} reverse />
+          <Marquee id="logos-companies" label={home.marquee.companiesLabel} items={logos.companies} />
+          <Marquee id="logos-universities" label={home.marquee.universitiesLabel} items={logos.universities} reverse />
         </div>
       </Section>
       <Section labelledBy="home-cta">

@@ -43,7 +43,7 @@ export function SectorPage({ sector, back, waitlist }: { sector: Sector; back: {
         <section key={x.title} className={`section section--tight${i % 2 === 0 ? ' section--alt' : ''}`} aria-labelledby={`extra-${i}`}>
           <div className="container">
             <div className="section__head"><h2 id={`extra-${i}`}>{x.title}</h2>{x.intro ? <p className="lead">{x.intro}</p> : null}</div>
-            <ul className="grid grid--3" role="list">
+            <ul className="grid grid--3">
               {x.items.map((it) => <li key={it.name} className="card card--flat"><h3>{it.name}</h3><p>{it.description}</p></li>)}
             </ul>
           </div>

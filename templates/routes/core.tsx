@@ -79,7 +79,7 @@ export function routes(content: Content): RouteDef[] {
   const sectorRoutes: RouteDef[] = (content.sectors as Entry<Sector>[]).map((s) => {
     const area = areas.find((a) => a.slug === s.dirs[0]);
     return {
-      path: sectorPath(s.dirs[0], s.slug), component: SectorPage, title: s.data.headline, description: s.data.description, source: s.file,
+      path: sectorPath(s.dirs[0], s.slug), component: SectorPage, title: `${s.data.name} Co-Founders`, description: s.data.description, source: s.file,
       aliases: sectorAliases(s.dirs[0], s.slug),
       props: { sector: s.data, back: { href: areaPath(s.dirs[0]), label: area?.data.backLabel ?? '' }, waitlist: waitlistProps(site, `sector:${s.id}`) },
     };

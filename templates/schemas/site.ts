@@ -21,7 +21,6 @@ export const SiteSchema = z.strictObject({
     solutions: z.array(link.extend({ description: text })).length(6),
     links: z.array(link).min(1),
     menuLabel: text,
-    homeLabel: text,
   }),
   footer: z.strictObject({
     blurb: text,

@@ -17,7 +17,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  page = await browser.newPage();
+  page = await (await browser.newContext()).newPage();
 });
 afterAll(async () => { await browser?.close(); });
 

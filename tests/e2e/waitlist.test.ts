@@ -39,6 +39,8 @@ describe('home page form', () => {
 
   it('goes idle → JOINING... → ✓ JOINED! for 3 s → cleared and Join, and stores the row', async () => {
     const page = await open('/', { clock: true });
+    // From here only runFor moves the page's time, so the 3 s confirmation is measured exactly.
+    await page.clock.pauseAt(Date.now() + 60_000);
     const problems = watchProblems(page);
     let release!: () => void;
     const held = new Promise<void>((r) => { release = r; });

@@ -1,0 +1,17 @@
+// /manifesto: the hero holds the page's h1; the Markdown body (h2 and below, rendered by the engine from
+// content/pages/manifesto.md, so it is our own trusted HTML) is set in the .prose styles.
+import type { Manifesto } from '../../schemas/company.ts';
+import { PageHero } from './parts.tsx';
+
+export function ManifestoPage({ page, html }: { page: Manifesto; html: string }) {
+  return (
+    <>
+      <PageHero id="manifesto-title" badge={page.badge} heading={page.heading} intro={page.intro} narrow />
+      <section className="section section--tight">
+        <div className="container--narrow">
+          <article className="prose manifesto" dangerouslySetInnerHTML={{ __html: html }} />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+// Fills {tokens} in company copy with facts from content/site.yaml, so a launch date, price or response time
+// is written once and every page that mentions it stays in step. Input: validated page data and the site;
+// output: the same data with tokens replaced, or the list of tokens nobody knows (reported by validate()).
+import type { Site } from '../../schemas/site.ts';
+
+const TOKEN = /\{([A-Za-z]+)\}/g;
+
+/** The facts copy may refer to, by token name. */
+export function factsOf(site: Site): Record<string, string> {
+  return {
+    name: site.name,
+    company: site.company,
+    launch: site.launch,
+    premiumPrice: site.premiumPrice,
+    supportPaid: site.supportResponse.paid,
+    supportFreemium: site.supportResponse.freemium,
+  };
+}
+
+/** Replaces tokens in every string of a value (objects and lists are copied, never changed in place). */
+export function fillFacts<T>(value: T, facts: Record<string, string>): T {
+  if (typeof value === 'string') return value.replace(TOKEN, (m, name: string) => facts[name] ?? m) as T;
+  if (Array.isArray(value)) return value.map((v) => fillFacts(v, facts)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillFacts(v, facts)])) as T;
+  }
+  return value;
+}
+
+/** Every token with no fact behind it, with the field path where it was written. */
+export function unknownTokens(value: unknown, facts: Record<string, string>, path: (string | number)[] = []): { path: (string | number)[]; token: string }[] {
+  if (typeof value === 'string') return [...value.matchAll(TOKEN)].filter((m) => !(m[1] in facts)).map((m) => ({ path, token: m[0] }));
+  if (Array.isArray(value)) return value.flatMap((v, i) => unknownTokens(v, facts, [...path, i]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => unknownTokens(v, facts, [...path, k]));
+  return [];
+}

@@ -1,0 +1,31 @@
+// Pieces every company page shares: the opening hero (badge, the page's one h1, lead) and mail links.
+import type { ReactNode } from 'react';
+import { Badge } from '../../components/ui.tsx';
+
+/** A mailto: URL; the subject is encoded so spaces and ampersands survive every mail client. */
+export function mailto(email: string, subject?: string): string {
+  return `mailto:${email}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
+}
+
+/** `narrow` lines the hero up with a page whose body sits in the narrow reading column. */
+export function PageHero({ id, badge, heading, intro, narrow, children }: { id: string; badge?: string; heading: string; intro: string; narrow?: boolean; children?: ReactNode }) {
+  return (
+    <section className="hero company-hero" aria-labelledby={id}>
+      <div className={narrow ? 'container--narrow' : 'container'}>
+        {badge ? <Badge accent>{badge}</Badge> : null}
+        <h1 id={id}>{heading}</h1>
+        <p className="lead">{intro}</p>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export function MailButton({ email, subject, label, secondary }: { email: string; subject?: string; label: string; secondary?: boolean }) {
+  return <a className={`btn ${secondary ? 'btn--secondary' : 'btn--primary'}`} href={mailto(email, subject)}>{label}</a>;
+}
+
+/** The address written out too, for visitors whose browser has no mail app set up. */
+export function MailAddress({ email }: { email: string }) {
+  return <p className="company-address"><a href={mailto(email)}>{email}</a></p>;
+}
