@@ -6,6 +6,7 @@ import * as core from './templates/routes/core.tsx';
 import * as company from './templates/routes/company.tsx';
 import * as legal from './templates/routes/legal.tsx';
 import * as demo from './templates/routes/demo.tsx';
+import { LOGO_CDN_ORIGIN } from './templates/lib/logos.ts';
 
 interface PageGroup {
   collections: Record<string, CollectionConfig>;
@@ -14,6 +15,13 @@ interface PageGroup {
 }
 
 const groups: PageGroup[] = [core, company, legal, demo];
+
+/** Joins CSP additions directive by directive, so no group's sources replace another's. */
+function mergeCsp(...parts: Record<string, string[]>[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const part of parts) for (const [k, v] of Object.entries(part)) out[k] = [...(out[k] ?? []), ...v];
+  return out;
+}
 
 export default defineConfig({
   site: {
@@ -36,8 +44,8 @@ export default defineConfig({
   notices: (env) => env.SUPABASE_URL
     ? [`waitlist forms write to Supabase at ${env.SUPABASE_URL}`]
     : ['SUPABASE_URL is not set: waitlist forms write to the same origin with the local anon key (served by `sitegen preview` and `sitegen dev`)'],
-  csp: (env) => ({
-    'connect-src': env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).origin] : [],
-    ...legal.csp,
-  }),
+  csp: (env) => mergeCsp(
+    { 'img-src': [LOGO_CDN_ORIGIN], 'connect-src': env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).origin] : [] },
+    legal.csp,
+  ),
 });

@@ -7,13 +7,15 @@ export function enhance(root: HTMLElement): void {
   const sync = () => summary.setAttribute('aria-expanded', String(details.open));
   details.addEventListener('toggle', sync);
   sync();
+  // The toggle event comes a task later; close() updates the state at once.
+  const close = () => { details.open = false; sync(); };
   details.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && details.open) { details.open = false; summary.focus(); }
+    if (e.key === 'Escape' && details.open) { close(); summary.focus(); }
   });
   details.addEventListener('click', (e) => {
-    if ((e.target as HTMLElement).closest('a')) details.open = false;
+    if ((e.target as HTMLElement).closest('a')) close();
   });
   document.addEventListener('pointerdown', (e) => {
-    if (details.open && !details.contains(e.target as Node)) details.open = false;
+    if (details.open && !details.contains(e.target as Node)) close();
   });
 }

@@ -19,10 +19,16 @@ export function enhance(root: HTMLElement, props: { closeDelayMs: number }): voi
     timer = setTimeout(() => set(false), props.closeDelayMs);
   });
   button.addEventListener('click', () => set(button.getAttribute('aria-expanded') !== 'true'));
-  // Keyboard focus opens it; a mouse click focuses the button too, and the click decides.
-  button.addEventListener('focus', () => { if (button.matches(':focus-visible')) set(true); });
+  // Keyboard focus opens it; a mouse click focuses the button too, and the click decides. Focus we move
+  // back to the button ourselves (after Escape) must not reopen it.
+  let returning = false;
+  button.addEventListener('focus', () => { if (!returning && button.matches(':focus-visible')) set(true); });
   dropdown.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && dropdown.dataset.open === 'true') { set(false); button.focus(); }
+    if (e.key !== 'Escape' || dropdown.dataset.open !== 'true') return;
+    set(false);
+    returning = true;
+    button.focus();
+    returning = false;
   });
   dropdown.addEventListener('focusout', (e) => {
     if (!dropdown.contains(e.relatedTarget as Node | null)) set(false);

@@ -2,24 +2,8 @@
 import type { Home, Logos } from '../schemas/core.ts';
 import WaitlistForm, { type WaitlistFormProps } from '../islands/WaitlistForm.tsx';
 import RotatingWord from '../islands/RotatingWord.tsx';
+import LogoMarquee from '../islands/LogoMarquee.tsx';
 import { Badge, NumberedCards, Section, SectionHead, Stats } from '../components/ui.tsx';
-
-function Marquee({ id, label, items, reverse }: { id: string; label: string; items: { name: string; domain: string }[]; reverse?: boolean }) {
-  const mark = (l: { name: string }, hidden: boolean) => (
-    <li key={`${hidden ? 'b' : 'a'}-${l.name}`} className="logo-mark" aria-hidden={hidden || undefined}>
-      <span className="logo-mark__initial" aria-hidden="true">{l.name.slice(0, 1)}</span>{l.name}
-    </li>
-  );
-  return (
-    <div className={`marquee${reverse ? ' marquee--reverse' : ''}`}>
-      <h3 className="visually-hidden" id={id}>{label}</h3>
-      <ul className="marquee__track">
-        {items.map((l) => mark(l, false))}
-        {items.map((l) => mark(l, true))}
-      </ul>
-    </div>
-  );
-}
 
 export function HomePage({ home, logos, rotationMs, waitlist }: { home: Home; logos: Logos; rotationMs: number; launch: string; waitlist: WaitlistFormProps }) {
   return (
@@ -46,8 +30,8 @@ export function HomePage({ home, logos, rotationMs, waitlist }: { home: Home; lo
       <Section labelledBy="logos-title" alt>
         <SectionHead id="logos-title" title={home.marquee.heading} intro={home.marquee.intro} center />
         <div className="stack">
-          <Marquee id="logos-companies" label={home.marquee.companiesLabel} items={logos.companies} />
-          <Marquee id="logos-universities" label={home.marquee.universitiesLabel} items={logos.universities} reverse />
+          <LogoMarquee id="logos-companies" label={home.marquee.companiesLabel} items={logos.companies} hydrate="visible" />
+          <LogoMarquee id="logos-universities" label={home.marquee.universitiesLabel} items={logos.universities} reverse hydrate="visible" />
         </div>
       </Section>
       <Section labelledBy="home-cta">

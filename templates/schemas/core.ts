@@ -54,9 +54,16 @@ export const AreaSchema = z.strictObject({
   theme: z.enum(['default', 'purple', 'green']).default('default'),
 });
 
+const logo = z.strictObject({
+  name: text,
+  domain: text.regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Must be a bare domain like example.com'),
+  /** A file in static/logos/, tried before the CDN (a missing file falls back to the CDN, then the name). */
+  logo: text.regex(/^[a-z0-9._-]+\.(svg|png|webp)$/, 'Must be a file name like stripe.svg').optional(),
+});
+
 export const LogosSchema = z.strictObject({
-  companies: z.array(z.strictObject({ name: text, domain: text.regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Must be a bare domain like example.com') })).min(60).max(70),
-  universities: z.array(z.strictObject({ name: text, domain: text.regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Must be a bare domain like example.edu') })).min(65).max(75),
+  companies: z.array(logo).min(60).max(70),
+  universities: z.array(logo).min(65).max(75),
 });
 
 export type Home = z.infer<typeof HomeSchema>;
