@@ -58,7 +58,7 @@ describe('AddressFormSchema', () => {
   it.each(['12345', '12345-6789'])('accepts the zip code %s', (v) => {
     expect(addressMessage('address.zipCode', v)).toBeNull();
   });
-  it.each(['1234', '123456', '12345-678', '12345 6789', 'abcde'])('rejects the zip code %s', (v) => {
+  it.each(['1234', '123456', '123456789', '12345-', '12345-678', '12345 6789', 'abcde', ' 12345'])('rejects the zip code %s', (v) => {
     expect(addressMessage('address.zipCode', v)).toBe('Invalid zip code format');
   });
 
