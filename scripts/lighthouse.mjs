@@ -1,0 +1,50 @@
+// `npm run lighthouse`: Lighthouse (performance, accessibility, best practices, SEO) on key pages of the
+// built site served by `sitegen preview`, in Debian's Chromium. Prints a table; with --assert N exits 1
+// when any score is below N. Run `npx sitegen build` first (the script builds when dist/ is missing).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const args = process.argv.slice(2);
+const assertAt = args.includes('--assert') ? Number(args[args.indexOf('--assert') + 1]) : null;
+const pages = ['/', '/for-consumers/online/saas/', '/legal/', '/uae-pdpl/'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+if (!fs.existsSync('dist/index.html')) {
+  const b = spawnSync(process.execPath, ['bin/sitegen.js', 'build', '--quiet'], { stdio: 'inherit' });
+  if (b.status !== 0) process.exit(1);
+}
+
+const server = spawn(process.execPath, ['bin/sitegen.js', 'preview', '--port', '0', '--no-backend'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const base = await new Promise((resolve, reject) => {
+  let out = '';
+  server.stdout.on('data', (d) => { out += d; const m = out.match(/at (http:\/\/\S+?)\/?\s/); if (m) resolve(m[1]); });
+  server.once('exit', (c) => reject(new Error(`preview exited ${c}`)));
+});
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const rows = [];
+let failed = false;
+try {
+  for (const p of pages) {
+    const r = await lighthouse(base + p, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }, {
+      extends: 'lighthouse:default',
+      // A local preview has no HTTPS or HTTP/2; Lighthouse's desktop profile, no throttling of the loopback.
+      settings: { formFactor: 'desktop', screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false }, throttlingMethod: 'provided' },
+    });
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((r.lhr.categories[c].score ?? 0) * 100)]));
+    const audits = Object.values(r.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable').map((a) => a.id);
+    rows.push({ page: p, ...scores, lcp: Math.round(r.lhr.audits['largest-contentful-paint'].numericValue), cls: r.lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3), issues: audits.join(', ') });
+    if (assertAt !== null && Object.values(scores).some((s) => s < assertAt)) failed = true;
+  }
+} finally {
+  await chrome.kill();
+  server.kill();
+}
+console.log('page'.padEnd(30), 'perf  a11y  best  seo   LCP ms  CLS    below 90');
+for (const r of rows) console.log(r.page.padEnd(30), String(r.performance).padEnd(5), String(r.accessibility).padEnd(5), String(r['best-practices']).padEnd(5), String(r.seo).padEnd(5), String(r.lcp).padEnd(7), r.cls.padEnd(6), r.issues || '-');
+if (failed) { console.error(`✗ a score is below ${assertAt}`); process.exit(1); }
