@@ -1,14 +1,13 @@
 // Client hydration runtime. Finds <sitegen-island> wrappers and hydrates each with the props the server
 // rendered, when its mode says: "load" at once, "idle" when the browser is idle, "visible" on scroll-in.
 // React and each island are loaded with import(), so a page pays only for what it shows.
-type Loader = () => Promise<{ default?: any; enhance?: (el: HTMLElement, props: any) => void }>;
+type Loader = () => Promise<{ default?: any; enhance?: (el: HTMLElement) => void }>;
 
 async function hydrateOne(el: HTMLElement, load: Loader): Promise<void> {
-  const props = JSON.parse(el.dataset.props || '{}');
   const first = await load();
   if (typeof first.enhance === 'function') {
-    // A Name.client.ts island: plain DOM enhancement of the server HTML, no React.
-    first.enhance(el, props);
+    // A Name.client.ts island: plain DOM enhancement of the server HTML (which carries what it needs), no React.
+    first.enhance(el);
     el.setAttribute('data-hydrated', '');
     return;
   }
@@ -16,6 +15,7 @@ async function hydrateOne(el: HTMLElement, load: Loader): Promise<void> {
   // React ships CommonJS: a dynamic import may expose its exports on `default` only.
   const { createElement } = (react as any).createElement ? react : (react as any).default;
   const { hydrateRoot } = (reactDom as any).hydrateRoot ? reactDom : (reactDom as any).default;
+  const props = JSON.parse(el.dataset.props || '{}');
   hydrateRoot(el, createElement(mod.default, props), { identifierPrefix: el.dataset.prefix || '' });
   el.setAttribute('data-hydrated', '');
 }

@@ -39,11 +39,14 @@ function assertJson(value: unknown, where: string): void {
   throw new IslandPropsError(`${where} is ${typeof value === 'object' ? 'an object of a class' : `a ${typeof value}`}; island props must be plain JSON`);
 }
 
-/** Wraps an island component; the build's esbuild plugin applies it to every import of templates/islands/*. */
-export function defineIsland<P extends object>(name: string, Component: ComponentType<P>) {
+/**
+ * Wraps an island component; the build's esbuild plugin applies it to every import of templates/islands/*.
+ * An `enhance` island (Name.client.ts) gets no props in the browser: its script reads the server HTML.
+ */
+export function defineIsland<P extends object>(name: string, Component: ComponentType<P>, opts: { enhance?: boolean } = {}) {
   function Island(allProps: P & { hydrate?: HydrateMode }) {
     const { hydrate = 'load', ...props } = allProps as any;
-    assertJson(props, `island ${name}: props`);
+    if (!opts.enhance) assertJson(props, `island ${name}: props`);
     const page = current;
     const index = page ? page.count++ : 0;
     page?.used.add(name);
@@ -52,7 +55,7 @@ export function defineIsland<P extends object>(name: string, Component: Componen
     const html = renderToString(createElement(Component, props), { identifierPrefix: prefix });
     return createElement('sitegen-island', {
       'data-island': name,
-      'data-props': JSON.stringify(props),
+      'data-props': opts.enhance ? undefined : JSON.stringify(props),
       'data-hydrate': hydrate,
       'data-prefix': prefix,
       dangerouslySetInnerHTML: { __html: html },

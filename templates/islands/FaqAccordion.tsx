@@ -1,14 +1,9 @@
-// The FAQ accordion (an island): none open at first, at most one open, clicking the open one closes it.
-// Each question is a native <button> inside a heading (Enter and Space work for free) with aria-expanded and
-// aria-controls; a closed answer keeps its text in the DOM behind the `hidden` attribute.
-//
-// Without JavaScript the accordion never becomes interactive, so the server HTML is a plain list of headings
-// and answers, all readable (and all indexable). The first client render matches it exactly (no hydration
-// mismatch); an effect then switches to the interactive form, all closed. While scripts load, company.css
-// hides the static answers under `@media (scripting: enabled)`, so visitors with JavaScript never see the
-// list flash open and collapse. Buttons are rendered only once they work: a dead button is worse than text.
-import { useEffect, useId, useState } from 'react';
-
+// The FAQ accordion (server HTML). Without JavaScript it is a plain, readable list of headings and answers
+// (all indexable). FaqAccordion.client.ts turns each question into a native <button> inside its heading
+// (Enter and Space work for free) with aria-expanded and aria-controls, all closed, at most one open,
+// clicking the open one closes it; a closed answer keeps its text in the DOM behind `hidden`. While the
+// script loads, company.css hides the static answers under `@media (scripting: enabled)`, so visitors with
+// JavaScript never see the list flash open and collapse. Buttons appear only once they work.
 export interface FaqItem {
   id: string;
   question: string;
@@ -23,36 +18,18 @@ export interface FaqAccordionProps {
 }
 
 export default function FaqAccordion({ items, headingLevel = 2 }: FaqAccordionProps) {
-  const uid = useId();
-  const [interactive, setInteractive] = useState(false);
-  const [open, setOpen] = useState<number | null>(null);
-  useEffect(() => setInteractive(true), []);
   const H = headingLevel === 2 ? 'h2' : 'h3';
-
   return (
-    <div className={`faq${interactive ? '' : ' faq--static'}`}>
-      {items.map((item, i) => {
-        const expanded = open === i;
-        const answerId = `${uid}-${item.id}-answer`;
-        return (
-          <div key={item.id} className="faq__item" data-open={interactive ? String(expanded) : undefined}>
-            <H className="faq__heading">
-              {interactive ? (
-                <button type="button" className="faq__question" aria-expanded={expanded} aria-controls={answerId}
-                  onClick={() => setOpen(expanded ? null : i)}>
-                  {item.question}
-                </button>
-              ) : (
-                <span className="faq__question">{item.question}</span>
-              )}
-            </H>
-            {/* No role="region": with seven panels, landmarks would crowd the page (WAI-ARIA APG advice). */}
-            <div id={answerId} className="faq__answer" hidden={interactive && !expanded}>
-              {item.answer.map((p) => <p key={p}>{p}</p>)}
-            </div>
+    <div className="faq faq--static">
+      {items.map((item) => (
+        <div key={item.id} className="faq__item">
+          <H className="faq__heading"><span className="faq__question">{item.question}</span></H>
+          {/* No role="region": with seven panels, landmarks would crowd the page (WAI-ARIA APG advice). */}
+          <div id={`faq-${item.id}-answer`} className="faq__answer">
+            {item.answer.map((p) => <p key={p}>{p}</p>)}
           </div>
-        );
-      })}
+        </div>
+      ))}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 // Browser behaviour of the Solutions dropdown, without React. Once enhanced, `data-open` on the dropdown
 // decides (it overrides the no-JS CSS): open on pointer enter, keyboard focus, Enter/Space/click; close
-// `closeDelayMs` after the pointer leaves, on Escape (focus back on the button) and when focus leaves.
-export function enhance(root: HTMLElement, props: { closeDelayMs: number }): void {
+// data-close-delay ms after the pointer leaves, on Escape (focus back on the button) and when focus leaves.
+export function enhance(root: HTMLElement): void {
   const dropdown = root.querySelector<HTMLElement>('.dropdown');
   const button = dropdown?.querySelector<HTMLButtonElement>('button');
   if (!dropdown || !button) return;
+  const closeDelayMs = Number(dropdown.dataset.closeDelay);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const set = (open: boolean) => {
     clearTimeout(timer);
@@ -16,7 +17,7 @@ export function enhance(root: HTMLElement, props: { closeDelayMs: number }): voi
   dropdown.addEventListener('pointerleave', (e) => {
     if (e.pointerType === 'touch') return;
     clearTimeout(timer);
-    timer = setTimeout(() => set(false), props.closeDelayMs);
+    timer = setTimeout(() => set(false), closeDelayMs);
   });
   button.addEventListener('click', () => set(button.getAttribute('aria-expanded') !== 'true'));
   // Keyboard focus opens it; a mouse click focuses the button too, and the click decides. Focus we move

@@ -9,11 +9,11 @@ export interface SiteNavProps {
   closeDelayMs: number;
 }
 
-export default function SiteNav({ solutionsLabel, solutions, links, currentPath }: SiteNavProps) {
+export default function SiteNav({ solutionsLabel, solutions, links, currentPath, closeDelayMs }: SiteNavProps) {
   const current = (h: string) => (h === currentPath ? 'page' : undefined);
   return (
     <ul className="nav__list">
-      <li className="dropdown">
+      <li className="dropdown" data-close-delay={closeDelayMs}>
         <button type="button" className="nav__button" aria-expanded="false" aria-controls="solutions-menu">
           {solutionsLabel} <span className="nav__chevron" aria-hidden="true" />
         </button>
