@@ -114,16 +114,15 @@ program.command('preview')
   });
 
 program.command('dev')
-  .description('Build the site and serve it with the local waitlist API')
+  .description('Build the site in memory and serve it with live reload, an error overlay and the local waitlist API; rebuild what each change feeds')
   .option('-r, --root <dir>', 'site folder', '.')
-  .option('-p, --port <n>', 'port', port, 5173)
+  .option('-p, --port <n>', 'port (0 picks a free one)', port, 5173)
   .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
+  .option('--open', 'open the site in the browser')
   .option('--no-backend', 'do not serve the local waitlist API at /rest/v1')
-  .action(async (flags: { root?: string; port: number; host: string; backend: boolean }) => {
-    const root = resolveRoot(flags);
-    const code = await runBuild({ root, out: '.sitegen/dev' });
-    if (code !== 0) { process.exitCode = code; return; }
-    await serve(path.join(root, '.sitegen/dev'), root, flags, true);
+  .action(async (flags: { root?: string; port: number; host: string; open?: boolean; backend: boolean }) => {
+    const { runDev } = await import('./dev.ts');
+    process.exitCode = await runDev(flags);
   });
 
 const waitlist = program.command('waitlist').description("The site owner's waitlist tools");

@@ -1,19 +1,20 @@
 // build: runs the stages in order — config, content, routes, bundle, render, static, host files, links —
-// into a staging folder, then swaps it in. Returns esbuild-style data; printing is the CLI's job.
+// into a staging folder, then swaps it in. Returns esbuild-style data; printing is the CLI's job. The render,
+// host-file and link helpers are exported so dev mode (src/dev/) runs the same stages in memory.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { BuildResult, Message, PageReport } from './types.ts';
+import type { BuildResult, Content, Message, PageReport, Route, SiteConfig } from './types.ts';
 import { message, fileLocation, sortMessages, siteFrame } from './errors.ts';
 import { loadSiteModule, type SiteModule } from './siteModule.ts';
 import { loadContent } from './content/load.ts';
-import { routeTable } from './route.ts';
+import { routeTable, type RouteTable } from './route.ts';
 import { bundleClient, type AssetManifest } from './bundle.ts';
 import { checkLinks, extractLinks, makeTargets, type PageLinks } from './check.ts';
 import { contentSecurityPolicy, headersFile, redirectsFile, robotsTxt, sitemapXml } from './hostfiles.ts';
 import { stageOutput } from './write.ts';
 import { listFiles } from './content/glob.ts';
-import type { RenderContext } from './render/document.tsx';
+import type { RenderContext, RenderedPage } from './render/document.tsx';
 
 export interface BuildOptions {
   root: string;
@@ -62,7 +63,12 @@ export async function checkSite(opts: BuildOptions): Promise<BuildResult> {
   return result;
 }
 
-function siteDefines(site: SiteModule, env: NodeJS.ProcessEnv): Record<string, string> {
+/** The origin for canonical URLs: --site-url, else $SITE_URL, else the config's site.url; no trailing slash. */
+export function siteUrlOf(config: SiteConfig, env: NodeJS.ProcessEnv, flag?: string): string {
+  return (flag ?? env.SITE_URL ?? config.site.url).replace(/\/$/, '');
+}
+
+export function siteDefines(site: SiteModule, env: NodeJS.ProcessEnv): Record<string, string> {
   return site.config.define ? site.config.define(env) : {};
 }
 
@@ -75,7 +81,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   if (!prepared) return finish(result, t0);
   const { site, content, table } = prepared;
   const env = opts.env ?? process.env;
-  const siteUrl = (opts.siteUrl ?? env.SITE_URL ?? site.config.site.url).replace(/\/$/, '');
+  const siteUrl = siteUrlOf(site.config, env, opts.siteUrl);
   result.notices.push(...(site.config.notices?.(env) ?? []));
 
   const bundled = await timed(result, 'bundle', opts, () => bundleClient(root, site.config, { define: siteDefines(site, env) }));
@@ -120,26 +126,13 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
     return gz.get(url)!;
   };
   const rawSize = (url: string) => manifest.files.get(url.slice(1))?.length ?? 0;
-  const ctx: RenderContext = {
-    config: site.config, content, siteUrl,
-    assets: {
-      css: manifest.css, runtime: manifest.runtime,
-      preload: (eager) => pageChunks(manifest, eager),
-    },
-  };
+  const ctx = renderContext(site.config, content, siteUrl, manifest);
   const pageLinks: PageLinks[] = [];
   await timed(result, 'render', opts, async () => {
     const pending: Promise<void>[] = [];
     for (const route of table.routes) {
-      let page;
-      try {
-        page = site.renderPage(route, ctx);
-      } catch (e: any) {
-        const m = message(e?.constructor?.name === 'IslandPropsError' ? 'IslandPropsError' : 'RenderError', `rendering ${route.path} failed: ${e?.message ?? e}`, siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null));
-        if (e?.stack && m.id === 'RenderError') m.notes.push({ text: String(e.stack).split('\n').slice(1, 6).join('\n'), location: null });
-        result.errors.push(m);
-        continue;
-      }
+      const { page, error } = renderRoute(site, route, ctx, root);
+      if (!page) { result.errors.push(error!); continue; }
       pageLinks.push({ page: route.path, source: route.source, links: extractLinks(page.html) });
       const js = page.islands.length && manifest.runtime ? [manifest.runtime, ...pageChunks(manifest, page.islands)] : [];
       const report: PageReport = { path: route.path, type: route.component.displayName || route.component.name || 'Page', output: route.output, islands: page.islands, jsBytes: js.reduce((s, u) => s + rawSize(u), 0), jsGzipBytes: js.reduce((s, u) => s + gzipSize(u), 0) };
@@ -170,12 +163,7 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
   result.assets = manifest.files.size + staticFiles.length;
 
   const hostFiles = await timed(result, 'host files', opts, async () => {
-    const files: Record<string, string> = {
-      'sitemap.xml': sitemapXml(table.routes, siteUrl),
-      'robots.txt': robotsTxt(siteUrl),
-      '_redirects': redirectsFile(table.aliases),
-      '_headers': headersFile(contentSecurityPolicy(site.config, opts.env ?? process.env)),
-    };
+    const files = hostFileTexts(table, site.config, siteUrl, opts.env ?? process.env);
     for (const [f, text] of Object.entries(files)) if (!staticFiles.includes(f)) await staging.write(f, text);
     return Object.keys(files);
   });
@@ -189,8 +177,40 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
   });
 }
 
+/** The context every page renders with: config, content, origin and the asset URLs pages link. */
+export function renderContext(config: SiteConfig, content: Content, siteUrl: string, manifest: AssetManifest): RenderContext {
+  return {
+    config, content, siteUrl,
+    assets: {
+      css: manifest.css, runtime: manifest.runtime,
+      preload: (eager) => pageChunks(manifest, eager),
+    },
+  };
+}
+
+/** Renders one route; a template's exception becomes a located RenderError (or IslandPropsError) message. */
+export function renderRoute(site: SiteModule, route: Route, ctx: RenderContext, root: string): { page?: RenderedPage; error?: Message } {
+  try {
+    return { page: site.renderPage(route, ctx) };
+  } catch (e: any) {
+    const m = message(e?.constructor?.name === 'IslandPropsError' ? 'IslandPropsError' : 'RenderError', `rendering ${route.path} failed: ${e?.message ?? e}`, siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null));
+    if (e?.stack && m.id === 'RenderError') m.notes.push({ text: String(e.stack).split('\n').slice(1, 6).join('\n'), location: null });
+    return { error: m };
+  }
+}
+
+/** The files static hosts read, generated from the route table and the config. */
+export function hostFileTexts(table: Pick<RouteTable, 'routes' | 'aliases'>, config: SiteConfig, siteUrl: string, env: NodeJS.ProcessEnv): Record<string, string> {
+  return {
+    'sitemap.xml': sitemapXml(table.routes, siteUrl),
+    'robots.txt': robotsTxt(siteUrl),
+    '_redirects': redirectsFile(table.aliases),
+    '_headers': headersFile(contentSecurityPolicy(config, env)),
+  };
+}
+
 /** Points a broken-link error at the first line of its source file that contains the link. */
-async function locateLinks(root: string, errors: Message[]): Promise<Message[]> {
+export async function locateLinks(root: string, errors: Message[]): Promise<Message[]> {
   const texts = new Map<string, string[]>();
   for (const m of errors) {
     const file = m.location?.file;
@@ -205,7 +225,7 @@ async function locateLinks(root: string, errors: Message[]): Promise<Message[]> 
 }
 
 /** The JS files a set of islands loads before interaction: their chunks, plus React when one needs it. */
-function pageChunks(manifest: AssetManifest, islands: string[]): string[] {
+export function pageChunks(manifest: AssetManifest, islands: string[]): string[] {
   const react = islands.some((n) => manifest.reactIslands.includes(n)) ? manifest.baseChunks : [];
   return [...new Set([...react, ...islands.flatMap((n) => manifest.islandChunks[n] ?? [])])];
 }

@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import * as esbuild from 'esbuild';
 import type { Message, SiteConfig } from './types.ts';
 import { ENGINE_DIR, esbuildMessages } from './siteModule.ts';
+import { message } from './errors.ts';
 import { listFiles } from './content/glob.ts';
 
 export interface AssetManifest {
@@ -42,7 +43,21 @@ export async function findIslands(root: string, config: SiteConfig): Promise<Rec
   return out;
 }
 
-export async function bundleClient(root: string, config: SiteConfig, opts: { define?: Record<string, string>; minify?: boolean } = {}): Promise<{ manifest?: AssetManifest; errors: Message[] }> {
+type ClientBuildResult = esbuild.BuildResult<{ metafile: true; write: false }>;
+
+export interface ClientPlan {
+  /** esbuild options, or null when the site has neither islands nor CSS (nothing to bundle). */
+  options: (esbuild.BuildOptions & { metafile: true; write: false }) | null;
+  /** Island name → source module, as findIslands returns. */
+  islands: Record<string, string>;
+  /** Changes when the entry points or defines change, which a kept esbuild context cannot follow. */
+  key: string;
+}
+
+const EMPTY_MANIFEST = (): AssetManifest => ({ runtime: null, css: [], islandChunks: {}, baseChunks: [], reactIslands: [], files: new Map(), islands: [] });
+
+/** What to bundle for a site: the runtime with one dynamic import per island, and the site's CSS. */
+export async function clientPlan(root: string, config: SiteConfig, opts: { define?: Record<string, string>; minify?: boolean } = {}): Promise<ClientPlan> {
   const islands = await findIslands(root, config);
   const names = Object.keys(islands).sort();
   const entryPoints: Record<string, string> = {};
@@ -60,21 +75,39 @@ export async function bundleClient(root: string, config: SiteConfig, opts: { def
   };
   if (names.length) entryPoints.runtime = 'sitegen:runtime';
   cssFiles.forEach((f, i) => { entryPoints[i === 0 ? 'site' : `site${i}`] = f; });
-  if (!Object.keys(entryPoints).length) return { manifest: { runtime: null, css: [], islandChunks: {}, baseChunks: [], reactIslands: [], files: new Map(), islands: [] }, errors: [] };
-  let result: esbuild.BuildResult<{ metafile: true; write: false }>;
-  try {
-    result = await esbuild.build({
+  const define = { 'process.env.NODE_ENV': '"production"', ...(opts.define ?? {}) };
+  const key = JSON.stringify([runtimeSource, entryPoints, define, opts.minify !== false]);
+  if (!Object.keys(entryPoints).length) return { options: null, islands, key };
+  return {
+    islands, key,
+    options: {
       entryPoints, bundle: true, splitting: true, format: 'esm', platform: 'browser', target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
       minify: opts.minify !== false, write: false, metafile: true, logLevel: 'silent', jsx: 'automatic',
       outdir: path.join(root, '.sitegen', 'client', 'assets'), entryNames: '[name]-[hash]', chunkNames: 'chunk-[hash]', assetNames: '[name]-[hash]',
       publicPath: '/assets', loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' },
-      define: { 'process.env.NODE_ENV': '"production"', ...(opts.define ?? {}) },
+      define,
       plugins: [stdinPlugin],
       legalComments: 'none',
-    });
+    },
+  };
+}
+
+export async function bundleClient(root: string, config: SiteConfig, opts: { define?: Record<string, string>; minify?: boolean } = {}): Promise<{ manifest?: AssetManifest; errors: Message[] }> {
+  const plan = await clientPlan(root, config, opts);
+  if (!plan.options) return { manifest: EMPTY_MANIFEST(), errors: [] };
+  let result: ClientBuildResult;
+  try {
+    result = await esbuild.build(plan.options);
   } catch (e: any) {
     return { errors: esbuildMessages(e.errors ?? [], root) };
   }
+  return { manifest: clientManifest(root, plan, result), errors: [] };
+}
+
+/** Reads the asset manifest (which files each island needs) out of esbuild's output and metafile. */
+export function clientManifest(root: string, plan: ClientPlan, result: ClientBuildResult): AssetManifest {
+  const islands = plan.islands;
+  const names = Object.keys(islands).sort();
   const outBase = path.join(root, '.sitegen', 'client');
   const files = new Map<string, Uint8Array>();
   for (const f of result.outputFiles) files.set(path.relative(outBase, f.path).split(path.sep).join('/'), f.contents);
@@ -114,7 +147,41 @@ export async function bundleClient(root: string, config: SiteConfig, opts: { def
     islandChunks[name] = [...closure(out)].map(url);
     if (!/\.client\.[jt]sx?$/.test(islands[name])) reactIslands.push(name);
   }
-  return { manifest: { runtime, css: css.sort(), islandChunks, baseChunks: [...base].map(url), reactIslands, files, islands: names }, errors: [] };
+  return { runtime, css: css.sort(), islandChunks, baseChunks: [...base].map(url), reactIslands, files, islands: names };
+}
+
+
+export interface ClientBundler {
+  /** Rebuilds the client bundle (incrementally while the entry points stay the same). */
+  bundle(config: SiteConfig, opts: { define?: Record<string, string> }): Promise<{ manifest?: AssetManifest; inputs: string[]; errors: Message[] }>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * For dev mode: keeps one esbuild context and calls rebuild(), so an island edit re-reads only that file.
+ * A new island, a removed one, or new CSS entries or defines change the plan, which needs a new context.
+ */
+export function createClientBundler(root: string): ClientBundler {
+  let ctx: esbuild.BuildContext<{ metafile: true; write: false }> | null = null;
+  let key = '';
+  return {
+    async bundle(config, opts) {
+      const plan = await clientPlan(root, config, opts);
+      if (plan.key !== key) { await ctx?.dispose(); ctx = null; key = plan.key; }
+      if (!plan.options) return { manifest: EMPTY_MANIFEST(), inputs: [], errors: [] };
+      ctx ??= await esbuild.context(plan.options);
+      let result: ClientBuildResult;
+      try {
+        result = await ctx.rebuild();
+      } catch (e: any) {
+        const errors = esbuildMessages(e.errors ?? [], root);
+        return { inputs: [], errors: errors.length ? errors : [message('BundleError', `bundling failed: ${e?.message ?? e}`)] };
+      }
+      const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules') && !f.includes(':'));
+      return { manifest: clientManifest(root, plan, result), inputs, errors: [] };
+    },
+    async dispose() { await ctx?.dispose(); ctx = null; key = ''; },
+  };
 }
 
 export async function writeManifestFiles(manifest: AssetManifest, outDir: string): Promise<void> {

@@ -25,7 +25,7 @@ export function renderMarkdown(body: string): string {
   return markdown.parse(body, { async: false }) as string;
 }
 
-interface ParsedFile {
+export interface ParsedFile {
   data: unknown;
   body?: string;
   source: YamlSource;
@@ -83,48 +83,83 @@ function entryId(relToContent: string, base: string): string {
   return below.replace(/\.(ya?ml|md)$/, '');
 }
 
+/** The collection's glob patterns as a list. */
+export function collectionPatterns(col: CollectionConfig): string[] {
+  return Array.isArray(col.pattern) ? col.pattern : [col.pattern];
+}
+
+/** Every YAML and Markdown file below content/, relative to it, sorted. */
+export async function listContentFiles(root: string): Promise<string[]> {
+  return (await listFiles(path.join(root, 'content'))).filter((f) => /\.(ya?ml|md)$/.test(f));
+}
+
+/** Problems with a collection's file set as a whole: no file, or several for a single-file collection. */
+export function collectionSetErrors(name: string, col: CollectionConfig, matched: string[]): Message[] {
+  const patterns = collectionPatterns(col);
+  if (matched.length === 0) return [message('EmptyCollection', `Collection "${name}" matches no file (pattern ${patterns.join(', ')} in content/)`, null)];
+  if (col.single && matched.length > 1) return [message('ConfigError', `Collection "${name}" is single but matches ${matched.length} files: ${matched.join(', ')}`, null)];
+  return [];
+}
+
+/**
+ * Validates one parsed file against its collection's schema and makes its entry. `html` renders the body
+ * (a cache can pass a memoised one); it is only called for a valid file.
+ */
+export function makeEntry(col: CollectionConfig, relToContent: string, parsed: ParsedFile, html: () => string = () => renderMarkdown(parsed.body ?? '')): { entry?: Entry; errors: Message[] } {
+  const patterns = collectionPatterns(col);
+  const base = globBase(patterns.find((p) => matchFiles([relToContent], [p]).length) ?? patterns[0]);
+  const v = validateData(col.schema, parsed.data, parsed.source);
+  if (v.errors.length) return { errors: v.errors };
+  const id = entryId(relToContent, base);
+  const parts = id.split('/');
+  const entry: Entry = { id, slug: parts[parts.length - 1], dirs: parts.slice(0, -1), file: `content/${relToContent}`, data: v.data };
+  if (parsed.body !== undefined) entry.html = html();
+  return { entry, errors: [] };
+}
+
+/** A collection's value from its valid entries in file order: the list, or for `single` the one file's data. */
+export function collectionValue(col: CollectionConfig, entries: (Entry | undefined)[]): unknown {
+  const list = entries.filter((e): e is Entry => !!e);
+  // A single-file collection is its data itself (content.site.name), a list is entries with file and slug.
+  return col.single ? list[0]?.data : list;
+}
+
 async function loadCollection(root: string, name: string, col: CollectionConfig, all: string[], files: Map<string, string>, errors: Message[]) {
-  const patterns = Array.isArray(col.pattern) ? col.pattern : [col.pattern];
-  const matched = matchFiles(all, patterns);
-  if (matched.length === 0) {
-    errors.push(message('EmptyCollection', `Collection "${name}" matches no file (pattern ${patterns.join(', ')} in content/)`, null));
-    return col.single ? undefined : [];
-  }
-  if (col.single && matched.length > 1) {
-    errors.push(message('ConfigError', `Collection "${name}" is single but matches ${matched.length} files: ${matched.join(', ')}`, null));
-  }
+  const matched = matchFiles(all, collectionPatterns(col));
+  const setErrors = collectionSetErrors(name, col, matched);
+  errors.push(...setErrors);
+  if (matched.length === 0) return col.single ? undefined : [];
   const entries: Entry[] = [];
   await Promise.all(matched.map(async (relToContent, i) => {
     const rel = `content/${relToContent}`;
     files.set(rel, name);
     const parsed = await parseContentFile(root, rel);
     if (!('source' in parsed) || parsed.errors.length) { errors.push(...parsed.errors); return; }
-    const base = globBase(patterns.find((p) => matchFiles([relToContent], [p]).length) ?? patterns[0]);
-    const v = validateData(col.schema, parsed.data, parsed.source);
-    if (v.errors.length) { errors.push(...v.errors); return; }
-    const id = entryId(relToContent, base);
-    const parts = id.split('/');
-    const entry: Entry = { id, slug: parts[parts.length - 1], dirs: parts.slice(0, -1), file: rel, data: v.data };
-    if (parsed.body !== undefined) entry.html = renderMarkdown(parsed.body);
-    entries[i] = entry;
+    const made = makeEntry(col, relToContent, parsed);
+    if (made.errors.length) { errors.push(...made.errors); return; }
+    entries[i] = made.entry!;
   }));
-  const list = entries.filter(Boolean);
-  // A single-file collection is its data itself (content.site.name), a list is entries with file and slug.
-  return col.single ? list[0]?.data : list;
+  return collectionValue(col, entries);
 }
 
 export async function loadContent(root: string, config: SiteConfig): Promise<LoadedContent> {
   const errors: Message[] = [];
   const files = new Map<string, string>();
-  const all = (await listFiles(path.join(root, 'content'))).filter((f) => /\.(ya?ml|md)$/.test(f));
+  const all = await listContentFiles(root);
   const content: Content = {};
   for (const [name, col] of Object.entries(config.collections)) {
     content[name] = await loadCollection(root, name, col, all, files, errors);
   }
-  if (errors.length === 0 && config.validate) {
-    for (const issue of config.validate(content)) errors.push(await locateIssue(root, issue.file, issue.path, issue.message));
-  }
+  if (errors.length === 0) errors.push(...await crossFileIssues(root, config, content));
   return { content, files, errors: sortMessages(errors) };
+}
+
+/** The site's checks across files (config.validate), each issue located in its file. */
+export async function crossFileIssues(root: string, config: SiteConfig, content: Content): Promise<Message[]> {
+  if (!config.validate) return [];
+  const out: Message[] = [];
+  for (const issue of config.validate(content)) out.push(await locateIssue(root, issue.file, issue.path, issue.message));
+  return out;
 }
 
 /** Locates a cross-file issue by re-reading its file (kept out of memory until needed). */

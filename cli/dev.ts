@@ -1,0 +1,91 @@
+// `sitegen dev`: builds the site in memory (dist/ is never touched), serves it like `sitegen preview`
+// with the local waitlist API, watches the site's files and rebuilds what each change feeds, with live
+// reload and an error overlay in open pages. Prints one line per rebuild; problems as `build` prints them.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { listen, type Handler } from '../src/serve.ts';
+import { startDevServer, type RebuildReport } from '../src/dev/index.ts';
+import { printMessages, dim, green, red, yellow } from './report.ts';
+import { loadEnvFile } from './env.ts';
+
+export interface DevFlags { root?: string; port: number; host: string; open?: boolean; backend: boolean }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function printReport(r: RebuildReport): void {
+  if (r.errors.length) {
+    printMessages(r.errors, 'error');
+    process.stderr.write(red(`✗ ${r.what} → ${plural(r.errors.length, 'error')}; serving the last good build (${r.ms} ms)\n`));
+    return;
+  }
+  const line = r.what === 'start' ? `built ${plural(r.rendered, 'page')} in memory in ${r.ms} ms` : `${r.what} → ${plural(r.rendered, 'route')} re-rendered in ${r.ms} ms`;
+  process.stdout.write(`${green('✓')} ${line}\n`);
+}
+
+/** Opens the URL with the platform's opener when there is one; a missing opener is not an error. */
+function openBrowser(url: string): void {
+  const [cmd, args] = process.platform === 'darwin' ? ['open', [url]]
+    : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]]
+      : ['xdg-open', [url]];
+  try {
+    const child = spawn(cmd, args, { stdio: 'ignore', detached: true });
+    child.on('error', () => process.stdout.write(dim(`  (could not open a browser with ${cmd}; open ${url}/ yourself)\n`)));
+    child.unref();
+  } catch { /* no opener on this system */ }
+}
+
+async function backend(root: string, enabled: boolean): Promise<{ handlers: Handler[]; banner: string[]; close: () => Promise<void>; onListening?: (url: string) => void }> {
+  if (!enabled) return { handlers: [], banner: [], close: async () => {} };
+  const { startLocalWaitlist } = await import('./localWaitlist.ts');
+  return startLocalWaitlist(root);
+}
+
+export async function runDev(flags: DevFlags): Promise<number> {
+  const root = path.resolve(flags.root ?? process.cwd());
+  loadEnvFile(root);
+  if (!fs.existsSync(path.join(root, 'sitegen.config.ts'))) {
+    process.stderr.write(red(`✗ No sitegen.config.ts in ${root}\n`) + dim('  hint: Run sitegen in a site folder or pass --root.\n'));
+    return 1;
+  }
+  process.stdout.write(dim(`sitegen dev ${root}\n`));
+  const api = await backend(root, flags.backend);
+  const dev = await startDevServer({
+    root,
+    handlers: api.handlers,
+    onReport: printReport,
+    onError: (e: any) => process.stderr.write(red(`sitegen dev: ${e?.stack ?? e}\n`)),
+  });
+  printReport(dev.initial);
+  for (const n of dev.site.notices()) process.stdout.write(`${yellow('note')} ${n}\n`);
+  const server = http.createServer(dev.handler);
+  let url: string;
+  try {
+    url = await listen(server, flags.port, flags.host);
+  } catch (e: any) {
+    process.stderr.write(red(`✗ cannot listen on ${flags.host}:${flags.port}: ${e?.code === 'EADDRINUSE' ? 'the port is in use (pass --port)' : e?.message ?? e}\n`));
+    await dev.close();
+    await api.close();
+    return 1;
+  }
+  api.onListening?.(url);
+  process.stdout.write(`  serving ${path.relative(process.cwd(), root) || '.'} from memory at ${url}/\n`);
+  for (const line of api.banner) process.stdout.write(`  ${line}\n`);
+  process.stdout.write(dim('  watching content/, templates/, static/ and sitegen.config.ts\n'));
+  if (flags.open) openBrowser(url);
+  // A dev server outlives the bugs it meets: an internal error is reported, and the last good site stays up.
+  process.on('uncaughtException', (e) => {
+    process.stderr.write(red(`sitegen dev: internal error (a bug in sitegen, please report it); still serving, restart if pages stop updating:\n${e?.stack ?? e}\n`));
+  });
+  const stop = async () => {
+    await dev.close();
+    server.closeAllConnections();
+    server.close();
+    await api.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return 0;
+}

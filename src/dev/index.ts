@@ -1,0 +1,86 @@
+// `sitegen dev` as a library: builds the site in memory, watches its inputs, rebuilds what a change feeds,
+// and returns the HTTP handler that serves it with live reload and the error overlay. The CLI (cli/dev.ts)
+// adds the port, the waitlist backend and the printing; tests and the benchmark can use this directly.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type http from 'node:http';
+import * as esbuild from 'esbuild';
+import type { Handler } from '../serve.ts';
+import { ENGINE_DIR } from '../siteModule.ts';
+import { createDevSite, type DevSite, type RebuildReport } from './devSite.ts';
+import { createEventHub, type EventHub } from './events.ts';
+import { createDevHandler } from './server.ts';
+import { watchSite, type SiteWatcher } from './watch.ts';
+
+export type { RebuildReport } from './devSite.ts';
+
+export interface DevServerOptions {
+  root: string;
+  env?: NodeJS.ProcessEnv;
+  siteUrl?: string;
+  /** Handlers in front of the site (the local waitlist API). */
+  handlers?: Handler[];
+  debounceMs?: number;
+  /** Called after every rebuild a change caused (not for the first build, which start returns). */
+  onReport?: (report: RebuildReport) => void;
+  /** Called with failures of the watcher or bugs in a rebuild; the server keeps running. */
+  onError?: (error: unknown) => void;
+}
+
+export interface DevServer {
+  handler: http.RequestListener;
+  /** The first build's report. */
+  initial: RebuildReport;
+  site: DevSite;
+  events: EventHub;
+  /** Resolves once no change is waiting or being rebuilt. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The browser-side client, compiled once at startup (typed source in the repo, plain JS on the wire). */
+async function devClientAssets(): Promise<{ clientJs: string; overlayCss: string }> {
+  const dir = path.join(ENGINE_DIR, 'dev');
+  const source = await fs.readFile(path.join(dir, 'client.ts'), 'utf8');
+  const js = await esbuild.transform(source, { loader: 'ts', format: 'iife', target: 'es2020', sourcefile: 'sitegen-dev-client.ts' });
+  return { clientJs: js.code, overlayCss: await fs.readFile(path.join(dir, 'overlay.css'), 'utf8') };
+}
+
+export async function startDevServer(opts: DevServerOptions): Promise<DevServer> {
+  const [assets, site] = await Promise.all([devClientAssets(), createDevSite({ root: opts.root, env: opts.env, siteUrl: opts.siteUrl })]);
+  const events = createEventHub();
+  const publish = (report: RebuildReport) => {
+    events.setErrors(report.errors);
+    events.reload({ paths: report.committed ? report.changed : [], assets: report.assets });
+    events.rebuilt({ what: report.what, ok: report.errors.length === 0, rendered: report.rendered, ms: report.ms });
+  };
+  const initial = await site.start();
+  publish(initial);
+  let watcher: SiteWatcher;
+  try {
+    watcher = await watchSite({
+      root: opts.root,
+      debounceMs: opts.debounceMs,
+      onError: opts.onError,
+      async onBatch(changes) {
+        const report = await site.apply(changes);
+        if (!report) return;
+        publish(report);
+        opts.onReport?.(report);
+      },
+    });
+  } catch (e) {
+    await site.close();
+    throw e;
+  }
+  return {
+    handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, ...assets }),
+    initial, site, events,
+    idle: () => watcher.idle(),
+    async close() {
+      events.close();
+      await watcher.close();
+      await site.close();
+    },
+  };
+}

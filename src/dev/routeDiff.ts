@@ -1,0 +1,90 @@
+// Which routes a change affects. Dev mode re-runs the site's pure routes(content) on every change and
+// compares each route with the one last rendered: a route re-renders only when its props, title or other
+// fields differ. This is exact whatever the route reads (its own file, an index of many, a single-file
+// collection), because unchanged entries keep their objects, so comparing them costs one `===` each.
+import type { Content, Route, RouteDef, SiteConfig } from '../types.ts';
+import { routeTable, type RouteTable } from '../route.ts';
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** Structural equality for plain data (and React elements, dates, maps, sets); functions by identity. */
+export function deepEqual(a: unknown, b: unknown, seen = new WeakMap<object, WeakSet<object>>(), depth = 0): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
+    return typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b);
+  }
+  // Deeper down, pairs already compared (or being compared, for cycles) count as equal: shared sub-objects
+  // cost once and cycles end. Near the top the bookkeeping would cost more than it saves.
+  if (depth > 2) {
+    if (seen.get(a)?.has(b)) return true;
+    if (!seen.has(a)) seen.set(a, new WeakSet());
+    seen.get(a)!.add(b);
+  }
+  const d = depth + 1;
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i], seen, d)) return false;
+    return true;
+  }
+  if (a instanceof Date) return a.getTime() === (b as Date).getTime();
+  if (a instanceof Map || a instanceof Set) return deepEqual([...a], [...(b as Map<unknown, unknown>)], seen, d);
+  // for…in with own-key checks: no key arrays allocated for the thousands of small props objects.
+  const ra = a as Record<string, unknown>, rb = b as Record<string, unknown>;
+  let count = 0;
+  for (const k in ra) {
+    if (!hasOwn.call(ra, k)) continue;
+    if (!hasOwn.call(rb, k) || !deepEqual(ra[k], rb[k], seen, d)) return false;
+    count++;
+  }
+  for (const k in rb) if (hasOwn.call(rb, k)) count--;
+  return count === 0;
+}
+
+/** Whether a route renders the same as before, as far as the route itself goes. */
+export function sameRoute(prev: Route, next: Route, seen?: WeakMap<object, WeakSet<object>>): boolean {
+  return prev.path === next.path && prev.output === next.output && prev.component === next.component
+    && prev.title === next.title && prev.description === next.description && prev.noindex === next.noindex
+    && prev.ogType === next.ogType && prev.source === next.source && deepEqual(prev.props, next.props, seen);
+}
+
+export interface Routing {
+  defs: RouteDef[];
+  table: RouteTable;
+}
+
+/** The defs' fields from which routeTable derives paths, outputs, aliases and duplicates. */
+function sameShape(a: RouteDef[], b: RouteDef[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i], y = b[i];
+    if (x.path !== y.path || x.output !== y.output || x.source !== y.source || !!x.noindex !== !!y.noindex
+      || x.sitemap !== y.sitemap || !x.component !== !y.component) return false;
+    const ax = x.aliases ?? [], ay = y.aliases ?? [];
+    if (ax !== ay && (ax.length !== ay.length || ax.some((p, j) => p !== ay[j]))) return false;
+  }
+  return true;
+}
+
+/**
+ * The route table for the current content. routeTable validates every path and alias (and costs tens of
+ * milliseconds on a thousand routes), so when no def changed a path, output, alias or source since the last
+ * valid table, its routes are reused with the new component, props and texts: same rules, none re-implemented.
+ */
+export function routeContent(content: Content, config: SiteConfig, root: string, prev: Routing | null): Routing {
+  let defs: RouteDef[];
+  try {
+    defs = config.routes(content);
+  } catch {
+    return { defs: [], table: routeTable(content, config, root) }; // routeTable calls it again and locates the throw
+  }
+  if (prev && !prev.table.errors.length && sameShape(prev.defs, defs)) {
+    const routes = prev.table.routes.map((r, i): Route => {
+      const d = defs[i];
+      return { ...r, component: d.component, props: d.props, title: d.title, description: d.description ?? '', ogType: d.ogType ?? 'website' };
+    });
+    return { defs, table: { routes, aliases: prev.table.aliases, errors: [] } };
+  }
+  return { defs, table: routeTable(content, { ...config, routes: () => defs }, root) };
+}

@@ -1,0 +1,111 @@
+// Watches a site's inputs (content/, templates/, static/, sitegen.config.ts) with chokidar and hands the
+// changes to the dev site in batches: a short debounce coalesces the bursts editors write, and batches run
+// one at a time — changes that arrive during a rebuild wait for it and then run as one more batch.
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { watch } from 'chokidar';
+import type { ChangeKind } from './contentStore.ts';
+import type { FileChange } from './devSite.ts';
+
+export interface WatchOptions {
+  root: string;
+  /** Quiet time after the last event before a rebuild starts. */
+  debounceMs?: number;
+  onBatch: (changes: FileChange[]) => Promise<void>;
+  onError?: (error: unknown) => void;
+}
+
+export interface SiteWatcher {
+  /** Resolves when no batch is pending or running (for tests and benchmarks). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** chokidar drops a second `change` of a file within 50 ms; a look after that window catches it. */
+const RECHECK_MS = 60;
+
+export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
+  const root = path.resolve(opts.root);
+  const debounceMs = opts.debounceMs ?? 10;
+  const pending = new Map<string, ChangeKind>();
+  const lastStat = new Map<string, { mtimeMs: number; size: number }>();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let idleWaiters: (() => void)[] = [];
+
+  const settle = () => {
+    if (running || timer || pending.size) return;
+    for (const w of idleWaiters.splice(0)) w();
+  };
+
+  async function run(): Promise<void> {
+    timer = null;
+    const batch = [...pending].map(([file, kind]) => ({ file, kind }));
+    pending.clear();
+    // What the rebuild is about to read: the later look compares with this, not with the event's stat,
+    // which often shows the file mid-write (truncated), and would cause a needless second rebuild.
+    await Promise.all(batch.map(async ({ file, kind }) => {
+      if (kind === 'unlink') return;
+      try { const st = await fs.stat(file); lastStat.set(file, { mtimeMs: st.mtimeMs, size: st.size }); } catch { /* gone again */ }
+    }));
+    try {
+      await opts.onBatch(batch);
+    } catch (e) {
+      opts.onError?.(e);
+    }
+  }
+
+  function schedule(): void {
+    if (running) return; // the running batch schedules the next one when it ends
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = run().finally(() => { running = null; if (pending.size) schedule(); else settle(); });
+    }, debounceMs);
+  }
+
+  function record(file: string, kind: ChangeKind): void {
+    const prev = pending.get(file);
+    // An add or unlink changes the file list: a later edit in the same batch must not hide that.
+    pending.set(file, kind === 'change' && prev ? prev : kind);
+    schedule();
+  }
+
+  async function recheck(file: string): Promise<void> {
+    let st: Stats;
+    try { st = await fs.stat(file); } catch { return; }
+    const seen = lastStat.get(file);
+    if (seen && seen.mtimeMs === st.mtimeMs && seen.size === st.size) return;
+    lastStat.set(file, { mtimeMs: st.mtimeMs, size: st.size });
+    record(file, 'change');
+    setTimeout(() => void recheck(file), RECHECK_MS).unref();
+  }
+
+  const watcher = watch(['content', 'templates', 'static', 'sitegen.config.ts'].map((p) => path.join(root, p)), {
+    ignoreInitial: true,
+    ignored: (p: string) => path.relative(root, p).split(path.sep).some((s) => s.startsWith('.') || s === 'node_modules'),
+  });
+  const onFile = (kind: ChangeKind) => (file: string, stats?: Stats) => {
+    if (kind === 'unlink') lastStat.delete(file);
+    else if (stats) lastStat.set(file, { mtimeMs: stats.mtimeMs, size: stats.size });
+    record(file, kind);
+    if (kind === 'change') setTimeout(() => void recheck(file), RECHECK_MS).unref();
+  };
+  watcher.on('add', onFile('add'));
+  watcher.on('change', onFile('change'));
+  watcher.on('unlink', onFile('unlink'));
+  watcher.on('error', (e) => opts.onError?.(e));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  return {
+    idle: () => new Promise<void>((resolve) => { idleWaiters.push(resolve); settle(); }),
+    async close() {
+      if (timer) clearTimeout(timer);
+      pending.clear();
+      await running;
+      await watcher.close();
+      idleWaiters.forEach((w) => w());
+      idleWaiters = [];
+    },
+  };
+}

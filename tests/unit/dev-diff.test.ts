@@ -1,0 +1,112 @@
+// The pieces dev mode's incremental rebuild rests on: structural comparison of route props, the reuse of
+// a route table when no path changed, and the content store agreeing with a full load after edits.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { RouteDef, SiteConfig } from '../../src/types.ts';
+import { deepEqual, routeContent } from '../../src/dev/routeDiff.ts';
+import { createContentStore } from '../../src/dev/contentStore.ts';
+import { loadContent } from '../../src/content/load.ts';
+import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
+
+describe('deepEqual', () => {
+  it('compares plain data by value and functions by identity', () => {
+    const f = () => null;
+    expect(deepEqual({ a: [1, { b: 'x' }], f }, { a: [1, { b: 'x' }], f })).toBe(true);
+    expect(deepEqual({ a: [1, { b: 'x' }] }, { a: [1, { b: 'y' }] })).toBe(false);
+    expect(deepEqual({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(deepEqual({ f: () => 1 }, { f: () => 1 })).toBe(false);
+    expect(deepEqual([1, 2], { 0: 1, 1: 2 })).toBe(false);
+    expect(deepEqual(new Date(5), new Date(5))).toBe(true);
+    expect(deepEqual(new Map([[1, 'a']]), new Map([[1, 'b']]))).toBe(false);
+    expect(deepEqual(NaN, NaN)).toBe(true);
+  });
+
+  it('terminates on cycles', () => {
+    const a: any = { x: { y: { z: { w: {} } } } }; a.x.y.z.w.back = a;
+    const b: any = { x: { y: { z: { w: {} } } } }; b.x.y.z.w.back = b;
+    expect(deepEqual(a, b)).toBe(true);
+  });
+});
+
+describe('routeContent', () => {
+  const Page = () => null;
+  const defs = (title: string, alias = '/old'): RouteDef[] => [
+    { path: '/a', component: Page, props: { title }, title, aliases: [alias], source: 'content/a.yaml' },
+    { path: '/b', component: Page, props: {}, title: 'B' },
+  ];
+  const config = (d: RouteDef[]) => ({ routes: () => d }) as unknown as SiteConfig;
+
+  it('reuses the validated table when only props and texts change', () => {
+    const first = routeContent({}, config(defs('A')), '', null);
+    expect(first.table.routes.map((r) => r.path)).toEqual(['/a/', '/b/']);
+    const second = routeContent({}, config(defs('A2')), '', first);
+    expect(second.table.aliases).toBe(first.table.aliases);
+    expect(second.table.routes[0]).toMatchObject({ path: '/a/', output: 'a/index.html', title: 'A2', props: { title: 'A2' }, source: 'content/a.yaml' });
+  });
+
+  it('runs routeTable again when a path or alias changes, and reports its errors', () => {
+    const first = routeContent({}, config(defs('A')), '', null);
+    const moved = routeContent({}, config(defs('A', '/older')), '', first);
+    expect(moved.table.aliases).not.toBe(first.table.aliases);
+    expect(moved.table.aliases[0].from).toBe('/older/');
+    const clash = routeContent({}, config(defs('A', '/b')), '', moved);
+    expect(clash.table.errors[0].id).toBe('DuplicateRoute');
+  });
+
+  it('turns a throwing routes() into a located error', () => {
+    const r = routeContent({}, { routes: () => { throw new Error('boom'); } } as unknown as SiteConfig, '', null);
+    expect(r.table.errors[0].text).toContain('routes() threw: boom');
+  });
+});
+
+describe('createContentStore', () => {
+  let dir: string;
+  const config = {
+    collections: {
+      items: { pattern: 'items/*.yaml', schema: z.strictObject({ title: z.string().min(1), tags: z.array(z.string()).length(2), price: z.number() }) },
+      pages: { pattern: 'pages/*.md', schema: z.strictObject({ title: z.string().min(1), description: z.string().optional() }) },
+    },
+  } as unknown as SiteConfig;
+  beforeAll(() => { dir = copyFixture('basic'); });
+  afterAll(() => removeCopy(dir));
+
+  it('matches a full load, and after edits updates only the changed collection', async () => {
+    const store = await createContentStore(dir);
+    await store.configure(config);
+    expect(store.content).toEqual((await loadContent(dir, config)).content);
+    const items = store.content.items, pagesVersion = store.version('pages'), itemsVersion = store.version('items');
+    editFile(dir, 'content/pages/about.md', (t) => t.replace('# Hello', '# Hello again'));
+    expect(await store.update(new Map([['pages/about.md', 'change']]))).toEqual(['pages']);
+    expect(store.content.items).toBe(items);
+    expect(store.version('items')).toBe(itemsVersion);
+    expect(store.version('pages')).toBeGreaterThan(pagesVersion);
+    expect(store.content).toEqual((await loadContent(dir, config)).content);
+  });
+
+  it('keeps unchanged entries as the same objects, and tracks added and removed files', async () => {
+    const store = await createContentStore(dir);
+    await store.configure(config);
+    const beta = store.content.items[1];
+    fs.writeFileSync(path.join(dir, 'content/items/aaa.yaml'), 'title: A\ntags: [x, y]\nprice: 1\n');
+    await store.update(new Map([['items/aaa.yaml', 'add']]));
+    expect(store.content.items.map((e: any) => e.slug)).toEqual(['aaa', 'alpha', 'beta']);
+    expect(store.content.items[2]).toBe(beta);
+    fs.rmSync(path.join(dir, 'content/items/aaa.yaml'));
+    await store.update(new Map([['items/aaa.yaml', 'unlink']]));
+    expect(store.content).toEqual((await loadContent(dir, config)).content);
+  });
+
+  it('reports a broken file with its location and drops it until fixed', async () => {
+    const store = await createContentStore(dir);
+    await store.configure(config);
+    editFile(dir, 'content/items/beta.yaml', (t) => t.replace('price: 5', 'price: 5\ncolour: red'));
+    await store.update(new Map([['items/beta.yaml', 'change']]));
+    expect(store.errors().map((m) => [m.location?.file, m.location?.line, m.text])).toEqual([['content/items/beta.yaml', 6, 'Unknown field "colour"']]);
+    editFile(dir, 'content/items/beta.yaml', (t) => t.replace('\ncolour: red', ''));
+    await store.update(new Map([['items/beta.yaml', 'change']]));
+    expect(store.errors()).toEqual([]);
+    expect(store.content.items).toHaveLength(2);
+  });
+});

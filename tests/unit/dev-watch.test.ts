@@ -1,0 +1,87 @@
+// The watcher's scheduling: bursts of saves are coalesced into few batches, a batch never starts while
+// another runs (changes meanwhile make exactly one more batch), and no save is lost.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { watchSite, type SiteWatcher } from '../../src/dev/watch.ts';
+import type { FileChange } from '../../src/dev/devSite.ts';
+import { until } from './dev-fixture.ts';
+
+let dir: string;
+let watcher: SiteWatcher;
+const batches: FileChange[][] = [];
+let running = 0, maxRunning = 0;
+let delayMs = 0;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-watch-'));
+  for (const d of ['content', 'templates', 'static']) fs.mkdirSync(path.join(dir, d));
+  fs.writeFileSync(path.join(dir, 'content/a.yaml'), 'v: 0\n');
+  watcher = await watchSite({
+    root: dir,
+    debounceMs: 10,
+    async onBatch(changes) {
+      running++;
+      maxRunning = Math.max(maxRunning, running);
+      batches.push(changes);
+      await new Promise((r) => setTimeout(r, delayMs));
+      running--;
+    },
+  });
+});
+afterAll(async () => {
+  await watcher?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const write = (rel: string, text: string) => fs.writeFileSync(path.join(dir, rel), text);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('watchSite', () => {
+  it('coalesces a burst of saves into one batch', async () => {
+    batches.length = 0;
+    for (let i = 1; i <= 5; i++) { write('content/a.yaml', `v: ${i}\n`); await sleep(2); }
+    await until(() => batches.length > 0, 10_000, 'a batch');
+    await sleep(150);
+    await watcher.idle();
+    expect(batches.length).toBeLessThanOrEqual(2);
+    expect(batches[0]).toEqual([{ file: path.join(dir, 'content/a.yaml'), kind: 'change' }]);
+  });
+
+  it('runs one batch at a time and queues one more for changes made meanwhile', async () => {
+    batches.length = 0;
+    delayMs = 300;
+    write('content/a.yaml', 'v: 10\n');
+    await until(() => running === 1, 10_000, 'the first batch to start');
+    write('templates/x.tsx', 'export const x = 1;\n');
+    write('static/s.txt', 's');
+    write('content/a.yaml', 'v: 11\n');
+    await until(() => batches.length >= 2, 10_000, 'the queued batch');
+    await watcher.idle();
+    delayMs = 0;
+    expect(maxRunning).toBe(1);
+    const second = batches.slice(1).flat().map((c) => `${path.relative(dir, c.file)}:${c.kind}`).sort();
+    expect(second).toEqual(expect.arrayContaining(['content/a.yaml:change', 'static/s.txt:add', 'templates/x.tsx:add']));
+  });
+
+  it('does not lose a save that chokidar throttles (two writes within 50 ms)', async () => {
+    await watcher.idle();
+    batches.length = 0;
+    write('content/a.yaml', 'v: 20\n');
+    await until(() => batches.length === 1, 10_000, 'the first batch');
+    write('content/a.yaml', 'v: 21 with more text\n');
+    await until(() => batches.length === 2, 10_000, 'a batch for the second write');
+    expect(batches[1][0].kind).toBe('change');
+  });
+
+  it('ignores hidden files', async () => {
+    await watcher.idle();
+    batches.length = 0;
+    write('content/.a.yaml.swp', 'x');
+    write('content/b.yaml', 'v: 1\n');
+    await until(() => batches.length > 0, 10_000, 'a batch');
+    await watcher.idle();
+    expect(batches.flat().map((c) => path.basename(c.file))).toEqual(['b.yaml']);
+  });
+});
