@@ -18,12 +18,9 @@ const serverFile = (root: string) => path.join(root, '.sitegen', 'server.json');
 
 export async function startLocalWaitlist(root: string) {
   const dataDir = waitlistDataDir(root);
-  const t = Date.now();
-  const backend = createWaitlistBackend({ dataDir, log: (line) => process.stderr.write(dim(`  waitlist: ${line}\n`)) });
-  backend.ready.then(
-    () => process.stdout.write(dim(`  waitlist database ready in ${Date.now() - t} ms (${path.relative(process.cwd(), dataDir) || dataDir})\n`)),
-    (e) => process.stderr.write(red(`  waitlist database failed to start: ${e?.message ?? e}\n`)),
-  );
+  // The backend logs its own start-up ("waitlist: database ready in … ms") and failures.
+  const backend = createWaitlistBackend({ dataDir, log: (line) => process.stderr.write(dim(`  ${line}\n`)) });
+  backend.ready.catch((e) => process.stderr.write(red(`  waitlist database failed to start: ${e?.message ?? e}\n`)));
   const handlers: Handler[] = [(req, res) => backend.handle(req, res)];
   return {
     handlers,
