@@ -60,9 +60,9 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
     });
   }
   const aliases: Alias[] = [];
+  const defByPath = new Map(defs.map((d) => [d.output ? d.path : normalisePath(d.path), d]));
   for (const r of routes) {
-    const def = defs.find((d) => (d.output ? d.path : normalisePath(d.path)) === r.path);
-    for (const a of def?.aliases ?? []) {
+    for (const a of defByPath.get(r.path)?.aliases ?? []) {
       const bad = invalidPath(a);
       if (bad) { errors.push(message('InvalidRoute', `alias "${a}" of ${r.path} ${bad}`, r.source ? fileLocation(r.source) : null)); continue; }
       const from = normalisePath(a);

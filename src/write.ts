@@ -10,18 +10,35 @@ export interface Staging {
   abort(): Promise<void>;
 }
 
+/** Files written at once: enough to keep the disk busy, far below any open-files limit. */
+export const MAX_WRITES_IN_FLIGHT = 32;
+
 export async function stageOutput(outDir: string): Promise<Staging> {
   const dir = `${outDir}.tmp-${process.pid}-${Date.now().toString(36)}`;
   await fs.rm(dir, { recursive: true, force: true });
   await fs.mkdir(dir, { recursive: true });
-  const made = new Set<string>([dir]);
+  // Each folder is created once, parents first; concurrent writes into a new folder share the promise.
+  const folders = new Map<string, Promise<void>>([[dir, Promise.resolve()]]);
+  const ensureDir = (d: string): Promise<void> => {
+    let p = folders.get(d);
+    if (!p) {
+      p = ensureDir(path.dirname(d)).then(() => fs.mkdir(d).catch((e) => { if (e.code !== 'EEXIST') throw e; }));
+      folders.set(d, p);
+    }
+    return p;
+  };
+  // A semaphore: callers may start any number of writes, at most MAX_WRITES_IN_FLIGHT files are open.
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
+  const acquire = () => (inFlight < MAX_WRITES_IN_FLIGHT ? (inFlight++, Promise.resolve()) : new Promise<void>((r) => waiting.push(r)));
+  const release = () => { const next = waiting.shift(); if (next) next(); else inFlight--; };
   return {
     dir,
     async write(rel, data) {
       const abs = path.join(dir, rel);
-      const parent = path.dirname(abs);
-      if (!made.has(parent)) { await fs.mkdir(parent, { recursive: true }); made.add(parent); }
-      await fs.writeFile(abs, data);
+      await ensureDir(path.dirname(abs));
+      await acquire();
+      try { await fs.writeFile(abs, data); } finally { release(); }
     },
     async commit() {
       const old = `${outDir}.old-${process.pid}-${Date.now().toString(36)}`;
