@@ -48,6 +48,8 @@ export function externalsPlugin(): esbuild.Plugin {
 
 /** Wraps every import of a file directly inside the islands folder (from outside it) with defineIsland. */
 export function islandWrapPlugin(islandsDir: string): esbuild.Plugin {
+  // esbuild resolves symlinks, so compare against the folder's real path (a site may link templates/ in).
+  try { islandsDir = fs.realpathSync(islandsDir); } catch { /* no islands folder */ }
   return {
     name: 'sitegen-islands',
     setup(build) {
