@@ -1,6 +1,7 @@
 // An area page (online, hybrid, brick-and-mortar): marketing sections, figures, 15 category links, the form.
 import type { Area } from '../schemas/core.ts';
-import WaitlistForm, { type WaitlistFormProps } from '../islands/WaitlistForm.tsx';
+import type { WaitlistFormProps } from '../islands/WaitlistForm.tsx';
+import { CtaSection } from '../components/CtaSection.tsx';
 import { Badge, Section, SectionHead, Stats } from '../components/ui.tsx';
 import { href } from '../lib/props.ts';
 
@@ -29,13 +30,7 @@ export function AreaPage({ area, categories, waitlist }: { area: Area; categorie
           {categories.map((c) => <li key={c.href}><a className="category-link" href={href(c.href)}><strong>{c.name}</strong><span>{c.summary}</span></a></li>)}
         </ul>
       </Section>
-      <Section labelledBy="area-cta" alt>
-        <div className="cta-card">
-          <h2 id="area-cta">{area.cta.heading}</h2>
-          <p className="lead">{area.cta.text}</p>
-          <WaitlistForm {...waitlist} hydrate="visible" />
-        </div>
-      </Section>
+      <CtaSection id="area-cta" cta={area.cta} waitlist={waitlist} alt />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import type { ForConsumers } from '../schemas/core.ts';
 import WaitlistForm, { type WaitlistFormProps } from '../islands/WaitlistForm.tsx';
 import { Badge, NumberedCards, Section, SectionHead } from '../components/ui.tsx';
+import { CtaSection } from '../components/CtaSection.tsx';
 import { href } from '../lib/props.ts';
 
 export function ForConsumersPage({ page, areas, waitlist }: { page: ForConsumers; areas: { href: string; name: string; summary: string }[]; waitlist: WaitlistFormProps }) {
@@ -31,13 +32,7 @@ export function ForConsumersPage({ page, areas, waitlist }: { page: ForConsumers
           {areas.map((a) => <li key={a.href}><a className="category-link" href={href(a.href)}><strong>{a.name}</strong><span>{a.summary}</span></a></li>)}
         </ul>
       </Section>
-      <Section labelledBy="fc-cta">
-        <div className="cta-card">
-          <h2 id="fc-cta">{page.cta.heading}</h2>
-          <p className="lead">{page.cta.text}</p>
-          <WaitlistForm {...waitlist} form="for-consumers-cta" hydrate="visible" />
-        </div>
-      </Section>
+      <CtaSection id="fc-cta" cta={page.cta} waitlist={{ ...waitlist, form: 'for-consumers-cta' }} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import WaitlistForm, { type WaitlistFormProps } from '../islands/WaitlistForm.ts
 import RotatingWord from '../islands/RotatingWord.tsx';
 import LogoMarquee from '../islands/LogoMarquee.tsx';
 import { Badge, NumberedCards, Section, SectionHead, Stats } from '../components/ui.tsx';
+import { CtaSection } from '../components/CtaSection.tsx';
 
 export function HomePage({ home, logos, rotationMs, waitlist }: { home: Home; logos: Logos; rotationMs: number; launch: string; waitlist: WaitlistFormProps }) {
   return (
@@ -34,13 +35,7 @@ export function HomePage({ home, logos, rotationMs, waitlist }: { home: Home; lo
           <LogoMarquee id="logos-universities" label={home.marquee.universitiesLabel} items={logos.universities} reverse hydrate="visible" />
         </div>
       </Section>
-      <Section labelledBy="home-cta">
-        <div className="cta-card">
-          <h2 id="home-cta">{home.cta.heading}</h2>
-          <p className="lead">{home.cta.text}</p>
-          <WaitlistForm {...waitlist} form="home-cta" note={undefined} hydrate="visible" />
-        </div>
-      </Section>
+      <CtaSection id="home-cta" cta={home.cta} waitlist={{ ...waitlist, form: 'home-cta', note: undefined }} />
     </>
   );
 }

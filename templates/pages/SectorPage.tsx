@@ -1,8 +1,20 @@
 // A sector page: back link, badge, headline, skills, models, key metrics, optional extras, and the CTA form.
 import type { Sector } from '../schemas/sector.ts';
-import WaitlistForm, { type WaitlistFormProps } from '../islands/WaitlistForm.tsx';
+import type { WaitlistFormProps } from '../islands/WaitlistForm.tsx';
+import { CtaSection } from '../components/CtaSection.tsx';
 import { Badge, Stats } from '../components/ui.tsx';
 import { href } from '../lib/props.ts';
+
+function ItemListCard({ id, title, items }: { id: string; title: string; items: { name: string; description: string }[] }) {
+  return (
+    <div className="card" role="group" aria-labelledby={id}>
+      <h2 id={id} className="h3-size">{title}</h2>
+      <ul className="item-list">
+        {items.map((it) => <li key={it.name}><strong>{it.name}</strong><span>{it.description}</span></li>)}
+      </ul>
+    </div>
+  );
+}
 
 export function SectorPage({ sector, back, waitlist }: { sector: Sector; back: { href: string; label: string }; waitlist: WaitlistFormProps }) {
   return (
@@ -17,18 +29,8 @@ export function SectorPage({ sector, back, waitlist }: { sector: Sector; back: {
       </section>
       <section className="section section--tight" aria-label="Co-founders and business models">
         <div className="container split">
-          <div className="card" role="group" aria-labelledby="skills-title">
-            <h2 id="skills-title" className="h3-size">{sector.skillsTitle}</h2>
-            <ul className="item-list">
-              {sector.skills.map((s) => <li key={s.role}><strong>{s.role}</strong><span>{s.description}</span></li>)}
-            </ul>
-          </div>
-          <div className="card" role="group" aria-labelledby="models-title">
-            <h2 id="models-title" className="h3-size">{sector.modelsTitle}</h2>
-            <ul className="item-list">
-              {sector.models.map((m) => <li key={m.name}><strong>{m.name}</strong><span>{m.description}</span></li>)}
-            </ul>
-          </div>
+          <ItemListCard id="skills-title" title={sector.skillsTitle} items={sector.skills.map((s) => ({ name: s.role, description: s.description }))} />
+          <ItemListCard id="models-title" title={sector.modelsTitle} items={sector.models} />
         </div>
       </section>
       <section className="section section--tight" aria-labelledby="metrics-title">
@@ -49,15 +51,7 @@ export function SectorPage({ sector, back, waitlist }: { sector: Sector; back: {
           </div>
         </section>
       ))}
-      <section className="section" aria-labelledby="cta-title">
-        <div className="container">
-          <div className="cta-card">
-            <h2 id="cta-title">{sector.cta.heading}</h2>
-            <p className="lead">{sector.cta.text}</p>
-            <WaitlistForm {...waitlist} hydrate="visible" />
-          </div>
-        </div>
-      </section>
+      <CtaSection id="cta-title" cta={sector.cta} waitlist={waitlist} />
     </div>
   );
 }
