@@ -34,11 +34,15 @@ export function createStaticHandler(opts: StaticServerOptions): http.RequestList
       const target = rules.redirects.get(pathname);
       if (target) { res.writeHead(301, { Location: target + url.search }); res.end(); return; }
       if (req.method !== 'GET' && req.method !== 'HEAD') { res.writeHead(405, { Allow: 'GET, HEAD' }); res.end(); return; }
+      // sirv trusts Range: `bytes=5-2` gets a 206 with Content-Length -2 and then throws mid-response, and a
+      // suffix range (`bytes=-5`) gets the first bytes. Honour one plain `start-end` range; ignore any other.
+      if (req.headers.range !== undefined && !isPlainRange(req.headers.range)) delete req.headers.range;
+      // A page URL without its slash redirects to the one canonical form, as static hosts do (sirv would
+      // serve the folder's index.html under both URLs).
+      if (!pathname.endsWith('/') && !pathname.split('/').includes('..') && !pathname.includes('\0') && isDirectoryPage(opts.dir, pathname)) {
+        res.writeHead(301, { Location: encodeURI(pathname) + '/' + url.search }); res.end(); return;
+      }
       files(req, res, () => {
-        // A directory URL without its slash: redirect like static hosts do.
-        if (!pathname.endsWith('/') && fs.existsSync(path.join(opts.dir, pathname, 'index.html')) && !pathname.includes('..')) {
-          res.writeHead(301, { Location: pathname + '/' + url.search }); res.end(); return;
-        }
         let body: Buffer;
         try { body = fs.readFileSync(path.join(opts.dir, '404.html')); } catch { body = Buffer.from('Not Found'); }
         res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length, 'Cache-Control': 'no-cache' });
@@ -50,6 +54,17 @@ export function createStaticHandler(opts: StaticServerOptions): http.RequestList
       res.end();
     }
   };
+}
+
+function isPlainRange(header: string): boolean {
+  const m = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(header.trim());
+  return m !== null && (m[2] === '' || Number(m[1]) <= Number(m[2]));
+}
+
+function isDirectoryPage(dir: string, pathname: string): boolean {
+  const target = path.join(dir, pathname);
+  if (!target.startsWith(path.resolve(dir) + path.sep)) return false;
+  try { return fs.statSync(path.join(target, 'index.html')).isFile(); } catch { return false; }
 }
 
 export function listen(server: http.Server, port: number, host: string): Promise<string> {

@@ -120,11 +120,15 @@ export function createWaitlistBackend(options: WaitlistBackendOptions): Waitlist
     const batches = prefer.missingDefault || columns.length === 0
       ? rows.map((row) => ({ columns: columns.filter((c) => Object.hasOwn(row, c)), rows: [row] }))
       : rows.length === 0 ? [] : [{ columns, rows }];
+    // Serialised before the transaction, where a refusal is a 400, not a 500 (see rowsParam).
+    const statements = batches.map((batch) => ({
+      sql: insertSql(batch.columns, returning),
+      params: batch.columns.length === 0 ? [] : [rowsParam(batch.rows)],
+    }));
     const inserted = await runAs(role, async (tx) => {
       const out: unknown[] = [];
-      for (const batch of batches) {
-        const params = batch.columns.length === 0 ? [] : [JSON.stringify(batch.rows)];
-        const result = await tx.query<{ body: string }>(insertSql(batch.columns, returning), params);
+      for (const { sql, params } of statements) {
+        const result = await tx.query<{ body: string }>(sql, params);
         if (returning) out.push(...(JSON.parse(result.rows[0]!.body) as unknown[]));
       }
       // Checked before COMMIT so a refused .single() insert leaves no rows, as in PostgREST.
@@ -233,6 +237,19 @@ function allowOnly(url: URL, names: string[]): void {
       throw restError(400, 'PGRST100', `Unsupported query parameter: ${name.slice(0, 100)}`, null,
         `The local waitlist backend accepts only: ${names.join(', ')}`);
     }
+  }
+}
+
+/**
+ * The rows as the JSON text bound to the insert. JSON.stringify recurses, so
+ * metadata nested a few thousand levels deep (it fits in a 16 KB body, and
+ * JSON.parse accepts it) throws RangeError; that is the client's doing.
+ */
+function rowsParam(rows: Row[]): string {
+  try {
+    return JSON.stringify(rows);
+  } catch {
+    throw restError(400, 'PGRST102', 'The JSON body is nested too deeply');
   }
 }
 

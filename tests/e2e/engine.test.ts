@@ -61,3 +61,13 @@ describe('sitegen preview of the fixture site', () => {
     expect(home.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 });
+
+describe('one URL per page', () => {
+  it('redirects a page URL without its trailing slash, keeping the query', async () => {
+    const res = await fetch(server.url + '/about?x=1', { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/about/?x=1');
+    expect((await fetch(server.url + '/about/', { redirect: 'manual' })).status).toBe(200);
+    expect((await fetch(server.url + '/favicon.svg', { redirect: 'manual' })).status).toBe(200);
+  });
+});
