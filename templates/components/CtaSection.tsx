@@ -1,15 +1,27 @@
-// The closing call to action most pages end with: a heading, a line of copy and a waitlist form.
+// The closing call to action pages end with: a heading, a line of copy and an action — the waitlist form
+// by default, or any other action passed as children (a link to support, to the FAQs).
+import type { ReactNode } from 'react';
 import WaitlistForm, { type WaitlistFormProps } from '../islands/WaitlistForm.tsx';
 import { Section } from './ui.tsx';
 
-export function CtaSection({ id, cta, waitlist, alt }: { id: string; cta: { heading: string; text: string }; waitlist: WaitlistFormProps; alt?: boolean }) {
+interface CtaSectionProps {
+  id: string;
+  cta: { heading: string; text: string };
+  waitlist?: WaitlistFormProps;
+  children?: ReactNode;
+  alt?: boolean;
+  tight?: boolean;
+  className?: string;
+}
+
+export function CtaSection({ id, cta, waitlist, children, alt, tight, className }: CtaSectionProps) {
   return (
-    <Section labelledBy={id} alt={alt}>
-      <div className="cta-card">
+    <Section labelledBy={id} alt={alt} tight={tight}>
+      <div className={`cta-card${className ? ` ${className}` : ''}`}>
         <h2 id={id}>{cta.heading}</h2>
         <p className="lead">{cta.text}</p>
-        {/* Below the fold: hydrated when it scrolls into view. */}
-        <WaitlistForm {...waitlist} hydrate="visible" />
+        {/* Below the fold: the form hydrates when it scrolls into view. */}
+        {waitlist ? <WaitlistForm {...waitlist} hydrate="visible" /> : children}
       </div>
     </Section>
   );

@@ -1,8 +1,8 @@
 // /faqs: hero, the seven-question accordion (an island; see FaqAccordion for the no-JavaScript behaviour)
 // and a card pointing to /support for anything the answers do not cover.
+import { CtaSection } from '../../components/CtaSection.tsx';
 import type { Faqs } from '../../schemas/company.ts';
 import FaqAccordion from '../../islands/FaqAccordion.tsx';
-import { Section } from '../../components/ui.tsx';
 import { href } from '../../lib/props.ts';
 import { PageHero } from './parts.tsx';
 
@@ -15,13 +15,9 @@ export function FaqsPage({ page, supportPath }: { page: Faqs; supportPath: strin
           <FaqAccordion items={page.questions} headingLevel={2} />
         </div>
       </section>
-      <Section labelledBy="faqs-contact" alt tight>
-        <div className="cta-card company-cta">
-          <h2 id="faqs-contact">{page.contact.heading}</h2>
-          <p className="lead">{page.contact.text}</p>
-          <a className="btn btn--primary" href={href(supportPath)}>{page.contact.link}</a>
-        </div>
-      </Section>
+      <CtaSection id="faqs-contact" cta={page.contact} alt tight className="company-cta">
+        <a className="btn btn--primary" href={href(supportPath)}>{page.contact.link}</a>
+      </CtaSection>
     </>
   );
 }

@@ -1,5 +1,6 @@
 // /support: email support (mailto the support address), response times by plan (from site.yaml), and a
 // pointer to /faqs. The home page says "Support 24/7"; the copy here explains what that means in practice.
+import { CtaSection } from '../../components/CtaSection.tsx';
 import type { Support } from '../../schemas/company.ts';
 import { Section } from '../../components/ui.tsx';
 import { href } from '../../lib/props.ts';
@@ -41,13 +42,9 @@ export function SupportPage({ page, email, response, faqsPath }: SupportProps) {
           </div>
         </div>
       </Section>
-      <Section labelledBy="support-faqs" alt tight>
-        <div className="cta-card company-cta">
-          <h2 id="support-faqs">{page.faqs.heading}</h2>
-          <p className="lead">{page.faqs.text}</p>
-          <a className="btn btn--secondary" href={href(faqsPath)}>{page.faqs.link}</a>
-        </div>
-      </Section>
+      <CtaSection id="support-faqs" cta={page.faqs} alt tight className="company-cta">
+        <a className="btn btn--secondary" href={href(faqsPath)}>{page.faqs.link}</a>
+      </CtaSection>
     </>
   );
 }
