@@ -5,7 +5,7 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import * as esbuild from 'esbuild';
 import type { Message, SiteConfig } from './types.ts';
-import { ENGINE_DIR, esbuildMessages } from './siteModule.ts';
+import { ENGINE_DIR, PACKAGE_DIR, esbuildMessages } from './siteModule.ts';
 import { message } from './errors.ts';
 import { listFiles } from './content/glob.ts';
 
@@ -81,7 +81,9 @@ export async function clientPlan(root: string, config: SiteConfig, opts: { defin
   return {
     islands, key,
     options: {
-      entryPoints, bundle: true, splitting: true, format: 'esm', platform: 'browser', target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
+      entryPoints, bundle: true, splitting: true,
+    // A site folder outside this package still gets React (and the runtime's imports) from sitegen's own packages.
+    nodePaths: [path.join(PACKAGE_DIR, 'node_modules')], format: 'esm', platform: 'browser', target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
       minify: opts.minify !== false, write: false, metafile: true, logLevel: 'silent', jsx: 'automatic',
       outdir: path.join(root, '.sitegen', 'client', 'assets'), entryNames: '[name]-[hash]', chunkNames: 'chunk-[hash]', assetNames: '[name]-[hash]',
       publicPath: '/assets', loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' },

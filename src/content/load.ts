@@ -56,7 +56,20 @@ export async function parseContentFile(root: string, rel: string): Promise<Parse
 function parseYaml(text: string, rel: string, lineOffset: number): ParsedFile {
   const { source, problems } = parseYamlSource(text, rel, lineOffset);
   const errors = problems.map((p) => message('YamlSyntaxError', p.message, fileLocation(rel, p.line, p.column, text.split('\n')[p.line - 1 - lineOffset] ?? '')));
-  const data = errors.length ? undefined : source.doc.toJS({ maxAliasCount: 100 });
+  let data: unknown;
+  if (!errors.length) {
+    try {
+      data = source.doc.toJS({ maxAliasCount: 100 });
+    } catch (e: any) {
+      // An alias to no anchor, or an alias bomb: yaml throws while building the value. Point at the alias.
+      const name = String(e?.message ?? '').match(/: ([\w-]+)$/)?.[1];
+      const at = text.search(name ? new RegExp(`\\*${name}\\b`) : /\*[\w-]+/);
+      const before = at >= 0 ? text.slice(0, at) : '';
+      const line = before.split('\n').length;
+      const loc = fileLocation(rel, at >= 0 ? line + lineOffset : 0, at >= 0 ? at - before.lastIndexOf('\n') : 0, text.split('\n')[line - 1] ?? '');
+      errors.push(message('YamlSyntaxError', String(e?.message ?? e).split('\n')[0], loc));
+    }
+  }
   return { data: data ?? (errors.length ? undefined : {}), source, errors };
 }
 

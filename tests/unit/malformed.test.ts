@@ -1,0 +1,154 @@
+// Malformed content corpus: each broken input must give exit code 1, a message naming the file (with line
+// and column where one exists), no stack trace, and leave the previous dist/ untouched. Then a seeded fuzz
+// of random mutations to real content files: sitegen either builds or prints a located error, never crashes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fixture, sitegen } from '../helpers/cli.ts';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-malformed-'));
+const pristine = path.join(work, 'pristine');
+
+function freshSite(name: string): string {
+  const dir = path.join(work, name);
+  fs.cpSync(pristine, dir, { recursive: true });
+  return dir;
+}
+
+function distSnapshot(dir: string): string {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const f of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(d, f.name);
+      if (f.isDirectory()) walk(p); else out.push(`${path.relative(dir, p)}:${fs.statSync(p).size}:${fs.readFileSync(p).subarray(0, 64).toString('hex')}`);
+    }
+  };
+  walk(dir);
+  return out.join('\n');
+}
+
+beforeAll(() => {
+  // A self-contained copy of the valid fixture (links resolved), built once: every case starts from its dist/.
+  fs.cpSync(fixture('basic'), pristine, { recursive: true, dereference: true, filter: (src) => !/[/\\](dist|\.sitegen)([/\\]|$)/.test(src) });
+  const b = sitegen(['build', '--root', pristine, '-q']);
+  if (b.code !== 0) throw new Error(b.stderr);
+});
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+type Case = [name: string, file: string, content: string | Buffer | null, expected: RegExp];
+const item = (s: string) => s;
+
+const CASES: Case[] = [
+  ['unclosed flow sequence', 'content/items/beta.yaml', 'title: Beta\ntags: [c, d\nprice: 5\n', /content\/items\/beta\.yaml:\d+:\d+ /],
+  ['bad indentation', 'content/items/beta.yaml', 'title: Beta\n  tags: [c, d]\nprice: 5\n', /content\/items\/beta\.yaml:\d+:\d+ /],
+  ['tab indentation', 'content/items/beta.yaml', 'title: Beta\ntags:\n\t- c\n\t- d\nprice: 5\n', /content\/items\/beta\.yaml:\d+:\d+ /],
+  ['duplicate key', 'content/items/beta.yaml', 'title: Beta\ntitle: Again\ntags: [c, d]\nprice: 5\n', /content\/items\/beta\.yaml:2:1 .*[Dd]uplicate|content\/items\/beta\.yaml:2:\d+ /],
+  ['unterminated quote', 'content/items/beta.yaml', 'title: "Beta\ntags: [c, d]\nprice: 5\n', /content\/items\/beta\.yaml:\d+:\d+ /],
+  ['unknown alias', 'content/items/beta.yaml', 'title: *nothing\ntags: [c, d]\nprice: 5\n', /content\/items\/beta\.yaml:1:\d+ /],
+  ['alias bomb', 'content/items/beta.yaml', 'a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ntitle: Beta\ntags: [c, d]\nprice: 5\n', /content\/items\/beta\.yaml/],
+  ['wrong type: string for number', 'content/items/beta.yaml', 'title: Beta\ntags: [c, d]\nprice: "five"\n', /content\/items\/beta\.yaml:3:8 price: Expected number, received string "five"/],
+  ['wrong type: string for list', 'content/items/beta.yaml', 'title: Beta\ntags: c, d\nprice: 5\n', /content\/items\/beta\.yaml:2:7 tags: Expected array/],
+  ['wrong type: map for string', 'content/items/beta.yaml', 'title:\n  en: Beta\ntags: [c, d]\nprice: 5\n', /content\/items\/beta\.yaml:1:1 title: Expected string, received a map/],
+  ['missing field', 'content/items/beta.yaml', 'tags: [c, d]\nprice: 5\n', /content\/items\/beta\.yaml:1:1 title: Required/],
+  ['extra field', 'content/items/beta.yaml', 'title: Beta\ntags: [c, d]\nprice: 5\nsubtitle: x\n', /content\/items\/beta\.yaml:4:1 subtitle: Unknown field "subtitle"/],
+  ['too few items', 'content/items/beta.yaml', 'title: Beta\ntags: [c, d, e]\nprice: 5\n', /content\/items\/beta\.yaml:2:1 tags: Must have exactly 2 items/],
+  ['too many items', 'content/items/beta.yaml', 'title: Beta\ntags: [c]\nprice: 5\n', /content\/items\/beta\.yaml:2:1 tags: Must have exactly 2 items/],
+  ['empty string', 'content/items/beta.yaml', 'title: ""\ntags: [c, d]\nprice: 5\n', /content\/items\/beta\.yaml:1:8 title: Must not be empty/],
+  ['null value', 'content/items/beta.yaml', 'title: ~\ntags: [c, d]\nprice: 5\n', /content\/items\/beta\.yaml:1:8 title: Expected string, received null/],
+  ['empty YAML file', 'content/items/gamma.yaml', '', /content\/items\/gamma\.yaml(:1:1)? .*(Expected object|Required)/],
+  ['comments only', 'content/items/gamma.yaml', '# nothing here\n', /content\/items\/gamma\.yaml(:1:1)? .*(Expected object|Required)/],
+  ['a list instead of a map', 'content/items/gamma.yaml', '- title: x\n', /content\/items\/gamma\.yaml:1:1 Expected object, received a list/],
+  ['a scalar instead of a map', 'content/items/gamma.yaml', 'just text\n', /content\/items\/gamma\.yaml:1:1 Expected object/],
+  ['binary bytes as YAML', 'content/items/gamma.yaml', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00, 0x01]), /content\/items\/gamma\.yaml(:\d+:\d+)? File is not valid UTF-8 text/],
+  ['non-UTF-8 text', 'content/items/gamma.yaml', Buffer.concat([Buffer.from('title: Caf'), Buffer.from([0xe9]), Buffer.from('\ntags: [a, b]\nprice: 1\n')]), /content\/items\/gamma\.yaml:1:\d+ File is not valid UTF-8 text/],
+  ['5 MB file', 'content/items/gamma.yaml', 'title: Big\ntags: [a, b]\nprice: 1\n# ' + 'x'.repeat(5 * 1024 * 1024) + '\n', /content\/items\/gamma\.yaml File is 5\.0 MB; content files are limited to 2 MB/],
+  ['front matter YAML error', 'content/pages/about.md', '---\ntitle: [About\n---\nBody\n', /content\/pages\/about\.md:\d+:\d+ /],
+  ['front matter schema error on its own line', 'content/pages/about.md', '---\ndescription: no title\n---\nBody\n', /content\/pages\/about\.md:2:1 title: Required/],
+  ['front matter unknown field', 'content/pages/about.md', '---\ntitle: About\nauthor: me\n---\nBody\n', /content\/pages\/about\.md:3:1 author: Unknown field "author"/],
+  ['empty Markdown file', 'content/pages/empty.md', '', /content\/pages\/empty\.md(:1:1)? title: Required/],
+  ['Markdown link to a missing page', 'content/pages/about.md', '---\ntitle: About\n---\nSee [the missing page](/nowhere/).\n', /content\/pages\/about\.md:4:\d+ page \/about\/ links to \/nowhere\/, which is not a page, alias or file/],
+  ['Markdown link without the trailing slash', 'content/pages/about.md', '---\ntitle: About\n---\nSee [beta](/items/beta).\n', /content\/pages\/about\.md:4:\d+ page \/about\/ links to \/items\/beta, which is not a page/],
+  ['missing template import', 'templates/pages.tsx', "import Missing from './nope.tsx';\nexport * from './real.tsx';\nexport { Missing };\n", /templates\/pages\.tsx:1:\d+ Could not resolve "\.\/nope\.tsx"/],
+  ['missing island import', 'templates/islands/Counter.tsx', "export { default } from './Gone.tsx';\n", /templates\/islands\/Counter\.tsx:1:\d+ Could not resolve "\.\/Gone\.tsx"/],
+  ['template syntax error', 'templates/pages.tsx', 'export function Broken( {\n', /templates\/pages\.tsx:\d+:\d+ /],
+  ['template that throws', 'templates/pages.tsx', "export * from './real.tsx';\nimport * as real from './real.tsx';\nexport function Item(): never { throw new Error('template exploded'); }\n", /templates\/pages\.tsx:3:\d+ rendering \/items\/(alpha|beta)\/ failed: template exploded/],
+];
+
+describe('malformed content corpus', () => {
+  it(`has at least 30 cases (${CASES.length + 1})`, () => expect(CASES.length + 1).toBeGreaterThanOrEqual(30));
+
+  it.each(CASES)('%s', (name, file, content, expected) => {
+    const site = freshSite(name.replace(/\W+/g, '-'));
+    if (file === 'templates/pages.tsx' && content !== null) fs.renameSync(path.join(site, 'templates/pages.tsx'), path.join(site, 'templates/real.tsx'));
+    if (content !== null) fs.writeFileSync(path.join(site, file), content);
+    if (name === 'template that throws') {
+      // The real Item export would be ambiguous with ours: keep every export but Item from real.tsx.
+      fs.writeFileSync(path.join(site, 'templates/pages.tsx'), "export { Layout, Home, Doc, NotFound } from './real.tsx';\nexport function Item(): never { throw new Error('template exploded'); }\n");
+      expected = /templates\/pages\.tsx:2:\d+ rendering \/items\/(alpha|beta)\/ failed: template exploded/;
+    }
+    const before = distSnapshot(path.join(site, 'dist'));
+    const r = sitegen(['build', '--root', site]);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(expected);
+    expect(r.stderr).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/); // no stack trace
+    expect(r.stderr).not.toContain('sitegen crashed');
+    expect(distSnapshot(path.join(site, 'dist'))).toBe(before);
+  });
+
+  it('a symlink loop in content/', () => {
+    const site = freshSite('symlink-loop');
+    fs.symlinkSync(path.join(site, 'content'), path.join(site, 'content/items/loop'));
+    fs.writeFileSync(path.join(site, 'content/items/beta.yaml'), 'title: Beta\ntags: [c]\nprice: 5\n');
+    const before = distSnapshot(path.join(site, 'dist'));
+    const r = sitegen(['build', '--root', site]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/content\/items\/beta\.yaml:2:1 tags: Must have exactly 2 items/);
+    expect(distSnapshot(path.join(site, 'dist'))).toBe(before);
+  });
+});
+
+describe('seeded fuzz of real content', () => {
+  // mulberry32: the same cases on every run.
+  let seed = 20261123;
+  const rnd = () => { seed |= 0; seed = (seed + 0x6d2b79f5) | 0; let t = Math.imul(seed ^ (seed >>> 15), 1 | seed); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+  const pick = <T,>(a: T[]) => a[Math.floor(rnd() * a.length)];
+  const files = ['content/items/alpha.yaml', 'content/items/beta.yaml', 'content/pages/about.md'];
+  const mutations: ((s: string) => string)[] = [
+    (s) => { const i = Math.floor(rnd() * s.length); return s.slice(0, i) + s.slice(i + 1); },               // delete a char
+    (s) => { const i = Math.floor(rnd() * s.length); return s.slice(0, i) + pick([':', '-', '[', '{', '"', "'", '\t', '\n', '#', '*', '&', '!', '|', '>']) + s.slice(i); },
+    (s) => { const l = s.split('\n'); l.splice(Math.floor(rnd() * l.length), 1); return l.join('\n'); },   // drop a line
+    (s) => { const l = s.split('\n'); const i = Math.floor(rnd() * l.length); l.splice(i, 0, l[i] ?? ''); return l.join('\n'); }, // repeat a line
+    (s) => { const l = s.split('\n'); const i = Math.floor(rnd() * l.length); l[i] = '  ' + (l[i] ?? ''); return l.join('\n'); }, // indent
+    (s) => s.slice(0, Math.floor(rnd() * s.length)),                                                           // truncate
+  ];
+  const CASES_N = 40;
+  const cases = Array.from({ length: CASES_N }, (_, i) => {
+    const file = pick(files);
+    const n = 1 + Math.floor(rnd() * 3);
+    const muts = Array.from({ length: n }, () => pick(mutations));
+    return { i, file, muts };
+  });
+
+  it(`${CASES_N} mutated sites: each builds, or fails with a located error and an untouched dist/`, () => {
+    let built = 0, located = 0;
+    for (const c of cases) {
+      const site = freshSite(`fuzz-${c.i}`);
+      const abs = path.join(site, c.file);
+      let text = fs.readFileSync(abs, 'utf8');
+      for (const m of c.muts) text = m(text);
+      fs.writeFileSync(abs, text);
+      const before = distSnapshot(path.join(site, 'dist'));
+      const r = sitegen(['build', '--root', site, '-q']);
+      expect([0, 1], `case ${c.i} (${c.file}):\n${text}\n${r.stderr}`).toContain(r.code);
+      expect(r.stderr).not.toContain('sitegen crashed');
+      if (r.code === 0) { built++; continue; }
+      located++;
+      expect(r.stderr, `case ${c.i}`).toMatch(/content\/(items|pages)\/[a-z]+\.(yaml|md)(:\d+:\d+)? /);
+      expect(distSnapshot(path.join(site, 'dist'))).toBe(before);
+      fs.rmSync(site, { recursive: true, force: true });
+    }
+    console.log(`fuzz: ${CASES_N} cases, ${built} built, ${located} failed with a located error`);
+    expect(built + located).toBe(CASES_N);
+  });
+});
