@@ -140,14 +140,14 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
       pending.push(staging.write(route.output, page.html));
       if (pending.length >= 64) await Promise.all(pending.splice(0));
     }
-    for (const alias of table.aliases) pending.push(staging.write(alias.output, site.renderAliasPage(alias.to, ctx)));
+    for (const alias of aliasPagesOf(table, site.config)) pending.push(staging.write(alias.output, site.renderAliasPage(alias.to, ctx)));
     await Promise.all(pending);
   });
   result.pages = result.pageReports.length;
   result.aliases = table.aliases.length;
   if (result.errors.length) return;
 
-  const outputs = new Set<string>([...table.routes.map((r) => r.output), ...table.aliases.map((x) => x.output)]);
+  const outputs = new Set<string>([...table.routes.map((r) => r.output), ...aliasPagesOf(table, site.config).map((x) => x.output)]);
   const staticFiles = await timed(result, 'static', opts, async () => {
     const dir = path.join(root, 'static');
     const files = await listFiles(dir);
@@ -199,12 +199,17 @@ export function renderRoute(site: SiteModule, route: Route, ctx: RenderContext, 
   }
 }
 
+/** The aliases that get a meta-refresh page: all of them, unless the config says `aliasPages: false`. */
+export function aliasPagesOf(table: Pick<RouteTable, 'aliases'>, config: SiteConfig): RouteTable['aliases'] {
+  return config.aliasPages === false ? [] : table.aliases;
+}
+
 /** The files static hosts read, generated from the route table and the config. */
 export function hostFileTexts(table: Pick<RouteTable, 'routes' | 'aliases'>, config: SiteConfig, siteUrl: string, env: NodeJS.ProcessEnv): Record<string, string> {
   return {
     'sitemap.xml': sitemapXml(table.routes, siteUrl),
     'robots.txt': robotsTxt(siteUrl),
-    '_redirects': redirectsFile(table.aliases),
+    '_redirects': redirectsFile(table.aliases, config.aliasPages !== false),
     '_headers': headersFile(contentSecurityPolicy(config, env)),
   };
 }
