@@ -5,16 +5,21 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BuildResult, Content, Message, PageReport, Route, SiteConfig } from './types.ts';
-import { message, fileLocation, sortMessages, siteFrame } from './errors.ts';
+import { message, fileLocation, sortMessages } from './errors.ts';
 import { loadSiteModule, type SiteModule } from './siteModule.ts';
-import { loadContent } from './content/load.ts';
+import { listContentFiles, loadContent } from './content/load.ts';
 import { routeTable, type RouteTable } from './route.ts';
 import { bundleClient, type AssetManifest } from './bundle.ts';
-import { checkLinks, extractLinks, makeTargets, type PageLinks } from './check.ts';
+import { checkLinks, makeTargets, type PageLinks } from './check.ts';
 import { contentSecurityPolicy, headersFile, redirectsFile, robotsTxt, sitemapXml } from './hostfiles.ts';
 import { stageOutput } from './write.ts';
 import { listFiles } from './content/glob.ts';
-import type { RenderContext, RenderedPage } from './render/document.tsx';
+import { pageChunks, renderContext, renderRoute, type ManifestLinks } from './render/page.ts';
+import { maybeStartPool, poolLoader, renderPages } from './parallel/stages.ts';
+import type { Pool } from './parallel/pool.ts';
+
+// Dev mode (src/dev/) renders through the same helpers.
+export { pageChunks, renderContext, renderRoute };
 
 export interface BuildOptions {
   root: string;
@@ -38,19 +43,31 @@ async function timed<T>(result: BuildResult, name: string, opts: BuildOptions, f
   }
 }
 
-/** Loads config and content and builds the route table: everything `sitegen check` needs, no rendering. */
-export async function prepareSite(opts: BuildOptions, result: BuildResult) {
+/**
+ * Loads config and content and builds the route table: everything `sitegen check` needs, no rendering.
+ * With `parallel`, a big site's content is parsed on a pool of worker threads, which the caller then
+ * renders with and must close (`pool` in the result; closed here when preparing fails).
+ */
+export async function prepareSite(opts: BuildOptions, result: BuildResult, parallel = false) {
   const root = path.resolve(opts.root);
-  const mod = await timed(result, 'config', opts, () => loadSiteModule(root));
-  if (!mod.site) { result.errors.push(...mod.errors); return null; }
-  const site = mod.site;
-  const loaded = await timed(result, 'content', opts, () => loadContent(root, site.config));
-  result.errors.push(...loaded.errors);
-  if (loaded.errors.length) return null;
-  const table = await timed(result, 'routes', opts, async () => routeTable(loaded.content, site.config, root));
-  result.errors.push(...table.errors);
-  if (table.errors.length) return null;
-  return { root, site, content: loaded.content, table };
+  // Workers start first: they import React, yaml and marked while esbuild compiles the site module.
+  let pool: Pool | null = parallel ? maybeStartPool((await listContentFiles(root)).length) : null;
+  try {
+    const mod = await timed(result, 'config', opts, () => loadSiteModule(root));
+    if (!mod.site) { result.errors.push(...mod.errors); await pool?.close(); return null; }
+    const site = mod.site;
+    pool?.load(site.file);
+    const loaded = await timed(result, 'content', opts, () => loadContent(root, site.config, pool ? poolLoader(pool, site.config, root) : undefined));
+    result.errors.push(...loaded.errors);
+    if (loaded.errors.length) { await pool?.close(); return null; }
+    const table = await timed(result, 'routes', opts, async () => routeTable(loaded.content, site.config, root));
+    result.errors.push(...table.errors);
+    if (table.errors.length) { await pool?.close(); return null; }
+    return { root, site, content: loaded.content, table, pool };
+  } catch (e) {
+    await pool?.close();
+    throw e;
+  }
 }
 
 export async function checkSite(opts: BuildOptions): Promise<BuildResult> {
@@ -77,9 +94,17 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(root, opts.outDir ?? 'dist');
   const result = emptyResult(outDir);
   const t0 = performance.now();
-  const prepared = await prepareSite(opts, result);
+  const prepared = await prepareSite(opts, result, true);
   if (!prepared) return finish(result, t0);
-  const { site, content, table } = prepared;
+  try {
+    return await buildPrepared(opts, prepared, result, outDir, t0);
+  } finally {
+    await prepared.pool?.close();
+  }
+}
+
+async function buildPrepared(opts: BuildOptions, prepared: NonNullable<Awaited<ReturnType<typeof prepareSite>>>, result: BuildResult, outDir: string, t0: number): Promise<BuildResult> {
+  const { root, site, content, table, pool } = prepared;
   const env = opts.env ?? process.env;
   const siteUrl = siteUrlOf(site.config, env, opts.siteUrl);
   result.notices.push(...(site.config.notices?.(env) ?? []));
@@ -90,7 +115,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
   const staging = await stageOutput(outDir);
   try {
-    await writeSite({ root, site, content, table, manifest, siteUrl, staging, result, opts });
+    await writeSite({ root, site, content, table, manifest, siteUrl, staging, result, opts, pool });
     if (result.errors.length) { await staging.abort(); return finish(result, t0); }
     await timed(result, 'write', opts, () => staging.commit());
   } catch (e) {
@@ -116,6 +141,7 @@ interface WriteSiteArgs {
   staging: Awaited<ReturnType<typeof stageOutput>>;
   result: BuildResult;
   opts: BuildOptions;
+  pool: Pool | null;
 }
 
 async function writeSite(a: WriteSiteArgs): Promise<void> {
@@ -126,28 +152,25 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
     return gz.get(url)!;
   };
   const rawSize = (url: string) => manifest.files.get(url.slice(1))?.length ?? 0;
-  const ctx = renderContext(site.config, content, siteUrl, manifest);
   const pageLinks: PageLinks[] = [];
   await timed(result, 'render', opts, async () => {
-    const pending: Promise<void>[] = [];
-    for (const route of table.routes) {
-      const { page, error } = renderRoute(site, route, ctx, root);
-      if (!page) { result.errors.push(error!); continue; }
-      pageLinks.push({ page: route.path, source: route.source, links: extractLinks(page.html) });
+    // Only the links of the manifest go to workers; the asset bytes stay here.
+    const links: ManifestLinks = { css: manifest.css, runtime: manifest.runtime, baseChunks: manifest.baseChunks, islandChunks: manifest.islandChunks, reactIslands: manifest.reactIslands };
+    const pages = await renderPages({ site, table, setup: { root, content, siteUrl, manifest: links }, outDir: staging.dir, pool: a.pool });
+    pages.forEach((page, i) => {
+      const route = table.routes[i];
+      if (page.error) { result.errors.push(page.error); return; }
+      pageLinks.push({ page: route.path, source: route.source, links: page.links });
       const js = page.islands.length && manifest.runtime ? [manifest.runtime, ...pageChunks(manifest, page.islands)] : [];
       const report: PageReport = { path: route.path, type: route.component.displayName || route.component.name || 'Page', output: route.output, islands: page.islands, jsBytes: js.reduce((s, u) => s + rawSize(u), 0), jsGzipBytes: js.reduce((s, u) => s + gzipSize(u), 0) };
       result.pageReports.push(report);
-      pending.push(staging.write(route.output, page.html));
-      if (pending.length >= 64) await Promise.all(pending.splice(0));
-    }
-    for (const alias of table.aliases) pending.push(staging.write(alias.output, site.renderAliasPage(alias.to, ctx)));
-    await Promise.all(pending);
+    });
   });
   result.pages = result.pageReports.length;
   result.aliases = table.aliases.length;
   if (result.errors.length) return;
 
-  const outputs = new Set<string>([...table.routes.map((r) => r.output), ...table.aliases.map((x) => x.output)]);
+  const outputs = new Set<string>([...table.routes.map((r) => r.output), ...aliasPagesOf(table, site.config).map((x) => x.output)]);
   const staticFiles = await timed(result, 'static', opts, async () => {
     const dir = path.join(root, 'static');
     const files = await listFiles(dir);
@@ -177,25 +200,9 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
   });
 }
 
-/** The context every page renders with: config, content, origin and the asset URLs pages link. */
-export function renderContext(config: SiteConfig, content: Content, siteUrl: string, manifest: AssetManifest): RenderContext {
-  return {
-    config, content, siteUrl,
-    assets: {
-      css: manifest.css, runtime: manifest.runtime,
-      preload: (eager) => pageChunks(manifest, eager),
-    },
-  };
-}
-
-/** Renders one route; a template's exception becomes a located RenderError (or IslandPropsError) message. */
-export function renderRoute(site: SiteModule, route: Route, ctx: RenderContext, root: string): { page?: RenderedPage; error?: Message } {
-  try {
-    return { page: site.renderPage(route, ctx) };
-  } catch (e: any) {
-    const m = message(e?.constructor?.name === 'IslandPropsError' ? 'IslandPropsError' : 'RenderError', `rendering ${route.path} failed: ${e?.message ?? e}`, siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null));
-    return { error: m };
-  }
+/** The aliases that get a meta-refresh page: all of them, unless the config says `aliasPages: false`. */
+export function aliasPagesOf(table: Pick<RouteTable, 'aliases'>, config: SiteConfig): RouteTable['aliases'] {
+  return config.aliasPages === false ? [] : table.aliases;
 }
 
 /** The files static hosts read, generated from the route table and the config. */
@@ -203,7 +210,7 @@ export function hostFileTexts(table: Pick<RouteTable, 'routes' | 'aliases'>, con
   return {
     'sitemap.xml': sitemapXml(table.routes, siteUrl),
     'robots.txt': robotsTxt(siteUrl),
-    '_redirects': redirectsFile(table.aliases),
+    '_redirects': redirectsFile(table.aliases, config.aliasPages !== false),
     '_headers': headersFile(contentSecurityPolicy(config, env)),
   };
 }
@@ -221,12 +228,6 @@ export async function locateLinks(root: string, errors: Message[]): Promise<Mess
     if (i >= 0) m.location = fileLocation(file, i + 1, lines[i].indexOf(link) + 1, lines[i]);
   }
   return errors;
-}
-
-/** The JS files a set of islands loads before interaction: their chunks, plus React when one needs it. */
-export function pageChunks(manifest: AssetManifest, islands: string[]): string[] {
-  const react = islands.some((n) => manifest.reactIslands.includes(n)) ? manifest.baseChunks : [];
-  return [...new Set([...react, ...islands.flatMap((n) => manifest.islandChunks[n] ?? [])])];
 }
 
 export type { Message };

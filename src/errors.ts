@@ -6,7 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Location, Message } from './types.ts';
 
-const ENGINE = path.dirname(fileURLToPath(import.meta.url)) + path.sep;
+// The engine's src/ folder. This module also runs bundled into the compiled site module (in
+// <package>/node_modules/.cache/sitegen/server/, imported by render workers), whose stack frames map back
+// to the engine's sources: from there, the engine folder is <package>/src.
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const CACHE = `${path.sep}node_modules${path.sep}.cache${path.sep}sitegen${path.sep}`;
+const ENGINE = (HERE.includes(CACHE) ? path.join(HERE.slice(0, HERE.indexOf(CACHE)), 'src') : HERE) + path.sep;
 
 export const catalogue = {
   YamlSyntaxError: { title: 'YAML syntax error', hint: 'Check indentation and quoting near the line shown.' },

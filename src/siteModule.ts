@@ -19,6 +19,8 @@ export interface SiteModule {
   renderAliasPage: typeof RenderAlias;
   /** Every source file the module was built from, relative to the root (for dev-mode invalidation). */
   inputs: string[];
+  /** The compiled module's file, which render workers import. */
+  file: string;
 }
 
 export function esbuildMessages(list: esbuild.Message[], root: string, id: 'BundleError' | 'ConfigError' = 'BundleError'): Message[] {
@@ -87,6 +89,8 @@ export function siteModuleOptions(root: string) {
   const entry = [
     `export { default as config } from ${JSON.stringify(configFile)};`,
     `export { renderPage, renderAliasPage } from ${JSON.stringify(path.join(ENGINE_DIR, 'render/document.tsx'))};`,
+    // What a render worker runs (src/parallel/): it imports this file and nothing else.
+    `export { workerMain } from ${JSON.stringify(path.join(ENGINE_DIR, 'parallel/batch.ts'))};`,
   ].join('\n');
   return {
     stdin: { contents: entry, resolveDir: root, sourcefile: 'sitegen-entry.js', loader: 'js' },
@@ -104,7 +108,7 @@ export async function importSiteModule(result: SiteBuildResult): Promise<{ site:
   await fsp.writeFile(file, out.contents);
   const mod = await import(pathToFileURL(file).href);
   const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('sitegen-island:'));
-  return { site: { config: mod.config, renderPage: mod.renderPage, renderAliasPage: mod.renderAliasPage, inputs }, file };
+  return { site: { config: mod.config, renderPage: mod.renderPage, renderAliasPage: mod.renderAliasPage, inputs, file }, file };
 }
 
 export async function loadSiteModule(root: string): Promise<{ site?: SiteModule; errors: Message[] }> {

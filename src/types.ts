@@ -123,6 +123,12 @@ export interface SiteConfig {
   notices?: (env: NodeJS.ProcessEnv) => string[];
   /** Values replaced at build time in island code: `process.env.X` style defines. */
   define?: (env: NodeJS.ProcessEnv) => Record<string, string>;
+  /**
+   * Write a meta-refresh page at every alias path (default true), so aliases work on hosts that ignore
+   * `_redirects`. With false, aliases live in `_redirects` only (one file instead of one per alias) and
+   * still count as link targets.
+   */
+  aliasPages?: boolean;
 }
 
 export interface PageReport {

@@ -13,6 +13,43 @@ export interface Staging {
 /** Files written at once: enough to keep the disk busy, far below any open-files limit. */
 export const MAX_WRITES_IN_FLIGHT = 32;
 
+/**
+ * Writes files into `dir` without making the caller wait for each: `write` resolves as soon as the file is
+ * under way (it waits only while `max` writes are in flight), so rendering goes on while the disk works.
+ * `flush` waits for the rest and throws the first write error. Folders are created once each; another
+ * writer (a render worker) creating the same folder at the same time is fine.
+ */
+export interface Writer {
+  write(rel: string, data: string | Uint8Array): Promise<void>;
+  flush(): Promise<void>;
+}
+
+export function createWriter(dir: string, max = MAX_WRITES_IN_FLIGHT): Writer {
+  const folders = new Map<string, Promise<unknown>>();
+  const ensureDir = (d: string) => {
+    let p = folders.get(d);
+    if (!p) { p = fs.mkdir(d, { recursive: true }); folders.set(d, p); }
+    return p;
+  };
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown = null;
+  return {
+    async write(rel, data) {
+      while (inFlight.size >= max) await Promise.race(inFlight);
+      const abs = path.join(dir, rel);
+      const p: Promise<void> = ensureDir(path.dirname(abs))
+        .then(() => fs.writeFile(abs, data))
+        .catch((e) => { failure ??= e; })
+        .finally(() => { inFlight.delete(p); });
+      inFlight.add(p);
+    },
+    async flush() {
+      await Promise.all(inFlight);
+      if (failure) throw failure;
+    },
+  };
+}
+
 export async function stageOutput(outDir: string): Promise<Staging> {
   const dir = `${outDir}.tmp-${process.pid}-${Date.now().toString(36)}`;
   await fs.rm(dir, { recursive: true, force: true });

@@ -137,31 +137,43 @@ export function collectionValue(col: CollectionConfig, entries: (Entry | undefin
   return col.single ? list[0]?.data : list;
 }
 
-async function loadCollection(root: string, name: string, col: CollectionConfig, all: string[], files: Map<string, string>, errors: Message[]) {
-  const matched = matchFiles(all, collectionPatterns(col));
-  const setErrors = collectionSetErrors(name, col, matched);
-  errors.push(...setErrors);
-  if (matched.length === 0) return col.single ? undefined : [];
-  const entries: Entry[] = [];
-  await Promise.all(matched.map(async (relToContent, i) => {
-    const rel = `content/${relToContent}`;
-    files.set(rel, name);
-    const parsed = await parseContentFile(root, rel);
-    if (!('source' in parsed) || parsed.errors.length) { errors.push(...parsed.errors); return; }
-    const made = makeEntry(col, relToContent, parsed);
-    if (made.errors.length) { errors.push(...made.errors); return; }
-    entries[i] = made.entry!;
+/** One content file: its collection and its path relative to content/. */
+export interface LoadItem { collection: string; rel: string }
+export interface LoadResult { entry?: Entry; errors: Message[] }
+/** Loads a list of files: in-process (loadBatch) or spread over render workers (src/parallel/). */
+export type Loader = (items: LoadItem[]) => Promise<LoadResult[]>;
+
+/** Reads, parses and validates files; each YAML document (kept for error locations) dies with its file. */
+export function loadBatch(config: SiteConfig, root: string, items: LoadItem[]): Promise<LoadResult[]> {
+  return Promise.all(items.map(async ({ collection, rel }): Promise<LoadResult> => {
+    const parsed = await parseContentFile(root, `content/${rel}`);
+    if (!('source' in parsed) || parsed.errors.length) return { errors: parsed.errors };
+    const made = makeEntry(config.collections[collection], rel, parsed);
+    return made.errors.length ? { errors: made.errors } : { entry: made.entry, errors: [] };
   }));
-  return collectionValue(col, entries);
 }
 
-export async function loadContent(root: string, config: SiteConfig): Promise<LoadedContent> {
+export async function loadContent(root: string, config: SiteConfig, loader?: Loader): Promise<LoadedContent> {
   const errors: Message[] = [];
   const files = new Map<string, string>();
   const all = await listContentFiles(root);
   const content: Content = {};
+  // Every collection's files go to the loader at once, so one pool of workers sees the whole list.
+  const items: LoadItem[] = [];
+  const spans: [string, number, number][] = [];
   for (const [name, col] of Object.entries(config.collections)) {
-    content[name] = await loadCollection(root, name, col, all, files, errors);
+    const matched = matchFiles(all, collectionPatterns(col));
+    errors.push(...collectionSetErrors(name, col, matched));
+    spans.push([name, items.length, items.length + matched.length]);
+    for (const rel of matched) { files.set(`content/${rel}`, name); items.push({ collection: name, rel }); }
+  }
+  const results = await (loader ?? ((list) => loadBatch(config, root, list)))(items);
+  for (const [name, start, end] of spans) {
+    const col = config.collections[name];
+    if (start === end) { content[name] = col.single ? undefined : []; continue; }
+    const entries: (Entry | undefined)[] = [];
+    for (let i = start; i < end; i++) { errors.push(...results[i].errors); entries.push(results[i].entry); }
+    content[name] = collectionValue(col, entries);
   }
   if (errors.length === 0) errors.push(...await crossFileIssues(root, config, content));
   return { content, files, errors: sortMessages(errors) };

@@ -6,7 +6,7 @@ import type { Content, Message, Route } from '../types.ts';
 import type { SiteModule } from '../siteModule.ts';
 import type { AssetManifest } from '../bundle.ts';
 import { message, fileLocation, sortMessages } from '../errors.ts';
-import { hostFileTexts, locateLinks, renderContext, renderRoute } from '../build.ts';
+import { aliasPagesOf, hostFileTexts, locateLinks, renderContext, renderRoute } from '../build.ts';
 import { extractLinks, makeTargets, type LinkTargets } from '../check.ts';
 import { brokenLinks, type LinkCache } from './links.ts';
 import { routeContent, sameRoute, type Routing } from './routeDiff.ts';
@@ -119,7 +119,7 @@ export async function runPass(s: DevState): Promise<PassResult> {
   let nextAliases = s.aliases;
   if (s.aliasesFrom?.list !== aliases || s.aliasesFrom.moduleVersion !== s.moduleVersion) {
     nextAliases = new Map();
-    for (const a of aliases) {
+    for (const a of aliasPagesOf(routing.table, s.site.config)) {
       const prev = s.aliases.get(a.from);
       const same = prev && prev.to === a.to && prev.output === a.output && prev.moduleVersion === s.moduleVersion;
       nextAliases.set(a.from, same ? prev : { to: a.to, output: a.output, html: s.site.renderAliasPage(a.to, ctx), moduleVersion: s.moduleVersion });
@@ -145,7 +145,7 @@ export async function runPass(s: DevState): Promise<PassResult> {
 /** What depends only on the set of outputs: static-file conflicts, host files, the link targets. */
 function outputMemo(s: DevState, key: unknown[], routing: Routing): NonNullable<DevState['memo']> {
   const { routes, aliases } = routing.table;
-  const outputs = new Set<string>([...routes.map((r) => r.output), ...aliases.map((a) => a.output)]);
+  const outputs = new Set<string>([...routes.map((r) => r.output), ...aliasPagesOf(routing.table, s.site.config).map((a) => a.output)]);
   const conflicts: Message[] = [];
   for (const f of s.output.statics.keys()) {
     if (outputs.has(f) || s.manifest.files.has(f)) conflicts.push(message('StaticConflict', `static/${f} would overwrite a generated file`, fileLocation(`static/${f}`)));

@@ -1,0 +1,86 @@
+// batch: the work render workers do — parse and validate a batch of content files (YAML, front matter,
+// zod, Markdown → HTML), render a range of routes and write their pages. It is bundled into the compiled
+// site module (siteModule.ts), so a worker thread imports the site's config, templates and this code from
+// one plain-JS file without tsx; the main thread runs the same functions in-process for small sites.
+import { parentPort, type MessagePort } from 'node:worker_threads';
+import type { Content, Message, SiteConfig } from '../types.ts';
+import { loadBatch, type LoadItem } from '../content/load.ts';
+import { routeTable } from '../route.ts';
+import { extractLinks } from '../check.ts';
+import { createWriter, type Writer } from '../write.ts';
+import { renderContext, renderRoute, type ManifestLinks, type PageRenderer } from '../render/page.ts';
+import { renderPage, renderAliasPage } from '../render/document.tsx';
+import type { RenderContext } from '../render/document.tsx';
+
+/** What a page render reports back: never its HTML (the page is already on its way to the disk). */
+export interface PageResult { path: string; islands: string[]; links: string[]; error?: Message }
+
+export interface RenderSetup { root: string; content: Content; siteUrl: string; manifest: ManifestLinks }
+
+export interface BatchRenderer {
+  /** Renders routes [start, end) and writes each page through the writer. */
+  pages(start: number, end: number): Promise<PageResult[]>;
+  /** Writes the alias pages [start, end) of the alias list. */
+  aliases(start: number, end: number): Promise<void>;
+}
+
+export function batchRenderer(site: PageRenderer & { renderAliasPage: typeof renderAliasPage }, table: Pick<ReturnType<typeof routeTable>, 'routes' | 'aliases'>, setup: RenderSetup, writer: Writer): BatchRenderer {
+  const ctx: RenderContext = renderContext(site.config, setup.content, setup.siteUrl, setup.manifest);
+  return {
+    async pages(start, end) {
+      const out: PageResult[] = [];
+      for (let i = start; i < end; i++) {
+        const route = table.routes[i];
+        const { page, error } = renderRoute(site, route, ctx, setup.root);
+        if (!page) { out.push({ path: route.path, islands: [], links: [], error }); continue; }
+        out.push({ path: route.path, islands: page.islands, links: extractLinks(page.html) });
+        await writer.write(route.output, page.html);
+      }
+      return out;
+    },
+    async aliases(start, end) {
+      for (let i = start; i < end; i++) await writer.write(table.aliases[i].output, site.renderAliasPage(table.aliases[i].to, ctx));
+    },
+  };
+}
+
+/** Messages from the main thread (pool.ts); each gets one reply with the same id. */
+export type WorkerTask =
+  | { id: number; type: 'load'; root: string; items: LoadItem[] }
+  | { id: number; type: 'setup'; setup: RenderSetup; outDir: string; routes: number; aliases: number }
+  | { id: number; type: 'pages' | 'aliases'; start: number; end: number }
+  | { id: number; type: 'flush' };
+
+/** A worker's message loop. The worker computes the route table itself (routes() is pure) and checks
+ *  that it has as many routes and aliases as the main thread's, so indices name the same routes. */
+export function workerMain(port: MessagePort = parentPort!, config: SiteConfig): void {
+  const site = { config, renderPage, renderAliasPage };
+  let renderer: BatchRenderer | null = null;
+  let writer: Writer | null = null;
+  const handle = async (t: WorkerTask): Promise<unknown> => {
+    switch (t.type) {
+      case 'load': return loadBatch(config, t.root, t.items);
+      case 'setup': {
+        const table = routeTable(t.setup.content, config, t.setup.root);
+        if (table.routes.length !== t.routes || table.aliases.length !== t.aliases) {
+          throw new Error(`routes() gave ${table.routes.length} routes in a render worker but ${t.routes} in the main thread: it must be a pure function of the content`);
+        }
+        writer = createWriter(t.outDir);
+        renderer = batchRenderer(site, table, t.setup, writer);
+        return null;
+      }
+      case 'pages': return renderer!.pages(t.start, t.end);
+      case 'aliases': return renderer!.aliases(t.start, t.end);
+      case 'flush': await writer?.flush(); return null;
+    }
+  };
+  port.on('message', (t: WorkerTask) => {
+    handle(t).then(
+      (value) => {
+        try { port.postMessage({ id: t.id, value }); } catch (e: any) { port.postMessage({ id: t.id, error: `cannot send the result to the main thread: ${e?.message ?? e}`, clone: true }); }
+      },
+      (e: any) => port.postMessage({ id: t.id, error: String(e?.stack ?? e?.message ?? e) }),
+    );
+  });
+  port.postMessage({ ready: true });
+}

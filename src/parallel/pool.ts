@@ -1,0 +1,131 @@
+// pool: worker threads for the content and render stages. A worker starts before the site module is
+// compiled and meanwhile imports the heavy packages every render needs (React, yaml, marked, zod), so its
+// start-up hides behind the config stage; then it imports the compiled site module (plain JS, no tsx) and
+// runs its workerMain (batch.ts). Tasks are small batches taken by whoever is free — each worker keeps two
+// in flight so it never waits on the main thread, and the main thread takes batches too, so on 2 cores
+// one worker plus the main thread use both. Results come back in task order.
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
+import type { WorkerTask } from './batch.ts';
+
+/** Up to this many workers, however many cores: beyond it, start-up and copies of the content outweigh. */
+export const MAX_WORKERS = 7;
+
+export type TaskBody = WorkerTask extends infer T ? T extends { id: number } ? Omit<T, 'id'> : never : never;
+
+export interface Pool {
+  size: number;
+  /** Tells the workers which compiled site module to import (they preload packages until then). */
+  load(moduleFile: string): void;
+  /** Runs the tasks on the workers and, through `inline`, on this thread; results in task order. */
+  map<R>(tasks: TaskBody[], inline: (task: TaskBody) => Promise<R>): Promise<R[]>;
+  /** Sends one task to every worker (setup, flush). */
+  broadcast(task: TaskBody): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Thrown when a result or the content cannot cross to or from a worker (not structured-cloneable). */
+export class CloneError extends Error {}
+
+// Eval'd (CommonJS), so the worker needs no file of its own and no TypeScript loader.
+const BOOT = `const { workerData, parentPort } = require('node:worker_threads');
+const preload = Promise.all(workerData.preload.map((u) => import(u).catch(() => null)));
+parentPort.once('message', (m) => preload.then(() => import(m.module)).then((mod) => mod.workerMain(parentPort, mod.config)));`;
+
+/** Packages the compiled site module imports, resolved as it resolves them (node, import conditions). */
+const PRELOAD = ['react', 'react/jsx-runtime', 'react-dom/server', 'yaml', 'marked', 'gray-matter', 'zod'];
+
+/** Workers besides the main thread (which takes batches too): one per further core; SITEGEN_WORKERS overrides. */
+export function defaultWorkers(): number {
+  const env = Number(process.env.SITEGEN_WORKERS);
+  if (process.env.SITEGEN_WORKERS && Number.isInteger(env) && env >= 0) return Math.min(env, MAX_WORKERS);
+  return Math.min(os.availableParallelism() - 1, MAX_WORKERS);
+}
+
+interface Slot { worker: Worker; ready: Promise<void>; pending: Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }> }
+
+export function startPool(size: number): Pool {
+  let nextId = 1;
+  let failed: Error | null = null;
+  const preload = PRELOAD.flatMap((p) => { try { return [import.meta.resolve(p)]; } catch { return []; } });
+  const slots: Slot[] = Array.from({ length: size }, () => {
+    const worker = new Worker(BOOT, { eval: true, workerData: { preload } });
+    const pending: Slot['pending'] = new Map();
+    let markReady!: () => void;
+    let markFailed!: (e: Error) => void;
+    const ready = new Promise<void>((res, rej) => { markReady = res; markFailed = rej; });
+    ready.catch(() => {});
+    const fail = (e: Error) => {
+      failed ??= e;
+      markFailed(e);
+      for (const p of pending.values()) p.reject(e);
+      pending.clear();
+    };
+    worker.on('message', (m: any) => {
+      if (m.ready) return markReady();
+      const p = pending.get(m.id);
+      if (!p) return;
+      pending.delete(m.id);
+      if (m.error) p.reject(m.clone ? new CloneError(m.error) : new Error(`render worker: ${m.error}`));
+      else p.resolve(m.value);
+    });
+    worker.on('error', (e) => fail(e));
+    worker.on('exit', (code) => fail(new Error(`render worker exited (code ${code})`)));
+    return { worker, ready, pending };
+  });
+
+  const send = (slot: Slot, task: TaskBody): Promise<any> => {
+    if (failed) return Promise.reject(failed);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      slot.pending.set(id, { resolve, reject });
+      try { slot.worker.postMessage({ ...task, id }); } catch (e: any) {
+        slot.pending.delete(id);
+        reject(e?.name === 'DataCloneError' ? new CloneError(e.message) : e);
+      }
+    });
+  };
+
+  return {
+    size,
+    load(moduleFile) {
+      for (const s of slots) s.worker.postMessage({ module: pathToFileURL(moduleFile).href });
+    },
+    async map<R>(tasks: TaskBody[], inline: (task: TaskBody) => Promise<R>): Promise<R[]> {
+      const results: R[] = new Array(tasks.length);
+      let next = 0;
+      const take = () => (next < tasks.length ? next++ : -1);
+      const t0 = performance.now();
+      let inlineCount = 0;
+      let allTaken!: () => void;
+      const taken = new Promise<void>((r) => { allTaken = r; });
+      const loops: Promise<void>[] = slots.flatMap((slot) => [0, 1].map(async () => {
+        // A worker still starting takes no task, and is not waited for once the main thread took them all.
+        await Promise.race([slot.ready, taken]);
+        for (let i = take(); i >= 0; i = take()) results[i] = await send(slot, tasks[i]);
+      }));
+      // SITEGEN_POOL_MAIN=0 keeps every task on the workers (tests use it to exercise them on tiny sites).
+      const mainTakes = process.env.SITEGEN_POOL_MAIN !== '0';
+      loops.push((async () => {
+        if (!mainTakes) { await Promise.all(slots.map((s) => s.ready)); allTaken(); return; }
+        for (let i = take(); i >= 0; i = take()) {
+          results[i] = await inline(tasks[i]);
+          inlineCount++;
+          await new Promise((r) => setImmediate(r)); // let workers' results and requests in
+        }
+        allTaken();
+      })());
+      await Promise.all(loops);
+      if (process.env.SITEGEN_DEBUG_POOL) process.stderr.write(`pool: ${tasks.length} ${tasks[0]?.type} tasks, main took ${inlineCount}, ${Math.round(performance.now() - t0)} ms\n`);
+      return results;
+    },
+    async broadcast(task) {
+      await Promise.all(slots.map(async (s) => { await s.ready; await send(s, task); }));
+    },
+    async close() {
+      failed ??= new Error('pool closed');
+      await Promise.all(slots.map((s) => s.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// page: renders one route to HTML in the site's context, turning a template's exception into a located
+// message. Kept free of esbuild and the file system, so the compiled site module (which worker threads
+// import) can bundle it beside the renderer.
+import type { Content, Message, Route, SiteConfig } from '../types.ts';
+import type { AssetManifest } from '../bundle.ts';
+import { message, fileLocation, siteFrame } from '../errors.ts';
+import type { RenderContext, RenderedPage } from './document.tsx';
+
+/** What rendering needs of the asset manifest (no file bytes): plain data, so it can go to a worker. */
+export type ManifestLinks = Pick<AssetManifest, 'css' | 'runtime' | 'baseChunks' | 'islandChunks' | 'reactIslands'>;
+
+/** The part of a site module that renders. */
+export interface PageRenderer {
+  config: SiteConfig;
+  renderPage(route: Route, ctx: RenderContext): RenderedPage;
+}
+
+/** The context every page renders with: config, content, origin and the asset URLs pages link. */
+export function renderContext(config: SiteConfig, content: Content, siteUrl: string, manifest: ManifestLinks): RenderContext {
+  return {
+    config, content, siteUrl,
+    assets: {
+      css: manifest.css, runtime: manifest.runtime,
+      preload: (eager) => pageChunks(manifest, eager),
+    },
+  };
+}
+
+/** Renders one route; a template's exception becomes a located RenderError (or IslandPropsError) message. */
+export function renderRoute(site: PageRenderer, route: Route, ctx: RenderContext, root: string): { page?: RenderedPage; error?: Message } {
+  try {
+    return { page: site.renderPage(route, ctx) };
+  } catch (e: any) {
+    const m = message(e?.constructor?.name === 'IslandPropsError' ? 'IslandPropsError' : 'RenderError', `rendering ${route.path} failed: ${e?.message ?? e}`, siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null));
+    if (e?.stack && m.id === 'RenderError') m.notes.push({ text: String(e.stack).split('\n').slice(1, 6).join('\n'), location: null });
+    return { error: m };
+  }
+}
+
+/** The JS files a set of islands loads before interaction: their chunks, plus React when one needs it. */
+export function pageChunks(manifest: ManifestLinks, islands: string[]): string[] {
+  const react = islands.some((n) => manifest.reactIslands.includes(n)) ? manifest.baseChunks : [];
+  return [...new Set([...react, ...islands.flatMap((n) => manifest.islandChunks[n] ?? [])])];
+}
+

@@ -1,0 +1,31 @@
+// `aliasPages: false`: aliases go to _redirects only (no meta-refresh page per alias) and still resolve
+// as link targets; the default (true) keeps a page per alias, as the fixtures test checks.
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sitegen, fixture } from '../helpers/cli.ts';
+
+describe('aliasPages: false', () => {
+  it('writes no alias pages, keeps the _redirects rules and accepts links to aliases', () => {
+    // inside the repository, so the site's islands resolve react from its node_modules
+    const root = fs.mkdtempSync(path.join(fixture(''), '.alias-pages-'));
+    try {
+      fs.cpSync(fixture('basic'), root, { recursive: true, filter: (f) => !/[/\\]dist/.test(path.relative(fixture('basic'), f)) });
+      const config = path.join(root, 'sitegen.config.ts');
+      fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("layout: Layout,", "layout: Layout,\n  aliasPages: false,"));
+      // a link to an alias path: valid, although no file is written there
+      fs.appendFileSync(path.join(root, 'content/pages/about.md'), '\nSee [the old item URL](/old/alpha/).\n');
+      const r = sitegen(['build', '--root', root]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/✓ 5 pages, 2 aliases, \d+ assets/);
+      const dist = path.join(root, 'dist');
+      expect(fs.existsSync(path.join(dist, 'old/alpha/index.html'))).toBe(false);
+      expect(fs.existsSync(path.join(dist, 'old'))).toBe(false);
+      const redirects = fs.readFileSync(path.join(dist, '_redirects'), 'utf8');
+      expect(redirects).toContain('/old/alpha/ /items/alpha/ 301');
+      expect(redirects).not.toContain('meta-refresh');
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
