@@ -16,6 +16,7 @@ const ENGINE = (HERE.includes(CACHE) ? path.join(HERE.slice(0, HERE.indexOf(CACH
 export const catalogue = {
   YamlSyntaxError: { title: 'YAML syntax error', hint: 'Check indentation and quoting near the line shown.' },
   ContentSchemaError: { title: 'Content does not match its schema', hint: 'Fix the field named, or change the schema in the site config.' },
+  ContentPolicyError: { title: 'Content would run as code', hint: 'Content is data: write it in Markdown, or put markup in a template.' },
   ContentReadError: { title: 'Content file cannot be read', hint: 'Content files must be UTF-8 text.' },
   EmptyCollection: { title: 'Collection has no files', hint: 'Add a file matching the pattern, or fix the pattern in sitegen.config.ts.' },
   DuplicateRoute: { title: 'Two sources write the same page', hint: 'Give one of them another path.' },

@@ -6,6 +6,7 @@ import matter from 'gray-matter';
 import { Marked } from 'marked';
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../types.ts';
 import { message, fileLocation, sortMessages } from '../errors.ts';
+import { markdownProblems } from './markdown.ts';
 import { parseYamlSource, locate, formatPath, type YamlSource } from './yamlSource.ts';
 import { validateData } from './validate.ts';
 import { globBase, listFiles, matchFiles } from './glob.ts';
@@ -87,7 +88,10 @@ function parseMarkdown(text: string, rel: string): ParsedFile {
     },
   });
   const p = (parsed as ParsedFile | null) ?? parseYaml('', rel, 0);
-  return { ...p, data: p.errors.length ? undefined : (file.data ?? {}), body: file.content };
+  const bodyLine = text.slice(0, text.length - file.content.length).split('\n').length - 1;
+  const policy = markdownProblems(file.content).map((m) => message('ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
+  const errors = [...p.errors, ...policy];
+  return { ...p, errors, data: errors.length ? undefined : (file.data ?? {}), body: file.content };
 }
 
 /** "sectors/online/saas.yaml" under base "sectors" → id "online/saas". */

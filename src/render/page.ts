@@ -32,7 +32,6 @@ export function renderRoute(site: PageRenderer, route: Route, ctx: RenderContext
     return { page: site.renderPage(route, ctx) };
   } catch (e: any) {
     const m = message(e?.constructor?.name === 'IslandPropsError' ? 'IslandPropsError' : 'RenderError', `rendering ${route.path} failed: ${e?.message ?? e}`, siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null));
-    if (e?.stack && m.id === 'RenderError') m.notes.push({ text: String(e.stack).split('\n').slice(1, 6).join('\n'), location: null });
     return { error: m };
   }
 }

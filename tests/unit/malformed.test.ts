@@ -69,6 +69,8 @@ const CASES: Case[] = [
   ['empty Markdown file', 'content/pages/empty.md', '', /content\/pages\/empty\.md(:1:1)? title: Required/],
   ['Markdown link to a missing page', 'content/pages/about.md', '---\ntitle: About\n---\nSee [the missing page](/nowhere/).\n', /content\/pages\/about\.md:4:\d+ page \/about\/ links to \/nowhere\/, which is not a page, alias or file/],
   ['Markdown link without the trailing slash', 'content/pages/about.md', '---\ntitle: About\n---\nSee [beta](/items/beta).\n', /content\/pages\/about\.md:4:\d+ page \/about\/ links to \/items\/beta, which is not a page/],
+  ['raw HTML in Markdown', 'content/pages/about.md', '---\ntitle: About\n---\nHello\n\n<script>alert(1)</script>\n', /content\/pages\/about\.md:6:1 Raw HTML is not allowed in Markdown: <script>alert\(1\)<\/script>/],
+  ['javascript: link in Markdown', 'content/pages/about.md', '---\ntitle: About\n---\nA [trap](javascript:alert(1)).\n', /content\/pages\/about\.md:4:3 Link to a javascript: URL is not allowed/],
   ['missing template import', 'templates/pages.tsx', "import Missing from './nope.tsx';\nexport * from './real.tsx';\nexport { Missing };\n", /templates\/pages\.tsx:1:\d+ Could not resolve "\.\/nope\.tsx"/],
   ['missing island import', 'templates/islands/Counter.tsx', "export { default } from './Gone.tsx';\n", /templates\/islands\/Counter\.tsx:1:\d+ Could not resolve "\.\/Gone\.tsx"/],
   ['template syntax error', 'templates/pages.tsx', 'export function Broken( {\n', /templates\/pages\.tsx:\d+:\d+ /],
@@ -105,6 +107,22 @@ describe('malformed content corpus', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/content\/items\/beta\.yaml:2:1 tags: Must have exactly 2 items/);
     expect(distSnapshot(path.join(site, 'dist'))).toBe(before);
+  });
+});
+
+describe('content is data, never code', () => {
+  it('script-like strings in YAML are escaped in the HTML and in island props', () => {
+    const site = freshSite('escaping');
+    const evil = '</script><script>alert(1)</script> "quoted" & <b>bold</b> javascript:alert(2)';
+    fs.writeFileSync(path.join(site, 'content/items/beta.yaml'), `title: ${JSON.stringify(evil)}\ntags: [c, d]\nprice: 5\n`);
+    const r = sitegen(['build', '--root', site, '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    const item = fs.readFileSync(path.join(site, 'dist/items/beta/index.html'), 'utf8');
+    expect(item).toContain('<h1>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &amp; &lt;b&gt;bold&lt;/b&gt; javascript:alert(2)</h1>');
+    expect(item).not.toContain('<script>alert(1)');
+    const home = fs.readFileSync(path.join(site, 'dist/index.html'), 'utf8');
+    expect(home).not.toMatch(/<script>alert/);
+    expect(home).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
   });
 });
 
