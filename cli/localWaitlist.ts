@@ -16,8 +16,36 @@ export function waitlistDataDir(root: string): string {
 
 const serverFile = (root: string) => path.join(root, '.sitegen', 'server.json');
 
+/** A problem the person running sitegen can fix: printed without a stack, exit code 1. */
+export class CliError extends Error {}
+
+/**
+ * PGlite does not lock its data folder, and two servers writing one database would corrupt it. The first
+ * server takes `<dataDir>.lock` (holding its pid); another is refused while that process lives, and a lock
+ * left by a process that died is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lock = `${dataDir}.lock`;
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      return () => { try { if (fs.readFileSync(lock, 'utf8') === String(process.pid)) fs.rmSync(lock); } catch { /* gone */ } };
+    } catch (e: any) {
+      if (e.code !== 'EEXIST') throw e;
+      const pid = Number(fs.readFileSync(lock, 'utf8'));
+      let alive = false;
+      try { process.kill(pid, 0); alive = pid > 0 && pid !== process.pid; } catch { /* no such process */ }
+      if (alive) throw new CliError(`the waitlist database ${path.relative(process.cwd(), dataDir) || dataDir} is in use by another sitegen server (pid ${pid}): stop it, run this one with --no-backend, or give it its own SITEGEN_WAITLIST_DIR`);
+      fs.rmSync(lock, { force: true }); // left by a process that is gone
+    }
+  }
+  throw new CliError(`could not lock ${lock}`);
+}
+
 export async function startLocalWaitlist(root: string) {
   const dataDir = waitlistDataDir(root);
+  const unlock = lockDataDir(dataDir);
   // The backend logs its own start-up ("waitlist: database ready in … ms") and failures.
   const backend = createWaitlistBackend({ dataDir, log: (line) => process.stderr.write(dim(`  ${line}\n`)) });
   backend.ready.catch((e) => process.stderr.write(red(`  waitlist database failed to start: ${e?.message ?? e}\n`)));
@@ -36,6 +64,7 @@ export async function startLocalWaitlist(root: string) {
     async close() {
       try { fs.rmSync(serverFile(root), { force: true }); } catch { /* already gone */ }
       await backend.close();
+      unlock();
     },
   };
 }

@@ -137,7 +137,9 @@ waitlist.command('export')
     process.exitCode = await runExport(resolveRoot(flags), flags);
   });
 
-program.parseAsync(process.argv).catch((e) => {
+program.parseAsync(process.argv).catch(async (e) => {
+  const { CliError } = await import('./localWaitlist.ts');
+  if (e instanceof CliError) { process.stderr.write(red(`✗ ${e.message}\n`)); process.exit(1); }
   process.stderr.write(red(`sitegen crashed (a bug in sitegen, please report it):\n${e?.stack ?? e}\n`));
   process.exit(2);
 });

@@ -72,3 +72,19 @@ describe('sitegen waitlist export', () => {
     expect(r.stderr).toContain('SUPABASE_SERVICE_ROLE_KEY is not set');
   });
 });
+
+describe('one server per waitlist database', () => {
+  it('refuses a second server on the same data folder, clearly, and takes over a stale lock', async () => {
+    const second = await startServer(['preview', '--root', root, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: dataDir } }).catch((e: Error) => e);
+    expect(second).toBeInstanceOf(Error);
+    expect(String(second)).toContain('exited with 1');
+    expect(String(second)).toMatch(/is in use by another sitegen server \(pid \d+\): stop it, run this one with --no-backend, or give it its own SITEGEN_WAITLIST_DIR/);
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-lock-'));
+    fs.writeFileSync(`${other}.lock`, '999999'); // a process that does not exist
+    const third = await startServer(['preview', '--root', root, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: other } });
+    expect(fs.readFileSync(`${other}.lock`, 'utf8')).toBe(String(third.proc.pid));
+    await third.stop();
+    expect(fs.existsSync(`${other}.lock`)).toBe(false);
+    fs.rmSync(other, { recursive: true, force: true });
+  });
+});
