@@ -5,8 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer } from '../helpers/cli.ts';
-import { copyFixture, openEvents, removeCopy, type SseEvent } from './dev-fixture.ts';
+import { devOnCopy, openEvents, prng, type SseEvent } from './dev-fixture.ts';
 
 const ITEM_TEMPLATE_GOOD = (m: string) => `export function Item({ title, tags, price }: { title: string; tags: string[]; price: number }) {\n  return (<><h1>{title}</h1><p>{tags.join(', ')} — \${price}</p><p>item ${m}</p></>);\n}`;
 const ITEM_TEMPLATE_THROWS = (m: string) => `export function Item({ title }: { title: string }) {\n  if (title) throw new Error('boom ${m}');\n  return <h1>{title}</h1>;\n}`;
@@ -44,29 +43,15 @@ const FILES: { rel: string; page: string; good: Make; broken: [Layer, Make][] }[
   },
 ];
 
+let dev: Awaited<ReturnType<typeof devOnCopy>>;
 let dir: string;
-let server: Awaited<ReturnType<typeof startServer>>;
-let exited: number | null | undefined;
+let server: Awaited<ReturnType<typeof devOnCopy>>['server'];
 
 beforeAll(async () => {
-  dir = copyFixture('basic');
-  server = await startServer(['dev', '--root', dir, '--port', '0', '--no-backend']);
-  server.proc.once('exit', (code) => { exited = code; });
+  dev = await devOnCopy('basic');
+  ({ dir, server } = dev);
 });
-afterAll(async () => {
-  await server?.stop();
-  removeCopy(dir);
-});
-
-/** A small seeded PRNG (mulberry32), so a failure can be replayed. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+afterAll(async () => { await dev?.stop(); });
 
 describe('sitegen dev under 50 random edits, half of them broken', () => {
   it('never exits, reports each problem, and ends serving the correct site', async () => {
@@ -101,7 +86,7 @@ describe('sitegen dev under 50 random edits, half of them broken', () => {
       for (;;) {
         for (const e of stream.events.slice(seen) as SseEvent[]) if (e.event === 'errors') errors = e.data;
         seen = stream.events.length;
-        if (exited !== undefined) throw new Error(`the dev server exited (${exited}) after ${step}:\n${server.output()}`);
+        if (dev.exited() !== undefined) throw new Error(`the dev server exited (${dev.exited()}) after ${step}:\n${server.output()}`);
         if (await matches()) return;
         if (Date.now() > end) throw new Error(`after ${step} the server never reported the expected state; errors: ${JSON.stringify(errors)}\n${server.output().slice(-3000)}`);
         await stream.next(() => true, 1000).catch(() => null); // the next event, or a re-check after a second
@@ -131,7 +116,7 @@ describe('sitegen dev under 50 random edits, half of them broken', () => {
       await settle(`fixing ${f.rel}`);
     }
     stream.close();
-    expect(exited).toBeUndefined();
+    expect(dev.exited()).toBeUndefined();
     const home = await fetch(server.url + '/');
     expect(home.status).toBe(200);
     expect((await fetch(server.url + '/no/such/page')).status).toBe(404);

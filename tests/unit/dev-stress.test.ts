@@ -4,31 +4,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer } from '../helpers/cli.ts';
-import { copyFixture, openEvents, removeCopy, until } from './dev-fixture.ts';
+import { devOnCopy, openEvents, prng, until } from './dev-fixture.ts';
 
+let dev: Awaited<ReturnType<typeof devOnCopy>>;
 let dir: string;
-let server: Awaited<ReturnType<typeof startServer>>;
-let exited: number | null | undefined;
+let server: Awaited<ReturnType<typeof devOnCopy>>['server'];
 
 beforeAll(async () => {
-  dir = copyFixture('basic');
-  server = await startServer(['dev', '--root', dir, '--port', '0', '--no-backend']);
-  server.proc.once('exit', (code) => { exited = code; });
+  dev = await devOnCopy('basic');
+  ({ dir, server } = dev);
 });
-afterAll(async () => {
-  await server?.stop();
-  removeCopy(dir);
-});
-
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+afterAll(async () => { await dev?.stop(); });
 
 describe('sitegen dev endurance: 200 operations', () => {
   it('never exits and ends serving the correct site', async () => {
@@ -51,7 +37,7 @@ describe('sitegen dev endurance: 200 operations', () => {
       const before = events.events.length;
       await events.next((e) => e.event === 'rebuilt', 10_000).catch(() => null); // some operations change nothing
       if (events.events.length > before) rebuilt++;
-      if (exited !== undefined) throw new Error(`dev exited (${exited}) after ${what}:\n${server.output().slice(-2000)}`);
+      if (dev.exited() !== undefined) throw new Error(`dev exited (${dev.exited()}) after ${what}:\n${server.output().slice(-2000)}`);
     };
     for (let k = 1; k <= 200; k++) {
       const r = rnd();
@@ -90,7 +76,7 @@ describe('sitegen dev endurance: 200 operations', () => {
     const home = await fetch(server.url + '/');
     expect(home.status).toBe(200);
     expect((await fetch(server.url + '/nope')).status).toBe(404);
-    expect(exited).toBeUndefined();
+    expect(dev.exited()).toBeUndefined();
     console.log(`dev stress: 200 operations (${brokenOps} broken edits, ${deletes} deletions, ${renames} folder renames), ${rebuilt} rebuilds, server still up`);
     events.close();
   }, 600_000);
