@@ -82,9 +82,9 @@ async function backendHandlers(root: string, enabled: boolean): Promise<{ handle
   return startLocalWaitlist(root);
 }
 
-async function serve(dir: string, root: string, flags: { port: number; host: string; backend: boolean }, live = false) {
+async function serve(dir: string, root: string, flags: { port: number; host: string; backend: boolean }) {
   const backend = await backendHandlers(root, flags.backend);
-  const server = http.createServer(createStaticHandler({ dir, handlers: backend.handlers, live }));
+  const server = http.createServer(createStaticHandler({ dir, handlers: backend.handlers }));
   const url = await listen(server, flags.port, flags.host);
   backend.onListening?.(url);
   process.stdout.write(`  serving ${path.relative(process.cwd(), dir) || dir} at ${url}/\n`);

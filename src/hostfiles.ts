@@ -40,11 +40,9 @@ export const DEFAULT_CSP: Record<string, string[]> = {
 export function contentSecurityPolicy(config: SiteConfig, env: NodeJS.ProcessEnv = {}): string {
   const merged: Record<string, string[]> = Object.fromEntries(Object.entries(DEFAULT_CSP).map(([k, v]) => [k, [...v]]));
   const extra = typeof config.csp === 'function' ? config.csp(env) : config.csp ?? {};
-  for (const src of [extra]) {
-    for (const [k, v] of Object.entries(src)) {
-      const cur = (merged[k] ?? []).filter((x) => x !== "'none'");
-      merged[k] = [...new Set([...cur, ...v])];
-    }
+  for (const [k, v] of Object.entries(extra)) {
+    const cur = (merged[k] ?? []).filter((x) => x !== "'none'");
+    merged[k] = [...new Set([...cur, ...v])];
   }
   return Object.entries(merged).map(([k, v]) => `${k} ${v.join(' ')}`).join('; ');
 }

@@ -11,8 +11,6 @@ export type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => P
 export interface StaticServerOptions {
   dir: string;
   handlers?: Handler[];
-  /** Re-read _headers/_redirects/404.html on every request (dev mode, where they change). */
-  live?: boolean;
 }
 
 export function hostRules(dir: string) {
@@ -21,12 +19,11 @@ export function hostRules(dir: string) {
 }
 
 export function createStaticHandler(opts: StaticServerOptions): http.RequestListener {
-  let rules = hostRules(opts.dir);
-  const files = sirv(opts.dir, { dev: !!opts.live, etag: true, extensions: ['html'], dotfiles: false });
+  const rules = hostRules(opts.dir);
+  const files = sirv(opts.dir, { dev: false, etag: true, extensions: ['html'], dotfiles: false });
   return async (req, res) => {
     try {
       for (const h of opts.handlers ?? []) if (await h(req, res)) return;
-      if (opts.live) rules = hostRules(opts.dir);
       const url = new URL(req.url ?? '/', 'http://localhost');
       let pathname: string;
       try { pathname = decodeURIComponent(url.pathname); } catch { pathname = url.pathname; }
