@@ -4,8 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import http from 'node:http';
 import { Command, InvalidArgumentError } from 'commander';
-import { build, checkSite } from '../src/build.ts';
-import { createStaticHandler, listen, type Handler } from '../src/serve.ts';
+import type { Handler } from '../src/serve.ts';
 import { printMessages, summary, jsonResult, dim, red } from './report.ts';
 import { loadEnvFile } from './env.ts';
 
@@ -28,9 +27,11 @@ async function runBuild(flags: BuildFlags): Promise<number> {
   loadEnvFile(root);
   const log = (s: string) => { if (!flags.quiet && !flags.json) process.stdout.write(s + '\n'); };
   log(dim(`sitegen build ${root}`));
+  // Commands import what they need when they run: `--help` and `check` never load the renderer or sirv.
+  const { build } = await import('../src/build.ts');
   const result = await build({
     root, outDir: flags.out, siteUrl: flags.siteUrl,
-    onStage: (name, ms) => log(dim(`  ${name.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms`)),
+    onStage: (name, ms, note) => log(dim(`  ${name.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms${note ? ` (${note})` : ''}`)),
   });
   if (flags.json) process.stdout.write(jsonResult(result) + '\n');
   if (result.errors.length) {
@@ -66,6 +67,7 @@ program.command('check')
   .option('--json', 'print the result as JSON')
   .action(async (flags: { root?: string; json?: boolean }) => {
     const root = resolveRoot(flags);
+    const { checkSite } = await import('../src/build.ts');
     const result = await checkSite({ root });
     if (flags.json) process.stdout.write(jsonResult(result) + '\n');
     if (result.errors.length) {
@@ -84,6 +86,7 @@ async function backendHandlers(root: string, enabled: boolean): Promise<{ handle
 
 async function serve(dir: string, root: string, flags: { port: number; host: string; backend: boolean }) {
   const backend = await backendHandlers(root, flags.backend);
+  const { createStaticHandler, listen } = await import('../src/serve.ts');
   const server = http.createServer(createStaticHandler({ dir, handlers: backend.handlers }));
   const url = await listen(server, flags.port, flags.host);
   backend.onListening?.(url);

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BuildResult, Content, Message, PageReport, Route, SiteConfig } from './types.ts';
 import { message, fileLocation, sortMessages } from './errors.ts';
-import { loadSiteModule, type SiteModule } from './siteModule.ts';
-import { listContentFiles, loadContent } from './content/load.ts';
+import { cachedSiteModule, loadSiteModule, type SiteModule } from './siteModule.ts';
+import { listContentFiles } from './content/glob.ts';
 import { routeTable, type RouteTable } from './route.ts';
 import { bundleClient, type AssetManifest } from './bundle.ts';
 import { checkLinks, makeTargets, type PageLinks } from './check.ts';
@@ -15,8 +15,7 @@ import { contentSecurityPolicy, headersFile, redirectsFile, robotsTxt, sitemapXm
 import { stageOutput } from './write.ts';
 import { listFiles } from './content/glob.ts';
 import { pageChunks, renderContext, renderRoute, type ManifestLinks } from './render/page.ts';
-import { maybeStartPool, poolLoader, renderPages } from './parallel/stages.ts';
-import type { Pool } from './parallel/pool.ts';
+import { maybeStartPool, type Pool } from './parallel/pool.ts';
 
 // Dev mode (src/dev/) renders through the same helpers.
 export { pageChunks, renderContext, renderRoute };
@@ -26,8 +25,8 @@ export interface BuildOptions {
   outDir?: string;
   siteUrl?: string;
   env?: NodeJS.ProcessEnv;
-  /** Called as each stage ends, for progress output. */
-  onStage?: (name: string, ms: number) => void;
+  /** Called as each stage ends, for progress output; `note` is e.g. "cached". */
+  onStage?: (name: string, ms: number, note?: string) => void;
 }
 
 function emptyResult(outDir: string): BuildResult {
@@ -36,10 +35,11 @@ function emptyResult(outDir: string): BuildResult {
 
 async function timed<T>(result: BuildResult, name: string, opts: BuildOptions, fn: () => Promise<T>): Promise<T> {
   const t = performance.now();
-  try { return await fn(); } finally {
+  let value: T | undefined;
+  try { return value = await fn(); } finally {
     const ms = Math.round((performance.now() - t) * 10) / 10;
     result.timings[name] = ms;
-    opts.onStage?.(name, ms);
+    opts.onStage?.(name, ms, (value as { hit?: boolean } | undefined)?.hit ? 'cached' : undefined);
   }
 }
 
@@ -50,13 +50,17 @@ async function timed<T>(result: BuildResult, name: string, opts: BuildOptions, f
  */
 export async function prepareSite(opts: BuildOptions, result: BuildResult, parallel = false) {
   const root = path.resolve(opts.root);
-  // Workers start first: they import React, yaml and marked while esbuild compiles the site module.
+  // Workers start first: they import the cached site module at once, or React, yaml and marked while
+  // esbuild compiles it.
+  const cached = cachedSiteModule(root);
   let pool: Pool | null = parallel ? maybeStartPool((await listContentFiles(root)).length) : null;
   try {
-    const mod = await timed(result, 'config', opts, () => loadSiteModule(root));
+    if (cached) pool?.load(cached.file);
+    const mod = await timed(result, 'config', opts, () => loadSiteModule(root, cached));
     if (!mod.site) { result.errors.push(...mod.errors); await pool?.close(); return null; }
     const site = mod.site;
-    pool?.load(site.file);
+    if (site.file !== cached?.file) pool?.load(site.file);
+    const { loadContent, poolLoader } = site.engine;
     const loaded = await timed(result, 'content', opts, () => loadContent(root, site.config, pool ? poolLoader(pool, site.config, root) : undefined));
     result.errors.push(...loaded.errors);
     if (loaded.errors.length) { await pool?.close(); return null; }
@@ -156,7 +160,7 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
   await timed(result, 'render', opts, async () => {
     // Only the links of the manifest go to workers; the asset bytes stay here.
     const links: ManifestLinks = { css: manifest.css, runtime: manifest.runtime, baseChunks: manifest.baseChunks, islandChunks: manifest.islandChunks, reactIslands: manifest.reactIslands };
-    const pages = await renderPages({ site, table, setup: { root, content, siteUrl, manifest: links }, outDir: staging.dir, pool: a.pool });
+    const pages = await site.engine.renderPages({ site, table, setup: { root, content, siteUrl, manifest: links }, outDir: staging.dir, pool: a.pool });
     pages.forEach((page, i) => {
       const route = table.routes[i];
       if (page.error) { result.errors.push(page.error); return; }

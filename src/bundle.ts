@@ -1,11 +1,15 @@
 // bundle: the client side. One esbuild build: a hydration runtime whose island loaders are dynamic
 // imports (so each island is its own chunk and React one shared chunk), plus the site's CSS.
 // Minified, ESM, code-split, content-hashed; returns the manifest pages link from.
+//
+// A build's bundle is cached in node_modules/.cache/sitegen/client/: when the plan (entries, islands, defines)
+// and every file esbuild read are unchanged, the next build reads the outputs back without starting esbuild.
 import path from 'node:path';
 import fs from 'node:fs/promises';
-import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
+import type * as esbuild from 'esbuild';
 import type { Message, SiteConfig } from './types.ts';
-import { ENGINE_DIR, PACKAGE_DIR, esbuildMessages } from './siteModule.ts';
+import { ENGINE_DIR, PACKAGE_DIR, esbuildMessages, loadEsbuild, metafileFiles, stampFiles, stampsMatch, writeAtomic } from './siteModule.ts';
 import { message } from './errors.ts';
 import { listFiles } from './content/glob.ts';
 
@@ -94,16 +98,63 @@ export async function clientPlan(root: string, config: SiteConfig, opts: { defin
   };
 }
 
-export async function bundleClient(root: string, config: SiteConfig, opts: { define?: Record<string, string>; minify?: boolean } = {}): Promise<{ manifest?: AssetManifest; errors: Message[] }> {
+const CLIENT_CACHE = path.join(PACKAGE_DIR, 'node_modules', '.cache', 'sitegen', 'client');
+
+interface ClientCacheRecord {
+  stamps: ReturnType<typeof stampFiles>;
+  manifest: Omit<AssetManifest, 'files'>;
+  files: string[];
+}
+
+async function readCachedBundle(dir: string): Promise<AssetManifest | null> {
+  if (process.env.SITEGEN_NO_CACHE === '1') return null;
+  try {
+    const record = JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8')) as ClientCacheRecord;
+    if (!stampsMatch(record.stamps)) return null;
+    const files = new Map<string, Uint8Array>();
+    await Promise.all(record.files.map(async (rel) => { files.set(rel, await fs.readFile(path.join(dir, 'files', rel))); }));
+    return { ...record.manifest, files: new Map(record.files.map((rel) => [rel, files.get(rel)!])) };
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the outputs in a fresh folder and swaps it in, so a concurrent build never reads half of it. */
+async function writeCachedBundle(dir: string, manifest: AssetManifest, meta: esbuild.Metafile): Promise<void> {
+  const tmp = `${dir}.${process.pid}.tmp`;
+  try {
+    await fs.rm(tmp, { recursive: true, force: true });
+    for (const [rel, bytes] of manifest.files) {
+      await fs.mkdir(path.dirname(path.join(tmp, 'files', rel)), { recursive: true });
+      await fs.writeFile(path.join(tmp, 'files', rel), bytes);
+    }
+    const { files, ...rest } = manifest;
+    const record: ClientCacheRecord = { stamps: stampFiles(metafileFiles(meta)), manifest: rest, files: [...files.keys()] };
+    await writeAtomic(path.join(tmp, 'manifest.json'), JSON.stringify(record));
+    await fs.rm(dir, { recursive: true, force: true });
+    await fs.rename(tmp, dir);
+  } catch {
+    await fs.rm(tmp, { recursive: true, force: true }).catch(() => {}); // the cache is an optimisation only
+  }
+}
+
+/** Bundles the client (or reads the cached bundle); `hit` says which. */
+export async function bundleClient(root: string, config: SiteConfig, opts: { define?: Record<string, string>; minify?: boolean } = {}): Promise<{ manifest?: AssetManifest; errors: Message[]; hit?: boolean }> {
   const plan = await clientPlan(root, config, opts);
   if (!plan.options) return { manifest: EMPTY_MANIFEST(), errors: [] };
+  const dir = path.join(CLIENT_CACHE, createHash('sha1').update(JSON.stringify([path.resolve(root), plan.key])).digest('hex').slice(0, 16));
+  const cached = await readCachedBundle(dir);
+  if (cached) return { manifest: cached, errors: [], hit: true };
   let result: ClientBuildResult;
   try {
+    const esbuild = await loadEsbuild();
     result = await esbuild.build(plan.options);
   } catch (e: any) {
     return { errors: esbuildMessages(e.errors ?? [], root) };
   }
-  return { manifest: clientManifest(root, plan, result), errors: [] };
+  const manifest = clientManifest(root, plan, result);
+  await writeCachedBundle(dir, manifest, result.metafile);
+  return { manifest, errors: [] };
 }
 
 /** Reads the asset manifest (which files each island needs) out of esbuild's output and metafile. */
@@ -171,7 +222,7 @@ export function createClientBundler(root: string): ClientBundler {
       const plan = await clientPlan(root, config, opts);
       if (plan.key !== key) { await ctx?.dispose(); ctx = null; key = plan.key; }
       if (!plan.options) return { manifest: EMPTY_MANIFEST(), inputs: [], errors: [] };
-      ctx ??= await esbuild.context(plan.options);
+      ctx ??= await (await loadEsbuild()).context(plan.options);
       let result: ClientBuildResult;
       try {
         result = await ctx.rebuild();

@@ -78,7 +78,7 @@ export class UserErrors extends Error {
   }
 }
 
-/** Maps a position in the compiled site module back to its source (tsx's loader hides Node's own mapping). */
+/** Maps a position in the compiled site module back to its source, from its inline or linked map. */
 const maps = new Map<string, SourceMap | null>();
 function inlineMap(file: string): SourceMap | null {
   if (!maps.has(file)) {
@@ -87,6 +87,7 @@ function inlineMap(file: string): SourceMap | null {
       const text = fs.readFileSync(file, 'utf8');
       const i = text.lastIndexOf('sourceMappingURL=data:application/json;base64,');
       if (i >= 0) map = new SourceMap(JSON.parse(Buffer.from(text.slice(i + 46).trim(), 'base64').toString('utf8')));
+      else if (fs.existsSync(`${file}.map`)) map = new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, 'utf8'))); // a build's linked map
     } catch { /* no usable map */ }
     maps.set(file, map);
   }

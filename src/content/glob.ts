@@ -56,3 +56,8 @@ export function matchFiles(files: string[], patterns: string[]): string[] {
   const res = patterns.map(toRegExp);
   return files.filter((f) => res.some((r) => r.test(f)));
 }
+
+/** Every YAML and Markdown file below content/, relative to it, sorted. */
+export async function listContentFiles(root: string): Promise<string[]> {
+  return (await listFiles(path.join(root, 'content'))).filter((f) => /\.(ya?ml|md)$/.test(f));
+}

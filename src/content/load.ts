@@ -3,13 +3,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { Marked } from 'marked';
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../types.ts';
 import { message, fileLocation, sortMessages } from '../errors.ts';
-import { markdownProblems } from './markdown.ts';
+import { compileMarkdown, renderMarkdown } from './markdown.ts';
 import { parseYamlSource, locate, formatPath, type YamlSource } from './yamlSource.ts';
 import { validateData } from './validate.ts';
-import { globBase, listFiles, matchFiles } from './glob.ts';
+import { globBase, listContentFiles, matchFiles } from './glob.ts';
 
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 
@@ -20,15 +19,13 @@ export interface LoadedContent {
   errors: Message[];
 }
 
-const markdown = new Marked({ gfm: true });
-
-export function renderMarkdown(body: string): string {
-  return markdown.parse(body, { async: false }) as string;
-}
+export { renderMarkdown };
 
 export interface ParsedFile {
   data: unknown;
   body?: string;
+  /** The body's HTML (Markdown files that passed the content policy). */
+  html?: string;
   source: YamlSource;
   errors: Message[];
 }
@@ -89,9 +86,10 @@ function parseMarkdown(text: string, rel: string): ParsedFile {
   });
   const p = (parsed as ParsedFile | null) ?? parseYaml('', rel, 0);
   const bodyLine = text.slice(0, text.length - file.content.length).split('\n').length - 1;
-  const policy = markdownProblems(file.content).map((m) => message('ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
+  const md = compileMarkdown(file.content);
+  const policy = md.problems.map((m) => message('ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
   const errors = [...p.errors, ...policy];
-  return { ...p, errors, data: errors.length ? undefined : (file.data ?? {}), body: file.content };
+  return { ...p, errors, data: errors.length ? undefined : (file.data ?? {}), body: file.content, html: md.html };
 }
 
 /** "sectors/online/saas.yaml" under base "sectors" → id "online/saas". */
@@ -105,10 +103,7 @@ export function collectionPatterns(col: CollectionConfig): string[] {
   return Array.isArray(col.pattern) ? col.pattern : [col.pattern];
 }
 
-/** Every YAML and Markdown file below content/, relative to it, sorted. */
-export async function listContentFiles(root: string): Promise<string[]> {
-  return (await listFiles(path.join(root, 'content'))).filter((f) => /\.(ya?ml|md)$/.test(f));
-}
+export { listContentFiles };
 
 /** Problems with a collection's file set as a whole: no file, or several for a single-file collection. */
 export function collectionSetErrors(name: string, col: CollectionConfig, matched: string[]): Message[] {
@@ -122,7 +117,7 @@ export function collectionSetErrors(name: string, col: CollectionConfig, matched
  * Validates one parsed file against its collection's schema and makes its entry. `html` renders the body
  * (a cache can pass a memoised one); it is only called for a valid file.
  */
-export function makeEntry(col: CollectionConfig, relToContent: string, parsed: ParsedFile, html: () => string = () => renderMarkdown(parsed.body ?? '')): { entry?: Entry; errors: Message[] } {
+export function makeEntry(col: CollectionConfig, relToContent: string, parsed: ParsedFile, html: () => string = () => parsed.html ?? renderMarkdown(parsed.body ?? '')): { entry?: Entry; errors: Message[] } {
   const patterns = collectionPatterns(col);
   const base = globBase(patterns.find((p) => matchFiles([relToContent], [p]).length) ?? patterns[0]);
   const v = validateData(col.schema, parsed.data, parsed.source);

@@ -1,6 +1,7 @@
-// sitegen's content policy for Markdown bodies: content is data, never code. Raw HTML in Markdown
+// Markdown bodies → HTML, with sitegen's content policy: content is data, never code. Raw HTML in Markdown
 // and links or images to javascript:/vbscript:/data: URLs are refused (reported with their line), because
 // marked passes both through verbatim and the page would run them. Use Markdown, or put markup in a template.
+// The body is lexed once: the policy walks the tokens, and the same tokens are rendered to HTML.
 import { Marked, type Token } from 'marked';
 
 const markdown = new Marked({ gfm: true });
@@ -14,13 +15,34 @@ export interface MarkdownProblem {
   text: string;
 }
 
-/** Lexes the body (HTML is rendered elsewhere) and lists what the policy refuses, with positions. */
-export function markdownProblems(body: string): MarkdownProblem[] {
-  if (!/[<:]/.test(body)) return []; // nothing that could be raw HTML or a URL scheme
+export interface CompiledMarkdown {
+  /** The body's HTML; undefined when the policy refused something. */
+  html?: string;
+  problems: MarkdownProblem[];
+}
 
+/** Lexes the body once, checks the tokens against the policy and, when they pass, renders them. */
+export function compileMarkdown(body: string): CompiledMarkdown {
   const tokens = markdown.lexer(body);
+  // Nothing that could be raw HTML or a URL scheme: no walk needed.
+  const problems = /[<:]/.test(body) ? tokenProblems(body, tokens) : [];
+  return problems.length ? { problems } : { problems, html: markdown.parser(tokens) };
+}
+
+/** The body's HTML, without the policy check (callers that already checked it). */
+export function renderMarkdown(body: string): string {
+  return markdown.parse(body, { async: false }) as string;
+}
+
+/** What the policy refuses in the body, with positions. */
+export function markdownProblems(body: string): MarkdownProblem[] {
+  if (!/[<:]/.test(body)) return [];
+  return tokenProblems(body, markdown.lexer(body));
+}
+
+function tokenProblems(body: string, tokens: Token[]): MarkdownProblem[] {
   const problems: MarkdownProblem[] = [];
-  const lines = body.split('\n');
+  let lines: string[] | null = null;
   let from = 0;
   const at = (raw: string, text: string) => {
     let i = body.indexOf(raw, from);
@@ -28,6 +50,7 @@ export function markdownProblems(body: string): MarkdownProblem[] {
     if (i >= 0) from = i;
     const before = body.slice(0, Math.max(i, 0));
     const line = before.split('\n').length;
+    lines ??= body.split('\n');
     problems.push({ line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '', text });
   };
   markdown.walkTokens(tokens, (t: Token) => {

@@ -60,7 +60,7 @@ export async function createContentStore(root: string): Promise<ContentStore> {
     if (!c.parsed) return { errors: c.errors };
     // The body's HTML does not depend on the schema: render it once per read of the file.
     const parsed = c.parsed;
-    return makeEntry(col, rel, parsed, () => (c.html ??= renderMarkdown(parsed.body ?? '')));
+    return makeEntry(col, rel, parsed, () => (c.html ??= parsed.html ?? renderMarkdown(parsed.body ?? '')));
   }
 
   /** Rebuilds one collection's value; `dirty` are files whose cached entries are stale. */

@@ -36,6 +36,20 @@ parentPort.once('message', (m) => preload.then(() => import(m.module)).then((mod
 /** Packages the compiled site module imports, resolved as it resolves them (node, import conditions). */
 const PRELOAD = ['react', 'react/jsx-runtime', 'react-dom/server', 'yaml', 'marked', 'gray-matter', 'zod'];
 
+/**
+ * Below this many content files, the build runs in-process. Measured on 2 cores (1 worker + main): at
+ * 1,000 pages the worker's start-up, its own JIT warm-up and the copy of the content cost as much as it
+ * saves (1.93 s in-process vs 2.04 s); at 10,000 it saves a fifth (12.5 s → 9.9 s).
+ */
+export const PARALLEL_MIN = Number(process.env.SITEGEN_PARALLEL_MIN ?? 2000);
+
+/** Starts the workers when the site is big enough (before the site module exists: see above). */
+export function maybeStartPool(files: number): Pool | null {
+  const size = defaultWorkers();
+  if (files < PARALLEL_MIN || size < 1) return null;
+  return startPool(size);
+}
+
 /** Workers besides the main thread (which takes batches too): one per further core; SITEGEN_WORKERS overrides. */
 export function defaultWorkers(): number {
   const env = Number(process.env.SITEGEN_WORKERS);

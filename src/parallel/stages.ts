@@ -8,25 +8,13 @@ import type { RouteTable } from '../route.ts';
 import { loadBatch, type LoadItem, type LoadResult, type Loader } from '../content/load.ts';
 import { createWriter } from '../write.ts';
 import { batchRenderer, type PageResult, type RenderSetup } from './batch.ts';
-import { CloneError, defaultWorkers, startPool, type Pool } from './pool.ts';
+import { CloneError, type Pool } from './pool.ts';
 
-/**
- * Below this many content files, the build runs in-process. Measured on 2 cores (1 worker + main): at
- * 1,000 pages the worker's start-up, its own JIT warm-up and the copy of the content cost as much as it
- * saves (1.93 s in-process vs 2.04 s); at 10,000 it saves a fifth (12.5 s → 9.9 s).
- */
-export const PARALLEL_MIN = Number(process.env.SITEGEN_PARALLEL_MIN ?? 2000);
 /** Files per load task and routes per render task: small enough to balance, large enough to amortise. */
 const LOAD_BATCH = 50;
 const RENDER_BATCH = 50;
 const ALIAS_BATCH = 500;
 
-/** Starts the workers when the site is big enough (before the site module exists: see pool.ts). */
-export function maybeStartPool(files: number): Pool | null {
-  const size = defaultWorkers();
-  if (files < PARALLEL_MIN || size < 1) return null;
-  return startPool(size);
-}
 
 const ranges = (n: number, step: number): [number, number][] => {
   const out: [number, number][] = [];
