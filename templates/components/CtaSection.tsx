@@ -20,7 +20,7 @@ export function CtaSection({ id, cta, waitlist, children, alt, tight, className 
       <div className={`cta-card${className ? ` ${className}` : ''}`}>
         <h2 id={id}>{cta.heading}</h2>
         <p className="lead">{cta.text}</p>
-        {/* Below the fold: the form hydrates when it scrolls into view. */}
+        {/* Below the fold: the form's script loads when it scrolls into view. */}
         {waitlist ? <WaitlistForm {...waitlist} hydrate="visible" /> : children}
       </div>
     </Section>

@@ -1,18 +1,18 @@
-// The home headline's rotating word. The server HTML shows the first word; after hydration it changes
-// every `intervalMs`. It is not a live region, so screen readers are not interrupted on every change;
-// the full set of words is given once in visually hidden text.
-import { useEffect, useState } from 'react';
+// The home headline's rotating word (server HTML), which shows the first word;
+// RotatingWord.client.ts changes it every `intervalMs`, without React. It is not a live region, so screen
+// readers are not interrupted on every change; the full set of words is given once in visually hidden
+// text. The words and the interval travel to the script in an empty span's data-* attributes.
+export interface RotatingWordProps {
+  words: string[];
+  intervalMs: number;
+}
 
-export default function RotatingWord({ words, intervalMs }: { words: string[]; intervalMs: number }) {
-  const [i, setI] = useState(0);
-  useEffect(() => {
-    const t = setInterval(() => setI((n) => (n + 1) % words.length), intervalMs);
-    return () => clearInterval(t);
-  }, [words.length, intervalMs]);
+export default function RotatingWord({ words, intervalMs }: RotatingWordProps) {
   return (
     <>
-      <span className="rotating-word" aria-hidden="true" key={i} data-word={words[i]}>{words[i]}</span>
+      <span className="rotating-word" aria-hidden="true" data-word={words[0]}>{words[0]}</span>
       <span className="visually-hidden">{words.join(' or ')}</span>
+      <span data-words={JSON.stringify(words)} data-interval-ms={intervalMs} />
     </>
   );
 }
