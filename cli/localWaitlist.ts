@@ -63,8 +63,9 @@ export async function startLocalWaitlist(root: string) {
     },
     async close() {
       try { fs.rmSync(serverFile(root), { force: true }); } catch { /* already gone */ }
-      await backend.close();
-      unlock();
+      // The lock goes even when closing fails (a database still starting under load), or it would refuse
+      // the next server until the stale-pid check.
+      try { await backend.close(); } finally { unlock(); }
     },
   };
 }

@@ -20,11 +20,12 @@ function resolveRoot(opts: { root?: string }): string {
   return path.resolve(opts.root ?? process.cwd());
 }
 
-interface BuildFlags { root?: string; out?: string; siteUrl?: string; quiet?: boolean; json?: boolean }
+interface BuildFlags { root?: string; out?: string; siteUrl?: string; quiet?: boolean; json?: boolean; cache?: boolean }
 
 async function runBuild(flags: BuildFlags): Promise<number> {
   const root = resolveRoot(flags);
   loadEnvFile(root);
+  if (flags.cache === false) process.env.SITEGEN_NO_CACHE = '1';
   const log = (s: string) => { if (!flags.quiet && !flags.json) process.stdout.write(s + '\n'); };
   log(dim(`sitegen build ${root}`));
   // Commands import what they need when they run: `--help` and `check` never load the renderer or sirv.
@@ -59,6 +60,7 @@ program.command('build')
   .option('--site-url <url>', 'production origin for canonical URLs and the sitemap (default: site.url in the config, or $SITE_URL)')
   .option('-q, --quiet', 'print only errors')
   .option('--json', 'print the result as JSON: {errors, warnings, pages, timings, ...}')
+  .option('--no-cache', 'compile the site module and the client bundle even when node_modules/.cache/sitegen has them')
   .action(async (flags: BuildFlags) => { process.exitCode = await runBuild(flags); });
 
 program.command('check')
@@ -92,7 +94,11 @@ async function serve(dir: string, root: string, flags: { port: number; host: str
   backend.onListening?.(url);
   process.stdout.write(`  serving ${path.relative(process.cwd(), dir) || dir} at ${url}/\n`);
   for (const line of backend.banner) process.stdout.write(`  ${line}\n`);
-  const stop = async () => { server.close(); await backend.close(); process.exit(0); };
+  const stop = async () => {
+    server.close();
+    try { await backend.close(); } catch (e: any) { process.stderr.write(red(`  closing the waitlist database failed: ${e?.message ?? e}\n`)); }
+    process.exit(0);
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return { server, url };
