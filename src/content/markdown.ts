@@ -26,7 +26,13 @@ export function compileMarkdown(body: string): CompiledMarkdown {
   const tokens = markdown.lexer(body);
   // Nothing that could be raw HTML or a URL scheme: no walk needed.
   const problems = /[<:]/.test(body) ? tokenProblems(body, tokens) : [];
-  return problems.length ? { problems } : { problems, html: markdown.parser(tokens) };
+  if (problems.length) return { problems };
+  const html = markdown.parser(tokens);
+  // marked builds the HTML by concatenation: a rope of thousands of pieces, each holding on to a slice of
+  // the source. Reading a character makes V8 flatten it into one string and drop the rest (a third of
+  // the memory per page at 10,000 pages).
+  html.charCodeAt(0);
+  return { problems, html };
 }
 
 /** The body's HTML, without the policy check (callers that already checked it). */

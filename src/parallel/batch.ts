@@ -4,7 +4,7 @@
 // one plain-JS file without tsx; the main thread runs the same functions in-process for small sites.
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import type { Content, Message, SiteConfig } from '../types.ts';
-import { loadBatch, type LoadItem } from '../content/load.ts';
+import { assembleContent, loadBatch, type ContentPlan, type LoadItem, type LoadResult } from '../content/load.ts';
 import { routeTable } from '../route.ts';
 import { extractLinks } from '../check.ts';
 import { createWriter, type Writer } from '../write.ts';
@@ -33,7 +33,8 @@ export function batchRenderer(site: PageRenderer & { renderAliasPage: typeof ren
         const route = table.routes[i];
         const { page, error } = renderRoute(site, route, ctx, setup.root);
         if (!page) { out.push({ path: route.path, islands: [], links: [], error }); continue; }
-        out.push({ path: route.path, islands: page.islands, links: extractLinks(page.html) });
+        // Copied out of the page's HTML: a substring would keep the whole page alive until the link check.
+        out.push({ path: route.path, islands: page.islands, links: JSON.parse(JSON.stringify(extractLinks(page.html))) });
         await writer.write(route.output, page.html);
       }
       return out;
@@ -46,8 +47,11 @@ export function batchRenderer(site: PageRenderer & { renderAliasPage: typeof ren
 
 /** Messages from the main thread (pool.ts); each gets one reply with the same id. */
 export type WorkerTask =
-  | { id: number; type: 'load'; root: string; items: LoadItem[] }
-  | { id: number; type: 'setup'; setup: RenderSetup; outDir: string; routes: number; aliases: number }
+  | { id: number; type: 'load'; root: string; start: number; items: LoadItem[] }
+  /** The load results this worker did not compute itself; with its own, the whole content. */
+  | { id: number; type: 'content'; root: string; spans: ContentPlan['spans']; count: number; batches: { start: number; results: LoadResult[] }[] }
+  /** Without `content`, the worker uses what it assembled from the pooled load. */
+  | { id: number; type: 'setup'; setup: RenderSetup | Omit<RenderSetup, 'content'>; outDir: string; routes: number; aliases: number }
   | { id: number; type: 'pages' | 'aliases'; start: number; end: number }
   | { id: number; type: 'flush' };
 
@@ -57,16 +61,35 @@ export function workerMain(port: MessagePort = parentPort!, config: SiteConfig):
   const site = { config, renderPage, renderAliasPage };
   let renderer: BatchRenderer | null = null;
   let writer: Writer | null = null;
+  // Load results this worker computed, by item index, kept for the content it will render from.
+  const own = new Map<number, LoadResult[]>();
+  let content: Content | null = null;
+  let table: ReturnType<typeof routeTable> | null = null;
   const handle = async (t: WorkerTask): Promise<unknown> => {
     switch (t.type) {
-      case 'load': return loadBatch(config, t.root, t.items);
+      case 'load': {
+        const results = await loadBatch(config, t.root, t.items);
+        own.set(t.start, results);
+        return results;
+      }
+      case 'content': {
+        const all: LoadResult[] = new Array(t.count);
+        for (const [start, results] of [...own, ...t.batches.map((b) => [b.start, b.results] as const)]) results.forEach((r, i) => { all[start + i] = r; });
+        own.clear();
+        content = assembleContent(config, t.spans, all).content;
+        // The route table now, while the main thread computes its own and bundles the client.
+        table = routeTable(content, config, t.root);
+        return null;
+      }
       case 'setup': {
-        const table = routeTable(t.setup.content, config, t.setup.root);
+        const setup: RenderSetup = 'content' in t.setup ? t.setup : { ...t.setup, content: content! };
+        if (!setup.content) throw new Error('render worker: setup without content');
+        if (!table || 'content' in t.setup) table = routeTable(setup.content, config, setup.root);
         if (table.routes.length !== t.routes || table.aliases.length !== t.aliases) {
           throw new Error(`routes() gave ${table.routes.length} routes in a render worker but ${t.routes} in the main thread: it must be a pure function of the content`);
         }
         writer = createWriter(t.outDir);
-        renderer = batchRenderer(site, table, t.setup, writer);
+        renderer = batchRenderer(site, table, setup, writer);
         return null;
       }
       case 'pages': return renderer!.pages(t.start, t.end);

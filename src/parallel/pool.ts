@@ -1,7 +1,6 @@
-// pool: worker threads for the content and render stages. A worker starts before the site module is
-// compiled and meanwhile imports the heavy packages every render needs (React, yaml, marked, zod), so its
-// start-up hides behind the config stage; then it imports the compiled site module (plain JS, no tsx) and
-// runs its workerMain (batch.ts). Tasks are small batches taken by whoever is free — each worker keeps two
+// pool: worker threads for the content and render stages. A worker starts as soon as the build knows the
+// site is big enough, imports the compiled site module (plain JS with its packages, no tsx; at once when it
+// is cached) and runs its workerMain (batch.ts). Tasks are small batches taken by whoever is free — each worker keeps two
 // in flight so it never waits on the main thread, and the main thread takes batches too, so on 2 cores
 // one worker plus the main thread use both. Results come back in task order.
 import os from 'node:os';
@@ -18,23 +17,25 @@ export interface Pool {
   size: number;
   /** Tells the workers which compiled site module to import (they preload packages until then). */
   load(moduleFile: string): void;
-  /** Runs the tasks on the workers and, through `inline`, on this thread; results in task order. */
-  map<R>(tasks: TaskBody[], inline: (task: TaskBody) => Promise<R>): Promise<R[]>;
-  /** Sends one task to every worker (setup, flush). */
-  broadcast(task: TaskBody): Promise<void>;
+  /**
+   * Runs the tasks on the workers and, through `inline`, on this thread; results in task order. `owners`,
+   * when given, is filled with who ran each task: a worker's index, or -1 for this thread.
+   */
+  map<R>(tasks: TaskBody[], inline: (task: TaskBody) => Promise<R>, owners?: number[]): Promise<R[]>;
+  /** Sends one task to every worker (setup, flush); a function makes each worker's own task. */
+  broadcast(task: TaskBody | ((worker: number) => TaskBody)): Promise<void>;
+  /** Set once every worker holds the whole content (after a pooled load; see stages.ts). */
+  contentReady: boolean;
   close(): Promise<void>;
 }
 
 /** Thrown when a result or the content cannot cross to or from a worker (not structured-cloneable). */
 export class CloneError extends Error {}
 
-// Eval'd (CommonJS), so the worker needs no file of its own and no TypeScript loader.
-const BOOT = `const { workerData, parentPort } = require('node:worker_threads');
-const preload = Promise.all(workerData.preload.map((u) => import(u).catch(() => null)));
-parentPort.once('message', (m) => preload.then(() => import(m.module)).then((mod) => mod.workerMain(parentPort, mod.config)));`;
-
-/** Packages the compiled site module imports, resolved as it resolves them (node, import conditions). */
-const PRELOAD = ['react', 'react/jsx-runtime', 'react-dom/server', 'yaml', 'marked', 'gray-matter', 'zod'];
+// Eval'd (CommonJS), so the worker needs no file of its own and no TypeScript loader. The site module a
+// build compiles carries its packages (siteModule.ts), so there is nothing to preload while it compiles.
+const BOOT = `const { parentPort } = require('node:worker_threads');
+parentPort.once('message', (m) => import(m.module).then((mod) => mod.workerMain(parentPort, mod.config)));`;
 
 /**
  * Below this many content files, the build runs in-process. Measured on 2 cores (1 worker + main): at
@@ -62,9 +63,8 @@ interface Slot { worker: Worker; ready: Promise<void>; pending: Map<number, { re
 export function startPool(size: number): Pool {
   let nextId = 1;
   let failed: Error | null = null;
-  const preload = PRELOAD.flatMap((p) => { try { return [import.meta.resolve(p)]; } catch { return []; } });
   const slots: Slot[] = Array.from({ length: size }, () => {
-    const worker = new Worker(BOOT, { eval: true, workerData: { preload } });
+    const worker = new Worker(BOOT, { eval: true });
     const pending: Slot['pending'] = new Map();
     let markReady!: () => void;
     let markFailed!: (e: Error) => void;
@@ -106,7 +106,8 @@ export function startPool(size: number): Pool {
     load(moduleFile) {
       for (const s of slots) s.worker.postMessage({ module: pathToFileURL(moduleFile).href });
     },
-    async map<R>(tasks: TaskBody[], inline: (task: TaskBody) => Promise<R>): Promise<R[]> {
+    contentReady: false,
+    async map<R>(tasks: TaskBody[], inline: (task: TaskBody) => Promise<R>, owners: number[] = []): Promise<R[]> {
       const results: R[] = new Array(tasks.length);
       let next = 0;
       const take = () => (next < tasks.length ? next++ : -1);
@@ -114,16 +115,17 @@ export function startPool(size: number): Pool {
       let inlineCount = 0;
       let allTaken!: () => void;
       const taken = new Promise<void>((r) => { allTaken = r; });
-      const loops: Promise<void>[] = slots.flatMap((slot) => [0, 1].map(async () => {
+      const loops: Promise<void>[] = slots.flatMap((slot, w) => [0, 1].map(async () => {
         // A worker still starting takes no task, and is not waited for once the main thread took them all.
         await Promise.race([slot.ready, taken]);
-        for (let i = take(); i >= 0; i = take()) results[i] = await send(slot, tasks[i]);
+        for (let i = take(); i >= 0; i = take()) { owners[i] = w; results[i] = await send(slot, tasks[i]); }
       }));
       // SITEGEN_POOL_MAIN=0 keeps every task on the workers (tests use it to exercise them on tiny sites).
       const mainTakes = process.env.SITEGEN_POOL_MAIN !== '0';
       loops.push((async () => {
         if (!mainTakes) { await Promise.all(slots.map((s) => s.ready)); allTaken(); return; }
         for (let i = take(); i >= 0; i = take()) {
+          owners[i] = -1;
           results[i] = await inline(tasks[i]);
           inlineCount++;
           await new Promise((r) => setImmediate(r)); // let workers' results and requests in
@@ -135,7 +137,7 @@ export function startPool(size: number): Pool {
       return results;
     },
     async broadcast(task) {
-      await Promise.all(slots.map(async (s) => { await s.ready; await send(s, task); }));
+      await Promise.all(slots.map(async (s, w) => { await s.ready; await send(s, typeof task === 'function' ? task(w) : task); }));
     },
     async close() {
       failed ??= new Error('pool closed');

@@ -5,7 +5,7 @@
 import type { SiteConfig } from '../types.ts';
 import type { SiteModule } from '../siteModule.ts';
 import type { RouteTable } from '../route.ts';
-import { loadBatch, type LoadItem, type LoadResult, type Loader } from '../content/load.ts';
+import { loadBatch, type ContentPlan, type LoadItem, type LoadResult, type Loader } from '../content/load.ts';
 import { createWriter } from '../write.ts';
 import { batchRenderer, type PageResult, type RenderSetup } from './batch.ts';
 import { CloneError, type Pool } from './pool.ts';
@@ -22,17 +22,32 @@ const ranges = (n: number, step: number): [number, number][] => {
   return out;
 };
 
-/** A content loader that spreads the files over the pool; a result that cannot be copied back falls back. */
+/**
+ * A content loader that spreads the files over the pool. Each worker keeps the entries it parsed and then
+ * receives the others (not a second copy of its own), so it holds the whole content and can compute the
+ * route table and render without the main thread sending it again. A result that cannot be copied
+ * (a schema that makes class instances) falls back to loading here; the pool then only renders nothing.
+ */
 export function poolLoader(pool: Pool, config: SiteConfig, root: string): Loader {
-  return async (items: LoadItem[]) => {
-    const batches = ranges(items.length, LOAD_BATCH).map(([s, e]) => items.slice(s, e));
+  return async (items: LoadItem[], plan: ContentPlan) => {
+    const batches = ranges(items.length, LOAD_BATCH);
+    const owners: number[] = [];
+    let results: LoadResult[][];
     try {
-      const tasks = batches.map((b) => ({ type: 'load' as const, root, items: b }));
-      return (await pool.map<LoadResult[]>(tasks, async (t) => loadBatch(config, root, (t as typeof tasks[number]).items))).flat();
+      const tasks = batches.map(([start, end]) => ({ type: 'load' as const, root, start, items: items.slice(start, end) }));
+      results = await pool.map<LoadResult[]>(tasks, async (t) => loadBatch(config, root, (t as typeof tasks[number]).items), owners);
     } catch (e) {
       if (!(e instanceof CloneError)) throw e;
-      return loadBatch(config, root, items); // the schemas make values a worker cannot send (class instances)
+      return loadBatch(config, root, items);
     }
+    // Sent without waiting: the messages that follow (setup) queue behind it.
+    const sent = pool.broadcast((w) => ({
+      type: 'content', root, spans: plan.spans, count: items.length,
+      batches: batches.flatMap(([start], b) => (owners[b] === w ? [] : [{ start, results: results[b] }])),
+    }));
+    pool.contentReady = true;
+    sent.catch(() => { pool.contentReady = false; });
+    return results.flat();
   };
 }
 
@@ -48,11 +63,9 @@ export interface RenderArgs {
 /** Renders and writes every route (and the alias pages, unless `aliasPages: false`); results in route order. */
 export async function renderPages(a: RenderArgs): Promise<PageResult[]> {
   const aliasPages = a.site.config.aliasPages !== false;
-  // Measured on 2 cores at 10,000 pages: rendering on the pool took 3.0 s against 2.4 s in-process —
-  // the copy of the content to each worker and its own routes() call (~1 s there) outweigh the render
-  // it takes over. So the pool parses content (8.1 s → 5.3 s) and renders only when asked to, until
-  // workers keep the entries they parsed instead of receiving a copy.
-  if (a.pool && process.env.SITEGEN_POOL_RENDER === '1') {
+  // The workers hold the content since the pooled load (they compute the route table themselves, while
+  // the main thread bundles); SITEGEN_POOL_RENDER=0 renders on this thread only, for comparison.
+  if (a.pool && process.env.SITEGEN_POOL_RENDER !== '0') {
     try {
       return await renderOnPool(a, a.pool, aliasPages);
     } catch (e) {
@@ -72,7 +85,9 @@ async function renderOnPool(a: RenderArgs, pool: Pool, aliasPages: boolean): Pro
   const { routes, aliases } = a.table;
   // Not awaited before the tasks: a worker computes the route table (as long as the routes stage) while
   // the main thread already renders; its tasks queue behind the setup message.
-  const setup = pool.broadcast({ type: 'setup', setup: a.setup, outDir: a.outDir, routes: routes.length, aliases: aliases.length });
+  // Workers that hold the content (pooled load) get the setup without it: no second copy.
+  const { content, ...rest } = a.setup;
+  const setup = pool.broadcast({ type: 'setup', setup: pool.contentReady ? rest : a.setup, outDir: a.outDir, routes: routes.length, aliases: aliases.length });
   setup.catch(() => {});
   const writer = createWriter(a.outDir);
   const here = batchRenderer(a.site, a.table, a.setup, writer);
