@@ -21,7 +21,15 @@ const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.dirname(BENCH);
 const GEN = '/work/shared/bench/gen.mjs';
 const CLI = path.join(REPO, 'bin', 'sitegen.js');
-const WORK = path.join(BENCH, '.work');
+// Where the generated sites are built. Default: a tmpfs (/dev/shm) when there is one, because on this
+// project's VMs the disk pays ~1 ms of kernel time per file created (a normal ext4/SSD pays ~20 µs), which
+// would measure the VM's disk rather than the generator; --workdir DIR (e.g. bench/.work) measures a disk.
+const SHM = '/dev/shm';
+function defaultWorkdir() {
+  try { if (fs.statSync(SHM).isDirectory() && fs.statfsSync(SHM).type === 0x01021994 && fs.statfsSync(SHM).bavail * fs.statfsSync(SHM).bsize > 2e9) return path.join(SHM, 'sitegen-bench'); } catch { /* no tmpfs */ }
+  return path.join(BENCH, '.work');
+}
+let WORK = defaultWorkdir();
 const SITE = path.join(BENCH, 'site');
 const LOAD_LIMIT = 1.5;
 
@@ -49,6 +57,7 @@ function parseArgs(argv) {
     else if (a === '--json') o.json = true;
     else if (a === '--wait') o.wait = Number(val());
     else if (a === '--timeout') o.timeout = Number(val());
+    else if (a === '--workdir') WORK = path.resolve(val());
     else if (a === '--node-env') o.nodeEnv = val();
     else if (a === '-h' || a === '--help') {
       process.stdout.write(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 4).map((l) => l.replace(/^\/\/ ?/, '')).join('\n') + '\n' +
@@ -57,6 +66,7 @@ function parseArgs(argv) {
         '  --no-real  skip the repository site\'s cold build\n  --no-stages skip the untimed --json build (no stage timings, no alias count)\n' +
         '  --json     print machine-readable results only\n  --wait s   wait up to s seconds for load average < 1.5 (default 60)\n' +
         '  --timeout s kill a run after s seconds (default 1800)\n' +
+        '  --workdir d build the generated sites in d (default /dev/shm/sitegen-bench on a tmpfs, else bench/.work)\n' +
         '  --node-env v set NODE_ENV=v for every timed process (default: inherited; unset = React development builds)\n');
       process.exit(0);
     } else die(`unknown argument ${a} (see --help)`);
@@ -113,12 +123,12 @@ process.once('SIGINT', () => {
 });
 
 /** Runs `node <args>` fresh; resolves with wall seconds, peak RSS in MB (or null), exit code, output. */
-function runNode(args, { cwd = REPO, timeoutS = opts.timeout } = {}) {
+function runNode(args, { cwd = REPO, timeoutS = opts.timeout, extraEnv = {} } = {}) {
   return new Promise((resolve) => {
     const rssFile = path.join(TMP, `rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
     const nodeArgs = TIME_BIN ? args : ['--import', PRELOAD, ...args];
     const [cmd, argv] = TIME_BIN ? [TIME_BIN, ['-v', '-o', rssFile, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
-    const env = { ...process.env, NO_COLOR: '1', BENCH_RSS_FILE: rssFile };
+    const env = { ...process.env, NO_COLOR: '1', BENCH_RSS_FILE: rssFile, ...extraEnv };
     if (opts.nodeEnv != null) env.NODE_ENV = opts.nodeEnv;
     let stdout = '', stderr = '', timedOut = false;
     const t0 = process.hrtime.bigint();
@@ -188,11 +198,11 @@ function firstError(r) {
 const tail = (s, n = 15) => s.trim().split('\n').slice(-n).join('\n');
 
 /** Times `runs` fresh processes of args; `before` runs (untimed) before each to reset output. */
-async function timeRuns(label, args, before) {
+async function timeRuns(label, args, before, extraEnv = {}) {
   const runs = [];
   for (let i = 0; i < opts.runs; i++) {
     before?.();
-    const r = await runNode(args);
+    const r = await runNode(args, { extraEnv });
     log(`  ${label} run ${i + 1}/${opts.runs}: ${r.code === 0 ? `${fmtS(r.seconds)} s wall, ${fmtS(r.cpuS)} s CPU${r.sysS != null ? ` (${fmtS(r.sysS)} system)` : ''}, ${fmtMB(r.rssMB)} MB` : `FAILED (exit ${r.code})`}`);
     if (r.code !== 0) { log(tail(r.stderr || r.stdout)); return { ok: false, code: r.code, runs, failedAfterS: r.seconds, rssMB: r.rssMB, error: firstError(r) }; }
     runs.push({ seconds: r.seconds, cpuS: r.cpuS, sysS: r.sysS, rssMB: r.rssMB });
@@ -204,10 +214,16 @@ async function timeRuns(label, args, before) {
   return { ok: true, runs, median: median(secs), min: Math.min(...secs), max: Math.max(...secs), cpuMedian: cpu.length ? median(cpu) : null, sysMedian: sys.length ? median(sys) : null, rssMB: rss.length ? Math.max(...rss) : null };
 }
 
+function fsType(dir) {
+  fs.mkdirSync(dir, { recursive: true });
+  const t = fs.statfsSync(dir).type;
+  return t === 0x01021994 ? 'tmpfs' : t === 0xef53 ? 'ext4' : `filesystem 0x${t.toString(16)}`;
+}
+
 // ---------- main ----------
 async function main() {
   const load = await waitForQuiet();
-  const results = { nodeEnv: opts.nodeEnv ?? process.env.NODE_ENV ?? null, machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadBefore: load.before, loadWarning: load.warning }, rssMethod: RSS_METHOD, runs: opts.runs, sitegen: [], baseline: [], real: null };
+  const results = { nodeEnv: opts.nodeEnv ?? process.env.NODE_ENV ?? null, machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadBefore: load.before, loadWarning: load.warning }, rssMethod: RSS_METHOD, runs: opts.runs, sitegen: [], baseline: [], real: null, workdir: WORK, workdirFs: fsType(WORK) };
 
   for (const n of opts.pages) {
     const dir = prepareSite(n);
@@ -253,8 +269,13 @@ async function main() {
     const t = await timeRuns('real site', [CLI, 'build', '--root', REPO, '--quiet', '--out', out], clean);
     clean();
     results.real = t;
+    // The same without the build cache (node_modules/.cache/sitegen): the site module and the client
+    // bundle compiled by esbuild, as on a fresh clone or after a template edit.
+    log('\nrepository site, build cache off (SITEGEN_NO_CACHE=1: esbuild compiles the site and its islands)');
+    results.realNoCache = await timeRuns('real site, no cache', [CLI, 'build', '--root', REPO, '--quiet', '--out', out], clean, { SITEGEN_NO_CACHE: '1' });
+    clean();
   }
-  // Fixed cost of every command: Node + tsx loader + the CLI's and engine's imports, no site work.
+  // Fixed cost of every command: Node + the CLI bundle (bin/sitegen.js) and its imports, no site work.
   log('\nstart-up (node bin/sitegen.js --version)');
   results.startup = await timeRuns('start-up', [CLI, '--version']);
   results.loadAfter = loadAverage().load;
@@ -277,10 +298,12 @@ function printTable(res) {
     const r = res.real;
     rows.push(r.ok ? ['real site', '-', '-', '-', fmtS(r.median), fmtS(r.min), fmtS(r.cpuMedian), '-', fmtMB(r.rssMB), '', '', ''] : ['real site', '-', '-', '-', `FAILED (exit ${r.code})`, '', '', '', '', '', '', '']);
   }
+  if (res.realNoCache?.ok) rows.push(['real, no cache', '-', '-', '-', fmtS(res.realNoCache.median), fmtS(res.realNoCache.min), fmtS(res.realNoCache.cpuMedian), '-', fmtMB(res.realNoCache.rssMB), '', '', '']);
   if (res.startup?.ok) rows.push(['start-up', '-', '-', '-', fmtS(res.startup.median), fmtS(res.startup.min), fmtS(res.startup.cpuMedian), '-', fmtMB(res.startup.rssMB), '', '', '']);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
   const line = (r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   const out = [];
+  out.push(`sites built in ${res.workdir} (${res.workdirFs})`);
   out.push(`sitegen bench — Node ${res.machine.node}, ${res.machine.cpus} CPUs (${res.machine.cpuModel}), median of ${res.runs} run(s), NODE_ENV=${res.nodeEnv ?? '(unset)'}; load average before ${res.machine.loadBefore.map((x) => x.toFixed(2)).join(' ')}, after ${res.loadAfter.map((x) => x.toFixed(2)).join(' ')}`);
   if (res.machine.loadWarning) out.push(`WARNING: ${res.machine.loadWarning}`);
   out.push(line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line));

@@ -64,7 +64,9 @@ async function compiled() {
       if (old !== path.basename(dir) && !old.includes('.tmp-')) fs.rmSync(path.join(cacheDir, old), { recursive: true, force: true });
     }
     return fs.existsSync(main) ? main : null;
-  } catch {
+  } catch (e) {
+    // A compile error in the engine's sources is a bug worth seeing; a read-only install is not.
+    if (e?.errors?.length || process.env.SITEGEN_DEBUG) process.stderr.write(`sitegen: could not bundle the CLI, running it through tsx (slower): ${e?.message ?? e}\n`);
     return null;
   }
 }

@@ -38,6 +38,6 @@ export function summary(result: BuildResult): string {
 export function jsonResult(result: BuildResult): string {
   return JSON.stringify({
     errors: result.errors, warnings: result.warnings, pages: result.pages, aliases: result.aliases,
-    assets: result.assets, timings: result.timings, outDir: result.outDir, pageReports: result.pageReports, notices: result.notices,
+    assets: result.assets, timings: result.timings, outDir: result.outDir, pageReports: result.pageReports, notices: result.notices, cached: result.cached,
   }, null, 2);
 }

@@ -8,6 +8,8 @@ import * as chromeLauncher from 'chrome-launcher';
 
 const args = process.argv.slice(2);
 const assertAt = args.includes('--assert') ? Number(args[args.indexOf('--assert') + 1]) : null;
+// --report FILE: writes {page, scores, passed} per page as JSON (scripts/test.mjs counts each page as a test).
+const reportFile = args.includes('--report') ? args[args.indexOf('--report') + 1] : null;
 const pages = ['/', '/for-consumers/online/saas/', '/legal/', '/uae-pdpl/'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
@@ -47,4 +49,5 @@ try {
 }
 console.log('page'.padEnd(30), 'perf  a11y  best  seo   LCP ms  CLS    below 90');
 for (const r of rows) console.log(r.page.padEnd(30), String(r.performance).padEnd(5), String(r.accessibility).padEnd(5), String(r['best-practices']).padEnd(5), String(r.seo).padEnd(5), String(r.lcp).padEnd(7), r.cls.padEnd(6), r.issues || '-');
+if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(rows.map((r) => ({ page: r.page, scores: Object.fromEntries(CATEGORIES.map((c) => [c, r[c]])), passed: assertAt === null || CATEGORIES.every((c) => r[c] >= assertAt) }))));
 if (failed) { console.error(`✗ a score is below ${assertAt}`); process.exit(1); }

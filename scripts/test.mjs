@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const only = process.argv[2]; // optional: typecheck | unit | e2e
+const only = process.argv[2]; // optional: typecheck | unit | e2e | lighthouse
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-test-'));
 let passed = 0, failed = 0, skipped = 0;
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
@@ -31,6 +31,17 @@ if (!only || only === 'typecheck') {
 }
 if (!only || only === 'unit') vitest('unit', 'vitest.config.ts');
 if (!only || only === 'e2e') vitest('e2e', 'vitest.e2e.config.ts');
+// Lighthouse on /, a sector page, /legal and /uae-pdpl of a fresh build: every category ≥ 95 (issue 7).
+// Each page is one test.
+if (!only || only === 'lighthouse') {
+  const out = path.join(tmp, 'lighthouse.json');
+  const build = run(process.execPath, ['bin/sitegen.js', 'build', '--quiet']);
+  const code = build === 0 ? run(process.execPath, ['scripts/lighthouse.mjs', '--assert', '95', '--report', out]) : build;
+  let rows = null;
+  try { rows = JSON.parse(fs.readFileSync(out, 'utf8')); } catch { /* lighthouse crashed before reporting */ }
+  if (!rows) { failed++; console.log(`lighthouse: no report (exit ${code})`); }
+  else for (const r of rows) { if (r.passed) passed++; else { failed++; console.log(`lighthouse: ${r.page} below 95: ${JSON.stringify(r.scores)}`); } }
+}
 
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed ? 1 : 0);

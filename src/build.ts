@@ -30,7 +30,7 @@ export interface BuildOptions {
 }
 
 function emptyResult(outDir: string): BuildResult {
-  return { errors: [], warnings: [], pages: 0, aliases: 0, assets: 0, timings: {}, outDir, pageReports: [], notices: [] };
+  return { errors: [], warnings: [], pages: 0, aliases: 0, assets: 0, timings: {}, outDir, pageReports: [], notices: [], cached: [] };
 }
 
 async function timed<T>(result: BuildResult, name: string, opts: BuildOptions, fn: () => Promise<T>): Promise<T> {
@@ -39,7 +39,10 @@ async function timed<T>(result: BuildResult, name: string, opts: BuildOptions, f
   try { return value = await fn(); } finally {
     const ms = Math.round((performance.now() - t) * 10) / 10;
     result.timings[name] = ms;
-    opts.onStage?.(name, ms, (value as { hit?: boolean } | undefined)?.hit ? 'cached' : undefined);
+    const hit = !!(value as { hit?: boolean } | undefined)?.hit;
+    if (hit) result.cached.push(name);
+    if (process.env.SITEGEN_DEBUG_MEM) { const m = process.memoryUsage(); process.stderr.write(`mem after ${name}: rss ${(m.rss / 1048576).toFixed(0)} MB, heap ${(m.heapUsed / 1048576).toFixed(0)}/${(m.heapTotal / 1048576).toFixed(0)} MB, external ${(m.external / 1048576).toFixed(0)} MB\n`); }
+    opts.onStage?.(name, ms, hit ? 'cached' : undefined);
   }
 }
 

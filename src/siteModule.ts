@@ -138,7 +138,8 @@ export function siteModuleOptions(root: string, { bundleDeps = false } = {}) {
     ...(bundleDeps ? {
       define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv()) },
       // Bundled CommonJS (React, gray-matter) require Node built-ins; an ES module has no `require` of its own.
-      banner: { js: "import { createRequire as __sitegenCreateRequire } from 'node:module'; const require = __sitegenCreateRequire(import.meta.url);" },
+      // (written import.meta['url'] so that bin/sitegen.js, which rewrites import.meta.url in sources, leaves it)
+      banner: { js: "import { createRequire as __sitegenCreateRequire } from 'node:module'; const require = __sitegenCreateRequire(import.meta['url']);" },
     } : {}),
   } satisfies esbuild.BuildOptions;
 }
@@ -191,7 +192,7 @@ export function stampsMatch(stamps: Stamp[]): boolean {
 
 /** Every file the compile read (esbuild names them relative to its working folder), absolute. */
 export function metafileFiles(meta: esbuild.Metafile): string[] {
-  return Object.keys(meta.inputs).filter((f) => !/^[a-z-]+:/.test(f) && f !== '<stdin>' && f !== 'sitegen-entry.js').map((f) => path.resolve(f));
+  return Object.keys(meta.inputs).filter((f) => !/^[a-z-]+:/.test(f) && f !== '<stdin>' && path.basename(f) !== 'sitegen-entry.js').map((f) => path.resolve(f));
 }
 
 /** Also part of the key: which islands have a Name.client.ts decides how islandWrapPlugin wraps them. */

@@ -151,4 +151,6 @@ export interface BuildResult {
   outDir: string;
   pageReports: PageReport[];
   notices: string[];
+  /** Stages served from the build cache (node_modules/.cache/sitegen): "config", "bundle". */
+  cached: string[];
 }
