@@ -6,6 +6,7 @@
 // (~0.2 s); nothing needs to be remembered. If the bundle cannot be made (read-only install, no esbuild),
 // the sources run through tsx as before. SITEGEN_TSX=1 forces that path.
 import fs from 'node:fs';
+import v8 from 'node:v8';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,6 +15,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 process.setSourceMapsEnabled(true);
 // React's production build renders about twice as fast; `dev` keeps its development warnings.
 process.env.NODE_ENV ??= process.argv[2] === 'dev' ? 'development' : 'production';
+
+// A build holds every page's content (twice, with a render worker): smaller young generations keep the
+// peak under 400 MB at 10,000 pages (measured: 405-412 → 380-392 MB) at no measurable cost in time.
+if (process.argv[2] === 'build') v8.setFlagsFromString('--max-semi-space-size=8');
 
 const PKG = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const SOURCES = ['cli', 'src'];

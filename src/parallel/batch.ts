@@ -49,7 +49,9 @@ export function batchRenderer(site: PageRenderer & { renderAliasPage: typeof ren
 export type WorkerTask =
   | { id: number; type: 'load'; root: string; start: number; items: LoadItem[] }
   /** The load results this worker did not compute itself; with its own, the whole content. */
-  | { id: number; type: 'content'; root: string; spans: ContentPlan['spans']; count: number; batches: { start: number; results: LoadResult[] }[] }
+  | { id: number; type: 'part'; start: number; results: LoadResult[] }
+  /** Sent after the parts: the worker now has every load result and builds the content. */
+  | { id: number; type: 'content'; root: string; spans: ContentPlan['spans']; count: number }
   /** Without `content`, the worker uses what it assembled from the pooled load. */
   | { id: number; type: 'setup'; setup: RenderSetup | Omit<RenderSetup, 'content'>; outDir: string; routes: number; aliases: number }
   | { id: number; type: 'pages' | 'aliases'; start: number; end: number }
@@ -61,7 +63,7 @@ export function workerMain(port: MessagePort = parentPort!, config: SiteConfig):
   const site = { config, renderPage, renderAliasPage };
   let renderer: BatchRenderer | null = null;
   let writer: Writer | null = null;
-  // Load results this worker computed, by item index, kept for the content it will render from.
+  // Load results by the index of their batch's first item: computed here ('load') or sent ('part').
   const own = new Map<number, LoadResult[]>();
   let content: Content | null = null;
   let table: ReturnType<typeof routeTable> | null = null;
@@ -72,9 +74,10 @@ export function workerMain(port: MessagePort = parentPort!, config: SiteConfig):
         own.set(t.start, results);
         return results;
       }
+      case 'part': own.set(t.start, t.results); return null;
       case 'content': {
         const all: LoadResult[] = new Array(t.count);
-        for (const [start, results] of [...own, ...t.batches.map((b) => [b.start, b.results] as const)]) results.forEach((r, i) => { all[start + i] = r; });
+        for (const [start, results] of own) results.forEach((r, i) => { all[start + i] = r; });
         own.clear();
         content = assembleContent(config, t.spans, all).content;
         // The route table now, while the main thread computes its own and bundles the client.

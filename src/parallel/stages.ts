@@ -40,11 +40,12 @@ export function poolLoader(pool: Pool, config: SiteConfig, root: string): Loader
       if (!(e instanceof CloneError)) throw e;
       return loadBatch(config, root, items);
     }
-    // Sent without waiting: the messages that follow (setup) queue behind it.
-    const sent = pool.broadcast((w) => ({
-      type: 'content', root, spans: plan.spans, count: items.length,
-      batches: batches.flatMap(([start], b) => (owners[b] === w ? [] : [{ start, results: results[b] }])),
-    }));
+    // Sent without waiting (the messages that follow, setup, queue behind), one batch per message: one
+    // message with half the content would be serialised whole first, a peak of tens of MB at 10k pages.
+    const sent = Promise.all(Array.from({ length: pool.size }, (_, w) => Promise.all([
+      ...batches.flatMap(([start], b) => (owners[b] === w ? [] : [pool.sendTo(w, { type: 'part', start, results: results[b] })])),
+      pool.sendTo(w, { type: 'content', root, spans: plan.spans, count: items.length }),
+    ])));
     pool.contentReady = true;
     sent.catch(() => { pool.contentReady = false; });
     return results.flat();
@@ -67,7 +68,9 @@ export async function renderPages(a: RenderArgs): Promise<PageResult[]> {
   // the main thread bundles); SITEGEN_POOL_RENDER=0 renders on this thread only, for comparison.
   if (a.pool && process.env.SITEGEN_POOL_RENDER !== '0') {
     try {
-      return await renderOnPool(a, a.pool, aliasPages);
+      const pages = await renderOnPool(a, a.pool, aliasPages);
+      await a.pool.close(); // the workers' copies of the content: freed before the host files and link check
+      return pages;
     } catch (e) {
       if (!(e instanceof CloneError)) throw e; // content a worker cannot receive: render here instead
     }
