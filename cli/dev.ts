@@ -69,6 +69,16 @@ export async function runDev(flags: DevFlags): Promise<number> {
     await api.close();
     return 1;
   }
+  const stop = async () => {
+    await dev.close();
+    server.closeAllConnections();
+    server.close();
+    try { await api.close(); } catch (e: any) { process.stderr.write(red(`  closing the waitlist database failed: ${e?.message ?? e}\n`)); }
+    process.exit(0);
+  };
+  // Before the URL is printed: whoever reads it may stop the server at once (see cli/main.ts serve()).
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   api.onListening?.(url);
   process.stdout.write(`  serving ${path.relative(process.cwd(), root) || '.'} from memory at ${url}/\n`);
   for (const line of api.banner) process.stdout.write(`  ${line}\n`);
@@ -78,14 +88,5 @@ export async function runDev(flags: DevFlags): Promise<number> {
   process.on('uncaughtException', (e) => {
     process.stderr.write(red(`sitegen dev: internal error (a bug in sitegen, please report it); still serving, restart if pages stop updating:\n${e?.stack ?? e}\n`));
   });
-  const stop = async () => {
-    await dev.close();
-    server.closeAllConnections();
-    server.close();
-    await api.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
   return 0;
 }

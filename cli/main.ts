@@ -88,19 +88,22 @@ async function backendHandlers(root: string, enabled: boolean): Promise<{ handle
 
 async function serve(dir: string, root: string, flags: { port: number; host: string; backend: boolean }) {
   const backend = await backendHandlers(root, flags.backend);
-  const { createStaticHandler, listen } = await import('../src/serve.ts');
-  const server = http.createServer(createStaticHandler({ dir, handlers: backend.handlers }));
-  const url = await listen(server, flags.port, flags.host);
-  backend.onListening?.(url);
-  process.stdout.write(`  serving ${path.relative(process.cwd(), dir) || dir} at ${url}/\n`);
-  for (const line of backend.banner) process.stdout.write(`  ${line}\n`);
+  let server: http.Server | null = null;
+  // Installed before anything is printed: a SIGTERM sent as soon as the URL appears (tests, process
+  // managers) must still close the database and release its lock, not hit Node's default handler.
   const stop = async () => {
-    server.close();
+    server?.close();
     try { await backend.close(); } catch (e: any) { process.stderr.write(red(`  closing the waitlist database failed: ${e?.message ?? e}\n`)); }
     process.exit(0);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  const { createStaticHandler, listen } = await import('../src/serve.ts');
+  server = http.createServer(createStaticHandler({ dir, handlers: backend.handlers }));
+  const url = await listen(server, flags.port, flags.host);
+  backend.onListening?.(url);
+  process.stdout.write(`  serving ${path.relative(process.cwd(), dir) || dir} at ${url}/\n`);
+  for (const line of backend.banner) process.stdout.write(`  ${line}\n`);
   return { server, url };
 }
 
