@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import type { BuildResult, Content, Message, PageReport, Route, SiteConfig } from './types.ts';
 import { message, fileLocation, sortMessages } from './errors.ts';
 import { cachedSiteModule, loadSiteModule, type SiteModule } from './siteModule.ts';
+import { openContentCache, saveContentCache } from './contentCache.ts';
 import { listContentFiles } from './content/glob.ts';
 import { routeTable, type RouteTable } from './route.ts';
 import { bundleClient, type AssetManifest } from './bundle.ts';
@@ -56,7 +57,12 @@ export async function prepareSite(opts: BuildOptions, result: BuildResult, paral
   // Workers start first: they import the cached site module at once, or React, yaml and marked while
   // esbuild compiles it.
   const cached = cachedSiteModule(root);
-  let pool: Pool | null = parallel ? maybeStartPool((await listContentFiles(root)).length) : null;
+  // Workers pay for parsing; files the content cache answers need none (and a worker's copy of the
+  // content would only add memory), so they start for the files the cache cannot answer.
+  const tCache = performance.now();
+  const cache = await openContentCache(root);
+  const cacheMs = performance.now() - tCache;
+  let pool: Pool | null = parallel ? maybeStartPool((await listContentFiles(root)).length - (cache?.size ?? 0)) : null;
   try {
     if (cached) pool?.load(cached.file);
     const mod = await timed(result, 'config', opts, () => loadSiteModule(root, cached));
@@ -64,13 +70,21 @@ export async function prepareSite(opts: BuildOptions, result: BuildResult, paral
     const site = mod.site;
     if (site.file !== cached?.file) pool?.load(site.file);
     const { loadContent, poolLoader } = site.engine;
-    const loaded = await timed(result, 'content', opts, () => loadContent(root, site.config, pool ? poolLoader(pool, site.config, root) : undefined));
+    const loaded = await timed(result, 'content', opts, async () => {
+      const out = await loadContent(root, site.config, pool ? poolLoader(pool, site.config, root) : undefined, cache);
+      const parsed = out.cache ? out.cache.entries.size : 0;
+      // "cached" when no file had to be parsed (the stage line says so)
+      return Object.assign(out, { hit: !!cache && parsed > 0 && !out.cache!.changed });
+    });
+    result.timings.content = Math.round((result.timings.content + cacheMs) * 10) / 10; // reading the cache is part of it
     result.errors.push(...loaded.errors);
     if (loaded.errors.length) { await pool?.close(); return null; }
+    // Written while the build goes on; awaited before the build returns.
+    const saved = loaded.cache?.changed ? saveContentCache(root, loaded.cache.entries) : Promise.resolve();
     const table = await timed(result, 'routes', opts, async () => routeTable(loaded.content, site.config, root));
     result.errors.push(...table.errors);
-    if (table.errors.length) { await pool?.close(); return null; }
-    return { root, site, content: loaded.content, table, pool };
+    if (table.errors.length) { await Promise.all([pool?.close(), saved]); return null; }
+    return { root, site, content: loaded.content, table, pool, saved };
   } catch (e) {
     await pool?.close();
     throw e;
@@ -81,7 +95,7 @@ export async function checkSite(opts: BuildOptions): Promise<BuildResult> {
   const result = emptyResult('');
   const t = performance.now();
   const prepared = await prepareSite(opts, result);
-  if (prepared) { result.pages = prepared.table.routes.length; result.aliases = prepared.table.aliases.length; }
+  if (prepared) { result.pages = prepared.table.routes.length; result.aliases = prepared.table.aliases.length; await prepared.saved; }
   result.errors = sortMessages(result.errors);
   result.timings.total = Math.round(performance.now() - t);
   return result;
@@ -106,7 +120,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   try {
     return await buildPrepared(opts, prepared, result, outDir, t0);
   } finally {
-    await prepared.pool?.close();
+    await Promise.all([prepared.pool?.close(), prepared.saved]);
   }
 }
 

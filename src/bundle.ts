@@ -2,7 +2,7 @@
 // imports (so each island is its own chunk and React one shared chunk), plus the site's CSS.
 // Minified, ESM, code-split, content-hashed; returns the manifest pages link from.
 //
-// A build's bundle is cached in node_modules/.cache/sitegen/client/: when the plan (entries, islands, defines)
+// A build's bundle is cached in <root>/.sitegen/cache/client/: when the plan (entries, islands, defines)
 // and every file esbuild read are unchanged, the next build reads the outputs back without starting esbuild.
 import path from 'node:path';
 import fs from 'node:fs/promises';
@@ -98,19 +98,20 @@ export async function clientPlan(root: string, config: SiteConfig, opts: { defin
   };
 }
 
-const CLIENT_CACHE = path.join(PACKAGE_DIR, 'node_modules', '.cache', 'sitegen', 'client');
 
 interface ClientCacheRecord {
+  /** The plan's (entries, islands, defines) hash. */
+  key: string;
   stamps: ReturnType<typeof stampFiles>;
   manifest: Omit<AssetManifest, 'files'>;
   files: string[];
 }
 
-async function readCachedBundle(dir: string): Promise<AssetManifest | null> {
+async function readCachedBundle(dir: string, key: string): Promise<AssetManifest | null> {
   if (process.env.SITEGEN_NO_CACHE === '1') return null;
   try {
     const record = JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8')) as ClientCacheRecord;
-    if (!stampsMatch(record.stamps)) return null;
+    if (record.key !== key || !stampsMatch(record.stamps)) return null;
     const files = new Map<string, Uint8Array>();
     await Promise.all(record.files.map(async (rel) => { files.set(rel, await fs.readFile(path.join(dir, 'files', rel))); }));
     return { ...record.manifest, files: new Map(record.files.map((rel) => [rel, files.get(rel)!])) };
@@ -120,7 +121,7 @@ async function readCachedBundle(dir: string): Promise<AssetManifest | null> {
 }
 
 /** Stores the outputs in a fresh folder and swaps it in, so a concurrent build never reads half of it. */
-async function writeCachedBundle(dir: string, manifest: AssetManifest, meta: esbuild.Metafile): Promise<void> {
+async function writeCachedBundle(dir: string, key: string, manifest: AssetManifest, meta: esbuild.Metafile): Promise<void> {
   const tmp = `${dir}.${process.pid}.tmp`;
   try {
     await fs.rm(tmp, { recursive: true, force: true });
@@ -129,7 +130,7 @@ async function writeCachedBundle(dir: string, manifest: AssetManifest, meta: esb
       await fs.writeFile(path.join(tmp, 'files', rel), bytes);
     }
     const { files, ...rest } = manifest;
-    const record: ClientCacheRecord = { stamps: stampFiles(metafileFiles(meta)), manifest: rest, files: [...files.keys()] };
+    const record: ClientCacheRecord = { key, stamps: stampFiles(metafileFiles(meta)), manifest: rest, files: [...files.keys()] };
     await writeAtomic(path.join(tmp, 'manifest.json'), JSON.stringify(record));
     await fs.rm(dir, { recursive: true, force: true });
     await fs.rename(tmp, dir);
@@ -142,8 +143,10 @@ async function writeCachedBundle(dir: string, manifest: AssetManifest, meta: esb
 export async function bundleClient(root: string, config: SiteConfig, opts: { define?: Record<string, string>; minify?: boolean } = {}): Promise<{ manifest?: AssetManifest; errors: Message[]; hit?: boolean }> {
   const plan = await clientPlan(root, config, opts);
   if (!plan.options) return { manifest: EMPTY_MANIFEST(), errors: [] };
-  const dir = path.join(CLIENT_CACHE, createHash('sha1').update(JSON.stringify([path.resolve(root), plan.key])).digest('hex').slice(0, 16));
-  const cached = await readCachedBundle(dir);
+  // In the site's state folder; one bundle per site (a new plan or define replaces it).
+  const dir = path.join(root, '.sitegen', 'cache', 'client');
+  const key = createHash('sha1').update(plan.key).digest('hex');
+  const cached = await readCachedBundle(dir, key);
   if (cached) return { manifest: cached, errors: [], hit: true };
   let result: ClientBuildResult;
   try {
@@ -153,7 +156,7 @@ export async function bundleClient(root: string, config: SiteConfig, opts: { def
     return { errors: esbuildMessages(e.errors ?? [], root) };
   }
   const manifest = clientManifest(root, plan, result);
-  await writeCachedBundle(dir, manifest, result.metafile);
+  await writeCachedBundle(dir, key, manifest, result.metafile);
   return { manifest, errors: [] };
 }
 

@@ -172,7 +172,7 @@ async function importCompiled(file: string, inputs: string[]): Promise<SiteModul
 
 /** What a cached compile was made from: absolute path, size and mtime of every input file. */
 type Stamp = [file: string, size: number, mtimeMs: number];
-interface CacheRecord { file: string; inputs: string[]; stamps: Stamp[] }
+interface CacheRecord { file: string; inputs: string[]; stamps: Stamp[]; root?: string }
 
 /** Sizes and mtimes of files (a missing file gets -1, so it never matches). */
 export function stampFiles(files: string[]): Stamp[] {
@@ -238,9 +238,33 @@ export async function loadSiteModule(root: string, cached: CacheRecord | null = 
     const old = JSON.parse(fs.readFileSync(recordFile, 'utf8')) as CacheRecord;
     if (old.file !== file) await Promise.all([fsp.rm(old.file, { force: true }), fsp.rm(`${old.file}.map`, { force: true })]);
   } catch { /* first build of this site */ }
-  const record: CacheRecord = { file, inputs: site.inputs, stamps: stampFiles(metafileFiles(result.metafile)) };
+  const record: CacheRecord = { file, inputs: site.inputs, stamps: stampFiles(metafileFiles(result.metafile)), root: path.resolve(root) };
   await writeAtomic(recordFile, JSON.stringify(record));
+  await pruneServerCache().catch(() => {});
   return { site, errors: [] };
+}
+
+/**
+ * Keeps the module cache from growing without end (each compiled site is ~2 MB, and test suites build
+ * hundreds of temporary sites): drops the records of sites whose folder is gone, with their modules, and
+ * any module no record names that is over an hour old (dev mode's are deleted as it replaces them).
+ */
+async function pruneServerCache(): Promise<void> {
+  const names = await fsp.readdir(SERVER_OUTDIR);
+  const kept = new Set<string>();
+  for (const n of names.filter((f) => f.startsWith('build-') && f.endsWith('.json'))) {
+    try {
+      const r = JSON.parse(await fsp.readFile(path.join(SERVER_OUTDIR, n), 'utf8')) as CacheRecord;
+      if (r.root && !fs.existsSync(r.root)) { await fsp.rm(path.join(SERVER_OUTDIR, n), { force: true }); continue; }
+      kept.add(path.basename(r.file));
+    } catch { /* being written by another build */ }
+  }
+  const hourAgo = Date.now() - 3600_000;
+  for (const n of names.filter((f) => /^site-.*\.js(\.map)?$/.test(f))) {
+    if (kept.has(n.replace(/\.map$/, ''))) continue;
+    const st = await fsp.stat(path.join(SERVER_OUTDIR, n)).catch(() => null);
+    if (st && st.mtimeMs < hourAgo) await fsp.rm(path.join(SERVER_OUTDIR, n), { force: true });
+  }
 }
 
 /** Writes beside the target and renames, so a concurrent reader sees the old file or the new one. */

@@ -120,15 +120,20 @@ export function collectionSetErrors(name: string, col: CollectionConfig, matched
  * (a cache can pass a memoised one); it is only called for a valid file.
  */
 export function makeEntry(col: CollectionConfig, relToContent: string, parsed: ParsedFile, html: () => string = () => parsed.html ?? renderMarkdown(parsed.body ?? '')): { entry?: Entry; errors: Message[] } {
-  const patterns = collectionPatterns(col);
-  const base = globBase(patterns.find((p) => matchFiles([relToContent], [p]).length) ?? patterns[0]);
   const v = validateData(col.schema, parsed.data, parsed.source);
   if (v.errors.length) return { errors: v.errors };
+  return { entry: entryOf(col, relToContent, v.data, parsed.body !== undefined ? html() : undefined), errors: [] };
+}
+
+/** The entry of a file whose data passed its schema. */
+function entryOf(col: CollectionConfig, relToContent: string, data: unknown, html: string | undefined): Entry {
+  const patterns = collectionPatterns(col);
+  const base = globBase(patterns.find((p) => matchFiles([relToContent], [p]).length) ?? patterns[0]);
   const id = entryId(relToContent, base);
   const parts = id.split('/');
-  const entry: Entry = { id, slug: parts[parts.length - 1], dirs: parts.slice(0, -1), file: `content/${relToContent}`, data: v.data };
-  if (parsed.body !== undefined) entry.html = html();
-  return { entry, errors: [] };
+  const entry: Entry = { id, slug: parts[parts.length - 1], dirs: parts.slice(0, -1), file: `content/${relToContent}`, data };
+  if (html !== undefined) entry.html = html;
+  return entry;
 }
 
 /** A collection's value from its valid entries in file order: the list, or for `single` the one file's data. */
@@ -140,9 +145,15 @@ export function collectionValue(col: CollectionConfig, entries: (Entry | undefin
 
 /** One content file: its collection and its path relative to content/. */
 export interface LoadItem { collection: string; rel: string }
-export interface LoadResult { entry?: Entry; errors: Message[] }
-/** Loads a list of files: in-process (loadBatch) or spread over render workers (src/parallel/). */
-export type Loader = (items: LoadItem[], plan: ContentPlan) => Promise<LoadResult[]>;
+/** What parsing a file gives before its schema: its YAML data and, for Markdown, the body's HTML. */
+export interface ParseOutput { data: unknown; html?: string }
+/** `parsed` is set when the file was parsed without a problem (what the content cache keeps). */
+export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOutput }
+/**
+ * Loads the files of `items` whose `known` result is missing: in-process (loadBatch) or spread over render
+ * workers (src/parallel/); returns every item's result.
+ */
+export type Loader = (items: LoadItem[], plan: ContentPlan, known: (LoadResult | undefined)[]) => Promise<LoadResult[]>;
 
 /** Reads, parses and validates files; each YAML document (kept for error locations) dies with its file. */
 export function loadBatch(config: SiteConfig, root: string, items: LoadItem[]): Promise<LoadResult[]> {
@@ -150,8 +161,34 @@ export function loadBatch(config: SiteConfig, root: string, items: LoadItem[]): 
     const parsed = await parseContentFile(root, `content/${rel}`);
     if (!('source' in parsed) || parsed.errors.length) return { errors: parsed.errors };
     const made = makeEntry(config.collections[collection], rel, parsed);
-    return made.errors.length ? { errors: made.errors } : { entry: made.entry, errors: [] };
+    if (made.errors.length) return { errors: made.errors };
+    return { entry: made.entry, errors: [], parsed: { data: parsed.data, ...(parsed.body !== undefined ? { html: made.entry!.html } : {}) } };
   }));
+}
+
+/**
+ * Parse results of earlier builds, by file stamp (`content/<rel>`, size, mtime): a file that has not changed
+ * is not read or parsed again, only validated (its schema may have changed). A file that fails validation
+ * is parsed again, so its errors come with source positions. Kept by the build (src/contentCache.ts).
+ */
+export type ParseCache = Map<string, ParseOutput>;
+
+export const stampKey = (rel: string, size: number, mtimeMs: number) => `${rel}\0${size}\0${mtimeMs}`;
+
+/** Results for the items the cache holds (validated here); the rest are left to the loader. */
+async function cachedResults(root: string, config: SiteConfig, items: LoadItem[], cache: ParseCache, keys: string[]): Promise<(LoadResult | undefined)[]> {
+  const stats = await Promise.all(items.map(({ rel }) => fs.stat(path.join(root, 'content', rel)).catch(() => null)));
+  return items.map(({ collection, rel }, i) => {
+    const st = stats[i];
+    if (!st) return undefined;
+    keys[i] = stampKey(rel, st.size, st.mtimeMs);
+    const hit = cache.get(keys[i]);
+    if (!hit) return undefined;
+    const col = config.collections[collection];
+    const v = col.schema.safeParse(hit.data);
+    if (!v.success) return undefined; // parsed again below, for located errors
+    return { entry: entryOf(col, rel, v.data, hit.html), errors: [], parsed: hit };
+  });
 }
 
 /** Which files feed which collection: every collection's files in one list, and each one's span of it. */
@@ -185,14 +222,37 @@ export function assembleContent(config: SiteConfig, spans: ContentPlan['spans'],
   return { content, errors };
 }
 
-export async function loadContent(root: string, config: SiteConfig, loader?: Loader): Promise<LoadedContent> {
+/** Parses what `known` lacks, in this thread. */
+export async function loadMissing(config: SiteConfig, root: string, items: LoadItem[], known: (LoadResult | undefined)[]): Promise<LoadResult[]> {
+  const missing = items.flatMap((_, i) => (known[i] ? [] : [i]));
+  const loaded = await loadBatch(config, root, missing.map((i) => items[i]));
+  const out = [...known] as LoadResult[];
+  missing.forEach((i, k) => { out[i] = loaded[k]; });
+  return out;
+}
+
+export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean } }> {
   const plan = planContent(await listContentFiles(root), config);
+  const keys: string[] = [];
+  const known = cache ? await cachedResults(root, config, plan.items, cache, keys) : [];
   // Every collection's files go to the loader at once, so one pool of workers sees the whole list.
-  const results = await (loader ?? ((list) => loadBatch(config, root, list)))(plan.items, plan);
+  const results = await (loader ?? ((list, _plan, k) => loadMissing(config, root, list, k)))(plan.items, plan, known);
   const { content, errors } = assembleContent(config, plan.spans, results);
   errors.unshift(...plan.errors);
   if (errors.length === 0) errors.push(...await crossFileIssues(root, config, content));
-  return { content, files: plan.files, errors: sortMessages(errors) };
+  // The cache as it should be now: this build's files only (renamed and deleted files drop out).
+  let next: { entries: ParseCache; changed: boolean } | undefined;
+  if (cache) {
+    const entries: ParseCache = new Map();
+    let changed = false;
+    results.forEach((r, i) => {
+      if (!r.parsed || !keys[i]) return;
+      entries.set(keys[i], r.parsed);
+      if (!known[i]) changed = true;
+    });
+    next = { entries, changed: changed || entries.size !== cache.size };
+  }
+  return { content, files: plan.files, errors: sortMessages(errors), cache: next };
 }
 
 /** The site's checks across files (config.validate), each issue located in its file. */

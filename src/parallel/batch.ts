@@ -47,9 +47,9 @@ export function batchRenderer(site: PageRenderer & { renderAliasPage: typeof ren
 
 /** Messages from the main thread (pool.ts); each gets one reply with the same id. */
 export type WorkerTask =
-  | { id: number; type: 'load'; root: string; start: number; items: LoadItem[] }
+  | { id: number; type: 'load'; root: string; indices: number[]; items: LoadItem[] }
   /** The load results this worker did not compute itself; with its own, the whole content. */
-  | { id: number; type: 'part'; start: number; results: LoadResult[] }
+  | { id: number; type: 'part'; indices: number[]; results: LoadResult[] }
   /** Sent after the parts: the worker now has every load result and builds the content. */
   | { id: number; type: 'content'; root: string; spans: ContentPlan['spans']; count: number }
   /** Without `content`, the worker uses what it assembled from the pooled load. */
@@ -63,21 +63,21 @@ export function workerMain(port: MessagePort = parentPort!, config: SiteConfig):
   const site = { config, renderPage, renderAliasPage };
   let renderer: BatchRenderer | null = null;
   let writer: Writer | null = null;
-  // Load results by the index of their batch's first item: computed here ('load') or sent ('part').
-  const own = new Map<number, LoadResult[]>();
+  // Load results by item index: computed here ('load') or sent ('part').
+  const own = new Map<number, LoadResult>();
   let content: Content | null = null;
   let table: ReturnType<typeof routeTable> | null = null;
   const handle = async (t: WorkerTask): Promise<unknown> => {
     switch (t.type) {
       case 'load': {
         const results = await loadBatch(config, t.root, t.items);
-        own.set(t.start, results);
+        t.indices.forEach((i, k) => own.set(i, { entry: results[k].entry, errors: results[k].errors }));
         return results;
       }
-      case 'part': own.set(t.start, t.results); return null;
+      case 'part': t.indices.forEach((i, k) => own.set(i, t.results[k])); return null;
       case 'content': {
         const all: LoadResult[] = new Array(t.count);
-        for (const [start, results] of own) results.forEach((r, i) => { all[start + i] = r; });
+        for (const [i, r] of own) all[i] = r;
         own.clear();
         content = assembleContent(config, t.spans, all).content;
         // The route table now, while the main thread computes its own and bundles the client.

@@ -5,7 +5,7 @@
 import type { SiteConfig } from '../types.ts';
 import type { SiteModule } from '../siteModule.ts';
 import type { RouteTable } from '../route.ts';
-import { loadBatch, type ContentPlan, type LoadItem, type LoadResult, type Loader } from '../content/load.ts';
+import { loadBatch, loadMissing, type ContentPlan, type LoadItem, type LoadResult, type Loader } from '../content/load.ts';
 import { createWriter } from '../write.ts';
 import { batchRenderer, type PageResult, type RenderSetup } from './batch.ts';
 import { CloneError, type Pool } from './pool.ts';
@@ -29,26 +29,34 @@ const ranges = (n: number, step: number): [number, number][] => {
  * (a schema that makes class instances) falls back to loading here; the pool then only renders nothing.
  */
 export function poolLoader(pool: Pool, config: SiteConfig, root: string): Loader {
-  return async (items: LoadItem[], plan: ContentPlan) => {
-    const batches = ranges(items.length, LOAD_BATCH);
+  return async (items: LoadItem[], plan: ContentPlan, known: (LoadResult | undefined)[]) => {
+    // Only files the content cache did not answer are parsed, in batches of item indices.
+    const missing = items.flatMap((_, i) => (known[i] ? [] : [i]));
+    const batches = ranges(missing.length, LOAD_BATCH).map(([s, e]) => missing.slice(s, e));
     const owners: number[] = [];
-    let results: LoadResult[][];
+    const results = [...known] as LoadResult[];
     try {
-      const tasks = batches.map(([start, end]) => ({ type: 'load' as const, root, start, items: items.slice(start, end) }));
-      results = await pool.map<LoadResult[]>(tasks, async (t) => loadBatch(config, root, (t as typeof tasks[number]).items), owners);
+      const tasks = batches.map((indices) => ({ type: 'load' as const, root, indices, items: indices.map((i) => items[i]) }));
+      const loaded = await pool.map<LoadResult[]>(tasks, async (t) => loadBatch(config, root, (t as typeof tasks[number]).items), owners);
+      batches.forEach((indices, b) => indices.forEach((i, k) => { results[i] = loaded[b][k]; }));
     } catch (e) {
       if (!(e instanceof CloneError)) throw e;
-      return loadBatch(config, root, items);
+      return loadMissing(config, root, items, known);
     }
-    // Sent without waiting (the messages that follow, setup, queue behind), one batch per message: one
-    // message with half the content would be serialised whole first, a peak of tens of MB at 10k pages.
-    const sent = Promise.all(Array.from({ length: pool.size }, (_, w) => Promise.all([
-      ...batches.flatMap(([start], b) => (owners[b] === w ? [] : [pool.sendTo(w, { type: 'part', start, results: results[b] })])),
-      pool.sendTo(w, { type: 'content', root, spans: plan.spans, count: items.length }),
-    ])));
+    // Each worker keeps what it parsed and is sent the rest (without the cache's copy of the data), one batch
+    // per message, without waiting: the messages that follow (setup) queue behind. One message with half
+    // the content would be serialised whole first, a peak of tens of MB at 10k pages.
+    const strip = (r: LoadResult): LoadResult => ({ entry: r.entry, errors: r.errors });
+    const sent = Promise.all(Array.from({ length: pool.size }, (_, w) => {
+      const others = [...batches.filter((_, b) => owners[b] !== w), ...ranges(items.length, LOAD_BATCH).map(([s, e]) => items.slice(s, e).flatMap((_, k) => (known[s + k] ? [s + k] : [])))].filter((b) => b.length);
+      return Promise.all([
+        ...others.map((indices) => pool.sendTo(w, { type: 'part', indices, results: indices.map((i) => strip(results[i])) })),
+        pool.sendTo(w, { type: 'content', root, spans: plan.spans, count: items.length }),
+      ]);
+    }));
     pool.contentReady = true;
     sent.catch(() => { pool.contentReady = false; });
-    return results.flat();
+    return results;
   };
 }
 

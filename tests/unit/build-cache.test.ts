@@ -1,5 +1,6 @@
-// The build cache (node_modules/.cache/sitegen): a second build of an unchanged site reuses the compiled
-// site module and client bundle and writes the same bytes; any edit to what they were made from is seen.
+// The build cache: a second build of an unchanged site reuses the compiled site module, the client bundle
+// and the parsed content, and writes the same bytes; any edit to what they were made from is seen, and
+// errors are as located as without a cache.
 import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,12 @@ function build(out: string, env: NodeJS.ProcessEnv = {}, extra: string[] = []) {
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout) as { cached: string[] };
+}
+
+function failingBuild(out: string, env: NodeJS.ProcessEnv = {}) {
+  const r = sitegen(['build', '--root', site, '--out', path.join(tmp, out)], { env });
+  expect(r.code).toBe(1);
+  return r.stderr;
 }
 
 function tree(dir: string): Record<string, string> {
@@ -35,7 +42,7 @@ const read = (out: string, file: string) => fs.readFileSync(path.join(tmp, out, 
 describe('build cache', () => {
   it('reuses the compiled site and bundle when nothing changed, with identical output', () => {
     expect(build('one').cached).toEqual([]);
-    expect(build('two').cached).toEqual(['config', 'bundle']);
+    expect(build('two').cached).toEqual(['config', 'content', 'bundle']);
     expect(tree(path.join(tmp, 'two'))).toEqual(tree(path.join(tmp, 'one')));
   });
 
@@ -60,6 +67,43 @@ describe('build cache', () => {
 
     fs.appendFileSync(path.join(site, 'templates', 'islands', 'Counter.tsx'), '\nexport const cacheTestMarker = "island-edit-marker";\n');
     expect(build('six').cached).not.toContain('bundle');
+  });
+
+  it('re-parses an edited content file and locates its errors as a fresh build does', () => {
+    const file = path.join(site, 'content', 'items', 'alpha.yaml');
+    const text = fs.readFileSync(file, 'utf8');
+    expect(build('c1').cached).toContain('content');
+    fs.writeFileSync(file, text.replace('title: Alpha', 'title: Alpha Edited'));
+    expect(build('c2').cached).not.toContain('content');
+    expect(read('c2', 'items/alpha/index.html')).toContain('Alpha Edited');
+    expect(build('c3').cached).toContain('content');
+
+    try {
+      fs.writeFileSync(file, text.replace('price: 3', 'price: three'));
+      const cold = failingBuild('bad', { SITEGEN_NO_CACHE: '1' });
+      const warm = failingBuild('bad');
+      expect(warm).toContain('content/items/alpha.yaml:3:8 price:');
+      expect(warm).toBe(cold);
+    } finally {
+      fs.writeFileSync(file, text);
+    }
+  });
+
+  it('re-validates cached content against a changed schema, with located errors', () => {
+    build('s0'); // the last test rewrote alpha.yaml
+    expect(build('s1').cached).toContain('content');
+    const config = path.join(site, 'sitegen.config.ts');
+    const text = fs.readFileSync(config, 'utf8');
+    try {
+      fs.writeFileSync(config, text.replace('price: z.number() })', 'price: z.number(), sku: z.string() })'));
+      const warm = failingBuild('bad');
+      const cold = failingBuild('bad', { SITEGEN_NO_CACHE: '1' });
+      expect(warm).toMatch(/content\/items\/alpha\.yaml:\d+:\d+ sku:/);
+      expect(warm).toBe(cold);
+    } finally {
+      fs.writeFileSync(config, text);
+    }
+    expect(build('s4').cached).toContain('content');
   });
 
   it('is bypassed by --no-cache and SITEGEN_NO_CACHE=1', () => {

@@ -18,7 +18,8 @@ function tree(dir: string): Map<string, string> {
 }
 
 const inProcess = { SITEGEN_WORKERS: '0' };
-const pooled = { SITEGEN_WORKERS: '2', SITEGEN_PARALLEL_MIN: '0', SITEGEN_POOL_MAIN: '0', SITEGEN_POOL_RENDER: '1', SITEGEN_DEBUG_POOL: '1' };
+// The content cache off, so the workers parse every file themselves.
+const pooled = { SITEGEN_WORKERS: '2', SITEGEN_PARALLEL_MIN: '0', SITEGEN_POOL_MAIN: '0', SITEGEN_POOL_RENDER: '1', SITEGEN_DEBUG_POOL: '1', SITEGEN_NO_CACHE: '1' };
 
 describe('render workers', () => {
   it('write the same files as the in-process render', () => {
@@ -35,6 +36,14 @@ describe('render workers', () => {
       const a = tree(path.join(root, outs[0])), b = tree(path.join(root, outs[1]));
       expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
       for (const [f, bytes] of a) expect(b.get(f), f).toBe(bytes);
+      // With the content cache warm the main thread parses nothing and sends the workers every entry.
+      outs.push('dist-workers-cached');
+      const c = sitegen(['build', '--root', root, '--out', outs[2], '--quiet'], { env: { ...pooled, SITEGEN_NO_CACHE: '' } });
+      expect(c.code, c.stderr).toBe(0);
+      expect(c.stderr).toMatch(/pool: 0 \w+ tasks/); // nothing to parse
+      expect(c.stderr).toMatch(/pool: 2 pages tasks, main took 0/);
+      const d = tree(path.join(root, outs[2]));
+      for (const [f, bytes] of a) expect(d.get(f), f).toBe(bytes);
     } finally {
       for (const o of outs) fs.rmSync(path.join(root, o), { recursive: true, force: true });
     }

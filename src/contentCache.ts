@@ -1,0 +1,74 @@
+// The content cache: what parsing each content file gave (YAML data, Markdown HTML) in earlier builds, by
+// the file's size and mtime (see ParseCache in content/load.ts), so a build re-parses only files that
+// changed. Kept in <root>/.sitegen/cache/content/, chunks written with v8.serialize
+// (fast for large strings), tagged with the versions of everything that shapes a parse — sitegen's content
+// code and the marked, yaml and gray-matter packages — so an upgrade of any of them starts it afresh.
+// SITEGEN_NO_CACHE=1 (or `build --no-cache`) neither reads nor writes it.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { createHash } from 'node:crypto';
+import { ENGINE_DIR, PACKAGE_DIR } from './siteModule.ts';
+import type { ParseCache, ParseOutput } from './content/load.ts';
+
+
+function version(): string {
+  const hash = createHash('sha1').update(process.versions.v8);
+  const contentDir = path.join(ENGINE_DIR, 'content');
+  for (const f of fs.readdirSync(contentDir).sort()) {
+    const st = fs.statSync(path.join(contentDir, f));
+    hash.update(`${f}\0${st.size}\0${st.mtimeMs}\n`);
+  }
+  for (const pkg of ['marked', 'yaml', 'gray-matter', 'js-yaml']) {
+    try { hash.update(`${pkg}@${JSON.parse(fs.readFileSync(path.join(PACKAGE_DIR, 'node_modules', pkg, 'package.json'), 'utf8')).version}\n`); } catch { hash.update(`${pkg}@?\n`); }
+  }
+  return hash.digest('hex');
+}
+
+// In the site's own state folder (git-ignored, like the local waitlist): it goes when the site goes.
+const dirOf = (root: string) => path.join(root, '.sitegen', 'cache', 'content');
+
+/** Entries per chunk file: reading or writing one never needs a buffer of the whole cache (60 MB at 10k pages). */
+const CHUNK = 500;
+
+/** The site's cache (empty when there is none or it is stale), or undefined when caching is off. */
+export async function openContentCache(root: string): Promise<ParseCache | undefined> {
+  if (process.env.SITEGEN_NO_CACHE === '1') return undefined;
+  const cache: ParseCache = new Map();
+  try {
+    const dir = dirOf(root);
+    const index = JSON.parse(await fsp.readFile(path.join(dir, 'index.json'), 'utf8')) as { version: string; chunks: string[] };
+    if (index.version !== version()) return cache;
+    for (const chunk of index.chunks) {
+      for (const [key, value] of v8.deserialize(await fsp.readFile(path.join(dir, chunk))) as [string, ParseOutput][]) cache.set(key, value);
+    }
+  } catch {
+    cache.clear(); // none yet, or unreadable: start afresh
+  }
+  return cache;
+}
+
+/** Writes the cache as a new folder of chunks and swaps it in, so a concurrent build reads all old or all new. */
+export async function saveContentCache(root: string, entries: ParseCache): Promise<void> {
+  const dir = dirOf(root);
+  const tmp = `${dir}.${process.pid}.tmp`;
+  try {
+    await fsp.rm(tmp, { recursive: true, force: true });
+    await fsp.mkdir(tmp, { recursive: true });
+    const all = [...entries];
+    const chunks: string[] = [];
+    for (let i = 0; i < all.length; i += CHUNK) {
+      const name = `${chunks.length}.v8`;
+      await fsp.writeFile(path.join(tmp, name), v8.serialize(all.slice(i, i + CHUNK)));
+      chunks.push(name);
+    }
+    await fsp.writeFile(path.join(tmp, 'index.json'), JSON.stringify({ version: version(), chunks }));
+    const old = `${dir}.${process.pid}.old`;
+    await fsp.rename(dir, old).catch(() => {});
+    await fsp.rename(tmp, dir);
+    await fsp.rm(old, { recursive: true, force: true });
+  } catch {
+    await fsp.rm(tmp, { recursive: true, force: true }).catch(() => {}); // the cache is an optimisation only
+  }
+}
