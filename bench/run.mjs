@@ -198,12 +198,12 @@ function firstError(r) {
 const tail = (s, n = 15) => s.trim().split('\n').slice(-n).join('\n');
 
 /** Times `runs` fresh processes of args; `before` runs (untimed) before each to reset output. */
-async function timeRuns(label, args, before, extraEnv = {}) {
+async function timeRuns(label, args, before, extraEnv = {}, count = opts.runs) {
   const runs = [];
-  for (let i = 0; i < opts.runs; i++) {
+  for (let i = 0; i < count; i++) {
     before?.();
     const r = await runNode(args, { extraEnv });
-    log(`  ${label} run ${i + 1}/${opts.runs}: ${r.code === 0 ? `${fmtS(r.seconds)} s wall, ${fmtS(r.cpuS)} s CPU${r.sysS != null ? ` (${fmtS(r.sysS)} system)` : ''}, ${fmtMB(r.rssMB)} MB` : `FAILED (exit ${r.code})`}`);
+    log(`  ${label} run ${i + 1}/${count}: ${r.code === 0 ? `${fmtS(r.seconds)} s wall, ${fmtS(r.cpuS)} s CPU${r.sysS != null ? ` (${fmtS(r.sysS)} system)` : ''}, ${fmtMB(r.rssMB)} MB` : `FAILED (exit ${r.code})`}`);
     if (r.code !== 0) { log(tail(r.stderr || r.stdout)); return { ok: false, code: r.code, runs, failedAfterS: r.seconds, rssMB: r.rssMB, error: firstError(r) }; }
     runs.push({ seconds: r.seconds, cpuS: r.cpuS, sysS: r.sysS, rssMB: r.rssMB });
   }
@@ -223,7 +223,7 @@ function fsType(dir) {
 // ---------- main ----------
 async function main() {
   const load = await waitForQuiet();
-  const results = { nodeEnv: opts.nodeEnv ?? process.env.NODE_ENV ?? null, machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadBefore: load.before, loadWarning: load.warning }, rssMethod: RSS_METHOD, runs: opts.runs, sitegen: [], baseline: [], real: null, workdir: WORK, workdirFs: fsType(WORK) };
+  const results = { nodeEnv: opts.nodeEnv ?? process.env.NODE_ENV ?? null, machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadBefore: load.before, loadWarning: load.warning }, rssMethod: RSS_METHOD, runs: opts.runs, sitegen: [], sitegenNoCache: [], baseline: [], real: null, workdir: WORK, workdirFs: fsType(WORK) };
 
   for (const n of opts.pages) {
     const dir = prepareSite(n);
@@ -248,6 +248,10 @@ async function main() {
     if (!failed) {
       const t = await timeRuns('sitegen', [CLI, 'build', '--root', dir, '--quiet'], cleanDist);
       results.sitegen.push({ ...row, ...t, pagesPerSecond: t.ok ? n / t.median : null });
+      // Once more with the build cache off (SITEGEN_NO_CACHE=1): every file parsed, the site compiled by
+      // esbuild, as on a fresh clone. One run.
+      const c = await timeRuns('sitegen, no cache', [CLI, 'build', '--root', dir, '--quiet'], cleanDist, { SITEGEN_NO_CACHE: '1' }, 1);
+      results.sitegenNoCache.push({ ...row, ...c, pagesPerSecond: c.ok ? n / c.median : null });
     }
     cleanDist();
     // a crashed build leaves its staging folder (dist.tmp-*) behind; remove it so the next run starts clean
@@ -290,6 +294,10 @@ function printTable(res) {
     rows.push(['sitegen', String(r.n), String(r.pages ?? r.n), String(r.aliases ?? '-'), fmtS(r.median), fmtS(r.min), fmtS(r.cpuMedian), r.pagesPerSecond.toFixed(0), fmtMB(r.rssMB),
       r.target == null ? '-' : `≤ ${r.target}`, mark(r.target == null ? null : r.median <= r.target), mark(r.rssMB == null ? null : r.rssMB <= TARGET_RSS_MB)]);
   }
+  for (const r of res.sitegenNoCache ?? []) {
+    if (!r.ok) { rows.push(['no cache (1 run)', String(r.n), String(r.pages ?? '-'), String(r.aliases ?? '-'), `FAILED (exit ${r.code})`, '', '', '', '', '', '', '']); continue; }
+    rows.push(['no cache (1 run)', String(r.n), String(r.pages ?? r.n), String(r.aliases ?? '-'), fmtS(r.median), fmtS(r.min), fmtS(r.cpuMedian), r.pagesPerSecond.toFixed(0), fmtMB(r.rssMB), '', '', mark(r.rssMB == null ? null : r.rssMB <= TARGET_RSS_MB)]);
+  }
   for (const r of res.baseline) {
     if (!r.ok) { rows.push(['baseline', String(r.n), String(r.n), '-', `FAILED (exit ${r.code})`, '', '', '', '', '', '', '']); continue; }
     rows.push(['baseline', String(r.n), String(r.n), '-', fmtS(r.median), fmtS(r.min), fmtS(r.cpuMedian), r.pagesPerSecond.toFixed(0), fmtMB(r.rssMB), '', '', '']);
@@ -326,7 +334,7 @@ function printTable(res) {
 try {
   const res = await main();
   process.stdout.write((opts.json ? JSON.stringify(res, null, 2) : printTable(res)) + '\n');
-  const failed = res.sitegen.some((r) => !r.ok) || res.baseline.some((r) => !r.ok) || (res.real && !res.real.ok);
+  const failed = res.sitegen.some((r) => !r.ok) || (res.sitegenNoCache ?? []).some((r) => !r.ok) || res.baseline.some((r) => !r.ok) || (res.real && !res.real.ok) || (res.realNoCache && !res.realNoCache.ok);
   process.exitCode = failed ? 1 : 0;
 } finally {
   fs.rmSync(TMP, { recursive: true, force: true });

@@ -2,7 +2,6 @@
 // Exit codes: 0 ok, 1 a problem the user can fix (content, config, links), 2 a bug in sitegen.
 import path from 'node:path';
 import fs from 'node:fs';
-import http from 'node:http';
 import { Command, InvalidArgumentError } from 'commander';
 import type { Handler } from '../src/serve.ts';
 import { printMessages, summary, jsonResult, dim, red } from './report.ts';
@@ -88,7 +87,7 @@ async function backendHandlers(root: string, enabled: boolean): Promise<{ handle
 
 async function serve(dir: string, root: string, flags: { port: number; host: string; backend: boolean }) {
   const backend = await backendHandlers(root, flags.backend);
-  let server: http.Server | null = null;
+  let server: import('node:http').Server | null = null;
   // Installed before anything is printed: a SIGTERM sent as soon as the URL appears (tests, process
   // managers) must still close the database and release its lock, not hit Node's default handler.
   const stop = async () => {
@@ -99,6 +98,7 @@ async function serve(dir: string, root: string, flags: { port: number; host: str
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   const { createStaticHandler, listen } = await import('../src/serve.ts');
+  const http = await import('node:http');
   server = http.createServer(createStaticHandler({ dir, handlers: backend.handlers }));
   const url = await listen(server, flags.port, flags.host);
   backend.onListening?.(url);

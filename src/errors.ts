@@ -84,10 +84,13 @@ function inlineMap(file: string): SourceMap | null {
   if (!maps.has(file)) {
     let map: SourceMap | null = null;
     try {
+      // The module's last line names its map: inline (dev) or a file beside it (a build). Only a comment
+      // at the start of a line counts: this very code, bundled into the module, contains the words too.
       const text = fs.readFileSync(file, 'utf8');
-      const i = text.lastIndexOf('sourceMappingURL=data:application/json;base64,');
-      if (i >= 0) map = new SourceMap(JSON.parse(Buffer.from(text.slice(i + 46).trim(), 'base64').toString('utf8')));
-      else if (fs.existsSync(`${file}.map`)) map = new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, 'utf8'))); // a build's linked map
+      const url = text.slice(text.lastIndexOf('\n//# sourceMappingURL=') + 1).match(/^\/\/# sourceMappingURL=(\S+)/)?.[1] ?? '';
+      const inline = 'data:application/json;base64,';
+      if (url.startsWith(inline)) map = new SourceMap(JSON.parse(Buffer.from(url.slice(inline.length), 'base64').toString('utf8')));
+      else if (url) map = new SourceMap(JSON.parse(fs.readFileSync(path.resolve(path.dirname(file), url), 'utf8')));
     } catch { /* no usable map */ }
     maps.set(file, map);
   }

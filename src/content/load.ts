@@ -2,15 +2,12 @@
 // validates each against its schema, and returns the typed content plus every problem at once.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import matter from 'gray-matter';
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../types.ts';
 import { message, fileLocation, sortMessages } from '../errors.ts';
-import { compileMarkdown, renderMarkdown } from './markdown.ts';
-import { parseYamlSource, locate, formatPath, type YamlSource } from './yamlSource.ts';
+import type { ParsedFile } from './parse.ts';
+import { formatPath } from './fieldPath.ts';
 import { validateData } from './validate.ts';
 import { globBase, listContentFiles, matchFiles } from './glob.ts';
-
-export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 
 export interface LoadedContent {
   content: Content;
@@ -19,80 +16,8 @@ export interface LoadedContent {
   errors: Message[];
 }
 
-export { renderMarkdown };
-
-export interface ParsedFile {
-  data: unknown;
-  body?: string;
-  /** The body's HTML (Markdown files that passed the content policy). */
-  html?: string;
-  source: YamlSource;
-  errors: Message[];
-}
-
-/** Reads one file and parses it; YAML and front-matter syntax errors come back located. */
-export async function parseContentFile(root: string, rel: string): Promise<ParsedFile | { errors: Message[] }> {
-  const abs = path.join(root, rel);
-  let buf: Buffer;
-  try {
-    const st = await fs.stat(abs);
-    if (st.size > MAX_CONTENT_BYTES) return { errors: [message('ContentReadError', `File is ${(st.size / 1048576).toFixed(1)} MB; content files are limited to ${MAX_CONTENT_BYTES / 1048576} MB`, fileLocation(rel))] };
-    buf = await fs.readFile(abs);
-  } catch (e: any) {
-    return { errors: [message('ContentReadError', `Cannot read file: ${e.code ?? e.message}`, fileLocation(rel))] };
-  }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(buf);
-  const bad = text.indexOf('\uFFFD');
-  if (bad >= 0) {
-    const line = text.slice(0, bad).split('\n').length;
-    return { errors: [message('ContentReadError', 'File is not valid UTF-8 text', fileLocation(rel, line, bad - text.lastIndexOf('\n', bad - 1)))] };
-  }
-  if (rel.endsWith('.md')) return parseMarkdown(text, rel);
-  return parseYaml(text, rel, 0);
-}
-
-function parseYaml(text: string, rel: string, lineOffset: number): ParsedFile {
-  const { source, problems } = parseYamlSource(text, rel, lineOffset);
-  const errors = problems.map((p) => message('YamlSyntaxError', p.message, fileLocation(rel, p.line, p.column, text.split('\n')[p.line - 1 - lineOffset] ?? '')));
-  let data: unknown;
-  if (!errors.length) {
-    try {
-      // Copied: the parser's strings are slices of the file's text and would keep all of it alive for as
-      // long as the entry lives (~9 KB per page of gen.mjs content for ~0.4 KB of values).
-      data = structuredClone(source.doc.toJS({ maxAliasCount: 100 }));
-    } catch (e: any) {
-      // An alias to no anchor, or an alias bomb: yaml throws while building the value. Point at the alias.
-      const name = String(e?.message ?? '').match(/: ([\w-]+)$/)?.[1];
-      const at = text.search(name ? new RegExp(`\\*${name}\\b`) : /\*[\w-]+/);
-      const before = at >= 0 ? text.slice(0, at) : '';
-      const line = before.split('\n').length;
-      const loc = fileLocation(rel, at >= 0 ? line + lineOffset : 0, at >= 0 ? at - before.lastIndexOf('\n') : 0, text.split('\n')[line - 1] ?? '');
-      errors.push(message('YamlSyntaxError', String(e?.message ?? e).split('\n')[0], loc));
-    }
-  }
-  return { data: data ?? (errors.length ? undefined : {}), source, errors };
-}
-
-function parseMarkdown(text: string, rel: string): ParsedFile {
-  let parsed: ParsedFile | null = null;
-  // gray-matter finds the front matter; the `yaml` document parser gives us source positions.
-  const file = matter(text, {
-    engines: {
-      yaml: (fm: string) => {
-        const opening = text.indexOf(fm);
-        const lineOffset = opening > 0 ? text.slice(0, opening).split('\n').length - 1 : 1;
-        parsed = parseYaml(fm, rel, lineOffset);
-        return (parsed.data as object) ?? {};
-      },
-    },
-  });
-  const p = (parsed as ParsedFile | null) ?? parseYaml('', rel, 0);
-  const bodyLine = text.slice(0, text.length - file.content.length).split('\n').length - 1;
-  const md = compileMarkdown(file.content);
-  const policy = md.problems.map((m) => message('ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
-  const errors = [...p.errors, ...policy];
-  return { ...p, errors, data: errors.length ? undefined : (file.data ?? {}), body: file.content, html: md.html };
-}
+/** The parser, loaded on first use (see parse.ts). */
+const parser = () => import('./parse.ts');
 
 /** "sectors/online/saas.yaml" under base "sectors" → id "online/saas". */
 function entryId(relToContent: string, base: string): string {
@@ -119,7 +44,7 @@ export function collectionSetErrors(name: string, col: CollectionConfig, matched
  * Validates one parsed file against its collection's schema and makes its entry. `html` renders the body
  * (a cache can pass a memoised one); it is only called for a valid file.
  */
-export function makeEntry(col: CollectionConfig, relToContent: string, parsed: ParsedFile, html: () => string = () => parsed.html ?? renderMarkdown(parsed.body ?? '')): { entry?: Entry; errors: Message[] } {
+export function makeEntry(col: CollectionConfig, relToContent: string, parsed: ParsedFile, html: () => string = () => parsed.html ?? ''): { entry?: Entry; errors: Message[] } {
   const v = validateData(col.schema, parsed.data, parsed.source);
   if (v.errors.length) return { errors: v.errors };
   return { entry: entryOf(col, relToContent, v.data, parsed.body !== undefined ? html() : undefined), errors: [] };
@@ -156,7 +81,9 @@ export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOu
 export type Loader = (items: LoadItem[], plan: ContentPlan, known: (LoadResult | undefined)[]) => Promise<LoadResult[]>;
 
 /** Reads, parses and validates files; each YAML document (kept for error locations) dies with its file. */
-export function loadBatch(config: SiteConfig, root: string, items: LoadItem[]): Promise<LoadResult[]> {
+export async function loadBatch(config: SiteConfig, root: string, items: LoadItem[]): Promise<LoadResult[]> {
+  if (!items.length) return [];
+  const { parseContentFile } = await parser();
   return Promise.all(items.map(async ({ collection, rel }): Promise<LoadResult> => {
     const parsed = await parseContentFile(root, `content/${rel}`);
     if (!('source' in parsed) || parsed.errors.length) return { errors: parsed.errors };
@@ -265,7 +192,7 @@ export async function crossFileIssues(root: string, config: SiteConfig, content:
 
 /** Locates a cross-file issue by re-reading its file (kept out of memory until needed). */
 export async function locateIssue(root: string, file: string, fieldPath: (string | number)[], text: string): Promise<Message> {
-  const parsed = await parseContentFile(root, file);
-  const loc = 'source' in parsed ? locate(parsed.source, fieldPath) : fileLocation(file);
+  const parsed = await (await parser()).parseContentFile(root, file);
+  const loc = 'source' in parsed ? parsed.source.locate(fieldPath) : fileLocation(file);
   return message('ContentSchemaError', text, loc, { field: formatPath(fieldPath) || undefined });
 }

@@ -2,7 +2,8 @@
 import type { ZodType } from 'zod';
 import type { Message } from '../types.ts';
 import { message, sortMessages } from '../errors.ts';
-import { formatPath, locate, locateKey, type YamlSource } from './yamlSource.ts';
+import type { YamlSource } from './yamlSource.ts';
+import { formatPath } from './fieldPath.ts';
 
 /** Plain-language messages for zod's default issues; a schema's own messages still win. */
 function plainError(iss: any): string | undefined {
@@ -39,11 +40,11 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
   for (const iss of r.error.issues) {
     if (iss.code === 'unrecognized_keys') {
       for (const key of iss.keys) {
-        errors.push(message('ContentSchemaError', `Unknown field "${key}"`, locateKey(src, iss.path, key), { field: formatPath([...iss.path, key]) }));
+        errors.push(message('ContentSchemaError', `Unknown field "${key}"`, src.locateKey(iss.path, key), { field: formatPath([...iss.path, key]) }));
       }
       continue;
     }
-    errors.push(message('ContentSchemaError', iss.message, locate(src, iss.path), { field: formatPath(iss.path) || undefined }));
+    errors.push(message('ContentSchemaError', iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined }));
   }
   return { errors: sortMessages(errors) };
 }

@@ -1,8 +1,12 @@
 // Parses YAML keeping the document, so any field path can be turned back into a line and column.
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
 import type { Location } from '../types.ts';
+export { formatPath } from './fieldPath.ts';
 
 export interface YamlSource {
+  /** The location of a field (the source's own functions, so validation needs no import of the parser). */
+  locate(path: readonly PropertyKey[]): Location;
+  locateKey(path: readonly PropertyKey[], key: string): Location;
   doc: Document;
   counter: LineCounter;
   text: string;
@@ -24,7 +28,12 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): { s
     const pos = e.linePos?.[0] ?? counter.linePos(e.pos[0]);
     return { line: pos.line + lineOffset, column: pos.col, message: firstLine(e.message) };
   });
-  return { source: { doc, counter, text, lineOffset, file }, problems };
+  const source: YamlSource = {
+    doc, counter, text, lineOffset, file,
+    locate: (path) => locate(source, path),
+    locateKey: (path, key) => locateKey(source, path, key),
+  };
+  return { source, problems };
 }
 
 function firstLine(s: string): string {
@@ -83,11 +92,3 @@ export function locateKey(src: YamlSource, path: readonly PropertyKey[], key: st
 }
 
 /** `skills[3].description` */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const seg of path) {
-    if (typeof seg === 'number') out += `[${seg}]`;
-    else out += (out ? '.' : '') + String(seg);
-  }
-  return out;
-}

@@ -7,8 +7,9 @@ import { sortMessages } from '../errors.ts';
 import { matchFiles } from '../content/glob.ts';
 import {
   collectionPatterns, collectionSetErrors, collectionValue, crossFileIssues, listContentFiles, makeEntry,
-  parseContentFile, renderMarkdown, type ParsedFile,
 } from '../content/load.ts';
+import { parseContentFile, type ParsedFile } from '../content/parse.ts';
+import { renderMarkdown } from '../content/markdown.ts';
 
 export type ChangeKind = 'add' | 'change' | 'unlink';
 

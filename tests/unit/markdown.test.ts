@@ -1,7 +1,6 @@
 // The Markdown content policy: raw HTML and script URLs are refused with their line; the rest renders.
 import { describe, expect, it } from 'vitest';
-import { markdownProblems } from '../../src/content/markdown.ts';
-import { renderMarkdown } from '../../src/content/load.ts';
+import { markdownProblems, renderMarkdown } from '../../src/content/markdown.ts';
 
 const check = (body: string) => ({ problems: markdownProblems(body), html: renderMarkdown(body) });
 

@@ -1,0 +1,87 @@
+// parse: reads one content file and parses it — YAML (with source positions, for located errors) or
+// Markdown with YAML front matter — applying the Markdown content policy. load.ts imports this module only
+// when a file has to be parsed, so a build whose content cache answers every file never evaluates yaml,
+// marked or gray-matter.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import matter from 'gray-matter';
+import type { Message } from '../types.ts';
+import { message, fileLocation } from '../errors.ts';
+import { compileMarkdown } from './markdown.ts';
+import { parseYamlSource, type YamlSource } from './yamlSource.ts';
+
+export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
+
+export interface ParsedFile {
+  data: unknown;
+  body?: string;
+  /** The body's HTML (Markdown files that passed the content policy). */
+  html?: string;
+  source: YamlSource;
+  errors: Message[];
+}
+
+/** Reads one file and parses it; YAML and front-matter syntax errors come back located. */
+export async function parseContentFile(root: string, rel: string): Promise<ParsedFile | { errors: Message[] }> {
+  const abs = path.join(root, rel);
+  let buf: Buffer;
+  try {
+    const st = await fs.stat(abs);
+    if (st.size > MAX_CONTENT_BYTES) return { errors: [message('ContentReadError', `File is ${(st.size / 1048576).toFixed(1)} MB; content files are limited to ${MAX_CONTENT_BYTES / 1048576} MB`, fileLocation(rel))] };
+    buf = await fs.readFile(abs);
+  } catch (e: any) {
+    return { errors: [message('ContentReadError', `Cannot read file: ${e.code ?? e.message}`, fileLocation(rel))] };
+  }
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(buf);
+  const bad = text.indexOf('\uFFFD');
+  if (bad >= 0) {
+    const line = text.slice(0, bad).split('\n').length;
+    return { errors: [message('ContentReadError', 'File is not valid UTF-8 text', fileLocation(rel, line, bad - text.lastIndexOf('\n', bad - 1)))] };
+  }
+  if (rel.endsWith('.md')) return parseMarkdown(text, rel);
+  return parseYaml(text, rel, 0);
+}
+
+function parseYaml(text: string, rel: string, lineOffset: number): ParsedFile {
+  const { source, problems } = parseYamlSource(text, rel, lineOffset);
+  const errors = problems.map((p) => message('YamlSyntaxError', p.message, fileLocation(rel, p.line, p.column, text.split('\n')[p.line - 1 - lineOffset] ?? '')));
+  let data: unknown;
+  if (!errors.length) {
+    try {
+      // Copied: the parser's strings are slices of the file's text and would keep all of it alive for as
+      // long as the entry lives (~9 KB per page of gen.mjs content for ~0.4 KB of values).
+      data = structuredClone(source.doc.toJS({ maxAliasCount: 100 }));
+    } catch (e: any) {
+      // An alias to no anchor, or an alias bomb: yaml throws while building the value. Point at the alias.
+      const name = String(e?.message ?? '').match(/: ([\w-]+)$/)?.[1];
+      const at = text.search(name ? new RegExp(`\\*${name}\\b`) : /\*[\w-]+/);
+      const before = at >= 0 ? text.slice(0, at) : '';
+      const line = before.split('\n').length;
+      const loc = fileLocation(rel, at >= 0 ? line + lineOffset : 0, at >= 0 ? at - before.lastIndexOf('\n') : 0, text.split('\n')[line - 1] ?? '');
+      errors.push(message('YamlSyntaxError', String(e?.message ?? e).split('\n')[0], loc));
+    }
+  }
+  return { data: data ?? (errors.length ? undefined : {}), source, errors };
+}
+
+function parseMarkdown(text: string, rel: string): ParsedFile {
+  let parsed: ParsedFile | null = null;
+  // gray-matter finds the front matter; the `yaml` document parser gives us source positions.
+  const file = matter(text, {
+    engines: {
+      yaml: (fm: string) => {
+        const opening = text.indexOf(fm);
+        const lineOffset = opening > 0 ? text.slice(0, opening).split('\n').length - 1 : 1;
+        parsed = parseYaml(fm, rel, lineOffset);
+        return (parsed.data as object) ?? {};
+      },
+    },
+  });
+  const p = (parsed as ParsedFile | null) ?? parseYaml('', rel, 0);
+  const bodyLine = text.slice(0, text.length - file.content.length).split('\n').length - 1;
+  const md = compileMarkdown(file.content);
+  const policy = md.problems.map((m) => message('ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
+  const errors = [...p.errors, ...policy];
+  return { ...p, errors, data: errors.length ? undefined : (file.data ?? {}), body: file.content, html: md.html };
+}
+
