@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { stageOutput, MAX_WRITES_IN_FLIGHT } from '../../src/write.ts';
+import { createWriter, stageOutput, MAX_WRITES_IN_FLIGHT } from '../../src/write.ts';
 
 describe('staging writes', () => {
   it('bounds the files open at once and writes every file', async () => {
@@ -27,5 +27,52 @@ describe('staging writes', () => {
     expect(peak).toBeLessThanOrEqual(MAX_WRITES_IN_FLIGHT);
     expect(fs.readFileSync(path.join(dir, 'dist/a7/p2957/index.html'), 'utf8')).toBe('page 2957');
     expect(fs.readdirSync(path.join(dir, 'dist')).length).toBe(50);
+  });
+
+  it('page writer: the same files synchronously (fast disk) or on the thread pool (slow disk), bounded', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-writer-'));
+    const write = async (mode: string | undefined, out: string) => {
+      const before = process.env.SITEGEN_WRITES;
+      if (mode) process.env.SITEGEN_WRITES = mode; else delete process.env.SITEGEN_WRITES;
+      try {
+        const w = createWriter(path.join(dir, out));
+        for (let i = 0; i < 500; i++) await w.write(`a${i % 20}/p${i}/index.html`, `page ${i}`);
+        await w.flush();
+      } finally {
+        if (before === undefined) delete process.env.SITEGEN_WRITES; else process.env.SITEGEN_WRITES = before;
+      }
+    };
+    let open = 0, peak = 0;
+    const real = fsp.writeFile;
+    const spy = vi.spyOn(fsp, 'writeFile').mockImplementation(async (...args: any[]) => {
+      peak = Math.max(peak, ++open);
+      try { return await (real as any)(...args); } finally { open--; }
+    });
+    try {
+      await write('sync', 'sync');
+      expect(peak).toBe(0); // nothing went through the thread pool
+      await write('async', 'async');
+      expect(peak).toBeGreaterThan(1);
+      expect(peak).toBeLessThanOrEqual(MAX_WRITES_IN_FLIGHT);
+      await write(undefined, 'adaptive');
+    } finally {
+      spy.mockRestore();
+    }
+    for (const out of ['sync', 'async', 'adaptive']) {
+      expect(fs.readFileSync(path.join(dir, out, 'a7/p487/index.html'), 'utf8')).toBe('page 487');
+      expect(fs.readdirSync(path.join(dir, out)).length).toBe(20);
+    }
+    // A write that fails is reported by flush, whichever way it went.
+    for (const mode of ['sync', 'async']) {
+      process.env.SITEGEN_WRITES = mode;
+      try {
+        fs.writeFileSync(path.join(dir, `blocker-${mode}`), 'a file where a folder should be');
+        const w = createWriter(path.join(dir, `blocker-${mode}`));
+        await w.write('x/index.html', 'x');
+        await expect(w.flush()).rejects.toThrow();
+      } finally {
+        delete process.env.SITEGEN_WRITES;
+      }
+    }
   });
 });
