@@ -12,6 +12,9 @@ import { renderContext, renderRoute, type ManifestLinks, type PageRenderer } fro
 import { renderPage, renderAliasPage } from '../render/document.tsx';
 import type { RenderContext } from '../render/document.tsx';
 
+/** Stands for "the entry's HTML" in load results a worker sends (see stages.ts poolLoader). */
+export const SAME_HTML = '\0sitegen:same-html';
+
 /** What a page render reports back: never its HTML (the page is already on its way to the disk). */
 export interface PageResult { path: string; islands: string[]; links: string[]; error?: Message }
 
@@ -72,7 +75,8 @@ export function workerMain(port: MessagePort = parentPort!, config: SiteConfig):
       case 'load': {
         const results = await loadBatch(config, t.root, t.items);
         t.indices.forEach((i, k) => own.set(i, { entry: results[k].entry, errors: results[k].errors }));
-        return results;
+        // The parse output's HTML is the entry's: not sent twice (the main thread puts it back).
+        return results.map((r) => (r.parsed?.html !== undefined ? { ...r, parsed: { data: r.parsed.data, html: SAME_HTML } } : r));
       }
       case 'part': t.indices.forEach((i, k) => own.set(i, t.results[k])); return null;
       case 'content': {

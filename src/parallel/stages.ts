@@ -7,7 +7,7 @@ import type { SiteModule } from '../siteModule.ts';
 import type { RouteTable } from '../route.ts';
 import { loadBatch, loadMissing, type ContentPlan, type LoadItem, type LoadResult, type Loader } from '../content/load.ts';
 import { createWriter } from '../write.ts';
-import { batchRenderer, type PageResult, type RenderSetup } from './batch.ts';
+import { SAME_HTML, batchRenderer, type PageResult, type RenderSetup } from './batch.ts';
 import { CloneError, type Pool } from './pool.ts';
 
 /** Files per load task and routes per render task: small enough to balance, large enough to amortise. */
@@ -38,7 +38,11 @@ export function poolLoader(pool: Pool, config: SiteConfig, root: string): Loader
     try {
       const tasks = batches.map((indices) => ({ type: 'load' as const, root, indices, items: indices.map((i) => items[i]) }));
       const loaded = await pool.map<LoadResult[]>(tasks, async (t) => loadBatch(config, root, (t as typeof tasks[number]).items), owners);
-      batches.forEach((indices, b) => indices.forEach((i, k) => { results[i] = loaded[b][k]; }));
+      batches.forEach((indices, b) => indices.forEach((i, k) => {
+        const r = loaded[b][k];
+        if (r.parsed?.html === SAME_HTML) r.parsed.html = r.entry?.html;
+        results[i] = r;
+      }));
     } catch (e) {
       if (!(e instanceof CloneError)) throw e;
       return loadMissing(config, root, items, known);

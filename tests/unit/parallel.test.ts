@@ -36,13 +36,22 @@ describe('render workers', () => {
       const a = tree(path.join(root, outs[0])), b = tree(path.join(root, outs[1]));
       expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
       for (const [f, bytes] of a) expect(b.get(f), f).toBe(bytes);
+      // Parsed on the workers with the content cache on: what they parsed is cached correctly (a build
+      // from that cache alone writes the same files).
+      fs.rmSync(path.join(root, '.sitegen', 'cache', 'content'), { recursive: true, force: true });
+      outs.push('dist-workers-fill', 'dist-from-worker-cache');
+      expect(sitegen(['build', '--root', root, '--out', outs[2], '--quiet'], { env: { ...pooled, SITEGEN_NO_CACHE: '' } }).code).toBe(0);
+      const e = sitegen(['build', '--root', root, '--out', outs[3], '--json'], { env: inProcess });
+      expect(JSON.parse(e.stdout).cached).toContain('content');
+      const fromCache = tree(path.join(root, outs[3]));
+      for (const [f, bytes] of a) expect(fromCache.get(f), f).toBe(bytes);
       // With the content cache warm the main thread parses nothing and sends the workers every entry.
       outs.push('dist-workers-cached');
-      const c = sitegen(['build', '--root', root, '--out', outs[2], '--quiet'], { env: { ...pooled, SITEGEN_NO_CACHE: '' } });
+      const c = sitegen(['build', '--root', root, '--out', outs[4], '--quiet'], { env: { ...pooled, SITEGEN_NO_CACHE: '' } });
       expect(c.code, c.stderr).toBe(0);
       expect(c.stderr).toMatch(/pool: 0 \w+ tasks/); // nothing to parse
       expect(c.stderr).toMatch(/pool: 2 pages tasks, main took 0/);
-      const d = tree(path.join(root, outs[2]));
+      const d = tree(path.join(root, outs[4]));
       for (const [f, bytes] of a) expect(d.get(f), f).toBe(bytes);
     } finally {
       for (const o of outs) fs.rmSync(path.join(root, o), { recursive: true, force: true });
