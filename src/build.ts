@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BuildResult, Content, Message, PageReport, Route, SiteConfig } from './types.ts';
 import { message, fileLocation, sortMessages } from './errors.ts';
-import { cachedSiteModule, loadSiteModule, type SiteModule } from './siteModule.ts';
+import { cachedSiteModule, loadSiteModule, saveCodeCaches, type SiteModule } from './siteModule.ts';
 import { openContentCache, saveContentCache } from './contentCache.ts';
 import { listContentFiles } from './content/glob.ts';
 import { routeTable, type RouteTable } from './route.ts';
@@ -95,7 +95,7 @@ export async function checkSite(opts: BuildOptions): Promise<BuildResult> {
   const result = emptyResult('');
   const t = performance.now();
   const prepared = await prepareSite(opts, result);
-  if (prepared) { result.pages = prepared.table.routes.length; result.aliases = prepared.table.aliases.length; await prepared.saved; }
+  if (prepared) { result.pages = prepared.table.routes.length; result.aliases = prepared.table.aliases.length; await prepared.saved; saveCodeCaches(); }
   result.errors = sortMessages(result.errors);
   result.timings.total = Math.round(performance.now() - t);
   return result;
@@ -139,6 +139,7 @@ async function buildPrepared(opts: BuildOptions, prepared: NonNullable<Awaited<R
     await writeSite({ root, site, content, table, manifest, siteUrl, staging, result, opts, pool });
     if (result.errors.length) { await staging.abort(); return finish(result, t0); }
     await timed(result, 'write', opts, () => staging.commit());
+    saveCodeCaches();
   } catch (e) {
     await staging.abort();
     throw e;

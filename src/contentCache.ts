@@ -1,7 +1,7 @@
 // The content cache: what parsing each content file gave (YAML data, Markdown HTML) in earlier builds, by
 // the file's size and mtime (see ParseCache in content/load.ts), so a build re-parses only files that
 // changed. Kept in <root>/.sitegen/cache/content/, chunks written with v8.serialize
-// (fast for large strings), tagged with the versions of everything that shapes a parse — sitegen's content
+// (fast for large strings), tagged with the versions of everything that shapes a parse — sitegen's engine
 // code and the marked, yaml and gray-matter packages — so an upgrade of any of them starts it afresh.
 // SITEGEN_NO_CACHE=1 (or `build --no-cache`) neither reads nor writes it.
 import fs from 'node:fs';
@@ -13,13 +13,17 @@ import { ENGINE_DIR, PACKAGE_DIR } from './siteModule.ts';
 import type { ParseCache, ParseOutput } from './content/load.ts';
 
 
+/** Changes with any file of the engine (not only its parser: the parallel loader passes results on too). */
 function version(): string {
   const hash = createHash('sha1').update(process.versions.v8);
-  const contentDir = path.join(ENGINE_DIR, 'content');
-  for (const f of fs.readdirSync(contentDir).sort()) {
-    const st = fs.statSync(path.join(contentDir, f));
-    hash.update(`${f}\0${st.size}\0${st.mtimeMs}\n`);
-  }
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else { const st = fs.statSync(p); hash.update(`${p}\0${st.size}\0${st.mtimeMs}\n`); }
+    }
+  };
+  walk(ENGINE_DIR);
   for (const pkg of ['marked', 'yaml', 'gray-matter', 'js-yaml']) {
     try { hash.update(`${pkg}@${JSON.parse(fs.readFileSync(path.join(PACKAGE_DIR, 'node_modules', pkg, 'package.json'), 'utf8')).version}\n`); } catch { hash.update(`${pkg}@?\n`); }
   }

@@ -36,8 +36,19 @@ export class CloneError extends Error {}
 
 // Eval'd (CommonJS), so the worker needs no file of its own and no TypeScript loader. The site module a
 // build compiles carries its packages (siteModule.ts), so there is nothing to preload while it compiles.
+// A build's module is CommonJS with a V8 code cache beside it, loaded as siteModule.ts loadCompiled does.
 const BOOT = `const { parentPort } = require('node:worker_threads');
-parentPort.once('message', (m) => import(m.module).then((mod) => mod.workerMain(parentPort, mod.config)));`;
+const load = (file, url) => {
+  if (!file.endsWith('.cjs')) return import(url);
+  const fs = require('node:fs'), vm = require('node:vm'), Module = require('node:module'), path = require('node:path');
+  let cachedData;
+  try { cachedData = fs.readFileSync(file + '.v8cache'); } catch {}
+  const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData, importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER ?? ((s) => import(s)) });
+  const mod = { exports: {} };
+  script.runInThisContext()(mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
+  return Promise.resolve(mod.exports);
+};
+parentPort.once('message', (m) => load(m.file, m.module).then((mod) => mod.workerMain(parentPort, mod.config)));`;
 
 /**
  * Below this many content files, the build runs in-process. Measured on 2 cores (1 worker + main): at
@@ -107,7 +118,7 @@ export function startPool(size: number): Pool {
   return {
     size,
     load(moduleFile) {
-      for (const s of slots) s.worker.postMessage({ module: pathToFileURL(moduleFile).href });
+      for (const s of slots) s.worker.postMessage({ file: moduleFile, module: pathToFileURL(moduleFile).href });
     },
     contentReady: false,
     async map<R>(tasks: TaskBody[], inline: (task: TaskBody) => Promise<R>, owners: number[] = []): Promise<R[]> {
