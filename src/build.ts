@@ -64,11 +64,15 @@ export async function prepareSite(opts: BuildOptions, result: BuildResult, paral
   const cacheMs = performance.now() - tCache;
   let pool: Pool | null = parallel ? maybeStartPool((await listContentFiles(root)).length - (cache?.size ?? 0)) : null;
   try {
-    if (cached) pool?.load(cached.file);
+    if (cached) pool?.load(cached.file, cached.vendor);
     const mod = await timed(result, 'config', opts, () => loadSiteModule(root, cached));
     if (!mod.site) { result.errors.push(...mod.errors); await pool?.close(); return null; }
     const site = mod.site;
-    if (site.file !== cached?.file) pool?.load(site.file);
+    // A build bundles the client meanwhile: esbuild works in its own process, on the other core, while this
+    // thread parses content and computes routes (awaited in the bundle stage).
+    const bundling = parallel ? bundleClient(root, site.config, { define: siteDefines(site, opts.env ?? process.env) }) : null;
+    bundling?.catch(() => {});
+    if (site.file !== cached?.file) pool?.load(site.file, site.vendor);
     const { loadContent, poolLoader } = site.engine;
     const loaded = await timed(result, 'content', opts, async () => {
       const out = await loadContent(root, site.config, pool ? poolLoader(pool, site.config, root) : undefined, cache);
@@ -84,7 +88,7 @@ export async function prepareSite(opts: BuildOptions, result: BuildResult, paral
     const table = await timed(result, 'routes', opts, async () => routeTable(loaded.content, site.config, root));
     result.errors.push(...table.errors);
     if (table.errors.length) { await Promise.all([pool?.close(), saved]); return null; }
-    return { root, site, content: loaded.content, table, pool, saved };
+    return { root, site, content: loaded.content, table, pool, saved, bundling };
   } catch (e) {
     await pool?.close();
     throw e;
@@ -130,7 +134,7 @@ async function buildPrepared(opts: BuildOptions, prepared: NonNullable<Awaited<R
   const siteUrl = siteUrlOf(site.config, env, opts.siteUrl);
   result.notices.push(...(site.config.notices?.(env) ?? []));
 
-  const bundled = await timed(result, 'bundle', opts, () => bundleClient(root, site.config, { define: siteDefines(site, env) }));
+  const bundled = await timed(result, 'bundle', opts, () => prepared.bundling ?? bundleClient(root, site.config, { define: siteDefines(site, env) }));
   if (!bundled.manifest) { result.errors.push(...bundled.errors); return finish(result, t0); }
   const manifest = bundled.manifest;
 

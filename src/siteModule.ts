@@ -36,6 +36,8 @@ export interface SiteModule {
   inputs: string[];
   /** The compiled module's file, which render workers import. */
   file: string;
+  /** The vendor bundle a build's module takes its packages from (loaded first, by workers too). */
+  vendor?: string;
 }
 
 export function esbuildMessages(list: esbuild.Message[], root: string, id: 'BundleError' | 'ConfigError' = 'BundleError'): Message[] {
@@ -51,30 +53,40 @@ const packageName = (spec: string) => spec.split('/').slice(0, spec.startsWith('
 const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 
 /**
+ * The packages every build loads, compiled once per installed version into sitegen's vendor bundle
+ * (node_modules/.cache/sitegen/vendor/): a build's site module takes them from it instead of compiling
+ * them in (esbuild spent ~250 ms of a site compile on them). Specifier → vendor export. The engine's
+ * react-dom/server is React's legacy server build only (renderToString/renderToStaticMarkup).
+ */
+const VENDORED = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'zod', 'yaml', 'marked', 'gray-matter'];
+const ENGINE_REACT_DOM_SERVER = 'react-dom/server (legacy)';
+
+/**
  * Resolves bare imports to absolute paths (from the site, else from sitegen's own node_modules), so the
- * module runs from any folder. They stay external, except with `bundle`: BUNDLED_PACKAGES and whatever
- * those import are compiled in.
+ * module runs from any folder. They stay external (ES module URLs in dev). With `bundle` (a build's CommonJS
+ * module): VENDORED specifiers come from the vendor bundle, other parts of BUNDLED_PACKAGES and whatever
+ * those import are compiled in, the rest is required by path (CommonJS builds preferred).
  */
 export function externalsPlugin(bundle = false): esbuild.Plugin {
   return {
     name: 'sitegen-externals',
     setup(build) {
       build.onResolve({ filter: /^sitegen$/ }, () => ({ path: path.join(ENGINE_DIR, 'public.ts') }));
+      if (bundle) {
+        build.onLoad({ filter: /.*/, namespace: 'sitegen-vendor' }, (args) => ({
+          contents: `module.exports = globalThis.__sitegenVendor[${JSON.stringify(args.path)}];`, loader: 'js',
+        }));
+      }
       build.onResolve({ filter: /^[^./]|^\.[^./]|^\.\.[^/]/ }, async (args) => {
         if (args.pluginData === 'inner' || args.path.startsWith('node:')) return undefined;
+        if (bundle && VENDORED.includes(args.path)) return { path: args.path, namespace: 'sitegen-vendor' };
+        if (bundle && args.path === 'react-dom/server' && args.importer.startsWith(ENGINE_DIR + path.sep)) return { path: ENGINE_REACT_DOM_SERVER, namespace: 'sitegen-vendor' };
         const inline = bundle && (BUNDLED_PACKAGES.has(packageName(args.path)) || args.importer.includes(NODE_MODULES));
-        // The renderer needs only renderToString/renderToStaticMarkup: React's legacy server build, not the
-        // streaming one beside it in react-dom/server (280 KB less to compile on every start).
-        if (inline && args.path === 'react-dom/server' && args.importer.startsWith(ENGINE_DIR + path.sep)) {
-          const r = await build.resolve('react-dom/package.json', { kind: args.kind, resolveDir: PACKAGE_DIR, pluginData: 'inner' });
-          if (!r.errors.length) return { path: path.join(path.dirname(r.path), 'cjs', `react-dom-server-legacy.node.${nodeEnv() === 'production' ? 'production' : 'development'}.js`) };
-        }
         for (const resolveDir of [args.resolveDir, PACKAGE_DIR]) {
           const r = await build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: 'inner' });
           if (r.errors.length) continue;
           if (r.external) return { path: r.path, external: true }; // a Node built-in required without node:
           if (inline) return { path: r.path };
-          // A build's module is CommonJS (see siteModuleOptions): required by plain path, CommonJS builds preferred.
           if (bundle) {
             const req = args.kind === 'import-statement' ? await build.resolve(args.path, { kind: 'require-call', resolveDir, pluginData: 'inner' }) : r;
             return { path: req.errors.length ? r.path : req.path, external: true };
@@ -85,6 +97,52 @@ export function externalsPlugin(bundle = false): esbuild.Plugin {
       });
     },
   };
+}
+
+const VENDOR_DIR = path.join(PACKAGE_DIR, 'node_modules', '.cache', 'sitegen', 'vendor');
+
+/** The vendor bundle's file for the installed versions and NODE_ENV (it need not exist yet). */
+export function vendorFile(): string {
+  const versions = ['react', 'react-dom', 'scheduler', 'zod', 'yaml', 'marked', 'gray-matter', 'js-yaml'].map((p) => {
+    try { return `${p}@${JSON.parse(fs.readFileSync(path.join(PACKAGE_DIR, 'node_modules', p, 'package.json'), 'utf8')).version}`; } catch { return `${p}@?`; }
+  });
+  const recipe = stampFiles([fileURLToPath(import.meta.url)]);
+  const key = createHash('sha1').update(JSON.stringify([versions, nodeEnv(), process.version, recipe])).digest('hex').slice(0, 16);
+  return path.join(VENDOR_DIR, `vendor-${key}.cjs`);
+}
+
+/** Builds the vendor bundle when it is missing (once per install; ~0.4 s). Its exports are getters, so a
+ *  package is evaluated only when the build uses it (a warm build never runs yaml, marked or gray-matter). */
+export async function ensureVendor(): Promise<string> {
+  const file = vendorFile();
+  if (fs.existsSync(file)) return file;
+  // By path: react-dom's exports map does not expose its cjs/ files.
+  const reactDom = path.dirname(Module.createRequire(path.join(PACKAGE_DIR, 'package.json')).resolve('react-dom/package.json'));
+  const legacy = path.join(reactDom, 'cjs', `react-dom-server-legacy.node.${nodeEnv() === 'production' ? 'production' : 'development'}.js`);
+  const exportsOf: [string, string][] = [...VENDORED.map((v) => [v, v] as [string, string]), [ENGINE_REACT_DOM_SERVER, legacy]];
+  const contents = exportsOf.map(([name, spec]) => `Object.defineProperty(module.exports, ${JSON.stringify(name)}, { enumerable: true, get: () => require(${JSON.stringify(spec)}) });`).join('\n');
+  const esbuild = await loadEsbuild();
+  await fsp.mkdir(VENDOR_DIR, { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await esbuild.build({
+    stdin: { contents, resolveDir: PACKAGE_DIR, sourcefile: 'sitegen-vendor.js', loader: 'js' },
+    bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: tmp, logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv()) }, legalComments: 'none',
+    // js-yaml (through gray-matter) tries an optional esprima; leave that require to run time.
+    external: ['esprima'],
+  });
+  await fsp.rename(tmp, file);
+  // Bundles of earlier versions (and their code caches) are not needed again.
+  for (const n of await fsp.readdir(VENDOR_DIR)) if (!n.startsWith(path.basename(file)) && !n.endsWith('.tmp')) await fsp.rm(path.join(VENDOR_DIR, n), { force: true });
+  return file;
+}
+
+/** Loads the vendor bundle (with its code cache) where site modules find it, once per thread. */
+function loadVendor(file: string): void {
+  const g = globalThis as { __sitegenVendor?: unknown; __sitegenVendorFile?: string };
+  if (g.__sitegenVendorFile === file) return;
+  g.__sitegenVendor = loadCompiled(file);
+  g.__sitegenVendorFile = file;
 }
 
 /** Wraps every import of a file directly inside the islands folder (from outside it) with defineIsland. */
@@ -124,7 +182,7 @@ const SERVER_OUTDIR = path.join(PACKAGE_DIR, 'node_modules', '.cache', 'sitegen'
 
 /**
  * The esbuild options that compile a site's config, templates and the engine's renderer into one module;
- * with `bundleDeps`, BUNDLED_PACKAGES are compiled in for the current NODE_ENV (React's other build dropped).
+ * with `bundleDeps` (a build), the CommonJS module that takes its packages from the vendor bundle.
  */
 export function siteModuleOptions(root: string, { bundleDeps = false } = {}) {
   const configFile = path.join(root, 'sitegen.config.ts');
@@ -175,8 +233,10 @@ function sourceInputs(meta: esbuild.Metafile): string[] {
 }
 
 async function importCompiled(file: string, inputs: string[]): Promise<SiteModule> {
+  let vendor: string | undefined;
+  if (file.endsWith('.cjs')) { vendor = await ensureVendor(); loadVendor(vendor); }
   const mod = file.endsWith('.cjs') ? loadCompiled(file) : await import(pathToFileURL(file).href);
-  return { config: mod.config, renderPage: mod.renderPage, renderAliasPage: mod.renderAliasPage, engine: mod.engine, inputs, file };
+  return { config: mod.config, renderPage: mod.renderPage, renderAliasPage: mod.renderAliasPage, engine: mod.engine, inputs, file, vendor };
 }
 
 /** Code caches still to write: V8's cache is made after the build ran, so it holds the functions it used. */
@@ -210,7 +270,7 @@ export function saveCodeCaches(): void {
 
 /** What a cached compile was made from: absolute path, size and mtime of every input file. */
 type Stamp = [file: string, size: number, mtimeMs: number];
-interface CacheRecord { file: string; inputs: string[]; stamps: Stamp[]; root?: string }
+interface CacheRecord { file: string; inputs: string[]; stamps: Stamp[]; root?: string; vendor?: string }
 
 /** Sizes and mtimes of files (a missing file gets -1, so it never matches). */
 export function stampFiles(files: string[]): Stamp[] {
@@ -239,15 +299,15 @@ function cacheKey(root: string): string {
   try { islands = fs.readdirSync(path.join(root, 'templates', 'islands')).sort(); } catch { /* none */ }
   // This file is the recipe (plugins, options), so its own stamp is part of the key.
   const recipe = stampFiles([fileURLToPath(import.meta.url)]);
-  return createHash('sha1').update(JSON.stringify([path.resolve(root), nodeEnv(), process.version, islands, recipe])).digest('hex').slice(0, 16);
+  return createHash('sha1').update(JSON.stringify([path.resolve(root), nodeEnv(), process.version, islands, recipe, path.basename(vendorFile())])).digest('hex').slice(0, 16);
 }
 
 /** The cached module for this site, when nothing it was built from changed since. */
-export function cachedSiteModule(root: string): CacheRecord | null {
+export function cachedSiteModule(root: string): (CacheRecord & { vendor: string }) | null {
   if (process.env.SITEGEN_NO_CACHE === '1') return null;
   try {
     const record = JSON.parse(fs.readFileSync(path.join(SERVER_OUTDIR, `build-${cacheKey(root)}.json`), 'utf8')) as CacheRecord;
-    return fs.existsSync(record.file) && stampsMatch(record.stamps) ? record : null;
+    return fs.existsSync(record.file) && fs.existsSync(vendorFile()) && stampsMatch(record.stamps) ? { ...record, vendor: vendorFile() } : null;
   } catch {
     return null;
   }

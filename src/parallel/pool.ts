@@ -16,7 +16,7 @@ export type TaskBody = WorkerTask extends infer T ? T extends { id: number } ? O
 export interface Pool {
   size: number;
   /** Tells the workers which compiled site module to import (they preload packages until then). */
-  load(moduleFile: string): void;
+  load(moduleFile: string, vendorFile?: string): void;
   /**
    * Runs the tasks on the workers and, through `inline`, on this thread; results in task order. `owners`,
    * when given, is filled with who ran each task: a worker's index, or -1 for this thread.
@@ -48,7 +48,11 @@ const load = (file, url) => {
   script.runInThisContext()(mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
   return Promise.resolve(mod.exports);
 };
-parentPort.once('message', (m) => load(m.file, m.module).then((mod) => mod.workerMain(parentPort, mod.config)));`;
+parentPort.once('message', async (m) => {
+  if (m.vendor) globalThis.__sitegenVendor = await load(m.vendor); // what a build's module takes its packages from
+  const mod = await load(m.file, m.module);
+  mod.workerMain(parentPort, mod.config);
+});`;
 
 /**
  * Below this many content files, the build runs in-process. Measured on 2 cores (1 worker + main): at
@@ -117,8 +121,8 @@ export function startPool(size: number): Pool {
 
   return {
     size,
-    load(moduleFile) {
-      for (const s of slots) s.worker.postMessage({ file: moduleFile, module: pathToFileURL(moduleFile).href });
+    load(moduleFile, vendorFile) {
+      for (const s of slots) s.worker.postMessage({ file: moduleFile, module: pathToFileURL(moduleFile).href, vendor: vendorFile });
     },
     contentReady: false,
     async map<R>(tasks: TaskBody[], inline: (task: TaskBody) => Promise<R>, owners: number[] = []): Promise<R[]> {
