@@ -10,7 +10,7 @@
 // around spawn → exit; peak RSS is `/usr/bin/time -v`'s "Maximum resident set size" (largest single
 // process of the tree: Node; esbuild's service process is not added), or, without /usr/bin/time, a
 // preload that writes process.resourceUsage().maxRSS at exit (Node only).
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,7 +45,7 @@ const OTHERS = [
 
 // ---------- arguments ----------
 function parseArgs(argv) {
-  const o = { pages: [100, 1000, 10000], runs: 3, baseline: false, real: true, stages: true, json: false, wait: 60, timeout: 1800, nodeEnv: null };
+  const o = { pages: [100, 1000, 10000], runs: 3, baseline: false, real: true, dev: true, stages: true, json: false, wait: 60, timeout: 1800, nodeEnv: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => { const v = argv[++i]; if (v === undefined) die(`${a} needs a value`); return v; };
@@ -53,6 +53,7 @@ function parseArgs(argv) {
     else if (a === '--runs') o.runs = Number(val());
     else if (a === '--baseline') o.baseline = true;
     else if (a === '--no-real') o.real = false;
+    else if (a === '--no-dev') o.dev = false;
     else if (a === '--no-stages') o.stages = false;
     else if (a === '--json') o.json = true;
     else if (a === '--wait') o.wait = Number(val());
@@ -63,7 +64,7 @@ function parseArgs(argv) {
       process.stdout.write(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 4).map((l) => l.replace(/^\/\/ ?/, '')).join('\n') + '\n' +
         '  --pages    page counts (default 100,1000,10000)\n  --runs     timed runs per N, median reported (default 3)\n' +
         '  --baseline also time bench/baseline.mjs (gray-matter + marked + renderToStaticMarkup)\n' +
-        '  --no-real  skip the repository site\'s cold build\n  --no-stages skip the untimed --json build (no stage timings, no alias count)\n' +
+        '  --no-real  skip the repository site\'s cold build\n  --no-dev   skip the dev edit → served figure (bench/dev.mjs, 10 edits)\n  --no-stages skip the untimed --json build (no stage timings, no alias count)\n' +
         '  --json     print machine-readable results only\n  --wait s   wait up to s seconds for load average < 1.5 (default 60)\n' +
         '  --timeout s kill a run after s seconds (default 1800)\n' +
         '  --workdir d build the generated sites in d (default /dev/shm/sitegen-bench on a tmpfs, else bench/.work)\n' +
@@ -282,6 +283,17 @@ async function main() {
   // Fixed cost of every command: Node + the CLI bundle (bin/sitegen.js) and its imports, no site work.
   log('\nstart-up (node bin/sitegen.js --version)');
   results.startup = await timeRuns('start-up', [CLI, '--version']);
+  if (opts.dev) {
+    // The dev issue's figure: `sitegen dev` on 1,000 pages, one Markdown edit and one layout edit → the
+    // page served with the change (bench/dev.mjs; npm run bench:dev for the full run).
+    log('\ndev edit → served (node bench/dev.mjs, BENCH_EDITS=10)');
+    const d = spawnSync(process.execPath, [path.join(BENCH, 'dev.mjs')], { cwd: REPO, env: { ...process.env, BENCH_EDITS: '10' }, encoding: 'utf8', timeout: 600_000 });
+    log((d.stdout ?? '').trimEnd().split('\n').map((l) => `  ${l}`).join('\n'));
+    results.dev = (d.stdout ?? '').split('\n').flatMap((l) => {
+      const m = l.match(/^ {2}(\S.*?)\s+(\d+)\s+([\d.]+) ms\s+([\d.]+) ms/);
+      return m && m[1] !== 'edit' ? [{ edit: m[1].trim(), n: Number(m[2]), medianMs: Number(m[3]), p95Ms: Number(m[4]) }] : [];
+    });
+  }
   results.loadAfter = loadAverage().load;
   return results;
 }
@@ -307,6 +319,7 @@ function printTable(res) {
     rows.push(r.ok ? ['real site', '-', '-', '-', fmtS(r.median), fmtS(r.min), fmtS(r.cpuMedian), '-', fmtMB(r.rssMB), '', '', ''] : ['real site', '-', '-', '-', `FAILED (exit ${r.code})`, '', '', '', '', '', '', '']);
   }
   if (res.realNoCache?.ok) rows.push(['real, no cache', '-', '-', '-', fmtS(res.realNoCache.median), fmtS(res.realNoCache.min), fmtS(res.realNoCache.cpuMedian), '-', fmtMB(res.realNoCache.rssMB), '', '', '']);
+  for (const d of res.dev ?? []) rows.push([`dev ${d.edit.split(' ')[0]} edit→served`, '-', '-', '-', (d.medianMs / 1000).toFixed(3), '', '', '-', '', '', '', '']);
   if (res.startup?.ok) rows.push(['start-up', '-', '-', '-', fmtS(res.startup.median), fmtS(res.startup.min), fmtS(res.startup.cpuMedian), '-', fmtMB(res.startup.rssMB), '', '', '']);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
   const line = (r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
