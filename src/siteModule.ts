@@ -132,8 +132,14 @@ export async function ensureVendor(): Promise<string> {
     external: ['esprima'],
   });
   await fsp.rename(tmp, file);
-  // Bundles of earlier versions (and their code caches) are not needed again.
-  for (const n of await fsp.readdir(VENDOR_DIR)) if (!n.startsWith(path.basename(file)) && !n.endsWith('.tmp')) await fsp.rm(path.join(VENDOR_DIR, n), { force: true });
+  // Bundles of earlier versions (and their code caches) are not needed again; one made in the last hour
+  // may be another NODE_ENV's that a concurrent build is loading.
+  const hourAgo = Date.now() - 3600_000;
+  for (const n of await fsp.readdir(VENDOR_DIR)) {
+    if (n.startsWith(path.basename(file)) || n.endsWith('.tmp')) continue;
+    const st = await fsp.stat(path.join(VENDOR_DIR, n)).catch(() => null);
+    if (st && st.mtimeMs < hourAgo) await fsp.rm(path.join(VENDOR_DIR, n), { force: true });
+  }
   return file;
 }
 
