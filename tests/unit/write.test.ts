@@ -7,24 +7,30 @@ import os from 'node:os';
 import path from 'node:path';
 import { createWriter, stageOutput, MAX_WRITES_IN_FLIGHT } from '../../src/write.ts';
 
+/** Counts fs.promises.writeFile calls in flight; `peak()` is the most at once. */
+function countPoolWrites() {
+  let open = 0, peak = 0;
+  const real = fsp.writeFile;
+  const spy = vi.spyOn(fsp, 'writeFile').mockImplementation(async (...args: any[]) => {
+    peak = Math.max(peak, ++open);
+    try { return await (real as any)(...args); } finally { open--; }
+  });
+  return { peak: () => peak, restore: () => spy.mockRestore() };
+}
+
 describe('staging writes', () => {
   it('bounds the files open at once and writes every file', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bound-'));
-    let open = 0, peak = 0;
-    const real = fsp.writeFile;
-    const spy = vi.spyOn(fsp, 'writeFile').mockImplementation(async (...args: any[]) => {
-      peak = Math.max(peak, ++open);
-      try { return await (real as any)(...args); } finally { open--; }
-    });
+    const writes = countPoolWrites();
     try {
       const staging = await stageOutput(path.join(dir, 'dist'));
       await Promise.all(Array.from({ length: 3000 }, (_, i) => staging.write(`a${i % 50}/p${i}/index.html`, `page ${i}`)));
       await staging.commit();
     } finally {
-      spy.mockRestore();
+      writes.restore();
     }
-    expect(peak).toBeGreaterThan(1);
-    expect(peak).toBeLessThanOrEqual(MAX_WRITES_IN_FLIGHT);
+    expect(writes.peak()).toBeGreaterThan(1);
+    expect(writes.peak()).toBeLessThanOrEqual(MAX_WRITES_IN_FLIGHT);
     expect(fs.readFileSync(path.join(dir, 'dist/a7/p2957/index.html'), 'utf8')).toBe('page 2957');
     expect(fs.readdirSync(path.join(dir, 'dist')).length).toBe(50);
   });
@@ -42,21 +48,16 @@ describe('staging writes', () => {
         if (before === undefined) delete process.env.SITEGEN_WRITES; else process.env.SITEGEN_WRITES = before;
       }
     };
-    let open = 0, peak = 0;
-    const real = fsp.writeFile;
-    const spy = vi.spyOn(fsp, 'writeFile').mockImplementation(async (...args: any[]) => {
-      peak = Math.max(peak, ++open);
-      try { return await (real as any)(...args); } finally { open--; }
-    });
+    const writes = countPoolWrites();
     try {
       await write('sync', 'sync');
-      expect(peak).toBe(0); // nothing went through the thread pool
+      expect(writes.peak()).toBe(0); // nothing went through the thread pool
       await write('async', 'async');
-      expect(peak).toBeGreaterThan(1);
-      expect(peak).toBeLessThanOrEqual(MAX_WRITES_IN_FLIGHT);
+      expect(writes.peak()).toBeGreaterThan(1);
+      expect(writes.peak()).toBeLessThanOrEqual(MAX_WRITES_IN_FLIGHT);
       await write(undefined, 'adaptive');
     } finally {
-      spy.mockRestore();
+      writes.restore();
     }
     for (const out of ['sync', 'async', 'adaptive']) {
       expect(fs.readFileSync(path.join(dir, out, 'a7/p487/index.html'), 'utf8')).toBe('page 487');
