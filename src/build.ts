@@ -54,8 +54,8 @@ async function timed<T>(result: BuildResult, name: string, opts: BuildOptions, f
  */
 export async function prepareSite(opts: BuildOptions, result: BuildResult, parallel = false) {
   const root = path.resolve(opts.root);
-  // Workers start first: they import the cached site module at once, or React, yaml and marked while
-  // esbuild compiles it.
+  // Workers start first, so their start-up overlaps the config stage: they import the cached site module
+  // at once, or wait for the one esbuild is compiling.
   const cached = cachedSiteModule(root);
   // Workers pay for parsing; files the content cache answers need none (and a worker's copy of the
   // content would only add memory), so they start for the files the cache cannot answer.
@@ -76,9 +76,8 @@ export async function prepareSite(opts: BuildOptions, result: BuildResult, paral
     const { loadContent, poolLoader } = site.engine;
     const loaded = await timed(result, 'content', opts, async () => {
       const out = await loadContent(root, site.config, pool ? poolLoader(pool, site.config, root) : undefined, cache);
-      const parsed = out.cache ? out.cache.entries.size : 0;
-      // "cached" when no file had to be parsed (the stage line says so)
-      return Object.assign(out, { hit: !!cache && parsed > 0 && !out.cache!.changed });
+      // "cached" on the stage line when no file had to be parsed
+      return Object.assign(out, { hit: !!out.cache && out.cache.entries.size > 0 && !out.cache.changed });
     });
     result.timings.content = Math.round((result.timings.content + cacheMs) * 10) / 10; // reading the cache is part of it
     result.errors.push(...loaded.errors);
