@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import type * as esbuild from 'esbuild';
 import type { Message, SiteConfig } from './types.ts';
-import { ENGINE_DIR, PACKAGE_DIR, esbuildMessages, loadEsbuild, metafileFiles, stampFiles, stampsMatch, writeAtomic } from './siteModule.ts';
+import { ENGINE_DIR, PACKAGE_DIR, esbuildMessages, loadEsbuild, metafileFiles, stampFiles, stampsMatch } from './siteModule.ts';
 import { message } from './errors.ts';
 import { listFiles } from './content/glob.ts';
 
@@ -131,7 +131,7 @@ async function writeCachedBundle(dir: string, key: string, manifest: AssetManife
     }
     const { files, ...rest } = manifest;
     const record: ClientCacheRecord = { key, stamps: stampFiles(metafileFiles(meta)), manifest: rest, files: [...files.keys()] };
-    await writeAtomic(path.join(tmp, 'manifest.json'), JSON.stringify(record));
+    await fs.writeFile(path.join(tmp, 'manifest.json'), JSON.stringify(record)); // the folder is swapped in whole
     await fs.rm(dir, { recursive: true, force: true });
     await fs.rename(tmp, dir);
   } catch {

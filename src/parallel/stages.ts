@@ -51,8 +51,11 @@ export function poolLoader(pool: Pool, config: SiteConfig, root: string): Loader
     // per message, without waiting: the messages that follow (setup) queue behind. One message with half
     // the content would be serialised whole first, a peak of tens of MB at 10k pages.
     const strip = (r: LoadResult): LoadResult => ({ entry: r.entry, errors: r.errors });
+    // What the cache answered goes to every worker, in batches like the parsed files.
+    const cached = items.flatMap((_, i) => (known[i] ? [i] : []));
+    const cachedBatches = ranges(cached.length, LOAD_BATCH).map(([s, e]) => cached.slice(s, e));
     const sent = Promise.all(Array.from({ length: pool.size }, (_, w) => {
-      const others = [...batches.filter((_, b) => owners[b] !== w), ...ranges(items.length, LOAD_BATCH).map(([s, e]) => items.slice(s, e).flatMap((_, k) => (known[s + k] ? [s + k] : [])))].filter((b) => b.length);
+      const others = [...batches.filter((_, b) => owners[b] !== w), ...cachedBatches];
       return Promise.all([
         ...others.map((indices) => pool.sendTo(w, { type: 'part', indices, results: indices.map((i) => strip(results[i])) })),
         pool.sendTo(w, { type: 'content', root, spans: plan.spans, count: items.length }),
