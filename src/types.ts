@@ -2,6 +2,7 @@
 // and the diagnostics every stage reports (modelled on esbuild's Message).
 import type { ComponentType, ReactNode } from 'react';
 import type { ZodType } from 'zod';
+import type { SitegenPlugin } from './plugins.ts';
 
 export interface Location {
   /** Path relative to the site root, with forward slashes. */
@@ -129,6 +130,8 @@ export interface SiteConfig {
    * still count as link targets.
    */
   aliasPages?: boolean;
+  /** Hooks at the engine's seams (server handlers, outputs, head, Markdown, CLI commands); see src/plugins.ts. */
+  plugins?: SitegenPlugin[];
 }
 
 export interface PageReport {
