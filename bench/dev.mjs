@@ -1,172 +1,35 @@
 #!/usr/bin/env node
-// bench/dev.mjs (npm run bench:dev): how fast `sitegen dev` serves a fresh page after an edit.
-// Generates a 1,000-page site (shared gen.mjs content + a small config and layout) in bench/.work/dev-site,
-// starts `sitegen dev` on it, listens to its event stream, then edits one Markdown page's body N times and
-// the layout template N times. Each sample is edit → reload event → GET of the page showing the new text.
-// Env: BENCH_PAGES (1000), BENCH_EDITS (20), BENCH_TEMPLATE_EDITS (same as BENCH_EDITS).
+// bench/dev.mjs (npm run bench:dev): how fast a dev server serves its first page, and a fresh page after an edit.
+// Generates a 1,000-page site (shared gen.mjs content + a small config and layout, bench/devsite.mjs) in
+// bench/.work/dev-site. First page: spawn → first 200 for `/` and a content page, for `sitegen dev` on that
+// site, `sitegen dev` on the repository's site (with its waitlist database, in a fresh temp folder each run)
+// and, when `hugo` is on PATH, `hugo server` on the same content (bench/hugo-site; a content page: that site
+// has no home page). Edits: `sitegen dev` on the 1,000 pages with its event stream; one Markdown page's body
+// edited N times, then the layout template N times; each sample is edit → reload event → GET showing the text.
+// Env: BENCH_PAGES (1000), BENCH_EDITS (20; 0 skips the edits), BENCH_TEMPLATE_EDITS (same as BENCH_EDITS),
+// BENCH_FIRST_RUNS (3; 0 skips the first-page runs), BENCH_HUGO (0 skips Hugo), BENCH_DEV_JSON (write the
+// figures as JSON to this file, for bench/run.mjs).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { prepareDevSite, pagePath, pageFile } from './devsite.mjs';
+import { firstPage, freePort } from './first-page.mjs';
+import { prepareHugo, hugoServerArgs } from './hugo.mjs';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BENCH = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.dirname(BENCH);
 const SITE = path.join(REPO, 'bench', '.work', 'dev-site');
 const PAGES = Number(process.env.BENCH_PAGES ?? 1000);
 const EDITS = Number(process.env.BENCH_EDITS ?? 20);
 const TEMPLATE_EDITS = Number(process.env.BENCH_TEMPLATE_EDITS ?? EDITS);
+const FIRST_RUNS = Number(process.env.BENCH_FIRST_RUNS ?? 3);
 const WARMUP = 2;
 const TIMEOUT_MS = 30_000;
-
-// ---- The site. gen.mjs writes content/pages/<area>/page-<n>.md; this adds the config, layout, pages,
-// stylesheet, site.yaml and favicon. Pages live at /<area>/page-<n>/, with one index per area. gen.mjs's
-// bodies link to /<random area>/page-<n>/ with n up to a few past the last page, and most of those paths
-// are not pages: the config declares each as an alias (a redirect) of the page with that number, or of the
-// area's index past the last page, so every link resolves and the link check passes as it must.
-const AREAS = ['guides', 'reference', 'blog', 'tutorials', 'news', 'docs', 'community', 'release-notes', 'how-to', 'concepts'];
-
-/** URL and file of page n, where gen.mjs puts it. */
-const pagePath = (n) => `/${AREAS[n % AREAS.length]}/page-${n}/`;
-const pageFile = (site, n) => path.join(site, 'content', 'pages', AREAS[n % AREAS.length], `page-${n}.md`);
-
-const CONFIG = `// Benchmark site for \`sitegen dev\`, written by bench/dev.mjs (changes here are overwritten).
-import { z } from 'zod';
-import { defineConfig, type Entry, type RouteDef } from 'sitegen';
-import { Layout } from './templates/Layout.tsx';
-import { Page, AreaIndex, Home, NotFound } from './templates/pages.tsx';
-
-const AREAS = ${JSON.stringify(AREAS)};
-const PageSchema = z.strictObject({ title: z.string().min(1), description: z.string(), features: z.array(z.string()).length(4), tagline: z.string() });
-const SiteSchema = z.strictObject({ title: z.string(), nav: z.array(z.strictObject({ label: z.string(), href: z.string() })).length(10), footer: z.string() });
-// gen.mjs links to page numbers up to 2 × its section count past the page's own: 16 covers them.
-const LINK_REACH = 16;
-
-let memo: { key: string; aliases: Map<string, string[]> } | null = null;
-
-/** Route path → the paths that redirect to it. Depends only on which pages exist, so it is kept per file set. */
-function aliasTable(pages: Entry[]): Map<string, string[]> {
-  const key = pages.map((p) => p.file).join('\\n');
-  if (memo?.key === key) return memo.aliases;
-  const byNumber = new Map(pages.map((p) => [Number(p.slug.replace('page-', '')), p]));
-  const aliases = new Map<string, string[]>();
-  const last = Math.max(0, ...byNumber.keys());
-  for (let n = 0; n <= last + LINK_REACH; n++) {
-    const page = byNumber.get(n);
-    for (const area of AREAS) {
-      if (page && page.dirs[0] === area) continue;
-      const target = page ? \`/\${page.dirs[0]}/\${page.slug}\` : \`/\${area}\`;
-      if (!aliases.has(target)) aliases.set(target, []);
-      aliases.get(target)!.push(\`/\${area}/page-\${n}\`);
-    }
-  }
-  memo = { key, aliases };
-  return aliases;
-}
-
-export default defineConfig({
-  site: { title: 'Bench', url: 'https://bench.example', titleTemplate: '%s | Bench', favicon: '/favicon.svg' },
-  css: ['templates/site.css'],
-  layout: Layout,
-  collections: {
-    site: { pattern: 'site.yaml', schema: SiteSchema, single: true },
-    pages: { pattern: 'pages/*/*.md', schema: PageSchema },
-  },
-  routes: (content) => {
-    const pages = content.pages as Entry[];
-    const aliases = aliasTable(pages);
-    const routes: RouteDef[] = pages.map((p) => {
-      const path = \`/\${p.dirs[0]}/\${p.slug}\`;
-      return { path, component: Page, props: { ...p.data, html: p.html }, title: p.data.title, description: p.data.description, source: p.file, aliases: aliases.get(path) };
-    });
-    for (const area of AREAS) {
-      const list = pages.filter((p) => p.dirs[0] === area).map((p) => ({ href: \`/\${area}/\${p.slug}/\`, title: p.data.title }));
-      routes.push({ path: \`/\${area}\`, component: AreaIndex, props: { area, pages: list }, title: area, aliases: aliases.get(\`/\${area}\`) });
-    }
-    routes.push({ path: '/', component: Home, props: { areas: AREAS }, title: 'Bench' });
-    routes.push({ path: '/404', output: '404.html', component: NotFound, props: {}, title: 'Page Not Found', noindex: true });
-    return routes;
-  },
-});
-`;
-
-const LAYOUT = `// The bench site's layout: header with a nav of 10 links, the page, a footer. bench/dev.mjs measures a
-// template edit by replacing the text of the footer's .mark paragraph.
-import type { LayoutProps } from 'sitegen';
-
-interface Site { title: string; nav: { label: string; href: string }[]; footer: string }
-
-export function Layout({ content, children }: LayoutProps) {
-  const site = content.site as Site;
-  return (
-    <>
-      <header>
-        <a href="/">{site.title}</a>
-        <nav aria-label="Areas"><ul>{site.nav.map((l) => <li key={l.href}><a href={l.href}>{l.label}</a></li>)}</ul></nav>
-      </header>
-      <main>{children}</main>
-      <footer><p>{site.footer}</p><p className="mark">layout-mark</p></footer>
-    </>
-  );
-}
-`;
-
-const PAGE_COMPONENTS = `// The bench site's page components.
-export function Page({ title, tagline, description, features, html }: { title: string; tagline: string; description: string; features: string[]; html: string }) {
-  return (
-    <article>
-      <h1>{title}</h1>
-      <p className="tagline">{tagline}</p>
-      <p>{description}</p>
-      <ul className="features">{features.map((f) => <li key={f}>{f}</li>)}</ul>
-      <div className="body" dangerouslySetInnerHTML={{ __html: html }} />
-    </article>
-  );
-}
-
-export function AreaIndex({ area, pages }: { area: string; pages: { href: string; title: string }[] }) {
-  return (<><h1>{area}</h1><ul>{pages.map((p) => <li key={p.href}><a href={p.href}>{p.title}</a></li>)}</ul></>);
-}
-
-export function Home({ areas }: { areas: string[] }) {
-  return (<><h1>Bench</h1><ul>{areas.map((a) => <li key={a}><a href={\`/\${a}/\`}>{a}</a></li>)}</ul></>);
-}
-
-export function NotFound() {
-  return (<><h1>Page Not Found</h1><a href="/">Back to Home</a></>);
-}
-`;
-
-const CSS = `body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem; }
-nav ul { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; }
-.tagline { font-style: italic; }
-`;
-
-const SITE_YAML = [
-  'title: Bench',
-  'footer: A generated site for measuring sitegen dev.',
-  'nav:',
-  ...AREAS.map((a) => `  - label: ${a}\n    href: /${a}/`),
-  '',
-].join('\n');
-
-const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#333"/></svg>\n';
-
-/** Writes everything but the pages (gen.mjs writes those into content/pages first). */
-function writeBenchSite(site) {
-  const files = {
-    'sitegen.config.ts': CONFIG,
-    'templates/Layout.tsx': LAYOUT,
-    'templates/pages.tsx': PAGE_COMPONENTS,
-    'templates/site.css': CSS,
-    'content/site.yaml': SITE_YAML,
-    'static/favicon.svg': FAVICON,
-  };
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(site, rel)), { recursive: true });
-    fs.writeFileSync(path.join(site, rel), text);
-  }
-}
+// The real site's content page for the first-page figure (any page with a body will do).
+const REAL_PAGE = '/faqs/';
 
 // ---- The measurement.
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -254,17 +117,46 @@ function serverLines(output, from) {
   return lines.slice(WARMUP);
 }
 
-async function main() {
-  const load = os.loadavg()[0];
-  process.stdout.write(`sitegen dev benchmark: ${PAGES} pages, ${EDITS} edits each (+${WARMUP} warm-up), load average ${load.toFixed(2)} on ${os.cpus().length} cores\n`);
-  fs.rmSync(SITE, { recursive: true, force: true });
-  const gen = spawnSync(process.execPath, ['/work/shared/bench/gen.mjs', String(PAGES), path.join(SITE, 'content', 'pages')], { encoding: 'utf8' });
-  if (gen.status !== 0) throw new Error(`gen.mjs failed: ${gen.stderr}`);
-  writeBenchSite(SITE);
+
+/** `runs` interleaved rounds of [sitegen dev 1k, sitegen dev real site, hugo server]; medians per path. */
+async function firstPages(runs, hugoOn) {
+  const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+  const cli = path.join(REPO, 'bin', 'sitegen.js');
+  const env = { ...process.env, NO_COLOR: '1' };
+  const h = hugoOn ? prepareHugo(BENCH, SITE) : null;
+  const servers = [
+    { server: 'sitegen dev', site: `${PAGES} pages`, paths: ['/', pagePath(0)], cmd: process.execPath, args: (port) => [cli, 'dev', '--root', SITE, '--port', String(port), '--no-backend'] },
+    // The real site with its waitlist database, new each run (a fresh clone has none; migrations run).
+    { server: 'sitegen dev', site: 'real site', paths: ['/', REAL_PAGE], cmd: process.execPath, args: (port) => [cli, 'dev', '--root', REPO, '--port', String(port)], db: true },
+    ...(h ? [{ server: 'hugo server', site: `${PAGES} pages`, paths: [pagePath(0)], cmd: 'hugo', args: (port) => hugoServerArgs(h, port) }] : []),
+  ];
+  const samples = servers.map((s) => s.paths.map(() => ({ runs: [], error: null })));
+  for (let r = 0; r < runs; r++) {
+    for (const [i, s] of servers.entries()) {
+      const db = s.db ? fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-bench-db-')) : null;
+      const port = await freePort();
+      const got = await firstPage({ cmd: s.cmd, args: s.args(port), port, paths: s.paths, cwd: REPO, env: db ? { ...env, SITEGEN_WAITLIST_DIR: path.join(db, 'waitlist') } : env });
+      if (db) fs.rmSync(db, { recursive: true, force: true });
+      s.paths.forEach((p, k) => {
+        const ms = got.ms[p];
+        if (ms == null) samples[i][k].error ??= `no 200 for ${p}: ${got.output.trim().split('\n').slice(-3).join(' | ').slice(0, 300)}`;
+        else samples[i][k].runs.push(ms);
+      });
+      process.stdout.write(`  first page, ${s.server} (${s.site}) run ${r + 1}/${runs}: ${s.paths.map((p) => `${p} ${got.ms[p] == null ? 'FAILED' : `${got.ms[p].toFixed(0)} ms`}`).join(', ')}\n`);
+    }
+  }
+  if (h) fs.rmSync(h.dir, { recursive: true, force: true });
+  return servers.flatMap((s, i) => s.paths.map((p, k) => {
+    const x = samples[i][k];
+    return { server: s.server, site: s.site, path: p, runs: x.runs, medianMs: x.error ? null : median(x.runs), error: x.error };
+  }));
+}
+
+async function editBench() {
   const dev = await startDev();
   const stream = await events(dev.url);
   const built = /built (\d+) pages in memory in (\d+) ms/.exec(dev.output());
-  process.stdout.write(`  started in ${dev.startMs.toFixed(0)} ms (first build: ${built ? `${built[1]} pages in ${built[2]} ms` : 'see output'})\n`);
+  process.stdout.write(`  edit bench server started in ${dev.startMs.toFixed(0)} ms (first build: ${built ? `${built[1]} pages in ${built[2]} ms` : 'see output'})\n`);
   const rows = [];
   try {
     const md = pageFile(SITE, 0);
@@ -296,6 +188,17 @@ async function main() {
     process.stdout.write(`  ${name.padEnd(28)} ${String(s.n).padStart(3)} ${f(s.median)} ${f(s.p95)} ${f(s.min)} ${f(s.max)}   ${routes.padStart(18)}   ${Number.isNaN(server) ? '?' : `${server} ms`}\n`);
   }
   process.stdout.write(`\n  (edit → reload event on the event stream → GET shows the edit; wall clock, includes the 10 ms debounce; load average now ${os.loadavg()[0].toFixed(2)})\n`);
+  return rows.map(([edit, s]) => ({ edit, n: s.n, medianMs: s.median, p95Ms: s.p95, minMs: s.min, maxMs: s.max }));
+}
+
+async function main() {
+  const load = os.loadavg()[0];
+  const hugoOn = process.env.BENCH_HUGO !== '0' && spawnSync('hugo', ['version'], { encoding: 'utf8' }).status === 0;
+  process.stdout.write(`sitegen dev benchmark: ${PAGES} pages, first page ×${FIRST_RUNS}${hugoOn ? ' (with hugo server)' : ''}, ${EDITS} edits each (+${WARMUP} warm-up), load average ${load.toFixed(2)} on ${os.cpus().length} cores\n`);
+  prepareDevSite(SITE, PAGES);
+  const result = { firstPage: FIRST_RUNS > 0 ? await firstPages(FIRST_RUNS, hugoOn) : [], edits: EDITS > 0 ? await editBench() : [] };
+  if (process.env.BENCH_DEV_JSON) fs.writeFileSync(process.env.BENCH_DEV_JSON, JSON.stringify(result));
+  if (result.firstPage.some((f) => f.error)) { for (const f of result.firstPage.filter((x) => x.error)) process.stderr.write(`first page failed: ${f.server} ${f.site}: ${f.error}\n`); process.exitCode = 1; }
 }
 
 main().catch((e) => { process.stderr.write(`${e?.stack ?? e}\n`); process.exit(1); });

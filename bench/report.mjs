@@ -1,0 +1,106 @@
+// bench/report.mjs: the printed report of bench/run.mjs: cold/warm/Hugo table, sitegen/Hugo ratios, the real
+// site, dev first page and edit → served, stage timings, and each issue-16 target with met / not met.
+import { fmtS, fmtMB } from './proc.mjs';
+
+// Issue 16's targets (same disk, same run, whole process).
+export const TARGETS = { cold100S: 0.5, rssMB: 400, devFirstPageS: 1, editMs: 50, realColdS: 1 };
+
+export const COLD_MEANS = 'COLD = a first build on a fresh clone after `npm ci`: output, <root>/.sitegen build state (not the waitlist database) and node_modules/.cache/sitegen (CLI bundle, vendor bundle, compiled site) deleted before each run; Hugo: output, resources/ and its cache dir deleted.';
+export const WARM_MEANS = 'WARM = the same build again with the cache the previous (cold) build left; only the output is deleted.';
+
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...(r[i] ?? '')].length)));
+  const line = (r) => r.map((c, i) => (i === 0 ? (c ?? '').padEnd(widths[i]) : (c ?? '').padStart(widths[i]))).join('  ');
+  return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
+}
+
+const cells = (label, n, pages, aliases, r) => (!r ? null : !r.ok
+  ? [label, String(n), pages, aliases, `FAILED: ${r.error ?? `exit ${r.code}`}`.slice(0, 60), '', '', '', '', '']
+  : [label, String(n), pages, aliases, fmtS(r.median), fmtS(r.min), fmtS(r.cpuMedian), fmtS(r.sysMedian), fmtMB(r.rssMB), typeof n === 'number' ? (n / r.median).toFixed(0) : '-']);
+const ratio = (a, b) => (a?.ok && b?.ok ? a.median / b.median : null);
+const fmtRatio = (x) => (x == null ? '-' : `${x.toFixed(2)}×`);
+
+/** Every target of issue 16 with the measured figure and ✓ / ✗, or "not measured" when this run lacks it. */
+export function targets(res) {
+  const out = [];
+  const add = (name, value, ok, detail = '') => out.push({ name, value, met: ok, detail });
+  const size = (n) => res.sizes.find((s) => s.n === n);
+  const noHugo = res.hugo ? 'Hugo failed' : 'no Hugo in this run';
+  for (const n of [1000, 10000]) {
+    const s = size(n);
+    const r = s && ratio(s.cold, s.hugo);
+    add(`cold build ≤ Hugo at ${n.toLocaleString('en')} pages`, !s ? 'not measured (N not run)' : r == null ? `not measured (${s.hugo ? 'a build failed' : noHugo})` : `${fmtS(s.cold.median)} s vs Hugo ${fmtS(s.hugo.median)} s (${fmtRatio(r)})`, r == null ? null : r <= 1);
+  }
+  const s100 = size(100);
+  add(`cold build ≤ ${TARGETS.cold100S} s at 100 pages`, !s100 ? 'not measured (N not run)' : s100.cold.ok ? `${fmtS(s100.cold.median)} s` : 'failed', s100?.cold.ok ? s100.cold.median <= TARGETS.cold100S : s100 ? false : null);
+  for (const s of res.sizes) {
+    const r = ratio(s.warm, s.hugo);
+    add(`warm build ≤ ½ Hugo at ${s.n.toLocaleString('en')} pages`, r == null ? `not measured (${s.hugo ? 'a build failed' : noHugo})` : `${fmtS(s.warm.median)} s vs Hugo ${fmtS(s.hugo.median)} s (${fmtRatio(r)})`, r == null ? null : r <= 0.5);
+  }
+  const s10k = size(10000);
+  for (const k of ['cold', 'warm']) {
+    const rss = s10k?.[k]?.rssMB;
+    add(`peak RSS ≤ ${TARGETS.rssMB} MB at 10,000 pages, ${k}`, !s10k ? 'not measured (N not run)' : rss == null ? 'not measured' : `${fmtMB(rss)} MB`, rss == null ? null : rss <= TARGETS.rssMB);
+  }
+  const fp = res.dev?.firstPage ?? [];
+  const sg = fp.filter((f) => f.server === 'sitegen dev');
+  if (!sg.length) add(`dev first page served ≤ ${TARGETS.devFirstPageS} s`, res.dev ? 'not measured (dev bench failed)' : 'not measured (--no-dev)', null);
+  for (const f of sg) add(`dev first page ≤ ${TARGETS.devFirstPageS} s: ${f.site} ${f.path}`, f.medianMs == null ? `failed: ${f.error ?? '?'}` : `${(f.medianMs / 1000).toFixed(3)} s`, f.medianMs == null ? false : f.medianMs <= TARGETS.devFirstPageS * 1000);
+  const edit = (res.dev?.edits ?? []).find((e) => e.edit.startsWith('content'));
+  add(`dev edit → served ≤ ${TARGETS.editMs} ms (median, content edit)`, edit ? `${edit.medianMs.toFixed(1)} ms` : 'not measured', edit ? edit.medianMs <= TARGETS.editMs : null);
+  const rc = res.real?.cold;
+  add(`real site cold build ≤ ${TARGETS.realColdS} s`, !res.real ? 'not measured (--no-real)' : rc.ok ? `${fmtS(rc.median)} s` : 'failed', !res.real ? null : rc.ok ? rc.median <= TARGETS.realColdS : false);
+  return out;
+}
+
+export function printReport(res) {
+  const out = [];
+  out.push(`sites built in ${res.workdir} (${res.workdirFs}; ${res.workdirWhy})`);
+  out.push(`sitegen bench: Node ${res.machine.node}, ${res.machine.cpus} CPUs (${res.machine.cpuModel}), median of ${res.runs} run(s) per row, NODE_ENV=${res.nodeEnv ?? '(sitegen default)'}, Hugo: ${res.hugo ?? 'not run'}`);
+  out.push(`load average before ${res.machine.loadBefore.map((x) => x.toFixed(2)).join(' ')}, after ${res.loadAfter.map((x) => x.toFixed(2)).join(' ')}`);
+  if (res.machine.loadWarning) out.push(`WARNING: ${res.machine.loadWarning}`);
+  out.push(COLD_MEANS, WARM_MEANS, '');
+  const rows = [['', 'N', 'pages', 'aliases', 'median s', 'min s', 'CPU s', 'system s', 'peak RSS MB', 'pages/s']];
+  for (const s of res.sizes) {
+    if (s.failed) { rows.push(['sitegen', String(s.n), '-', '-', `FAILED: ${s.failed.error ?? `exit ${s.failed.code}`}`.slice(0, 60), '', '', '', '', '']); continue; }
+    const pages = String(s.pages ?? s.n), aliases = String(s.aliases ?? '-');
+    rows.push(cells('sitegen cold', s.n, pages, aliases, s.cold));
+    if (s.hugo) rows.push(cells('Hugo', s.n, String(s.hugoPages), '-', s.hugo));
+    else if (s.hugoError) rows.push(['Hugo', String(s.n), '-', '-', `FAILED: ${s.hugoError}`.slice(0, 60), '', '', '', '', '']);
+    rows.push(cells('sitegen warm', s.n, pages, aliases, s.warm));
+  }
+  for (const b of res.baseline) rows.push(cells('baseline', b.n, String(b.n), '-', b));
+  if (res.real) { rows.push(cells('real site cold', '-', '-', '-', res.real.cold)); rows.push(cells('real site warm', '-', '-', '-', res.real.warm)); }
+  if (res.startup) rows.push(cells('start-up (--version)', '-', '-', '-', res.startup));
+  if (res.startupCold) rows.push(cells('start-up, cold', '-', '-', '-', res.startupCold));
+  out.push(...table(rows.filter(Boolean)));
+  out.push(`peak RSS: ${res.rssMethod}. Wall time: spawn → exit of a fresh process. CPU s: user + system (median); steadier than wall time on a shared machine, but targets are judged on the median wall time.`);
+
+  const withHugo = res.sizes.filter((s) => s.hugo?.ok);
+  if (withHugo.length) {
+    out.push('', 'sitegen / Hugo (median wall time; < 1 is faster than Hugo):');
+    for (const s of withHugo) out.push(`  N=${String(s.n).padEnd(6)} cold ${fmtRatio(ratio(s.cold, s.hugo)).padStart(7)}   warm ${fmtRatio(ratio(s.warm, s.hugo)).padStart(7)}   (CPU: cold ${fmtRatio(s.cold.cpuMedian && s.hugo.cpuMedian ? s.cold.cpuMedian / s.hugo.cpuMedian : null)}, warm ${fmtRatio(s.warm.cpuMedian && s.hugo.cpuMedian ? s.warm.cpuMedian / s.hugo.cpuMedian : null)})`);
+  }
+
+  if (res.dev) {
+    out.push('', 'dev server:');
+    if (!res.dev.ok) out.push(`  FAILED: ${res.dev.error}`);
+    for (const f of res.dev.firstPage ?? []) out.push(`  first page: ${f.server.padEnd(12)} ${f.site.padEnd(22)} ${f.path.padEnd(18)} ${f.medianMs == null ? `FAILED: ${f.error}` : `${(f.medianMs / 1000).toFixed(3)} s (median of ${f.runs.length}; ${f.runs.map((x) => (x / 1000).toFixed(2)).join(', ')})`}`);
+    for (const e of res.dev.edits ?? []) out.push(`  ${e.edit.padEnd(30)} edit → served: median ${e.medianMs.toFixed(1)} ms, p95 ${e.p95Ms.toFixed(1)} ms (n=${e.n})`);
+    out.push('  (first page: spawn → first 200 response, polled every 20 ms; edit: file write → reload event → GET shows the edit)');
+  }
+
+  const staged = res.sizes.filter((s) => s.stagesCold);
+  if (staged.length) {
+    out.push('', 'build stages (ms, from the untimed --json builds; total is in-process, without Node start-up):');
+    const names = [...new Set(staged.flatMap((s) => [...Object.keys(s.stagesCold), ...Object.keys(s.stagesWarm)]))];
+    const sr = [['N', 'build', ...names]];
+    for (const s of staged) for (const [k, t] of [['cold', s.stagesCold], ['warm', s.stagesWarm]]) sr.push([String(s.n), k, ...names.map((x) => (t[x] == null ? '-' : String(Math.round(t[x]))))]);
+    out.push(...table(sr).filter((_, i) => i !== 1));
+  }
+
+  out.push('', 'issue 16 targets (same disk, same run, whole process):');
+  for (const t of targets(res)) out.push(`  ${t.met == null ? '–' : t.met ? '✓' : '✗'} ${t.name.padEnd(52)} ${t.value}`);
+  if (res.machine.loadWarning || Math.max(...res.loadAfter) > 1.5) out.push('  (the machine was busy: re-run on a quiet machine before judging the targets)');
+  return out.join('\n');
+}
