@@ -126,7 +126,7 @@ async function timed(label, i, prepare, start, check = () => null) {
   return problem ? { failed: true, code: r.code, error: r.code !== 0 ? firstError(r) : problem, seconds: r.seconds, rssMB: r.rssMB } : { seconds: r.seconds, cpuS: r.cpuS, sysS: r.sysS, rssMB: r.rssMB };
 }
 /** Collects repetitions into a summary; the first failure ends that series. */
-const series = () => ({ runs: [], failure: null, add(r) { if (this.failure) return; if (r.failed) this.failure = r; else this.runs.push(r); }, done() { return this.failure ? { ok: false, ...this.failure } : summarize(this.runs); } });
+const series = () => ({ runs: [], failure: null, add(r) { if (this.failure) return; if (r.failed) this.failure = r; else this.runs.push(r); }, done() { return this.failure ? { ok: false, ...this.failure } : this.runs.length ? summarize(this.runs) : { ok: false, error: 'not run: the cold build before it failed' }; } });
 
 async function untimedJson(label, dir, cold) {
   const dist = path.join(dir, 'dist');
