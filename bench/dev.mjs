@@ -125,10 +125,10 @@ async function firstPages(runs, hugoOn) {
   const env = { ...process.env, NO_COLOR: '1' };
   const h = hugoOn ? prepareHugo(BENCH, SITE) : null;
   const servers = [
-    { server: 'sitegen dev', site: `${PAGES} pages`, paths: ['/', pagePath(0)], cmd: process.execPath, args: (port) => [cli, 'dev', '--root', SITE, '--port', String(port), '--no-backend'] },
+    { server: 'sitegen dev', site: `${PAGES}-page dev site`, paths: ['/', pagePath(0)], cmd: process.execPath, args: (port) => [cli, 'dev', '--root', SITE, '--port', String(port), '--no-backend'] },
     // The real site with its waitlist database, new each run (a fresh clone has none; migrations run).
     { server: 'sitegen dev', site: 'real site', paths: ['/', REAL_PAGE], cmd: process.execPath, args: (port) => [cli, 'dev', '--root', REPO, '--port', String(port)], db: true },
-    ...(h ? [{ server: 'hugo server', site: `${PAGES} pages`, paths: [pagePath(0)], cmd: 'hugo', args: (port) => hugoServerArgs(h, port) }] : []),
+    ...(h ? [{ server: 'hugo server', site: `${PAGES}-page dev site`, paths: [pagePath(0)], cmd: 'hugo', args: (port) => hugoServerArgs(h, port) }] : []),
   ];
   const samples = servers.map((s) => s.paths.map(() => ({ runs: [], error: null })));
   for (let r = 0; r < runs; r++) {

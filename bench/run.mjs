@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { log, waitForQuiet, loadAverage, runProcess, summarize, firstError, fsType, fmtS, fmtMB, tail, TMP, RSS_METHOD } from './proc.mjs';
 import { hugoVersion, prepareHugo, hugoBuildArgs, coldHugo, hugoPagesFigure, countIndexFiles } from './hugo.mjs';
-import { printReport } from './report.mjs';
+import { printReport, targets } from './report.mjs';
 import { GEN } from './devsite.mjs';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
@@ -245,7 +245,7 @@ async function main() {
 
 try {
   const res = await main();
-  process.stdout.write((opts.json ? JSON.stringify(res, null, 2) : printReport(res)) + '\n');
+  process.stdout.write((opts.json ? JSON.stringify({ ...res, targets: targets(res) }, null, 2) : printReport(res)) + '\n');
   const bad = (x) => x && x.ok === false;
   const failed = res.sizes.some((s) => s.failed || bad(s.cold) || bad(s.warm) || bad(s.hugo) || s.hugoError) || res.baseline.some(bad) || bad(res.real?.cold) || bad(res.real?.warm) || bad(res.dev);
   process.exitCode = failed ? 1 : 0;
