@@ -3,6 +3,7 @@
 // path (symlinks resolved) leaves the folder is not there; a symlink loop or an unreadable entry is not
 // there either (a 404, never a crash). Size and bytes come from one open file handle, so a file
 // replaced mid-request still matches the Content-Length it was sent with.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -33,7 +34,12 @@ export function diskSource(dir: string): FileSource {
     return real.startsWith(realRoot + path.sep) ? real : null;
   }
 
-  const statOf = (st: fs.Stats): FileStat => ({ size: st.size, etag: `W/"${st.size}-${Math.floor(st.mtimeMs)}"`, lastModified: st.mtime });
+  // The validator covers the inode and nanosecond times, not just size and mtime in ms: a rebuild that
+  // rewrites _redirects at the same size within one millisecond is still seen as a change.
+  const statOf = (st: fs.BigIntStats): FileStat => {
+    const id = createHash('sha1').update(`${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs}`).digest('base64url').slice(0, 16);
+    return { size: Number(st.size), etag: `W/"${st.size}-${id}"`, lastModified: st.mtime };
+  };
 
   async function open(rel: string): Promise<OpenFile | null> {
     const real = await inside(rel);
@@ -42,11 +48,11 @@ export function diskSource(dir: string): FileSource {
     const handle = await absent(fsp.open(real, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW));
     if (handle === null) return null;
     try {
-      const st = await handle.stat();
+      const st = await handle.stat({ bigint: true });
       if (!st.isFile()) { await handle.close(); return null; }
       return {
         ...statOf(st),
-        stream: (start = 0, end = st.size - 1) => handle.createReadStream({ start, end, autoClose: true }),
+        stream: (start = 0, end = Number(st.size) - 1) => handle.createReadStream({ start, end, autoClose: true }),
         close: () => handle.close(),
       };
     } catch (e) {
@@ -59,7 +65,7 @@ export function diskSource(dir: string): FileSource {
     name: root,
     async stat(rel) {
       const real = await inside(rel);
-      const st = real === null ? null : await absent(fsp.stat(real));
+      const st = real === null ? null : await absent(fsp.stat(real, { bigint: true }));
       return st?.isFile() ? statOf(st) : null;
     },
     open,
