@@ -1,12 +1,12 @@
-// The dev server's request handler: the dev endpoints under /__sitegen/ (client script, overlay stylesheet,
-// event stream), then any handlers in front (the local waitlist API), then the in-memory output served as
-// `sitegen preview` serves dist/: the rules of _headers (so the strict CSP is active in dev too) and
-// _redirects, 404.html with status 404. HTML pages get the dev client script, and only in dev.
+// The dev server's request handler: the shared static host (src/host/) over the in-memory output, so dev
+// answers every URL as `sitegen preview` does (same redirects, _headers, 404 page, ranges, ETags), with
+// the dev features layered on as handlers in front of it: the endpoints under /__sitegen/ (client
+// script, overlay stylesheet, event stream), a placeholder page until the first build, and the dev
+// client script injected into every generated page.
 import type http from 'node:http';
-import type { Handler } from '../serve.ts';
-import type { DevOutput, Found } from './output.ts';
+import { createHost, memorySource, type Handler } from '../host/index.ts';
+import type { DevOutput } from './output.ts';
 import type { EventHub } from './events.ts';
-import { contentType } from './mime.ts';
 
 export interface DevHandlerOptions {
   output: DevOutput;
@@ -29,46 +29,39 @@ export function injectClient(html: string, route: string, version: number): stri
 const PLACEHOLDER = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>sitegen dev</title></head>'
   + '<body><main><h1>The site has not built yet</h1><p>The problems are listed in the terminal and above; this page reloads when they are fixed.</p></main></body></html>';
 
+/**
+ * The output as a file source: a path finds what `sitegen build` would have written there (pages first,
+ * then assets — the previous bundle's too, for pages loaded before a rebuild — static files, host files).
+ */
+export function devFileSource(output: DevOutput, version: () => number) {
+  return memorySource((rel) => {
+    const page = output.pages.get(rel);
+    if (page) return injectClient(page.html, page.route, version());
+    return output.assets.get(rel) ?? output.previousAssets.get(rel) ?? output.statics.get(rel) ?? output.hostFiles.get(rel);
+  }, 'memory');
+}
+
+function send(req: http.IncomingMessage, res: http.ServerResponse, status: number, type: string, body: string): true {
+  const buf = Buffer.from(body);
+  res.writeHead(status, { 'Content-Type': type, 'Content-Length': buf.length, 'Cache-Control': 'no-cache' });
+  res.end(req.method === 'HEAD' ? undefined : buf);
+  return true;
+}
+
 export function createDevHandler(opts: DevHandlerOptions): http.RequestListener {
   const { output, events } = opts;
-  const send = (req: http.IncomingMessage, res: http.ServerResponse, status: number, type: string, body: string | Uint8Array) => {
-    const buf = typeof body === 'string' ? Buffer.from(body) : body;
-    if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-cache');
-    res.writeHead(status, { 'Content-Type': type, 'Content-Length': buf.length });
-    res.end(req.method === 'HEAD' ? undefined : buf);
+  const endpoints: Handler = (req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (pathname === '/__sitegen/events') { events.handle(req, res); return true; }
+    if (pathname === '/__sitegen/client.js') return send(req, res, 200, 'text/javascript; charset=utf-8', opts.clientJs);
+    if (pathname === '/__sitegen/overlay.css') return send(req, res, 200, 'text/css; charset=utf-8', opts.overlayCss);
+    return false;
   };
-  const page = (req: http.IncomingMessage, res: http.ServerResponse, status: number, found: Found) => {
-    const body = found.route !== undefined && typeof found.body === 'string' ? injectClient(found.body, found.route, events.version) : found.body;
-    send(req, res, status, contentType(found.rel), body);
-  };
-
-  return async (req, res) => {
-    try {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      let pathname: string;
-      try { pathname = decodeURIComponent(url.pathname); } catch { pathname = url.pathname; }
-      if (pathname === '/__sitegen/events') { events.handle(req, res); return; }
-      if (pathname === '/__sitegen/client.js') { send(req, res, 200, 'text/javascript; charset=utf-8', opts.clientJs); return; }
-      if (pathname === '/__sitegen/overlay.css') { send(req, res, 200, 'text/css; charset=utf-8', opts.overlayCss); return; }
-      for (const h of opts.handlers ?? []) if (await h(req, res)) return;
-      for (const [k, v] of output.headersFor(pathname)) res.setHeader(k, v);
-      const target = output.redirectFor(pathname);
-      if (target) { res.writeHead(301, { Location: target + url.search }); res.end(); return; }
-      if (req.method !== 'GET' && req.method !== 'HEAD') { res.writeHead(405, { Allow: 'GET, HEAD' }); res.end(); return; }
-      if (!output.built) {
-        // Nothing good to show yet: a page that carries the client, so it shows the overlay and reloads when fixed.
-        send(req, res, 503, 'text/html; charset=utf-8', injectClient(PLACEHOLDER, '*', events.version));
-        return;
-      }
-      const found = output.find(pathname);
-      if (found) { page(req, res, 200, found); return; }
-      const notFound = output.find('/404.html');
-      if (notFound) page(req, res, 404, notFound);
-      else send(req, res, 404, 'text/html; charset=utf-8', 'Not Found');
-    } catch (e) {
-      console.error(e);
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    }
-  };
+  // Nothing good to show yet: a page that carries the client, so it shows the overlay and reloads when fixed.
+  const placeholder: Handler = (req, res) => !output.built && (req.method === 'GET' || req.method === 'HEAD')
+    && send(req, res, 503, 'text/html; charset=utf-8', injectClient(PLACEHOLDER, '*', events.version));
+  return createHost({
+    source: devFileSource(output, () => events.version),
+    handlers: [endpoints, ...(opts.handlers ?? []), placeholder],
+  });
 }

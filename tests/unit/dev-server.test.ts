@@ -54,6 +54,20 @@ describe('sitegen dev server', () => {
     expect((await fetch(url + '/', { method: 'POST' })).status).toBe(405);
   });
 
+  it('answers as preview does: slash redirect with the query, same-origin Locations, ETags and ranges', async () => {
+    const about = await fetch(url + '/about?ref=x', { redirect: 'manual' });
+    expect([about.status, about.headers.get('location')]).toEqual([301, '/about/?ref=x']);
+    const sneaky = await fetch(url + '/%2F%2Fabout', { redirect: 'manual' });
+    expect([sneaky.status, sneaky.headers.get('location')]).toEqual([301, '/about/']);
+    const robots = await fetch(url + '/robots.txt');
+    const etag = robots.headers.get('etag')!;
+    const text = await robots.text();
+    expect((await fetch(url + '/robots.txt', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    const part = await fetch(url + '/robots.txt', { headers: { Range: 'bytes=0-9' } });
+    expect([part.status, await part.text()]).toEqual([206, text.slice(0, 10)]);
+    expect((await fetch(url + '/robots.txt', { headers: { Range: 'bytes=9-2' } })).status).toBe(200);
+  });
+
   it('sends a reload for the changed route only, then errors with file and line, then recovery', async () => {
     const stream = await openEvents(url + '/__sitegen/events');
     try {

@@ -388,6 +388,20 @@ describe('hostile requests to the static server', () => {
     expect(beyond.status).toBe(416);
   });
 
+  it('never sends a Location to another host: leading slashes and backslashes collapse to one', async () => {
+    const variants = ['/%2F%2Fabout', '//about', '///about', '/\\about', '/\\\\about', '/%5C%5Cabout', '/%5C/about', '/%2F%5Cabout',
+      '/%2F%2Fabout?next=//evil.com', '//evil.com', '//evil.com/', '/\\evil.com', '/%5C%5Cevil.com', '/%2F%2Fevil.com', '/%2F%2Fevil.com/about',
+      '/%09/about', '/%20/about', 'http://evil.com/about', '/old/alpha?//evil.com'];
+    for (const target of variants) {
+      const res = await rawRequest('GET', target);
+      expect(res.status, target).not.toBeNull();
+      expect(res.status! < 500, `${target}: ${res.status}`).toBe(true);
+      if (res.headers.location !== undefined) expect(res.headers.location, target).toMatch(/^\/(?![/\\])/);
+    }
+    expect((await rawRequest('GET', '/%2F%2Fabout')).headers.location).toBe('/about/');
+    expect((await rawRequest('GET', '/%5C%5Cabout?x=1')).headers.location).toBe('/about/?x=1');
+  });
+
   it('refuses writes to static paths and still serves normal pages', async () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) expectRefused(await rawRequest(method, '/about/', {}, 'x'), `${method} /about/`, [405]);
     expect((await rawRequest('GET', '/about/')).status).toBe(200);

@@ -1,4 +1,4 @@
-// Content types for what a site serves in dev mode (pages, assets, static files), by file extension.
+// Content types for what a site serves (pages, assets, static files), by file extension: one table for preview and dev.
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8', css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8',
   mjs: 'text/javascript; charset=utf-8', json: 'application/json', map: 'application/json', xml: 'application/xml',
