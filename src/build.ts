@@ -15,6 +15,7 @@ import { checkLinks, makeTargets, type PageLinks } from './check.ts';
 import { contentSecurityPolicy, headersFile, redirectsFile, robotsTxt, sitemapXml } from './hostfiles.ts';
 import { stageOutput } from './write.ts';
 import { listFiles } from './content/glob.ts';
+import { outsideRootError } from './content/insideRoot.ts';
 import { pageChunks, renderContext, renderRoute, type ManifestLinks } from './render/page.ts';
 import { maybeStartPool, type Pool } from './parallel/pool.ts';
 
@@ -198,7 +199,9 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
   const outputs = new Set<string>([...table.routes.map((r) => r.output), ...aliasPagesOf(table, site.config).map((x) => x.output)]);
   const staticFiles = await timed(result, 'static', opts, async () => {
     const dir = path.join(root, 'static');
-    const files = await listFiles(dir);
+    const guard = { root, outside: [] as { rel: string; problem: 'outside' | 'hidden' }[] };
+    const files = await listFiles(dir, guard); // links out of the site are refused, never read
+    result.errors.push(...guard.outside.map((o) => outsideRootError(o.rel ? `static/${o.rel}` : 'static', o.problem)));
     for (const f of files) {
       if (outputs.has(f) || manifest.files.has(f)) { result.errors.push(message('StaticConflict', `static/${f} would overwrite a generated file`, fileLocation(`static/${f}`))); continue; }
       await staging.write(f, await fs.readFile(path.join(dir, f)));

@@ -8,6 +8,7 @@ import matter from 'gray-matter';
 import type { Message } from '../types.ts';
 import { message, fileLocation } from '../errors.ts';
 import { compileMarkdown } from './markdown.ts';
+import { outsideRoot, outsideRootError } from './insideRoot.ts';
 import { parseYamlSource, type YamlSource } from './yamlSource.ts';
 
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
@@ -25,6 +26,9 @@ export interface ParsedFile {
 export async function parseContentFile(root: string, rel: string): Promise<ParsedFile | { errors: Message[] }> {
   const abs = path.join(root, rel);
   let buf: Buffer;
+  // A link out of the site (or to a hidden file) is never read: its target would end up in the build.
+  const outside = await outsideRoot(root, abs);
+  if (outside) return { errors: [outsideRootError(rel, outside)] };
   try {
     const st = await fs.stat(abs);
     if (st.size > MAX_CONTENT_BYTES) return { errors: [message('ContentReadError', `File is ${(st.size / 1048576).toFixed(1)} MB; content files are limited to ${MAX_CONTENT_BYTES / 1048576} MB`, fileLocation(rel))] };

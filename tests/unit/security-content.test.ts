@@ -106,3 +106,62 @@ describe('front matter is YAML only', () => {
     }
   });
 });
+
+describe('symlinks never lead out of the site', () => {
+  const SECRET = 'SECRET-MARKER-never-published';
+
+  /** A site with a secret beside it (outside the root) and one inside it, hidden. */
+  function siteWithSecrets(name: string): string {
+    const site = freshSite(name);
+    fs.writeFileSync(path.join(work, `${name}.env`), `KEY=${SECRET}\n`);
+    fs.writeFileSync(path.join(site, '.env'), `KEY=${SECRET}\n`);
+    return site;
+  }
+
+  it.each([
+    ['a file outside the root', (site: string) => fs.symlinkSync(path.join(site, `../${path.basename(site)}.env`), path.join(site, 'static/x.txt')), 'static/x.txt', 'outside the site root'],
+    ['the hidden .env of the root', (site: string) => fs.symlinkSync('../.env', path.join(site, 'static/x.txt')), 'static/x.txt', 'a hidden file'],
+    ['/proc/self/environ', (site: string) => fs.symlinkSync('/proc/self/environ', path.join(site, 'static/x.txt')), 'static/x.txt', 'outside the site root'],
+    ['a folder outside the root', (site: string) => { fs.mkdirSync(path.join(work, 'outdir'), { recursive: true }); fs.writeFileSync(path.join(work, 'outdir/secret.txt'), SECRET); fs.symlinkSync(path.join(work, 'outdir'), path.join(site, 'static/docs')); }, 'static/docs', 'outside the site root'],
+    ['static/ itself', (site: string) => { fs.mkdirSync(path.join(work, 'outstatic'), { recursive: true }); fs.writeFileSync(path.join(work, 'outstatic/secret.txt'), SECRET); fs.rmSync(path.join(site, 'static'), { recursive: true }); fs.symlinkSync(path.join(work, 'outstatic'), path.join(site, 'static')); }, 'static', 'outside the site root'],
+  ])('static/: a link to %s is a located error and dist/ is untouched', (name, plant, rel, why) => {
+    const site = siteWithSecrets(`static-${name.replace(/\W+/g, '-')}`);
+    plant(site);
+    const before = snapshot(path.join(site, 'dist'));
+    const r = sitegen(['build', '--root', site]);
+    expectLocated(r, new RegExp(`(^|\\n)(✗ )?${rel.replace(/\//g, '\\/')} Symlink to ${why}`));
+    expect(r.stderr + r.stdout).not.toContain(SECRET);
+    expect(snapshot(path.join(site, 'dist'))).toBe(before);
+  });
+
+  it.each([
+    ['a file outside the root', 'content/items/gamma.yaml', (site: string) => { fs.writeFileSync(path.join(work, 'gamma.yaml'), 'title: Gamma\ntags: [a, b]\nprice: 1\n'); fs.symlinkSync(path.join(work, 'gamma.yaml'), path.join(site, 'content/items/gamma.yaml')); }],
+    ['a folder outside the root', 'content/items/more', (site: string) => { fs.mkdirSync(path.join(work, 'more'), { recursive: true }); fs.writeFileSync(path.join(work, 'more/delta.yaml'), 'title: Delta\ntags: [a, b]\nprice: 1\n'); fs.symlinkSync(path.join(work, 'more'), path.join(site, 'content/items/more')); }],
+    ['the hidden .env of the root', 'content/items/env.yaml', (site: string) => fs.symlinkSync('../../.env', path.join(site, 'content/items/env.yaml'))],
+  ])('content/: a link to %s is a located error in build and check', (name, rel, plant) => {
+    const site = siteWithSecrets(`content-${name.replace(/\W+/g, '-')}`);
+    plant(site);
+    const before = snapshot(path.join(site, 'dist'));
+    for (const cmd of ['build', 'check']) {
+      const r = sitegen([cmd, '--root', site]);
+      expectLocated(r, new RegExp(`(^|\\n)(✗ )?${rel.replace(/\//g, '\\/')} Symlink to`));
+      expect(r.stderr + r.stdout).not.toContain(SECRET);
+    }
+    expect(snapshot(path.join(site, 'dist'))).toBe(before);
+  });
+
+  it('links that stay inside the site keep working', () => {
+    const site = freshSite('links-inside');
+    fs.mkdirSync(path.join(site, 'shared'));
+    fs.writeFileSync(path.join(site, 'shared/notes.txt'), 'shared notes');
+    fs.symlinkSync('../shared/notes.txt', path.join(site, 'static/notes.txt'));
+    fs.symlinkSync('../shared', path.join(site, 'static/shared'));
+    fs.writeFileSync(path.join(site, 'shared/gamma.yaml'), 'title: Gamma\ntags: [a, b]\nprice: 1\n');
+    fs.symlinkSync('../../shared/gamma.yaml', path.join(site, 'content/items/gamma.yaml'));
+    const r = sitegen(['build', '--root', site, '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(site, 'dist/notes.txt'), 'utf8')).toBe('shared notes');
+    expect(fs.readFileSync(path.join(site, 'dist/shared/notes.txt'), 'utf8')).toBe('shared notes');
+    expect(fs.readFileSync(path.join(site, 'dist/items/gamma/index.html'), 'utf8')).toContain('Gamma');
+  });
+});
