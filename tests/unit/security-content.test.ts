@@ -165,3 +165,18 @@ describe('symlinks never lead out of the site', () => {
     expect(fs.readFileSync(path.join(site, 'dist/items/gamma/index.html'), 'utf8')).toContain('Gamma');
   });
 });
+
+describe('Markdown that used to pass or crash', () => {
+  it.each([
+    ['an entity-encoded javascript: link', 'See [a](javascript&#58;alert(1)).', /content\/pages\/about\.md:5:5 Link to a javascript: URL is not allowed/],
+    ['a reference-style javascript&colon; image', 'See ![a][r].\n\n[r]: JaVa&#x09;ScRiPt&colon;alert(1)', /content\/pages\/about\.md:5:5 Image to a javascript: URL is not allowed/],
+    ['a line of 2,000 ">"', '>'.repeat(2000) + ' deep', /content\/pages\/about\.md:5:1 Blockquotes and lists are nested more than 32 levels deep/],
+    ['2,000 nested list markers', '- '.repeat(2000) + 'deep', /content\/pages\/about\.md:5:1 Blockquotes and lists are nested more than 32 levels deep/],
+  ])('%s is a located error in build and check', (_name, body, expected) => {
+    const site = freshSite(`md-${_name.replace(/\W+/g, '-')}`);
+    fs.writeFileSync(path.join(site, 'content/pages/about.md'), `---\ntitle: About\n---\nIntro\n${body}\n`);
+    const before = snapshot(path.join(site, 'dist'));
+    for (const cmd of ['build', 'check']) expectLocated(sitegen([cmd, '--root', site]), expected);
+    expect(snapshot(path.join(site, 'dist'))).toBe(before);
+  });
+});
