@@ -14,6 +14,7 @@ import { bundleClient, type AssetManifest } from './bundle.ts';
 import { checkLinks, makeTargets, type PageLinks } from './check.ts';
 import { contentSecurityPolicy, headersFile, redirectsFile, robotsTxt, sitemapXml } from './hostfiles.ts';
 import { stageOutput } from './write.ts';
+import { acquireBuildLock } from './buildLock.ts';
 import { listFiles } from './content/glob.ts';
 import { outsideRootError } from './content/insideRoot.ts';
 import { pageChunks, renderContext, renderRoute, type ManifestLinks } from './render/page.ts';
@@ -119,12 +120,17 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(root, opts.outDir ?? 'dist');
   const result = emptyResult(outDir);
   const t0 = performance.now();
-  const prepared = await prepareSite(opts, result, true);
-  if (!prepared) return finish(result, t0);
+  const lock = await acquireBuildLock(root, outDir); // one build of a root at a time (src/buildLock.ts)
   try {
-    return await buildPrepared(opts, prepared, result, outDir, t0);
+    const prepared = await prepareSite(opts, result, true);
+    if (!prepared) return finish(result, t0);
+    try {
+      return await buildPrepared(opts, prepared, result, outDir, t0);
+    } finally {
+      await Promise.all([prepared.pool?.close(), prepared.saved]);
+    }
   } finally {
-    await Promise.all([prepared.pool?.close(), prepared.saved]);
+    await lock.release();
   }
 }
 
