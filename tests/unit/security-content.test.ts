@@ -180,3 +180,53 @@ describe('Markdown that used to pass or crash', () => {
     expect(snapshot(path.join(site, 'dist'))).toBe(before);
   });
 });
+
+describe('site facts substituted into pages ({token})', () => {
+  // The real site (its templates own the token mechanism), copied so its files can be edited.
+  const real = path.join(work, 'real');
+  beforeAll(() => {
+    fs.mkdirSync(real);
+    for (const f of ['content', 'templates', 'static', 'sitegen.config.ts', 'package.json', 'tsconfig.json']) {
+      if (fs.existsSync(path.join(REPO, f))) fs.cpSync(path.join(REPO, f), path.join(real, f), { recursive: true });
+    }
+  });
+  const edit = (rel: string, from: string | RegExp, to: string) => {
+    const file = path.join(real, rel);
+    const text = fs.readFileSync(file, 'utf8');
+    const next = text.replace(from, to);
+    expect(next).not.toBe(text);
+    fs.writeFileSync(file, next);
+    return () => fs.writeFileSync(file, text);
+  };
+
+  it('a value from site.yaml reaches the manifesto HTML escaped, never as markup', () => {
+    const restore = edit('content/site.yaml', /^launch: .*$/m, 'launch: "<img src=x onerror=alert(1)> & more"');
+    try {
+      const r = sitegen(['build', '--root', real, '-q']);
+      expect(r.code, r.stderr).toBe(0);
+      const html = fs.readFileSync(path.join(real, 'dist/manifesto/index.html'), 'utf8');
+      expect(html).not.toContain('<img src=x onerror');
+      expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; more');
+    } finally {
+      restore();
+    }
+  });
+
+  it.each([
+    ['{constructor} in content/pages/faqs.yaml', 'content/pages/faqs.yaml', /^badge: FAQ$/m, 'badge: FAQ {constructor}', /content\/pages\/faqs\.yaml:5:8 badge: Unknown fact \{constructor\}/],
+    ['{toString} in content/pages/support.yaml', 'content/pages/support.yaml', /^badge: Support$/m, 'badge: Support {toString}', /content\/pages\/support\.yaml:\d+:8 badge: Unknown fact \{toString\}/],
+    ['{__proto__} in content/pages/faqs.yaml', 'content/pages/faqs.yaml', /^badge: FAQ$/m, 'badge: FAQ {__proto__}', /content\/pages\/faqs\.yaml:5:8 badge: Unknown fact \{__proto__\}/],
+    ['{hasOwnProperty} in content/legal/legal.yaml', 'content/legal/legal.yaml', /^heading: Legal and Policies$/m, 'heading: Legal {hasOwnProperty} Policies', /content\/legal\/legal\.yaml:5:10 heading: Unknown placeholder \{hasOwnProperty\}/],
+    ['{constructor} in content/legal/legal.yaml', 'content/legal/legal.yaml', /^heading: Legal and Policies$/m, 'heading: Legal {constructor} Policies', /content\/legal\/legal\.yaml:5:10 heading: Unknown placeholder \{constructor\}/],
+    ['{nope} in content/legal/legal.yaml', 'content/legal/legal.yaml', /^heading: Legal and Policies$/m, 'heading: Legal {nope} Policies', /content\/legal\/legal\.yaml:5:10 heading: Unknown placeholder \{nope\}/],
+  ])('%s is a located unknown token, never a function\'s source', (_name, file, from, to, expected) => {
+    const restore = edit(file, from, to);
+    try {
+      const r = sitegen(['check', '--root', real]);
+      expectLocated(r, expected);
+      expect(r.stderr).not.toContain('[native code]');
+    } finally {
+      restore();
+    }
+  });
+});
