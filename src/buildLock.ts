@@ -55,7 +55,11 @@ function takeOver(file: string, stale: Holder): void {
  */
 export async function acquireBuildLock(root: string, outDir: string, onWait: (text: string) => void = (t) => process.stderr.write(`${t}\n`)): Promise<BuildLock> {
   const file = lockFile(root);
-  await fsp.mkdir(path.dirname(file), { recursive: true });
+  try {
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+  } catch {
+    return { release: async () => {} }; // a root we cannot write to (its output elsewhere): nothing to guard
+  }
   const me: Holder = { pid: process.pid, started: new Date().toISOString() };
   let told = false;
   for (;;) {
@@ -64,7 +68,7 @@ export async function acquireBuildLock(root: string, outDir: string, onWait: (te
       try { fs.writeSync(fd, JSON.stringify(me)); } finally { fs.closeSync(fd); }
       break;
     } catch (e: any) {
-      if (e.code !== 'EEXIST') throw e;
+      if (e.code !== 'EEXIST') return { release: async () => {} }; // read-only .sitegen/: build unguarded, as before
     }
     const holder = readHolder(file);
     if (!holder) continue; // released meanwhile
