@@ -26,11 +26,15 @@ export interface ParsedFile {
 export async function parseContentFile(root: string, rel: string): Promise<ParsedFile | { errors: Message[] }> {
   const abs = path.join(root, rel);
   let buf: Buffer;
-  // A link out of the site (or to a hidden file) is never read: its target would end up in the build.
-  const outside = await outsideRoot(root, abs);
-  if (outside) return { errors: [outsideRootError(rel, outside)] };
   try {
-    const st = await fs.stat(abs);
+    let st = await fs.lstat(abs);
+    if (st.isSymbolicLink()) {
+      // A link out of the site (or to a hidden file) is never read: its target would end up in the build.
+      // (Linked folders are refused by the folder walk, glob.ts, so a plain file costs no extra call.)
+      const outside = await outsideRoot(root, abs);
+      if (outside) return { errors: [outsideRootError(rel, outside)] };
+      st = await fs.stat(abs);
+    }
     if (st.size > MAX_CONTENT_BYTES) return { errors: [message('ContentReadError', `File is ${(st.size / 1048576).toFixed(1)} MB; content files are limited to ${MAX_CONTENT_BYTES / 1048576} MB`, fileLocation(rel))] };
     buf = await fs.readFile(abs);
   } catch (e: any) {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { REPO, fixture, sitegen } from '../helpers/cli.ts';
 import { startDevServer } from '../../src/dev/index.ts';
 import { formatMessage } from '../../src/errors.ts';
+import { parseContentFile } from '../../src/content/parse.ts';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-security-'));
 const pristine = path.join(work, 'pristine');
@@ -148,6 +149,15 @@ describe('symlinks never lead out of the site', () => {
       expect(r.stderr + r.stdout).not.toContain(SECRET);
     }
     expect(snapshot(path.join(site, 'dist'))).toBe(before);
+  });
+
+  it('the parser itself refuses a linked file out of the site (dev reads changed files directly)', async () => {
+    const site = siteWithSecrets('parse-guard');
+    fs.writeFileSync(path.join(work, 'parse-guard.yaml'), `title: ${SECRET}\ntags: [a, b]\nprice: 1\n`);
+    fs.symlinkSync(path.join(work, 'parse-guard.yaml'), path.join(site, 'content/items/x.yaml'));
+    const r = await parseContentFile(site, 'content/items/x.yaml');
+    expect(r.errors.map(formatMessage)).toEqual(['content/items/x.yaml Symlink to outside the site root: sitegen does not read or publish it']);
+    expect(JSON.stringify(r)).not.toContain(SECRET);
   });
 
   it('links that stay inside the site keep working', () => {
