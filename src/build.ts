@@ -14,7 +14,9 @@ import { bundleClient, type AssetManifest } from './bundle.ts';
 import { checkLinks, makeTargets, type PageLinks } from './check.ts';
 import { contentSecurityPolicy, headersFile, redirectsFile, robotsTxt, sitemapXml } from './hostfiles.ts';
 import { stageOutput } from './write.ts';
+import { acquireBuildLock } from './buildLock.ts';
 import { listFiles } from './content/glob.ts';
+import { outsideRootError } from './content/insideRoot.ts';
 import { pageChunks, renderContext, renderRoute, type ManifestLinks } from './render/page.ts';
 import { maybeStartPool, type Pool } from './parallel/pool.ts';
 
@@ -118,12 +120,17 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(root, opts.outDir ?? 'dist');
   const result = emptyResult(outDir);
   const t0 = performance.now();
-  const prepared = await prepareSite(opts, result, true);
-  if (!prepared) return finish(result, t0);
+  const lock = await acquireBuildLock(root, outDir); // one build of a root at a time (src/buildLock.ts)
   try {
-    return await buildPrepared(opts, prepared, result, outDir, t0);
+    const prepared = await prepareSite(opts, result, true);
+    if (!prepared) return finish(result, t0);
+    try {
+      return await buildPrepared(opts, prepared, result, outDir, t0);
+    } finally {
+      await Promise.all([prepared.pool?.close(), prepared.saved]);
+    }
   } finally {
-    await Promise.all([prepared.pool?.close(), prepared.saved]);
+    await lock.release();
   }
 }
 
@@ -198,7 +205,9 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
   const outputs = new Set<string>([...table.routes.map((r) => r.output), ...aliasPagesOf(table, site.config).map((x) => x.output)]);
   const staticFiles = await timed(result, 'static', opts, async () => {
     const dir = path.join(root, 'static');
-    const files = await listFiles(dir);
+    const guard = { root, outside: [] as { rel: string; problem: 'outside' | 'hidden' }[] };
+    const files = await listFiles(dir, guard); // links out of the site are refused, never read
+    result.errors.push(...guard.outside.map((o) => outsideRootError(o.rel ? `static/${o.rel}` : 'static', o.problem)));
     for (const f of files) {
       if (outputs.has(f) || manifest.files.has(f)) { result.errors.push(message('StaticConflict', `static/${f} would overwrite a generated file`, fileLocation(`static/${f}`))); continue; }
       await staging.write(f, await fs.readFile(path.join(dir, f)));

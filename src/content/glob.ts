@@ -1,6 +1,7 @@
 // Minimal glob over a folder: `*` within a path segment, `**` across any depth. Sorted, forward slashes.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { outsideRoot } from './insideRoot.ts';
 
 function toRegExp(pattern: string): RegExp {
   let re = '';
@@ -27,8 +28,23 @@ export function globBase(pattern: string): string {
   return fixed.join('/');
 }
 
-export async function listFiles(dir: string): Promise<string[]> {
+/** With a site root: entries whose real path is not inside it (see insideRoot.ts) are left out and noted. */
+export interface WalkGuard {
+  root: string;
+  /** Filled with the refused entries, relative to the folder walked ('' for the folder itself). */
+  outside: { rel: string; problem: 'outside' | 'hidden' }[];
+}
+
+export async function listFiles(dir: string, guard?: WalkGuard): Promise<string[]> {
   const out: string[] = [];
+  // Only a link can lead out: the folder itself and each symlinked entry are checked, never read first.
+  const refused = async (rel: string) => {
+    if (!guard) return false;
+    const problem = await outsideRoot(guard.root, path.join(dir, rel));
+    if (problem) guard.outside.push({ rel, problem });
+    return !!problem;
+  };
+  if (await refused('')) return out;
   async function walk(rel: string, seen: Set<string>): Promise<void> {
     const abs = path.join(dir, rel);
     let real: string;
@@ -42,6 +58,7 @@ export async function listFiles(dir: string): Promise<string[]> {
       const r = rel ? `${rel}/${it.name}` : it.name;
       let isDir = it.isDirectory();
       if (it.isSymbolicLink()) {
+        if (await refused(r)) continue;
         try { isDir = (await fs.stat(path.join(dir, r))).isDirectory(); } catch { continue; }
       }
       if (isDir) await walk(r, new Set(seen));
@@ -49,6 +66,7 @@ export async function listFiles(dir: string): Promise<string[]> {
     }
   }
   await walk('', new Set());
+  guard?.outside.sort((a, b) => (a.rel < b.rel ? -1 : 1));
   return out.sort();
 }
 
@@ -57,7 +75,13 @@ export function matchFiles(files: string[], patterns: string[]): string[] {
   return files.filter((f) => res.some((r) => r.test(f)));
 }
 
-/** Every YAML and Markdown file below content/, relative to it, sorted. */
-export async function listContentFiles(root: string): Promise<string[]> {
-  return (await listFiles(path.join(root, 'content'))).filter((f) => /\.(ya?ml|md)$/.test(f));
+/**
+ * Every YAML and Markdown file below content/, relative to it, sorted. Links that lead out of the site are
+ * never followed; with `outside`, they are noted there (relative to the root, e.g. "content/x.yaml").
+ */
+export async function listContentFiles(root: string, outside?: { rel: string; problem: 'outside' | 'hidden' }[]): Promise<string[]> {
+  const guard: WalkGuard = { root, outside: [] };
+  const files = (await listFiles(path.join(root, 'content'), guard)).filter((f) => /\.(ya?ml|md)$/.test(f));
+  outside?.push(...guard.outside.map((o) => ({ rel: o.rel ? `content/${o.rel}` : 'content', problem: o.problem })));
+  return files;
 }

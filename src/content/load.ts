@@ -8,6 +8,7 @@ import type { ParsedFile } from './parse.ts';
 import { formatPath } from './fieldPath.ts';
 import { validateData } from './validate.ts';
 import { globBase, listContentFiles, matchFiles } from './glob.ts';
+import { outsideRootError } from './insideRoot.ts';
 
 export interface LoadedContent {
   content: Content;
@@ -159,7 +160,9 @@ export async function loadMissing(config: SiteConfig, root: string, items: LoadI
 }
 
 export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean } }> {
-  const plan = planContent(await listContentFiles(root), config);
+  const outside: { rel: string; problem: 'outside' | 'hidden' }[] = [];
+  const plan = planContent(await listContentFiles(root, outside), config);
+  plan.errors.push(...outside.map((o) => outsideRootError(o.rel, o.problem))); // links out of the site are refused
   const keys: string[] = [];
   const known = cache ? await cachedResults(root, config, plan.items, cache, keys) : [];
   // Every collection's files go to the loader at once, so one pool of workers sees the whole list.

@@ -1,11 +1,16 @@
 // Markdown bodies → HTML, with sitegen's content policy: content is data, never code. Raw HTML in Markdown
 // and links or images to javascript:/vbscript:/data: URLs are refused (reported with their line), because
 // marked passes both through verbatim and the page would run them. Use Markdown, or put markup in a template.
-// The body is lexed once: the policy walks the tokens, and the same tokens are rendered to HTML.
+// Targets are checked as the browser decodes them (see urlScheme.ts). Blockquotes and lists nested deeper
+// than MAX_NESTING are refused before marked sees them: marked recurses per level and a line of 2,000 ">"
+// overflows the stack. The body is lexed once: the policy walks the tokens, and the same tokens are rendered.
 import { Marked, type Token } from 'marked';
+import { unsafeScheme } from './urlScheme.ts';
 
 const markdown = new Marked({ gfm: true });
-const UNSAFE_URL = /^\s*(javascript|vbscript|data):/i;
+
+/** Blockquotes and lists nested deeper than this are refused (prose never needs more than a few). */
+export const MAX_NESTING = 32;
 
 export interface MarkdownProblem {
   /** 1-based line and column within the body. */
@@ -23,16 +28,23 @@ export interface CompiledMarkdown {
 
 /** Lexes the body once, checks the tokens against the policy and, when they pass, renders them. */
 export function compileMarkdown(body: string): CompiledMarkdown {
-  const tokens = markdown.lexer(body);
-  // Nothing that could be raw HTML or a URL scheme: no walk needed.
-  const problems = /[<:]/.test(body) ? tokenProblems(body, tokens) : [];
-  if (problems.length) return { problems };
-  const html = markdown.parser(tokens);
-  // marked builds the HTML by concatenation: a rope of thousands of pieces, each holding on to a slice of
-  // the source. Reading a character makes V8 flatten it into one string and drop the rest (a third of
-  // the memory per page at 10,000 pages).
-  html.charCodeAt(0);
-  return { problems, html };
+  const deep = nestingProblems(body);
+  if (deep.length) return { problems: deep };
+  try {
+    const tokens = markdown.lexer(body);
+    // Nothing that could be raw HTML or a URL scheme (typed, or as a character reference): no walk needed.
+    const problems = /[<:&]/.test(body) ? tokenProblems(body, tokens) : [];
+    if (problems.length) return { problems };
+    const html = markdown.parser(tokens);
+    // marked builds the HTML by concatenation: a rope of thousands of pieces, each holding on to a slice of
+    // the source. Reading a character makes V8 flatten it into one string and drop the rest (a third of
+    // the memory per page at 10,000 pages).
+    html.charCodeAt(0);
+    return { problems, html };
+  } catch (e) {
+    if (e instanceof RangeError) return { problems: [overflowProblem(body)] };
+    throw e;
+  }
 }
 
 /** The body's HTML, without the policy check (callers that already checked it). */
@@ -42,8 +54,53 @@ export function renderMarkdown(body: string): string {
 
 /** What the policy refuses in the body, with positions. */
 export function markdownProblems(body: string): MarkdownProblem[] {
-  if (!/[<:]/.test(body)) return [];
-  return tokenProblems(body, markdown.lexer(body));
+  const deep = nestingProblems(body);
+  if (deep.length) return deep;
+  if (!/[<:&]/.test(body)) return [];
+  try {
+    return tokenProblems(body, markdown.lexer(body));
+  } catch (e) {
+    if (e instanceof RangeError) return [overflowProblem(body)];
+    throw e;
+  }
+}
+
+const CONTAINER = /^ {0,3}(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]?/;
+
+/**
+ * Lines that open more than MAX_NESTING blockquotes or list items (markers on the line, plus list items
+ * indented under others, counting two columns a level). Fenced code is skipped: it is text.
+ */
+function nestingProblems(body: string): MarkdownProblem[] {
+  if (body.length < MAX_NESTING) return [];
+  const problems: MarkdownProblem[] = [];
+  let fence: string | null = null;
+  const lines = body.split('\n');
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n];
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) { if (f && f[0] === fence[0] && f.length >= fence.length) fence = null; continue; }
+    if (f) { fence = f; continue; }
+    const indent = /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length;
+    let rest = line.slice(/^[ \t]*/.exec(line)![0].length);
+    let depth = 0, m: RegExpExecArray | null;
+    while ((m = CONTAINER.exec(rest)) && depth <= MAX_NESTING) { depth++; rest = rest.slice(m[0].length); }
+    if (depth > 0 && depth + Math.floor(indent / 2) > MAX_NESTING) {
+      problems.push({ line: n + 1, column: 1, lineText: line.slice(0, 120), text: `Blockquotes and lists are nested more than ${MAX_NESTING} levels deep` });
+    }
+  }
+  return problems;
+}
+
+/** marked ran out of stack on something else deeply nested: point at the line with the longest run of markup. */
+function overflowProblem(body: string): MarkdownProblem {
+  const lines = body.split('\n');
+  let best = 0, bestRun = 0;
+  lines.forEach((l, i) => {
+    const run = (l.match(/([*_[\]>`~-])\1*/g) ?? []).reduce((a, r) => Math.max(a, r.length), 0);
+    if (run > bestRun) { bestRun = run; best = i; }
+  });
+  return { line: best + 1, column: 1, lineText: (lines[best] ?? '').slice(0, 120), text: 'Markdown is nested too deeply to render (a run of markup characters); simplify this line' };
 }
 
 function tokenProblems(body: string, tokens: Token[]): MarkdownProblem[] {
@@ -61,7 +118,10 @@ function tokenProblems(body: string, tokens: Token[]): MarkdownProblem[] {
   };
   markdown.walkTokens(tokens, (t: Token) => {
     if (t.type === 'html' && t.raw.trim()) at(t.raw.trim(), `Raw HTML is not allowed in Markdown: ${t.raw.trim().slice(0, 60)}`);
-    if ((t.type === 'link' || t.type === 'image') && UNSAFE_URL.test(t.href)) at(t.raw, `${t.type === 'link' ? 'Link' : 'Image'} to a ${t.href.split(':')[0].trim().toLowerCase()}: URL is not allowed`);
+    if (t.type === 'link' || t.type === 'image') {
+      const scheme = unsafeScheme(t.href);
+      if (scheme) at(t.raw, `${t.type === 'link' ? 'Link' : 'Image'} to a ${scheme}: URL is not allowed`);
+    }
   });
   return problems;
 }

@@ -8,6 +8,7 @@ import matter from 'gray-matter';
 import type { Message } from '../types.ts';
 import { message, fileLocation } from '../errors.ts';
 import { compileMarkdown } from './markdown.ts';
+import { outsideRoot, outsideRootError } from './insideRoot.ts';
 import { parseYamlSource, type YamlSource } from './yamlSource.ts';
 
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
@@ -26,7 +27,14 @@ export async function parseContentFile(root: string, rel: string): Promise<Parse
   const abs = path.join(root, rel);
   let buf: Buffer;
   try {
-    const st = await fs.stat(abs);
+    let st = await fs.lstat(abs);
+    if (st.isSymbolicLink()) {
+      // A link out of the site (or to a hidden file) is never read: its target would end up in the build.
+      // (Linked folders are refused by the folder walk, glob.ts, so a plain file costs no extra call.)
+      const outside = await outsideRoot(root, abs);
+      if (outside) return { errors: [outsideRootError(rel, outside)] };
+      st = await fs.stat(abs);
+    }
     if (st.size > MAX_CONTENT_BYTES) return { errors: [message('ContentReadError', `File is ${(st.size / 1048576).toFixed(1)} MB; content files are limited to ${MAX_CONTENT_BYTES / 1048576} MB`, fileLocation(rel))] };
     buf = await fs.readFile(abs);
   } catch (e: any) {
@@ -64,19 +72,49 @@ function parseYaml(text: string, rel: string, lineOffset: number): ParsedFile {
   return { data: data ?? (errors.length ? undefined : {}), source, errors };
 }
 
+/**
+ * The language gray-matter would read after the opening fence ("---js" → "js"), by its own rule: the rest
+ * of the first line, trimmed. Only none or "yaml" is allowed; with its column, for the error.
+ */
+export function frontMatterLanguage(text: string): { name: string; column: number } {
+  // gray-matter strips a byte-order mark before it looks (TextDecoder already dropped the first).
+  const bom = text.startsWith('\uFEFF') ? 1 : 0;
+  text = text.slice(bom);
+  if (!text.startsWith('---') || text.charAt(3) === '-') return { name: '', column: 0 };
+  const eol = text.search(/\r?\n/);
+  const rest = text.slice(3, eol < 0 ? text.length : eol);
+  return { name: rest.trim(), column: 4 + bom + (rest.length - rest.trimStart().length) };
+}
+
+/** Every engine gray-matter knows (and any it might look up) refuses: only our YAML engine may parse. */
+function refuse(language: string) {
+  return () => { throw new FrontMatterLanguageError(language); };
+}
+class FrontMatterLanguageError extends Error {}
+const NOT_YAML = ['javascript', 'js', 'json', 'coffee', 'coffeescript', 'cson', 'toml', 'yml'];
+
 function parseMarkdown(text: string, rel: string): ParsedFile {
+  // gray-matter would pick an engine from the text after the opening fence and run it: "---js" is eval'd.
+  // Content is data, so any language but YAML is refused before gray-matter sees the file.
+  const lang = frontMatterLanguage(text);
+  if (lang.name && lang.name !== 'yaml') return notYaml(text, rel, lang.name, lang.column);
   let parsed: ParsedFile | null = null;
   // gray-matter finds the front matter; the `yaml` document parser gives us source positions.
-  const file = matter(text, {
-    engines: {
-      yaml: (fm: string) => {
-        const opening = text.indexOf(fm);
-        const lineOffset = opening > 0 ? text.slice(0, opening).split('\n').length - 1 : 1;
-        parsed = parseYaml(fm, rel, lineOffset);
-        return (parsed.data as object) ?? {};
-      },
-    },
-  });
+  const engines: Record<string, unknown> = Object.fromEntries(NOT_YAML.map((l) => [l, refuse(l)]));
+  engines.yaml = (fm: string) => {
+    const opening = text.indexOf(fm);
+    const lineOffset = opening > 0 ? text.slice(0, opening).split('\n').length - 1 : 1;
+    parsed = parseYaml(fm, rel, lineOffset);
+    return (parsed.data as object) ?? {};
+  };
+  let file: ReturnType<typeof matter>;
+  try {
+    // `language: 'yaml'` is the default for a bare fence; every other engine in the map throws.
+    file = matter(text, { language: 'yaml', engines } as any);
+  } catch (e) {
+    // Only an engine lookup throws here (ours parse YAML without throwing): refuse the language it named.
+    return notYaml(text, rel, e instanceof FrontMatterLanguageError ? e.message : 'another language', 4);
+  }
   const p = (parsed as ParsedFile | null) ?? parseYaml('', rel, 0);
   const bodyLine = text.slice(0, text.length - file.content.length).split('\n').length - 1;
   const md = compileMarkdown(file.content);
@@ -85,3 +123,10 @@ function parseMarkdown(text: string, rel: string): ParsedFile {
   return { ...p, errors, data: errors.length ? undefined : (file.data ?? {}), body: file.content, html: md.html };
 }
 
+function notYaml(text: string, rel: string, language: string, column: number): ParsedFile {
+  const firstLine = text.split(/\r?\n/, 1)[0];
+  const m = message('ContentPolicyError', `Front matter must be YAML; "${firstLine.slice(0, 40)}" asks for ${JSON.stringify(language.slice(0, 30))}, which sitegen never runs`, fileLocation(rel, 1, column, firstLine), {
+    hint: 'Open the front matter with a bare "---" line and write YAML: content is data, never code.',
+  });
+  return { data: undefined, source: parseYamlSource('', rel, 0).source, errors: [m] };
+}

@@ -7,7 +7,7 @@ import {
   AcceleratorsSchema, CareersSchema, FaqsSchema, InvestorsSchema, ManifestoSchema, SupportSchema, VentureStudiosSchema,
   type Accelerators, type Careers, type Faqs, type Investors, type Manifesto, type Support, type VentureStudios,
 } from '../schemas/company.ts';
-import { factsOf, fillFacts, unknownTokens } from '../pages/company/facts.ts';
+import { factsOf, fillFacts, fillFactsHtml, unknownTokens } from '../pages/company/facts.ts';
 import { FaqsPage } from '../pages/company/FaqsPage.tsx';
 import { SupportPage } from '../pages/company/SupportPage.tsx';
 import { CareersPage } from '../pages/company/CareersPage.tsx';
@@ -71,6 +71,6 @@ export function routes(content: Content): RouteDef[] {
   add<Investors>('investorsPage', '/investors', (page) => ({ component: InvestorsPage, props: { page, email: site.emails.investors } }));
   add<Accelerators>('acceleratorsPage', '/for-accelerators', (page) => ({ component: ComingSoonPage, props: { page, email: site.emails.info } }));
   add<VentureStudios>('venturesPage', '/for-venture-studios', (page) => ({ component: ComingSoonPage, props: { page, email: site.emails.studios } }));
-  add<Manifesto>('manifestoPage', '/manifesto', (page, e) => ({ component: ManifestoPage, props: { page, html: fillFacts(e.html ?? '', facts) } }));
+  add<Manifesto>('manifestoPage', '/manifesto', (page, e) => ({ component: ManifestoPage, props: { page, html: fillFactsHtml(e.html ?? '', facts) } }));
   return list;
 }

@@ -1,6 +1,6 @@
 // The Markdown content policy: raw HTML and script URLs are refused with their line; the rest renders.
 import { describe, expect, it } from 'vitest';
-import { markdownProblems, renderMarkdown } from '../../src/content/markdown.ts';
+import { compileMarkdown, markdownProblems, renderMarkdown } from '../../src/content/markdown.ts';
 
 const check = (body: string) => ({ problems: markdownProblems(body), html: renderMarkdown(body) });
 
@@ -29,5 +29,61 @@ describe('Markdown policy', () => {
       'Image to a data: URL is not allowed',
     ]);
     expect(r.problems.map((p) => p.line)).toEqual([1, 1, 3]);
+  });
+});
+
+describe('Markdown policy: targets as the browser decodes them', () => {
+  it.each([
+    ['[a](javascript&#58;alert(1))', 'Link to a javascript: URL is not allowed'],
+    ['[a](javascript&#x3a;alert(1))', 'Link to a javascript: URL is not allowed'],
+    ['[a](javascript&#X3A;alert(1))', 'Link to a javascript: URL is not allowed'],
+    ['[a](javascript&colon;alert(1))', 'Link to a javascript: URL is not allowed'],
+    ['[a](javascript&#0000058alert(1))', 'Link to a javascript: URL is not allowed'],
+    ['[a](java&#x09;script:alert(1))', 'Link to a javascript: URL is not allowed'],
+    ['[a](java&Tab;script:alert(1))', 'Link to a javascript: URL is not allowed'],
+    ['[a](java&NewLine;script:alert(1))', 'Link to a javascript: URL is not allowed'],
+    ['[a](&#x6A;avascript:alert(1))', 'Link to a javascript: URL is not allowed'],
+    ['[a](&#1;javascript:alert(1))', 'Link to a javascript: URL is not allowed'],
+    ['[a](JaVaScRiPt:alert(1))', 'Link to a javascript: URL is not allowed'],
+    ['[a](<java\tscript:alert(1)>)', 'Link to a javascript: URL is not allowed'],
+    ['[a](vbscript&#58;msgbox(1))', 'Link to a vbscript: URL is not allowed'],
+    ['![i](data&colon;text/html;base64,xx)', 'Image to a data: URL is not allowed'],
+    ['![i](DaTa&#x3A;image/svg+xml,x)', 'Image to a data: URL is not allowed'],
+    ['[a][r]\n\n[r]: javascript&#x3a;alert(1)', 'Link to a javascript: URL is not allowed'],
+    ['![i][r]\n\n[r]: JAVASCRIPT&colon;alert(1)', 'Image to a javascript: URL is not allowed'],
+    ['<javascript:alert(1)>', 'Link to a javascript: URL is not allowed'],
+    ['<JaVaScRiPt:alert(1)>', 'Link to a javascript: URL is not allowed'],
+  ])('refuses %j', (body, text) => {
+    expect(markdownProblems(`Intro\n\n${body}\n`).map((p) => [p.line, p.text])).toEqual([[3, text]]);
+  });
+
+  it('keeps ordinary links, and references that do not form a scheme', () => {
+    const body = '[a](/a/?x=1&amp;y=2) [b](https://example.com/a&#58;b) [c](mailto:x@example.com) [d](java&shy;script:x) [e](#top)\n';
+    expect(markdownProblems(body)).toEqual([]);
+  });
+});
+
+describe('Markdown policy: nesting', () => {
+  it.each([
+    ['a line of 2,000 ">"', '>'.repeat(2000) + ' deep'],
+    ['2,000 "> "', '> '.repeat(2000) + 'deep'],
+    ['2,000 list markers', '- '.repeat(2000) + 'deep'],
+    ['2,000 numbered markers', '1. '.repeat(2000) + 'deep'],
+    ['quotes and lists mixed', '> - '.repeat(1000) + 'deep'],
+  ])('refuses %s with its line instead of overflowing the stack', (_name, line) => {
+    const problems = markdownProblems(`Intro\n\n${line}\n`);
+    expect(problems.map((p) => [p.line, p.text])).toEqual([[3, 'Blockquotes and lists are nested more than 32 levels deep']]);
+  });
+
+  it('a run of emphasis markers that overflows marked is a located problem too', () => {
+    const r = compileMarkdown(`Intro\n\n${'*'.repeat(20000)}x${'*'.repeat(20000)}\n`);
+    expect(r.html).toBeUndefined();
+    expect(r.problems.map((p) => p.line)).toEqual([3]);
+  });
+
+  it('nesting up to the limit renders', () => {
+    const r = check('> '.repeat(32) + 'deep\n');
+    expect(r.problems).toEqual([]);
+    expect(r.html.match(/<blockquote>/g)).toHaveLength(32);
   });
 });

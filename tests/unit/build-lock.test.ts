@@ -1,0 +1,117 @@
+// Builds of one root are serialised (issue 12): two `sitegen build` at once both succeed and leave a
+// complete dist/; a build waits for a live lock (saying for whom) and takes over one whose process is gone;
+// folders an interrupted build left beside dist/ are removed by the next build.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BIN, fixture, sitegen } from '../helpers/cli.ts';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-lock-'));
+const pristine = path.join(work, 'pristine');
+let expected: string[] = [];
+
+function freshSite(name: string): string {
+  const dir = path.join(work, name);
+  fs.cpSync(pristine, dir, { recursive: true });
+  return dir;
+}
+
+/** The files of a dist/, with content hashes masked (chunk names depend on the site's folder). */
+function files(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    .map((f) => f.replace(/-[A-Z0-9]{8}\./, '-HASH.')).sort();
+}
+
+/** Runs the CLI without blocking, so several can run at once. */
+function run(args: string[]): { done: Promise<{ code: number | null; out: string }>; output: () => string } {
+  const proc = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1' } });
+  let out = '';
+  proc.stdout.on('data', (d) => { out += d; });
+  proc.stderr.on('data', (d) => { out += d; });
+  return { done: new Promise((resolve) => proc.on('close', (code) => resolve({ code, out }))), output: () => out };
+}
+
+/** The pid of a process that has ended. */
+function deadPid(): number {
+  const r = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  return Number(r.stdout);
+}
+
+async function until(check: () => boolean, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeAll(() => {
+  fs.cpSync(fixture('basic'), pristine, { recursive: true, dereference: true, filter: (src) => !/[/\\](dist|\.sitegen)([/\\]|$)/.test(src) });
+  const b = sitegen(['build', '--root', pristine, '-q']);
+  if (b.code !== 0) throw new Error(b.stderr);
+  expected = files(path.join(pristine, 'dist'));
+});
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+describe('build lock', () => {
+  it('two builds of one root at once both succeed and dist/ is complete', async () => {
+    const site = freshSite('concurrent');
+    for (let round = 0; round < 2; round++) {
+      const builds = [run(['build', '--root', site, '-q']), run(['build', '--root', site, '-q']), run(['build', '--root', site, '-q'])];
+      const results = await Promise.all(builds.map((b) => b.done));
+      for (const r of results) {
+        expect(r.code, r.out).toBe(0);
+        expect(r.out).not.toContain('sitegen crashed');
+      }
+      expect(results.some((r) => /waiting for the build of pid \d+/.test(r.out)), results.map((r) => r.out).join('\n')).toBe(true);
+      expect(files(path.join(site, 'dist'))).toEqual(expected);
+      expect(fs.readdirSync(site).filter((n) => /^dist\./.test(n))).toEqual([]);
+      expect(fs.existsSync(path.join(site, '.sitegen/build.lock'))).toBe(false);
+    }
+  });
+
+  it('removes staging and old-output folders an interrupted build left behind', () => {
+    const site = freshSite('leftovers');
+    for (const name of ['dist.tmp-99999-abc', 'dist.old-99999-def']) {
+      fs.mkdirSync(path.join(site, name, 'items'), { recursive: true });
+      fs.writeFileSync(path.join(site, name, 'items/index.html'), 'stale');
+    }
+    const r = sitegen(['build', '--root', site, '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.readdirSync(site).filter((n) => n.startsWith('dist')).sort()).toEqual(['dist']);
+  });
+
+  it('takes over a lock whose process is gone, without waiting', () => {
+    const site = freshSite('stale');
+    fs.mkdirSync(path.join(site, '.sitegen'), { recursive: true });
+    fs.writeFileSync(path.join(site, '.sitegen/build.lock'), JSON.stringify({ pid: deadPid(), started: '2026-01-01T00:00:00.000Z' }));
+    const t = Date.now();
+    const r = sitegen(['build', '--root', site, '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain('waiting');
+    expect(Date.now() - t).toBeLessThan(30_000);
+    expect(fs.existsSync(path.join(site, '.sitegen/build.lock'))).toBe(false);
+    expect(files(path.join(site, 'dist'))).toEqual(expected);
+  });
+
+  it('waits for a live holder, saying for whom, and builds once it is gone', async () => {
+    const site = freshSite('live');
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      fs.mkdirSync(path.join(site, '.sitegen'), { recursive: true });
+      fs.writeFileSync(path.join(site, '.sitegen/build.lock'), JSON.stringify({ pid: holder.pid, started: new Date().toISOString() }));
+      const b = run(['build', '--root', site, '-q']);
+      await until(() => b.output().includes(`waiting for the build of pid ${holder.pid}`));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(b.output().match(/waiting/g)).toHaveLength(1); // one line, not one per poll
+      holder.kill();
+      const r = await b.done;
+      expect(r.code, r.out).toBe(0);
+      expect(files(path.join(site, 'dist'))).toEqual(expected);
+    } finally {
+      holder.kill();
+    }
+  });
+});

@@ -1,0 +1,242 @@
+// Content must never execute, and never reach outside the site (issue 12): front matter in another language
+// than YAML, symlinks under static/ and content/ that point out of the site, site facts substituted into
+// rendered Markdown, entity-encoded javascript: links, and inputs that used to crash sitegen. Each case runs
+// the real CLI on a copy of a fixture site and expects a located error (exit 1, no stack, dist/ untouched).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO, fixture, sitegen } from '../helpers/cli.ts';
+import { startDevServer } from '../../src/dev/index.ts';
+import { formatMessage } from '../../src/errors.ts';
+import { parseContentFile } from '../../src/content/parse.ts';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-security-'));
+const pristine = path.join(work, 'pristine');
+
+function freshSite(name: string): string {
+  const dir = path.join(work, name);
+  fs.cpSync(pristine, dir, { recursive: true });
+  return dir;
+}
+
+function snapshot(dir: string): string {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const f of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(d, f.name);
+      if (f.isDirectory()) walk(p); else out.push(`${path.relative(dir, p)}:${fs.readFileSync(p).toString('base64')}`);
+    }
+  };
+  walk(dir);
+  return out.join('\n');
+}
+
+/** A user error: exit 1, the expected located line, no stack, no crash banner. */
+function expectLocated(r: ReturnType<typeof sitegen>, expected: RegExp) {
+  expect(r.code, r.stderr).toBe(1);
+  expect(r.stderr).toMatch(expected);
+  expect(r.stderr).not.toMatch(/\n\s+at .*:\d+:\d+\)?\n/);
+  expect(r.stderr).not.toContain('sitegen crashed');
+}
+
+beforeAll(() => {
+  fs.cpSync(fixture('basic'), pristine, { recursive: true, dereference: true, filter: (src) => !/[/\\](dist|\.sitegen)([/\\]|$)/.test(src) });
+  const b = sitegen(['build', '--root', pristine, '-q']);
+  if (b.code !== 0) throw new Error(b.stderr);
+});
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+describe('front matter is YAML only', () => {
+  // Front matter that writes a marker file when any JavaScript engine evaluates it.
+  const evil = (marker: string, fence: string) =>
+    `${fence}\n{ title: (process.getBuiltinModule('fs').writeFileSync(${JSON.stringify(marker)}, 'ran'), 'About') }\n---\nBody\n`;
+
+  it.each(['---js', '---javascript', '--- js ', '---JavaScript'])('%s is refused by build and check, and never run', (fence) => {
+    const site = freshSite(`fm-${fence.replace(/\W/g, '')}`);
+    const marker = path.join(site, 'ran.txt');
+    fs.writeFileSync(path.join(site, 'content/pages/about.md'), evil(marker, fence));
+    const before = snapshot(path.join(site, 'dist'));
+    for (const cmd of ['build', 'check']) {
+      const r = sitegen([cmd, '--root', site]);
+      expectLocated(r, /content\/pages\/about\.md:1:\d+ Front matter must be YAML/);
+      expect(r.stderr).toContain('Open the front matter with a bare "---" line');
+    }
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(snapshot(path.join(site, 'dist'))).toBe(before);
+  });
+
+  it.each([['---toml', 'title = "About"'], ['---coffee', 'title: "About"'], ['---json', '{ "title": "About" }'], ['---yml', 'title: About']])('%s is a located error, not a crash', (fence, body) => {
+    const site = freshSite(`fm-${fence.replace(/\W/g, '')}`);
+    fs.writeFileSync(path.join(site, 'content/pages/about.md'), `${fence}\n${body}\n---\nBody\n`);
+    expectLocated(sitegen(['build', '--root', site]), /content\/pages\/about\.md:1:4 Front matter must be YAML/);
+  });
+
+  it('a bare fence and "---yaml" still work', () => {
+    const site = freshSite('fm-yaml');
+    fs.writeFileSync(path.join(site, 'content/pages/about.md'), '---yaml\ntitle: About YAML\n---\nBody\n');
+    const r = sitegen(['build', '--root', site, '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(site, 'dist/about/index.html'), 'utf8')).toContain('About YAML');
+  });
+
+  it('the content cache never answers for a file that became ---js', () => {
+    const site = freshSite('fm-cache');
+    const marker = path.join(site, 'ran.txt');
+    expect(sitegen(['build', '--root', site, '-q']).code).toBe(0); // fills the cache
+    const file = path.join(site, 'content/pages/about.md');
+    const st = fs.statSync(file);
+    fs.writeFileSync(file, evil(marker, '---js'));
+    fs.utimesSync(file, st.atime, st.mtime); // same mtime: only size and content differ
+    expectLocated(sitegen(['build', '--root', site]), /content\/pages\/about\.md:1:4 Front matter must be YAML/);
+    expectLocated(sitegen(['check', '--root', site]), /content\/pages\/about\.md:1:4 Front matter must be YAML/);
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+
+  it('dev reports it with file and line and never runs it', async () => {
+    const site = freshSite('fm-dev');
+    fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(site, 'node_modules'), 'dir');
+    const marker = path.join(site, 'ran.txt');
+    fs.writeFileSync(path.join(site, 'content/pages/about.md'), evil(marker, '---js'));
+    const dev = await startDevServer({ root: site });
+    try {
+      expect(dev.initial.errors.map(formatMessage).join('\n')).toMatch(/content\/pages\/about\.md:1:4 Front matter must be YAML/);
+      expect(fs.existsSync(marker)).toBe(false);
+    } finally {
+      await dev.close();
+    }
+  });
+});
+
+describe('symlinks never lead out of the site', () => {
+  const SECRET = 'SECRET-MARKER-never-published';
+
+  /** A site with a secret beside it (outside the root) and one inside it, hidden. */
+  function siteWithSecrets(name: string): string {
+    const site = freshSite(name);
+    fs.writeFileSync(path.join(work, `${name}.env`), `KEY=${SECRET}\n`);
+    fs.writeFileSync(path.join(site, '.env'), `KEY=${SECRET}\n`);
+    return site;
+  }
+
+  it.each([
+    ['a file outside the root', (site: string) => fs.symlinkSync(path.join(site, `../${path.basename(site)}.env`), path.join(site, 'static/x.txt')), 'static/x.txt', 'outside the site root'],
+    ['the hidden .env of the root', (site: string) => fs.symlinkSync('../.env', path.join(site, 'static/x.txt')), 'static/x.txt', 'a hidden file'],
+    ['/proc/self/environ', (site: string) => fs.symlinkSync('/proc/self/environ', path.join(site, 'static/x.txt')), 'static/x.txt', 'outside the site root'],
+    ['a folder outside the root', (site: string) => { fs.mkdirSync(path.join(work, 'outdir'), { recursive: true }); fs.writeFileSync(path.join(work, 'outdir/secret.txt'), SECRET); fs.symlinkSync(path.join(work, 'outdir'), path.join(site, 'static/docs')); }, 'static/docs', 'outside the site root'],
+    ['static/ itself', (site: string) => { fs.mkdirSync(path.join(work, 'outstatic'), { recursive: true }); fs.writeFileSync(path.join(work, 'outstatic/secret.txt'), SECRET); fs.rmSync(path.join(site, 'static'), { recursive: true }); fs.symlinkSync(path.join(work, 'outstatic'), path.join(site, 'static')); }, 'static', 'outside the site root'],
+  ])('static/: a link to %s is a located error and dist/ is untouched', (name, plant, rel, why) => {
+    const site = siteWithSecrets(`static-${name.replace(/\W+/g, '-')}`);
+    plant(site);
+    const before = snapshot(path.join(site, 'dist'));
+    const r = sitegen(['build', '--root', site]);
+    expectLocated(r, new RegExp(`(^|\\n)(✗ )?${rel.replace(/\//g, '\\/')} Symlink to ${why}`));
+    expect(r.stderr + r.stdout).not.toContain(SECRET);
+    expect(snapshot(path.join(site, 'dist'))).toBe(before);
+  });
+
+  it.each([
+    ['a file outside the root', 'content/items/gamma.yaml', (site: string) => { fs.writeFileSync(path.join(work, 'gamma.yaml'), 'title: Gamma\ntags: [a, b]\nprice: 1\n'); fs.symlinkSync(path.join(work, 'gamma.yaml'), path.join(site, 'content/items/gamma.yaml')); }],
+    ['a folder outside the root', 'content/items/more', (site: string) => { fs.mkdirSync(path.join(work, 'more'), { recursive: true }); fs.writeFileSync(path.join(work, 'more/delta.yaml'), 'title: Delta\ntags: [a, b]\nprice: 1\n'); fs.symlinkSync(path.join(work, 'more'), path.join(site, 'content/items/more')); }],
+    ['the hidden .env of the root', 'content/items/env.yaml', (site: string) => fs.symlinkSync('../../.env', path.join(site, 'content/items/env.yaml'))],
+  ])('content/: a link to %s is a located error in build and check', (name, rel, plant) => {
+    const site = siteWithSecrets(`content-${name.replace(/\W+/g, '-')}`);
+    plant(site);
+    const before = snapshot(path.join(site, 'dist'));
+    for (const cmd of ['build', 'check']) {
+      const r = sitegen([cmd, '--root', site]);
+      expectLocated(r, new RegExp(`(^|\\n)(✗ )?${rel.replace(/\//g, '\\/')} Symlink to`));
+      expect(r.stderr + r.stdout).not.toContain(SECRET);
+    }
+    expect(snapshot(path.join(site, 'dist'))).toBe(before);
+  });
+
+  it('the parser itself refuses a linked file out of the site (dev reads changed files directly)', async () => {
+    const site = siteWithSecrets('parse-guard');
+    fs.writeFileSync(path.join(work, 'parse-guard.yaml'), `title: ${SECRET}\ntags: [a, b]\nprice: 1\n`);
+    fs.symlinkSync(path.join(work, 'parse-guard.yaml'), path.join(site, 'content/items/x.yaml'));
+    const r = await parseContentFile(site, 'content/items/x.yaml');
+    expect(r.errors.map(formatMessage)).toEqual(['content/items/x.yaml Symlink to outside the site root: sitegen does not read or publish it']);
+    expect(JSON.stringify(r)).not.toContain(SECRET);
+  });
+
+  it('links that stay inside the site keep working', () => {
+    const site = freshSite('links-inside');
+    fs.mkdirSync(path.join(site, 'shared'));
+    fs.writeFileSync(path.join(site, 'shared/notes.txt'), 'shared notes');
+    fs.symlinkSync('../shared/notes.txt', path.join(site, 'static/notes.txt'));
+    fs.symlinkSync('../shared', path.join(site, 'static/shared'));
+    fs.writeFileSync(path.join(site, 'shared/gamma.yaml'), 'title: Gamma\ntags: [a, b]\nprice: 1\n');
+    fs.symlinkSync('../../shared/gamma.yaml', path.join(site, 'content/items/gamma.yaml'));
+    const r = sitegen(['build', '--root', site, '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(site, 'dist/notes.txt'), 'utf8')).toBe('shared notes');
+    expect(fs.readFileSync(path.join(site, 'dist/shared/notes.txt'), 'utf8')).toBe('shared notes');
+    expect(fs.readFileSync(path.join(site, 'dist/items/gamma/index.html'), 'utf8')).toContain('Gamma');
+  });
+});
+
+describe('Markdown that used to pass or crash', () => {
+  it.each([
+    ['an entity-encoded javascript: link', 'See [a](javascript&#58;alert(1)).', /content\/pages\/about\.md:5:5 Link to a javascript: URL is not allowed/],
+    ['a reference-style javascript&colon; image', 'See ![a][r].\n\n[r]: JaVa&#x09;ScRiPt&colon;alert(1)', /content\/pages\/about\.md:5:5 Image to a javascript: URL is not allowed/],
+    ['a line of 2,000 ">"', '>'.repeat(2000) + ' deep', /content\/pages\/about\.md:5:1 Blockquotes and lists are nested more than 32 levels deep/],
+    ['2,000 nested list markers', '- '.repeat(2000) + 'deep', /content\/pages\/about\.md:5:1 Blockquotes and lists are nested more than 32 levels deep/],
+  ])('%s is a located error in build and check', (_name, body, expected) => {
+    const site = freshSite(`md-${_name.replace(/\W+/g, '-')}`);
+    fs.writeFileSync(path.join(site, 'content/pages/about.md'), `---\ntitle: About\n---\nIntro\n${body}\n`);
+    const before = snapshot(path.join(site, 'dist'));
+    for (const cmd of ['build', 'check']) expectLocated(sitegen([cmd, '--root', site]), expected);
+    expect(snapshot(path.join(site, 'dist'))).toBe(before);
+  });
+});
+
+describe('site facts substituted into pages ({token})', () => {
+  // The real site (its templates own the token mechanism), copied so its files can be edited.
+  const real = path.join(work, 'real');
+  beforeAll(() => {
+    fs.mkdirSync(real);
+    for (const f of ['content', 'templates', 'static', 'sitegen.config.ts', 'package.json', 'tsconfig.json']) {
+      if (fs.existsSync(path.join(REPO, f))) fs.cpSync(path.join(REPO, f), path.join(real, f), { recursive: true });
+    }
+  });
+  const edit = (rel: string, from: string | RegExp, to: string) => {
+    const file = path.join(real, rel);
+    const text = fs.readFileSync(file, 'utf8');
+    const next = text.replace(from, to);
+    expect(next).not.toBe(text);
+    fs.writeFileSync(file, next);
+    return () => fs.writeFileSync(file, text);
+  };
+
+  it('a value from site.yaml reaches the manifesto HTML escaped, never as markup', () => {
+    const restore = edit('content/site.yaml', /^launch: .*$/m, 'launch: "<img src=x onerror=alert(1)> & more"');
+    try {
+      const r = sitegen(['build', '--root', real, '-q']);
+      expect(r.code, r.stderr).toBe(0);
+      const html = fs.readFileSync(path.join(real, 'dist/manifesto/index.html'), 'utf8');
+      expect(html).not.toContain('<img src=x onerror');
+      expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; more');
+    } finally {
+      restore();
+    }
+  });
+
+  it.each([
+    ['{constructor} in content/pages/faqs.yaml', 'content/pages/faqs.yaml', /^badge: FAQ$/m, 'badge: FAQ {constructor}', /content\/pages\/faqs\.yaml:5:8 badge: Unknown fact \{constructor\}/],
+    ['{toString} in content/pages/support.yaml', 'content/pages/support.yaml', /^badge: Support$/m, 'badge: Support {toString}', /content\/pages\/support\.yaml:\d+:8 badge: Unknown fact \{toString\}/],
+    ['{__proto__} in content/pages/faqs.yaml', 'content/pages/faqs.yaml', /^badge: FAQ$/m, 'badge: FAQ {__proto__}', /content\/pages\/faqs\.yaml:5:8 badge: Unknown fact \{__proto__\}/],
+    ['{hasOwnProperty} in content/legal/legal.yaml', 'content/legal/legal.yaml', /^heading: Legal and Policies$/m, 'heading: Legal {hasOwnProperty} Policies', /content\/legal\/legal\.yaml:5:10 heading: Unknown placeholder \{hasOwnProperty\}/],
+    ['{constructor} in content/legal/legal.yaml', 'content/legal/legal.yaml', /^heading: Legal and Policies$/m, 'heading: Legal {constructor} Policies', /content\/legal\/legal\.yaml:5:10 heading: Unknown placeholder \{constructor\}/],
+    ['{nope} in content/legal/legal.yaml', 'content/legal/legal.yaml', /^heading: Legal and Policies$/m, 'heading: Legal {nope} Policies', /content\/legal\/legal\.yaml:5:10 heading: Unknown placeholder \{nope\}/],
+  ])('%s is a located unknown token, never a function\'s source', (_name, file, from, to, expected) => {
+    const restore = edit(file, from, to);
+    try {
+      const r = sitegen(['check', '--root', real]);
+      expectLocated(r, expected);
+      expect(r.stderr).not.toContain('[native code]');
+    } finally {
+      restore();
+    }
+  });
+});
