@@ -13,6 +13,7 @@
 import type http from 'node:http';
 import type { Message, Route, Content, SiteConfig } from './types.ts';
 
+
 /** What a command runs as; plugins may behave differently in each (e.g. refuse a secret only in a build). */
 export type Mode = 'build' | 'check' | 'dev' | 'preview';
 
@@ -49,6 +50,8 @@ export interface ServerContext extends PluginContext {
 
 export interface ServerContribution {
   handlers: RequestHandler[];
+  /** Problems that stop the server from starting (e.g. a damaged database): printed, exit 1, nothing started. */
+  errors?: Message[];
   /** Lines printed under the server's URL (e.g. local keys). */
   banner?: string[];
   /** Called on shutdown; must release whatever the plugin holds (databases, locks). */
@@ -81,7 +84,7 @@ export interface CommandDef {
   name: string[];
   description: string;
   options?: { flags: string; description: string; default?: string | boolean }[];
-  /** Returns the exit code (0 ok, 1 a problem the user can fix). */
+  /** Returns the exit code (0 ok, 1 a problem the user can fix). The CLI adds `-r, --root <dir>` itself. */
   run: (options: Record<string, any>, ctx: { root: string; env: Readonly<Record<string, string | undefined>> }) => Promise<number>;
 }
 
@@ -94,4 +97,96 @@ export interface SitegenPlugin {
   /** marked extensions (`MarkedExtension` objects), applied to every Markdown body in order. */
   markdown?: unknown[];
   commands?: CommandDef[];
+}
+
+// --- How the engine and the CLI call the hooks (one place each) ----------------------------------------
+
+export interface AppliedConfig {
+  /** The site config with every plugin's define, csp and notices merged into its own. */
+  config: SiteConfig;
+  errors: Message[];
+  warnings: Message[];
+}
+
+const hookFailed = (plugin: SitegenPlugin, hook: string, e: any): Message => ({
+  id: 'ConfigError', text: `plugin "${plugin.name}" failed in its ${hook} hook: ${e?.message ?? e}`, location: null, notes: [], hint: 'See the plugin in sitegen.config.ts.',
+});
+
+/**
+ * Runs every plugin's `config` hook (in order) and folds what they contribute into the config, so the
+ * rest of the pipeline reads define/csp/notices from one place. The site's own values come first.
+ */
+export async function applyConfigHooks(config: SiteConfig, ctx: PluginContext): Promise<AppliedConfig> {
+  const plugins = config.plugins ?? [];
+  const errors: Message[] = [];
+  const warnings: Message[] = [];
+  const parts: ConfigContribution[] = [];
+  for (const plugin of plugins) {
+    if (!plugin.config) continue;
+    try {
+      const part = await plugin.config(ctx);
+      parts.push(part);
+      errors.push(...(part.errors ?? []));
+      warnings.push(...(part.warnings ?? []));
+    } catch (e) {
+      errors.push(hookFailed(plugin, 'config', e));
+    }
+  }
+  if (parts.length === 0) return { config, errors, warnings };
+  const own = config;
+  const merged: SiteConfig = {
+    ...own,
+    define: (env) => Object.assign({}, own.define?.(env), ...parts.map((p) => p.define ?? {})),
+    notices: (env) => [...(own.notices?.(env) ?? []), ...parts.flatMap((p) => p.notices ?? [])],
+    csp: (env) => {
+      const out: Record<string, string[]> = {};
+      const base = typeof own.csp === 'function' ? own.csp(env) : own.csp ?? {};
+      for (const part of [base, ...parts.map((p) => p.csp ?? {})]) {
+        for (const [k, v] of Object.entries(part)) out[k] = [...(out[k] ?? []), ...v];
+      }
+      return out;
+    },
+  };
+  return { config: merged, errors, warnings };
+}
+
+export interface StartedServerPlugins {
+  handlers: RequestHandler[];
+  banner: string[];
+  errors: Message[];
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts every plugin's `server` hook (dev and preview). A site without one starts nothing. When a plugin
+ * refuses to start, the ones already started are closed again and its errors are returned.
+ */
+export async function startServerPlugins(plugins: SitegenPlugin[], ctx: ServerContext): Promise<StartedServerPlugins> {
+  const started: ServerContribution[] = [];
+  const close = async () => {
+    const results = await Promise.allSettled(started.map((s) => s.close?.()));
+    const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult | undefined;
+    if (failed) throw failed.reason;
+  };
+  for (const plugin of plugins) {
+    if (!plugin.server) continue;
+    let part: ServerContribution;
+    try {
+      part = await plugin.server(ctx);
+    } catch (e) {
+      await close().catch(() => {});
+      return { handlers: [], banner: [], errors: [hookFailed(plugin, 'server', e)], close: async () => {} };
+    }
+    if (part.errors?.length) {
+      await Promise.allSettled([part.close?.(), close()]);
+      return { handlers: [], banner: [], errors: part.errors, close: async () => {} };
+    }
+    started.push(part);
+  }
+  return {
+    handlers: started.flatMap((s) => s.handlers),
+    banner: started.flatMap((s) => s.banner ?? []),
+    errors: [],
+    close,
+  };
 }

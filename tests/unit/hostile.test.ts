@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fixture, sitegen, startServer } from '../helpers/cli.ts';
-import { LOCAL_ANON_KEY as ANON, LOCAL_SERVICE_ROLE_KEY as SERVICE } from '../../src/waitlist/keys.ts';
+import { LOCAL_ANON_KEY as ANON, LOCAL_SERVICE_ROLE_KEY as SERVICE } from '../../plugins/waitlist/keys.ts';
 
 const MARKER = 'HOSTILE-MARKER-must-never-be-served';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-hostile-'));

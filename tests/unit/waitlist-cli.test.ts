@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fixture, sitegen, startServer } from '../helpers/cli.ts';
-import { LOCAL_ANON_KEY } from '../../src/waitlist/keys.ts';
+import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
 
 const root = fixture('basic');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-export-'));

@@ -6,9 +6,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWaitlistBackend, type WaitlistBackend } from '../../src/waitlist/backend.ts';
-import { createWaitlistClient, exportWaitlist } from '../../src/waitlist/export.ts';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../src/waitlist/keys.ts';
+import { createWaitlistBackend, type WaitlistBackend } from '../../plugins/waitlist/backend.ts';
+import { createWaitlistClient, exportWaitlist } from '../../plugins/waitlist/export.ts';
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../plugins/waitlist/keys.ts';
 
 interface Served {
   backend: WaitlistBackend;
