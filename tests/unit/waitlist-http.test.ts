@@ -5,10 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWaitlistBackend, type WaitlistBackend } from '../../plugins/waitlist/backend.ts';
-import { createWaitlistClient, exportWaitlist } from '../../plugins/waitlist/export.ts';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../plugins/waitlist/keys.ts';
+import { exportWaitlist } from '../../plugins/waitlist/export.ts';
+import { createWaitlistClient } from '../../plugins/waitlist/client.ts';
+import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
+import { newServiceKey } from '../../plugins/waitlist/serviceKey.ts';
+import { roleFromRequest } from '../../plugins/waitlist/http.ts';
+
+const MIGRATIONS = path.resolve(import.meta.dirname, '../../supabase/migrations');
+/** This test's database key (random, as every local database's is). */
+const LOCAL_SERVICE_ROLE_KEY = newServiceKey();
 
 interface Served {
   backend: WaitlistBackend;
@@ -19,7 +26,7 @@ interface Served {
 
 async function serve(dataDir: string | null): Promise<Served> {
   const log: string[] = [];
-  const backend = createWaitlistBackend({ dataDir, log: (line) => log.push(line) });
+  const backend = createWaitlistBackend({ dataDir, migrationsDir: MIGRATIONS, serviceKey: LOCAL_SERVICE_ROLE_KEY, log: (line) => log.push(line) });
   const server = http.createServer((req, res) => {
     void backend.handle(req, res).then((answered) => {
       if (!answered) {
@@ -194,14 +201,21 @@ describe('waitlist backend over HTTP', () => {
     const huge = await anon().from('waitlist').insert(Array.from({ length: 10_000 }, (_, i) => ({ email: `bulk${i}@example.com` })));
     expect(huge.status).toBeGreaterThanOrEqual(400);
     expect(huge.status).toBeLessThan(500);
-    const justOver = await anon().from('waitlist').insert(Array.from({ length: 101 }, (_, i) => ({ email: `b${i}@x.io` })));
+    const justOver = await service().from('waitlist').insert(Array.from({ length: 101 }, (_, i) => ({ email: `b${i}@x.io` })));
     expect([justOver.status, justOver.error?.code]).toEqual([400, 'PGRST102']);
+    // The public key adds one row per request, as the hosted database's trigger enforces; with or without
+    // missing=default (which this backend runs as one statement per row).
+    const pair = [{ email: 'pair1@example.com' }, { email: 'pair2@example.com' }];
+    for (const defaultToNull of [true, false]) {
+      const two = await anon().from('waitlist').insert(pair, { defaultToNull });
+      expect([two.status, two.error?.code, two.error?.message]).toEqual([400, '23514', 'the public key may add one row per request']);
+    }
     expect(await rowCount()).toBe(before);
     // supabase-js sends ?columns=...; without missing=default absent keys are NULL, as in PostgREST.
     const mixed = [{ email: 'mixed1@example.com' }, { email: 'mixed2@example.com', metadata: { a: 1 } }];
-    const nullMeta = await anon().from('waitlist').insert(mixed);
+    const nullMeta = await service().from('waitlist').insert(mixed);
     expect([nullMeta.status, nullMeta.error?.code]).toEqual([400, '23502']);
-    const defaults = await anon().from('waitlist').insert(mixed, { defaultToNull: false });
+    const defaults = await service().from('waitlist').insert(mixed, { defaultToNull: false });
     expect(defaults.error).toBeNull();
     expect(await rowCount()).toBe(before + 2);
   });
@@ -230,13 +244,19 @@ describe('waitlist backend over HTTP', () => {
     expect(await allRows()).toEqual(before);
   });
 
-  it('answers CORS preflight and leaves other paths to the site', async () => {
-    const preflight = await fetch(`${site.url}/rest/v1/waitlist`, {
-      method: 'OPTIONS', headers: { origin: 'http://elsewhere.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, content-type' },
+  it('answers CORS for the site\'s own origin only, and leaves other paths to the site', async () => {
+    const preflight = (origin: string) => fetch(`${site.url}/rest/v1/waitlist`, {
+      method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, content-type' },
     });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-    expect(preflight.headers.get('access-control-allow-headers')).toContain('apikey');
+    const own = await preflight(site.url);
+    expect(own.status).toBe(204);
+    expect(own.headers.get('access-control-allow-origin')).toBe(site.url);
+    expect(own.headers.get('access-control-allow-headers')).toContain('apikey');
+    const other = await preflight('http://elsewhere.test');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    // A page elsewhere cannot read rows with the service key either: no CORS grant on the answer.
+    const read = await rest('/rest/v1/waitlist?select=email&limit=1', { key: LOCAL_SERVICE_ROLE_KEY, headers: { origin: 'http://elsewhere.test' } });
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
     expect((await fetch(`${site.url}/rest/v1`)).status).toBe(404);
     expect(await (await fetch(`${site.url}/rest/v1`)).text()).toBe('static 404');
   });
@@ -302,6 +322,111 @@ describe('waitlist backend over HTTP', () => {
   it('refuses the export with a wrong key', async () => {
     await expect(exportWaitlist({ url: site.url, serviceKey: LOCAL_ANON_KEY, format: 'json' })).rejects.toThrow(/42501/);
     await expect(exportWaitlist({ url: site.url, serviceKey: 'nope', format: 'csv' })).rejects.toThrow(/Invalid API key/);
+  });
+});
+
+describe('only this machine', () => {
+  /** A raw request with any Host header (fetch would not let us set one). */
+  function withHost(host: string, key: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${site.url}/rest/v1/waitlist?select=email&limit=1`, { headers: { host, apikey: key } }, (res) => { res.resume(); resolve(res.statusCode!); });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('refuses a Host that is not a loopback name (DNS rebinding) with 421, whatever the key', async () => {
+    const port = new URL(site.url).port;
+    expect(await withHost(`evil.example:${port}`, LOCAL_SERVICE_ROLE_KEY)).toBe(421);
+    expect(await withHost('192.168.1.20', LOCAL_SERVICE_ROLE_KEY)).toBe(421);
+    expect(await withHost('localhost.evil.example', LOCAL_ANON_KEY)).toBe(421);
+    for (const ok of [`localhost:${port}`, `127.0.0.1:${port}`, `127.1.2.3:${port}`, `[::1]:${port}`]) {
+      expect(await withHost(ok, LOCAL_SERVICE_ROLE_KEY)).toBe(200);
+    }
+  });
+
+  it('accepts the Host it was configured with (--host) besides loopback names', async () => {
+    const backend = createWaitlistBackend({ dataDir: null, migrationsDir: MIGRATIONS, host: 'devbox.lan', log: () => {} });
+    const answer = async (host: string) => {
+      const res = { statusCode: 0, writeHead(status: number) { this.statusCode = status; }, end() {}, headersSent: false, destroyed: false } as any;
+      await backend.handle({ url: '/rest/v1/waitlist', method: 'OPTIONS', headers: { host }, socket: { remoteAddress: '127.0.0.1' } } as any, res);
+      return res.statusCode;
+    };
+    expect([await answer('devbox.lan:5173'), await answer('other.lan:5173')]).toEqual([204, 421]);
+    await backend.close();
+  });
+
+  it('honours the service-role key only from a loopback peer', () => {
+    const req = (remoteAddress: string) => ({ headers: { apikey: LOCAL_SERVICE_ROLE_KEY }, socket: { remoteAddress } }) as any;
+    expect(roleFromRequest(req('127.0.0.1'), LOCAL_SERVICE_ROLE_KEY)).toBe('service_role');
+    expect(roleFromRequest(req('::1'), LOCAL_SERVICE_ROLE_KEY)).toBe('service_role');
+    expect(roleFromRequest(req('::ffff:127.0.0.1'), LOCAL_SERVICE_ROLE_KEY)).toBe('service_role');
+    expect(() => roleFromRequest(req('192.168.1.7'), LOCAL_SERVICE_ROLE_KEY)).toThrow(/accepted only from this machine/);
+    // The anon key works from anywhere (it can only insert).
+    expect(roleFromRequest({ headers: { apikey: LOCAL_ANON_KEY }, socket: { remoteAddress: '192.168.1.7' } } as any, LOCAL_SERVICE_ROLE_KEY)).toBe('anon');
+  });
+});
+
+describe('export: where the key may go, and completeness', () => {
+  /** A stand-in PostgREST that serves `total` rows, at most `maxRows` per response (its max-rows). */
+  async function fakeServer(handler: http.RequestListener): Promise<{ url: string; server: http.Server }> {
+    const server = http.createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  }
+  const closeServer = (server: http.Server) => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  const rowsServer = (total: number, maxRows: number, stopAt = total) => fakeServer((req, res) => {
+    const q = new URL(req.url!, 'http://x').searchParams;
+    const offset = Number(q.get('offset') ?? 0);
+    const n = Math.max(0, Math.min(maxRows, Number(q.get('limit')), stopAt - offset));
+    const rows = Array.from({ length: n }, (_, i) => ({ id: offset + i + 1, email: `r${offset + i + 1}@x.io`, metadata: {} }));
+    const count = req.headers.prefer?.includes('count=exact') ? String(total) : '*';
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Range': n ? `${offset}-${offset + n - 1}/${count}` : `*/${count}` });
+    res.end(JSON.stringify(rows));
+  });
+
+  it('pages until the exact count even when the server sends fewer rows than asked (max-rows 500 < page 1000)', async () => {
+    const { url, server } = await rowsServer(2500, 500);
+    try {
+      const rows = JSON.parse(await exportWaitlist({ url, serviceKey: 'k', format: 'json' }));
+      expect(rows).toHaveLength(2500);
+      expect(new Set(rows.map((r: { id: number }) => r.id)).size).toBe(2500);
+    } finally {
+      await closeServer(server);
+    }
+  });
+
+  it('fails, writing nothing, when the server stops short of its own count', async () => {
+    const { url, server } = await rowsServer(2500, 500, 1500);
+    try {
+      await expect(exportWaitlist({ url, serviceKey: 'k', format: 'csv' })).rejects.toThrow(/counts 2500 rows but sent only 1500/);
+    } finally {
+      await closeServer(server);
+    }
+  });
+
+  it('never follows a redirect with the key: the second server never sees it', async () => {
+    const seen: (string | undefined)[] = [];
+    const second = await fakeServer((req, res) => { seen.push(req.headers.apikey as string | undefined, req.headers.authorization); res.writeHead(200, { 'Content-Range': '*/0' }); res.end('[]'); });
+    const first = await fakeServer((req, res) => { res.writeHead(302, { Location: `${second.url}${req.url}` }); res.end(); });
+    try {
+      await expect(exportWaitlist({ url: first.url, serviceKey: 'secret-service-key', format: 'json' })).rejects.toThrow(/redirect \(302 to http:\/\/127\.0\.0\.1:\d+\/rest\/v1\/waitlist/);
+      expect(seen).toEqual([]);
+    } finally {
+      await Promise.all([closeServer(first.server), closeServer(second.server)]);
+    }
+  });
+
+  it('sends the key only over https, except to this machine', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    try {
+      for (const url of ['http://project.supabase.example', 'http://192.168.1.5:3000', 'ftp://x.example', 'not a url']) {
+        await expect(exportWaitlist({ url, serviceKey: 'secret', format: 'json' })).rejects.toThrow(/plain http|not an http|is not a URL/);
+      }
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 });
 
