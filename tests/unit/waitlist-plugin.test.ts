@@ -1,0 +1,63 @@
+// The waitlist is a plugin of the site: a site without it starts no database and has no `waitlist`
+// command; a site with it gets the build guards of its `config` hook through the real CLI.
+import { afterAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fixture, sitegen, startServer } from '../helpers/cli.ts';
+
+const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-plugin-')));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const serviceJwt = `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"role":"service_role"}').toString('base64url')}.sig`;
+
+describe('a site without the waitlist plugin (tests/fixtures/basic)', () => {
+  const basic = fixture('basic');
+
+  it.each(['preview', 'dev'])('`sitegen %s` starts no database and serves no /rest/v1', async (command) => {
+    if (command === 'preview' && !fs.existsSync(path.join(basic, 'dist/index.html'))) expect(sitegen(['build', '--root', basic, '-q']).code).toBe(0);
+    const dataDir = path.join(tmp, `db-${command}`);
+    const server = await startServer([command, '--root', basic, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: dataDir } });
+    try {
+      expect((await fetch(`${server.url}/rest/v1/waitlist`)).status).toBe(404);
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+      expect(server.output()).not.toMatch(/database|rest\/v1|anon key/i);
+    } finally {
+      await server.stop();
+    }
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it('has no `waitlist` command', () => {
+    const r = sitegen(['waitlist', 'export', '--root', basic]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("unknown command 'waitlist'");
+  });
+});
+
+describe('build guards of the waitlist plugin (tests/fixtures/waitlist)', () => {
+  const root = fixture('waitlist');
+  const out = 'dist-guard';
+  const build = (env: NodeJS.ProcessEnv) => sitegen(['build', '--root', root, '-o', out], { env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '', CI: '', ...env } });
+  afterAll(() => fs.rmSync(path.join(root, out), { recursive: true, force: true }));
+
+  it.each([
+    ['a service-role JWT as the anon key', { SUPABASE_URL: 'https://p.supabase.co', SUPABASE_ANON_KEY: serviceJwt }, 'SUPABASE_ANON_KEY is a JWT for the role "service_role"'],
+    ['a secret key as the anon key', { SUPABASE_URL: 'https://p.supabase.co', SUPABASE_ANON_KEY: 'sb_secret_0123456789' }, 'looks like a Supabase secret key'],
+    ['SUPABASE_URL without a key', { SUPABASE_URL: 'https://p.supabase.co' }, 'SUPABASE_URL is set but SUPABASE_ANON_KEY is not'],
+    ['an invalid SUPABASE_URL', { SUPABASE_URL: 'not a url', SUPABASE_ANON_KEY: 'sb_publishable_x' }, 'SUPABASE_URL "not a url" is not a URL'],
+    ['plain http to another host', { SUPABASE_URL: 'http://p.supabase.co', SUPABASE_ANON_KEY: 'sb_publishable_x' }, 'SUPABASE_URL must be an https:// URL'],
+  ])('refuses %s: exit 1, a clear message, nothing written', (_name, env, text) => {
+    const r = build(env);
+    expect(r.stderr).toContain(text);
+    expect(r.stderr).not.toContain('crashed');
+    expect(r.code).toBe(1);
+    expect(fs.existsSync(path.join(root, out))).toBe(false);
+  });
+
+  it('warns loudly in CI that forms post to the local backend', () => {
+    const r = build({ CI: 'true' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('SUPABASE_URL IS NOT SET IN CI');
+  });
+});
