@@ -170,7 +170,7 @@ function rootFromArgv(argv: string[]): string {
 }
 
 /**
- * Plugin subcommands (e.g. `sitegen waitlist export`) come from the site's config, so it is loaded, but only
+ * Plugin subcommands (e.g. `sitegen <plugin> export`) come from the site's config, so it is loaded, but only
  * when the first word is not a built-in command or an option: `build` and `--version` start as fast as ever.
  */
 async function registerPluginCommands(argv: string[]): Promise<boolean> {

@@ -9,7 +9,7 @@
 //   outputs  → the build pipeline, after pages are planned (files besides pages: feeds, JSON, host files)
 //   head     → the document renderer, per route (extra <meta>, <link>, JSON-LD)
 //   markdown → the Markdown stage (marked extensions), for every Markdown body
-//   commands → the CLI, before arguments are parsed (subcommands such as `sitegen waitlist export`)
+//   commands → the CLI, before arguments are parsed (subcommands a plugin adds, such as `sitegen <plugin> export`)
 import type http from 'node:http';
 import type { Message, Route, Content, SiteConfig } from './types.ts';
 
@@ -80,7 +80,7 @@ export type HeadTag =
 
 /** Minimal description of a CLI subcommand, so plugins do not depend on commander's types. */
 export interface CommandDef {
-  /** Words after `sitegen`, e.g. ["waitlist", "export"]. */
+  /** Words after `sitegen`, e.g. ["mail", "export"]. */
   name: string[];
   description: string;
   options?: { flags: string; description: string; default?: string | boolean }[];
