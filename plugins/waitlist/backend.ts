@@ -124,14 +124,14 @@ export function createWaitlistBackend(options: WaitlistBackendOptions): Waitlist
     requireJsonBody(req);
     const payload = parseJson(await readBody(req, maxBodyBytes));
     const rows = Array.isArray(payload) ? payload : [payload];
-    if (rows.length > MAX_ROWS_PER_INSERT) {
-      throw restError(400, 'PGRST102', `Too many rows in one request: ${rows.length} (at most ${MAX_ROWS_PER_INSERT})`);
-    }
-    if (!rows.every(isRow)) throw restError(400, 'PGRST102', 'Every row must be a JSON object');
     // The migration's statement trigger refuses more than one row per anon insert. This backend may split
     // a request into one statement per row (missing=default), so it applies the same rule per request,
     // with the database's own error, to stay exactly as strict as the hosted project.
     if (role === 'anon' && rows.length > 1) throw restError(400, '23514', ANON_ONE_ROW_MESSAGE);
+    if (rows.length > MAX_ROWS_PER_INSERT) {
+      throw restError(400, 'PGRST102', `Too many rows in one request: ${rows.length} (at most ${MAX_ROWS_PER_INSERT})`);
+    }
+    if (!rows.every(isRow)) throw restError(400, 'PGRST102', 'Every row must be a JSON object');
     const prefer = parsePrefer(req.headers.prefer);
     const returning = prefer.returnRepresentation ? parseSelect(url.searchParams.get('select')) : null;
     const columns = parseInsertColumns(url.searchParams.get('columns')) ?? payloadColumns(rows);

@@ -36,6 +36,11 @@ beforeAll(async () => {
   fs.writeFileSync(serviceKeyFile(path.join(fs.realpathSync(work), 'db')), SERVICE, { mode: 0o600 });
   server = await startServer(['preview', '--root', site, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: path.join(work, 'db') } });
   port = Number(new URL(server.url).port);
+  // The database starts in the background (seconds, more on a busy machine); wait until it answers.
+  for (const until = Date.now() + 90_000; ;) {
+    const res = await fetch(`${server.url}/rest/v1/waitlist?select=id&limit=0`, { headers: { apikey: SERVICE }, signal: AbortSignal.timeout(30_000) }).catch(() => null);
+    if (res?.status === 200 || Date.now() > until) break;
+  }
   for (const email of SEEDS) expect((await signUp(email)).status).toBe(201);
   expectedRows = SEEDS.length;
 });
@@ -306,8 +311,12 @@ describe('hostile requests to the local waitlist API', () => {
       expect(res.text.match(/HTTP\/1\.1 \d{3}/g)?.length ?? 0, label).toBeLessThanOrEqual(1);
     }
     // A CORS preflight reflects requested headers only when they are plain header names.
-    const preflight = await rawRequest('OPTIONS', '/rest/v1/waitlist', { 'Access-Control-Request-Headers': 'apikey, <script>alert(1)</script>', Origin: 'https://evil.example' });
+    // (From the site's own origin; any other origin gets no CORS grant at all.)
+    const evil = await rawRequest('OPTIONS', '/rest/v1/waitlist', { 'Access-Control-Request-Headers': 'apikey', Origin: 'https://evil.example' });
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await rawRequest('OPTIONS', '/rest/v1/waitlist', { 'Access-Control-Request-Headers': 'apikey, <script>alert(1)</script>', Origin: 'http://127.0.0.1' });
     expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://127.0.0.1');
     expect(preflight.headers['access-control-allow-headers']).not.toContain('<');
     expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, OPTIONS');
     // Two Authorization headers: Node keeps the first (anon), so this is not a read with the service key.
