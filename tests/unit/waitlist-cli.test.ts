@@ -141,8 +141,16 @@ describe('one server per waitlist database, and only a real one', () => {
     }
     const other = path.join(tmp, 'other');
     fs.writeFileSync(`${other}.lock`, '999999'); // a process that does not exist
-    const third = await startServer(['preview', '--root', root, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: other } });
+    // (On all interfaces: the server warns that it is not loopback-only, and still refuses foreign Host names.)
+    const third = await startServer(['preview', '--root', root, '--port', '0', '--host', '0.0.0.0'], { env: { SITEGEN_WAITLIST_DIR: other } });
     expect(fs.readFileSync(`${other}.lock`, 'utf8')).toBe(String(third.proc.pid));
+    expect(third.output()).toContain('warning: listening on 0.0.0.0, not loopback');
+    const port = new URL(third.url).port;
+    const status = (host: string) => new Promise<number>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port, path: '/rest/v1/waitlist?select=email', headers: { host, apikey: LOCAL_ANON_KEY } }, (res) => { res.resume(); resolve(res.statusCode!); }).on('error', reject);
+    });
+    expect(await status(`rebind.evil.example:${port}`)).toBe(421);
+    expect(await status(`localhost:${port}`)).not.toBe(421);
     await third.stop();
     expect(fs.existsSync(`${other}.lock`)).toBe(false);
   });
