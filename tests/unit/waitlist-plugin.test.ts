@@ -4,10 +4,23 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fixture, sitegen, startServer } from '../helpers/cli.ts';
+import { REPO, fixture, sitegen, startServer } from '../helpers/cli.ts';
 
 const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-plugin-')));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/**
+ * A private copy of tests/fixtures/waitlist (its config's relative imports made absolute): a server writes
+ * <root>/.sitegen/server.json, and waitlist-cli.test.ts serves and exports the shared fixture meanwhile.
+ */
+function waitlistSite(): string {
+  const dir = path.join(tmp, 'site');
+  fs.cpSync(fixture('waitlist'), dir, { recursive: true, filter: (f) => !/[\\/](dist|\.sitegen)$/.test(f) });
+  const config = path.join(dir, 'sitegen.config.ts');
+  fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replaceAll("'../../../", `'${REPO}/`));
+  return dir;
+}
+const site = waitlistSite();
 
 const serviceJwt = `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"role":"service_role"}').toString('base64url')}.sig`;
 
@@ -35,8 +48,30 @@ describe('a site without the waitlist plugin (tests/fixtures/basic)', () => {
   });
 });
 
+describe('a site with the waitlist plugin (tests/fixtures/waitlist)', () => {
+  it('`sitegen dev` serves the local API, prints the keys, and `waitlist export` reads it', async () => {
+    const dataDir = path.join(tmp, 'db-dev');
+    const server = await startServer(['dev', '--root', site, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: dataDir, SUPABASE_URL: '' } });
+    try {
+      const { LOCAL_ANON_KEY } = await import('../../plugins/waitlist/keys.ts');
+      const res = await fetch(`${server.url}/rest/v1/waitlist`, {
+        method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' }, body: '{"email":"dev@example.com"}',
+        signal: AbortSignal.timeout(90_000),
+      });
+      expect(res.status).toBe(201);
+      const key = fs.readFileSync(`${dataDir}.service-key`, 'utf8').trim();
+      expect(server.output()).toContain(key);
+      const r = sitegen(['waitlist', 'export', '--root', site, '--format', 'json'], { env: { SUPABASE_URL: '' } });
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).map((row: { email: string }) => row.email)).toEqual(['dev@example.com']);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('build guards of the waitlist plugin (tests/fixtures/waitlist)', () => {
-  const root = fixture('waitlist');
+  const root = site;
   const out = 'dist-guard';
   const build = (env: NodeJS.ProcessEnv) => sitegen(['build', '--root', root, '-o', out], { env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '', CI: '', ...env } });
   afterAll(() => fs.rmSync(path.join(root, out), { recursive: true, force: true }));
