@@ -4,12 +4,16 @@
 // Inputs and outputs are plain data; a hook that fails with a user error returns Messages, never throws.
 //
 // Who calls what (keep this list true):
-//   config   → every command, once, after the site module is loaded (build guards, defines, CSP, notices)
-//   server   → `sitegen dev` and `sitegen preview`, when the host starts (request handlers before static files)
+//   config   → build/check (build.ts prepareSite), dev (dev/devSite.ts, after each config compile) and preview
+//              (cli/main.ts), through applyConfigHooks below: its define/csp/notices are merged into the config
+//              the pipeline reads; its errors stop the command, its warnings are printed
+//   server   → `sitegen dev` (cli/dev.ts, after the first build) and `sitegen preview` (cli/main.ts), through
+//              startServerPlugins below: handlers go in front of the static files; none → nothing is started
 //   outputs  → the build pipeline, after pages are planned (files besides pages: feeds, JSON, host files)
 //   head     → the document renderer, per route (extra <meta>, <link>, JSON-LD)
 //   markdown → the Markdown stage (marked extensions), for every Markdown body
-//   commands → the CLI, before arguments are parsed (subcommands a plugin adds, such as `sitegen <plugin> export`)
+//   commands → the CLI, before arguments are parsed, only when the first word is not a built-in command
+//              (cli/main.ts registerPluginCommands; subcommands such as `sitegen <plugin> export`)
 import type http from 'node:http';
 import type { Message, Route, Content, SiteConfig } from './types.ts';
 
