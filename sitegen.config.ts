@@ -1,6 +1,7 @@
 // The Greatness Gathered site: its collections (content + schema), routes, layout, styles and islands.
 // Each page group lives in templates/routes/<group>.ts and contributes collections and routes.
-import { defineConfig, LOCAL_ANON_KEY, type CollectionConfig, type Content, type ContentIssue, type RouteDef } from 'sitegen';
+import { defineConfig, type CollectionConfig, type Content, type ContentIssue, type RouteDef } from 'sitegen';
+import { waitlist } from './plugins/waitlist/index.ts';
 import { Layout } from './templates/components/Layout.tsx';
 import * as core from './templates/routes/core.tsx';
 import * as company from './templates/routes/company.tsx';
@@ -36,16 +37,8 @@ export default defineConfig({
   collections: Object.assign({}, ...groups.map((g) => g.collections)),
   routes: (content) => groups.flatMap((g) => g.routes(content)),
   validate: (content) => groups.flatMap((g) => g.validate?.(content) ?? []),
-  // Without SUPABASE_URL the site talks to the embedded backend on its own origin (sitegen dev/preview).
-  define: (env) => ({
-    __WAITLIST_URL__: JSON.stringify(env.SUPABASE_URL ?? ''),
-    __WAITLIST_ANON_KEY__: JSON.stringify(env.SUPABASE_URL ? env.SUPABASE_ANON_KEY ?? '' : LOCAL_ANON_KEY),
-  }),
-  notices: (env) => env.SUPABASE_URL
-    ? [`waitlist forms write to Supabase at ${env.SUPABASE_URL}`]
-    : ['SUPABASE_URL is not set: waitlist forms write to the same origin with the local anon key (served by `sitegen preview` and `sitegen dev`)'],
-  csp: (env) => mergeCsp(
-    { 'img-src': [LOGO_CDN_ORIGIN], 'connect-src': env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).origin] : [] },
-    legal.csp,
-  ),
+  csp: mergeCsp({ 'img-src': [LOGO_CDN_ORIGIN] }, legal.csp),
+  // The waitlist (plugins/waitlist): the Supabase defines, CSP and guards for builds; the local backend
+  // at /rest/v1/waitlist for dev and preview; `sitegen waitlist export`.
+  plugins: [waitlist()],
 });

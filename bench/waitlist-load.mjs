@@ -3,7 +3,8 @@
 //
 //   node bench/waitlist-load.mjs [--json] [--n 1000] [--restart-n 500] [--concurrency 50] [--timeout 120]
 //
-// 1. Starts `sitegen preview` on a copy of the basic fixture's dist/ with a fresh SITEGEN_WAITLIST_DIR.
+// 1. Starts `sitegen preview` on a copy of the basic fixture's dist/ in a site folder that registers the
+//    waitlist plugin (plugins/waitlist), with a fresh SITEGEN_WAITLIST_DIR.
 // 2. Round 1: N sign-ups with distinct emails, `concurrency` in flight, anon key. Round 2: the same N again.
 //    Asserts: exactly N rows, every round-2 attempt answered 409, no 5xx anywhere; prints p50/p95/p99 and req/s.
 // 3. Restart test, once with SIGTERM and once with SIGKILL: sends restart-n new sign-ups, kills the server
@@ -12,6 +13,7 @@
 // Only talks to 127.0.0.1; bounded in requests and time (--timeout, seconds); removes its temp dir and
 // kills its children on every exit path. Exit code 0 when every invariant holds, 1 otherwise.
 import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,16 +46,18 @@ function fail(message) {
   process.exit(1);
 }
 
-// The local keys live in src/waitlist/keys.ts as concatenated string literals; read them from there
+// The local anon key lives in plugins/waitlist/keys.ts as concatenated string literals; read it from there
 // so this plain-JS script cannot drift from the backend.
 function readKey(name) {
-  const source = fs.readFileSync(path.join(REPO, 'src/waitlist/keys.ts'), 'utf8');
+  const source = fs.readFileSync(path.join(REPO, 'plugins/waitlist/keys.ts'), 'utf8');
   const m = source.match(new RegExp(`export const ${name}\\s*=\\s*((?:'[^']*'\\s*\\+?\\s*)+);`));
-  if (!m) fail(`cannot find ${name} in src/waitlist/keys.ts`);
+  if (!m) fail(`cannot find ${name} in plugins/waitlist/keys.ts`);
   return [...m[1].matchAll(/'([^']*)'/g)].map((part) => part[1]).join('');
 }
 const ANON_KEY = readKey('LOCAL_ANON_KEY');
-const SERVICE_KEY = readKey('LOCAL_SERVICE_ROLE_KEY');
+// The service key is random per database: this one is written beside the database before it is created
+// (`<dataDir>.service-key`, as plugins/waitlist/serviceKey.ts names it), and the server keeps it.
+const SERVICE_KEY = `eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.${crypto.randomBytes(32).toString('base64url')}`;
 
 const log = (line) => { if (!JSON_OUT) process.stdout.write(line + '\n'); };
 
@@ -86,6 +90,12 @@ function prepareSite() {
   }
   const root = path.join(tmp, 'site');
   fs.cpSync(path.join(FIXTURE, 'dist'), path.join(root, 'dist'), { recursive: true });
+  // A site whose only job is the waitlist plugin: preview starts server plugins from the site's config.
+  fs.writeFileSync(path.join(root, 'sitegen.config.ts'), [
+    `import { waitlist } from ${JSON.stringify(path.join(REPO, 'plugins/waitlist/index.ts'))};`,
+    `export default { site: { title: 'Load', url: 'https://load.example' }, routes: () => [], collections: {},`,
+    `  plugins: [waitlist({ migrations: ${JSON.stringify(path.join(REPO, 'supabase/migrations'))} })] };`,
+  ].join('\n'));
   return root;
 }
 
@@ -278,7 +288,8 @@ async function crashRound(signal, root, dataDir, prefix, count, rowsBefore) {
 // --- main ----------------------------------------------------------------------------------------
 async function main() {
   const root = prepareSite();
-  const dataDir = path.join(tmp, 'waitlist');
+  const dataDir = path.join(fs.realpathSync(tmp), 'waitlist');
+  fs.writeFileSync(`${dataDir}.service-key`, SERVICE_KEY, { mode: 0o600 });
   log(`waitlist load: ${N} sign-ups twice, ${CONCURRENCY} in flight; restart test with ${RESTART_N} sign-ups (SIGTERM, SIGKILL)`);
 
   const server = await startPreview(root, dataDir);

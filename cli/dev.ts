@@ -1,5 +1,5 @@
 // `sitegen dev`: builds the site in memory (dist/ is never touched), serves it like `sitegen preview`
-// with the local waitlist API, watches the site's files and rebuilds what each change feeds, with live
+// with the site's server plugins, watches the site's files and rebuilds what each change feeds, with live
 // reload and an error overlay in open pages. Prints one line per rebuild; problems as `build` prints them.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,6 +9,7 @@ import { listen, type Handler } from '../src/serve.ts';
 import { startDevServer, type RebuildReport } from '../src/dev/index.ts';
 import { printMessages, dim, green, red, yellow } from './report.ts';
 import { loadEnvFile } from './env.ts';
+import { startServerPlugins } from '../src/plugins.ts';
 
 export interface DevFlags { root?: string; port: number; host: string; open?: boolean; backend: boolean }
 
@@ -36,12 +37,6 @@ function openBrowser(url: string): void {
   } catch { /* no opener on this system */ }
 }
 
-async function backend(root: string, enabled: boolean): Promise<{ handlers: Handler[]; banner: string[]; close: () => Promise<void>; onListening?: (url: string) => void }> {
-  if (!enabled) return { handlers: [], banner: [], close: async () => {} };
-  const { startLocalWaitlist } = await import('./localWaitlist.ts');
-  return startLocalWaitlist(root);
-}
-
 export async function runDev(flags: DevFlags): Promise<number> {
   const root = path.resolve(flags.root ?? process.cwd());
   loadEnvFile(root);
@@ -50,15 +45,31 @@ export async function runDev(flags: DevFlags): Promise<number> {
     return 1;
   }
   process.stdout.write(dim(`sitegen dev ${root}\n`));
-  const api = await backend(root, flags.backend);
+  // Server plugins come from the config, which the dev server compiles: they start after the first build,
+  // and this one handler forwards to theirs from then on.
+  let pluginHandlers: Handler[] = [];
+  const viaPlugins: Handler = async (req, res) => {
+    for (const h of pluginHandlers) if (await h(req, res)) return true;
+    return false;
+  };
   const dev = await startDevServer({
     root,
-    handlers: api.handlers,
+    handlers: [viaPlugins],
     onReport: printReport,
     onError: (e: any) => process.stderr.write(red(`sitegen dev: ${e?.stack ?? e}\n`)),
   });
   printReport(dev.initial);
   for (const n of dev.site.notices()) process.stdout.write(`${yellow('note')} ${n}\n`);
+  let listening!: (url: string) => void;
+  const origin = new Promise<string>((resolve) => { listening = resolve; });
+  const plugins = flags.backend ? dev.site.config()?.plugins ?? [] : [];
+  const api = await startServerPlugins(plugins, { root, mode: 'dev', env: process.env, host: flags.host, origin });
+  if (api.errors.length) {
+    printMessages(api.errors, 'error');
+    await dev.close();
+    return 1;
+  }
+  pluginHandlers = api.handlers;
   const server = http.createServer(dev.handler);
   let url: string;
   try {
@@ -73,13 +84,13 @@ export async function runDev(flags: DevFlags): Promise<number> {
     await dev.close();
     server.closeAllConnections();
     server.close();
-    try { await api.close(); } catch (e: any) { process.stderr.write(red(`  closing the waitlist database failed: ${e?.message ?? e}\n`)); }
+    try { await api.close(); } catch (e: any) { process.stderr.write(red(`  closing a server plugin failed: ${e?.message ?? e}\n`)); }
     process.exit(0);
   };
   // Before the URL is printed: whoever reads it may stop the server at once (see cli/main.ts serve()).
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  api.onListening?.(url);
+  listening(url);
   process.stdout.write(`  serving ${path.relative(process.cwd(), root) || '.'} from memory at ${url}/\n`);
   for (const line of api.banner) process.stdout.write(`  ${line}\n`);
   process.stdout.write(dim('  watching content/, templates/, static/ and sitegen.config.ts\n'));

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
-import type { Handler } from '../src/serve.ts';
+import type { SiteConfig } from '../src/types.ts';
 import { printMessages, summary, jsonResult, dim, red } from './report.ts';
 import { loadEnvFile } from './env.ts';
 
@@ -79,20 +79,39 @@ program.command('check')
     if (!flags.json) process.stdout.write(`✓ content valid: ${result.pages} routes, ${result.aliases} aliases (${result.timings.total} ms)\n`);
   });
 
-async function backendHandlers(root: string, enabled: boolean): Promise<{ handlers: Handler[]; close: () => Promise<void>; banner: string[]; onListening?: (url: string) => void }> {
-  if (!enabled) return { handlers: [], close: async () => {}, banner: [] };
-  const { startLocalWaitlist } = await import('./localWaitlist.ts');
-  return startLocalWaitlist(root);
+/**
+ * The site's plugins, for the commands that do not build (preview, plugin subcommands): loads the compiled
+ * site module (from the build cache when it is current). Null, with the problems printed, when the config
+ * does not load.
+ */
+async function siteConfig(root: string): Promise<SiteConfig | null> {
+  if (!fs.existsSync(path.join(root, 'sitegen.config.ts'))) return { plugins: [] } as unknown as SiteConfig;
+  const { loadSiteModule } = await import('../src/siteModule.ts');
+  const mod = await loadSiteModule(root);
+  if (!mod.site) { printMessages(mod.errors, 'error'); return null; }
+  return mod.site.config;
 }
 
-async function serve(dir: string, root: string, flags: { port: number; host: string; backend: boolean }) {
-  const backend = await backendHandlers(root, flags.backend);
+async function serve(dir: string, root: string, flags: { port: number; host: string; backend: boolean }): Promise<number> {
+  const config = flags.backend ? await siteConfig(root) : null;
+  if (flags.backend && config === null) return 1;
+  const plugins = config?.plugins ?? [];
+  const { applyConfigHooks, startServerPlugins } = await import('../src/plugins.ts');
+  if (config && plugins.length) {
+    // The config hooks run for preview too (notices, warnings); the build already enforced their errors.
+    const applied = await applyConfigHooks(config, { root, mode: 'preview', env: process.env });
+    printMessages([...applied.warnings, ...applied.errors], 'warning');
+  }
+  let listening!: (url: string) => void;
+  const origin = new Promise<string>((resolve) => { listening = resolve; });
+  const backend = await startServerPlugins(plugins, { root, mode: 'preview', env: process.env, host: flags.host, origin });
+  if (backend.errors.length) { printMessages(backend.errors, 'error'); return 1; }
   let server: import('node:http').Server | null = null;
   // Installed before anything is printed: a SIGTERM sent as soon as the URL appears (tests, process
-  // managers) must still close the database and release its lock, not hit Node's default handler.
+  // managers) must still close the plugins (databases, locks), not hit Node's default handler.
   const stop = async () => {
     server?.close();
-    try { await backend.close(); } catch (e: any) { process.stderr.write(red(`  closing the waitlist database failed: ${e?.message ?? e}\n`)); }
+    try { await backend.close(); } catch (e: any) { process.stderr.write(red(`  closing a server plugin failed: ${e?.message ?? e}\n`)); }
     process.exit(0);
   };
   process.once('SIGINT', stop);
@@ -101,57 +120,87 @@ async function serve(dir: string, root: string, flags: { port: number; host: str
   const http = await import('node:http');
   server = http.createServer(createStaticHandler({ dir, handlers: backend.handlers }));
   const url = await listen(server, flags.port, flags.host);
-  backend.onListening?.(url);
+  listening(url);
   process.stdout.write(`  serving ${path.relative(process.cwd(), dir) || dir} at ${url}/\n`);
   for (const line of backend.banner) process.stdout.write(`  ${line}\n`);
-  return { server, url };
+  return 0;
 }
 
 program.command('preview')
-  .description('Serve the built dist/ as a static host would (404.html with status 404, _headers, _redirects) plus the local waitlist API')
+  .description("Serve the built dist/ as a static host would (404.html with status 404, _headers, _redirects) plus the site's server plugins")
   .option('-r, --root <dir>', 'site folder', '.')
   .option('-o, --out <dir>', 'folder to serve, relative to the root', 'dist')
   .option('-p, --port <n>', 'port', port, 4173)
   .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
-  .option('--no-backend', 'do not serve the local waitlist API at /rest/v1')
+  .option('--no-backend', "do not start the site's server plugins (e.g. a local API)")
   .action(async (flags: { root?: string; out: string; port: number; host: string; backend: boolean }) => {
     const root = resolveRoot(flags);
+    loadEnvFile(root);
     const dir = path.resolve(root, flags.out);
     if (!fs.existsSync(path.join(dir, 'index.html'))) {
       process.stderr.write(red(`✗ ${dir} has no built site: run \`sitegen build\` first\n`));
       process.exitCode = 1;
       return;
     }
-    await serve(dir, root, flags);
+    process.exitCode = await serve(dir, root, flags);
   });
 
 program.command('dev')
-  .description('Build the site in memory and serve it with live reload, an error overlay and the local waitlist API; rebuild what each change feeds')
+  .description("Build the site in memory and serve it with live reload, an error overlay and the site's server plugins; rebuild what each change feeds")
   .option('-r, --root <dir>', 'site folder', '.')
   .option('-p, --port <n>', 'port (0 picks a free one)', port, 5173)
   .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
   .option('--open', 'open the site in the browser')
-  .option('--no-backend', 'do not serve the local waitlist API at /rest/v1')
+  .option('--no-backend', "do not start the site's server plugins (e.g. a local API)")
   .action(async (flags: { root?: string; port: number; host: string; open?: boolean; backend: boolean }) => {
     const { runDev } = await import('./dev.ts');
     process.exitCode = await runDev(flags);
   });
 
-const waitlist = program.command('waitlist').description("The site owner's waitlist tools");
-waitlist.command('export')
-  .description('Print every waitlist row as CSV or JSON (service-role key; local server by default, Supabase with SUPABASE_URL)')
-  .option('-r, --root <dir>', 'site folder', '.')
-  .option('-f, --format <format>', 'csv or json', 'csv')
-  .option('--url <url>', 'PostgREST base URL (default: $SUPABASE_URL, else the local preview server)')
-  .option('-o, --output <file>', 'write to a file instead of standard output')
-  .action(async (flags: { root?: string; format: string; url?: string; output?: string }) => {
-    const { runExport } = await import('./localWaitlist.ts');
-    process.exitCode = await runExport(resolveRoot(flags), flags);
-  });
+const BUILT_IN = new Set(['build', 'check', 'preview', 'dev', 'help']);
 
-program.parseAsync(process.argv).catch(async (e) => {
-  const { CliError } = await import('./localWaitlist.ts');
-  if (e instanceof CliError) { process.stderr.write(red(`✗ ${e.message}\n`)); process.exit(1); }
+/** The value of -r/--root in argv, before commander has parsed anything. */
+function rootFromArgv(argv: string[]): string {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if ((a === '-r' || a === '--root') && argv[i + 1] !== undefined) return path.resolve(argv[i + 1]!);
+    if (a.startsWith('--root=')) return path.resolve(a.slice(7));
+  }
+  return process.cwd();
+}
+
+/**
+ * Plugin subcommands (e.g. `sitegen <plugin> export`) come from the site's config, so it is loaded, but only
+ * when the first word is not a built-in command or an option: `build` and `--version` start as fast as ever.
+ */
+async function registerPluginCommands(argv: string[]): Promise<boolean> {
+  const first = argv[0];
+  if (first === undefined || first.startsWith('-') || BUILT_IN.has(first)) return true;
+  const root = rootFromArgv(argv);
+  loadEnvFile(root);
+  const config = await siteConfig(root);
+  if (config === null) return false;
+  for (const plugin of config.plugins ?? []) {
+    for (const def of plugin.commands ?? []) {
+      let parent: Command = program;
+      for (const word of def.name.slice(0, -1)) {
+        parent = parent.commands.find((c) => c.name() === word) ?? parent.command(word).description(`Commands of the ${plugin.name} plugin`);
+      }
+      const cmd = parent.command(def.name[def.name.length - 1]!).description(def.description)
+        .option('-r, --root <dir>', 'site folder', '.');
+      for (const o of def.options ?? []) cmd.option(o.flags, o.description, o.default as string | boolean | undefined);
+      cmd.action(async (flags: Record<string, any>) => {
+        process.exitCode = await def.run(flags, { root: resolveRoot(flags), env: process.env });
+      });
+    }
+  }
+  return true;
+}
+
+registerPluginCommands(process.argv.slice(2)).then((ok) => {
+  if (!ok) { process.exitCode = 1; return; }
+  return program.parseAsync(process.argv);
+}).catch((e) => {
   process.stderr.write(red(`sitegen crashed (a bug in sitegen, please report it):\n${e?.stack ?? e}\n`));
   process.exit(2);
 });

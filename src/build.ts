@@ -19,6 +19,7 @@ import { listFiles } from './content/glob.ts';
 import { outsideRootError } from './content/insideRoot.ts';
 import { pageChunks, renderContext, renderRoute, type ManifestLinks } from './render/page.ts';
 import { maybeStartPool, type Pool } from './parallel/pool.ts';
+import { applyConfigHooks } from './plugins.ts';
 
 // Dev mode (src/dev/) renders through the same helpers.
 export { pageChunks, renderContext, renderRoute };
@@ -69,7 +70,11 @@ export async function prepareSite(opts: BuildOptions, result: BuildResult, paral
     if (cached) pool?.load(cached.file, cached.vendor);
     const mod = await timed(result, 'config', opts, () => loadSiteModule(root, cached));
     if (!mod.site) { result.errors.push(...mod.errors); await pool?.close(); return null; }
-    const site = mod.site;
+    // Plugins' config hooks (defines, CSP, notices, guards), merged into the config the stages below read.
+    const plugged = await applyConfigHooks(mod.site.config, { root, mode: parallel ? 'build' : 'check', env: opts.env ?? process.env });
+    result.warnings.push(...plugged.warnings);
+    if (plugged.errors.length) { result.errors.push(...plugged.errors); await pool?.close(); return null; }
+    const site = { ...mod.site, config: plugged.config };
     // A build bundles the client meanwhile: esbuild works in its own process, on the other core, while this
     // thread parses content and computes routes (awaited in the bundle stage).
     const bundling = parallel ? bundleClient(root, site.config, { define: siteDefines(site, opts.env ?? process.env) }) : null;

@@ -30,7 +30,7 @@ function version(): string {
   return hash.digest('hex');
 }
 
-// In the site's own state folder (git-ignored, like the local waitlist): it goes when the site goes.
+// In the site's own state folder (git-ignored, like server plugins' data): it goes when the site goes.
 const dirOf = (root: string) => path.join(root, '.sitegen', 'cache', 'content');
 
 /** Entries per chunk file: reading or writing one never needs a buffer of the whole cache (60 MB at 10k pages). */

@@ -4,14 +4,19 @@
 // Inputs and outputs are plain data; a hook that fails with a user error returns Messages, never throws.
 //
 // Who calls what (keep this list true):
-//   config   → every command, once, after the site module is loaded (build guards, defines, CSP, notices)
-//   server   → `sitegen dev` and `sitegen preview`, when the host starts (request handlers before static files)
+//   config   → build/check (build.ts prepareSite), dev (dev/devSite.ts, after each config compile) and preview
+//              (cli/main.ts), through applyConfigHooks below: its define/csp/notices are merged into the config
+//              the pipeline reads; its errors stop the command, its warnings are printed
+//   server   → `sitegen dev` (cli/dev.ts, after the first build) and `sitegen preview` (cli/main.ts), through
+//              startServerPlugins below: handlers go in front of the static files; none → nothing is started
 //   outputs  → the build pipeline, after pages are planned (files besides pages: feeds, JSON, host files)
 //   head     → the document renderer, per route (extra <meta>, <link>, JSON-LD)
 //   markdown → the Markdown stage (marked extensions), for every Markdown body
-//   commands → the CLI, before arguments are parsed (subcommands such as `sitegen waitlist export`)
+//   commands → the CLI, before arguments are parsed, only when the first word is not a built-in command
+//              (cli/main.ts registerPluginCommands; subcommands such as `sitegen <plugin> export`)
 import type http from 'node:http';
 import type { Message, Route, Content, SiteConfig } from './types.ts';
+
 
 /** What a command runs as; plugins may behave differently in each (e.g. refuse a secret only in a build). */
 export type Mode = 'build' | 'check' | 'dev' | 'preview';
@@ -49,6 +54,8 @@ export interface ServerContext extends PluginContext {
 
 export interface ServerContribution {
   handlers: RequestHandler[];
+  /** Problems that stop the server from starting (e.g. a damaged database): printed, exit 1, nothing started. */
+  errors?: Message[];
   /** Lines printed under the server's URL (e.g. local keys). */
   banner?: string[];
   /** Called on shutdown; must release whatever the plugin holds (databases, locks). */
@@ -77,11 +84,11 @@ export type HeadTag =
 
 /** Minimal description of a CLI subcommand, so plugins do not depend on commander's types. */
 export interface CommandDef {
-  /** Words after `sitegen`, e.g. ["waitlist", "export"]. */
+  /** Words after `sitegen`, e.g. ["mail", "export"]. */
   name: string[];
   description: string;
   options?: { flags: string; description: string; default?: string | boolean }[];
-  /** Returns the exit code (0 ok, 1 a problem the user can fix). */
+  /** Returns the exit code (0 ok, 1 a problem the user can fix). The CLI adds `-r, --root <dir>` itself. */
   run: (options: Record<string, any>, ctx: { root: string; env: Readonly<Record<string, string | undefined>> }) => Promise<number>;
 }
 
@@ -94,4 +101,96 @@ export interface SitegenPlugin {
   /** marked extensions (`MarkedExtension` objects), applied to every Markdown body in order. */
   markdown?: unknown[];
   commands?: CommandDef[];
+}
+
+// --- How the engine and the CLI call the hooks (one place each) ----------------------------------------
+
+export interface AppliedConfig {
+  /** The site config with every plugin's define, csp and notices merged into its own. */
+  config: SiteConfig;
+  errors: Message[];
+  warnings: Message[];
+}
+
+const hookFailed = (plugin: SitegenPlugin, hook: string, e: any): Message => ({
+  id: 'ConfigError', text: `plugin "${plugin.name}" failed in its ${hook} hook: ${e?.message ?? e}`, location: null, notes: [], hint: 'See the plugin in sitegen.config.ts.',
+});
+
+/**
+ * Runs every plugin's `config` hook (in order) and folds what they contribute into the config, so the
+ * rest of the pipeline reads define/csp/notices from one place. The site's own values come first.
+ */
+export async function applyConfigHooks(config: SiteConfig, ctx: PluginContext): Promise<AppliedConfig> {
+  const plugins = config.plugins ?? [];
+  const errors: Message[] = [];
+  const warnings: Message[] = [];
+  const parts: ConfigContribution[] = [];
+  for (const plugin of plugins) {
+    if (!plugin.config) continue;
+    try {
+      const part = await plugin.config(ctx);
+      parts.push(part);
+      errors.push(...(part.errors ?? []));
+      warnings.push(...(part.warnings ?? []));
+    } catch (e) {
+      errors.push(hookFailed(plugin, 'config', e));
+    }
+  }
+  if (parts.length === 0) return { config, errors, warnings };
+  const own = config;
+  const merged: SiteConfig = {
+    ...own,
+    define: (env) => Object.assign({}, own.define?.(env), ...parts.map((p) => p.define ?? {})),
+    notices: (env) => [...(own.notices?.(env) ?? []), ...parts.flatMap((p) => p.notices ?? [])],
+    csp: (env) => {
+      const out: Record<string, string[]> = {};
+      const base = typeof own.csp === 'function' ? own.csp(env) : own.csp ?? {};
+      for (const part of [base, ...parts.map((p) => p.csp ?? {})]) {
+        for (const [k, v] of Object.entries(part)) out[k] = [...(out[k] ?? []), ...v];
+      }
+      return out;
+    },
+  };
+  return { config: merged, errors, warnings };
+}
+
+export interface StartedServerPlugins {
+  handlers: RequestHandler[];
+  banner: string[];
+  errors: Message[];
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts every plugin's `server` hook (dev and preview). A site without one starts nothing. When a plugin
+ * refuses to start, the ones already started are closed again and its errors are returned.
+ */
+export async function startServerPlugins(plugins: SitegenPlugin[], ctx: ServerContext): Promise<StartedServerPlugins> {
+  const started: ServerContribution[] = [];
+  const close = async () => {
+    const results = await Promise.allSettled(started.map((s) => s.close?.()));
+    const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult | undefined;
+    if (failed) throw failed.reason;
+  };
+  for (const plugin of plugins) {
+    if (!plugin.server) continue;
+    let part: ServerContribution;
+    try {
+      part = await plugin.server(ctx);
+    } catch (e) {
+      await close().catch(() => {});
+      return { handlers: [], banner: [], errors: [hookFailed(plugin, 'server', e)], close: async () => {} };
+    }
+    if (part.errors?.length) {
+      await Promise.allSettled([part.close?.(), close()]);
+      return { handlers: [], banner: [], errors: part.errors, close: async () => {} };
+    }
+    started.push(part);
+  }
+  return {
+    handlers: started.flatMap((s) => s.handlers),
+    banner: started.flatMap((s) => s.banner ?? []),
+    errors: [],
+    close,
+  };
 }

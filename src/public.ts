@@ -1,7 +1,7 @@
 // What a site's sitegen.config.ts and templates import from "sitegen".
 import type { SiteConfig } from './types.ts';
 
-export type { SiteConfig, RouteDef, Route, Entry, LayoutProps, ContentIssue, CollectionConfig, Content } from './types.ts';
+export type { SiteConfig, RouteDef, Route, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, Message } from './types.ts';
 export type { HydrateMode } from './render/island.tsx';
 export type { SitegenPlugin, PluginContext, ConfigContribution, ServerContext, ServerContribution, RequestHandler, OutputContext, OutputFile, HeadTag, CommandDef, Mode } from './plugins.ts';
 
@@ -16,9 +16,6 @@ export function href(p: string): string {
   if (pathPart === '/' || pathPart.endsWith('/') || /\.[a-z0-9]+$/i.test(pathPart)) return p;
   return `${pathPart}/${rest}`;
 }
-
-/** The public, local-only anon key of the embedded waitlist backend (`sitegen dev` / `sitegen preview`). */
-export { LOCAL_ANON_KEY } from './waitlist/keys.ts';
 
 import type { HydrateMode } from './render/island.tsx';
 

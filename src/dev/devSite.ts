@@ -16,6 +16,7 @@ import { createContentStore, type ChangeKind } from './contentStore.ts';
 import { createDevOutput, type DevOutput } from './output.ts';
 import { runPass, type DevState } from './pass.ts';
 import { emptyLinkCache } from './links.ts';
+import { applyConfigHooks } from '../plugins.ts';
 
 export interface FileChange { file: string; kind: ChangeKind }
 
@@ -38,6 +39,8 @@ export interface DevSite {
   output: DevOutput;
   /** Site notices from the config (e.g. which backend forms talk to), once the config compiled. */
   notices(): string[];
+  /** The site's config (with plugin contributions) once it compiled, for the CLI's server plugins. */
+  config(): import('../types.ts').SiteConfig | null;
   start(): Promise<RebuildReport>;
   /** Applies a batch of changes; null when none of them feeds the site. */
   apply(changes: FileChange[]): Promise<RebuildReport | null>;
@@ -71,7 +74,10 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
   async function compile(): Promise<boolean> {
     const r = await compiler.compile();
     if (!r.site) { moduleErrors = r.errors; return false; }
-    site = r.site;
+    // Plugins' config hooks, as a build runs them (src/build.ts prepareSite): their errors block like a config error.
+    const plugged = await applyConfigHooks(r.site.config, { root, mode: 'dev', env });
+    if (plugged.errors.length) { moduleErrors = plugged.errors; return false; }
+    site = { ...r.site, config: plugged.config };
     moduleErrors = [];
     moduleVersion++;
     serverInputs = absInputs(Object.keys(r.metafile!.inputs));
@@ -126,6 +132,7 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
   return {
     output,
     notices: () => { try { return site?.config.notices?.(env) ?? []; } catch { return []; } },
+    config: () => site?.config ?? null,
 
     async start() {
       const t0 = performance.now();

@@ -1,6 +1,6 @@
 // `sitegen dev` as a library: builds the site in memory, watches its inputs, rebuilds what a change feeds,
 // and returns the HTTP handler that serves it with live reload and the error overlay. The CLI (cli/dev.ts)
-// adds the port, the waitlist backend and the printing; tests and the benchmark can use this directly.
+// adds the port, the server plugins and the printing; tests and the benchmark can use this directly.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type http from 'node:http';
@@ -18,7 +18,7 @@ export interface DevServerOptions {
   root: string;
   env?: NodeJS.ProcessEnv;
   siteUrl?: string;
-  /** Handlers in front of the site (the local waitlist API). */
+  /** Handlers in front of the site (from server plugins, e.g. a local API). */
   handlers?: Handler[];
   debounceMs?: number;
   /** Called after every rebuild a change caused (not for the first build, which start returns). */

@@ -1,7 +1,9 @@
 -- The waitlist table: who asked to be told when the product launches.
 --
 -- Runs unchanged on a hosted Supabase project and on the local PGlite backend
--- (src/waitlist/db.ts). Idempotent: every statement is safe to run again.
+-- (plugins/waitlist/db.ts, which runs it at every start). Idempotent: every
+-- statement is safe to run again, and running it again restores the
+-- constraints, grants, policy and trigger below if they drifted.
 --
 -- Access model: visitors hold the public anon key, so anon (and authenticated)
 -- may INSERT the listed columns and nothing else -- no SELECT, so the list can
@@ -19,30 +21,51 @@ create table if not exists public.waitlist (
   utm_content  text,
   referrer     text,
   user_agent   text,
-  metadata     jsonb not null default '{}'::jsonb,
+  metadata     jsonb not null default '{}'::jsonb
+);
 
+-- The checks are dropped and added again on every run (one transaction), so a
+-- constraint dropped or altered by hand is restored exactly as written here.
+alter table public.waitlist
   -- Shape only (local@domain.tld, no whitespace or control characters); real
   -- deliverability is proven by the first email, not by a regex. 254 is the
   -- longest address SMTP can carry.
-  constraint waitlist_email_shape check (
+  drop constraint if exists waitlist_email_shape,
+  add constraint waitlist_email_shape check (
     email ~ '^[^[:space:][:cntrl:]@]+@[^[:space:][:cntrl:]@]+\.[^[:space:][:cntrl:]@.]{2,}$'
   ),
-  constraint waitlist_email_length check (char_length(email) <= 254),
+  -- Invisible characters that make one address display as another: bidi
+  -- controls (U+202A-202E, U+2066-2069, U+200E/200F, U+061C) and zero-width
+  -- characters (U+200B-200D, U+2060, U+FEFF). [:cntrl:] does not cover them.
+  drop constraint if exists waitlist_email_invisible,
+  add constraint waitlist_email_invisible check (
+    email !~ '[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF]'
+  ),
+  drop constraint if exists waitlist_email_length,
+  add constraint waitlist_email_length check (char_length(email) <= 254),
 
   -- The anon key is public, so anyone can post; these caps keep one request
   -- from storing megabytes.
-  constraint waitlist_utm_source_length   check (char_length(utm_source)   <= 256),
-  constraint waitlist_utm_medium_length   check (char_length(utm_medium)   <= 256),
-  constraint waitlist_utm_campaign_length check (char_length(utm_campaign) <= 256),
-  constraint waitlist_utm_term_length     check (char_length(utm_term)     <= 256),
-  constraint waitlist_utm_content_length  check (char_length(utm_content)  <= 256),
-  constraint waitlist_referrer_length     check (char_length(referrer)     <= 2048),
-  constraint waitlist_user_agent_length   check (char_length(user_agent)   <= 1024),
-  constraint waitlist_metadata_object     check (jsonb_typeof(metadata) = 'object'),
+  drop constraint if exists waitlist_utm_source_length,
+  add constraint waitlist_utm_source_length   check (char_length(utm_source)   <= 256),
+  drop constraint if exists waitlist_utm_medium_length,
+  add constraint waitlist_utm_medium_length   check (char_length(utm_medium)   <= 256),
+  drop constraint if exists waitlist_utm_campaign_length,
+  add constraint waitlist_utm_campaign_length check (char_length(utm_campaign) <= 256),
+  drop constraint if exists waitlist_utm_term_length,
+  add constraint waitlist_utm_term_length     check (char_length(utm_term)     <= 256),
+  drop constraint if exists waitlist_utm_content_length,
+  add constraint waitlist_utm_content_length  check (char_length(utm_content)  <= 256),
+  drop constraint if exists waitlist_referrer_length,
+  add constraint waitlist_referrer_length     check (char_length(referrer)     <= 2048),
+  drop constraint if exists waitlist_user_agent_length,
+  add constraint waitlist_user_agent_length   check (char_length(user_agent)   <= 1024),
+  drop constraint if exists waitlist_metadata_object,
+  add constraint waitlist_metadata_object     check (jsonb_typeof(metadata) = 'object'),
   -- Measured on the JSON text rather than pg_column_size, which depends on
   -- storage details (TOAST compression) and so is not a stable limit.
-  constraint waitlist_metadata_size       check (octet_length(metadata::text) <= 4096)
-);
+  drop constraint if exists waitlist_metadata_size,
+  add constraint waitlist_metadata_size       check (octet_length(metadata::text) <= 4096);
 
 -- One entry per address regardless of letter case; its violation (23505) is
 -- what the form reports as "already on the waitlist".
@@ -83,3 +106,27 @@ drop policy if exists waitlist_insert_anyone on public.waitlist;
 create policy waitlist_insert_anyone on public.waitlist
   for insert to anon, authenticated
   with check (true);
+
+-- The public key may add ONE row per INSERT statement: a sign-up form sends
+-- one, and a batch from the key that ships in every page would be a cheap way
+-- to fill the table. Statement-level, over the transition table, so it counts
+-- the rows of the whole statement (a row-level trigger cannot).
+create or replace function public.waitlist_one_row_per_insert()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if current_user in ('anon', 'authenticated') and (select count(*) from inserted) > 1 then
+    raise exception 'the public key may add one row per request'
+      using errcode = 'check_violation';
+  end if;
+  return null;
+end
+$$;
+
+drop trigger if exists waitlist_one_row_per_insert on public.waitlist;
+create trigger waitlist_one_row_per_insert
+  after insert on public.waitlist
+  referencing new table as inserted
+  for each statement execute function public.waitlist_one_row_per_insert();

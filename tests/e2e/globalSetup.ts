@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { sitegen, startServer, REPO } from '../helpers/cli.ts';
+import { newServiceKey, serviceKeyFile } from '../../plugins/waitlist/serviceKey.ts';
 
 let stop: (() => Promise<void>) | null = null;
 
@@ -12,11 +13,15 @@ export default async function setup(project: TestProject) {
   const t = Date.now();
   const b = sitegen(['build', '--quiet']);
   if (b.code !== 0) throw new Error(`sitegen build failed:\n${b.stderr}`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-e2e-db-'));
+  const dataDir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-e2e-db-')));
+  // The local service key is random per database; written first, so the tests know it (the server keeps it).
+  const serviceKey = newServiceKey();
+  fs.writeFileSync(serviceKeyFile(dataDir), serviceKey, { mode: 0o600 });
   const server = await startServer(['preview', '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: dataDir } });
-  stop = async () => { await server.stop(); fs.rmSync(dataDir, { recursive: true, force: true }); };
+  stop = async () => { await server.stop(); fs.rmSync(dataDir, { recursive: true, force: true }); fs.rmSync(serviceKeyFile(dataDir), { force: true }); };
   project.provide('baseUrl', server.url);
   project.provide('distDir', path.join(REPO, 'dist'));
+  project.provide('serviceKey', serviceKey);
   console.log(`e2e: site built and served at ${server.url} in ${Date.now() - t} ms`);
   return async () => { await stop?.(); };
 }
@@ -25,5 +30,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     distDir: string;
+    /** The local waitlist database's service-role key. */
+    serviceKey: string;
   }
 }

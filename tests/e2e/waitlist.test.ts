@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
-import { LOCAL_SERVICE_ROLE_KEY } from '../../src/waitlist/keys.ts';
+const LOCAL_SERVICE_ROLE_KEY = inject('serviceKey'); // random per database (tests/e2e/globalSetup.ts)
 
 const base = inject('baseUrl');
 let browser: Browser;

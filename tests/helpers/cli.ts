@@ -1,5 +1,6 @@
 // Runs the real `sitegen` binary, as a user would, and returns its exit code and output.
 import { spawnSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,4 +34,18 @@ export function startServer(args: string[], opts: { env?: NodeJS.ProcessEnv; tim
     proc.stderr!.on('data', onData);
     proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${out}`)); });
   });
+}
+
+/**
+ * Makes `dir` a minimal site whose only job is the repository's waitlist plugin (the local backend), for
+ * tests that serve a copied dist/ from a temporary folder. The config is compiled like any site's.
+ */
+export function writeWaitlistSite(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'sitegen.config.ts'), [
+    `import { waitlist } from ${JSON.stringify(path.join(REPO, 'plugins/waitlist/index.ts'))};`,
+    `export default { site: { title: 'Waitlist', url: 'https://waitlist.example' }, routes: () => [], collections: {},`,
+    `  plugins: [waitlist({ migrations: ${JSON.stringify(path.join(REPO, 'supabase/migrations'))} })] };`,
+    '',
+  ].join('\n'));
 }

@@ -7,8 +7,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fixture, sitegen, startServer } from '../helpers/cli.ts';
-import { LOCAL_ANON_KEY as ANON, LOCAL_SERVICE_ROLE_KEY as SERVICE } from '../../src/waitlist/keys.ts';
+import { fixture, sitegen, startServer, writeWaitlistSite } from '../helpers/cli.ts';
+import { LOCAL_ANON_KEY as ANON } from '../../plugins/waitlist/keys.ts';
+import { newServiceKey, serviceKeyFile } from '../../plugins/waitlist/serviceKey.ts';
+
+/** The database's service key, written beside it before the server creates one (which it then keeps). */
+const SERVICE = newServiceKey();
 
 const MARKER = 'HOSTILE-MARKER-must-never-be-served';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-hostile-'));
@@ -28,8 +32,15 @@ beforeAll(async () => {
   for (const file of [path.join(site, 'package.json'), path.join(work, 'package.json'), path.join(site, 'secret.txt')]) {
     fs.writeFileSync(file, JSON.stringify({ secret: MARKER }));
   }
+  writeWaitlistSite(site);
+  fs.writeFileSync(serviceKeyFile(path.join(fs.realpathSync(work), 'db')), SERVICE, { mode: 0o600 });
   server = await startServer(['preview', '--root', site, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: path.join(work, 'db') } });
   port = Number(new URL(server.url).port);
+  // The database starts in the background (seconds, more on a busy machine); wait until it answers.
+  for (const until = Date.now() + 90_000; ;) {
+    const res = await fetch(`${server.url}/rest/v1/waitlist?select=id&limit=0`, { headers: { apikey: SERVICE }, signal: AbortSignal.timeout(30_000) }).catch(() => null);
+    if (res?.status === 200 || Date.now() > until) break;
+  }
   for (const email of SEEDS) expect((await signUp(email)).status).toBe(201);
   expectedRows = SEEDS.length;
 });
@@ -125,7 +136,7 @@ describe('hostile requests to the local waitlist API', () => {
     expectRefused(await rawRequest('POST', '/rest/v1/waitlist', { ...anon, 'Content-Length': String(1 << 30) }, 'x'), 'declared 1 GB', [413]);
     // Chunked, no Content-Length: refused once the running total passes the cap.
     const chunked = await raw((socket) => {
-      socket.write(`POST /rest/v1/waitlist HTTP/1.1\r\nHost: x\r\napikey: ${ANON}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`);
+      socket.write(`POST /rest/v1/waitlist HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: ${ANON}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`);
       const chunk = 'a'.repeat(1024);
       for (let i = 0; i < 40; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
       socket.write('0\r\n\r\n');
@@ -136,7 +147,7 @@ describe('hostile requests to the local waitlist API', () => {
     // (A client that keeps writing after that gets its connection closed: the 413 says Connection: close.
     // fetch with a plain body gets the 413 up to about 1 MB; beyond that, or streamed, it may see EPIPE.)
     const streamed = await raw((socket) => {
-      socket.write(`POST /rest/v1/waitlist HTTP/1.1\r\nHost: x\r\napikey: ${ANON}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      socket.write(`POST /rest/v1/waitlist HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: ${ANON}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
       let sent = 0;
       const timer = setInterval(() => {
         if (socket.destroyed || sent++ >= 64) { clearInterval(timer); return; }
@@ -148,11 +159,13 @@ describe('hostile requests to the local waitlist API', () => {
     // 10,000 rows: the size cap refuses it before anything is parsed.
     const many = JSON.stringify(Array.from({ length: 10_000 }, (_, i) => ({ email: `many${i}@example.com` })));
     expectRefused(await rawRequest('POST', '/rest/v1/waitlist', anon, many), '10,000 rows', [413]);
-    // 101 rows that fit in 16 KB: refused by the row cap, none stored.
-    const batch = JSON.stringify(Array.from({ length: 101 }, (_, i) => ({ email: `b${i}@x.io` })));
-    const tooMany = await rawRequest('POST', '/rest/v1/waitlist', anon, batch);
-    expectRefused(tooMany, '101 rows', [400]);
-    expect(tooMany.body).toContain('Too many rows');
+    // Two or 101 rows that fit in 16 KB: the public key adds one row per request, none stored.
+    for (const n of [2, 101]) {
+      const batch = JSON.stringify(Array.from({ length: n }, (_, i) => ({ email: `b${n}-${i}@x.io` })));
+      const tooMany = await rawRequest('POST', '/rest/v1/waitlist', anon, batch);
+      expectRefused(tooMany, `${n} rows`, [400]);
+      expect(tooMany.body).toContain('one row per request');
+    }
     // The boundary itself is accepted.
     const exact = await rawRequest('POST', '/rest/v1/waitlist', anon, paddedSignUp('exactly.16k@example.com', 16_384));
     expect(exact.status).toBe(201);
@@ -277,17 +290,17 @@ describe('hostile requests to the local waitlist API', () => {
 
   it('is not fooled by header injection, smuggling or oversized headers', async () => {
     const cases: [string, string | Buffer, number[]][] = [
-      ['CR inside a header value', `GET / HTTP/1.1\r\nHost: x\r\nX-A: a\rSet-Cookie: pwned=1\r\nConnection: close\r\n\r\n`, [400]],
-      ['obs-fold continuation of apikey', `GET /rest/v1/waitlist HTTP/1.1\r\nHost: x\r\napikey: x\r\n ${SERVICE}\r\nConnection: close\r\n\r\n`, [400, 401]],
+      ['CR inside a header value', `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: a\rSet-Cookie: pwned=1\r\nConnection: close\r\n\r\n`, [400]],
+      ['obs-fold continuation of apikey', `GET /rest/v1/waitlist HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: x\r\n ${SERVICE}\r\nConnection: close\r\n\r\n`, [400, 401]],
       ['Content-Length and Transfer-Encoding together',
-        `POST /rest/v1/waitlist HTTP/1.1\r\nHost: x\r\napikey: ${ANON}\r\nContent-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\nGET /rest/v1/waitlist?select=email HTTP/1.1\r\nHost: x\r\napikey: ${SERVICE}\r\n\r\n`, [400]],
+        `POST /rest/v1/waitlist HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: ${ANON}\r\nContent-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\nGET /rest/v1/waitlist?select=email HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: ${SERVICE}\r\n\r\n`, [400]],
       ['two different Content-Lengths',
-        `POST /rest/v1/waitlist HTTP/1.1\r\nHost: x\r\napikey: ${ANON}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 30\r\nConnection: close\r\n\r\n{}`, [400]],
-      ['NUL in a header', `GET / HTTP/1.1\r\nHost: x\r\nX-A: a\0b\r\nConnection: close\r\n\r\n`, [400]],
-      ['20 KB header', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`, [431]],
-      ['non-ASCII key', Buffer.concat([Buffer.from('GET /rest/v1/waitlist HTTP/1.1\r\nHost: x\r\napikey: '), Buffer.from([0xc3, 0xbc, 0xff]), Buffer.from('\r\nConnection: close\r\n\r\n')]), [400, 401]],
-      ['garbage request line', 'GET /\x01\x02 HTTP/1.1\r\nHost: x\r\n\r\n', [400]],
-      ['unknown method', 'BREW /rest/v1/waitlist HTTP/1.1\r\nHost: x\r\n\r\n', [400, 405]],
+        `POST /rest/v1/waitlist HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: ${ANON}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 30\r\nConnection: close\r\n\r\n{}`, [400]],
+      ['NUL in a header', `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: a\0b\r\nConnection: close\r\n\r\n`, [400]],
+      ['20 KB header', `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`, [431]],
+      ['non-ASCII key', Buffer.concat([Buffer.from('GET /rest/v1/waitlist HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: '), Buffer.from([0xc3, 0xbc, 0xff]), Buffer.from('\r\nConnection: close\r\n\r\n')]), [400, 401]],
+      ['garbage request line', 'GET /\x01\x02 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', [400]],
+      ['unknown method', 'BREW /rest/v1/waitlist HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', [400, 405]],
     ];
     for (const [label, request, statuses] of cases) {
       const res = await raw(request);
@@ -298,12 +311,16 @@ describe('hostile requests to the local waitlist API', () => {
       expect(res.text.match(/HTTP\/1\.1 \d{3}/g)?.length ?? 0, label).toBeLessThanOrEqual(1);
     }
     // A CORS preflight reflects requested headers only when they are plain header names.
-    const preflight = await rawRequest('OPTIONS', '/rest/v1/waitlist', { 'Access-Control-Request-Headers': 'apikey, <script>alert(1)</script>', Origin: 'https://evil.example' });
+    // (From the site's own origin; any other origin gets no CORS grant at all.)
+    const evil = await rawRequest('OPTIONS', '/rest/v1/waitlist', { 'Access-Control-Request-Headers': 'apikey', Origin: 'https://evil.example' });
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await rawRequest('OPTIONS', '/rest/v1/waitlist', { 'Access-Control-Request-Headers': 'apikey, <script>alert(1)</script>', Origin: 'http://127.0.0.1' });
     expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://127.0.0.1');
     expect(preflight.headers['access-control-allow-headers']).not.toContain('<');
     expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, OPTIONS');
     // Two Authorization headers: Node keeps the first (anon), so this is not a read with the service key.
-    const doubled = await raw(`GET /rest/v1/waitlist?select=email HTTP/1.1\r\nHost: x\r\napikey: ${ANON}\r\nAuthorization: Bearer ${ANON}\r\nAuthorization: Bearer ${SERVICE}\r\nConnection: close\r\n\r\n`);
+    const doubled = await raw(`GET /rest/v1/waitlist?select=email HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: ${ANON}\r\nAuthorization: Bearer ${ANON}\r\nAuthorization: Bearer ${SERVICE}\r\nConnection: close\r\n\r\n`);
     expectRefused(doubled, 'two Authorization headers', [401]);
   });
 
@@ -317,11 +334,11 @@ describe('hostile requests to the local waitlist API', () => {
     try {
       for (let i = 0; i < 15; i++) {
         // Headers done, body promised and never finished (the API is now waiting in readBody).
-        await open(`POST /rest/v1/waitlist HTTP/1.1\r\nHost: x\r\napikey: ${ANON}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":"slow${i}@exa`);
+        await open(`POST /rest/v1/waitlist HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: ${ANON}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":"slow${i}@exa`);
       }
       for (let i = 0; i < 5; i++) {
-        await open(`POST /rest/v1/waitlist HTTP/1.1\r\nHost: x\r\napikey: ${ANON}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n{"email":"chunk${i}`);
-        await open(`GET / HTTP/1.1\r\nHost: x\r\nX-Slow: `); // headers never finished
+        await open(`POST /rest/v1/waitlist HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: ${ANON}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n{"email":"chunk${i}`);
+        await open(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: `); // headers never finished
       }
       await new Promise((r) => setTimeout(r, 200));
       const started = Date.now();

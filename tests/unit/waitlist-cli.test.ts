@@ -1,14 +1,32 @@
-// `sitegen waitlist export` through the real CLI against a running `sitegen preview`, and its errors.
+// The waitlist plugin through the real CLI: `sitegen waitlist export` against a running `sitegen preview` of
+// a site that registers the plugin (tests/fixtures/waitlist), where the key may go, the local database's
+// key, lock and folder, the build guards, and that a site without the plugin starts no database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fixture, sitegen, startServer } from '../helpers/cli.ts';
-import { LOCAL_ANON_KEY } from '../../src/waitlist/keys.ts';
+import { BIN, REPO, fixture, sitegen, startServer, writeWaitlistSite } from '../helpers/cli.ts';
+import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
 
-const root = fixture('basic');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-export-'));
+const root = fixture('waitlist');
+const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-export-')));
+const dataDir = path.join(tmp, 'db');
 let server: Awaited<ReturnType<typeof startServer>>;
+
+/** sitegen without blocking this process, so servers in this test can answer it. */
+function sitegenAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, env: { ...process.env, NO_COLOR: '1', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
 
 async function signUp(email: string, extra: Record<string, unknown> = {}) {
   const res = await fetch(`${server.url}/rest/v1/waitlist`, {
@@ -20,7 +38,7 @@ async function signUp(email: string, extra: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(root, 'dist/index.html'))) expect(sitegen(['build', '--root', root, '-q']).code).toBe(0);
+  expect(sitegen(['build', '--root', root, '-q'], { env: { SUPABASE_URL: '' } }).code).toBe(0);
   server = await startServer(['preview', '--root', root, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: dataDir } });
   await signUp('first@example.com', { utm_source: 'news, letter', metadata: { note: 'says "hi"' } });
   await signUp('second@example.com', { referrer: '=HYPERLINK("http://evil")' });
@@ -28,12 +46,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-describe('sitegen waitlist export', () => {
-  it('prints every row as CSV from the running local server', () => {
-    const r = sitegen(['waitlist', 'export', '--root', root]);
+describe('sitegen waitlist export (a command of the waitlist plugin)', () => {
+  it('prints every row as CSV from the running local server, with that database\'s own key', () => {
+    const r = sitegen(['waitlist', 'export', '--root', root], { env: { SUPABASE_URL: '' } });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\r\n'); // RFC 4180 rows end in CRLF
@@ -44,9 +62,18 @@ describe('sitegen waitlist export', () => {
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil"")"`);
   });
 
+  it('keeps the local service key random, private (0600) beside the database, and prints it', () => {
+    const keyFile = `${dataDir}.service-key`;
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+    const key = fs.readFileSync(keyFile, 'utf8').trim();
+    expect(key).toMatch(/^[\w-]+\.[\w-]+\.[\w-]{43}$/);
+    expect(server.output()).toContain(key);
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+  });
+
   it('prints JSON and writes to a file with --output', () => {
-    const out = path.join(dataDir, 'rows.json');
-    const r = sitegen(['waitlist', 'export', '--root', root, '--format', 'json', '--output', out]);
+    const out = path.join(tmp, 'rows.json');
+    const r = sitegen(['waitlist', 'export', '--root', root, '--format', 'json', '--output', out], { env: { SUPABASE_URL: '' } });
     expect(r.code).toBe(0);
     const rows = JSON.parse(fs.readFileSync(out, 'utf8'));
     expect(rows.map((x: any) => x.email)).toEqual(['first@example.com', 'second@example.com']);
@@ -60,7 +87,8 @@ describe('sitegen waitlist export', () => {
   });
 
   it('says what to do when there is no waitlist to export', () => {
-    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-nosrv-'));
+    const empty = path.join(tmp, 'no-server');
+    writeWaitlistSite(empty);
     const r = sitegen(['waitlist', 'export', '--root', empty], { env: { SUPABASE_URL: '' } });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('no waitlist to export: start `sitegen preview` or `sitegen dev`');
@@ -71,20 +99,69 @@ describe('sitegen waitlist export', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('SUPABASE_SERVICE_ROLE_KEY is not set');
   });
+
+  it('sends a key to another machine only over https (exit 1, nothing sent)', () => {
+    for (const url of ['http://project.supabase.example', 'http://10.0.0.5:54321']) {
+      const r = sitegen(['waitlist', 'export', '--root', root, '--url', url], { env: { SUPABASE_SERVICE_ROLE_KEY: 'service-secret' } });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('refusing to send the service-role key over plain http');
+    }
+    const bad = sitegen(['waitlist', 'export', '--root', root], { env: { SUPABASE_URL: 'not a url', SUPABASE_SERVICE_ROLE_KEY: 'service-secret' } });
+    expect([bad.code, bad.stderr]).toEqual([1, expect.stringContaining('"not a url" is not a URL')]);
+  });
+
+  it('never follows a redirect with the key: exit 1 naming it, and the target never sees the key', async () => {
+    const seen: unknown[] = [];
+    const target = http.createServer((req, res) => { seen.push([req.headers.apikey, req.headers.authorization]); res.end('[]'); });
+    await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+    const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+    const redirector = http.createServer((req, res) => { res.writeHead(307, { Location: `${targetUrl}${req.url}` }); res.end(); });
+    await new Promise<void>((r) => redirector.listen(0, '127.0.0.1', r));
+    try {
+      const r = await sitegenAsync(['waitlist', 'export', '--root', root, '--url', `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`], { SUPABASE_SERVICE_ROLE_KEY: 'service-secret' });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`answered with a redirect (307 to ${targetUrl}/rest/v1/waitlist`);
+      expect(seen).toEqual([]);
+    } finally {
+      redirector.close();
+      target.close();
+    }
+  });
 });
 
-describe('one server per waitlist database', () => {
-  it('refuses a second server on the same data folder, clearly, and takes over a stale lock', async () => {
-    const second = await startServer(['preview', '--root', root, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: dataDir } }).catch((e: Error) => e);
-    expect(second).toBeInstanceOf(Error);
-    expect(String(second)).toContain('exited with 1');
-    expect(String(second)).toMatch(/is in use by another sitegen server \(pid \d+\): stop it, run this one with --no-backend, or give it its own SITEGEN_WAITLIST_DIR/);
-    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-lock-'));
+describe('one server per waitlist database, and only a real one', () => {
+  it('refuses a second server on the same data folder, also through a symlink, and takes over a stale lock', async () => {
+    const link = path.join(tmp, 'link-to-db');
+    fs.symlinkSync(dataDir, link);
+    for (const dir of [dataDir, link]) {
+      const second = await startServer(['preview', '--root', root, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: dir } }).catch((e: Error) => e);
+      expect(second).toBeInstanceOf(Error);
+      expect(String(second)).toContain('exited with 1');
+      expect(String(second)).toMatch(/is in use by another sitegen server \(pid \d+\): stop it, run this one with --no-backend, or give it its own SITEGEN_WAITLIST_DIR/);
+    }
+    const other = path.join(tmp, 'other');
     fs.writeFileSync(`${other}.lock`, '999999'); // a process that does not exist
-    const third = await startServer(['preview', '--root', root, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: other } });
+    // (On all interfaces: the server warns that it is not loopback-only, and still refuses foreign Host names.)
+    const third = await startServer(['preview', '--root', root, '--port', '0', '--host', '0.0.0.0'], { env: { SITEGEN_WAITLIST_DIR: other } });
     expect(fs.readFileSync(`${other}.lock`, 'utf8')).toBe(String(third.proc.pid));
+    expect(third.output()).toContain('warning: listening on 0.0.0.0, not loopback');
+    const port = new URL(third.url).port;
+    const status = (host: string) => new Promise<number>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port, path: '/rest/v1/waitlist?select=email', headers: { host, apikey: LOCAL_ANON_KEY } }, (res) => { res.resume(); resolve(res.statusCode!); }).on('error', reject);
+    });
+    expect(await status(`rebind.evil.example:${port}`)).toBe(421);
+    expect(await status(`localhost:${port}`)).not.toBe(421);
     await third.stop();
     expect(fs.existsSync(`${other}.lock`)).toBe(false);
-    fs.rmSync(other, { recursive: true, force: true });
+  });
+
+  it('refuses to start on a folder that is not a valid database instead of re-creating it empty', async () => {
+    const damaged = path.join(tmp, 'damaged');
+    fs.mkdirSync(path.join(damaged, 'base'), { recursive: true });
+    fs.writeFileSync(path.join(damaged, 'postgresql.conf'), '# rows were here\n');
+    const r = await startServer(['preview', '--root', root, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: damaged } }).catch((e: Error) => e);
+    expect(String(r)).toContain('exited with 1');
+    expect(String(r)).toContain('exists but is not a valid database (no PG_VERSION); refusing to start');
+    expect(fs.readdirSync(damaged).sort()).toEqual(['base', 'postgresql.conf']);
   });
 });

@@ -1,15 +1,19 @@
 // The migration on PGlite: what anon may and may not do, the constraints,
 // and that running it twice changes nothing.
 import type { PGlite } from '@electric-sql/pglite';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, openWaitlistDb } from '../../src/waitlist/db.ts';
+import { applyMigrations, openWaitlistDb } from '../../plugins/waitlist/db.ts';
 
+const MIGRATIONS = path.resolve(import.meta.dirname, '../../supabase/migrations');
 let db: PGlite;
 
 beforeAll(async () => {
-  db = await openWaitlistDb({ dataDir: null });
+  db = await openWaitlistDb({ dataDir: null, migrationsDir: MIGRATIONS });
   // openWaitlistDb ran the migrations once; a second run must be harmless.
-  expect(await applyMigrations(db)).toContain('20250801000000_waitlist.sql');
+  expect(await applyMigrations(db, MIGRATIONS)).toContain('20250801000000_waitlist.sql');
 });
 
 afterAll(async () => {
@@ -165,5 +169,51 @@ describe('waitlist migration', () => {
     const table = await db.query(`select to_regclass('public.waitlist') as t`);
     expect(table.rows[0]).toEqual({ t: 'waitlist' });
     expect((await db.query<{ n: number }>('select count(*)::int as n from public.waitlist')).rows[0]!.n).toBeGreaterThan(5);
+  });
+
+  it('restores dropped constraints, policy and trigger when it runs again', async () => {
+    await db.exec(`alter table public.waitlist drop constraint waitlist_email_shape;
+      alter table public.waitlist drop constraint waitlist_metadata_size;
+      drop policy waitlist_insert_anyone on public.waitlist;
+      drop trigger waitlist_one_row_per_insert on public.waitlist;`);
+    await insertAsAnon({ email: fresh() }).catch(() => {}); // no policy: refused, nothing else changes
+    await applyMigrations(db, MIGRATIONS);
+    expect(await sqlstate(insertAsAnon({ email: 'no-at-sign' }))).toBe('23514');
+    expect(await sqlstate(insertAsAnon({ email: fresh(), metadata: { blob: 'x'.repeat(5000) } }))).toBe('23514');
+    await insertAsAnon({ email: fresh() }); // the policy is back
+    expect(await sqlstate(as('anon', 'insert into public.waitlist (email) values ($1), ($2)', [fresh(), fresh()]))).toBe('23514');
+  });
+
+  it('lets anon add one row per insert statement; service_role may add many', async () => {
+    const [a, b] = [fresh(), fresh()];
+    expect(await sqlstate(as('anon', 'insert into public.waitlist (email) values ($1), ($2)', [a, b]))).toBe('23514');
+    expect(await sqlstate(as('authenticated', 'insert into public.waitlist (email) select x from unnest($1::text[]) x', [[a, b]]))).toBe('23514');
+    expect(await countByEmail(a) + await countByEmail(b)).toBe(0);
+    await as('service_role', 'insert into public.waitlist (email) values ($1), ($2)', [a, b]);
+    expect(await countByEmail(a) + await countByEmail(b)).toBe(2);
+  });
+
+  it.each([0x202a, 0x202e, 0x2066, 0x2069, 0x200e, 0x200f, 0x061c, 0x200b, 0x200c, 0x200d, 0x2060, 0xfeff].map((c) => [c.toString(16).toUpperCase().padStart(4, '0'), c] as const))(
+    'refuses an email holding the invisible character U+%s', async (_hex, code) => {
+      const email = `pay${String.fromCodePoint(code)}pal@example.com`;
+      expect(await sqlstate(insertAsAnon({ email }))).toBe('23514');
+    });
+});
+
+describe('the database folder', () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-dbdir-'));
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it('is created private (0700) with no file others can read, and a damaged one is refused, not replaced', async () => {
+    const dir = path.join(tmp, 'db');
+    const first = await openWaitlistDb({ dataDir: dir, migrationsDir: MIGRATIONS });
+    await first.query(`insert into public.waitlist (email) values ('kept@example.com')`);
+    await first.close();
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    const readable = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).mode & 0o077);
+    expect(readable).toEqual([]);
+    fs.rmSync(path.join(dir, 'PG_VERSION'));
+    await expect(openWaitlistDb({ dataDir: dir, migrationsDir: MIGRATIONS })).rejects.toThrow(/exists but is not a valid database \(no PG_VERSION\); refusing to start/);
+    expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(false); // nothing was re-created over it
   });
 });

@@ -6,9 +6,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWaitlistBackend, type WaitlistBackend } from '../../src/waitlist/backend.ts';
-import { createWaitlistClient, exportWaitlist } from '../../src/waitlist/export.ts';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../src/waitlist/keys.ts';
+import { createWaitlistBackend, type WaitlistBackend } from '../../plugins/waitlist/backend.ts';
+import { exportWaitlist } from '../../plugins/waitlist/export.ts';
+import { createWaitlistClient } from '../../plugins/waitlist/client.ts';
+import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
+import { newServiceKey } from '../../plugins/waitlist/serviceKey.ts';
+import { roleFromRequest } from '../../plugins/waitlist/http.ts';
+
+const MIGRATIONS = path.resolve(import.meta.dirname, '../../supabase/migrations');
+/** This test's database key (random, as every local database's is). */
+const LOCAL_SERVICE_ROLE_KEY = newServiceKey();
 
 interface Served {
   backend: WaitlistBackend;
@@ -19,7 +26,7 @@ interface Served {
 
 async function serve(dataDir: string | null): Promise<Served> {
   const log: string[] = [];
-  const backend = createWaitlistBackend({ dataDir, log: (line) => log.push(line) });
+  const backend = createWaitlistBackend({ dataDir, migrationsDir: MIGRATIONS, serviceKey: LOCAL_SERVICE_ROLE_KEY, log: (line) => log.push(line) });
   const server = http.createServer((req, res) => {
     void backend.handle(req, res).then((answered) => {
       if (!answered) {
@@ -194,14 +201,21 @@ describe('waitlist backend over HTTP', () => {
     const huge = await anon().from('waitlist').insert(Array.from({ length: 10_000 }, (_, i) => ({ email: `bulk${i}@example.com` })));
     expect(huge.status).toBeGreaterThanOrEqual(400);
     expect(huge.status).toBeLessThan(500);
-    const justOver = await anon().from('waitlist').insert(Array.from({ length: 101 }, (_, i) => ({ email: `b${i}@x.io` })));
+    const justOver = await service().from('waitlist').insert(Array.from({ length: 101 }, (_, i) => ({ email: `b${i}@x.io` })));
     expect([justOver.status, justOver.error?.code]).toEqual([400, 'PGRST102']);
+    // The public key adds one row per request, as the hosted database's trigger enforces; with or without
+    // missing=default (which this backend runs as one statement per row).
+    const pair = [{ email: 'pair1@example.com' }, { email: 'pair2@example.com' }];
+    for (const defaultToNull of [true, false]) {
+      const two = await anon().from('waitlist').insert(pair, { defaultToNull });
+      expect([two.status, two.error?.code, two.error?.message]).toEqual([400, '23514', 'the public key may add one row per request']);
+    }
     expect(await rowCount()).toBe(before);
     // supabase-js sends ?columns=...; without missing=default absent keys are NULL, as in PostgREST.
     const mixed = [{ email: 'mixed1@example.com' }, { email: 'mixed2@example.com', metadata: { a: 1 } }];
-    const nullMeta = await anon().from('waitlist').insert(mixed);
+    const nullMeta = await service().from('waitlist').insert(mixed);
     expect([nullMeta.status, nullMeta.error?.code]).toEqual([400, '23502']);
-    const defaults = await anon().from('waitlist').insert(mixed, { defaultToNull: false });
+    const defaults = await service().from('waitlist').insert(mixed, { defaultToNull: false });
     expect(defaults.error).toBeNull();
     expect(await rowCount()).toBe(before + 2);
   });
@@ -230,13 +244,19 @@ describe('waitlist backend over HTTP', () => {
     expect(await allRows()).toEqual(before);
   });
 
-  it('answers CORS preflight and leaves other paths to the site', async () => {
-    const preflight = await fetch(`${site.url}/rest/v1/waitlist`, {
-      method: 'OPTIONS', headers: { origin: 'http://elsewhere.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, content-type' },
+  it('answers CORS for the site\'s own origin only, and leaves other paths to the site', async () => {
+    const preflight = (origin: string) => fetch(`${site.url}/rest/v1/waitlist`, {
+      method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, content-type' },
     });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-    expect(preflight.headers.get('access-control-allow-headers')).toContain('apikey');
+    const own = await preflight(site.url);
+    expect(own.status).toBe(204);
+    expect(own.headers.get('access-control-allow-origin')).toBe(site.url);
+    expect(own.headers.get('access-control-allow-headers')).toContain('apikey');
+    const other = await preflight('http://elsewhere.test');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    // A page elsewhere cannot read rows with the service key either: no CORS grant on the answer.
+    const read = await rest('/rest/v1/waitlist?select=email&limit=1', { key: LOCAL_SERVICE_ROLE_KEY, headers: { origin: 'http://elsewhere.test' } });
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
     expect((await fetch(`${site.url}/rest/v1`)).status).toBe(404);
     expect(await (await fetch(`${site.url}/rest/v1`)).text()).toBe('static 404');
   });
@@ -302,6 +322,48 @@ describe('waitlist backend over HTTP', () => {
   it('refuses the export with a wrong key', async () => {
     await expect(exportWaitlist({ url: site.url, serviceKey: LOCAL_ANON_KEY, format: 'json' })).rejects.toThrow(/42501/);
     await expect(exportWaitlist({ url: site.url, serviceKey: 'nope', format: 'csv' })).rejects.toThrow(/Invalid API key/);
+  });
+});
+
+describe('only this machine', () => {
+  /** A raw request with any Host header (fetch would not let us set one). */
+  function withHost(host: string, key: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${site.url}/rest/v1/waitlist?select=email&limit=1`, { headers: { host, apikey: key } }, (res) => { res.resume(); resolve(res.statusCode!); });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('refuses a Host that is not a loopback name (DNS rebinding) with 421, whatever the key', async () => {
+    const port = new URL(site.url).port;
+    expect(await withHost(`evil.example:${port}`, LOCAL_SERVICE_ROLE_KEY)).toBe(421);
+    expect(await withHost('192.168.1.20', LOCAL_SERVICE_ROLE_KEY)).toBe(421);
+    expect(await withHost('localhost.evil.example', LOCAL_ANON_KEY)).toBe(421);
+    for (const ok of [`localhost:${port}`, `127.0.0.1:${port}`, `127.1.2.3:${port}`, `[::1]:${port}`]) {
+      expect(await withHost(ok, LOCAL_SERVICE_ROLE_KEY)).toBe(200);
+    }
+  });
+
+  it('accepts the Host it was configured with (--host) besides loopback names', async () => {
+    const backend = createWaitlistBackend({ dataDir: null, migrationsDir: MIGRATIONS, host: 'devbox.lan', log: () => {} });
+    const answer = async (host: string) => {
+      const res = { statusCode: 0, writeHead(status: number) { this.statusCode = status; }, end() {}, headersSent: false, destroyed: false } as any;
+      await backend.handle({ url: '/rest/v1/waitlist', method: 'OPTIONS', headers: { host }, socket: { remoteAddress: '127.0.0.1' } } as any, res);
+      return res.statusCode;
+    };
+    expect([await answer('devbox.lan:5173'), await answer('other.lan:5173')]).toEqual([204, 421]);
+    await backend.close();
+  });
+
+  it('honours the service-role key only from a loopback peer', () => {
+    const req = (remoteAddress: string) => ({ headers: { apikey: LOCAL_SERVICE_ROLE_KEY }, socket: { remoteAddress } }) as any;
+    expect(roleFromRequest(req('127.0.0.1'), LOCAL_SERVICE_ROLE_KEY)).toBe('service_role');
+    expect(roleFromRequest(req('::1'), LOCAL_SERVICE_ROLE_KEY)).toBe('service_role');
+    expect(roleFromRequest(req('::ffff:127.0.0.1'), LOCAL_SERVICE_ROLE_KEY)).toBe('service_role');
+    expect(() => roleFromRequest(req('192.168.1.7'), LOCAL_SERVICE_ROLE_KEY)).toThrow(/accepted only from this machine/);
+    // The anon key works from anywhere (it can only insert).
+    expect(roleFromRequest({ headers: { apikey: LOCAL_ANON_KEY }, socket: { remoteAddress: '192.168.1.7' } } as any, LOCAL_SERVICE_ROLE_KEY)).toBe('anon');
   });
 });
 

@@ -1,23 +1,54 @@
 // The pure parts of the waitlist backend: keys, the PostgREST dialect, CSV.
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../src/waitlist/export.ts';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, roleForKey } from '../../src/waitlist/keys.ts';
+import { toCsv } from '../../plugins/waitlist/export.ts';
+import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
+import { newServiceKey } from '../../plugins/waitlist/serviceKey.ts';
+import { anonKeyProblem, waitlistConfig } from '../../plugins/waitlist/guards.ts';
 import {
   ApiError, insertSql, parseInsertColumns, parseOrder, parsePrefer, parseSelect, pgErrorToApi, selectSql, WAITLIST_COLUMNS,
-} from '../../src/waitlist/postgrest.ts';
+} from '../../plugins/waitlist/postgrest.ts';
+
+const jwt = (payload: object) => `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`;
 
 describe('local keys', () => {
-  it('are JWT-shaped and map to their roles', () => {
-    for (const [key, role] of [[LOCAL_ANON_KEY, 'anon'], [LOCAL_SERVICE_ROLE_KEY, 'service_role']] as const) {
-      const parts = key.split('.');
-      expect(parts).toHaveLength(3);
-      for (const part of parts) expect(part).toMatch(/^[A-Za-z0-9_-]+$/);
-      expect(JSON.parse(Buffer.from(parts[1]!, 'base64url').toString())).toEqual({ iss: 'sitegen-local', role });
-      expect(roleForKey(key)).toBe(role);
-    }
-    expect(roleForKey(undefined)).toBeNull();
-    expect(roleForKey('')).toBeNull();
-    expect(roleForKey(LOCAL_ANON_KEY + 'x')).toBeNull();
+  it('the anon key is a JWT-shaped constant for the anon role; the service key is random each time', () => {
+    const parts = LOCAL_ANON_KEY.split('.');
+    expect(parts).toHaveLength(3);
+    expect(JSON.parse(Buffer.from(parts[1]!, 'base64url').toString())).toEqual({ iss: 'sitegen-local', role: 'anon' });
+    const [a, b] = [newServiceKey(), newServiceKey()];
+    expect(a).not.toBe(b);
+    expect(JSON.parse(Buffer.from(a.split('.')[1]!, 'base64url').toString())).toEqual({ iss: 'sitegen-local', role: 'service_role' });
+    expect(a.split('.')[2]!.length).toBeGreaterThanOrEqual(43); // 256 random bits
+  });
+});
+
+describe('build guards (the waitlist plugin\'s config hook)', () => {
+  const env = (vars: Record<string, string>) => ({ mode: 'build' as const, env: vars });
+  it('refuses a service-role JWT or a secret key as SUPABASE_ANON_KEY, and accepts anon and publishable keys', () => {
+    expect(anonKeyProblem(jwt({ role: 'service_role' }))).toContain('"service_role"');
+    expect(anonKeyProblem('sb_secret_abc123')).toContain('secret key');
+    expect(anonKeyProblem(jwt({ role: 'anon' }))).toBeNull();
+    expect(anonKeyProblem('sb_publishable_abc123')).toBeNull();
+    const refused = waitlistConfig(env({ SUPABASE_URL: 'https://p.supabase.co', SUPABASE_ANON_KEY: jwt({ role: 'service_role' }) }));
+    expect(refused.errors?.[0]?.text).toMatch(/SUPABASE_ANON_KEY is a JWT for the role "service_role".*refusing/);
+    expect(refused.define).toBeUndefined();
+    const ok = waitlistConfig(env({ SUPABASE_URL: 'https://p.supabase.co', SUPABASE_ANON_KEY: jwt({ role: 'anon' }) }));
+    expect(ok.errors ?? []).toEqual([]);
+    expect(ok.csp).toEqual({ 'connect-src': ['https://p.supabase.co'] });
+  });
+
+  it('refuses SUPABASE_URL without a key, one that is not a URL, and plain http to another machine', () => {
+    expect(waitlistConfig(env({ SUPABASE_URL: 'https://p.supabase.co' })).errors?.[0]?.text).toContain('SUPABASE_ANON_KEY is not');
+    const key = jwt({ role: 'anon' });
+    expect(waitlistConfig(env({ SUPABASE_URL: 'not a url', SUPABASE_ANON_KEY: key })).errors?.[0]?.text).toContain('is not a URL');
+    expect(waitlistConfig(env({ SUPABASE_URL: 'http://p.supabase.co', SUPABASE_ANON_KEY: key })).errors?.[0]?.text).toContain('must be an https:// URL');
+    expect(waitlistConfig(env({ SUPABASE_URL: 'http://127.0.0.1:54321', SUPABASE_ANON_KEY: key })).errors ?? []).toEqual([]);
+  });
+
+  it('warns loudly in CI when a build has no SUPABASE_URL', () => {
+    expect(waitlistConfig(env({ CI: 'true' })).warnings?.[0]?.text).toContain('SUPABASE_URL IS NOT SET IN CI');
+    expect(waitlistConfig(env({})).warnings).toEqual([]);
+    expect(waitlistConfig({ mode: 'dev', env: { CI: 'true' } }).warnings).toEqual([]);
   });
 });
 
@@ -25,6 +56,8 @@ describe('toCsv', () => {
   it('guards every formula lead character and leaves other text alone', () => {
     const csv = toCsv([{ id: 1, email: '+1@x.io', utm_source: '-2', utm_medium: '@SUM(A1)', utm_campaign: '\tx', utm_term: 'plain', metadata: {} }]);
     expect(csv.split('\r\n')[1]).toBe(`1,,'+1@x.io,'-2,'@SUM(A1),'\tx,plain,,,,{}`);
+    // Quoted when it holds a `;`: semicolon-locale spreadsheets split cells there.
+    expect(toCsv([{ id: 2, email: 'a;=cmd()@x.io' }]).split('\r\n')[1]).toBe('2,,"a;=cmd()@x.io",,,,,,,,');
     expect(toCsv([])).toBe('id,created_at,email,utm_source,utm_medium,utm_campaign,utm_term,utm_content,referrer,user_agent,metadata\r\n');
   });
 });
@@ -73,6 +106,8 @@ describe('PostgREST dialect', () => {
     const status = (code: string, role: 'anon' | 'service_role' = 'anon') => pgErrorToApi({ code, message: 'm' }, role).status;
     expect([status('23505'), status('23514'), status('22001'), status('22P02'), status('23502')]).toEqual([409, 400, 400, 400, 400]);
     expect([status('42501', 'anon'), status('42501', 'service_role')]).toEqual([401, 403]);
+    // Storage trouble is the server's: internal (XX) and system (58) errors are 5xx, never a client 400.
+    expect([status('XX000'), status('XX001'), status('58P01'), status('58030')]).toEqual([500, 500, 500, 500]);
     expect(pgErrorToApi({ code: '23505', message: 'dup', detail: 'd' }, 'anon').body).toEqual({ code: '23505', message: 'dup', details: 'd', hint: null });
   });
 });

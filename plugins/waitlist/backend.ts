@@ -7,8 +7,12 @@
 // (set_config('role', …, true), as PostgREST does), so the migration's
 // grants, RLS policy and constraints decide exactly as in production.
 //
-// In:  options (dataDir, body cap, logger). Out: handle(req, res) -> whether
-//      it answered; ready (database started); close().
+// Only this machine may use it: requests must name a loopback host (or the
+// --host it was started with), and the service-role key is honoured only
+// from a loopback peer (http.ts).
+//
+// In:  options (dataDir, migrations, service key, host, body cap, logger).
+// Out: handle(req, res) -> whether it answered; ready (database started); close().
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
@@ -19,11 +23,18 @@ import {
   parseSelect, pgErrorToApi, restError, selectSql, unknownColumn, WAITLIST_COLUMNS, WAITLIST_TABLE,
   type WaitlistColumn,
 } from './postgrest.ts';
-import { corsHeaders, parseJson, readBody, requireJsonBody, roleFromRequest, sendError, sendJson } from './http.ts';
+import { corsHeaders, parseJson, readBody, requireJsonBody, requireKnownHost, roleFromRequest, sendError, sendJson } from './http.ts';
+import { newServiceKey } from './serviceKey.ts';
 
 export interface WaitlistBackendOptions {
   /** Where the database lives (created if missing); null keeps it in memory. */
   dataDir: string | null;
+  /** The folder of .sql migrations applied at every start (the site's supabase/migrations). */
+  migrationsDir: string;
+  /** The service-role key this database accepts (local.ts keeps it beside the database); default: a new random one. */
+  serviceKey?: string;
+  /** The host the server was told to listen on (`--host`): accepted in the Host header besides loopback names. */
+  host?: string;
   /** Largest request body accepted, in bytes. Default 16384. */
   maxBodyBytes?: number;
   /** Receives start-up news and internal errors. Default: console.error. */
@@ -37,12 +48,16 @@ export interface WaitlistBackend {
   ready: Promise<void>;
   /** Lets requests in progress finish, then closes the database. */
   close(): Promise<void>;
+  /** The service-role key requests must carry to read rows (from this machine only). */
+  serviceKey: string;
 }
 
 const API_PREFIX = '/rest/v1/';
 const TABLE_PATH = `${API_PREFIX}${WAITLIST_TABLE}`;
-/** A sign-up form sends one row; a bigger batch from the public key is abuse. */
+/** The service role may insert in batches (imports); at most this many rows a request. */
 export const MAX_ROWS_PER_INSERT = 100;
+/** The text of the migration's waitlist_one_row_per_insert trigger. */
+export const ANON_ONE_ROW_MESSAGE = 'the public key may add one row per request';
 const OBJECT_MEDIA_TYPE = 'application/vnd.pgrst.object+json';
 
 type Row = Record<string, unknown>;
@@ -50,6 +65,7 @@ const isRow = (value: unknown): value is Row => typeof value === 'object' && val
 
 export function createWaitlistBackend(options: WaitlistBackendOptions): WaitlistBackend {
   const maxBodyBytes = options.maxBodyBytes ?? 16384;
+  const serviceKey = options.serviceKey ?? newServiceKey();
   // Default to stderr: a 500 or a failed start must never be silent.
   const log = options.log ?? ((line: string) => console.error(line));
   const started = Date.now();
@@ -58,7 +74,7 @@ export function createWaitlistBackend(options: WaitlistBackendOptions): Waitlist
   const inFlight = new Set<Promise<unknown>>();
 
   // Started now, awaited only by requests: the site is served meanwhile.
-  const ready = openWaitlistDb({ dataDir: options.dataDir }).then((opened) => {
+  const ready = openWaitlistDb({ dataDir: options.dataDir, migrationsDir: options.migrationsDir }).then((opened) => {
     db = opened;
     log(`waitlist: database ready in ${Date.now() - started} ms (${options.dataDir ?? 'in memory'})`);
   });
@@ -108,6 +124,10 @@ export function createWaitlistBackend(options: WaitlistBackendOptions): Waitlist
     requireJsonBody(req);
     const payload = parseJson(await readBody(req, maxBodyBytes));
     const rows = Array.isArray(payload) ? payload : [payload];
+    // The migration's statement trigger refuses more than one row per anon insert. This backend may split
+    // a request into one statement per row (missing=default), so it applies the same rule per request,
+    // with the database's own error, to stay exactly as strict as the hosted project.
+    if (role === 'anon' && rows.length > 1) throw restError(400, '23514', ANON_ONE_ROW_MESSAGE);
     if (rows.length > MAX_ROWS_PER_INSERT) {
       throw restError(400, 'PGRST102', `Too many rows in one request: ${rows.length} (at most ${MAX_ROWS_PER_INSERT})`);
     }
@@ -151,13 +171,14 @@ export function createWaitlistBackend(options: WaitlistBackendOptions): Waitlist
   }
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    requireKnownHost(req, options.host);
     if (req.method === 'OPTIONS') {
       // Preflights carry no key; answering them grants nothing by itself.
       res.writeHead(204, corsHeaders(req));
       res.end();
       return;
     }
-    const role = roleFromRequest(req);
+    const role = roleFromRequest(req, serviceKey);
     if (url.pathname !== TABLE_PATH && url.pathname !== `${TABLE_PATH}/`) {
       const name = url.pathname.slice(API_PREFIX.length).slice(0, 100) || '(none)';
       throw restError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
@@ -189,8 +210,10 @@ export function createWaitlistBackend(options: WaitlistBackendOptions): Waitlist
     } catch (error) {
       let refusal: ApiError;
       if (error instanceof ApiError) refusal = error;
-      else if (isPgError(error)) refusal = pgErrorToApi(error, safeRole(req));
-      else {
+      else if (isPgError(error)) {
+        refusal = pgErrorToApi(error, safeRole(req, serviceKey));
+        if (refusal.status >= 500) log(`waitlist: ${req.method} ${url.pathname}: database error ${error.code}: ${error.message}`);
+      } else {
         log(`waitlist: ${req.method} ${url.pathname} failed: ${describe(error)}`);
         refusal = new ApiError(500, { code: null, message: 'Internal error in the local waitlist backend', details: null, hint: null });
       }
@@ -213,7 +236,7 @@ export function createWaitlistBackend(options: WaitlistBackendOptions): Waitlist
     return closing;
   }
 
-  return { handle, ready, close };
+  return { handle, ready, close, serviceKey };
 }
 
 const wantsObject = (req: IncomingMessage) => (req.headers.accept ?? '').includes(OBJECT_MEDIA_TYPE);
@@ -222,9 +245,9 @@ const notSingle = (count: number) =>
   restError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${count} rows`);
 
 /** Only called once the key was already accepted, so the fallback is unreachable in practice. */
-function safeRole(req: IncomingMessage): WaitlistRole {
+function safeRole(req: IncomingMessage, serviceKey: string): WaitlistRole {
   try {
-    return roleFromRequest(req);
+    return roleFromRequest(req, serviceKey);
   } catch {
     return 'anon';
   }

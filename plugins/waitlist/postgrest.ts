@@ -168,6 +168,9 @@ export function statusForPgCode(code: string, role: WaitlistRole): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '42P01' || code === '42883') return 404;
   if (code.startsWith('53') || code.startsWith('57')) return 503;
+  // Internal (XX) and system (58: I/O, missing file) errors are the database's fault, never the client's:
+  // a damaged database must not look like a bad request.
+  if (code.startsWith('XX') || code.startsWith('58')) return 500;
   return 400;
 }
 

@@ -1,10 +1,10 @@
 // The HTTP edge of the local waitlist backend: what the Supabase API gateway
-// does before PostgREST sees a request (API key check, CORS, body size cap)
-// plus reading a JSON body and writing JSON responses.
+// does before PostgREST sees a request (Host check, API key check, CORS, body
+// size cap) plus reading a JSON body and writing JSON responses.
 // In: Node's IncomingMessage / ServerResponse. Out: parsed values or ApiError.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { roleForKey, type WaitlistRole } from './keys.ts';
+import { LOCAL_ANON_KEY, type WaitlistRole } from './keys.ts';
 import { ApiError, restError } from './postgrest.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -15,12 +15,47 @@ export const invalidApiKey = () => new ApiError(401, {
   hint: 'Double check your Supabase `anon` or `service_role` API key.',
 });
 
+/** localhost, 127.0.0.0/8 and ::1: names and addresses that can only mean this machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** The peer address as the socket saw it (never a header): loopback, possibly IPv4-mapped IPv6. */
+export function isLoopbackPeer(req: IncomingMessage): boolean {
+  const address = (req.socket.remoteAddress ?? '').replace(/^::ffff:/i, '');
+  return isLoopbackHost(address);
+}
+
+/**
+ * Refuses a request whose Host header names neither this machine nor the host the server was told to
+ * listen on: that is DNS rebinding (a web page's own domain pointed at 127.0.0.1) or a request meant for
+ * another server. 421 Misdirected Request, before any key is looked at.
+ */
+export function requireKnownHost(req: IncomingMessage, configuredHost: string | undefined): void {
+  let hostname: string | null = null;
+  try {
+    if (req.headers.host) hostname = new URL(`http://${req.headers.host}`).hostname;
+  } catch { /* not a host */ }
+  const configured = configuredHost?.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const bare = hostname?.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (hostname !== null && (isLoopbackHost(hostname) || (configured && bare === configured))) return;
+  throw new ApiError(421, {
+    message: `The local waitlist API answers only requests for localhost, 127.0.0.1, [::1]${configured ? ` or ${configured}` : ''}`,
+    hint: 'Open the site at the address `sitegen dev` / `sitegen preview` printed.',
+  });
+}
+
 /**
  * The role the request runs as. supabase-js sends the key twice (apikey and
  * Authorization: Bearer); every key given must be one of ours, and the
  * bearer token wins, as on Supabase where it carries the user's role.
+ * The service-role key is honoured only from a loopback peer: on a LAN
+ * (`--host 0.0.0.0`) it must not read rows even if it leaked.
  */
-export function roleFromRequest(req: IncomingMessage): WaitlistRole {
+export function roleFromRequest(req: IncomingMessage, serviceKey: string): WaitlistRole {
+  const roleForKey = (key: string | undefined): WaitlistRole | null =>
+    key === LOCAL_ANON_KEY ? 'anon' : key !== undefined && key === serviceKey ? 'service_role' : null;
   const apikey = req.headers.apikey;
   const authorization = req.headers.authorization;
   const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
@@ -30,27 +65,37 @@ export function roleFromRequest(req: IncomingMessage): WaitlistRole {
   if (apikeyRole === null || bearerRole === null) throw invalidApiKey();
   const role = bearerRole ?? apikeyRole;
   if (role === undefined) throw invalidApiKey();
+  if ((apikeyRole === 'service_role' || bearerRole === 'service_role') && !isLoopbackPeer(req)) {
+    throw new ApiError(403, {
+      message: 'The local service-role key is accepted only from this machine',
+      hint: 'Run `sitegen waitlist export` on the machine that runs the server.',
+    });
+  }
   return role;
 }
 
 /**
- * Harmless on the same origin, where the site calls it; permissive like a
- * hosted project, because the anon key is public anyway and the grants, not
- * the origin, are what protect the data.
+ * The site calls the API from its own origin, where no CORS header is needed. The only origin answered is
+ * that one (http://<the Host it was asked for>): any other page the developer visits gets no
+ * Access-Control-Allow-Origin, so its script cannot read a response.
  */
 export function corsHeaders(req: IncomingMessage): Record<string, string> {
   const requested = req.headers['access-control-request-headers'];
   const allowHeaders = typeof requested === 'string' && /^[\w\-, ]{1,1000}$/.test(requested)
     ? requested
     : 'apikey, authorization, content-type, prefer, accept, accept-profile, content-profile, range, x-client-info';
-  return {
-    'Access-Control-Allow-Origin': '*',
-    'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
-    'Access-Control-Allow-Headers': allowHeaders,
-    'Access-Control-Expose-Headers': 'Content-Range, Content-Location',
-    'Access-Control-Max-Age': '600',
-    Vary: 'Access-Control-Request-Headers',
-  };
+  const headers: Record<string, string> = { Vary: 'Origin, Access-Control-Request-Headers' };
+  const origin = req.headers.origin;
+  if (origin !== undefined && req.headers.host && origin === `http://${req.headers.host}`) {
+    Object.assign(headers, {
+      'Access-Control-Allow-Origin': origin,
+      'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
+      'Access-Control-Allow-Headers': allowHeaders,
+      'Access-Control-Expose-Headers': 'Content-Range, Content-Location',
+      'Access-Control-Max-Age': '600',
+    });
+  }
+  return headers;
 }
 
 export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, json: string | null, headers: Record<string, string> = {}): void {
