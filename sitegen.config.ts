@@ -6,7 +6,6 @@ import * as core from './templates/routes/core.tsx';
 import * as company from './templates/routes/company.tsx';
 import * as legal from './templates/routes/legal.tsx';
 import * as demo from './templates/routes/demo.tsx';
-import { LOGO_CDN_ORIGIN } from './templates/lib/logos.ts';
 
 interface PageGroup {
   collections: Record<string, CollectionConfig>;
@@ -31,7 +30,7 @@ export default defineConfig({
     titleTemplate: '%s | Greatness Gathered.',
     favicon: '/favicon.svg',
   },
-  css: ['templates/styles/site.css'],
+  css: ['templates/styles/site.css', 'templates/styles/widgets.css'],
   layout: Layout,
   collections: Object.assign({}, ...groups.map((g) => g.collections)),
   routes: (content) => groups.flatMap((g) => g.routes(content)),
@@ -45,7 +44,7 @@ export default defineConfig({
     ? [`waitlist forms write to Supabase at ${env.SUPABASE_URL}`]
     : ['SUPABASE_URL is not set: waitlist forms write to the same origin with the local anon key (served by `sitegen preview` and `sitegen dev`)'],
   csp: (env) => mergeCsp(
-    { 'img-src': [LOGO_CDN_ORIGIN], 'connect-src': env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).origin] : [] },
+    { 'connect-src': env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).origin] : [] },
     legal.csp,
   ),
 });
