@@ -3,9 +3,9 @@
 // from another origin. The list is duplicated once for the seamless loop; the copies are hidden from assistive
 // technology and, under reduced motion, from view (the chips then wrap, each shown once). It moves only once
 // LogoMarquee.client.ts has run, which also makes the pause/play button (shared with the headline) work;
-// without JavaScript the strip stands still. CSS pauses it on hover and focus too. The logos are low fetch
-// priority: they sit below the fold, and without it React's server renderer adds a <link rel="preload"> per
-// image (52 of them) ahead of the marquee's own markup.
+// without JavaScript the strip stands still. CSS pauses it on hover and focus too. The logos load lazily
+// and at low priority: they sit below the fold (and off to the side), and without that React's server
+// renderer adds a <link rel="preload"> per image (52 of them) ahead of the marquee's own markup.
 import { MOTION_LABELS } from '../lib/motion.ts';
 import { logoSrc } from '../lib/logos.ts';
 
@@ -22,7 +22,7 @@ export default function LogoMarquee({ id, label, items, reverse }: LogoMarqueePr
     return (
       <li key={`${copy ? 'b' : 'a'}-${l.domain}`} className={`logo-mark${copy ? ' logo-mark--copy' : ''}`} aria-hidden={copy || undefined}>
         {src
-          ? <img src={src} alt="" width={24} height={24} decoding="async" fetchPriority="low" />
+          ? <img src={src} alt="" width={24} height={24} loading="lazy" decoding="async" fetchPriority="low" />
           : <span className="logo-mark__initial" aria-hidden="true">{l.name.slice(0, 1)}</span>}
         {l.name}
       </li>

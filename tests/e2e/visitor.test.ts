@@ -285,6 +285,8 @@ describe('logos', () => {
     expect(foreign).toEqual([]);
     const imgs = page.locator('img');
     expect(await imgs.count()).toBeGreaterThan(40);
+    // Logos load lazily as they slide into view; load them all now to check that every one is there.
+    await page.evaluate(() => { for (const i of document.images) i.loading = 'eager'; });
     await page.waitForFunction(() => [...document.images].every((i) => i.complete));
     await expect(imgs.evaluateAll((els) => (els as HTMLImageElement[]).filter((i) => i.naturalWidth === 0).map((i) => i.src))).resolves.toEqual([]);
     await ctx.close();
