@@ -7,7 +7,6 @@ import * as core from './templates/routes/core.tsx';
 import * as company from './templates/routes/company.tsx';
 import * as legal from './templates/routes/legal.tsx';
 import * as demo from './templates/routes/demo.tsx';
-import { LOGO_CDN_ORIGIN } from './templates/lib/logos.ts';
 
 interface PageGroup {
   collections: Record<string, CollectionConfig>;
@@ -17,13 +16,6 @@ interface PageGroup {
 
 const groups: PageGroup[] = [core, company, legal, demo];
 
-/** Joins CSP additions directive by directive, so no group's sources replace another's. */
-function mergeCsp(...parts: Record<string, string[]>[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const part of parts) for (const [k, v] of Object.entries(part)) out[k] = [...(out[k] ?? []), ...v];
-  return out;
-}
-
 export default defineConfig({
   site: {
     title: 'Greatness Gathered.',
@@ -32,12 +24,12 @@ export default defineConfig({
     titleTemplate: '%s | Greatness Gathered.',
     favicon: '/favicon.svg',
   },
-  css: ['templates/styles/site.css'],
+  css: ['templates/styles/site.css', 'templates/styles/widgets.css'],
   layout: Layout,
   collections: Object.assign({}, ...groups.map((g) => g.collections)),
   routes: (content) => groups.flatMap((g) => g.routes(content)),
   validate: (content) => groups.flatMap((g) => g.validate?.(content) ?? []),
-  csp: mergeCsp({ 'img-src': [LOGO_CDN_ORIGIN] }, legal.csp),
+  csp: legal.csp,
   // The waitlist (plugins/waitlist): the Supabase defines, CSP and guards for builds; the local backend
   // at /rest/v1/waitlist for dev and preview; `sitegen waitlist export`.
   plugins: [waitlist()],

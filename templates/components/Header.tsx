@@ -1,15 +1,21 @@
-// Shared header: brand, Solutions dropdown and main links (desktop), a collapsible menu (mobile).
-// Without JavaScript the dropdown opens on hover and focus (CSS) and the menu is a <details>.
+// Shared header: brand, Solutions dropdown and main links (desktop), a "Join waitlist" link on every page,
+// and a collapsible menu (mobile). Without JavaScript the dropdown opens on hover and focus (CSS) and the
+// menu is a <details>. The join link points at the home page's form (#join); SiteNav.client.ts retargets it
+// to the page's own form when the page has one. Below 400 px the brand shows its mark only (its name stays
+// the link's accessible name), so brand, join link and Menu fit in 320 px.
 import type { Site } from '../schemas/site.ts';
-import { href } from '../lib/props.ts';
+import { href, JOIN_ANCHOR } from '../lib/props.ts';
 import SiteNav from '../islands/SiteNav.tsx';
 import MobileMenu from '../islands/MobileMenu.tsx';
+
+/** The header's call to action (copy kept here until site.yaml has a field for it). */
+export const JOIN_LABEL = 'Join waitlist';
 
 export function Brand({ site }: { site: Site }) {
   return (
     <a className="brand" href="/">
       <span className="brand__mark" aria-hidden="true">G</span>
-      <span>{site.name}</span>
+      <span className="brand__name">{site.name}</span>
     </a>
   );
 }
@@ -18,6 +24,8 @@ export function Header({ site, path }: { site: Site; path: string }) {
   const { nav } = site;
   const solutions = nav.solutions.map((l) => ({ ...l, href: href(l.href) }));
   const links = nav.links.map((l) => ({ ...l, href: href(l.href) }));
+  const home = href('/');
+  const joinHref = path === home ? `#${JOIN_ANCHOR.id}` : `${home}#${JOIN_ANCHOR.id}`;
   return (
     <header className="site-header">
       <div className="container site-header__bar">
@@ -25,7 +33,10 @@ export function Header({ site, path }: { site: Site; path: string }) {
         <nav className="nav" aria-label="Main">
           <SiteNav solutionsLabel={nav.solutionsLabel} solutions={solutions} links={links} currentPath={path} closeDelayMs={site.constants.dropdownCloseDelayMs} />
         </nav>
-        <MobileMenu label={nav.menuLabel} solutionsLabel={nav.solutionsLabel} solutions={solutions} links={links} />
+        <div className="site-header__actions">
+          <a className="btn btn--primary header-cta" href={joinHref}>{JOIN_LABEL}</a>
+          <MobileMenu label={nav.menuLabel} solutionsLabel={nav.solutionsLabel} solutions={solutions} links={links} currentPath={path} />
+        </div>
       </div>
     </header>
   );

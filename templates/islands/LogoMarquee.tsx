@@ -1,8 +1,13 @@
-// The logo marquee (server HTML): every company or university is a text mark (initial + name), duplicated
-// once for the seamless loop with the copies hidden from assistive technology. LogoMarquee.client.ts swaps
-// in a real logo when one loads (local file, else the CDN) and keeps the text mark when none does, so the
-// marquee never shows a broken image. CSS pauses it on hover/focus and stops it for reduced motion.
-import { logoSources } from '../lib/logos.ts';
+// The logo marquee (server HTML): every company or university as a chip, with its self-hosted logo
+// (static/logos/, from `npm run logos`) or a text mark (initial + name) where there is none; nothing is loaded
+// from another origin. The list is duplicated once for the seamless loop; the copies are hidden from assistive
+// technology and, under reduced motion, from view (the chips then wrap, each shown once). It moves only once
+// LogoMarquee.client.ts has run, which also makes the pause/play button (shared with the headline) work;
+// without JavaScript the strip stands still. CSS pauses it on hover and focus too. The logos load lazily
+// and at low priority: they sit below the fold (and off to the side), and without that React's server
+// renderer adds a <link rel="preload"> per image (52 of them) ahead of the marquee's own markup.
+import { MOTION_LABELS } from '../lib/motion.ts';
+import { logoSrc } from '../lib/logos.ts';
 
 export interface LogoMarqueeProps {
   id: string;
@@ -13,20 +18,25 @@ export interface LogoMarqueeProps {
 
 export default function LogoMarquee({ id, label, items, reverse }: LogoMarqueeProps) {
   const mark = (l: LogoMarqueeProps['items'][number], copy: boolean) => {
-    const src = logoSources(l);
+    const src = logoSrc(l);
     return (
-      <li key={`${copy ? 'b' : 'a'}-${l.domain}`} className="logo-mark" aria-hidden={copy || undefined} data-logo-local={src.local ?? undefined} data-logo-cdn={src.cdn}>
-        <span className="logo-mark__initial" aria-hidden="true">{l.name.slice(0, 1)}</span>{l.name}
+      <li key={`${copy ? 'b' : 'a'}-${l.domain}`} className={`logo-mark${copy ? ' logo-mark--copy' : ''}`} aria-hidden={copy || undefined}>
+        {src
+          ? <img src={src} alt="" width={24} height={24} loading="lazy" decoding="async" fetchPriority="low" />
+          : <span className="logo-mark__initial" aria-hidden="true">{l.name.slice(0, 1)}</span>}
+        {l.name}
       </li>
     );
   };
   return (
     <div className={`marquee${reverse ? ' marquee--reverse' : ''}`}>
       <h3 className="visually-hidden" id={id}>{label}</h3>
-      <ul className="marquee__track">
+      {/* Focusable so the keyboard can scroll it where it stands still (reduced motion); focus also pauses it. */}
+      <ul className="marquee__track" tabIndex={0} aria-labelledby={id}>
         {items.map((l) => mark(l, false))}
         {items.map((l) => mark(l, true))}
       </ul>
+      <button type="button" className="motion-toggle" data-pause-label={MOTION_LABELS.pause} data-play-label={MOTION_LABELS.play}>{MOTION_LABELS.pause}</button>
     </div>
   );
 }

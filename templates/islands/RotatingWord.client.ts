@@ -1,20 +1,41 @@
 // Rotates the headline word every data-interval-ms, without React. Each change puts a fresh span in place
-// of the old one (as React's key did), so the CSS entrance animation runs again; under
-// prefers-reduced-motion the CSS turns the animation off and the word simply changes.
+// of the old one (as React's key did), so the CSS entrance animation runs again. It does not rotate at all
+// under prefers-reduced-motion, nor while the page-wide motion switch is paused: the pause/play button is
+// placed right after the headline, in space the CSS reserved for it from the first paint (no layout shift).
+import { MOTION_LABELS, bindMotionButton, motionPaused, onMotionChange, prefersReducedMotion } from '../lib/motion.ts';
+
 export function enhance(root: HTMLElement): void {
   const data = root.querySelector<HTMLElement>('[data-words]');
   let word = root.querySelector<HTMLElement>('.rotating-word');
   if (!data || !word) return;
   const words = JSON.parse(data.dataset.words ?? '[]') as string[];
   const intervalMs = Number(data.dataset.intervalMs);
-  if (words.length < 2 || !(intervalMs > 0)) return;
+  if (words.length < 2 || !(intervalMs > 0) || prefersReducedMotion()) return;
+
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'motion-toggle motion-toggle--headline';
+  button.dataset.pauseLabel = MOTION_LABELS.pause;
+  button.dataset.playLabel = MOTION_LABELS.play;
+  (root.closest('h1') ?? root).after(button);
+  bindMotionButton(button);
+
   let i = 0;
-  setInterval(() => {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const tick = () => {
+    if (prefersReducedMotion()) return;
     i = (i + 1) % words.length;
     const next = word!.cloneNode(false) as HTMLElement;
     next.dataset.word = words[i];
     next.textContent = words[i];
     word!.replaceWith(next);
     word = next;
-  }, intervalMs);
+  };
+  // Pausing stops the clock; playing starts a full interval again, so the word never changes at once.
+  const run = () => {
+    clearInterval(timer);
+    timer = motionPaused() ? undefined : setInterval(tick, intervalMs);
+  };
+  onMotionChange(run);
+  run();
 }

@@ -1,37 +1,72 @@
-// Browser behaviour of the Solutions dropdown, without React. Once enhanced, `data-open` on the dropdown
-// decides (it overrides the no-JS CSS): open on pointer enter, keyboard focus, Enter/Space/click; close
-// data-close-delay ms after the pointer leaves, on Escape (focus back on the button) and when focus leaves.
+// Browser behaviour of the Solutions dropdown, without React: a disclosure button (ARIA Authoring Practices).
+// Once enhanced, `data-open` decides (it overrides the no-JS CSS, which opens on hover and focus-within).
+// Focus alone never opens it. Click, Enter and Space toggle; Arrow Down (and Up) open and move focus into the
+// links, arrows/Home/End move within; Escape closes and returns focus to the button; leaving it closes it.
+// A pointer opens it on hover and closes it data-close-delay ms after leaving; a click while hover holds it
+// open pins it open instead of closing it. It also runs the header's page-wide jobs: the "Join waitlist"
+// link goes to this page's own form when there is one, and the session's first-touch UTM values are kept.
+import { rememberUtm } from '../lib/utm.ts';
+
+function retargetJoin(): void {
+  const form = document.querySelector<HTMLFormElement>('main form.waitlist[id]');
+  const cta = document.querySelector<HTMLAnchorElement>('.header-cta');
+  if (form && cta) cta.href = `#${form.id}`;
+}
+
 export function enhance(root: HTMLElement): void {
+  rememberUtm();
+  retargetJoin();
   const dropdown = root.querySelector<HTMLElement>('.dropdown');
   const button = dropdown?.querySelector<HTMLButtonElement>('button');
   if (!dropdown || !button) return;
+  const links = () => [...dropdown.querySelectorAll<HTMLAnchorElement>('.dropdown__panel a')];
   const closeDelayMs = Number(dropdown.dataset.closeDelay);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const set = (open: boolean) => {
+  // Why it is open: a hover-open closes when the pointer leaves; a click- or key-open stays until closed.
+  let openedBy: 'hover' | 'press' | null = null;
+  const set = (open: boolean, by: typeof openedBy = null) => {
     clearTimeout(timer);
+    openedBy = open ? by : null;
     dropdown.dataset.open = String(open);
     button.setAttribute('aria-expanded', String(open));
   };
+  const isOpen = () => dropdown.dataset.open === 'true';
   set(false);
-  dropdown.addEventListener('pointerenter', (e) => { if (e.pointerType !== 'touch') set(true); });
-  dropdown.addEventListener('pointerleave', (e) => {
+
+  dropdown.addEventListener('pointerenter', (e) => {
     if (e.pointerType === 'touch') return;
+    clearTimeout(timer);
+    if (!isOpen()) set(true, 'hover');
+  });
+  dropdown.addEventListener('pointerleave', (e) => {
+    if (e.pointerType === 'touch' || openedBy !== 'hover') return;
     clearTimeout(timer);
     timer = setTimeout(() => set(false), closeDelayMs);
   });
-  button.addEventListener('click', () => set(button.getAttribute('aria-expanded') !== 'true'));
-  // Keyboard focus opens it; a mouse click focuses the button too, and the click decides. Focus we move
-  // back to the button ourselves (after Escape) must not reopen it.
-  let returning = false;
-  button.addEventListener('focus', () => { if (!returning && button.matches(':focus-visible')) set(true); });
+  // Enter and Space on a <button> arrive here as a click too.
+  button.addEventListener('click', () => {
+    if (isOpen() && openedBy === 'hover') set(true, 'press');
+    else set(!isOpen(), 'press');
+  });
   dropdown.addEventListener('keydown', (e) => {
-    if (e.key !== 'Escape' || dropdown.dataset.open !== 'true') return;
-    set(false);
-    returning = true;
-    button.focus();
-    returning = false;
+    const items = links();
+    const at = items.indexOf(document.activeElement as HTMLAnchorElement);
+    const focus = (i: number) => { e.preventDefault(); items[(i + items.length) % items.length]?.focus(); };
+    if (e.key === 'Escape' && isOpen()) {
+      set(false);
+      button.focus();
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (!isOpen()) set(true, 'press');
+      if (at < 0) focus(e.key === 'ArrowDown' ? 0 : items.length - 1);
+      else focus(at + (e.key === 'ArrowDown' ? 1 : -1));
+    } else if ((e.key === 'Home' || e.key === 'End') && at >= 0) {
+      focus(e.key === 'Home' ? 0 : items.length - 1);
+    }
   });
   dropdown.addEventListener('focusout', (e) => {
     if (!dropdown.contains(e.relatedTarget as Node | null)) set(false);
+  });
+  document.addEventListener('pointerdown', (e) => {
+    if (isOpen() && !dropdown.contains(e.target as Node)) set(false);
   });
 }

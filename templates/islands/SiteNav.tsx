@@ -1,6 +1,7 @@
 // The desktop navigation list with the Solutions dropdown (server HTML). Without JavaScript, CSS opens the
-// dropdown on hover and focus-within and closes it 150 ms after the pointer leaves; SiteNav.client.ts adds
-// aria-expanded, Enter/Space/click toggling, Escape and closing when focus leaves.
+// dropdown on hover and focus-within (so Tab still reaches its links) and closes it 150 ms after the pointer
+// leaves; SiteNav.client.ts makes it a disclosure button (focus alone no longer opens it; click, Enter, Space
+// and Arrow Down do). The link to the current page carries aria-current="page".
 export interface SiteNavProps {
   solutionsLabel: string;
   solutions: { label: string; href: string; description: string }[];

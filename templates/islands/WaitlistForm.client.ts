@@ -1,13 +1,15 @@
 // Browser behaviour of the waitlist form, without React: the same states the form always had.
 // idle → submitting (button reads the submitting label, disabled; status cleared) → success (status message,
 // button shows the joined label and stays disabled for data-joined-ms, then the field is cleared and the
-// form is idle again; the message stays) or error (the right message, what was typed stays, aria-invalid).
+// form is idle again; the message stays) or error (the right message, what was typed stays). aria-invalid
+// marks the field only when the email itself was refused, never for a network, key or server failure. The
+// server HTML's button is disabled (so the form cannot send without this script); enhancing enables it.
 // A filled honeypot looks successful and sends nothing. supabase-js starts loading on the first focus or
 // hover of the form (lib/waitlist.ts imports it dynamically, so it is its own chunk).
 import { buildRow, joinWaitlist, warmWaitlistClient, type UtmDefaults, type WaitlistOutcome } from '../lib/waitlist.ts';
 
 type Phase = 'idle' | 'submitting' | 'joined';
-type Status = { kind: 'success' | 'error'; text: string } | null;
+type Status = { kind: 'success' | 'error'; text: string; invalid?: boolean } | null;
 
 export function enhance(root: HTMLElement): void {
   const form = root.querySelector<HTMLFormElement>('form.waitlist');
@@ -22,6 +24,7 @@ export function enhance(root: HTMLElement): void {
   const utm = d.utm ? (JSON.parse(d.utm) as UtmDefaults) : undefined;
   const joinedMs = Number(d.joinedMs) || 0;
 
+  button.disabled = false;
   let phase: Phase = 'idle';
   let status: Status = null;
   // Draws the state as the React version did: button label and disabled, status line, aria-invalid. Only
@@ -34,7 +37,7 @@ export function enhance(root: HTMLElement): void {
     button.disabled = phase !== 'idle';
     statusLine.className = `waitlist__status${status ? ` waitlist__status--${status.kind}` : ''}`;
     setText(statusLine, status?.text ?? '');
-    if (status?.kind === 'error') input.setAttribute('aria-invalid', 'true');
+    if (status?.kind === 'error' && status.invalid) input.setAttribute('aria-invalid', 'true');
     else input.removeAttribute('aria-invalid');
   };
 
@@ -48,12 +51,12 @@ export function enhance(root: HTMLElement): void {
     const email = input.value;
     render('submitting', null);
     // A bot filled the hidden field: look successful, send nothing.
-    const outcome: WaitlistOutcome = trap?.value ? 'success' : await joinWaitlist(buildRow(email, d.form ?? '', utm));
+    const { outcome, invalidEmail } = trap?.value ? { outcome: 'success' as const, invalidEmail: false } : await joinWaitlist(buildRow(email, d.form ?? '', utm));
     if (outcome === 'success') {
       render('joined', { kind: 'success', text: messages.success });
       setTimeout(() => { input.value = ''; render('idle'); }, joinedMs);
     } else {
-      render('idle', { kind: 'error', text: messages[outcome] });
+      render('idle', { kind: 'error', text: messages[outcome], invalid: invalidEmail });
     }
   });
 }

@@ -1,9 +1,6 @@
-// Where marquee logos come from: a local file named in content/logos.yaml (`logo: stripe.svg` under
-// static/logos/) first, else this brand-logo CDN for the entry's domain. The CSP's img-src allows its origin.
-// The CDN is a guess at the company's logo by domain; when it fails the name stays as a text mark.
-export const LOGO_CDN = 'https://logo.clearbit.com/{domain}';
-export const LOGO_CDN_ORIGIN = new URL(LOGO_CDN.replace('{domain}', 'example.com')).origin;
-
-export function logoSources(entry: { domain: string; logo?: string }): { local: string | null; cdn: string } {
-  return { local: entry.logo ? `/logos/${entry.logo}` : null, cdn: LOGO_CDN.replace('{domain}', encodeURIComponent(entry.domain)) };
+// Where a marquee logo comes from: the self-hosted file named by `logo:` in content/logos.yaml (static/logos/,
+// written by scripts/logos.ts from simple-icons). No entry is looked up on a logo CDN: visitors' browsers talk
+// to no third party before consent, and an entry without a file is a text mark.
+export function logoSrc(entry: { logo?: string }): string | null {
+  return entry.logo ? `/logos/${entry.logo}` : null;
 }

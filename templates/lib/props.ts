@@ -2,6 +2,9 @@
 import type { Site } from '../schemas/site.ts';
 import type { WaitlistFormProps } from '../islands/WaitlistForm.tsx';
 
+/** The form the header's "Join waitlist" link targets on pages without a form of their own: the home hero's. */
+export const JOIN_ANCHOR = { form: 'home', id: 'join' } as const;
+
 export function waitlistProps(site: Site, form: string, opts: { short?: boolean; note?: boolean } = {}): WaitlistFormProps {
   const w = site.waitlist;
   return {
@@ -13,6 +16,8 @@ export function waitlistProps(site: Site, form: string, opts: { short?: boolean;
     placeholder: w.placeholder,
     messages: w.messages,
     joinedMs: site.constants.joinedConfirmationMs,
+    // Shown only without JavaScript, when the form cannot send (copy kept here until site.yaml has a field).
+    noScript: { text: 'To join, turn on JavaScript for this site, or email', email: site.emails.info },
     ...(opts.note ? { note: w.note } : {}),
   };
 }

@@ -1,6 +1,9 @@
 // Browser side of the waitlist: builds the row from the page (utm, referrer, user agent) and inserts it with
-// supabase-js, loaded on first use so no page pays for it up front. Maps failures to the spec's messages.
+// supabase-js, loaded on first use so no page pays for it up front. Maps failures to the spec's messages, and
+// tells apart the one failure that is the visitor's input (the database refused the email's shape or length)
+// from failures that are not (network, key, server): only the former marks the field invalid.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { UTM_KEYS, utmFor, type UtmValues } from './utm.ts';
 
 declare const __WAITLIST_URL__: string;
 declare const __WAITLIST_ANON_KEY__: string;
@@ -19,9 +22,10 @@ export interface WaitlistRow {
   metadata: Record<string, string>;
 }
 
-export type UtmDefaults = Partial<Record<'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content', string>>;
+export type UtmDefaults = UtmValues;
 
-const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+/** What a sign-up came to: the message to show, and whether the email itself was refused (aria-invalid). */
+export interface JoinResult { outcome: WaitlistOutcome; invalidEmail: boolean }
 
 let client: Promise<SupabaseClient> | null = null;
 
@@ -36,11 +40,11 @@ export function warmWaitlistClient(): Promise<SupabaseClient> {
   return client;
 }
 
-/** The row for one sign-up: the query string's utm values win over the page's defaults. */
+/** The row for one sign-up: utm values by the rule in lib/utm.ts (this page's query, else first touch, else defaults). */
 export function buildRow(email: string, form: string, defaults: UtmDefaults = {}): WaitlistRow {
-  const query = new URLSearchParams(window.location.search);
   const clip = (v: string | null | undefined, n: number) => (v ? v.slice(0, n) : null);
-  const utm = Object.fromEntries(UTM_KEYS.map((k) => [k, clip(query.get(k) || defaults[k], 256)])) as Pick<WaitlistRow, (typeof UTM_KEYS)[number]>;
+  const values = utmFor(defaults);
+  const utm = Object.fromEntries(UTM_KEYS.map((k) => [k, clip(values[k], 256)])) as Pick<WaitlistRow, (typeof UTM_KEYS)[number]>;
   return {
     email: email.trim(),
     ...utm,
@@ -57,13 +61,17 @@ export function classifyError(error: { code?: string; message?: string } | null,
   return 'generic';
 }
 
-export async function joinWaitlist(row: WaitlistRow): Promise<WaitlistOutcome> {
+/** A CHECK (23514) or length (22001) violation: the row's only visitor-typed value is the email. */
+export const isInputError = (error: { code?: string } | null): boolean => error?.code === '23514' || error?.code === '22001';
+
+export async function joinWaitlist(row: WaitlistRow): Promise<JoinResult> {
   try {
     const supabase = await warmWaitlistClient();
     // No .select(): the anon role may insert but not read the list back (return=minimal).
     const { error, status } = await supabase.from('waitlist').insert(row);
-    return classifyError(error, status);
+    const outcome = classifyError(error, status);
+    return { outcome, invalidEmail: outcome === 'generic' && isInputError(error) };
   } catch {
-    return 'generic';
+    return { outcome: 'generic', invalidEmail: false };
   }
 }

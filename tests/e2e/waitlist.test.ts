@@ -106,6 +106,8 @@ describe('home page form', () => {
     await form.locator('button[type="submit"]').click();
     await form.getByText('Authentication error - please check API key configuration').waitFor();
     await expect(form.locator('input[type="email"]').inputValue()).resolves.toBe(email);
+    // A wrong key is not the visitor's mistake: the field is not marked invalid.
+    await expect(form.locator('input[type="email"]').getAttribute('aria-invalid')).resolves.toBeNull();
     expect((await rows()).some((r) => r.email === email)).toBe(false);
     await page.close();
   });
@@ -119,6 +121,7 @@ describe('home page form', () => {
     await form.locator('button[type="submit"]').click();
     await form.getByText('Something went wrong. Please try again.').waitFor();
     await expect(form.locator('input[type="email"]').inputValue()).resolves.toBe(email);
+    await expect(form.locator('input[type="email"]').getAttribute('aria-invalid')).resolves.toBeNull();
     expect(await form.locator('button[type="submit"]').isDisabled()).toBe(false);
     await page.unroute('**/rest/v1/waitlist**');
     await form.locator('button[type="submit"]').click();
@@ -184,5 +187,66 @@ describe('what a row stores', () => {
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(before);
     await page.close();
+  });
+});
+
+describe('what a sign-up carries and what it never leaks', () => {
+  const signUp = async (page: Page, email: string) => {
+    await page.locator('sitegen-island[data-island="WaitlistForm"][data-hydrated]').first().waitFor({ state: 'attached' });
+    const form = page.locator('main form.waitlist').first();
+    await form.locator('input[type="email"]').fill(email);
+    await form.locator('button[type="submit"]').click();
+    return form;
+  };
+
+  it('marks the field invalid only when the email itself is refused (a@b passes the browser, not the database)', async () => {
+    const page = await open('/');
+    const form = await signUp(page, 'a@b');
+    await form.getByText('Something went wrong. Please try again.').waitFor();
+    await expect(form.locator('input[type="email"]').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(form.locator('input[type="email"]').inputValue()).resolves.toBe('a@b');
+    await page.close();
+  });
+
+  it('keeps the landing page\'s utm values for the session (first touch); a page with its own utm values wins', async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await page.goto(`${base}/?utm_source=x&utm_medium=y`);
+    await page.locator('sitegen-island[data-island="SiteNav"][data-hydrated]').waitFor({ state: 'attached' });
+    await page.goto(`${base}/faqs/?utm_source=later`); // a later landing does not replace the first touch
+    await page.goto(`${base}/for-consumers/`);
+    const first = unique('utm-first');
+    await (await signUp(page, first)).getByText("You're on the list!").waitFor();
+    const row = (await rows()).find((r) => r.email === first);
+    expect(row).toMatchObject({ utm_source: 'x', utm_medium: 'y', utm_campaign: null, metadata: { page: '/for-consumers/' } });
+    await page.goto(`${base}/?utm_source=z`);
+    const own = unique('utm-own');
+    await (await signUp(page, own)).getByText("You're on the list!").waitFor();
+    expect((await rows()).find((r) => r.email === own)).toMatchObject({ utm_source: 'z', utm_medium: null });
+    await ctx.close();
+  });
+
+  it('without JavaScript the form cannot send (no email in any URL) and tells the visitor what to do', async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    const urls: string[] = [];
+    page.on('request', (r) => urls.push(r.url()));
+    await page.goto(base + '/');
+    const form = page.locator('main form.waitlist').first();
+    // Playwright's text and role engines skip <noscript>, so the line is found by its class.
+    const line = form.locator('.waitlist__noscript');
+    await expect(line.isVisible()).resolves.toBe(true);
+    await expect(line.textContent()).resolves.toMatch(/^To join, turn on JavaScript for this site, or email \S+@greatnessgathered\.com\.$/);
+    await expect(line.locator('a').getAttribute('href')).resolves.toMatch(/^mailto:\S+@greatnessgathered\.com$/);
+    const email = unique('nojs');
+    const input = form.locator('input[type="email"]');
+    await input.fill(email);
+    await input.press('Enter');
+    await form.locator('button[type="submit"]').click({ force: true });
+    await page.waitForLoadState('networkidle');
+    const leaked = urls.concat(page.url()).filter((u) => u.includes(encodeURIComponent(email)) || u.includes(email) || u.includes('email='));
+    expect(leaked).toEqual([]);
+    expect((await rows()).some((r) => r.email === email)).toBe(false);
+    await ctx.close();
   });
 });
