@@ -46,6 +46,5 @@ export default defineConfig({
     : ['SUPABASE_URL is not set: waitlist forms write to the same origin with the local anon key (served by `sitegen preview` and `sitegen dev`)'],
   csp: (env) => mergeCsp(
     { 'img-src': [LOGO_CDN_ORIGIN], 'connect-src': env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).origin] : [] },
-    legal.csp,
-  ),
+  ), // a page that needs a third-party origin (a policy host) adds it itself: RouteDef.csp
 });
