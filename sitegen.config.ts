@@ -7,6 +7,7 @@ import * as company from './templates/routes/company.tsx';
 import * as legal from './templates/routes/legal.tsx';
 import * as demo from './templates/routes/demo.tsx';
 import { LOGO_CDN_ORIGIN } from './templates/lib/logos.ts';
+import { launchNotices } from './templates/routes/launch.ts';
 
 interface PageGroup {
   collections: Record<string, CollectionConfig>;
@@ -31,7 +32,7 @@ export default defineConfig({
     titleTemplate: '%s | Greatness Gathered.',
     favicon: '/favicon.svg',
   },
-  css: ['templates/styles/site.css'],
+  css: ['templates/styles/site.css', 'templates/styles/design.css'],
   layout: Layout,
   collections: Object.assign({}, ...groups.map((g) => g.collections)),
   routes: (content) => groups.flatMap((g) => g.routes(content)),
@@ -41,9 +42,9 @@ export default defineConfig({
     __WAITLIST_URL__: JSON.stringify(env.SUPABASE_URL ?? ''),
     __WAITLIST_ANON_KEY__: JSON.stringify(env.SUPABASE_URL ? env.SUPABASE_ANON_KEY ?? '' : LOCAL_ANON_KEY),
   }),
-  notices: (env) => env.SUPABASE_URL
+  notices: (env) => [...(env.SUPABASE_URL
     ? [`waitlist forms write to Supabase at ${env.SUPABASE_URL}`]
-    : ['SUPABASE_URL is not set: waitlist forms write to the same origin with the local anon key (served by `sitegen preview` and `sitegen dev`)'],
+    : ['SUPABASE_URL is not set: waitlist forms write to the same origin with the local anon key (served by `sitegen preview` and `sitegen dev`)']), ...launchNotices()],
   csp: (env) => mergeCsp(
     { 'img-src': [LOGO_CDN_ORIGIN], 'connect-src': env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).origin] : [] },
   ), // a page that needs a third-party origin (a policy host) adds it itself: RouteDef.csp
