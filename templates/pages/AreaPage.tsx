@@ -9,7 +9,7 @@ import { href } from '../lib/props.ts';
 export function AreaPage({ area, categories, waitlist, heroWaitlist }: { area: Area; categories: { href: string; name: string; summary: string }[]; waitlist: WaitlistFormProps; heroWaitlist: WaitlistFormProps }) {
   return (
     <div data-theme={area.theme === 'default' ? undefined : area.theme}>
-      <section className="hero" aria-labelledby="area-title">
+      <section className="hero hero--center" aria-labelledby="area-title">
         <div className="container">
           <Badge>{area.badge}</Badge>
           <h1 id="area-title">{area.headline}</h1>

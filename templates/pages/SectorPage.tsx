@@ -44,7 +44,7 @@ export function SectorPage({ sector, back, waitlist, heroWaitlist }: { sector: S
         </div>
       </section>
       {sector.extras.map((x, i) => (
-        <section key={x.title} className={`section section--tight${i % 2 === 1 ? ' section--alt' : ''}`} aria-labelledby={`extra-${i}`}>
+        <section key={x.title} className={`section section--tight${i % 2 === 0 ? ' section--alt' : ''}`} aria-labelledby={`extra-${i}`}>
           <div className="container">
             <div className="section__head"><h2 id={`extra-${i}`}>{x.title}</h2>{x.intro ? <p className="lead">{x.intro}</p> : null}</div>
             <CardGrid count={x.items.length}>
@@ -53,7 +53,8 @@ export function SectorPage({ sector, back, waitlist, heroWaitlist }: { sector: S
           </div>
         </section>
       ))}
-      <CtaSection id="cta-title" cta={sector.cta} waitlist={waitlist} />
+      {/* Surfaces alternate: skills (grey), metrics (white), extras grey/white…, so the CTA takes the next one. */}
+      <CtaSection id="cta-title" cta={sector.cta} waitlist={waitlist} alt={sector.extras.length % 2 === 0} />
     </div>
   );
 }

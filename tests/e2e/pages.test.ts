@@ -72,3 +72,103 @@ describe('content security policy', () => {
     }
   });
 });
+
+/** Cards of every card list on the page: their list-marker style and how many sit in each row. */
+async function cardLists(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((lists) => lists.map((list) => {
+    const items = [...list.children].filter((c) => (c as HTMLElement).offsetParent !== null) as HTMLElement[];
+    const rows = new Map<number, number>();
+    for (const li of items) { const top = Math.round(li.getBoundingClientRect().top + scrollY); rows.set(top, (rows.get(top) ?? 0) + 1); }
+    const markers = items.map((li) => {
+      const s = getComputedStyle(li);
+      const marker = getComputedStyle(li, '::marker').content;
+      return s.display === 'list-item' && s.listStyleType !== 'none' && marker !== 'none' && marker !== '""' ? s.listStyleType : 'none';
+    });
+    const heading = list.closest('section')?.querySelector('h2')?.textContent ?? '';
+    return { heading, rows: [...rows.values()], markers };
+  }));
+}
+
+const CARD_PAGES = ['/', '/for-consumers/', '/for-consumers/online/', '/for-consumers/hybrid/', '/for-consumers/brick-and-mortar/', '/for-consumers/online/ecommerce/', '/for-consumers/online/saas/', '/careers/'];
+const CARD_LISTS = 'main ul.cards, main ol.cards, main ul.grid, main ul.category-grid, main ul.stats';
+
+describe('card lists and grids', () => {
+  for (const width of [1280, 375]) {
+    it(`show no list markers and hold the same number of cards in every row at ${width} px`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      for (const route of CARD_PAGES) {
+        await page.goto(base + route);
+        const lists = await cardLists(page, CARD_LISTS);
+        expect(lists.length, route).toBeGreaterThan(0);
+        for (const l of lists) {
+          expect(l.markers.filter((m) => m !== 'none'), `${route} "${l.heading}" markers`).toEqual([]);
+          expect(new Set(l.rows).size, `${route} "${l.heading}" rows ${JSON.stringify(l.rows)}`).toBe(1);
+        }
+      }
+      await page.close();
+    });
+  }
+
+  it('stats sit 2×2 on a phone', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    await page.goto(base + '/');
+    const [stats] = await cardLists(page, 'main ul.stats');
+    expect(stats.rows).toEqual([2, 2]);
+    await page.close();
+  });
+});
+
+describe('layout', () => {
+  it('the footer sits at the bottom of the window on a short page', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 2000 } });
+    for (const route of ['/for-venture-studios/', '/404.html', '/support/']) {
+      await page.goto(base + route);
+      const bottom = await page.locator('footer.site-footer').evaluate((f) => Math.round(f.getBoundingClientRect().bottom));
+      expect(bottom, route).toBeGreaterThanOrEqual(2000);
+    }
+    await page.close();
+  });
+
+  it('the manifesto, which ends by saying the waitlist is open, is followed by the waitlist form', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base + '/manifesto/');
+    const lastParagraph = page.locator('main .manifesto p').last();
+    expect(await lastParagraph.textContent()).toMatch(/waitlist is open/i);
+    const form = page.locator('main form.waitlist');
+    expect(await form.count()).toBe(1);
+    const [pTop, fTop] = await Promise.all([lastParagraph.evaluate((e) => e.getBoundingClientRect().top), form.evaluate((e) => e.getBoundingClientRect().top)]);
+    expect(fTop).toBeGreaterThan(pTop);
+    expect(await form.getByRole('button', { name: 'JOIN WAITLIST' }).count()).toBe(1);
+    await page.close();
+  });
+
+  it('area and sector pages have a waitlist form in the first screen, and keep the closing one', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    for (const route of ['/for-consumers/online/', '/for-consumers/brick-and-mortar/', '/for-consumers/online/saas/', '/for-consumers/hybrid/real-estate/']) {
+      await page.goto(base + route);
+      const forms = page.locator('main form.waitlist');
+      expect(await forms.count(), route).toBe(2);
+      const top = await forms.first().locator('button[type=submit]').evaluate((b) => b.getBoundingClientRect().bottom);
+      expect(top, route).toBeLessThanOrEqual(812);
+      expect(await forms.first().locator('input[type=email]').getAttribute('placeholder'), route).toBe('Enter your email');
+    }
+    await page.close();
+  });
+});
+
+describe('dates', () => {
+  it('the launch date is one constant: every page states the same month, and © is the build year', async () => {
+    const yaml = (await import('yaml')).parse((await import('node:fs')).readFileSync(new URL('../../content/site.yaml', import.meta.url), 'utf8'));
+    const page = await browser.newPage();
+    for (const route of ['/', '/faqs/', '/for-consumers/online/saas/']) {
+      await page.goto(base + route);
+      const text = await page.locator('body').innerText();
+      const stated = [...text.matchAll(/(January|February|March|April|May|June|July|August|September|October|November|December|Sept) (\d{4})/g)].map((m) => m[0]);
+      expect(stated.length, route).toBeGreaterThan(0);
+      expect(new Set(stated), route).toEqual(new Set([yaml.launch]));
+      expect(text, route).toContain(`© ${new Date().getUTCFullYear()} `);
+      expect(text, route).not.toMatch(/100% Verified|Support 24\/7/);
+    }
+    await page.close();
+  });
+});
