@@ -172,3 +172,25 @@ describe('dates', () => {
     await page.close();
   });
 });
+
+describe('typeface', () => {
+  it('is served from the site, and a late font moves nothing (CLS 0)', async () => {
+    for (const width of [1280, 375]) {
+      for (const route of ['/', '/legal/', '/faqs/', '/for-consumers/online/saas/']) {
+        const page = await browser.newPage({ viewport: { width, height: width === 375 ? 812 : 900 } });
+        const fonts: string[] = [];
+        await page.route('**/*.woff2', async (r) => { fonts.push(r.request().url()); await new Promise((res) => setTimeout(res, 800)); await r.continue().catch(() => {}); });
+        await page.addInitScript(() => {
+          (window as any).__cls = 0;
+          new PerformanceObserver((l) => { for (const e of l.getEntries() as any[]) if (!e.hadRecentInput) (window as any).__cls += e.value; }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(base + route, { waitUntil: 'domcontentloaded' });
+        await page.waitForTimeout(1500); // real time: the delayed font response must arrive and be applied
+        expect(fonts.every((u) => u.startsWith(new URL(base).origin + '/assets/')), `${route} ${fonts}`).toBe(true);
+        expect(await page.evaluate(() => (window as any).__cls), `${route} at ${width}`).toBe(0);
+        expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable"/);
+        await page.close();
+      }
+    }
+  });
+});
