@@ -194,3 +194,19 @@ describe('typeface', () => {
     }
   });
 });
+
+describe('capitalisation', () => {
+  const words = (t: string) => t.match(/[A-Za-z][A-Za-z'’-]{3,}/g) ?? [];
+  const PROPER = /^(Greatness|Gathered|Co-Founder|Founder|SaaS)$/;
+  it('labels (chips, stats, steps) are names in Title Case; section headings are sentences', async () => {
+    const page = await browser.newPage();
+    for (const route of ['/', '/for-consumers/', '/for-consumers/online/', '/faqs/', '/careers/']) {
+      await page.goto(base + route);
+      const labels = await page.locator('main .chip, main .stat__label, main .steps h3').allInnerTexts();
+      for (const l of labels) expect(words(l).filter((w) => w[0] !== w[0].toUpperCase()), `${route} label "${l}"`).toEqual([]);
+      const headings = await page.locator('main h2').allInnerTexts();
+      for (const h of headings) expect(words(h).slice(1).filter((w) => w[0] === w[0].toUpperCase() && !PROPER.test(w)), `${route} heading "${h}"`).toEqual([]);
+    }
+    await page.close();
+  });
+});
