@@ -7,6 +7,7 @@ import * as core from './templates/routes/core.tsx';
 import * as company from './templates/routes/company.tsx';
 import * as legal from './templates/routes/legal.tsx';
 import * as demo from './templates/routes/demo.tsx';
+import { launchNotices } from './templates/routes/launch.ts';
 
 interface PageGroup {
   collections: Record<string, CollectionConfig>;
@@ -24,12 +25,13 @@ export default defineConfig({
     titleTemplate: '%s | Greatness Gathered.',
     favicon: '/favicon.svg',
   },
-  css: ['templates/styles/site.css', 'templates/styles/widgets.css'],
+  css: ['templates/styles/site.css', 'templates/styles/design.css', 'templates/styles/widgets.css'],
   layout: Layout,
   collections: Object.assign({}, ...groups.map((g) => g.collections)),
   routes: (content) => groups.flatMap((g) => g.routes(content)),
   validate: (content) => groups.flatMap((g) => g.validate?.(content) ?? []),
-  csp: legal.csp,
+  // A page that needs a third-party origin (a policy host) adds it itself: RouteDef.csp.
+  notices: () => launchNotices(),
   // The waitlist (plugins/waitlist): the Supabase defines, CSP and guards for builds; the local backend
   // at /rest/v1/waitlist for dev and preview; `sitegen waitlist export`.
   plugins: [waitlist()],

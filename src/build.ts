@@ -12,7 +12,7 @@ import { listContentFiles } from './content/glob.ts';
 import { routeTable, type RouteTable } from './route.ts';
 import { bundleClient, type AssetManifest } from './bundle.ts';
 import { checkLinks, makeTargets, type PageLinks } from './check.ts';
-import { contentSecurityPolicy, headersFile, redirectsFile, robotsTxt, sitemapXml } from './hostfiles.ts';
+import { contentSecurityPolicy, headersFile, routeCspRules, redirectsFile, robotsTxt, sitemapXml } from './hostfiles.ts';
 import { stageOutput } from './write.ts';
 import { acquireBuildLock } from './buildLock.ts';
 import { listFiles } from './content/glob.ts';
@@ -250,7 +250,7 @@ export function hostFileTexts(table: Pick<RouteTable, 'routes' | 'aliases'>, con
     'sitemap.xml': sitemapXml(table.routes, siteUrl),
     'robots.txt': robotsTxt(siteUrl),
     '_redirects': redirectsFile(table.aliases, config.aliasPages !== false),
-    '_headers': headersFile(contentSecurityPolicy(config, env)),
+    '_headers': headersFile(contentSecurityPolicy(config, env), routeCspRules(table.routes, config, env)),
   };
 }
 

@@ -57,6 +57,7 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
       path, output, component: d.component, props: d.props, title: d.title,
       description: d.description ?? '', noindex: !!d.noindex, sitemap: d.sitemap !== false && !d.noindex && !d.output,
       source: d.source ?? null, ogType: d.ogType ?? 'website',
+      ...(d.csp && Object.keys(d.csp).length ? { csp: d.csp } : {}),
     });
   }
   const aliases: Alias[] = [];

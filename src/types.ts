@@ -68,6 +68,11 @@ export interface RouteDef<P = any> {
   source?: string;
   /** Open Graph type; "website" by default. */
   ogType?: string;
+  /**
+   * CSP sources this page alone needs (e.g. a third-party embed), merged into the site's policy for this
+   * path only: `_headers` gets a rule for the path, so no other page allows them.
+   */
+  csp?: Record<string, string[]>;
 }
 
 export interface Route<P = any> extends Required<Pick<RouteDef<P>, 'path' | 'component' | 'props' | 'title'>> {
@@ -77,6 +82,7 @@ export interface Route<P = any> extends Required<Pick<RouteDef<P>, 'path' | 'com
   sitemap: boolean;
   source: string | null;
   ogType: string;
+  csp?: Record<string, string[]>;
 }
 
 export interface Alias {

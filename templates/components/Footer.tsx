@@ -2,8 +2,10 @@
 import type { Site } from '../schemas/site.ts';
 import { href } from '../lib/props.ts';
 import { Brand } from './Header.tsx';
+import { fillTokens } from '../pages/legal/tokens.ts';
 
 export function Footer({ site }: { site: Site }) {
+  // The year the site was built, so the notice is current on every deploy without anyone editing it.
   const year = new Date().getUTCFullYear();
   return (
     <footer className="site-footer">
@@ -11,7 +13,7 @@ export function Footer({ site }: { site: Site }) {
         <div className="site-footer__grid">
           <div className="site-footer__brand">
             <Brand site={site} />
-            <p>{site.footer.blurb}</p>
+            <p>{fillTokens(site.footer.blurb, { launch: site.launch })}</p>
             <p><a href={site.professionalNetwork.url} rel="noopener">Follow us on {site.professionalNetwork.label}</a></p>
           </div>
           {site.footer.columns.map((col) => (

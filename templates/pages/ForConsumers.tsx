@@ -1,7 +1,7 @@
 // /for-consumers: how it works (4 steps), why join (4 reasons), the three business areas, and the form.
 import type { ForConsumers } from '../schemas/core.ts';
 import WaitlistForm, { type WaitlistFormProps } from '../islands/WaitlistForm.tsx';
-import { Badge, NumberedCards, Section, SectionHead } from '../components/ui.tsx';
+import { Badge, CardGrid, NumberedCards, Section, SectionHead } from '../components/ui.tsx';
 import { CtaSection } from '../components/CtaSection.tsx';
 import { href } from '../lib/props.ts';
 
@@ -22,13 +22,13 @@ export function ForConsumersPage({ page, areas, waitlist }: { page: ForConsumers
       </Section>
       <Section labelledBy="why-title">
         <SectionHead id="why-title" title={page.whyHeading} />
-        <ul className="grid grid--2">
+        <CardGrid count={page.why.length}>
           {page.why.map((w) => <li key={w.title} className="card card--flat"><h3>{w.title}</h3><p>{w.text}</p></li>)}
-        </ul>
+        </CardGrid>
       </Section>
       <Section labelledBy="areas-title" alt>
         <SectionHead id="areas-title" title={page.areasHeading} />
-        <ul className="category-grid">
+        <ul className={`category-grid cards cards--c${areas.length % 3 === 0 ? 3 : 2}`}>
           {areas.map((a) => <li key={a.href}><a className="category-link" href={href(a.href)}><strong>{a.name}</strong><span>{a.summary}</span></a></li>)}
         </ul>
       </Section>

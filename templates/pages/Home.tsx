@@ -1,30 +1,35 @@
-// Home: hero with rotating headline and waitlist form, three steps, four stats, logo marquee, closing CTA.
+// Home: hero (rotating headline, waitlist form, and the match illustration beside them), three steps, four
+// stats, logo marquee, closing CTA.
 import type { Home, Logos } from '../schemas/core.ts';
 import WaitlistForm, { type WaitlistFormProps } from '../islands/WaitlistForm.tsx';
 import RotatingWord from '../islands/RotatingWord.tsx';
 import LogoMarquee from '../islands/LogoMarquee.tsx';
 import { Badge, NumberedCards, Section, SectionHead, Stats } from '../components/ui.tsx';
 import { CtaSection } from '../components/CtaSection.tsx';
+import { MatchPreview } from '../components/MatchPreview.tsx';
 
-export function HomePage({ home, logos, rotationMs, waitlist }: { home: Home; logos: Logos; rotationMs: number; launch: string; waitlist: WaitlistFormProps }) {
+export function HomePage({ home, logos, rotationMs, waitlist }: { home: Home; logos: Logos; rotationMs: number; waitlist: WaitlistFormProps }) {
   return (
     <>
-      <section className="hero hero--center" aria-labelledby="home-title">
-        <div className="container">
-          <Badge accent dot>{home.badge}</Badge>
-          <h1 id="home-title">{home.headlinePrefix} <RotatingWord words={home.rotatingWords} intervalMs={rotationMs} hydrate="idle" /></h1>
-          <p className="lead">{home.subtitle}</p>
-          <ul className="chips">
-            {home.chips.map((c) => <li key={c} className="chip">{c}</li>)}
-          </ul>
-          <WaitlistForm {...waitlist} />
+      <section className="hero hero--home" aria-labelledby="home-title">
+        <div className="container hero__split">
+          <div className="hero__copy">
+            <Badge accent dot>{home.badge}</Badge>
+            <h1 id="home-title">{home.headlinePrefix} <RotatingWord words={home.rotatingWords} intervalMs={rotationMs} hydrate="idle" /></h1>
+            <p className="lead">{home.subtitle}</p>
+            <ul className="chips">
+              {home.chips.map((c) => <li key={c} className="chip">{c}</li>)}
+            </ul>
+            <WaitlistForm {...waitlist} />
+          </div>
+          <MatchPreview preview={home.preview} />
         </div>
       </section>
       <Section labelledBy="steps-title" alt>
         <SectionHead id="steps-title" title={home.stepsHeading} center />
         <NumberedCards items={home.steps} />
       </Section>
-      <Section labelledBy="stats-title">
+      <Section labelledBy="stats-title" className="section--band">
         <SectionHead id="stats-title" title={home.statsHeading} center />
         <Stats items={home.stats} />
       </Section>

@@ -1,8 +1,9 @@
-// A sector page: back link, badge, headline, skills, models, key metrics, optional extras, and the CTA form.
+// A sector page: back link, badge, headline, the waitlist form in the hero, skills, models, key metrics,
+// optional extras, and the closing CTA form.
 import type { Sector } from '../schemas/sector.ts';
-import type { WaitlistFormProps } from '../islands/WaitlistForm.tsx';
+import WaitlistForm, { type WaitlistFormProps } from '../islands/WaitlistForm.tsx';
 import { CtaSection } from '../components/CtaSection.tsx';
-import { Badge, Stats } from '../components/ui.tsx';
+import { Badge, CardGrid, Stats } from '../components/ui.tsx';
 import { href } from '../lib/props.ts';
 
 function ItemListCard({ id, title, items }: { id: string; title: string; items: { name: string; description: string }[] }) {
@@ -16,7 +17,7 @@ function ItemListCard({ id, title, items }: { id: string; title: string; items: 
   );
 }
 
-export function SectorPage({ sector, back, waitlist }: { sector: Sector; back: { href: string; label: string }; waitlist: WaitlistFormProps }) {
+export function SectorPage({ sector, back, waitlist, heroWaitlist }: { sector: Sector; back: { href: string; label: string }; waitlist: WaitlistFormProps; heroWaitlist: WaitlistFormProps }) {
   return (
     <div data-theme={sector.theme === 'default' ? undefined : sector.theme}>
       <section className="sector-hero" aria-labelledby="sector-title">
@@ -25,9 +26,10 @@ export function SectorPage({ sector, back, waitlist }: { sector: Sector; back: {
           <div><Badge>{sector.badge}</Badge></div>
           <h1 id="sector-title">{sector.headline}</h1>
           <p className="lead">{sector.tagline}</p>
+          <WaitlistForm {...heroWaitlist} />
         </div>
       </section>
-      <section className="section section--tight" aria-label="Co-founders and business models">
+      <section className="section section--tight section--alt" aria-label="Co-founders and business models">
         <div className="container split">
           <ItemListCard id="skills-title" title={sector.skillsTitle} items={sector.skills.map((s) => ({ name: s.role, description: s.description }))} />
           <ItemListCard id="models-title" title={sector.modelsTitle} items={sector.models} />
@@ -45,13 +47,14 @@ export function SectorPage({ sector, back, waitlist }: { sector: Sector; back: {
         <section key={x.title} className={`section section--tight${i % 2 === 0 ? ' section--alt' : ''}`} aria-labelledby={`extra-${i}`}>
           <div className="container">
             <div className="section__head"><h2 id={`extra-${i}`}>{x.title}</h2>{x.intro ? <p className="lead">{x.intro}</p> : null}</div>
-            <ul className="grid grid--3">
+            <CardGrid count={x.items.length}>
               {x.items.map((it) => <li key={it.name} className="card card--flat"><h3>{it.name}</h3><p>{it.description}</p></li>)}
-            </ul>
+            </CardGrid>
           </div>
         </section>
       ))}
-      <CtaSection id="cta-title" cta={sector.cta} waitlist={waitlist} />
+      {/* Surfaces alternate: skills (grey), metrics (white), extras grey/white…, so the CTA takes the next one. */}
+      <CtaSection id="cta-title" cta={sector.cta} waitlist={waitlist} alt={sector.extras.length % 2 === 0} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { CareersPage } from '../pages/company/CareersPage.tsx';
 import { InvestorsPage } from '../pages/company/InvestorsPage.tsx';
 import { ComingSoonPage } from '../pages/company/ComingSoonPage.tsx';
 import { ManifestoPage } from '../pages/company/ManifestoPage.tsx';
+import { waitlistProps } from '../lib/props.ts';
 
 export const FAQS_PATH = '/faqs';
 export const SUPPORT_PATH = '/support';
@@ -71,6 +72,8 @@ export function routes(content: Content): RouteDef[] {
   add<Investors>('investorsPage', '/investors', (page) => ({ component: InvestorsPage, props: { page, email: site.emails.investors } }));
   add<Accelerators>('acceleratorsPage', '/for-accelerators', (page) => ({ component: ComingSoonPage, props: { page, email: site.emails.info } }));
   add<VentureStudios>('venturesPage', '/for-venture-studios', (page) => ({ component: ComingSoonPage, props: { page, email: site.emails.studios } }));
-  add<Manifesto>('manifestoPage', '/manifesto', (page, e) => ({ component: ManifestoPage, props: { page, html: fillFactsHtml(e.html ?? '', facts) } }));
+  add<Manifesto>('manifestoPage', '/manifesto', (page, e) => ({
+    component: ManifestoPage, props: { page, html: fillFactsHtml(e.html ?? '', facts), waitlist: waitlistProps(site, 'manifesto') },
+  }));
   return list;
 }

@@ -2,9 +2,10 @@
 // URL rules for these pages live here and nowhere else.
 import type { CollectionConfig, Content, ContentIssue, Entry, RouteDef } from 'sitegen';
 import { SiteSchema, type Site } from '../schemas/site.ts';
-import { HomeSchema, ForConsumersSchema, AreaSchema, LogosSchema, type Area } from '../schemas/core.ts';
+import { HomeSchema, ForConsumersSchema, AreaSchema, LogosSchema, type Area, type Home } from '../schemas/core.ts';
 import { SectorSchema, type Sector } from '../schemas/sector.ts';
 import { waitlistProps } from '../lib/props.ts';
+import { fillTokens } from '../pages/legal/tokens.ts';
 import { HomePage } from '../pages/Home.tsx';
 import { ForConsumersPage } from '../pages/ForConsumers.tsx';
 import { AreaPage } from '../pages/AreaPage.tsx';
@@ -67,13 +68,17 @@ export function validate(content: Content): ContentIssue[] {
 
 export function routes(content: Content): RouteDef[] {
   const site = content.site as Site;
-  const areas = content.areas as Entry<Area>[];
+  // Copy names the launch as {launch}; site.yaml holds the one date.
+  const dated = <T,>(value: T): T => fillTokens(value, { launch: site.launch });
+  const areas = (content.areas as Entry<Area>[]).map((a) => ({ ...a, data: dated(a.data) }));
+  const home = dated(content.home as Home);
   const areaRoutes: RouteDef[] = areas.map((a) => ({
     path: areaPath(a.slug), component: AreaPage, title: a.data.title, description: a.data.description, source: a.file,
     props: {
       area: a.data,
       categories: sectorsOf(content, a.slug).map((s) => ({ href: sectorPath(a.slug, s.slug), name: s.data.name, summary: s.data.summary })),
       waitlist: waitlistProps(site, `area:${a.slug}`),
+      heroWaitlist: waitlistProps(site, `area:${a.slug}:hero`),
     },
   }));
   const sectorRoutes: RouteDef[] = (content.sectors as Entry<Sector>[]).map((s) => {
@@ -81,13 +86,13 @@ export function routes(content: Content): RouteDef[] {
     return {
       path: sectorPath(s.dirs[0], s.slug), component: SectorPage, title: `${s.data.name} Co-Founders`, description: s.data.description, source: s.file,
       aliases: sectorAliases(s.dirs[0], s.slug),
-      props: { sector: s.data, back: { href: areaPath(s.dirs[0]), label: area?.data.backLabel ?? '' }, waitlist: waitlistProps(site, `sector:${s.id}`) },
+      props: { sector: s.data, back: { href: areaPath(s.dirs[0]), label: area?.data.backLabel ?? '' }, waitlist: waitlistProps(site, `sector:${s.id}`), heroWaitlist: waitlistProps(site, `sector:${s.id}:hero`) },
     };
   });
   return [
     {
-      path: '/', component: HomePage, title: content.home.title, description: content.home.description, source: 'content/home.yaml',
-      props: { home: content.home, logos: content.logos, rotationMs: site.constants.headlineRotationMs, launch: site.launch, waitlist: waitlistProps(site, 'home', { short: true, note: true }) },
+      path: '/', component: HomePage, title: home.title, description: home.description, source: 'content/home.yaml',
+      props: { home, logos: content.logos, rotationMs: site.constants.headlineRotationMs, waitlist: waitlistProps(site, 'home', { short: true, note: true }) },
     },
     {
       path: '/for-consumers', component: ForConsumersPage, title: content.forConsumers.title, description: content.forConsumers.description, source: 'content/for-consumers.yaml',

@@ -1,11 +1,7 @@
 // Page group "legal": /legal (policy summaries), /refund-policy, /uae-pdpl (English/Arabic) and the five
-// pages that embed a document from the third-party policy host (/terms, /privacy, /cookies,
-// /app-privacy, /acceptable-use). Copy lives in content/legal/; shared facts and timings in site.yaml.
-// Also exports `csp`: the policy host's origin, read from content/legal/policies.yaml.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
+// policies (/terms, /privacy, /cookies, /app-privacy, /acceptable-use), published from
+// content/legal/policies.yaml. A third-party policy host, when one is configured, is shown under a
+// policy's text and allowed in that page's CSP only. Copy lives in content/legal/; facts in site.yaml.
 import type { CollectionConfig, Content, ContentIssue, RouteDef } from 'sitegen';
 import type { Site } from '../schemas/site.ts';
 import { LegalIndexSchema, PoliciesSchema, RefundPolicySchema, UaePdplSchema, type LegalIndex, type Policies, type RefundPolicy, type UaePdpl } from '../schemas/legal.ts';
@@ -34,31 +30,14 @@ export const REFUND_PATH = '/refund-policy';
 export const PDPL_PATH = '/uae-pdpl';
 export const policyPath = (id: string) => `/${id}`;
 
-/** The site root: the nearest folder above this module (or the engine's compiled copy of it) with the config. */
-function siteRoot(): string {
-  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, 'sitegen.config.ts')) && fs.existsSync(path.join(dir, FILES.policies))) return dir;
-    if (path.dirname(dir) === dir) return process.cwd();
-  }
-}
-
 /**
- * The config needs the CSP when it is imported, before content is loaded, so the policy host's origin is
- * read straight from policies.yaml: changing `scriptUrl` there is the only edit a new host needs.
- * A broken file yields no CSP additions; content validation reports the problem itself.
+ * The optional third-party policy host: POLICY_HOST (an https origin) when set, else `embed.host` in
+ * policies.yaml; "" means none. Only the five policy pages load it, and only they allow it in their CSP.
  */
-function policyHostOrigin(): string | null {
-  try {
-    const raw = parseYaml(fs.readFileSync(path.join(siteRoot(), FILES.policies), 'utf8'));
-    return new URL(PoliciesSchema.parse(raw).embed.scriptUrl).origin;
-  } catch {
-    return null;
-  }
+export function policyHost(policies: Policies, env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.POLICY_HOST?.trim();
+  return (fromEnv || policies.embed.host).replace(/\/$/, '');
 }
-
-const POLICY_ORIGIN = policyHostOrigin();
-/** The host's script runs on the page and may render the document in a frame of its own origin; nothing broader. */
-export const csp: Record<string, string[]> = POLICY_ORIGIN ? { 'script-src': [POLICY_ORIGIN], 'frame-src': [POLICY_ORIGIN] } : {};
 
 /** Facts every legal page may name as {token}. */
 function sharedTokens(site: Site): TokenValues {
@@ -66,8 +45,11 @@ function sharedTokens(site: Site): TokenValues {
 }
 const refundTokens = (site: Site, r: RefundPolicy): TokenValues => ({ ...sharedTokens(site), effective: r.effective, governingLaw: r.governingLaw });
 const pdplTokens = (site: Site, d: UaePdpl): TokenValues => ({ ...sharedTokens(site), version: d.version, ...d.facts });
-/** Per policy page, labels may also name the page's {title}. */
-const policyTokens = (site: Site, title: string): TokenValues => ({ ...sharedTokens(site), title });
+/** Policy text may also name support times and the security and privacy figures stated elsewhere. */
+const policyTokens = (site: Site, refund: RefundPolicy, pdpl: UaePdpl): TokenValues => ({
+  ...sharedTokens(site), paidResponse: site.supportResponse.paid, freemiumResponse: site.supportResponse.freemium,
+  governingLaw: refund.governingLaw, ...pdpl.facts,
+});
 
 /**
  * Builds each language's document, filling tokens per language. In Arabic every filled-in value is wrapped
@@ -97,14 +79,14 @@ export function validate(content: Content): ContentIssue[] {
   tokenIssues(FILES.index, index, sharedTokens(site));
   tokenIssues(FILES.refund, refund, refundTokens(site, refund));
   tokenIssues(FILES.pdpl, pdpl, pdplTokens(site, pdpl));
-  tokenIssues(FILES.policies, policies, { ...policyTokens(site, ''), id: '', lang: '' });
+  tokenIssues(FILES.policies, policies, { ...policyTokens(site, refund, pdpl), title: '', id: '', lang: '' });
 
   // The schema measured descriptions with their {tokens}; measure what the page will actually carry.
   const described: [string, (string | number)[], string, TokenValues][] = [
     [FILES.index, ['description'], index.description, sharedTokens(site)],
     [FILES.refund, ['description'], refund.description, refundTokens(site, refund)],
     [FILES.pdpl, ['description'], pdpl.description, pdplTokens(site, pdpl)],
-    ...policies.pages.map((p, i): [string, (string | number)[], string, TokenValues] => [FILES.policies, ['pages', i, 'description'], p.description, sharedTokens(site)]),
+    ...policies.pages.map((p, i): [string, (string | number)[], string, TokenValues] => [FILES.policies, ['pages', i, 'description'], p.description, policyTokens(site, refund, pdpl)]),
   ];
   for (const [file, path, raw, vars] of described) {
     const n = fillTokens(raw, vars).length;
@@ -123,8 +105,6 @@ export function validate(content: Content): ContentIssue[] {
   policies.pages.forEach((p, i) => {
     if (policies.pages.findIndex((q) => q.id === p.id) !== i) issues.push({ file: FILES.policies, path: ['pages', i, 'id'], message: `Document id "${p.id}" is used twice` });
   });
-  const origin = new URL(policies.embed.scriptUrl).origin;
-  if (origin !== POLICY_ORIGIN) issues.push({ file: FILES.policies, path: ['embed', 'scriptUrl'], message: `The CSP allows ${POLICY_ORIGIN ?? 'no policy host'} but the script is on ${origin}; rebuild so the CSP is read again` });
   return issues;
 }
 
@@ -140,19 +120,24 @@ export function routes(content: Content): RouteDef[] {
   const c = site.constants;
   const timing = { loaderMs: c.policyLoaderMs, pollMs: c.policyPollMs, timeoutMs: c.policyTimeoutMs, cap: c.policyProgressCap, step: c.policyProgressStep, stepMs: c.policyProgressStepMs };
   const { embed } = policies;
+  const host = policyHost(policies);
+  const facts = policyTokens(site, rawRefund, pdpl);
 
   const policyRoutes: RouteDef[] = policies.pages.map((raw) => {
-    const p = fillTokens(raw, shared);
+    const p = fillTokens(raw, facts);
+    const labels = fillTokens({ ...policies.labels, updated: policies.updatedLabel, contents: policies.contentsLabel }, { ...facts, title: p.title });
+    const fill = (u: string) => host + u.replaceAll('{id}', encodeURIComponent(p.id)).replaceAll('{lang}', encodeURIComponent(embed.language));
     return {
       path: policyPath(p.id), component: PolicyPage, title: p.title, description: p.description, source: FILES.policies,
+      // The host's script runs on this page and may render the document in a frame of its own origin.
+      csp: host ? { 'script-src': [host], 'frame-src': [host] } : undefined,
       props: {
-        heading: p.heading,
-        intro: p.intro,
-        embed: {
-          id: p.id, language: embed.language, scriptUrl: embed.scriptUrl, timing,
-          documentUrl: embed.documentUrl.replaceAll('{id}', encodeURIComponent(p.id)).replaceAll('{lang}', encodeURIComponent(embed.language)),
-          labels: fillTokens(policies.labels, policyTokens(site, p.title)),
-        },
+        policy: { id: p.id, heading: p.heading, intro: p.intro, updated: p.updated, sections: p.sections },
+        labels: { updated: labels.updated, contents: labels.contents, embedHeading: labels.heading },
+        embed: host ? {
+          id: p.id, language: embed.language, scriptUrl: fill(embed.scriptPath), documentUrl: fill(embed.documentPath), timing,
+          labels: { viewer: labels.viewer, loading: labels.loading, progress: labels.progress, fallbackLead: labels.fallbackLead, fallbackLink: labels.fallbackLink, failed: labels.failed },
+        } : null,
       },
     };
   });

@@ -70,7 +70,11 @@ export const AcceleratorsSchema = z.strictObject({ ...comingSoon, cards: z.array
 export const VentureStudiosSchema = z.strictObject({ ...comingSoon, cards: z.array(card).min(2).max(4) });
 
 /** Front matter of manifesto.md; the body is the manifesto itself and starts below the h1. */
-export const ManifestoSchema = z.strictObject({ ...head });
+export const ManifestoSchema = z.strictObject({
+  ...head,
+  /** The closing call to action: the body ends by saying the waitlist is open, so the form follows it. */
+  cta: z.strictObject({ heading: z.string().trim().min(1), text: z.string().trim().min(1) }),
+});
 
 export type Faqs = z.infer<typeof FaqsSchema>;
 export type Support = z.infer<typeof SupportSchema>;

@@ -21,6 +21,14 @@ export const HomeSchema = z.strictObject({
   stats: z.array(stat).length(4),
   marquee: z.strictObject({ heading: text, intro: text, companiesLabel: text, universitiesLabel: text }),
   cta,
+  /** The hero's illustration: two sample profiles and why they match (decorative, hidden from screen readers). */
+  preview: z.strictObject({
+    caption: text,
+    score: text,
+    scoreLabel: text,
+    people: z.array(z.strictObject({ initials: text.max(2), name: text, role: text, skills: z.array(text).min(1).max(3), badge: text })).length(2),
+    reasons: z.array(text).min(2).max(4),
+  }),
 });
 
 export const ForConsumersSchema = z.strictObject({

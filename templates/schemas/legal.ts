@@ -1,5 +1,6 @@
 // Schemas of content/legal/: the /legal index, the refund policy, the UAE PDPL statement (English and
-// Arabic) and the five pages that embed a document from the third-party policy host.
+// Arabic) and the five policies (terms, privacy, cookies, app privacy, acceptable use), published as pages,
+// with an optional third-party policy host shown beside them.
 // Copy may name shared facts as {tokens} (e.g. {company}, {supportEmail}); routes() fills them in.
 import { z } from 'zod';
 
@@ -66,23 +67,38 @@ export const UaePdplSchema = z.strictObject({
   sections: z.array(bilingual(z.strictObject({ title: text, paragraphs }))).length(10, 'The PDPL statement has exactly 10 sections'),
 });
 
+/** One section of a policy page: paragraphs, optionally followed by a list. */
+const policySection = z.strictObject({ title: text, paragraphs, items: z.array(text).min(1).optional() });
+const originOrEmpty = z.union([z.literal(''), z.url({ protocol: /^https$/, error: 'Must be an https:// origin such as "https://policies.example.com", or "" for none' })
+  .refine((u) => new URL(u).origin === u.replace(/\/$/, ''), 'Must be an origin only, without a path')]);
+
 export const PoliciesSchema = z.strictObject({
+  /** The optional third-party policy host; with host "" (the default) no page loads anything from it. */
   embed: z.strictObject({
-    /** The policy host's embed script; its origin is what the CSP allows. */
-    scriptUrl: httpsUrl,
-    /** The hosted document for visitors without JavaScript; {id} and {lang} are filled in per page. */
-    documentUrl: httpsUrl.refine((u) => u.includes('{id}'), 'Must contain {id} where the document id goes'),
+    host: originOrEmpty,
+    /** The host's embed script, below the host. */
+    scriptPath: text.regex(/^\//, 'Must start with "/"'),
+    /** The hosted document, for visitors without JavaScript or when the script is blocked; {id} and {lang} are filled in. */
+    documentPath: text.regex(/^\//, 'Must start with "/"').refine((u) => u.includes('{id}'), 'Must contain {id} where the document id goes'),
     language: text.regex(/^[a-z]{2}-[a-z]{2}$/, 'A language tag such as "en-us"'),
   }),
   labels: z.strictObject({
     viewer: text,
     loading: text,
     progress: text,
+    heading: text,
     fallbackLead: text,
     fallbackLink: text,
     failed: text,
   }),
-  pages: z.array(z.strictObject({ id: text.regex(/^[a-z][a-z-]*$/, 'Lower-case letters and dashes'), ...page })).length(5),
+  updatedLabel: text,
+  contentsLabel: text,
+  pages: z.array(z.strictObject({
+    id: text.regex(/^[a-z][a-z-]*$/, 'Lower-case letters and dashes'),
+    ...page,
+    updated: text.regex(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/, 'Write the date as "November 1, 2026"'),
+    sections: z.array(policySection).min(3, 'A policy needs at least 3 sections'),
+  })).length(5),
 });
 
 export type LegalIndex = z.infer<typeof LegalIndexSchema>;

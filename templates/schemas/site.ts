@@ -12,7 +12,8 @@ export const SiteSchema = z.strictObject({
   tagline: text,
   url: z.url(),
   description: text.max(170),
-  launch: text,
+  /** The public launch, "September 2025": the one place the date is written; copy names it as {launch}. */
+  launch: text.regex(/^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/, 'Write the launch as month and year, e.g. "September 2025"'),
   premiumPrice: text,
   emails: z.strictObject({ info: email, support: email, careers: email, investors: email, privacy: email, studios: email }),
   professionalNetwork: z.strictObject({ label: text, url: z.url() }),

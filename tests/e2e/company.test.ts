@@ -74,12 +74,12 @@ describe('company pages', () => {
     await page.context().close();
   });
 
-  it('only /faqs puts an island in the page body (the others are plain HTML)', async () => {
+  it('only /faqs (the accordion) and /manifesto (the waitlist form it ends with) put an island in the page body', async () => {
     for (const { route } of PAGES) {
       const html = await (await fetch(base + route)).text();
       const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
       const islands = [...main.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]);
-      expect(islands, route).toEqual(route === '/faqs/' ? ['FaqAccordion'] : []);
+      expect(islands, route).toEqual(route === '/faqs/' ? ['FaqAccordion'] : route === '/manifesto/' ? ['WaitlistForm'] : []);
     }
   });
 });

@@ -1,16 +1,22 @@
 // The legal pages in real Chromium, on the site built and served by the e2e global setup: every route
 // (status, title, one h1, description, axe, html-validate), the /legal index, the refund policy's sections
-// and facts, the UAE PDPL language toggle, and the policy embed's loader under Playwright's fake clock
-// with the third-party host faked by page.route. Facts come from SPEC.md, written here independently of
+// and facts, the UAE PDPL language toggle, the five policies as readable pages, and the optional policy
+// host's embed loader under Playwright's fake clock: that part runs on a second build made with POLICY_HOST
+// set (the default build has no host), with the third-party host faked by page.route. Facts come from SPEC.md, written here independently of
 // content/ and site.yaml, so a content edit that breaks one fails a test.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
+import { sitegen, startServer } from '../helpers/cli.ts';
 
-const baseUrl = inject('baseUrl');
+const siteUrl = inject('baseUrl');
+/** The server the current test talks to: the default build, or the POLICY_HOST build in 'policy embed'. */
+let baseUrl = siteUrl;
 const distDir = inject('distDir');
 const EMBEDDED = ['terms', 'privacy', 'cookies', 'app-privacy', 'acceptable-use'];
 const LEGAL_ROUTES = ['/legal/', '/refund-policy/', '/uae-pdpl/', ...EMBEDDED.map((id) => `/${id}/`)];
@@ -65,6 +71,7 @@ async function openPaused(context: BrowserContext, route: string) {
   return { page, problems };
 }
 
+const directive = (csp: string, name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(name + ' '));
 const overlay = (page: Page) => page.locator('.policy-embed__overlay');
 const progress = (page: Page) => page.getByRole('progressbar').evaluate((el) => (el as HTMLProgressElement).value);
 const storage = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('policy-storage') ?? 'null'));
@@ -73,7 +80,6 @@ const sawOverlay = (page: Page) => page.evaluate(() => (window as any).__sawOver
 describe('legal routes', () => {
   it('answer 200 with a title, one h1, a 50-160 character description and no serious axe violations', async () => {
     const context = await newContext();
-    await fakeHost(context, { script: renderingScript(0) });
     for (const route of LEGAL_ROUTES) {
       const page = await context.newPage();
       const problems = watchProblems(page);
@@ -84,10 +90,6 @@ describe('legal routes', () => {
       expect(description.length, `${route} description`).toBeGreaterThanOrEqual(50);
       expect(description.length, `${route} description`).toBeLessThanOrEqual(160);
       await expect.poll(() => page.locator('sitegen-island:not([data-hydrated])').count(), { message: route }).toBe(0);
-      if (EMBEDDED.some((id) => route === `/${id}/`)) {
-        await page.locator('[data-policy-embed] h2').waitFor();
-        await overlay(page).waitFor({ state: 'detached' });
-      }
       expect(await page.locator('h1').count(), route).toBe(1);
       const axe = await new AxeBuilder({ page }).analyze();
       const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -108,12 +110,13 @@ describe('legal routes', () => {
     }
   });
 
-  it('send a CSP that allows the policy host for scripts and frames, and nothing else new', async () => {
-    const csp = (await fetch(baseUrl + '/terms/')).headers.get('content-security-policy') ?? '';
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(name + ' '));
-    expect(directive('script-src')).toBe(`script-src 'self' ${HOST}`);
-    expect(directive('frame-src')).toBe(`frame-src ${HOST}`);
-    expect(directive('style-src')).toBe("style-src 'self'");
+  it('send the strict CSP: with no policy host configured, no legal page allows a third-party script or frame', async () => {
+    for (const route of LEGAL_ROUTES) {
+      const csp = (await fetch(baseUrl + route)).headers.get('content-security-policy') ?? '';
+      expect(directive(csp, 'script-src'), route).toBe("script-src 'self'");
+      expect(directive(csp, 'frame-src'), route).toBe("frame-src 'none'");
+      expect(directive(csp, 'style-src'), route).toBe("style-src 'self'");
+    }
   });
 });
 
@@ -216,7 +219,35 @@ describe('/uae-pdpl', () => {
   });
 });
 
-describe('policy embed', () => {
+describe('policy embed (a build with POLICY_HOST set)', () => {
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let outDir = '';
+  beforeAll(async () => {
+    outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-policy-host-'));
+    const b = sitegen(['build', '--quiet', '--out', path.join(outDir, 'dist')], { env: { POLICY_HOST: HOST } });
+    if (b.code !== 0) throw new Error(`build with POLICY_HOST failed:\n${b.stderr}`);
+    server = await startServer(['preview', '--port', '0', '--no-backend', '--out', path.join(outDir, 'dist')]);
+    baseUrl = server.url;
+  }, 120_000);
+  afterAll(async () => {
+    baseUrl = siteUrl;
+    await server?.stop();
+    fs.rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('allows the host for scripts and frames on the five policy pages only', async () => {
+    for (const id of EMBEDDED) {
+      const csp = (await fetch(`${baseUrl}/${id}/`)).headers.get('content-security-policy') ?? '';
+      expect(directive(csp, 'script-src'), id).toBe(`script-src 'self' ${HOST}`);
+      expect(directive(csp, 'frame-src'), id).toBe(`frame-src ${HOST}`);
+      expect(directive(csp, 'style-src'), id).toBe("style-src 'self'");
+    }
+    for (const route of ['/', '/legal/', '/faqs/', '/for-consumers/online/saas/']) {
+      const csp = (await fetch(baseUrl + route)).headers.get('content-security-policy') ?? '';
+      expect(csp, route).not.toContain(HOST);
+    }
+  });
+
   it('runs the loader to 90 % at 10 s (not before), then steps 2 % per 20 ms to 100 once content is there, and records the policy', async () => {
     const context = await newContext();
     const requested = await fakeHost(context, { script: renderingScript(10_500) });
