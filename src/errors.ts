@@ -105,6 +105,16 @@ function original(file: string, line: number, column: number): { file: string; l
   return { file: src, line: (entry.originalLine ?? 0) + 1, column: (entry.originalColumn ?? 0) + 1 };
 }
 
+/**
+ * The one place a throw from the site's own code (the config or a template module while it loads, or
+ * routes()) becomes a user error: located at the first frame in the site's files, else at `fallback`.
+ * build, check and dev all go through it, so the same mistake reads the same in every command.
+ */
+export function thrownBySite(e: unknown, root: string, what: string, fallback = 'sitegen.config.ts'): Message {
+  const text = (e as Error)?.message ?? String(e);
+  return message('ConfigError', `${what}: ${text}`, siteFrame(e, root) ?? fileLocation(fallback));
+}
+
 /** The first stack frame inside the site's own files (not node_modules or sitegen), as a location. */
 export function siteFrame(error: unknown, root: string): Location | null {
   const stack = String((error as Error)?.stack ?? '');

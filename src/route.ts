@@ -1,7 +1,7 @@
 // route: a pure function from validated content to the route table and aliases.
 // One trailing-slash policy lives here: every page path ends in "/" and is written to <path>/index.html.
 import type { Alias, Content, Message, Route, RouteDef, SiteConfig } from './types.ts';
-import { message, fileLocation, siteFrame } from './errors.ts';
+import { message, fileLocation, thrownBySite } from './errors.ts';
 
 export function normalisePath(p: string): string {
   if (p === '/' || p === '') return '/';
@@ -30,8 +30,8 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
   let defs: RouteDef[];
   try {
     defs = config.routes(content);
-  } catch (e: any) {
-    return { routes: [], aliases: [], errors: [message('ConfigError', `routes() threw: ${e?.message ?? e}`, siteFrame(e, root) ?? fileLocation('sitegen.config.ts'))] };
+  } catch (e) {
+    return { routes: [], aliases: [], errors: [thrownBySite(e, root, 'routes() threw')] };
   }
   const byOutput = new Map<string, { what: string; source: string | null }>();
   const claim = (output: string, what: string, source: string | null): boolean => {

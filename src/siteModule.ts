@@ -16,7 +16,7 @@ import Module from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import type { Message, SiteConfig } from './types.ts';
-import { message, fileLocation, siteFrame } from './errors.ts';
+import { message, thrownBySite } from './errors.ts';
 import type { renderPage as RenderPage, renderAliasPage as RenderAlias } from './render/document.tsx';
 import type * as Engine from './engine.ts';
 
@@ -178,6 +178,9 @@ export function islandWrapPlugin(islandsDir: string): esbuild.Plugin {
   };
 }
 
+/** The module compiled but threw while its top level ran (the config or a template module): a user error. */
+const loadFailed = (e: unknown, root: string) => thrownBySite(e, root, 'loading sitegen.config.ts failed');
+
 type SiteBuildResult = esbuild.BuildResult<{ metafile: true; write: false }>;
 
 const noConfig = (root: string) => [message('ConfigError', `No sitegen.config.ts in ${root}`, null, { hint: 'Run sitegen in a site folder or pass --root.' })];
@@ -335,7 +338,13 @@ export async function loadSiteModule(root: string, cached: CacheRecord | null = 
   } catch (e: any) {
     return { errors: esbuildMessages(e.errors ?? [], root, 'ConfigError') };
   }
-  const { site, file } = await importSiteModule(result);
+  let imported;
+  try {
+    imported = await importSiteModule(result);
+  } catch (e) {
+    return { errors: [loadFailed(e, root)] };
+  }
+  const { site, file } = imported;
   // Remembered only once it imported cleanly; a stale module of the same site is removed.
   const recordFile = path.join(SERVER_OUTDIR, `build-${cacheKey(root)}.json`);
   try {
@@ -407,9 +416,8 @@ export async function createSiteCompiler(root: string): Promise<SiteCompiler> {
       let imported;
       try {
         imported = await importSiteModule(result);
-      } catch (e: any) {
-        // The module compiled but threw while its top level ran (config or a template module).
-        return { errors: [message('ConfigError', `loading sitegen.config.ts failed: ${e?.message ?? e}`, siteFrame(e, root) ?? fileLocation('sitegen.config.ts'))] };
+      } catch (e) {
+        return { errors: [loadFailed(e, root)] };
       }
       const { site, file } = imported;
       if (previous && previous !== file) await fsp.rm(previous, { force: true });
