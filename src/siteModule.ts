@@ -181,6 +181,15 @@ export function islandWrapPlugin(islandsDir: string): esbuild.Plugin {
 /** The module compiled but threw while its top level ran (the config or a template module): a user error. */
 const loadFailed = (e: unknown, root: string) => thrownBySite(e, root, 'loading sitegen.config.ts failed');
 
+/**
+ * The islands folder is a config setting, known only once the module ran: a compile assumes the default,
+ * and a config that names another folder is compiled once more with it (the bundler reads the same field),
+ * so its islands are wrapped (and hydrate) in every command.
+ */
+export const DEFAULT_ISLANDS = 'templates/islands';
+export const islandsDirOf = (config: SiteConfig | undefined): string => config?.islandsDir ?? DEFAULT_ISLANDS;
+const sameDir = (root: string, a: string, b: string) => path.resolve(root, a) === path.resolve(root, b);
+
 type SiteBuildResult = esbuild.BuildResult<{ metafile: true; write: false }>;
 
 const noConfig = (root: string) => [message('ConfigError', `No sitegen.config.ts in ${root}`, null, { hint: 'Run sitegen in a site folder or pass --root.' })];
@@ -193,7 +202,7 @@ const SERVER_OUTDIR = path.join(PACKAGE_DIR, 'node_modules', '.cache', 'sitegen'
  * The esbuild options that compile a site's config, templates and the engine's renderer into one module;
  * with `bundleDeps` (a build), the CommonJS module that takes its packages from the vendor bundle.
  */
-export function siteModuleOptions(root: string, { bundleDeps = false } = {}) {
+export function siteModuleOptions(root: string, { bundleDeps = false, islandsDir = DEFAULT_ISLANDS } = {}) {
   const configFile = path.join(root, 'sitegen.config.ts');
   const entry = [
     `export { default as config } from ${JSON.stringify(configFile)};`,
@@ -210,7 +219,7 @@ export function siteModuleOptions(root: string, { bundleDeps = false } = {}) {
     // Inline for dev (Node maps template errors itself); for a build a separate .map that is read only when
     // a template throws (errors.ts): Node would otherwise parse megabytes of map on every start.
     sourcemap: bundleDeps ? 'linked' : 'inline', sourcesContent: !bundleDeps,
-    plugins: [islandWrapPlugin(path.join(root, 'templates', 'islands')), externalsPlugin(bundleDeps)],
+    plugins: [islandWrapPlugin(path.resolve(root, islandsDir)), externalsPlugin(bundleDeps)],
     // A build's module is CommonJS, so that loadCompiled can keep V8's code cache for it (Node 20 has none
     // for ES modules): the next build skips compiling its ~1.5 MB. The engine's import.meta.url becomes the
     // module's own URL.
@@ -279,7 +288,7 @@ export function saveCodeCaches(): void {
 
 /** What a cached compile was made from: absolute path, size and mtime of every input file. */
 type Stamp = [file: string, size: number, mtimeMs: number];
-interface CacheRecord { file: string; inputs: string[]; stamps: Stamp[]; root?: string; vendor?: string }
+interface CacheRecord { file: string; inputs: string[]; stamps: Stamp[]; root?: string; vendor?: string; islandsDir?: string; islands?: string[] }
 
 /** Sizes and mtimes of files (a missing file gets -1, so it never matches). */
 export function stampFiles(files: string[]): Stamp[] {
@@ -302,13 +311,15 @@ export function metafileFiles(meta: esbuild.Metafile): string[] {
   return Object.keys(meta.inputs).filter((f) => !/^[a-z-]+:/.test(f) && f !== '<stdin>' && path.basename(f) !== 'sitegen-entry.js').map((f) => path.resolve(f));
 }
 
-/** Also part of the key: which islands have a Name.client.ts decides how islandWrapPlugin wraps them. */
+/** The files of the islands folder: which islands have a Name.client.ts decides how islandWrapPlugin wraps them. */
+function islandFiles(root: string, islandsDir: string): string[] {
+  try { return fs.readdirSync(path.resolve(root, islandsDir)).sort(); } catch { return []; }
+}
+
 function cacheKey(root: string): string {
-  let islands: string[] = [];
-  try { islands = fs.readdirSync(path.join(root, 'templates', 'islands')).sort(); } catch { /* none */ }
   // This file is the recipe (plugins, options), so its own stamp is part of the key.
   const recipe = stampFiles([fileURLToPath(import.meta.url)]);
-  return createHash('sha1').update(JSON.stringify([path.resolve(root), nodeEnv(), process.version, islands, recipe, path.basename(vendorFile())])).digest('hex').slice(0, 16);
+  return createHash('sha1').update(JSON.stringify([path.resolve(root), nodeEnv(), process.version, recipe, path.basename(vendorFile())])).digest('hex').slice(0, 16);
 }
 
 /** The cached module for this site, when nothing it was built from changed since. */
@@ -316,7 +327,8 @@ export function cachedSiteModule(root: string): (CacheRecord & { vendor: string 
   if (process.env.SITEGEN_NO_CACHE === '1') return null;
   try {
     const record = JSON.parse(fs.readFileSync(path.join(SERVER_OUTDIR, `build-${cacheKey(root)}.json`), 'utf8')) as CacheRecord;
-    return fs.existsSync(record.file) && fs.existsSync(vendorFile()) && stampsMatch(record.stamps) ? { ...record, vendor: vendorFile() } : null;
+    const islandsSame = JSON.stringify(islandFiles(root, record.islandsDir ?? DEFAULT_ISLANDS)) === JSON.stringify(record.islands ?? []);
+    return islandsSame && fs.existsSync(record.file) && fs.existsSync(vendorFile()) && stampsMatch(record.stamps) ? { ...record, vendor: vendorFile() } : null;
   } catch {
     return null;
   }
@@ -331,18 +343,25 @@ export async function loadSiteModule(root: string, cached: CacheRecord | null = 
   if (cached) {
     try { return { site: await importCompiled(cached.file, cached.inputs), errors: [], hit: true }; } catch { /* recompile below */ }
   }
+  let islandsDir = DEFAULT_ISLANDS;
   let result: SiteBuildResult;
-  try {
-    const esbuild = await loadEsbuild();
-    result = await esbuild.build(siteModuleOptions(root, { bundleDeps: true }));
-  } catch (e: any) {
-    return { errors: esbuildMessages(e.errors ?? [], root, 'ConfigError') };
-  }
-  let imported;
-  try {
-    imported = await importSiteModule(result);
-  } catch (e) {
-    return { errors: [loadFailed(e, root)] };
+  let imported: Awaited<ReturnType<typeof importSiteModule>>;
+  for (;;) {
+    try {
+      const esbuild = await loadEsbuild();
+      result = await esbuild.build(siteModuleOptions(root, { bundleDeps: true, islandsDir }));
+    } catch (e: any) {
+      return { errors: esbuildMessages(e.errors ?? [], root, 'ConfigError') };
+    }
+    try {
+      imported = await importSiteModule(result);
+    } catch (e) {
+      return { errors: [loadFailed(e, root)] };
+    }
+    const wanted = islandsDirOf(imported.site.config);
+    if (sameDir(root, wanted, islandsDir)) break;
+    await fsp.rm(imported.file, { force: true });
+    islandsDir = wanted;
   }
   const { site, file } = imported;
   // Remembered only once it imported cleanly; a stale module of the same site is removed.
@@ -351,7 +370,7 @@ export async function loadSiteModule(root: string, cached: CacheRecord | null = 
     const old = JSON.parse(fs.readFileSync(recordFile, 'utf8')) as CacheRecord;
     if (old.file !== file) await Promise.all(['', '.map', '.v8cache'].map((ext) => fsp.rm(`${old.file}${ext}`, { force: true })));
   } catch { /* first build of this site */ }
-  const record: CacheRecord = { file, inputs: site.inputs, stamps: stampFiles(metafileFiles(result.metafile)), root: path.resolve(root) };
+  const record: CacheRecord = { file, inputs: site.inputs, stamps: stampFiles(metafileFiles(result.metafile)), root: path.resolve(root), islandsDir, islands: islandFiles(root, islandsDir) };
   await writeAtomic(recordFile, JSON.stringify(record));
   await pruneServerCache().catch(() => {});
   return { site, errors: [] };
@@ -400,29 +419,37 @@ export interface SiteCompiler {
  */
 export async function createSiteCompiler(root: string): Promise<SiteCompiler> {
   const esbuild = await loadEsbuild();
-  const ctx = await esbuild.context(siteModuleOptions(root));
+  let islandsDir = DEFAULT_ISLANDS;
+  let ctx = await esbuild.context(siteModuleOptions(root, { islandsDir }));
   let previous: string | null = null;
   return {
     async compile() {
       try { await fsp.access(path.join(root, 'sitegen.config.ts')); } catch { return { errors: noConfig(root) }; }
-      let result: SiteBuildResult;
-      try {
-        result = await ctx.rebuild();
-      } catch (e: any) {
-        const errors = esbuildMessages(e.errors ?? [], root, 'ConfigError');
-        // A failure without messages (esbuild's service gone) must still count as a failure.
-        return { errors: errors.length ? errors : [message('ConfigError', `compiling the site failed: ${e?.message ?? e}`)] };
+      for (;;) {
+        let result: SiteBuildResult;
+        try {
+          result = await ctx.rebuild();
+        } catch (e: any) {
+          const errors = esbuildMessages(e.errors ?? [], root, 'ConfigError');
+          // A failure without messages (esbuild's service gone) must still count as a failure.
+          return { errors: errors.length ? errors : [message('ConfigError', `compiling the site failed: ${e?.message ?? e}`)] };
+        }
+        let imported;
+        try {
+          imported = await importSiteModule(result);
+        } catch (e) {
+          return { errors: [loadFailed(e, root)] };
+        }
+        const { site, file } = imported;
+        if (previous && previous !== file) await fsp.rm(previous, { force: true });
+        previous = file;
+        const wanted = islandsDirOf(site.config);
+        if (sameDir(root, wanted, islandsDir)) return { site, metafile: result.metafile, errors: [] };
+        // The config names another islands folder: a context that wraps that one, and compile again.
+        await ctx.dispose();
+        islandsDir = wanted;
+        ctx = await esbuild.context(siteModuleOptions(root, { islandsDir }));
       }
-      let imported;
-      try {
-        imported = await importSiteModule(result);
-      } catch (e) {
-        return { errors: [loadFailed(e, root)] };
-      }
-      const { site, file } = imported;
-      if (previous && previous !== file) await fsp.rm(previous, { force: true });
-      previous = file;
-      return { site, metafile: result.metafile, errors: [] };
     },
     async dispose() { await ctx.dispose(); },
   };

@@ -41,3 +41,29 @@ describe('a throw while the site module loads is a located error in every comman
     }, 60_000);
   }
 });
+
+describe('islandsDir is honoured by the server compile as by the client bundle', () => {
+  it('build and dev both render the island for hydration from a custom islands folder', async () => {
+    dir = copyFixture('basic');
+    fs.mkdirSync(path.join(dir, 'components'));
+    fs.renameSync(path.join(dir, 'templates/islands'), path.join(dir, 'components/islands'));
+    editFile(dir, 'templates/pages.tsx', (t) => t.replace("'./islands/Counter.tsx'", "'../components/islands/Counter.tsx'"));
+    editFile(dir, 'sitegen.config.ts', (t) => t.replace("css: ['templates/site.css'],", "css: ['templates/site.css'],\n  islandsDir: 'components/islands',"));
+    const island = '<sitegen-island data-island="Counter"';
+    const r = sitegen(['build', '--root', dir]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const home = fs.readFileSync(path.join(dir, 'dist/index.html'), 'utf8');
+    expect(home).toContain(island);
+    expect(home).toMatch(/<script type="module" src="\/assets\/runtime-[A-Z0-9]+\.js">/);
+    // A second build answers from the module cache: still wrapped.
+    expect(sitegen(['build', '--root', dir]).code).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'dist/index.html'), 'utf8')).toBe(home);
+
+    const site = await createDevSite({ root: dir });
+    try {
+      expect((await site.start()).errors).toEqual([]);
+      expect(site.output.pages.get('index.html')?.html).toContain(island);
+    } finally { await site.close(); }
+  }, 60_000);
+});
