@@ -19,6 +19,19 @@ function invalidPath(p: string): string | null {
   return null;
 }
 
+/**
+ * The route a def becomes, with every default filled in, for a def whose path is valid. The one place route
+ * defaults live: dev mode (dev/routeDiff.ts) refreshes reused routes through it too.
+ */
+export function routeOf(d: RouteDef): Route {
+  const path = d.output ? d.path : normalisePath(d.path);
+  return {
+    path, output: d.output ?? outputFor(path), component: d.component, props: d.props, title: d.title,
+    description: d.description ?? '', noindex: !!d.noindex, sitemap: d.sitemap !== false && !d.noindex && !d.output,
+    source: d.source ?? null, ogType: d.ogType ?? 'website',
+  };
+}
+
 export interface RouteTable {
   routes: Route[];
   aliases: Alias[];
@@ -50,14 +63,9 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
     const bad = invalidPath(d.path);
     if (bad) { errors.push(message('InvalidRoute', `route "${d.path}" ${bad}`, d.source ? fileLocation(d.source) : null)); continue; }
     if (!d.component) { errors.push(message('ConfigError', `route ${d.path} has no component (template missing?)`, d.source ? fileLocation(d.source) : null)); continue; }
-    const path = d.output ? d.path : normalisePath(d.path);
-    const output = d.output ?? outputFor(path);
-    if (!claim(output, `page ${path}${d.source ? ` (${d.source})` : ''}`, d.source ?? null)) continue;
-    routes.push({
-      path, output, component: d.component, props: d.props, title: d.title,
-      description: d.description ?? '', noindex: !!d.noindex, sitemap: d.sitemap !== false && !d.noindex && !d.output,
-      source: d.source ?? null, ogType: d.ogType ?? 'website',
-    });
+    const route = routeOf(d);
+    if (!claim(route.output, `page ${route.path}${d.source ? ` (${d.source})` : ''}`, d.source ?? null)) continue;
+    routes.push(route);
   }
   const aliases: Alias[] = [];
   const defByPath = new Map(defs.map((d) => [d.output ? d.path : normalisePath(d.path), d]));

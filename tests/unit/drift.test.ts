@@ -67,3 +67,22 @@ describe('islandsDir is honoured by the server compile as by the client bundle',
     } finally { await site.close(); }
   }, 60_000);
 });
+
+describe('dev refreshes routes with the defaults of route.ts', () => {
+  it('after an edit, every page dev serves is the page build writes for the same files', async () => {
+    dir = copyFixture('basic');
+    const site = await createDevSite({ root: dir });
+    try {
+      expect((await site.start()).errors).toEqual([]);
+      // Same paths and aliases, new props and title: dev reuses its route table and refreshes the routes.
+      editFile(dir, 'content/items/alpha.yaml', (t) => t.replace('title: Alpha', 'title: Alpha two'));
+      const report = await site.apply([{ file: 'content/items/alpha.yaml', kind: 'change' }]);
+      expect(report?.errors).toEqual([]);
+      expect(report?.changed).toContain('/items/alpha/');
+      expect(sitegen(['build', '--root', dir]).code).toBe(0);
+      for (const [file, page] of site.output.pages) {
+        expect(page.html, file).toBe(fs.readFileSync(path.join(dir, 'dist', file), 'utf8'));
+      }
+    } finally { await site.close(); }
+  }, 60_000);
+});
