@@ -239,8 +239,3 @@ export function createClientBundler(root: string): ClientBundler {
     async dispose() { await ctx?.dispose(); ctx = null; key = ''; },
   };
 }
-
-export async function writeManifestFiles(manifest: AssetManifest, outDir: string): Promise<void> {
-  await fs.mkdir(path.join(outDir, 'assets'), { recursive: true });
-  await Promise.all([...manifest.files].map(([rel, bytes]) => fs.writeFile(path.join(outDir, rel), bytes)));
-}

@@ -27,7 +27,6 @@ export const catalogue = {
   ConfigError: { title: 'Site configuration error', hint: 'See sitegen.config.ts.' },
   BundleError: { title: 'Bundling failed', hint: 'The file and line come from esbuild.' },
   StaticConflict: { title: 'A static file and a page have the same output', hint: 'Rename the static file or move the page.' },
-  WriteError: { title: 'Could not write the output', hint: 'Check permissions and free disk space.' },
 } as const;
 
 export type ErrorId = keyof typeof catalogue;
@@ -69,13 +68,6 @@ export function sortMessages(list: Message[]): Message[] {
     if (fa !== fb) return fa < fb ? -1 : 1;
     return (a.location?.line ?? 0) - (b.location?.line ?? 0) || (a.location?.column ?? 0) - (b.location?.column ?? 0);
   });
-}
-
-/** Thrown inside a stage to stop the build with user errors (not a bug). */
-export class UserErrors extends Error {
-  constructor(public messages: Message[]) {
-    super(messages.map(formatMessage).join('\n'));
-  }
 }
 
 /** Maps a position in the compiled site module back to its source, from its inline or linked map. */

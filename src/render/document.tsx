@@ -22,7 +22,6 @@ export interface RenderContext {
 export interface RenderedPage {
   html: string;
   islands: string[];
-  scripts: string[];
 }
 
 function absolute(siteUrl: string, p: string): string {
@@ -62,7 +61,7 @@ export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
   const scripts = islands.length && ctx.assets.runtime ? [ctx.assets.runtime, ...ctx.assets.preload(eager)] : [];
   const head = renderToStaticMarkup(createElement(Head, { route, ctx, scripts }));
   const lang = ctx.config.site.lang ?? 'en';
-  return { html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`, islands, scripts };
+  return { html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`, islands };
 }
 
 /** A tiny page that sends visitors (and crawlers, via canonical) from an alias to its target. */
