@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SITE = path.join(REPO, 'bench', '.work', 'dev-site');
+// The shared generator, beside the repository (../shared from its root); BENCH_GEN overrides (worktrees).
+const GEN = process.env.BENCH_GEN ?? path.resolve(REPO, '..', 'shared', 'bench', 'gen.mjs');
 const PAGES = Number(process.env.BENCH_PAGES ?? 1000);
 const EDITS = Number(process.env.BENCH_EDITS ?? 20);
 const TEMPLATE_EDITS = Number(process.env.BENCH_TEMPLATE_EDITS ?? EDITS);
@@ -258,7 +260,7 @@ async function main() {
   const load = os.loadavg()[0];
   process.stdout.write(`sitegen dev benchmark: ${PAGES} pages, ${EDITS} edits each (+${WARMUP} warm-up), load average ${load.toFixed(2)} on ${os.cpus().length} cores\n`);
   fs.rmSync(SITE, { recursive: true, force: true });
-  const gen = spawnSync(process.execPath, ['/work/shared/bench/gen.mjs', String(PAGES), path.join(SITE, 'content', 'pages')], { encoding: 'utf8' });
+  const gen = spawnSync(process.execPath, [GEN, String(PAGES), path.join(SITE, 'content', 'pages')], { encoding: 'utf8' });
   if (gen.status !== 0) throw new Error(`gen.mjs failed: ${gen.stderr}`);
   writeBenchSite(SITE);
   const dev = await startDev();

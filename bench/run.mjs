@@ -3,7 +3,7 @@
 //
 //   node bench/run.mjs [--pages 100,1000,10000] [--runs 3] [--baseline] [--no-real] [--no-stages] [--node-env production] [--json]
 //
-// For each N: content from /work/shared/bench/gen.mjs (generated once into bench/.work/site-N/, not timed),
+// For each N: content from ../shared/bench/gen.mjs (beside the repository; $BENCH_GEN overrides) (generated once into bench/.work/site-N/, not timed),
 // the benchmark site (bench/site/*) copied beside it, one untimed `--json` build (warm-up, exit-0 check,
 // page/alias counts and the build's own per-stage timings), then --runs timed builds, each a fresh
 // `node bin/sitegen.js build --root <dir> --quiet` into an emptied dist/. Wall time is process.hrtime
@@ -19,7 +19,9 @@ import { fileURLToPath } from 'node:url';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.dirname(BENCH);
-const GEN = '/work/shared/bench/gen.mjs';
+// The shared generator lives beside the repository (../shared from its root); a git worktree elsewhere
+// points at it with BENCH_GEN.
+const GEN = process.env.BENCH_GEN ?? path.resolve(REPO, '..', 'shared', 'bench', 'gen.mjs');
 const CLI = path.join(REPO, 'bin', 'sitegen.js');
 // Where the generated sites are built. Default: a tmpfs (/dev/shm) when there is one, because on this
 // project's VMs the disk pays ~1 ms of kernel time per file created (a normal ext4/SSD pays ~20 µs), which

@@ -39,5 +39,6 @@ export function jsonResult(result: BuildResult): string {
   return JSON.stringify({
     errors: result.errors, warnings: result.warnings, pages: result.pages, aliases: result.aliases,
     assets: result.assets, timings: result.timings, outDir: result.outDir, pageReports: result.pageReports, notices: result.notices, cached: result.cached,
+    ...(result.workers ? { workers: result.workers } : {}),
   }, null, 2);
 }

@@ -123,6 +123,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   try {
     return await buildPrepared(opts, prepared, result, outDir, t0);
   } finally {
+    if (prepared.pool) result.workers = prepared.pool.stats;
     await Promise.all([prepared.pool?.close(), prepared.saved]);
   }
 }

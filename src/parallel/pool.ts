@@ -28,8 +28,12 @@ export interface Pool {
   sendTo(worker: number, task: TaskBody): Promise<void>;
   /** Set once every worker holds the whole content (after a pooled load; see stages.ts). */
   contentReady: boolean;
+  /** Tasks run so far, by type: how many in all and how many on this thread (reported by `build --json`). */
+  stats: PoolStats;
   close(): Promise<void>;
 }
+
+export interface PoolStats { workers: number; tasks: Record<string, { total: number; onMain: number }> }
 
 /** Thrown when a result or the content cannot cross to or from a worker (not structured-cloneable). */
 export class CloneError extends Error {}
@@ -107,6 +111,8 @@ export function startPool(size: number): Pool {
     return { worker, ready, pending };
   });
 
+  const stats: PoolStats = { workers: size, tasks: {} };
+
   const send = (slot: Slot, task: TaskBody): Promise<any> => {
     if (failed) return Promise.reject(failed);
     const id = nextId++;
@@ -125,11 +131,11 @@ export function startPool(size: number): Pool {
       for (const s of slots) s.worker.postMessage({ file: moduleFile, module: pathToFileURL(moduleFile).href, vendor: vendorFile });
     },
     contentReady: false,
+    stats,
     async map<R>(tasks: TaskBody[], inline: (task: TaskBody) => Promise<R>, owners: number[] = []): Promise<R[]> {
       const results: R[] = new Array(tasks.length);
       let next = 0;
       const take = () => (next < tasks.length ? next++ : -1);
-      const t0 = performance.now();
       let inlineCount = 0;
       let allTaken!: () => void;
       const taken = new Promise<void>((r) => { allTaken = r; });
@@ -151,7 +157,11 @@ export function startPool(size: number): Pool {
         allTaken();
       })());
       await Promise.all(loops);
-      if (process.env.SITEGEN_DEBUG_POOL) process.stderr.write(`pool: ${tasks.length} ${tasks[0]?.type} tasks, main took ${inlineCount}, ${Math.round(performance.now() - t0)} ms\n`);
+      if (tasks.length) {
+        const s = (stats.tasks[tasks[0].type] ??= { total: 0, onMain: 0 });
+        s.total += tasks.length;
+        s.onMain += inlineCount;
+      }
       return results;
     },
     async sendTo(w, task) {
