@@ -11,7 +11,6 @@ import path from 'node:path';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import vm from 'node:vm';
 import Module from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
@@ -260,23 +259,16 @@ async function importCompiled(file: string, inputs: string[]): Promise<SiteModul
 /** Code caches still to write: V8's cache is made after the build ran, so it holds the functions it used. */
 const codeCaches: (() => void)[] = [];
 
-/**
- * Loads a build's CommonJS module through vm.Script with V8's code cache (<file>.v8cache) when there is one,
- * which saves compiling it (~25 ms of ~50 for the bench site's 1.5 MB). The same steps as Node's own loader
- * (Module.wrap, a require for the file); render workers do it too (parallel/pool.ts BOOT).
- */
+/** The one loader of compiled CommonJS modules, shared with render workers (parallel/worker.cjs). */
+const compiledLoader = Module.createRequire(import.meta.url)('./parallel/worker.cjs') as {
+  loadCompiled(file: string): { exports: any; saveCodeCache: (() => void) | null };
+};
+
+/** Loads a build's CommonJS module with V8's code cache; a missing or rejected cache is written after the build. */
 export function loadCompiled(file: string): any {
-  const cacheFile = `${file}.v8cache`;
-  let cachedData: Buffer | undefined;
-  try { cachedData = fs.readFileSync(cacheFile); } catch { /* first load */ }
-  const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), {
-    filename: file, cachedData,
-    importModuleDynamically: (vm.constants as any)?.USE_MAIN_CONTEXT_DEFAULT_LOADER ?? ((spec: string) => import(spec)),
-  });
-  const mod = { exports: {} as any };
-  script.runInThisContext()(mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
-  if (!cachedData || script.cachedDataRejected) codeCaches.push(() => fs.writeFileSync(cacheFile, script.createCachedData()));
-  return mod.exports;
+  const { exports, saveCodeCache } = compiledLoader.loadCompiled(file);
+  if (saveCodeCache) codeCaches.push(saveCodeCache);
+  return exports;
 }
 
 /** Writes the code caches of modules loaded in this process (after a successful build). */

@@ -1,11 +1,11 @@
 // pool: worker threads for the content and render stages. A worker starts as soon as the build knows the
 // site is big enough, imports the compiled site module (plain JS with its packages, no tsx; at once when it
-// is cached) and runs its workerMain (batch.ts). Tasks are small batches taken by whoever is free — each worker keeps two
+// is cached) and runs its workerMain (batch.ts); its entry file is worker.cjs. Tasks are small batches taken by whoever is free — each worker keeps two
 // in flight so it never waits on the main thread, and the main thread takes batches too, so on 2 cores
 // one worker plus the main thread use both. Results come back in task order.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkerTask } from './batch.ts';
 
 /** Up to this many workers, however many cores: beyond it, start-up and copies of the content outweigh. */
@@ -38,25 +38,9 @@ export interface PoolStats { workers: number; tasks: Record<string, { total: num
 /** Thrown when a result or the content cannot cross to or from a worker (not structured-cloneable). */
 export class CloneError extends Error {}
 
-// Eval'd (CommonJS), so the worker needs no file of its own and no TypeScript loader. The site module a
-// build compiles carries its packages (siteModule.ts), so there is nothing to preload while it compiles.
-// A build's module is CommonJS with a V8 code cache beside it, loaded as siteModule.ts loadCompiled does.
-const BOOT = `const { parentPort } = require('node:worker_threads');
-const load = (file, url) => {
-  if (!file.endsWith('.cjs')) return import(url);
-  const fs = require('node:fs'), vm = require('node:vm'), Module = require('node:module'), path = require('node:path');
-  let cachedData;
-  try { cachedData = fs.readFileSync(file + '.v8cache'); } catch {}
-  const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData, importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER ?? ((s) => import(s)) });
-  const mod = { exports: {} };
-  script.runInThisContext()(mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
-  return Promise.resolve(mod.exports);
-};
-parentPort.once('message', async (m) => {
-  if (m.vendor) globalThis.__sitegenVendor = await load(m.vendor); // what a build's module takes its packages from
-  const mod = await load(m.file, m.module);
-  mod.workerMain(parentPort, mod.config);
-});`;
+// The worker's entry file: plain CommonJS beside this module (no TypeScript loader needed). Resolved when a
+// pool starts: this module is also bundled into the compiled site module, where import.meta.url differs.
+const workerFile = () => fileURLToPath(new URL('./worker.cjs', import.meta.url));
 
 /**
  * Below this many content files, the build runs in-process. Measured on 2 cores (1 worker + main): at
@@ -84,9 +68,10 @@ interface Slot { worker: Worker; ready: Promise<void>; pending: Map<number, { re
 export function startPool(size: number): Pool {
   let nextId = 1;
   let failed: Error | null = null;
+  const entry = workerFile();
   const slots: Slot[] = Array.from({ length: size }, () => {
     // A smaller young generation than V8's default: see bin/sitegen.js (peak memory at 10,000 pages).
-    const worker = new Worker(BOOT, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+    const worker = new Worker(entry, { workerData: { sitegenWorker: true }, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
     const pending: Slot['pending'] = new Map();
     let markReady!: () => void;
     let markFailed!: (e: Error) => void;
