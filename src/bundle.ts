@@ -9,7 +9,8 @@ import fs from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import type * as esbuild from 'esbuild';
 import type { Message, SiteConfig } from './types.ts';
-import { ENGINE_DIR, PACKAGE_DIR, esbuildMessages, loadEsbuild, metafileFiles, stampFiles, stampsMatch } from './siteModule.ts';
+import { ENGINE_DIR, PACKAGE_DIR, esbuildMessages, loadEsbuild, metafileFiles } from './siteModule.ts';
+import { replaceFolder, stampFiles, stampsMatch, type Stamp } from './cache/index.ts';
 import { message } from './errors.ts';
 import { listFiles } from './content/glob.ts';
 
@@ -102,7 +103,7 @@ export async function clientPlan(root: string, config: SiteConfig, opts: { defin
 interface ClientCacheRecord {
   /** The plan's (entries, islands, defines) hash. */
   key: string;
-  stamps: ReturnType<typeof stampFiles>;
+  stamps: Stamp[];
   manifest: Omit<AssetManifest, 'files'>;
   files: string[];
 }
@@ -122,21 +123,15 @@ async function readCachedBundle(dir: string, key: string): Promise<AssetManifest
 
 /** Stores the outputs in a fresh folder and swaps it in, so a concurrent build never reads half of it. */
 async function writeCachedBundle(dir: string, key: string, manifest: AssetManifest, meta: esbuild.Metafile): Promise<void> {
-  const tmp = `${dir}.${process.pid}.tmp`;
-  try {
-    await fs.rm(tmp, { recursive: true, force: true });
+  await replaceFolder(dir, async (tmp) => {
     for (const [rel, bytes] of manifest.files) {
       await fs.mkdir(path.dirname(path.join(tmp, 'files', rel)), { recursive: true });
       await fs.writeFile(path.join(tmp, 'files', rel), bytes);
     }
     const { files, ...rest } = manifest;
     const record: ClientCacheRecord = { key, stamps: stampFiles(metafileFiles(meta)), manifest: rest, files: [...files.keys()] };
-    await fs.writeFile(path.join(tmp, 'manifest.json'), JSON.stringify(record)); // the folder is swapped in whole
-    await fs.rm(dir, { recursive: true, force: true });
-    await fs.rename(tmp, dir);
-  } catch {
-    await fs.rm(tmp, { recursive: true, force: true }).catch(() => {}); // the cache is an optimisation only
-  }
+    await fs.writeFile(path.join(tmp, 'manifest.json'), JSON.stringify(record));
+  });
 }
 
 /** Bundles the client (or reads the cached bundle); `hit` says which. */
