@@ -17,6 +17,7 @@ import { stageOutput } from './write.ts';
 import { listFiles } from './content/glob.ts';
 import { pageChunks, renderContext, renderRoute, type ManifestLinks } from './render/page.ts';
 import { maybeStartPool, type Pool } from './parallel/pool.ts';
+import { configureEngine, engineSettings, type EngineSettings } from './settings.ts';
 
 // Dev mode (src/dev/) renders through the same helpers.
 export { pageChunks, renderContext, renderRoute };
@@ -26,6 +27,8 @@ export interface BuildOptions {
   outDir?: string;
   siteUrl?: string;
   env?: NodeJS.ProcessEnv;
+  /** How the build runs (caches, workers, writes); unset fields take the defaults. See src/settings.ts. */
+  settings?: Partial<EngineSettings>;
   /** Called as each stage ends, for progress output; `note` is e.g. "cached". */
   onStage?: (name: string, ms: number, note?: string) => void;
 }
@@ -42,7 +45,7 @@ async function timed<T>(result: BuildResult, name: string, opts: BuildOptions, f
     result.timings[name] = ms;
     const hit = !!(value as { hit?: boolean } | undefined)?.hit;
     if (hit) result.cached.push(name);
-    if (process.env.SITEGEN_DEBUG_MEM) { const m = process.memoryUsage(); process.stderr.write(`mem after ${name}: rss ${(m.rss / 1048576).toFixed(0)} MB, heap ${(m.heapUsed / 1048576).toFixed(0)}/${(m.heapTotal / 1048576).toFixed(0)} MB, external ${(m.external / 1048576).toFixed(0)} MB\n`); }
+    if (engineSettings().debugMemory) { const m = process.memoryUsage(); process.stderr.write(`mem after ${name}: rss ${(m.rss / 1048576).toFixed(0)} MB, heap ${(m.heapUsed / 1048576).toFixed(0)}/${(m.heapTotal / 1048576).toFixed(0)} MB, external ${(m.external / 1048576).toFixed(0)} MB\n`); }
     opts.onStage?.(name, ms, hit ? 'cached' : undefined);
   }
 }
@@ -54,6 +57,7 @@ async function timed<T>(result: BuildResult, name: string, opts: BuildOptions, f
  */
 export async function prepareSite(opts: BuildOptions, result: BuildResult, parallel = false) {
   const root = path.resolve(opts.root);
+  configureEngine(opts.settings);
   // Workers start first, so their start-up overlaps the config stage: they import the cached site module
   // at once, or wait for the one esbuild is compiling.
   const cached = cachedSiteModule(root);

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type * as esbuild from 'esbuild';
 import type { Message, SiteConfig } from './types.ts';
 import { ENGINE_DIR, PACKAGE_DIR, esbuildMessages, loadEsbuild, metafileFiles } from './siteModule.ts';
+import { engineSettings } from './settings.ts';
 import { replaceFolder, stampFiles, stampsMatch, type Stamp } from './cache/index.ts';
 import { message } from './errors.ts';
 import { listFiles } from './content/glob.ts';
@@ -109,7 +110,7 @@ interface ClientCacheRecord {
 }
 
 async function readCachedBundle(dir: string, key: string): Promise<AssetManifest | null> {
-  if (process.env.SITEGEN_NO_CACHE === '1') return null;
+  if (!engineSettings().cache) return null;
   try {
     const record = JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8')) as ClientCacheRecord;
     if (record.key !== key || !stampsMatch(record.stamps)) return null;

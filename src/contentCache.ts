@@ -3,12 +3,13 @@
 // changed. Kept in <root>/.sitegen/cache/content/, chunks written with v8.serialize
 // (fast for large strings), tagged with the versions of everything that shapes a parse — sitegen's engine
 // code and the marked, yaml and gray-matter packages — so an upgrade of any of them starts it afresh.
-// SITEGEN_NO_CACHE=1 (or `build --no-cache`) neither reads nor writes it.
+// With the cache setting off (`build --no-cache`) it is neither read nor written.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { createHash } from 'node:crypto';
 import { ENGINE_DIR, PACKAGE_DIR } from './siteModule.ts';
+import { engineSettings } from './settings.ts';
 import { hashFolder, packageVersions, replaceFolder } from './cache/index.ts';
 import type { ParseCache, ParseOutput } from './content/load.ts';
 
@@ -28,7 +29,7 @@ const CHUNK = 500;
 
 /** The site's cache (empty when there is none or it is stale), or undefined when caching is off. */
 export async function openContentCache(root: string): Promise<ParseCache | undefined> {
-  if (process.env.SITEGEN_NO_CACHE === '1') return undefined;
+  if (!engineSettings().cache) return undefined;
   const cache: ParseCache = new Map();
   try {
     const dir = dirOf(root);

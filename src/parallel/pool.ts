@@ -7,6 +7,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkerTask } from './batch.ts';
+import { engineSettings } from '../settings.ts';
 
 /** Up to this many workers, however many cores: beyond it, start-up and copies of the content outweigh. */
 export const MAX_WORKERS = 7;
@@ -47,19 +48,19 @@ const workerFile = () => fileURLToPath(new URL('./worker.cjs', import.meta.url))
  * 1,000 pages the worker's start-up, its own JIT warm-up and the copy of the content cost as much as it
  * saves (1.93 s in-process vs 2.04 s); at 10,000 it saves a fifth (12.5 s → 9.9 s).
  */
-export const PARALLEL_MIN = Number(process.env.SITEGEN_PARALLEL_MIN ?? 2000);
+// (the default of the parallelMin setting, src/settings.ts)
 
 /** Starts the workers when the site is big enough (before the site module exists: see above). */
 export function maybeStartPool(files: number): Pool | null {
   const size = defaultWorkers();
-  if (files < PARALLEL_MIN || size < 1) return null;
+  if (files < engineSettings().parallelMin || size < 1) return null;
   return startPool(size);
 }
 
-/** Workers besides the main thread (which takes batches too): one per further core; SITEGEN_WORKERS overrides. */
+/** Workers besides the main thread (which takes batches too): one per further core; the workers setting overrides. */
 export function defaultWorkers(): number {
-  const env = Number(process.env.SITEGEN_WORKERS);
-  if (process.env.SITEGEN_WORKERS && Number.isInteger(env) && env >= 0) return Math.min(env, MAX_WORKERS);
+  const set = engineSettings().workers;
+  if (set !== undefined) return Math.min(set, MAX_WORKERS);
   return Math.min(os.availableParallelism() - 1, MAX_WORKERS);
 }
 
@@ -71,7 +72,7 @@ export function startPool(size: number): Pool {
   const entry = workerFile();
   const slots: Slot[] = Array.from({ length: size }, () => {
     // A smaller young generation than V8's default: see bin/sitegen.js (peak memory at 10,000 pages).
-    const worker = new Worker(entry, { workerData: { sitegenWorker: true }, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+    const worker = new Worker(entry, { workerData: { sitegenWorker: true, settings: engineSettings() }, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
     const pending: Slot['pending'] = new Map();
     let markReady!: () => void;
     let markFailed!: (e: Error) => void;
@@ -129,8 +130,8 @@ export function startPool(size: number): Pool {
         await Promise.race([slot.ready, taken]);
         for (let i = take(); i >= 0; i = take()) { owners[i] = w; results[i] = await send(slot, tasks[i]); }
       }));
-      // SITEGEN_POOL_MAIN=0 keeps every task on the workers (tests use it to exercise them on tiny sites).
-      const mainTakes = process.env.SITEGEN_POOL_MAIN !== '0';
+      // The mainTakesTasks setting off keeps every task on the workers (tests exercise them on tiny sites).
+      const mainTakes = engineSettings().mainTakesTasks;
       loops.push((async () => {
         if (!mainTakes) { await Promise.all(slots.map((s) => s.ready)); allTaken(); return; }
         for (let i = take(); i >= 0; i = take()) {

@@ -9,6 +9,7 @@ import { loadBatch, loadMissing, type ContentPlan, type LoadItem, type LoadResul
 import { createWriter } from '../write.ts';
 import { SAME_HTML, batchRenderer, type PageResult, type RenderSetup } from './batch.ts';
 import { CloneError, type Pool } from './pool.ts';
+import { engineSettings } from '../settings.ts';
 
 /** Files per load task and routes per render task: small enough to balance, large enough to amortise. */
 const LOAD_BATCH = 50;
@@ -80,8 +81,8 @@ export interface RenderArgs {
 export async function renderPages(a: RenderArgs): Promise<PageResult[]> {
   const aliasPages = a.site.config.aliasPages !== false;
   // The workers hold the content since the pooled load (they compute the route table themselves, while
-  // the main thread bundles); SITEGEN_POOL_RENDER=0 renders on this thread only, for comparison.
-  if (a.pool && process.env.SITEGEN_POOL_RENDER !== '0') {
+  // the main thread bundles); the renderOnWorkers setting off renders on this thread only, for comparison.
+  if (a.pool && engineSettings().renderOnWorkers) {
     try {
       const pages = await renderOnPool(a, a.pool, aliasPages);
       await a.pool.close(); // the workers' copies of the content: freed before the host files and link check

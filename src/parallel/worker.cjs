@@ -38,6 +38,8 @@ const load = (/** @type {string} */ file, /** @type {string} */ url) => (file.en
 
 // In a pool worker: wait for the module to import (pool.load), then run its workerMain (parallel/batch.ts).
 if (!isMainThread && workerData?.sitegenWorker) {
+  // The engine settings the pool was started with (src/settings.ts keeps them here).
+  /** @type {any} */ (globalThis).__sitegenSettings = workerData.settings;
   parentPort?.once('message', async (/** @type {{ file: string, module: string, vendor?: string }} */ m) => {
     // What a build's module takes its packages from (siteModule.ts vendor bundle), loaded first.
     if (m.vendor) /** @type {any} */ (globalThis).__sitegenVendor = await load(m.vendor, m.vendor);

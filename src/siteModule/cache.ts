@@ -7,6 +7,7 @@ import type * as esbuild from 'esbuild';
 import { RECIPE_DIR, SERVER_OUTDIR, nodeEnv } from './paths.ts';
 import { DEFAULT_ISLANDS } from './options.ts';
 import { vendorFile } from './vendor.ts';
+import { engineSettings } from '../settings.ts';
 import { keyOf, stampFiles, stampsMatch, writeFileAtomic, type Stamp } from '../cache/index.ts';
 
 export interface CacheRecord { file: string; inputs: string[]; stamps: Stamp[]; root?: string; vendor?: string; islandsDir?: string; islands?: string[] }
@@ -32,7 +33,7 @@ const recordFileOf = (root: string) => path.join(SERVER_OUTDIR, `build-${cacheKe
 
 /** The cached module for this site, when nothing it was built from changed since. */
 export function cachedSiteModule(root: string): (CacheRecord & { vendor: string }) | null {
-  if (process.env.SITEGEN_NO_CACHE === '1') return null;
+  if (!engineSettings().cache) return null;
   try {
     const record = JSON.parse(fs.readFileSync(recordFileOf(root), 'utf8')) as CacheRecord;
     const islandsSame = JSON.stringify(islandFiles(root, record.islandsDir ?? DEFAULT_ISLANDS)) === JSON.stringify(record.islands ?? []);
