@@ -14,6 +14,7 @@ import { bundleClient, type AssetManifest } from './bundle.ts';
 import { checkLinks, makeTargets, type PageLinks } from './check.ts';
 import { contentSecurityPolicy, headersFile, redirectsFile, robotsTxt, sitemapXml } from './hostfiles.ts';
 import { stageOutput } from './write.ts';
+import { hasOutputHooks, pluginOutputs } from './output/pluginOutputs.ts';
 import { listFiles } from './content/glob.ts';
 import { pageChunks, renderContext, renderRoute, type ManifestLinks } from './render/page.ts';
 import { maybeStartPool, type Pool } from './parallel/pool.ts';
@@ -221,10 +222,23 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
     return Object.keys(files);
   });
 
+  // Files the site's plugins add (feeds, JSON): after the host files, which a plugin may not replace.
+  const extraFiles: string[] = [];
+  if (hasOutputHooks(site.config.plugins)) {
+    await timed(result, 'outputs', opts, async () => {
+      const staticSet = new Set(staticFiles);
+      const taken = (f: string) => outputs.has(f) ? 'a page' : manifest.files.has(f) ? 'an asset' : staticSet.has(f) ? `static/${f}` : hostFiles.includes(f) ? 'the host files' : null;
+      const env = opts.env ?? process.env;
+      const extra = await pluginOutputs(site.config.plugins, { root, mode: 'build', env, routes: table.routes, content, site: site.config.site, siteUrl }, taken);
+      result.errors.push(...extra.errors);
+      for (const [f, data] of extra.files) { await staging.write(f, data); extraFiles.push(f); }
+    });
+  }
+
   await timed(result, 'links', opts, async () => {
     const targets = makeTargets(
       [...table.routes.map((r) => r.path), ...table.aliases.map((x) => x.from)],
-      [...outputs, ...staticFiles, ...manifest.files.keys(), ...hostFiles],
+      [...outputs, ...staticFiles, ...manifest.files.keys(), ...hostFiles, ...extraFiles],
     );
     result.errors.push(...await locateLinks(root, checkLinks(pageLinks, targets)));
   });

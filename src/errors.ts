@@ -30,6 +30,7 @@ export const catalogue = {
   IslandPropsError: { title: 'Island props are not plain JSON', message: 'An island was given props that cannot travel to the browser as JSON.', hint: 'Pass only strings, numbers, booleans, null, arrays and plain objects to islands.' },
   ConfigError: { title: 'Site configuration error', message: 'The site config (or a template it imports) failed to compile or load, or a config function threw.', hint: 'See sitegen.config.ts.' },
   BundleError: { title: 'Bundling failed', message: 'esbuild could not bundle the islands or stylesheets.', hint: 'The file and line come from esbuild.' },
+  OutputConflict: { title: 'A plugin output and another file have the same path', message: 'A plugin\'s outputs hook returned a path that a page, asset, static file or another plugin already writes.', hint: 'Give the plugin\'s file another path.' },
   StaticConflict: { title: 'A static file and a page have the same output', message: 'A file under static/ would overwrite a page, alias page or asset.', hint: 'Rename the static file or move the page.' },
 } as const satisfies Record<string, { title: string; message: string; hint: string }>;
 
