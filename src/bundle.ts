@@ -15,20 +15,8 @@ import { replaceFolder, stampFiles, stampsMatch, type Stamp } from './cache/inde
 import { message } from './errors.ts';
 import { listFiles } from './content/glob.ts';
 
-export interface AssetManifest {
-  /** URL of the runtime, or null when the site has no islands. */
-  runtime: string | null;
-  css: string[];
-  /** Island name → URLs of every JS file it needs beyond the runtime (its chunk and shared chunks). */
-  islandChunks: Record<string, string[]>;
-  /** What React islands need besides their own chunks: React and react-dom (not the runtime). */
-  baseChunks: string[];
-  /** Islands hydrated with React (the others are Name.client.ts enhancements). */
-  reactIslands: string[];
-  /** Output files: path relative to the out dir → bytes. */
-  files: Map<string, Uint8Array>;
-  islands: string[];
-}
+import type { AssetManifest } from './types.ts';
+export type { AssetManifest };
 
 /**
  * Island name → the module the browser loads for it. `Name.tsx` is the island; when `Name.client.ts` sits

@@ -95,3 +95,11 @@ export interface SitegenPlugin {
   markdown?: unknown[];
   commands?: CommandDef[];
 }
+
+// SiteConfig's plugin list, declared here so src/types.ts needs no import of this module (no cycle).
+declare module './types.ts' {
+  interface SiteConfig {
+    /** Hooks at the engine's seams (server handlers, outputs, head, Markdown, CLI commands); see src/plugins.ts. */
+    plugins?: SitegenPlugin[];
+  }
+}

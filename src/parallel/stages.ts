@@ -3,12 +3,13 @@
 // than it saves). Either way pages are written as they are rendered and only their islands and links
 // are kept, so memory does not grow with the HTML of the whole site.
 import type { SiteConfig } from '../types.ts';
-import type { SiteModule } from '../siteModule.ts';
 import type { RouteTable } from '../route.ts';
 import { loadBatch, loadMissing, type ContentPlan, type LoadItem, type LoadResult, type Loader } from '../content/load.ts';
 import { createWriter } from '../write.ts';
 import { SAME_HTML, batchRenderer, type PageResult, type RenderSetup } from './batch.ts';
 import { CloneError, type Pool } from './pool.ts';
+import type { PageRenderer } from '../render/page.ts';
+import type { renderAliasPage } from '../render/document.tsx';
 import { engineSettings } from '../settings.ts';
 
 /** Files per load task and routes per render task: small enough to balance, large enough to amortise. */
@@ -69,7 +70,8 @@ export function poolLoader(pool: Pool, config: SiteConfig, root: string): Loader
 }
 
 export interface RenderArgs {
-  site: SiteModule;
+  /** The loaded site module's config and renderers (siteModule/loader.ts SiteModule has these). */
+  site: PageRenderer & { renderAliasPage: typeof renderAliasPage };
   table: Pick<RouteTable, 'routes' | 'aliases'>;
   setup: RenderSetup;
   /** The staging folder pages are written into. */
