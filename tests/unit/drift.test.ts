@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sitegen } from '../helpers/cli.ts';
+import { sitegen, startServer } from '../helpers/cli.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
 import { formatMessage } from '../../src/errors.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
@@ -43,7 +43,7 @@ describe('a throw while the site module loads is a located error in every comman
 });
 
 describe('islandsDir is honoured by the server compile as by the client bundle', () => {
-  it('build and dev both render the island for hydration from a custom islands folder', async () => {
+  it('build, preview and dev all render the island for hydration from a custom islands folder', async () => {
     dir = copyFixture('basic');
     fs.mkdirSync(path.join(dir, 'components'));
     fs.renameSync(path.join(dir, 'templates/islands'), path.join(dir, 'components/islands'));
@@ -59,6 +59,13 @@ describe('islandsDir is honoured by the server compile as by the client bundle',
     // A second build answers from the module cache: still wrapped.
     expect(sitegen(['build', '--root', dir]).code).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'dist/index.html'), 'utf8')).toBe(home);
+    // preview serves that page and every script it loads.
+    const preview = await startServer(['preview', '--root', dir, '--port', '0', '--no-backend']);
+    try {
+      const served = await (await fetch(`${preview.url}/`)).text();
+      expect(served).toBe(home);
+      for (const src of home.match(/\/assets\/[\w-]+\.js/g) ?? []) expect((await fetch(preview.url + src)).status, src).toBe(200);
+    } finally { await preview.stop(); }
 
     const site = await createDevSite({ root: dir });
     try {
