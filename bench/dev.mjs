@@ -22,6 +22,8 @@ import { prepareHugo, hugoServerArgs } from './hugo.mjs';
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.dirname(BENCH);
 const SITE = path.join(REPO, 'bench', '.work', 'dev-site');
+// The shared generator, beside the repository (../shared from its root); BENCH_GEN overrides (worktrees).
+const GEN = process.env.BENCH_GEN ?? path.resolve(REPO, '..', 'shared', 'bench', 'gen.mjs');
 const PAGES = Number(process.env.BENCH_PAGES ?? 1000);
 const EDITS = Number(process.env.BENCH_EDITS ?? 20);
 const TEMPLATE_EDITS = Number(process.env.BENCH_TEMPLATE_EDITS ?? EDITS);

@@ -6,6 +6,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import type { SiteConfig } from '../src/types.ts';
 import { printMessages, summary, jsonResult, dim, red } from './report.ts';
 import { loadEnvFile } from './env.ts';
+import { engineSettingsFrom } from './options.ts';
 
 const program = new Command();
 
@@ -24,13 +25,12 @@ interface BuildFlags { root?: string; out?: string; siteUrl?: string; quiet?: bo
 async function runBuild(flags: BuildFlags): Promise<number> {
   const root = resolveRoot(flags);
   loadEnvFile(root);
-  if (flags.cache === false) process.env.SITEGEN_NO_CACHE = '1';
   const log = (s: string) => { if (!flags.quiet && !flags.json) process.stdout.write(s + '\n'); };
   log(dim(`sitegen build ${root}`));
   // Commands import what they need when they run: `--help` and `check` never load the renderer or sirv.
   const { build } = await import('../src/build.ts');
   const result = await build({
-    root, outDir: flags.out, siteUrl: flags.siteUrl,
+    root, outDir: flags.out, siteUrl: flags.siteUrl, settings: engineSettingsFrom(flags, process.env),
     onStage: (name, ms, note) => log(dim(`  ${name.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms${note ? ` (${note})` : ''}`)),
   });
   if (flags.json) process.stdout.write(jsonResult(result) + '\n');
@@ -69,7 +69,7 @@ program.command('check')
   .action(async (flags: { root?: string; json?: boolean }) => {
     const root = resolveRoot(flags);
     const { checkSite } = await import('../src/build.ts');
-    const result = await checkSite({ root });
+    const result = await checkSite({ root, settings: engineSettingsFrom({}, process.env) });
     if (flags.json) process.stdout.write(jsonResult(result) + '\n');
     if (result.errors.length) {
       if (!flags.json) { printMessages(result.errors, 'error'); process.stderr.write(red(`✗ ${result.errors.length} problem${result.errors.length > 1 ? 's' : ''} found\n`)); }

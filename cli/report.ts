@@ -1,6 +1,7 @@
 // Turns a BuildResult into what a person reads in a terminal (or JSON for machines).
 import type { BuildResult, Message } from '../src/types.ts';
 import { catalogue, formatMessageLong } from '../src/errors.ts';
+import { toEsbuildMessage } from '../src/esbuildMessage.ts';
 
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code: string) => (s: string) => (useColor ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -37,7 +38,9 @@ export function summary(result: BuildResult): string {
 
 export function jsonResult(result: BuildResult): string {
   return JSON.stringify({
-    errors: result.errors, warnings: result.warnings, pages: result.pages, aliases: result.aliases,
+    // esbuild's Message shape exactly (esbuild.formatMessages renders them): see src/esbuildMessage.ts.
+    errors: result.errors.map(toEsbuildMessage), warnings: result.warnings.map(toEsbuildMessage), pages: result.pages, aliases: result.aliases,
     assets: result.assets, timings: result.timings, outDir: result.outDir, pageReports: result.pageReports, notices: result.notices, cached: result.cached,
+    ...(result.workers ? { workers: result.workers } : {}),
   }, null, 2);
 }

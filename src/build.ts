@@ -15,11 +15,13 @@ import { checkLinks, makeTargets, type PageLinks } from './check.ts';
 import { contentSecurityPolicy, headersFile, routeCspRules, redirectsFile, robotsTxt, sitemapXml } from './hostfiles.ts';
 import { stageOutput } from './write.ts';
 import { acquireBuildLock } from './buildLock.ts';
+import { hasOutputHooks, pluginOutputs } from './output/pluginOutputs.ts';
 import { listFiles } from './content/glob.ts';
 import { outsideRootError } from './content/insideRoot.ts';
 import { pageChunks, renderContext, renderRoute, type ManifestLinks } from './render/page.ts';
 import { maybeStartPool, type Pool } from './parallel/pool.ts';
 import { applyConfigHooks } from './plugins.ts';
+import { configureEngine, engineSettings, type EngineSettings } from './settings.ts';
 
 // Dev mode (src/dev/) renders through the same helpers.
 export { pageChunks, renderContext, renderRoute };
@@ -29,6 +31,8 @@ export interface BuildOptions {
   outDir?: string;
   siteUrl?: string;
   env?: NodeJS.ProcessEnv;
+  /** How the build runs (caches, workers, writes); unset fields take the defaults. See src/settings.ts. */
+  settings?: Partial<EngineSettings>;
   /** Called as each stage ends, for progress output; `note` is e.g. "cached". */
   onStage?: (name: string, ms: number, note?: string) => void;
 }
@@ -45,7 +49,7 @@ async function timed<T>(result: BuildResult, name: string, opts: BuildOptions, f
     result.timings[name] = ms;
     const hit = !!(value as { hit?: boolean } | undefined)?.hit;
     if (hit) result.cached.push(name);
-    if (process.env.SITEGEN_DEBUG_MEM) { const m = process.memoryUsage(); process.stderr.write(`mem after ${name}: rss ${(m.rss / 1048576).toFixed(0)} MB, heap ${(m.heapUsed / 1048576).toFixed(0)}/${(m.heapTotal / 1048576).toFixed(0)} MB, external ${(m.external / 1048576).toFixed(0)} MB\n`); }
+    if (engineSettings().debugMemory) { const m = process.memoryUsage(); process.stderr.write(`mem after ${name}: rss ${(m.rss / 1048576).toFixed(0)} MB, heap ${(m.heapUsed / 1048576).toFixed(0)}/${(m.heapTotal / 1048576).toFixed(0)} MB, external ${(m.external / 1048576).toFixed(0)} MB\n`); }
     opts.onStage?.(name, ms, hit ? 'cached' : undefined);
   }
 }
@@ -57,6 +61,7 @@ async function timed<T>(result: BuildResult, name: string, opts: BuildOptions, f
  */
 export async function prepareSite(opts: BuildOptions, result: BuildResult, parallel = false) {
   const root = path.resolve(opts.root);
+  configureEngine(opts.settings);
   // Workers start first, so their start-up overlaps the config stage: they import the cached site module
   // at once, or wait for the one esbuild is compiling.
   const cached = cachedSiteModule(root);
@@ -132,6 +137,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     try {
       return await buildPrepared(opts, prepared, result, outDir, t0);
     } finally {
+      if (prepared.pool) result.workers = prepared.pool.stats;
       await Promise.all([prepared.pool?.close(), prepared.saved]);
     }
   } finally {
@@ -230,10 +236,23 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
     return Object.keys(files);
   });
 
+  // Files the site's plugins add (feeds, JSON): after the host files, which a plugin may not replace.
+  const extraFiles: string[] = [];
+  if (hasOutputHooks(site.config.plugins)) {
+    await timed(result, 'outputs', opts, async () => {
+      const staticSet = new Set(staticFiles);
+      const taken = (f: string) => outputs.has(f) ? 'a page' : manifest.files.has(f) ? 'an asset' : staticSet.has(f) ? `static/${f}` : hostFiles.includes(f) ? 'the host files' : null;
+      const env = opts.env ?? process.env;
+      const extra = await pluginOutputs(site.config.plugins, { root, mode: 'build', env, routes: table.routes, content, site: site.config.site, siteUrl }, taken);
+      result.errors.push(...extra.errors);
+      for (const [f, data] of extra.files) { await staging.write(f, data); extraFiles.push(f); }
+    });
+  }
+
   await timed(result, 'links', opts, async () => {
     const targets = makeTargets(
       [...table.routes.map((r) => r.path), ...table.aliases.map((x) => x.from)],
-      [...outputs, ...staticFiles, ...manifest.files.keys(), ...hostFiles],
+      [...outputs, ...staticFiles, ...manifest.files.keys(), ...hostFiles, ...extraFiles],
     );
     result.errors.push(...await locateLinks(root, checkLinks(pageLinks, targets)));
   });

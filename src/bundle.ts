@@ -9,24 +9,14 @@ import fs from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import type * as esbuild from 'esbuild';
 import type { Message, SiteConfig } from './types.ts';
-import { ENGINE_DIR, PACKAGE_DIR, esbuildMessages, loadEsbuild, metafileFiles, stampFiles, stampsMatch } from './siteModule.ts';
+import { ENGINE_DIR, PACKAGE_DIR, esbuildMessages, loadEsbuild, metafileFiles } from './siteModule.ts';
+import { engineSettings } from './settings.ts';
+import { replaceFolder, stampFiles, stampsMatch, type Stamp } from './cache/index.ts';
 import { message } from './errors.ts';
 import { listFiles } from './content/glob.ts';
 
-export interface AssetManifest {
-  /** URL of the runtime, or null when the site has no islands. */
-  runtime: string | null;
-  css: string[];
-  /** Island name → URLs of every JS file it needs beyond the runtime (its chunk and shared chunks). */
-  islandChunks: Record<string, string[]>;
-  /** What React islands need besides their own chunks: React and react-dom (not the runtime). */
-  baseChunks: string[];
-  /** Islands hydrated with React (the others are Name.client.ts enhancements). */
-  reactIslands: string[];
-  /** Output files: path relative to the out dir → bytes. */
-  files: Map<string, Uint8Array>;
-  islands: string[];
-}
+import type { AssetManifest } from './types.ts';
+export type { AssetManifest };
 
 /**
  * Island name → the module the browser loads for it. `Name.tsx` is the island; when `Name.client.ts` sits
@@ -102,13 +92,13 @@ export async function clientPlan(root: string, config: SiteConfig, opts: { defin
 interface ClientCacheRecord {
   /** The plan's (entries, islands, defines) hash. */
   key: string;
-  stamps: ReturnType<typeof stampFiles>;
+  stamps: Stamp[];
   manifest: Omit<AssetManifest, 'files'>;
   files: string[];
 }
 
 async function readCachedBundle(dir: string, key: string): Promise<AssetManifest | null> {
-  if (process.env.SITEGEN_NO_CACHE === '1') return null;
+  if (!engineSettings().cache) return null;
   try {
     const record = JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8')) as ClientCacheRecord;
     if (record.key !== key || !stampsMatch(record.stamps)) return null;
@@ -122,21 +112,15 @@ async function readCachedBundle(dir: string, key: string): Promise<AssetManifest
 
 /** Stores the outputs in a fresh folder and swaps it in, so a concurrent build never reads half of it. */
 async function writeCachedBundle(dir: string, key: string, manifest: AssetManifest, meta: esbuild.Metafile): Promise<void> {
-  const tmp = `${dir}.${process.pid}.tmp`;
-  try {
-    await fs.rm(tmp, { recursive: true, force: true });
+  await replaceFolder(dir, async (tmp) => {
     for (const [rel, bytes] of manifest.files) {
       await fs.mkdir(path.dirname(path.join(tmp, 'files', rel)), { recursive: true });
       await fs.writeFile(path.join(tmp, 'files', rel), bytes);
     }
     const { files, ...rest } = manifest;
     const record: ClientCacheRecord = { key, stamps: stampFiles(metafileFiles(meta)), manifest: rest, files: [...files.keys()] };
-    await fs.writeFile(path.join(tmp, 'manifest.json'), JSON.stringify(record)); // the folder is swapped in whole
-    await fs.rm(dir, { recursive: true, force: true });
-    await fs.rename(tmp, dir);
-  } catch {
-    await fs.rm(tmp, { recursive: true, force: true }).catch(() => {}); // the cache is an optimisation only
-  }
+    await fs.writeFile(path.join(tmp, 'manifest.json'), JSON.stringify(record));
+  });
 }
 
 /** Bundles the client (or reads the cached bundle); `hit` says which. */
@@ -238,9 +222,4 @@ export function createClientBundler(root: string): ClientBundler {
     },
     async dispose() { await ctx?.dispose(); ctx = null; key = ''; },
   };
-}
-
-export async function writeManifestFiles(manifest: AssetManifest, outDir: string): Promise<void> {
-  await fs.mkdir(path.join(outDir, 'assets'), { recursive: true });
-  await Promise.all([...manifest.files].map(([rel, bytes]) => fs.writeFile(path.join(outDir, rel), bytes)));
 }

@@ -3,30 +3,21 @@
 // changed. Kept in <root>/.sitegen/cache/content/, chunks written with v8.serialize
 // (fast for large strings), tagged with the versions of everything that shapes a parse — sitegen's engine
 // code and the marked, yaml and gray-matter packages — so an upgrade of any of them starts it afresh.
-// SITEGEN_NO_CACHE=1 (or `build --no-cache`) neither reads nor writes it.
-import fs from 'node:fs';
+// With the cache setting off (`build --no-cache`) it is neither read nor written.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { createHash } from 'node:crypto';
 import { ENGINE_DIR, PACKAGE_DIR } from './siteModule.ts';
+import { engineSettings } from './settings.ts';
+import { hashFolder, packageVersions, replaceFolder } from './cache/index.ts';
 import type { ParseCache, ParseOutput } from './content/load.ts';
-
 
 /** Changes with any file of the engine (not only its parser: the parallel loader passes results on too). */
 function version(): string {
   const hash = createHash('sha1').update(process.versions.v8);
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else { const st = fs.statSync(p); hash.update(`${p}\0${st.size}\0${st.mtimeMs}\n`); }
-    }
-  };
-  walk(ENGINE_DIR);
-  for (const pkg of ['marked', 'yaml', 'gray-matter', 'js-yaml']) {
-    try { hash.update(`${pkg}@${JSON.parse(fs.readFileSync(path.join(PACKAGE_DIR, 'node_modules', pkg, 'package.json'), 'utf8')).version}\n`); } catch { hash.update(`${pkg}@?\n`); }
-  }
+  hashFolder(hash, ENGINE_DIR);
+  for (const v of packageVersions(PACKAGE_DIR, ['marked', 'yaml', 'gray-matter', 'js-yaml'])) hash.update(`${v}\n`);
   return hash.digest('hex');
 }
 
@@ -38,7 +29,7 @@ const CHUNK = 500;
 
 /** The site's cache (empty when there is none or it is stale), or undefined when caching is off. */
 export async function openContentCache(root: string): Promise<ParseCache | undefined> {
-  if (process.env.SITEGEN_NO_CACHE === '1') return undefined;
+  if (!engineSettings().cache) return undefined;
   const cache: ParseCache = new Map();
   try {
     const dir = dirOf(root);
@@ -55,11 +46,7 @@ export async function openContentCache(root: string): Promise<ParseCache | undef
 
 /** Writes the cache as a new folder of chunks and swaps it in, so a concurrent build reads all old or all new. */
 export async function saveContentCache(root: string, entries: ParseCache): Promise<void> {
-  const dir = dirOf(root);
-  const tmp = `${dir}.${process.pid}.tmp`;
-  try {
-    await fsp.rm(tmp, { recursive: true, force: true });
-    await fsp.mkdir(tmp, { recursive: true });
+  await replaceFolder(dirOf(root), async (tmp) => {
     const all = [...entries];
     const chunks: string[] = [];
     for (let i = 0; i < all.length; i += CHUNK) {
@@ -68,11 +55,5 @@ export async function saveContentCache(root: string, entries: ParseCache): Promi
       chunks.push(name);
     }
     await fsp.writeFile(path.join(tmp, 'index.json'), JSON.stringify({ version: version(), chunks }));
-    const old = `${dir}.${process.pid}.old`;
-    await fsp.rename(dir, old).catch(() => {});
-    await fsp.rename(tmp, dir);
-    await fsp.rm(old, { recursive: true, force: true });
-  } catch {
-    await fsp.rm(tmp, { recursive: true, force: true }).catch(() => {}); // the cache is an optimisation only
-  }
+  });
 }

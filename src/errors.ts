@@ -13,22 +13,26 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const CACHE = `${path.sep}node_modules${path.sep}.cache${path.sep}sitegen${path.sep}`;
 const ENGINE = (HERE.includes(CACHE) ? path.join(HERE.slice(0, HERE.indexOf(CACHE)), 'src') : HERE) + path.sep;
 
+/**
+ * Every error a user can cause, in one table: its id (the key, also `Message.id`), a short title, what it
+ * means in general (the message of a particular case says what and where), and the hint printed under it.
+ */
 export const catalogue = {
-  YamlSyntaxError: { title: 'YAML syntax error', hint: 'Check indentation and quoting near the line shown.' },
-  ContentSchemaError: { title: 'Content does not match its schema', hint: 'Fix the field named, or change the schema in the site config.' },
-  ContentPolicyError: { title: 'Content would run as code', hint: 'Content is data: write it in Markdown, or put markup in a template.' },
-  ContentReadError: { title: 'Content file cannot be read', hint: 'Content files must be UTF-8 text.' },
-  EmptyCollection: { title: 'Collection has no files', hint: 'Add a file matching the pattern, or fix the pattern in sitegen.config.ts.' },
-  DuplicateRoute: { title: 'Two sources write the same page', hint: 'Give one of them another path.' },
-  InvalidRoute: { title: 'Route is not valid', hint: 'Paths start with "/" and contain no spaces, "..", or query.' },
-  BrokenLink: { title: 'Link to a page or file that does not exist', hint: 'Fix the link, add the page, or declare an alias.' },
-  RenderError: { title: 'A template threw while rendering', hint: 'The stack below points into the template.' },
-  IslandPropsError: { title: 'Island props are not plain JSON', hint: 'Pass only strings, numbers, booleans, null, arrays and plain objects to islands.' },
-  ConfigError: { title: 'Site configuration error', hint: 'See sitegen.config.ts.' },
-  BundleError: { title: 'Bundling failed', hint: 'The file and line come from esbuild.' },
-  StaticConflict: { title: 'A static file and a page have the same output', hint: 'Rename the static file or move the page.' },
-  WriteError: { title: 'Could not write the output', hint: 'Check permissions and free disk space.' },
-} as const;
+  YamlSyntaxError: { title: 'YAML syntax error', message: 'A content file (or a Markdown file\'s front matter) is not valid YAML.', hint: 'Check indentation and quoting near the line shown.' },
+  ContentSchemaError: { title: 'Content does not match its schema', message: 'A field of a content file is missing, unknown or of the wrong type for its collection\'s schema.', hint: 'Fix the field named, or change the schema in the site config.' },
+  ContentPolicyError: { title: 'Content would run as code', message: 'A content file contains raw HTML, a script URL or another construct that would execute in the page.', hint: 'Content is data: write it in Markdown, or put markup in a template.' },
+  ContentReadError: { title: 'Content file cannot be read', message: 'A content file is not UTF-8 text, is too large, or cannot be read safely.', hint: 'Content files must be UTF-8 text.' },
+  EmptyCollection: { title: 'Collection has no files', message: 'A collection\'s pattern matches no file under content/.', hint: 'Add a file matching the pattern, or fix the pattern in sitegen.config.ts.' },
+  DuplicateRoute: { title: 'Two sources write the same page', message: 'Two routes or aliases would write the same output file.', hint: 'Give one of them another path.' },
+  InvalidRoute: { title: 'Route is not valid', message: 'A route or alias path is not an absolute, clean URL path.', hint: 'Paths start with "/" and contain no spaces, "..", or query.' },
+  BrokenLink: { title: 'Link to a page or file that does not exist', message: 'A page links to a path that is no route, alias or output file.', hint: 'Fix the link, add the page, or declare an alias.' },
+  RenderError: { title: 'A template threw while rendering', message: 'A page component threw an exception while its route was rendered.', hint: 'The stack below points into the template.' },
+  IslandPropsError: { title: 'Island props are not plain JSON', message: 'An island was given props that cannot travel to the browser as JSON.', hint: 'Pass only strings, numbers, booleans, null, arrays and plain objects to islands.' },
+  ConfigError: { title: 'Site configuration error', message: 'The site config (or a template it imports) failed to compile or load, or a config function threw.', hint: 'See sitegen.config.ts.' },
+  BundleError: { title: 'Bundling failed', message: 'esbuild could not bundle the islands or stylesheets.', hint: 'The file and line come from esbuild.' },
+  OutputConflict: { title: 'A plugin output and another file have the same path', message: 'A plugin\'s outputs hook returned a path that a page, asset, static file or another plugin already writes.', hint: 'Give the plugin\'s file another path.' },
+  StaticConflict: { title: 'A static file and a page have the same output', message: 'A file under static/ would overwrite a page, alias page or asset.', hint: 'Rename the static file or move the page.' },
+} as const satisfies Record<string, { title: string; message: string; hint: string }>;
 
 export type ErrorId = keyof typeof catalogue;
 
@@ -71,13 +75,6 @@ export function sortMessages(list: Message[]): Message[] {
   });
 }
 
-/** Thrown inside a stage to stop the build with user errors (not a bug). */
-export class UserErrors extends Error {
-  constructor(public messages: Message[]) {
-    super(messages.map(formatMessage).join('\n'));
-  }
-}
-
 /** Maps a position in the compiled site module back to its source, from its inline or linked map. */
 const maps = new Map<string, SourceMap | null>();
 function inlineMap(file: string): SourceMap | null {
@@ -103,6 +100,16 @@ function original(file: string, line: number, column: number): { file: string; l
   if (!entry?.originalSource) return { file, line, column };
   const src = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file), entry.originalSource);
   return { file: src, line: (entry.originalLine ?? 0) + 1, column: (entry.originalColumn ?? 0) + 1 };
+}
+
+/**
+ * The one place a throw from the site's own code (the config or a template module while it loads, or
+ * routes()) becomes a user error: located at the first frame in the site's files, else at `fallback`.
+ * build, check and dev all go through it, so the same mistake reads the same in every command.
+ */
+export function thrownBySite(e: unknown, root: string, what: string, fallback = 'sitegen.config.ts'): Message {
+  const text = (e as Error)?.message ?? String(e);
+  return message('ConfigError', `${what}: ${text}`, siteFrame(e, root) ?? fileLocation(fallback));
 }
 
 /** The first stack frame inside the site's own files (not node_modules or sitegen), as a location. */

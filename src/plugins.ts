@@ -194,3 +194,11 @@ export async function startServerPlugins(plugins: SitegenPlugin[], ctx: ServerCo
     close,
   };
 }
+
+// SiteConfig's plugin list, declared here so src/types.ts needs no import of this module (no cycle).
+declare module './types.ts' {
+  interface SiteConfig {
+    /** Hooks at the engine's seams (server handlers, outputs, head, Markdown, CLI commands); see src/plugins.ts. */
+    plugins?: SitegenPlugin[];
+  }
+}

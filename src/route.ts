@@ -1,7 +1,7 @@
 // route: a pure function from validated content to the route table and aliases.
 // One trailing-slash policy lives here: every page path ends in "/" and is written to <path>/index.html.
 import type { Alias, Content, Message, Route, RouteDef, SiteConfig } from './types.ts';
-import { message, fileLocation, siteFrame } from './errors.ts';
+import { message, fileLocation, thrownBySite } from './errors.ts';
 
 export function normalisePath(p: string): string {
   if (p === '/' || p === '') return '/';
@@ -19,6 +19,20 @@ function invalidPath(p: string): string | null {
   return null;
 }
 
+/**
+ * The route a def becomes, with every default filled in, for a def whose path is valid. The one place route
+ * defaults live: dev mode (dev/routeDiff.ts) refreshes reused routes through it too.
+ */
+export function routeOf(d: RouteDef): Route {
+  const path = d.output ? d.path : normalisePath(d.path);
+  return {
+    path, output: d.output ?? outputFor(path), component: d.component, props: d.props, title: d.title,
+    description: d.description ?? '', noindex: !!d.noindex, sitemap: d.sitemap !== false && !d.noindex && !d.output,
+    source: d.source ?? null, ogType: d.ogType ?? 'website',
+    ...(d.csp && Object.keys(d.csp).length ? { csp: d.csp } : {}),
+  };
+}
+
 export interface RouteTable {
   routes: Route[];
   aliases: Alias[];
@@ -30,8 +44,8 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
   let defs: RouteDef[];
   try {
     defs = config.routes(content);
-  } catch (e: any) {
-    return { routes: [], aliases: [], errors: [message('ConfigError', `routes() threw: ${e?.message ?? e}`, siteFrame(e, root) ?? fileLocation('sitegen.config.ts'))] };
+  } catch (e) {
+    return { routes: [], aliases: [], errors: [thrownBySite(e, root, 'routes() threw')] };
   }
   const byOutput = new Map<string, { what: string; source: string | null }>();
   const claim = (output: string, what: string, source: string | null): boolean => {
@@ -50,15 +64,9 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
     const bad = invalidPath(d.path);
     if (bad) { errors.push(message('InvalidRoute', `route "${d.path}" ${bad}`, d.source ? fileLocation(d.source) : null)); continue; }
     if (!d.component) { errors.push(message('ConfigError', `route ${d.path} has no component (template missing?)`, d.source ? fileLocation(d.source) : null)); continue; }
-    const path = d.output ? d.path : normalisePath(d.path);
-    const output = d.output ?? outputFor(path);
-    if (!claim(output, `page ${path}${d.source ? ` (${d.source})` : ''}`, d.source ?? null)) continue;
-    routes.push({
-      path, output, component: d.component, props: d.props, title: d.title,
-      description: d.description ?? '', noindex: !!d.noindex, sitemap: d.sitemap !== false && !d.noindex && !d.output,
-      source: d.source ?? null, ogType: d.ogType ?? 'website',
-      ...(d.csp && Object.keys(d.csp).length ? { csp: d.csp } : {}),
-    });
+    const route = routeOf(d);
+    if (!claim(route.output, `page ${route.path}${d.source ? ` (${d.source})` : ''}`, d.source ?? null)) continue;
+    routes.push(route);
   }
   const aliases: Alias[] = [];
   const defByPath = new Map(defs.map((d) => [d.output ? d.path : normalisePath(d.path), d]));

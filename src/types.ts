@@ -2,7 +2,6 @@
 // and the diagnostics every stage reports (modelled on esbuild's Message).
 import type { ComponentType, ReactNode } from 'react';
 import type { ZodType } from 'zod';
-import type { SitegenPlugin } from './plugins.ts';
 
 export interface Location {
   /** Path relative to the site root, with forward slashes. */
@@ -136,8 +135,8 @@ export interface SiteConfig {
    * still count as link targets.
    */
   aliasPages?: boolean;
-  /** Hooks at the engine's seams (server handlers, outputs, head, Markdown, CLI commands); see src/plugins.ts. */
-  plugins?: SitegenPlugin[];
+  // `plugins?: SitegenPlugin[]` is declared in src/plugins.ts (merged into this interface there), so this
+  // module imports nothing of the plugin surface and the two have no import cycle.
 }
 
 export interface PageReport {
@@ -162,4 +161,22 @@ export interface BuildResult {
   notices: string[];
   /** Stages served from the build cache (node_modules/.cache/sitegen): "config", "bundle". */
   cached: string[];
+  /** The worker pool, when the build used one: its size and the tasks run by type (and how many on the main thread). */
+  workers?: { workers: number; tasks: Record<string, { total: number; onMain: number }> };
+}
+
+/** What the client bundle gives the renderer: asset URLs per island, and the files to write (src/bundle.ts). */
+export interface AssetManifest {
+  /** URL of the runtime, or null when the site has no islands. */
+  runtime: string | null;
+  css: string[];
+  /** Island name → URLs of every JS file it needs beyond the runtime (its chunk and shared chunks). */
+  islandChunks: Record<string, string[]>;
+  /** What React islands need besides their own chunks: React and react-dom (not the runtime). */
+  baseChunks: string[];
+  /** Islands hydrated with React (the others are Name.client.ts enhancements). */
+  reactIslands: string[];
+  /** Output files: path relative to the out dir → bytes. */
+  files: Map<string, Uint8Array>;
+  islands: string[];
 }

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { engineSettings } from './settings.ts';
 
 export interface Staging {
   dir: string;
@@ -22,8 +23,8 @@ export const MAX_WRITES_IN_FLIGHT = 32;
  * file created), the rest go to the thread pool: `write` then resolves as soon as the file is under way,
  * waiting only while `max` writes are in flight, so rendering goes on while the disk works.
  * `flush` waits for the rest and throws the first write error. Folders are created once each; another
- * writer (a render worker) creating the same folder at the same time is fine. SITEGEN_WRITES=async|sync
- * forces one way.
+ * writer (a render worker) creating the same folder at the same time is fine. The engine setting `writes`
+ * (src/settings.ts) forces one way.
  */
 export interface Writer {
   write(rel: string, data: string | Uint8Array): Promise<void>;
@@ -43,8 +44,9 @@ export function createWriter(dir: string, max = MAX_WRITES_IN_FLIGHT): Writer {
   };
   const inFlight = new Set<Promise<void>>();
   let failure: unknown = null;
-  let sync = process.env.SITEGEN_WRITES !== 'async';
-  const adaptive = !process.env.SITEGEN_WRITES;
+  const forced = engineSettings().writes;
+  let sync = forced !== 'async';
+  const adaptive = !forced;
   let syncMs = 0, syncCount = 0;
   return {
     async write(rel, data) {

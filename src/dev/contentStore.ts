@@ -9,14 +9,12 @@ import {
   collectionPatterns, collectionSetErrors, collectionValue, crossFileIssues, listContentFiles, makeEntry,
 } from '../content/load.ts';
 import { parseContentFile, type ParsedFile } from '../content/parse.ts';
-import { renderMarkdown } from '../content/markdown.ts';
 
 export type ChangeKind = 'add' | 'change' | 'unlink';
 
 interface CachedFile {
   parsed?: ParsedFile;
   errors: Message[];
-  html?: string;
 }
 
 interface CollectionState {
@@ -59,9 +57,8 @@ export async function createContentStore(root: string): Promise<ContentStore> {
   async function entryFor(col: CollectionConfig, rel: string) {
     const c = await read(rel);
     if (!c.parsed) return { errors: c.errors };
-    // The body's HTML does not depend on the schema: render it once per read of the file.
-    const parsed = c.parsed;
-    return makeEntry(col, rel, parsed, () => (c.html ??= parsed.html ?? renderMarkdown(parsed.body ?? '')));
+    // The parser renders a Markdown body once per read of the file (the HTML does not depend on the schema).
+    return makeEntry(col, rel, c.parsed);
   }
 
   /** Rebuilds one collection's value; `dirty` are files whose cached entries are stale. */

@@ -23,8 +23,9 @@ export interface DevOutput {
   assets: Map<string, Uint8Array>;
   previousAssets: Map<string, Uint8Array>;
   statics: Map<string, Uint8Array>;
-  /** Generated host files: sitemap.xml, robots.txt, _headers, _redirects (a static file of the same name wins). */
-  hostFiles: Map<string, string>;
+  /** Generated host files (sitemap.xml, robots.txt, _headers, _redirects; a static file of the same name wins)
+   *  and the plugins' extra outputs. */
+  hostFiles: Map<string, string | Uint8Array>;
   /** Set once the first build committed; before that every page request gets a placeholder. */
   built: boolean;
   /** Re-reads the _headers and _redirects rules after host or static files changed. */
@@ -52,8 +53,8 @@ export function createDevOutput(): DevOutput {
     pages: new Map(), assets: new Map(), previousAssets: new Map(), statics: new Map(), hostFiles: new Map(), built: false,
     refreshRules() {
       const text = (f: string) => {
-        const s = out.statics.get(f);
-        return s ? Buffer.from(s).toString('utf8') : out.hostFiles.get(f) ?? '';
+        const s = out.statics.get(f) ?? out.hostFiles.get(f) ?? '';
+        return typeof s === 'string' ? s : Buffer.from(s).toString('utf8');
       };
       headerRules = parseHeadersFile(text('_headers'));
       redirects = parseRedirectsFile(text('_redirects'));

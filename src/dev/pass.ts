@@ -8,6 +8,7 @@ import type { AssetManifest } from '../bundle.ts';
 import { message, fileLocation, sortMessages } from '../errors.ts';
 import { aliasPagesOf, hostFileTexts, locateLinks, renderContext, renderRoute } from '../build.ts';
 import { extractLinks, makeTargets, type LinkTargets } from '../check.ts';
+import { hasOutputHooks, pluginOutputs } from '../output/pluginOutputs.ts';
 import { brokenLinks, type LinkCache } from './links.ts';
 import { routeContent, sameRoute, type Routing } from './routeDiff.ts';
 import type { DevOutput } from './output.ts';
@@ -45,7 +46,7 @@ export interface DevState {
   /** The alias list and module version the committed alias pages were made from. */
   aliasesFrom: { list: unknown; moduleVersion: number } | null;
   /** The host files the output serves now (their rules are parsed again only when they change). */
-  servedHostFiles: Record<string, string> | null;
+  servedHostFiles: Record<string, string | Uint8Array> | null;
   links: LinkCache;
 }
 
@@ -129,11 +130,23 @@ export async function runPass(s: DevState): Promise<PassResult> {
   const key = [aliases, s.moduleVersion, s.manifest, s.output.statics.size, ...s.output.statics.keys()];
   if (!s.memo || s.memo.key.length !== key.length || s.memo.key.some((k, i) => k !== key[i])) s.memo = outputMemo(s, key, routing);
   if (s.memo.conflicts.length) return fail(s.memo.conflicts, rendered);
+  // The plugins' extra outputs depend on routes and content, so they are made on every pass (when any).
+  let hostFiles: Record<string, string | Uint8Array> = s.memo.hostFiles;
+  let targets = s.memo.targets;
+  if (hasOutputHooks(s.site.config.plugins)) {
+    const extra = await devPluginOutputs(s, routing, hostFiles);
+    if (extra.errors.length) return fail(extra.errors, rendered);
+    if (extra.files.size) {
+      hostFiles = { ...hostFiles, ...Object.fromEntries(extra.files) };
+      const own = targets, more = makeTargets([], extra.files.keys());
+      targets = { has: (p) => own.has(p) || more.has(p) };
+    }
+  }
   const links = [...next.values()].map((p) => ({ page: p.route.path, source: p.route.source, links: p.links }));
-  errors.push(...await locateLinks(s.root, brokenLinks(links, s.memo.targets, s.links)));
+  errors.push(...await locateLinks(s.root, brokenLinks(links, targets, s.links)));
   if (errors.length) return fail(errors, rendered);
 
-  const changed = commit(s, next, nextAliases);
+  const changed = commit(s, next, nextAliases, hostFiles);
   s.aliasesFrom = { list: aliases, moduleVersion: s.moduleVersion };
   s.routing = routing;
   // When every page changed (a template, a stylesheet), "*" says so in one word.
@@ -158,8 +171,16 @@ function outputMemo(s: DevState, key: unknown[], routing: Routing): NonNullable<
   return { key, conflicts, hostFiles, targets };
 }
 
+/** The plugins' `outputs` files for this pass, checked against every other file of the output. */
+function devPluginOutputs(s: DevState, routing: Routing, hostFiles: Record<string, string | Uint8Array>) {
+  const pages = new Set([...routing.table.routes.map((r) => r.output), ...aliasPagesOf(routing.table, s.site.config).map((a) => a.output)]);
+  const taken = (f: string) => pages.has(f) ? 'a page' : s.manifest.files.has(f) ? 'an asset' : s.output.statics.has(f) ? `static/${f}` : f in hostFiles ? 'the host files' : null;
+  const ctx = { root: s.root, mode: 'dev' as const, env: s.env, routes: routing.table.routes, content: s.content, site: s.site.config.site, siteUrl: s.siteUrl };
+  return pluginOutputs(s.site.config.plugins, ctx, taken);
+}
+
 /** Swaps the new pages into the served output; returns the route paths whose HTML changed. */
-function commit(s: DevState, pages: Map<string, PageRecord>, aliases: Map<string, AliasRecord>): string[] {
+function commit(s: DevState, pages: Map<string, PageRecord>, aliases: Map<string, AliasRecord>, hostFiles: Record<string, string | Uint8Array>): string[] {
   const out = s.output;
   const changed: string[] = [];
   const sameAliases = aliases === s.aliases;
@@ -184,7 +205,6 @@ function commit(s: DevState, pages: Map<string, PageRecord>, aliases: Map<string
     out.assets = s.manifest.files;
   }
   // A static file of the same name wins over a generated host file: the output looks there first.
-  const hostFiles = s.memo!.hostFiles;
   if (s.servedHostFiles !== hostFiles) {
     const same = s.servedHostFiles && Object.entries(hostFiles).every(([f, t]) => s.servedHostFiles![f] === t);
     s.servedHostFiles = hostFiles;

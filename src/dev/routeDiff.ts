@@ -3,7 +3,7 @@
 // fields differ. This is exact whatever the route reads (its own file, an index of many, a single-file
 // collection), because unchanged entries keep their objects, so comparing them costs one `===` each.
 import type { Content, Route, RouteDef, SiteConfig } from '../types.ts';
-import { routeTable, type RouteTable } from '../route.ts';
+import { routeOf, routeTable, type RouteTable } from '../route.ts';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -80,10 +80,8 @@ export function routeContent(content: Content, config: SiteConfig, root: string,
     return { defs: [], table: routeTable(content, config, root) }; // routeTable calls it again and locates the throw
   }
   if (prev && !prev.table.errors.length && sameShape(prev.defs, defs)) {
-    const routes = prev.table.routes.map((r, i): Route => {
-      const d = defs[i];
-      return { ...r, component: d.component, props: d.props, title: d.title, description: d.description ?? '', ogType: d.ogType ?? 'website' };
-    });
+    // Same shape, so routeOf gives the same path, output and flags: the route as routeTable would make it.
+    const routes = defs.map(routeOf);
     return { defs, table: { routes, aliases: prev.table.aliases, errors: [] } };
   }
   return { defs, table: routeTable(content, { ...config, routes: () => defs }, root) };

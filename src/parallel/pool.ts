@@ -1,12 +1,13 @@
 // pool: worker threads for the content and render stages. A worker starts as soon as the build knows the
 // site is big enough, imports the compiled site module (plain JS with its packages, no tsx; at once when it
-// is cached) and runs its workerMain (batch.ts). Tasks are small batches taken by whoever is free — each worker keeps two
+// is cached) and runs its workerMain (batch.ts); its entry file is worker.cjs. Tasks are small batches taken by whoever is free — each worker keeps two
 // in flight so it never waits on the main thread, and the main thread takes batches too, so on 2 cores
 // one worker plus the main thread use both. Results come back in task order.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkerTask } from './batch.ts';
+import { engineSettings } from '../settings.ts';
 
 /** Up to this many workers, however many cores: beyond it, start-up and copies of the content outweigh. */
 export const MAX_WORKERS = 7;
@@ -28,50 +29,38 @@ export interface Pool {
   sendTo(worker: number, task: TaskBody): Promise<void>;
   /** Set once every worker holds the whole content (after a pooled load; see stages.ts). */
   contentReady: boolean;
+  /** Tasks run so far, by type: how many in all and how many on this thread (reported by `build --json`). */
+  stats: PoolStats;
   close(): Promise<void>;
 }
+
+export interface PoolStats { workers: number; tasks: Record<string, { total: number; onMain: number }> }
 
 /** Thrown when a result or the content cannot cross to or from a worker (not structured-cloneable). */
 export class CloneError extends Error {}
 
-// Eval'd (CommonJS), so the worker needs no file of its own and no TypeScript loader. The site module a
-// build compiles carries its packages (siteModule.ts), so there is nothing to preload while it compiles.
-// A build's module is CommonJS with a V8 code cache beside it, loaded as siteModule.ts loadCompiled does.
-const BOOT = `const { parentPort } = require('node:worker_threads');
-const load = (file, url) => {
-  if (!file.endsWith('.cjs')) return import(url);
-  const fs = require('node:fs'), vm = require('node:vm'), Module = require('node:module'), path = require('node:path');
-  let cachedData;
-  try { cachedData = fs.readFileSync(file + '.v8cache'); } catch {}
-  const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData, importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER ?? ((s) => import(s)) });
-  const mod = { exports: {} };
-  script.runInThisContext()(mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
-  return Promise.resolve(mod.exports);
-};
-parentPort.once('message', async (m) => {
-  if (m.vendor) globalThis.__sitegenVendor = await load(m.vendor); // what a build's module takes its packages from
-  const mod = await load(m.file, m.module);
-  mod.workerMain(parentPort, mod.config);
-});`;
+// The worker's entry file: plain CommonJS beside this module (no TypeScript loader needed). Resolved when a
+// pool starts: this module is also bundled into the compiled site module, where import.meta.url differs.
+const workerFile = () => fileURLToPath(new URL('./worker.cjs', import.meta.url));
 
 /**
  * Below this many content files, the build runs in-process. Measured on 2 cores (1 worker + main): at
  * 1,000 pages the worker's start-up, its own JIT warm-up and the copy of the content cost as much as it
  * saves (1.93 s in-process vs 2.04 s); at 10,000 it saves a fifth (12.5 s → 9.9 s).
  */
-export const PARALLEL_MIN = Number(process.env.SITEGEN_PARALLEL_MIN ?? 2000);
+// (the default of the parallelMin setting, src/settings.ts)
 
 /** Starts the workers when the site is big enough (before the site module exists: see above). */
 export function maybeStartPool(files: number): Pool | null {
   const size = defaultWorkers();
-  if (files < PARALLEL_MIN || size < 1) return null;
+  if (files < engineSettings().parallelMin || size < 1) return null;
   return startPool(size);
 }
 
-/** Workers besides the main thread (which takes batches too): one per further core; SITEGEN_WORKERS overrides. */
+/** Workers besides the main thread (which takes batches too): one per further core; the workers setting overrides. */
 export function defaultWorkers(): number {
-  const env = Number(process.env.SITEGEN_WORKERS);
-  if (process.env.SITEGEN_WORKERS && Number.isInteger(env) && env >= 0) return Math.min(env, MAX_WORKERS);
+  const set = engineSettings().workers;
+  if (set !== undefined) return Math.min(set, MAX_WORKERS);
   return Math.min(os.availableParallelism() - 1, MAX_WORKERS);
 }
 
@@ -80,9 +69,10 @@ interface Slot { worker: Worker; ready: Promise<void>; pending: Map<number, { re
 export function startPool(size: number): Pool {
   let nextId = 1;
   let failed: Error | null = null;
+  const entry = workerFile();
   const slots: Slot[] = Array.from({ length: size }, () => {
     // A smaller young generation than V8's default: see bin/sitegen.js (peak memory at 10,000 pages).
-    const worker = new Worker(BOOT, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+    const worker = new Worker(entry, { workerData: { sitegenWorker: true, settings: engineSettings() }, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
     const pending: Slot['pending'] = new Map();
     let markReady!: () => void;
     let markFailed!: (e: Error) => void;
@@ -107,6 +97,8 @@ export function startPool(size: number): Pool {
     return { worker, ready, pending };
   });
 
+  const stats: PoolStats = { workers: size, tasks: {} };
+
   const send = (slot: Slot, task: TaskBody): Promise<any> => {
     if (failed) return Promise.reject(failed);
     const id = nextId++;
@@ -125,11 +117,11 @@ export function startPool(size: number): Pool {
       for (const s of slots) s.worker.postMessage({ file: moduleFile, module: pathToFileURL(moduleFile).href, vendor: vendorFile });
     },
     contentReady: false,
+    stats,
     async map<R>(tasks: TaskBody[], inline: (task: TaskBody) => Promise<R>, owners: number[] = []): Promise<R[]> {
       const results: R[] = new Array(tasks.length);
       let next = 0;
       const take = () => (next < tasks.length ? next++ : -1);
-      const t0 = performance.now();
       let inlineCount = 0;
       let allTaken!: () => void;
       const taken = new Promise<void>((r) => { allTaken = r; });
@@ -138,8 +130,8 @@ export function startPool(size: number): Pool {
         await Promise.race([slot.ready, taken]);
         for (let i = take(); i >= 0; i = take()) { owners[i] = w; results[i] = await send(slot, tasks[i]); }
       }));
-      // SITEGEN_POOL_MAIN=0 keeps every task on the workers (tests use it to exercise them on tiny sites).
-      const mainTakes = process.env.SITEGEN_POOL_MAIN !== '0';
+      // The mainTakesTasks setting off keeps every task on the workers (tests exercise them on tiny sites).
+      const mainTakes = engineSettings().mainTakesTasks;
       loops.push((async () => {
         if (!mainTakes) { await Promise.all(slots.map((s) => s.ready)); allTaken(); return; }
         for (let i = take(); i >= 0; i = take()) {
@@ -151,7 +143,11 @@ export function startPool(size: number): Pool {
         allTaken();
       })());
       await Promise.all(loops);
-      if (process.env.SITEGEN_DEBUG_POOL) process.stderr.write(`pool: ${tasks.length} ${tasks[0]?.type} tasks, main took ${inlineCount}, ${Math.round(performance.now() - t0)} ms\n`);
+      if (tasks.length) {
+        const s = (stats.tasks[tasks[0].type] ??= { total: 0, onMain: 0 });
+        s.total += tasks.length;
+        s.onMain += inlineCount;
+      }
       return results;
     },
     async sendTo(w, task) {

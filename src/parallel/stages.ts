@@ -3,12 +3,14 @@
 // than it saves). Either way pages are written as they are rendered and only their islands and links
 // are kept, so memory does not grow with the HTML of the whole site.
 import type { SiteConfig } from '../types.ts';
-import type { SiteModule } from '../siteModule.ts';
 import type { RouteTable } from '../route.ts';
 import { loadBatch, loadMissing, type ContentPlan, type LoadItem, type LoadResult, type Loader } from '../content/load.ts';
 import { createWriter } from '../write.ts';
 import { SAME_HTML, batchRenderer, type PageResult, type RenderSetup } from './batch.ts';
 import { CloneError, type Pool } from './pool.ts';
+import type { PageRenderer } from '../render/page.ts';
+import type { renderAliasPage } from '../render/document.tsx';
+import { engineSettings } from '../settings.ts';
 
 /** Files per load task and routes per render task: small enough to balance, large enough to amortise. */
 const LOAD_BATCH = 50;
@@ -68,7 +70,8 @@ export function poolLoader(pool: Pool, config: SiteConfig, root: string): Loader
 }
 
 export interface RenderArgs {
-  site: SiteModule;
+  /** The loaded site module's config and renderers (siteModule/loader.ts SiteModule has these). */
+  site: PageRenderer & { renderAliasPage: typeof renderAliasPage };
   table: Pick<RouteTable, 'routes' | 'aliases'>;
   setup: RenderSetup;
   /** The staging folder pages are written into. */
@@ -80,8 +83,8 @@ export interface RenderArgs {
 export async function renderPages(a: RenderArgs): Promise<PageResult[]> {
   const aliasPages = a.site.config.aliasPages !== false;
   // The workers hold the content since the pooled load (they compute the route table themselves, while
-  // the main thread bundles); SITEGEN_POOL_RENDER=0 renders on this thread only, for comparison.
-  if (a.pool && process.env.SITEGEN_POOL_RENDER !== '0') {
+  // the main thread bundles); the renderOnWorkers setting off renders on this thread only, for comparison.
+  if (a.pool && engineSettings().renderOnWorkers) {
     try {
       const pages = await renderOnPool(a, a.pool, aliasPages);
       await a.pool.close(); // the workers' copies of the content: freed before the host files and link check

@@ -2,6 +2,7 @@
 import { createElement, Fragment, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Content, Route, SiteConfig } from '../types.ts';
+import type { HeadTag } from '../plugins.ts';
 import { collectIslands } from './island.tsx';
 
 export interface PageAssets {
@@ -22,11 +23,23 @@ export interface RenderContext {
 export interface RenderedPage {
   html: string;
   islands: string[];
-  scripts: string[];
 }
 
 function absolute(siteUrl: string, p: string): string {
   return siteUrl.replace(/\/$/, '') + p;
+}
+
+/** JSON for a <script type="application/ld+json"> block: nothing in it can close the element or open markup. */
+const jsonLd = (data: unknown) => JSON.stringify(data ?? null)
+  .replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The plugins' `head` hooks for this route (src/plugins.ts), in the order plugins are listed. */
+function pluginHead(route: Route, ctx: RenderContext): ReactElement[] {
+  const tags: HeadTag[] = [];
+  for (const p of ctx.config.plugins ?? []) if (p.head) tags.push(...p.head(route, ctx.content));
+  return tags.map((t, i) => t.tag === 'jsonld'
+    ? createElement('script', { key: `h${i}`, type: 'application/ld+json', dangerouslySetInnerHTML: { __html: jsonLd(t.data) } })
+    : createElement(t.tag, { key: `h${i}`, ...t.attrs }));
 }
 
 function Head({ route, ctx, scripts }: { route: Route; ctx: RenderContext; scripts: string[] }): ReactElement {
@@ -47,6 +60,7 @@ function Head({ route, ctx, scripts }: { route: Route; ctx: RenderContext; scrip
     site.ogImage ? h('meta', { property: 'og:image', content: absolute(ctx.siteUrl, site.ogImage) }) : null,
     h('meta', { name: 'twitter:card', content: 'summary' }),
     site.favicon ? h('link', { rel: 'icon', href: site.favicon }) : null,
+    ...pluginHead(route, ctx),
     ...ctx.assets.css.map((href) => h('link', { key: href, rel: 'stylesheet', href })),
     ...scripts.slice(1).map((href) => h('link', { key: href, rel: 'modulepreload', href })),
     scripts[0] ? h('script', { type: 'module', src: scripts[0] }) : null,
@@ -62,7 +76,7 @@ export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
   const scripts = islands.length && ctx.assets.runtime ? [ctx.assets.runtime, ...ctx.assets.preload(eager)] : [];
   const head = renderToStaticMarkup(createElement(Head, { route, ctx, scripts }));
   const lang = ctx.config.site.lang ?? 'en';
-  return { html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`, islands, scripts };
+  return { html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`, islands };
 }
 
 /** A tiny page that sends visitors (and crawlers, via canonical) from an alias to its target. */

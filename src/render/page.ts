@@ -2,7 +2,7 @@
 // message. Kept free of esbuild and the file system, so the compiled site module (which worker threads
 // import) can bundle it beside the renderer.
 import type { Content, Message, Route, SiteConfig } from '../types.ts';
-import type { AssetManifest } from '../bundle.ts';
+import type { AssetManifest } from '../types.ts';
 import { message, fileLocation, siteFrame } from '../errors.ts';
 import type { RenderContext, RenderedPage } from './document.tsx';
 

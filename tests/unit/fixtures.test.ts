@@ -97,12 +97,30 @@ describe('sitegen build', () => {
     expect(headers).toMatch(/\/assets\/\*\n\s+Cache-Control: public, max-age=31536000, immutable/);
   });
 
-  it('prints a JSON result shaped like esbuild diagnostics with --json', () => {
+  it('prints errors in the exact esbuild Message shape with --json (0-based byte columns), which esbuild.formatMessages renders', async () => {
     const r = sitegen(['build', '--root', fixture('schema-error'), '--json']);
     expect(r.code).toBe(1);
     const json = JSON.parse(r.stdout);
-    expect(json.errors[0]).toMatchObject({ id: 'ContentSchemaError', text: 'Must have exactly 2 items', field: 'tags', location: { file: 'content/items/beta.yaml', line: 2, column: 1, lineText: 'tags:' } });
+    expect(json.errors[0]).toEqual({
+      id: 'ContentSchemaError', pluginName: 'sitegen', text: 'tags: Must have exactly 2 items',
+      location: { file: 'content/items/beta.yaml', namespace: 'file', line: 2, column: 0, length: 0, lineText: 'tags:', suggestion: '' },
+      notes: [{ text: 'hint: Fix the field named, or change the schema in the site config.', location: null }],
+      detail: { title: 'Content does not match its schema', hint: 'Fix the field named, or change the schema in the site config.', field: 'tags' },
+    });
+    // The terminal says 4:8 (1-based); esbuild's column is 0-based.
+    expect(json.errors.find((e: any) => e.text.startsWith('price:')).location).toMatchObject({ line: 4, column: 7, lineText: 'price: "five"' });
     expect(json).toHaveProperty('timings');
+    const { formatMessages } = await import('esbuild');
+    const text = (await formatMessages(json.errors, { kind: 'error', color: false })).join('');
+    expect(text).toContain('content/items/beta.yaml:4:7:');
+    expect(text).toContain('4 │ price: "five"');
+    expect(text).toContain('hint: Fix the field named');
+  });
+
+  it('counts esbuild columns in UTF-8 bytes, as esbuild does', async () => {
+    const { toEsbuildMessage } = await import('../../src/esbuildMessage.ts');
+    const m = toEsbuildMessage({ id: 'BrokenLink', text: 'x', location: { file: 'a.md', line: 3, column: 8, lineText: 'Café [a](/b)' }, notes: [] });
+    expect(m.location?.column).toBe(8); // "Café [a" is 7 characters and 8 bytes
   });
 
   it('uses --site-url for canonical URLs and the sitemap', () => {

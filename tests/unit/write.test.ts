@@ -6,6 +6,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createWriter, stageOutput, MAX_WRITES_IN_FLIGHT } from '../../src/write.ts';
+import { configureEngine } from '../../src/settings.ts';
 
 /** Counts fs.promises.writeFile calls in flight; `peak()` is the most at once. */
 function countPoolWrites() {
@@ -37,15 +38,14 @@ describe('staging writes', () => {
 
   it('page writer: the same files synchronously (fast disk) or on the thread pool (slow disk), bounded', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-writer-'));
-    const write = async (mode: string | undefined, out: string) => {
-      const before = process.env.SITEGEN_WRITES;
-      if (mode) process.env.SITEGEN_WRITES = mode; else delete process.env.SITEGEN_WRITES;
+    const write = async (mode: 'sync' | 'async' | undefined, out: string) => {
+      configureEngine({ writes: mode });
       try {
         const w = createWriter(path.join(dir, out));
         for (let i = 0; i < 500; i++) await w.write(`a${i % 20}/p${i}/index.html`, `page ${i}`);
         await w.flush();
       } finally {
-        if (before === undefined) delete process.env.SITEGEN_WRITES; else process.env.SITEGEN_WRITES = before;
+        configureEngine();
       }
     };
     const writes = countPoolWrites();
@@ -64,15 +64,15 @@ describe('staging writes', () => {
       expect(fs.readdirSync(path.join(dir, out)).length).toBe(20);
     }
     // A write that fails is reported by flush, whichever way it went.
-    for (const mode of ['sync', 'async']) {
-      process.env.SITEGEN_WRITES = mode;
+    for (const mode of ['sync', 'async'] as const) {
+      configureEngine({ writes: mode });
       try {
         fs.writeFileSync(path.join(dir, `blocker-${mode}`), 'a file where a folder should be');
         const w = createWriter(path.join(dir, `blocker-${mode}`));
         await w.write('x/index.html', 'x');
         await expect(w.flush()).rejects.toThrow();
       } finally {
-        delete process.env.SITEGEN_WRITES;
+        configureEngine();
       }
     }
   });

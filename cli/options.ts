@@ -1,0 +1,28 @@
+// The one place the CLI turns flags and environment variables into the engine's typed settings
+// (src/settings.ts). SITEGEN_* variables are for benchmarks and tests; users have the flags.
+import type { EngineSettings } from '../src/settings.ts';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const count = (v: string | undefined): number | undefined => {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isInteger(n) && n >= 0 ? n : undefined;
+};
+
+/**
+ * Engine settings for a command: `--no-cache` or SITEGEN_NO_CACHE=1 turn the build caches off;
+ * SITEGEN_WORKERS, SITEGEN_PARALLEL_MIN, SITEGEN_POOL_MAIN=0, SITEGEN_POOL_RENDER=0, SITEGEN_WRITES=sync|async
+ * and SITEGEN_DEBUG_MEM tune the worker pool and page writes.
+ */
+export function engineSettingsFrom(flags: { cache?: boolean }, env: Env): Partial<EngineSettings> {
+  const s: Partial<EngineSettings> = { cache: flags.cache !== false && env.SITEGEN_NO_CACHE !== '1' };
+  const workers = count(env.SITEGEN_WORKERS);
+  if (workers !== undefined) s.workers = workers;
+  const min = count(env.SITEGEN_PARALLEL_MIN);
+  if (min !== undefined) s.parallelMin = min;
+  if (env.SITEGEN_POOL_MAIN === '0') s.mainTakesTasks = false;
+  if (env.SITEGEN_POOL_RENDER === '0') s.renderOnWorkers = false;
+  if (env.SITEGEN_WRITES === 'sync' || env.SITEGEN_WRITES === 'async') s.writes = env.SITEGEN_WRITES;
+  if (env.SITEGEN_DEBUG_MEM) s.debugMemory = true;
+  return s;
+}

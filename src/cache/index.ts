@@ -1,0 +1,83 @@
+// The build caches' shared mechanics: when is a cached thing still valid (stamps: size and mtime of the
+// files it was made from; fingerprints of folders and package versions), and how is it written so that a
+// concurrent build reads all of the old or all of the new (write beside, then rename). Every cache uses it:
+// the site module and vendor bundle (siteModule/), the client bundle (bundle.ts) and the content cache
+// (contentCache.ts). A cache is an optimisation only: none of these throws on a failed read.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+
+/** What a cached thing was made from: absolute path, size and mtime of an input file. */
+export type Stamp = [file: string, size: number, mtimeMs: number];
+
+/** Sizes and mtimes of files (a missing file gets -1, so it never matches). */
+export function stampFiles(files: string[]): Stamp[] {
+  return files.map((f) => {
+    try { const s = fs.statSync(f); return [f, s.size, s.mtimeMs]; } catch { return [f, -1, -1]; }
+  });
+}
+
+/** Whether every stamped file still has its size and mtime. */
+export function stampsMatch(stamps: Stamp[]): boolean {
+  for (const [f, size, mtime] of stamps) {
+    let s: fs.Stats;
+    try { s = fs.statSync(f); } catch { return false; }
+    if (s.size !== size || s.mtimeMs !== mtime) return false;
+  }
+  return true;
+}
+
+/** Feeds the path, size and mtime of every file under `dir` (sorted, recursive) into `hash`. */
+export function hashFolder(hash: ReturnType<typeof createHash>, dir: string, only: RegExp = /./): void {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) hashFolder(hash, p, only);
+    else if (only.test(e.name)) { const st = fs.statSync(p); hash.update(`${p}\0${st.size}\0${st.mtimeMs}\n`); }
+  }
+}
+
+/** "name@version" of installed packages ("name@?" when one is missing), from a package's node_modules. */
+export function packageVersions(packageDir: string, names: string[]): string[] {
+  return names.map((p) => {
+    try { return `${p}@${JSON.parse(fs.readFileSync(path.join(packageDir, 'node_modules', p, 'package.json'), 'utf8')).version}`; } catch { return `${p}@?`; }
+  });
+}
+
+/** A short hex key for a JSON-able value. */
+export const keyOf = (value: unknown, length = 16): string => createHash('sha1').update(JSON.stringify(value)).digest('hex').slice(0, length);
+
+/** A name beside `target` that no other process or call uses. */
+const tmpBeside = (target: string) => `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+
+/** Writes a file beside the target and renames it, so a concurrent reader sees the old file or the new one. */
+export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+  const tmp = tmpBeside(file);
+  try {
+    await fsp.writeFile(tmp, data);
+    await fsp.rename(tmp, file);
+  } catch (e) {
+    await fsp.rm(tmp, { force: true }).catch(() => {});
+    throw e;
+  }
+}
+
+/**
+ * Fills a fresh folder beside `dir` and swaps it in whole, so a concurrent reader sees all old or all new.
+ * Returns false (leaving `dir` as it was) when filling or swapping failed: a cache is an optimisation only.
+ */
+export async function replaceFolder(dir: string, fill: (tmp: string) => Promise<void>): Promise<boolean> {
+  const tmp = tmpBeside(dir);
+  const old = `${tmp}.old`;
+  try {
+    await fsp.mkdir(tmp, { recursive: true });
+    await fill(tmp);
+    const hadOld = await fsp.rename(dir, old).then(() => true, () => false);
+    try { await fsp.rename(tmp, dir); } catch (e) { if (hadOld) await fsp.rename(old, dir).catch(() => {}); throw e; }
+    await fsp.rm(old, { recursive: true, force: true });
+    return true;
+  } catch {
+    await fsp.rm(tmp, { recursive: true, force: true }).catch(() => {});
+    return false;
+  }
+}

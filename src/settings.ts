@@ -1,0 +1,40 @@
+// Engine settings: how a build runs (caches, worker threads, page writes), never what it produces. They are
+// typed build options (BuildOptions.settings); the CLI maps its flags and the SITEGEN_* environment onto
+// them in one place (cli/options.ts), and nothing in src/ reads the environment for them. Kept on
+// globalThis, so the engine code bundled into the compiled site module (render stage, page writer) and
+// render workers (parallel/worker.cjs, given them at start) read the values the caller set.
+export interface EngineSettings {
+  /** Read and write the build caches (node_modules/.cache/sitegen/, <root>/.sitegen/cache/). */
+  cache: boolean;
+  /** Worker threads besides the main thread; undefined: one per further core (at most MAX_WORKERS). */
+  workers?: number;
+  /** Content files below which a build runs in-process (measured break-even: see parallel/pool.ts). */
+  parallelMin: number;
+  /** Whether the main thread takes batches too; false keeps every task on the workers (tests). */
+  mainTakesTasks: boolean;
+  /** Whether pages render on the workers; false renders on the main thread (for comparison). */
+  renderOnWorkers: boolean;
+  /** Page writes: forced synchronous or on the thread pool; undefined adapts to the disk (write.ts). */
+  writes?: 'sync' | 'async';
+  /** Print memory use after each build stage (stderr). */
+  debugMemory: boolean;
+}
+
+export const DEFAULT_SETTINGS: EngineSettings = {
+  cache: true, parallelMin: 2000, mainTakesTasks: true, renderOnWorkers: true, debugMemory: false,
+};
+
+const KEY = '__sitegenSettings';
+type Holder = { [KEY]?: EngineSettings };
+
+/** The settings in force in this thread. */
+export function engineSettings(): EngineSettings {
+  return (globalThis as Holder)[KEY] ?? DEFAULT_SETTINGS;
+}
+
+/** Sets the settings for what runs next in this thread (unset fields take the defaults). */
+export function configureEngine(settings: Partial<EngineSettings> = {}): EngineSettings {
+  const all = { ...DEFAULT_SETTINGS, ...settings };
+  (globalThis as Holder)[KEY] = all;
+  return all;
+}

@@ -1,0 +1,79 @@
+// The build's cache of compiled site modules (node_modules/.cache/sitegen/server/): a record per site
+// of the module file and the stamps of every file it was made from; pruned as sites come and go.
+import path from 'node:path';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import type * as esbuild from 'esbuild';
+import { RECIPE_DIR, SERVER_OUTDIR, nodeEnv } from './paths.ts';
+import { DEFAULT_ISLANDS } from './options.ts';
+import { vendorFile } from './vendor.ts';
+import { engineSettings } from '../settings.ts';
+import { keyOf, stampFiles, stampsMatch, writeFileAtomic, type Stamp } from '../cache/index.ts';
+
+export interface CacheRecord { file: string; inputs: string[]; stamps: Stamp[]; root?: string; vendor?: string; islandsDir?: string; islands?: string[] }
+
+/** What a cached compile was made from: absolute path, size and mtime of every input file. */
+/** Every file the compile read (esbuild names them relative to its working folder), absolute. */
+export function metafileFiles(meta: esbuild.Metafile): string[] {
+  return Object.keys(meta.inputs).filter((f) => !/^[a-z-]+:/.test(f) && f !== '<stdin>' && path.basename(f) !== 'sitegen-entry.js').map((f) => path.resolve(f));
+}
+
+/** The files of the islands folder: which islands have a Name.client.ts decides how islandWrapPlugin wraps them. */
+function islandFiles(root: string, islandsDir: string): string[] {
+  try { return fs.readdirSync(path.resolve(root, islandsDir)).sort(); } catch { return []; }
+}
+
+function cacheKey(root: string): string {
+  // The siteModule/ files are the recipe (plugins, options), so their stamps are part of the key.
+  const recipe = stampFiles(fs.readdirSync(RECIPE_DIR).sort().map((f) => path.join(RECIPE_DIR, f)));
+  return keyOf([path.resolve(root), nodeEnv(), process.version, recipe, path.basename(vendorFile())]);
+}
+
+const recordFileOf = (root: string) => path.join(SERVER_OUTDIR, `build-${cacheKey(root)}.json`);
+
+/** The cached module for this site, when nothing it was built from changed since. */
+export function cachedSiteModule(root: string): (CacheRecord & { vendor: string }) | null {
+  if (!engineSettings().cache) return null;
+  try {
+    const record = JSON.parse(fs.readFileSync(recordFileOf(root), 'utf8')) as CacheRecord;
+    const islandsSame = JSON.stringify(islandFiles(root, record.islandsDir ?? DEFAULT_ISLANDS)) === JSON.stringify(record.islands ?? []);
+    return islandsSame && fs.existsSync(record.file) && fs.existsSync(vendorFile()) && stampsMatch(record.stamps) ? { ...record, vendor: vendorFile() } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers a module that compiled and imported cleanly; a stale module of the same site is removed. */
+export async function rememberSiteModule(root: string, m: { file: string; inputs: string[]; meta: esbuild.Metafile; islandsDir: string }): Promise<void> {
+  const recordFile = recordFileOf(root);
+  try {
+    const old = JSON.parse(fs.readFileSync(recordFile, 'utf8')) as CacheRecord;
+    if (old.file !== m.file) await Promise.all(['', '.map', '.v8cache'].map((ext) => fsp.rm(`${old.file}${ext}`, { force: true })));
+  } catch { /* first build of this site */ }
+  const record: CacheRecord = { file: m.file, inputs: m.inputs, stamps: stampFiles(metafileFiles(m.meta)), root: path.resolve(root), islandsDir: m.islandsDir, islands: islandFiles(root, m.islandsDir) };
+  await writeFileAtomic(recordFile, JSON.stringify(record));
+  await pruneServerCache().catch(() => {});
+}
+
+/**
+ * Keeps the module cache from growing without end (each compiled site is ~2 MB, and test suites build
+ * hundreds of temporary sites): drops the records of sites whose folder is gone, with their modules, and
+ * any module no record names that is over an hour old (dev mode's are deleted as it replaces them).
+ */
+async function pruneServerCache(): Promise<void> {
+  const names = await fsp.readdir(SERVER_OUTDIR);
+  const kept = new Set<string>();
+  for (const n of names.filter((f) => f.startsWith('build-') && f.endsWith('.json'))) {
+    try {
+      const r = JSON.parse(await fsp.readFile(path.join(SERVER_OUTDIR, n), 'utf8')) as CacheRecord;
+      if (r.root && !fs.existsSync(r.root)) { await fsp.rm(path.join(SERVER_OUTDIR, n), { force: true }); continue; }
+      kept.add(path.basename(r.file));
+    } catch { /* being written by another build */ }
+  }
+  const hourAgo = Date.now() - 3600_000;
+  for (const n of names.filter((f) => /^site-.*\.c?js(\.map|\.v8cache)?$/.test(f))) {
+    if (kept.has(n.replace(/\.(map|v8cache)$/, ''))) continue;
+    const st = await fsp.stat(path.join(SERVER_OUTDIR, n)).catch(() => null);
+    if (st && st.mtimeMs < hourAgo) await fsp.rm(path.join(SERVER_OUTDIR, n), { force: true });
+  }
+}

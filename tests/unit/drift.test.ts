@@ -1,0 +1,95 @@
+// The same site through `build`, `check` and `dev` must behave the same: these are the places where the two
+// pipelines once disagreed (issue 13). Each scenario runs one throwaway copy of the basic fixture through
+// every command and compares what a user sees.
+import { afterEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sitegen, startServer } from '../helpers/cli.ts';
+import { createDevSite } from '../../src/dev/devSite.ts';
+import { formatMessage } from '../../src/errors.ts';
+import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
+
+let dir = '';
+afterEach(() => { if (dir) removeCopy(dir); dir = ''; });
+
+/** The first report of `sitegen dev` for the site, as the overlay and the terminal show it. */
+async function devErrors(root: string): Promise<string[]> {
+  const site = await createDevSite({ root });
+  try { return (await site.start()).errors.map(formatMessage); } finally { await site.close(); }
+}
+
+describe('a throw while the site module loads is a located error in every command', () => {
+  const cases = [
+    { what: 'a template', file: 'templates/pages.tsx', line: 4, edit: (t: string) => t.replace("import Counter from './islands/Counter.tsx';", "import Counter from './islands/Counter.tsx';\nif (Counter) throw new Error('template exploded');") },
+    { what: 'the config', file: 'sitegen.config.ts', line: 6, edit: (t: string) => t.replace('const Page$', "if (Item$) throw new Error('config exploded');\nconst Page$") },
+  ];
+  for (const c of cases) {
+    it(`${c.what}: build and check exit 1 with file:line and no stack, as dev reports it`, async () => {
+      dir = copyFixture('basic');
+      editFile(dir, c.file, c.edit);
+      const expected = new RegExp(`${c.file.replace('.', '\\.')}:${c.line}:\\d+ loading sitegen.config.ts failed: (template|config) exploded`);
+      for (const cmd of ['build', 'check']) {
+        const r = sitegen([cmd, '--root', dir]);
+        expect(r.stderr, cmd).toMatch(expected);
+        expect(r.stderr, cmd).not.toMatch(/\n\s+at |bug in sitegen/);
+        expect(r.code, cmd).toBe(1);
+      }
+      expect(fs.existsSync(path.join(dir, 'dist'))).toBe(false);
+      const dev = await devErrors(dir);
+      expect(dev).toHaveLength(1);
+      expect(dev[0]).toMatch(expected);
+    }, 60_000);
+  }
+});
+
+describe('islandsDir is honoured by the server compile as by the client bundle', () => {
+  it('build, preview and dev all render the island for hydration from a custom islands folder', async () => {
+    dir = copyFixture('basic');
+    fs.mkdirSync(path.join(dir, 'components'));
+    fs.renameSync(path.join(dir, 'templates/islands'), path.join(dir, 'components/islands'));
+    editFile(dir, 'templates/pages.tsx', (t) => t.replace("'./islands/Counter.tsx'", "'../components/islands/Counter.tsx'"));
+    editFile(dir, 'sitegen.config.ts', (t) => t.replace("css: ['templates/site.css'],", "css: ['templates/site.css'],\n  islandsDir: 'components/islands',"));
+    const island = '<sitegen-island data-island="Counter"';
+    const r = sitegen(['build', '--root', dir]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const home = fs.readFileSync(path.join(dir, 'dist/index.html'), 'utf8');
+    expect(home).toContain(island);
+    expect(home).toMatch(/<script type="module" src="\/assets\/runtime-[A-Z0-9]+\.js">/);
+    // A second build answers from the module cache: still wrapped.
+    expect(sitegen(['build', '--root', dir]).code).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'dist/index.html'), 'utf8')).toBe(home);
+    // preview serves that page and every script it loads.
+    const preview = await startServer(['preview', '--root', dir, '--port', '0', '--no-backend']);
+    try {
+      const served = await (await fetch(`${preview.url}/`)).text();
+      expect(served).toBe(home);
+      for (const src of home.match(/\/assets\/[\w-]+\.js/g) ?? []) expect((await fetch(preview.url + src)).status, src).toBe(200);
+    } finally { await preview.stop(); }
+
+    const site = await createDevSite({ root: dir });
+    try {
+      expect((await site.start()).errors).toEqual([]);
+      expect(site.output.pages.get('index.html')?.html).toContain(island);
+    } finally { await site.close(); }
+  }, 60_000);
+});
+
+describe('dev refreshes routes with the defaults of route.ts', () => {
+  it('after an edit, every page dev serves is the page build writes for the same files', async () => {
+    dir = copyFixture('basic');
+    const site = await createDevSite({ root: dir });
+    try {
+      expect((await site.start()).errors).toEqual([]);
+      // Same paths and aliases, new props and title: dev reuses its route table and refreshes the routes.
+      editFile(dir, 'content/items/alpha.yaml', (t) => t.replace('title: Alpha', 'title: Alpha two'));
+      const report = await site.apply([{ file: 'content/items/alpha.yaml', kind: 'change' }]);
+      expect(report?.errors).toEqual([]);
+      expect(report?.changed).toContain('/items/alpha/');
+      expect(sitegen(['build', '--root', dir]).code).toBe(0);
+      for (const [file, page] of site.output.pages) {
+        expect(page.html, file).toBe(fs.readFileSync(path.join(dir, 'dist', file), 'utf8'));
+      }
+    } finally { await site.close(); }
+  }, 60_000);
+});
