@@ -7,7 +7,7 @@ import * as core from './templates/routes/core.tsx';
 import * as company from './templates/routes/company.tsx';
 import * as legal from './templates/routes/legal.tsx';
 import * as demo from './templates/routes/demo.tsx';
-import { launchNotices } from './templates/routes/launch.ts';
+import { launchDate } from './plugins/launchDate.ts';
 
 interface PageGroup {
   collections: Record<string, CollectionConfig>;
@@ -31,8 +31,8 @@ export default defineConfig({
   routes: (content) => groups.flatMap((g) => g.routes(content)),
   validate: (content) => groups.flatMap((g) => g.validate?.(content) ?? []),
   // A page that needs a third-party origin (a policy host) adds it itself: RouteDef.csp.
-  notices: () => launchNotices(),
   // The waitlist (plugins/waitlist): the Supabase defines, CSP and guards for builds; the local backend
   // at /rest/v1/waitlist for dev and preview; `sitegen waitlist export`.
-  plugins: [waitlist()],
+  // The launch date (content/site.yaml): a located warning once the month the copy announces has passed.
+  plugins: [waitlist(), launchDate()],
 });
