@@ -8,9 +8,6 @@ import { href, JOIN_ANCHOR } from '../lib/props.ts';
 import SiteNav from '../islands/SiteNav.tsx';
 import MobileMenu from '../islands/MobileMenu.tsx';
 
-/** The header's call to action (copy kept here until site.yaml has a field for it). */
-export const JOIN_LABEL = 'Join waitlist';
-
 export function Brand({ site }: { site: Site }) {
   return (
     <a className="brand" href="/">
@@ -34,7 +31,7 @@ export function Header({ site, path }: { site: Site; path: string }) {
           <SiteNav solutionsLabel={nav.solutionsLabel} solutions={solutions} links={links} currentPath={path} closeDelayMs={site.constants.dropdownCloseDelayMs} />
         </nav>
         <div className="site-header__actions">
-          <a className="btn btn--primary header-cta" href={joinHref}>{JOIN_LABEL}</a>
+          <a className="btn btn--primary header-cta" href={joinHref}>{nav.join}</a>
           <MobileMenu label={nav.menuLabel} solutionsLabel={nav.solutionsLabel} solutions={solutions} links={links} currentPath={path} />
         </div>
       </div>

@@ -6,7 +6,7 @@
 // without JavaScript the strip stands still. CSS pauses it on hover and focus too. The logos load lazily
 // and at low priority: they sit below the fold (and off to the side), and without that React's server
 // renderer adds a <link rel="preload"> per image (52 of them) ahead of the marquee's own markup.
-import { MOTION_LABELS } from '../lib/motion.ts';
+import type { MotionLabels } from '../lib/motion.ts';
 import { logoSrc } from '../lib/logos.ts';
 
 export interface LogoMarqueeProps {
@@ -14,9 +14,10 @@ export interface LogoMarqueeProps {
   label: string;
   items: { name: string; domain: string; logo?: string }[];
   reverse?: boolean;
+  motionLabels: MotionLabels;
 }
 
-export default function LogoMarquee({ id, label, items, reverse }: LogoMarqueeProps) {
+export default function LogoMarquee({ id, label, items, reverse, motionLabels }: LogoMarqueeProps) {
   const mark = (l: LogoMarqueeProps['items'][number], copy: boolean) => {
     const src = logoSrc(l);
     return (
@@ -36,7 +37,7 @@ export default function LogoMarquee({ id, label, items, reverse }: LogoMarqueePr
         {items.map((l) => mark(l, false))}
         {items.map((l) => mark(l, true))}
       </ul>
-      <button type="button" className="motion-toggle" data-pause-label={MOTION_LABELS.pause} data-play-label={MOTION_LABELS.play}>{MOTION_LABELS.pause}</button>
+      <button type="button" className="motion-toggle" data-pause-label={motionLabels.pause} data-play-label={motionLabels.play}>{motionLabels.pause}</button>
     </div>
   );
 }

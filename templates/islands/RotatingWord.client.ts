@@ -2,7 +2,7 @@
 // of the old one (as React's key did), so the CSS entrance animation runs again. It does not rotate at all
 // under prefers-reduced-motion, nor while the page-wide motion switch is paused: the pause/play button is
 // placed right after the headline, in space the CSS reserved for it from the first paint (no layout shift).
-import { MOTION_LABELS, bindMotionButton, motionPaused, onMotionChange, prefersReducedMotion } from '../lib/motion.ts';
+import { bindMotionButton, motionPaused, onMotionChange, prefersReducedMotion } from '../lib/motion.ts';
 
 export function enhance(root: HTMLElement): void {
   const data = root.querySelector<HTMLElement>('[data-words]');
@@ -15,8 +15,8 @@ export function enhance(root: HTMLElement): void {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'motion-toggle motion-toggle--headline';
-  button.dataset.pauseLabel = MOTION_LABELS.pause;
-  button.dataset.playLabel = MOTION_LABELS.play;
+  button.dataset.pauseLabel = data.dataset.pauseLabel;
+  button.dataset.playLabel = data.dataset.playLabel;
   (root.closest('h1') ?? root).after(button);
   bindMotionButton(button);
 

@@ -7,17 +7,21 @@
 // the document's text), so the box is always as wide and tall as the longest word and the headline
 // breaks the same way whichever word shows. Without it a longer word wrapped the headline onto another
 // line 8 s after load and pushed the rest of the page down (Lighthouse CLS 0.093 on /).
+import type { MotionLabels } from '../lib/motion.ts';
+
 export interface RotatingWordProps {
   words: string[];
   intervalMs: number;
+  /** The pause/play button's labels; the script creates the button. */
+  motionLabels: MotionLabels;
 }
 
-export default function RotatingWord({ words, intervalMs }: RotatingWordProps) {
+export default function RotatingWord({ words, intervalMs, motionLabels }: RotatingWordProps) {
   return (
     <>
       <span className="rotating-word" aria-hidden="true" data-word={words[0]}>{words[0]}</span>
       <span className="visually-hidden">{words.join(' or ')}</span>
-      <span data-words={JSON.stringify(words)} data-interval-ms={intervalMs} />
+      <span data-words={JSON.stringify(words)} data-interval-ms={intervalMs} data-pause-label={motionLabels.pause} data-play-label={motionLabels.play} />
       {words.map((w, i) => <span key={i} className="rotating-word__ghost" aria-hidden="true" data-text={w} />)}
     </>
   );

@@ -31,8 +31,8 @@ export function onMotionChange(fn: () => void): void {
 /** Makes `button` a pause/play toggle: its visible label says what a press does. */
 export function bindMotionButton(button: HTMLButtonElement): void {
   restore();
-  const pauseLabel = button.dataset.pauseLabel ?? 'Pause animation';
-  const playLabel = button.dataset.playLabel ?? 'Play animation';
+  const pauseLabel = button.dataset.pauseLabel ?? '';
+  const playLabel = button.dataset.playLabel ?? '';
   const sync = () => {
     const paused = motionPaused();
     button.textContent = paused ? playLabel : pauseLabel;
@@ -44,4 +44,5 @@ export function bindMotionButton(button: HTMLButtonElement): void {
   button.dataset.ready = '';
 }
 
-export const MOTION_LABELS = { pause: 'Pause animation', play: 'Play animation' } as const;
+/** The pause/play button's two labels (from site.yaml `motion`), carried to the scripts in data-* attributes. */
+export interface MotionLabels { pause: string; play: string }

@@ -16,8 +16,7 @@ export function waitlistProps(site: Site, form: string, opts: { short?: boolean;
     placeholder: w.placeholder,
     messages: w.messages,
     joinedMs: site.constants.joinedConfirmationMs,
-    // Shown only without JavaScript, when the form cannot send (copy kept here until site.yaml has a field).
-    noScript: { text: 'To join, turn on JavaScript for this site, or email', email: site.emails.info },
+    noScript: { text: w.noScript, email: site.emails.info },
     ...(opts.note ? { note: w.note } : {}),
   };
 }

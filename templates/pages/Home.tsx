@@ -6,16 +6,17 @@ import RotatingWord from '../islands/RotatingWord.tsx';
 import LogoMarquee from '../islands/LogoMarquee.tsx';
 import { Badge, NumberedCards, Section, SectionHead, Stats } from '../components/ui.tsx';
 import { CtaSection } from '../components/CtaSection.tsx';
+import type { MotionLabels } from '../lib/motion.ts';
 import { MatchPreview } from '../components/MatchPreview.tsx';
 
-export function HomePage({ home, logos, rotationMs, waitlist }: { home: Home; logos: Logos; rotationMs: number; waitlist: WaitlistFormProps }) {
+export function HomePage({ home, logos, rotationMs, waitlist, motion }: { home: Home; logos: Logos; rotationMs: number; waitlist: WaitlistFormProps; motion: MotionLabels }) {
   return (
     <>
       <section className="hero hero--home" aria-labelledby="home-title">
         <div className="container hero__split">
           <div className="hero__copy">
             <Badge accent dot>{home.badge}</Badge>
-            <h1 id="home-title">{home.headlinePrefix} <RotatingWord words={home.rotatingWords} intervalMs={rotationMs} hydrate="idle" /></h1>
+            <h1 id="home-title">{home.headlinePrefix} <RotatingWord words={home.rotatingWords} intervalMs={rotationMs} motionLabels={motion} hydrate="idle" /></h1>
             <p className="lead">{home.subtitle}</p>
             <ul className="chips">
               {home.chips.map((c) => <li key={c} className="chip">{c}</li>)}
@@ -36,8 +37,8 @@ export function HomePage({ home, logos, rotationMs, waitlist }: { home: Home; lo
       <Section labelledBy="logos-title" alt>
         <SectionHead id="logos-title" title={home.marquee.heading} intro={home.marquee.intro} center />
         <div className="stack">
-          <LogoMarquee id="logos-companies" label={home.marquee.companiesLabel} items={logos.companies} hydrate="visible" />
-          <LogoMarquee id="logos-universities" label={home.marquee.universitiesLabel} items={logos.universities} reverse hydrate="visible" />
+          <LogoMarquee id="logos-companies" label={home.marquee.companiesLabel} items={logos.companies} motionLabels={motion} hydrate="visible" />
+          <LogoMarquee id="logos-universities" label={home.marquee.universitiesLabel} items={logos.universities} reverse motionLabels={motion} hydrate="visible" />
         </div>
       </Section>
       <CtaSection id="home-cta" cta={home.cta} waitlist={{ ...waitlist, form: 'home-cta', note: undefined }} />

@@ -92,7 +92,7 @@ export function routes(content: Content): RouteDef[] {
   return [
     {
       path: '/', component: HomePage, title: home.title, description: home.description, source: 'content/home.yaml',
-      props: { home, logos: content.logos, rotationMs: site.constants.headlineRotationMs, waitlist: waitlistProps(site, 'home', { short: true, note: true }) },
+      props: { home, logos: content.logos, rotationMs: site.constants.headlineRotationMs, waitlist: waitlistProps(site, 'home', { short: true, note: true }), motion: site.motion },
     },
     {
       path: '/for-consumers', component: ForConsumersPage, title: content.forConsumers.title, description: content.forConsumers.description, source: 'content/for-consumers.yaml',

@@ -22,6 +22,8 @@ export const SiteSchema = z.strictObject({
     solutions: z.array(link.extend({ description: text })).length(6),
     links: z.array(link).min(1),
     menuLabel: text,
+    /** The header's call to action, on every page. */
+    join: text,
   }),
   footer: z.strictObject({
     blurb: text,
@@ -48,8 +50,12 @@ export const SiteSchema = z.strictObject({
     submitting: text,
     joined: text,
     note: text,
+    /** Shown only without JavaScript, when the form cannot send; followed by the info address. */
+    noScript: text,
     messages: z.strictObject({ success: text, duplicate: text, auth: text, generic: text }),
   }),
+  /** Labels of the pause/play button of the moving parts (headline word, logo marquee). */
+  motion: z.strictObject({ pause: text, play: text }),
   notFound: z.strictObject({ title: text, message: text, back: text }),
 });
 
