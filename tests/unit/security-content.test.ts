@@ -196,7 +196,7 @@ describe('site facts substituted into pages ({token})', () => {
   const real = path.join(work, 'real');
   beforeAll(() => {
     fs.mkdirSync(real);
-    for (const f of ['content', 'templates', 'static', 'sitegen.config.ts', 'package.json', 'tsconfig.json']) {
+    for (const f of ['content', 'templates', 'static', 'plugins', 'supabase', 'sitegen.config.ts', 'package.json', 'tsconfig.json']) {
       if (fs.existsSync(path.join(REPO, f))) fs.cpSync(path.join(REPO, f), path.join(real, f), { recursive: true });
     }
   });
@@ -210,7 +210,11 @@ describe('site facts substituted into pages ({token})', () => {
   };
 
   it('a value from site.yaml reaches the manifesto HTML escaped, never as markup', () => {
-    const restore = edit('content/site.yaml', /^launch: .*$/m, 'launch: "<img src=x onerror=alert(1)> & more"');
+    // `launch` has a month-year schema now, so the free-text fact `premiumPrice` carries the payload, named
+    // by a token added to the manifesto's Markdown.
+    const restoreSite = edit('content/site.yaml', /^premiumPrice: .*$/m, 'premiumPrice: "<img src=x onerror=alert(1)> & more"');
+    const restoreBody = edit('content/pages/manifesto.md', /\n*$/, '\n\nPremium starts from {premiumPrice}.\n');
+    const restore = () => { restoreBody(); restoreSite(); };
     try {
       const r = sitegen(['build', '--root', real, '-q']);
       expect(r.code, r.stderr).toBe(0);
