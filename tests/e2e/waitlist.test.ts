@@ -33,7 +33,7 @@ describe('home page form', () => {
     await expect(page.locator('.hero .chip').allTextContents()).resolves.toEqual(['Real People', 'Verified IDs', 'Smart Matching']);
     await expect(page.getByText('No spam. Unsubscribe anytime.').count()).resolves.toBe(1);
     await expect(page.locator('.steps h3').allTextContents()).resolves.toEqual(['Create Profile', 'Get Matched', 'Start Building']);
-    await expect(page.locator('.stat__label').allTextContents()).resolves.toEqual(['Verified Users', 'Smart Matching', '2025 Launch', 'Support 24/7']);
+    await expect(page.locator('.stat__label').allTextContents()).resolves.toEqual(['Verified Profiles Only', 'Smart Matching', 'Public Launch', 'Email Support Inbox']);
     await page.close();
   });
 

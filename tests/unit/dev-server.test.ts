@@ -117,7 +117,10 @@ describe('sitegen dev server', () => {
     const file = path.join(dir, 'content/pages/about.md');
     const original = fs.readFileSync(file, 'utf8');
     for (let i = 1; i <= 8; i++) {
-      fs.writeFileSync(file, original.replace('# Hello', `# Hello ${i}`));
+      // Each save lands whole (temp file + rename, as many editors save): this test is about coalescing, and an
+      // in-place write can be read half-done on a loaded machine, which is a broken file for that instant.
+      fs.writeFileSync(`${file}.tmp`, original.replace('# Hello', `# Hello ${i}`));
+      fs.renameSync(`${file}.tmp`, file);
       await new Promise((r) => setTimeout(r, 4));
     }
     const deadline = Date.now() + 15_000;
