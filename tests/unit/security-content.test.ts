@@ -215,7 +215,7 @@ describe('site facts substituted into pages ({token})', () => {
   const real = path.join(work, 'real');
   beforeAll(() => {
     fs.mkdirSync(real);
-    for (const f of ['content', 'templates', 'static', 'sitegen.config.ts', 'package.json', 'tsconfig.json']) {
+    for (const f of ['content', 'templates', 'static', 'plugins', 'supabase', 'sitegen.config.ts', 'package.json', 'tsconfig.json']) {
       if (fs.existsSync(path.join(REPO, f))) fs.cpSync(path.join(REPO, f), path.join(real, f), { recursive: true });
     }
   });
