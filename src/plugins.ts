@@ -15,6 +15,7 @@
 //   commands → the CLI, before arguments are parsed, only when the first word is not a built-in command
 //              (cli/main.ts registerPluginCommands; subcommands such as `sitegen <plugin> export`)
 import type http from 'node:http';
+import type { MarkedExtension } from 'marked';
 import type { Message, Route, Content, SiteConfig } from './types.ts';
 
 
@@ -98,8 +99,9 @@ export interface SitegenPlugin {
   server?: (ctx: ServerContext) => ServerContribution | Promise<ServerContribution>;
   outputs?: (ctx: OutputContext) => OutputFile[] | Promise<OutputFile[]>;
   head?: (route: Route, content: Content) => HeadTag[];
-  /** marked extensions (`MarkedExtension` objects), applied to every Markdown body in order. */
-  markdown?: unknown[];
+  /** marked extensions, applied to every Markdown body in order (build, dev and workers alike); the
+   *  content cache re-parses Markdown when the list or its functions' source changes. */
+  markdown?: MarkedExtension[];
   commands?: CommandDef[];
 }
 
@@ -201,4 +203,15 @@ declare module './types.ts' {
     /** Hooks at the engine's seams (server handlers, outputs, head, Markdown, CLI commands); see src/plugins.ts. */
     plugins?: SitegenPlugin[];
   }
+}
+
+const extensionLists = new WeakMap<SitegenPlugin[], MarkedExtension[]>();
+
+/** Every plugin's marked extensions in plugin order; the same array for the same plugin list (so the
+ *  Markdown stage makes one marked instance per list). */
+export function markdownExtensions(plugins?: SitegenPlugin[]): MarkedExtension[] {
+  if (!plugins?.length) return [];
+  let list = extensionLists.get(plugins);
+  if (!list) { list = plugins.flatMap((p) => p.markdown ?? []); extensionLists.set(plugins, list); }
+  return list;
 }

@@ -9,6 +9,8 @@ import { formatPath } from './fieldPath.ts';
 import { validateData } from './validate.ts';
 import { globBase, listContentFiles, matchFiles } from './glob.ts';
 import { outsideRootError } from './insideRoot.ts';
+import { markdownKey } from './markdown.ts';
+import { markdownExtensions } from '../plugins.ts';
 
 export interface LoadedContent {
   content: Content;
@@ -85,8 +87,9 @@ export type Loader = (items: LoadItem[], plan: ContentPlan, known: (LoadResult |
 export async function loadBatch(config: SiteConfig, root: string, items: LoadItem[]): Promise<LoadResult[]> {
   if (!items.length) return [];
   const { parseContentFile } = await parser();
+  const extensions = markdownExtensions(config.plugins);
   return Promise.all(items.map(async ({ collection, rel }): Promise<LoadResult> => {
-    const parsed = await parseContentFile(root, `content/${rel}`);
+    const parsed = await parseContentFile(root, `content/${rel}`, extensions);
     if (!('source' in parsed) || parsed.errors.length) return { errors: parsed.errors };
     const made = makeEntry(config.collections[collection], rel, parsed);
     if (made.errors.length) return { errors: made.errors };
@@ -101,15 +104,19 @@ export async function loadBatch(config: SiteConfig, root: string, items: LoadIte
  */
 export type ParseCache = Map<string, ParseOutput>;
 
-export const stampKey = (rel: string, size: number, mtimeMs: number) => `${rel}\0${size}\0${mtimeMs}`;
+/** A file's cache key: its stamp and, for Markdown, the plugins' extension list (`markdownKey`), so a
+ *  changed list re-parses every Markdown body and leaves YAML files cached. */
+export const stampKey = (rel: string, size: number, mtimeMs: number, mdKey = '') =>
+  `${rel}\0${size}\0${mtimeMs}${mdKey && rel.endsWith('.md') ? `\0${mdKey}` : ''}`;
 
 /** Results for the items the cache holds (validated here); the rest are left to the loader. */
 async function cachedResults(root: string, config: SiteConfig, items: LoadItem[], cache: ParseCache, keys: string[]): Promise<(LoadResult | undefined)[]> {
   const stats = await Promise.all(items.map(({ rel }) => fs.stat(path.join(root, 'content', rel)).catch(() => null)));
+  const mdKey = markdownKey(markdownExtensions(config.plugins));
   return items.map(({ collection, rel }, i) => {
     const st = stats[i];
     if (!st) return undefined;
-    keys[i] = stampKey(rel, st.size, st.mtimeMs);
+    keys[i] = stampKey(rel, st.size, st.mtimeMs, mdKey);
     const hit = cache.get(keys[i]);
     if (!hit) return undefined;
     const col = config.collections[collection];

@@ -4,10 +4,37 @@
 // Targets are checked as the browser decodes them (see urlScheme.ts). Blockquotes and lists nested deeper
 // than MAX_NESTING are refused before marked sees them: marked recurses per level and a line of 2,000 ">"
 // overflows the stack. The body is lexed once: the policy walks the tokens, and the same tokens are rendered.
-import { Marked, type Token } from 'marked';
+// Plugins' `markdown` hook adds marked extensions: one Marked instance per extension list, so a body parses
+// the same way in build, dev and on workers; `markdownKey` names the list for the content cache.
+import { createHash } from 'node:crypto';
+import { Marked, type MarkedExtension, type Token } from 'marked';
 import { unsafeScheme } from './urlScheme.ts';
 
 const markdown = new Marked({ gfm: true });
+
+/** The marked extensions the site's plugins add, in order (see SitegenPlugin.markdown). */
+export type MarkdownExtensions = readonly MarkedExtension[];
+
+const instances = new WeakMap<MarkdownExtensions, Marked>();
+
+/** The Marked instance for an extension list (the plain one for none); made once per list. */
+function markedFor(extensions?: MarkdownExtensions): Marked {
+  if (!extensions?.length) return markdown;
+  let m = instances.get(extensions);
+  if (!m) { m = new Marked({ gfm: true }, ...extensions); instances.set(extensions, m); }
+  return m;
+}
+
+/**
+ * A fingerprint of an extension list, for the content cache: '' for none (the keys of a site without
+ * Markdown plugins stay as they were), else a hash of the extensions with their functions' source text, so
+ * editing a plugin's renderer re-parses every Markdown file.
+ */
+export function markdownKey(extensions?: MarkdownExtensions): string {
+  if (!extensions?.length) return '';
+  const text = JSON.stringify(extensions, (_k, v) => (typeof v === 'function' ? `fn:${v.toString()}` : v));
+  return createHash('sha1').update(text).digest('hex').slice(0, 16);
+}
 
 /** Blockquotes and lists nested deeper than this are refused (prose never needs more than a few). */
 export const MAX_NESTING = 32;
@@ -27,15 +54,16 @@ export interface CompiledMarkdown {
 }
 
 /** Lexes the body once, checks the tokens against the policy and, when they pass, renders them. */
-export function compileMarkdown(body: string): CompiledMarkdown {
+export function compileMarkdown(body: string, extensions?: MarkdownExtensions): CompiledMarkdown {
   const deep = nestingProblems(body);
   if (deep.length) return { problems: deep };
+  const md = markedFor(extensions);
   try {
-    const tokens = markdown.lexer(body);
+    const tokens = md.lexer(body);
     // Nothing that could be raw HTML or a URL scheme (typed, or as a character reference): no walk needed.
-    const problems = /[<:&]/.test(body) ? tokenProblems(body, tokens) : [];
+    const problems = /[<:&]/.test(body) ? tokenProblems(md, body, tokens) : [];
     if (problems.length) return { problems };
-    const html = markdown.parser(tokens);
+    const html = md.parser(tokens);
     // marked builds the HTML by concatenation: a rope of thousands of pieces, each holding on to a slice of
     // the source. Reading a character makes V8 flatten it into one string and drop the rest (a third of
     // the memory per page at 10,000 pages).
@@ -43,6 +71,8 @@ export function compileMarkdown(body: string): CompiledMarkdown {
     return { problems, html };
   } catch (e) {
     if (e instanceof RangeError) return { problems: [overflowProblem(body)] };
+    // A plugin's extension that throws is the site's problem, located at the file, not a crash of sitegen.
+    if (md !== markdown) return { problems: [{ line: 1, column: 1, lineText: body.split('\n', 1)[0].slice(0, 120), text: `A Markdown extension from a plugin threw: ${(e as Error)?.message ?? e}` }] };
     throw e;
   }
 }
@@ -58,7 +88,7 @@ export function markdownProblems(body: string): MarkdownProblem[] {
   if (deep.length) return deep;
   if (!/[<:&]/.test(body)) return [];
   try {
-    return tokenProblems(body, markdown.lexer(body));
+    return tokenProblems(markdown, body, markdown.lexer(body));
   } catch (e) {
     if (e instanceof RangeError) return [overflowProblem(body)];
     throw e;
@@ -103,7 +133,7 @@ function overflowProblem(body: string): MarkdownProblem {
   return { line: best + 1, column: 1, lineText: (lines[best] ?? '').slice(0, 120), text: 'Markdown is nested too deeply to render (a run of markup characters); simplify this line' };
 }
 
-function tokenProblems(body: string, tokens: Token[]): MarkdownProblem[] {
+function tokenProblems(md: Marked, body: string, tokens: Token[]): MarkdownProblem[] {
   const problems: MarkdownProblem[] = [];
   let lines: string[] | null = null;
   let from = 0;
@@ -116,7 +146,7 @@ function tokenProblems(body: string, tokens: Token[]): MarkdownProblem[] {
     lines ??= body.split('\n');
     problems.push({ line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '', text });
   };
-  markdown.walkTokens(tokens, (t: Token) => {
+  md.walkTokens(tokens, (t: Token) => {
     if (t.type === 'html' && t.raw.trim()) at(t.raw.trim(), `Raw HTML is not allowed in Markdown: ${t.raw.trim().slice(0, 60)}`);
     if (t.type === 'link' || t.type === 'image') {
       const scheme = unsafeScheme(t.href);

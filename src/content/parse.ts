@@ -7,7 +7,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import type { Message } from '../types.ts';
 import { message, fileLocation } from '../errors.ts';
-import { compileMarkdown } from './markdown.ts';
+import { compileMarkdown, type MarkdownExtensions } from './markdown.ts';
 import { outsideRoot, outsideRootError } from './insideRoot.ts';
 import { parseYamlSource, type YamlSource } from './yamlSource.ts';
 
@@ -22,8 +22,9 @@ export interface ParsedFile {
   errors: Message[];
 }
 
-/** Reads one file and parses it; YAML and front-matter syntax errors come back located. */
-export async function parseContentFile(root: string, rel: string): Promise<ParsedFile | { errors: Message[] }> {
+/** Reads one file and parses it; YAML and front-matter syntax errors come back located. `markdown`: the
+ *  plugins' marked extensions for a Markdown body. */
+export async function parseContentFile(root: string, rel: string, markdown?: MarkdownExtensions): Promise<ParsedFile | { errors: Message[] }> {
   const abs = path.join(root, rel);
   let buf: Buffer;
   try {
@@ -46,7 +47,7 @@ export async function parseContentFile(root: string, rel: string): Promise<Parse
     const line = text.slice(0, bad).split('\n').length;
     return { errors: [message('ContentReadError', 'File is not valid UTF-8 text', fileLocation(rel, line, bad - text.lastIndexOf('\n', bad - 1)))] };
   }
-  if (rel.endsWith('.md')) return parseMarkdown(text, rel);
+  if (rel.endsWith('.md')) return parseMarkdown(text, rel, markdown);
   return parseYaml(text, rel, 0);
 }
 
@@ -93,7 +94,7 @@ function refuse(language: string) {
 class FrontMatterLanguageError extends Error {}
 const NOT_YAML = ['javascript', 'js', 'json', 'coffee', 'coffeescript', 'cson', 'toml', 'yml'];
 
-function parseMarkdown(text: string, rel: string): ParsedFile {
+function parseMarkdown(text: string, rel: string, extensions?: MarkdownExtensions): ParsedFile {
   // gray-matter would pick an engine from the text after the opening fence and run it: "---js" is eval'd.
   // Content is data, so any language but YAML is refused before gray-matter sees the file.
   const lang = frontMatterLanguage(text);
@@ -117,7 +118,7 @@ function parseMarkdown(text: string, rel: string): ParsedFile {
   }
   const p = (parsed as ParsedFile | null) ?? parseYaml('', rel, 0);
   const bodyLine = text.slice(0, text.length - file.content.length).split('\n').length - 1;
-  const md = compileMarkdown(file.content);
+  const md = compileMarkdown(file.content, extensions);
   const policy = md.problems.map((m) => message('ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
   const errors = [...p.errors, ...policy];
   return { ...p, errors, data: errors.length ? undefined : (file.data ?? {}), body: file.content, html: md.html };

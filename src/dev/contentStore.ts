@@ -9,6 +9,8 @@ import {
   collectionPatterns, collectionSetErrors, collectionValue, crossFileIssues, listContentFiles, makeEntry,
 } from '../content/load.ts';
 import { parseContentFile, type ParsedFile } from '../content/parse.ts';
+import { markdownKey, type MarkdownExtensions } from '../content/markdown.ts';
+import { markdownExtensions } from '../plugins.ts';
 
 export type ChangeKind = 'add' | 'change' | 'unlink';
 
@@ -43,11 +45,12 @@ export async function createContentStore(root: string): Promise<ContentStore> {
   let content: Content = {};
   let crossErrors: Message[] = [];
   let versionCounter = 0;
+  let extensions: MarkdownExtensions = [];
 
   async function read(rel: string): Promise<CachedFile> {
     let c = cache.get(rel);
     if (!c) {
-      const parsed = await parseContentFile(root, `content/${rel}`);
+      const parsed = await parseContentFile(root, `content/${rel}`, extensions);
       c = 'source' in parsed && !parsed.errors.length ? { parsed, errors: [] } : { errors: parsed.errors };
       cache.set(rel, c);
     }
@@ -100,6 +103,10 @@ export async function createContentStore(root: string): Promise<ContentStore> {
 
     async configure(next) {
       config = next;
+      // Another Markdown extension list parses bodies differently: Markdown files are read again.
+      const nextExtensions = markdownExtensions(next.plugins);
+      if (markdownKey(nextExtensions) !== markdownKey(extensions)) for (const rel of [...cache.keys()]) if (rel.endsWith('.md')) cache.delete(rel);
+      extensions = nextExtensions;
       collections.clear();
       content = {};
       for (const [name, col] of Object.entries(next.collections)) await refresh(name, col, null);

@@ -12,6 +12,7 @@ import { createSiteCompiler, type SiteModule } from '../siteModule.ts';
 import { createClientBundler, type AssetManifest } from '../bundle.ts';
 import { siteDefines, siteUrlOf } from '../build.ts';
 import { listFiles } from '../content/glob.ts';
+import { outsideRoot, outsideRootError } from '../content/insideRoot.ts';
 import { createContentStore, type ChangeKind } from './contentStore.ts';
 import { createDevOutput, type DevOutput } from './output.ts';
 import { runPass, type DevState } from './pass.ts';
@@ -66,6 +67,8 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
   let serverInputs = new Set<string>();
   let clientInputs = new Set<string>();
   let moduleVersion = 0;
+  // static/ entries refused because their link leads out of the site (as the build refuses them), by path.
+  const refusedStatics = new Map<string, Message>();
   let state: DevState | null = null;
 
   // metafile paths are relative to the working directory; namespaced ones ("sitegen-island:…") are virtual.
@@ -100,14 +103,26 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
   }
 
   async function readStatic(rel: string, kind: ChangeKind): Promise<void> {
+    refusedStatics.delete(`static/${rel}`);
     if (kind === 'unlink') { output.statics.delete(rel); return; }
-    try { output.statics.set(rel, await fs.readFile(path.join(root, 'static', rel))); } catch { output.statics.delete(rel); }
+    const abs = path.join(root, 'static', rel);
+    // A link out of the site (or to a hidden file) is never read: the same guard as the build's static stage.
+    const problem = await outsideRoot(root, abs);
+    if (problem) { output.statics.delete(rel); refusedStatics.set(`static/${rel}`, outsideRootError(`static/${rel}`, problem)); return; }
+    try { output.statics.set(rel, await fs.readFile(abs)); } catch { output.statics.delete(rel); }
+  }
+
+  /** Lists static/ with the build's guard: refused links become errors, the rest is read. */
+  async function readAllStatics(): Promise<void> {
+    const guard = { root, outside: [] as { rel: string; problem: 'outside' | 'hidden' }[] };
+    for (const f of await listFiles(path.join(root, 'static'), guard)) await readStatic(f, 'add');
+    for (const o of guard.outside) { const rel = o.rel ? `static/${o.rel}` : 'static'; refusedStatics.set(rel, outsideRootError(rel, o.problem)); }
   }
 
   /** The problems that stop a pass before rendering, in the order a build meets them. */
   function blockingErrors(): Message[] {
     if (moduleErrors.length) return moduleErrors;
-    return [...bundleErrors, ...store.errors()];
+    return [...bundleErrors, ...store.errors(), ...refusedStatics.values()];
   }
 
   async function rebuild(what: string, t0: number, assets: string[]): Promise<RebuildReport> {
@@ -138,7 +153,7 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
       const t0 = performance.now();
       await compile();
       await bundle();
-      for (const f of await listFiles(path.join(root, 'static'))) await readStatic(f, 'add');
+      await readAllStatics();
       output.refreshRules();
       return rebuild('start', t0, []);
     },

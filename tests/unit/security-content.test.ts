@@ -160,6 +160,25 @@ describe('symlinks never lead out of the site', () => {
     expect(JSON.stringify(r)).not.toContain(SECRET);
   });
 
+  it('dev refuses the same links: a located error, and the linked file is never served', async () => {
+    const site = siteWithSecrets('dev-static');
+    fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(site, 'node_modules'), 'dir');
+    fs.symlinkSync(path.join(site, '../dev-static.env'), path.join(site, 'static/x.txt'));
+    const dev = await startDevServer({ root: site });
+    try {
+      expect(dev.initial.errors.map(formatMessage).join('\n')).toMatch(/(^|\n)static\/x\.txt Symlink to outside the site root/);
+      expect(dev.site.output.find('/x.txt')).toBeNull();
+      // A link planted while dev runs is refused the same way when the watcher reports it.
+      fs.symlinkSync('../.env', path.join(site, 'static/y.txt'));
+      const r = await dev.site.apply([{ file: 'static/y.txt', kind: 'add' }]);
+      expect(r!.errors.map(formatMessage).join('\n')).toMatch(/(^|\n)static\/y\.txt Symlink to a hidden file/);
+      expect(dev.site.output.find('/y.txt')).toBeNull();
+      expect(JSON.stringify([...dev.site.output.statics.values()].map((b) => Buffer.from(b).toString()))).not.toContain(SECRET);
+    } finally {
+      await dev.close();
+    }
+  });
+
   it('links that stay inside the site keep working', () => {
     const site = freshSite('links-inside');
     fs.mkdirSync(path.join(site, 'shared'));

@@ -1,0 +1,73 @@
+// The plugins' `markdown` hook: marked extensions from sitegen.config.ts shape every Markdown body, in a
+// build (in-process and on render workers), in dev, and through the content cache — a changed extension
+// re-parses the Markdown files instead of serving the HTML of the old one.
+import { afterEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sitegen } from '../helpers/cli.ts';
+import { createDevSite } from '../../src/dev/devSite.ts';
+import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
+
+let dir = '';
+afterEach(() => { if (dir) removeCopy(dir); dir = ''; });
+
+/** A plugin whose extension renders **bold** as <strong class="CLASS">. */
+const plugin = (cls: string) => `plugins: [{
+    name: 'md-bold',
+    markdown: [{ renderer: { strong(token) { return '<strong class="${cls}">' + this.parser.parseInline(token.tokens) + '</strong>'; } } }],
+  }],
+  validate:`;
+
+function siteWithExtension(cls: string): string {
+  const root = copyFixture('basic');
+  editFile(root, 'sitegen.config.ts', (t) => t.replace('validate:', plugin(cls)));
+  return root;
+}
+
+const about = (root: string) => fs.readFileSync(path.join(root, 'dist/about/index.html'), 'utf8');
+
+describe('plugin markdown hook', () => {
+  it('build (in-process and on workers) and dev render Markdown through the extension', async () => {
+    dir = siteWithExtension('loud');
+    const r = sitegen(['build', '--root', dir, '-q']);
+    expect(r.stderr).toBe('');
+    expect(about(dir)).toContain('This is <strong class="loud">Markdown</strong>');
+
+    const inProcess = about(dir);
+    fs.rmSync(path.join(dir, 'dist'), { recursive: true });
+    const onWorkers = sitegen(['build', '--root', dir, '-q', '--no-cache'], { env: { SITEGEN_PARALLEL_MIN: '1', SITEGEN_WORKERS: '1', SITEGEN_POOL_MAIN: '0' } });
+    expect(onWorkers.stderr).toBe('');
+    expect(about(dir)).toBe(inProcess);
+
+    const site = await createDevSite({ root: dir });
+    try {
+      expect((await site.start()).errors).toEqual([]);
+      expect(site.output.pages.get('about/index.html')?.html).toBe(inProcess);
+    } finally { await site.close(); }
+  }, 90_000);
+
+  it('a changed extension re-parses cached Markdown (build cache and dev)', async () => {
+    dir = siteWithExtension('loud');
+    expect(sitegen(['build', '--root', dir, '-q']).code).toBe(0);
+    const site = await createDevSite({ root: dir });
+    try {
+      await site.start();
+      editFile(dir, 'sitegen.config.ts', (t) => t.replace('class="loud"', 'class="quiet"'));
+      const report = await site.apply([{ file: 'sitegen.config.ts', kind: 'change' }]);
+      expect(report?.errors).toEqual([]);
+      expect(site.output.pages.get('about/index.html')?.html).toContain('<strong class="quiet">Markdown</strong>');
+    } finally { await site.close(); }
+    // The warm build: content/pages/about.md is unchanged, its cached HTML was made by the old extension.
+    const r = sitegen(['build', '--root', dir, '-q']);
+    expect(r.stderr).toBe('');
+    expect(about(dir)).toContain('<strong class="quiet">Markdown</strong>');
+  }, 90_000);
+
+  it('an extension that throws is a located error, not a crash', () => {
+    dir = copyFixture('basic');
+    editFile(dir, 'sitegen.config.ts', (t) => t.replace('validate:', `plugins: [{ name: 'bad', markdown: [{ renderer: { strong() { throw new Error('nope'); } } }] }],\n  validate:`));
+    const r = sitegen(['build', '--root', dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/content\/pages\/about\.md:\d+:\d+ A Markdown extension from a plugin threw: nope/);
+  }, 60_000);
+});
