@@ -210,3 +210,71 @@ describe('capitalisation', () => {
     await page.close();
   });
 });
+
+describe('design', () => {
+  it('the home hero shows its match preview beside the form on desktop and under it on a phone, inside the screen, with no image request', async () => {
+    for (const [width, beside] of [[1280, true], [375, false]] as const) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const images: string[] = [];
+      page.on('request', (r) => { if (r.resourceType() === 'image') images.push(r.url()); });
+      await page.goto(base + '/');
+      const figure = page.locator('.hero figure.match');
+      await expect(figure.isVisible(), `${width}`).resolves.toBe(true);
+      const box = (await figure.boundingBox())!;
+      const form = (await page.locator('.hero form').first().boundingBox())!;
+      expect(box.x, `${width}`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${width}`).toBeLessThanOrEqual(width);
+      expect(box.height, `${width}`).toBeGreaterThan(150);
+      if (beside) expect(box.y, 'desktop: in the first screen').toBeLessThan(900);
+      else expect(box.y, 'phone: after the form').toBeGreaterThanOrEqual(form.y + form.height);
+      // Two sample people, a score, the reasons, and a caption saying it is an illustration.
+      await expect(figure.locator('.match__card').count()).resolves.toBe(2);
+      await expect(figure.locator('.match__caption').innerText()).resolves.not.toBe('');
+      expect(images.filter((u) => !u.includes('/logos/')), `${width}: the preview draws no image`).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('call-to-action cards have even padding: as much room above their content as below, left as right', async () => {
+    for (const width of [375, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      for (const route of ['/', '/for-consumers/online/saas/', '/for-consumers/', '/manifesto/', '/faqs/']) {
+        await page.goto(base + route);
+        const cards = await page.locator('.cta-card').evaluateAll((els) => els.map((el) => {
+          // What a visitor sees as the card's content: text, controls and images (wrappers such as an island's
+          // inline custom element, and an empty status line, draw nothing).
+          const card = el.getBoundingClientRect();
+          let top = Infinity, bottom = -Infinity;
+          for (const node of el.querySelectorAll('*')) {
+            const drawn = node.matches('input:not([type=hidden]):not([tabindex="-1"]), button, img, svg') ||
+              [...node.childNodes].some((c) => c.nodeType === Node.TEXT_NODE && c.textContent!.trim());
+            const r = node.getBoundingClientRect();
+            if (!drawn || r.height === 0 || getComputedStyle(node).visibility === 'hidden' || node.closest('[aria-hidden="true"], .visually-hidden, noscript')) continue;
+            top = Math.min(top, r.top); bottom = Math.max(bottom, r.bottom);
+          }
+          const cs = getComputedStyle(el);
+          return { top: Math.round(top - card.top), bottom: Math.round(card.bottom - bottom), left: parseFloat(cs.paddingLeft), right: parseFloat(cs.paddingRight) };
+        }));
+        expect(cards.length, route).toBeGreaterThan(0);
+        for (const c of cards) {
+          expect(Math.abs(c.top - c.bottom), `${route} at ${width}: ${JSON.stringify(c)}`).toBeLessThanOrEqual(4);
+          expect(c.left, `${route} at ${width}`).toBe(c.right);
+        }
+      }
+      await page.close();
+    }
+  });
+
+  it('sections alternate their surface, so a long page reads in bands, not one flat column', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    for (const route of ['/', '/for-consumers/online/saas/', '/for-consumers/online/', '/manifesto/']) {
+      await page.goto(base + route);
+      const backgrounds = await page.locator('main > section, main > div > section').evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundImage !== 'none' ? getComputedStyle(el).backgroundImage : getComputedStyle(el).backgroundColor));
+      expect(backgrounds.length, route).toBeGreaterThanOrEqual(3);
+      // No two neighbouring sections share a surface unless one of them is the hero.
+      const same = backgrounds.slice(1).filter((b, i) => i > 0 && b === backgrounds[i]);
+      expect(same, `${route}: ${backgrounds.join(' | ')}`).toEqual([]);
+    }
+    await page.close();
+  });
+});
