@@ -85,7 +85,12 @@ async function cardLists(page: Page, selector: string) {
       return s.display === 'list-item' && s.listStyleType !== 'none' && marker !== 'none' && marker !== '""' ? s.listStyleType : 'none';
     });
     const heading = list.closest('section')?.querySelector('h2')?.textContent ?? '';
-    return { heading, rows: [...rows.values()], markers };
+    // How much of the list's width its cards cover: three cards in a four-column grid leave a quarter empty.
+    const box = list.getBoundingClientRect(), cs = getComputedStyle(list);
+    const inner = box.width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const rects = items.map((li) => li.getBoundingClientRect());
+    const fill = rects.length ? (Math.max(...rects.map((r) => r.right)) - Math.min(...rects.map((r) => r.left))) / inner : 1;
+    return { heading, rows: [...rows.values()], markers, fill };
   }));
 }
 
@@ -103,6 +108,7 @@ describe('card lists and grids', () => {
         for (const l of lists) {
           expect(l.markers.filter((m) => m !== 'none'), `${route} "${l.heading}" markers`).toEqual([]);
           expect(new Set(l.rows).size, `${route} "${l.heading}" rows ${JSON.stringify(l.rows)}`).toBe(1);
+          expect(l.fill, `${route} "${l.heading}": cards cover the width of their grid`).toBeGreaterThan(0.97);
         }
       }
       await page.close();
