@@ -38,21 +38,32 @@ const rows = [];
 let failed = false;
 try {
   for (const p of pages) {
-    const r = await lighthouse(base + p, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }, {
-      extends: 'lighthouse:default',
-      // A local preview has no HTTPS or HTTP/2; Lighthouse's desktop profile, no throttling of the loopback.
-      settings: { formFactor: 'desktop', screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false }, throttlingMethod: 'provided' },
-    });
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((r.lhr.categories[c].score ?? 0) * 100)]));
-    const audits = Object.values(r.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable').map((a) => a.id);
-    rows.push({ page: p, ...scores, lcp: Math.round(r.lhr.audits['largest-contentful-paint'].numericValue), cls: r.lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3), issues: audits.join(', ') });
-    if (!passes(rows.at(-1))) failed = true;
+    const audit = async () => {
+      const r = await lighthouse(base + p, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }, {
+        extends: 'lighthouse:default',
+        // A local preview has no HTTPS or HTTP/2; Lighthouse's desktop profile, no throttling of the loopback.
+        settings: { formFactor: 'desktop', screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false }, throttlingMethod: 'provided' },
+      });
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((r.lhr.categories[c].score ?? 0) * 100)]));
+      const audits = Object.values(r.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable').map((a) => a.id);
+      return { page: p, ...scores, lcp: Math.round(r.lhr.audits['largest-contentful-paint'].numericValue), cls: r.lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3), issues: audits.join(', ') };
+    };
+    let row = await audit();
+    // Performance is timing: when only it misses its floor (a busy machine), measure twice more and keep the
+    // median run, as Lighthouse CI does. The deterministic categories and CLS are never retried.
+    const onlyPerf = assertAt !== null && !passes(row) && passes({ ...row, performance: 100 });
+    if (onlyPerf) {
+      const runs = [row, await audit(), await audit()].sort((a, b) => a.performance - b.performance);
+      row = { ...runs[1], runs: runs.map((x) => x.performance).join('/') };
+    }
+    rows.push(row);
+    if (!passes(row)) failed = true;
   }
 } finally {
   await chrome.kill();
   server.kill();
 }
 console.log('page'.padEnd(30), 'perf  a11y  best  seo   LCP ms  CLS    below 90');
-for (const r of rows) console.log(r.page.padEnd(30), String(r.performance).padEnd(5), String(r.accessibility).padEnd(5), String(r['best-practices']).padEnd(5), String(r.seo).padEnd(5), String(r.lcp).padEnd(7), r.cls.padEnd(6), r.issues || '-');
+for (const r of rows) console.log(r.page.padEnd(30), String(r.performance + (r.runs ? ` (median of ${r.runs})` : '')).padEnd(5), String(r.accessibility).padEnd(5), String(r['best-practices']).padEnd(5), String(r.seo).padEnd(5), String(r.lcp).padEnd(7), r.cls.padEnd(6), r.issues || '-');
 if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(rows.map((r) => ({ page: r.page, scores: Object.fromEntries(CATEGORIES.map((c) => [c, r[c]])), cls: Number(r.cls), passed: passes(r) }))));
 if (failed) { console.error(`✗ a score is below ${assertAt} (performance ${perfAt}) or CLS is above 0`); process.exit(1); }
