@@ -107,6 +107,21 @@ describe('the installed package', () => {
     expect(fs.readFileSync(path.join(project, 'dist/posts/hello-world/index.html'), 'utf8')).toContain('<strong>Markdown</strong>');
   });
 
+  it("rebuilds its cached React when the project's React (a hoisted peer) changes version", () => {
+    const vendorDir = path.join(project, 'node_modules', pkg.name, 'node_modules/.cache/sitegen/vendor');
+    const before = fs.readdirSync(vendorDir);
+    const reactPkg = path.join(project, 'node_modules/react/package.json');
+    const text = fs.readFileSync(reactPkg, 'utf8');
+    try {
+      fs.writeFileSync(reactPkg, text.replace(/"version":\s*"[^"]+"/, '"version": "19.99.0"'));
+      const r = sitegen(['build']);
+      expect(r.code, r.out).toBe(0);
+      expect(fs.readdirSync(vendorDir).filter((n) => n.endsWith('.cjs') && !before.includes(n))).toHaveLength(1);
+    } finally {
+      fs.writeFileSync(reactPkg, text);
+    }
+  });
+
   it('type-checks with tsc --noEmit', () => {
     const r = run(process.execPath, [path.join(project, 'node_modules/typescript/bin/tsc'), '--noEmit'], project);
     expect(r.code, r.out).toBe(0);
