@@ -23,6 +23,15 @@ export function defineConfig<const Cs extends Record<string, CollectionConfig<an
   return config as unknown as SiteConfig;
 }
 
+/**
+ * Checks a list of routes built outside defineConfig (a page group's routes()) the same way: each route's
+ * props against its component's. Returns the list unchanged; annotate nothing on the way in (a `RouteDef[]`
+ * annotation is untyped and turns the check off).
+ */
+export function defineRoutes<R extends RouteDef<any>>(routes: readonly CheckedRoute<R>[]): RouteDef[] {
+  return routes as unknown as RouteDef[];
+}
+
 /** The trailing-slash policy for links written in templates: "/faqs" → "/faqs/". Leaves files and external URLs alone. */
 export function href(p: string): string {
   if (!p.startsWith('/') || p.startsWith('//')) return p;
