@@ -1,6 +1,6 @@
 // The site: its collections (content/ validated by zod), its pages (routes) and the layout around them.
 import { z } from 'zod';
-import { defineConfig, type Entry } from 'sitegen-islands';
+import { defineConfig } from 'sitegen-islands';
 import { Layout } from './templates/Layout.tsx';
 import { Home, Post, NotFound } from './templates/pages.tsx';
 
@@ -10,7 +10,6 @@ const Post$ = z.strictObject({
   date: z.coerce.date(),
   description: z.string().min(1),
 });
-export type PostData = z.infer<typeof Post$>;
 
 export default defineConfig({
   site: { title: 'My site', url: 'https://example.com', titleTemplate: '%s | My site', favicon: '/favicon.svg' },
@@ -19,8 +18,10 @@ export default defineConfig({
   collections: {
     posts: { pattern: 'posts/*.md', schema: Post$ },
   },
+  // content.posts is typed from Post$ (p.data.date is a Date, p.html a string), and each route's props are
+  // checked against its component's: a missing or misspelt prop is a tsc error here.
   routes: (content) => {
-    const posts = (content.posts as Entry<PostData>[]).toSorted((a, b) => +b.data.date - +a.data.date);
+    const posts = content.posts.toSorted((a, b) => +b.data.date - +a.data.date);
     return [
       {
         path: '/', component: Home, title: 'My site', description: 'Posts, newest first.',
@@ -28,7 +29,7 @@ export default defineConfig({
       },
       ...posts.map((p) => ({
         path: `/posts/${p.slug}`, component: Post, title: p.data.title, description: p.data.description, source: p.file,
-        props: { title: p.data.title, date: p.data.date, html: p.html ?? '' },
+        props: { title: p.data.title, date: p.data.date, html: p.html },
       })),
       { path: '/404', output: '404.html', component: NotFound, props: {}, title: 'Page not found', noindex: true },
     ];

@@ -122,9 +122,23 @@ describe('the installed package', () => {
     }
   });
 
-  it('type-checks with tsc --noEmit', () => {
-    const r = run(process.execPath, [path.join(project, 'node_modules/typescript/bin/tsc'), '--noEmit'], project);
+  it('type-checks with tsc --noEmit, with content typed from the schema through the shipped .d.ts', () => {
+    const tsc = () => run(process.execPath, [path.join(project, 'node_modules/typescript/bin/tsc'), '--noEmit'], project);
+    const r = tsc();
     expect(r.code, r.out).toBe(0);
+    // The issue's trap: a post route without its `html` prop passed tsc and built an empty post.
+    const config = path.join(project, 'sitegen.config.ts');
+    const text = fs.readFileSync(config, 'utf8');
+    try {
+      fs.writeFileSync(config, text.replace(', html: p.html }', ' }').replace('p.data.title, date', 'p.data.titel, date'));
+      const bad = tsc();
+      expect(bad.code).not.toBe(0);
+      expect(bad.stdout).toMatch(/sitegen\.config\.ts\(\d+,\d+\): error TS\d+/);
+      expect(bad.stdout).toContain("'html'");
+      expect(bad.stdout).toMatch(/Property 'titel' does not exist/);
+    } finally {
+      fs.writeFileSync(config, text);
+    }
   });
 
   it('dev serves a page and shows an edit to a post', async () => {
