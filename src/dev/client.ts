@@ -120,6 +120,14 @@ interface Reload { paths: string[]; assets: string[] }
       .catch(() => { /* the dev server is gone: the 'error' event of the stream says so */ });
   }
 
+  // The hydration runtime catches an island that fails to load or hydrate (a throw at its module's top
+  // level, a missing export) and logs it with console.error, so production pages carry no dev hook; dev
+  // reads that log line to report the error like any uncaught one.
+  const consoleError = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    consoleError(...args);
+    if (typeof args[0] === 'string' && /^sitegen: island .* failed$/.test(args[0]) && args[1] instanceof Error) report(args[1], args[0]);
+  };
   window.addEventListener('error', (ev) => report(ev.error ?? ev.message, ev.message));
   window.addEventListener('unhandledrejection', (ev) => report(ev.reason, 'Unhandled promise rejection'));
   connect();

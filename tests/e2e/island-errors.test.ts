@@ -32,6 +32,15 @@ export default function Boom({ label }: { label: string }) {
 }
 `;
 
+const BROKEN = `// Renders on the server; its module throws as soon as a browser loads it.
+const inBrowser = typeof window !== 'undefined';
+if (inBrowser) throw new RangeError('Broken cannot start in a browser');
+
+export default function Broken() {
+  return <p>broken</p>;
+}
+`;
+
 let dir: string;
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -123,6 +132,21 @@ describe('island errors in sitegen dev', () => {
     await page.getByRole('button', { name: 'Arm' }).click();
     await expect(page.locator('sitegen-dev-overlay').count()).resolves.toBe(0);
     expect(problems.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows an island whose module throws as it loads (the runtime catches that one)', async () => {
+    const before = server.output().length;
+    fs.writeFileSync(path.join(dir, 'templates/islands/Broken.tsx'), BROKEN);
+    editFile(dir, 'templates/pages.tsx', (t) => t
+      .replace("import Boom from './islands/Boom.tsx';", "import Boom from './islands/Boom.tsx';\nimport Broken from './islands/Broken.tsx';")
+      .replace('<Boom label="Arm" />', '<Boom label="Arm" /><Broken />'));
+    await until(() => server.output().slice(before).includes('✓'), 15_000, 'the rebuild');
+    const page = await open();
+    await page.locator('sitegen-dev-overlay .where').waitFor(TIMEOUT);
+    await expect(page.locator('sitegen-dev-overlay .where').textContent()).resolves.toMatch(/^templates\/islands\/Broken\.tsx:3:\d+$/);
+    await expect(page.locator('sitegen-dev-overlay .frame').textContent()).resolves.toContain('RangeError: Broken cannot start in a browser');
+    await until(() => server.output().slice(before).includes('templates/islands/Broken.tsx:3:'), 10_000, 'the error in the terminal');
     await page.close();
   });
 });
