@@ -78,12 +78,17 @@ export function locateClientError(report: ClientErrorReport, assets: AssetLookup
   return message('IslandError', text, where, { notes });
 }
 
-function readBody(req: http.IncomingMessage): Promise<string | null> {
+/** The request body as text, or 'too large' as soon as it passes MAX_BODY (the rest is drained unread). */
+function readBody(req: http.IncomingMessage): Promise<string | null | 'too large'> {
   return new Promise((resolve) => {
     let size = 0;
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => { size += c.length; if (size <= MAX_BODY) chunks.push(c); });
-    req.on('end', () => resolve(size > MAX_BODY ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY) chunks.push(c);
+      else { chunks.length = 0; resolve('too large'); }
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', () => resolve(null));
   });
 }
@@ -94,6 +99,7 @@ export function clientErrorHandler(assets: AssetLookup, onError: (m: Message) =>
     if ((req.url ?? '').split('?')[0] !== '/__sitegen/error') return false;
     if (req.method !== 'POST') { res.writeHead(405, { Allow: 'POST' }).end(); return true; }
     const body = await readBody(req);
+    if (body === 'too large') { res.writeHead(413, { Connection: 'close' }).end(); return true; }
     let report: ClientErrorReport | null = null;
     try { report = body ? JSON.parse(body) as ClientErrorReport : null; } catch { report = null; }
     if (!report || typeof report.message !== 'string') { res.writeHead(400).end(); return true; }

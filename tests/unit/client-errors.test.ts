@@ -90,7 +90,7 @@ describe('POST /__sitegen/error', () => {
       expect((await fetch(url)).status).toBe(405);
       expect((await fetch(url, { method: 'POST', body: '{nope' })).status).toBe(400);
       expect((await fetch(url, { method: 'POST', body: JSON.stringify({ stack: 'x' }) })).status).toBe(400);
-      expect((await fetch(url, { method: 'POST', body: JSON.stringify({ message: 'x'.repeat(100_000) }) })).status).toBe(400);
+      expect((await fetch(url, { method: 'POST', body: JSON.stringify({ message: 'x'.repeat(100_000) }) })).status).toBe(413);
       expect(printed).toEqual([]);
     } finally { await close(); }
   });
