@@ -49,7 +49,7 @@ async function runBuild(flags: BuildFlags): Promise<number> {
 program
   .name('sitegen')
   .description('Build a static site from zod-validated YAML/Markdown content and React templates.')
-  .version('0.1.0')
+  .version(JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version)
   .showHelpAfterError();
 
 program.command('build')
@@ -157,7 +157,15 @@ program.command('dev')
     process.exitCode = await runDev(flags);
   });
 
-const BUILT_IN = new Set(['build', 'check', 'preview', 'dev', 'help']);
+program.command('init [dir]')
+  .description('Create a small working site (Markdown posts, a layout, one island) in dir (default: here)')
+  .option('-f, --force', 'write into a folder that is not empty (files of the same name are replaced)')
+  .action(async (dir: string | undefined, flags: { force?: boolean }) => {
+    const { runInit } = await import('./init.ts');
+    process.exitCode = await runInit(dir ?? '.', flags);
+  });
+
+const BUILT_IN = new Set(['build', 'check', 'preview', 'dev', 'init', 'help']);
 
 /** The value of -r/--root in argv, before commander has parsed anything. */
 function rootFromArgv(argv: string[]): string {

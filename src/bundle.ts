@@ -51,7 +51,17 @@ export interface ClientPlan {
 const EMPTY_MANIFEST = (): AssetManifest => ({ runtime: null, css: [], islandChunks: {}, baseChunks: [], reactIslands: [], files: new Map(), islands: [] });
 
 /** What to bundle for a site: the runtime with one dynamic import per island, and the site's CSS. */
-export async function clientPlan(root: string, config: SiteConfig, opts: { define?: Record<string, string>; minify?: boolean } = {}): Promise<ClientPlan> {
+export interface ClientPlanOptions {
+  define?: Record<string, string>;
+  minify?: boolean;
+  /**
+   * For `sitegen dev`: React's development build (its warnings, full error messages), no minifying, and
+   * linked source maps, so an island's error in the browser maps back to file:line:col of its source.
+   */
+  dev?: boolean;
+}
+
+export async function clientPlan(root: string, config: SiteConfig, opts: ClientPlanOptions = {}): Promise<ClientPlan> {
   const islands = await findIslands(root, config);
   const names = Object.keys(islands).sort();
   const entryPoints: Record<string, string> = {};
@@ -69,8 +79,9 @@ export async function clientPlan(root: string, config: SiteConfig, opts: { defin
   };
   if (names.length) entryPoints.runtime = 'sitegen:runtime';
   cssFiles.forEach((f, i) => { entryPoints[i === 0 ? 'site' : `site${i}`] = f; });
-  const define = { 'process.env.NODE_ENV': '"production"', ...(opts.define ?? {}) };
-  const key = JSON.stringify([runtimeSource, entryPoints, define, opts.minify !== false]);
+  const define = { 'process.env.NODE_ENV': opts.dev ? '"development"' : '"production"', ...(opts.define ?? {}) };
+  const minify = opts.minify ?? !opts.dev;
+  const key = JSON.stringify([runtimeSource, entryPoints, define, minify, opts.dev === true]);
   if (!Object.keys(entryPoints).length) return { options: null, islands, key };
   return {
     islands, key,
@@ -78,7 +89,7 @@ export async function clientPlan(root: string, config: SiteConfig, opts: { defin
       entryPoints, bundle: true, splitting: true,
     // A site folder outside this package still gets React (and the runtime's imports) from sitegen's own packages.
     nodePaths: [path.join(PACKAGE_DIR, 'node_modules')], format: 'esm', platform: 'browser', target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
-      minify: opts.minify !== false, write: false, metafile: true, logLevel: 'silent', jsx: 'automatic',
+      minify, write: false, ...(opts.dev ? { sourcemap: 'linked' as const, sourcesContent: true } : {}), metafile: true, logLevel: 'silent', jsx: 'automatic',
       outdir: path.join(root, '.sitegen', 'client', 'assets'), entryNames: '[name]-[hash]', chunkNames: 'chunk-[hash]', assetNames: '[name]-[hash]',
       publicPath: '/assets', loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' },
       define,
@@ -124,7 +135,7 @@ async function writeCachedBundle(dir: string, key: string, manifest: AssetManife
 }
 
 /** Bundles the client (or reads the cached bundle); `hit` says which. */
-export async function bundleClient(root: string, config: SiteConfig, opts: { define?: Record<string, string>; minify?: boolean } = {}): Promise<{ manifest?: AssetManifest; errors: Message[]; hit?: boolean }> {
+export async function bundleClient(root: string, config: SiteConfig, opts: ClientPlanOptions = {}): Promise<{ manifest?: AssetManifest; errors: Message[]; hit?: boolean }> {
   const plan = await clientPlan(root, config, opts);
   if (!plan.options) return { manifest: EMPTY_MANIFEST(), errors: [] };
   // In the site's state folder; one bundle per site (a new plan or define replaces it).
@@ -199,6 +210,7 @@ export interface ClientBundler {
 
 /**
  * For dev mode: keeps one esbuild context and calls rebuild(), so an island edit re-reads only that file.
+ * Its bundle is the development one (see ClientPlanOptions.dev): its .map files are served beside it.
  * A new island, a removed one, or new CSS entries or defines change the plan, which needs a new context.
  */
 export function createClientBundler(root: string): ClientBundler {
@@ -206,7 +218,7 @@ export function createClientBundler(root: string): ClientBundler {
   let key = '';
   return {
     async bundle(config, opts) {
-      const plan = await clientPlan(root, config, opts);
+      const plan = await clientPlan(root, config, { ...opts, dev: true });
       if (plan.key !== key) { await ctx?.dispose(); ctx = null; key = plan.key; }
       if (!plan.options) return { manifest: EMPTY_MANIFEST(), inputs: [], errors: [] };
       ctx ??= await (await loadEsbuild()).context(plan.options);

@@ -1,12 +1,35 @@
 // What a site's sitegen.config.ts and templates import from "sitegen".
-import type { SiteConfig } from './types.ts';
+import type { CheckedRoute, CollectionConfig, ContentIssue, ContentOf, RouteDef, SiteConfig } from './types.ts';
 
-export type { SiteConfig, RouteDef, Route, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, Message } from './types.ts';
+export type { SiteConfig, RouteDef, Route, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, ContentOf, CollectionValue, CheckedRoute, Message } from './types.ts';
 export type { HydrateMode } from './render/island.tsx';
 export type { SitegenPlugin, PluginContext, ConfigContribution, ServerContext, ServerContribution, RequestHandler, OutputContext, OutputFile, HeadTag, CommandDef, Mode } from './plugins.ts';
 
-export function defineConfig<C extends SiteConfig>(config: C): C {
-  return config;
+/**
+ * The site config as written: `routes` and `validate` get content typed from the collections' schemas,
+ * and each route's props are checked against its component's.
+ */
+export interface TypedSiteConfig<Cs extends Record<string, CollectionConfig<any>>, R> extends Omit<SiteConfig, 'collections' | 'routes' | 'validate'> {
+  collections: Cs;
+  routes: (content: ContentOf<Cs>) => readonly CheckedRoute<R>[];
+  validate?: (content: ContentOf<Cs>) => ContentIssue[];
+}
+
+/**
+ * Types a site's config: `const Cs` keeps `single: true` a literal (so that collection is typed as its
+ * schema's output), and R is inferred from what routes() returns so every route is checked on its own.
+ */
+export function defineConfig<const Cs extends Record<string, CollectionConfig<any>>, R extends RouteDef<any> = RouteDef>(config: TypedSiteConfig<Cs, R>): SiteConfig {
+  return config as unknown as SiteConfig;
+}
+
+/**
+ * Checks a list of routes built outside defineConfig (a page group's routes()) the same way: each route's
+ * props against its component's. Returns the list unchanged; annotate nothing on the way in (a `RouteDef[]`
+ * annotation is untyped and turns the check off).
+ */
+export function defineRoutes<R extends RouteDef<any>>(routes: readonly CheckedRoute<R>[]): RouteDef[] {
+  return routes as unknown as RouteDef[];
 }
 
 /** The trailing-slash policy for links written in templates: "/faqs" → "/faqs/". Leaves files and external URLs alone. */

@@ -1,7 +1,7 @@
 // Shared data shapes of the pipeline: configuration a site gives, what each stage hands the next,
 // and the diagnostics every stage reports (modelled on esbuild's Message).
-import type { ComponentType, ReactNode } from 'react';
-import type { ZodType } from 'zod';
+import type { ComponentProps, ComponentType, JSXElementConstructor, ReactNode } from 'react';
+import type { ZodType, output } from 'zod';
 
 export interface Location {
   /** Path relative to the site root, with forward slashes. */
@@ -25,10 +25,10 @@ export interface Message {
   hint?: string;
 }
 
-export interface CollectionConfig {
+export interface CollectionConfig<S extends ZodType = ZodType> {
   /** Glob(s) relative to content/: `*` matches within a segment, `**` any depth. */
   pattern: string | string[];
-  schema: ZodType;
+  schema: S;
   /** Exactly one file: the collection's value is that file's validated data, not a list of entries. */
   single?: boolean;
 }
@@ -47,7 +47,33 @@ export interface Entry<T = any> {
   html?: string;
 }
 
-export type Content = Record<string, any>;
+/**
+ * What `routes(content)` and `validate(content)` get. `Content<typeof collections>` is typed from the
+ * schemas (a list of entries per collection, a `single` one is its schema's output); plain `Content` is
+ * untyped, for code that handles any site (the engine, page groups that predate typed content).
+ */
+export type Content<Cs extends Record<string, CollectionConfig<any>> | undefined = undefined> =
+  Cs extends Record<string, CollectionConfig<any>> ? ContentOf<Cs> : Record<string, any>;
+
+/**
+ * One collection's value: its schema's output for `single: true`, else the list of entries — whose `html`
+ * is a string when every pattern names Markdown files (".md"), as the loader always renders their body.
+ */
+export type CollectionValue<C> = C extends { schema: infer S extends ZodType }
+  ? C extends { single: true } ? output<S>
+    : C extends { pattern: `${string}.md` | readonly `${string}.md`[] } ? (Entry<output<S>> & { html: string })[]
+    : Entry<output<S>>[]
+  : never;
+
+export type ContentOf<Cs> = { [K in keyof Cs]: CollectionValue<Cs[K]> };
+
+/**
+ * A route of `routes()` as defineConfig checks it: its props must be what its component takes, so a
+ * missing or mistyped prop is a type error at the route (distributes over a list's routes one by one).
+ */
+export type CheckedRoute<R> = R extends { component: infer C extends JSXElementConstructor<any> }
+  ? R & { props: ComponentProps<C> }
+  : R;
 
 export interface RouteDef<P = any> {
   /** URL path; normalised to a trailing slash unless `output` is given. */

@@ -7,6 +7,9 @@ import type http from 'node:http';
 import { createHost, memorySource, type Handler } from '../host/index.ts';
 import type { DevOutput } from './output.ts';
 import type { EventHub } from './events.ts';
+import type { Message } from '../types.ts';
+import { clientErrorHandler } from './clientErrors.ts';
+import { catalogue, formatMessageLong } from '../errors.ts';
 
 export interface DevHandlerOptions {
   output: DevOutput;
@@ -15,6 +18,8 @@ export interface DevHandlerOptions {
   /** The compiled dev client (src/dev/client.ts) and the overlay stylesheet. */
   clientJs: string;
   overlayCss: string;
+  /** Prints an island error the dev client reported (POST /__sitegen/error); default: stderr. */
+  onClientError?: (m: Message) => void;
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -48,6 +53,10 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, status: numbe
   return true;
 }
 
+function printClientError(m: Message): void {
+  process.stderr.write(`✗ ${formatMessageLong(m)}  [${catalogue.IslandError.title}]\n  hint: ${m.hint}\n`);
+}
+
 export function createDevHandler(opts: DevHandlerOptions): http.RequestListener {
   const { output, events } = opts;
   const endpoints: Handler = (req, res) => {
@@ -60,8 +69,10 @@ export function createDevHandler(opts: DevHandlerOptions): http.RequestListener 
   // Nothing good to show yet: a page that carries the client, so it shows the overlay and reloads when fixed.
   const placeholder: Handler = (req, res) => !output.built && (req.method === 'GET' || req.method === 'HEAD')
     && send(req, res, 503, 'text/html; charset=utf-8', injectClient(PLACEHOLDER, '*', events.version));
+  // Island errors from open pages, mapped through the dev bundle's source maps (src/dev/clientErrors.ts).
+  const islandErrors = clientErrorHandler((rel) => output.assets.get(rel) ?? output.previousAssets.get(rel), opts.onClientError ?? printClientError);
   return createHost({
     source: devFileSource(output, () => events.version),
-    handlers: [endpoints, ...(opts.handlers ?? []), placeholder],
+    handlers: [endpoints, islandErrors, ...(opts.handlers ?? []), placeholder],
   });
 }
