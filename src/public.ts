@@ -1,7 +1,7 @@
 // What a site's sitegen.config.ts and templates import from "sitegen".
 import type { SiteConfig } from './types.ts';
 
-export type { SiteConfig, RouteDef, Route, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, Message } from './types.ts';
+export type { SiteConfig, RouteDef, Route, BodyContext, PageHeadTag, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, Message } from './types.ts';
 export type { HydrateMode } from './render/island.tsx';
 export type { SitegenPlugin, PluginContext, ConfigContribution, ServerContext, ServerContribution, RequestHandler, OutputContext, OutputFile, HeadTag, CommandDef, Mode } from './plugins.ts';
 
@@ -9,13 +9,10 @@ export function defineConfig<C extends SiteConfig>(config: C): C {
   return config;
 }
 
-/** The trailing-slash policy for links written in templates: "/faqs" → "/faqs/". Leaves files and external URLs alone. */
-export function href(p: string): string {
-  if (!p.startsWith('/') || p.startsWith('//')) return p;
-  const [pathPart, rest = ''] = p.split(/(?=[?#])/, 2) as [string, string?];
-  if (pathPart === '/' || pathPart.endsWith('/') || /\.[a-z0-9]+$/i.test(pathPart)) return p;
-  return `${pathPart}/${rest}`;
-}
+// Links in templates: href('/faqs') → "/faqs/" (or "/faqs" with trailingSlash 'never'), under the site's base.
+export { href } from './render/urls.ts';
+// Files that are not pages: a route's `body` (RSS/Atom/JSON feeds) and the <link rel=alternate> to one.
+export { rssFeed, atomFeed, jsonFeed, feedLink, type FeedItem, type FeedOptions } from './feed.ts';
 
 import type { HydrateMode } from './render/island.tsx';
 

@@ -5,6 +5,7 @@ import type { Content, Message, Route, SiteConfig } from '../types.ts';
 import type { AssetManifest } from '../types.ts';
 import { message, fileLocation, siteFrame } from '../errors.ts';
 import type { RenderContext, RenderedPage } from './document.tsx';
+import { urlPolicy, withBase } from './urls.ts';
 
 /** What rendering needs of the asset manifest (no file bytes): plain data, so it can go to a worker. */
 export type ManifestLinks = Pick<AssetManifest, 'css' | 'runtime' | 'baseChunks' | 'islandChunks' | 'reactIslands'>;
@@ -17,11 +18,14 @@ export interface PageRenderer {
 
 /** The context every page renders with: config, content, origin and the asset URLs pages link. */
 export function renderContext(config: SiteConfig, content: Content, siteUrl: string, manifest: ManifestLinks): RenderContext {
+  const policy = urlPolicy(config);
+  // The manifest's URLs are base-less ("/assets/…"); pages link them under the site's base.
+  const url = policy.base === '/' ? (u: string) => u : (u: string) => withBase(u, policy.base);
   return {
-    config, content, siteUrl,
+    config, content, siteUrl, policy,
     assets: {
-      css: manifest.css, runtime: manifest.runtime,
-      preload: (eager) => pageChunks(manifest, eager),
+      css: manifest.css.map(url), runtime: manifest.runtime && url(manifest.runtime),
+      preload: (eager) => pageChunks(manifest, eager).map(url),
     },
   };
 }
