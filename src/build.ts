@@ -12,7 +12,8 @@ import { listContentFiles } from './content/glob.ts';
 import { routeTable, type RouteTable } from './route.ts';
 import { bundleClient, type AssetManifest } from './bundle.ts';
 import { checkLinks, makeTargets, type PageLinks } from './check.ts';
-import { contentSecurityPolicy, headersFile, routeCspRules, redirectsFile, robotsTxt, sitemapXml } from './hostfiles.ts';
+import { hostFiles } from './hostfiles.ts';
+import { urlPolicy } from './render/urls.ts';
 import { stageOutput } from './write.ts';
 import { acquireBuildLock } from './buildLock.ts';
 import { hasOutputHooks, pluginOutputs } from './output/pluginOutputs.ts';
@@ -253,6 +254,7 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
     const targets = makeTargets(
       [...table.routes.map((r) => r.path), ...table.aliases.map((x) => x.from)],
       [...outputs, ...staticFiles, ...manifest.files.keys(), ...hostFiles, ...extraFiles],
+      urlPolicy(site.config).base,
     );
     result.errors.push(...await locateLinks(root, checkLinks(pageLinks, targets)));
   });
@@ -263,14 +265,9 @@ export function aliasPagesOf(table: Pick<RouteTable, 'aliases'>, config: SiteCon
   return config.aliasPages === false ? [] : table.aliases;
 }
 
-/** The files static hosts read, generated from the route table and the config. */
+/** The files static hosts read, generated from the route table and the config (src/hostfiles.ts). */
 export function hostFileTexts(table: Pick<RouteTable, 'routes' | 'aliases'>, config: SiteConfig, siteUrl: string, env: NodeJS.ProcessEnv): Record<string, string> {
-  return {
-    'sitemap.xml': sitemapXml(table.routes, siteUrl),
-    'robots.txt': robotsTxt(siteUrl),
-    '_redirects': redirectsFile(table.aliases, config.aliasPages !== false),
-    '_headers': headersFile(contentSecurityPolicy(config, env), routeCspRules(table.routes, config, env)),
-  };
+  return hostFiles(table, config, siteUrl, env);
 }
 
 /** Points a broken-link error at the first line of its source file that contains the link. */

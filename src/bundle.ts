@@ -14,6 +14,7 @@ import { engineSettings } from './settings.ts';
 import { replaceFolder, stampFiles, stampsMatch, type Stamp } from './cache/index.ts';
 import { message } from './errors.ts';
 import { listFiles } from './content/glob.ts';
+import { urlPolicy, withBase } from './render/urls.ts';
 
 import type { AssetManifest } from './types.ts';
 export type { AssetManifest };
@@ -70,7 +71,9 @@ export async function clientPlan(root: string, config: SiteConfig, opts: { defin
   if (names.length) entryPoints.runtime = 'sitegen:runtime';
   cssFiles.forEach((f, i) => { entryPoints[i === 0 ? 'site' : `site${i}`] = f; });
   const define = { 'process.env.NODE_ENV': '"production"', ...(opts.define ?? {}) };
-  const key = JSON.stringify([runtimeSource, entryPoints, define, opts.minify !== false]);
+  // Files CSS and JS reference (fonts, images) are linked under the site's base (site.base).
+  const publicPath = withBase('/assets', urlPolicy(config).base);
+  const key = JSON.stringify([runtimeSource, entryPoints, define, opts.minify !== false, ...(publicPath === '/assets' ? [] : [publicPath])]);
   if (!Object.keys(entryPoints).length) return { options: null, islands, key };
   return {
     islands, key,
@@ -80,7 +83,7 @@ export async function clientPlan(root: string, config: SiteConfig, opts: { defin
     nodePaths: [path.join(PACKAGE_DIR, 'node_modules')], format: 'esm', platform: 'browser', target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
       minify: opts.minify !== false, write: false, metafile: true, logLevel: 'silent', jsx: 'automatic',
       outdir: path.join(root, '.sitegen', 'client', 'assets'), entryNames: '[name]-[hash]', chunkNames: 'chunk-[hash]', assetNames: '[name]-[hash]',
-      publicPath: '/assets', loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' },
+      publicPath, loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' },
       define,
       plugins: [stdinPlugin],
       legalComments: 'none',

@@ -10,6 +10,7 @@ import { aliasPagesOf, hostFileTexts, locateLinks, renderContext, renderRoute } 
 import { extractLinks, makeTargets, type LinkTargets } from '../check.ts';
 import { hasOutputHooks, pluginOutputs } from '../output/pluginOutputs.ts';
 import { brokenLinks, type LinkCache } from './links.ts';
+import { urlPolicy } from '../render/urls.ts';
 import { routeContent, sameRoute, type Routing } from './routeDiff.ts';
 import type { DevOutput } from './output.ts';
 
@@ -139,7 +140,7 @@ export async function runPass(s: DevState): Promise<PassResult> {
     if (extra.files.size) {
       hostFiles = { ...hostFiles, ...Object.fromEntries(extra.files) };
       const own = targets, more = makeTargets([], extra.files.keys());
-      targets = { has: (p) => own.has(p) || more.has(p) };
+      targets = { has: (p) => own.has(p) || more.has(p), base: own.base };
     }
   }
   const links = [...next.values()].map((p) => ({ page: p.route.path, source: p.route.source, links: p.links }));
@@ -167,6 +168,7 @@ function outputMemo(s: DevState, key: unknown[], routing: Routing): NonNullable<
   const targets = makeTargets(
     [...routes.map((r) => r.path), ...aliases.map((a) => a.from)],
     [...outputs, ...s.output.statics.keys(), ...s.manifest.files.keys(), ...Object.keys(hostFiles)],
+    urlPolicy(s.site.config).base,
   );
   return { key, conflicts, hostFiles, targets };
 }

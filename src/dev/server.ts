@@ -15,6 +15,8 @@ export interface DevHandlerOptions {
   /** The compiled dev client (src/dev/client.ts) and the overlay stylesheet. */
   clientJs: string;
   overlayCss: string;
+  /** The site's base path (site.base), read per request: the config may change while dev runs. */
+  base?: () => string | undefined;
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -36,7 +38,8 @@ const PLACEHOLDER = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 export function devFileSource(output: DevOutput, version: () => number) {
   return memorySource((rel) => {
     const page = output.pages.get(rel);
-    if (page) return injectClient(page.html, page.route, version());
+    // Only HTML documents get the client; a route's own file (a feed, JSON) is served as written.
+    if (page) return rel.endsWith('.html') ? injectClient(page.html, page.route, version()) : page.html;
     return output.assets.get(rel) ?? output.previousAssets.get(rel) ?? output.statics.get(rel) ?? output.hostFiles.get(rel);
   }, 'memory');
 }
@@ -63,5 +66,6 @@ export function createDevHandler(opts: DevHandlerOptions): http.RequestListener 
   return createHost({
     source: devFileSource(output, () => events.version),
     handlers: [endpoints, ...(opts.handlers ?? []), placeholder],
+    base: opts.base,
   });
 }
