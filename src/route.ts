@@ -4,7 +4,7 @@
 // static hosts (and our own, src/host/) serve at /<path>. Paths are base-less: the base is for URLs only.
 import type { Alias, Content, Message, Route, RouteDef, SiteConfig } from './types.ts';
 import { message, fileLocation, thrownBySite } from './errors.ts';
-import type { TrailingSlash } from './render/urls.ts';
+import { setUrlPolicy, urlPolicy, type TrailingSlash } from './render/urls.ts';
 
 type SlashRule = TrailingSlash | Pick<SiteConfig, 'trailingSlash'>;
 const ruleOf = (r: SlashRule | undefined): TrailingSlash => (typeof r === 'string' ? r : r?.trailingSlash) ?? 'always';
@@ -74,6 +74,7 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
   const errors: Message[] = [];
   let defs: RouteDef[];
   try {
+    setUrlPolicy(urlPolicy(config)); // href() in routes() (a head link, a feed link) sees the site's base
     defs = config.routes(content);
   } catch (e) {
     return { routes: [], aliases: [], errors: [thrownBySite(e, root, 'routes() threw')] };

@@ -4,6 +4,7 @@
 // collection), because unchanged entries keep their objects, so comparing them costs one `===` each.
 import type { Content, Route, RouteDef, SiteConfig } from '../types.ts';
 import { routeOf, routeTable, type RouteTable } from '../route.ts';
+import { setUrlPolicy, urlPolicy } from '../render/urls.ts';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -76,6 +77,7 @@ function sameShape(a: RouteDef[], b: RouteDef[]): boolean {
 export function routeContent(content: Content, config: SiteConfig, root: string, prev: Routing | null): Routing {
   let defs: RouteDef[];
   try {
+    setUrlPolicy(urlPolicy(config)); // href() in routes() sees the site's base, as in routeTable
     defs = config.routes(content);
   } catch {
     return { defs: [], table: routeTable(content, config, root) }; // routeTable calls it again and locates the throw

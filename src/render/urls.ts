@@ -21,7 +21,7 @@ export function normaliseBase(base: string | undefined): string {
 }
 
 export function urlPolicy(config: Pick<SiteConfig, 'site' | 'trailingSlash'>): UrlPolicy {
-  return { base: normaliseBase(config.site.base), trailingSlash: config.trailingSlash ?? 'always' };
+  return { base: normaliseBase(config.site?.base), trailingSlash: config.trailingSlash ?? 'always' };
 }
 
 /** A site path ("/x/", "/assets/a.css") as the URL it is served at: "/repo/x/". Other URLs are kept. */
