@@ -61,8 +61,9 @@ export interface BodyContext {
 
 /** One element a page adds to its <head> (the same shape as a plugin's `head` hook gives). */
 export type PageHeadTag =
-  | { tag: 'meta'; attrs: Record<string, string> }
-  | { tag: 'link'; attrs: Record<string, string> }
+  // `undefined` values are left out (and let TypeScript accept lists whose tags have different attributes).
+  | { tag: 'meta'; attrs: Record<string, string | undefined> }
+  | { tag: 'link'; attrs: Record<string, string | undefined> }
   | { tag: 'jsonld'; data: unknown };
 
 export interface RouteDef<P = any> {
