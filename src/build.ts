@@ -14,6 +14,7 @@ import { bundleClient, type AssetManifest } from './bundle.ts';
 import { checkLinks, makeTargets, type PageLinks } from './check.ts';
 import { hostFiles } from './hostfiles.ts';
 import { urlPolicy } from './render/urls.ts';
+import { readStaticImages } from './output/images.ts';
 import { stageOutput } from './write.ts';
 import { acquireBuildLock } from './buildLock.ts';
 import { hasOutputHooks, pluginOutputs } from './output/pluginOutputs.ts';
@@ -197,9 +198,11 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
   };
   const rawSize = (url: string) => manifest.files.get(url.slice(1))?.length ?? 0;
   const pageLinks: PageLinks[] = [];
+  // Static images' sizes (and hashed copies) before rendering: templates read them with image().
+  const images = await readStaticImages(root, !!site.config.images?.fingerprint);
   await timed(result, 'render', opts, async () => {
     // Only the links of the manifest go to workers; the asset bytes stay here.
-    const links: ManifestLinks = { css: manifest.css, runtime: manifest.runtime, baseChunks: manifest.baseChunks, islandChunks: manifest.islandChunks, reactIslands: manifest.reactIslands };
+    const links: ManifestLinks = { css: manifest.css, runtime: manifest.runtime, baseChunks: manifest.baseChunks, islandChunks: manifest.islandChunks, reactIslands: manifest.reactIslands, images: images.table };
     const pages = await site.engine.renderPages({ site, table, setup: { root, content, siteUrl, manifest: links }, outDir: staging.dir, pool: a.pool });
     pages.forEach((page, i) => {
       const route = table.routes[i];
@@ -224,7 +227,8 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
       if (outputs.has(f) || manifest.files.has(f)) { result.errors.push(message('StaticConflict', `static/${f} would overwrite a generated file`, fileLocation(`static/${f}`))); continue; }
       await staging.write(f, await fs.readFile(path.join(dir, f)));
     }
-    return files;
+    for (const [f, bytes] of images.copies) await staging.write(f, bytes); // fingerprinted images (output/images.ts)
+    return [...files, ...images.copies.keys()];
   });
   await timed(result, 'assets', opts, async () => {
     for (const [rel, bytes] of manifest.files) await staging.write(rel, bytes);

@@ -13,6 +13,8 @@ export function defineConfig<C extends SiteConfig>(config: C): C {
 export { href } from './render/urls.ts';
 // Files that are not pages: a route's `body` (RSS/Atom/JSON feeds) and the <link rel=alternate> to one.
 export { rssFeed, atomFeed, jsonFeed, feedLink, type FeedItem, type FeedOptions } from './feed.ts';
+// A static image's URL, width and height: image('/img/team.png').
+export { image, type StaticImage } from './render/images.ts';
 
 import type { HydrateMode } from './render/island.tsx';
 

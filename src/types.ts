@@ -158,6 +158,8 @@ export interface SiteConfig {
      */
     base?: string;
   };
+  /** Static images: `fingerprint: true` also writes each under /assets/ with a content hash, and image() links that copy. */
+  images?: { fingerprint?: boolean };
   /** Page URLs end with "/" ("always", the default: /about/ → about/index.html) or not ("never": /about → about.html). */
   trailingSlash?: 'always' | 'never';
   collections: Record<string, CollectionConfig>;

@@ -5,6 +5,8 @@ import type { BodyContext, Content, PageHeadTag, Route, SiteConfig } from '../ty
 import type { HeadTag } from '../plugins.ts';
 import { collectIslands } from './island.tsx';
 import { absoluteUrl, href, setUrlPolicy, withBase, type UrlPolicy } from './urls.ts';
+import { setImageTable } from './images.ts';
+import type { ImageTable } from '../output/images.ts';
 
 export interface PageAssets {
   css: string[];
@@ -21,6 +23,8 @@ export interface RenderContext {
   /** The site's base path and trailing-slash rule (src/render/urls.ts); asset URLs above already carry the base. */
   policy: UrlPolicy;
   assets: PageAssets;
+  /** The site's static images (output/images.ts), for image() in templates. */
+  images?: ImageTable;
 }
 
 export interface RenderedPage {
@@ -80,6 +84,7 @@ export function bodyContext(ctx: Pick<RenderContext, 'siteUrl' | 'policy'>): Bod
 export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
   // Templates' href() reads the policy of the site being rendered (render/urls.ts).
   setUrlPolicy(ctx.policy);
+  setImageTable(ctx.images);
   if (route.body) {
     const text = route.body(route.props, bodyContext(ctx));
     if (typeof text !== 'string') throw new TypeError(`the body of ${route.path} returned ${text === null ? 'null' : typeof text}, not the file's text`);

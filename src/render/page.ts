@@ -6,9 +6,13 @@ import type { AssetManifest } from '../types.ts';
 import { message, fileLocation, siteFrame } from '../errors.ts';
 import type { RenderContext, RenderedPage } from './document.tsx';
 import { urlPolicy, withBase } from './urls.ts';
+import type { ImageTable } from '../output/images.ts';
 
 /** What rendering needs of the asset manifest (no file bytes): plain data, so it can go to a worker. */
-export type ManifestLinks = Pick<AssetManifest, 'css' | 'runtime' | 'baseChunks' | 'islandChunks' | 'reactIslands'>;
+export type ManifestLinks = Pick<AssetManifest, 'css' | 'runtime' | 'baseChunks' | 'islandChunks' | 'reactIslands'> & {
+  /** The static images' sizes and URLs (output/images.ts), for image() in templates. */
+  images?: ImageTable;
+};
 
 /** The part of a site module that renders. */
 export interface PageRenderer {
@@ -22,7 +26,7 @@ export function renderContext(config: SiteConfig, content: Content, siteUrl: str
   // The manifest's URLs are base-less ("/assets/…"); pages link them under the site's base.
   const url = policy.base === '/' ? (u: string) => u : (u: string) => withBase(u, policy.base);
   return {
-    config, content, siteUrl, policy,
+    config, content, siteUrl, policy, images: manifest.images,
     assets: {
       css: manifest.css.map(url), runtime: manifest.runtime && url(manifest.runtime),
       preload: (eager) => pageChunks(manifest, eager).map(url),

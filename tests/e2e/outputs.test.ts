@@ -55,6 +55,13 @@ describe('a site with base "/blog/" under sitegen preview', () => {
       expect(new URL(r.url).pathname.startsWith('/blog/') || new URL(r.url).pathname === '/', r.url).toBe(true);
       expect(r.status, r.url).toBeLessThan(400);
     }
+    // The fingerprinted logo: its hashed copy under /blog/assets/, sized by the build, cached for a year.
+    const logo = page.locator('img.logo');
+    expect(await logo.getAttribute('src')).toMatch(/^\/blog\/assets\/img\/site-[0-9a-f]{10}\.svg$/);
+    expect([await logo.getAttribute('width'), await logo.getAttribute('height')]).toEqual(['48', '32']);
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48);
+    const logoRes = await fetch(origin + (await logo.getAttribute('src')));
+    expect(logoRes.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     await page.getByRole('button', { name: 'count is 1' }).click();
     await expect(page.getByRole('button', { name: 'count is 2' }).isVisible()).resolves.toBe(true);
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('sans-serif');

@@ -14,6 +14,7 @@ import { createHost, memorySource } from '../../src/host/index.ts';
 import { rssFeed, atomFeed } from '../../src/feed.ts';
 import { bodyContext } from '../../src/render/document.tsx';
 import { startDevServer } from '../../src/dev/index.ts';
+import { imageSize, staticImages } from '../../src/output/images.ts';
 import type { SiteConfig } from '../../src/types.ts';
 import { sitegen } from '../helpers/cli.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
@@ -144,9 +145,45 @@ describe('feeds', () => {
   });
 });
 
+let dir = '';
+afterEach(() => { if (dir) removeCopy(dir); dir = ''; });
+
+describe('static images', () => {
+  const png = Buffer.alloc(33); png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]); png.write('IHDR', 12); png.writeUInt32BE(640, 16); png.writeUInt32BE(480, 20);
+  const gif = Buffer.from('GIF89a\x10\x00\x20\x00', 'latin1');
+  // A JPEG: SOI, an APP0 segment to skip, then a baseline frame header with height 300 and width 400.
+  const jpg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0x2c, 0x01, 0x90, 0x03, 0, 0, 0, 0, 0, 0, 0, 0]);
+  const webp = Buffer.alloc(30); webp.write('RIFF', 0); webp.write('WEBP', 8); webp.write('VP8X', 12); webp.writeUIntLE(1919, 24, 3); webp.writeUIntLE(1079, 27, 3);
+
+  it('reads width and height from PNG, GIF, JPEG, WebP and SVG headers', () => {
+    expect(imageSize(png, 'a.png')).toEqual({ width: 640, height: 480 });
+    expect(imageSize(gif, 'a.gif')).toEqual({ width: 16, height: 32 });
+    expect(imageSize(jpg, 'a.jpg')).toEqual({ width: 400, height: 300 });
+    expect(imageSize(webp, 'a.webp')).toEqual({ width: 1920, height: 1080 });
+    expect(imageSize(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60"></svg>'), 'a.svg')).toEqual({ width: 120, height: 60 });
+    expect(imageSize(Buffer.from('not an image'), 'a.png')).toBeNull();
+  });
+
+  it('fingerprints into /assets/ with a name that follows the bytes, keeping the original', () => {
+    const a = staticImages([['img/a.png', png]], true);
+    const b = staticImages([['img/a.png', Buffer.concat([png, Buffer.from([1])])]], true);
+    expect(a.table['/img/a.png']).toMatchObject({ width: 640, height: 480 });
+    expect(a.table['/img/a.png'].src).toMatch(/^\/assets\/img\/a-[0-9a-f]{10}\.png$/);
+    expect(b.table['/img/a.png'].src).not.toBe(a.table['/img/a.png'].src);
+    expect([...a.copies.keys()]).toEqual([a.table['/img/a.png'].src.slice(1)]);
+    expect(staticImages([['img/a.png', png]], false).table['/img/a.png'].src).toBe('/img/a.png');
+  });
+
+  it('image() of a file that is not there fails the build at the template, naming the path', () => {
+    dir = copyFixture('base-blog');
+    editFile(dir, 'templates/pages.tsx', (t) => t.replace("image('/img/site.svg')", "image('/img/missing.png')"));
+    const r = sitegen(['build', '--root', dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/templates\/pages\.tsx:\d+:\d+ rendering \/ failed: image\("\/img\/missing\.png"\): there is no such image in static\//);
+  }, 60_000);
+});
+
 describe("a site with trailingSlash 'never' and a feed route, built and served by dev", () => {
-  let dir = '';
-  afterEach(() => { if (dir) removeCopy(dir); dir = ''; });
 
   const neverSite = () => {
     const root = copyFixture('basic');
@@ -213,6 +250,10 @@ describe("a site with trailingSlash 'never' and a feed route, built and served b
       const css = home.match(/href="(\/blog\/assets\/site-[^"]+\.css)"/)?.[1];
       expect(css).toBeTruthy();
       expect((await fetch(url + css)).status).toBe(200);
+      // The fingerprinted image is served from memory as the build writes it.
+      const logo = home.match(/<img class="logo" src="(\/blog\/assets\/img\/site-[0-9a-f]+\.svg)" width="48" height="32"/)?.[1];
+      expect(logo).toBeTruthy();
+      expect((await fetch(url + logo)).status).toBe(200);
       expect((await fetch(`${url}/blog/posts/first/`)).status).toBe(200);
       expect((await fetch(`${url}/blog/rss.xml`)).headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
     } finally {
