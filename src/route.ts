@@ -54,6 +54,7 @@ export const isPage = (r: Pick<Route, 'body'>): boolean => !r.body;
 
 function invalidOutput(d: RouteDef): string | null {
   if (d.body !== undefined && typeof d.body !== 'function') return '`body` must be a function returning the file\'s text';
+  if (d.body && d.output === undefined) return 'has a `body` but no `output`: name the file it writes (e.g. output: "rss.xml")';
   if (d.output !== undefined) {
     if (typeof d.output !== 'string' || !d.output || d.output.startsWith('/') || d.output.split('/').some((s) => s === '' || s === '.' || s === '..')) {
       return `output "${String(d.output)}" must be a file path relative to the output folder, without "." or ".." segments`;

@@ -53,6 +53,8 @@ describe('the route table', () => {
   it('refuses a non-HTML output without a body, naming the fix', () => {
     const t = routeTable({}, site({ routes: () => [{ path: '/rss.xml', output: 'rss.xml', component: Page, props: {}, title: 'Feed' }] }));
     expect(t.errors.map((e) => e.text)).toEqual(['route /rss.xml writes rss.xml, which is not an HTML page: give it a `body` (e.g. rssFeed(...)) that returns the file\'s text']);
+    const noOutput = routeTable({}, site({ routes: () => [{ path: '/feed.json', props: {}, title: 'Feed', body: () => '{}' }] }));
+    expect(noOutput.errors.map((e) => e.text)).toEqual(['route /feed.json has a `body` but no `output`: name the file it writes (e.g. output: "rss.xml")']);
   });
 });
 
