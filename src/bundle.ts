@@ -14,7 +14,7 @@ import { engineSettings } from './settings.ts';
 import { replaceFolder, stampFiles, stampsMatch, type Stamp } from './cache/index.ts';
 import { message } from './errors.ts';
 import { listFiles } from './content/glob.ts';
-import { urlPolicy, withBase } from './render/urls.ts';
+import { URL_POLICY_KEY, urlPolicy, withBase } from './render/urls.ts';
 
 import type { AssetManifest } from './types.ts';
 export type { AssetManifest };
@@ -57,8 +57,13 @@ export async function clientPlan(root: string, config: SiteConfig, opts: { defin
   const names = Object.keys(islands).sort();
   const entryPoints: Record<string, string> = {};
   const cssFiles = (config.css ?? []).map((c) => path.resolve(root, c));
+  // href() in an island runs again in the browser: it must see the site's base and slash rule there too
+  // (set before any island chunk loads). A site with the default policy gets no extra line.
+  const policy = urlPolicy(config);
+  const policyLine = policy.base === '/' && policy.trailingSlash === 'always' ? [] : [`globalThis.${URL_POLICY_KEY} = ${JSON.stringify(policy)};`];
   const runtimeSource = [
     `import { hydrateIslands } from ${JSON.stringify(path.join(ENGINE_DIR, 'islands/client.ts'))};`,
+    ...policyLine,
     `hydrateIslands({${names.map((n) => `${JSON.stringify(n)}: () => import(${JSON.stringify(islands[n])})`).join(',')}});`,
   ].join('\n');
   const stdinPlugin: esbuild.Plugin = {
@@ -72,7 +77,7 @@ export async function clientPlan(root: string, config: SiteConfig, opts: { defin
   cssFiles.forEach((f, i) => { entryPoints[i === 0 ? 'site' : `site${i}`] = f; });
   const define = { 'process.env.NODE_ENV': '"production"', ...(opts.define ?? {}) };
   // Files CSS and JS reference (fonts, images) are linked under the site's base (site.base).
-  const publicPath = withBase('/assets', urlPolicy(config).base);
+  const publicPath = withBase('/assets', policy.base);
   const key = JSON.stringify([runtimeSource, entryPoints, define, opts.minify !== false, ...(publicPath === '/assets' ? [] : [publicPath])]);
   if (!Object.keys(entryPoints).length) return { options: null, islands, key };
   return {

@@ -45,9 +45,11 @@ export function applySlash(pathPart: string, rule: TrailingSlash): string {
 
 // The policy of the site being rendered. Rendering is synchronous and the renderer sets it before each page
 // (render/document.tsx), so templates' href() calls see their site's base. Kept on globalThis: the engine
-// copy bundled into the site module and the one the CLI imports share it.
-const KEY = '__sitegenUrlPolicy';
-type Holder = { [KEY]?: UrlPolicy };
+// copy bundled into the site module and the one the CLI imports share it, and in the browser the island
+// runtime sets it (bundle.ts), so href() in an island hydrates to the same URL.
+export const URL_POLICY_KEY = '__sitegenUrlPolicy';
+const KEY = URL_POLICY_KEY;
+type Holder = { [URL_POLICY_KEY]?: UrlPolicy };
 
 export function setUrlPolicy(policy: UrlPolicy): void {
   (globalThis as Holder)[KEY] = policy;

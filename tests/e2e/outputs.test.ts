@@ -64,6 +64,8 @@ describe('a site with base "/blog/" under sitegen preview', () => {
     expect(logoRes.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     await page.getByRole('button', { name: 'count is 1' }).click();
     await expect(page.getByRole('button', { name: 'count is 2' }).isVisible()).resolves.toBe(true);
+    // href() inside the island gives the same URL in the browser as on the server (no hydration mismatch).
+    expect(await page.locator('sitegen-island a').textContent()).toBe('/blog/posts/first/');
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('sans-serif');
     expect(problems.errors).toEqual([]);
     expect(problems.console).toEqual([]);
