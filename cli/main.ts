@@ -96,6 +96,8 @@ async function serve(dir: string, root: string, flags: { port: number; host: str
   const config = flags.backend ? await siteConfig(root) : null;
   if (flags.backend && config === null) return 1;
   const plugins = config?.plugins ?? [];
+  // The site is served under its base (site.base), as the host it is built for serves it.
+  const base = (config ?? (fs.existsSync(path.join(root, 'sitegen.config.ts')) ? await siteConfig(root) : null))?.site?.base;
   const { applyConfigHooks, startServerPlugins } = await import('../src/plugins.ts');
   if (config && plugins.length) {
     // The config hooks run for preview too (notices, warnings); the build already enforced their errors.
@@ -118,11 +120,12 @@ async function serve(dir: string, root: string, flags: { port: number; host: str
   process.once('SIGTERM', stop);
   const { createStaticHandler, listen } = await import('../src/serve.ts');
   const http = await import('node:http');
-  server = http.createServer(createStaticHandler({ dir, handlers: backend.handlers }));
+  server = http.createServer(createStaticHandler({ dir, handlers: backend.handlers, base }));
   const url = await listen(server, flags.port, flags.host);
   listening(url);
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
-  process.stdout.write([`serving ${path.relative(process.cwd(), dir) || dir} at ${url}/`, ...backend.banner].map((l) => `  ${l}\n`).join(''));
+  const sub = base?.replace(/^\/+|\/+$/g, ''); // a site under a sub-path is served there (site.base)
+  process.stdout.write([`serving ${path.relative(process.cwd(), dir) || dir} at ${url}/${sub ? `${sub}/` : ''}`, ...backend.banner].map((l) => `  ${l}\n`).join(''));
   return 0;
 }
 

@@ -12,7 +12,9 @@ import { listContentFiles } from './content/glob.ts';
 import { routeTable, type RouteTable } from './route.ts';
 import { bundleClient, type AssetManifest } from './bundle.ts';
 import { checkLinks, makeTargets, type PageLinks } from './check.ts';
-import { contentSecurityPolicy, headersFile, routeCspRules, redirectsFile, robotsTxt, sitemapXml } from './hostfiles.ts';
+import { hostFiles } from './hostfiles.ts';
+import { urlPolicy } from './render/urls.ts';
+import { readStaticImages } from './output/images.ts';
 import { stageOutput } from './write.ts';
 import { acquireBuildLock } from './buildLock.ts';
 import { hasOutputHooks, pluginOutputs } from './output/pluginOutputs.ts';
@@ -196,9 +198,11 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
   };
   const rawSize = (url: string) => manifest.files.get(url.slice(1))?.length ?? 0;
   const pageLinks: PageLinks[] = [];
+  // Static images' sizes (and hashed copies) before rendering: templates read them with image().
+  const images = await readStaticImages(root, !!site.config.images?.fingerprint);
   await timed(result, 'render', opts, async () => {
     // Only the links of the manifest go to workers; the asset bytes stay here.
-    const links: ManifestLinks = { css: manifest.css, runtime: manifest.runtime, baseChunks: manifest.baseChunks, islandChunks: manifest.islandChunks, reactIslands: manifest.reactIslands };
+    const links: ManifestLinks = { css: manifest.css, runtime: manifest.runtime, baseChunks: manifest.baseChunks, islandChunks: manifest.islandChunks, reactIslands: manifest.reactIslands, images: images.table };
     const pages = await site.engine.renderPages({ site, table, setup: { root, content, siteUrl, manifest: links }, outDir: staging.dir, pool: a.pool });
     pages.forEach((page, i) => {
       const route = table.routes[i];
@@ -223,7 +227,8 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
       if (outputs.has(f) || manifest.files.has(f)) { result.errors.push(message('StaticConflict', `static/${f} would overwrite a generated file`, fileLocation(`static/${f}`))); continue; }
       await staging.write(f, await fs.readFile(path.join(dir, f)));
     }
-    return files;
+    for (const [f, bytes] of images.copies) await staging.write(f, bytes); // fingerprinted images (output/images.ts)
+    return [...files, ...images.copies.keys()];
   });
   await timed(result, 'assets', opts, async () => {
     for (const [rel, bytes] of manifest.files) await staging.write(rel, bytes);
@@ -253,6 +258,7 @@ async function writeSite(a: WriteSiteArgs): Promise<void> {
     const targets = makeTargets(
       [...table.routes.map((r) => r.path), ...table.aliases.map((x) => x.from)],
       [...outputs, ...staticFiles, ...manifest.files.keys(), ...hostFiles, ...extraFiles],
+      urlPolicy(site.config).base,
     );
     result.errors.push(...await locateLinks(root, checkLinks(pageLinks, targets)));
   });
@@ -263,14 +269,9 @@ export function aliasPagesOf(table: Pick<RouteTable, 'aliases'>, config: SiteCon
   return config.aliasPages === false ? [] : table.aliases;
 }
 
-/** The files static hosts read, generated from the route table and the config. */
+/** The files static hosts read, generated from the route table and the config (src/hostfiles.ts). */
 export function hostFileTexts(table: Pick<RouteTable, 'routes' | 'aliases'>, config: SiteConfig, siteUrl: string, env: NodeJS.ProcessEnv): Record<string, string> {
-  return {
-    'sitemap.xml': sitemapXml(table.routes, siteUrl),
-    'robots.txt': robotsTxt(siteUrl),
-    '_redirects': redirectsFile(table.aliases, config.aliasPages !== false),
-    '_headers': headersFile(contentSecurityPolicy(config, env), routeCspRules(table.routes, config, env)),
-  };
+  return hostFiles(table, config, siteUrl, env);
 }
 
 /** Points a broken-link error at the first line of its source file that contains the link. */

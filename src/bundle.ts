@@ -14,6 +14,7 @@ import { engineSettings } from './settings.ts';
 import { replaceFolder, stampFiles, stampsMatch, type Stamp } from './cache/index.ts';
 import { message } from './errors.ts';
 import { listFiles } from './content/glob.ts';
+import { URL_POLICY_KEY, urlPolicy, withBase } from './render/urls.ts';
 
 import type { AssetManifest } from './types.ts';
 export type { AssetManifest };
@@ -66,14 +67,22 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
   const names = Object.keys(islands).sort();
   const entryPoints: Record<string, string> = {};
   const cssFiles = (config.css ?? []).map((c) => path.resolve(root, c));
+  // href() in an island runs again in the browser: it must see the site's base and slash rule there too
+  // (set before any island chunk loads). A site with the default policy gets no extra line.
+  const policy = urlPolicy(config);
+  const policyLine = policy.base === '/' && policy.trailingSlash === 'always' ? [] : [`globalThis.${URL_POLICY_KEY} = ${JSON.stringify(policy)};`];
   const runtimeSource = [
     `import { hydrateIslands } from ${JSON.stringify(path.join(ENGINE_DIR, 'islands/client.ts'))};`,
+    ...policyLine,
     `hydrateIslands({${names.map((n) => `${JSON.stringify(n)}: () => import(${JSON.stringify(islands[n])})`).join(',')}});`,
   ].join('\n');
   const stdinPlugin: esbuild.Plugin = {
     name: 'sitegen-runtime',
     setup(build) {
       build.onResolve({ filter: /^sitegen:runtime$/ }, () => ({ path: 'runtime', namespace: 'sitegen' }));
+      // An island may import from "sitegen" (href()): the engine's public module, wherever the site lives,
+      // as the server compile resolves it (siteModule/plugins.ts).
+      build.onResolve({ filter: /^sitegen$/ }, () => ({ path: path.join(ENGINE_DIR, 'public.ts') }));
       build.onLoad({ filter: /.*/, namespace: 'sitegen' }, () => ({ contents: runtimeSource, loader: 'js', resolveDir: root }));
     },
   };
@@ -81,7 +90,9 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
   cssFiles.forEach((f, i) => { entryPoints[i === 0 ? 'site' : `site${i}`] = f; });
   const define = { 'process.env.NODE_ENV': opts.dev ? '"development"' : '"production"', ...(opts.define ?? {}) };
   const minify = opts.minify ?? !opts.dev;
-  const key = JSON.stringify([runtimeSource, entryPoints, define, minify, opts.dev === true]);
+  // Files CSS and JS reference (fonts, images) are linked under the site's base (site.base).
+  const publicPath = withBase('/assets', policy.base);
+  const key = JSON.stringify([runtimeSource, entryPoints, define, minify, opts.dev === true, ...(publicPath === '/assets' ? [] : [publicPath])]);
   if (!Object.keys(entryPoints).length) return { options: null, islands, key };
   return {
     islands, key,
@@ -91,7 +102,7 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
     nodePaths: [path.join(PACKAGE_DIR, 'node_modules')], format: 'esm', platform: 'browser', target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
       minify, write: false, ...(opts.dev ? { sourcemap: 'linked' as const, sourcesContent: true } : {}), metafile: true, logLevel: 'silent', jsx: 'automatic',
       outdir: path.join(root, '.sitegen', 'client', 'assets'), entryNames: '[name]-[hash]', chunkNames: 'chunk-[hash]', assetNames: '[name]-[hash]',
-      publicPath: '/assets', loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' },
+      publicPath, loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' },
       define,
       plugins: [stdinPlugin],
       legalComments: 'none',

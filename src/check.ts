@@ -18,17 +18,19 @@ export function extractLinks(html: string): string[] {
 }
 
 export interface LinkTargets {
-  /** Every URL path that resolves: route paths, alias paths, files in the output. */
+  /** Every URL path that resolves: route paths, alias paths, files in the output (base-less). */
   has(p: string): boolean;
+  /** The site's base ("/repo/"): links must start with it, and it is taken off before `has`. */
+  base?: string;
 }
 
-export function makeTargets(paths: Iterable<string>, files: Iterable<string>): LinkTargets {
+export function makeTargets(paths: Iterable<string>, files: Iterable<string>, base = '/'): LinkTargets {
   const set = new Set<string>(paths);
   for (const f of files) {
     set.add('/' + f);
     if (f.endsWith('.html')) set.add('/' + f.slice(0, -5));
   }
-  return { has: (p) => set.has(p) };
+  return { has: (p) => set.has(p), base };
 }
 
 export interface PageLinks {
@@ -42,9 +44,12 @@ const GROUP_AFTER = 3;
 
 export function checkLinks(pages: PageLinks[], targets: LinkTargets): Message[] {
   const broken = new Map<string, { pg: PageLinks; link: string }[]>();
+  const base = targets.base ?? '/';
   for (const pg of pages) {
     for (const link of pg.links) {
-      const abs = link.startsWith('/') ? link : new URL(link, `http://x${pg.page}`).pathname;
+      const served = link.startsWith('/') ? link : new URL(link, `http://x${base}${pg.page.slice(1)}`).pathname;
+      // Under a base, a link resolves only inside it; the target is looked up without it.
+      const abs = base === '/' ? served : served.startsWith(base) ? served.slice(base.length - 1) : `\0${served}`;
       let decoded = abs;
       try { decoded = decodeURI(abs); } catch { /* keep raw */ }
       if (targets.has(abs) || targets.has(decoded)) continue;
@@ -54,7 +59,9 @@ export function checkLinks(pages: PageLinks[], targets: LinkTargets): Message[] 
   }
   const errors: Message[] = [];
   for (const [abs, uses] of broken) {
-    const hint = !abs.endsWith('/') && targets.has(abs + '/') ? { hint: `Page URLs end with "/": link to ${abs}/ instead.` } : {};
+    const hint = abs.startsWith('\0') ? { hint: `The site is served under ${base}: write links with href() from "sitegen", which adds the base.` }
+      : !abs.endsWith('/') && targets.has(abs + '/') ? { hint: `Page URLs end with "/": link to ${abs}/ instead.` }
+      : abs.endsWith('/') && abs.length > 1 && targets.has(abs.slice(0, -1)) ? { hint: `Page URLs have no trailing "/" (trailingSlash: 'never'): link to ${abs.slice(0, -1)} instead.` } : {};
     if (uses.length > GROUP_AFTER) {
       const m = message('BrokenLink', `${uses.length} pages link to ${uses[0].link}, which is not a page, alias or file (a shared template link?)`, null, hint);
       for (const u of uses.slice(0, GROUP_AFTER)) m.notes.push({ text: `on page ${u.pg.page}${u.pg.source ? ` (${u.pg.source})` : ''}`, location: null });

@@ -1,5 +1,5 @@
 // configSchema: checks the config object a site's sitegen.config.ts exports against a strict schema of
-// SiteConfig, so a misspelt or unsupported key (`colections`, `site.base`) is an error naming the key,
+// SiteConfig, so a misspelt or unsupported key (`colections`, `site.basePath`) is an error naming the key,
 // located at it in sitegen.config.ts, instead of being silently ignored.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +21,7 @@ const siteSchema = z.strictObject({
   titleTemplate: z.string().optional(),
   favicon: z.string().optional(),
   ogImage: z.string().optional(),
+  base: z.string().optional(),
 });
 
 const collectionSchema = z.strictObject({
@@ -31,6 +32,8 @@ const collectionSchema = z.strictObject({
 
 export const siteConfigSchema = z.strictObject({
   site: siteSchema,
+  images: z.strictObject({ fingerprint: z.boolean().optional() }).optional(),
+  trailingSlash: z.enum(['always', 'never']).optional(),
   collections: z.record(z.string(), collectionSchema),
   routes: fn('content => RouteDef[]'),
   validate: fn('content => ContentIssue[]').optional(),

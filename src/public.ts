@@ -1,7 +1,7 @@
 // What a site's sitegen.config.ts and templates import from "sitegen".
 import type { CheckedRoute, CollectionConfig, ContentIssue, ContentOf, RouteDef, SiteConfig } from './types.ts';
 
-export type { SiteConfig, RouteDef, Route, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, ContentOf, CollectionValue, CheckedRoute, Message } from './types.ts';
+export type { SiteConfig, RouteDef, Route, BodyContext, PageHeadTag, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, ContentOf, CollectionValue, CheckedRoute, Message } from './types.ts';
 export type { HydrateMode } from './render/island.tsx';
 export type { SitegenPlugin, PluginContext, ConfigContribution, ServerContext, ServerContribution, RequestHandler, OutputContext, OutputFile, HeadTag, CommandDef, Mode } from './plugins.ts';
 
@@ -32,13 +32,12 @@ export function defineRoutes<R extends RouteDef<any>>(routes: readonly CheckedRo
   return routes as unknown as RouteDef[];
 }
 
-/** The trailing-slash policy for links written in templates: "/faqs" → "/faqs/". Leaves files and external URLs alone. */
-export function href(p: string): string {
-  if (!p.startsWith('/') || p.startsWith('//')) return p;
-  const [pathPart, rest = ''] = p.split(/(?=[?#])/, 2) as [string, string?];
-  if (pathPart === '/' || pathPart.endsWith('/') || /\.[a-z0-9]+$/i.test(pathPart)) return p;
-  return `${pathPart}/${rest}`;
-}
+// Links in templates: href('/faqs') → "/faqs/" (or "/faqs" with trailingSlash 'never'), under the site's base.
+export { href } from './render/urls.ts';
+// Files that are not pages: a route's `body` (RSS/Atom/JSON feeds) and the <link rel=alternate> to one.
+export { rssFeed, atomFeed, jsonFeed, feedLink, type FeedItem, type FeedOptions } from './feed.ts';
+// A static image's URL, width and height: image('/img/team.png').
+export { image, type StaticImage } from './render/images.ts';
 
 import type { HydrateMode } from './render/island.tsx';
 

@@ -10,6 +10,8 @@ import { aliasPagesOf, hostFileTexts, locateLinks, renderContext, renderRoute } 
 import { extractLinks, makeTargets, type LinkTargets } from '../check.ts';
 import { hasOutputHooks, pluginOutputs } from '../output/pluginOutputs.ts';
 import { brokenLinks, type LinkCache } from './links.ts';
+import { urlPolicy } from '../render/urls.ts';
+import { staticImagesCached } from '../output/images.ts';
 import { routeContent, sameRoute, type Routing } from './routeDiff.ts';
 import type { DevOutput } from './output.ts';
 
@@ -95,7 +97,9 @@ export async function runPass(s: DevState): Promise<PassResult> {
   const { routes, aliases } = routing.table;
 
   const tracker = trackReads(s.content);
-  const ctx = renderContext(s.site.config, tracker.proxy, s.siteUrl, s.manifest);
+  // Static images' sizes (and hashed copies) for image(); each file's bytes are read once (output/images.ts).
+  const images = staticImagesCached(s.output.statics, !!s.site.config.images?.fingerprint);
+  const ctx = renderContext(s.site.config, tracker.proxy, s.siteUrl, { ...s.manifest, images: images.table });
   const errors: Message[] = [];
   const next = new Map<string, PageRecord>();
   const seen = new WeakMap<object, WeakSet<object>>();
@@ -133,13 +137,18 @@ export async function runPass(s: DevState): Promise<PassResult> {
   // The plugins' extra outputs depend on routes and content, so they are made on every pass (when any).
   let hostFiles: Record<string, string | Uint8Array> = s.memo.hostFiles;
   let targets = s.memo.targets;
+  if (images.copies.size) {
+    hostFiles = { ...hostFiles, ...Object.fromEntries(images.copies) };
+    const own = targets, more = makeTargets([], images.copies.keys());
+    targets = { has: (p) => own.has(p) || more.has(p), base: own.base };
+  }
   if (hasOutputHooks(s.site.config.plugins)) {
     const extra = await devPluginOutputs(s, routing, hostFiles);
     if (extra.errors.length) return fail(extra.errors, rendered);
     if (extra.files.size) {
       hostFiles = { ...hostFiles, ...Object.fromEntries(extra.files) };
       const own = targets, more = makeTargets([], extra.files.keys());
-      targets = { has: (p) => own.has(p) || more.has(p) };
+      targets = { has: (p) => own.has(p) || more.has(p), base: own.base };
     }
   }
   const links = [...next.values()].map((p) => ({ page: p.route.path, source: p.route.source, links: p.links }));
@@ -167,6 +176,7 @@ function outputMemo(s: DevState, key: unknown[], routing: Routing): NonNullable<
   const targets = makeTargets(
     [...routes.map((r) => r.path), ...aliases.map((a) => a.from)],
     [...outputs, ...s.output.statics.keys(), ...s.manifest.files.keys(), ...Object.keys(hostFiles)],
+    urlPolicy(s.site.config).base,
   );
   return { key, conflicts, hostFiles, targets };
 }

@@ -20,6 +20,8 @@ export interface DevHandlerOptions {
   overlayCss: string;
   /** Prints an island error the dev client reported (POST /__sitegen/error); default: stderr. */
   onClientError?: (m: Message) => void;
+  /** The site's base path (site.base), read per request: the config may change while dev runs. */
+  base?: () => string | undefined;
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -41,7 +43,8 @@ const PLACEHOLDER = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 export function devFileSource(output: DevOutput, version: () => number) {
   return memorySource((rel) => {
     const page = output.pages.get(rel);
-    if (page) return injectClient(page.html, page.route, version());
+    // Only HTML documents get the client; a route's own file (a feed, JSON) is served as written.
+    if (page) return rel.endsWith('.html') ? injectClient(page.html, page.route, version()) : page.html;
     return output.assets.get(rel) ?? output.previousAssets.get(rel) ?? output.statics.get(rel) ?? output.hostFiles.get(rel);
   }, 'memory');
 }
@@ -74,5 +77,6 @@ export function createDevHandler(opts: DevHandlerOptions): http.RequestListener 
   return createHost({
     source: devFileSource(output, () => events.version),
     handlers: [endpoints, islandErrors, ...(opts.handlers ?? []), placeholder],
+    base: opts.base,
   });
 }

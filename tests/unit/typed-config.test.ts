@@ -36,14 +36,14 @@ describe('types', () => {
 describe('unknown config keys', () => {
   const site = copy('basic', 'unknown-keys');
   const config = path.join(site, 'sitegen.config.ts');
-  edit(config, "site: { title: 'Fixture',", "site: { base: '/blog', title: 'Fixture',");
+  edit(config, "site: { title: 'Fixture',", "site: { basePath: '/blog', title: 'Fixture',");
   edit(config, '  collections: {', '  colections: {');
 
   for (const command of ['build', 'check']) {
     it(`${command} exits 1 naming each key at its line, with the valid keys and a did-you-mean`, () => {
       const r = sitegen([command, '--root', site]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain('sitegen.config.ts:9:11 Unknown config key "site.base"');
+      expect(r.stderr).toContain('sitegen.config.ts:9:11 Unknown config key "site.basePath"');
       expect(r.stderr).toContain('Valid keys in site: title, url, lang');
       expect(r.stderr).toMatch(/sitegen\.config\.ts:12:3 Unknown config key "colections"\. Did you mean collections\?/);
       expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -67,8 +67,8 @@ describe('unknown config keys', () => {
       }
       clearTimeout(timer);
       ac.abort();
-      expect(stream).toContain('Unknown config key \\"site.base\\"');
-      expect(server.output()).toContain('sitegen.config.ts:9:11 Unknown config key "site.base"');
+      expect(stream).toContain('Unknown config key \\"site.basePath\\"');
+      expect(server.output()).toContain('sitegen.config.ts:9:11 Unknown config key "site.basePath"');
     } finally { await server.stop(); }
   }, 120_000);
 });
