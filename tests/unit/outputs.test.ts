@@ -190,7 +190,7 @@ describe("a site with trailingSlash 'never' and a feed route, built and served b
   const neverSite = () => {
     const root = copyFixture('basic');
     editFile(root, 'sitegen.config.ts', (t) => t
-      .replace("import { defineConfig, href, type Entry } from 'sitegen';", "import { defineConfig, href, rssFeed, type Entry } from 'sitegen';")
+      .replace("import { defineConfig, href } from 'sitegen';", "import { defineConfig, href, rssFeed, type Entry } from 'sitegen';")
       .replace("site: { title: 'Fixture',", "trailingSlash: 'never',\n  site: { title: 'Fixture',")
       .replace("    { path: '/404',", "    { path: '/rss.xml', output: 'rss.xml', props: c.items, title: 'Feed', contentType: 'application/rss+xml', body: (items: Entry[], ctx) => rssFeed(ctx, { title: 'Items', self: '/rss.xml', items: items.map((i) => ({ title: i.data.title, path: `/items/${i.slug}`, date: '2026-01-01' })) }) },\n    { path: '/404',"));
     return root;
