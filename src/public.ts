@@ -3,6 +3,7 @@ import type { SiteConfig } from './types.ts';
 
 export type { SiteConfig, RouteDef, Route, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, Message } from './types.ts';
 export type { HydrateMode } from './render/island.tsx';
+export { markdown, type MarkdownOptions } from './markdown/options.ts';
 export type { SitegenPlugin, PluginContext, ConfigContribution, ServerContext, ServerContribution, RequestHandler, OutputContext, OutputFile, HeadTag, CommandDef, Mode } from './plugins.ts';
 
 export function defineConfig<C extends SiteConfig>(config: C): C {

@@ -38,7 +38,9 @@ export function highlightExtension(): MarkedExtension {
         if (!g || token.escaped) return false;
         const cls = `language-${escape(lang)}`;
         const code = token.text.replace(/\n$/, '');
-        return `<pre class="${cls}"><code class="${cls}">${prism.highlight(code, g, lang)}\n</code></pre>\n`;
+        // Prism encodes "<" and "&" in text but not ">": every "<" left starts one of its tags.
+        const html = prism.highlight(code, g, lang).replace(/(<[^>]*>)|>/g, (m, tag?: string) => tag ?? '&gt;');
+        return `<pre class="${cls}"><code class="${cls}">${html}\n</code></pre>\n`;
       },
     },
   };
