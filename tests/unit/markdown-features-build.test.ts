@@ -74,4 +74,27 @@ describe('markdown({...}) in a site', () => {
     expect(sitegen(['build', '--root', dir, '-q']).code).toBe(0);
     expect(about(dir)).toContain('<span class="token keyword">const</span> CACHED_answer');
   }, 90_000);
+
+  it('a #fragment link to an id that does not exist is a located error in build and dev; existing ids pass', async () => {
+    dir = siteWithFeatures();
+    editFile(dir, 'content/pages/about.md', (t) => t + '\nSee [hello](#hello), [home](/#top), [the item](/items/alpha/#missing)\nand [nowhere](#nowhere).\n');
+    const r = sitegen(['build', '--root', dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('content/pages/about.md:15:48 page /about/ links to /items/alpha/#missing, but /items/alpha/ has no element with id "missing"');
+    expect(r.stderr).toContain('content/pages/about.md:16:15 page /about/ links to #nowhere, but the page has no element with id "nowhere"');
+    expect(r.stderr).not.toContain('links to #hello');
+    expect(r.stderr).toContain('build failed with 2 errors');
+
+    const site = await createDevSite({ root: dir });
+    try {
+      const errors = (await site.start()).errors.map((e) => `${e.location?.file}:${e.location?.line} ${e.text}`);
+      expect(errors).toEqual([
+        'content/pages/about.md:15 page /about/ links to /items/alpha/#missing, but /items/alpha/ has no element with id "missing"',
+        'content/pages/about.md:16 page /about/ links to #nowhere, but the page has no element with id "nowhere"',
+      ]);
+      // Fixing the link in the page clears the error on the next pass.
+      editFile(dir, 'content/pages/about.md', (t) => t.replace('/items/alpha/#missing', '/items/alpha/').replace('#nowhere', '#hello'));
+      expect((await site.apply([{ file: 'content/pages/about.md', kind: 'change' }]))?.errors).toEqual([]);
+    } finally { await site.close(); }
+  }, 90_000);
 });
