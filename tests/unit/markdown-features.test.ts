@@ -132,6 +132,16 @@ describe('raw HTML', () => {
   });
 });
 
+describe("plugins' marked extensions", () => {
+  it('run their walkTokens and hooks, as marked.parse would (footnotes and smart quotes rely on them)', () => {
+    const ext = [
+      { walkTokens: (t: any) => { if (t.type === 'text') t.text = t.text.toUpperCase(); } },
+      { hooks: { postprocess: (html: string) => html.replace('<p>', '<p class="lead">') } },
+    ];
+    expect(compileMarkdown('hello\n', ext).html).toBe('<p class="lead">HELLO</p>\n');
+  });
+});
+
 describe('markdown() options', () => {
   it('refuses unknown options and wrong values, naming them', () => {
     expect(() => markdown({ headingId: true } as MarkdownOptions)).toThrow('markdown(): unknown option "headingId"');
