@@ -93,12 +93,13 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions): 
     if (opts.hooks) tokens = opts.hooks.processAllTokens(tokens) as typeof tokens;
     if (opts.walkTokens) md.walkTokens(tokens, opts.walkTokens);
     // Nothing that could be raw HTML or a URL scheme (typed, or as a character reference): no walk needed.
-    const problems = /[<:&]/.test(body) ? tokenProblems(md, body, tokens, setup.rawHtml) : [];
+    const seen = { html: false };
+    const problems = /[<:&]/.test(body) ? tokenProblems(md, body, tokens, setup.rawHtml, seen) : [];
     if (problems.length) return { problems };
     setup.prepare?.(tokens);
     let html = md.parser(tokens);
     if (opts.hooks) html = opts.hooks.postprocess(html) as string;
-    html = setup.finish(html);
+    html = setup.finish(html, seen.html);
     // marked builds the HTML by concatenation: a rope of thousands of pieces, each holding on to a slice of
     // the source. Reading a character makes V8 flatten it into one string and drop the rest (a third of
     // the memory per page at 10,000 pages).
@@ -168,7 +169,7 @@ function overflowProblem(body: string): MarkdownProblem {
   return { line: best + 1, column: 1, lineText: (lines[best] ?? '').slice(0, 120), text: 'Markdown is nested too deeply to render (a run of markup characters); simplify this line' };
 }
 
-function tokenProblems(md: Marked, body: string, tokens: Token[], rawHtml = false): MarkdownProblem[] {
+function tokenProblems(md: Marked, body: string, tokens: Token[], rawHtml = false, seen = { html: false }): MarkdownProblem[] {
   const problems: MarkdownProblem[] = [];
   let lines: string[] | null = null;
   let from = 0;
@@ -182,6 +183,7 @@ function tokenProblems(md: Marked, body: string, tokens: Token[], rawHtml = fals
     problems.push({ line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '', text });
   };
   md.walkTokens(tokens, (t: Token) => {
+    if (t.type === 'html' && t.raw.trim()) seen.html = true;
     if (t.type === 'html' && !rawHtml && t.raw.trim()) at(t.raw.trim(), `Raw HTML is not allowed in Markdown: ${t.raw.trim().slice(0, 60)}`);
     if (t.type === 'link' || t.type === 'image') {
       const scheme = unsafeScheme(t.href);

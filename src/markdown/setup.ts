@@ -17,8 +17,9 @@ export interface MarkdownSetup {
   rawHtml: boolean;
   /** Runs on the checked tokens before they render (heading ids). */
   prepare?: (tokens: Token[]) => void;
-  /** After marked: sanitizer, smart punctuation. */
-  finish: (html: string) => string;
+  /** After marked: the sanitizer (only for a body that had raw HTML: everything else is marked's own
+   *  escaped output, and sanitizing costs more than rendering), smart punctuation. */
+  finish: (html: string, hadRawHtml: boolean) => string;
 }
 
 /** The id of the footnotes section's heading (marked-footnote's default prefix + "label"). */
@@ -30,14 +31,15 @@ export function markdownSetup(features: Required<MarkdownOptions>, own: MarkedEx
   if (features.headingIds) engine.push(headingIdExtension);
   if (features.highlight) engine.push(highlightExtension());
   const md = new Marked({ gfm: true }, ...engine, ...own);
-  const steps: ((html: string) => string)[] = [];
-  if (features.html === 'sanitize') steps.push(sanitize);
-  if (features.smartQuotes) steps.push(smartQuotes);
+  const sanitizing = features.html === 'sanitize';
   return {
     md,
     rawHtml: features.html === 'sanitize',
     // Ids per document, in source order; the footnotes' heading keeps its id.
     prepare: features.headingIds ? (tokens) => assignHeadingIds(md, tokens, features.footnotes ? [FOOTNOTE_LABEL] : []) : undefined,
-    finish: (html) => steps.reduce((h, step) => step(h), html),
+    finish: (html, hadRawHtml) => {
+      if (sanitizing && hadRawHtml) html = sanitize(html);
+      return features.smartQuotes ? smartQuotes(html) : html;
+    },
   };
 }

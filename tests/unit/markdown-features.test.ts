@@ -125,6 +125,10 @@ describe('raw HTML', () => {
     expect(html).not.toMatch(/script|alert|onerror|style=|iframe|javascript/);
     await expectValid(html);
   });
+  it("html: 'sanitize' leaves a body without raw HTML exactly as marked renders it", async () => {
+    const body = '# T\n\nA & B < C, [l](/a "t"), `<x>`, ![i](/i.png)\n\n```\n<b>\n```\n';
+    expect(await render(body, { html: 'sanitize' })).toBe(await render(body));
+  });
   it('javascript: links written in Markdown stay located errors when raw HTML is allowed', async () => {
     const ext = markdown({ html: 'sanitize' }).markdown!;
     await prepareMarkdown(ext);
