@@ -9,7 +9,7 @@ import { assignHeadingIds, headingIdExtension } from './headings.ts';
 import { highlightExtension } from './highlight.ts';
 import { sanitize } from './sanitize.ts';
 import { smartQuotes } from './smartQuotes.ts';
-import { tableAlignClasses } from './tables.ts';
+import { gfmFixes } from './gfm.ts';
 
 export interface MarkdownSetup {
   md: Marked;
@@ -26,7 +26,7 @@ export interface MarkdownSetup {
 const FOOTNOTE_LABEL = 'footnote-label';
 
 export function markdownSetup(features: Required<MarkdownOptions>, own: MarkedExtension[]): MarkdownSetup {
-  const engine: MarkedExtension[] = [tableAlignClasses];
+  const engine: MarkedExtension[] = [gfmFixes];
   if (features.footnotes) engine.push(markedFootnote());
   if (features.headingIds) engine.push(headingIdExtension);
   if (features.highlight) engine.push(highlightExtension());

@@ -60,7 +60,8 @@ afterAll(async () => {
 
 describe('Markdown features in the browser', () => {
   it('links, footnotes, highlighted code and sanitized HTML work, with no script and no serious axe issue', async () => {
-    const page = await browser.newPage();
+    const context = await browser.newContext(); // axe needs a page of its own context
+    const page = await context.newPage();
     const problems = watchProblems(page);
     const scripts: string[] = [];
     page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url()); });
@@ -86,6 +87,6 @@ describe('Markdown features in the browser', () => {
     expect(scripts).toEqual([]);
     expect(problems.errors).toEqual([]);
     expect(problems.console).toEqual([]);
-    await page.close();
+    await context.close();
   });
 });

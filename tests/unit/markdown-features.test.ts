@@ -71,9 +71,11 @@ describe("marked's GFM (always on)", () => {
     expect(html).toContain('<tbody><tr>\n<td class="align-left">a</td>\n<td class="align-right">1</td>\n<td>x</td>');
     await expectValid(html);
   });
-  it('renders task lists as disabled checkboxes', async () => {
-    const html = await render('- [x] done\n- [ ] to do\n');
-    expect(html).toBe('<ul>\n<li><input checked="" disabled="" type="checkbox"> done</li>\n<li><input disabled="" type="checkbox"> to do</li>\n</ul>\n');
+  it('renders task lists as disabled checkboxes named by their item (axe: a form control needs a name)', async () => {
+    const html = await render('- [x] done\n- [ ] to *do* `"x"` & y\n');
+    expect(html).toBe('<ul>\n<li><input checked="" disabled="" type="checkbox" aria-label="done"> done</li>\n<li><input disabled="" type="checkbox" aria-label="to do &quot;x&quot; &amp; y"> to <em>do</em> <code>&quot;x&quot;</code> &amp; y</li>\n</ul>\n');
+    const loose = await render('- [x] first\n\n  more\n- [ ] second\n', { footnotes: true });
+    expect(loose).toContain('<li><p><input checked="" disabled="" type="checkbox" aria-label="first"> first</p>');
     await expectValid(html);
   });
   it('renders strikethrough and bare links', async () => {
