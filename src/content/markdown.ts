@@ -48,7 +48,7 @@ function setupFor(extensions?: MarkdownExtensions): MarkdownSetup {
 }
 
 /** The libraries whose output the features shape: a new version re-renders cached bodies. */
-const FEATURE_PACKAGES = ['prismjs', 'sanitize-html', 'github-slugger', 'marked-footnote', 'smartypants'];
+const FEATURE_PACKAGES = ['prismjs', 'sanitize-html', 'github-slugger', 'marked-footnote'];
 
 /**
  * A fingerprint of an extension list, for the content cache: '' for none (the keys of a site without

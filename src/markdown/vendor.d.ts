@@ -1,4 +1,4 @@
-// Types for the CommonJS entry points of Prism's language loader and smartypants, which ship none.
+// Types for the CommonJS entry points of Prism's language loader, which ships none.
 declare module 'prismjs/components/index.js' {
   const loadLanguages: ((languages?: string | string[]) => void) & { silent?: boolean };
   export default loadLanguages;
@@ -6,8 +6,4 @@ declare module 'prismjs/components/index.js' {
 declare module 'prismjs/components.js' {
   const components: { languages: Record<string, { alias?: string | string[] }> };
   export default components;
-}
-declare module 'smartypants' {
-  /** SmartyPants over HTML, emitting Unicode characters (tags, <pre>, <code>, <kbd>, <script> are left alone). */
-  export function smartypantsu(html: string, attr?: string | number): string;
 }

@@ -86,9 +86,13 @@ describe("marked's GFM (always on)", () => {
 describe('smart quotes', () => {
   it('curls quotes and makes dashes and ellipses in prose, never in code or attributes', async () => {
     const html = await render('"Hi," she said -- it\'s done... `"x" -- y` [l](/a "t \\"q\\"")\n\n```\n"raw" --\n```\n', { smartQuotes: true });
-    expect(html).toContain('<p>“Hi,” she said – it’s done… <code>"x" -- y</code>');
+    expect(html).toContain('<p>“Hi,” she said – it’s done… <code>&quot;x&quot; -- y</code>');
     expect(html).toContain('title="t &quot;q&quot;"');
-    expect(html).toContain('<pre><code>"raw" --\n</code></pre>');
+    expect(html).toContain('<pre><code>&quot;raw&quot; --\n</code></pre>');
+  });
+  it('know quotes around markup, apostrophes, the 90s and inches from opening quotes', async () => {
+    expect(await render('"*word*" and ("paren") --- \'single\', dogs\' bones, the \'90s, 5\'10" tall, "\'nested\'"\n', { smartQuotes: true }))
+      .toBe('<p>“<em>word</em>” and (“paren”) — ‘single’, dogs’ bones, the ’90s, 5’10” tall, “‘nested’”</p>\n');
   });
   it('are off by default', async () => {
     expect(await render('"Hi" -- it\'s\n')).toBe('<p>&quot;Hi&quot; -- it&#39;s</p>\n');
