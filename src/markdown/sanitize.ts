@@ -2,11 +2,20 @@
 // an allowlist of prose elements, so raw HTML in Markdown can add a <details>, a <kbd> or an <img>, never a
 // script, a style, an event handler, a form or a javascript: URL. Whole output, not each raw fragment: an
 // opening tag and its closing tag are separate tokens, and Markdown between them must stay inside.
-import sanitizeHtml from 'sanitize-html';
+// sanitize-html (with postcss) takes ~125 ms to load, in every render worker: it is required on the first
+// body that has raw HTML, not when the feature is switched on (most bodies of most sites have none).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type sanitizeHtmlType from 'sanitize-html';
+import { PACKAGE_DIR } from '../siteModule/paths.ts';
 
-const OPTIONS: sanitizeHtml.IOptions = {
+type SanitizeHtml = typeof sanitizeHtmlType;
+let sanitizeHtml: SanitizeHtml | null = null;
+
+let options: sanitizeHtmlType.IOptions | null = null;
+const optionsFor = (lib: SanitizeHtml): sanitizeHtmlType.IOptions => ({
   allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
+    ...lib.defaults.allowedTags,
     'img', 'picture', 'source', 'figure', 'figcaption', 'details', 'summary', 'section', 'sup', 'sub', 'ins', 'del', 'kbd', 'mark', 'abbr', 'input',
   ],
   allowedAttributes: {
@@ -25,8 +34,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'srcset'],
   allowProtocolRelative: false,
   exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
-};
+});
 
 export function sanitize(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  // Required from sitegen's own package folder, which depends on it (the site may not).
+  sanitizeHtml ??= createRequire(path.join(PACKAGE_DIR, 'package.json'))('sanitize-html') as SanitizeHtml;
+  options ??= optionsFor(sanitizeHtml);
+  return sanitizeHtml(html, options);
 }
