@@ -2,7 +2,7 @@
 // links elsewhere), but a page whose links and the set of targets are both unchanged keeps its last
 // verdict, so a rebuild costs a lookup per page. checkLinks itself decides what is broken and words it.
 import type { Message } from '../types.ts';
-import { checkLinks, type LinkTargets, type PageLinks } from '../check.ts';
+import { checkAnchors, checkPaths, type LinkTargets, type PageLinks } from '../check.ts';
 
 export interface LinkCache {
   targets: LinkTargets | null;
@@ -19,11 +19,13 @@ export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: Lin
   for (const p of pages) {
     let v = cache.verdicts.get(p.page);
     if (!v || v.links !== p.links) {
-      v = { links: p.links, broken: checkLinks([p], targets).length > 0 };
+      v = { links: p.links, broken: checkPaths([p], targets).length > 0 };
       cache.verdicts.set(p.page, v);
     }
     if (v.broken) bad.push(p);
   }
   // Checked together, so a link broken on many pages is reported once, as a build reports it.
-  return bad.length ? checkLinks(bad, targets) : [];
+  // #fragments depend on the ids of other pages, so they are checked across all pages every pass
+  // (check.ts keeps each unchanged page's ids, so this is a lookup per fragment link).
+  return [...(bad.length ? checkPaths(bad, targets) : []), ...checkAnchors(pages, targets.base)];
 }
