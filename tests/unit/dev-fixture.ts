@@ -19,9 +19,13 @@ export function removeCopy(dir: string): void {
 }
 
 /** Edits a file of the copy: `edit` gets the current text and returns the new one. */
+/** Rewrites a file of a site copy; an edit that changes nothing is a test bug (a fixture moved on), so it throws. */
 export function editFile(dir: string, rel: string, edit: (text: string) => string): void {
   const file = path.join(dir, rel);
-  fs.writeFileSync(file, edit(fs.readFileSync(file, 'utf8')));
+  const before = fs.readFileSync(file, 'utf8');
+  const after = edit(before);
+  if (after === before) throw new Error(`editFile: the edit of ${rel} changed nothing (does the text it replaces still exist?)`);
+  fs.writeFileSync(file, after);
 }
 
 /** Polls `check` until it returns a truthy value, or fails after `ms`. */
