@@ -13,7 +13,7 @@ import { createClientBundler, type AssetManifest } from '../bundle.ts';
 import { siteDefines, siteUrlOf } from '../build.ts';
 import { listFiles } from '../content/glob.ts';
 import { outsideRoot, outsideRootError } from '../content/insideRoot.ts';
-import { createContentStore, type ChangeKind } from './contentStore.ts';
+import { createContentStore, type ChangeKind } from '../content/incremental.ts';
 import { createDevOutput, type DevOutput } from './output.ts';
 import { runPass, type DevState } from './pass.ts';
 import { emptyLinkCache } from './links.ts';
