@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../types.ts';
-import { message, fileLocation, sortMessages } from '../errors.ts';
+import { message, fileLocation, sortMessages, thrownBySite } from '../errors.ts';
 import type { ParsedFile } from './parse.ts';
 import { formatPath } from './fieldPath.ts';
 import { validateData } from './validate.ts';
@@ -207,8 +207,14 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
 /** The site's checks across files (config.validate), each issue located in its file. */
 export async function crossFileIssues(root: string, config: SiteConfig, content: Content): Promise<Message[]> {
   if (!config.validate) return [];
+  let issues: ReturnType<NonNullable<SiteConfig['validate']>>;
+  try {
+    issues = config.validate(content);
+  } catch (e) {
+    return [thrownBySite(e, root, 'validate() threw')]; // the site's code: a located problem, as every stage reports it
+  }
   const out: Message[] = [];
-  for (const issue of config.validate(content)) out.push(await locateIssue(root, issue.file, issue.path, issue.message));
+  for (const issue of issues) out.push(await locateIssue(root, issue.file, issue.path, issue.message));
   return out;
 }
 
