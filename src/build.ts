@@ -101,10 +101,7 @@ function finish(result: BuildResult, t0: number): BuildResult {
 
 /** Renders the plan into a staging folder and swaps it in when nothing went wrong. */
 async function writePlan(opts: BuildOptions, session: Session, plan: Plan, result: BuildResult, outDir: string): Promise<void> {
-  const noticed = session.notices();
-  result.notices.push(...noticed.notices);
-  result.errors.push(...noticed.errors);
-  if (result.errors.length) return;
+  result.notices.push(...plan.notices ?? []);
   const staging = await stageOutput(outDir);
   try {
     await writeSite(opts, session, plan, staging, result);

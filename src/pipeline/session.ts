@@ -40,6 +40,8 @@ export interface Plan {
   /** Problems that do not stop rendering but do stop the output from going live (refused static files),
    *  reported with the link check's, as a build always reported them. */
   deferred?: Message[];
+  /** The config's notices, for the command to print. */
+  notices?: string[];
   routing?: Routing;
   manifest?: AssetManifest;
   outputs?: OutputPlan;
@@ -201,10 +203,13 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
       if (bundleErrors.length || !manifest) return fail(bundleErrors);
       const input = { root, mode, env, config: s.config, siteUrl: siteUrlOf(s.config, env, opts.siteUrl), table: routing.table, content, manifest, statics: statics.files, moduleVersion };
       // The host files call the config's csp(): a throw there is the site's, located like any other.
-      const planned = await siteCallAsync(root, 'planning the output failed', () => planOutputs(input, memo));
+      const planned = await siteCallAsync(root, 'csp() threw', () => planOutputs(input, memo));
       if (planned.error) return fail([planned.error]);
       const outputs = planned.value;
-      return outputs.errors.length ? fail(outputs.errors) : { errors: [], deferred: refused, routing, manifest, outputs };
+      if (outputs.errors.length) return fail(outputs.errors);
+      const noticed = session.notices();
+      if (noticed.errors.length) return fail(noticed.errors);
+      return { errors: [], deferred: refused, notices: noticed.notices, routing, manifest, outputs };
     },
 
     async close() {
