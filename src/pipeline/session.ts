@@ -16,7 +16,7 @@ import { planOutputs, type OutputPlan, type PlanMemo } from './plan.ts';
 import { createStaticFiles, type StaticFiles } from './statics.ts';
 import { incrementalSources, oneShotSources, type Sources } from './sources.ts';
 import { classifyChanges, type FileChange } from './changes.ts';
-import { siteCall, siteCallAsync } from './siteCall.ts';
+import { siteCall } from './siteCall.ts';
 
 export type { FileChange } from './changes.ts';
 
@@ -202,10 +202,12 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
       if (bundling) await stage('bundle', () => bundling!);
       if (bundleErrors.length || !manifest) return fail(bundleErrors);
       const input = { root, mode, env, config: s.config, siteUrl: siteUrlOf(s.config, env, opts.siteUrl), table: routing.table, content, manifest, statics: statics.files, moduleVersion };
-      // The host files call the config's csp(): a throw there is the site's, located like any other.
-      const planned = await siteCallAsync(root, 'csp() threw', () => planOutputs(input, memo));
-      if (planned.error) return fail([planned.error]);
-      const outputs = planned.value;
+      // The host files call the config's csp() (the site's code, merged with the plugins'): a throw there is
+      // located like any other. Called here first, so a throw inside planOutputs stays a sitegen bug.
+      const csp = s.config.csp;
+      const probed = siteCall(root, 'csp() threw', () => typeof csp === 'function' ? csp(env) : null);
+      if (probed.error) return fail([probed.error]);
+      const outputs = await planOutputs(input, memo);
       if (outputs.errors.length) return fail(outputs.errors);
       const noticed = session.notices();
       if (noticed.errors.length) return fail(noticed.errors);

@@ -15,12 +15,3 @@ export function siteCall<T>(root: string, what: string, fn: () => T): Called<T> 
     return { error: thrownBySite(e, root, what) };
   }
 }
-
-/** siteCall for async work: a rejection counts as a throw. */
-export async function siteCallAsync<T>(root: string, what: string, fn: () => Promise<T>): Promise<Called<T>> {
-  try {
-    return { value: await fn() };
-  } catch (e) {
-    return { error: thrownBySite(e, root, what) };
-  }
-}
