@@ -25,7 +25,7 @@ export default defineConfig({
     titleTemplate: '%s | Greatness Gathered.',
     favicon: '/favicon.svg',
   },
-  css: ['templates/styles/site.css', 'templates/styles/design.css', 'templates/styles/widgets.css'],
+  css: ['templates/styles/main.css'],
   layout: Layout,
   collections: Object.assign({}, ...groups.map((g) => g.collections)),
   routes: (content) => groups.flatMap((g) => g.routes(content)),

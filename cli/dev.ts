@@ -91,9 +91,9 @@ export async function runDev(flags: DevFlags): Promise<number> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   listening(url);
-  process.stdout.write(`  serving ${path.relative(process.cwd(), root) || '.'} from memory at ${url}/\n`);
-  for (const line of api.banner) process.stdout.write(`  ${line}\n`);
-  process.stdout.write(dim('  watching content/, templates/, static/ and sitegen.config.ts\n'));
+  // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
+  process.stdout.write([`serving ${path.relative(process.cwd(), root) || '.'} from memory at ${url}/`, ...api.banner,
+    dim('watching content/, templates/, static/ and sitegen.config.ts')].map((l) => `  ${l}\n`).join(''));
   if (flags.open) openBrowser(url);
   // A dev server outlives the bugs it meets: an internal error is reported, and the last good site stays up.
   process.on('uncaughtException', (e) => {

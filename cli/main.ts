@@ -121,8 +121,8 @@ async function serve(dir: string, root: string, flags: { port: number; host: str
   server = http.createServer(createStaticHandler({ dir, handlers: backend.handlers }));
   const url = await listen(server, flags.port, flags.host);
   listening(url);
-  process.stdout.write(`  serving ${path.relative(process.cwd(), dir) || dir} at ${url}/\n`);
-  for (const line of backend.banner) process.stdout.write(`  ${line}\n`);
+  // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
+  process.stdout.write([`serving ${path.relative(process.cwd(), dir) || dir} at ${url}/`, ...backend.banner].map((l) => `  ${l}\n`).join(''));
   return 0;
 }
 

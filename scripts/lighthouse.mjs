@@ -1,6 +1,8 @@
 // `npm run lighthouse`: Lighthouse (performance, accessibility, best practices, SEO) on key pages of the
 // built site served by `sitegen preview`, in Debian's Chromium. Prints a table; with --assert N exits 1
-// when any score is below N. Run `npx sitegen build` first (the script builds when dist/ is missing).
+// when any score is below N or a page shifts its layout (CLS above 0). --assert-perf M sets a lower floor for
+// performance only: it is timing, and a shared 2-core CI machine moves it by a few points, while the other three
+// categories are deterministic audits. Run `npx sitegen build` first (the script builds when dist/ is missing).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import lighthouse from 'lighthouse';
@@ -8,6 +10,9 @@ import * as chromeLauncher from 'chrome-launcher';
 
 const args = process.argv.slice(2);
 const assertAt = args.includes('--assert') ? Number(args[args.indexOf('--assert') + 1]) : null;
+const perfAt = args.includes('--assert-perf') ? Number(args[args.indexOf('--assert-perf') + 1]) : assertAt;
+const floor = (c) => (c === 'performance' ? perfAt : assertAt);
+const passes = (row) => assertAt === null || (CATEGORIES.every((c) => row[c] >= floor(c)) && Number(row.cls) === 0);
 // --report FILE: writes {page, scores, passed} per page as JSON (scripts/test.mjs counts each page as a test).
 const reportFile = args.includes('--report') ? args[args.indexOf('--report') + 1] : null;
 const pages = ['/', '/for-consumers/online/saas/', '/legal/', '/uae-pdpl/'];
@@ -33,21 +38,32 @@ const rows = [];
 let failed = false;
 try {
   for (const p of pages) {
-    const r = await lighthouse(base + p, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }, {
-      extends: 'lighthouse:default',
-      // A local preview has no HTTPS or HTTP/2; Lighthouse's desktop profile, no throttling of the loopback.
-      settings: { formFactor: 'desktop', screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false }, throttlingMethod: 'provided' },
-    });
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((r.lhr.categories[c].score ?? 0) * 100)]));
-    const audits = Object.values(r.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable').map((a) => a.id);
-    rows.push({ page: p, ...scores, lcp: Math.round(r.lhr.audits['largest-contentful-paint'].numericValue), cls: r.lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3), issues: audits.join(', ') });
-    if (assertAt !== null && Object.values(scores).some((s) => s < assertAt)) failed = true;
+    const audit = async () => {
+      const r = await lighthouse(base + p, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }, {
+        extends: 'lighthouse:default',
+        // A local preview has no HTTPS or HTTP/2; Lighthouse's desktop profile, no throttling of the loopback.
+        settings: { formFactor: 'desktop', screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false }, throttlingMethod: 'provided' },
+      });
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((r.lhr.categories[c].score ?? 0) * 100)]));
+      const audits = Object.values(r.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable').map((a) => a.id);
+      return { page: p, ...scores, lcp: Math.round(r.lhr.audits['largest-contentful-paint'].numericValue), cls: r.lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3), issues: audits.join(', ') };
+    };
+    let row = await audit();
+    // Performance is timing: when only it misses its floor (a busy machine), measure twice more and keep the
+    // median run, as Lighthouse CI does. The deterministic categories and CLS are never retried.
+    const onlyPerf = assertAt !== null && !passes(row) && passes({ ...row, performance: 100 });
+    if (onlyPerf) {
+      const runs = [row, await audit(), await audit()].sort((a, b) => a.performance - b.performance);
+      row = { ...runs[1], runs: runs.map((x) => x.performance).join('/') };
+    }
+    rows.push(row);
+    if (!passes(row)) failed = true;
   }
 } finally {
   await chrome.kill();
   server.kill();
 }
 console.log('page'.padEnd(30), 'perf  a11y  best  seo   LCP ms  CLS    below 90');
-for (const r of rows) console.log(r.page.padEnd(30), String(r.performance).padEnd(5), String(r.accessibility).padEnd(5), String(r['best-practices']).padEnd(5), String(r.seo).padEnd(5), String(r.lcp).padEnd(7), r.cls.padEnd(6), r.issues || '-');
-if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(rows.map((r) => ({ page: r.page, scores: Object.fromEntries(CATEGORIES.map((c) => [c, r[c]])), passed: assertAt === null || CATEGORIES.every((c) => r[c] >= assertAt) }))));
-if (failed) { console.error(`✗ a score is below ${assertAt}`); process.exit(1); }
+for (const r of rows) console.log(r.page.padEnd(30), String(r.performance + (r.runs ? ` (median of ${r.runs})` : '')).padEnd(5), String(r.accessibility).padEnd(5), String(r['best-practices']).padEnd(5), String(r.seo).padEnd(5), String(r.lcp).padEnd(7), r.cls.padEnd(6), r.issues || '-');
+if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(rows.map((r) => ({ page: r.page, scores: Object.fromEntries(CATEGORIES.map((c) => [c, r[c]])), cls: Number(r.cls), passed: passes(r) }))));
+if (failed) { console.error(`✗ a score is below ${assertAt} (performance ${perfAt}) or CLS is above 0`); process.exit(1); }

@@ -36,11 +36,11 @@ if (!only || only === 'e2e') vitest('e2e', 'vitest.e2e.config.ts');
 if (!only || only === 'lighthouse') {
   const out = path.join(tmp, 'lighthouse.json');
   const build = run(process.execPath, ['bin/sitegen.js', 'build', '--quiet']);
-  const code = build === 0 ? run(process.execPath, ['scripts/lighthouse.mjs', '--assert', '95', '--report', out]) : build;
+  const code = build === 0 ? run(process.execPath, ['scripts/lighthouse.mjs', '--assert', '100', '--assert-perf', '95', '--report', out]) : build;
   let rows = null;
   try { rows = JSON.parse(fs.readFileSync(out, 'utf8')); } catch { /* lighthouse crashed before reporting */ }
   if (!rows) { failed++; console.log(`lighthouse: no report (exit ${code})`); }
-  else for (const r of rows) { if (r.passed) passed++; else { failed++; console.log(`lighthouse: ${r.page} below 95: ${JSON.stringify(r.scores)}`); } }
+  else for (const r of rows) { if (r.passed) passed++; else { failed++; console.log(`lighthouse: ${r.page} below 100 (performance 95) or CLS above 0: ${JSON.stringify(r.scores)} CLS ${r.cls}`); } }
 }
 
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

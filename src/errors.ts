@@ -20,6 +20,7 @@ const ENGINE = (HERE.includes(CACHE) ? path.join(HERE.slice(0, HERE.indexOf(CACH
 export const catalogue = {
   YamlSyntaxError: { title: 'YAML syntax error', message: 'A content file (or a Markdown file\'s front matter) is not valid YAML.', hint: 'Check indentation and quoting near the line shown.' },
   ContentSchemaError: { title: 'Content does not match its schema', message: 'A field of a content file is missing, unknown or of the wrong type for its collection\'s schema.', hint: 'Fix the field named, or change the schema in the site config.' },
+  ContentCheckError: { title: 'Content fails a check of the site', message: 'A check the site runs across its content (validate in sitegen.config.ts) found a problem.', hint: 'The message says what the site expects: fix the content it points at.' },
   ContentPolicyError: { title: 'Content would run as code', message: 'A content file contains raw HTML, a script URL or another construct that would execute in the page.', hint: 'Content is data: write it in Markdown, or put markup in a template.' },
   ContentReadError: { title: 'Content file cannot be read', message: 'A content file is not UTF-8 text, is too large, or cannot be read safely.', hint: 'Content files must be UTF-8 text.' },
   EmptyCollection: { title: 'Collection has no files', message: 'A collection\'s pattern matches no file under content/.', hint: 'Add a file matching the pattern, or fix the pattern in sitegen.config.ts.' },

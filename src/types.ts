@@ -101,6 +101,9 @@ export interface ContentIssue {
   file: string;
   path: (string | number)[];
   message: string;
+  /** Text the issue is about, when it is not a whole field (a word in a Markdown body): the error points at
+   *  its first occurrence in the file, with that line as the code frame. */
+  text?: string;
 }
 
 export interface SiteConfig {

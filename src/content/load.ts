@@ -214,8 +214,23 @@ export async function crossFileIssues(root: string, config: SiteConfig, content:
     return [thrownBySite(e, root, 'validate() threw')]; // the site's code: a located problem, as every stage reports it
   }
   const out: Message[] = [];
-  for (const issue of issues) out.push(await locateIssue(root, issue.file, issue.path, issue.message));
+  for (const issue of issues) {
+    out.push(issue.text ? await locateText(root, issue.file, issue.text, issue.message) : await locateIssue(root, issue.file, issue.path, issue.message));
+  }
   return out;
+}
+
+/** Locates an issue about a piece of text (a token in a Markdown body) at its first occurrence in the file. */
+async function locateText(root: string, file: string, text: string, problem: string): Promise<Message> {
+  let source = '';
+  try { source = await fs.readFile(path.join(root, file), 'utf8'); } catch { /* gone since it was read: the file alone */ }
+  const at = source.indexOf(text);
+  if (at < 0) return message('ContentCheckError', problem, fileLocation(file));
+  const before = source.slice(0, at);
+  const line = before.split('\n').length;
+  const start = before.lastIndexOf('\n') + 1;
+  const end = source.indexOf('\n', at);
+  return message('ContentCheckError', problem, fileLocation(file, line, at - start + 1, source.slice(start, end < 0 ? undefined : end).replace(/\r$/, '')));
 }
 
 /** Locates a cross-file issue by re-reading its file (kept out of memory until needed). */

@@ -32,7 +32,7 @@ export function AreaPage({ area, categories, waitlist, heroWaitlist }: { area: A
           {categories.map((c) => <li key={c.href}><a className="category-link" href={href(c.href)}><strong>{c.name}</strong><span>{c.summary}</span></a></li>)}
         </ul>
       </Section>
-      <CtaSection id="area-cta" cta={area.cta} waitlist={waitlist} alt />
+      <CtaSection id="area-cta" cta={area.cta} waitlist={waitlist} alt={area.sections.length % 2 !== 0} />
     </div>
   );
 }

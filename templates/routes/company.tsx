@@ -44,7 +44,7 @@ export function validate(content: Content): ContentIssue[] {
     for (const t of unknownTokens(e.data, facts)) {
       issues.push({ file: e.file, path: t.path, message: `Unknown fact ${t.token}; use one of ${Object.keys(facts).map((k) => `{${k}}`).join(', ')}` });
     }
-    for (const t of unknownTokens(e.html ?? '', facts)) issues.push({ file: e.file, path: [], message: `Unknown fact ${t.token} in the Markdown body` });
+    for (const t of unknownTokens(e.html ?? '', facts)) issues.push({ file: e.file, path: [], text: t.token, message: `Unknown fact ${t.token} in the Markdown body; use one of ${Object.keys(facts).map((k) => `{${k}}`).join(', ')}` });
   }
   // The hero holds the page's only h1, so the manifesto body starts at h2 ("## Heading").
   const manifesto = entry<Manifesto>(content, 'manifestoPage');

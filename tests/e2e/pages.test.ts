@@ -85,7 +85,12 @@ async function cardLists(page: Page, selector: string) {
       return s.display === 'list-item' && s.listStyleType !== 'none' && marker !== 'none' && marker !== '""' ? s.listStyleType : 'none';
     });
     const heading = list.closest('section')?.querySelector('h2')?.textContent ?? '';
-    return { heading, rows: [...rows.values()], markers };
+    // How much of the list's width its cards cover: three cards in a four-column grid leave a quarter empty.
+    const box = list.getBoundingClientRect(), cs = getComputedStyle(list);
+    const inner = box.width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const rects = items.map((li) => li.getBoundingClientRect());
+    const fill = rects.length ? (Math.max(...rects.map((r) => r.right)) - Math.min(...rects.map((r) => r.left))) / inner : 1;
+    return { heading, rows: [...rows.values()], markers, fill };
   }));
 }
 
@@ -103,6 +108,7 @@ describe('card lists and grids', () => {
         for (const l of lists) {
           expect(l.markers.filter((m) => m !== 'none'), `${route} "${l.heading}" markers`).toEqual([]);
           expect(new Set(l.rows).size, `${route} "${l.heading}" rows ${JSON.stringify(l.rows)}`).toBe(1);
+          expect(l.fill, `${route} "${l.heading}": cards cover the width of their grid`).toBeGreaterThan(0.97);
         }
       }
       await page.close();
@@ -206,6 +212,74 @@ describe('capitalisation', () => {
       for (const l of labels) expect(words(l).filter((w) => w[0] !== w[0].toUpperCase()), `${route} label "${l}"`).toEqual([]);
       const headings = await page.locator('main h2').allInnerTexts();
       for (const h of headings) expect(words(h).slice(1).filter((w) => w[0] === w[0].toUpperCase() && !PROPER.test(w)), `${route} heading "${h}"`).toEqual([]);
+    }
+    await page.close();
+  });
+});
+
+describe('design', () => {
+  it('the home hero shows its match preview beside the form on desktop and under it on a phone, inside the screen, with no image request', async () => {
+    for (const [width, beside] of [[1280, true], [375, false]] as const) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const images: string[] = [];
+      page.on('request', (r) => { if (r.resourceType() === 'image') images.push(r.url()); });
+      await page.goto(base + '/');
+      const figure = page.locator('.hero figure.match');
+      await expect(figure.isVisible(), `${width}`).resolves.toBe(true);
+      const box = (await figure.boundingBox())!;
+      const form = (await page.locator('.hero form').first().boundingBox())!;
+      expect(box.x, `${width}`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${width}`).toBeLessThanOrEqual(width);
+      expect(box.height, `${width}`).toBeGreaterThan(150);
+      if (beside) expect(box.y, 'desktop: in the first screen').toBeLessThan(900);
+      else expect(box.y, 'phone: after the form').toBeGreaterThanOrEqual(form.y + form.height);
+      // Two sample people, a score, the reasons, and a caption saying it is an illustration.
+      await expect(figure.locator('.match__card').count()).resolves.toBe(2);
+      await expect(figure.locator('.match__caption').innerText()).resolves.not.toBe('');
+      expect(images.filter((u) => !u.includes('/logos/')), `${width}: the preview draws no image`).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('call-to-action cards have even padding: as much room above their content as below, left as right', async () => {
+    for (const width of [375, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      for (const route of ['/', '/for-consumers/online/saas/', '/for-consumers/', '/manifesto/', '/faqs/']) {
+        await page.goto(base + route);
+        const cards = await page.locator('.cta-card').evaluateAll((els) => els.map((el) => {
+          // What a visitor sees as the card's content: text, controls and images (wrappers such as an island's
+          // inline custom element, and an empty status line, draw nothing).
+          const card = el.getBoundingClientRect();
+          let top = Infinity, bottom = -Infinity;
+          for (const node of el.querySelectorAll('*')) {
+            const drawn = node.matches('input:not([type=hidden]):not([tabindex="-1"]), button, img, svg') ||
+              [...node.childNodes].some((c) => c.nodeType === Node.TEXT_NODE && c.textContent!.trim());
+            const r = node.getBoundingClientRect();
+            if (!drawn || r.height === 0 || getComputedStyle(node).visibility === 'hidden' || node.closest('[aria-hidden="true"], .visually-hidden, noscript')) continue;
+            top = Math.min(top, r.top); bottom = Math.max(bottom, r.bottom);
+          }
+          const cs = getComputedStyle(el);
+          return { top: Math.round(top - card.top), bottom: Math.round(card.bottom - bottom), left: parseFloat(cs.paddingLeft), right: parseFloat(cs.paddingRight) };
+        }));
+        expect(cards.length, route).toBeGreaterThan(0);
+        for (const c of cards) {
+          expect(Math.abs(c.top - c.bottom), `${route} at ${width}: ${JSON.stringify(c)}`).toBeLessThanOrEqual(4);
+          expect(c.left, `${route} at ${width}`).toBe(c.right);
+        }
+      }
+      await page.close();
+    }
+  });
+
+  it('sections alternate their surface, so a long page reads in bands, not one flat column', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    for (const route of ['/', '/for-consumers/online/saas/', '/for-consumers/online/', '/manifesto/']) {
+      await page.goto(base + route);
+      const backgrounds = await page.locator('main > section, main > div > section').evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundImage !== 'none' ? getComputedStyle(el).backgroundImage : getComputedStyle(el).backgroundColor));
+      expect(backgrounds.length, route).toBeGreaterThanOrEqual(3);
+      // No two neighbouring sections share a surface unless one of them is the hero.
+      const same = backgrounds.slice(1).filter((b, i) => i > 0 && b === backgrounds[i]);
+      expect(same, `${route}: ${backgrounds.join(' | ')}`).toEqual([]);
     }
     await page.close();
   });

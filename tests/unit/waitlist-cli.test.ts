@@ -130,7 +130,7 @@ describe('sitegen waitlist export (a command of the waitlist plugin)', () => {
 });
 
 describe('one server per waitlist database, and only a real one', () => {
-  it('refuses a second server on the same data folder, also through a symlink, and takes over a stale lock', async () => {
+  it('refuses a second server on the same data folder, also through a symlink, takes over a stale lock, and on --host 0.0.0.0 warns and keeps the service key to this machine', async () => {
     const link = path.join(tmp, 'link-to-db');
     fs.symlinkSync(dataDir, link);
     for (const dir of [dataDir, link]) {
@@ -151,6 +151,24 @@ describe('one server per waitlist database, and only a real one', () => {
     });
     expect(await status(`rebind.evil.example:${port}`)).toBe(421);
     expect(await status(`localhost:${port}`)).not.toBe(421);
+    // The service key works from this machine's loopback, and is refused from another address (this machine's
+    // own LAN address stands in for a neighbour: the server sees a peer that is not loopback).
+    const serviceKey = fs.readFileSync(`${other}.service-key`, 'utf8').trim();
+    const read = (address: string) => new Promise<{ code: number; body: string }>((resolve, reject) => {
+      http.get({ host: address, port, path: '/rest/v1/waitlist?select=email', headers: { host: `localhost:${port}`, apikey: serviceKey, authorization: `Bearer ${serviceKey}` } }, (res) => {
+        let body = ''; res.on('data', (d) => { body += d; }); res.on('end', () => resolve({ code: res.statusCode!, body }));
+      }).on('error', reject);
+    });
+    const fromLoopback = await read('127.0.0.1');
+    expect(fromLoopback.code, fromLoopback.body).toBe(200);
+    const lan = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal);
+    if (lan) {
+      const fromLan = await read(lan.address);
+      expect(fromLan.code, fromLan.body).toBe(403);
+      expect(fromLan.body).toContain('accepted only from this machine');
+    } else {
+      console.log('no non-loopback IPv4 address on this machine: the service key from a LAN peer is checked by waitlist-http only');
+    }
     await third.stop();
     expect(fs.existsSync(`${other}.lock`)).toBe(false);
   });
