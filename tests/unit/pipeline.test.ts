@@ -52,3 +52,31 @@ describe('a config function that throws during a build is a located error in eve
     }, 60_000);
   }
 });
+
+describe('build, check and dev plan the same output', () => {
+  it('one session per mode: the same routes, alias pages, host files and link targets', async () => {
+    dir = copyFixture('basic');
+    const { openSession } = await import('../../src/pipeline/session.ts');
+    const plans = [];
+    for (const mode of ['build', 'check', 'dev'] as const) {
+      const session = await openSession({ root: dir, mode });
+      try {
+        expect(await session.load(), mode).toEqual([]);
+        const plan = await session.plan();
+        expect(plan.errors, mode).toEqual([]);
+        plans.push({
+          routes: plan.routing!.table.routes.map((r) => `${r.path} → ${r.output}`),
+          aliasPages: plan.outputs!.aliasPages.map((a) => `${a.from} → ${a.to}`),
+          hostFiles: plan.outputs!.hostFiles,
+          targets: ['/', '/items/alpha/', '/old/alpha/', '/sitemap.xml', '/favicon.svg', '/nowhere/'].map((p) => plan.outputs!.targets.has(p)),
+        });
+      } finally {
+        await session.close();
+      }
+    }
+    expect(plans[0].routes).toContain('/items/alpha/ → items/alpha/index.html');
+    expect(plans[0].targets).toEqual([true, true, true, true, true, false]);
+    expect(plans[1]).toEqual({ ...plans[0], targets: [true, true, true, true, false, false] }); // check does not read static/
+    expect(plans[2]).toEqual(plans[0]);
+  }, 60_000);
+});
