@@ -53,9 +53,9 @@ async function loadAndPlan(opts: BuildOptions, mode: 'build' | 'check', result: 
   configureEngine(opts.settings);
   const session = await openSession({ root: opts.root, mode, env: opts.env, siteUrl: opts.siteUrl, stage: stageTimer(result, opts) });
   try {
-    const problems = await session.load();
+    await session.load();
     result.warnings.push(...session.warnings);
-    const plan = problems.length ? { errors: problems } : await session.plan();
+    const plan = await session.plan(); // the load's problems, if any, and the refused static files with them
     result.errors.push(...plan.errors);
     return { session, plan };
   } catch (e) {
