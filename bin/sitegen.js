@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The `sitegen` command. The CLI is TypeScript (cli/, src/); rather than compiling it on every start
-// through a loader (tsx cost ~0.3 s per run), it is bundled once with esbuild into
+// The `sitegen` command. An installed package runs lib/main.js, built by scripts/build-package.mjs at
+// `npm pack` (it ships no cli/ sources). In this repository the CLI is TypeScript (cli/, src/); rather than
+// compiling it on every start through a loader (tsx cost ~0.3 s per run), it is bundled once with esbuild into
 // node_modules/.cache/sitegen/cli/<fingerprint>/ and that plain JS is imported. The fingerprint covers the
 // path, size and mtime of every source file, so an edit to the engine rebuilds the bundle on the next run
 // (~0.2 s); nothing needs to be remembered. If the bundle cannot be made (read-only install, no esbuild),
@@ -77,7 +78,9 @@ async function compiled() {
   }
 }
 
-const main = await compiled();
+// The repository's sources win over a lib/ left behind by `npm pack`, so an edit is never hidden by it.
+const shipped = path.join(PKG, 'lib', 'main.js');
+const main = !fs.existsSync(path.join(PKG, 'cli', 'main.ts')) && fs.existsSync(shipped) ? shipped : await compiled();
 if (main) {
   await import(pathToFileURL(main).href);
 } else {

@@ -92,7 +92,8 @@ export async function runDev(flags: DevFlags): Promise<number> {
   process.once('SIGTERM', stop);
   listening(url);
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
-  process.stdout.write([`serving ${path.relative(process.cwd(), root) || '.'} from memory at ${url}/`, ...api.banner,
+  const base = dev.site.config()?.site?.base?.replace(/^\/+|\/+$/g, ''); // a site under a sub-path is served there (site.base)
+  process.stdout.write([`serving ${path.relative(process.cwd(), root) || '.'} from memory at ${url}/${base ? `${base}/` : ''}`, ...api.banner,
     dim('watching content/, templates/, static/ and sitegen.config.ts')].map((l) => `  ${l}\n`).join(''));
   if (flags.open) openBrowser(url);
   // A dev server outlives the bugs it meets: an internal error is reported, and the last good site stays up.

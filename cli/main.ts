@@ -49,7 +49,7 @@ async function runBuild(flags: BuildFlags): Promise<number> {
 program
   .name('sitegen')
   .description('Build a static site from zod-validated YAML/Markdown content and React templates.')
-  .version('0.1.0')
+  .version(JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version)
   .showHelpAfterError();
 
 program.command('build')
@@ -96,6 +96,8 @@ async function serve(dir: string, root: string, flags: { port: number; host: str
   const config = flags.backend ? await siteConfig(root) : null;
   if (flags.backend && config === null) return 1;
   const plugins = config?.plugins ?? [];
+  // The site is served under its base (site.base), as the host it is built for serves it.
+  const base = (config ?? (fs.existsSync(path.join(root, 'sitegen.config.ts')) ? await siteConfig(root) : null))?.site?.base;
   const { applyConfigHooks, startServerPlugins } = await import('../src/plugins.ts');
   if (config && plugins.length) {
     // The config hooks run for preview too (notices, warnings); the build already enforced their errors.
@@ -118,11 +120,12 @@ async function serve(dir: string, root: string, flags: { port: number; host: str
   process.once('SIGTERM', stop);
   const { createStaticHandler, listen } = await import('../src/serve.ts');
   const http = await import('node:http');
-  server = http.createServer(createStaticHandler({ dir, handlers: backend.handlers }));
+  server = http.createServer(createStaticHandler({ dir, handlers: backend.handlers, base }));
   const url = await listen(server, flags.port, flags.host);
   listening(url);
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
-  process.stdout.write([`serving ${path.relative(process.cwd(), dir) || dir} at ${url}/`, ...backend.banner].map((l) => `  ${l}\n`).join(''));
+  const sub = base?.replace(/^\/+|\/+$/g, ''); // a site under a sub-path is served there (site.base)
+  process.stdout.write([`serving ${path.relative(process.cwd(), dir) || dir} at ${url}/${sub ? `${sub}/` : ''}`, ...backend.banner].map((l) => `  ${l}\n`).join(''));
   return 0;
 }
 
@@ -157,7 +160,15 @@ program.command('dev')
     process.exitCode = await runDev(flags);
   });
 
-const BUILT_IN = new Set(['build', 'check', 'preview', 'dev', 'help']);
+program.command('init [dir]')
+  .description('Create a small working site (Markdown posts, a layout, one island) in dir (default: here)')
+  .option('-f, --force', 'write into a folder that is not empty (files of the same name are replaced)')
+  .action(async (dir: string | undefined, flags: { force?: boolean }) => {
+    const { runInit } = await import('./init.ts');
+    process.exitCode = await runInit(dir ?? '.', flags);
+  });
+
+const BUILT_IN = new Set(['build', 'check', 'preview', 'dev', 'init', 'help']);
 
 /** The value of -r/--root in argv, before commander has parsed anything. */
 function rootFromArgv(argv: string[]): string {

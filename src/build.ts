@@ -129,7 +129,7 @@ async function writeSite(opts: BuildOptions, session: Session, plan: Plan, stagi
   const pageLinks: PageLinks[] = [];
   await timed('render', async () => {
     // Only the links of the manifest go to workers; the asset bytes stay here.
-    const links: ManifestLinks = { css: manifest.css, runtime: manifest.runtime, baseChunks: manifest.baseChunks, islandChunks: manifest.islandChunks, reactIslands: manifest.reactIslands };
+    const links: ManifestLinks = { css: manifest.css, runtime: manifest.runtime, baseChunks: manifest.baseChunks, islandChunks: manifest.islandChunks, reactIslands: manifest.reactIslands, images: outputs.images.table };
     const pages = await site.engine.renderPages({ site, table, setup: { root: session.root, content: session.content, siteUrl: session.siteUrl(), manifest: links }, outDir: staging.dir, pool: session.pool });
     pages.forEach((page, i) => {
       const route = table.routes[i];
@@ -145,9 +145,10 @@ async function writeSite(opts: BuildOptions, session: Session, plan: Plan, stagi
   if (result.errors.length) return;
 
   const statics = session.statics.files;
-  await timed('static', async () => { for (const [f, bytes] of statics) await staging.write(f, bytes); });
+  const copies = outputs.images.copies; // fingerprinted static images (output/images.ts)
+  await timed('static', async () => { for (const [f, bytes] of [...statics, ...copies]) await staging.write(f, bytes); });
   await timed('assets', async () => { for (const [rel, bytes] of manifest.files) await staging.write(rel, bytes); });
-  result.assets = manifest.files.size + statics.size;
+  result.assets = manifest.files.size + statics.size + copies.size;
   // A static file of the same name wins over a generated host file.
   await timed('host files', async () => { for (const [f, text] of Object.entries(outputs.hostFiles)) if (!statics.has(f)) await staging.write(f, text); });
   if (outputs.extra.size) await timed('outputs', async () => { for (const [f, data] of outputs.extra) await staging.write(f, data); });

@@ -14,6 +14,7 @@ import { engineSettings } from './settings.ts';
 import { replaceFolder, stampFiles, stampsMatch, type Stamp } from './cache/index.ts';
 import { message } from './errors.ts';
 import { listFiles } from './content/glob.ts';
+import { URL_POLICY_KEY, urlPolicy, withBase } from './render/urls.ts';
 
 import type { AssetManifest } from './types.ts';
 export type { AssetManifest };
@@ -51,26 +52,47 @@ export interface ClientPlan {
 const EMPTY_MANIFEST = (): AssetManifest => ({ runtime: null, css: [], islandChunks: {}, baseChunks: [], reactIslands: [], files: new Map(), islands: [] });
 
 /** What to bundle for a site: the runtime with one dynamic import per island, and the site's CSS. */
-export async function clientPlan(root: string, config: SiteConfig, opts: { define?: Record<string, string>; minify?: boolean } = {}): Promise<ClientPlan> {
+export interface ClientPlanOptions {
+  define?: Record<string, string>;
+  minify?: boolean;
+  /**
+   * For `sitegen dev`: React's development build (its warnings, full error messages), no minifying, and
+   * linked source maps, so an island's error in the browser maps back to file:line:col of its source.
+   */
+  dev?: boolean;
+}
+
+export async function clientPlan(root: string, config: SiteConfig, opts: ClientPlanOptions = {}): Promise<ClientPlan> {
   const islands = await findIslands(root, config);
   const names = Object.keys(islands).sort();
   const entryPoints: Record<string, string> = {};
   const cssFiles = (config.css ?? []).map((c) => path.resolve(root, c));
+  // href() in an island runs again in the browser: it must see the site's base and slash rule there too
+  // (set before any island chunk loads). A site with the default policy gets no extra line.
+  const policy = urlPolicy(config);
+  const policyLine = policy.base === '/' && policy.trailingSlash === 'always' ? [] : [`globalThis.${URL_POLICY_KEY} = ${JSON.stringify(policy)};`];
   const runtimeSource = [
     `import { hydrateIslands } from ${JSON.stringify(path.join(ENGINE_DIR, 'islands/client.ts'))};`,
+    ...policyLine,
     `hydrateIslands({${names.map((n) => `${JSON.stringify(n)}: () => import(${JSON.stringify(islands[n])})`).join(',')}});`,
   ].join('\n');
   const stdinPlugin: esbuild.Plugin = {
     name: 'sitegen-runtime',
     setup(build) {
       build.onResolve({ filter: /^sitegen:runtime$/ }, () => ({ path: 'runtime', namespace: 'sitegen' }));
+      // An island may import from "sitegen" (href()): the engine's public module, wherever the site lives,
+      // as the server compile resolves it (siteModule/plugins.ts).
+      build.onResolve({ filter: /^sitegen$/ }, () => ({ path: path.join(ENGINE_DIR, 'public.ts') }));
       build.onLoad({ filter: /.*/, namespace: 'sitegen' }, () => ({ contents: runtimeSource, loader: 'js', resolveDir: root }));
     },
   };
   if (names.length) entryPoints.runtime = 'sitegen:runtime';
   cssFiles.forEach((f, i) => { entryPoints[i === 0 ? 'site' : `site${i}`] = f; });
-  const define = { 'process.env.NODE_ENV': '"production"', ...(opts.define ?? {}) };
-  const key = JSON.stringify([runtimeSource, entryPoints, define, opts.minify !== false]);
+  const define = { 'process.env.NODE_ENV': opts.dev ? '"development"' : '"production"', ...(opts.define ?? {}) };
+  const minify = opts.minify ?? !opts.dev;
+  // Files CSS and JS reference (fonts, images) are linked under the site's base (site.base).
+  const publicPath = withBase('/assets', policy.base);
+  const key = JSON.stringify([runtimeSource, entryPoints, define, minify, opts.dev === true, ...(publicPath === '/assets' ? [] : [publicPath])]);
   if (!Object.keys(entryPoints).length) return { options: null, islands, key };
   return {
     islands, key,
@@ -78,9 +100,9 @@ export async function clientPlan(root: string, config: SiteConfig, opts: { defin
       entryPoints, bundle: true, splitting: true,
     // A site folder outside this package still gets React (and the runtime's imports) from sitegen's own packages.
     nodePaths: [path.join(PACKAGE_DIR, 'node_modules')], format: 'esm', platform: 'browser', target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
-      minify: opts.minify !== false, write: false, metafile: true, logLevel: 'silent', jsx: 'automatic',
+      minify, write: false, ...(opts.dev ? { sourcemap: 'linked' as const, sourcesContent: true } : {}), metafile: true, logLevel: 'silent', jsx: 'automatic',
       outdir: path.join(root, '.sitegen', 'client', 'assets'), entryNames: '[name]-[hash]', chunkNames: 'chunk-[hash]', assetNames: '[name]-[hash]',
-      publicPath: '/assets', loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' },
+      publicPath, loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' },
       define,
       plugins: [stdinPlugin],
       legalComments: 'none',
@@ -124,7 +146,7 @@ async function writeCachedBundle(dir: string, key: string, manifest: AssetManife
 }
 
 /** Bundles the client (or reads the cached bundle); `hit` says which. */
-export async function bundleClient(root: string, config: SiteConfig, opts: { define?: Record<string, string>; minify?: boolean } = {}): Promise<{ manifest?: AssetManifest; errors: Message[]; hit?: boolean }> {
+export async function bundleClient(root: string, config: SiteConfig, opts: ClientPlanOptions = {}): Promise<{ manifest?: AssetManifest; errors: Message[]; hit?: boolean }> {
   const plan = await clientPlan(root, config, opts);
   if (!plan.options) return { manifest: EMPTY_MANIFEST(), errors: [] };
   // In the site's state folder; one bundle per site (a new plan or define replaces it).
@@ -199,6 +221,7 @@ export interface ClientBundler {
 
 /**
  * For dev mode: keeps one esbuild context and calls rebuild(), so an island edit re-reads only that file.
+ * Its bundle is the development one (see ClientPlanOptions.dev): its .map files are served beside it.
  * A new island, a removed one, or new CSS entries or defines change the plan, which needs a new context.
  */
 export function createClientBundler(root: string): ClientBundler {
@@ -206,7 +229,7 @@ export function createClientBundler(root: string): ClientBundler {
   let key = '';
   return {
     async bundle(config, opts) {
-      const plan = await clientPlan(root, config, opts);
+      const plan = await clientPlan(root, config, { ...opts, dev: true });
       if (plan.key !== key) { await ctx?.dispose(); ctx = null; key = plan.key; }
       if (!plan.options) return { manifest: EMPTY_MANIFEST(), inputs: [], errors: [] };
       ctx ??= await (await loadEsbuild()).context(plan.options);

@@ -1,34 +1,49 @@
-// check: every internal href/src in the output must resolve to a route, an alias or a file.
+// check: every internal href/src in the output must resolve to a route, an alias or a file, and every
+// `#fragment` link to a page must name an element id on that page (same-page `#x` and cross-page `/p/#x`).
 // Links are extracted per page as it is rendered (small lists), and resolved once all outputs are known.
+// A page's list carries its link targets (path, with the fragment when there is one) and its own element
+// ids as `id:<id>` entries: a link with a URL scheme is never kept, so the two cannot be confused, and the
+// list travels from render workers and through dev's caches as it always did.
 import type { Message } from './types.ts';
 import { message, fileLocation } from './errors.ts';
 
-const ATTR = /\s(?:href|src)="([^"]*)"/g;
+const ATTR = /\s(href|src|id)="([^"]*)"/g;
+const ID = 'id:';
 
-/** Internal link targets of one page, without query or fragment; external and special schemes skipped. */
+const decodeAttr = (s: string) => s.replace(/&(amp|quot|lt|gt|#39);/g, (_m, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'" })[e] ?? '');
+
+/** Internal link targets of one page (query dropped, fragment kept), external and special schemes skipped,
+ *  plus the page's element ids as `id:<id>`. */
 export function extractLinks(html: string): string[] {
   const out = new Set<string>();
   for (const m of html.matchAll(ATTR)) {
-    const raw = m[1].replace(/&amp;/g, '&');
-    if (!raw || raw.startsWith('#') || raw.startsWith('//') || /^[a-z][a-z0-9+.-]*:/i.test(raw)) continue;
-    const p = raw.split(/[?#]/)[0];
-    if (p) out.add(p);
+    if (m[1] === 'id') { if (m[2]) out.add(ID + decodeAttr(m[2])); continue; }
+    const raw = decodeAttr(m[2]);
+    if (!raw || raw.startsWith('//') || /^[a-z][a-z0-9+.-]*:/i.test(raw)) continue;
+    const hash = raw.indexOf('#');
+    const p = (hash < 0 ? raw : raw.slice(0, hash)).split('?')[0];
+    const fragment = hash < 0 ? '' : raw.slice(hash + 1);
+    // "#" and "#top" scroll to the top in every browser; ":~:" is a text fragment, not an id.
+    const checked = fragment && fragment !== 'top' && !fragment.startsWith(':~:');
+    if (p || checked) out.add(checked ? `${p}#${fragment}` : p);
   }
   return [...out];
 }
 
 export interface LinkTargets {
-  /** Every URL path that resolves: route paths, alias paths, files in the output. */
+  /** Every URL path that resolves: route paths, alias paths, files in the output (base-less). */
   has(p: string): boolean;
+  /** The site's base ("/repo/"): links must start with it, and it is taken off before `has`. */
+  base?: string;
 }
 
-export function makeTargets(paths: Iterable<string>, files: Iterable<string>): LinkTargets {
+export function makeTargets(paths: Iterable<string>, files: Iterable<string>, base = '/'): LinkTargets {
   const set = new Set<string>(paths);
   for (const f of files) {
     set.add('/' + f);
     if (f.endsWith('.html')) set.add('/' + f.slice(0, -5));
   }
-  return { has: (p) => set.has(p) };
+  return { has: (p) => set.has(p), base };
 }
 
 export interface PageLinks {
@@ -40,28 +55,108 @@ export interface PageLinks {
 /** Pages that share a broken link (a layout or template link) are reported once, with a few examples. */
 const GROUP_AFTER = 3;
 
+interface Use { pg: PageLinks; link: string }
+
+/** Broken paths and broken fragments, among `pages` (a fragment is checked when its page is among them). */
 export function checkLinks(pages: PageLinks[], targets: LinkTargets): Message[] {
-  const broken = new Map<string, { pg: PageLinks; link: string }[]>();
+  return [...checkPaths(pages, targets), ...checkAnchors(pages, targets.base)];
+}
+
+/**
+ * A link as a base-less site path (how routes and targets are written). Under a base, a link resolves only
+ * inside it (relative links against the page's served URL); one outside it comes back marked with a leading
+ * NUL, so it never matches and its report can say why.
+ */
+function resolve(pg: PageLinks, link: string, base = '/'): string {
+  const served = link.startsWith('/') ? link : new URL(link, `http://x${base}${pg.page.slice(1)}`).pathname;
+  return base === '/' ? served : served.startsWith(base) ? served.slice(base.length - 1) : `\0${served}`;
+}
+
+/** Links whose path is no route, alias or file. */
+export function checkPaths(pages: PageLinks[], targets: LinkTargets): Message[] {
+  const broken = new Map<string, Use[]>();
+  const base = targets.base ?? '/';
   for (const pg of pages) {
-    for (const link of pg.links) {
-      const abs = link.startsWith('/') ? link : new URL(link, `http://x${pg.page}`).pathname;
+    for (const entry of pg.links) {
+      if (entry.startsWith(ID) || entry.startsWith('#')) continue;
+      const link = entry.split('#')[0];
+      const abs = resolve(pg, link, base);
       let decoded = abs;
       try { decoded = decodeURI(abs); } catch { /* keep raw */ }
       if (targets.has(abs) || targets.has(decoded)) continue;
       if (!broken.has(abs)) broken.set(abs, []);
-      broken.get(abs)!.push({ pg, link });
+      const uses = broken.get(abs)!;
+      if (!uses.some((u) => u.pg === pg)) uses.push({ pg, link });
     }
   }
   const errors: Message[] = [];
   for (const [abs, uses] of broken) {
-    const hint = !abs.endsWith('/') && targets.has(abs + '/') ? { hint: `Page URLs end with "/": link to ${abs}/ instead.` } : {};
-    if (uses.length > GROUP_AFTER) {
-      const m = message('BrokenLink', `${uses.length} pages link to ${uses[0].link}, which is not a page, alias or file (a shared template link?)`, null, hint);
-      for (const u of uses.slice(0, GROUP_AFTER)) m.notes.push({ text: `on page ${u.pg.page}${u.pg.source ? ` (${u.pg.source})` : ''}`, location: null });
-      errors.push(m);
-      continue;
-    }
-    for (const { pg, link } of uses) errors.push(message('BrokenLink', `page ${pg.page} links to ${link}, which is not a page, alias or file`, pg.source ? fileLocation(pg.source) : null, hint));
+    const hint = abs.startsWith('\0') ? { hint: `The site is served under ${base}: write links with href() from "sitegen", which adds the base.` }
+      : !abs.endsWith('/') && targets.has(abs + '/') ? { hint: `Page URLs end with "/": link to ${abs}/ instead.` }
+      : abs.endsWith('/') && abs.length > 1 && targets.has(abs.slice(0, -1)) ? { hint: `Page URLs have no trailing "/" (trailingSlash: 'never'): link to ${abs.slice(0, -1)} instead.` } : {};
+    errors.push(...report(uses, (u) => `page ${u.pg.page} links to ${u.link}, which is not a page, alias or file`, 'which is not a page, alias or file', hint));
   }
   return errors;
+}
+
+/**
+ * `#fragment` links that name no element id on their page: same-page (`#x`) and to another page of
+ * `pages` (`/post/#x`, `../post/#x`, `/post/index.html#x`). Links to other files or aliases are not
+ * checked (their ids are unknown), nor are pages outside `pages`.
+ */
+export function checkAnchors(pages: PageLinks[], base = '/'): Message[] {
+  const ids = new Map<string, Set<string>>();
+  for (const pg of pages) ids.set(pg.page, anchorsOf(pg.links).ids);
+  const broken = new Map<string, Use[]>();
+  for (const pg of pages) {
+    for (const entry of anchorsOf(pg.links).fragmentLinks) {
+      const hash = entry.indexOf('#');
+      const target = hash === 0 ? pg.page : resolve(pg, entry.slice(0, hash), base).replace(/index\.html$/, '');
+      const have = ids.get(target) ?? ids.get(safeDecode(target));
+      if (!have) continue;
+      const fragment = entry.slice(hash + 1);
+      if (have.has(fragment) || have.has(safeDecode(fragment))) continue;
+      const key = `${target}#${fragment}`;
+      if (!broken.has(key)) broken.set(key, []);
+      broken.get(key)!.push({ pg, link: entry });
+    }
+  }
+  const errors: Message[] = [];
+  for (const [key, uses] of broken) {
+    const [target, fragment] = [key.slice(0, key.indexOf('#')), key.slice(key.indexOf('#') + 1)];
+    const what = `but ${target === uses[0].pg.page && uses[0].link.startsWith('#') ? 'the page' : target} has no element with id "${safeDecode(fragment)}"`;
+    errors.push(...report(uses, (u) => `page ${u.pg.page} links to ${u.link}, ${u.link.startsWith('#') ? `but the page has no element with id "${safeDecode(fragment)}"` : what}`, what,
+      { hint: 'Link to an id the page has (headings get ids with markdown({ headingIds: true })), or fix the fragment.' }));
+  }
+  return errors;
+}
+
+/** A page's ids and its links with a fragment, worked out once per links list (dev keeps lists of
+ *  unchanged pages, so a rebuild only splits the lists of pages that changed). */
+const anchorCache = new WeakMap<string[], { ids: Set<string>; fragmentLinks: string[] }>();
+function anchorsOf(links: string[]) {
+  let a = anchorCache.get(links);
+  if (!a) {
+    a = { ids: new Set(), fragmentLinks: [] };
+    for (const l of links) {
+      if (l.startsWith(ID)) a.ids.add(l.slice(ID.length));
+      else if (l.includes('#')) a.fragmentLinks.push(l);
+    }
+    anchorCache.set(links, a);
+  }
+  return a;
+}
+
+function safeDecode(s: string): string {
+  try { return decodeURIComponent(s); } catch { return s; }
+}
+
+/** One message per use, or one for the group when many pages share the link (a template link). */
+function report(uses: Use[], each: (u: Use) => string, groupWhy: string, extra: { hint?: string }): Message[] {
+  if (uses.length > GROUP_AFTER) {
+    const m = message('BrokenLink', `${uses.length} pages link to ${uses[0].link}, ${groupWhy} (a shared template link?)`, null, extra);
+    for (const u of uses.slice(0, GROUP_AFTER)) m.notes.push({ text: `on page ${u.pg.page}${u.pg.source ? ` (${u.pg.source})` : ''}`, location: null });
+    return [m];
+  }
+  return uses.map((u) => message('BrokenLink', each(u), u.pg.source ? fileLocation(u.pg.source) : null, extra));
 }

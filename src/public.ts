@@ -1,21 +1,44 @@
 // What a site's sitegen.config.ts and templates import from "sitegen".
-import type { SiteConfig } from './types.ts';
+import type { CheckedRoute, CollectionConfig, ContentIssue, ContentOf, RouteDef, SiteConfig } from './types.ts';
 
-export type { SiteConfig, RouteDef, Route, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, Message } from './types.ts';
+export type { SiteConfig, RouteDef, Route, BodyContext, PageHeadTag, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, ContentOf, CollectionValue, CheckedRoute, Message } from './types.ts';
 export type { HydrateMode } from './render/island.tsx';
+export { markdown, type MarkdownOptions } from './markdown/options.ts';
 export type { SitegenPlugin, PluginContext, ConfigContribution, ServerContext, ServerContribution, RequestHandler, OutputContext, OutputFile, HeadTag, CommandDef, Mode } from './plugins.ts';
 
-export function defineConfig<C extends SiteConfig>(config: C): C {
-  return config;
+/**
+ * The site config as written: `routes` and `validate` get content typed from the collections' schemas,
+ * and each route's props are checked against its component's.
+ */
+export interface TypedSiteConfig<Cs extends Record<string, CollectionConfig<any>>, R> extends Omit<SiteConfig, 'collections' | 'routes' | 'validate'> {
+  collections: Cs;
+  routes: (content: ContentOf<Cs>) => readonly CheckedRoute<R>[];
+  validate?: (content: ContentOf<Cs>) => ContentIssue[];
 }
 
-/** The trailing-slash policy for links written in templates: "/faqs" → "/faqs/". Leaves files and external URLs alone. */
-export function href(p: string): string {
-  if (!p.startsWith('/') || p.startsWith('//')) return p;
-  const [pathPart, rest = ''] = p.split(/(?=[?#])/, 2) as [string, string?];
-  if (pathPart === '/' || pathPart.endsWith('/') || /\.[a-z0-9]+$/i.test(pathPart)) return p;
-  return `${pathPart}/${rest}`;
+/**
+ * Types a site's config: `const Cs` keeps `single: true` a literal (so that collection is typed as its
+ * schema's output), and R is inferred from what routes() returns so every route is checked on its own.
+ */
+export function defineConfig<const Cs extends Record<string, CollectionConfig<any>>, R extends RouteDef<any> = RouteDef>(config: TypedSiteConfig<Cs, R>): SiteConfig {
+  return config as unknown as SiteConfig;
 }
+
+/**
+ * Checks a list of routes built outside defineConfig (a page group's routes()) the same way: each route's
+ * props against its component's. Returns the list unchanged; annotate nothing on the way in (a `RouteDef[]`
+ * annotation is untyped and turns the check off).
+ */
+export function defineRoutes<R extends RouteDef<any>>(routes: readonly CheckedRoute<R>[]): RouteDef[] {
+  return routes as unknown as RouteDef[];
+}
+
+// Links in templates: href('/faqs') → "/faqs/" (or "/faqs" with trailingSlash 'never'), under the site's base.
+export { href } from './render/urls.ts';
+// Files that are not pages: a route's `body` (RSS/Atom/JSON feeds) and the <link rel=alternate> to one.
+export { rssFeed, atomFeed, jsonFeed, feedLink, type FeedItem, type FeedOptions } from './feed.ts';
+// A static image's URL, width and height: image('/img/team.png').
+export { image, type StaticImage } from './render/images.ts';
 
 import type { HydrateMode } from './render/island.tsx';
 

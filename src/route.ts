@@ -1,16 +1,28 @@
 // route: a pure function from validated content to the route table and aliases.
-// One trailing-slash policy lives here: every page path ends in "/" and is written to <path>/index.html.
+// The trailing-slash rule lives here: with `trailingSlash: 'always'` (the default) a page path ends in "/"
+// and is written to <path>/index.html; with 'never' it has no slash and is written to <path>.html, which
+// static hosts (and our own, src/host/) serve at /<path>. Paths are base-less: the base is for URLs only.
 import type { Alias, Content, Message, Route, RouteDef, SiteConfig } from './types.ts';
 import { message, fileLocation, thrownBySite } from './errors.ts';
+import { setUrlPolicy, urlPolicy, type TrailingSlash } from './render/urls.ts';
 
-export function normalisePath(p: string): string {
+type SlashRule = TrailingSlash | Pick<SiteConfig, 'trailingSlash'>;
+const ruleOf = (r: SlashRule | undefined): TrailingSlash => (typeof r === 'string' ? r : r?.trailingSlash) ?? 'always';
+
+export function normalisePath(p: string, rule?: SlashRule): string {
   if (p === '/' || p === '') return '/';
+  if (ruleOf(rule) === 'never') return p.replace(/\/+$/, '') || '/';
   return p.endsWith('/') ? p : `${p}/`;
 }
 
-export function outputFor(p: string): string {
-  return p === '/' ? 'index.html' : `${p.replace(/^\/|\/$/g, '')}/index.html`;
+export function outputFor(p: string, rule?: SlashRule): string {
+  if (p === '/') return 'index.html';
+  const inner = p.replace(/^\/|\/$/g, '');
+  return ruleOf(rule) === 'never' ? `${inner}.html` : `${inner}/index.html`;
 }
+
+/** Stands in for the component of a `body` route, which has none: output comes from its body, not React. */
+export function BodyRoute(): null { return null; }
 
 function invalidPath(p: string): string | null {
   if (typeof p !== 'string' || !p.startsWith('/')) return 'must start with "/"';
@@ -23,14 +35,34 @@ function invalidPath(p: string): string | null {
  * The route a def becomes, with every default filled in, for a def whose path is valid. The one place route
  * defaults live: a session (pipeline/routes.ts) refreshes reused routes through it too.
  */
-export function routeOf(d: RouteDef): Route {
-  const path = d.output ? d.path : normalisePath(d.path);
+export function routeOf(d: RouteDef, rule?: SlashRule): Route {
+  const path = d.output ? d.path : normalisePath(d.path, rule);
   return {
-    path, output: d.output ?? outputFor(path), component: d.component, props: d.props, title: d.title,
+    path, output: d.output ?? outputFor(path, rule), component: d.component ?? BodyRoute, props: d.props, title: d.title,
     description: d.description ?? '', noindex: !!d.noindex, sitemap: d.sitemap !== false && !d.noindex && !d.output,
     source: d.source ?? null, ogType: d.ogType ?? 'website',
     ...(d.csp && Object.keys(d.csp).length ? { csp: d.csp } : {}),
+    ...(d.body ? { body: d.body } : {}),
+    ...(d.contentType ? { contentType: d.contentType } : {}),
+    ...(d.head?.length ? { head: d.head } : {}),
+    ...(d.ogImage ? { ogImage: d.ogImage } : {}),
   };
+}
+
+/** Whether a route writes a page (an HTML document) rather than a file of its own (`body`). */
+export const isPage = (r: Pick<Route, 'body'>): boolean => !r.body;
+
+function invalidOutput(d: RouteDef): string | null {
+  if (d.body !== undefined && typeof d.body !== 'function') return '`body` must be a function returning the file\'s text';
+  if (d.body && d.output === undefined) return 'has a `body` but no `output`: name the file it writes (e.g. output: "rss.xml")';
+  if (d.output !== undefined) {
+    if (typeof d.output !== 'string' || !d.output || d.output.startsWith('/') || d.output.split('/').some((s) => s === '' || s === '.' || s === '..')) {
+      return `output "${String(d.output)}" must be a file path relative to the output folder, without "." or ".." segments`;
+    }
+    if (!d.body && !/\.html?$/i.test(d.output)) return `writes ${d.output}, which is not an HTML page: give it a \`body\` (e.g. rssFeed(...)) that returns the file's text`;
+  }
+  if (!d.body && !d.component) return 'has no component (template missing?)';
+  return null;
 }
 
 export interface RouteTable {
@@ -43,6 +75,7 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
   const errors: Message[] = [];
   let defs: RouteDef[];
   try {
+    setUrlPolicy(urlPolicy(config)); // href() in routes() (a head link, a feed link) sees the site's base
     defs = config.routes(content);
   } catch (e) {
     return { routes: [], aliases: [], errors: [thrownBySite(e, root, 'routes() threw')] };
@@ -63,19 +96,20 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
   for (const d of defs) {
     const bad = invalidPath(d.path);
     if (bad) { errors.push(message('InvalidRoute', `route "${d.path}" ${bad}`, d.source ? fileLocation(d.source) : null)); continue; }
-    if (!d.component) { errors.push(message('ConfigError', `route ${d.path} has no component (template missing?)`, d.source ? fileLocation(d.source) : null)); continue; }
-    const route = routeOf(d);
+    const badOutput = invalidOutput(d);
+    if (badOutput) { errors.push(message('ConfigError', `route ${d.path} ${badOutput}`, d.source ? fileLocation(d.source) : null)); continue; }
+    const route = routeOf(d, config);
     if (!claim(route.output, `page ${route.path}${d.source ? ` (${d.source})` : ''}`, d.source ?? null)) continue;
     routes.push(route);
   }
   const aliases: Alias[] = [];
-  const defByPath = new Map(defs.map((d) => [d.output ? d.path : normalisePath(d.path), d]));
+  const defByPath = new Map(defs.map((d) => [d.output ? d.path : normalisePath(d.path, config), d]));
   for (const r of routes) {
     for (const a of defByPath.get(r.path)?.aliases ?? []) {
       const bad = invalidPath(a);
       if (bad) { errors.push(message('InvalidRoute', `alias "${a}" of ${r.path} ${bad}`, r.source ? fileLocation(r.source) : null)); continue; }
-      const from = normalisePath(a);
-      const output = outputFor(from);
+      const from = normalisePath(a, config);
+      const output = outputFor(from, config);
       if (!claim(output, `alias ${from} → ${r.path}`, r.source)) continue;
       aliases.push({ from, to: r.path, output, source: r.source });
     }

@@ -9,10 +9,12 @@ export type { Handler } from './host/index.ts';
 export interface StaticServerOptions {
   dir: string;
   handlers?: Handler[];
+  /** The site's base path (site.base): the site is served under it. */
+  base?: string;
 }
 
 export function createStaticHandler(opts: StaticServerOptions): http.RequestListener {
-  return createHost({ source: diskSource(opts.dir), handlers: opts.handlers });
+  return createHost({ source: diskSource(opts.dir), handlers: opts.handlers, base: opts.base });
 }
 
 export function listen(server: http.Server, port: number, host: string): Promise<string> {

@@ -1,7 +1,7 @@
 // Shared data shapes of the pipeline: configuration a site gives, what each stage hands the next,
 // and the diagnostics every stage reports (modelled on esbuild's Message).
-import type { ComponentType, ReactNode } from 'react';
-import type { ZodType } from 'zod';
+import type { ComponentProps, ComponentType, JSXElementConstructor, ReactNode } from 'react';
+import type { ZodType, output } from 'zod';
 
 export interface Location {
   /** Path relative to the site root, with forward slashes. */
@@ -25,10 +25,10 @@ export interface Message {
   hint?: string;
 }
 
-export interface CollectionConfig {
+export interface CollectionConfig<S extends ZodType = ZodType> {
   /** Glob(s) relative to content/: `*` matches within a segment, `**` any depth. */
   pattern: string | string[];
-  schema: ZodType;
+  schema: S;
   /** Exactly one file: the collection's value is that file's validated data, not a list of entries. */
   single?: boolean;
 }
@@ -47,17 +47,72 @@ export interface Entry<T = any> {
   html?: string;
 }
 
-export type Content = Record<string, any>;
+/**
+ * What `routes(content)` and `validate(content)` get. `Content<typeof collections>` is typed from the
+ * schemas (a list of entries per collection, a `single` one is its schema's output); plain `Content` is
+ * untyped, for code that handles any site (the engine, page groups that predate typed content).
+ */
+export type Content<Cs extends Record<string, CollectionConfig<any>> | undefined = undefined> =
+  Cs extends Record<string, CollectionConfig<any>> ? ContentOf<Cs> : Record<string, any>;
+
+/**
+ * One collection's value: its schema's output for `single: true`, else the list of entries — whose `html`
+ * is a string when every pattern names Markdown files (".md"), as the loader always renders their body.
+ */
+export type CollectionValue<C> = C extends { schema: infer S extends ZodType }
+  ? C extends { single: true } ? output<S>
+    : C extends { pattern: `${string}.md` | readonly `${string}.md`[] } ? (Entry<output<S>> & { html: string })[]
+    : Entry<output<S>>[]
+  : never;
+
+export type ContentOf<Cs> = { [K in keyof Cs]: CollectionValue<Cs[K]> };
+
+/**
+ * A route of `routes()` as defineConfig checks it: its props must be what its component takes, so a
+ * missing or mistyped prop is a type error at the route (distributes over a list's routes one by one).
+ */
+export type CheckedRoute<R> = R extends { component: infer C extends JSXElementConstructor<any> }
+  ? R & { props: ComponentProps<C> }
+  : R;
+
+/** What a route's `body` gets: the build's origin and base, to make absolute URLs (feeds). */
+export interface BodyContext {
+  /** Production origin, no trailing slash ("https://example.com"); `--site-url` overrides the config's. */
+  siteUrl: string;
+  /** "/" or the site's base ("/repo/"). */
+  base: string;
+  /** A site path ("/posts/a/") as an absolute URL, base included. */
+  absolute(path: string): string;
+}
+
+/** One element a page adds to its <head> (the same shape as a plugin's `head` hook gives). */
+export type PageHeadTag =
+  // `undefined` values are left out (and let TypeScript accept lists whose tags have different attributes).
+  | { tag: 'meta'; attrs: Record<string, string | undefined> }
+  | { tag: 'link'; attrs: Record<string, string | undefined> }
+  | { tag: 'jsonld'; data: unknown };
 
 export interface RouteDef<P = any> {
-  /** URL path; normalised to a trailing slash unless `output` is given. */
+  /** URL path, without the site's base; given the trailing-slash rule (`trailingSlash`) unless `output` is given. */
   path: string;
-  component: ComponentType<P>;
+  /** The page component; not needed by a route with a `body`. */
+  component?: ComponentType<P>;
   props: P;
   title: string;
   description?: string;
-  /** Overrides the output file (e.g. "404.html"); such a route keeps its path as given. */
+  /**
+   * Overrides the output file (e.g. "404.html", "rss.xml"); such a route keeps its path as given. A file that
+   * is not `.html` is not a page: the route needs a `body`, whose text is written as it is.
+   */
   output?: string;
+  /** The file's text instead of a rendered page (a feed, JSON): written as is, with no HTML document around it. */
+  body?: (props: P, ctx: BodyContext) => string;
+  /** Content-Type of a `body` route (default: by the output's extension); written to `_headers` for its path. */
+  contentType?: string;
+  /** Extra <meta>, <link> (rel=alternate, …) and JSON-LD for this page's <head>, after the engine's own tags. */
+  head?: PageHeadTag[];
+  /** This page's Open Graph image (a site path or an absolute URL), instead of `site.ogImage`. */
+  ogImage?: string;
   noindex?: boolean;
   /** Left out of sitemap.xml (noindex routes are always left out). */
   sitemap?: boolean;
@@ -74,8 +129,14 @@ export interface RouteDef<P = any> {
   csp?: Record<string, string[]>;
 }
 
-export interface Route<P = any> extends Required<Pick<RouteDef<P>, 'path' | 'component' | 'props' | 'title'>> {
+export interface Route<P = any> extends Required<Pick<RouteDef<P>, 'path' | 'props' | 'title'>> {
+  /** For a `body` route, a component that renders nothing (never called for output). */
+  component: ComponentType<P>;
   description: string;
+  body?: RouteDef<P>['body'];
+  contentType?: string;
+  head?: PageHeadTag[];
+  ogImage?: string;
   output: string;
   noindex: boolean;
   sitemap: boolean;
@@ -116,7 +177,17 @@ export interface SiteConfig {
     titleTemplate?: string;
     favicon?: string;
     ogImage?: string;
+    /**
+     * The path the site is served under, e.g. "/repo/" for a GitHub Pages project site (default "/"). Route
+     * paths are written without it; every URL the engine writes (links through href(), assets, canonical,
+     * sitemap, host files) gets it, and dev and preview serve the site under it.
+     */
+    base?: string;
   };
+  /** Static images: `fingerprint: true` also writes each under /assets/ with a content hash, and image() links that copy. */
+  images?: { fingerprint?: boolean };
+  /** Page URLs end with "/" ("always", the default: /about/ → about/index.html) or not ("never": /about → about.html). */
+  trailingSlash?: 'always' | 'never';
   collections: Record<string, CollectionConfig>;
   routes: (content: Content) => RouteDef[];
   /** Checks across files (counts, references); each issue is located in its file. */

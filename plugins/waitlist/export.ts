@@ -10,20 +10,14 @@
 // A refusal (wrong key, unreachable project, unsafe URL) is a
 // WaitlistExportError whose message is meant for the terminal, without a stack.
 
+import type { WaitlistRow as WaitlistInsert } from '../../templates/lib/waitlist.ts';
 import { WAITLIST_COLUMNS } from './postgrest.ts';
 import { isLoopbackHost } from './http.ts';
 
-export interface WaitlistRow {
+/** A stored row: what a form inserts (templates/lib/waitlist.ts), plus what the database adds. */
+export interface WaitlistRow extends Omit<WaitlistInsert, 'metadata'> {
   id: number;
   created_at: string;
-  email: string;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
-  referrer: string | null;
-  user_agent: string | null;
   metadata: Record<string, unknown>;
 }
 

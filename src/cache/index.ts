@@ -37,10 +37,16 @@ export function hashFolder(hash: ReturnType<typeof createHash>, dir: string, onl
   }
 }
 
-/** "name@version" of installed packages ("name@?" when one is missing), from a package's node_modules. */
+/**
+ * "name@version" of installed packages ("name@?" when one is missing), found as Node finds them from a
+ * package: its own node_modules, then each folder above (an installed sitegen's peers are hoisted there).
+ */
 export function packageVersions(packageDir: string, names: string[]): string[] {
   return names.map((p) => {
-    try { return `${p}@${JSON.parse(fs.readFileSync(path.join(packageDir, 'node_modules', p, 'package.json'), 'utf8')).version}`; } catch { return `${p}@?`; }
+    for (let dir = packageDir; ; dir = path.dirname(dir)) {
+      try { return `${p}@${JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', p, 'package.json'), 'utf8')).version}`; } catch { /* look further up */ }
+      if (path.dirname(dir) === dir) return `${p}@?`;
+    }
   });
 }
 

@@ -5,25 +5,50 @@
 // than MAX_NESTING are refused before marked sees them: marked recurses per level and a line of 2,000 ">"
 // overflows the stack. The body is lexed once: the policy walks the tokens, and the same tokens are rendered.
 // Plugins' `markdown` hook adds marked extensions: one Marked instance per extension list, so a body parses
-// the same way in build, dev and on workers; `markdownKey` names the list for the content cache.
+// the same way in build, dev and on workers; `markdownKey` names the list for the content cache. The
+// engine's own features (src/markdown/, opted into with `markdown({...})`) ride in the same list as data;
+// `prepareMarkdown` loads their libraries before the first body of a list is compiled.
 import { createHash } from 'node:crypto';
 import { Marked, type MarkedExtension, type Token } from 'marked';
 import { unsafeScheme } from './urlScheme.ts';
+import { splitExtensions } from '../markdown/options.ts';
+import { gfmFixes } from '../markdown/gfm.ts';
+import type { MarkdownSetup } from '../markdown/setup.ts';
+import { packageVersions } from '../cache/index.ts';
+import { PACKAGE_DIR } from '../siteModule/paths.ts';
 
-const markdown = new Marked({ gfm: true });
+const markdown = new Marked({ gfm: true }, gfmFixes);
 
 /** The marked extensions the site's plugins add, in order (see SitegenPlugin.markdown). */
 export type MarkdownExtensions = readonly MarkedExtension[];
 
-const instances = new WeakMap<MarkdownExtensions, Marked>();
+const plain: MarkdownSetup = { md: markdown, rawHtml: false, finish: (html) => html };
+const setups = new WeakMap<MarkdownExtensions, MarkdownSetup>();
 
-/** The Marked instance for an extension list (the plain one for none); made once per list. */
-function markedFor(extensions?: MarkdownExtensions): Marked {
-  if (!extensions?.length) return markdown;
-  let m = instances.get(extensions);
-  if (!m) { m = new Marked({ gfm: true }, ...extensions); instances.set(extensions, m); }
-  return m;
+/** Loads what an extension list's engine features need (once per list); a list without any needs nothing. */
+export async function prepareMarkdown(extensions?: MarkdownExtensions): Promise<void> {
+  if (!extensions?.length || setups.has(extensions)) return;
+  const { features, marked } = splitExtensions(extensions);
+  if (!features) { setups.set(extensions, { ...plain, md: new Marked({ gfm: true }, gfmFixes, ...marked) }); return; }
+  const { markdownSetup } = await import('../markdown/setup.ts');
+  if (!setups.has(extensions)) setups.set(extensions, markdownSetup(features, marked));
 }
+
+/** The Marked instance and after-steps for an extension list (the plain one for none). */
+function setupFor(extensions?: MarkdownExtensions): MarkdownSetup {
+  if (!extensions?.length) return plain;
+  let s = setups.get(extensions);
+  if (!s) {
+    const { features, marked } = splitExtensions(extensions);
+    if (features) throw new Error('sitegen bug: Markdown features used before prepareMarkdown()');
+    s = { ...plain, md: new Marked({ gfm: true }, gfmFixes, ...marked) };
+    setups.set(extensions, s);
+  }
+  return s;
+}
+
+/** The libraries whose output the features shape: a new version re-renders cached bodies. */
+const FEATURE_PACKAGES = ['prismjs', 'sanitize-html', 'github-slugger', 'marked-footnote'];
 
 /**
  * A fingerprint of an extension list, for the content cache: '' for none (the keys of a site without
@@ -32,7 +57,8 @@ function markedFor(extensions?: MarkdownExtensions): Marked {
  */
 export function markdownKey(extensions?: MarkdownExtensions): string {
   if (!extensions?.length) return '';
-  const text = JSON.stringify(extensions, (_k, v) => (typeof v === 'function' ? `fn:${v.toString()}` : v));
+  let text = JSON.stringify(extensions, (_k, v) => (typeof v === 'function' ? `fn:${v.toString()}` : v));
+  if (splitExtensions(extensions).features) text += packageVersions(PACKAGE_DIR, FEATURE_PACKAGES).join('\n');
   return createHash('sha1').update(text).digest('hex').slice(0, 16);
 }
 
@@ -57,13 +83,23 @@ export interface CompiledMarkdown {
 export function compileMarkdown(body: string, extensions?: MarkdownExtensions): CompiledMarkdown {
   const deep = nestingProblems(body);
   if (deep.length) return { problems: deep };
-  const md = markedFor(extensions);
+  const setup = setupFor(extensions);
+  const md = setup.md;
   try {
-    const tokens = md.lexer(body);
+    // marked.parse's steps, with the policy between tokens and HTML: hooks, lexer, walkTokens, parser.
+    const opts = md.defaults;
+    if (opts.hooks) { opts.hooks.options = opts; opts.hooks.block = true; }
+    let tokens = md.lexer(opts.hooks ? opts.hooks.preprocess(body) : body);
+    if (opts.hooks) tokens = opts.hooks.processAllTokens(tokens) as typeof tokens;
+    if (opts.walkTokens) md.walkTokens(tokens, opts.walkTokens);
     // Nothing that could be raw HTML or a URL scheme (typed, or as a character reference): no walk needed.
-    const problems = /[<:&]/.test(body) ? tokenProblems(md, body, tokens) : [];
+    const seen = { html: false };
+    const problems = /[<:&]/.test(body) ? tokenProblems(md, body, tokens, setup.rawHtml, seen) : [];
     if (problems.length) return { problems };
-    const html = md.parser(tokens);
+    setup.prepare?.(tokens);
+    let html = md.parser(tokens);
+    if (opts.hooks) html = opts.hooks.postprocess(html) as string;
+    html = setup.finish(html, seen.html);
     // marked builds the HTML by concatenation: a rope of thousands of pieces, each holding on to a slice of
     // the source. Reading a character makes V8 flatten it into one string and drop the rest (a third of
     // the memory per page at 10,000 pages).
@@ -72,7 +108,7 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions): 
   } catch (e) {
     if (e instanceof RangeError) return { problems: [overflowProblem(body)] };
     // A plugin's extension that throws is the site's problem, located at the file, not a crash of sitegen.
-    if (md !== markdown) return { problems: [{ line: 1, column: 1, lineText: body.split('\n', 1)[0].slice(0, 120), text: `A Markdown extension from a plugin threw: ${(e as Error)?.message ?? e}` }] };
+    if (setup !== plain) return { problems: [{ line: 1, column: 1, lineText: body.split('\n', 1)[0].slice(0, 120), text: `A Markdown extension from a plugin threw: ${(e as Error)?.message ?? e}` }] };
     throw e;
   }
 }
@@ -133,7 +169,7 @@ function overflowProblem(body: string): MarkdownProblem {
   return { line: best + 1, column: 1, lineText: (lines[best] ?? '').slice(0, 120), text: 'Markdown is nested too deeply to render (a run of markup characters); simplify this line' };
 }
 
-function tokenProblems(md: Marked, body: string, tokens: Token[]): MarkdownProblem[] {
+function tokenProblems(md: Marked, body: string, tokens: Token[], rawHtml = false, seen = { html: false }): MarkdownProblem[] {
   const problems: MarkdownProblem[] = [];
   let lines: string[] | null = null;
   let from = 0;
@@ -147,7 +183,8 @@ function tokenProblems(md: Marked, body: string, tokens: Token[]): MarkdownProbl
     problems.push({ line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '', text });
   };
   md.walkTokens(tokens, (t: Token) => {
-    if (t.type === 'html' && t.raw.trim()) at(t.raw.trim(), `Raw HTML is not allowed in Markdown: ${t.raw.trim().slice(0, 60)}`);
+    if (t.type === 'html' && t.raw.trim()) seen.html = true;
+    if (t.type === 'html' && !rawHtml && t.raw.trim()) at(t.raw.trim(), `Raw HTML is not allowed in Markdown: ${t.raw.trim().slice(0, 60)}`);
     if (t.type === 'link' || t.type === 'image') {
       const scheme = unsafeScheme(t.href);
       if (scheme) at(t.raw, `${t.type === 'link' ? 'Link' : 'Image'} to a ${scheme}: URL is not allowed`);

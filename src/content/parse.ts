@@ -7,7 +7,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import type { Message } from '../types.ts';
 import { message, fileLocation } from '../errors.ts';
-import { compileMarkdown, type MarkdownExtensions } from './markdown.ts';
+import { compileMarkdown, prepareMarkdown, type MarkdownExtensions } from './markdown.ts';
 import { outsideRoot, outsideRootError } from './insideRoot.ts';
 import { parseYamlSource, type YamlSource } from './yamlSource.ts';
 
@@ -47,7 +47,10 @@ export async function parseContentFile(root: string, rel: string, markdown?: Mar
     const line = text.slice(0, bad).split('\n').length;
     return { errors: [message('ContentReadError', 'File is not valid UTF-8 text', fileLocation(rel, line, bad - text.lastIndexOf('\n', bad - 1)))] };
   }
-  if (rel.endsWith('.md')) return parseMarkdown(text, rel, markdown);
+  if (rel.endsWith('.md')) {
+    await prepareMarkdown(markdown); // the site's Markdown features load their libraries on first use
+    return parseMarkdown(text, rel, markdown);
+  }
   return parseYaml(text, rel, 0);
 }
 

@@ -5,12 +5,18 @@ import { message, sortMessages } from '../errors.ts';
 import type { YamlSource } from './yamlSource.ts';
 import { formatPath } from './fieldPath.ts';
 
-/** Plain-language messages for zod's default issues; a schema's own messages still win. */
-function plainError(iss: any): string | undefined {
+/**
+ * Plain-language messages for zod's default issues; a schema's own messages still win. `data` is the
+ * value as parsed: a coercing schema (z.coerce.date()) reports what it made of the input (an Invalid
+ * Date), and the user wrote the input, so that is what "received" names.
+ */
+function plainError(iss: any, data: unknown): string | undefined {
   switch (iss.code) {
-    case 'invalid_type':
-      if (iss.input === undefined) return 'Required';
-      return `Expected ${iss.expected}, received ${describe(iss.input)}`;
+    case 'invalid_type': {
+      const input = iss.input instanceof Date && Number.isNaN(iss.input.getTime()) ? at(data, iss.path ?? []) : iss.input;
+      if (input === undefined) return 'Required';
+      return `Expected ${iss.expected}, received ${describe(input)}`;
+    }
     case 'too_small':
       if (iss.origin === 'string') return iss.minimum === 1 ? 'Must not be empty' : `Must be at least ${iss.minimum} characters`;
       if (iss.origin === 'array') return iss.exact ? `Must have exactly ${iss.minimum} items` : `Must have at least ${iss.minimum} items`;
@@ -26,15 +32,22 @@ function plainError(iss: any): string | undefined {
   }
 }
 
+function at(data: unknown, path: readonly PropertyKey[]): unknown {
+  let v: any = data;
+  for (const seg of path) v = v == null ? undefined : v[seg];
+  return v;
+}
+
 function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? 'an invalid date' : 'a date';
   if (typeof v === 'object') return 'a map';
   return `${typeof v} ${JSON.stringify(v)}`.slice(0, 60);
 }
 
 export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSource): { data?: T; errors: Message[] } {
-  const r = schema.safeParse(data, { error: plainError });
+  const r = schema.safeParse(data, { error: (iss) => plainError(iss, data) });
   if (r.success) return { data: r.data, errors: [] };
   const errors: Message[] = [];
   for (const iss of r.error.issues) {
@@ -44,7 +57,12 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
       }
       continue;
     }
-    errors.push(message('ContentSchemaError', iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined }));
+    // YAML keeps `2024-05-01` a string (so content stays plain data); z.date() wants a Date.
+    const written = at(data, iss.path);
+    const dateHint = iss.code !== 'invalid_type' || iss.expected !== 'date' || typeof written !== 'string' ? {}
+      : Number.isNaN(Date.parse(written)) ? { hint: 'Write the date as YYYY-MM-DD (or an ISO 8601 date and time).' }
+      : { hint: 'YAML dates are strings: use z.coerce.date() in the schema to accept them.' };
+    errors.push(message('ContentSchemaError', iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint }));
   }
   return { errors: sortMessages(errors) };
 }

@@ -74,7 +74,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
     throw e;
   }
   return {
-    handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, ...assets }),
+    handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, base: () => site.config()?.site?.base, ...assets }),
     initial, site, events,
     idle: () => watcher.idle(),
     async close() {

@@ -85,7 +85,7 @@ export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {
   const { routes, aliases } = routing.table;
 
   const tracker = trackReads(session.content);
-  const ctx = renderContext(site.config, tracker.proxy, session.siteUrl(), manifest);
+  const ctx = renderContext(site.config, tracker.proxy, session.siteUrl(), { ...manifest, images: outputs.images.table });
   const errors: Message[] = [];
   const next = new Map<string, PageRecord>();
   const seen = new WeakMap<object, WeakSet<object>>();
@@ -121,7 +121,9 @@ export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {
   errors.push(...plan.deferred ?? [], ...await linkProblems(session.root, links, outputs.targets, s.links));
   if (errors.length) return fail(errors, rendered);
 
-  const hostFiles = outputs.extra.size ? { ...outputs.hostFiles, ...Object.fromEntries(outputs.extra) } : outputs.hostFiles;
+  // Served beside the host files: the plugins' outputs and the fingerprinted static images.
+  const more = [...outputs.images.copies, ...outputs.extra];
+  const hostFiles = more.length ? { ...outputs.hostFiles, ...Object.fromEntries(more) } : outputs.hostFiles;
   const changed = commit(s, next, nextAliases, hostFiles, manifest);
   s.aliasesFrom = { list: aliases, moduleVersion };
   // When every page changed (a template, a stylesheet), "*" says so in one word.

@@ -7,6 +7,9 @@ import type http from 'node:http';
 import { createHost, memorySource, type Handler } from '../host/index.ts';
 import type { DevOutput } from './output.ts';
 import type { EventHub } from './events.ts';
+import type { Message } from '../types.ts';
+import { clientErrorHandler } from './clientErrors.ts';
+import { catalogue, formatMessageLong } from '../errors.ts';
 
 export interface DevHandlerOptions {
   output: DevOutput;
@@ -15,6 +18,10 @@ export interface DevHandlerOptions {
   /** The compiled dev client (src/dev/client.ts) and the overlay stylesheet. */
   clientJs: string;
   overlayCss: string;
+  /** Prints an island error the dev client reported (POST /__sitegen/error); default: stderr. */
+  onClientError?: (m: Message) => void;
+  /** The site's base path (site.base), read per request: the config may change while dev runs. */
+  base?: () => string | undefined;
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -36,7 +43,8 @@ const PLACEHOLDER = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 export function devFileSource(output: DevOutput, version: () => number) {
   return memorySource((rel) => {
     const page = output.pages.get(rel);
-    if (page) return injectClient(page.html, page.route, version());
+    // Only HTML documents get the client; a route's own file (a feed, JSON) is served as written.
+    if (page) return rel.endsWith('.html') ? injectClient(page.html, page.route, version()) : page.html;
     return output.assets.get(rel) ?? output.previousAssets.get(rel) ?? output.statics.get(rel) ?? output.hostFiles.get(rel);
   }, 'memory');
 }
@@ -46,6 +54,10 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, status: numbe
   res.writeHead(status, { 'Content-Type': type, 'Content-Length': buf.length, 'Cache-Control': 'no-cache' });
   res.end(req.method === 'HEAD' ? undefined : buf);
   return true;
+}
+
+function printClientError(m: Message): void {
+  process.stderr.write(`✗ ${formatMessageLong(m)}  [${catalogue.IslandError.title}]\n  hint: ${m.hint}\n`);
 }
 
 export function createDevHandler(opts: DevHandlerOptions): http.RequestListener {
@@ -60,8 +72,11 @@ export function createDevHandler(opts: DevHandlerOptions): http.RequestListener 
   // Nothing good to show yet: a page that carries the client, so it shows the overlay and reloads when fixed.
   const placeholder: Handler = (req, res) => !output.built && (req.method === 'GET' || req.method === 'HEAD')
     && send(req, res, 503, 'text/html; charset=utf-8', injectClient(PLACEHOLDER, '*', events.version));
+  // Island errors from open pages, mapped through the dev bundle's source maps (src/dev/clientErrors.ts).
+  const islandErrors = clientErrorHandler((rel) => output.assets.get(rel) ?? output.previousAssets.get(rel), opts.onClientError ?? printClientError);
   return createHost({
     source: devFileSource(output, () => events.version),
-    handlers: [endpoints, ...(opts.handlers ?? []), placeholder],
+    handlers: [endpoints, islandErrors, ...(opts.handlers ?? []), placeholder],
+    base: opts.base,
   });
 }

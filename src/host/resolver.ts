@@ -1,7 +1,10 @@
 // The one static host behind `sitegen preview` and `sitegen dev`: extra request handlers first (plugins,
 // the local backend, dev endpoints), then the site's output from a file source, resolved as static hosts
 // resolve it — the rules of _headers, the 301s of _redirects, GET/HEAD only, `/about` → 301 `/about/`
-// for a folder page, `/x` → x, x.html or x/index.html, and 404.html with status 404 for anything else.
+// for a folder page, `/about/` → 301 `/about` for a file page (about.html: trailingSlash 'never'),
+// `/x` → x, x.html or x/index.html, and 404.html with status 404 for anything else. A site built with a
+// base ("/repo/") is served under it, as GitHub Pages serves a project site: files are looked up without it,
+// `/` and `/repo` redirect to `/repo/`, and anything else outside it is a 404.
 import type http from 'node:http';
 import type { RequestHandler } from '../plugins.ts';
 import { encodePath, parseRequestPath, safeRedirectTarget, type RequestPath } from './requestPath.ts';
@@ -17,6 +20,17 @@ export interface HostOptions {
   handlers?: Handler[];
   /** Called with unexpected failures (a 500 was sent); defaults to console.error. */
   onError?: (error: unknown) => void;
+  /** The site's base path ("/repo/"); a function when it may change (dev recompiles the config). Default "/". */
+  base?: string | (() => string | undefined);
+}
+
+/** The base's segments; the request path without them, or null when the request is outside the base. */
+function insideBase(p: RequestPath, base: string[]): RequestPath | null {
+  if (!base.length) return p;
+  if (p.segments.length < base.length || base.some((s, i) => p.segments[i] !== s)) return null;
+  const segments = p.segments.slice(base.length);
+  const trailingSlash = segments.length > 0 && p.trailingSlash;
+  return { ...p, segments, trailingSlash, path: segments.length ? `/${segments.join('/')}${trailingSlash ? '/' : ''}` : '/' };
 }
 
 /** The candidates for a clean path, in the order sirv (with extensions ['html']) tries them. */
@@ -36,6 +50,10 @@ function plain(res: http.ServerResponse, status: number, headers: Record<string,
 export function createHost(opts: HostOptions): http.RequestListener {
   const { source } = opts;
   const rules = hostRules(source);
+  const baseSegments = (): string[] => {
+    const b = typeof opts.base === 'function' ? opts.base() : opts.base;
+    return (b ?? '/').split('/').filter(Boolean);
+  };
   const onError = opts.onError ?? ((e: unknown) => console.error(e));
 
   async function find(p: RequestPath): Promise<{ rel: string; file: OpenFile } | null> {
@@ -56,16 +74,31 @@ export function createHost(opts: HostOptions): http.RequestListener {
   }
 
   async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const p = parseRequestPath(req.url);
-    if (!p) { plain(res, 400); return; }
+    const full = parseRequestPath(req.url);
+    if (!full) { plain(res, 400); return; }
+    // The host files' rules are written with the base (hostfiles.ts): matched against the full path.
     const current = await rules();
-    for (const [k, v] of current.headersFor(p.path)) res.setHeader(k, v);
-    const target = current.redirectFor(p.path);
-    if (target) { plain(res, 301, { Location: safeRedirectTarget(target) + p.search }); return; }
+    for (const [k, v] of current.headersFor(full.path)) res.setHeader(k, v);
+    const target = current.redirectFor(full.path);
+    if (target) { plain(res, 301, { Location: safeRedirectTarget(target) + full.search }); return; }
     if (req.method !== 'GET' && req.method !== 'HEAD') { plain(res, 405, { Allow: 'GET, HEAD' }); return; }
+    const base = baseSegments();
+    const p = insideBase(full, base);
+    const at = (segments: string[], slash: boolean) => encodePath([...base, ...segments], slash) + full.search;
+    if (!p || (base.length && !p.segments.length && !full.trailingSlash)) {
+      // The site's root answers at the base, with its slash: `/` (dev and preview start there) and `/repo`.
+      if (full.segments.length === 0 || (p && !p.segments.length)) { plain(res, 302, { Location: at([], true) }); return; }
+      await notFound(req, res);
+      return;
+    }
     // A folder page has one URL, with its slash (relative links in it resolve against the folder).
     if (!p.trailingSlash && p.segments.length && !hidden(p) && await source.stat(`${p.segments.join('/')}/index.html`)) {
-      plain(res, 301, { Location: encodePath(p.segments, true) + p.search });
+      plain(res, 301, { Location: at(p.segments, true) });
+      return;
+    }
+    // A file page (trailingSlash 'never': about.html) has one URL, without the slash.
+    if (p.trailingSlash && !hidden(p) && !await source.stat(`${p.segments.join('/')}/index.html`) && await source.stat(`${p.segments.join('/')}.html`)) {
+      plain(res, 301, { Location: at(p.segments, false) });
       return;
     }
     const found = await find(p);

@@ -1,12 +1,12 @@
 // The link check of a session, for build and dev alike: every page's links are checked against the plan's
 // targets; a page whose links and the set of targets are both unchanged since the last check keeps its
 // last verdict (dev checks on every rebuild, so a rebuild costs a lookup per page). checkLinks (src/check.ts)
-// decides what is broken and words it; locateLinks points each message at the source line with the link.
+// (checkPaths, checkAnchors) decides what is broken and words it; locateLinks points each message at the source line with the link.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Message } from '../types.ts';
 import { fileLocation } from '../errors.ts';
-import { checkLinks, type LinkTargets, type PageLinks } from '../check.ts';
+import { checkAnchors, checkPaths, type LinkTargets, type PageLinks } from '../check.ts';
 
 export interface LinkCache {
   targets: LinkTargets | null;
@@ -23,13 +23,15 @@ export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: Lin
   for (const p of pages) {
     let v = cache.verdicts.get(p.page);
     if (!v || v.links !== p.links) {
-      v = { links: p.links, broken: checkLinks([p], targets).length > 0 };
+      v = { links: p.links, broken: checkPaths([p], targets).length > 0 };
       cache.verdicts.set(p.page, v);
     }
     if (v.broken) bad.push(p);
   }
-  // Checked together, so a link broken on many pages is reported once.
-  return bad.length ? checkLinks(bad, targets) : [];
+  // Checked together, so a link broken on many pages is reported once. #fragments depend on the ids of
+  // other pages, so they are checked across all pages every time (check.ts keeps each unchanged page's
+  // ids, so this is a lookup per fragment link).
+  return [...(bad.length ? checkPaths(bad, targets) : []), ...checkAnchors(pages, targets.base)];
 }
 
 /** Every broken link of `pages`, located in its source file. */

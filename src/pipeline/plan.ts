@@ -9,7 +9,9 @@ import type { Mode } from '../plugins.ts';
 import type { RouteTable } from '../route.ts';
 import { message, fileLocation } from '../errors.ts';
 import { makeTargets, type LinkTargets } from '../check.ts';
-import { contentSecurityPolicy, headersFile, routeCspRules, redirectsFile, robotsTxt, sitemapXml } from '../hostfiles.ts';
+import { hostFiles } from '../hostfiles.ts';
+import { urlPolicy } from '../render/urls.ts';
+import { staticImagesCached, type ImageTable } from '../output/images.ts';
 import { hasOutputHooks, pluginOutputs } from '../output/pluginOutputs.ts';
 
 /** The aliases that get a meta-refresh page: all of them, unless the config says `aliasPages: false`. */
@@ -19,12 +21,7 @@ export function aliasPagesOf(table: Pick<RouteTable, 'aliases'>, config: SiteCon
 
 /** The files static hosts read, generated from the route table and the config. */
 export function hostFileTexts(table: Pick<RouteTable, 'routes' | 'aliases'>, config: SiteConfig, siteUrl: string, env: NodeJS.ProcessEnv): Record<string, string> {
-  return {
-    'sitemap.xml': sitemapXml(table.routes, siteUrl),
-    'robots.txt': robotsTxt(siteUrl),
-    '_redirects': redirectsFile(table.aliases, config.aliasPages !== false),
-    '_headers': headersFile(contentSecurityPolicy(config, env), routeCspRules(table.routes, config, env)),
-  };
+  return hostFiles(table, config, siteUrl, env);
 }
 
 /** The output besides pages. `hostFiles` are every generated host file (a static file of the same name wins). */
@@ -35,6 +32,8 @@ export interface OutputPlan {
   hostFiles: Record<string, string>;
   /** The plugins' `outputs` files. */
   extra: Map<string, string | Uint8Array>;
+  /** The static images' sizes and URLs for image() in templates, and their fingerprinted copies to write. */
+  images: { table: ImageTable; copies: Map<string, Uint8Array> };
   targets: LinkTargets;
   errors: Message[];
 }
@@ -54,9 +53,9 @@ export interface PlanInput {
 }
 
 /** The memo of the part that depends only on the set of outputs (see planOutputs). */
-export type PlanMemo = { key: unknown[]; fixed: Omit<OutputPlan, 'extra'> } | null;
+export type PlanMemo = { key: unknown[]; fixed: Omit<OutputPlan, 'extra' | 'images'> } | null;
 
-function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra'> {
+function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
   const { routes, aliases } = p.table;
   const aliasPages = aliasPagesOf(p.table, p.config);
   const pageFiles = new Set<string>([...routes.map((r) => r.output), ...aliasPages.map((a) => a.output)]);
@@ -68,6 +67,7 @@ function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra'> {
   const targets = makeTargets(
     [...routes.map((r) => r.path), ...aliases.map((a) => a.from)],
     [...pageFiles, ...p.statics.keys(), ...p.manifest.files.keys(), ...Object.keys(hostFiles)],
+    urlPolicy(p.config).base,
   );
   return { aliasPages, pageFiles, hostFiles, targets, errors };
 }
@@ -81,13 +81,21 @@ export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { 
   const key = [p.table.aliases, p.moduleVersion, p.manifest, p.siteUrl, p.statics.size, ...p.statics.keys()];
   const m = memo.current;
   if (!m || m.key.length !== key.length || m.key.some((k, i) => k !== key[i])) memo.current = { key, fixed: fixedPart(p) };
-  const fixed = memo.current!.fixed;
-  if (fixed.errors.length || !hasOutputHooks(p.config.plugins)) return { ...fixed, extra: new Map() };
+  let fixed = memo.current!.fixed;
+  // Static images: each file's size is read once (output/images.ts); fingerprinted copies are files too.
+  const images = staticImagesCached(p.statics, !!p.config.images?.fingerprint);
+  if (images.copies.size) fixed = { ...fixed, targets: union(fixed.targets, images.copies.keys()) };
+  if (fixed.errors.length || !hasOutputHooks(p.config.plugins)) return { ...fixed, images, extra: new Map() };
   // Files the site's plugins add (feeds, JSON): they may not take a path another file of the output has.
-  const taken = (f: string) => fixed.pageFiles.has(f) ? 'a page' : p.manifest.files.has(f) ? 'an asset' : p.statics.has(f) ? `static/${f}` : f in fixed.hostFiles ? 'the host files' : null;
+  const taken = (f: string) => fixed.pageFiles.has(f) ? 'a page' : p.manifest.files.has(f) ? 'an asset' : p.statics.has(f) || images.copies.has(f) ? `static/${f}` : f in fixed.hostFiles ? 'the host files' : null;
   const ctx = { root: p.root, mode: p.mode, env: p.env, routes: p.table.routes, content: p.content, site: p.config.site, siteUrl: p.siteUrl };
   const out = await pluginOutputs(p.config.plugins, ctx, taken);
-  if (out.errors.length || !out.files.size) return { ...fixed, extra: out.files, errors: out.errors };
-  const own = fixed.targets, more = makeTargets([], out.files.keys());
-  return { ...fixed, extra: out.files, targets: { has: (x) => own.has(x) || more.has(x) }, errors: [] };
+  if (out.errors.length || !out.files.size) return { ...fixed, images, extra: out.files, errors: out.errors };
+  return { ...fixed, images, extra: out.files, targets: union(fixed.targets, out.files.keys()), errors: [] };
+}
+
+/** Targets plus more output files. */
+function union(own: LinkTargets, files: Iterable<string>): LinkTargets {
+  const more = makeTargets([], files, own.base);
+  return { has: (x) => own.has(x) || more.has(x), base: own.base };
 }

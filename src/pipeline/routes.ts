@@ -5,6 +5,7 @@
 // the route reads, because unchanged entries keep their objects, so comparing them costs one `===` each.
 import type { Content, Route, RouteDef, SiteConfig } from '../types.ts';
 import { routeOf, routeTable, type RouteTable } from '../route.ts';
+import { setUrlPolicy, urlPolicy } from '../render/urls.ts';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -47,7 +48,8 @@ export function deepEqual(a: unknown, b: unknown, seen = new WeakMap<object, Wea
 export function sameRoute(prev: Route, next: Route, seen?: WeakMap<object, WeakSet<object>>): boolean {
   return prev.path === next.path && prev.output === next.output && prev.component === next.component
     && prev.title === next.title && prev.description === next.description && prev.noindex === next.noindex
-    && prev.ogType === next.ogType && prev.source === next.source && deepEqual(prev.props, next.props, seen);
+    && prev.ogType === next.ogType && prev.source === next.source && deepEqual(prev.props, next.props, seen)
+    && prev.body === next.body && prev.contentType === next.contentType && prev.ogImage === next.ogImage && deepEqual(prev.head, next.head, seen);
 }
 
 export interface Routing {
@@ -76,13 +78,14 @@ function sameShape(a: RouteDef[], b: RouteDef[]): boolean {
 export function routeContent(content: Content, config: SiteConfig, root: string, prev: Routing | null): Routing {
   let defs: RouteDef[];
   try {
+    setUrlPolicy(urlPolicy(config)); // href() in routes() sees the site's base, as in routeTable
     defs = config.routes(content);
   } catch {
     return { defs: [], table: routeTable(content, config, root) }; // routeTable calls it again and locates the throw
   }
   if (prev && !prev.table.errors.length && sameShape(prev.defs, defs)) {
     // Same shape, so routeOf gives the same path, output and flags: the route as routeTable would make it.
-    const routes = defs.map(routeOf);
+    const routes = defs.map((d) => routeOf(d, config));
     return { defs, table: { routes, aliases: prev.table.aliases, errors: [] } };
   }
   return { defs, table: routeTable(content, { ...config, routes: () => defs }, root) };

@@ -1,9 +1,12 @@
 // render: one route inside the site's layout to a complete HTML document. Pure: never touches the disk.
 import { createElement, Fragment, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Content, Route, SiteConfig } from '../types.ts';
+import type { BodyContext, Content, PageHeadTag, Route, SiteConfig } from '../types.ts';
 import type { HeadTag } from '../plugins.ts';
 import { collectIslands } from './island.tsx';
+import { absoluteUrl, href, setUrlPolicy, withBase, type UrlPolicy } from './urls.ts';
+import { setImageTable } from './images.ts';
+import type { ImageTable } from '../output/images.ts';
 
 export interface PageAssets {
   css: string[];
@@ -17,7 +20,11 @@ export interface RenderContext {
   config: SiteConfig;
   content: Content;
   siteUrl: string;
+  /** The site's base path and trailing-slash rule (src/render/urls.ts); asset URLs above already carry the base. */
+  policy: UrlPolicy;
   assets: PageAssets;
+  /** The site's static images (output/images.ts), for image() in templates. */
+  images?: ImageTable;
 }
 
 export interface RenderedPage {
@@ -25,18 +32,17 @@ export interface RenderedPage {
   islands: string[];
 }
 
-function absolute(siteUrl: string, p: string): string {
-  return siteUrl.replace(/\/$/, '') + p;
-}
+const absolute = (ctx: RenderContext, p: string) => absoluteUrl(ctx.siteUrl, p, ctx.policy.base);
 
 /** JSON for a <script type="application/ld+json"> block: nothing in it can close the element or open markup. */
 const jsonLd = (data: unknown) => JSON.stringify(data ?? null)
   .replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-/** The plugins' `head` hooks for this route (src/plugins.ts), in the order plugins are listed. */
-function pluginHead(route: Route, ctx: RenderContext): ReactElement[] {
-  const tags: HeadTag[] = [];
+/** The plugins' `head` hooks for this route (src/plugins.ts), in the order plugins are listed, then the page's own `head`. */
+function extraHead(route: Route, ctx: RenderContext): ReactElement[] {
+  const tags: (HeadTag | PageHeadTag)[] = [];
   for (const p of ctx.config.plugins ?? []) if (p.head) tags.push(...p.head(route, ctx.content));
+  tags.push(...(route.head ?? []));
   return tags.map((t, i) => t.tag === 'jsonld'
     ? createElement('script', { key: `h${i}`, type: 'application/ld+json', dangerouslySetInnerHTML: { __html: jsonLd(t.data) } })
     : createElement(t.tag, { key: `h${i}`, ...t.attrs }));
@@ -45,7 +51,8 @@ function pluginHead(route: Route, ctx: RenderContext): ReactElement[] {
 function Head({ route, ctx, scripts }: { route: Route; ctx: RenderContext; scripts: string[] }): ReactElement {
   const { site } = ctx.config;
   const title = site.titleTemplate && route.title !== site.title ? site.titleTemplate.replace('%s', route.title) : route.title;
-  const canonical = absolute(ctx.siteUrl, route.output === '404.html' ? '/404' : route.path);
+  const canonical = absolute(ctx, route.output === '404.html' ? '/404' : route.path);
+  const ogImage = route.ogImage ?? site.ogImage;
   const h = createElement;
   return h(Fragment, null,
     h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
@@ -57,17 +64,32 @@ function Head({ route, ctx, scripts }: { route: Route; ctx: RenderContext; scrip
     h('meta', { property: 'og:title', content: route.title }),
     route.description ? h('meta', { property: 'og:description', content: route.description }) : null,
     h('meta', { property: 'og:url', content: canonical }),
-    site.ogImage ? h('meta', { property: 'og:image', content: absolute(ctx.siteUrl, site.ogImage) }) : null,
+    ogImage ? h('meta', { property: 'og:image', content: absolute(ctx, ogImage) }) : null,
     h('meta', { name: 'twitter:card', content: 'summary' }),
-    site.favicon ? h('link', { rel: 'icon', href: site.favicon }) : null,
-    ...pluginHead(route, ctx),
+    site.favicon ? h('link', { rel: 'icon', href: withBase(site.favicon, ctx.policy.base) }) : null,
+    ...extraHead(route, ctx),
     ...ctx.assets.css.map((href) => h('link', { key: href, rel: 'stylesheet', href })),
     ...scripts.slice(1).map((href) => h('link', { key: href, rel: 'modulepreload', href })),
     scripts[0] ? h('script', { type: 'module', src: scripts[0] }) : null,
   );
 }
 
+/** What a `body` route's function gets besides its props. */
+export function bodyContext(ctx: Pick<RenderContext, 'siteUrl' | 'policy'>): BodyContext {
+  const origin = ctx.siteUrl.replace(/\/$/, '');
+  // Page paths get the trailing-slash rule too, so a feed links the URLs pages are served at.
+  return { siteUrl: origin, base: ctx.policy.base, absolute: (p) => (/^[a-z][a-z0-9+.-]*:/i.test(p) || !p.startsWith('/') ? p : origin + href(p, ctx.policy)) };
+}
+
 export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
+  // Templates' href() reads the policy of the site being rendered (render/urls.ts).
+  setUrlPolicy(ctx.policy);
+  setImageTable(ctx.images);
+  if (route.body) {
+    const text = route.body(route.props, bodyContext(ctx));
+    if (typeof text !== 'string') throw new TypeError(`the body of ${route.path} returned ${text === null ? 'null' : typeof text}, not the file's text`);
+    return { html: text, islands: [] };
+  }
   const Layout = ctx.config.layout;
   const page = createElement(route.component, route.props);
   const { value: body, islands, eager } = collectIslands(() =>
@@ -80,8 +102,9 @@ export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
 }
 
 /** A tiny page that sends visitors (and crawlers, via canonical) from an alias to its target. */
-export function renderAliasPage(to: string, ctx: RenderContext): string {
-  const target = absolute(ctx.siteUrl, to);
+export function renderAliasPage(toPath: string, ctx: RenderContext): string {
+  const target = absolute(ctx, toPath);
+  const to = withBase(toPath, ctx.policy.base);
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const lang = ctx.config.site.lang ?? 'en';
   return `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><title>Redirecting to ${esc(to)}</title>` +

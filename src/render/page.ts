@@ -5,9 +5,14 @@ import type { Content, Message, Route, SiteConfig } from '../types.ts';
 import type { AssetManifest } from '../types.ts';
 import { message, fileLocation, siteFrame } from '../errors.ts';
 import type { RenderContext, RenderedPage } from './document.tsx';
+import { urlPolicy, withBase } from './urls.ts';
+import type { ImageTable } from '../output/images.ts';
 
 /** What rendering needs of the asset manifest (no file bytes): plain data, so it can go to a worker. */
-export type ManifestLinks = Pick<AssetManifest, 'css' | 'runtime' | 'baseChunks' | 'islandChunks' | 'reactIslands'>;
+export type ManifestLinks = Pick<AssetManifest, 'css' | 'runtime' | 'baseChunks' | 'islandChunks' | 'reactIslands'> & {
+  /** The static images' sizes and URLs (output/images.ts), for image() in templates. */
+  images?: ImageTable;
+};
 
 /** The part of a site module that renders. */
 export interface PageRenderer {
@@ -17,11 +22,14 @@ export interface PageRenderer {
 
 /** The context every page renders with: config, content, origin and the asset URLs pages link. */
 export function renderContext(config: SiteConfig, content: Content, siteUrl: string, manifest: ManifestLinks): RenderContext {
+  const policy = urlPolicy(config);
+  // The manifest's URLs are base-less ("/assets/…"); pages link them under the site's base.
+  const url = policy.base === '/' ? (u: string) => u : (u: string) => withBase(u, policy.base);
   return {
-    config, content, siteUrl,
+    config, content, siteUrl, policy, images: manifest.images,
     assets: {
-      css: manifest.css, runtime: manifest.runtime,
-      preload: (eager) => pageChunks(manifest, eager),
+      css: manifest.css.map(url), runtime: manifest.runtime && url(manifest.runtime),
+      preload: (eager) => pageChunks(manifest, eager).map(url),
     },
   };
 }

@@ -10,6 +10,7 @@ import type { renderPage as RenderPage, renderAliasPage as RenderAlias } from '.
 import type * as Engine from '../engine.ts';
 import { SERVER_OUTDIR } from './paths.ts';
 import { ensureVendor } from './vendor.ts';
+import { checkConfig } from '../configSchema.ts';
 
 export interface SiteModule {
   config: SiteConfig;
@@ -48,6 +49,8 @@ export async function importCompiled(file: string, inputs: string[]): Promise<Si
   let vendor: string | undefined;
   if (file.endsWith('.cjs')) { vendor = await ensureVendor(); loadVendor(vendor); }
   const mod = file.endsWith('.cjs') ? loadCompiled(file) : await import(pathToFileURL(file).href);
+  // Unknown keys and wrong kinds of value in the config are errors (build, check and dev all load here).
+  checkConfig(mod.config);
   return { config: mod.config, renderPage: mod.renderPage, renderAliasPage: mod.renderAliasPage, engine: mod.engine, inputs, file, vendor };
 }
 

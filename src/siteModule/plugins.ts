@@ -30,7 +30,9 @@ export function externalsPlugin(bundle = false): esbuild.Plugin {
   return {
     name: 'sitegen-externals',
     setup(build) {
-      build.onResolve({ filter: /^sitegen$/ }, () => ({ path: path.join(ENGINE_DIR, 'public.ts') }));
+      // Sites import the engine by its package name (or "sitegen" inside this repository): always its sources,
+      // so the site module holds one copy of the engine, never a second one from lib/.
+      build.onResolve({ filter: /^(sitegen|sitegen-islands)$/ }, () => ({ path: path.join(ENGINE_DIR, 'public.ts') }));
       if (bundle) {
         build.onLoad({ filter: /.*/, namespace: 'sitegen-vendor' }, (args) => ({
           contents: `module.exports = globalThis.__sitegenVendor[${JSON.stringify(args.path)}];`, loader: 'js',
@@ -40,7 +42,9 @@ export function externalsPlugin(bundle = false): esbuild.Plugin {
         if (args.pluginData === 'inner' || args.path.startsWith('node:')) return undefined;
         if (bundle && VENDORED.includes(args.path)) return { path: args.path, namespace: 'sitegen-vendor' };
         if (bundle && args.path === 'react-dom/server' && args.importer.startsWith(ENGINE_DIR + path.sep)) return { path: ENGINE_REACT_DOM_SERVER, namespace: 'sitegen-vendor' };
-        const inline = bundle && (BUNDLED_PACKAGES.has(packageName(args.path)) || args.importer.includes(NODE_MODULES));
+        // The engine's own imports are not "inside node_modules" even when the package is installed there.
+        const fromDependency = args.importer.includes(NODE_MODULES) && !args.importer.startsWith(ENGINE_DIR + path.sep);
+        const inline = bundle && (BUNDLED_PACKAGES.has(packageName(args.path)) || fromDependency);
         for (const resolveDir of [args.resolveDir, PACKAGE_DIR]) {
           const r = await build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: 'inner' });
           if (r.errors.length) continue;

@@ -1,6 +1,6 @@
 // Core page group: home, /for-consumers, the three area pages, the 45 sector pages and the 404 page.
 // URL rules for these pages live here and nowhere else.
-import type { CollectionConfig, Content, ContentIssue, Entry, RouteDef } from 'sitegen';
+import { defineRoutes, type CollectionConfig, type Content, type ContentIssue, type Entry, type RouteDef } from 'sitegen';
 import { SiteSchema, type Site } from '../schemas/site.ts';
 import { HomeSchema, ForConsumersSchema, AreaSchema, LogosSchema, type Area, type Home } from '../schemas/core.ts';
 import { SectorSchema, type Sector } from '../schemas/sector.ts';
@@ -72,7 +72,7 @@ export function routes(content: Content): RouteDef[] {
   const dated = <T,>(value: T): T => fillTokens(value, { launch: site.launch });
   const areas = (content.areas as Entry<Area>[]).map((a) => ({ ...a, data: dated(a.data) }));
   const home = dated(content.home as Home);
-  const areaRoutes: RouteDef[] = areas.map((a) => ({
+  const areaRoutes = areas.map((a) => ({
     path: areaPath(a.slug), component: AreaPage, title: a.data.title, description: a.data.description, source: a.file,
     props: {
       area: a.data,
@@ -81,7 +81,7 @@ export function routes(content: Content): RouteDef[] {
       heroWaitlist: waitlistProps(site, `area:${a.slug}:hero`),
     },
   }));
-  const sectorRoutes: RouteDef[] = (content.sectors as Entry<Sector>[]).map((s) => {
+  const sectorRoutes = (content.sectors as Entry<Sector>[]).map((s) => {
     const area = areas.find((a) => a.slug === s.dirs[0]);
     return {
       path: sectorPath(s.dirs[0], s.slug), component: SectorPage, title: `${s.data.name} Co-Founders`, description: s.data.description, source: s.file,
@@ -89,7 +89,8 @@ export function routes(content: Content): RouteDef[] {
       props: { sector: s.data, back: { href: areaPath(s.dirs[0]), label: area?.data.backLabel ?? '' }, waitlist: waitlistProps(site, `sector:${s.id}`), heroWaitlist: waitlistProps(site, `sector:${s.id}:hero`) },
     };
   });
-  return [
+  // defineRoutes checks each route's props against its page component.
+  return defineRoutes([
     {
       path: '/', component: HomePage, title: home.title, description: home.description, source: 'content/home.yaml',
       props: { home, logos: content.logos, rotationMs: site.constants.headlineRotationMs, waitlist: waitlistProps(site, 'home', { short: true, note: true }), motion: site.motion },
@@ -105,5 +106,5 @@ export function routes(content: Content): RouteDef[] {
     ...areaRoutes,
     ...sectorRoutes,
     { path: '/404', output: '404.html', component: NotFoundPage, title: site.notFound.title, noindex: true, props: { ...site.notFound } },
-  ];
+  ]);
 }

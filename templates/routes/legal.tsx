@@ -2,7 +2,7 @@
 // policies (/terms, /privacy, /cookies, /app-privacy, /acceptable-use), published from
 // content/legal/policies.yaml. A third-party policy host, when one is configured, is shown under a
 // policy's text and allowed in that page's CSP only. Copy lives in content/legal/; facts in site.yaml.
-import type { CollectionConfig, Content, ContentIssue, RouteDef } from 'sitegen';
+import { defineRoutes, type CollectionConfig, type Content, type ContentIssue, type RouteDef } from 'sitegen';
 import type { Site } from '../schemas/site.ts';
 import { LegalIndexSchema, PoliciesSchema, RefundPolicySchema, UaePdplSchema, type LegalIndex, type Policies, type RefundPolicy, type UaePdpl } from '../schemas/legal.ts';
 import { fillTokens, unknownTokens, type TokenValues } from '../pages/legal/tokens.ts';
@@ -123,7 +123,7 @@ export function routes(content: Content): RouteDef[] {
   const host = policyHost(policies);
   const facts = policyTokens(site, rawRefund, pdpl);
 
-  const policyRoutes: RouteDef[] = policies.pages.map((raw) => {
+  const policyRoutes = policies.pages.map((raw) => {
     const p = fillTokens(raw, facts);
     const labels = fillTokens({ ...policies.labels, updated: policies.updatedLabel, contents: policies.contentsLabel }, { ...facts, title: p.title });
     const fill = (u: string) => host + u.replaceAll('{id}', encodeURIComponent(p.id)).replaceAll('{lang}', encodeURIComponent(embed.language));
@@ -141,7 +141,8 @@ export function routes(content: Content): RouteDef[] {
       },
     };
   });
-  return [
+  // defineRoutes checks each route's props against its page component.
+  return defineRoutes([
     { path: '/legal', component: LegalIndexPage, title: index.title, description: index.description, source: FILES.index, props: { page: index } },
     {
       path: REFUND_PATH, component: RefundPolicyPage, title: refund.title, description: refund.description, source: FILES.refund,
@@ -149,5 +150,5 @@ export function routes(content: Content): RouteDef[] {
     },
     { path: PDPL_PATH, component: UaePdplPage, title: pdpl.title, description: fillTokens(pdpl.description, pdplVars), source: FILES.pdpl, props: pdplProps(pdpl, pdplVars) },
     ...policyRoutes,
-  ];
+  ]);
 }

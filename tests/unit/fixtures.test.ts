@@ -3,18 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sitegen, fixture } from '../helpers/cli.ts';
-
-function treeHash(dir: string): string {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const f of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const p = path.join(d, f.name);
-      if (f.isDirectory()) walk(p); else out.push(`${path.relative(dir, p)}:${fs.readFileSync(p).toString('base64')}`);
-    }
-  };
-  walk(dir);
-  return out.join('\n');
-}
+import { treeSnapshot } from '../helpers/tree.ts';
 
 describe('sitegen check on fixture sites', () => {
   it('accepts the valid fixture', () => {
@@ -56,13 +45,13 @@ describe('sitegen build', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), 'previous build');
     fs.mkdirSync(path.join(dist, 'keep'));
     fs.writeFileSync(path.join(dist, 'keep', 'a.txt'), Buffer.from([0, 1, 2, 255]));
-    const before = treeHash(dist);
+    const before = treeSnapshot(dist);
     const r = sitegen(['build', '--root', root]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('content/pages/about.md:4:15 page /about/ links to /nowhere/, which is not a page, alias or file');
     expect(r.stderr).toContain('links to /about, which is not a page, alias or file');
     expect(r.stderr).toContain('hint: Page URLs end with "/": link to /about/ instead.');
-    expect(treeHash(dist)).toBe(before);
+    expect(treeSnapshot(dist)).toBe(before);
     expect(fs.readdirSync(root).filter((f) => f.startsWith('dist.'))).toEqual([]);
   });
 

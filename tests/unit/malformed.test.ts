@@ -3,30 +3,11 @@
 // of random mutations to real content files: sitegen either builds or prints a located error, never crashes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fixture, sitegen } from '../helpers/cli.ts';
+import { siteCopies, treeSnapshot } from '../helpers/tree.ts';
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-malformed-'));
-const pristine = path.join(work, 'pristine');
-
-function freshSite(name: string): string {
-  const dir = path.join(work, name);
-  fs.cpSync(pristine, dir, { recursive: true });
-  return dir;
-}
-
-function distSnapshot(dir: string): string {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const f of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const p = path.join(d, f.name);
-      if (f.isDirectory()) walk(p); else out.push(`${path.relative(dir, p)}:${fs.statSync(p).size}:${fs.readFileSync(p).subarray(0, 64).toString('hex')}`);
-    }
-  };
-  walk(dir);
-  return out.join('\n');
-}
+const { work, pristine, freshSite } = siteCopies('sitegen-malformed-');
 
 beforeAll(() => {
   // A self-contained copy of the valid fixture (links resolved), built once: every case starts from its dist/.
@@ -87,24 +68,24 @@ describe('malformed content corpus', () => {
     const site = freshSite(name.replace(/\W+/g, '-'));
     if (file === 'templates/pages.tsx' && content !== null) fs.renameSync(path.join(site, 'templates/pages.tsx'), path.join(site, 'templates/real.tsx'));
     if (content !== null) fs.writeFileSync(path.join(site, file), content);
-    const before = distSnapshot(path.join(site, 'dist'));
+    const before = treeSnapshot(path.join(site, 'dist'));
     const r = sitegen(['build', '--root', site]);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toMatch(expected);
     expect(r.stderr).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/); // no stack trace
     expect(r.stderr).not.toContain('sitegen crashed');
-    expect(distSnapshot(path.join(site, 'dist'))).toBe(before);
+    expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
   });
 
   it('a symlink loop in content/', () => {
     const site = freshSite('symlink-loop');
     fs.symlinkSync(path.join(site, 'content'), path.join(site, 'content/items/loop'));
     fs.writeFileSync(path.join(site, 'content/items/beta.yaml'), 'title: Beta\ntags: [c]\nprice: 5\n');
-    const before = distSnapshot(path.join(site, 'dist'));
+    const before = treeSnapshot(path.join(site, 'dist'));
     const r = sitegen(['build', '--root', site]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/content\/items\/beta\.yaml:2:1 tags: Must have exactly 2 items/);
-    expect(distSnapshot(path.join(site, 'dist'))).toBe(before);
+    expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
   });
 });
 
@@ -155,14 +136,14 @@ describe('seeded fuzz of real content', () => {
     let text = fs.readFileSync(abs, 'utf8');
     for (const m of c.muts) text = m(text);
     fs.writeFileSync(abs, text);
-    const before = distSnapshot(path.join(site, 'dist'));
+    const before = treeSnapshot(path.join(site, 'dist'));
     const r = sitegen(['build', '--root', site, '-q']);
     expect([0, 1], `case ${c.i} (${c.file}):\n${text}\n${r.stderr}`).toContain(r.code);
     expect(r.stderr).not.toContain('sitegen crashed');
     if (r.code === 0) { built++; return; }
     located++;
     expect(r.stderr, `case ${c.i}`).toMatch(/content\/(items|pages)\/[a-z]+\.(yaml|md)(:\d+:\d+)? /);
-    expect(distSnapshot(path.join(site, 'dist'))).toBe(before);
+    expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
     fs.rmSync(site, { recursive: true, force: true });
   });
 });

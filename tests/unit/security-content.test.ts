@@ -4,33 +4,14 @@
 // the real CLI on a copy of a fixture site and expects a located error (exit 1, no stack, dist/ untouched).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { REPO, fixture, sitegen } from '../helpers/cli.ts';
+import { siteCopies, treeSnapshot } from '../helpers/tree.ts';
 import { startDevServer } from '../../src/dev/index.ts';
 import { formatMessage } from '../../src/errors.ts';
 import { parseContentFile } from '../../src/content/parse.ts';
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-security-'));
-const pristine = path.join(work, 'pristine');
-
-function freshSite(name: string): string {
-  const dir = path.join(work, name);
-  fs.cpSync(pristine, dir, { recursive: true });
-  return dir;
-}
-
-function snapshot(dir: string): string {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const f of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const p = path.join(d, f.name);
-      if (f.isDirectory()) walk(p); else out.push(`${path.relative(dir, p)}:${fs.readFileSync(p).toString('base64')}`);
-    }
-  };
-  walk(dir);
-  return out.join('\n');
-}
+const { work, pristine, freshSite } = siteCopies('sitegen-security-');
 
 /** A user error: exit 1, the expected located line, no stack, no crash banner. */
 function expectLocated(r: ReturnType<typeof sitegen>, expected: RegExp) {
@@ -56,14 +37,14 @@ describe('front matter is YAML only', () => {
     const site = freshSite(`fm-${fence.replace(/\W/g, '')}`);
     const marker = path.join(site, 'ran.txt');
     fs.writeFileSync(path.join(site, 'content/pages/about.md'), evil(marker, fence));
-    const before = snapshot(path.join(site, 'dist'));
+    const before = treeSnapshot(path.join(site, 'dist'));
     for (const cmd of ['build', 'check']) {
       const r = sitegen([cmd, '--root', site]);
       expectLocated(r, /content\/pages\/about\.md:1:\d+ Front matter must be YAML/);
       expect(r.stderr).toContain('Open the front matter with a bare "---" line');
     }
     expect(fs.existsSync(marker)).toBe(false);
-    expect(snapshot(path.join(site, 'dist'))).toBe(before);
+    expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
   });
 
   it.each([['---toml', 'title = "About"'], ['---coffee', 'title: "About"'], ['---json', '{ "title": "About" }'], ['---yml', 'title: About']])('%s is a located error, not a crash', (fence, body) => {
@@ -128,11 +109,11 @@ describe('symlinks never lead out of the site', () => {
   ])('static/: a link to %s is a located error and dist/ is untouched', (name, plant, rel, why) => {
     const site = siteWithSecrets(`static-${name.replace(/\W+/g, '-')}`);
     plant(site);
-    const before = snapshot(path.join(site, 'dist'));
+    const before = treeSnapshot(path.join(site, 'dist'));
     const r = sitegen(['build', '--root', site]);
     expectLocated(r, new RegExp(`(^|\\n)(✗ )?${rel.replace(/\//g, '\\/')} Symlink to ${why}`));
     expect(r.stderr + r.stdout).not.toContain(SECRET);
-    expect(snapshot(path.join(site, 'dist'))).toBe(before);
+    expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
   });
 
   it.each([
@@ -142,13 +123,13 @@ describe('symlinks never lead out of the site', () => {
   ])('content/: a link to %s is a located error in build and check', (name, rel, plant) => {
     const site = siteWithSecrets(`content-${name.replace(/\W+/g, '-')}`);
     plant(site);
-    const before = snapshot(path.join(site, 'dist'));
+    const before = treeSnapshot(path.join(site, 'dist'));
     for (const cmd of ['build', 'check']) {
       const r = sitegen([cmd, '--root', site]);
       expectLocated(r, new RegExp(`(^|\\n)(✗ )?${rel.replace(/\//g, '\\/')} Symlink to`));
       expect(r.stderr + r.stdout).not.toContain(SECRET);
     }
-    expect(snapshot(path.join(site, 'dist'))).toBe(before);
+    expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
   });
 
   it('the parser itself refuses a linked file out of the site (dev reads changed files directly)', async () => {
@@ -218,9 +199,9 @@ describe('Markdown that used to pass or crash', () => {
   ])('%s is a located error in build and check', (_name, body, expected) => {
     const site = freshSite(`md-${_name.replace(/\W+/g, '-')}`);
     fs.writeFileSync(path.join(site, 'content/pages/about.md'), `---\ntitle: About\n---\nIntro\n${body}\n`);
-    const before = snapshot(path.join(site, 'dist'));
+    const before = treeSnapshot(path.join(site, 'dist'));
     for (const cmd of ['build', 'check']) expectLocated(sitegen([cmd, '--root', site]), expected);
-    expect(snapshot(path.join(site, 'dist'))).toBe(before);
+    expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
   });
 });
 

@@ -98,9 +98,20 @@ describe('route table', () => {
 });
 
 describe('link check', () => {
-  it('extracts internal links only', () => {
-    const html = '<a href="/a/">x</a><a href="https://e.com">e</a><a href="#top">t</a><a href="mailto:x@y">m</a><img src="/i.png"><a href="/b/?q=1#h">b</a><a href="rel/">r</a>';
-    expect(extractLinks(html)).toEqual(['/a/', '/i.png', '/b/', 'rel/']);
+  it('extracts internal links only (fragments kept, #top dropped) and the page ids', () => {
+    const html = '<a href="/a/">x</a><a href="https://e.com">e</a><a href="#top">t</a><a href="mailto:x@y">m</a><img src="/i.png"><a href="/b/?q=1#h">b</a><a href="rel/">r</a><h2 id="x&amp;y">X</h2><a href="#x&amp;y">s</a><a href="/b/#:~:text=x">t</a>';
+    expect(extractLinks(html)).toEqual(['/a/', '/i.png', '/b/#h', 'rel/', 'id:x&y', '#x&y', '/b/']);
+  });
+  it('checks #fragments against the ids of the page they point at, same-page and cross-page', () => {
+    const targets = makeTargets(['/', '/a/', '/b/'], ['f.pdf', 'a/index.html', 'b/index.html']);
+    const pages = [
+      { page: '/a/', source: 'content/a.md', links: ['id:intro', '#intro', '#gone', '/b/#usage', '/b/#nope', '../b/index.html#caf%C3%A9', '/f.pdf#page=2'] },
+      { page: '/b/', source: null, links: ['id:usage', 'id:café'] },
+    ];
+    expect(checkLinks(pages, targets).map((e) => [e.text, e.location?.file])).toEqual([
+      ['page /a/ links to #gone, but the page has no element with id "gone"', 'content/a.md'],
+      ['page /a/ links to /b/#nope, but /b/ has no element with id "nope"', 'content/a.md'],
+    ]);
   });
   it('resolves against routes, aliases and files', () => {
     const targets = makeTargets(['/', '/a/'], ['i.png', '404.html']);

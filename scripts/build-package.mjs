@@ -1,0 +1,51 @@
+// Builds what the published package runs (`npm pack`/`npm publish` call it through `prepack`):
+//   lib/main.js (+ chunks)  the CLI, bundled once here so an installed package never bundles itself at first run;
+//   lib/public.js           what `import … from 'sitegen-islands'` gives plain Node scripts;
+//   lib/types/**.d.ts       the types a site's tsc sees (never the engine's .ts sources).
+// (Progress goes to stderr: `npm pack --json` prints its report on stdout.)
+// The site-module compile still bundles the engine's render code from src/ (shipped as sources), so every
+// `import.meta.url` in the CLI bundle is rewritten to the URL of its source file relative to lib/: paths the
+// engine computes from it (src/, the worker file, the package root) then point into the installed package.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const PKG = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const OUT = path.join(PKG, 'lib');
+
+const t0 = performance.now();
+fs.rmSync(OUT, { recursive: true, force: true });
+
+await esbuild.build({
+  entryPoints: { main: path.join(PKG, 'cli', 'main.ts'), public: path.join(PKG, 'src', 'public.ts') },
+  // Flat output (chunks beside the entries), so `..` from any output file is the package root.
+  bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20', chunkNames: '[name]-[hash]',
+  packages: 'external', outdir: OUT, logLevel: 'warning', jsx: 'automatic', sourcemap: 'linked', sourcesContent: false,
+  plugins: [{
+    name: 'source-relative-urls',
+    setup(b) {
+      b.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const text = fs.readFileSync(args.path, 'utf8');
+        if (!text.includes('import.meta.url')) return undefined;
+        const rel = path.relative(OUT, args.path).split(path.sep).join('/');
+        return {
+          contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(rel)}, import.meta.url).href`),
+          loader: path.extname(args.path).slice(1).replace(/^[cm]/, ''),
+        };
+      });
+    },
+  }],
+});
+
+const tsc = spawnSync(process.execPath, [path.join(PKG, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(PKG, 'tsconfig.types.json')], { stdio: ['ignore', 2, 2] });
+if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+// tsc keeps the sources' `./x.ts` specifiers; `./x.js` is what every consumer's moduleResolution maps to x.d.ts.
+const dts = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? dts(path.join(dir, e.name)) : e.name.endsWith('.d.ts') ? [path.join(dir, e.name)] : []);
+for (const f of dts(path.join(OUT, 'types'))) {
+  fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace(/((?:from|import\()\s*['"])(\.{1,2}\/[^'"]+)\.tsx?(['"])/g, '$1$2.js$3'));
+}
+
+console.error(`sitegen: package built into lib/ in ${(performance.now() - t0).toFixed(0)} ms`);

@@ -1,0 +1,112 @@
+// Island errors thrown in the browser during `sitegen dev`: the dev client POSTs each uncaught error (its
+// message and stack) to /__sitegen/error; this module maps the stack through the dev bundle's source maps
+// (served from memory beside the chunks) to file:line:col of the island's source, prints it in the terminal
+// as build errors are printed, and answers with the overlay's form of it so the page shows it too.
+import { SourceMap } from 'node:module';
+import path from 'node:path';
+import type http from 'node:http';
+import type { RequestHandler } from '../plugins.ts';
+import type { Location, Message } from '../types.ts';
+import { fileLocation, message } from '../errors.ts';
+import { overlayErrors } from './events.ts';
+
+/** What the dev client sends. */
+export interface ClientErrorReport {
+  message: string;
+  stack?: string;
+  /** The page the error happened on. */
+  page?: string;
+}
+
+/** A bundle file by its output path ("assets/chunk-X.js", "assets/chunk-X.js.map"). */
+export type AssetLookup = (rel: string) => Uint8Array | string | undefined;
+
+const MAX_BODY = 64 * 1024;
+/** `http://host:port/assets/chunk-X.js:12:34` in a Chrome, Firefox or Safari stack line. */
+const FRAME = /(?:https?:\/\/[^/\s]+)(\/[^\s()]*?\.m?js)(?:\?[^\s():]*)?:(\d+):(\d+)/g;
+/** Where esbuild writes the dev bundle, relative to the site root (the maps' sources are relative to it). */
+const OUT_DIR = '.sitegen/client';
+
+interface ParsedMap { map: SourceMap; sources: string[]; contents: (string | null)[] }
+
+/** Maps one bundle position (1-based line and column) to the original source, relative to the site root. */
+function mapFrame(rel: string, line: number, column: number, assets: AssetLookup, maps: Map<string, ParsedMap | null>): Location | null {
+  let parsed = maps.get(rel);
+  if (parsed === undefined) {
+    parsed = null;
+    const raw = assets(`${rel}.map`);
+    if (raw !== undefined) {
+      try {
+        const payload = JSON.parse(typeof raw === 'string' ? raw : Buffer.from(raw).toString('utf8'));
+        parsed = { map: new SourceMap(payload), sources: payload.sources ?? [], contents: payload.sourcesContent ?? [] };
+      } catch { parsed = null; }
+    }
+    maps.set(rel, parsed);
+  }
+  if (!parsed) return null;
+  const entry = parsed.map.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+  if (entry.originalSource === undefined || entry.originalLine === undefined) return null;
+  // Node may hand the source back resolved to a URL; the map's own list says what esbuild wrote.
+  const index = parsed.sources.findIndex((s) => s === entry.originalSource || entry.originalSource!.endsWith(s.replace(/^(\.\.\/)+/, '')));
+  const source = index >= 0 ? parsed.sources[index] : entry.originalSource;
+  const file = path.posix.normalize(path.posix.join(OUT_DIR, path.posix.dirname(rel), source));
+  const text = index >= 0 ? parsed.contents[index] : null;
+  const lineText = text?.split(/\r?\n/)[entry.originalLine] ?? '';
+  return fileLocation(file, entry.originalLine + 1, (entry.originalColumn ?? 0) + 1, lineText);
+}
+
+/** True for a source that is the site's own code (not a package, not the engine's hydration runtime). */
+function isSiteFile(file: string): boolean {
+  return !file.startsWith('../') && !file.includes('node_modules/') && !file.startsWith(OUT_DIR);
+}
+
+/**
+ * The error as a located Message: at the first stack frame in the site's own sources, when one maps (an
+ * island's frames come before React's and the hydration runtime's, which sit in node_modules or outside
+ * the site); the site's further frames are notes.
+ */
+export function locateClientError(report: ClientErrorReport, assets: AssetLookup): Message {
+  const maps = new Map<string, ParsedMap | null>();
+  const mapped: Location[] = [];
+  for (const m of (report.stack ?? '').matchAll(FRAME)) {
+    const loc = mapFrame(m[1]!.replace(/^\//, ''), Number(m[2]), Number(m[3]), assets, maps);
+    if (loc) mapped.push(loc);
+  }
+  const where = mapped.find((l) => isSiteFile(l.file)) ?? null;
+  const text = `${report.message || 'Uncaught error'}${report.page ? ` (on ${report.page})` : ''}`;
+  const notes = mapped.filter((l) => l !== where && isSiteFile(l.file)).slice(0, 5).map((l) => ({ text: 'called from here', location: l }));
+  return message('IslandError', text, where, { notes });
+}
+
+/** The request body as text, or 'too large' as soon as it passes MAX_BODY (the rest is drained unread). */
+function readBody(req: http.IncomingMessage): Promise<string | null | 'too large'> {
+  return new Promise((resolve) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY) chunks.push(c);
+      else { chunks.length = 0; resolve('too large'); }
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', () => resolve(null));
+  });
+}
+
+/** POST /__sitegen/error: locate, print (onError), answer with the overlay's entries. */
+export function clientErrorHandler(assets: AssetLookup, onError: (m: Message) => void): RequestHandler {
+  return async (req, res) => {
+    if ((req.url ?? '').split('?')[0] !== '/__sitegen/error') return false;
+    if (req.method !== 'POST') { res.writeHead(405, { Allow: 'POST' }).end(); return true; }
+    const body = await readBody(req);
+    if (body === 'too large') { res.writeHead(413, { Connection: 'close' }).end(); return true; }
+    let report: ClientErrorReport | null = null;
+    try { report = body ? JSON.parse(body) as ClientErrorReport : null; } catch { report = null; }
+    if (!report || typeof report.message !== 'string') { res.writeHead(400).end(); return true; }
+    const m = locateClientError({ message: report.message.slice(0, 2000), stack: String(report.stack ?? '').slice(0, 20_000), page: typeof report.page === 'string' ? report.page.slice(0, 500) : undefined }, assets);
+    onError(m);
+    const json = JSON.stringify(overlayErrors([m]));
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' }).end(json);
+    return true;
+  };
+}

@@ -1,0 +1,44 @@
+// Heading ids: GitHub's slugs (github-slugger's `slug`: lower case, punctuation dropped, spaces to "-"; a
+// repeated slug suffixed -1, -2 … as GitHub does) assigned per document in source order, so ids are stable across builds and
+// pages. The heading renders with its id and a "#" link to itself after the text; the link is out of the
+// tab order and hidden from assistive technology (the heading already says the same).
+// The named, stateless `slug`: the package is ESM-only and its default export does not survive the
+// CommonJS interop of a build's bundled site module.
+import { slug } from 'github-slugger';
+import { TextRenderer, type Marked, type MarkedExtension, type Token, type Tokens } from 'marked';
+
+type HeadingWithId = Tokens.Heading & { sitegenId?: string };
+
+/** Ids that other features write (the footnotes' heading), kept free of heading slugs. */
+export function assignHeadingIds(md: Marked, tokens: Token[], reserved: string[] = []): void {
+  const taken = new Map<string, number>();
+  const unique = (value: string): string => {
+    const base = slug(value);
+    let id = base;
+    while (taken.has(id)) { const n = (taken.get(base) ?? 0) + 1; taken.set(base, n); id = `${base}-${n}`; }
+    taken.set(id, 0);
+    return id;
+  };
+  for (const id of reserved) unique(id);
+  const text = new TextRenderer();
+  const parser = new md.Parser(md.defaults);
+  md.walkTokens(tokens, (t) => {
+    if (t.type !== 'heading') return;
+    const h = t as HeadingWithId;
+    const plain = parser.parseInline(h.tokens, text).replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? '');
+    h.sitegenId = unique(plain) || unique('section');
+  });
+}
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export const headingIdExtension: MarkedExtension = {
+  renderer: {
+    heading(token) {
+      const id = (token as HeadingWithId).sitegenId;
+      if (!id) return false;
+      const a = attr(id);
+      return `<h${token.depth} id="${a}">${this.parser.parseInline(token.tokens)} <a class="heading-anchor" href="#${a}" aria-hidden="true" tabindex="-1">#</a></h${token.depth}>\n`;
+    },
+  },
+};

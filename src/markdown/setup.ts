@@ -1,0 +1,45 @@
+// The Marked instance and after-steps for a site's Markdown features (options.ts). Loaded by the Markdown
+// stage only when a site opts into a feature, so a site without them never evaluates Prism, sanitize-html
+// or the others. Order: the engine's extensions first (footnotes, heading ids, highlighting), then the
+// site's own marked extensions, which may override a renderer of ours.
+import { Marked, type MarkedExtension, type Token } from 'marked';
+import markedFootnote from 'marked-footnote';
+import type { MarkdownOptions } from './options.ts';
+import { assignHeadingIds, headingIdExtension } from './headings.ts';
+import { highlightExtension } from './highlight.ts';
+import { sanitize } from './sanitize.ts';
+import { smartQuotes } from './smartQuotes.ts';
+import { gfmFixes } from './gfm.ts';
+
+export interface MarkdownSetup {
+  md: Marked;
+  /** Raw HTML tokens pass the content policy (they go through the sanitizer in `finish`). */
+  rawHtml: boolean;
+  /** Runs on the checked tokens before they render (heading ids). */
+  prepare?: (tokens: Token[]) => void;
+  /** After marked: the sanitizer (only for a body that had raw HTML: everything else is marked's own
+   *  escaped output, and sanitizing costs more than rendering), smart punctuation. */
+  finish: (html: string, hadRawHtml: boolean) => string;
+}
+
+/** The id of the footnotes section's heading (marked-footnote's default prefix + "label"). */
+const FOOTNOTE_LABEL = 'footnote-label';
+
+export function markdownSetup(features: Required<MarkdownOptions>, own: MarkedExtension[]): MarkdownSetup {
+  const engine: MarkedExtension[] = [gfmFixes];
+  if (features.footnotes) engine.push(markedFootnote());
+  if (features.headingIds) engine.push(headingIdExtension);
+  if (features.highlight) engine.push(highlightExtension());
+  const md = new Marked({ gfm: true }, ...engine, ...own);
+  const sanitizing = features.html === 'sanitize';
+  return {
+    md,
+    rawHtml: features.html === 'sanitize',
+    // Ids per document, in source order; the footnotes' heading keeps its id.
+    prepare: features.headingIds ? (tokens) => assignHeadingIds(md, tokens, features.footnotes ? [FOOTNOTE_LABEL] : []) : undefined,
+    finish: (html, hadRawHtml) => {
+      if (sanitizing && hadRawHtml) html = sanitize(html);
+      return features.smartQuotes ? smartQuotes(html) : html;
+    },
+  };
+}

@@ -1,0 +1,165 @@
+// Outputs and head, end to end: a blog built with `site.base: '/blog/'` (as a GitHub Pages project site is
+// served) and run by `sitegen preview`, seen in Chromium — every page's assets load under the base, its
+// island hydrates, the 404 page is styled at any depth, the feeds are well-formed XML/JSON with the right
+// Content-Type, and the per-page head (og:image, meta, JSON-LD) is there and escaped.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
+import { fixture, sitegen, startServer } from '../helpers/cli.ts';
+import { launchBrowser, watchProblems } from '../helpers/browser.ts';
+
+const ROOT = fixture('base-blog');
+let server: Awaited<ReturnType<typeof startServer>>;
+let origin: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  const b = sitegen(['build', '--root', ROOT, '--quiet']);
+  if (b.code !== 0) throw new Error(b.stderr + b.stdout);
+  server = await startServer(['preview', '--root', ROOT, '--port', '0', '--no-backend']);
+  origin = new URL(server.url).origin;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Opens a URL and records every response the page gets (documents, CSS, JS chunks, images). */
+async function open(url: string): Promise<{ page: Page; status: number | undefined; responses: { url: string; status: number }[]; problems: ReturnType<typeof watchProblems> }> {
+  const page = await browser.newPage();
+  const problems = watchProblems(page);
+  const responses: { url: string; status: number }[] = [];
+  page.on('response', (r) => responses.push({ url: r.url(), status: r.status() }));
+  const res = await page.goto(url, { waitUntil: 'networkidle' });
+  return { page, status: res?.status(), responses, problems };
+}
+
+const assetsOf = (responses: { url: string; status: number }[]) => responses.filter((r) => new URL(r.url).pathname.includes('/assets/'));
+
+describe('a site with base "/blog/" under sitegen preview', () => {
+  it('sends / to the base, loads every asset of the home page under it and hydrates the island', async () => {
+    const { page, status, responses, problems } = await open(origin + '/');
+    expect(status).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/blog/');
+    // CSS, the runtime, its chunks and the image the stylesheet references: all loaded, all under /blog/.
+    const assets = assetsOf(responses);
+    expect(assets.map((a) => new URL(a.url).pathname).some((p) => p.endsWith('.css'))).toBe(true);
+    expect(assets.map((a) => new URL(a.url).pathname).some((p) => p.endsWith('.svg'))).toBe(true);
+    expect(assets.map((a) => new URL(a.url).pathname).some((p) => p.endsWith('.js'))).toBe(true);
+    for (const r of responses) {
+      expect(new URL(r.url).pathname.startsWith('/blog/') || new URL(r.url).pathname === '/', r.url).toBe(true);
+      expect(r.status, r.url).toBeLessThan(400);
+    }
+    // The fingerprinted logo: its hashed copy under /blog/assets/, sized by the build, cached for a year.
+    const logo = page.locator('img.logo');
+    expect(await logo.getAttribute('src')).toMatch(/^\/blog\/assets\/img\/site-[0-9a-f]{10}\.svg$/);
+    expect([await logo.getAttribute('width'), await logo.getAttribute('height')]).toEqual(['48', '32']);
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48);
+    const logoRes = await fetch(origin + (await logo.getAttribute('src')));
+    expect(logoRes.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await page.getByRole('button', { name: 'count is 1' }).click();
+    await expect(page.getByRole('button', { name: 'count is 2' }).isVisible()).resolves.toBe(true);
+    // href() inside the island gives the same URL in the browser as on the server (no hydration mismatch).
+    expect(await page.locator('sitegen-island a').textContent()).toBe('/blog/posts/first/');
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('sans-serif');
+    expect(problems.errors).toEqual([]);
+    expect(problems.console).toEqual([]);
+    // Readers find the feeds from the page.
+    const alternates = await page.locator('link[rel="alternate"]').evaluateAll((ls) => ls.map((l) => l.getAttribute('href')));
+    expect(alternates).toEqual(['/blog/rss.xml', '/blog/atom.xml']);
+    await page.close();
+  });
+
+  it('follows links between pages under the base; a post carries its own og:image, meta and escaped JSON-LD', async () => {
+    const { page, problems } = await open(origin + '/blog/');
+    await page.getByRole('link', { name: 'First & foremost' }).click();
+    await page.waitForURL('**/blog/posts/first/');
+    expect(await page.locator('h1').textContent()).toBe('First & foremost');
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe('https://user.example.io/blog/img/first.svg');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe('https://user.example.io/blog/posts/first/');
+    expect(await page.locator('meta[name="author"]').getAttribute('content')).toBe('Ada </script> Lovelace');
+    // The JSON-LD block holds exactly the data, and its "</script>" text did not end the element.
+    const ld = await page.locator('script[type="application/ld+json"]').evaluateAll((s) => s.map((e) => JSON.parse(e.textContent ?? 'null')));
+    expect(ld).toEqual([{ '@context': 'https://schema.org', '@type': 'BlogPosting', headline: 'First & foremost', about: '</script><script>alert(1)</script>' }]);
+    expect(await page.locator('head script:not([type="application/ld+json"])').count()).toBe(0);
+    await page.getByRole('link', { name: 'the second' }).click();
+    await page.waitForURL('**/blog/posts/second/');
+    expect(problems.errors).toEqual([]);
+    expect(problems.console).toEqual([]);
+    await page.close();
+  });
+
+  it('serves the styled 404 page at any depth under the base, and redirects aliases and slashless pages', async () => {
+    const { page, status, responses } = await open(origin + '/blog/no/such/page/');
+    expect(status).toBe(404);
+    expect(await page.locator('.lost').evaluate((e) => getComputedStyle(e).color)).toBe('rgb(120, 0, 0)');
+    expect(assetsOf(responses).length).toBeGreaterThan(0);
+    for (const r of assetsOf(responses)) expect(r.status, r.url).toBe(200);
+    await page.close();
+    for (const [from, to] of [['/blog/old/first', '/blog/posts/first/'], ['/blog/old/first/', '/blog/posts/first/'], ['/blog/posts/second', '/blog/posts/second/'], ['/blog', '/blog/']]) {
+      const r = await fetch(origin + from, { redirect: 'manual' });
+      expect([301, 302], from).toContain(r.status);
+      expect(r.headers.get('location'), from).toBe(to);
+    }
+    // Outside the base there is no site.
+    expect((await fetch(origin + '/posts/first/', { redirect: 'manual' })).status).toBe(404);
+  });
+
+  it('serves the feeds as written — well-formed, with absolute URLs under the base and their Content-Type', async () => {
+    const rss = await fetch(origin + '/blog/rss.xml');
+    expect(rss.status).toBe(200);
+    expect(rss.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    const rssText = await rss.text();
+    expect(rssText.startsWith('<?xml')).toBe(true);
+    const atom = await fetch(origin + '/blog/atom.xml');
+    expect(atom.headers.get('content-type')).toBe('application/xml');
+    const atomText = await atom.text();
+    const page = await browser.newPage();
+    await page.goto(origin + '/blog/');
+    const parsed = await page.evaluate(([r, a]) => {
+      const parse = (t: string) => new DOMParser().parseFromString(t, 'application/xml');
+      const rd = parse(r), ad = parse(a);
+      return {
+        errors: [rd, ad].map((d) => d.getElementsByTagName('parsererror').length),
+        rssLinks: [...rd.querySelectorAll('item > link')].map((l) => l.textContent),
+        rssTitles: [...rd.querySelectorAll('item > title')].map((l) => l.textContent),
+        description: rd.querySelector('item > description')?.textContent,
+        atomSelf: ad.querySelector('feed > link[rel="self"]')?.getAttribute('href'),
+        atomEntries: [...ad.querySelectorAll('entry > id')].map((l) => l.textContent),
+      };
+    }, [rssText, atomText]);
+    await page.close();
+    expect(parsed.errors).toEqual([0, 0]);
+    expect(parsed.rssLinks).toEqual(['https://user.example.io/blog/posts/second/', 'https://user.example.io/blog/posts/first/']);
+    expect(parsed.rssTitles).toEqual(['Second post', 'First & foremost']);
+    expect(parsed.description).toBe('<p>The second post.</p>\n');
+    expect(parsed.atomSelf).toBe('https://user.example.io/blog/atom.xml');
+    expect(parsed.atomEntries).toHaveLength(2);
+    const json = await (await fetch(origin + '/blog/feed.json')).json();
+    expect(json).toMatchObject({ version: 'https://jsonfeed.org/version/1.1', feed_url: 'https://user.example.io/blog/feed.json' });
+    expect(json.items.map((i: { url: string }) => i.url)).toEqual(['https://user.example.io/blog/posts/second/', 'https://user.example.io/blog/posts/first/']);
+  });
+
+  it('has valid, accessible pages', async () => {
+    const validator = new HtmlValidate(new FileSystemConfigLoader());
+    const dist = path.join(ROOT, 'dist');
+    for (const rel of ['index.html', 'posts/first/index.html', '404.html', 'old/first/index.html']) {
+      const report = await validator.validateString(fs.readFileSync(path.join(dist, rel), 'utf8'), rel);
+      expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`)), rel).toEqual([]);
+    }
+    const context = await browser.newContext();
+    for (const url of ['/blog/', '/blog/posts/first/']) {
+      const page = await context.newPage();
+      await page.goto(origin + url);
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), url).toEqual([]);
+      await page.close();
+    }
+    await context.close();
+  });
+});

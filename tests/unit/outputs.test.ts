@@ -1,0 +1,266 @@
+// Outputs and head (issue 14): routes that write files other than pages (feeds), per-page head tags,
+// `site.base` for sites served under a sub-path and the `trailingSlash` option — through the URL helpers,
+// the route table, the host files, the link check, the static host, `sitegen build` and `sitegen dev`.
+import { afterEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { createElement } from 'react';
+import { href } from '../../src/render/urls.ts';
+import { routeTable } from '../../src/route.ts';
+import { hostFiles } from '../../src/hostfiles.ts';
+import { checkLinks, makeTargets } from '../../src/check.ts';
+import { createHost, memorySource } from '../../src/host/index.ts';
+import { rssFeed, atomFeed } from '../../src/feed.ts';
+import { bodyContext } from '../../src/render/document.tsx';
+import { startDevServer } from '../../src/dev/index.ts';
+import { imageSize, staticImages } from '../../src/output/images.ts';
+import type { SiteConfig } from '../../src/types.ts';
+import { sitegen } from '../helpers/cli.ts';
+import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
+
+const Page = () => createElement('p', null, 'x');
+const site = (extra: Partial<SiteConfig> = {}, siteExtra: Partial<SiteConfig['site']> = {}): SiteConfig =>
+  ({ site: { title: 'T', url: 'https://t.example', ...siteExtra }, collections: {}, routes: () => [], ...extra });
+
+describe('URL policy: href()', () => {
+  it('applies the trailing-slash rule and the base, and leaves files, fragments and other URLs alone', () => {
+    const always = { base: '/', trailingSlash: 'always' as const };
+    const never = { base: '/', trailingSlash: 'never' as const };
+    const under = { base: '/repo/', trailingSlash: 'always' as const };
+    expect(href('/faqs', always)).toBe('/faqs/');
+    expect(href('/faqs/?a=1#b', never)).toBe('/faqs?a=1#b');
+    expect(href('/faqs?a=1#b', always)).toBe('/faqs/?a=1#b');
+    expect(href('/', under)).toBe('/repo/');
+    expect(href('/posts/a', under)).toBe('/repo/posts/a/');
+    expect(href('/rss.xml', under)).toBe('/repo/rss.xml');
+    for (const p of ['https://x.example/a', '#top', '//cdn.example/x', 'mailto:a@b.c']) expect(href(p, under)).toBe(p);
+  });
+});
+
+describe('the route table', () => {
+  it("with trailingSlash 'never' writes <path>.html and keeps paths without a slash", () => {
+    const t = routeTable({}, site({ trailingSlash: 'never', routes: () => [
+      { path: '/', component: Page, props: {}, title: 'Home' },
+      { path: '/about/', component: Page, props: {}, title: 'About', aliases: ['/old-about/'] },
+      { path: '/docs/intro', component: Page, props: {}, title: 'Intro' },
+    ] }));
+    expect(t.errors).toEqual([]);
+    expect(t.routes.map((r) => [r.path, r.output])).toEqual([['/', 'index.html'], ['/about', 'about.html'], ['/docs/intro', 'docs/intro.html']]);
+    expect(t.aliases.map((a) => [a.from, a.to, a.output])).toEqual([['/old-about', '/about', 'old-about.html']]);
+  });
+
+  it('refuses a non-HTML output without a body, naming the fix', () => {
+    const t = routeTable({}, site({ routes: () => [{ path: '/rss.xml', output: 'rss.xml', component: Page, props: {}, title: 'Feed' }] }));
+    expect(t.errors.map((e) => e.text)).toEqual(['route /rss.xml writes rss.xml, which is not an HTML page: give it a `body` (e.g. rssFeed(...)) that returns the file\'s text']);
+    const noOutput = routeTable({}, site({ routes: () => [{ path: '/feed.json', props: {}, title: 'Feed', body: () => '{}' }] }));
+    expect(noOutput.errors.map((e) => e.text)).toEqual(['route /feed.json has a `body` but no `output`: name the file it writes (e.g. output: "rss.xml")']);
+  });
+});
+
+describe('host files and the link check under a base', () => {
+  const config = site({ routes: () => [] }, { base: 'repo' });
+  const table = routeTable({}, { ...config, routes: () => [
+    { path: '/', component: Page, props: {}, title: 'Home', aliases: ['/old'] },
+    { path: '/rss.xml', output: 'rss.xml', props: {}, title: 'Feed', body: () => '<rss/>', contentType: 'application/rss+xml' },
+  ] });
+
+  it('writes every path of sitemap, robots, _redirects and _headers with the base', () => {
+    const files = hostFiles(table, config, 'https://u.example.io', {});
+    expect(files['sitemap.xml']).toContain('<loc>https://u.example.io/repo/</loc>');
+    expect(files['sitemap.xml']).not.toContain('rss.xml');
+    expect(files['robots.txt']).toBe('User-agent: *\nAllow: /repo/\n\nSitemap: https://u.example.io/repo/sitemap.xml\n');
+    expect(files['_redirects']).toContain('/repo/old/ /repo/ 301\n/repo/old /repo/ 301\n');
+    expect(files['_headers']).toContain('/repo/*\n  Content-Security-Policy:');
+    expect(files['_headers']).toContain('/repo/assets/*\n  Cache-Control');
+    expect(files['_headers']).toContain('/repo/rss.xml\n  Content-Type: application/rss+xml');
+  });
+
+  it('accepts links under the base and flags links that miss it, with the fix', () => {
+    const targets = makeTargets(['/', '/a/'], ['index.html', 'rss.xml'], '/repo/');
+    expect(checkLinks([{ page: '/a/', source: null, links: ['/repo/', '/repo/rss.xml', '../rss.xml', '/repo/a/'] }], targets)).toEqual([]);
+    const [e] = checkLinks([{ page: '/a/', source: null, links: ['/a/'] }], targets);
+    expect(e.text).toBe('page /a/ links to /a/, which is not a page, alias or file');
+    expect(e.hint).toContain('served under /repo/: write links with href()');
+  });
+});
+
+describe('the static host', () => {
+  const files: Record<string, string> = { 'index.html': 'home', 'about.html': 'about', 'docs/index.html': 'docs', '404.html': 'lost' };
+  const serve = (base?: string) => {
+    const server = http.createServer(createHost({ source: memorySource((rel) => files[rel]), base }));
+    return new Promise<{ url: string; close: () => void }>((resolve) => server.listen(0, '127.0.0.1', () => {
+      const a = server.address() as { port: number };
+      resolve({ url: `http://127.0.0.1:${a.port}`, close: () => server.close() });
+    }));
+  };
+  const get = (url: string) => fetch(url, { redirect: 'manual' }).then(async (r) => [r.status, r.headers.get('location') ?? await r.text()]);
+
+  it('serves a site under its base: the root and the bare base redirect into it, outside it is a 404', async () => {
+    const s = await serve('/repo/');
+    try {
+      expect(await get(`${s.url}/`)).toEqual([302, '/repo/']);
+      expect(await get(`${s.url}/repo`)).toEqual([302, '/repo/']);
+      expect(await get(`${s.url}/repo/`)).toEqual([200, 'home']);
+      expect(await get(`${s.url}/repo/docs`)).toEqual([301, '/repo/docs/']);
+      expect(await get(`${s.url}/repo/about`)).toEqual([200, 'about']);
+      expect(await get(`${s.url}/repo/nope`)).toEqual([404, 'lost']);
+      expect(await get(`${s.url}/about`)).toEqual([404, 'lost']);
+    } finally { s.close(); }
+  });
+
+  it('gives a file page (about.html) one URL, without the slash', async () => {
+    const s = await serve();
+    try {
+      expect(await get(`${s.url}/about/?x=1`)).toEqual([301, '/about?x=1']);
+      expect(await get(`${s.url}/about`)).toEqual([200, 'about']);
+      expect(await get(`${s.url}/docs/`)).toEqual([200, 'docs']);
+    } finally { s.close(); }
+  });
+});
+
+describe('feeds', () => {
+  const ctx = bodyContext({ siteUrl: 'https://u.example.io/', policy: { base: '/repo/', trailingSlash: 'always' } });
+  const items = [
+    { title: 'Old & "quoted"', path: '/posts/old', date: '2026-01-01', summary: 'a <b>bold</b> claim\u0001' },
+    { title: 'New', path: '/posts/new/', date: new Date('2026-03-01T10:00:00Z'), html: '<p>x</p>', categories: ['a&b'] },
+  ];
+
+  it('RSS: newest first, escaped, absolute URLs under the base, dated by its newest item, no XML-illegal characters', () => {
+    const xml = rssFeed(ctx, { title: 'T <&>', self: '/rss.xml', items });
+    expect(xml).toContain('<title>T &lt;&amp;&gt;</title>');
+    expect(xml).toContain('<atom:link href="https://u.example.io/repo/rss.xml" rel="self" type="application/rss+xml"/>');
+    expect(xml).toContain('<lastBuildDate>Sun, 01 Mar 2026 10:00:00 GMT</lastBuildDate>');
+    expect(xml.indexOf('<title>New</title>')).toBeLessThan(xml.indexOf('<title>Old &amp; &quot;quoted&quot;</title>'));
+    expect(xml).toContain('<link>https://u.example.io/repo/posts/old/</link>');
+    expect(xml).toContain('<description>a &lt;b&gt;bold&lt;/b&gt; claim</description>');
+    expect(xml).toContain('<category>a&amp;b</category>');
+    expect(xml).not.toContain('\u0001');
+  });
+
+  it('Atom: ids and links absolute, a feed author, an invalid date is an error naming the item', () => {
+    const xml = atomFeed(ctx, { title: 'T', self: '/atom.xml', items });
+    expect(xml).toContain('<id>https://u.example.io/repo/posts/new/</id>');
+    expect(xml).toContain('<author><name>T</name></author>');
+    expect(xml).toContain('<content type="html">&lt;p&gt;x&lt;/p&gt;</content>');
+    expect(() => atomFeed(ctx, { title: 'T', self: '/atom.xml', items: [{ title: 'Bad', path: '/b/', date: 'soon' }] })).toThrow('feed item "Bad" has no valid date (soon)');
+  });
+});
+
+let dir = '';
+afterEach(() => { if (dir) removeCopy(dir); dir = ''; });
+
+describe('static images', () => {
+  const png = Buffer.alloc(33); png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]); png.write('IHDR', 12); png.writeUInt32BE(640, 16); png.writeUInt32BE(480, 20);
+  const gif = Buffer.from('GIF89a\x10\x00\x20\x00', 'latin1');
+  // A JPEG: SOI, an APP0 segment to skip, then a baseline frame header with height 300 and width 400.
+  const jpg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0x2c, 0x01, 0x90, 0x03, 0, 0, 0, 0, 0, 0, 0, 0]);
+  const webp = Buffer.alloc(30); webp.write('RIFF', 0); webp.write('WEBP', 8); webp.write('VP8X', 12); webp.writeUIntLE(1919, 24, 3); webp.writeUIntLE(1079, 27, 3);
+
+  it('reads width and height from PNG, GIF, JPEG, WebP and SVG headers', () => {
+    expect(imageSize(png, 'a.png')).toEqual({ width: 640, height: 480 });
+    expect(imageSize(gif, 'a.gif')).toEqual({ width: 16, height: 32 });
+    expect(imageSize(jpg, 'a.jpg')).toEqual({ width: 400, height: 300 });
+    expect(imageSize(webp, 'a.webp')).toEqual({ width: 1920, height: 1080 });
+    expect(imageSize(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60"></svg>'), 'a.svg')).toEqual({ width: 120, height: 60 });
+    expect(imageSize(Buffer.from('not an image'), 'a.png')).toBeNull();
+  });
+
+  it('fingerprints into /assets/ with a name that follows the bytes, keeping the original', () => {
+    const a = staticImages([['img/a.png', png]], true);
+    const b = staticImages([['img/a.png', Buffer.concat([png, Buffer.from([1])])]], true);
+    expect(a.table['/img/a.png']).toMatchObject({ width: 640, height: 480 });
+    expect(a.table['/img/a.png'].src).toMatch(/^\/assets\/img\/a-[0-9a-f]{10}\.png$/);
+    expect(b.table['/img/a.png'].src).not.toBe(a.table['/img/a.png'].src);
+    expect([...a.copies.keys()]).toEqual([a.table['/img/a.png'].src.slice(1)]);
+    expect(staticImages([['img/a.png', png]], false).table['/img/a.png'].src).toBe('/img/a.png');
+  });
+
+  it('image() of a file that is not there fails the build at the template, naming the path', () => {
+    dir = copyFixture('base-blog');
+    editFile(dir, 'templates/pages.tsx', (t) => t.replace("image('/img/site.svg')", "image('/img/missing.png')"));
+    const r = sitegen(['build', '--root', dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/templates\/pages\.tsx:\d+:\d+ rendering \/ failed: image\("\/img\/missing\.png"\): there is no such image in static\//);
+  }, 60_000);
+});
+
+describe("a site with trailingSlash 'never' and a feed route, built and served by dev", () => {
+
+  const neverSite = () => {
+    const root = copyFixture('basic');
+    editFile(root, 'sitegen.config.ts', (t) => t
+      .replace("import { defineConfig, href } from 'sitegen';", "import { defineConfig, href, rssFeed, type Entry } from 'sitegen';")
+      .replace("site: { title: 'Fixture',", "trailingSlash: 'never',\n  site: { title: 'Fixture',")
+      .replace("    { path: '/404',", "    { path: '/rss.xml', output: 'rss.xml', props: c.items, title: 'Feed', contentType: 'application/rss+xml', body: (items: Entry[], ctx) => rssFeed(ctx, { title: 'Items', self: '/rss.xml', items: items.map((i) => ({ title: i.data.title, path: `/items/${i.slug}`, date: '2026-01-01' })) }) },\n    { path: '/404',"));
+    return root;
+  };
+
+  it('a template link with the wrong slash fails the build with the fix; with href() it builds file pages and the raw feed', async () => {
+    dir = neverSite();
+    const bad = sitegen(['build', '--root', dir]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("Page URLs have no trailing \"/\" (trailingSlash: 'never'): link to /about instead.");
+
+    editFile(dir, 'templates/pages.tsx', (t) => t
+      .replace("import type { LayoutProps } from 'sitegen';", "import { href, type LayoutProps } from 'sitegen';")
+      .replace('<a href="/about/">About</a>', '<a href={href("/about")}>About</a>')
+      .replace('<a href={`/items/${i.slug}/`}>', '<a href={href(`/items/${i.slug}`)}>'));
+    editFile(dir, 'content/pages/about.md', (t) => t.replace('(/items/alpha/)', '(/items/alpha)'));
+    const ok = sitegen(['build', '--root', dir]);
+    expect(ok.stderr).toBe('');
+    expect(ok.code).toBe(0);
+    const dist = path.join(dir, 'dist');
+    for (const f of ['index.html', 'about.html', 'items/alpha.html', 'old/alpha.html', '404.html']) expect(fs.existsSync(path.join(dist, f)), f).toBe(true);
+    const home = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    expect(home).toContain('<a href="/about">About</a>');
+    expect(home).toContain('href="/items/alpha"');
+    const rss = fs.readFileSync(path.join(dist, 'rss.xml'), 'utf8');
+    expect(rss.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss')).toBe(true);
+    expect(rss).toContain('<link>https://fixture.example/items/alpha</link>');
+    expect(fs.readFileSync(path.join(dist, '_headers'), 'utf8')).toContain('/rss.xml\n  Content-Type: application/rss+xml');
+
+    const dev = await startDevServer({ root: dir });
+    const server = http.createServer(dev.handler);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      expect(dev.initial.errors).toEqual([]);
+      const feed = await fetch(`${url}/rss.xml`);
+      expect(feed.headers.get('content-type')).toBe('application/rss+xml');
+      expect(await feed.text()).toBe(rss); // as written: no dev client script in a feed
+      const about = await fetch(`${url}/about/`, { redirect: 'manual' });
+      expect([about.status, about.headers.get('location')]).toEqual([301, '/about']);
+      expect(await (await fetch(`${url}/about`)).text()).toContain('/__sitegen/client.js');
+    } finally {
+      server.close();
+      await dev.close();
+    }
+  }, 90_000);
+
+  it('dev serves a site with a base under it', async () => {
+    dir = copyFixture('base-blog');
+    const dev = await startDevServer({ root: dir });
+    const server = http.createServer(dev.handler);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      expect(dev.initial.errors).toEqual([]);
+      const root = await fetch(`${url}/`, { redirect: 'manual' });
+      expect([root.status, root.headers.get('location')]).toEqual([302, '/blog/']);
+      const home = await (await fetch(`${url}/blog/`)).text();
+      const css = home.match(/href="(\/blog\/assets\/site-[^"]+\.css)"/)?.[1];
+      expect(css).toBeTruthy();
+      expect((await fetch(url + css)).status).toBe(200);
+      // The fingerprinted image is served from memory as the build writes it.
+      const logo = home.match(/<img class="logo" src="(\/blog\/assets\/img\/site-[0-9a-f]+\.svg)" width="48" height="32"/)?.[1];
+      expect(logo).toBeTruthy();
+      expect((await fetch(url + logo)).status).toBe(200);
+      expect((await fetch(`${url}/blog/posts/first/`)).status).toBe(200);
+      expect((await fetch(`${url}/blog/rss.xml`)).headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    } finally {
+      server.close();
+      await dev.close();
+    }
+  }, 90_000);
+});

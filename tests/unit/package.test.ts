@@ -1,0 +1,174 @@
+// The package as a stranger gets it (issue 14): `npm pack` this repository, install the tarball into a fresh
+// project outside it, `sitegen init`, then build, type-check, dev (with an edit) and preview the starter site.
+// Slow by nature (npm install; ~30-60 s with a warm npm cache), so one shared project serves every test.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO } from '../helpers/cli.ts';
+
+const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-package-'));
+const project = path.join(tmp, 'blog');
+let packedFiles: string[] = [];
+const timings: Record<string, number> = {};
+
+// What the user's shell would have: no NODE_ENV from vitest, no colour codes in the output we read.
+const env = { ...process.env, NO_COLOR: '1' } as NodeJS.ProcessEnv;
+delete env.NODE_ENV;
+
+function run(cmd: string, args: string[], cwd: string) {
+  const t0 = performance.now();
+  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  timings[`${path.basename(cmd)} ${args[0]}`] = Math.round(performance.now() - t0);
+  return { code: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', out: `${r.stdout}\n${r.stderr}` };
+}
+const npm = (args: string[], cwd: string) => run('npm', args, cwd);
+const sitegen = (args: string[]) => run(process.execPath, [path.join(project, 'node_modules/.bin/sitegen'), ...args], project);
+
+function serve(args: string[]): Promise<{ url: string; proc: ChildProcess; output: () => string }> {
+  const proc = spawn(process.execPath, [path.join(project, 'node_modules/.bin/sitegen'), ...args], { cwd: project, env });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { proc.kill(); reject(new Error(`server did not start:\n${out}`)); }, 60_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = out.match(/at (http:\/\/[^\s]+?)\/?\s/);
+      if (m) { clearTimeout(timer); resolve({ url: m[1]!, proc, output: () => out }); }
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', onData);
+    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${out}`)); });
+  });
+}
+const stop = (proc: ChildProcess) => new Promise<void>((res) => { if (proc.exitCode !== null) return res(); proc.once('exit', () => res()); proc.kill('SIGTERM'); });
+
+beforeAll(() => {
+  const t0 = performance.now();
+  const packed = npm(['pack', '--json', '--pack-destination', tmp], REPO);
+  expect(packed.code, packed.out).toBe(0);
+  // npm prints the prepack script's output before the JSON report when the script writes to stdout.
+  const report = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
+  packedFiles = report[0]!.files.map((f) => f.path);
+  fs.mkdirSync(project);
+  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'blog', private: true }) + '\n');
+  const dev = pkg.devDependencies as Record<string, string>;
+  const deps = ['react', 'react-dom', 'zod', 'typescript', '@types/react'].map((n) => `${n}@${dev[n]}`);
+  const installed = npm(['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(tmp, report[0]!.filename), ...deps], project);
+  expect(installed.code, installed.out).toBe(0);
+  timings['pack + install'] = Math.round(performance.now() - t0);
+}, 600_000);
+
+afterAll(() => {
+  console.log(`package test timings (ms): ${JSON.stringify(timings)}`);
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('the installed package', () => {
+  it('ships the engine only: no site, tests or migrations in the tarball', () => {
+    const top = new Set(packedFiles.map((f) => f.split('/')[0]));
+    for (const dir of ['content', 'templates', 'tests', 'plugins', 'supabase', 'bench', 'scripts', 'cli']) expect(top.has(dir), dir).toBe(false);
+    expect(packedFiles).toContain('bin/sitegen.js');
+    expect(packedFiles).toContain('lib/main.js');
+    expect(packedFiles).toContain('lib/types/public.d.ts');
+    expect(packedFiles).toContain('src/render/document.tsx');
+    expect(packedFiles).toContain('init-template/sitegen.config.ts');
+  });
+
+  it('prints its own version and never bundles itself at first run', () => {
+    const r = sitegen(['--version']);
+    expect(r.code, r.out).toBe(0);
+    expect(r.stdout.trim()).toBe(pkg.version);
+    expect(fs.existsSync(path.join(project, 'node_modules', pkg.name, 'node_modules/.cache/sitegen/cli'))).toBe(false);
+  });
+
+  it('init scaffolds a site, and refuses a folder that is not empty without --force', () => {
+    const r = sitegen(['init']);
+    expect(r.code, r.out).toBe(0);
+    for (const f of ['sitegen.config.ts', 'tsconfig.json', '.gitignore', 'content/posts/hello-world.md', 'templates/islands/Counter.tsx', 'static/favicon.svg']) {
+      expect(fs.existsSync(path.join(project, f)), f).toBe(true);
+    }
+    const scripts = JSON.parse(fs.readFileSync(path.join(project, 'package.json'), 'utf8'));
+    expect(Object.keys(scripts.scripts)).toEqual(expect.arrayContaining(['dev', 'build', 'check', 'preview', 'typecheck']));
+    expect(scripts.dependencies[pkg.name]).toMatch(/^file:/); // the installed tarball is kept, not replaced
+    const again = sitegen(['init']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/is not empty/);
+    expect(again.stderr).toMatch(/--force/);
+  });
+
+  it('builds the starter site: the index, a post page and the island', () => {
+    const r = sitegen(['build']);
+    expect(r.code, r.out).toBe(0);
+    const index = fs.readFileSync(path.join(project, 'dist/index.html'), 'utf8');
+    expect(index).toContain('href="/posts/hello-world/"');
+    expect(index).toContain('data-island="Counter"');
+    expect(fs.readFileSync(path.join(project, 'dist/posts/hello-world/index.html'), 'utf8')).toContain('<strong>Markdown</strong>');
+  });
+
+  it("rebuilds its cached React when the project's React (a hoisted peer) changes version", () => {
+    const vendorDir = path.join(project, 'node_modules', pkg.name, 'node_modules/.cache/sitegen/vendor');
+    const before = fs.readdirSync(vendorDir);
+    const reactPkg = path.join(project, 'node_modules/react/package.json');
+    const text = fs.readFileSync(reactPkg, 'utf8');
+    try {
+      fs.writeFileSync(reactPkg, text.replace(/"version":\s*"[^"]+"/, '"version": "19.99.0"'));
+      const r = sitegen(['build']);
+      expect(r.code, r.out).toBe(0);
+      expect(fs.readdirSync(vendorDir).filter((n) => n.endsWith('.cjs') && !before.includes(n))).toHaveLength(1);
+    } finally {
+      fs.writeFileSync(reactPkg, text);
+    }
+  });
+
+  it('type-checks with tsc --noEmit, with content typed from the schema through the shipped .d.ts', () => {
+    const tsc = () => run(process.execPath, [path.join(project, 'node_modules/typescript/bin/tsc'), '--noEmit'], project);
+    const r = tsc();
+    expect(r.code, r.out).toBe(0);
+    // The issue's trap: a post route without its `html` prop passed tsc and built an empty post.
+    const config = path.join(project, 'sitegen.config.ts');
+    const text = fs.readFileSync(config, 'utf8');
+    try {
+      fs.writeFileSync(config, text.replace(', html: p.html }', ' }').replace('p.data.title, date', 'p.data.titel, date'));
+      const bad = tsc();
+      expect(bad.code).not.toBe(0);
+      expect(bad.stdout).toMatch(/sitegen\.config\.ts\(\d+,\d+\): error TS\d+/);
+      expect(bad.stdout).toContain("'html'");
+      expect(bad.stdout).toMatch(/Property 'titel' does not exist/);
+    } finally {
+      fs.writeFileSync(config, text);
+    }
+  });
+
+  it('dev serves a page and shows an edit to a post', async () => {
+    const { url, proc, output } = await serve(['dev', '--port', '0']);
+    try {
+      const page = `${url}/posts/hello-world/`;
+      const first = await fetch(page);
+      expect(first.status, output()).toBe(200);
+      expect(await first.text()).not.toContain('Edited while dev runs');
+      const file = path.join(project, 'content/posts/hello-world.md');
+      fs.appendFileSync(file, '\nEdited while dev runs.\n');
+      const deadline = Date.now() + 20_000;
+      let html = '';
+      while (Date.now() < deadline && !html.includes('Edited while dev runs')) {
+        await new Promise((r) => setTimeout(r, 200));
+        html = await (await fetch(page)).text();
+      }
+      expect(html, output()).toContain('Edited while dev runs');
+    } finally {
+      await stop(proc);
+    }
+  });
+
+  it('preview serves the build: 200 for /, 404 for an unknown path', async () => {
+    const { url, proc, output } = await serve(['preview', '--port', '0']);
+    try {
+      expect((await fetch(`${url}/`)).status, output()).toBe(200);
+      expect((await fetch(`${url}/no-such-page/`)).status).toBe(404);
+    } finally {
+      await stop(proc);
+    }
+  });
+});

@@ -1,0 +1,109 @@
+// Typed content (issue 14): the config's types are checked by tsc, unknown config keys are located errors
+// in build, check and dev, and YAML dates work with z.coerce.date() while a wrong type names what it got.
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO, fixture, sitegen, startServer } from '../helpers/cli.ts';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-typed-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+/** A copy of a fixture (links resolved, no build output) that a test may edit. */
+function copy(name: string, as: string): string {
+  const dir = path.join(work, as);
+  fs.cpSync(fixture(name), dir, { recursive: true, dereference: true, filter: (src) => !/[/\\](dist|\.sitegen)([/\\]|$)/.test(src) });
+  return dir;
+}
+
+function edit(file: string, from: string | RegExp, to: string): void {
+  const text = fs.readFileSync(file, 'utf8');
+  const next = text.replace(from, to);
+  if (next === text) throw new Error(`${from} not found in ${file}`);
+  fs.writeFileSync(file, next);
+}
+
+describe('types', () => {
+  it('tsc accepts typed usage and rejects a missing prop, a wrong prop type and an unknown data field', () => {
+    // Each wrong line carries @ts-expect-error: tsc fails if any of them is not an error.
+    const r = spawnSync(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tests/types/tsconfig.json'], { cwd: REPO, encoding: 'utf8' });
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  }, 120_000);
+});
+
+describe('unknown config keys', () => {
+  const site = copy('basic', 'unknown-keys');
+  const config = path.join(site, 'sitegen.config.ts');
+  edit(config, "site: { title: 'Fixture',", "site: { basePath: '/blog', title: 'Fixture',");
+  edit(config, '  collections: {', '  colections: {');
+
+  for (const command of ['build', 'check']) {
+    it(`${command} exits 1 naming each key at its line, with the valid keys and a did-you-mean`, () => {
+      const r = sitegen([command, '--root', site]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('sitegen.config.ts:9:11 Unknown config key "site.basePath"');
+      expect(r.stderr).toContain('Valid keys in site: title, url, lang');
+      expect(r.stderr).toMatch(/sitegen\.config\.ts:12:3 Unknown config key "colections"\. Did you mean collections\?/);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(fs.existsSync(path.join(site, 'dist'))).toBe(false);
+    }, 120_000);
+  }
+
+  it('dev reports the key in the terminal and the overlay', async () => {
+    const server = await startServer(['dev', '--root', site, '--port', '0']);
+    try {
+      // The overlay's errors come over the event stream: read it until the error shows (or time out).
+      const ac = new AbortController();
+      const timer = setTimeout(() => ac.abort(), 30_000);
+      const res = await fetch(`${server.url}/__sitegen/events`, { signal: ac.signal });
+      const reader = res.body!.getReader();
+      let stream = '';
+      while (!stream.includes('Unknown config key')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        stream += Buffer.from(value).toString('utf8');
+      }
+      clearTimeout(timer);
+      ac.abort();
+      expect(stream).toContain('Unknown config key \\"site.basePath\\"');
+      expect(server.output()).toContain('sitegen.config.ts:9:11 Unknown config key "site.basePath"');
+    } finally { await server.stop(); }
+  }, 120_000);
+});
+
+describe('dates', () => {
+  it('a YAML date and a front-matter date build with z.coerce.date(), cold and from the content cache', () => {
+    const site = copy('dates', 'dates');
+    const pages = () => ['index.html', 'posts/launch/index.html'].map((f) => fs.readFileSync(path.join(site, 'dist', f), 'utf8'));
+    for (let i = 0; i < 2; i++) {
+      const r = sitegen(['build', '--root', site, '-q']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      const [home, post] = pages();
+      expect(home).toContain('2024-05-01</time> Meetup');
+      expect(post).toContain('Posted <time');
+      expect(post).toContain('2024-06-15</time>');
+    }
+  }, 120_000);
+
+  it('z.date() given a YAML date says it received a string, where, and how to accept it', () => {
+    const site = copy('dates', 'strict-date');
+    edit(path.join(site, 'sitegen.config.ts'), 'const Event$ = z.strictObject({ title: z.string(), date: z.coerce.date() });', 'const Event$ = z.strictObject({ title: z.string(), date: z.date() });');
+    const r = sitegen(['build', '--root', site]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('content/events/meetup.yaml:2:7 date: Expected date, received string "2024-05-01"');
+    expect(r.stderr).toContain('z.coerce.date()');
+  }, 120_000);
+
+  it('a value that is not a date names what was written, not "a map"', () => {
+    const site = copy('dates', 'bad-date');
+    fs.writeFileSync(path.join(site, 'content/posts/launch.md'), '---\ntitle: Launch\ndate: next tuesday\n---\n\nWe launched.\n');
+    const r = sitegen(['build', '--root', site]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('content/posts/launch.md:3:7 date: Expected date, received string "next tuesday"');
+    expect(r.stderr).toContain('hint: Write the date as YYYY-MM-DD');
+    expect(r.stderr).not.toContain('received a map');
+  }, 120_000);
+});
