@@ -4,7 +4,7 @@
 // Inputs and outputs are plain data; a hook that fails with a user error returns Messages, never throws.
 //
 // Who calls what (keep this list true):
-//   config   → build/check (build.ts prepareSite), dev (dev/devSite.ts, after each config compile) and preview
+//   config   → build, check and dev (pipeline/session.ts, after each compile of the site module) and preview
 //              (cli/main.ts), through applyConfigHooks below: its define/csp/notices are merged into the config
 //              the pipeline reads; its errors stop the command, its warnings are printed
 //   server   → `sitegen dev` (cli/dev.ts, after the first build) and `sitegen preview` (cli/main.ts), through

@@ -33,7 +33,7 @@ function invalidPath(p: string): string | null {
 
 /**
  * The route a def becomes, with every default filled in, for a def whose path is valid. The one place route
- * defaults live: dev mode (dev/routeDiff.ts) refreshes reused routes through it too.
+ * defaults live: a session (pipeline/routes.ts) refreshes reused routes through it too.
  */
 export function routeOf(d: RouteDef, rule?: SlashRule): Route {
   const path = d.output ? d.path : normalisePath(d.path, rule);

@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../types.ts';
-import { message, fileLocation, sortMessages } from '../errors.ts';
+import { message, fileLocation, sortMessages, thrownBySite } from '../errors.ts';
 import type { ParsedFile } from './parse.ts';
 import { formatPath } from './fieldPath.ts';
 import { validateData } from './validate.ts';
@@ -83,14 +83,19 @@ export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOu
  */
 export type Loader = (items: LoadItem[], plan: ContentPlan, known: (LoadResult | undefined)[]) => Promise<LoadResult[]>;
 
+/** Reads and parses one file below content/ the way every loader does (the plugins' Markdown extensions
+ *  applied); `errors` only when it cannot be parsed. The incremental loader (incremental.ts) keeps these. */
+export async function parseItem(config: SiteConfig, root: string, rel: string): Promise<ParsedFile | { errors: Message[] }> {
+  const parsed = await (await parser()).parseContentFile(root, `content/${rel}`, markdownExtensions(config.plugins));
+  return 'source' in parsed && !parsed.errors.length ? parsed : { errors: parsed.errors };
+}
+
 /** Reads, parses and validates files; each YAML document (kept for error locations) dies with its file. */
 export async function loadBatch(config: SiteConfig, root: string, items: LoadItem[]): Promise<LoadResult[]> {
   if (!items.length) return [];
-  const { parseContentFile } = await parser();
-  const extensions = markdownExtensions(config.plugins);
   return Promise.all(items.map(async ({ collection, rel }): Promise<LoadResult> => {
-    const parsed = await parseContentFile(root, `content/${rel}`, extensions);
-    if (!('source' in parsed) || parsed.errors.length) return { errors: parsed.errors };
+    const parsed = await parseItem(config, root, rel);
+    if (!('source' in parsed)) return { errors: parsed.errors };
     const made = makeEntry(config.collections[collection], rel, parsed);
     if (made.errors.length) return { errors: made.errors };
     return { entry: made.entry, errors: [], parsed: { data: parsed.data, ...(parsed.body !== undefined ? { html: made.entry!.html } : {}) } };
@@ -166,10 +171,17 @@ export async function loadMissing(config: SiteConfig, root: string, items: LoadI
   return out;
 }
 
-export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean } }> {
+/** Every content file (links out of the site refused, as errors) and which collection each one feeds. */
+export async function listAndPlan(root: string, config: SiteConfig): Promise<ContentPlan & { refused: Message[] }> {
   const outside: { rel: string; problem: 'outside' | 'hidden' }[] = [];
   const plan = planContent(await listContentFiles(root, outside), config);
-  plan.errors.push(...outside.map((o) => outsideRootError(o.rel, o.problem))); // links out of the site are refused
+  const refused = outside.map((o) => outsideRootError(o.rel, o.problem));
+  plan.errors.push(...refused);
+  return { ...plan, refused };
+}
+
+export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean } }> {
+  const plan = await listAndPlan(root, config);
   const keys: string[] = [];
   const known = cache ? await cachedResults(root, config, plan.items, cache, keys) : [];
   // Every collection's files go to the loader at once, so one pool of workers sees the whole list.
@@ -195,8 +207,14 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
 /** The site's checks across files (config.validate), each issue located in its file. */
 export async function crossFileIssues(root: string, config: SiteConfig, content: Content): Promise<Message[]> {
   if (!config.validate) return [];
+  let issues: ReturnType<NonNullable<SiteConfig['validate']>>;
+  try {
+    issues = config.validate(content);
+  } catch (e) {
+    return [thrownBySite(e, root, 'validate() threw')]; // the site's code: a located problem, as every stage reports it
+  }
   const out: Message[] = [];
-  for (const issue of config.validate(content)) {
+  for (const issue of issues) {
     out.push(issue.text ? await locateText(root, issue.file, issue.text, issue.message) : await locateIssue(root, issue.file, issue.path, issue.message));
   }
   return out;

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RouteDef, SiteConfig } from '../../src/types.ts';
-import { deepEqual, routeContent } from '../../src/dev/routeDiff.ts';
-import { createContentStore } from '../../src/dev/contentStore.ts';
+import { deepEqual, routeContent } from '../../src/pipeline/routes.ts';
+import { createContentStore } from '../../src/content/incremental.ts';
 import { loadContent } from '../../src/content/load.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
 

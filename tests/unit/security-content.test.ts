@@ -160,6 +160,20 @@ describe('symlinks never lead out of the site', () => {
     }
   });
 
+  it('dev lists content/ as build does: a link out of the site is the same located error', async () => {
+    const site = siteWithSecrets('dev-content');
+    fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(site, 'node_modules'), 'dir');
+    fs.writeFileSync(path.join(work, 'dev-gamma.yaml'), `title: ${SECRET}\ntags: [a, b]\nprice: 1\n`);
+    fs.symlinkSync(path.join(work, 'dev-gamma.yaml'), path.join(site, 'content/items/gamma.yaml'));
+    const dev = await startDevServer({ root: site });
+    try {
+      expect(dev.initial.errors.map(formatMessage)).toEqual(['content/items/gamma.yaml Symlink to outside the site root: sitegen does not read or publish it']);
+      expect(JSON.stringify([...dev.site.output.pages.values()])).not.toContain(SECRET);
+    } finally {
+      await dev.close();
+    }
+  });
+
   it('links that stay inside the site keep working', () => {
     const site = freshSite('links-inside');
     fs.mkdirSync(path.join(site, 'shared'));

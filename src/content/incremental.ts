@@ -1,23 +1,18 @@
-// Dev-mode content: the same content `loadContent` produces, kept in memory and updated one file at a time.
-// In: the site config and file changes below content/. Out: the content object, its problems, and a version
-// per collection that rises whenever that collection's value changes (pages record the versions they read).
-// Parsed files are cached, so a new config (new schemas) re-validates everything without re-reading it.
+// The incremental form of the content loader (load.ts), for `sitegen dev`: the same listing (links out of
+// the site refused), the same plan of which file feeds which collection, the same per-file parse
+// (`parseItem`, with the plugins' Markdown extensions), validation (`makeEntry`), collection values and
+// cross-file checks — kept in memory and updated one file at a time. Out: the content object, its problems,
+// and a version per collection that rises whenever that collection's value changes (dev pages record the
+// versions they read). Parsed files are kept, so a new config (new schemas) re-validates everything without
+// re-reading it; a new Markdown extension list re-reads the Markdown files.
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../types.ts';
 import { sortMessages } from '../errors.ts';
-import { matchFiles } from '../content/glob.ts';
-import {
-  collectionPatterns, collectionSetErrors, collectionValue, crossFileIssues, listContentFiles, makeEntry,
-} from '../content/load.ts';
-import { parseContentFile, type ParsedFile } from '../content/parse.ts';
-import { markdownKey, type MarkdownExtensions } from '../content/markdown.ts';
+import { collectionSetErrors, collectionValue, crossFileIssues, listAndPlan, makeEntry, parseItem, type ContentPlan } from './load.ts';
+import type { ParsedFile } from './parse.ts';
+import { markdownKey } from './markdown.ts';
 import { markdownExtensions } from '../plugins.ts';
 
 export type ChangeKind = 'add' | 'change' | 'unlink';
-
-interface CachedFile {
-  parsed?: ParsedFile;
-  errors: Message[];
-}
 
 interface CollectionState {
   files: string[];
@@ -27,7 +22,7 @@ interface CollectionState {
 }
 
 export interface ContentStore {
-  /** Takes a new config (after the site module recompiled): re-matches and re-validates every file. */
+  /** Takes a new config (after the site module recompiled): re-plans and re-validates every file. */
   configure(config: SiteConfig): Promise<void>;
   /** Applies changes to files below content/ (paths relative to content/); returns the collections that changed. */
   update(changes: Map<string, ChangeKind>): Promise<string[]>;
@@ -38,35 +33,31 @@ export interface ContentStore {
 }
 
 export async function createContentStore(root: string): Promise<ContentStore> {
-  let all = await listContentFiles(root);
-  const cache = new Map<string, CachedFile>();
+  const parsedFiles = new Map<string, ParsedFile | { errors: Message[] }>();
   const collections = new Map<string, CollectionState>();
   let config: SiteConfig | null = null;
+  let plan: (ContentPlan & { refused: Message[] }) | null = null;
   let content: Content = {};
   let crossErrors: Message[] = [];
   let versionCounter = 0;
-  let extensions: MarkdownExtensions = [];
-
-  async function read(rel: string): Promise<CachedFile> {
-    let c = cache.get(rel);
-    if (!c) {
-      const parsed = await parseContentFile(root, `content/${rel}`, extensions);
-      c = 'source' in parsed && !parsed.errors.length ? { parsed, errors: [] } : { errors: parsed.errors };
-      cache.set(rel, c);
-    }
-    return c;
-  }
+  let mdKey = '';
 
   async function entryFor(col: CollectionConfig, rel: string) {
-    const c = await read(rel);
-    if (!c.parsed) return { errors: c.errors };
-    // The parser renders a Markdown body once per read of the file (the HTML does not depend on the schema).
-    return makeEntry(col, rel, c.parsed);
+    let parsed = parsedFiles.get(rel);
+    if (!parsed) { parsed = await parseItem(config!, root, rel); parsedFiles.set(rel, parsed); }
+    if (!('source' in parsed)) return { errors: parsed.errors };
+    return makeEntry(col, rel, parsed);
+  }
+
+  /** The files of collection `name` in the current plan. */
+  function filesOf(name: string): string[] {
+    const span = plan!.spans.find(([n]) => n === name)!;
+    return plan!.items.slice(span[1], span[2]).map((i) => i.rel);
   }
 
   /** Rebuilds one collection's value; `dirty` are files whose cached entries are stale. */
   async function refresh(name: string, col: CollectionConfig, dirty: Set<string> | null): Promise<boolean> {
-    const files = matchFiles(all, collectionPatterns(col));
+    const files = filesOf(name);
     const prev = collections.get(name);
     const sameFiles = !!prev && prev.files.length === files.length && prev.files.every((f, i) => f === files[i]);
     if (prev && sameFiles && dirty && !files.some((f) => dirty.has(f))) return false;
@@ -83,8 +74,9 @@ export async function createContentStore(root: string): Promise<ContentStore> {
     return true;
   }
 
+  /** Problems of the listing (links out of the site), the file sets and the files, in a build's order. */
   function fileErrors(): Message[] {
-    const out: Message[] = [];
+    const out: Message[] = plan ? [...plan.refused] : [];
     for (const c of collections.values()) {
       out.push(...c.setErrors);
       for (const e of c.entries.values()) out.push(...e.errors);
@@ -104,9 +96,10 @@ export async function createContentStore(root: string): Promise<ContentStore> {
     async configure(next) {
       config = next;
       // Another Markdown extension list parses bodies differently: Markdown files are read again.
-      const nextExtensions = markdownExtensions(next.plugins);
-      if (markdownKey(nextExtensions) !== markdownKey(extensions)) for (const rel of [...cache.keys()]) if (rel.endsWith('.md')) cache.delete(rel);
-      extensions = nextExtensions;
+      const key = markdownKey(markdownExtensions(next.plugins));
+      if (key !== mdKey) for (const rel of [...parsedFiles.keys()]) if (rel.endsWith('.md')) parsedFiles.delete(rel);
+      mdKey = key;
+      plan = await listAndPlan(root, next);
       collections.clear();
       content = {};
       for (const [name, col] of Object.entries(next.collections)) await refresh(name, col, null);
@@ -116,11 +109,11 @@ export async function createContentStore(root: string): Promise<ContentStore> {
     async update(changes) {
       let listChanged = false;
       for (const [rel, kind] of changes) {
-        cache.delete(rel);
+        parsedFiles.delete(rel);
         if (kind !== 'change') listChanged = true;
       }
-      if (listChanged) all = await listContentFiles(root);
       if (!config) return [];
+      if (listChanged) plan = await listAndPlan(root, config);
       const dirty = new Set(changes.keys());
       const changed: string[] = [];
       for (const [name, col] of Object.entries(config.collections)) if (await refresh(name, col, dirty)) changed.push(name);

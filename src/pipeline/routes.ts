@@ -1,7 +1,8 @@
-// Which routes a change affects. Dev mode re-runs the site's pure routes(content) on every change and
-// compares each route with the one last rendered: a route re-renders only when its props, title or other
-// fields differ. This is exact whatever the route reads (its own file, an index of many, a single-file
-// collection), because unchanged entries keep their objects, so comparing them costs one `===` each.
+// The route table of a session, kept across updates. routes(content) runs on every plan; when no def
+// changed a path, output, alias or source since the last valid table, its routes are reused (remade by
+// routeOf, the one place route defaults live). Dev then compares each route with the one last rendered
+// (sameRoute): a route re-renders only when its props, title or other fields differ. This is exact whatever
+// the route reads, because unchanged entries keep their objects, so comparing them costs one `===` each.
 import type { Content, Route, RouteDef, SiteConfig } from '../types.ts';
 import { routeOf, routeTable, type RouteTable } from '../route.ts';
 import { setUrlPolicy, urlPolicy } from '../render/urls.ts';

@@ -1,0 +1,58 @@
+// Which of a session's inputs a batch of changed files feeds: the site module (the config or a file it
+// imports), the client bundle (a file it imports), a content file, a static file. Editor droppings and
+// hidden files feed nothing; a batch that feeds nothing is no rebuild at all.
+import path from 'node:path';
+import type { ChangeKind } from '../content/incremental.ts';
+
+export interface FileChange { file: string; kind: ChangeKind }
+
+export interface Classified {
+  /** The changed files, relative to the root ("content/a.md +2 more"). */
+  what: string;
+  module: boolean;
+  client: boolean;
+  /** Paths relative to content/ and static/. */
+  content: Map<string, ChangeKind>;
+  statics: Map<string, ChangeKind>;
+}
+
+export interface Known {
+  /** Absolute paths of the files the last compile of the site module and of the client bundle read. */
+  serverInputs: Set<string>;
+  clientInputs: Set<string>;
+  /** Whether the last compile or bundle failed (its imports are then unknown). */
+  moduleFailed: boolean;
+  bundleFailed: boolean;
+}
+
+/** Editor droppings and hidden files never feed a build. */
+const ignored = (rel: string) => rel.split('/').some((s) => s.startsWith('.')) || /(~|\.sw[px]|\.tmp|^4913)$/.test(path.basename(rel));
+
+const toPosix = (p: string) => p.split(path.sep).join('/');
+
+export function classifyChanges(root: string, changes: FileChange[], known: Known): Classified | null {
+  let module = false, client = false;
+  const content = new Map<string, ChangeKind>();
+  const statics = new Map<string, ChangeKind>();
+  const names: string[] = [];
+  for (const { file, kind } of changes) {
+    const abs = path.resolve(root, file);
+    const rel = toPosix(path.relative(root, abs));
+    if (rel.startsWith('../') || ignored(rel)) continue;
+    let relevant = false;
+    if (rel === 'sitegen.config.ts' || known.serverInputs.has(abs)) module = relevant = true;
+    if (known.clientInputs.has(abs)) client = relevant = true;
+    if (rel.startsWith('content/') && /\.(ya?ml|md)$/.test(rel)) { content.set(rel.slice('content/'.length), kind); relevant = true; }
+    else if (rel.startsWith('static/')) { statics.set(rel.slice('static/'.length), kind); relevant = true; }
+    else if (!relevant) {
+      // Code nothing imported yet (templates/, or a schema module under content/): a new or removed file
+      // can satisfy or break an import, or add an island; an edit matters only while the last compile or
+      // bundle failed, when the failing file's imports are unknown (it may be the fix).
+      if (kind !== 'change' || known.moduleFailed) module = relevant = true;
+      if (known.bundleFailed) client = relevant = true;
+    }
+    if (relevant) names.push(rel);
+  }
+  if (!names.length) return null;
+  return { what: names.length > 1 ? `${names[0]} +${names.length - 1} more` : names[0], module, client, content, statics };
+}

@@ -1,0 +1,55 @@
+// The link check of a session, for build and dev alike: every page's links are checked against the plan's
+// targets; a page whose links and the set of targets are both unchanged since the last check keeps its
+// last verdict (dev checks on every rebuild, so a rebuild costs a lookup per page). checkLinks (src/check.ts)
+// (checkPaths, checkAnchors) decides what is broken and words it; locateLinks points each message at the source line with the link.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Message } from '../types.ts';
+import { fileLocation } from '../errors.ts';
+import { checkAnchors, checkPaths, type LinkTargets, type PageLinks } from '../check.ts';
+
+export interface LinkCache {
+  targets: LinkTargets | null;
+  /** Page path → the links array last checked and whether any of them was broken. */
+  verdicts: Map<string, { links: string[]; broken: boolean }>;
+}
+
+export const emptyLinkCache = (): LinkCache => ({ targets: null, verdicts: new Map() });
+
+/** The broken-link messages for all pages (unlocated: locateLinks adds the source line). */
+export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: LinkCache = emptyLinkCache()): Message[] {
+  if (cache.targets !== targets) { cache.targets = targets; cache.verdicts.clear(); }
+  const bad: PageLinks[] = [];
+  for (const p of pages) {
+    let v = cache.verdicts.get(p.page);
+    if (!v || v.links !== p.links) {
+      v = { links: p.links, broken: checkPaths([p], targets).length > 0 };
+      cache.verdicts.set(p.page, v);
+    }
+    if (v.broken) bad.push(p);
+  }
+  // Checked together, so a link broken on many pages is reported once. #fragments depend on the ids of
+  // other pages, so they are checked across all pages every time (check.ts keeps each unchanged page's
+  // ids, so this is a lookup per fragment link).
+  return [...(bad.length ? checkPaths(bad, targets) : []), ...checkAnchors(pages, targets.base)];
+}
+
+/** Every broken link of `pages`, located in its source file. */
+export async function linkProblems(root: string, pages: PageLinks[], targets: LinkTargets, cache?: LinkCache): Promise<Message[]> {
+  return locateLinks(root, brokenLinks(pages, targets, cache));
+}
+
+/** Points a broken-link error at the first line of its source file that contains the link. */
+export async function locateLinks(root: string, errors: Message[]): Promise<Message[]> {
+  const texts = new Map<string, string[]>();
+  for (const m of errors) {
+    const file = m.location?.file;
+    const link = m.text.match(/links to (\S+),/)?.[1];
+    if (!file || !link) continue;
+    if (!texts.has(file)) texts.set(file, (await fs.readFile(path.join(root, file), 'utf8').catch(() => '')).split('\n'));
+    const lines = texts.get(file)!;
+    const i = lines.findIndex((l) => l.includes(`(${link})`) || l.includes(`"${link}"`) || l.includes(` ${link}`));
+    if (i >= 0) m.location = fileLocation(file, i + 1, lines[i].indexOf(link) + 1, lines[i]);
+  }
+  return errors;
+}

@@ -1,0 +1,101 @@
+// What a session's output holds besides the rendered pages, for build and dev alike: the alias pages, the
+// host files (sitemap, robots, _headers, _redirects), the plugins' extra outputs, static files that would
+// overwrite a generated one, and the link targets every page's links are checked against. Pure functions of
+// the route table, the config, the asset manifest and the static files; the part that does not depend on
+// routes and content is memoised for dev, where most rebuilds change neither the alias list nor the files.
+import type { Alias, Content, Message, SiteConfig } from '../types.ts';
+import type { AssetManifest } from '../bundle.ts';
+import type { Mode } from '../plugins.ts';
+import type { RouteTable } from '../route.ts';
+import { message, fileLocation } from '../errors.ts';
+import { makeTargets, type LinkTargets } from '../check.ts';
+import { hostFiles } from '../hostfiles.ts';
+import { urlPolicy } from '../render/urls.ts';
+import { staticImagesCached, type ImageTable } from '../output/images.ts';
+import { hasOutputHooks, pluginOutputs } from '../output/pluginOutputs.ts';
+
+/** The aliases that get a meta-refresh page: all of them, unless the config says `aliasPages: false`. */
+export function aliasPagesOf(table: Pick<RouteTable, 'aliases'>, config: SiteConfig): Alias[] {
+  return config.aliasPages === false ? [] : table.aliases;
+}
+
+/** The files static hosts read, generated from the route table and the config. */
+export function hostFileTexts(table: Pick<RouteTable, 'routes' | 'aliases'>, config: SiteConfig, siteUrl: string, env: NodeJS.ProcessEnv): Record<string, string> {
+  return hostFiles(table, config, siteUrl, env);
+}
+
+/** The output besides pages. `hostFiles` are every generated host file (a static file of the same name wins). */
+export interface OutputPlan {
+  aliasPages: Alias[];
+  /** Page and alias-page output files ("about/index.html"). */
+  pageFiles: Set<string>;
+  hostFiles: Record<string, string>;
+  /** The plugins' `outputs` files. */
+  extra: Map<string, string | Uint8Array>;
+  /** The static images' sizes and URLs for image() in templates, and their fingerprinted copies to write. */
+  images: { table: ImageTable; copies: Map<string, Uint8Array> };
+  targets: LinkTargets;
+  errors: Message[];
+}
+
+export interface PlanInput {
+  root: string;
+  mode: Mode;
+  env: NodeJS.ProcessEnv;
+  config: SiteConfig;
+  siteUrl: string;
+  table: RouteTable;
+  content: Content;
+  manifest: AssetManifest;
+  statics: Map<string, Uint8Array>;
+  /** Bumps when the site module changes (a new config may make other host files from the same table). */
+  moduleVersion: number;
+}
+
+/** The memo of the part that depends only on the set of outputs (see planOutputs). */
+export type PlanMemo = { key: unknown[]; fixed: Omit<OutputPlan, 'extra' | 'images'> } | null;
+
+function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
+  const { routes, aliases } = p.table;
+  const aliasPages = aliasPagesOf(p.table, p.config);
+  const pageFiles = new Set<string>([...routes.map((r) => r.output), ...aliasPages.map((a) => a.output)]);
+  const errors: Message[] = [];
+  for (const f of p.statics.keys()) {
+    if (pageFiles.has(f) || p.manifest.files.has(f)) errors.push(message('StaticConflict', `static/${f} would overwrite a generated file`, fileLocation(`static/${f}`)));
+  }
+  const hostFiles = hostFileTexts(p.table, p.config, p.siteUrl, p.env);
+  const targets = makeTargets(
+    [...routes.map((r) => r.path), ...aliases.map((a) => a.from)],
+    [...pageFiles, ...p.statics.keys(), ...p.manifest.files.keys(), ...Object.keys(hostFiles)],
+    urlPolicy(p.config).base,
+  );
+  return { aliasPages, pageFiles, hostFiles, targets, errors };
+}
+
+/**
+ * The output plan. `memo` (dev) keeps the route-independent part while the alias list, the module, the
+ * manifest and the static files stay the same; the plugins' outputs depend on routes and content, so they
+ * are asked on every call (when a plugin has the hook).
+ */
+export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { current: null }): Promise<OutputPlan> {
+  const key = [p.table.aliases, p.moduleVersion, p.manifest, p.siteUrl, p.statics.size, ...p.statics.keys()];
+  const m = memo.current;
+  if (!m || m.key.length !== key.length || m.key.some((k, i) => k !== key[i])) memo.current = { key, fixed: fixedPart(p) };
+  let fixed = memo.current!.fixed;
+  // Static images: each file's size is read once (output/images.ts); fingerprinted copies are files too.
+  const images = staticImagesCached(p.statics, !!p.config.images?.fingerprint);
+  if (images.copies.size) fixed = { ...fixed, targets: union(fixed.targets, images.copies.keys()) };
+  if (fixed.errors.length || !hasOutputHooks(p.config.plugins)) return { ...fixed, images, extra: new Map() };
+  // Files the site's plugins add (feeds, JSON): they may not take a path another file of the output has.
+  const taken = (f: string) => fixed.pageFiles.has(f) ? 'a page' : p.manifest.files.has(f) ? 'an asset' : p.statics.has(f) || images.copies.has(f) ? `static/${f}` : f in fixed.hostFiles ? 'the host files' : null;
+  const ctx = { root: p.root, mode: p.mode, env: p.env, routes: p.table.routes, content: p.content, site: p.config.site, siteUrl: p.siteUrl };
+  const out = await pluginOutputs(p.config.plugins, ctx, taken);
+  if (out.errors.length || !out.files.size) return { ...fixed, images, extra: out.files, errors: out.errors };
+  return { ...fixed, images, extra: out.files, targets: union(fixed.targets, out.files.keys()), errors: [] };
+}
+
+/** Targets plus more output files. */
+function union(own: LinkTargets, files: Iterable<string>): LinkTargets {
+  const more = makeTargets([], files, own.base);
+  return { has: (x) => own.has(x) || more.has(x), base: own.base };
+}

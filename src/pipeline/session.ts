@@ -1,0 +1,222 @@
+// The pipeline: one session per command run, owning the site module, the content, the client manifest and
+// the static files. `load()` compiles and loads them all, `update(changes)` (dev) re-runs only what the
+// changed files feed, and `plan()` gives what the output holds: routes, aliases, alias pages, host files,
+// plugin outputs, link targets — or the problems that stop it. `sitegen build` renders a plan into a folder
+// (src/build.ts), `sitegen check` stops at the plan, `sitegen dev` renders it into memory (src/dev/). The
+// inputs come one-shot (build caches, workers) or incremental (dev): see sources.ts.
+import path from 'node:path';
+import type { Content, Message, SiteConfig } from '../types.ts';
+import type { AssetManifest } from '../bundle.ts';
+import type { SiteModule } from '../siteModule.ts';
+import type { Pool } from '../parallel/pool.ts';
+import type { ChangeKind } from '../content/incremental.ts';
+import { applyConfigHooks, type Mode } from '../plugins.ts';
+import { routeContent, type Routing } from './routes.ts';
+import { planOutputs, type OutputPlan, type PlanMemo } from './plan.ts';
+import { createStaticFiles, type StaticFiles } from './statics.ts';
+import { incrementalSources, oneShotSources, type Sources } from './sources.ts';
+import { classifyChanges, type FileChange } from './changes.ts';
+import { siteCall } from './siteCall.ts';
+
+export type { FileChange } from './changes.ts';
+
+/** Runs one named stage (the build times them and prints a line each); the value's `hit` says "cached". */
+export type StageHook = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+
+export interface SessionOptions {
+  root: string;
+  mode: Extract<Mode, 'build' | 'check' | 'dev'>;
+  env?: NodeJS.ProcessEnv;
+  /** --site-url */
+  siteUrl?: string;
+  stage?: StageHook;
+  /** The map the static files are kept in (dev: the in-memory output's, so it serves them). */
+  statics?: Map<string, Uint8Array>;
+}
+
+/** A plan, or the problems that stop one (then only `errors`). */
+export interface Plan {
+  errors: Message[];
+  /** Problems that do not stop rendering but do stop the output from going live (refused static files),
+   *  reported with the link check's, as a build always reported them. */
+  deferred?: Message[];
+  /** The config's notices, for the command to print. */
+  notices?: string[];
+  routing?: Routing;
+  manifest?: AssetManifest;
+  outputs?: OutputPlan;
+}
+
+export interface Update {
+  /** The changed files, relative to the root ("content/a.md +2 more"). */
+  what: string;
+  /** URLs of static files that changed. */
+  assets: string[];
+}
+
+export interface Session {
+  readonly root: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly site: SiteModule | null;
+  readonly content: Content;
+  readonly statics: StaticFiles;
+  /** Rises with every good compile of the site module. */
+  readonly moduleVersion: number;
+  /** Rises whenever collection `name`'s value changes (dev). */
+  version(name: string): number;
+  /** The origin for canonical URLs. */
+  siteUrl(): string;
+  /** The build's worker pool, when it has one (the render stage uses it, then closes it). */
+  readonly pool: Pool | null;
+  /** Warnings of the plugins' config hooks. */
+  readonly warnings: Message[];
+  /** The config's notices (which backend forms talk to, …); a throw is a located problem. */
+  notices(): { notices: string[]; errors: Message[] };
+  load(): Promise<Message[]>;
+  /** Applies a batch of file changes; null when none of them feeds the site. */
+  update(changes: FileChange[]): Promise<Update | null>;
+  plan(): Promise<Plan>;
+  close(): Promise<void>;
+}
+
+const EMPTY_MANIFEST = (): AssetManifest => ({ runtime: null, css: [], islandChunks: {}, baseChunks: [], reactIslands: [], files: new Map(), islands: [] });
+
+/** The origin for canonical URLs: --site-url, else $SITE_URL, else the config's site.url; no trailing slash. */
+export function siteUrlOf(config: SiteConfig, env: NodeJS.ProcessEnv, flag?: string): string {
+  return (flag ?? env.SITE_URL ?? config.site.url).replace(/\/$/, '');
+}
+
+export async function openSession(opts: SessionOptions): Promise<Session> {
+  const root = path.resolve(opts.root);
+  const env = opts.env ?? process.env;
+  const mode = opts.mode;
+  const stage: StageHook = opts.stage ?? ((_name, fn) => fn());
+  const sources: Sources = mode === 'dev' ? await incrementalSources(root) : await oneShotSources(root, mode === 'build');
+  const statics = createStaticFiles(root, opts.statics);
+  const warnings: Message[] = [];
+  let site: SiteModule | null = null;
+  let content: Content = {};
+  let manifest: AssetManifest | null = mode === 'check' ? EMPTY_MANIFEST() : null;
+  let moduleErrors: Message[] = [];
+  let contentErrors: Message[] = [];
+  let bundleErrors: Message[] = [];
+  let bundling: Promise<{ hit?: boolean }> | null = null;
+  let serverInputs = new Set<string>();
+  let clientInputs = new Set<string>();
+  let moduleVersion = 0;
+  let routing: Routing | null = null;
+  const memo: { current: PlanMemo } = { current: null };
+
+  // metafile paths are relative to the working directory; namespaced ones ("sitegen-island:…") are virtual.
+  const absInputs = (list: string[] = []) => new Set(list.filter((f) => !/^[a-z-]+:|^<stdin>$/.test(f)).map((f) => path.resolve(f)));
+
+  /** Compiles the site module, runs the plugins' config hooks and loads the content for the new config. */
+  async function compile(): Promise<boolean> {
+    const r = await stage('config', () => sources.module.compile());
+    if (!r.site) { moduleErrors = r.errors; return false; }
+    // The plugins' config hooks: their errors block like a config error.
+    const plugged = await applyConfigHooks(r.site.config, { root, mode, env });
+    if (plugged.errors.length) { moduleErrors = plugged.errors; return false; }
+    warnings.splice(0, warnings.length, ...plugged.warnings);
+    site = { ...r.site, config: plugged.config };
+    moduleErrors = [];
+    moduleVersion++;
+    serverInputs = absInputs(r.inputs);
+    // A build bundles the client meanwhile: esbuild works in its own process, on the other core, while
+    // this thread parses content and computes routes (awaited in the bundle stage of plan()).
+    if (mode !== 'check') startBundle();
+    const loaded = await stage('content', () => sources.content.load(site!));
+    content = loaded.content;
+    contentErrors = loaded.errors;
+    return true;
+  }
+
+  function startBundle(): void {
+    const s = site!;
+    bundling = (async () => {
+      const defined = siteCall(root, 'define() threw', () => s.config.define ? s.config.define(env) : {});
+      if (defined.error) { bundleErrors = [defined.error]; return {}; }
+      const r = await sources.client.bundle(s.config, defined.value);
+      if (!r.manifest) { bundleErrors = r.errors; return {}; }
+      manifest = r.manifest;
+      bundleErrors = [];
+      clientInputs = absInputs(r.inputs);
+      return { hit: r.hit };
+    })();
+    bundling.catch(() => {});
+  }
+
+  /** The problems that stop a plan before routing, in the order a build meets them. */
+  function inputProblems(): Message[] {
+    if (moduleErrors.length) return moduleErrors;
+    return [...bundleErrors, ...contentErrors];
+  }
+
+  const session: Session = {
+    root, env,
+    get site() { return site; },
+    get content() { return content; },
+    get moduleVersion() { return moduleVersion; },
+    get pool() { return sources.pool; },
+    statics, warnings,
+    version: (name) => sources.content.version(name),
+    siteUrl: () => (site ? siteUrlOf(site.config, env, opts.siteUrl) : ''),
+    notices() {
+      const r = siteCall(root, 'notices() threw', () => site?.config.notices?.(env) ?? []);
+      return r.error ? { notices: [], errors: [r.error] } : { notices: r.value, errors: [] };
+    },
+
+    async load() {
+      await compile();
+      // `check` validates content and routes; static/ is the output's business.
+      if (mode !== 'check') await statics.readAll();
+      // Dev waits for the bundle here; a build goes on routing meanwhile (plan() awaits it).
+      if (mode === 'dev') await bundling;
+      return inputProblems();
+    },
+
+    async update(changes) {
+      const c = classifyChanges(root, changes, { serverInputs, clientInputs, moduleFailed: moduleErrors.length > 0, bundleFailed: bundleErrors.length > 0 });
+      if (!c) return null;
+      for (const [rel, kind] of c.statics) await statics.apply(rel, kind);
+      if (c.content.size && sources.content.update) {
+        const r = await sources.content.update(c.content as Map<string, ChangeKind>);
+        content = r.content;
+        contentErrors = r.errors;
+      }
+      // A good compile re-bundles too: a new config may bring new stylesheets, islands or defines.
+      if (!(c.module && await compile()) && c.client && site) startBundle();
+      await bundling;
+      return { what: c.what, assets: [...c.statics.keys()].map((f) => `/${f}`) };
+    },
+
+    async plan() {
+      const refused = [...statics.refused.values()];
+      const fail = (errors: Message[]): Plan => ({ errors: [...errors, ...refused] });
+      if (!site || inputProblems().length) return fail(inputProblems());
+      const s: SiteModule = site;
+      const routed = await stage('routes', async () => siteCall(root, 'routes() returned something routeTable cannot use', () => routeContent(content, s.config, root, routing)));
+      if (routed.error) return fail([routed.error]);
+      if (routed.value.table.errors.length) return fail(routed.value.table.errors);
+      routing = routed.value;
+      if (bundling) await stage('bundle', () => bundling!);
+      if (bundleErrors.length || !manifest) return fail(bundleErrors);
+      const input = { root, mode, env, config: s.config, siteUrl: siteUrlOf(s.config, env, opts.siteUrl), table: routing.table, content, manifest, statics: statics.files, moduleVersion };
+      // The host files call the config's csp() (the site's code, merged with the plugins'): a throw there is
+      // located like any other. Called here first, so a throw inside planOutputs stays a sitegen bug.
+      const csp = s.config.csp;
+      const probed = siteCall(root, 'csp() threw', () => typeof csp === 'function' ? csp(env) : null);
+      if (probed.error) return fail([probed.error]);
+      const outputs = await planOutputs(input, memo);
+      if (outputs.errors.length) return fail(outputs.errors);
+      const noticed = session.notices();
+      if (noticed.errors.length) return fail(noticed.errors);
+      return { errors: [], deferred: refused, notices: noticed.notices, routing, manifest, outputs };
+    },
+
+    async close() {
+      await Promise.all([sources.module.dispose(), sources.client.dispose(), sources.content.close()]);
+    },
+  };
+  return session;
+}

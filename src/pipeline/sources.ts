@@ -1,0 +1,113 @@
+// The three inputs a session compiles or loads — the site module, the content, the client bundle — each in
+// a one-shot form (build, check) and an incremental form (dev). The one-shot forms use the build caches, the
+// vendor bundle and, for big sites, worker threads (started before the config compiles, so their start-up
+// overlaps it); the incremental forms keep esbuild contexts and the content loader's incremental form
+// (src/content/incremental.ts). Both forms give the same values and the same messages.
+import type { Content, Message, SiteConfig } from '../types.ts';
+import type { AssetManifest } from '../bundle.ts';
+import { bundleClient, createClientBundler } from '../bundle.ts';
+import { cachedSiteModule, createSiteCompiler, loadSiteModule, type SiteModule } from '../siteModule.ts';
+import { openContentCache, saveContentCache } from '../contentCache.ts';
+import { listContentFiles } from '../content/glob.ts';
+import { createContentStore, type ChangeKind } from '../content/incremental.ts';
+import { maybeStartPool, type Pool } from '../parallel/pool.ts';
+
+export interface ModuleSource {
+  /** Compiles (or takes from the cache) and imports the site module; `inputs` are its source files. */
+  compile(): Promise<{ site?: SiteModule; errors: Message[]; inputs?: string[]; hit?: boolean }>;
+  dispose(): Promise<void>;
+}
+
+export interface ContentSource {
+  /** Loads all content for a (new) config. `extraMs` is time spent before, on its behalf (the cache read). */
+  load(site: SiteModule): Promise<{ content: Content; errors: Message[]; hit?: boolean; extraMs?: number }>;
+  /** Applies changes below content/ (paths relative to content/); the incremental form only. */
+  update?(changes: Map<string, ChangeKind>): Promise<{ content: Content; errors: Message[]; changed: string[] }>;
+  /** Rises whenever collection `name`'s value changes (0 for the one-shot form, which never changes). */
+  version(name: string): number;
+  /** Waits for what the load left running (the cache write) and stops the workers. */
+  close(): Promise<void>;
+}
+
+export interface ClientSource {
+  bundle(config: SiteConfig, define: Record<string, string>): Promise<{ manifest?: AssetManifest; errors: Message[]; inputs?: string[]; hit?: boolean }>;
+  dispose(): Promise<void>;
+}
+
+export interface Sources { module: ModuleSource; content: ContentSource; client: ClientSource; pool: Pool | null }
+
+/**
+ * For build and check. With `parallel` (build), a big site's content is parsed on worker threads, which
+ * then render (`pool`; closed by content.close()). Workers pay for parsing; files the content cache answers
+ * need none, so they start for the files the cache cannot answer.
+ */
+export async function oneShotSources(root: string, parallel: boolean): Promise<Sources> {
+  const cached = cachedSiteModule(root);
+  const t = performance.now();
+  const cache = await openContentCache(root);
+  const cacheMs = performance.now() - t;
+  const pool = parallel ? maybeStartPool((await listContentFiles(root)).length - (cache?.size ?? 0)) : null;
+  // The workers import the cached site module at once, or wait for the one esbuild is compiling.
+  if (cached) pool?.load(cached.file, cached.vendor);
+  let saved: Promise<void> = Promise.resolve();
+  return {
+    pool,
+    module: {
+      async compile() {
+        const r = await loadSiteModule(root, cached);
+        if (r.site && r.site.file !== cached?.file) pool?.load(r.site.file, r.site.vendor);
+        return r;
+      },
+      async dispose() {},
+    },
+    content: {
+      async load(site) {
+        // Through the site module's copy of the loader: its packages come from the module's bundle.
+        const { loadContent, poolLoader } = site.engine;
+        const out = await loadContent(root, site.config, pool ? poolLoader(pool, site.config, root) : undefined, cache);
+        // Written while the build goes on; awaited by close().
+        if (out.cache?.changed && !out.errors.length) saved = saveContentCache(root, out.cache.entries);
+        return { content: out.content, errors: out.errors, hit: !!out.cache && out.cache.entries.size > 0 && !out.cache.changed, extraMs: cacheMs };
+      },
+      version: () => 0,
+      async close() { await Promise.all([pool?.close(), saved]); },
+    },
+    client: {
+      bundle: (config, define) => bundleClient(root, config, { define }),
+      async dispose() {},
+    },
+  };
+}
+
+/** For dev: kept esbuild contexts and the incremental content loader. */
+export async function incrementalSources(root: string): Promise<Sources> {
+  const compiler = await createSiteCompiler(root);
+  const bundler = createClientBundler(root);
+  const store = await createContentStore(root);
+  return {
+    pool: null,
+    module: {
+      async compile() {
+        const r = await compiler.compile();
+        return r.site ? { site: r.site, errors: [], inputs: Object.keys(r.metafile!.inputs) } : { errors: r.errors };
+      },
+      dispose: () => compiler.dispose(),
+    },
+    content: {
+      async load(site) {
+        await store.configure(site.config);
+        return { content: store.content, errors: store.errors() };
+      },
+      async update(changes) {
+        const changed = await store.update(changes);
+        return { content: store.content, errors: store.errors(), changed };
+      },
+      version: (name) => store.version(name),
+      async close() {},
+    },
+    client: {
+      bundle: (config, define) => bundler.bundle(config, { define }),
+      dispose: () => bundler.dispose(),
+    },
+  };
+}
