@@ -141,7 +141,8 @@ describe('island errors in sitegen dev', () => {
     editFile(dir, 'templates/pages.tsx', (t) => t
       .replace("import Boom from './islands/Boom.tsx';", "import Boom from './islands/Boom.tsx';\nimport Broken from './islands/Broken.tsx';")
       .replace('<Boom label="Arm" />', '<Boom label="Arm" /><Broken />'));
-    await until(() => server.output().slice(before).includes('✓'), 15_000, 'the rebuild');
+    // The two saves may rebuild twice (the new island, then the page using it): wait for the page that has it.
+    await until(async () => (await (await fetch(server.url + '/')).text()).includes('data-island="Broken"'), 15_000, 'the rebuild with the new island');
     const page = await open();
     await page.locator('sitegen-dev-overlay .where').waitFor(TIMEOUT);
     await expect(page.locator('sitegen-dev-overlay .where').textContent()).resolves.toMatch(/^templates\/islands\/Broken\.tsx:3:\d+$/);

@@ -44,7 +44,7 @@ let browser: Browser;
 beforeAll(async () => {
   dir = copyFixture('basic');
   editFile(dir, 'sitegen.config.ts', (t) => t
-    .replace("import { defineConfig, href, type Entry } from 'sitegen';", "import { defineConfig, href, markdown, type Entry } from 'sitegen';")
+    .replace("import { defineConfig, href } from 'sitegen';", "import { defineConfig, href, markdown } from 'sitegen';")
     .replace('validate:', "plugins: [markdown({ headingIds: true, footnotes: true, smartQuotes: true, highlight: true, html: 'sanitize' })],\n  validate:"));
   editFile(dir, 'content/pages/about.md', (t) => t.replace(/# Hello[\s\S]*/, BODY));
   const b = sitegen(['build', '--root', dir, '--quiet']);

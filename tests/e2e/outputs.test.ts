@@ -1,7 +1,8 @@
 // Outputs and head, end to end: a blog built with `site.base: '/blog/'` (as a GitHub Pages project site is
 // served) and run by `sitegen preview`, seen in Chromium — every page's assets load under the base, its
 // island hydrates, the 404 page is styled at any depth, the feeds are well-formed XML/JSON with the right
-// Content-Type, and the per-page head (og:image, meta, JSON-LD) is there and escaped.
+// Content-Type, the per-page head (og:image, meta, JSON-LD) is there and escaped, and the blog scenario of
+// issue 14 works as a reader uses it: dates and tags, a tags page, highlighted code and a footnote.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,7 +138,7 @@ describe('a site with base "/blog/" under sitegen preview', () => {
     expect(parsed.errors).toEqual([0, 0]);
     expect(parsed.rssLinks).toEqual(['https://user.example.io/blog/posts/second/', 'https://user.example.io/blog/posts/first/']);
     expect(parsed.rssTitles).toEqual(['Second post', 'First & foremost']);
-    expect(parsed.description).toBe('<p>The second post.</p>\n');
+    expect(parsed.description).toMatch(/^<p>The second post, with a note\.<sup>/); // the post's HTML, footnote and all
     expect(parsed.atomSelf).toBe('https://user.example.io/blog/atom.xml');
     expect(parsed.atomEntries).toHaveLength(2);
     const json = await (await fetch(origin + '/blog/feed.json')).json();
@@ -145,15 +146,44 @@ describe('a site with base "/blog/" under sitegen preview', () => {
     expect(json.items.map((i: { url: string }) => i.url)).toEqual(['https://user.example.io/blog/posts/second/', 'https://user.example.io/blog/posts/first/']);
   });
 
+  it('the blog scenario: a post links its date and tags, a tag page lists its posts, the code is highlighted and the footnote goes there and back', async () => {
+    const { page, status, problems } = await open(`${origin}/blog/posts/second/`);
+    expect(status).toBe(200);
+    await expect(page.locator('article time').getAttribute('datetime')).resolves.toBe('2026-02-10');
+    // Highlighted at build time: token spans in the HTML, coloured by the site's CSS, and no script for it.
+    const keyword = page.locator('pre code .token.keyword').first();
+    await expect(keyword.innerText()).resolves.toBe('const');
+    await expect(keyword.evaluate((el) => getComputedStyle(el).color)).resolves.toBe('rgb(120, 0, 160)');
+    // The footnote reference scrolls to the note, and the note's back link returns to the reference.
+    await page.locator('a[data-footnote-ref]').click();
+    await expect(page.evaluate(() => location.hash)).resolves.toBe('#footnote-why');
+    await expect(page.locator('#footnote-why').innerText()).resolves.toContain('Footnotes link back');
+    await page.locator('a[data-footnote-backref]').click();
+    await expect(page.evaluate(() => location.hash)).resolves.toBe('#footnote-ref-why');
+    // Headings have ids a link can name.
+    await expect(page.locator('h2#some-code').count()).resolves.toBe(1);
+    // The tag link leads to the tag page under the base, which lists both posts tagged "news", newest first.
+    await page.locator('a[rel="tag"]', { hasText: 'news' }).click();
+    await page.waitForURL(`${origin}/blog/tags/news/`);
+    await expect(page.locator('h1').innerText()).resolves.toBe('Posts tagged news');
+    await expect(page.locator('main li a').allInnerTexts()).resolves.toEqual(['Second post', 'First & foremost']);
+    await page.getByRole('link', { name: 'All tags' }).click();
+    await page.waitForURL(`${origin}/blog/tags/`);
+    await expect(page.locator('ul.tags li').allInnerTexts()).resolves.toEqual(['intro (1)', 'news (2)']);
+    expect(problems.errors).toEqual([]);
+    expect(problems.console).toEqual([]);
+    await page.close();
+  });
+
   it('has valid, accessible pages', async () => {
     const validator = new HtmlValidate(new FileSystemConfigLoader());
     const dist = path.join(ROOT, 'dist');
-    for (const rel of ['index.html', 'posts/first/index.html', '404.html', 'old/first/index.html']) {
+    for (const rel of ['index.html', 'posts/first/index.html', 'posts/second/index.html', 'tags/index.html', 'tags/news/index.html', '404.html', 'old/first/index.html']) {
       const report = await validator.validateString(fs.readFileSync(path.join(dist, rel), 'utf8'), rel);
       expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`)), rel).toEqual([]);
     }
     const context = await browser.newContext();
-    for (const url of ['/blog/', '/blog/posts/first/']) {
+    for (const url of ['/blog/', '/blog/posts/first/', '/blog/posts/second/', '/blog/tags/news/']) {
       const page = await context.newPage();
       await page.goto(origin + url);
       const axe = await new AxeBuilder({ page }).analyze();
