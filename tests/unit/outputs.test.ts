@@ -19,6 +19,15 @@ import type { SiteConfig } from '../../src/types.ts';
 import { sitegen } from '../helpers/cli.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
 
+/** `sitegen dev` for a site folder on a free loopback port. */
+async function serveDev(root: string) {
+  const dev = await startDevServer({ root });
+  const server = http.createServer(dev.handler);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return { dev, url, close: async () => { server.close(); await dev.close(); } };
+}
+
 const Page = () => createElement('p', null, 'x');
 const site = (extra: Partial<SiteConfig> = {}, siteExtra: Partial<SiteConfig['site']> = {}): SiteConfig =>
   ({ site: { title: 'T', url: 'https://t.example', ...siteExtra }, collections: {}, routes: () => [], ...extra });
@@ -220,10 +229,7 @@ describe("a site with trailingSlash 'never' and a feed route, built and served b
     expect(rss).toContain('<link>https://fixture.example/items/alpha</link>');
     expect(fs.readFileSync(path.join(dist, '_headers'), 'utf8')).toContain('/rss.xml\n  Content-Type: application/rss+xml');
 
-    const dev = await startDevServer({ root: dir });
-    const server = http.createServer(dev.handler);
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const { dev, url, close } = await serveDev(dir);
     try {
       expect(dev.initial.errors).toEqual([]);
       const feed = await fetch(`${url}/rss.xml`);
@@ -233,17 +239,13 @@ describe("a site with trailingSlash 'never' and a feed route, built and served b
       expect([about.status, about.headers.get('location')]).toEqual([301, '/about']);
       expect(await (await fetch(`${url}/about`)).text()).toContain('/__sitegen/client.js');
     } finally {
-      server.close();
-      await dev.close();
+      await close();
     }
   }, 90_000);
 
   it('dev serves a site with a base under it', async () => {
     dir = copyFixture('base-blog');
-    const dev = await startDevServer({ root: dir });
-    const server = http.createServer(dev.handler);
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const { dev, url, close } = await serveDev(dir);
     try {
       expect(dev.initial.errors).toEqual([]);
       const root = await fetch(`${url}/`, { redirect: 'manual' });
@@ -259,8 +261,7 @@ describe("a site with trailingSlash 'never' and a feed route, built and served b
       expect((await fetch(`${url}/blog/posts/first/`)).status).toBe(200);
       expect((await fetch(`${url}/blog/rss.xml`)).headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
     } finally {
-      server.close();
-      await dev.close();
+      await close();
     }
   }, 90_000);
 });
