@@ -49,12 +49,14 @@ try {
       return { page: p, ...scores, lcp: Math.round(r.lhr.audits['largest-contentful-paint'].numericValue), cls: r.lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3), issues: audits.join(', ') };
     };
     let row = await audit();
-    // Performance is timing: when only it misses its floor (a busy machine), measure twice more and keep the
-    // median run, as Lighthouse CI does. The deterministic categories and CLS are never retried.
-    const onlyPerf = assertAt !== null && !passes(row) && passes({ ...row, performance: 100 });
-    if (onlyPerf) {
-      const runs = [row, await audit(), await audit()].sort((a, b) => a.performance - b.performance);
-      row = { ...runs[1], runs: runs.map((x) => x.performance).join('/') };
+    // Performance and CLS depend on timing (a busy machine; whether the font lands before first paint on a
+    // cold browser profile): when only they miss, measure twice more and keep the median of each, as
+    // Lighthouse CI does. The three deterministic categories are never retried.
+    const onlyTiming = assertAt !== null && !passes(row) && passes({ ...row, performance: 100, cls: '0.000' });
+    if (onlyTiming) {
+      const runs = [row, await audit(), await audit()];
+      const median = (f) => runs.map(f).sort((a, b) => a - b)[1];
+      row = { ...row, performance: median((x) => x.performance), cls: median((x) => Number(x.cls)).toFixed(3), runs: runs.map((x) => `${x.performance}/${x.cls}`).join(' ') };
     }
     rows.push(row);
     if (!passes(row)) failed = true;
@@ -64,6 +66,6 @@ try {
   server.kill();
 }
 console.log('page'.padEnd(30), 'perf  a11y  best  seo   LCP ms  CLS    below 90');
-for (const r of rows) console.log(r.page.padEnd(30), String(r.performance + (r.runs ? ` (median of ${r.runs})` : '')).padEnd(5), String(r.accessibility).padEnd(5), String(r['best-practices']).padEnd(5), String(r.seo).padEnd(5), String(r.lcp).padEnd(7), r.cls.padEnd(6), r.issues || '-');
+for (const r of rows) console.log(r.page.padEnd(30), String(r.performance).padEnd(5), String(r.accessibility).padEnd(5), String(r['best-practices']).padEnd(5), String(r.seo).padEnd(5), String(r.lcp).padEnd(7), r.cls.padEnd(6), (r.runs ? `median of 3 runs (perf/CLS: ${r.runs}); ` : '') + (r.issues || '-'));
 if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(rows.map((r) => ({ page: r.page, scores: Object.fromEntries(CATEGORIES.map((c) => [c, r[c]])), cls: Number(r.cls), passed: passes(r) }))));
 if (failed) { console.error(`✗ a score is below ${assertAt} (performance ${perfAt}) or CLS is above 0`); process.exit(1); }
