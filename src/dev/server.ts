@@ -29,8 +29,14 @@ const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').rep
 /** Adds the dev client to a page: an external, deferred script, so script-src 'self' allows it. */
 export function injectClient(html: string, route: string, version: number): string {
   const tag = `<script src="/__sitegen/client.js" data-route="${attr(route)}" data-version="${version}" defer></script>`;
-  const i = html.indexOf('</head>');
-  return i >= 0 ? html.slice(0, i) + tag + html.slice(i) : tag + html;
+  // First in <head> (after the charset): deferred and module scripts run in document order, so the client's
+  // error hooks are in place before the islands runtime runs. At the end of <head>, an island whose module
+  // threw while client.js was still downloading (a busy machine) was never reported.
+  const head = html.indexOf('<head>');
+  if (head < 0) return tag + html;
+  const charset = html.slice(head).match(/^<head>\s*<meta charset="[^"]*"\/?>/i);
+  const at = head + (charset ? charset[0].length : '<head>'.length);
+  return html.slice(0, at) + tag + html.slice(at);
 }
 
 const PLACEHOLDER = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>sitegen dev</title></head>'

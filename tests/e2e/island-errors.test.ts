@@ -149,5 +149,12 @@ describe('island errors in sitegen dev', () => {
     await expect(page.locator('sitegen-dev-overlay .frame').textContent()).resolves.toContain('RangeError: Broken cannot start in a browser');
     await until(() => server.output().slice(before).includes('templates/islands/Broken.tsx:3:'), 10_000, 'the error in the terminal');
     await page.close();
+    // Also when the dev client arrives after the island's chunk (a busy machine): it runs first all the same.
+    const slow = await browser.newPage();
+    await slow.route('**/__sitegen/client.js', async (route) => { await new Promise((r) => setTimeout(r, 1500)); await route.continue(); });
+    await slow.goto(server.url + '/');
+    await slow.locator('sitegen-dev-overlay .where').waitFor(TIMEOUT);
+    await expect(slow.locator('sitegen-dev-overlay .frame').textContent()).resolves.toContain('RangeError: Broken cannot start in a browser');
+    await slow.close();
   });
 });
