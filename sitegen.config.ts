@@ -8,6 +8,7 @@ import * as company from './templates/routes/company.tsx';
 import * as legal from './templates/routes/legal.tsx';
 import * as demo from './templates/routes/demo.tsx';
 import { launchDate } from './plugins/launchDate.ts';
+import { paintWhole } from './plugins/paintWhole.ts';
 
 interface PageGroup {
   collections: Record<string, CollectionConfig>;
@@ -34,5 +35,6 @@ export default defineConfig({
   // The waitlist (plugins/waitlist): the Supabase defines, CSP and guards for builds; the local backend
   // at /rest/v1/waitlist for dev and preview; `sitegen waitlist export`.
   // The launch date (content/site.yaml): a located warning once the month the copy announces has passed.
-  plugins: [waitlist(), launchDate()],
+  // Each page is painted whole, never half-parsed, so nothing moves as the rest of it arrives (plugins/paintWhole.ts).
+  plugins: [waitlist(), launchDate(), paintWhole()],
 });

@@ -3,6 +3,7 @@ import type { Site } from '../schemas/site.ts';
 import { href } from '../lib/props.ts';
 import { Brand } from './Header.tsx';
 import { fillTokens } from '../pages/legal/tokens.ts';
+import { PAINT_AFTER_ID } from '../../plugins/paintWhole.ts';
 
 export function Footer({ site }: { site: Site }) {
   // The year the site was built, so the notice is current on every deploy without anyone editing it.
@@ -23,7 +24,8 @@ export function Footer({ site }: { site: Site }) {
             </nav>
           ))}
         </div>
-        <div className="site-footer__bottom">
+        {/* The last element of every page: the first paint waits until the parser reaches it (plugins/paintWhole.ts). */}
+        <div className="site-footer__bottom" id={PAINT_AFTER_ID}>
           <span>© {year} {site.company}</span>
           <a href={href(site.footer.allPolicies.href)}>{site.footer.allPolicies.label}</a>
         </div>
