@@ -47,6 +47,7 @@ async function compiled() {
   if (fs.existsSync(main)) return main;
   try {
     const esbuild = await import('esbuild');
+    const { sourceUrls } = await import('./source-urls.js');
     const tmp = `${dir}.tmp-${process.pid}`;
     await esbuild.build({
       entryPoints: { main: path.join(PKG, 'cli', 'main.ts') },
@@ -54,17 +55,7 @@ async function compiled() {
       packages: 'external', outdir: tmp, sourcemap: 'linked', logLevel: 'silent', jsx: 'automatic',
       // import.meta.url keeps naming the source file, so paths computed from it (the engine's own folder,
       // the migrations) stay right wherever the bundle lives.
-      plugins: [{
-        name: 'source-urls',
-        setup(b) {
-          b.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
-            if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-            const text = fs.readFileSync(args.path, 'utf8');
-            if (!text.includes('import.meta.url')) return undefined;
-            return { contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: path.extname(args.path).slice(1).replace(/^[cm]/, '') };
-          });
-        },
-      }],
+      plugins: [sourceUrls('source-urls', (file) => JSON.stringify(pathToFileURL(file).href))],
     });
     try { fs.renameSync(tmp, dir); } catch { fs.rmSync(tmp, { recursive: true, force: true }); } // another process won
     for (const old of fs.readdirSync(cacheDir)) {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { sourceUrls } from '../bin/source-urls.js';
 
 const PKG = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const OUT = path.join(PKG, 'lib');
@@ -23,21 +24,7 @@ await esbuild.build({
   // Flat output (chunks beside the entries), so `..` from any output file is the package root.
   bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20', chunkNames: '[name]-[hash]',
   packages: 'external', outdir: OUT, logLevel: 'warning', jsx: 'automatic', sourcemap: 'linked', sourcesContent: false,
-  plugins: [{
-    name: 'source-relative-urls',
-    setup(b) {
-      b.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
-        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-        const text = fs.readFileSync(args.path, 'utf8');
-        if (!text.includes('import.meta.url')) return undefined;
-        const rel = path.relative(OUT, args.path).split(path.sep).join('/');
-        return {
-          contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(rel)}, import.meta.url).href`),
-          loader: path.extname(args.path).slice(1).replace(/^[cm]/, ''),
-        };
-      });
-    },
-  }],
+  plugins: [sourceUrls('source-relative-urls', (file) => `new URL(${JSON.stringify(path.relative(OUT, file).split(path.sep).join('/'))}, import.meta.url).href`)],
 });
 
 const tsc = spawnSync(process.execPath, [path.join(PKG, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(PKG, 'tsconfig.types.json')], { stdio: ['ignore', 2, 2] });
