@@ -7,24 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startServer } from '../helpers/cli.ts';
-import { launchBrowser, watchProblems, type PageProblems } from '../helpers/browser.ts';
-import { copyFixture, editFile, removeCopy } from '../unit/dev-fixture.ts';
+import { watchProblems, type PageProblems } from '../helpers/browser.ts';
+import { openFixtureSite, type FixtureSite } from '../helpers/fixtureSite.ts';
+import { editFile } from '../unit/dev-fixture.ts';
 
+let site: FixtureSite;
 let dir: string;
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: FixtureSite['server'];
 let browser: Browser;
 
 beforeAll(async () => {
-  dir = copyFixture('basic');
-  server = await startServer(['dev', '--root', dir, '--port', '0', '--no-backend']);
-  browser = await launchBrowser();
+  site = await openFixtureSite('basic', { command: (d) => ['dev', '--root', d, '--port', '0', '--no-backend'] });
+  ({ dir, server, browser } = site);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dir) removeCopy(dir);
-});
+afterAll(() => site?.close());
 
 /** Opens a page and waits until its dev client is listening, so no change can slip by unseen. */
 async function open(path: string): Promise<{ page: Page; problems: PageProblems }> {

@@ -4,9 +4,9 @@
 // and fixing the island clears the overlay. (The suite's global setup serves the real site; unused here.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startServer } from '../helpers/cli.ts';
-import { launchBrowser, watchProblems } from '../helpers/browser.ts';
-import { copyFixture, editFile, removeCopy, until } from '../unit/dev-fixture.ts';
+import { watchProblems } from '../helpers/browser.ts';
+import { openFixtureSite, type FixtureSite } from '../helpers/fixtureSite.ts';
+import { editFile, until } from '../unit/dev-fixture.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -41,24 +41,24 @@ export default function Broken() {
 }
 `;
 
+let site: FixtureSite;
 let dir: string;
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: FixtureSite['server'];
 let browser: Browser;
 
 beforeAll(async () => {
-  dir = copyFixture('basic');
-  fs.writeFileSync(path.join(dir, 'templates/islands/Boom.tsx'), BOOM);
-  editFile(dir, 'templates/pages.tsx', (t) => t
-    .replace("import Counter from './islands/Counter.tsx';", "import Counter from './islands/Counter.tsx';\nimport Boom from './islands/Boom.tsx';")
-    .replace('<Counter start={2} label="Clicks" />', '<Counter start={2} label="Clicks" /><Boom label="Arm" />'));
-  server = await startServer(['dev', '--root', dir, '--port', '0', '--no-backend']);
-  browser = await launchBrowser();
+  site = await openFixtureSite('basic', {
+    prepare: (d) => {
+      fs.writeFileSync(path.join(d, 'templates/islands/Boom.tsx'), BOOM);
+      editFile(d, 'templates/pages.tsx', (t) => t
+        .replace("import Counter from './islands/Counter.tsx';", "import Counter from './islands/Counter.tsx';\nimport Boom from './islands/Boom.tsx';")
+        .replace('<Counter start={2} label="Clicks" />', '<Counter start={2} label="Clicks" /><Boom label="Arm" />'));
+    },
+    command: (d) => ['dev', '--root', d, '--port', '0', '--no-backend'],
+  });
+  ({ dir, server, browser } = site);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dir) removeCopy(dir);
-});
+afterAll(() => site?.close());
 
 async function open(): Promise<Page> {
   const page = await browser.newPage();

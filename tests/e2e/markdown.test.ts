@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { sitegen, startServer } from '../helpers/cli.ts';
-import { launchBrowser, watchProblems } from '../helpers/browser.ts';
-import { copyFixture, editFile, removeCopy } from '../unit/dev-fixture.ts';
+import { sitegen } from '../helpers/cli.ts';
+import { watchProblems } from '../helpers/browser.ts';
+import { openFixtureSite, type FixtureSite } from '../helpers/fixtureSite.ts';
+import { editFile } from '../unit/dev-fixture.ts';
 
 const BODY = `# Hello
 
@@ -37,26 +38,25 @@ const answer: number = 42;
 [^1]: The note.
 `;
 
-let dir = '';
-let server: Awaited<ReturnType<typeof startServer>>;
+let site: FixtureSite;
+let server: FixtureSite['server'];
 let browser: Browser;
 
 beforeAll(async () => {
-  dir = copyFixture('basic');
-  editFile(dir, 'sitegen.config.ts', (t) => t
-    .replace("import { defineConfig, href } from 'sitegen';", "import { defineConfig, href, markdown } from 'sitegen';")
-    .replace('validate:', "plugins: [markdown({ headingIds: true, footnotes: true, smartQuotes: true, highlight: true, html: 'sanitize' })],\n  validate:"));
-  editFile(dir, 'content/pages/about.md', (t) => t.replace(/# Hello[\s\S]*/, BODY));
-  const b = sitegen(['build', '--root', dir, '--quiet']);
-  if (b.code !== 0) throw new Error(b.stderr);
-  server = await startServer(['preview', '--root', dir, '--port', '0', '--no-backend']);
-  browser = await launchBrowser();
+  site = await openFixtureSite('basic', {
+    prepare: (d) => {
+      editFile(d, 'sitegen.config.ts', (t) => t
+        .replace("import { defineConfig, href } from 'sitegen';", "import { defineConfig, href, markdown } from 'sitegen';")
+        .replace('validate:', "plugins: [markdown({ headingIds: true, footnotes: true, smartQuotes: true, highlight: true, html: 'sanitize' })],\n  validate:"));
+      editFile(d, 'content/pages/about.md', (t) => t.replace(/# Hello[\s\S]*/, BODY));
+      const b = sitegen(['build', '--root', d, '--quiet']);
+      if (b.code !== 0) throw new Error(b.stderr);
+    },
+    command: (d) => ['preview', '--root', d, '--port', '0', '--no-backend'],
+  });
+  ({ server, browser } = site);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dir) removeCopy(dir);
-});
+afterAll(() => site?.close());
 
 describe('Markdown features in the browser', () => {
   it('links, footnotes, highlighted code and sanitized HTML work, with no script and no serious axe issue', async () => {
