@@ -8,7 +8,7 @@ import v8 from 'node:v8';
 import { sitegen } from '../helpers/cli.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
-import { withoutAssetHashes } from '../helpers/html.ts';
+import { expectSameOnWorkersAndInDev } from '../helpers/sameEverywhere.ts';
 
 let dir = '';
 afterEach(() => { if (dir) removeCopy(dir); dir = ''; });
@@ -46,16 +46,7 @@ describe('markdown({...}) in a site', () => {
     expect(html).toContain('<pre class="language-ts"><code class="language-ts"><span class="token keyword">const</span> answer');
     expect(html).toContain('<section class="footnotes" data-footnotes>');
 
-    fs.rmSync(path.join(dir, 'dist'), { recursive: true });
-    const onWorkers = sitegen(['build', '--root', dir, '-q', '--no-cache'], { env: { SITEGEN_PARALLEL_MIN: '1', SITEGEN_WORKERS: '1', SITEGEN_POOL_MAIN: '0' } });
-    expect(onWorkers.stderr).toBe('');
-    expect(about(dir)).toBe(html);
-
-    const site = await createDevSite({ root: dir });
-    try {
-      expect((await site.start()).errors).toEqual([]);
-      expect(withoutAssetHashes(site.output.pages.get('about/index.html')!.html)).toBe(withoutAssetHashes(html));
-    } finally { await site.close(); }
+    await expectSameOnWorkersAndInDev(dir, 'about/index.html', html);
   }, 120_000);
 
   it('a warm build takes the highlighted HTML from the content cache (no second highlighting)', () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sitegen } from '../helpers/cli.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
-import { withoutAssetHashes } from '../helpers/html.ts';
+import { expectSameOnWorkersAndInDev } from '../helpers/sameEverywhere.ts';
 
 let dir = '';
 afterEach(() => { if (dir) removeCopy(dir); dir = ''; });
@@ -35,16 +35,7 @@ describe('plugin markdown hook', () => {
     expect(about(dir)).toContain('This is <strong class="loud">Markdown</strong>');
 
     const inProcess = about(dir);
-    fs.rmSync(path.join(dir, 'dist'), { recursive: true });
-    const onWorkers = sitegen(['build', '--root', dir, '-q', '--no-cache'], { env: { SITEGEN_PARALLEL_MIN: '1', SITEGEN_WORKERS: '1', SITEGEN_POOL_MAIN: '0' } });
-    expect(onWorkers.stderr).toBe('');
-    expect(about(dir)).toBe(inProcess);
-
-    const site = await createDevSite({ root: dir });
-    try {
-      expect((await site.start()).errors).toEqual([]);
-      expect(withoutAssetHashes(site.output.pages.get('about/index.html')!.html)).toBe(withoutAssetHashes(inProcess));
-    } finally { await site.close(); }
+    await expectSameOnWorkersAndInDev(dir, 'about/index.html', inProcess);
   }, 90_000);
 
   it('a changed extension re-parses cached Markdown (build cache and dev)', async () => {
