@@ -10,8 +10,10 @@ import { startDevServer, type RebuildReport } from '../src/dev/index.ts';
 import { printMessages, dim, green, red, yellow } from './report.ts';
 import { loadEnvFile } from './env.ts';
 import { startServerPlugins } from '../src/plugins.ts';
+import { configureEngine } from '../src/settings.ts';
+import { engineSettingsFrom } from './options.ts';
 
-export interface DevFlags { root?: string; port: number; host: string; open?: boolean; backend: boolean }
+export interface DevFlags { root?: string; port: number; host: string; open?: boolean; backend: boolean; cache?: boolean }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -45,6 +47,8 @@ export async function runDev(flags: DevFlags): Promise<number> {
     return 1;
   }
   process.stdout.write(dim(`sitegen dev ${root}\n`));
+  // The content cache a build keeps answers the files that did not change (off with --no-cache).
+  configureEngine(engineSettingsFrom(flags, process.env));
   // Server plugins come from the config, which the dev server compiles: they start after the first build,
   // and this one handler forwards to theirs from then on.
   let pluginHandlers: Handler[] = [];

@@ -155,7 +155,8 @@ program.command('dev')
   .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
   .option('--open', 'open the site in the browser')
   .option('--no-backend', "do not start the site's server plugins (e.g. a local API)")
-  .action(async (flags: { root?: string; port: number; host: string; open?: boolean; backend: boolean }) => {
+  .option('--no-cache', 'parse every content file at start, and write no content cache')
+  .action(async (flags: { root?: string; port: number; host: string; open?: boolean; backend: boolean; cache: boolean }) => {
     const { runDev } = await import('./dev.ts');
     process.exitCode = await runDev(flags);
   });

@@ -4,13 +4,16 @@
 // cross-file checks — kept in memory and updated one file at a time. Out: the content object, its problems,
 // and a version per collection that rises whenever that collection's value changes (dev pages record the
 // versions they read). Parsed files are kept, so a new config (new schemas) re-validates everything without
-// re-reading it; a new Markdown extension list re-reads the Markdown files.
+// re-reading it; a new Markdown extension list re-reads the Markdown files. With the build's content cache
+// (contentCache.ts), a file whose stamp the cache knows is not parsed at start (as in a build), and the
+// cache is written back after each full load, so the next start, dev or build, parses only what changed.
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../types.ts';
 import { sortMessages } from '../errors.ts';
-import { collectionSetErrors, collectionValue, crossFileIssues, listAndPlan, makeEntry, parseItem, type ContentPlan } from './load.ts';
+import { cachedResult, collectionSetErrors, collectionValue, crossFileIssues, listAndPlan, makeEntry, parseItem, parseOutput, type ContentPlan, type ParseCache, type ParseOutput } from './load.ts';
 import type { ParsedFile } from './parse.ts';
 import { markdownKey } from './markdown.ts';
 import { markdownExtensions } from '../plugins.ts';
+import { saveContentCache } from '../contentCache.ts';
 
 export type ChangeKind = 'add' | 'change' | 'unlink';
 
@@ -30,9 +33,12 @@ export interface ContentStore {
   /** Every content problem, sorted; cross-file checks run only when every file is valid, as in a build. */
   errors(): Message[];
   version(collection: string): number;
+  /** Waits for the content cache being written. */
+  close(): Promise<void>;
 }
 
-export async function createContentStore(root: string): Promise<ContentStore> {
+/** `cache`: the build's content cache (openContentCache), or none to parse every file. */
+export async function createContentStore(root: string, cache?: ParseCache): Promise<ContentStore> {
   const parsedFiles = new Map<string, ParsedFile | { errors: Message[] }>();
   const collections = new Map<string, CollectionState>();
   let config: SiteConfig | null = null;
@@ -41,12 +47,27 @@ export async function createContentStore(root: string): Promise<ContentStore> {
   let crossErrors: Message[] = [];
   let versionCounter = 0;
   let mdKey = '';
+  // What the content cache should hold after a full load: each good file's key and parse output.
+  const cacheEntries = new Map<string, [key: string, output: ParseOutput]>();
+  let cacheChanged = false;
+  // Files changed while dev runs are always parsed: an edit that keeps size and mtime is still an edit.
+  const edited = new Set<string>();
+  let saved: Promise<void> = Promise.resolve();
 
   async function entryFor(col: CollectionConfig, rel: string) {
     let parsed = parsedFiles.get(rel);
+    let key: string | undefined;
+    if (!parsed && cache && !edited.has(rel)) {
+      const hit = await cachedResult(root, col, rel, cache, mdKey);
+      if (hit.result) { cacheEntries.set(rel, [hit.key!, hit.result.parsed!]); return { entry: hit.result.entry, errors: [] }; }
+      key = hit.key;
+    }
     if (!parsed) { parsed = await parseItem(config!, root, rel); parsedFiles.set(rel, parsed); }
-    if (!('source' in parsed)) return { errors: parsed.errors };
-    return makeEntry(col, rel, parsed);
+    if (!('source' in parsed)) { cacheEntries.delete(rel); return { errors: parsed.errors }; }
+    const made = makeEntry(col, rel, parsed);
+    if (!made.entry) cacheEntries.delete(rel);
+    else if (key) { cacheEntries.set(rel, [key, parseOutput(parsed, made.entry)]); cacheChanged = true; }
+    return made;
   }
 
   /** The files of collection `name` in the current plan. */
@@ -102,14 +123,22 @@ export async function createContentStore(root: string): Promise<ContentStore> {
       plan = await listAndPlan(root, next);
       collections.clear();
       content = {};
+      cacheEntries.clear();
+      cacheChanged = false;
       for (const [name, col] of Object.entries(next.collections)) await refresh(name, col, null);
       await checkAcrossFiles();
+      // Written in the background (as a build does); only a load with no problem, like a build's.
+      if (cache && (cacheChanged || cacheEntries.size !== cache.size) && !fileErrors().length && !crossErrors.length) {
+        const entries: ParseCache = new Map([...cacheEntries.values()]);
+        saved = saved.then(() => saveContentCache(root, entries)).catch(() => {});
+      }
     },
 
     async update(changes) {
       let listChanged = false;
       for (const [rel, kind] of changes) {
         parsedFiles.delete(rel);
+        edited.add(rel);
         if (kind !== 'change') listChanged = true;
       }
       if (!config) return [];
@@ -120,5 +149,7 @@ export async function createContentStore(root: string): Promise<ContentStore> {
       if (changed.length) await checkAcrossFiles();
       return changed;
     },
+
+    close: () => saved,
   };
 }

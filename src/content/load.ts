@@ -98,7 +98,7 @@ export async function loadBatch(config: SiteConfig, root: string, items: LoadIte
     if (!('source' in parsed)) return { errors: parsed.errors };
     const made = makeEntry(config.collections[collection], rel, parsed);
     if (made.errors.length) return { errors: made.errors };
-    return { entry: made.entry, errors: [], parsed: { data: parsed.data, ...(parsed.body !== undefined ? { html: made.entry!.html } : {}) } };
+    return { entry: made.entry, errors: [], parsed: parseOutput(parsed, made.entry!) };
   }));
 }
 
@@ -116,19 +116,34 @@ export const stampKey = (rel: string, size: number, mtimeMs: number, mdKey = '')
 
 /** Results for the items the cache holds (validated here); the rest are left to the loader. */
 async function cachedResults(root: string, config: SiteConfig, items: LoadItem[], cache: ParseCache, keys: string[]): Promise<(LoadResult | undefined)[]> {
-  const stats = await Promise.all(items.map(({ rel }) => fs.stat(path.join(root, 'content', rel)).catch(() => null)));
   const mdKey = markdownKey(markdownExtensions(config.plugins));
-  return items.map(({ collection, rel }, i) => {
-    const st = stats[i];
-    if (!st) return undefined;
-    keys[i] = stampKey(rel, st.size, st.mtimeMs, mdKey);
-    const hit = cache.get(keys[i]);
-    if (!hit) return undefined;
-    const col = config.collections[collection];
-    const v = col.schema.safeParse(hit.data);
-    if (!v.success) return undefined; // parsed again below, for located errors
-    return { entry: entryOf(col, rel, v.data, hit.html), errors: [], parsed: hit };
-  });
+  return Promise.all(items.map(async (item, i) => {
+    const r = await cachedResult(root, config.collections[item.collection], item.rel, cache, mdKey);
+    if (r.key) keys[i] = r.key;
+    return r.result;
+  }));
+}
+
+/**
+ * One file against the content cache: its key (from its stamp; none when it cannot be stat'ed) and, when
+ * the cache holds its parse and that passes the collection's schema, its result. A parse that fails the
+ * schema is not answered: the file is parsed again, so its errors come with source positions. Build
+ * (above) and dev (incremental.ts) ask the same question. `mdKey`: markdownKey of the plugins' extensions.
+ */
+export async function cachedResult(root: string, col: CollectionConfig, rel: string, cache: ParseCache, mdKey: string): Promise<{ key?: string; result?: LoadResult }> {
+  const st = await fs.stat(path.join(root, 'content', rel)).catch(() => null);
+  if (!st) return {};
+  const key = stampKey(rel, st.size, st.mtimeMs, mdKey);
+  const hit = cache.get(key);
+  if (!hit) return { key };
+  const v = col.schema.safeParse(hit.data);
+  if (!v.success) return { key };
+  return { key, result: { entry: entryOf(col, rel, v.data, hit.html), errors: [], parsed: hit } };
+}
+
+/** What the content cache keeps of a file parsed without a problem: its data and its body's HTML. */
+export function parseOutput(parsed: ParsedFile, entry: Entry): ParseOutput {
+  return { data: parsed.data, ...(parsed.body !== undefined ? { html: entry.html } : {}) };
 }
 
 /** Which files feed which collection: every collection's files in one list, and each one's span of it. */

@@ -83,7 +83,7 @@ export async function oneShotSources(root: string, parallel: boolean): Promise<S
 export async function incrementalSources(root: string): Promise<Sources> {
   const compiler = await createSiteCompiler(root);
   const bundler = createClientBundler(root);
-  const store = await createContentStore(root);
+  const store = await createContentStore(root, await openContentCache(root));
   return {
     pool: null,
     module: {
@@ -103,7 +103,7 @@ export async function incrementalSources(root: string): Promise<Sources> {
         return { content: store.content, errors: store.errors(), changed };
       },
       version: (name) => store.version(name),
-      async close() {},
+      close: () => store.close(),
     },
     client: {
       bundle: (config, define) => bundler.bundle(config, { define }),
