@@ -81,7 +81,7 @@ export function printReport(res) {
   for (const b of res.baseline) rows.push(cells('baseline', b.n, String(b.n), '-', b));
   if (res.real) { rows.push(cells('real site cold', '-', '-', '-', res.real.cold)); rows.push(cells('real site warm', '-', '-', '-', res.real.warm)); }
   if (res.startup) rows.push(cells('start-up (--version)', '-', '-', '-', res.startup));
-  if (res.startupCold) rows.push(cells('start-up, cold', '-', '-', '-', res.startupCold));
+  if (res.startupCold) rows.push(cells('install step (prepare)', '-', '-', '-', res.startupCold));
   out.push(...table(rows.filter(Boolean)));
   for (const n of notes) out.push(`FAILED ${n}`);
   notes = [];

@@ -169,7 +169,14 @@ program.command('init [dir]')
     process.exitCode = await runInit(dir ?? '.', flags);
   });
 
-const BUILT_IN = new Set(['build', 'check', 'preview', 'dev', 'init', 'help']);
+program.command('prepare')
+  .description("Compile sitegen's own code for this install (npm runs it after install; the first build would otherwise)")
+  .action(async () => {
+    const { runPrepare } = await import('./prepare.ts');
+    process.exitCode = await runPrepare();
+  });
+
+const BUILT_IN = new Set(['build', 'check', 'preview', 'dev', 'init', 'prepare', 'help']);
 
 /** The value of -r/--root in argv, before commander has parsed anything. */
 function rootFromArgv(argv: string[]): string {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sitegen, fixture } from '../helpers/cli.ts';
+import { sitegen, fixture, REPO } from '../helpers/cli.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-cache-'));
 const site = path.join(tmp, 'site');
@@ -116,5 +116,14 @@ describe('build cache', () => {
     build('nine');
     build('ten', { SITEGEN_TSX: '1' });
     expect(tree(path.join(tmp, 'ten'))).toEqual(tree(path.join(tmp, 'nine')));
+  });
+
+  it("`sitegen prepare` (the package's postinstall) leaves the vendor bundle every build loads, and names it", () => {
+    const r = sitegen(['prepare']);
+    expect(r.code, r.stderr).toBe(0);
+    const file = r.stdout.match(/compiled for this install in \d+ ms \((.+vendor-[0-9a-f]+\.cjs)\)/)?.[1];
+    expect(file, r.stdout).toBeTruthy();
+    expect(fs.existsSync(path.resolve(REPO, file!))).toBe(true);
+    expect(JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')).scripts.postinstall).toMatch(/bin\/sitegen\.js prepare/);
   });
 });

@@ -83,6 +83,11 @@ describe('the installed package', () => {
     expect(fs.existsSync(path.join(project, 'node_modules', pkg.name, 'node_modules/.cache/sitegen/cli'))).toBe(false);
   });
 
+  it('compiles its vendor bundle at install (its postinstall runs `sitegen prepare`), so the first build does not', () => {
+    const vendor = path.join(project, 'node_modules', pkg.name, 'node_modules/.cache/sitegen/vendor');
+    expect(fs.existsSync(vendor) ? fs.readdirSync(vendor).filter((f) => /^vendor-[0-9a-f]+\.cjs$/.test(f)) : []).toHaveLength(1);
+  });
+
   it('init scaffolds a site, and refuses a folder that is not empty without --force', () => {
     const r = sitegen(['init']);
     expect(r.code, r.out).toBe(0);
