@@ -1,4 +1,4 @@
-// parse: reads one content file and parses it — YAML (with source positions, for located errors) or
+// parse: reads one content file and parses it — YAML (source positions made when an error needs them) or
 // Markdown with YAML front matter — applying the Markdown content policy. load.ts imports this module only
 // when a file has to be parsed, so a build whose content cache answers every file never evaluates yaml,
 // marked or gray-matter.
@@ -9,7 +9,8 @@ import type { Message } from '../types.ts';
 import { message, fileLocation } from '../errors.ts';
 import { compileMarkdown, prepareMarkdown, type MarkdownExtensions } from './markdown.ts';
 import { outsideRoot, outsideRootError } from './insideRoot.ts';
-import { parseYamlSource, type YamlSource } from './yamlSource.ts';
+import { lazyYamlSource, parseYamlSource, type YamlSource } from './yamlSource.ts';
+import { fastYaml } from './yamlFast.ts';
 
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 
@@ -55,6 +56,9 @@ export async function parseContentFile(root: string, rel: string, markdown?: Mar
 }
 
 function parseYaml(text: string, rel: string, lineOffset: number): ParsedFile {
+  // Most files: plain values at once, source positions only if a schema error asks for them (yamlFast.ts).
+  const fast = fastYaml(text);
+  if (fast) return { data: structuredClone(fast.value) ?? {}, source: lazyYamlSource(text, rel, lineOffset), errors: [] };
   const { source, problems } = parseYamlSource(text, rel, lineOffset);
   const errors = problems.map((p) => message('YamlSyntaxError', p.message, fileLocation(rel, p.line, p.column, text.split('\n')[p.line - 1 - lineOffset] ?? '')));
   let data: unknown;

@@ -36,6 +36,22 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): { s
   return { source, problems };
 }
 
+/**
+ * The same source for a text that parsed without a problem (yamlFast.ts), positioned only when first asked
+ * for a location or its document: a file that passes its schema never pays for positions.
+ */
+export function lazyYamlSource(text: string, file: string, lineOffset = 0): YamlSource {
+  let made: YamlSource | null = null;
+  const real = () => (made ??= parseYamlSource(text, file, lineOffset).source);
+  return {
+    text, lineOffset, file,
+    get doc() { return real().doc; },
+    get counter() { return real().counter; },
+    locate: (path) => real().locate(path),
+    locateKey: (path, key) => real().locateKey(path, key),
+  };
+}
+
 function firstLine(s: string): string {
   return s.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
 }

@@ -7,7 +7,7 @@ import type * as esbuild from 'esbuild';
 import { ENGINE_DIR, PACKAGE_DIR } from './paths.ts';
 
 /** Packages bundled into the module for `build` (pure JS, no files of their own read at run time). */
-export const BUNDLED_PACKAGES = new Set(['react', 'react-dom', 'scheduler', 'zod', 'yaml', 'marked', 'gray-matter']);
+export const BUNDLED_PACKAGES = new Set(['react', 'react-dom', 'scheduler', 'zod', 'yaml', 'js-yaml', 'marked', 'gray-matter']);
 const packageName = (spec: string) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
 const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 
@@ -17,7 +17,7 @@ const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
  * them in (esbuild spent ~250 ms of a site compile on them). Specifier → vendor export. The engine's
  * react-dom/server is React's legacy server build only (renderToString/renderToStaticMarkup).
  */
-export const VENDORED = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'zod', 'yaml', 'marked', 'gray-matter'];
+export const VENDORED = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'zod', 'yaml', 'js-yaml', 'marked', 'gray-matter'];
 export const ENGINE_REACT_DOM_SERVER = 'react-dom/server (legacy)';
 
 /**
