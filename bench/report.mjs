@@ -5,7 +5,7 @@ import { fmtS, fmtMB } from './proc.mjs';
 // Issue 16's targets (same disk, same run, whole process).
 export const TARGETS = { cold100S: 0.5, rssMB: 400, devFirstPageS: 1, editMs: 50, realColdS: 1 };
 
-export const COLD_MEANS = 'COLD = a first build on a fresh clone after `npm ci`: output, <root>/.sitegen build state (not the waitlist database) and node_modules/.cache/sitegen (CLI bundle, vendor bundle, compiled site) deleted before each run; Hugo: output, resources/ and its cache dir deleted.';
+export const COLD_MEANS = 'COLD = a first build on a fresh clone after `npm ci`: output, <root>/.sitegen build state (not the waitlist database) and node_modules/.cache/sitegen (CLI bundle, vendor bundle, compiled site) deleted before each run, then what npm ci\'s postinstall makes again (`sitegen prepare`: CLI and vendor bundle, untimed; its own row is "install step"); Hugo: output, resources/ and its cache dir deleted.';
 export const WARM_MEANS = 'WARM = the same build again with the cache the previous (cold) build left; only the output is deleted.';
 
 function table(rows) {
