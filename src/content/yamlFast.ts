@@ -6,9 +6,9 @@
 //
 // It declines (undefined), leaving the file to the `yaml` package exactly as before, whenever it could
 // disagree with it:
-// - anchors and aliases (`&name`, `*name` where a node can start; "R&D" and "Brick & Mortar" are text): the
-//   `yaml` package copies aliases and
-//   refuses alias bombs (maxAliasCount); js-yaml shares one object, which a schema would walk again and again;
+// - anchors and aliases (`&name`, `*name` where a node can start; "R&D" and "Brick & Mortar" are text):
+//   the `yaml` package copies aliases and refuses alias bombs (maxAliasCount); js-yaml shares one object,
+//   which a schema would walk again and again;
 // - a complex key (`? `), a flow collection or a null (`~`, `null`, nothing) as a key, and explicit core
 //   tags (`!!float 1`): the two libraries turn those into different values;
 // - a sequence nested on its parent's line (`- - a`): js-yaml misreads the lines after `- -`;
