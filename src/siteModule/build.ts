@@ -8,7 +8,6 @@ import { esbuildMessages, loadFailed, noConfig } from './messages.ts';
 import { DEFAULT_ISLANDS, islandsDirOf, sameDir, siteModuleOptions } from './options.ts';
 import { importCompiled, importSiteModule, loadVendor, type SiteBuildResult, type SiteModule } from './loader.ts';
 import { ensureVendor } from './vendor.ts';
-import { ENGINE_REACT_DOM_SERVER } from './plugins.ts';
 import { cachedSiteModule, rememberSiteModule, type CacheRecord } from './cache.ts';
 
 /**
@@ -51,14 +50,12 @@ export async function loadSiteModule(root: string, cached: CacheRecord | null = 
   return { site, errors: [] };
 }
 
-/** What a build always runs (config check, rendering) and what parsing content needs, evaluated ahead. */
-const WARM_PACKAGES = ['zod', 'react', ENGINE_REACT_DOM_SERVER, 'marked', 'yaml', 'js-yaml', 'gray-matter'];
-
-/** Loads the vendor bundle and evaluates its packages (its exports are lazy getters); never fails a build. */
+/** Loads the vendor bundle and evaluates every package in it (its exports are lazy getters: zod for the
+ *  config check, React's renderer, and the parsers content needs); never fails a build. */
 async function warmVendor(): Promise<void> {
   try {
     loadVendor(await ensureVendor());
-    const vendor = (globalThis as { __sitegenVendor?: Record<string, unknown> }).__sitegenVendor;
-    for (const name of WARM_PACKAGES) void vendor?.[name];
+    const vendor = (globalThis as { __sitegenVendor?: Record<string, unknown> }).__sitegenVendor ?? {};
+    for (const name of Object.keys(vendor)) void vendor[name];
   } catch { /* loaded again, with its error, when the module is imported */ }
 }
