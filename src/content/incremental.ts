@@ -49,7 +49,6 @@ export async function createContentStore(root: string, cache?: ParseCache): Prom
   let mdKey = '';
   // What the content cache should hold after a full load: each good file's key and parse output.
   const cacheEntries = new Map<string, [key: string, output: ParseOutput]>();
-  let cacheChanged = false;
   // Files changed while dev runs are always parsed: an edit that keeps size and mtime is still an edit.
   const edited = new Set<string>();
   let saved: Promise<void> = Promise.resolve();
@@ -66,7 +65,7 @@ export async function createContentStore(root: string, cache?: ParseCache): Prom
     if (!('source' in parsed)) { cacheEntries.delete(rel); return { errors: parsed.errors }; }
     const made = makeEntry(col, rel, parsed);
     if (!made.entry) cacheEntries.delete(rel);
-    else if (key) { cacheEntries.set(rel, [key, parseOutput(parsed, made.entry)]); cacheChanged = true; }
+    else if (key) cacheEntries.set(rel, [key, parseOutput(parsed, made.entry)]);
     return made;
   }
 
@@ -124,14 +123,13 @@ export async function createContentStore(root: string, cache?: ParseCache): Prom
       collections.clear();
       content = {};
       cacheEntries.clear();
-      cacheChanged = false;
       for (const [name, col] of Object.entries(next.collections)) await refresh(name, col, null);
       await checkAcrossFiles();
-      // Written in the background (as a build does); only a load with no problem, like a build's.
-      if (cache && (cacheChanged || cacheEntries.size !== cache.size) && !fileErrors().length && !crossErrors.length) {
-        const entries: ParseCache = new Map([...cacheEntries.values()]);
-        saved = saved.then(() => saveContentCache(root, entries)).catch(() => {});
-      }
+      // Written in the background (as a build does); only a load with no problem, like a build's, and only
+      // when some file was parsed rather than answered by the cache (an answer is the cache's own object).
+      const entries: ParseCache = new Map([...cacheEntries.values()]);
+      const changed = !!cache && (entries.size !== cache.size || [...entries].some(([key, output]) => cache.get(key) !== output));
+      if (changed && !fileErrors().length && !crossErrors.length) saved = saved.then(() => saveContentCache(root, entries)).catch(() => {});
     },
 
     async update(changes) {
