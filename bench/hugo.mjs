@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setAside } from './proc.mjs';
 
 /** `hugo version`'s first line when `hugo` is on PATH, else null. */
 export function hugoVersion() {
@@ -40,7 +41,7 @@ export const hugoServerArgs = (h, port) => ['server', '--source', h.dir, '--cont
 
 /** Cold for Hugo: no output, no resources/ (generated assets), no file cache. */
 export function coldHugo(h) {
-  for (const d of [h.out, h.cache, path.join(h.dir, 'resources')]) fs.rmSync(d, { recursive: true, force: true });
+  for (const d of [h.out, h.cache, path.join(h.dir, 'resources')]) setAside(d);
 }
 
 /** The "Pages" figure of Hugo's build summary (pages of every kind it rendered, robots.txt included). */

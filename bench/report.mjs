@@ -5,8 +5,8 @@ import { fmtS, fmtMB } from './proc.mjs';
 // Issue 16's targets (same disk, same run, whole process).
 export const TARGETS = { cold100S: 0.5, rssMB: 400, devFirstPageS: 1, editMs: 50, realColdS: 1 };
 
-export const COLD_MEANS = 'COLD = a first build on a fresh clone after `npm ci`: output, <root>/.sitegen build state (not the waitlist database) and node_modules/.cache/sitegen (CLI bundle, vendor bundle, compiled site) deleted before each run, then what npm ci\'s postinstall makes again (`sitegen prepare`: CLI and vendor bundle, untimed; its own row is "install step"); Hugo: output, resources/ and its cache dir deleted.';
-export const WARM_MEANS = 'WARM = the same build again with the cache the previous (cold) build left; only the output is deleted.';
+export const COLD_MEANS = 'COLD = a first build on a fresh clone after `npm ci`: output, <root>/.sitegen build state (not the waitlist database) and node_modules/.cache/sitegen (CLI bundle, vendor bundle, compiled site) removed before each run, then what npm ci\'s postinstall makes again (`sitegen prepare`: CLI and vendor bundle, untimed; its own row is "install step"); Hugo: output, resources/ and its cache dir removed.';
+export const WARM_MEANS = 'WARM = the same build again with the cache the previous (cold) build left; only the output is removed.';
 
 function table(rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...(r[i] ?? '')].length)));
@@ -68,7 +68,9 @@ export function printReport(res) {
   out.push(`sitegen bench: Node ${res.machine.node}, ${res.machine.cpus} CPUs (${res.machine.cpuModel}), median of ${res.runs} run(s) per row, NODE_ENV=${res.nodeEnv ?? '(sitegen default)'}, Hugo: ${res.hugo ?? 'not run'}`);
   out.push(`load average before ${res.machine.loadBefore.map((x) => x.toFixed(2)).join(' ')}, after ${res.loadAfter.map((x) => x.toFixed(2)).join(' ')}`);
   if (res.machine.loadWarning) out.push(`WARNING: ${res.machine.loadWarning}`);
-  out.push(COLD_MEANS, WARM_MEANS, '');
+  out.push(COLD_MEANS, WARM_MEANS, res.removal === 'deleted'
+    ? 'REMOVED = deleted right before each run (--rm-outputs): on ext4 without a journal the next run then pays for every inode freed in the last minutes (bench/README.md).'
+    : 'REMOVED = renamed out of the way (.bench-trash beside it) and deleted after the last run, so no run pays for the deletions before it (bench/README.md; --rm-outputs deletes right before each run).', '');
   const rows = [['', 'N', 'pages', 'aliases', 'median s', 'min s', 'CPU s', 'system s', 'peak RSS MB', 'pages/s']];
   for (const s of res.sizes) {
     if (s.failed) { rows.push(failedRow('sitegen (untimed check)', s.n, s.failed.error ?? `exit ${s.failed.code}`)); continue; }

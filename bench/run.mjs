@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { log, waitForQuiet, loadAverage, runProcess, summarize, firstError, fsType, fmtS, fmtMB, tail, TMP, RSS_METHOD } from './proc.mjs';
+import { log, waitForQuiet, loadAverage, runProcess, summarize, firstError, fsType, fmtS, fmtMB, tail, TMP, RSS_METHOD, setAside, setAsideOutputs, emptyTrash } from './proc.mjs';
 import { hugoVersion, prepareHugo, hugoBuildArgs, coldHugo, hugoPagesFigure, countIndexFiles } from './hugo.mjs';
 import { printReport, targets } from './report.mjs';
 import { GEN } from './devsite.mjs';
@@ -44,13 +44,15 @@ const HELP = `node bench/run.mjs [options]
   --no-real      skip the repository site's cold and warm builds
   --no-dev       skip bench/dev.mjs (dev first page served, edit → served)
   --no-stages    skip the untimed --json builds (no stage timings, no alias count)
+  --rm-outputs   delete outputs and caches right before each run instead of setting them aside until the
+                 end (see bench/README.md: on this machine's disk that slows the run after the deletion)
   --node-env v   set NODE_ENV=v for every timed sitegen process (default: inherited, else sitegen's own)
   --json         print machine-readable results only
   --wait s       wait up to s seconds for load average < 1.5 (default 60)
   --timeout s    kill a run after s seconds (default 1800)
 `;
 function parseArgs(argv) {
-  const o = { pages: [100, 1000, 10000], runs: 3, baseline: false, real: true, dev: true, stages: true, hugo: true, json: false, wait: 60, timeout: 1800, nodeEnv: null, workdir: path.join(BENCH, '.work'), workdirWhy: 'default: the repository\'s disk' };
+  const o = { pages: [100, 1000, 10000], runs: 3, baseline: false, real: true, dev: true, stages: true, hugo: true, rmOutputs: false, json: false, wait: 60, timeout: 1800, nodeEnv: null, workdir: path.join(BENCH, '.work'), workdirWhy: 'default: the repository\'s disk' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => { const v = argv[++i]; if (v === undefined) die(`${a} needs a value`); return v; };
@@ -61,6 +63,7 @@ function parseArgs(argv) {
     else if (a === '--no-dev') o.dev = false;
     else if (a === '--no-stages') o.stages = false;
     else if (a === '--no-hugo') o.hugo = false;
+    else if (a === '--rm-outputs') o.rmOutputs = true;
     else if (a === '--json') o.json = true;
     else if (a === '--wait') o.wait = Number(val());
     else if (a === '--timeout') o.timeout = Number(val());
@@ -78,6 +81,7 @@ function die(msg) { process.stderr.write(`bench: ${msg}\n`); process.exit(1); }
 const opts = parseArgs(process.argv.slice(2));
 if (!fs.existsSync(GEN)) die(`no content generator at ${GEN} (../shared/bench/gen.mjs beside the repository; set BENCH_GEN)`);
 const WORK = opts.workdir;
+setAsideOutputs(opts.rmOutputs ? 'rm' : 'rename');
 
 // ---------- cold / warm state ----------
 /**
@@ -89,17 +93,17 @@ const WORK = opts.workdir;
 function makeCold(root, out) {
   rmOutput(root, out);
   const state = path.join(root, '.sitegen');
-  if (fs.existsSync(state)) for (const f of fs.readdirSync(state)) if (!KEEP_IN_STATE.has(f)) fs.rmSync(path.join(state, f), { recursive: true, force: true });
-  fs.rmSync(PKG_CACHE, { recursive: true, force: true });
+  if (fs.existsSync(state)) for (const f of fs.readdirSync(state)) if (!KEEP_IN_STATE.has(f) && f !== '.bench-trash') setAside(path.join(state, f));
+  setAside(PKG_CACHE);
   // The timed builds' NODE_ENV (--node-env, else inherited, else sitegen's own), which keys the vendor bundle.
   const p = spawnSync(process.execPath, [CLI, 'prepare'], { cwd: REPO, encoding: 'utf8', env: opts.nodeEnv ? { ...process.env, NODE_ENV: opts.nodeEnv } : process.env });
   if (p.status !== 0) die(`sitegen prepare (what npm ci runs) failed:\n${p.stderr}`);
 }
 /** Warm: the previous build's caches stay; only its output goes (and any staging folder a crash left). */
 function rmOutput(root, out) {
-  fs.rmSync(out, { recursive: true, force: true });
+  setAside(out);
   const dir = path.dirname(out), base = path.basename(out);
-  if (fs.existsSync(dir)) for (const f of fs.readdirSync(dir)) if (f.startsWith(`${base}.tmp-`) || f.startsWith(`${base}.old-`)) fs.rmSync(path.join(dir, f), { recursive: true, force: true });
+  if (fs.existsSync(dir)) for (const f of fs.readdirSync(dir)) if (f.startsWith(`${base}.tmp-`) || f.startsWith(`${base}.old-`)) setAside(path.join(dir, f));
 }
 
 // ---------- site preparation ----------
@@ -201,7 +205,7 @@ async function benchBaseline(n) {
   const dir = path.join(WORK, `site-${n}`);
   const out = path.join(TMP, `baseline-${n}`);
   const s = series();
-  for (let i = 0; i < opts.runs; i++) s.add(await timed('baseline', i, () => fs.rmSync(out, { recursive: true, force: true }), () => runProcess([path.join(BENCH, 'baseline.mjs'), path.join(dir, 'content', 'pages'), out], { cwd: REPO })));
+  for (let i = 0; i < opts.runs; i++) s.add(await timed('baseline', i, () => setAside(out), () => runProcess([path.join(BENCH, 'baseline.mjs'), path.join(dir, 'content', 'pages'), out], { cwd: REPO })));
   fs.rmSync(out, { recursive: true, force: true });
   return { n, ...s.done() };
 }
@@ -229,7 +233,7 @@ async function main() {
   const res = {
     machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadBefore: load.before, loadWarning: load.warning },
     nodeEnv: opts.nodeEnv ?? process.env.NODE_ENV ?? null, rssMethod: RSS_METHOD, runs: opts.runs,
-    workdir: WORK, workdirFs: fsType(WORK), workdirWhy: opts.workdirWhy, hugo: hv, sizes: [], baseline: [], real: null, dev: null,
+    workdir: WORK, workdirFs: fsType(WORK), workdirWhy: opts.workdirWhy, removal: opts.rmOutputs ? 'deleted' : 'set aside', hugo: hv, sizes: [], baseline: [], real: null, dev: null,
   };
   for (const n of opts.pages) {
     res.sizes.push(await benchSize(n, !!hv));
@@ -240,7 +244,7 @@ async function main() {
   // the cold builds above, which start from what it leaves; without it, a cold build pays this on top.
   log('\ninstall step (node_modules/.cache/sitegen deleted, then `sitegen prepare`, the package\'s postinstall)');
   const sc = series();
-  for (let i = 0; i < opts.runs; i++) sc.add(await timed('install step', i, () => fs.rmSync(PKG_CACHE, { recursive: true, force: true }), () => sitegen(['prepare'])));
+  for (let i = 0; i < opts.runs; i++) sc.add(await timed('install step', i, () => setAside(PKG_CACHE), () => sitegen(['prepare'])));
   res.startupCold = sc.done();
   // Fixed cost of every later command: Node + the CLI bundle and its imports, no site work. After the cold
   // start-up, so dev.mjs next finds the CLI bundle made, as a second `sitegen dev` does.
@@ -260,5 +264,7 @@ try {
   const failed = res.sizes.some((s) => s.failed || bad(s.cold) || bad(s.warm) || bad(s.hugo) || s.hugoError) || res.baseline.some(bad) || bad(res.real?.cold) || bad(res.real?.warm) || bad(res.dev);
   process.exitCode = failed ? 1 : 0;
 } finally {
+  const s = emptyTrash();
+  if (!opts.rmOutputs) log(`(outputs and caches set aside between runs deleted after the last run, in ${fmtS(s)} s)`);
   fs.rmSync(TMP, { recursive: true, force: true });
 }
