@@ -14,8 +14,8 @@ export interface EngineSettings {
   mainTakesTasks: boolean;
   /** Whether pages render on the workers; false renders on the main thread (for comparison). */
   renderOnWorkers: boolean;
-  /** Page writes: forced synchronous or on the thread pool; undefined adapts to the disk (write.ts). */
-  writes?: 'sync' | 'async';
+  /** Page writes: forced synchronous, on the thread pool or on a writer thread; undefined adapts (write.ts). */
+  writes?: 'sync' | 'async' | 'thread';
   /** Print memory use after each build stage (stderr). */
   debugMemory: boolean;
 }

@@ -69,3 +69,21 @@ describe('render workers', () => {
     }
   });
 });
+
+describe('page writer thread', () => {
+  it('a build that writes from its own thread (a site of ≥ 1,000 pages, forced here) writes the same files', () => {
+    const root = fixture('basic');
+    const outs = ['dist-sync-writes', 'dist-thread-writes'];
+    try {
+      expect(sitegen(['build', '--root', root, '--out', outs[0], '--quiet'], { env: { ...inProcess, SITEGEN_WRITES: 'sync' } }).code).toBe(0);
+      const r = sitegen(['build', '--root', root, '--out', outs[1], '--quiet'], { env: { ...inProcess, SITEGEN_WRITES: 'thread' } });
+      expect(r.code, r.stderr).toBe(0);
+      const a = tree(path.join(root, outs[0])), b = tree(path.join(root, outs[1]));
+      expect(a.size).toBeGreaterThan(5);
+      expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+      for (const [f, bytes] of a) expect(b.get(f), f).toBe(bytes);
+    } finally {
+      for (const o of outs) fs.rmSync(path.join(root, o), { recursive: true, force: true });
+    }
+  });
+});

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createWriter, stageOutput, MAX_WRITES_IN_FLIGHT } from '../../src/write.ts';
+import { createThreadWriter, createWriter, stageOutput, MAX_WRITES_IN_FLIGHT } from '../../src/write.ts';
 import { configureEngine } from '../../src/settings.ts';
 
 /** Counts fs.promises.writeFile calls in flight; `peak()` is the most at once. */
@@ -75,5 +75,42 @@ describe('staging writes', () => {
         configureEngine();
       }
     }
+  });
+
+  it('writer thread: every file written off the main thread, byte for byte, none through the thread pool', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-thread-'));
+    const writes = countPoolWrites();
+    const sync = vi.spyOn(fs, 'writeFileSync');
+    const big = 'x'.repeat(300_000); // 100 of these queue more than the 16 MB after which write() waits
+    try {
+      const w = createThreadWriter(path.join(dir, 'out'));
+      for (let i = 0; i < 600; i++) await w.write(`a${i % 20}/p${i}/index.html`, i % 6 ? `page ${i} é ✓` : `${big}${i}`);
+      await w.write('bytes/logo.bin', new Uint8Array([0, 1, 2, 255]));
+      await w.flush();
+      expect(sync).not.toHaveBeenCalled(); // not on this thread
+    } finally {
+      sync.mockRestore();
+      writes.restore();
+    }
+    expect(writes.peak()).toBe(0);
+    const out = path.join(dir, 'out');
+    expect(fs.readFileSync(path.join(out, 'a7/p487/index.html'), 'utf8')).toBe('page 487 é ✓');
+    expect(fs.readFileSync(path.join(out, 'a6/p546/index.html'), 'utf8')).toBe(`${big}546`);
+    expect([...fs.readFileSync(path.join(out, 'bytes/logo.bin'))]).toEqual([0, 1, 2, 255]);
+    expect(fs.readdirSync(out).length).toBe(21);
+    expect(fs.readdirSync(out).reduce((n, d) => n + fs.readdirSync(path.join(out, d)).length, 0)).toBe(601);
+  });
+
+  it('writer thread: a write that fails is reported by flush with its path, and nothing after it is written', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-thread-fail-'));
+    fs.mkdirSync(path.join(dir, 'out'));
+    fs.writeFileSync(path.join(dir, 'out', 'x'), 'a file where a folder should be');
+    const w = createThreadWriter(path.join(dir, 'out'));
+    await w.write('a/index.html', 'a');
+    await w.write('x/index.html', 'x');
+    await w.write('b/index.html', 'b');
+    await expect(w.flush()).rejects.toMatchObject({ code: 'EEXIST', path: path.join(dir, 'out', 'x') });
+    expect(fs.readFileSync(path.join(dir, 'out', 'a', 'index.html'), 'utf8')).toBe('a');
+    expect(fs.existsSync(path.join(dir, 'out', 'b'))).toBe(false);
   });
 });
