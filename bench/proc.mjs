@@ -140,7 +140,7 @@ export function fsType(dir) {
 // of 20,000 files pays ~0.3 ms of kernel time per file it creates, more with every run. A fresh clone, a CI
 // machine or a user's first build has no such deletions behind it. So, by default, an output or cache is
 // renamed out of the way (into .bench-trash beside it, same file system) and the trash is deleted after the
-// last timed run; setAside('rm') deletes at once, as before (--rm-outputs), to measure that case.
+// last timed run; setAsideOutputs('rm') makes setAside delete at once, as before (--rm-outputs).
 const trashDirs = new Set();
 let setAsideMode = 'rename';
 let trashCount = 0;

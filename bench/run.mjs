@@ -242,7 +242,7 @@ async function main() {
   if (opts.real) res.real = await benchReal();
   // What `npm ci` adds for sitegen (its postinstall): bundling the CLI and the vendor bundle. Not part of
   // the cold builds above, which start from what it leaves; without it, a cold build pays this on top.
-  log('\ninstall step (node_modules/.cache/sitegen deleted, then `sitegen prepare`, the package\'s postinstall)');
+  log('\ninstall step (node_modules/.cache/sitegen removed, then `sitegen prepare`, the package\'s postinstall)');
   const sc = series();
   for (let i = 0; i < opts.runs; i++) sc.add(await timed('install step', i, () => setAside(PKG_CACHE), () => sitegen(['prepare'])));
   res.startupCold = sc.done();

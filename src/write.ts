@@ -45,8 +45,9 @@ export function createWriter(dir: string, max = MAX_WRITES_IN_FLIGHT): Writer {
   };
   const inFlight = new Set<Promise<void>>();
   let failure: unknown = null;
-  // 'thread' names createThreadWriter's way, which a caller chose or not: here it adapts.
-  const forced = engineSettings().writes === 'thread' ? undefined : engineSettings().writes;
+  // 'thread' is pageWriter's choice of createThreadWriter; a writer made here (a render worker's) adapts.
+  const setting = engineSettings().writes;
+  const forced = setting === 'thread' ? undefined : setting;
   let sync = forced !== 'async';
   const adaptive = !forced;
   let syncMs = 0, syncCount = 0;
@@ -85,7 +86,16 @@ export function createWriter(dir: string, max = MAX_WRITES_IN_FLIGHT): Writer {
  * (createThreadWriter). Measured warm at 10,000 pages: the main thread spent 0.52 s of its 2.1 s in
  * mkdir and writeFileSync; a thread costs ~20 ms to start, more than a 100-page site's writes.
  */
-export const WRITER_THREAD_MIN = 1000;
+const WRITER_THREAD_MIN = 1000;
+
+/**
+ * The writer for `files` files rendered on this thread: a writer thread from WRITER_THREAD_MIN files, else
+ * createWriter's; the writes setting forces one ('thread', or 'sync' / 'async' for createWriter).
+ */
+export function pageWriter(dir: string, files: number): Writer {
+  const writes = engineSettings().writes;
+  return writes === 'thread' || (!writes && files >= WRITER_THREAD_MIN) ? createThreadWriter(dir) : createWriter(dir);
+}
 
 // The writer thread: plain CommonJS, started with `eval` so that it needs no file beside the bundle. It
 // writes each batch synchronously, folders first, and answers with the batch's id and the first failure;

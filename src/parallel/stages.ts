@@ -5,7 +5,7 @@
 import type { SiteConfig } from '../types.ts';
 import type { RouteTable } from '../route.ts';
 import { loadBatch, loadMissing, type ContentPlan, type LoadItem, type LoadResult, type Loader } from '../content/load.ts';
-import { createThreadWriter, createWriter, WRITER_THREAD_MIN } from '../write.ts';
+import { createWriter, pageWriter } from '../write.ts';
 import { SAME_HTML, batchRenderer, type PageResult, type RenderSetup } from './batch.ts';
 import { CloneError, type Pool } from './pool.ts';
 import type { PageRenderer } from '../render/page.ts';
@@ -94,11 +94,8 @@ export async function renderPages(a: RenderArgs): Promise<PageResult[]> {
     }
   }
   await a.pool?.close(); // its workers' heaps are not needed any more: lower peak memory
-  // Rendering on this thread alone: the writes go to a thread of their own on the other core, unless
-  // the site is small or the writes setting forces a way.
-  const files = a.table.routes.length + (aliasPages ? a.table.aliases.length : 0);
-  const writes = engineSettings().writes;
-  const writer = writes === 'thread' || (!writes && files >= WRITER_THREAD_MIN) ? createThreadWriter(a.outDir) : createWriter(a.outDir);
+  // Rendering on this thread alone: a big site's writes go to a thread of their own on the other core.
+  const writer = pageWriter(a.outDir, a.table.routes.length + (aliasPages ? a.table.aliases.length : 0));
   const r = batchRenderer(a.site, a.table, a.setup, writer);
   const pages = await r.pages(0, a.table.routes.length);
   if (aliasPages) await r.aliases(0, a.table.aliases.length);
