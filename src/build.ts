@@ -102,11 +102,17 @@ function finish(result: BuildResult, t0: number): BuildResult {
 /** Renders the plan into a staging folder and swaps it in when nothing went wrong. */
 async function writePlan(opts: BuildOptions, session: Session, plan: Plan, result: BuildResult, outDir: string): Promise<void> {
   result.notices.push(...plan.notices ?? []);
-  const staging = await stageOutput(outDir);
+  const timed = stageTimer(result, opts);
+  const others = otherFiles(session, plan);
+  // The output this build replaces is kept in the build state for the next build to write over (write.ts),
+  // unless the caches are off: then it is deleted, as a build without state would.
+  const { routing } = plan as Required<Plan>;
+  const planned = () => [...session.site!.engine.pageFiles(session.site!.config, routing.table), ...others.flatMap((o) => o.files.map(([f]) => f))];
+  const recycle = engineSettings().cache ? { dir: path.join(session.root, '.sitegen', 'cache', 'output'), planned: planned() } : undefined;
+  const staging = await timed('staging', () => stageOutput(outDir, recycle));
   try {
-    await writeSite(opts, session, plan, staging, result);
+    await writeSite(opts, session, plan, staging, result, others);
     if (result.errors.length) { await staging.abort(); return; }
-    const timed = stageTimer(result, opts);
     await timed('write', () => staging.commit());
     saveCodeCaches();
   } catch (e) {
@@ -115,7 +121,21 @@ async function writePlan(opts: BuildOptions, session: Session, plan: Plan, resul
   }
 }
 
-async function writeSite(opts: BuildOptions, session: Session, plan: Plan, staging: Staging, result: BuildResult): Promise<void> {
+/** The output's files besides the pages, by the stage that writes them, in order. */
+function otherFiles(session: Session, plan: Plan): { stage: string; files: [string, string | Uint8Array][] }[] {
+  const { manifest, outputs } = plan as Required<Plan>;
+  const statics = session.statics.files;
+  return [
+    // Static files, and the fingerprinted copies of static images (output/images.ts).
+    { stage: 'static', files: [...statics, ...outputs.images.copies] },
+    { stage: 'assets', files: [...manifest.files] },
+    // A static file of the same name wins over a generated host file.
+    { stage: 'host files', files: Object.entries(outputs.hostFiles).filter(([f]) => !statics.has(f)) },
+    { stage: 'outputs', files: [...outputs.extra] },
+  ];
+}
+
+async function writeSite(opts: BuildOptions, session: Session, plan: Plan, staging: Staging, result: BuildResult, others: ReturnType<typeof otherFiles>): Promise<void> {
   const timed = stageTimer(result, opts);
   const site = session.site!;
   const { routing, manifest, outputs } = plan as Required<Plan>;
@@ -144,14 +164,8 @@ async function writeSite(opts: BuildOptions, session: Session, plan: Plan, stagi
   result.aliases = table.aliases.length;
   if (result.errors.length) return;
 
-  const statics = session.statics.files;
-  const copies = outputs.images.copies; // fingerprinted static images (output/images.ts)
-  await timed('static', async () => { for (const [f, bytes] of [...statics, ...copies]) await staging.write(f, bytes); });
-  await timed('assets', async () => { for (const [rel, bytes] of manifest.files) await staging.write(rel, bytes); });
-  result.assets = manifest.files.size + statics.size + copies.size;
-  // A static file of the same name wins over a generated host file.
-  await timed('host files', async () => { for (const [f, text] of Object.entries(outputs.hostFiles)) if (!statics.has(f)) await staging.write(f, text); });
-  if (outputs.extra.size) await timed('outputs', async () => { for (const [f, data] of outputs.extra) await staging.write(f, data); });
+  for (const o of others) if (o.files.length || o.stage !== 'outputs') await timed(o.stage, async () => { for (const [f, data] of o.files) await staging.write(f, data); });
+  result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size;
   await timed('links', async () => { result.errors.push(...plan.deferred ?? [], ...await linkProblems(session.root, pageLinks, outputs.targets)); });
 }
 

@@ -17,6 +17,36 @@ export interface Staging {
 export const MAX_WRITES_IN_FLIGHT = 32;
 
 /**
+ * Writes `data` to `file` over what the file held, without truncating it first: a file kept from the
+ * previous output (stageOutput's recycling) keeps its blocks when its length does not shrink, where
+ * truncating frees them all and writing allocates them again. Measured on this project's disk (ext4 mounted
+ * with `discard`): 10,000 pages written over in 0.12 s, against 1.0-1.2 s with writeFile's truncation.
+ * A new file is created as writeFile would (mode 0o666 less the umask).
+ */
+export function writeOverSync(file: string, data: string | Uint8Array): void {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  const fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_CREAT, 0o666);
+  try {
+    fs.writeFileSync(fd, bytes);
+    fs.ftruncateSync(fd, bytes.byteLength);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** writeOverSync on the thread pool. */
+export async function writeOver(file: string, data: string | Uint8Array): Promise<void> {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  const h = await fsp.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT, 0o666);
+  try {
+    await h.writeFile(bytes);
+    await h.truncate(bytes.byteLength);
+  } finally {
+    await h.close();
+  }
+}
+
+/**
  * Writes files into `dir`. While the disk is fast (tmpfs, an SSD: a file in well under a quarter of a
  * millisecond) each write is synchronous: for small files that costs a fifth of the CPU time of Node's
  * asynchronous writeFile (measured: 1,000 pages of 8 KB, 20 ms against 100-180 ms), which on 2 cores is
@@ -59,7 +89,7 @@ export function createWriter(dir: string, max = MAX_WRITES_IN_FLIGHT): Writer {
         try {
           const d = path.dirname(abs);
           if (!folders.has(d)) { fs.mkdirSync(d, { recursive: true }); folders.set(d, Promise.resolve()); }
-          fs.writeFileSync(abs, data);
+          writeOverSync(abs, data);
         } catch (e) {
           failure ??= e;
         }
@@ -69,7 +99,7 @@ export function createWriter(dir: string, max = MAX_WRITES_IN_FLIGHT): Writer {
       }
       while (inFlight.size >= max) await Promise.race(inFlight);
       const p: Promise<void> = ensureDir(path.dirname(abs))
-        .then(() => fsp.writeFile(abs, data))
+        .then(() => writeOver(abs, data))
         .catch((e) => { failure ??= e; })
         .finally(() => { inFlight.delete(p); });
       inFlight.add(p);
@@ -112,7 +142,11 @@ parentPort.on('message', (m) => {
     try {
       const dir = path.dirname(file);
       if (!made.has(dir)) { fs.mkdirSync(dir, { recursive: true }); made.add(dir); }
-      fs.writeFileSync(file, m.files[i + 1]);
+      // As writeOverSync (write.ts): over the file's old bytes, then cut to length.
+      const data = m.files[i + 1];
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      const fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_CREAT, 0o666);
+      try { fs.writeFileSync(fd, bytes); fs.ftruncateSync(fd, bytes.byteLength); } finally { fs.closeSync(fd); }
     } catch (e) {
       failure = { message: String(e && e.message || e), code: e && e.code, path: e && e.path };
     }
@@ -181,9 +215,36 @@ export function createThreadWriter(dir: string): Writer {
   };
 }
 
-export async function stageOutput(outDir: string): Promise<Staging> {
+/** How a build may reuse the folder of the output before the previous one (see stageOutput). */
+export interface Recycling {
+  /** Where the replaced output is kept for the next build (on the output's file system, else it is deleted). */
+  dir: string;
+  /** Every file this build writes, relative to the output: what of the kept folder may stay to be overwritten. */
+  planned: Iterable<string>;
+}
+
+/**
+ * A staging folder beside `outDir`, swapped in by `commit`. With `recycle`, the output that `commit`
+ * replaces is moved to `recycle.dir` instead of being deleted, and the next build stages in that folder:
+ * it keeps the files the new build will overwrite (prune) and writes over them. On disks where deleting
+ * many files makes creating files slow for minutes after (ext4: see README, "Performance"), a build then
+ * neither deletes its predecessor nor creates its files anew.
+ */
+export async function stageOutput(outDir: string, recycle?: Recycling): Promise<Staging> {
   const dir = `${outDir}.tmp-${process.pid}-${Date.now().toString(36)}`;
   await fsp.rm(dir, { recursive: true, force: true });
+  let reused = false;
+  if (recycle) {
+    try {
+      await fsp.rename(recycle.dir, dir);
+      reused = true;
+      pruneTo(dir, recycle.planned);
+    } catch (e: any) {
+      if (reused) await fsp.rm(dir, { recursive: true, force: true }); // half pruned: start empty instead
+      else if (e.code !== 'ENOENT') await fsp.rm(recycle.dir, { recursive: true, force: true }).catch(() => {});
+      reused = false;
+    }
+  }
   await fsp.mkdir(dir, { recursive: true });
   // Each folder is created once, parents first; concurrent writes into a new folder share the promise.
   const folders = new Map<string, Promise<void>>([[dir, Promise.resolve()]]);
@@ -206,7 +267,7 @@ export async function stageOutput(outDir: string): Promise<Staging> {
       const abs = path.join(dir, rel);
       await ensureDir(path.dirname(abs));
       await acquire();
-      try { await fsp.writeFile(abs, data); } finally { release(); }
+      try { await writeOver(abs, data); } finally { release(); }
     },
     async commit() {
       const old = `${outDir}.old-${process.pid}-${Date.now().toString(36)}`;
@@ -218,10 +279,55 @@ export async function stageOutput(outDir: string): Promise<Staging> {
         if (hadOld) await fsp.rename(old, outDir); // put the previous output back
         throw e;
       }
-      if (hadOld) await fsp.rm(old, { recursive: true, force: true });
+      if (hadOld && !(recycle && await keepFor(old, recycle.dir))) await fsp.rm(old, { recursive: true, force: true });
     },
     async abort() {
-      await fsp.rm(dir, { recursive: true, force: true });
+      // A recycled folder goes back for the next build (it is pruned again then); a new one is deleted.
+      if (!(reused && recycle && await keepFor(dir, recycle.dir))) await fsp.rm(dir, { recursive: true, force: true });
     },
   };
 }
+
+/** Moves `from` to `to` for a later build; false when it cannot (another file system, `to` taken). */
+async function keepFor(from: string, to: string): Promise<boolean> {
+  try {
+    await fsp.mkdir(path.dirname(to), { recursive: true });
+    await fsp.rename(from, to);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The mode a file gets when it is created here (what a kept file must have to be written over). */
+const freshMode = () => 0o666 & ~process.umask();
+
+/**
+ * Removes from `dir` everything the build will not write: files not planned, folders no planned file is in,
+ * and anything that is not a plain file or folder (a symbolic link would make a write land elsewhere). A
+ * planned file stays only if writing over it is the same as creating it: one link (a hard-linked copy of a
+ * deployed output must not change under its owner) and a new file's mode. What stays is then overwritten
+ * by the build, so the staged output holds exactly what a build into an empty folder holds.
+ */
+export function pruneTo(dir: string, planned: Iterable<string>): void {
+  const files = new Set<string>();
+  const folders = new Set<string>([dir]);
+  for (const rel of planned) {
+    const abs = path.join(dir, rel);
+    files.add(abs);
+    for (let d = path.dirname(abs); d.length > dir.length && !folders.has(d); d = path.dirname(d)) folders.add(d);
+  }
+  const mode = freshMode();
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) {
+        if (folders.has(p)) walk(p);
+        else fs.rmSync(p, { recursive: true, force: true });
+      } else if (!(e.isFile() && files.has(p) && sameAsNew(fs.lstatSync(p), mode))) fs.rmSync(p, { force: true });
+    }
+  };
+  walk(dir);
+}
+
+const sameAsNew = (s: fs.Stats, mode: number) => s.nlink === 1 && (s.mode & 0o7777) === mode && s.uid === (process.getuid?.() ?? s.uid);

@@ -79,9 +79,17 @@ export interface RenderArgs {
   pool: Pool | null;
 }
 
+/** Whether the alias pages are written (a meta-refresh page per alias), or only the host's redirect rules. */
+const writesAliasPages = (config: SiteConfig) => config.aliasPages !== false;
+
+/** Every page file renderPages writes, relative to the output folder. */
+export function pageFiles(config: SiteConfig, table: Pick<RouteTable, 'routes' | 'aliases'>): string[] {
+  return [...table.routes.map((r) => r.output), ...(writesAliasPages(config) ? table.aliases.map((a) => a.output) : [])];
+}
+
 /** Renders and writes every route (and the alias pages, unless `aliasPages: false`); results in route order. */
 export async function renderPages(a: RenderArgs): Promise<PageResult[]> {
-  const aliasPages = a.site.config.aliasPages !== false;
+  const aliasPages = writesAliasPages(a.site.config);
   // The workers hold the content since the pooled load (they compute the route table themselves, while
   // the main thread bundles); the renderOnWorkers setting off renders on this thread only, for comparison.
   if (a.pool && engineSettings().renderOnWorkers) {

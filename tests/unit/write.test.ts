@@ -8,13 +8,16 @@ import path from 'node:path';
 import { createThreadWriter, createWriter, stageOutput, MAX_WRITES_IN_FLIGHT } from '../../src/write.ts';
 import { configureEngine } from '../../src/settings.ts';
 
-/** Counts fs.promises.writeFile calls in flight; `peak()` is the most at once. */
+/** Counts files open through fs.promises at once (a write opens, writes and closes); `peak()` is the most. */
 function countPoolWrites() {
   let open = 0, peak = 0;
-  const real = fsp.writeFile;
-  const spy = vi.spyOn(fsp, 'writeFile').mockImplementation(async (...args: any[]) => {
+  const real = fsp.open;
+  const spy = vi.spyOn(fsp, 'open').mockImplementation(async (...args: any[]) => {
+    const h = await (real as any)(...args);
     peak = Math.max(peak, ++open);
-    try { return await (real as any)(...args); } finally { open--; }
+    const close = h.close.bind(h);
+    h.close = async () => { open--; return close(); };
+    return h;
   });
   return { peak: () => peak, restore: () => spy.mockRestore() };
 }
@@ -40,6 +43,9 @@ describe('staging writes', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-writer-'));
     const write = async (mode: 'sync' | 'async' | undefined, out: string) => {
       configureEngine({ writes: mode });
+      // A file already there and longer (a kept previous output, write.ts) is written over and cut to length.
+      fs.mkdirSync(path.join(dir, out, 'a7/p487'), { recursive: true });
+      fs.writeFileSync(path.join(dir, out, 'a7/p487/index.html'), 'x'.repeat(5000));
       try {
         const w = createWriter(path.join(dir, out));
         for (let i = 0; i < 500; i++) await w.write(`a${i % 20}/p${i}/index.html`, `page ${i}`);
@@ -79,6 +85,8 @@ describe('staging writes', () => {
 
   it('writer thread: every file written off the main thread, byte for byte, none through the thread pool', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-thread-'));
+    fs.mkdirSync(path.join(dir, 'out', 'a7', 'p487'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'out', 'a7', 'p487', 'index.html'), 'x'.repeat(5000)); // longer: cut to length
     const writes = countPoolWrites();
     const sync = vi.spyOn(fs, 'writeFileSync');
     const big = 'x'.repeat(300_000); // 100 of these queue more than the 16 MB after which write() waits

@@ -1,0 +1,154 @@
+// Reusing the previous output: `sitegen build` keeps the output it replaces (in <root>/.sitegen/cache/output)
+// and the next build writes over its files instead of creating new ones (src/write.ts). What a user must
+// see: the same output as a build into an empty folder, whatever the previous output held; a hard-linked
+// copy of a deployed output never changes; a failed build still leaves dist/ as it was; --no-cache keeps
+// nothing.
+import { afterAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pruneTo, stageOutput } from '../../src/write.ts';
+import { sitegen, fixture } from '../helpers/cli.ts';
+import { treeSnapshot } from '../helpers/tree.ts';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-recycle-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const put = (file: string, text: string) => { fs.mkdirSync(path.dirname(file), { recursive: true }); fs.writeFileSync(file, text); };
+
+/** Every path below `dir` (folders end in /), sorted. */
+function listing(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      out.push(path.relative(dir, p) + (e.isDirectory() ? '/' : ''));
+      if (e.isDirectory()) walk(p);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+describe('pruneTo: what of a previous output a build may write over', () => {
+  it('keeps only planned plain files, and never follows or rewrites what another name shares', () => {
+    const dir = path.join(tmp, 'prune');
+    const outside = path.join(tmp, 'outside.txt');
+    put(outside, 'not ours');
+    put(path.join(dir, 'index.html'), 'kept');
+    put(path.join(dir, 'a/index.html'), 'kept too');
+    put(path.join(dir, 'a/old.html'), 'stale file in a planned folder');
+    put(path.join(dir, 'gone/index.html'), 'a page that is no more');
+    put(path.join(dir, 'x'), 'a file where the build writes a folder');
+    put(path.join(dir, 'y/index.html'), 'a folder where the build writes a file');
+    fs.symlinkSync(outside, path.join(dir, 'link.html'));
+    put(path.join(dir, 'shared.html'), 'hard-linked');
+    fs.linkSync(path.join(dir, 'shared.html'), path.join(tmp, 'snapshot.html'));
+    put(path.join(dir, 'private.html'), 'another mode');
+    fs.chmodSync(path.join(dir, 'private.html'), 0o600);
+
+    pruneTo(dir, ['index.html', 'a/index.html', 'x/index.html', 'y', 'link.html', 'shared.html', 'private.html', 'new/index.html']);
+
+    expect(listing(dir)).toEqual(['a/', 'a/index.html', 'index.html']);
+    expect(fs.readFileSync(outside, 'utf8')).toBe('not ours');
+    expect(fs.readFileSync(path.join(tmp, 'snapshot.html'), 'utf8')).toBe('hard-linked');
+  });
+});
+
+describe('stageOutput with a kept output', () => {
+  it('stages in the kept folder, writes over its files, and keeps the replaced output for the next build', async () => {
+    const out = path.join(tmp, 'stage', 'dist');
+    const keep = path.join(tmp, 'stage', 'state', 'output');
+    const build = async (files: Record<string, string>, finish: 'commit' | 'abort' = 'commit') => {
+      const s = await stageOutput(out, { dir: keep, planned: Object.keys(files) });
+      for (const [f, text] of Object.entries(files)) await s.write(f, text);
+      await s[finish]();
+      return s.dir;
+    };
+    await build({ 'index.html': 'one', 'a/index.html': 'a one' });
+    expect(fs.existsSync(keep)).toBe(false); // nothing was replaced
+    await build({ 'index.html': 'two, longer than before', 'b/index.html': 'b two' });
+    expect(listing(keep)).toEqual(['a/', 'a/index.html', 'index.html']); // the first output, kept
+    expect(fs.readFileSync(path.join(keep, 'index.html'), 'utf8')).toBe('one');
+    const inode = fs.statSync(path.join(keep, 'index.html')).ino;
+
+    await build({ 'index.html': '3', 'b/index.html': 'b three' });
+    // The third build wrote over the first one's file (same inode), cut to its new length, and dropped a/.
+    expect(fs.statSync(path.join(out, 'index.html')).ino).toBe(inode);
+    expect(listing(out)).toEqual(['b/', 'b/index.html', 'index.html']);
+    expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('3');
+    expect(fs.readdirSync(path.dirname(out)).sort()).toEqual(['dist', 'state']); // no staging folder left
+
+    // A build that fails leaves dist/ as it was; its half-written folder goes back to be pruned next time.
+    const before = treeSnapshot(out);
+    await build({ 'index.html': 'half', 'c/index.html': 'never published' }, 'abort');
+    expect(treeSnapshot(out)).toBe(before);
+    expect(fs.readdirSync(path.dirname(out)).sort()).toEqual(['dist', 'state']);
+    await build({ 'index.html': 'four' });
+    expect(listing(out)).toEqual(['index.html']);
+    expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('four');
+  });
+});
+
+describe('sitegen build over its previous output', () => {
+  const site = path.join(tmp, 'site');
+  fs.cpSync(fixture('basic'), site, { recursive: true, dereference: true, filter: (f) => !/[/\\](dist|\.sitegen)$/.test(f) });
+  const build = (out: string, extra: string[] = []) => {
+    const r = sitegen(['build', '--root', site, '--out', out, '--quiet', ...extra]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  };
+  const dist = path.join(site, 'dist');
+  const kept = path.join(site, '.sitegen', 'cache', 'output');
+  /** What a build of the site as it is now writes into an empty folder (no kept output is used: --no-cache). */
+  const fresh = (name: string) => { const out = path.join(tmp, name); build(out, ['--no-cache']); return treeSnapshot(out); };
+
+  it('writes what a build into an empty folder writes, after pages are removed, added and changed', () => {
+    build(dist);
+    build(dist); // the first output is now kept for the next build
+    expect(fs.existsSync(kept)).toBe(true);
+    // A deploy that hard-links the output (cp -al, rsync --link-dest) keeps what it linked.
+    const snapshot = path.join(tmp, 'deployed-about.html');
+    fs.linkSync(path.join(dist, 'about', 'index.html'), snapshot);
+    const deployed = fs.readFileSync(snapshot, 'utf8');
+
+    fs.rmSync(path.join(site, 'content', 'items', 'beta.yaml'));
+    put(path.join(site, 'content', 'items', 'gamma.yaml'), 'title: Gamma\ntags: [e, f]\nprice: 7\n');
+    const about = path.join(site, 'content', 'pages', 'about.md');
+    fs.writeFileSync(about, fs.readFileSync(about, 'utf8').replace(/\n*$/, '\n\nA paragraph added after the first build.\n'));
+    put(path.join(dist, 'left-by-hand.txt'), 'a file put into dist/ by hand'); // not the build's: never carried over
+
+    build(dist);
+    const reused = fs.statSync(path.join(kept, 'index.html')).ino;
+    build(dist);
+    expect(fs.statSync(path.join(dist, 'index.html')).ino).toBe(reused); // written over, not created anew
+    const expected = fresh('fresh-1');
+    expect(treeSnapshot(dist)).toBe(expected);
+    expect(listing(dist)).toEqual(listing(path.join(tmp, 'fresh-1'))); // no folder of a removed page either
+    expect(expected).toContain('items/gamma/index.html');
+    expect(expected).not.toContain('items/beta/index.html');
+    expect(fs.readFileSync(path.join(dist, 'about', 'index.html'), 'utf8')).toContain('A paragraph added after the first build.');
+    expect(fs.readFileSync(snapshot, 'utf8')).toBe(deployed);
+    expect(fs.readdirSync(site).filter((f) => f.startsWith('dist'))).toEqual(['dist']);
+  });
+
+  it('keeps dist/ untouched when a build fails, and builds right after', () => {
+    const before = treeSnapshot(dist);
+    const bad = path.join(site, 'content', 'items', 'bad.yaml');
+    put(bad, 'title: 5\n');
+    const r = sitegen(['build', '--root', site, '--out', dist]);
+    expect(r.code).toBe(1);
+    expect(treeSnapshot(dist)).toBe(before);
+    fs.rmSync(bad);
+    build(dist);
+    expect(treeSnapshot(dist)).toBe(fresh('fresh-2'));
+  });
+
+  it('--no-cache deletes the replaced output instead of keeping it', () => {
+    fs.rmSync(kept, { recursive: true, force: true });
+    build(dist, ['--no-cache']);
+    build(dist, ['--no-cache']);
+    expect(fs.existsSync(kept)).toBe(false);
+    expect(fs.readdirSync(site).filter((f) => f.startsWith('dist'))).toEqual(['dist']);
+  });
+});
