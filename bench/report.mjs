@@ -7,6 +7,7 @@ export const TARGETS = { cold100S: 0.5, rssMB: 400, devFirstPageS: 1, editMs: 50
 
 export const COLD_MEANS = 'COLD = a first build on a fresh clone after `npm ci`: output, <root>/.sitegen build state (not the waitlist database) and node_modules/.cache/sitegen (CLI bundle, vendor bundle, compiled site) removed before each run, then what npm ci\'s postinstall makes again (`sitegen prepare`: CLI and vendor bundle, untimed; its own row is "install step"); Hugo: output, resources/ and its cache dir removed.';
 export const WARM_MEANS = 'WARM = the same build again with the cache the previous (cold) build left; only the output is removed.';
+export const AGAIN_MEANS = 'AGAIN = each tool built again over its own previous output, as a developer rebuilding does: sitegen after one untimed build (so its previous output is kept for reuse), Hugo after its cold run.';
 
 function table(rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...(r[i] ?? '')].length)));
@@ -68,7 +69,7 @@ export function printReport(res) {
   out.push(`sitegen bench: Node ${res.machine.node}, ${res.machine.cpus} CPUs (${res.machine.cpuModel}), median of ${res.runs} run(s) per row, NODE_ENV=${res.nodeEnv ?? '(sitegen default)'}, Hugo: ${res.hugo ?? 'not run'}`);
   out.push(`load average before ${res.machine.loadBefore.map((x) => x.toFixed(2)).join(' ')}, after ${res.loadAfter.map((x) => x.toFixed(2)).join(' ')}`);
   if (res.machine.loadWarning) out.push(`WARNING: ${res.machine.loadWarning}`);
-  out.push(COLD_MEANS, WARM_MEANS, res.removal === 'deleted'
+  out.push(COLD_MEANS, WARM_MEANS, ...(res.sizes.some((x) => x.again) ? [AGAIN_MEANS] : []), res.removal === 'deleted'
     ? 'REMOVED = deleted right before each run (--rm-outputs): on ext4 without a journal the next run then pays for every inode freed in the last minutes (bench/README.md).'
     : 'REMOVED = renamed out of the way (.bench-trash beside it) and deleted after the last run, so no run pays for the deletions before it (bench/README.md; --rm-outputs deletes right before each run).', '');
   const rows = [['', 'N', 'pages', 'aliases', 'median s', 'min s', 'CPU s', 'system s', 'peak RSS MB', 'pages/s']];
@@ -79,6 +80,8 @@ export function printReport(res) {
     if (s.hugo) rows.push(cells('Hugo', s.n, String(s.hugoPages), '-', s.hugo));
     else if (s.hugoError) rows.push(failedRow('Hugo (untimed check)', s.n, s.hugoError));
     rows.push(cells('sitegen warm', s.n, pages, aliases, s.warm));
+    if (s.again) rows.push(cells('sitegen again', s.n, pages, aliases, s.again));
+    if (s.hugoAgain) rows.push(cells('Hugo again', s.n, String(s.hugoPages), '-', s.hugoAgain));
   }
   for (const b of res.baseline) rows.push(cells('baseline', b.n, String(b.n), '-', b));
   if (res.real) { rows.push(cells('real site cold', '-', '-', '-', res.real.cold)); rows.push(cells('real site warm', '-', '-', '-', res.real.warm)); }
@@ -92,7 +95,7 @@ export function printReport(res) {
   const withHugo = res.sizes.filter((s) => s.hugo?.ok);
   if (withHugo.length) {
     out.push('', 'sitegen / Hugo (median wall time; < 1 is faster than Hugo):');
-    for (const s of withHugo) out.push(`  N=${String(s.n).padEnd(6)} cold ${fmtRatio(ratio(s.cold, s.hugo)).padStart(7)}   warm ${fmtRatio(ratio(s.warm, s.hugo)).padStart(7)}   (CPU: cold ${fmtRatio(s.cold.cpuMedian && s.hugo.cpuMedian ? s.cold.cpuMedian / s.hugo.cpuMedian : null)}, warm ${fmtRatio(s.warm.cpuMedian && s.hugo.cpuMedian ? s.warm.cpuMedian / s.hugo.cpuMedian : null)})`);
+    for (const s of withHugo) out.push(`  N=${String(s.n).padEnd(6)} cold ${fmtRatio(ratio(s.cold, s.hugo)).padStart(7)}   warm ${fmtRatio(ratio(s.warm, s.hugo)).padStart(7)}${s.again?.ok && s.hugoAgain?.ok ? `   again ${fmtRatio(ratio(s.again, s.hugoAgain)).padStart(7)}` : ''}   (CPU: cold ${fmtRatio(s.cold.cpuMedian && s.hugo.cpuMedian ? s.cold.cpuMedian / s.hugo.cpuMedian : null)}, warm ${fmtRatio(s.warm.cpuMedian && s.hugo.cpuMedian ? s.warm.cpuMedian / s.hugo.cpuMedian : null)})`);
   }
 
   if (res.dev) {

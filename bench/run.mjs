@@ -7,7 +7,7 @@
 //
 // Per N: content from ../shared/bench/gen.mjs (generated once into <workdir>/site-N/, not timed), bench/site
 // and bench/hugo-site copied beside it, untimed checks (a cold and a warm `--json` build: page count and
-// stage timings; a Hugo build: page count), then --runs repetitions of [sitegen cold, Hugo, sitegen warm],
+// stage timings; a Hugo build: page count), then --runs repetitions of [sitegen cold, Hugo, sitegen warm, sitegen again, Hugo again],
 // each a fresh process. COLD = a user's first build on a fresh clone after `npm ci`: no output, no
 // <root>/.sitegen build state, and node_modules/.cache/sitegen as `npm ci` leaves it: deleted, then
 // `sitegen prepare` (the package's postinstall: CLI bundle, vendor bundle; untimed, timed on its own as
@@ -36,7 +36,7 @@ const KEEP_IN_STATE = new Set(['waitlist', 'waitlist.lock', 'server.json']);
 // ---------- arguments ----------
 const HELP = `node bench/run.mjs [options]
   --pages a,b    page counts, each ≥ 10 (default 100,1000,10000)
-  --runs n       repetitions of [sitegen cold, Hugo, sitegen warm]; medians reported (default 3)
+  --runs n       repetitions of [sitegen cold, Hugo, sitegen warm, sitegen again, Hugo again]; medians reported (default 3)
   --tmpfs        build the generated sites in ${TMPFS_DIR} instead of the repository's disk
   --workdir d    build the generated sites in d (default bench/.work, on the repository's disk)
   --no-hugo      skip Hugo even when it is on PATH
@@ -44,6 +44,7 @@ const HELP = `node bench/run.mjs [options]
   --no-real      skip the repository site's cold and warm builds
   --no-dev       skip bench/dev.mjs (dev first page served, edit → served)
   --no-stages    skip the untimed --json builds (no stage timings, no alias count)
+  --no-again     skip the "again" rows (each tool built again over its previous output)
   --rm-outputs   delete outputs and caches right before each run instead of setting them aside until the
                  end (see bench/README.md: on this machine's disk that slows the run after the deletion)
   --node-env v   set NODE_ENV=v for every timed sitegen process (default: inherited, else sitegen's own)
@@ -52,7 +53,7 @@ const HELP = `node bench/run.mjs [options]
   --timeout s    kill a run after s seconds (default 1800)
 `;
 function parseArgs(argv) {
-  const o = { pages: [100, 1000, 10000], runs: 3, baseline: false, real: true, dev: true, stages: true, hugo: true, rmOutputs: false, json: false, wait: 60, timeout: 1800, nodeEnv: null, workdir: path.join(BENCH, '.work'), workdirWhy: 'default: the repository\'s disk' };
+  const o = { pages: [100, 1000, 10000], runs: 3, baseline: false, real: true, dev: true, stages: true, again: true, hugo: true, rmOutputs: false, json: false, wait: 60, timeout: 1800, nodeEnv: null, workdir: path.join(BENCH, '.work'), workdirWhy: 'default: the repository\'s disk' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => { const v = argv[++i]; if (v === undefined) die(`${a} needs a value`); return v; };
@@ -62,6 +63,7 @@ function parseArgs(argv) {
     else if (a === '--no-real') o.real = false;
     else if (a === '--no-dev') o.dev = false;
     else if (a === '--no-stages') o.stages = false;
+    else if (a === '--no-again') o.again = false;
     else if (a === '--no-hugo') o.hugo = false;
     else if (a === '--rm-outputs') o.rmOutputs = true;
     else if (a === '--json') o.json = true;
@@ -175,16 +177,25 @@ async function benchSize(n, hugoOn) {
   }
   // Every timed run must leave N pages in its output, as the untimed runs did.
   const pagesIn = (out) => () => { const k = countIndexFiles(out); return k === n ? null : `wrote ${k} pages, expected ${n}`; };
-  const cold = series(), warm = series(), hg = series();
+  const cold = series(), warm = series(), hg = series(), again = series(), hgAgain = series();
   const args = ['build', '--root', dir, '--quiet'];
+  const hugoPages = (r) => { const f = hugoPagesFigure(r.stdout); return f === row.hugoFigure ? pagesIn(h.out)() : `Hugo's summary says ${f} pages, expected ${row.hugoFigure}`; };
   for (let i = 0; i < opts.runs; i++) {
     cold.add(await timed('sitegen cold', i, () => makeCold(dir, dist), () => sitegen(args), pagesIn(dist)));
-    if (h) hg.add(await timed('Hugo       ', i, () => coldHugo(h), () => hugo(hugoBuildArgs(h)), (r) => { const f = hugoPagesFigure(r.stdout); return f === row.hugoFigure ? pagesIn(h.out)() : `Hugo's summary says ${f} pages, expected ${row.hugoFigure}`; }));
+    if (h) hg.add(await timed('Hugo       ', i, () => coldHugo(h), () => hugo(hugoBuildArgs(h)), hugoPages));
     if (!cold.failure) warm.add(await timed('sitegen warm', i, () => rmOutput(dir, dist), () => sitegen(args), pagesIn(dist)));
+    if (!opts.again) continue;
+    // Built again with the previous output in place, as `sitegen build` run twice does: one untimed
+    // build first, so the timed one finds what a developer's builds after the first find (write.ts).
+    if (!warm.failure) {
+      await sitegen(args);
+      again.add(await timed('sitegen again', i, () => {}, () => sitegen(args), pagesIn(dist)));
+    }
+    if (h && !hg.failure) hgAgain.add(await timed('Hugo again  ', i, () => {}, () => hugo(hugoBuildArgs(h)), hugoPages));
   }
   rmOutput(dir, dist);
   if (h) coldHugo(h);
-  return { ...row, cold: cold.done(), warm: warm.done(), hugo: h ? hg.done() : null };
+  return { ...row, cold: cold.done(), warm: warm.done(), hugo: h ? hg.done() : null, again: opts.again ? again.done() : null, hugoAgain: opts.again && h ? hgAgain.done() : null };
 }
 
 async function benchReal() {
@@ -261,7 +272,7 @@ try {
   const res = await main();
   process.stdout.write((opts.json ? JSON.stringify({ ...res, targets: targets(res) }, null, 2) : printReport(res)) + '\n');
   const bad = (x) => x && x.ok === false;
-  const failed = res.sizes.some((s) => s.failed || bad(s.cold) || bad(s.warm) || bad(s.hugo) || s.hugoError) || res.baseline.some(bad) || bad(res.real?.cold) || bad(res.real?.warm) || bad(res.dev);
+  const failed = res.sizes.some((s) => s.failed || bad(s.cold) || bad(s.warm) || bad(s.hugo) || bad(s.again) || bad(s.hugoAgain) || s.hugoError) || res.baseline.some(bad) || bad(res.real?.cold) || bad(res.real?.warm) || bad(res.dev);
   process.exitCode = failed ? 1 : 0;
 } finally {
   const s = emptyTrash();
