@@ -131,7 +131,8 @@ function otherFiles(session: Session, plan: Plan): { stage: string; files: [stri
     { stage: 'assets', files: [...manifest.files] },
     // A static file of the same name wins over a generated host file.
     { stage: 'host files', files: Object.entries(outputs.hostFiles).filter(([f]) => !statics.has(f)) },
-    { stage: 'outputs', files: [...outputs.extra] },
+    // Plugin outputs: a stage of their own only when there are any.
+    ...(outputs.extra.size ? [{ stage: 'outputs', files: [...outputs.extra] }] : []),
   ];
 }
 
@@ -164,7 +165,7 @@ async function writeSite(opts: BuildOptions, session: Session, plan: Plan, stagi
   result.aliases = table.aliases.length;
   if (result.errors.length) return;
 
-  for (const o of others) if (o.files.length || o.stage !== 'outputs') await timed(o.stage, async () => { for (const [f, data] of o.files) await staging.write(f, data); });
+  for (const o of others) await timed(o.stage, async () => { for (const [f, data] of o.files) await staging.write(f, data); });
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size;
   await timed('links', async () => { result.errors.push(...plan.deferred ?? [], ...await linkProblems(session.root, pageLinks, outputs.targets)); });
 }

@@ -299,8 +299,8 @@ async function keepFor(from: string, to: string): Promise<boolean> {
   }
 }
 
-/** The mode a file gets when it is created here (what a kept file must have to be written over). */
-const freshMode = () => 0o666 & ~process.umask();
+/** The mode and owner a file gets when it is created here (what a kept file must have to be written over). */
+const freshFile = () => ({ mode: 0o666 & ~process.umask(), uid: process.getuid?.() });
 
 /**
  * Removes from `dir` everything the build will not write: files not planned, folders no planned file is in,
@@ -317,17 +317,17 @@ export function pruneTo(dir: string, planned: Iterable<string>): void {
     files.add(abs);
     for (let d = path.dirname(abs); d.length > dir.length && !folders.has(d); d = path.dirname(d)) folders.add(d);
   }
-  const mode = freshMode();
+  const fresh = freshFile();
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) {
         if (folders.has(p)) walk(p);
         else fs.rmSync(p, { recursive: true, force: true });
-      } else if (!(e.isFile() && files.has(p) && sameAsNew(fs.lstatSync(p), mode))) fs.rmSync(p, { force: true });
+      } else if (!(e.isFile() && files.has(p) && sameAsNew(fs.lstatSync(p), fresh))) fs.rmSync(p, { force: true });
     }
   };
   walk(dir);
 }
 
-const sameAsNew = (s: fs.Stats, mode: number) => s.nlink === 1 && (s.mode & 0o7777) === mode && s.uid === (process.getuid?.() ?? s.uid);
+const sameAsNew = (s: fs.Stats, fresh: ReturnType<typeof freshFile>) => s.nlink === 1 && (s.mode & 0o7777) === fresh.mode && s.uid === (fresh.uid ?? s.uid);
