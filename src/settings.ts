@@ -12,8 +12,12 @@ export interface EngineSettings {
   parallelMin: number;
   /** Whether the main thread takes batches too; false keeps every task on the workers (tests). */
   mainTakesTasks: boolean;
-  /** Whether pages render on the workers; false renders on the main thread (for comparison). */
-  renderOnWorkers: boolean;
+  /**
+   * Whether pages render on the workers too; undefined: only when the pool has two or more workers. With one
+   * (2 cores) the main thread renders alone and the other core writes (write.ts writer thread), which
+   * measured faster and lighter than rendering on both (see parallel/stages.ts poolRenders).
+   */
+  renderOnWorkers?: boolean;
   /** Page writes: forced synchronous, on the thread pool or on a writer thread; undefined adapts (write.ts). */
   writes?: 'sync' | 'async' | 'thread';
   /** Print memory use after each build stage (stderr). */
@@ -21,7 +25,7 @@ export interface EngineSettings {
 }
 
 export const DEFAULT_SETTINGS: EngineSettings = {
-  cache: true, parallelMin: 2000, mainTakesTasks: true, renderOnWorkers: true, debugMemory: false,
+  cache: true, parallelMin: 2000, mainTakesTasks: true, debugMemory: false,
 };
 
 const KEY = '__sitegenSettings';

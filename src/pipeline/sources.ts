@@ -38,7 +38,7 @@ export interface Sources { module: ModuleSource; content: ContentSource; client:
 
 /**
  * For build and check. With `parallel` (build), a big site's content is parsed on worker threads, which
- * then render (`pool`; closed by content.close()). Workers pay for parsing; files the content cache answers
+ * then render when there are two or more (`pool`; see stages.ts poolRenders; closed by content.close()). Workers pay for parsing; files the content cache answers
  * need none, so they start for the files the cache cannot answer.
  */
 export async function oneShotSources(root: string, parallel: boolean): Promise<Sources> {

@@ -11,7 +11,7 @@ import { createDevSite } from '../../src/dev/devSite.ts';
 
 export async function expectSameOnWorkersAndInDev(dir: string, rel: string, html: string): Promise<void> {
   fs.rmSync(path.join(dir, 'dist'), { recursive: true });
-  const onWorkers = sitegen(['build', '--root', dir, '-q', '--no-cache'], { env: { SITEGEN_PARALLEL_MIN: '1', SITEGEN_WORKERS: '1', SITEGEN_POOL_MAIN: '0' } });
+  const onWorkers = sitegen(['build', '--root', dir, '-q', '--no-cache'], { env: { SITEGEN_PARALLEL_MIN: '1', SITEGEN_WORKERS: '1', SITEGEN_POOL_MAIN: '0', SITEGEN_POOL_RENDER: '1' } });
   expect(onWorkers.stderr).toBe('');
   expect(fs.readFileSync(path.join(dir, 'dist', rel), 'utf8')).toBe(html);
 
