@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../types.ts';
 import { message, fileLocation, sortMessages, thrownBySite } from '../errors.ts';
-import type { ParsedFile } from './parse.ts';
+import type { FileStamp, ParsedFile } from './parse.ts';
 import { formatPath } from './fieldPath.ts';
 import { validateData } from './validate.ts';
 import { globBase, listContentFiles, matchFiles } from './glob.ts';
@@ -76,7 +76,7 @@ export interface LoadItem { collection: string; rel: string }
 /** What parsing a file gives before its schema: its YAML data and, for Markdown, the body's HTML. */
 export interface ParseOutput { data: unknown; html?: string }
 /** `parsed` is set when the file was parsed without a problem (what the content cache keeps). */
-export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOutput }
+export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOutput; stamp?: FileStamp }
 /**
  * Loads the files of `items` whose `known` result is missing: in-process (loadBatch) or spread over render
  * workers (src/parallel/); returns every item's result.
@@ -98,7 +98,7 @@ export async function loadBatch(config: SiteConfig, root: string, items: LoadIte
     if (!('source' in parsed)) return { errors: parsed.errors };
     const made = makeEntry(config.collections[collection], rel, parsed);
     if (made.errors.length) return { errors: made.errors };
-    return { entry: made.entry, errors: [], parsed: parseOutput(parsed, made.entry!) };
+    return { entry: made.entry, errors: [], parsed: parseOutput(parsed, made.entry!), stamp: parsed.stamp };
   }));
 }
 
@@ -115,8 +115,9 @@ export const stampKey = (rel: string, size: number, mtimeMs: number, mdKey = '')
   `${rel}\0${size}\0${mtimeMs}${mdKey && rel.endsWith('.md') ? `\0${mdKey}` : ''}`;
 
 /** Results for the items the cache holds (validated here); the rest are left to the loader. */
-async function cachedResults(root: string, config: SiteConfig, items: LoadItem[], cache: ParseCache, keys: string[]): Promise<(LoadResult | undefined)[]> {
-  const mdKey = markdownKey(markdownExtensions(config.plugins));
+async function cachedResults(root: string, config: SiteConfig, items: LoadItem[], cache: ParseCache, keys: string[], mdKey: string): Promise<(LoadResult | undefined)[]> {
+  // An empty cache answers nothing: no file is stat'ed for it (a parsed file's key comes from its read).
+  if (!cache.size) return [];
   return Promise.all(items.map(async (item, i) => {
     const r = await cachedResult(root, config.collections[item.collection], item.rel, cache, mdKey);
     if (r.key) keys[i] = r.key;
@@ -198,7 +199,8 @@ export async function listAndPlan(root: string, config: SiteConfig): Promise<Con
 export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean } }> {
   const plan = await listAndPlan(root, config);
   const keys: string[] = [];
-  const known = cache ? await cachedResults(root, config, plan.items, cache, keys) : [];
+  const mdKey = cache ? markdownKey(markdownExtensions(config.plugins)) : '';
+  const known = cache ? await cachedResults(root, config, plan.items, cache, keys, mdKey) : [];
   // Every collection's files go to the loader at once, so one pool of workers sees the whole list.
   const results = await (loader ?? ((list, _plan, k) => loadMissing(config, root, list, k)))(plan.items, plan, known);
   const { content, errors } = assembleContent(config, plan.spans, results);
@@ -210,8 +212,10 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
     const entries: ParseCache = new Map();
     let changed = false;
     results.forEach((r, i) => {
-      if (!r.parsed || !keys[i]) return;
-      entries.set(keys[i], r.parsed);
+      // A file the cache did not answer is keyed by the stamp it had when it was read.
+      const key = keys[i] ?? (r.stamp && stampKey(plan.items[i].rel, r.stamp.size, r.stamp.mtimeMs, mdKey));
+      if (!r.parsed || !key) return;
+      entries.set(key, r.parsed);
       if (!known[i]) changed = true;
     });
     next = { entries, changed: changed || entries.size !== cache.size };

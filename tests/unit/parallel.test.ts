@@ -58,6 +58,31 @@ describe('render workers', () => {
     }
   });
 
+  it('with one worker (2 cores) parse only: the main thread renders, the same files, and the parse fills the content cache', () => {
+    const root = fixture('basic');
+    const outs = ['dist-inprocess-1', 'dist-one-worker', 'dist-after-one-worker'];
+    const oneWorker = { SITEGEN_WORKERS: '1', SITEGEN_PARALLEL_MIN: '0', SITEGEN_POOL_MAIN: '0' };
+    try {
+      expect(sitegen(['build', '--root', root, '--out', outs[0], '--quiet', '--no-cache'], { env: inProcess }).code).toBe(0);
+      fs.rmSync(path.join(root, '.sitegen', 'cache', 'content'), { recursive: true, force: true });
+      const r = sitegen(['build', '--root', root, '--out', outs[1], '--json'], { env: oneWorker });
+      expect(r.code, r.stderr).toBe(0);
+      // The worker parsed every file and rendered nothing.
+      expect(JSON.parse(r.stdout).workers).toEqual({ workers: 1, tasks: { load: { total: 1, onMain: 0 } } });
+      const a = tree(path.join(root, outs[0])), b = tree(path.join(root, outs[1]));
+      expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+      for (const [f, bytes] of a) expect(b.get(f), f).toBe(bytes);
+      // The cache was empty, so no file was stat'ed for it: each parsed file is keyed by its read's stamp,
+      // and the next build finds every file there.
+      const c = sitegen(['build', '--root', root, '--out', outs[2], '--json'], { env: inProcess });
+      expect(JSON.parse(c.stdout).cached).toContain('content');
+      const d = tree(path.join(root, outs[2]));
+      for (const [f, bytes] of a) expect(d.get(f), f).toBe(bytes);
+    } finally {
+      for (const o of outs) fs.rmSync(path.join(root, o), { recursive: true, force: true });
+    }
+  });
+
   it('report content errors located exactly as in-process', () => {
     for (const name of ['schema-error', 'yaml-error', 'broken-link']) {
       const a = sitegen(['build', '--root', fixture(name)], { env: inProcess });
