@@ -10,7 +10,9 @@ import { message, fileLocation } from './errors.ts';
 const ATTR = /\s(href|src|id)="([^"]*)"/g;
 const ID = 'id:';
 
-const decodeAttr = (s: string) => s.replace(/&(amp|quot|lt|gt|#39);/g, (_m, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'" })[e] ?? '');
+// Most values hold no character reference: they are returned as they are (a tenth of the link check's
+// time at 10,000 pages went to replace() calls that found nothing).
+const decodeAttr = (s: string) => (s.includes('&') ? s.replace(/&(amp|quot|lt|gt|#39);/g, (_m, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'" })[e] ?? '') : s);
 
 /** Internal link targets of one page (query dropped, fragment kept), external and special schemes skipped,
  *  plus the page's element ids as `id:<id>`. */

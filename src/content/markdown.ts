@@ -131,6 +131,7 @@ export function markdownProblems(body: string): MarkdownProblem[] {
   }
 }
 
+const DEEP_PREFIX = new RegExp(`^[ \\t>*+\\-0-9.)]{${Math.floor(MAX_NESTING / 2) + 1}}`, 'm');
 const CONTAINER = /^ {0,3}(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]?/;
 
 /**
@@ -138,7 +139,9 @@ const CONTAINER = /^ {0,3}(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]?/;
  * indented under others, counting two columns a level). Fenced code is skipped: it is text.
  */
 function nestingProblems(body: string): MarkdownProblem[] {
-  if (body.length < MAX_NESTING) return [];
+  // A line nested too deep starts with more than 16 characters of indentation and markers (a character
+  // counts at most two levels: a tab is four columns); most bodies have none and need no line walk.
+  if (body.length < MAX_NESTING || !DEEP_PREFIX.test(body)) return [];
   const problems: MarkdownProblem[] = [];
   let fence: string | null = null;
   const lines = body.split('\n');

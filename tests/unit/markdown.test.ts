@@ -70,6 +70,9 @@ describe('Markdown policy: nesting', () => {
     ['2,000 list markers', '- '.repeat(2000) + 'deep'],
     ['2,000 numbered markers', '1. '.repeat(2000) + 'deep'],
     ['quotes and lists mixed', '> - '.repeat(1000) + 'deep'],
+    // The shortest prefix that is too deep (17 characters): a tab counts four columns, two levels.
+    ['a quote under 16 tabs', '\t'.repeat(16) + '>deep, past the length below which nothing is checked'],
+    ['33 ">"', '>'.repeat(33) + ' deep'],
   ])('refuses %s with its line instead of overflowing the stack', (_name, line) => {
     const problems = markdownProblems(`Intro\n\n${line}\n`);
     expect(problems.map((p) => [p.line, p.text])).toEqual([[3, 'Blockquotes and lists are nested more than 32 levels deep']]);
