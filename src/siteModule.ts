@@ -17,7 +17,7 @@ export { ENGINE_DIR, PACKAGE_DIR, loadEsbuild } from './siteModule/paths.ts';
 export { esbuildMessages } from './siteModule/messages.ts';
 export { islandWrapPlugin, externalsPlugin, BUNDLED_PACKAGES } from './siteModule/plugins.ts';
 export { siteModuleOptions, DEFAULT_ISLANDS, islandsDirOf } from './siteModule/options.ts';
-export { vendorFile, ensureVendor } from './siteModule/vendor.ts';
+export { vendorFile, ensureVendor, writeInstallCodeCache } from './siteModule/vendor.ts';
 export { importSiteModule, loadCompiled, saveCodeCaches, type SiteModule } from './siteModule/loader.ts';
 export { cachedSiteModule, metafileFiles } from './siteModule/cache.ts';
 export { loadSiteModule } from './siteModule/build.ts';

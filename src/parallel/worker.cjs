@@ -21,7 +21,12 @@ function loadCompiled(file) {
   const cacheFile = `${file}.v8cache`;
   /** @type {Buffer | undefined} */
   let cachedData;
-  try { cachedData = fs.readFileSync(cacheFile); } catch { /* first load */ }
+  // The install's code cache (sitegen prepare, vendor bundle only) serves until a build has saved its own,
+  // which holds every function that build used.
+  let fromInstall = false;
+  try { cachedData = fs.readFileSync(cacheFile); } catch {
+    try { cachedData = fs.readFileSync(`${file}${INSTALL_CACHE}`); fromInstall = true; } catch { /* first load */ }
+  }
   const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), {
     filename: file, cachedData,
     // @ts-ignore Node 20.19+ has the constant; older versions take the function
@@ -29,8 +34,28 @@ function loadCompiled(file) {
   });
   const mod = { exports: /** @type {any} */ ({}) };
   script.runInThisContext()(mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
-  const stale = !cachedData || script.cachedDataRejected;
+  const stale = !cachedData || script.cachedDataRejected || fromInstall;
   return { exports: mod.exports, saveCodeCache: stale ? () => fs.writeFileSync(cacheFile, script.createCachedData()) : null };
+}
+
+/** The suffix of the code cache `sitegen prepare` makes for the vendor bundle (see compileWithCache). */
+const INSTALL_CACHE = '.v8cache-install';
+
+/**
+ * Runs a compiled CommonJS module without any code cache, lets `exercise` call into it, and writes the code
+ * cache of what ran to <file>.v8cache-install (for `sitegen prepare`: the first build then starts with
+ * the packages' common functions compiled).
+ * @param {string} file
+ * @param {(exports: any) => void} exercise
+ */
+function compileWithCache(file, exercise) {
+  const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file });
+  const mod = { exports: /** @type {any} */ ({}) };
+  script.runInThisContext()(mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
+  exercise(mod.exports);
+  const tmp = `${file}${INSTALL_CACHE}.tmp-${process.pid}`;
+  fs.writeFileSync(tmp, script.createCachedData());
+  fs.renameSync(tmp, `${file}${INSTALL_CACHE}`);
 }
 
 /** A build's module is CommonJS (code cache); a dev module is ESM, imported by URL. */
@@ -48,4 +73,4 @@ if (!isMainThread && workerData?.sitegenWorker) {
   });
 }
 
-module.exports = { loadCompiled };
+module.exports = { loadCompiled, compileWithCache };

@@ -46,3 +46,36 @@ export async function ensureVendor(): Promise<string> {
   }
   return file;
 }
+
+// A page's worth of what builds do with the vendored packages: front matter, YAML, a schema, Markdown with
+// the common constructs, a React render. Only for the install's code cache (below); its output is unused.
+const SAMPLE = [
+  '---', 'title: "A page"', 'tags:', '  - one', '  - two', 'count: 3', '---',
+  '# Heading', '', 'Prose with *emphasis*, **strong**, `code`, a [link](/a/b/) and https://example.com.', '',
+  '## Section', '', '- an item with [a link](https://example.com/x)', '- another item', '', '1. first', '2. second', '',
+  '> A quote', '', '| a | b |', '|---|:-:|', '| 1 | 2 |', '', '```js', 'const x = 1;', '```', '', '---', '', 'The end.', '',
+].join('\n');
+
+/**
+ * Writes the vendor bundle's install code cache (`sitegen prepare`): the bundle is run and the packages are
+ * called the way a build calls them, so the first build after `npm ci` does not compile those functions
+ * (cold 1,000 pages: config 138–148 → 106–108 ms, content 512–545 → 486–495 ms). The first build then saves
+ * a fuller cache of its own (parallel/worker.cjs loadCompiled).
+ */
+export function writeInstallCodeCache(file: string): void {
+  if (fs.existsSync(`${file}.v8cache`) || fs.existsSync(`${file}.v8cache-install`)) return;
+  const loader = Module.createRequire(import.meta.url)('../parallel/worker.cjs') as { compileWithCache(file: string, exercise: (v: any) => void): void };
+  loader.compileWithCache(file, (v) => {
+    const yaml = v.yaml, z = v.zod.z, react = v.react;
+    for (let i = 0; i < 3; i++) {
+      const fm = v['gray-matter'](SAMPLE, { language: 'yaml', engines: { yaml: (s: string) => yaml.parseDocument(s).toJS() } });
+      const data = z.strictObject({ title: z.string().min(1), tags: z.array(z.string()), count: z.number().int() }).parse(fm.data);
+      const md = new v.marked.Marked({ gfm: true });
+      const tokens = md.lexer(fm.content);
+      md.walkTokens(tokens, () => {});
+      const html = md.parser(tokens);
+      const page = react.createElement('main', null, react.createElement('h1', { id: 'top' }, data.title), react.createElement('ul', null, data.tags.map((t: string) => react.createElement('li', { key: t }, t))), react.createElement('div', { dangerouslySetInnerHTML: { __html: html } }));
+      v[ENGINE_REACT_DOM_SERVER].renderToStaticMarkup(page);
+    }
+  });
+}

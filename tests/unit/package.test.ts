@@ -1,7 +1,7 @@
 // The package as a stranger gets it (issue 14): `npm pack` this repository, install the tarball into a fresh
 // project outside it, `sitegen init`, then build, type-check, dev (with an edit) and preview the starter site.
 // Slow by nature (npm install; ~30-60 s with a warm npm cache), so one shared project serves every test.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,6 +86,16 @@ describe('the installed package', () => {
   it('compiles its vendor bundle at install (its postinstall runs `sitegen prepare`), so the first build does not', () => {
     const vendor = path.join(project, 'node_modules', pkg.name, 'node_modules/.cache/sitegen/vendor');
     expect(fs.existsSync(vendor) ? fs.readdirSync(vendor).filter((f) => /^vendor-[0-9a-f]+\.cjs$/.test(f)) : []).toHaveLength(1);
+    // and the code cache of its packages' common functions, which the first build starts from
+    const [cache] = fs.readdirSync(vendor).filter((f) => /^vendor-[0-9a-f]+\.cjs\.v8cache-install$/.test(f));
+    expect(cache).toBeTruthy();
+    // V8 refuses a code cache made under other flags than the loading process's: a build's (bin/sitegen.js).
+    const flags = [...fs.readFileSync(path.join(REPO, 'bin/sitegen.js'), 'utf8').matchAll(/'build'[^\n]*setFlagsFromString\('([^']+)'\)/g)].map((m) => m[1]);
+    expect(flags.length).toBeGreaterThan(0);
+    const file = path.join(vendor, cache.replace(/\.v8cache-install$/, ''));
+    const probe = 'const fs=require("fs"),vm=require("vm"),M=require("module");const f=process.argv[1];' +
+      'const s=new vm.Script(M.wrap(fs.readFileSync(f,"utf8")),{filename:f,cachedData:fs.readFileSync(f+".v8cache-install")});process.stdout.write(String(s.cachedDataRejected))';
+    expect(execFileSync(process.execPath, [...flags, '-e', probe, file], { encoding: 'utf8' })).toBe('false');
   });
 
   it('init scaffolds a site, and refuses a folder that is not empty without --force', () => {
