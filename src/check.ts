@@ -7,28 +7,52 @@
 import type { Message } from './types.ts';
 import { message, fileLocation } from './errors.ts';
 
-const ATTR = /\s(href|src|id)="([^"]*)"/g;
 const ID = 'id:';
+const WS = /\s/;
+
+/**
+ * Calls `fn` for each ` href="…"`, ` src="…"` and ` id="…"` of the HTML: exactly the matches of
+ * /\s(href|src|id)="([^"]*)"/g, found from each `="` instead (indexOf runs several times faster than that
+ * pattern's scan, which tried every character as the whitespace: at 10,000 pages the scan was two thirds
+ * of the link extraction, itself as long as rendering the pages).
+ */
+export function forEachLinkAttr(html: string, fn: (name: 'href' | 'src' | 'id', value: string) => void): void {
+  for (let at = html.indexOf('="'); at >= 0;) {
+    // The attribute names end in different letters, so at most one fits before this `="`.
+    const last = html.charCodeAt(at - 1);
+    const name = last === 102 /* f */ ? 'href' : last === 99 /* c */ ? 'src' : last === 100 /* d */ ? 'id' : null;
+    if (name && at > name.length && html.startsWith(name, at - name.length) && WS.test(html.charAt(at - name.length - 1))) {
+      const end = html.indexOf('"', at + 2);
+      if (end < 0) return; // no closing quote: neither this nor any later attribute can match
+      fn(name, html.slice(at + 2, end));
+      at = html.indexOf('="', end + 1);
+    } else {
+      at = html.indexOf('="', at + 1);
+    }
+  }
+}
 
 // Most values hold no character reference: they are returned as they are (a tenth of the link check's
 // time at 10,000 pages went to replace() calls that found nothing).
 const decodeAttr = (s: string) => (s.includes('&') ? s.replace(/&(amp|quot|lt|gt|#39);/g, (_m, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'" })[e] ?? '') : s);
 
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
 /** Internal link targets of one page (query dropped, fragment kept), external and special schemes skipped,
  *  plus the page's element ids as `id:<id>`. */
 export function extractLinks(html: string): string[] {
   const out = new Set<string>();
-  for (const m of html.matchAll(ATTR)) {
-    if (m[1] === 'id') { if (m[2]) out.add(ID + decodeAttr(m[2])); continue; }
-    const raw = decodeAttr(m[2]);
-    if (!raw || raw.startsWith('//') || /^[a-z][a-z0-9+.-]*:/i.test(raw)) continue;
+  forEachLinkAttr(html, (name, value) => {
+    if (name === 'id') { if (value) out.add(ID + decodeAttr(value)); return; }
+    const raw = decodeAttr(value);
+    if (!raw || raw.startsWith('//') || SCHEME.test(raw)) return;
     const hash = raw.indexOf('#');
     const p = (hash < 0 ? raw : raw.slice(0, hash)).split('?')[0];
     const fragment = hash < 0 ? '' : raw.slice(hash + 1);
     // "#" and "#top" scroll to the top in every browser; ":~:" is a text fragment, not an id.
     const checked = fragment && fragment !== 'top' && !fragment.startsWith(':~:');
     if (p || checked) out.add(checked ? `${p}#${fragment}` : p);
-  }
+  });
   return [...out];
 }
 

@@ -9,7 +9,7 @@ import { parseYamlSource, locate, formatPath } from '../../src/content/yamlSourc
 import { validateData } from '../../src/content/validate.ts';
 import { matchFiles, globBase, listFiles } from '../../src/content/glob.ts';
 import { routeTable, normalisePath, outputFor } from '../../src/route.ts';
-import { extractLinks, checkLinks, makeTargets } from '../../src/check.ts';
+import { extractLinks, checkLinks, forEachLinkAttr, makeTargets } from '../../src/check.ts';
 import { parseHeadersFile, parseRedirectsFile, redirectsFile, contentSecurityPolicy } from '../../src/hostfiles.ts';
 import { stageOutput } from '../../src/write.ts';
 import { defineIsland, collectIslands } from '../../src/render/island.tsx';
@@ -101,6 +101,21 @@ describe('link check', () => {
   it('extracts internal links only (fragments kept, #top dropped) and the page ids', () => {
     const html = '<a href="/a/">x</a><a href="https://e.com">e</a><a href="#top">t</a><a href="mailto:x@y">m</a><img src="/i.png"><a href="/b/?q=1#h">b</a><a href="rel/">r</a><h2 id="x&amp;y">X</h2><a href="#x&amp;y">s</a><a href="/b/#:~:text=x">t</a>';
     expect(extractLinks(html)).toEqual(['/a/', '/i.png', '/b/#h', 'rel/', 'id:x&y', '#x&y', '/b/']);
+  });
+  it('finds exactly the attributes /\\s(href|src|id)="([^"]*)"/g matches, in any text', () => {
+    // The scan starts from each `="` instead of running the pattern: the same matches on generated text full
+    // of near misses (names glued to other letters, other whitespace, quotes left open, `="` inside values).
+    const pattern = /\s(href|src|id)="([^"]*)"/g;
+    const pieces = [' href="', 'href="', ' src="', '\tsrc="', ' id="', '\nid="', '\u00a0href="', ' xhref="', ' hsrc="', ' idd="', ' HREF="', '="', '"', '=', ' ', 'a', '/p/', '#x', '<a', '>', '&amp;', 'f', 'c', 'd'];
+    let seed = 42;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let n = 0; n < 5000; n++) {
+      let text = '';
+      for (let k = Math.floor(next() * 30); k > 0; k--) text += pieces[Math.floor(next() * pieces.length)];
+      const found: string[][] = [];
+      forEachLinkAttr(text, (name, value) => found.push([name, value]));
+      expect(found, JSON.stringify(text)).toEqual([...text.matchAll(pattern)].map((m) => [m[1], m[2]]));
+    }
   });
   it('checks #fragments against the ids of the page they point at, same-page and cross-page', () => {
     const targets = makeTargets(['/', '/a/', '/b/'], ['f.pdf', 'a/index.html', 'b/index.html']);
