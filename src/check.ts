@@ -105,11 +105,13 @@ export function checkPaths(pages: PageLinks[], targets: LinkTargets): Message[] 
   for (const pg of pages) {
     for (const entry of pg.links) {
       if (entry.startsWith(ID) || entry.startsWith('#')) continue;
-      const link = entry.split('#')[0];
+      const hash = entry.indexOf('#');
+      const link = hash < 0 ? entry : entry.slice(0, hash);
       const abs = resolve(pg, link, base);
+      if (targets.has(abs)) continue; // most links: no decoding needed
       let decoded = abs;
       try { decoded = decodeURI(abs); } catch { /* keep raw */ }
-      if (targets.has(abs) || targets.has(decoded)) continue;
+      if (targets.has(decoded)) continue;
       if (!broken.has(abs)) broken.set(abs, []);
       const uses = broken.get(abs)!;
       if (!uses.some((u) => u.pg === pg)) uses.push({ pg, link });

@@ -24,10 +24,13 @@ export function outputFor(p: string, rule?: SlashRule): string {
 /** Stands in for the component of a `body` route, which has none: output comes from its body, not React. */
 export function BodyRoute(): null { return null; }
 
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
+
 function invalidPath(p: string): string | null {
   if (typeof p !== 'string' || !p.startsWith('/')) return 'must start with "/"';
   if (/[\s?#\\]/.test(p)) return 'must not contain spaces, "?", "#" or "\\"';
-  if (p.split('/').some((s) => s === '..' || s === '.')) return 'must not contain "." or ".." segments';
+  // A "." or ".." segment: every segment but the empty first one follows a "/" (p starts with one).
+  if (DOT_SEGMENT.test(p)) return 'must not contain "." or ".." segments';
   return null;
 }
 

@@ -95,6 +95,17 @@ describe('route table', () => {
     expect(t.errors.map((e) => e.id)).toEqual(['InvalidRoute', 'InvalidRoute', 'DuplicateRoute']);
     expect(formatMessage(t.errors[2])).toBe('content/two.yaml page /dup/ (content/two.yaml) and page /dup/ (content/one.yaml) both write dup/index.html');
   });
+  it('refuses "." and ".." segments anywhere, in paths and aliases, and only those', () => {
+    const bad = ['/.', '/..', '/./a', '/a/.', '/a/..', '/a/./b/', '/a/../'];
+    const good = ['/.well-known/x/', '/a/..b/', '/a/b../', '/a/.../', '/v1.2/'];
+    const t = routeTable({}, config([...bad, ...good].map((path) => ({ path, component: C, props: {}, title: 'x', aliases: path === '/v1.2/' ? ['/x/../y', '/x/.y'] : [] }))));
+    expect(t.errors.map((e) => e.text)).toEqual([
+      ...bad.map((p) => `route "${p}" must not contain "." or ".." segments`),
+      'alias "/x/../y" of /v1.2/ must not contain "." or ".." segments',
+    ]);
+    expect(t.routes.map((r) => r.path)).toEqual(good);
+    expect(t.aliases.map((a) => a.from)).toEqual(['/x/.y/']);
+  });
 });
 
 describe('link check', () => {
