@@ -18,6 +18,7 @@ import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../siteModule/paths.ts';
 
 const markdown = new Marked({ gfm: true }, gfmFixes);
+const gfmWalk = gfmFixes.walkTokens as (t: Token) => void;
 
 /** The marked extensions the site's plugins add, in order (see SitegenPlugin.markdown). */
 export type MarkdownExtensions = readonly MarkedExtension[];
@@ -91,10 +92,15 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions): 
     if (opts.hooks) { opts.hooks.options = opts; opts.hooks.block = true; }
     let tokens = md.lexer(opts.hooks ? opts.hooks.preprocess(body) : body);
     if (opts.hooks) tokens = opts.hooks.processAllTokens(tokens) as typeof tokens;
-    if (opts.walkTokens) md.walkTokens(tokens, opts.walkTokens);
-    // Nothing that could be raw HTML or a URL scheme (typed, or as a character reference): no walk needed.
+    // Without plugins the only walkTokens is the engine's (gfm.ts: task-list labels), which neither reads nor
+    // changes what the policy reads: both go in one walk of the tokens instead of two.
+    const merged = setup === plain;
+    if (opts.walkTokens && !merged) md.walkTokens(tokens, opts.walkTokens);
+    // Nothing that could be raw HTML or a URL scheme (typed, or as a character reference): no policy walk.
     const seen = { html: false };
-    const problems = /[<:&]/.test(body) ? tokenProblems(md, body, tokens, setup.rawHtml, seen) : [];
+    let problems: MarkdownProblem[] = [];
+    if (/[<:&]/.test(body)) problems = tokenProblems(md, body, tokens, setup.rawHtml, seen, merged ? gfmWalk : undefined);
+    else if (merged) md.walkTokens(tokens, gfmWalk);
     if (problems.length) return { problems };
     setup.prepare?.(tokens);
     let html = md.parser(tokens);
@@ -172,7 +178,7 @@ function overflowProblem(body: string): MarkdownProblem {
   return { line: best + 1, column: 1, lineText: (lines[best] ?? '').slice(0, 120), text: 'Markdown is nested too deeply to render (a run of markup characters); simplify this line' };
 }
 
-function tokenProblems(md: Marked, body: string, tokens: Token[], rawHtml = false, seen = { html: false }): MarkdownProblem[] {
+function tokenProblems(md: Marked, body: string, tokens: Token[], rawHtml = false, seen = { html: false }, also?: (t: Token) => void): MarkdownProblem[] {
   const problems: MarkdownProblem[] = [];
   let lines: string[] | null = null;
   let from = 0;
@@ -186,6 +192,7 @@ function tokenProblems(md: Marked, body: string, tokens: Token[], rawHtml = fals
     problems.push({ line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '', text });
   };
   md.walkTokens(tokens, (t: Token) => {
+    also?.(t);
     if (t.type === 'html' && t.raw.trim()) seen.html = true;
     if (t.type === 'html' && !rawHtml && t.raw.trim()) at(t.raw.trim(), `Raw HTML is not allowed in Markdown: ${t.raw.trim().slice(0, 60)}`);
     if (t.type === 'link' || t.type === 'image') {
