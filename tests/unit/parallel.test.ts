@@ -87,10 +87,14 @@ describe('render workers', () => {
     for (const name of ['schema-error', 'yaml-error', 'broken-link']) {
       const a = sitegen(['build', '--root', fixture(name)], { env: inProcess });
       const b = sitegen(['build', '--root', fixture(name)], { env: pooled });
+      // One worker (2 cores): it parses, the main thread renders.
+      const c = sitegen(['build', '--root', fixture(name)], { env: { SITEGEN_WORKERS: '1', SITEGEN_PARALLEL_MIN: '0', SITEGEN_POOL_MAIN: '0', SITEGEN_NO_CACHE: '1' } });
       expect(a.code).toBe(1);
       expect(b.code).toBe(1);
+      expect(c.code).toBe(1);
       const strip = (s: string) => s.replace(/dist\.tmp-\S+/g, '').replace(/\d+ ms/g, '');
       expect(strip(b.stderr)).toBe(strip(a.stderr));
+      expect(strip(c.stderr)).toBe(strip(a.stderr));
     }
   });
 });
