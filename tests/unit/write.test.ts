@@ -19,7 +19,13 @@ function countPoolWrites() {
     h.close = async () => { open--; return close(); };
     return h;
   });
-  return { peak: () => peak, restore: () => spy.mockRestore() };
+  // A new file in a folder made empty is written with writeFile (write.ts freshFolders): counted while it runs.
+  const realWriteFile = fsp.writeFile;
+  const spyWrite = vi.spyOn(fsp, 'writeFile').mockImplementation(async (...args: any[]) => {
+    peak = Math.max(peak, ++open);
+    try { return await (realWriteFile as any)(...args); } finally { open--; }
+  });
+  return { peak: () => peak, restore: () => { spy.mockRestore(); spyWrite.mockRestore(); } };
 }
 
 describe('staging writes', () => {
@@ -107,6 +113,35 @@ describe('staging writes', () => {
     expect([...fs.readFileSync(path.join(out, 'bytes/logo.bin'))]).toEqual([0, 1, 2, 255]);
     expect(fs.readdirSync(out).length).toBe(21);
     expect(fs.readdirSync(out).reduce((n, d) => n + fs.readdirSync(path.join(out, d)).length, 0)).toBe(601);
+  });
+
+  it('in a staging folder made empty, every writer truncates at open (no cut after) and a file written twice keeps the last bytes', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-fresh-'));
+    const cut = vi.spyOn(fs, 'ftruncateSync');
+    try {
+      for (const mode of ['sync', 'async', 'thread'] as const) {
+        const staging = await stageOutput(path.join(dir, `dist-${mode}`));
+        configureEngine({ writes: mode === 'thread' ? undefined : mode });
+        try {
+          const w = mode === 'thread' ? createThreadWriter(staging.dir) : createWriter(staging.dir);
+          await w.write('a/index.html', 'x'.repeat(5000));
+          await w.write('b/index.html', 'page b');
+          if (mode === 'async') await w.flush(); // writes in flight at once have no order; the others keep it
+          await w.write('a/index.html', 'page a'); // shorter, after a longer one: cut by O_TRUNC
+          await w.flush();
+          await staging.write('c.txt', 'longer text first');
+          await staging.write('c.txt', 'short');
+        } finally {
+          configureEngine();
+        }
+        await staging.commit();
+        const out = path.join(dir, `dist-${mode}`);
+        expect([fs.readFileSync(path.join(out, 'a/index.html'), 'utf8'), fs.readFileSync(path.join(out, 'b/index.html'), 'utf8'), fs.readFileSync(path.join(out, 'c.txt'), 'utf8')], mode).toEqual(['page a', 'page b', 'short']);
+      }
+      expect(cut).not.toHaveBeenCalled();
+    } finally {
+      cut.mockRestore();
+    }
   });
 
   it('writer thread: a write that fails is reported by flush with its path, and nothing after it is written', async () => {
