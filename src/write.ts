@@ -43,7 +43,9 @@ export function writeOverSync(file: string, data: string | Uint8Array, fresh = f
  * A file written twice in one build is cut to length either way; a writer that does not know its
  * folder (a render worker's) writes over, which is right anywhere.
  */
-const freshFolders = new Set<string>();
+// On globalThis, as the engine settings are: stageOutput runs in the CLI's bundle, the page writers in the
+// compiled site module's copy of this file (a render worker has neither, and writes over).
+const freshFolders: Set<string> = ((globalThis as { __sitegenFreshFolders?: Set<string> }).__sitegenFreshFolders ??= new Set());
 
 /** writeOverSync on the thread pool. */
 export async function writeOver(file: string, data: string | Uint8Array, fresh = false): Promise<void> {

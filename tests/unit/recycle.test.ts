@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pruneTo, stageOutput } from '../../src/write.ts';
-import { sitegen, fixture } from '../helpers/cli.ts';
+import { REPO, sitegen, fixture } from '../helpers/cli.ts';
 import { treeSnapshot } from '../helpers/tree.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-recycle-'));
@@ -142,6 +142,25 @@ describe('sitegen build over its previous output', () => {
     fs.rmSync(bad);
     build(dist);
     expect(treeSnapshot(dist)).toBe(fresh('fresh-2'));
+  });
+
+  it('a build into a folder made empty truncates at open; one over the kept output writes over and cuts', () => {
+    // The page writers run in the compiled site module, stageOutput in the CLI: the mark of a folder made
+    // empty must reach them (write.ts freshFolders). Counted in the real CLI: a preload counts ftruncate.
+    const counts = path.join(tmp, 'truncates.txt');
+    const counted = (extra: string[]) => {
+      fs.rmSync(counts, { force: true });
+      const r = sitegen(['build', '--root', site, '--out', dist, '--quiet', ...extra], {
+        env: { NODE_OPTIONS: `--require "${path.join(REPO, 'tests/helpers/countTruncates.cjs')}"`, SITEGEN_TEST_TRUNCATES: counts },
+      });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      return Number(fs.readFileSync(counts, 'utf8').trim());
+    };
+    expect(counted(['--no-cache'])).toBe(0); // nothing kept: every page is new
+    build(dist); // keeps the output it replaces
+    expect(counted([])).toBeGreaterThanOrEqual(5); // over the kept pages: each cut to its length
+    expect(treeSnapshot(dist)).toBe(fresh('fresh-3'));
   });
 
   it('--no-cache deletes the replaced output instead of keeping it', () => {
