@@ -151,7 +151,7 @@ async function writeSite(opts: BuildOptions, session: Session, plan: Plan, stagi
   await timed('render', async () => {
     // Only the links of the manifest go to workers; the asset bytes stay here.
     const links: ManifestLinks = { css: manifest.css, runtime: manifest.runtime, baseChunks: manifest.baseChunks, islandChunks: manifest.islandChunks, reactIslands: manifest.reactIslands, images: outputs.images.table };
-    const pages = await site.engine.renderPages({ site, table, setup: { root: session.root, content: session.content, siteUrl: session.siteUrl(), manifest: links }, outDir: staging.dir, pool: session.pool });
+    const pages = await site.engine.renderPages({ site, table, setup: { root: session.root, content: session.content, siteUrl: session.siteUrl(), manifest: links }, outDir: staging.dir, fresh: staging.fresh, pool: session.pool });
     pages.forEach((page, i) => {
       const route = table.routes[i];
       if (page.error) { result.errors.push(page.error); return; }

@@ -8,6 +8,14 @@ import { engineSettings } from './settings.ts';
 
 export interface Staging {
   dir: string;
+  /**
+   * The folder was made empty (no output kept from the last build in it): every file written there is new,
+   * so writers truncate at open as writeFile does (O_TRUNC on an empty file frees nothing), one call fewer
+   * than writing over and cutting to length (10,000 new pages: the ftruncate calls were 48 ms of the writer
+   * thread's 0.6 s, and that thread sets the pace of a cold build's render stage). Pass it to the writers
+   * of this folder; a file written twice is cut to length either way, so a writer told false is right too.
+   */
+  fresh: boolean;
   write(rel: string, data: string | Uint8Array): Promise<void>;
   commit(): Promise<void>;
   abort(): Promise<void>;
@@ -35,18 +43,6 @@ export function writeOverSync(file: string, data: string | Uint8Array, fresh = f
   }
 }
 
-/**
- * Staging folders this process created empty (no output kept from the last build in them). A file written
- * there is new, so the writers truncate at open as writeFile does (O_TRUNC on an empty file frees
- * nothing): one call fewer than writing over and cutting to length (10,000 new pages: the ftruncate calls
- * were 48 ms of the writer thread's 0.6 s, and that thread sets the pace of a cold build's render stage).
- * A file written twice in one build is cut to length either way; a writer that does not know its
- * folder (a render worker's) writes over, which is right anywhere.
- */
-// On globalThis, as the engine settings are: stageOutput runs in the CLI's bundle, the page writers in the
-// compiled site module's copy of this file (a render worker has neither, and writes over).
-const freshFolders: Set<string> = ((globalThis as { __sitegenFreshFolders?: Set<string> }).__sitegenFreshFolders ??= new Set());
-
 /** writeOverSync on the thread pool. */
 export async function writeOver(file: string, data: string | Uint8Array, fresh = false): Promise<void> {
   if (fresh) return fsp.writeFile(file, data);
@@ -66,10 +62,10 @@ export async function writeOver(file: string, data: string | Uint8Array, fresh =
  * asynchronous writeFile (measured: 1,000 pages of 8 KB, 20 ms against 100-180 ms), which on 2 cores is
  * time taken from rendering. When the first writes show a slow disk (this project's VM disk pays ~1 ms per
  * file created), the rest go to the thread pool: `write` then resolves as soon as the file is under way,
- * waiting only while `max` writes are in flight, so rendering goes on while the disk works.
+ * waiting only while MAX_WRITES_IN_FLIGHT writes are in flight, so rendering goes on while the disk works.
  * `flush` waits for the rest and throws the first write error. Folders are created once each; another
  * writer (a render worker) creating the same folder at the same time is fine. The engine setting `writes`
- * (src/settings.ts) forces one way.
+ * (src/settings.ts) forces one way. `fresh`: see Staging.fresh.
  */
 export interface Writer {
   write(rel: string, data: string | Uint8Array): Promise<void>;
@@ -80,7 +76,7 @@ export interface Writer {
 const SLOW_WRITE_MS = 0.25;
 const PROBE_WRITES = 16;
 
-export function createWriter(dir: string, max = MAX_WRITES_IN_FLIGHT): Writer {
+export function createWriter(dir: string, fresh = false): Writer {
   const folders = new Map<string, Promise<unknown>>();
   const ensureDir = (d: string) => {
     let p = folders.get(d);
@@ -95,7 +91,6 @@ export function createWriter(dir: string, max = MAX_WRITES_IN_FLIGHT): Writer {
   let sync = forced !== 'async';
   const adaptive = !forced;
   let syncMs = 0, syncCount = 0;
-  const fresh = freshFolders.has(dir);
   return {
     async write(rel, data) {
       const abs = path.join(dir, rel);
@@ -112,7 +107,7 @@ export function createWriter(dir: string, max = MAX_WRITES_IN_FLIGHT): Writer {
         if (adaptive && ++syncCount >= PROBE_WRITES && syncMs / syncCount > SLOW_WRITE_MS) sync = false;
         return;
       }
-      while (inFlight.size >= max) await Promise.race(inFlight);
+      while (inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(inFlight);
       const p: Promise<void> = ensureDir(path.dirname(abs))
         .then(() => writeOver(abs, data, fresh))
         .catch((e) => { failure ??= e; })
@@ -137,9 +132,9 @@ const WRITER_THREAD_MIN = 1000;
  * The writer for `files` files rendered on this thread: a writer thread from WRITER_THREAD_MIN files, else
  * createWriter's; the writes setting forces one ('thread', or 'sync' / 'async' for createWriter).
  */
-export function pageWriter(dir: string, files: number): Writer {
+export function pageWriter(dir: string, files: number, fresh = false): Writer {
   const writes = engineSettings().writes;
-  return writes === 'thread' || (!writes && files >= WRITER_THREAD_MIN) ? createThreadWriter(dir) : createWriter(dir);
+  return writes === 'thread' || (!writes && files >= WRITER_THREAD_MIN) ? createThreadWriter(dir, fresh) : createWriter(dir, fresh);
 }
 
 // The writer thread: plain CommonJS, started with `eval` so that it needs no file beside the bundle. It
@@ -182,8 +177,8 @@ const THREAD_QUEUE_BYTES = 16 * 1024 * 1024;
  * the file system: `write` queues the page (waiting only while 16 MB are queued) and `flush` waits for
  * the rest and throws the first write error, as createWriter's do. The thread ends at `flush`.
  */
-export function createThreadWriter(dir: string): Writer {
-  const worker = new Worker(WRITER_THREAD_SOURCE, { eval: true, workerData: { fresh: freshFolders.has(dir) } });
+export function createThreadWriter(dir: string, fresh = false): Writer {
+  const worker = new Worker(WRITER_THREAD_SOURCE, { eval: true, workerData: { fresh } });
   let batch: (string | Uint8Array)[] = [];
   let batchBytes = 0;
   let queuedBytes = 0;
@@ -264,7 +259,6 @@ export async function stageOutput(outDir: string, recycle?: Recycling): Promise<
     }
   }
   await fsp.mkdir(dir, { recursive: true });
-  if (!reused) freshFolders.add(dir);
   // Each folder is created once, parents first; concurrent writes into a new folder share the promise.
   const folders = new Map<string, Promise<void>>([[dir, Promise.resolve()]]);
   const ensureDir = (d: string): Promise<void> => {
@@ -282,6 +276,7 @@ export async function stageOutput(outDir: string, recycle?: Recycling): Promise<
   const release = () => { const next = waiting.shift(); if (next) next(); else inFlight--; };
   return {
     dir,
+    fresh: !reused,
     async write(rel, data) {
       const abs = path.join(dir, rel);
       await ensureDir(path.dirname(abs));
@@ -289,7 +284,6 @@ export async function stageOutput(outDir: string, recycle?: Recycling): Promise<
       try { await writeOver(abs, data, !reused); } finally { release(); }
     },
     async commit() {
-      freshFolders.delete(dir);
       const old = `${outDir}.old-${process.pid}-${Date.now().toString(36)}`;
       let hadOld = false;
       try { await fsp.rename(outDir, old); hadOld = true; } catch (e: any) { if (e.code !== 'ENOENT') throw e; }
@@ -302,7 +296,6 @@ export async function stageOutput(outDir: string, recycle?: Recycling): Promise<
       if (hadOld && !(recycle && await keepFor(old, recycle.dir))) await fsp.rm(old, { recursive: true, force: true });
     },
     async abort() {
-      freshFolders.delete(dir);
       // A recycled folder goes back for the next build (it is pruned again then); a new one is deleted.
       if (!(reused && recycle && await keepFor(dir, recycle.dir))) await fsp.rm(dir, { recursive: true, force: true });
     },
@@ -321,7 +314,7 @@ async function keepFor(from: string, to: string): Promise<boolean> {
 }
 
 /** The mode and owner a file gets when it is created here (what a kept file must have to be written over). */
-const freshFile = () => ({ mode: 0o666 & ~process.umask(), uid: process.getuid?.() });
+const newFileOwnership = () => ({ mode: 0o666 & ~process.umask(), uid: process.getuid?.() });
 
 /**
  * Removes from `dir` everything the build will not write: files not planned, folders no planned file is in,
@@ -338,17 +331,17 @@ export function pruneTo(dir: string, planned: Iterable<string>): void {
     files.add(abs);
     for (let d = path.dirname(abs); d.length > dir.length && !folders.has(d); d = path.dirname(d)) folders.add(d);
   }
-  const fresh = freshFile();
+  const created = newFileOwnership();
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) {
         if (folders.has(p)) walk(p);
         else fs.rmSync(p, { recursive: true, force: true });
-      } else if (!(e.isFile() && files.has(p) && sameAsNew(fs.lstatSync(p), fresh))) fs.rmSync(p, { force: true });
+      } else if (!(e.isFile() && files.has(p) && sameAsNew(fs.lstatSync(p), created))) fs.rmSync(p, { force: true });
     }
   };
   walk(dir);
 }
 
-const sameAsNew = (s: fs.Stats, fresh: ReturnType<typeof freshFile>) => s.nlink === 1 && (s.mode & 0o7777) === fresh.mode && s.uid === (fresh.uid ?? s.uid);
+const sameAsNew = (s: fs.Stats, created: ReturnType<typeof newFileOwnership>) => s.nlink === 1 && (s.mode & 0o7777) === created.mode && s.uid === (created.uid ?? s.uid);

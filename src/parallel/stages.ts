@@ -78,6 +78,8 @@ export interface RenderArgs {
   setup: RenderSetup;
   /** The staging folder pages are written into. */
   outDir: string;
+  /** Whether that folder was made empty (write.ts Staging.fresh). */
+  fresh?: boolean;
   pool: Pool | null;
 }
 
@@ -115,7 +117,7 @@ export async function renderPages(a: RenderArgs): Promise<PageResult[]> {
   }
   await a.pool?.close(); // its workers' heaps are not needed any more: lower peak memory
   // Rendering on this thread alone: a big site's writes go to a thread of their own on the other core.
-  const writer = pageWriter(a.outDir, a.table.routes.length + (aliasPages ? a.table.aliases.length : 0));
+  const writer = pageWriter(a.outDir, a.table.routes.length + (aliasPages ? a.table.aliases.length : 0), a.fresh);
   const r = batchRenderer(a.site, a.table, a.setup, writer);
   const pages = await r.pages(0, a.table.routes.length);
   if (aliasPages) await r.aliases(0, a.table.aliases.length);
@@ -129,9 +131,9 @@ async function renderOnPool(a: RenderArgs, pool: Pool, aliasPages: boolean): Pro
   // the main thread already renders; its tasks queue behind the setup message.
   // Workers that hold the content (pooled load) get the setup without it: no second copy.
   const { content, ...rest } = a.setup;
-  const setup = pool.broadcast({ type: 'setup', setup: pool.contentReady ? rest : a.setup, outDir: a.outDir, routes: routes.length, aliases: aliases.length });
+  const setup = pool.broadcast({ type: 'setup', setup: pool.contentReady ? rest : a.setup, outDir: a.outDir, fresh: a.fresh, routes: routes.length, aliases: aliases.length });
   setup.catch(() => {});
-  const writer = createWriter(a.outDir);
+  const writer = createWriter(a.outDir, a.fresh);
   const here = batchRenderer(a.site, a.table, a.setup, writer);
   const pageTasks = ranges(routes.length, RENDER_BATCH).map(([start, end]) => ({ type: 'pages' as const, start, end }));
   const aliasTasks = aliasPages ? ranges(aliases.length, ALIAS_BATCH).map(([start, end]) => ({ type: 'aliases' as const, start, end })) : [];

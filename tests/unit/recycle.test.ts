@@ -146,7 +146,7 @@ describe('sitegen build over its previous output', () => {
 
   it('a build into a folder made empty truncates at open; one over the kept output writes over and cuts', () => {
     // The page writers run in the compiled site module, stageOutput in the CLI: the mark of a folder made
-    // empty must reach them (write.ts freshFolders). Counted in the real CLI: a preload counts ftruncate.
+    // empty must reach them (write.ts Staging.fresh, passed through renderPages). Counted in the real CLI: a preload counts ftruncate.
     const counts = path.join(tmp, 'truncates.txt');
     const counted = (extra: string[]) => {
       fs.rmSync(counts, { force: true });

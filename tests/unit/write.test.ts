@@ -19,7 +19,7 @@ function countPoolWrites() {
     h.close = async () => { open--; return close(); };
     return h;
   });
-  // A new file in a folder made empty is written with writeFile (write.ts freshFolders): counted while it runs.
+  // A new file in a folder made empty is written with writeFile (write.ts Staging.fresh): counted while it runs.
   const realWriteFile = fsp.writeFile;
   const spyWrite = vi.spyOn(fsp, 'writeFile').mockImplementation(async (...args: any[]) => {
     peak = Math.max(peak, ++open);
@@ -123,7 +123,8 @@ describe('staging writes', () => {
         const staging = await stageOutput(path.join(dir, `dist-${mode}`));
         configureEngine({ writes: mode === 'thread' ? undefined : mode });
         try {
-          const w = mode === 'thread' ? createThreadWriter(staging.dir) : createWriter(staging.dir);
+          expect(staging.fresh).toBe(true);
+          const w = mode === 'thread' ? createThreadWriter(staging.dir, staging.fresh) : createWriter(staging.dir, staging.fresh);
           await w.write('a/index.html', 'x'.repeat(5000));
           await w.write('b/index.html', 'page b');
           if (mode === 'async') await w.flush(); // writes in flight at once have no order; the others keep it
