@@ -27,6 +27,17 @@ function loadCompiled(file) {
   try { cachedData = fs.readFileSync(cacheFile); } catch {
     try { cachedData = fs.readFileSync(`${file}${INSTALL_CACHE}`); fromInstall = true; } catch { /* first load */ }
   }
+  const { script, exports } = run(file, cachedData);
+  const stale = !cachedData || script.cachedDataRejected || fromInstall;
+  return { exports, saveCodeCache: stale ? () => fs.writeFileSync(cacheFile, script.createCachedData()) : null };
+}
+
+/**
+ * Compiles a CommonJS module (with `cachedData`, when given) and runs it: the steps of Node's own loader.
+ * @param {string} file
+ * @param {Buffer} [cachedData]
+ */
+function run(file, cachedData) {
   const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), {
     filename: file, cachedData,
     // @ts-ignore Node 20.19+ has the constant; older versions take the function
@@ -34,8 +45,7 @@ function loadCompiled(file) {
   });
   const mod = { exports: /** @type {any} */ ({}) };
   script.runInThisContext()(mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
-  const stale = !cachedData || script.cachedDataRejected || fromInstall;
-  return { exports: mod.exports, saveCodeCache: stale ? () => fs.writeFileSync(cacheFile, script.createCachedData()) : null };
+  return { script, exports: mod.exports };
 }
 
 /** The suffix of the code cache `sitegen prepare` makes for the vendor bundle (see compileWithCache). */
@@ -49,10 +59,8 @@ const INSTALL_CACHE = '.v8cache-install';
  * @param {(exports: any) => void} exercise
  */
 function compileWithCache(file, exercise) {
-  const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file });
-  const mod = { exports: /** @type {any} */ ({}) };
-  script.runInThisContext()(mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
-  exercise(mod.exports);
+  const { script, exports } = run(file);
+  exercise(exports);
   const tmp = `${file}${INSTALL_CACHE}.tmp-${process.pid}`;
   fs.writeFileSync(tmp, script.createCachedData());
   fs.renameSync(tmp, `${file}${INSTALL_CACHE}`);
@@ -73,4 +81,4 @@ if (!isMainThread && workerData?.sitegenWorker) {
   });
 }
 
-module.exports = { loadCompiled, compileWithCache };
+module.exports = { loadCompiled, compileWithCache, INSTALL_CACHE };

@@ -63,8 +63,8 @@ const SAMPLE = [
  * a fuller cache of its own (parallel/worker.cjs loadCompiled).
  */
 export function writeInstallCodeCache(file: string): void {
-  if (fs.existsSync(`${file}.v8cache`) || fs.existsSync(`${file}.v8cache-install`)) return;
-  const loader = Module.createRequire(import.meta.url)('../parallel/worker.cjs') as { compileWithCache(file: string, exercise: (v: any) => void): void };
+  const loader = Module.createRequire(import.meta.url)('../parallel/worker.cjs') as { compileWithCache(file: string, exercise: (v: any) => void): void; INSTALL_CACHE: string };
+  if (fs.existsSync(`${file}.v8cache`) || fs.existsSync(`${file}${loader.INSTALL_CACHE}`)) return;
   loader.compileWithCache(file, (v) => {
     const yaml = v.yaml, z = v.zod.z, react = v.react;
     for (let i = 0; i < 3; i++) {
