@@ -33,8 +33,9 @@ async function newContext(): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 1280, height: 900 } });
 }
 
-/** Host script that renders the document into the embed container after `delayMs`, as a real host would. */
-const renderingScript = (delayMs: number) => `setTimeout(() => {
+/** Host script that renders the document into the embed container after `delayMs`, as a real host would.
+ * It marks the window as it runs, so a test can wait for its timer to exist before moving the paused clock. */
+const renderingScript = (delayMs: number) => `window.__hostScriptRan = true; setTimeout(() => {
   const box = document.querySelector('[data-policy-embed]');
   const h = document.createElement('h2'); h.textContent = 'Hosted document ' + box.dataset.id + ' ' + box.dataset.lang;
   box.append(h);
@@ -76,6 +77,8 @@ const overlay = (page: Page) => page.locator('.policy-embed__overlay');
 const progress = (page: Page) => page.getByRole('progressbar').evaluate((el) => (el as HTMLProgressElement).value);
 const storage = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('policy-storage') ?? 'null'));
 const sawOverlay = (page: Page) => page.evaluate(() => (window as any).__sawOverlay === true);
+/** Waits, in real time, until the fake host's script has run: its timer only exists from then on. */
+const hostScriptRan = (page: Page) => expect.poll(() => page.evaluate(() => (window as any).__hostScriptRan === true)).toBe(true);
 
 describe('legal routes', () => {
   it('answer 200 with a title, one h1, a 50-160 character description and no serious axe violations', async () => {
@@ -256,6 +259,7 @@ describe('policy embed (a build with POLICY_HOST set)', () => {
     expect(await progress(page)).toBe(0);
     expect(requested).toEqual([`${HOST}/embed.js`]);
     await expect(page.locator(`script[src="${HOST}/embed.js"]`).evaluate((s) => [s.dataset.id, s.dataset.lang])).resolves.toEqual(['terms', 'en-us']);
+    await hostScriptRan(page);
 
     await page.clock.runFor(LOADER_MS / 2);
     expect(await progress(page)).toBe(CAP / 2);
@@ -279,6 +283,7 @@ describe('policy embed (a build with POLICY_HOST set)', () => {
 
     // Second visit: the policy is known, so the document loads without the overlay ever appearing.
     const again = await openPaused(context, '/terms/');
+    await hostScriptRan(again.page); // before this, the clock could pass 10.5 s before the document's timer is set
     await again.page.clock.runFor(LOADER_MS + 1_000);
     expect(await again.page.locator('[data-policy-embed] h2').count()).toBe(1);
     expect(await sawOverlay(again.page)).toBe(false);
@@ -288,8 +293,9 @@ describe('policy embed (a build with POLICY_HOST set)', () => {
 
   it('forces ready at 15 s when the document never appears, and offers the hosted copy', async () => {
     const context = await newContext();
-    await fakeHost(context, { script: '/* loads, renders nothing */' });
+    await fakeHost(context, { script: 'window.__hostScriptRan = true; /* loads, renders nothing */' });
     const { page, problems } = await openPaused(context, '/privacy/');
+    await hostScriptRan(page); // its load is what the storage check below records
     await page.clock.runFor(TIMEOUT_MS - 200);
     expect(await overlay(page).isVisible()).toBe(true);
     expect(await progress(page)).toBe(CAP);
