@@ -39,6 +39,50 @@ export async function waitForQuiet(waitS) {
   return { before: la.load, warning };
 }
 
+// ---------- CPU used by other processes ----------
+// The load average after a run is no sign of other work: the bench itself keeps both cores busy, so the
+// 1-minute figure ends near the core count on a quiet machine too. What tells is the machine's busy CPU time
+// (/proc/stat) less what this process and the children it waited for used (/proc/self/stat, utime, stime,
+// cutime, cstime): every build, Hugo, the dev servers. A process that outlives its parent is reaped by
+// another and counts as other work: esbuild's service, which a build's Node process leaves to exit on its
+// own (measured: 0.3 CPU s per cold build with its `prepare`, 1-2 % of a full run, ~13 % of a one-run
+// 100-page check).
+const CLK_TCK = (() => {
+  try { return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100; } catch { return 100; }
+})();
+
+/** A snapshot of CPU seconds: the machine's busy and steal time, and this process's own with its children. */
+export function cpuSnapshot() {
+  try {
+    // cpu  user nice system idle iowait irq softirq steal guest guest_nice (guest time is inside user)
+    const [user, nice, system, , , irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    // Fields after the command name (which may hold spaces, in parentheses): utime is the 12th, then stime, cutime, cstime.
+    const self = fs.readFileSync('/proc/self/stat', 'utf8');
+    const f = self.slice(self.lastIndexOf(')') + 2).split(' ').map(Number);
+    const own = f[11] + f[12] + f[13] + f[14];
+    return { at: Date.now(), busy: (user + nice + system + irq + softirq) / CLK_TCK, steal: (steal || 0) / CLK_TCK, own: own / CLK_TCK };
+  } catch {
+    return null; // not Linux
+  }
+}
+
+/**
+ * CPU seconds that other processes used between two snapshots, their share of the machine (all cores over
+ * the wall time) and the steal time (a virtual machine waiting for its host). Null where /proc is missing.
+ */
+export function otherCpu(a, b) {
+  if (!a || !b) return null;
+  const wall = (b.at - a.at) / 1000;
+  const seconds = Math.max(0, (b.busy - a.busy) - (b.own - a.own));
+  return { seconds, share: wall > 0 ? seconds / (wall * os.cpus().length) : 0, steal: b.steal - a.steal, wall };
+}
+
+/**
+ * Above this share of the machine used by other processes during a run, its figures are not to be judged:
+ * well above what the esbuild services add to a full run, well below a second job using one core of two.
+ */
+export const OTHER_CPU_LIMIT = 0.1;
+
 // ---------- peak RSS method ----------
 // BENCH_NO_TIME=1 forces the preload method (to test it on a machine that has /usr/bin/time).
 const TIME_BIN = fs.existsSync('/usr/bin/time') && !process.env.BENCH_NO_TIME ? '/usr/bin/time' : null;

@@ -1,6 +1,6 @@
 // bench/report.mjs: the printed report of bench/run.mjs: cold/warm/Hugo table, sitegen/Hugo ratios, the real
 // site, dev first page and edit → served, stage timings, and each issue-16 target with met / not met.
-import { fmtS, fmtMB } from './proc.mjs';
+import { fmtS, fmtMB, OTHER_CPU_LIMIT } from './proc.mjs';
 
 // Issue 16's targets (same disk, same run, whole process).
 export const TARGETS = { cold100S: 0.5, rssMB: 400, devFirstPageS: 1, editMs: 50, realColdS: 1 };
@@ -63,12 +63,28 @@ export function targets(res) {
   return out;
 }
 
+/**
+ * Why this run's figures are not to be judged, or null: the load when measuring started, or other processes'
+ * CPU (or the host's steal) during it above OTHER_CPU_LIMIT of the machine. Without /proc, the load after the
+ * run stands in, though the bench's own two busy cores raise it too.
+ */
+export function busy(res) {
+  if (res.machine.loadWarning) return res.machine.loadWarning;
+  const oc = res.otherCpu;
+  if (!oc) return Math.max(...res.loadAfter) > 1.5 ? `load average ${res.loadAfter[0].toFixed(2)} after the run` : null;
+  if (oc.share > OTHER_CPU_LIMIT) return `other processes used ${(oc.share * 100).toFixed(1)} % of the CPUs`;
+  const steal = oc.wall > 0 ? oc.steal / (oc.wall * res.machine.cpus) : 0;
+  return steal > OTHER_CPU_LIMIT ? `the host took ${(steal * 100).toFixed(1)} % of the CPUs (steal)` : null;
+}
+
 export function printReport(res) {
   const out = [];
   out.push(`sites built in ${res.workdir} (${res.workdirFs}; ${res.workdirWhy})`);
   out.push(`sitegen bench: Node ${res.machine.node}, ${res.machine.cpus} CPUs (${res.machine.cpuModel}), median of ${res.runs} run(s) per row, NODE_ENV=${res.nodeEnv ?? '(sitegen default)'}, Hugo: ${res.hugo ?? 'not run'}`);
   out.push(`load average before ${res.machine.loadBefore.map((x) => x.toFixed(2)).join(' ')}, after ${res.loadAfter.map((x) => x.toFixed(2)).join(' ')}`);
   if (res.machine.loadWarning) out.push(`WARNING: ${res.machine.loadWarning}`);
+  const oc = res.otherCpu;
+  if (oc) out.push(`other processes used ${oc.seconds.toFixed(1)} CPU s during the run (${(oc.share * 100).toFixed(1)} % of ${res.machine.cpus} CPUs over ${oc.wall.toFixed(0)} s; limit ${OTHER_CPU_LIMIT * 100} %), steal ${oc.steal.toFixed(1)} s`);
   out.push(COLD_MEANS, WARM_MEANS, ...(res.sizes.some((x) => x.again) ? [AGAIN_MEANS] : []), res.removal === 'deleted'
     ? 'REMOVED = deleted right before each run (--rm-outputs): on ext4 without a journal the next run then pays for every inode freed in the last minutes (bench/README.md).'
     : 'REMOVED = renamed out of the way (.bench-trash beside it) and deleted after the last run, so no run pays for the deletions before it (bench/README.md; --rm-outputs deletes right before each run).', '');
@@ -119,6 +135,6 @@ export function printReport(res) {
   const ts = targets(res);
   for (const t of ts) out.push(`  ${t.met == null ? '–' : t.met ? '✓' : '✗'} ${t.name.padEnd(52)} ${t.value}`);
   out.push(`  ${ts.filter((t) => t.met).length} met, ${ts.filter((t) => t.met === false).length} not met, ${ts.filter((t) => t.met == null).length} not measured in this run`);
-  if (res.machine.loadWarning || Math.max(...res.loadAfter) > 1.5) out.push('  (the machine was busy: re-run on a quiet machine before judging the targets)');
+  if (busy(res)) out.push(`  (the machine was busy: ${busy(res)}; re-run on a quiet machine before judging the targets)`);
   return out.join('\n');
 }

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { log, waitForQuiet, loadAverage, runProcess, summarize, firstError, fsType, fmtS, fmtMB, tail, TMP, RSS_METHOD, setAside, setAsideOutputs, emptyTrash } from './proc.mjs';
+import { log, waitForQuiet, loadAverage, cpuSnapshot, otherCpu, runProcess, summarize, firstError, fsType, fmtS, fmtMB, tail, TMP, RSS_METHOD, setAside, setAsideOutputs, emptyTrash } from './proc.mjs';
 import { hugoVersion, prepareHugo, hugoBuildArgs, coldHugo, hugoPagesFigure, countIndexFiles } from './hugo.mjs';
 import { printReport, targets } from './report.mjs';
 import { GEN } from './devsite.mjs';
@@ -239,6 +239,7 @@ function benchDev(hugoOn) {
 
 async function main() {
   const load = await waitForQuiet(opts.wait);
+  const cpuBefore = cpuSnapshot();
   const hv = opts.hugo ? hugoVersion() : null;
   log(hv ? `hugo: ${hv}` : opts.hugo ? 'hugo: not on PATH, no comparison' : 'hugo: skipped (--no-hugo)');
   const res = {
@@ -265,6 +266,7 @@ async function main() {
   res.startup = st.done();
   if (opts.dev) res.dev = benchDev(!!hv);
   res.loadAfter = loadAverage().load;
+  res.otherCpu = otherCpu(cpuBefore, cpuSnapshot());
   return res;
 }
 
