@@ -12,7 +12,7 @@ export async function runPrepare(): Promise<number> {
     const { ensureVendor, writeInstallCodeCache } = await import('../src/siteModule.ts');
     const file = await ensureVendor();
     // A code cache of the packages' common functions: the first build compiles less.
-    try { writeInstallCodeCache(file); } catch (e: any) { process.stderr.write(`sitegen: no code cache for the vendor bundle (the first build makes one): ${e?.message ?? e}\n`); }
+    try { await writeInstallCodeCache(file); } catch (e: any) { process.stderr.write(`sitegen: no code cache for the vendor bundle (the first build makes one): ${e?.message ?? e}\n`); }
     process.stdout.write(`sitegen: compiled for this install in ${Math.round(performance.now() - t0)} ms (${path.relative(process.cwd(), file) || file})\n`);
   } catch (e: any) {
     process.stderr.write(`sitegen: could not compile ahead (the first build will do it): ${e?.message ?? e}\n`);

@@ -48,22 +48,21 @@ function run(file, cachedData) {
   return { script, exports: mod.exports };
 }
 
-/** The suffix of the code cache `sitegen prepare` makes for the vendor bundle (see compileWithCache). */
+/** The suffix of the code cache `sitegen prepare` makes for the vendor bundle (siteModule/vendor.ts). */
 const INSTALL_CACHE = '.v8cache-install';
 
 /**
- * Runs a compiled CommonJS module without any code cache, lets `exercise` call into it, and writes the code
- * cache of what ran to <file>.v8cache-install (for `sitegen prepare`: the first build then starts with
- * the packages' common functions compiled).
+ * Runs a compiled CommonJS module without any code cache, lets `exercise` call into it, and returns the code
+ * cache of what ran (for `sitegen prepare`: the first build then starts with the packages' common functions
+ * compiled).
  * @param {string} file
  * @param {(exports: any) => void} exercise
+ * @returns {Buffer}
  */
-function compileWithCache(file, exercise) {
+function codeCacheAfter(file, exercise) {
   const { script, exports } = run(file);
   exercise(exports);
-  const tmp = `${file}${INSTALL_CACHE}.tmp-${process.pid}`;
-  fs.writeFileSync(tmp, script.createCachedData());
-  fs.renameSync(tmp, `${file}${INSTALL_CACHE}`);
+  return script.createCachedData();
 }
 
 /** A build's module is CommonJS (code cache); a dev module is ESM, imported by URL. */
@@ -81,4 +80,4 @@ if (!isMainThread && workerData?.sitegenWorker) {
   });
 }
 
-module.exports = { loadCompiled, compileWithCache, INSTALL_CACHE };
+module.exports = { loadCompiled, codeCacheAfter, INSTALL_CACHE };

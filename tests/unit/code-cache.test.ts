@@ -1,4 +1,4 @@
-// The install's code cache (`sitegen prepare`, parallel/worker.cjs compileWithCache): a compiled module's
+// The install's code cache (`sitegen prepare`, siteModule/vendor.ts saveInstallCodeCache): a compiled module's
 // first load takes it, and then saves the build's own cache, which every later load prefers.
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
@@ -6,19 +6,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 
+import { saveInstallCodeCache } from '../../src/siteModule/vendor.ts';
+
 const loader = createRequire(import.meta.url)('../../src/parallel/worker.cjs') as {
-  compileWithCache(file: string, exercise: (v: any) => void): void;
   loadCompiled(file: string): { exports: any; saveCodeCache: (() => void) | null };
 };
 
 describe('code caches of compiled modules', () => {
-  it('prepare leaves an install cache; the first load uses it and saves its own; later loads use that one', () => {
+  it('prepare leaves an install cache; the first load uses it and saves its own; later loads use that one', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-codecache-'));
     try {
       const file = path.join(dir, 'mod.cjs');
       fs.writeFileSync(file, 'exports.twice = (n) => n * 2;\nexports.name = "mod";\n');
       let seen = 0;
-      loader.compileWithCache(file, (v) => { seen = v.twice(21); });
+      await saveInstallCodeCache(file, (v) => { seen = v.twice(21); });
       expect(seen).toBe(42);
       expect(fs.existsSync(`${file}.v8cache-install`)).toBe(true);
       expect(fs.existsSync(`${file}.v8cache`)).toBe(false);
