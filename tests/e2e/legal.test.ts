@@ -33,21 +33,23 @@ async function newContext(): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 1280, height: 900 } });
 }
 
-/** Host script that renders the document into the embed container after `delayMs`, as a real host would.
- * It marks the window as it runs, so a test can wait for its timer to exist before moving the paused clock. */
-const renderingScript = (delayMs: number) => `window.__hostScriptRan = true; setTimeout(() => {
+/** Host script that renders the document into the embed container after `delayMs`, as a real host would. */
+const renderingScript = (delayMs: number) => `setTimeout(() => {
   const box = document.querySelector('[data-policy-embed]');
   const h = document.createElement('h2'); h.textContent = 'Hosted document ' + box.dataset.id + ' ' + box.dataset.lang;
   box.append(h);
 }, ${delayMs});`;
 
 type HostReply = { script: string } | { status: number };
-/** Fakes the policy host for this context and records the script requests. */
+/**
+ * Fakes the policy host for this context and records the script requests. A script it serves marks the window
+ * as it runs (hostScriptRan), so a test can wait for the script's timers to exist before moving the paused clock.
+ */
 async function fakeHost(context: BrowserContext, reply: HostReply): Promise<string[]> {
   const requested: string[] = [];
   await context.route(`${HOST}/**`, (route) => {
     requested.push(route.request().url());
-    return 'script' in reply ? route.fulfill({ status: 200, contentType: 'text/javascript', body: reply.script }) : route.fulfill({ status: reply.status, body: 'not found' });
+    return 'script' in reply ? route.fulfill({ status: 200, contentType: 'text/javascript', body: `window.__hostScriptRan = true;\n${reply.script}` }) : route.fulfill({ status: reply.status, body: 'not found' });
   });
   return requested;
 }
@@ -293,7 +295,7 @@ describe('policy embed (a build with POLICY_HOST set)', () => {
 
   it('forces ready at 15 s when the document never appears, and offers the hosted copy', async () => {
     const context = await newContext();
-    await fakeHost(context, { script: 'window.__hostScriptRan = true; /* loads, renders nothing */' });
+    await fakeHost(context, { script: '/* loads, renders nothing */' });
     const { page, problems } = await openPaused(context, '/privacy/');
     await hostScriptRan(page); // its load is what the storage check below records
     await page.clock.runFor(TIMEOUT_MS - 200);
