@@ -135,6 +135,7 @@ export function printReport(res) {
   const ts = targets(res);
   for (const t of ts) out.push(`  ${t.met == null ? '–' : t.met ? '✓' : '✗'} ${t.name.padEnd(52)} ${t.value}`);
   out.push(`  ${ts.filter((t) => t.met).length} met, ${ts.filter((t) => t.met === false).length} not met, ${ts.filter((t) => t.met == null).length} not measured in this run`);
-  if (busy(res)) out.push(`  (the machine was busy: ${busy(res)}; re-run on a quiet machine before judging the targets)`);
+  const why = busy(res);
+  if (why) out.push(`  (the machine was busy: ${why}; re-run on a quiet machine before judging the targets)`);
   return out.join('\n');
 }
