@@ -59,8 +59,9 @@ export async function parseContentFile(root: string, rel: string, markdown?: Mar
     const line = text.slice(0, bad).split('\n').length;
     return { errors: [message('ContentReadError', 'File is not valid UTF-8 text', fileLocation(rel, line, bad - text.lastIndexOf('\n', bad - 1)))] };
   }
-  if (rel.endsWith('.md')) await prepareMarkdown(markdown); // the site's Markdown features load their libraries on first use
-  const parsed = rel.endsWith('.md') ? parseMarkdown(text, rel, markdown) : parseYaml(text, rel, 0);
+  const isMarkdown = rel.endsWith('.md');
+  if (isMarkdown) await prepareMarkdown(markdown); // the site's Markdown features load their libraries on first use
+  const parsed = isMarkdown ? parseMarkdown(text, rel, markdown) : parseYaml(text, rel, 0);
   parsed.stamp = stamp;
   return parsed;
 }
