@@ -13,11 +13,12 @@ import { Marked, type MarkedExtension, type Token } from 'marked';
 import { unsafeScheme } from './urlScheme.ts';
 import { splitExtensions } from '../markdown/options.ts';
 import { gfmFixes } from '../markdown/gfm.ts';
+import { fastText } from '../markdown/text.ts';
 import type { MarkdownSetup } from '../markdown/setup.ts';
 import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../siteModule/paths.ts';
 
-const markdown = new Marked({ gfm: true }, gfmFixes);
+const markdown = new Marked({ gfm: true }, gfmFixes, fastText);
 const gfmWalk = gfmFixes.walkTokens as (t: Token) => void;
 
 /** The marked extensions the site's plugins add, in order (see SitegenPlugin.markdown). */
@@ -30,7 +31,7 @@ const setups = new WeakMap<MarkdownExtensions, MarkdownSetup>();
 export async function prepareMarkdown(extensions?: MarkdownExtensions): Promise<void> {
   if (!extensions?.length || setups.has(extensions)) return;
   const { features, marked } = splitExtensions(extensions);
-  if (!features) { setups.set(extensions, { ...plain, md: new Marked({ gfm: true }, gfmFixes, ...marked) }); return; }
+  if (!features) { setups.set(extensions, { ...plain, md: new Marked({ gfm: true }, gfmFixes, fastText, ...marked) }); return; }
   const { markdownSetup } = await import('../markdown/setup.ts');
   if (!setups.has(extensions)) setups.set(extensions, markdownSetup(features, marked));
 }
@@ -42,7 +43,7 @@ function setupFor(extensions?: MarkdownExtensions): MarkdownSetup {
   if (!s) {
     const { features, marked } = splitExtensions(extensions);
     if (features) throw new Error('sitegen bug: Markdown features used before prepareMarkdown()');
-    s = { ...plain, md: new Marked({ gfm: true }, gfmFixes, ...marked) };
+    s = { ...plain, md: new Marked({ gfm: true }, gfmFixes, fastText, ...marked) };
     setups.set(extensions, s);
   }
   return s;

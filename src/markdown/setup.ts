@@ -10,6 +10,7 @@ import { highlightExtension } from './highlight.ts';
 import { sanitize } from './sanitize.ts';
 import { smartQuotes } from './smartQuotes.ts';
 import { gfmFixes } from './gfm.ts';
+import { fastText } from './text.ts';
 
 export interface MarkdownSetup {
   md: Marked;
@@ -26,7 +27,7 @@ export interface MarkdownSetup {
 const FOOTNOTE_LABEL = 'footnote-label';
 
 export function markdownSetup(features: Required<MarkdownOptions>, own: MarkedExtension[]): MarkdownSetup {
-  const engine: MarkedExtension[] = [gfmFixes];
+  const engine: MarkedExtension[] = [gfmFixes, fastText];
   if (features.footnotes) engine.push(markedFootnote());
   if (features.headingIds) engine.push(headingIdExtension);
   if (features.highlight) engine.push(highlightExtension());
