@@ -15,9 +15,14 @@ import { fastYaml } from './yamlFast.ts';
 
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 
-// fs's callback functions, not fs/promises: its FileHandle costs more than the read itself on files this
-// small (10,000 content files: 0.5–0.7 s of CPU with fs/promises, 0.2–0.4 s this way; bench on this VM).
-const lstat = promisify(fs.lstat), stat = promisify(fs.stat), readFile = promisify(fs.readFile);
+// Content files are read with fs's synchronous calls. On files this small the asynchronous ones cost more
+// CPU than the reads: each hop through libuv's pool (lstat, open, fstat, read, close) is dispatched from
+// and answered on this thread, while the pool's threads take the cores both parsing threads use. 5,000
+// bench files in a fresh process: 101-129 ms wall and ~150-170 ms of CPU with callbacks in batches of 50,
+// 58-63 ms and ~80 ms synchronously (fs/promises cost more than either). Cold 10,000 pages, content
+// stage: 2,167-2,439 -> 1,994-2,045 ms, and with the page cache dropped before each build 2,547-2,662 ->
+// 2,504-2,582 ms, so a file that must come from the disk does not make it slower either.
+const stat = promisify(fs.stat);
 
 export interface ParsedFile {
   data: unknown;
@@ -39,7 +44,7 @@ export async function parseContentFile(root: string, rel: string, markdown?: Mar
   let buf: Buffer;
   let stamp: FileStamp;
   try {
-    let st = await lstat(abs);
+    let st = fs.lstatSync(abs);
     if (st.isSymbolicLink()) {
       // A link out of the site (or to a hidden file) is never read: its target would end up in the build.
       // (Linked folders are refused by the folder walk, glob.ts, so a plain file costs no extra call.)
@@ -48,7 +53,7 @@ export async function parseContentFile(root: string, rel: string, markdown?: Mar
       st = await stat(abs);
     }
     if (st.size > MAX_CONTENT_BYTES) return { errors: [message('ContentReadError', `File is ${(st.size / 1048576).toFixed(1)} MB; content files are limited to ${MAX_CONTENT_BYTES / 1048576} MB`, fileLocation(rel))] };
-    buf = await readFile(abs);
+    buf = fs.readFileSync(abs);
     stamp = { size: st.size, mtimeMs: st.mtimeMs };
   } catch (e: any) {
     return { errors: [message('ContentReadError', `Cannot read file: ${e.code ?? e.message}`, fileLocation(rel))] };
