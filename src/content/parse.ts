@@ -52,6 +52,9 @@ export async function parseContentFile(root: string, rel: string, markdown?: Mar
       if (outside) return { errors: [outsideRootError(rel, outside)] };
       st = await stat(abs);
     }
+    // A named pipe would block the read until something writes to it (and, read synchronously, the dev
+    // server with it); a socket or device is not content either.
+    if (!st.isFile()) return { errors: [message('ContentReadError', 'Not a regular file (a named pipe, socket or device); content files are read only from plain files', fileLocation(rel))] };
     if (st.size > MAX_CONTENT_BYTES) return { errors: [message('ContentReadError', `File is ${(st.size / 1048576).toFixed(1)} MB; content files are limited to ${MAX_CONTENT_BYTES / 1048576} MB`, fileLocation(rel))] };
     buf = fs.readFileSync(abs);
     stamp = { size: st.size, mtimeMs: st.mtimeMs };

@@ -8,8 +8,8 @@ export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const BIN = path.join(REPO, 'bin/sitegen.js');
 export const fixture = (name: string) => path.join(REPO, 'tests/fixtures', name);
 
-export function sitegen(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? REPO, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...opts.env } });
+export function sitegen(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? REPO, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...opts.env }, timeout: opts.timeoutMs, killSignal: 'SIGKILL' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

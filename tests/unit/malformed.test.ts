@@ -2,6 +2,7 @@
 // and column where one exists), no stack trace, and leave the previous dist/ untouched. Then a seeded fuzz
 // of random mutations to real content files: sitegen either builds or prints a located error, never crashes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fixture, sitegen } from '../helpers/cli.ts';
@@ -74,6 +75,16 @@ describe('malformed content corpus', () => {
     expect(r.stderr).toMatch(expected);
     expect(r.stderr).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/); // no stack trace
     expect(r.stderr).not.toContain('sitegen crashed');
+    expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
+  });
+
+  it('a named pipe in content/ is refused, not read (a read would wait for a writer forever)', () => {
+    const site = freshSite('named-pipe');
+    execFileSync('mkfifo', [path.join(site, 'content/items/delta.yaml')]);
+    const before = treeSnapshot(path.join(site, 'dist'));
+    const r = sitegen(['build', '--root', site], { timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/content\/items\/delta\.yaml Not a regular file \(a named pipe, socket or device\)/);
     expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
   });
 
