@@ -39,3 +39,11 @@ export function outsideRootError(rel: string, problem: 'outside' | 'hidden'): Me
     hint: 'Copy the file into the site instead of linking to it: links may only point to visible files inside the site root.',
   });
 }
+
+/** A named pipe, socket or device where a file is read (content/, static/): reading a pipe would wait for a
+ *  writer forever, and none of them is a file to publish. */
+export function notRegularFileError(rel: string): Message {
+  return message('ContentReadError', 'Not a regular file (a named pipe, socket or device); only plain files are read', fileLocation(rel), {
+    hint: 'Keep only plain files (and links to plain files inside the site) under content/ and static/.',
+  });
+}

@@ -9,7 +9,7 @@ import matter from 'gray-matter';
 import type { Message } from '../types.ts';
 import { message, fileLocation } from '../errors.ts';
 import { compileMarkdown, prepareMarkdown, type MarkdownExtensions } from './markdown.ts';
-import { outsideRoot, outsideRootError } from './insideRoot.ts';
+import { notRegularFileError, outsideRoot, outsideRootError } from './insideRoot.ts';
 import { lazyYamlSource, parseYamlSource, type YamlSource } from './yamlSource.ts';
 import { fastYaml } from './yamlFast.ts';
 
@@ -54,7 +54,7 @@ export async function parseContentFile(root: string, rel: string, markdown?: Mar
     }
     // A named pipe would block the read until something writes to it (and, read synchronously, the dev
     // server with it); a socket or device is not content either.
-    if (!st.isFile()) return { errors: [message('ContentReadError', 'Not a regular file (a named pipe, socket or device); content files are read only from plain files', fileLocation(rel))] };
+    if (!st.isFile()) return { errors: [notRegularFileError(rel)] };
     if (st.size > MAX_CONTENT_BYTES) return { errors: [message('ContentReadError', `File is ${(st.size / 1048576).toFixed(1)} MB; content files are limited to ${MAX_CONTENT_BYTES / 1048576} MB`, fileLocation(rel))] };
     buf = fs.readFileSync(abs);
     stamp = { size: st.size, mtimeMs: st.mtimeMs };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import type { Message } from '../types.ts';
 import { listFiles } from '../content/glob.ts';
-import { outsideRoot, outsideRootError } from '../content/insideRoot.ts';
+import { notRegularFileError, outsideRoot, outsideRootError } from '../content/insideRoot.ts';
 import type { ChangeKind } from '../content/incremental.ts';
 
 export interface StaticFiles {
@@ -41,7 +41,10 @@ export function createStaticFiles(root: string, files: Map<string, Uint8Array> =
       const abs = path.join(dir, rel);
       const problem = await outsideRoot(root, abs);
       if (problem) { files.delete(rel); refused.set(`static/${rel}`, outsideRootError(`static/${rel}`, problem)); return; }
-      try { files.set(rel, await fs.readFile(abs)); } catch { files.delete(rel); }
+      try {
+        if (!(await fs.stat(abs)).isFile()) { files.delete(rel); refused.set(`static/${rel}`, notRegularFileError(`static/${rel}`)); return; }
+        files.set(rel, await fs.readFile(abs));
+      } catch { files.delete(rel); }
     },
   };
   return self;

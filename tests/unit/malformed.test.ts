@@ -88,6 +88,17 @@ describe('malformed content corpus', () => {
     expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
   });
 
+  it('a named pipe in static/ is refused, not copied', () => {
+    const site = freshSite('named-pipe-static');
+    fs.mkdirSync(path.join(site, 'static'), { recursive: true });
+    execFileSync('mkfifo', [path.join(site, 'static/pipe.txt')]);
+    const before = treeSnapshot(path.join(site, 'dist'));
+    const r = sitegen(['build', '--root', site], { timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/static\/pipe\.txt Not a regular file \(a named pipe, socket or device\)/);
+    expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
+  });
+
   it('a symlink loop in content/', () => {
     const site = freshSite('symlink-loop');
     fs.symlinkSync(path.join(site, 'content'), path.join(site, 'content/items/loop'));
