@@ -1,6 +1,8 @@
 // The Markdown content policy: raw HTML and script URLs are refused with their line; the rest renders.
 import { describe, expect, it } from 'vitest';
-import { compileMarkdown, markdownProblems, renderMarkdown } from '../../src/content/markdown.ts';
+import { Marked, type Token } from 'marked';
+import { compileMarkdown, markdownProblems, renderMarkdown, walkPlain } from '../../src/content/markdown.ts';
+import { gfmFixes } from '../../src/markdown/gfm.ts';
 
 const check = (body: string) => ({ problems: markdownProblems(body), html: renderMarkdown(body) });
 
@@ -98,5 +100,24 @@ describe('Markdown policy: nesting', () => {
     const r = check('> '.repeat(32) + 'deep\n');
     expect(r.problems).toEqual([]);
     expect(r.html.match(/<blockquote>/g)).toHaveLength(32);
+  });
+});
+
+describe('the token walk without plugins', () => {
+  it("visits the same tokens in the same order as marked's walkTokens", () => {
+    const md = new Marked({ gfm: true }, gfmFixes);
+    const blocks = ['# Title *em*', '| a | **b** |\n|---|:-:|\n| [c](/c/) | `d` |\n| e | ~~f~~ |', '- one\n  - two [x](/x/)\n    1. three\n- [ ] task *a*\n- [x] done',
+      '> quote with **bold _and em_**\n>\n> - in a list', 'Text <span>raw</span> and <https://a.example> and www.b.example.', '```js\ncode\n```', '***', 'Term\n===', '![img](/i.png "t")', '1. a\n\n   para\n\n2. b'];
+    let state = 9;
+    const next = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    for (let i = 0; i < 500; i++) {
+      const doc = Array.from({ length: 1 + Math.floor(next() * 6) }, () => blocks[Math.floor(next() * blocks.length)]).join('\n\n');
+      const tokens = md.lexer(doc);
+      const theirs: Token[] = [], ours: Token[] = [];
+      md.walkTokens(tokens, (t) => { theirs.push(t); });
+      walkPlain(tokens, (t) => { ours.push(t); });
+      expect(ours.length, doc).toBe(theirs.length);
+      ours.forEach((t, k) => expect(t, doc).toBe(theirs[k]));
+    }
   });
 });
