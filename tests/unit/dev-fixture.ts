@@ -76,16 +76,6 @@ export function openEvents(url: string): Promise<{ events: SseEvent[]; next: (pr
   });
 }
 
-/** A small seeded PRNG (mulberry32), so a failing random run can be replayed with its seed. */
-export function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `sitegen dev` on a fresh copy of a fixture, remembering whether (and how) the process exited. */
 export async function devOnCopy(name = 'basic') {
   const { startServer } = await import('../helpers/cli.ts');

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { devOnCopy, openEvents, prng, until } from './dev-fixture.ts';
+import { devOnCopy, openEvents, until } from './dev-fixture.ts';
+import { prng } from '../helpers/prng.ts';
 
 let dev: Awaited<ReturnType<typeof devOnCopy>>;
 let dir: string;

@@ -5,13 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import matter from 'gray-matter';
 import { frontMatterHead, frontMatterLanguage } from '../../src/content/parse.ts';
+import { prng } from '../helpers/prng.ts';
 
 const PIECES = ['---', '----', '---yaml', '--- yaml ', '\n', '\r\n', '\r', '\n---', '\n---\n', '\r\n---\r\n', '\n--- x', '\n----',
   'title: x', 'a: 1', '# c', '\uFEFF', 'body', ' ', '\n\n', '-', '---\n', 'text\n---\nmore'];
 
 function generator(seed: number) {
-  let state = seed;
-  const next = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const next = prng(seed);
   return () => {
     let s = '';
     const n = 1 + Math.floor(next() * 12);

@@ -11,6 +11,7 @@ import { Lexer, Marked } from 'marked';
 import { GFM_TEXT, fastText, gfmTextLength } from '../../src/markdown/text.ts';
 import { gfmFixes } from '../../src/markdown/gfm.ts';
 import { REPO } from '../helpers/cli.ts';
+import { prng } from '../helpers/prng.ts';
 
 const rule = Lexer.rules.inline.gfm.text;
 const marked = (s: string) => rule.exec(s)?.[0].length ?? 0;
@@ -23,8 +24,7 @@ const PIECES = ['a', 'b', 'h', 't', 'p', 'f', 'w', 'm', 'x', 'A', '1', '@', '@@'
   'u@e.co', 'a.b@', 'é', '\u00a0', '\u2003', '\u3000', '💡', 'www.x.com', 'https://e.com', 'word'];
 
 function generator(seed: number) {
-  let state = seed;
-  const next = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const next = prng(seed);
   return (maxPieces: number) => {
     let s = '';
     const n = 1 + Math.floor(next() * maxPieces);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Marked, type Token } from 'marked';
 import { compileMarkdown, markdownProblems, renderMarkdown, walkPlain } from '../../src/content/markdown.ts';
 import { gfmFixes } from '../../src/markdown/gfm.ts';
+import { prng } from '../helpers/prng.ts';
 
 const check = (body: string) => ({ problems: markdownProblems(body), html: renderMarkdown(body) });
 
@@ -108,8 +109,7 @@ describe('the token walk without plugins', () => {
     const md = new Marked({ gfm: true }, gfmFixes);
     const blocks = ['# Title *em*', '| a | **b** |\n|---|:-:|\n| [c](/c/) | `d` |\n| e | ~~f~~ |', '- one\n  - two [x](/x/)\n    1. three\n- [ ] task *a*\n- [x] done',
       '> quote with **bold _and em_**\n>\n> - in a list', 'Text <span>raw</span> and <https://a.example> and www.b.example.', '```js\ncode\n```', '***', 'Term\n===', '![img](/i.png "t")', '1. a\n\n   para\n\n2. b'];
-    let state = 9;
-    const next = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const next = prng(9);
     for (let i = 0; i < 500; i++) {
       const doc = Array.from({ length: 1 + Math.floor(next() * 6) }, () => blocks[Math.floor(next() * blocks.length)]).join('\n\n');
       const tokens = md.lexer(doc);
