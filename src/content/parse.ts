@@ -4,7 +4,6 @@
 // marked or gray-matter.
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import matter from 'gray-matter';
 import type { Message } from '../types.ts';
 import { message, fileLocation } from '../errors.ts';
@@ -22,7 +21,6 @@ export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 // 58-63 ms and ~80 ms synchronously (fs/promises cost more than either). Cold 10,000 pages, content
 // stage: 2,167-2,439 -> 1,994-2,045 ms, and with the page cache dropped before each build 2,547-2,662 ->
 // 2,504-2,582 ms, so a file that must come from the disk does not make it slower either.
-const stat = promisify(fs.stat);
 
 export interface ParsedFile {
   data: unknown;
@@ -50,7 +48,7 @@ export async function parseContentFile(root: string, rel: string, markdown?: Mar
       // (Linked folders are refused by the folder walk, glob.ts, so a plain file costs no extra call.)
       const outside = await outsideRoot(root, abs);
       if (outside) return { errors: [outsideRootError(rel, outside)] };
-      st = await stat(abs);
+      st = fs.statSync(abs);
     }
     // A named pipe would block the read until something writes to it (and, read synchronously, the dev
     // server with it); a socket or device is not content either.
