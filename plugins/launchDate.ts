@@ -1,6 +1,7 @@
-// The launch date, written once as `launch` in content/site.yaml ("September 2025") and named as {launch}
-// in copy. The copy announces it as upcoming, so once the month is over every build says so: a plugin whose
-// `config` hook returns a warning located at the `launch:` line (it does not stop the build).
+// The launch date, written once as `launch` in content/site.yaml ("September 2025"). Copy names it through
+// site.yaml's `launchWording` (templates/lib/launch.ts), which switches to date-free wordings once the month
+// is over; the date itself is then stale, so every build says so: a plugin whose `config` hook returns a
+// warning located at the `launch:` line (it does not stop the build).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
@@ -20,7 +21,7 @@ export function launchEnd(launch: string): Date | null {
 export function launchWarning(launch: string, now: Date = new Date()): string | null {
   const end = launchEnd(launch);
   if (!end || now < end) return null;
-  return `"${launch}" has passed, but the copy still announces the launch as upcoming`;
+  return `"${launch}" has passed; pages use the date-free launch wordings until it is updated`;
 }
 
 /** The warning as a located Message for the site at `root`, or none (an unreadable site.yaml is content validation's to report). */
@@ -38,7 +39,7 @@ export function launchMessages(root: string, now: Date = new Date()): Message[] 
   return [{
     id: 'LaunchDatePassed', text: warning, field: 'launch', notes: [],
     location: { file: SITE_FILE, line, column: before[before.length - 1].length + 1, lineText: text.split('\n')[line - 1] ?? '' },
-    hint: 'Update `launch` in content/site.yaml (or the copy that names {launch}).',
+    hint: 'Set `launch` in content/site.yaml to the next planned month, or keep the date-free wordings (`launchWording`).',
   }];
 }
 

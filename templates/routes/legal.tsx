@@ -2,6 +2,7 @@
 // policies (/terms, /privacy, /cookies, /app-privacy, /acceptable-use), published from
 // content/legal/policies.yaml. A third-party policy host, when one is configured, is shown under a
 // policy's text and allowed in that page's CSP only. Copy lives in content/legal/; facts in site.yaml.
+import { launchTokens } from '../lib/launch.ts';
 import { defineRoutes, type CollectionConfig, type Content, type ContentIssue, type RouteDef } from 'sitegen';
 import type { Site } from '../schemas/site.ts';
 import { LegalIndexSchema, PoliciesSchema, RefundPolicySchema, UaePdplSchema, type LegalIndex, type Policies, type RefundPolicy, type UaePdpl } from '../schemas/legal.ts';
@@ -41,7 +42,7 @@ export function policyHost(policies: Policies, env: NodeJS.ProcessEnv = process.
 
 /** Facts every legal page may name as {token}. */
 function sharedTokens(site: Site): TokenValues {
-  return { name: site.name, company: site.company, launch: site.launch, supportEmail: site.emails.support, privacyEmail: site.emails.privacy, infoEmail: site.emails.info };
+  return { name: site.name, company: site.company, ...launchTokens(site), supportEmail: site.emails.support, privacyEmail: site.emails.privacy, infoEmail: site.emails.info };
 }
 const refundTokens = (site: Site, r: RefundPolicy): TokenValues => ({ ...sharedTokens(site), effective: r.effective, governingLaw: r.governingLaw });
 const pdplTokens = (site: Site, d: UaePdpl): TokenValues => ({ ...sharedTokens(site), version: d.version, ...d.facts });

@@ -14,6 +14,17 @@ export const SiteSchema = z.strictObject({
   description: text.max(170),
   /** The public launch, "September 2025": the one place the date is written; copy names it as {launch}. */
   launch: text.regex(/^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/, 'Write the launch as month and year, e.g. "September 2025"'),
+  /**
+   * Each sentence that names the launch, by token name ({launchNote}): `upcoming` may name the date as {launch}
+   * or {launchYear}; `passed`, used once the launch month is over, names no date (lib/launch.ts).
+   */
+  launchWording: z.record(
+    z.string().regex(/^launch[A-Z][A-Za-z]*$/, 'Name a launch wording launchSomething, e.g. launchNote'),
+    z.strictObject({
+      upcoming: text,
+      passed: text.refine((s) => !/\{|\b(19|20)\d\d\b/.test(s), 'The wording used after the launch must not name a date or a {token}'),
+    }),
+  ),
   premiumPrice: text,
   emails: z.strictObject({ info: email, support: email, careers: email, investors: email, privacy: email, studios: email }),
   professionalNetwork: z.strictObject({ label: text, url: z.url() }),

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import type { Browser, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
+import { launchTokens } from '../../templates/lib/launch.ts';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
 import { REPO } from '../helpers/cli.ts';
 
@@ -193,10 +194,10 @@ describe('/faqs accordion', () => {
     await page.context().close();
   });
 
-  it('states the launch date from site.yaml and the premium price', async () => {
+  it('states the launch wording true at build time and the premium price, both from site.yaml', async () => {
     const page = await ready();
     const text = await answersOf(page).allTextContents();
-    expect(text.join(' ')).toContain(site.launch);
+    expect(text.join(' ')).toContain(launchTokens(site).launchFaq);
     expect(site.launch).toBe('September 2025');
     expect(text.join(' ')).toContain('$20/month');
     await page.context().close();
@@ -209,7 +210,7 @@ describe('/faqs accordion', () => {
       .replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
     for (const q of faqs.questions) {
       expect(markup).toContain(q.question);
-      for (const p of q.answer) expect(markup).toContain(p.replace(/\{launch\}/, site.launch).replace(/\{premiumPrice\}/, site.premiumPrice));
+      for (const p of q.answer) expect(markup).toContain(p.replace(/\{launchFaq\}/, launchTokens(site).launchFaq).replace(/\{premiumPrice\}/, site.premiumPrice));
     }
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -1,5 +1,5 @@
 // The launch date's build warning: silent while the stated month is ahead or current, a warning located at
-// the `launch:` line of site.yaml once it has passed (the copy announces the launch as upcoming).
+// the `launch:` line of site.yaml once it has passed (pages then use the date-free launch wordings).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,9 +1,10 @@
-// Fills {tokens} in company copy with facts from content/site.yaml, so a launch date, price or response time
+// Fills {tokens} in company copy with facts from content/site.yaml, so a launch wording, price or response time
 // is written once and every page that mentions it stays in step. Input: validated page data and the site;
 // output: the same data with tokens replaced, or the list of tokens nobody knows (reported by validate()).
 // Facts are looked up as own properties only: {constructor} or {toString} is an unknown token, never a
 // function's source. Into rendered HTML (the manifesto body) values go HTML-escaped: site.yaml is data.
 import type { Site } from '../../schemas/site.ts';
+import { launchTokens } from '../../lib/launch.ts';
 
 /** Any {name} an author may mean as a token, `_` and `$` included, so {__proto__} is reported too. */
 const TOKEN = /\{([A-Za-z_$][\w$]*)\}/g;
@@ -18,7 +19,7 @@ export function factsOf(site: Site): Record<string, string> {
   return {
     name: site.name,
     company: site.company,
-    launch: site.launch,
+    ...launchTokens(site),
     premiumPrice: site.premiumPrice,
     supportPaid: site.supportResponse.paid,
     supportFreemium: site.supportResponse.freemium,
