@@ -20,8 +20,8 @@ export function CtaSection({ id, cta, waitlist, children, alt, tight, className 
       <div className={`cta-card${className ? ` ${className}` : ''}`}>
         <h2 id={id}>{cta.heading}</h2>
         <p className="lead">{cta.text}</p>
-        {/* Below the fold: the form's script loads when it scrolls into view. */}
-        {waitlist ? <WaitlistForm {...waitlist} hydrate="visible" /> : children}
+        {/* Enabled with the page's other scripts, so its button never waits for the form to scroll into view. */}
+        {waitlist ? <WaitlistForm {...waitlist} /> : children}
       </div>
     </Section>
   );

@@ -1,12 +1,14 @@
 // Browser behaviour of the waitlist form, without React: the same states the form always had.
 // idle → submitting (button reads the submitting label, disabled; status cleared) → success (status message,
 // button shows the joined label and stays disabled for data-joined-ms, then the field is cleared and the
-// form is idle again; the message stays) or error (the right message, what was typed stays). aria-invalid
+// form is idle again; the message stays) or error (the right message, what was typed stays). Typing, or a
+// submit the browser blocks, clears the message. An address the waitlist's checks would refuse is refused
+// here first, with the invalid-address message. aria-invalid
 // marks the field only when the email itself was refused, never for a network, key or server failure. The
 // server HTML's button is disabled (so the form cannot send without this script); enhancing enables it.
 // A filled honeypot looks successful and sends nothing. supabase-js starts loading on the first focus or
 // hover of the form (lib/waitlist.ts imports it dynamically, so it is its own chunk).
-import { buildRow, joinWaitlist, warmWaitlistClient, type UtmDefaults, type WaitlistOutcome } from '../lib/waitlist.ts';
+import { acceptableEmail, buildRow, joinWaitlist, warmWaitlistClient, type UtmDefaults, type WaitlistOutcome } from '../lib/waitlist.ts';
 
 type Phase = 'idle' | 'submitting' | 'joined';
 type Status = { kind: 'success' | 'error'; text: string; invalid?: boolean } | null;
@@ -35,6 +37,7 @@ export function enhance(root: HTMLElement): void {
     status = nextStatus;
     setText(button, labels[phase]);
     button.disabled = phase !== 'idle';
+    button.classList.toggle('is-joined', phase === 'joined');
     statusLine.className = `waitlist__status${status ? ` waitlist__status--${status.kind}` : ''}`;
     setText(statusLine, status?.text ?? '');
     if (status?.kind === 'error' && status.invalid) input.setAttribute('aria-invalid', 'true');
@@ -45,10 +48,20 @@ export function enhance(root: HTMLElement): void {
   form.addEventListener('focusin', warm);
   form.addEventListener('mouseenter', warm);
 
+  // A message answers the address it was about: typing, or a submit the browser blocks as invalid, clears it.
+  const clearStatus = () => { if (phase === 'idle' && status) render('idle', null); };
+  input.addEventListener('input', clearStatus);
+  input.addEventListener('invalid', clearStatus);
+
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     if (phase !== 'idle') return;
     const email = input.value;
+    // What the browser accepts but the waitlist would refuse gets its message here, without a request.
+    if (!trap?.value && !acceptableEmail(email.trim())) {
+      render('idle', { kind: 'error', text: messages.invalid, invalid: true });
+      return;
+    }
     render('submitting', null);
     // A bot filled the hidden field: look successful, send nothing.
     const { outcome, invalidEmail } = trap?.value ? { outcome: 'success' as const, invalidEmail: false } : await joinWaitlist(buildRow(email, d.form ?? '', utm));

@@ -8,7 +8,7 @@ import { UTM_KEYS, utmFor, type UtmValues } from './utm.ts';
 declare const __WAITLIST_URL__: string;
 declare const __WAITLIST_ANON_KEY__: string;
 
-export type WaitlistOutcome = 'success' | 'duplicate' | 'auth' | 'generic';
+export type WaitlistOutcome = 'success' | 'duplicate' | 'invalid' | 'auth' | 'generic';
 
 export interface WaitlistRow {
   email: string;
@@ -64,13 +64,28 @@ export function classifyError(error: { code?: string; message?: string } | null,
 /** A CHECK (23514) or length (22001) violation: the row's only visitor-typed value is the email. */
 export const isInputError = (error: { code?: string } | null): boolean => error?.code === '23514' || error?.code === '22001';
 
+// The waitlist table's checks on email (supabase/migrations/*_waitlist.sql), asked in the form first so an
+// address the browser's type="email" accepts but the database refuses (a@b, x@y.z) gets its own message
+// before anything is sent: local@domain.tld with no whitespace, control character or second @, a final
+// label of 2+ characters, no bidi or zero-width character, at most 254 characters. Linear: no nested
+// quantifiers; the domain run gives back to each of its dots once, and the final run stops at the next dot.
+const EMAIL_SHAPE = /^[^\s\p{Cc}@]+@[^\s\p{Cc}@]+\.[^\s\p{Cc}@.]{2,}$/u;
+const INVISIBLE = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF]/u;
+
+/** Whether the waitlist would take this (trimmed) address. */
+export function acceptableEmail(email: string): boolean {
+  return [...email].length <= 254 && EMAIL_SHAPE.test(email) && !INVISIBLE.test(email);
+}
+
 export async function joinWaitlist(row: WaitlistRow): Promise<JoinResult> {
   try {
     const supabase = await warmWaitlistClient();
     // No .select(): the anon role may insert but not read the list back (return=minimal).
     const { error, status } = await supabase.from('waitlist').insert(row);
     const outcome = classifyError(error, status);
-    return { outcome, invalidEmail: outcome === 'generic' && isInputError(error) };
+    // The database refused the email itself: say so, as the form's own check would have.
+    if (outcome === 'generic' && isInputError(error)) return { outcome: 'invalid', invalidEmail: true };
+    return { outcome, invalidEmail: false };
   } catch {
     return { outcome: 'generic', invalidEmail: false };
   }

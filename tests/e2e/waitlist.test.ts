@@ -3,6 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
+import fs from 'node:fs';
+import { parse } from 'yaml';
+import { launchTokens } from '../../templates/lib/launch.ts';
+
+const site = parse(fs.readFileSync(new URL('../../content/site.yaml', import.meta.url), 'utf8'));
 const LOCAL_SERVICE_ROLE_KEY = inject('serviceKey'); // random per database (tests/e2e/globalSetup.ts)
 
 const base = inject('baseUrl');
@@ -33,7 +38,7 @@ describe('home page form', () => {
     await expect(page.locator('.hero .chip').allTextContents()).resolves.toEqual(['Real People', 'Verified IDs', 'Smart Matching']);
     await expect(page.getByText('No spam. Unsubscribe anytime.').count()).resolves.toBe(1);
     await expect(page.locator('.steps h3').allTextContents()).resolves.toEqual(['Create Profile', 'Get Matched', 'Start Building']);
-    await expect(page.locator('.stat__label').allTextContents()).resolves.toEqual(['Verified Profiles Only', 'Smart Matching', 'Public Launch', 'Email Support Inbox']);
+    await expect(page.locator('.stat__label').allTextContents()).resolves.toEqual(['Verified Users', 'Smart Matching', launchTokens(site).launchStatLabel, 'Support 24/7']);
     await page.close();
   });
 
@@ -202,7 +207,7 @@ describe('what a sign-up carries and what it never leaks', () => {
   it('marks the field invalid only when the email itself is refused (a@b passes the browser, not the database)', async () => {
     const page = await open('/');
     const form = await signUp(page, 'a@b');
-    await form.getByText('Something went wrong. Please try again.').waitFor();
+    await form.getByText('Please enter a valid email address').waitFor();
     await expect(form.locator('input[type="email"]').getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(form.locator('input[type="email"]').inputValue()).resolves.toBe('a@b');
     await page.close();
