@@ -4,7 +4,8 @@
 // links, arrows/Home/End move within; Escape closes and returns focus to the button; leaving it closes it.
 // A pointer opens it on hover and closes it data-close-delay ms after leaving; a click while hover holds it
 // open pins it open instead of closing it. It also runs the header's page-wide jobs: the "Join waitlist"
-// link goes to this page's own form when there is one, and the session's first-touch UTM values are kept.
+// link goes to this page's own form when there is one and lands with its email field focused, and the
+// session's first-touch UTM values are kept.
 import { rememberUtm } from '../lib/utm.ts';
 
 function retargetJoin(): void {
@@ -13,9 +14,38 @@ function retargetJoin(): void {
   if (form && cta) cta.href = `#${form.id}`;
 }
 
+/** The waitlist form the URL's #fragment names, if any. */
+function targetForm(hash: string): HTMLFormElement | null {
+  let id = '';
+  try { id = decodeURIComponent(hash.slice(1)); } catch { return null; }
+  const el = id ? document.getElementById(id) : null;
+  return el instanceof HTMLFormElement && el.classList.contains('waitlist') ? el : null;
+}
+
+/**
+ * Landing on a waitlist form (the header's "Join waitlist", or /#join from another page) puts the caret in
+ * its email field. The browser scrolls to the form (its scroll-margin keeps it clear of the sticky header);
+ * focusing does not scroll again. Following the link while already at that fragment scrolls there anew.
+ */
+function focusJoinTarget(): void {
+  const land = () => targetForm(location.hash)?.querySelector<HTMLInputElement>('input[type="email"]')?.focus({ preventScroll: true });
+  land();
+  window.addEventListener('hashchange', land);
+  document.querySelector<HTMLAnchorElement>('.header-cta')?.addEventListener('click', (e) => {
+    const link = e.currentTarget as HTMLAnchorElement;
+    if (link.pathname !== location.pathname || link.hash !== location.hash) return; // hashchange follows
+    const form = targetForm(link.hash);
+    if (!form) return;
+    e.preventDefault();
+    form.scrollIntoView({ block: 'start' });
+    land();
+  });
+}
+
 export function enhance(root: HTMLElement): void {
   rememberUtm();
   retargetJoin();
+  focusJoinTarget();
   const dropdown = root.querySelector<HTMLElement>('.dropdown');
   const button = dropdown?.querySelector<HTMLButtonElement>('button');
   if (!dropdown || !button) return;
