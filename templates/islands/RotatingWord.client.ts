@@ -1,7 +1,8 @@
 // Rotates the headline word every data-interval-ms, without React. Each change puts a fresh span in place
 // of the old one (as React's key did), so the CSS entrance animation runs again. It does not rotate at all
-// under prefers-reduced-motion, nor while the page-wide motion switch is paused: the pause/play button is
-// placed right after the headline, in space the CSS reserved for it from the first paint (no layout shift).
+// under prefers-reduced-motion, nor while its motion switch is paused. Its pause/play button goes at the end
+// of the hero, out of the reading line (after the form in tab order), drawn in the hero's bottom padding so
+// inserting it moves nothing.
 import { bindMotionButton, motionPaused, onMotionChange, prefersReducedMotion } from '../lib/motion.ts';
 
 export function enhance(root: HTMLElement): void {
@@ -17,8 +18,8 @@ export function enhance(root: HTMLElement): void {
   button.className = 'motion-toggle motion-toggle--headline';
   button.dataset.pauseLabel = data.dataset.pauseLabel;
   button.dataset.playLabel = data.dataset.playLabel;
-  (root.closest('h1') ?? root).after(button);
-  bindMotionButton(button);
+  (root.closest('.hero') ?? root.closest('section') ?? root).append(button);
+  bindMotionButton(button, 'headline');
 
   let i = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -34,7 +35,7 @@ export function enhance(root: HTMLElement): void {
   // Pausing stops the clock; playing starts a full interval again, so the word never changes at once.
   const run = () => {
     clearInterval(timer);
-    timer = motionPaused() ? undefined : setInterval(tick, intervalMs);
+    timer = motionPaused('headline') ? undefined : setInterval(tick, intervalMs);
   };
   onMotionChange(run);
   run();

@@ -12,7 +12,7 @@ import type { MotionLabels } from '../lib/motion.ts';
 export interface RotatingWordProps {
   words: string[];
   intervalMs: number;
-  /** The pause/play button's labels; the script creates the button. */
+  /** The headline's pause/play labels; the script creates the button. */
   motionLabels: MotionLabels;
 }
 

@@ -19,7 +19,11 @@ export const HomeSchema = z.strictObject({
   steps: z.array(item).length(3),
   statsHeading: text,
   stats: z.array(stat).length(4),
-  marquee: z.strictObject({ heading: text, intro: text, companiesLabel: text, universitiesLabel: text }),
+  /**
+   * The logo wall: `show: false` leaves it off the page. Its heading and claim (`intro`) are the content's own
+   * words: show it only while the claim is true of the entries in logos.yaml.
+   */
+  marquee: z.strictObject({ show: z.boolean(), heading: text, intro: text, companiesLabel: text, universitiesLabel: text.optional() }),
   cta,
   /** The hero's illustration: two sample profiles and why they match (decorative, hidden from screen readers). */
   preview: z.strictObject({
@@ -65,13 +69,15 @@ export const AreaSchema = z.strictObject({
 const logo = z.strictObject({
   name: text,
   domain: text.regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Must be a bare domain like example.com'),
-  /** A file in static/logos/, tried before the CDN (a missing file falls back to the CDN, then the name). */
-  logo: text.regex(/^[a-z0-9._-]+\.(svg|png|webp)$/, 'Must be a file name like stripe.svg').optional(),
+  /** Its logo, a file in static/logos/: required (an entry is shown as its mark, never as a letter); a file
+   * that is not there stops the build (the link check of the page's <img>). */
+  logo: text.regex(/^[a-z0-9._-]+\.(svg|png|webp)$/, 'Must be a file name like stripe.svg'),
 });
 
 export const LogosSchema = z.strictObject({
-  companies: z.array(logo).min(60).max(70),
-  universities: z.array(logo).min(65).max(75),
+  companies: z.array(logo).min(1),
+  /** A second strip, shown when it has entries. */
+  universities: z.array(logo).default([]),
 });
 
 export type Home = z.infer<typeof HomeSchema>;

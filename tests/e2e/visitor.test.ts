@@ -52,26 +52,34 @@ describe('motion', () => {
     await ctx.close();
   });
 
-  it('has a pause/play button, by keyboard, that stops the headline and the marquee', async () => {
+  it('has a pause/play button for the headline and one for the marquee, each by keyboard, each stopping its own', async () => {
     const { page, ctx } = await open('/', { clock: true });
     await page.clock.runFor(2_100);
     await hydrated(page, 'RotatingWord');
-    const pause = page.getByRole('button', { name: 'Pause animation' }).first();
+    const pause = page.locator('.motion-toggle--headline');
+    await expect(pause.textContent()).resolves.toBe('Pause headline animation');
     await pause.focus();
     await page.keyboard.press('Enter');
     await page.clock.runFor(20_000);
     await expect(word(page)).resolves.toBe('Co-Founder');
+    await expect(pause.textContent()).resolves.toBe('Play headline animation');
     await page.locator('#logos-title').scrollIntoViewIfNeeded();
     await hydrated(page, 'LogoMarquee');
     const track = page.locator('.marquee__track').first();
     await expect(track.evaluate((el) => getComputedStyle(el).animationName)).resolves.toBe('marquee');
+    await expect(track.evaluate((el) => getComputedStyle(el).animationPlayState)).resolves.toBe('running');
+    // The marquee's own control pauses it, and plays it again, with Space.
+    const logos = page.locator('.marquee .motion-toggle:visible');
+    await expect(logos.textContent()).resolves.toBe('Pause logo animation');
+    await logos.focus();
+    await page.keyboard.press('Space');
     await expect(track.evaluate((el) => getComputedStyle(el).animationPlayState)).resolves.toBe('paused');
-    // Play again, from the marquee's own control, with Space.
-    const play = page.locator('.marquee .motion-toggle:visible');
-    await expect(play.textContent()).resolves.toBe('Play animation');
-    await play.focus();
+    await expect(logos.textContent()).resolves.toBe('Play logo animation');
     await page.keyboard.press('Space');
     await expect(track.evaluate((el) => getComputedStyle(el).animationPlayState)).resolves.toBe('running');
+    // The headline plays again from its own control.
+    await pause.focus();
+    await page.keyboard.press('Enter');
     await page.clock.runFor(8_100);
     await expect(word(page)).resolves.toBe('Business Partner');
     await ctx.close();
