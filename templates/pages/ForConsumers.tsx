@@ -4,16 +4,20 @@ import WaitlistForm, { type WaitlistFormProps } from '../islands/WaitlistForm.ts
 import { Badge, CardGrid, NumberedCards, Section, SectionHead } from '../components/ui.tsx';
 import { CtaSection } from '../components/CtaSection.tsx';
 import { href } from '../lib/props.ts';
+import { MatchPreview, type MatchIllustration } from '../components/MatchPreview.tsx';
 
-export function ForConsumersPage({ page, areas, waitlist }: { page: ForConsumers; areas: { href: string; name: string; summary: string }[]; waitlist: WaitlistFormProps }) {
+export function ForConsumersPage({ page, areas, waitlist, preview }: { page: ForConsumers; areas: { href: string; name: string; summary: string }[]; waitlist: WaitlistFormProps; preview: MatchIllustration }) {
   return (
     <>
       <section className="hero" aria-labelledby="fc-title">
-        <div className="container">
-          <Badge>{page.badge}</Badge>
-          <h1 id="fc-title">{page.headline}</h1>
-          <p className="lead">{page.intro}</p>
-          <WaitlistForm {...waitlist} />
+        <div className="container hero__split">
+          <div className="hero__copy">
+            <Badge>{page.badge}</Badge>
+            <h1 id="fc-title">{page.headline}</h1>
+            <p className="lead">{page.intro}</p>
+            <WaitlistForm {...waitlist} />
+          </div>
+          <MatchPreview preview={preview} aside />
         </div>
       </section>
       <Section labelledBy="how-title" alt>

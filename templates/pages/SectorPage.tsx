@@ -1,10 +1,12 @@
-// A sector page: back link, badge, headline, the waitlist form in the hero, skills, models, key metrics,
+// A sector page: back link, badge, headline, the waitlist form in the hero (a match of this sector's roles
+// beside it on wide screens), skills, models, key metrics,
 // optional extras, and the closing CTA form.
 import type { Sector } from '../schemas/sector.ts';
 import WaitlistForm, { type WaitlistFormProps } from '../islands/WaitlistForm.tsx';
 import { CtaSection } from '../components/CtaSection.tsx';
 import { Badge, CardGrid, Stats } from '../components/ui.tsx';
 import { href } from '../lib/props.ts';
+import { MatchPreview, type MatchIllustration } from '../components/MatchPreview.tsx';
 
 function ItemListCard({ id, title, items }: { id: string; title: string; items: { name: string; description: string }[] }) {
   return (
@@ -17,16 +19,19 @@ function ItemListCard({ id, title, items }: { id: string; title: string; items: 
   );
 }
 
-export function SectorPage({ sector, back, waitlist, heroWaitlist }: { sector: Sector; back: { href: string; label: string }; waitlist: WaitlistFormProps; heroWaitlist: WaitlistFormProps }) {
+export function SectorPage({ sector, back, waitlist, heroWaitlist, preview }: { sector: Sector; back: { href: string; label: string }; waitlist: WaitlistFormProps; heroWaitlist: WaitlistFormProps; preview: MatchIllustration }) {
   return (
     <div data-theme={sector.theme === 'default' ? undefined : sector.theme}>
       <section className="sector-hero" aria-labelledby="sector-title">
-        <div className="container">
-          <a className="back-link" href={href(back.href)}>{back.label}</a>
-          <div><Badge>{sector.badge}</Badge></div>
-          <h1 id="sector-title">{sector.headline}</h1>
-          <p className="lead">{sector.tagline}</p>
-          <WaitlistForm {...heroWaitlist} />
+        <div className="container hero__split">
+          <div className="hero__copy">
+            <a className="back-link" href={href(back.href)}>{back.label}</a>
+            <div><Badge>{sector.badge}</Badge></div>
+            <h1 id="sector-title">{sector.headline}</h1>
+            <p className="lead">{sector.tagline}</p>
+            <WaitlistForm {...heroWaitlist} />
+          </div>
+          <MatchPreview preview={preview} aside />
         </div>
       </section>
       <section className="section section--tight section--alt" aria-label="Co-founders and business models">

@@ -15,6 +15,7 @@ import { InvestorsPage } from '../pages/company/InvestorsPage.tsx';
 import { ComingSoonPage } from '../pages/company/ComingSoonPage.tsx';
 import { ManifestoPage } from '../pages/company/ManifestoPage.tsx';
 import { waitlistProps } from '../lib/props.ts';
+import type { Home } from '../schemas/core.ts';
 
 export const FAQS_PATH = '/faqs';
 export const SUPPORT_PATH = '/support';
@@ -55,6 +56,8 @@ export function validate(content: Content): ContentIssue[] {
 export function routes(content: Content): RouteDef[] {
   const site = content.site as Site;
   const facts = factsOf(site);
+  // The heroes' illustration, as on the home page.
+  const preview = (content.home as Home).preview;
   const list: RouteDef[] = [];
   /** Adds a route for a page entry with its tokens filled; a missing file was already reported by load. */
   function add<T extends { title: string; description: string }>(name: string, path: string, make: (page: T, e: Entry<T>) => Pick<RouteDef, 'component' | 'props'>) {
@@ -66,10 +69,10 @@ export function routes(content: Content): RouteDef[] {
 
   add<Faqs>('faqsPage', FAQS_PATH, (page) => ({ component: FaqsPage, props: { page, supportPath: SUPPORT_PATH } }));
   add<Support>('supportPage', SUPPORT_PATH, (page) => ({
-    component: SupportPage, props: { page, email: site.emails.support, response: site.supportResponse, faqsPath: FAQS_PATH },
+    component: SupportPage, props: { page, email: site.emails.support, response: site.supportResponse, faqsPath: FAQS_PATH, preview },
   }));
-  add<Careers>('careersPage', '/careers', (page) => ({ component: CareersPage, props: { page, email: site.emails.careers } }));
-  add<Investors>('investorsPage', '/investors', (page) => ({ component: InvestorsPage, props: { page, email: site.emails.investors } }));
+  add<Careers>('careersPage', '/careers', (page) => ({ component: CareersPage, props: { page, email: site.emails.careers, preview } }));
+  add<Investors>('investorsPage', '/investors', (page) => ({ component: InvestorsPage, props: { page, email: site.emails.investors, preview } }));
   add<Accelerators>('acceleratorsPage', '/for-accelerators', (page) => ({ component: ComingSoonPage, props: { page, email: site.emails.info } }));
   add<VentureStudios>('venturesPage', '/for-venture-studios', (page) => ({ component: ComingSoonPage, props: { page, email: site.emails.studios } }));
   add<Manifesto>('manifestoPage', '/manifesto', (page, e) => ({

@@ -12,6 +12,7 @@ import { ForConsumersPage } from '../pages/ForConsumers.tsx';
 import { AreaPage } from '../pages/AreaPage.tsx';
 import { SectorPage } from '../pages/SectorPage.tsx';
 import { NotFoundPage } from '../pages/NotFound.tsx';
+import { previewFor } from '../components/MatchPreview.tsx';
 
 export const AREAS = ['online', 'hybrid', 'brick-and-mortar'] as const;
 export const SECTORS_PER_AREA = 15;
@@ -94,6 +95,8 @@ export function routes(content: Content): RouteDef[] {
       categories: sectorsOf(content, a.slug).map((s) => ({ href: sectorPath(a.slug, s.slug), name: s.data.name, summary: s.data.summary })),
       waitlist: waitlistProps(site, `area:${a.slug}`),
       heroWaitlist: waitlistProps(site, `area:${a.slug}:hero`),
+      // The hero's illustration: a match of the area's first sector.
+      preview: (() => { const first = sectorsOf(content, a.slug)[0]; return first ? previewFor(home.preview, first.data) : home.preview; })(),
     },
   }));
   const sectorRoutes = (content.sectors as Entry<Sector>[]).map((s) => {
@@ -101,7 +104,7 @@ export function routes(content: Content): RouteDef[] {
     return {
       path: sectorPath(s.dirs[0], s.slug), component: SectorPage, title: `${s.data.name} Co-Founders`, description: s.data.description, source: s.file,
       aliases: sectorAliases(s.dirs[0], s.slug),
-      props: { sector: s.data, back: { href: areaPath(s.dirs[0]), label: area?.data.backLabel ?? '' }, waitlist: waitlistProps(site, `sector:${s.id}`), heroWaitlist: waitlistProps(site, `sector:${s.id}:hero`) },
+      props: { sector: s.data, back: { href: areaPath(s.dirs[0]), label: area?.data.backLabel ?? '' }, waitlist: waitlistProps(site, `sector:${s.id}`), heroWaitlist: waitlistProps(site, `sector:${s.id}:hero`), preview: previewFor(home.preview, s.data) },
     };
   });
   // defineRoutes checks each route's props against its page component.
@@ -116,6 +119,7 @@ export function routes(content: Content): RouteDef[] {
         page: content.forConsumers,
         areas: [...areas].sort((a, b) => a.data.order - b.data.order).map((a) => ({ href: areaPath(a.slug), name: a.data.title, summary: a.data.intro })),
         waitlist: waitlistProps(site, 'for-consumers', { short: true }),
+        preview: home.preview,
       },
     },
     ...areaRoutes,

@@ -3,11 +3,12 @@
 import type { Careers } from '../../schemas/company.ts';
 import { Section, SectionHead } from '../../components/ui.tsx';
 import { MailAddress, MailButton, PageHero } from './parts.tsx';
+import { MatchPreview, type MatchIllustration } from '../../components/MatchPreview.tsx';
 
-export function CareersPage({ page, email }: { page: Careers; email: string }) {
+export function CareersPage({ page, email, preview }: { page: Careers; email: string; preview: MatchIllustration }) {
   return (
     <>
-      <PageHero id="careers-title" badge={page.badge} heading={page.heading} intro={page.intro} />
+      <PageHero id="careers-title" badge={page.badge} heading={page.heading} intro={page.intro} visual={<MatchPreview preview={preview} aside />} />
       <Section labelledBy="careers-areas">
         <SectionHead id="careers-areas" title={page.areasHeading} intro={page.areasIntro} />
         <ul className="grid company-cards company-areas">

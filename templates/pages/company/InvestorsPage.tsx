@@ -3,11 +3,12 @@
 import type { Investors } from '../../schemas/company.ts';
 import { Section } from '../../components/ui.tsx';
 import { MailAddress, MailButton, PageHero } from './parts.tsx';
+import { MatchPreview, type MatchIllustration } from '../../components/MatchPreview.tsx';
 
-export function InvestorsPage({ page, email }: { page: Investors; email: string }) {
+export function InvestorsPage({ page, email, preview }: { page: Investors; email: string; preview: MatchIllustration }) {
   return (
     <>
-      <PageHero id="investors-title" badge={page.badge} heading={page.heading} intro={page.intro} />
+      <PageHero id="investors-title" badge={page.badge} heading={page.heading} intro={page.intro} visual={<MatchPreview preview={preview} aside />} />
       <Section tight>
         <div className="grid grid--2">
           <div className="card company-card" role="group" aria-labelledby="investors-access">

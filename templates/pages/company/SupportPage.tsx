@@ -5,6 +5,7 @@ import type { Support } from '../../schemas/company.ts';
 import { Section } from '../../components/ui.tsx';
 import { href } from '../../lib/props.ts';
 import { MailAddress, MailButton, PageHero } from './parts.tsx';
+import { MatchPreview, type MatchIllustration } from '../../components/MatchPreview.tsx';
 
 export interface SupportProps {
   page: Support;
@@ -13,10 +14,10 @@ export interface SupportProps {
   faqsPath: string;
 }
 
-export function SupportPage({ page, email, response, faqsPath }: SupportProps) {
+export function SupportPage({ page, email, response, faqsPath, preview }: SupportProps & { preview: MatchIllustration }) {
   return (
     <>
-      <PageHero id="support-title" badge={page.badge} heading={page.heading} intro={page.intro} />
+      <PageHero id="support-title" badge={page.badge} heading={page.heading} intro={page.intro} visual={<MatchPreview preview={preview} aside />} />
       <Section tight>
         <div className="grid grid--2">
           <div className="card company-card" role="group" aria-labelledby="support-email">

@@ -7,16 +7,22 @@ export function mailto(email: string, subject?: string): string {
   return `mailto:${email}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
 }
 
-/** `narrow` lines the hero up with a page whose body sits in the narrow reading column. */
-export function PageHero({ id, badge, heading, intro, narrow, children }: { id: string; badge?: string; heading: string; intro: string; narrow?: boolean; children?: ReactNode }) {
+/** `narrow` lines the hero up with a page whose body sits in the narrow reading column; `visual` sits beside
+ * the copy on wide screens (under it on phones). */
+export function PageHero({ id, badge, heading, intro, narrow, visual, children }: { id: string; badge?: string; heading: string; intro: string; narrow?: boolean; visual?: ReactNode; children?: ReactNode }) {
+  const copy = (
+    <>
+      {badge ? <Badge accent>{badge}</Badge> : null}
+      <h1 id={id}>{heading}</h1>
+      <p className="lead">{intro}</p>
+      {children}
+    </>
+  );
   return (
     <section className="hero company-hero" aria-labelledby={id}>
-      <div className={narrow ? 'container--narrow' : 'container'}>
-        {badge ? <Badge accent>{badge}</Badge> : null}
-        <h1 id={id}>{heading}</h1>
-        <p className="lead">{intro}</p>
-        {children}
-      </div>
+      {visual
+        ? <div className="container hero__split"><div className="hero__copy">{copy}</div>{visual}</div>
+        : <div className={narrow ? 'container--narrow' : 'container'}>{copy}</div>}
     </section>
   );
 }
