@@ -1,8 +1,8 @@
 // Shared header: brand, Solutions dropdown and main links (desktop), a "Join waitlist" link on every page,
 // and a collapsible menu (mobile). Without JavaScript the dropdown opens on hover and focus (CSS) and the
 // menu is a <details>. The join link points at the home page's form (#join); SiteNav.client.ts retargets it
-// to the page's own form when the page has one. Below 400 px the brand shows its mark only (its name stays
-// the link's accessible name), so brand, join link and Menu fit in 320 px.
+// to the page's own form when the page has one. Below 400 px the wordmark sits on two lines and the menu
+// toggle shows its icon only (its name stays "Menu"), so brand, join link and menu fit in 320 px.
 import type { Site } from '../schemas/site.ts';
 import { href, JOIN_ANCHOR } from '../lib/props.ts';
 import SiteNav from '../islands/SiteNav.tsx';
@@ -32,7 +32,7 @@ export function Header({ site, path }: { site: Site; path: string }) {
         </nav>
         <div className="site-header__actions">
           <a className="btn btn--primary header-cta" href={joinHref}>{nav.join}</a>
-          <MobileMenu label={nav.menuLabel} solutionsLabel={nav.solutionsLabel} solutions={solutions} links={links} currentPath={path} />
+          <MobileMenu label={nav.menuLabel} solutionsLabel={nav.solutionsLabel} linksLabel={nav.linksLabel} solutions={solutions} links={links} currentPath={path} />
         </div>
       </div>
     </header>

@@ -1,5 +1,6 @@
 // Browser behaviour of the mobile menu, without React: aria-expanded follows the <details> state; Escape
-// closes it and returns focus to the toggle; following a link or clicking outside closes it.
+// closes it and returns focus to the toggle; following a link, clicking outside or moving focus out of it
+// (Tab past its last link, Shift+Tab before its toggle) closes it, so focus never sits behind the open panel.
 export function enhance(root: HTMLElement): void {
   const details = root.querySelector('details');
   const summary = details?.querySelector('summary');
@@ -14,6 +15,10 @@ export function enhance(root: HTMLElement): void {
   });
   details.addEventListener('click', (e) => {
     if ((e.target as HTMLElement).closest('a')) close();
+  });
+  details.addEventListener('focusout', (e) => {
+    const to = e.relatedTarget as Node | null;
+    if (details.open && to && !details.contains(to)) close();
   });
   document.addEventListener('pointerdown', (e) => {
     if (details.open && !details.contains(e.target as Node)) close();

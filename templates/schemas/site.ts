@@ -30,6 +30,8 @@ export const SiteSchema = z.strictObject({
   professionalNetwork: z.strictObject({ label: text, url: z.url() }),
   nav: z.strictObject({
     solutionsLabel: text,
+    /** The mobile menu's heading over `links` (they are not solutions). */
+    linksLabel: text,
     solutions: z.array(link.extend({ description: text })).length(6),
     links: z.array(link).min(1),
     menuLabel: text,
@@ -63,10 +65,14 @@ export const SiteSchema = z.strictObject({
     note: text,
     /** Shown only without JavaScript, when the form cannot send; followed by the info address. */
     noScript: text,
-    messages: z.strictObject({ success: text, duplicate: text, auth: text, generic: text }),
+    /** `invalid`: an address the browser accepts but the waitlist refuses (a@b, x@y.z). */
+    messages: z.strictObject({ success: text, duplicate: text, invalid: text, auth: text, generic: text }),
   }),
-  /** Labels of the pause/play button of the moving parts (headline word, logo marquee). */
-  motion: z.strictObject({ pause: text, play: text }),
+  /** Labels of the pause/play control of each moving part; each names what it stops. */
+  motion: z.strictObject({
+    headline: z.strictObject({ pause: text, play: text }),
+    logos: z.strictObject({ pause: text, play: text }),
+  }),
   notFound: z.strictObject({ title: text, message: text, back: text }),
 });
 
