@@ -1,7 +1,7 @@
 // The 404 screen: served for every unknown path.
 export function NotFoundPage({ title, message, back }: { title: string; message: string; back: string }) {
   return (
-    <section className="hero hero--center" aria-labelledby="nf-title">
+    <section className="hero hero--center not-found" aria-labelledby="nf-title">
       <div className="container">
         <span className="badge">404</span>
         <h1 id="nf-title">{title}</h1>

@@ -215,7 +215,9 @@ describe('motion controls', () => {
       await hydrated(page, 'SiteNav');
       // The headline is followed by its lead paragraph.
       expect(await page.locator('#home-title').evaluate((h) => h.nextElementSibling?.className)).toBe('lead');
+      // Skip link, then into <main>: the next stop is not a motion control.
       await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.className ?? '')).not.toContain('motion-toggle');
       await page.locator('.marquee').first().scrollIntoViewIfNeeded();
@@ -234,7 +236,7 @@ describe('heroes', () => {
       const { page, ctx } = await open('/', { width });
       for (const route of ['/for-consumers/', '/for-consumers/online/', '/for-consumers/hybrid/', '/for-consumers/online/saas/', '/for-consumers/brick-and-mortar/medical/', '/careers/', '/support/', '/investors/']) {
         await page.goto(base + route);
-        const filled = await page.locator('main > section').first().evaluate((hero) => {
+        const filled = await page.locator('main h1').locator('xpath=ancestor::section[1]').evaluate((hero) => {
           const mid = window.innerWidth / 2;
           return [...hero.querySelectorAll('*')].some((el) => {
             const r = el.getBoundingClientRect();

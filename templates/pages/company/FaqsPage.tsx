@@ -15,7 +15,7 @@ export function FaqsPage({ page, supportPath }: { page: Faqs; supportPath: strin
           <FaqAccordion items={page.questions} headingLevel={2} />
         </div>
       </section>
-      <CtaSection id="faqs-contact" cta={page.contact} alt tight className="company-cta">
+      <CtaSection id="faqs-contact" cta={page.contact} alt tight className="company-cta cta-card--narrow">
         <a className="btn btn--primary" href={href(supportPath)}>{page.contact.link}</a>
       </CtaSection>
     </>
