@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import WaitlistForm, { type WaitlistFormProps } from '../islands/WaitlistForm.tsx';
 import { Section } from './ui.tsx';
+import { keepWhole } from './keepWhole.tsx';
 
 interface CtaSectionProps {
   id: string;
@@ -18,7 +19,7 @@ export function CtaSection({ id, cta, waitlist, children, alt, tight, className 
   return (
     <Section labelledBy={id} alt={alt} tight={tight}>
       <div className={`cta-card${className ? ` ${className}` : ''}`}>
-        <h2 id={id}>{cta.heading}</h2>
+        <h2 id={id}>{keepWhole(cta.heading)}</h2>
         <p className="lead">{cta.text}</p>
         {/* Enabled with the page's other scripts, so its button never waits for the form to scroll into view. */}
         {waitlist ? <WaitlistForm {...waitlist} /> : children}

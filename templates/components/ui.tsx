@@ -1,6 +1,7 @@
 // Small presentational pieces shared by pages. Card grids pick their column count from how many cards
 // they hold (gridCols), so a row is never left with one card hanging under a full one.
 import type { ReactNode } from 'react';
+import { keepWhole } from './keepWhole.tsx';
 
 export function Section({ children, alt, theme, tight, labelledBy, id, className }: { children: ReactNode; alt?: boolean; theme?: boolean; tight?: boolean; labelledBy?: string; id?: string; className?: string }) {
   const cls = ['section', alt && 'section--alt', theme && 'section--theme', tight && 'section--tight', className].filter(Boolean).join(' ');
@@ -11,7 +12,7 @@ export function SectionHead({ id, eyebrow, title, intro, center }: { id: string;
   return (
     <div className={`section__head${center ? ' section__head--center' : ''}`}>
       {eyebrow ? <span className="eyebrow">{eyebrow}</span> : null}
-      <h2 id={id}>{title}</h2>
+      <h2 id={id}>{keepWhole(title)}</h2>
       {intro ? <p className="lead">{intro}</p> : null}
     </div>
   );

@@ -6,12 +6,13 @@ import WaitlistForm, { type WaitlistFormProps } from '../islands/WaitlistForm.ts
 import { CtaSection } from '../components/CtaSection.tsx';
 import { Badge, CardGrid, Stats } from '../components/ui.tsx';
 import { href } from '../lib/props.ts';
+import { keepWhole } from '../components/keepWhole.tsx';
 import { MatchPreview, type MatchIllustration } from '../components/MatchPreview.tsx';
 
 function ItemListCard({ id, title, items }: { id: string; title: string; items: { name: string; description: string }[] }) {
   return (
     <div className="card" role="group" aria-labelledby={id}>
-      <h2 id={id} className="h3-size">{title}</h2>
+      <h2 id={id} className="h3-size">{keepWhole(title)}</h2>
       <ul className="item-list">
         {items.map((it) => <li key={it.name}><strong>{it.name}</strong><span>{it.description}</span></li>)}
       </ul>
@@ -27,7 +28,7 @@ export function SectorPage({ sector, back, waitlist, heroWaitlist, preview }: { 
           <div className="hero__copy">
             <a className="back-link" href={href(back.href)}>{back.label}</a>
             <div><Badge>{sector.badge}</Badge></div>
-            <h1 id="sector-title">{sector.headline}</h1>
+            <h1 id="sector-title">{keepWhole(sector.headline)}</h1>
             <p className="lead">{sector.tagline}</p>
             <WaitlistForm {...heroWaitlist} />
           </div>

@@ -1,6 +1,7 @@
 // Pieces every company page shares: the opening hero (badge, the page's one h1, lead) and mail links.
 import type { ReactNode } from 'react';
 import { Badge } from '../../components/ui.tsx';
+import { keepWhole } from '../../components/keepWhole.tsx';
 
 /** A mailto: URL; the subject is encoded so spaces and ampersands survive every mail client. */
 export function mailto(email: string, subject?: string): string {
@@ -13,7 +14,7 @@ export function PageHero({ id, badge, heading, intro, narrow, visual, children }
   const copy = (
     <>
       {badge ? <Badge accent>{badge}</Badge> : null}
-      <h1 id={id}>{heading}</h1>
+      <h1 id={id}>{keepWhole(heading)}</h1>
       <p className="lead">{intro}</p>
       {children}
     </>
