@@ -246,8 +246,8 @@ describe('site facts substituted into pages ({token})', () => {
     ['{__proto__} in content/pages/faqs.yaml', 'content/pages/faqs.yaml', /^badge: FAQ$/m, 'badge: FAQ {__proto__}', /content\/pages\/faqs\.yaml:5:8 badge: Unknown fact \{__proto__\}/],
     ['{hasOwnProperty} in content/legal/legal.yaml', 'content/legal/legal.yaml', /^heading: Legal and Policies$/m, 'heading: Legal {hasOwnProperty} Policies', /content\/legal\/legal\.yaml:5:10 heading: Unknown placeholder \{hasOwnProperty\}/],
     ['{constructor} in content/legal/legal.yaml', 'content/legal/legal.yaml', /^heading: Legal and Policies$/m, 'heading: Legal {constructor} Policies', /content\/legal\/legal\.yaml:5:10 heading: Unknown placeholder \{constructor\}/],
-    ['{constructor} in the manifesto\'s Markdown body', 'content/pages/manifesto.md', /opens in \{launch\}\./, 'opens in {launch} {constructor}.', /content\/pages\/manifesto\.md:68:36 Unknown fact \{constructor\} in the Markdown body/],
-    ['{nope} in the manifesto\'s Markdown body', 'content/pages/manifesto.md', /opens in \{launch\}\./, 'opens in {launch} {nope}.', /content\/pages\/manifesto\.md:68:36 Unknown fact \{nope\} in the Markdown body/],
+    ['{constructor} in the manifesto\'s Markdown body', 'content/pages/manifesto.md', /do \{launchOpens\}\./, 'do {launchOpens} {constructor}.', /content\/pages\/manifesto\.md:68:24 Unknown fact \{constructor\} in the Markdown body/],
+    ['{nope} in the manifesto\'s Markdown body', 'content/pages/manifesto.md', /do \{launchOpens\}\./, 'do {launchOpens} {nope}.', /content\/pages\/manifesto\.md:68:24 Unknown fact \{nope\} in the Markdown body/],
     ['{nope} in content/legal/legal.yaml', 'content/legal/legal.yaml', /^heading: Legal and Policies$/m, 'heading: Legal {nope} Policies', /content\/legal\/legal\.yaml:5:10 heading: Unknown placeholder \{nope\}/],
   ])('%s is a located unknown token, never a function\'s source', (_name, file, from, to, expected) => {
     const restore = edit(file, from, to);
