@@ -129,7 +129,7 @@ export function configMessage(e: ConfigInvalid, root: string): Message {
         hint: `${guess ? `Did you mean ${guess}? ` : ''}Valid keys${iss.path.length ? ` in ${dotted(iss.path)}` : ''}: ${valid.join(', ')}.`,
       };
     })
-    : [{ text: `Config "${dotted(iss.path)}" ${iss.message}`, location: locateKey(root, iss.path), hint: 'See SiteConfig in README (sitegen.config.ts).' }]);
+    : [{ text: `Config "${dotted(iss.path)}" ${iss.message}`, location: locateKey(root, iss.path), hint: 'The keys a site config takes are listed in the Configuration page of the sitegen documentation.' }]);
   const [first, ...rest] = all;
   return message('ConfigError', first.text, first.location, {
     hint: first.hint,

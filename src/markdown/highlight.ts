@@ -1,4 +1,4 @@
-// Build-time highlighting of fenced code with Prism (chosen on measured speed, see README): the code comes
+// Build-time highlighting of fenced code with Prism (chosen on measured speed, see docs/content/markdown.md): the code comes
 // out as <span class="token keyword">… inside <pre class="language-x"><code class="language-x">, so any
 // Prism theme stylesheet the site includes colours it and no script ships. Languages load on first use;
 // a language Prism does not know renders as plain code, as without highlighting.
