@@ -4,6 +4,8 @@ import type { CheckedRoute, CollectionConfig, ContentIssue, ContentOf, RouteDef,
 export type { SiteConfig, RouteDef, Route, BodyContext, PageHeadTag, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, ContentOf, CollectionValue, CheckedRoute, Message } from './types.ts';
 export type { HydrateMode } from './render/island.tsx';
 export { markdown, type MarkdownOptions } from './markdown/options.ts';
+/** Every error a user can cause: id → title, what it means, hint (the documentation's error reference). */
+export { catalogue as errorCatalogue, type ErrorId } from './errors.ts';
 export type { SitegenPlugin, PluginContext, ConfigContribution, ServerContext, ServerContribution, RequestHandler, OutputContext, OutputFile, HeadTag, CommandDef, Mode } from './plugins.ts';
 
 /**

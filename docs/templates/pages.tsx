@@ -30,6 +30,34 @@ export function DocPage({ title, html, nav, current }: { title: string; html: st
   );
 }
 
+export interface ErrorDoc { id: string; title: string; message: string; hint: string; example: string }
+
+export function ErrorReference({ errors, nav, current }: { errors: ErrorDoc[]; nav: NavItem[]; current: string }) {
+  return (
+    <div className="frame">
+      <Sidebar nav={nav} current={current} />
+      <main id="main" className="doc">
+        <h1>Error reference</h1>
+        <p>
+          Every error sitegen reports has an id (<code>id</code> in <code>--json</code> output) from this list. The
+          message of a particular error says what and where; the hint is printed under it.
+        </p>
+        <ul className="error-index">
+          {errors.map((e) => <li key={e.id}><a href={`#${e.id}`}>{e.id}</a></li>)}
+        </ul>
+        {errors.map((e) => (
+          <section key={e.id} aria-labelledby={e.id}>
+            <h2 id={e.id}>{e.id}: {e.title}</h2>
+            <p>{e.message}</p>
+            <p><strong>Hint:</strong> {e.hint}</p>
+            <pre><code>{e.example.trimEnd()}</code></pre>
+          </section>
+        ))}
+      </main>
+    </div>
+  );
+}
+
 export function NotFound({ nav }: { nav: NavItem[] }) {
   return (
     <div className="frame">
