@@ -3,8 +3,14 @@
 import { z } from 'zod';
 import { defineConfig, errorCatalogue, markdown } from 'sitegen-islands';
 import { Layout } from './templates/Layout.tsx';
-import { DocPage, ErrorReference, NotFound, type NavItem } from './templates/pages.tsx';
+import { DocHome, DocPage, ErrorReference, NotFound, type NavItem } from './templates/pages.tsx';
 import { docLinks } from './templates/docLinks.ts';
+
+/** A rendered page's text for the search index: tags dropped, the entities HTML text can hold decoded. */
+function plainText(html: string): string {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+  return html.replace(/<\/?(?:p|li|h[1-6]|pre|td|th|tr|br|div|section|ul|ol|table|blockquote)\b[^>]*>/g, ' ').replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => entities[e]!).replace(/\s+/g, ' ').trim();
+}
 
 const Page$ = z.strictObject({
   title: z.string().min(1),
@@ -40,21 +46,32 @@ export default defineConfig({
   },
   routes: (content) => {
     const pages = content.pages.toSorted((a, b) => a.data.order - b.data.order);
-    const nav: NavItem[] = pages.map((p) => ({ path: p.slug === 'getting-started' ? '/' : `/${p.slug}`, title: p.data.title }));
+    const nav: NavItem[] = pages.map((p) => ({ path: `/${p.slug}`, title: p.data.title, description: p.data.description }));
     const errorsAt = nav.findIndex((n) => n.path === '/errors');
-    nav.splice(errorsAt + 1, 0, { path: '/errors/reference', title: 'Error reference' });
+    nav.splice(errorsAt + 1, 0, { path: '/errors/reference', title: 'Error reference', description: 'Every error id, what it means, its hint and an example.' });
     const errors = Object.entries(errorCatalogue).map(([id, e]) => ({ id, ...e, example: content.errorExamples[id] ?? '' }));
     return [
+      {
+        path: '/', component: DocHome, title: 'sitegen documentation',
+        description: 'sitegen builds static sites from typed YAML and Markdown content and React templates.',
+        props: { nav },
+      },
       ...pages.map((p) => ({
-        path: p.slug === 'getting-started' ? '/' : `/${p.slug}`,
-        component: DocPage, title: p.data.title, description: p.data.description, source: p.file,
-        aliases: p.slug === 'getting-started' ? ['/getting-started'] : [],
-        props: { title: p.data.title, html: p.html, nav, current: p.slug === 'getting-started' ? '/' : `/${p.slug}` },
+        path: `/${p.slug}`, component: DocPage, title: p.data.title, description: p.data.description, source: p.file,
+        props: { title: p.data.title, html: p.html, nav, current: `/${p.slug}` },
       })),
       {
         path: '/errors/reference', component: ErrorReference, title: 'Error reference',
         description: 'Every error sitegen reports: its id, what it means, the hint printed with it and an example.',
         props: { errors, nav, current: '/errors/reference' },
+      },
+      {
+        // The search index: each page's title and text (no alias pages: only the pages themselves).
+        path: '/search.json', output: 'search.json', title: 'Search index', props: pages.map((p) => ({
+          path: `/${p.slug}/`, title: p.data.title, text: plainText(p.html),
+        })),
+        body: (docs: { path: string; title: string; text: string }[], ctx) =>
+          JSON.stringify(docs.map((d) => ({ ...d, path: ctx.base.replace(/\/$/, '') + d.path }))),
       },
       { path: '/404', output: '404.html', component: NotFound, props: { nav }, title: 'Page not found', noindex: true },
     ];

@@ -1,8 +1,8 @@
 // The pages link each other as files (`outputs.md#base-path`), so they read on GitHub too; on the site those
-// links become page URLs (`/outputs/#base-path`, under the base). Only a relative link to a sibling `.md` file
-// is rewritten; the link check then checks the page URL and its fragment.
+// links become page URLs. Every Markdown page is served one folder deep (`/outputs/`), so the link is written
+// relative (`../outputs/#base-path`) and works under any base. Only a link to a sibling `.md` file is
+// rewritten; the link check then checks the page URL and its fragment.
 import type { SitegenPlugin } from 'sitegen-islands';
-import { href } from 'sitegen-islands';
 
 const SIBLING = /^([a-z0-9-]+)\.md(#[\w-]*)?$/;
 
@@ -14,8 +14,7 @@ export function docLinks(): SitegenPlugin {
         if (token.type !== 'link') return;
         const m = SIBLING.exec(token.href);
         if (!m) return;
-        const page = m[1] === 'getting-started' ? '/' : `/${m[1]}/`;
-        token.href = href(page) + (m[2] ?? '');
+        token.href = `../${m[1]}/${m[2] ?? ''}`;
       },
     }],
   };

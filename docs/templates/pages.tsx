@@ -1,7 +1,7 @@
 // A documentation page: the sidebar of every page, then the page's Markdown.
 import { href } from 'sitegen-islands';
 
-export interface NavItem { path: string; title: string }
+export interface NavItem { path: string; title: string; description: string }
 
 function Sidebar({ nav, current }: { nav: NavItem[]; current?: string }) {
   return (
@@ -14,6 +14,29 @@ function Sidebar({ nav, current }: { nav: NavItem[]; current?: string }) {
         ))}
       </ul>
     </nav>
+  );
+}
+
+export function DocHome({ nav }: { nav: NavItem[] }) {
+  return (
+    <div className="frame">
+      <Sidebar nav={nav} current="/" />
+      <main id="main" className="doc">
+        <h1>sitegen documentation</h1>
+        <p>
+          sitegen builds static sites from YAML and Markdown content checked against zod schemas, and React
+          components rendered at build time. Pages ship no JavaScript unless they use an island.
+        </p>
+        <dl className="topics">
+          {nav.map((item) => (
+            <div key={item.path}>
+              <dt><a href={href(item.path)}>{item.title}</a></dt>
+              <dd>{item.description}</dd>
+            </div>
+          ))}
+        </dl>
+      </main>
+    </div>
   );
 }
 
@@ -64,7 +87,7 @@ export function NotFound({ nav }: { nav: NavItem[] }) {
       <Sidebar nav={nav} />
       <main id="main" className="doc">
         <h1>Page not found</h1>
-        <p><a href={href('/')}>Back to Getting started</a></p>
+        <p><a href={href('/')}>Back to the documentation's home page</a></p>
       </main>
     </div>
   );
