@@ -1,0 +1,163 @@
+// Security round 3 for the waitlist: invisible characters in emails (database CHECK and the local backend
+// over HTTP), the anon-key guard, and the 0600 modes of files the waitlist writes.
+import type { PGlite } from '@electric-sql/pglite';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import YAML from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWaitlistBackend, type WaitlistBackend } from '../../plugins/waitlist/backend.ts';
+import { createWaitlistClient } from '../../plugins/waitlist/client.ts';
+import { applyMigrations, openWaitlistDb } from '../../plugins/waitlist/db.ts';
+import { EXTRA_INVISIBLE, INVISIBLE_MIGRATION, invisibleMigrationSql } from '../../plugins/waitlist/invisible.ts';
+import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
+import { newServiceKey } from '../../plugins/waitlist/serviceKey.ts';
+import { classifyError, isInputError } from '../../templates/lib/waitlist.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const MIGRATIONS = path.join(ROOT, 'supabase/migrations');
+
+/** The characters the review found stored as lookalikes, each refused everywhere. */
+const REPORTED = [0x00ad, 0x2062, 0xe0000, 0xe0001, 0xe007f, 0x180e, 0x034f, 0x3164, 0x115f, 0x2800, 0x00a0, 0x206a, 0xfff9, 0xfe0f];
+const hex = (c: number) => c.toString(16).toUpperCase().padStart(4, '0');
+const withChar = (c: number, local = 'admin') => `${local.slice(0, 3)}${String.fromCodePoint(c)}${local.slice(3)}@example.com`;
+
+/** The property set, written here independently of invisible.ts: what the migration's class must equal. */
+const PROPERTY = /[\p{Default_Ignorable_Code_Point}\p{White_Space}\p{Cf}]/u;
+function propertySet(): Set<number> {
+  const set = new Set<number>(EXTRA_INVISIBLE);
+  for (let c = 0; c <= 0x10ffff; c++) {
+    if (c >= 0xd800 && c <= 0xdfff) continue;
+    if (PROPERTY.test(String.fromCodePoint(c))) set.add(c);
+  }
+  return set;
+}
+
+/** The code points of the bracket class in the invisible CHECK of a migration's text (\uXXXX and \UXXXXXXXX escapes). */
+function classOfMigration(sql: string): Set<number> {
+  const m = sql.match(/add constraint waitlist_email_invisible check \(\s*email !~ '\[([^\]']*)\]'/);
+  expect(m, 'the migration adds waitlist_email_invisible as email !~ \'[…]\'').not.toBeNull();
+  const body = m![1]!;
+  const item = /\\(?:u([0-9A-F]{4})|U([0-9A-F]{8}))(?:-\\(?:u([0-9A-F]{4})|U([0-9A-F]{8})))?/gy;
+  const set = new Set<number>();
+  let end = 0;
+  for (let r; (r = item.exec(body));) {
+    const from = parseInt(r[1] ?? r[2]!, 16);
+    const to = r[3] ?? r[4] ? parseInt(r[3] ?? r[4]!, 16) : from;
+    for (let c = from; c <= to; c++) set.add(c);
+    end = item.lastIndex;
+  }
+  expect(end, 'the class holds only escapes and ranges').toBe(body.length);
+  return set;
+}
+
+describe('invisible characters: the generated migration', () => {
+  const file = path.join(MIGRATIONS, INVISIBLE_MIGRATION);
+  const text = () => fs.readFileSync(file, 'utf8');
+
+  it('is a new migration that runs after the first one, and is exactly what the generator writes', () => {
+    const names = fs.readdirSync(MIGRATIONS).filter((n) => n.endsWith('.sql')).sort();
+    expect(names.indexOf(INVISIBLE_MIGRATION)).toBeGreaterThan(names.indexOf('20250801000000_waitlist.sql'));
+    expect(text(), `${INVISIBLE_MIGRATION} is stale: if Node's Unicode changed, write a NEW migration with scripts/waitlist-invisible.ts`).toBe(invisibleMigrationSql());
+  });
+
+  it('refuses exactly the Default_Ignorable_Code_Point, White_Space and Format characters plus the Hangul fillers and U+2800', () => {
+    const inFile = classOfMigration(text());
+    const expected = propertySet();
+    const missing = [...expected].filter((c) => !inFile.has(c)).map(hex);
+    const extra = [...inFile].filter((c) => !expected.has(c)).map(hex);
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+    for (const c of REPORTED) expect(inFile.has(c), `U+${hex(c)}`).toBe(true);
+  });
+});
+
+describe('invisible characters: the database CHECK', () => {
+  let db: PGlite;
+  beforeAll(async () => { db = await openWaitlistDb({ dataDir: null, migrationsDir: MIGRATIONS }); });
+  afterAll(async () => { await db?.close(); });
+
+  const asAnon = (email: string) => db.transaction(async (tx) => {
+    await tx.query(`select set_config('role', 'anon', true)`);
+    await tx.query('insert into public.waitlist (email) values ($1)', [email]);
+  });
+  const sqlstate = (p: Promise<unknown>) => p.then(() => 'stored', (e: { code?: string }) => String(e.code));
+
+  it.each(REPORTED.map((c) => [hex(c), c] as const))('refuses an email holding U+%s', async (_h, c) => {
+    expect(await sqlstate(asAnon(withChar(c, `check${hex(c)}`)))).toBe('23514');
+  });
+
+  it('refuses both ends of every range of the class and stores the characters just outside it', async () => {
+    const set = propertySet();
+    const refused: string[] = [];
+    const stored: string[] = [];
+    for (const c of set) {
+      if (set.has(c - 1) && set.has(c + 1)) continue; // inner code points: the ends stand for the range
+      if ((await sqlstate(asAnon(withChar(c, `edge${hex(c)}`)))) !== '23514') refused.push(hex(c));
+      for (const n of [c - 1, c + 1]) {
+        // Outside the set and allowed by the shape check (no ASCII control, '@' or surrogate).
+        if (set.has(n) || n < 0x21 || n === 0x40 || n === 0x7f || (n >= 0x80 && n < 0xa0) || (n >= 0xd800 && n <= 0xdfff) || n > 0x10ffff) continue;
+        if ((await sqlstate(asAnon(withChar(n, `near${hex(n)}`)))) !== 'stored') stored.push(hex(n));
+      }
+    }
+    expect({ notRefused: refused, notStored: stored }).toEqual({ notRefused: [], notStored: [] });
+  });
+
+  it('keeps rows stored before the check widened, refuses new ones, and applies again cleanly', async () => {
+    // A row from before: the constraint as the first migration had it, then the lookalike stored.
+    await db.exec(`alter table public.waitlist drop constraint waitlist_email_invisible`);
+    await db.exec(`alter table public.waitlist add constraint waitlist_email_invisible check (email !~ '[\\u200B-\\u200D]')`);
+    await db.query('insert into public.waitlist (email) values ($1)', [withChar(0xad, 'stored')]);
+    try {
+      expect(await applyMigrations(db, MIGRATIONS)).toContain(INVISIBLE_MIGRATION);
+      const rows = await db.query('select email from public.waitlist where email = $1', [withChar(0xad, 'stored')]);
+      expect(rows.rows).toHaveLength(1);
+      expect(await sqlstate(asAnon(withChar(0xad, 'other')))).toBe('23514');
+    } finally {
+      await db.query('delete from public.waitlist where email = $1', [withChar(0xad, 'stored')]);
+    }
+  });
+});
+
+describe('invisible characters: the local backend over HTTP', () => {
+  let backend: WaitlistBackend;
+  let server: http.Server;
+  let url = '';
+  const serviceKey = newServiceKey();
+  beforeAll(async () => {
+    backend = createWaitlistBackend({ dataDir: null, migrationsDir: MIGRATIONS, serviceKey, log: () => {} });
+    server = http.createServer((req, res) => { void backend.handle(req, res); });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await backend.ready;
+  });
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await backend?.close();
+  });
+
+  const post = (email: string) => fetch(`${url}/rest/v1/waitlist`, {
+    method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ email }),
+  });
+
+  it.each(REPORTED.map((c) => [hex(c), c] as const))('answers 400 (23514) for an email holding U+%s', async (_h, c) => {
+    const res = await post(withChar(c, `http${hex(c)}`));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('23514');
+  });
+
+  it('does not store adm\\u00ADin as a second admin, and the form shows the spec\'s message for it', async () => {
+    expect((await post('admin@example.com')).status).toBe(201);
+    const { error, status } = await createWaitlistClient(url, LOCAL_ANON_KEY).from('waitlist').insert({ email: 'adm\u00ADin@example.com' });
+    const outcome = classifyError(error, status);
+    expect({ outcome, invalid: isInputError(error) }).toEqual({ outcome: 'generic', invalid: true });
+    const messages = YAML.parse(fs.readFileSync(path.join(ROOT, 'content/site.yaml'), 'utf8'));
+    const generic = JSON.stringify(messages).includes('"generic":"Something went wrong. Please try again."');
+    expect(generic).toBe(true);
+    const rows = await fetch(`${url}/rest/v1/waitlist?select=email`, { headers: { apikey: serviceKey } });
+    const emails = ((await rows.json()) as { email: string }[]).map((r) => r.email).filter((e) => e.replace(/\u00AD/g, '') === 'admin@example.com');
+    expect(emails).toEqual(['admin@example.com']);
+  });
+});
