@@ -10,6 +10,7 @@ import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWaitlistBackend, type WaitlistBackend } from '../../plugins/waitlist/backend.ts';
 import { createWaitlistClient } from '../../plugins/waitlist/client.ts';
+import { anonKeyProblem, waitlistConfig } from '../../plugins/waitlist/guards.ts';
 import { applyMigrations, openWaitlistDb } from '../../plugins/waitlist/db.ts';
 import { EXTRA_INVISIBLE, INVISIBLE_MIGRATION, invisibleMigrationSql } from '../../plugins/waitlist/invisible.ts';
 import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
@@ -159,5 +160,61 @@ describe('invisible characters: the local backend over HTTP', () => {
     const rows = await fetch(`${url}/rest/v1/waitlist?select=email`, { headers: { apikey: serviceKey } });
     const emails = ((await rows.json()) as { email: string }[]).map((r) => r.email).filter((e) => e.replace(/\u00AD/g, '') === 'admin@example.com');
     expect(emails).toEqual(['admin@example.com']);
+  });
+});
+
+describe('the anon-key guard: exactly one publishable key or one anon JWT', () => {
+  const b64 = (s: string) => Buffer.from(s).toString('base64url');
+  const jwt = (payload: object, header: object = { alg: 'HS256', typ: 'JWT' }) => `${b64(JSON.stringify(header))}.${b64(JSON.stringify(payload))}.${b64('signature bytes')}`;
+  const anonJwt = jwt({ iss: 'supabase', ref: 'p', role: 'anon' });
+  const serviceJwt = jwt({ iss: 'supabase', ref: 'p', role: 'service_role' });
+  const SECRET = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+  const build = (key: string) => waitlistConfig({ mode: 'build', env: { SUPABASE_URL: 'https://p.supabase.co', SUPABASE_ANON_KEY: key } });
+
+  it.each([
+    ['sb_publishable_abc123'], ['sb_publishable_x'], ['sb_publishable_Ab3-Zz_09xYw8PqRs-7tUv_1a2b3c4d'], [anonJwt], [LOCAL_ANON_KEY],
+    [`  ${anonJwt}\n`],
+  ])('accepts %j', (key) => {
+    expect(anonKeyProblem(key.trim())).toBeNull();
+    const r = build(key);
+    expect(r.errors ?? []).toEqual([]);
+    expect(r.define?.__WAITLIST_ANON_KEY__).toBe(JSON.stringify(key.trim()));
+  });
+
+  it.each([
+    ['a publishable key, a space and a secret key', `sb_publishable_x ${SECRET}`],
+    ['a publishable key and a secret key with no separator', `sb_publishable_x${SECRET}`],
+    ['a publishable key, a comma and a secret key', `sb_publishable_x,${SECRET}`],
+    ['a publishable key, a newline and a secret key', `sb_publishable_x\n${SECRET}`],
+    ['two publishable keys', 'sb_publishable_x sb_publishable_y'],
+    ['two publishable keys with no separator', 'sb_publishable_xsb_publishable_y'],
+    ['an anon JWT, a space and a secret key', `${anonJwt} ${SECRET}`],
+    ['an anon JWT with a secret key after its signature', `${anonJwt}${SECRET}`],
+    ['an anon JWT, a space and a service-role JWT', `${anonJwt} ${serviceJwt}`],
+    ['an anon JWT glued to a service-role JWT', `${anonJwt}.${serviceJwt}`],
+    ['an anon JWT with a fourth part', `${anonJwt}.${b64('more')}`],
+    ['a JWT with a base64 (not base64url) payload', anonJwt.replace(/\./, '.+/')],
+    ['a JWT whose header is not JSON', `${b64('not json')}.${anonJwt.split('.')[1]}.sig`],
+    ['a JWT whose payload is a list', jwt(['anon'] as unknown as object)],
+    ['a service-role JWT', serviceJwt],
+    ['a secret key', SECRET],
+    ['an upper-case publishable prefix', 'SB_PUBLISHABLE_x'],
+    ['a publishable prefix alone', 'sb_publishable_'],
+    ['a publishable key with a quote', 'sb_publishable_x"'],
+    ['a publishable key with a non-ASCII letter', 'sb_publishable_xé'],
+  ])('refuses %s, naming the variable and never echoing the value', (_name, key) => {
+    expect(anonKeyProblem(key.trim())).not.toBeNull();
+    const r = build(key);
+    expect(r.define).toBeUndefined();
+    expect(r.errors).toHaveLength(1);
+    const text = r.errors![0]!.text;
+    expect(text).toMatch(/^SUPABASE_ANON_KEY .*; refusing to compile it into public JavaScript$/);
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(anonJwt.split('.')[1]);
+  });
+
+  it('says where the secret is in a value that starts like a publishable key', () => {
+    expect(build(`sb_publishable_x ${SECRET}`).errors![0]!.text).toBe(
+      'SUPABASE_ANON_KEY holds a Supabase secret key (sb_secret_…) at character 18; refusing to compile it into public JavaScript');
   });
 });
