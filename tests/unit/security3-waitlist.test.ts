@@ -14,7 +14,8 @@ import { anonKeyProblem, waitlistConfig } from '../../plugins/waitlist/guards.ts
 import { applyMigrations, openWaitlistDb } from '../../plugins/waitlist/db.ts';
 import { EXTRA_INVISIBLE, INVISIBLE_MIGRATION, invisibleMigrationSql } from '../../plugins/waitlist/invisible.ts';
 import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
-import { newServiceKey } from '../../plugins/waitlist/serviceKey.ts';
+import { runExport, writeServerFile } from '../../plugins/waitlist/local.ts';
+import { ensureServiceKey, newServiceKey, serviceKeyFile } from '../../plugins/waitlist/serviceKey.ts';
 import { classifyError, isInputError } from '../../templates/lib/waitlist.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -121,23 +122,31 @@ describe('invisible characters: the database CHECK', () => {
   });
 });
 
-describe('invisible characters: the local backend over HTTP', () => {
-  let backend: WaitlistBackend;
-  let server: http.Server;
-  let url = '';
-  const serviceKey = newServiceKey();
-  beforeAll(async () => {
-    backend = createWaitlistBackend({ dataDir: null, migrationsDir: MIGRATIONS, serviceKey, log: () => {} });
-    server = http.createServer((req, res) => { void backend.handle(req, res); });
+/** One local backend (in-memory PGlite behind the PostgREST-compatible handler) for the tests that need HTTP. */
+const serviceKey = newServiceKey();
+let local: Promise<{ url: string; close: () => Promise<void> }> | null = null;
+function localBackend(): Promise<{ url: string; close: () => Promise<void> }> {
+  local ??= (async () => {
+    const backend: WaitlistBackend = createWaitlistBackend({ dataDir: null, migrationsDir: MIGRATIONS, serviceKey, log: () => {} });
+    const server = http.createServer((req, res) => { void backend.handle(req, res); });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await backend.ready;
-  });
-  afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    await backend?.close();
-  });
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      async close() {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await backend.close();
+      },
+    };
+  })();
+  return local;
+}
+afterAll(async () => { if (local) await (await local).close(); });
+
+describe('invisible characters: the local backend over HTTP', () => {
+  let url = '';
+  beforeAll(async () => { url = (await localBackend()).url; });
 
   const post = (email: string) => fetch(`${url}/rest/v1/waitlist`, {
     method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ email }),
@@ -216,5 +225,49 @@ describe('the anon-key guard: exactly one publishable key or one anon JWT', () =
   it('says where the secret is in a value that starts like a publishable key', () => {
     expect(build(`sb_publishable_x ${SECRET}`).errors![0]!.text).toBe(
       'SUPABASE_ANON_KEY holds a Supabase secret key (sb_secret_…) at character 18; refusing to compile it into public JavaScript');
+  });
+});
+
+describe('files the waitlist writes are 0600, also when they already existed with 0644', () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-sec3-'));
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const mode = (file: string) => fs.statSync(file).mode & 0o777;
+  const quiet = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const write = process.stderr.write;
+    process.stderr.write = () => true;
+    try { return await fn(); } finally { process.stderr.write = write; }
+  };
+
+  it('the service-role key file beside an existing database, kept as it was', () => {
+    const dataDir = path.join(tmp, 'waitlist');
+    const key = newServiceKey();
+    fs.writeFileSync(serviceKeyFile(dataDir), `${key}\n`, { mode: 0o644 });
+    fs.chmodSync(serviceKeyFile(dataDir), 0o644);
+    expect(ensureServiceKey(dataDir)).toBe(key);
+    expect(fs.readFileSync(serviceKeyFile(dataDir), 'utf8')).toBe(`${key}\n`);
+    expect(mode(serviceKeyFile(dataDir)).toString(8)).toBe('600');
+  });
+
+  it('server.json, which `sitegen dev`/`preview` write over the one a previous server left', () => {
+    const root = path.join(tmp, 'site');
+    const file = path.join(root, '.sitegen', 'server.json');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, '{"url":"http://127.0.0.1:1"}', { mode: 0o644 });
+    fs.chmodSync(file, 0o644);
+    writeServerFile(root, { url: 'http://127.0.0.1:2', pid: process.pid, dataDir: path.join(tmp, 'waitlist') });
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).url).toBe('http://127.0.0.1:2');
+    expect(mode(file).toString(8)).toBe('600');
+  });
+
+  it('`sitegen waitlist export -o` onto an existing 0644 file, leaving no temporary file', async () => {
+    const { url } = await localBackend();
+    const out = path.join(tmp, 'export.csv');
+    fs.writeFileSync(out, 'old text', { mode: 0o644 });
+    fs.chmodSync(out, 0o644);
+    const code = await quiet(() => runExport({ root: tmp, env: { SUPABASE_SERVICE_ROLE_KEY: serviceKey } }, { format: 'csv', url, output: out }));
+    expect(code).toBe(0);
+    expect(fs.readFileSync(out, 'utf8')).toMatch(/^id,created_at,email,/);
+    expect(mode(out).toString(8)).toBe('600');
+    expect(fs.readdirSync(tmp).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 });
