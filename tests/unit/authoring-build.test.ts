@@ -9,10 +9,16 @@ import { build, checkSite } from '../../src/build.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
 import { formatMessage, formatMessageLong } from '../../src/errors.ts';
 import type { BuildResult } from '../../src/types.ts';
+import { createContentStore } from '../../src/content/incremental.ts';
+import { date, reference } from '../../src/public.ts';
+import type { SiteConfig } from '../../src/types.ts';
+import { z } from 'zod';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
 
 let dir = '';
-beforeAll(() => { dir = copyFixture('authoring'); });
+let first: BuildResult;
+// One good build first: each test then starts from its dist/ (a failed build must leave it as it was).
+beforeAll(async () => { dir = copyFixture('authoring'); first = await build({ root: dir }); }, 60_000);
 afterAll(() => removeCopy(dir));
 
 const page = (p: string) => fs.readFileSync(path.join(dir, 'dist', p, 'index.html'), 'utf8');
@@ -33,9 +39,8 @@ const run = (opts: { drafts?: boolean } = {}) => build({ root: dir, ...opts });
 const errorsOf = (r: BuildResult) => r.errors.map(formatMessage);
 
 describe('a build with the authoring helpers', () => {
-  it('paginates the blog under the base, two posts a page, newest first, drafts left out', async () => {
-    const r = await run();
-    expect(errorsOf(r)).toEqual([]);
+  it('paginates the blog under the base, two posts a page, newest first, drafts left out', () => {
+    expect(errorsOf(first)).toEqual([]);
     expect(main('blog')).toBe('<h1>Blog 1/2</h1><ul><li><a href="/docs/posts/third/">Third post</a></li><li><a href="/docs/posts/second/">Second post</a></li></ul><a rel="next" href="/docs/blog/page/2/">Older</a>');
     expect(main('blog/page/2')).toBe('<h1>Blog 2/2</h1><ul><li><a href="/docs/posts/first/">First post</a></li></ul><a rel="prev" href="/docs/blog/">Newer</a>');
     expect(fs.existsSync(path.join(dir, 'dist/blog/page/3'))).toBe(false);
@@ -56,6 +61,14 @@ describe('a build with the authoring helpers', () => {
     expect(all).not.toContain('unfinished');
     expect(all).not.toContain('Unfinished');
   });
+
+  it('renders the same on worker threads, which assemble the content themselves', async () => {
+    const before = snapshot();
+    const r = await build({ root: dir, settings: { parallelMin: 0, workers: 2, renderOnWorkers: true, mainTakesTasks: false } });
+    expect(errorsOf(r)).toEqual([]);
+    expect(r.workers?.tasks.pages?.onMain).toBe(0);
+    expect(snapshot()).toEqual(before);
+  }, 60_000);
 
   it('includes the draft with --drafts (build) and keeps it marked; check counts it only with --drafts', async () => {
     const r = await run({ drafts: true });
@@ -103,6 +116,7 @@ describe('bad input is one located error, and dist/ is left as it was', () => {
   for (const c of cases) {
     it(`${c.what}: build and check say where, dev too`, async () => {
       const before = snapshot();
+      expect(before['dist/posts/third/index.html']).toContain('Third post');
       const original = fs.readFileSync(path.join(dir, c.file), 'utf8');
       const config = fs.readFileSync(path.join(dir, 'sitegen.config.ts'), 'utf8');
       if (c.schema) editFile(dir, 'sitegen.config.ts', (t) => t.replace("draft: z.boolean().optional() }", "draft: z.boolean().optional(), see: reference('posts').optional() }"));
@@ -155,4 +169,35 @@ describe('dev', () => {
       editFile(dir, 'content/authors/ada-lovelace.yaml', (t) => t.replace('Augusta Ada King', 'Ada Lovelace'));
     }
   }, 60_000);
+});
+
+describe('dev content', () => {
+  it('counts a collection as changed when an entry it references changes', async () => {
+    const authors = { pattern: 'authors/*.yaml', schema: z.strictObject({ name: z.string() }) };
+    const config = {
+      site: { title: 'T', url: 'https://t.example' }, routes: () => [],
+      collections: {
+        posts: { pattern: 'posts/*.md', draft: 'draft', schema: z.strictObject({ title: z.string(), date: date(), tags: z.array(z.string()), author: reference('authors', authors), draft: z.boolean().optional() }) },
+        authors,
+      },
+    } as unknown as SiteConfig;
+    const store = await createContentStore(dir);
+    try {
+      await store.configure(config);
+      expect(store.errors()).toEqual([]);
+      const posts = store.content.posts;
+      const version = store.version('posts');
+      editFile(dir, 'content/authors/grace-hopper.yaml', (t) => t.replace('Grace Hopper', 'Grace B. Hopper'));
+      expect((await store.update(new Map([['authors/grace-hopper.yaml', 'change']]))).sort()).toEqual(['authors', 'posts']);
+      expect(store.version('posts')).toBeGreaterThan(version);
+      const second = store.content.posts.find((p: any) => p.slug === 'second');
+      expect(second.data.author.data.name).toBe('Grace B. Hopper');
+      // A post that does not refer to the changed author keeps its entry object (dev compares by identity).
+      const firstPost = (list: any[]) => list.find((p) => p.slug === 'first');
+      expect(firstPost(store.content.posts)).toBe(firstPost(posts));
+    } finally {
+      editFile(dir, 'content/authors/grace-hopper.yaml', (t) => t.replace('Grace B. Hopper', 'Grace Hopper'));
+      await store.close();
+    }
+  });
 });
