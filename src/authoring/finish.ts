@@ -29,6 +29,15 @@ function hasReference(v: unknown, depth = 0): boolean {
   return false;
 }
 
+// Whether a parsed entry holds references, kept per entry object: dev re-finishes on every change, and
+// unchanged entries keep their objects.
+const holding = new WeakMap<Entry, boolean>();
+function holdsReference(e: Entry): boolean {
+  let h = holding.get(e);
+  if (h === undefined) { h = hasReference(e.data); holding.set(e, h); }
+  return h;
+}
+
 /**
  * `lists` with drafts dropped (unless opts.drafts) and references resolved. Entries without references keep
  * their objects; one with references is a new entry (the loader's copy stays as parsed). `memo` (dev) keeps
@@ -41,7 +50,7 @@ export function finishContent(config: SiteConfig, lists: EntryLists, opts: Finis
   const holders = new Map<string, number[]>();
   for (const [name, list] of Object.entries(kept)) {
     const idx: number[] = [];
-    list.forEach((e, i) => { if (hasReference(e.data)) idx.push(i); });
+    list.forEach((e, i) => { if (holdsReference(e)) idx.push(i); });
     if (idx.length) holders.set(name, idx);
   }
   if (!holders.size) return { lists: kept, issues: [] };
@@ -64,31 +73,48 @@ export function finishContent(config: SiteConfig, lists: EntryLists, opts: Finis
   const draftIds = (name: string) => new Set((lists[name] ?? []).filter((e) => e.draft).map((e) => e.id));
   for (const [raw, { entry, name: at0, i: at1 }] of fresh) {
     const targets: Entry[] = [];
-    const resolve = (v: unknown, at: (string | number)[]): unknown => {
+    // Copy on write: only the objects and lists on the way to a reference are new. `at`: the field path.
+    const at: (string | number)[] = [];
+    const resolve = (v: unknown): unknown => {
       if (typeof v !== 'object' || v === null) return v;
       if (isReference(v)) {
         const name = v[REFERENCE_KEY];
         const ids = idsOf(name);
         if (!ids) {
           const near = closest(name, Object.keys(config.collections).filter((n) => !config.collections[n].single));
-          issues.push({ kind: 'ContentReferenceError', file: raw.file, path: at, message: `reference("${name}"): no collection named ${name}${near ? `. Did you mean ${near}?` : ''}` });
+          issues.push({ kind: 'ContentReferenceError', file: raw.file, path: [...at], message: `reference("${name}"): no collection named ${name}${near ? `. Did you mean ${near}?` : ''}` });
           return v;
         }
         const target = ids.get(v.id);
         if (target) { targets.push(target); return target; }
         const draft = !opts.drafts && draftIds(name).has(v.id);
         const near = draft ? undefined : closest(v.id, ids.keys());
-        issues.push({ kind: 'ContentReferenceError', file: raw.file, path: at, message: `no entry "${v.id}" in collection ${name}${draft ? ' (it is a draft, left out of this build)' : near ? `. Did you mean "${near}"?` : ''}` });
+        issues.push({ kind: 'ContentReferenceError', file: raw.file, path: [...at], message: `no entry "${v.id}" in collection ${name}${draft ? ' (it is a draft, left out of this build)' : near ? `. Did you mean "${near}"?` : ''}` });
         return v;
       }
-      if (Array.isArray(v)) return v.map((x, i) => resolve(x, [...at, i]));
+      if (Array.isArray(v)) {
+        let copy: unknown[] | null = null;
+        for (let i = 0; i < v.length; i++) {
+          at.push(i);
+          const r = resolve(v[i]);
+          at.pop();
+          if (r !== v[i]) (copy ??= v.slice())[i] = r;
+        }
+        return copy ?? v;
+      }
       if (Object.getPrototypeOf(v) !== Object.prototype) return v;
-      const o: Record<string, unknown> = {};
-      for (const k in v) o[k] = resolve((v as Record<string, unknown>)[k], [...at, k]);
-      return o;
+      let copy: Record<string, unknown> | null = null;
+      const o = v as Record<string, unknown>;
+      for (const k in o) {
+        at.push(k);
+        const r = resolve(o[k]);
+        at.pop();
+        if (r !== o[k]) (copy ??= { ...o })[k] = r;
+      }
+      return copy ?? v;
     };
     const prev = memo?.get(raw);
-    entry.data = resolve(raw.data, []);
+    entry.data = resolve(raw.data);
     if (prev && prev.targets.length === targets.length && prev.targets.every((t, i) => t === targets[i])) {
       // Nothing it points at changed: the entry from last time, so dev sees an unchanged entry.
       out[at0][at1] = prev.resolved;
