@@ -82,7 +82,8 @@ export function finishContent(config: SiteConfig, lists: EntryLists, opts: Finis
         const ids = idsOf(name);
         if (!ids) {
           const near = closest(name, Object.keys(config.collections).filter((n) => !config.collections[n].single));
-          issues.push({ kind: 'ContentReferenceError', file: raw.file, path: [...at], message: `reference("${name}"): no collection named ${name}${near ? `. Did you mean ${near}?` : ''}` });
+          const problem = config.collections[name] ? `collection ${name} is a single file, not a list of entries to refer to` : `no collection named ${name}${near ? `. Did you mean ${near}?` : ''}`;
+          issues.push({ kind: 'ContentReferenceError', file: raw.file, path: [...at], message: `reference("${name}"): ${problem}` });
           return v;
         }
         const target = ids.get(v.id);

@@ -2,7 +2,8 @@
 // schema; each bad input is a clear error naming the call or the field.
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { date, paginate, taxonomy, type Entry } from '../../src/public.ts';
+import { date, paginate, reference, taxonomy, type Entry } from '../../src/public.ts';
+import { finishContent } from '../../src/authoring/finish.ts';
 import { issuesOf } from '../../src/authoring/issues.ts';
 import { setUrlPolicy, DEFAULT_POLICY } from '../../src/render/urls.ts';
 
@@ -89,5 +90,30 @@ describe('date()', () => {
     const r = parse(input);
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => [i.path, i.message])).toEqual([[['date'], problem]]);
+  });
+});
+
+describe('references between entries', () => {
+  const authors = [{ id: 'ada-lovelace', slug: 'ada-lovelace', dirs: [], file: 'content/authors/ada-lovelace.yaml', data: { name: 'Ada' } }];
+  const post = (author: unknown) => ({ id: 'p', slug: 'p', dirs: [], file: 'content/posts/p.md', data: { title: 'P', meta: { authors: [author] } } });
+  const config = (collection: string) => ({
+    collections: { authors: { pattern: 'authors/*.yaml', schema: z.object({ name: z.string() }) }, site: { pattern: 'site.yaml', schema: z.object({}), single: true }, posts: { pattern: 'posts/*.md', schema: z.object({ title: z.string(), meta: z.object({ authors: z.array(reference(collection)) }) }) } },
+  }) as any;
+  const finish = (collection: string, id: string) => {
+    const parsed = config(collection).collections.posts.schema.parse({ title: 'P', meta: { authors: [id] } });
+    return finishContent(config(collection), { authors, site: [], posts: [{ ...post(null), data: parsed }] });
+  };
+
+  it('replaces a nested reference by the entry, leaving the parsed entry as it was', () => {
+    const r = finish('authors', 'ada-lovelace');
+    expect(r.issues).toEqual([]);
+    expect(r.lists.posts[0].data.meta.authors[0]).toBe(authors[0]);
+    expect(r.lists.authors[0]).toBe(authors[0]);
+  });
+
+  it('reports a dangling id at its field path with the closest id, an unknown or single collection by name', () => {
+    expect(finish('authors', 'ada-lovelase').issues).toEqual([{ kind: 'ContentReferenceError', file: 'content/posts/p.md', path: ['meta', 'authors', 0], message: 'no entry "ada-lovelase" in collection authors. Did you mean "ada-lovelace"?' }]);
+    expect(finish('autors', 'ada-lovelace').issues[0].message).toBe('reference("autors"): no collection named autors. Did you mean authors?');
+    expect(finish('site', 'x').issues[0].message).toBe('reference("site"): collection site is a single file, not a list of entries to refer to');
   });
 });
