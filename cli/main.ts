@@ -20,7 +20,7 @@ function resolveRoot(opts: { root?: string }): string {
   return path.resolve(opts.root ?? process.cwd());
 }
 
-interface BuildFlags { root?: string; out?: string; siteUrl?: string; quiet?: boolean; json?: boolean; cache?: boolean }
+interface BuildFlags { root?: string; out?: string; siteUrl?: string; quiet?: boolean; json?: boolean; cache?: boolean; drafts?: boolean }
 
 async function runBuild(flags: BuildFlags): Promise<number> {
   const root = resolveRoot(flags);
@@ -30,7 +30,7 @@ async function runBuild(flags: BuildFlags): Promise<number> {
   // Commands import what they need when they run: `--help` and `check` never load the renderer or sirv.
   const { build } = await import('../src/build.ts');
   const result = await build({
-    root, outDir: flags.out, siteUrl: flags.siteUrl, settings: engineSettingsFrom(flags, process.env),
+    root, outDir: flags.out, siteUrl: flags.siteUrl, drafts: flags.drafts, settings: engineSettingsFrom(flags, process.env),
     onStage: (name, ms, note) => log(dim(`  ${name.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms${note ? ` (${note})` : ''}`)),
   });
   if (flags.json) process.stdout.write(jsonResult(result) + '\n');
@@ -60,16 +60,18 @@ program.command('build')
   .option('-q, --quiet', 'print only errors')
   .option('--json', 'print the result as JSON: {errors, warnings, pages, timings, ...}')
   .option('--no-cache', 'compile the site module and the client bundle even when node_modules/.cache/sitegen has them')
+  .option('--drafts', 'include draft entries (a collection\'s `draft` field set to true)')
   .action(async (flags: BuildFlags) => { process.exitCode = await runBuild(flags); });
 
 program.command('check')
   .description('Validate all content and routes without rendering; print every problem; exit 1 if any')
   .option('-r, --root <dir>', 'site folder', '.')
   .option('--json', 'print the result as JSON')
-  .action(async (flags: { root?: string; json?: boolean }) => {
+  .option('--drafts', 'check draft entries as a `build --drafts` would include them')
+  .action(async (flags: { root?: string; json?: boolean; drafts?: boolean }) => {
     const root = resolveRoot(flags);
     const { checkSite } = await import('../src/build.ts');
-    const result = await checkSite({ root, settings: engineSettingsFrom({}, process.env) });
+    const result = await checkSite({ root, drafts: flags.drafts, settings: engineSettingsFrom({}, process.env) });
     if (flags.json) process.stdout.write(jsonResult(result) + '\n');
     if (result.errors.length) {
       if (!flags.json) { printMessages(result.errors, 'error'); process.stderr.write(red(`✗ ${result.errors.length} problem${result.errors.length > 1 ? 's' : ''} found\n`)); }

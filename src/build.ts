@@ -21,6 +21,8 @@ export interface BuildOptions {
   outDir?: string;
   siteUrl?: string;
   env?: NodeJS.ProcessEnv;
+  /** Include draft entries (`sitegen build --drafts`); without it they are left out of every output. */
+  drafts?: boolean;
   /** How the build runs (caches, workers, writes); unset fields take the defaults. See src/settings.ts. */
   settings?: Partial<EngineSettings>;
   /** Called as each stage ends, for progress output; `note` is e.g. "cached". */
@@ -51,7 +53,7 @@ function stageTimer(result: BuildResult, opts: BuildOptions): StageHook {
 /** Loads and plans: the problems, or the plan and the session (closed by the caller). */
 async function loadAndPlan(opts: BuildOptions, mode: 'build' | 'check', result: BuildResult): Promise<{ session: Session; plan: Plan }> {
   configureEngine(opts.settings);
-  const session = await openSession({ root: opts.root, mode, env: opts.env, siteUrl: opts.siteUrl, stage: stageTimer(result, opts) });
+  const session = await openSession({ root: opts.root, mode, env: opts.env, siteUrl: opts.siteUrl, drafts: opts.drafts, stage: stageTimer(result, opts) });
   try {
     await session.load();
     result.warnings.push(...session.warnings);

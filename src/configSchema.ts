@@ -28,6 +28,7 @@ const collectionSchema = z.strictObject({
   pattern: z.union([z.string(), z.array(z.string())]),
   schema,
   single: z.boolean().optional(),
+  draft: z.string().optional(),
 });
 
 export const siteConfigSchema = z.strictObject({

@@ -27,6 +27,14 @@ export function defineConfig<const Cs extends Record<string, CollectionConfig<an
 }
 
 /**
+ * Declares a collection outside defineConfig (its own file, shared between configs) keeping its literal
+ * types — `single: true`, a ".md" pattern — so `Content` is typed from it as it would be written inline.
+ */
+export function defineCollection<const C extends CollectionConfig<any>>(collection: C): C {
+  return collection;
+}
+
+/**
  * Checks a list of routes built outside defineConfig (a page group's routes()) the same way: each route's
  * props against its component's. Returns the list unchanged; annotate nothing on the way in (a `RouteDef[]`
  * annotation is untyped and turns the check off).
@@ -39,6 +47,11 @@ export function defineRoutes<R extends RouteDef<any>>(routes: readonly CheckedRo
 export { href } from './render/urls.ts';
 // Files that are not pages: a route's `body` (RSS/Atom/JSON feeds) and the <link rel=alternate> to one.
 export { rssFeed, atomFeed, jsonFeed, feedLink, type FeedItem, type FeedOptions } from './feed.ts';
+// Authoring helpers for routes() and schemas: pages of a list, pages per term, references between entries, dates.
+export { paginate, type Page, type PaginateOptions } from './authoring/paginate.ts';
+export { taxonomy, type Taxonomy, type Term, type TaxonomyOptions } from './authoring/taxonomy.ts';
+export { reference, type ReferencedEntry } from './authoring/reference.ts';
+export { date } from './authoring/dates.ts';
 // A static image's URL, width and height: image('/img/team.png').
 export { image, type StaticImage } from './render/images.ts';
 

@@ -4,6 +4,7 @@
 // static hosts (and our own, src/host/) serve at /<path>. Paths are base-less: the base is for URLs only.
 import type { Alias, Content, Message, Route, RouteDef, SiteConfig } from './types.ts';
 import { message, fileLocation, thrownBySite } from './errors.ts';
+import { issuesOf, type HelperIssue } from './authoring/issues.ts';
 import { setUrlPolicy, urlPolicy, type TrailingSlash } from './render/urls.ts';
 
 type SlashRule = TrailingSlash | Pick<SiteConfig, 'trailingSlash'>;
@@ -72,6 +73,8 @@ export interface RouteTable {
   routes: Route[];
   aliases: Alias[];
   errors: Message[];
+  /** Content issues thrown by a helper in routes(), to locate in their files (they replace `errors`). */
+  issues?: HelperIssue[];
 }
 
 export function routeTable(content: Content, config: SiteConfig, root = ''): RouteTable {
@@ -81,6 +84,9 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
     setUrlPolicy(urlPolicy(config)); // href() in routes() (a head link, a feed link) sees the site's base
     defs = config.routes(content);
   } catch (e) {
+    // Content problems a helper found (taxonomy terms): located in the content by the session (issues.ts).
+    const issues = issuesOf(e);
+    if (issues) return { routes: [], aliases: [], errors: [thrownBySite(e, root, 'routes() threw')], issues };
     return { routes: [], aliases: [], errors: [thrownBySite(e, root, 'routes() threw')] };
   }
   const byOutput = new Map<string, { what: string; source: string | null }>();

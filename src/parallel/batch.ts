@@ -54,7 +54,7 @@ export type WorkerTask =
   /** The load results this worker did not compute itself; with its own, the whole content. */
   | { id: number; type: 'part'; indices: number[]; results: LoadResult[] }
   /** Sent after the parts: the worker now has every load result and builds the content. */
-  | { id: number; type: 'content'; root: string; spans: ContentPlan['spans']; count: number }
+  | { id: number; type: 'content'; root: string; spans: ContentPlan['spans']; count: number; drafts?: boolean }
   /** Without `content`, the worker uses what it assembled from the pooled load. */
   | { id: number; type: 'setup'; setup: RenderSetup | Omit<RenderSetup, 'content'>; outDir: string; fresh?: boolean; routes: number; aliases: number }
   | { id: number; type: 'pages' | 'aliases'; start: number; end: number }
@@ -83,7 +83,7 @@ export function workerMain(port: MessagePort = parentPort!, config: SiteConfig):
         const all: LoadResult[] = new Array(t.count);
         for (const [i, r] of own) all[i] = r;
         own.clear();
-        content = assembleContent(config, t.spans, all).content;
+        content = assembleContent(config, t.spans, all, { drafts: t.drafts }).content;
         // The route table now, while the main thread computes its own and bundles the client.
         table = routeTable(content, config, t.root);
         return null;

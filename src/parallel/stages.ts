@@ -30,7 +30,7 @@ const ranges = (n: number, step: number): [number, number][] => {
  * route table and render without the main thread sending it again. A result that cannot be copied
  * (a schema that makes class instances) falls back to loading here; the pool then only renders nothing.
  */
-export function poolLoader(pool: Pool, config: SiteConfig, root: string): Loader {
+export function poolLoader(pool: Pool, config: SiteConfig, root: string, opts: { drafts?: boolean } = {}): Loader {
   return async (items: LoadItem[], plan: ContentPlan, known: (LoadResult | undefined)[]) => {
     // Only files the content cache did not answer are parsed, in batches of item indices.
     const missing = items.flatMap((_, i) => (known[i] ? [] : [i]));
@@ -62,7 +62,7 @@ export function poolLoader(pool: Pool, config: SiteConfig, root: string): Loader
       const others = [...batches.filter((_, b) => owners[b] !== w), ...cachedBatches];
       return Promise.all([
         ...others.map((indices) => pool.sendTo(w, { type: 'part', indices, results: indices.map((i) => strip(results[i])) })),
-        pool.sendTo(w, { type: 'content', root, spans: plan.spans, count: items.length }),
+        pool.sendTo(w, { type: 'content', root, spans: plan.spans, count: items.length, drafts: !!opts.drafts }),
       ]);
     }));
     pool.contentReady = true;

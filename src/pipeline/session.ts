@@ -17,6 +17,7 @@ import { createStaticFiles, type StaticFiles } from './statics.ts';
 import { incrementalSources, oneShotSources, type Sources } from './sources.ts';
 import { classifyChanges, type FileChange } from './changes.ts';
 import { siteCall } from './siteCall.ts';
+import { helperIssueMessages } from '../content/load.ts';
 
 export type { FileChange } from './changes.ts';
 
@@ -32,6 +33,8 @@ export interface SessionOptions {
   stage?: StageHook;
   /** The map the static files are kept in (dev: the in-memory output's, so it serves them). */
   statics?: Map<string, Uint8Array>;
+  /** Keep draft entries (`--drafts`); dev always keeps them. */
+  drafts?: boolean;
 }
 
 /** A plan, or the problems that stop one (then only `errors`). */
@@ -91,7 +94,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
   const env = opts.env ?? process.env;
   const mode = opts.mode;
   const stage: StageHook = opts.stage ?? ((_name, fn) => fn());
-  const sources: Sources = mode === 'dev' ? await incrementalSources(root) : await oneShotSources(root, mode === 'build');
+  const sources: Sources = mode === 'dev' ? await incrementalSources(root) : await oneShotSources(root, mode === 'build', { drafts: !!opts.drafts });
   const statics = createStaticFiles(root, opts.statics);
   const warnings: Message[] = [];
   let site: SiteModule | null = null;
@@ -197,6 +200,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
       const s: SiteModule = site;
       const routed = await stage('routes', async () => siteCall(root, 'routes() returned something routeTable cannot use', () => routeContent(content, s.config, root, routing)));
       if (routed.error) return fail([routed.error]);
+      if (routed.value.table.issues) return fail(await helperIssueMessages(root, routed.value.table.issues));
       if (routed.value.table.errors.length) return fail(routed.value.table.errors);
       routing = routed.value;
       if (bundling) await stage('bundle', () => bundling!);

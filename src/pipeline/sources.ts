@@ -41,7 +41,7 @@ export interface Sources { module: ModuleSource; content: ContentSource; client:
  * then render when there are two or more (`pool`; see stages.ts poolRenders; closed by content.close()). Workers pay for parsing; files the content cache answers
  * need none, so they start for the files the cache cannot answer.
  */
-export async function oneShotSources(root: string, parallel: boolean): Promise<Sources> {
+export async function oneShotSources(root: string, parallel: boolean, opts: { drafts?: boolean } = {}): Promise<Sources> {
   const cached = cachedSiteModule(root);
   const t = performance.now();
   const cache = await openContentCache(root);
@@ -64,7 +64,7 @@ export async function oneShotSources(root: string, parallel: boolean): Promise<S
       async load(site) {
         // Through the site module's copy of the loader: its packages come from the module's bundle.
         const { loadContent, poolLoader } = site.engine;
-        const out = await loadContent(root, site.config, pool ? poolLoader(pool, site.config, root) : undefined, cache);
+        const out = await loadContent(root, site.config, pool ? poolLoader(pool, site.config, root, opts) : undefined, cache, opts);
         // Written while the build goes on; awaited by close().
         if (out.cache?.changed && !out.errors.length) saved = saveContentCache(root, out.cache.entries);
         return { content: out.content, errors: out.errors, hit: !!out.cache && out.cache.entries.size > 0 && !out.cache.changed, extraMs: cacheMs };
