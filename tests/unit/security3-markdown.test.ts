@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { MarkedExtension } from 'marked';
+import type { MarkedExtension, Tokens } from 'marked';
 import { compileMarkdown, prepareMarkdown } from '../../src/content/markdown.ts';
 import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, htmlPolicyViolation } from '../../src/content/htmlPolicy.ts';
 import { markdown, type MarkdownOptions } from '../../src/markdown/options.ts';
@@ -159,7 +159,7 @@ describe('the policy holds for any extension: a plugin renderer that writes the 
     expect((await compile('text\n', undefined, [script])).problems[0].text).toContain('<script>');
   });
   it('markup the policy allows from an extension still renders', async () => {
-    const note: MarkedExtension = { renderer: { blockquote(token) { return `<aside class="note" aria-label="Note"><p>${this.parser.parseInline((token.tokens[0] as { tokens: never[] }).tokens)}</p></aside>`; } } };
+    const note: MarkedExtension = { renderer: { blockquote(token) { return `<aside class="note" aria-label="Note"><p>${this.parser.parseInline((token.tokens[0] as Tokens.Paragraph).tokens)}</p></aside>`; } } };
     const r = await compile('> Be *careful*.\n', { smartQuotes: true }, [note]);
     expect(r.problems).toEqual([]);
     expect(r.html).toBe('<aside class="note" aria-label="Note"><p>Be <em>careful</em>.</p></aside>');
