@@ -39,20 +39,30 @@ export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
 export const URL_ATTRIBUTES: readonly string[] = ['href', 'src', 'cite', 'srcset'];
 
 const tags = new Set(ALLOWED_TAGS);
+/** Per element: the names it allows exactly (its own and the global ones), and the allowed prefixes. */
 const exact = new Map<string, Set<string>>();
-const prefixes = new Map<string, string[]>();
-for (const [tag, names] of Object.entries(ALLOWED_ATTRIBUTES)) {
-  exact.set(tag, new Set(names.filter((n) => !n.endsWith('*'))));
-  prefixes.set(tag, names.filter((n) => n.endsWith('*')).map((n) => n.slice(0, -1)));
+const prefixes = ALLOWED_ATTRIBUTES['*'].filter((n) => n.endsWith('*')).map((n) => n.slice(0, -1));
+const globalNames = ALLOWED_ATTRIBUTES['*'].filter((n) => !n.endsWith('*'));
+for (const tag of ALLOWED_TAGS) exact.set(tag, new Set([...globalNames, ...(ALLOWED_ATTRIBUTES[tag] ?? [])]));
+if (Object.entries(ALLOWED_ATTRIBUTES).some(([tag, names]) => tag !== '*' && names.some((n) => n.endsWith('*')))) {
+  throw new Error('sitegen bug: attribute prefixes are allowed only for every element');
 }
 const urlAttributes = new Set(URL_ATTRIBUTES);
 
 function attributeAllowed(tag: string, name: string): boolean {
-  for (const key of [tag, '*']) {
-    if (exact.get(key)?.has(name)) return true;
-    for (const p of prefixes.get(key) ?? []) if (name.startsWith(p)) return true;
-  }
+  if (exact.get(tag)!.has(name)) return true;
+  for (const p of prefixes) if (name.startsWith(p)) return true;
   return false;
+}
+
+/** Schemes that a target starting with them (as typed: lower case, no references) certainly has. */
+const PLAIN_SCHEMES = ['https://', 'http://', 'mailto:'];
+/** The unsafe scheme of a URL attribute's value (as typed, references undecoded), or null. */
+function unsafeUrl(value: string): string | null {
+  // No ":" (typed or as a reference) means no scheme; a plain https:// or http:// or mailto: is what it says.
+  if (!value.includes(':') && !value.includes('&')) return null;
+  for (const p of PLAIN_SCHEMES) if (value.startsWith(p)) return null;
+  return unsafeScheme(value);
 }
 
 /** What the check found first that the policy does not allow. */
@@ -65,11 +75,16 @@ export interface PolicyViolation {
   text: string;
 }
 
-/** ASCII lower case, as the tokenizer folds names (toLowerCase would also fold "\u212A", the Kelvin sign, to "k"). */
-const asciiLower = (s: string) => s.replace(/[A-Z]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 32));
+/** ASCII lower case, as the tokenizer folds names (toLowerCase would also fold "\u212A", the Kelvin sign, to
+ *  "k"); names with other characters never get here. */
+const asciiLower = (s: string) => s.toLowerCase();
+/** ASCII lower case of any text. */
+const asciiFold = (s: string) => s.replace(/[A-Z]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 32));
 const isAlpha = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 /** The tokenizer's whitespace: tab, LF, FF, CR (a CR reaches it as LF) and space. */
 const isSpace = (c: number) => c === 9 || c === 10 || c === 12 || c === 13 || c === 32;
+/** What ends an attribute's name after its first character: whitespace, "/", ">", "=". */
+const endsName = (c: number) => isSpace(c) || c === 47 || c === 62 || c === 61;
 
 /** The srcset's URLs: each candidate's first run of non-space characters. */
 const srcsetUrls = (v: string) => v.split(',').map((c) => c.trim().split(/[\t\n\f\r ]/, 1)[0]).filter(Boolean);
@@ -117,10 +132,17 @@ export function htmlPolicyViolation(html: string): PolicyViolation | null {
       continue;
     }
     // Tag name: up to whitespace, "/" or ">".
-    let j = start;
-    while (j < n) { const d = html.charCodeAt(j); if (isSpace(d) || d === 47 || d === 62) break; j++; }
-    const tag = asciiLower(html.slice(start, j));
-    if (!tags.has(tag)) return { tag, text: `<${endTag ? '/' : ''}${tag}>` };
+    // Every allowed name is ASCII: a name with any other character is refused as it is, never folded.
+    let j = start, upper = false, wide = false;
+    while (j < n) {
+      const d = html.charCodeAt(j);
+      if (isSpace(d) || d === 47 || d === 62) break;
+      if (d >= 65 && d <= 90) upper = true; else if (d > 127) wide = true;
+      j++;
+    }
+    const typed = html.slice(start, j);
+    const tag = upper && !wide ? asciiLower(typed) : typed;
+    if (wide || !tags.has(tag)) return { tag, text: `<${endTag ? '/' : ''}${tag}>` };
     // Attributes, until the ">" that ends the tag (end tags' attributes are read the same way and ignored).
     let checkbox = false;
     for (;;) {
@@ -128,11 +150,16 @@ export function htmlPolicyViolation(html: string): PolicyViolation | null {
       if (j >= n) return { tag, text: `an unterminated <${tag}> tag` };
       if (html.charCodeAt(j) === 62 /* > */) { j++; break; }
       // Attribute name: the first character may be "="; then up to whitespace, "/", ">" or "=".
-      const nameAt = j++;
-      while (j < n) { const d = html.charCodeAt(j); if (isSpace(d) || d === 47 || d === 62 || d === 61) break; j++; }
-      const name = asciiLower(html.slice(nameAt, j));
+      const nameAt = j;
+      upper = false; wide = false;
+      do {
+        const d = html.charCodeAt(j++);
+        if (d >= 65 && d <= 90) upper = true; else if (d > 127) wide = true;
+      } while (j < n && !endsName(html.charCodeAt(j)));
+      const typedName = html.slice(nameAt, j);
+      const name = upper && !wide ? asciiLower(typedName) : typedName;
       while (j < n && isSpace(html.charCodeAt(j))) j++;
-      let value = '';
+      let valueAt = j, valueEnd = j;
       if (html.charCodeAt(j) === 61 /* = */) {
         j++;
         while (j < n && isSpace(html.charCodeAt(j))) j++;
@@ -140,24 +167,26 @@ export function htmlPolicyViolation(html: string): PolicyViolation | null {
         if (q === 34 || q === 39) {
           const close = html.indexOf(q === 34 ? '"' : "'", j + 1);
           if (close < 0) return { tag, text: `an unterminated <${tag}> tag` };
-          value = html.slice(j + 1, close);
+          valueAt = j + 1; valueEnd = close;
           j = close + 1;
         } else if (q !== 62) {
-          const from = j;
+          valueAt = j;
           while (j < n) { const d = html.charCodeAt(j); if (isSpace(d) || d === 62) break; j++; }
-          value = html.slice(from, j);
+          valueEnd = j;
         }
       }
       if (endTag) continue;
-      if (!attributeAllowed(tag, name)) return { tag, attribute: name, text: `<${tag} ${name}>` };
+      if (wide || !attributeAllowed(tag, name)) return { tag, attribute: name, text: `<${tag} ${name}>` };
       if (urlAttributes.has(name)) {
+        const value = html.slice(valueAt, valueEnd);
         for (const url of name === 'srcset' ? srcsetUrls(value) : [value]) {
-          const scheme = unsafeScheme(url);
+          const scheme = unsafeUrl(url);
           if (scheme) return { tag, attribute: name, text: `<${tag} ${name}="${scheme}:…">` };
         }
       }
       if (tag === 'input' && name === 'type') {
-        if (asciiLower(value) !== 'checkbox') return { tag, attribute: name, text: `<input type="${value.slice(0, 20)}">` };
+        const value = html.slice(valueAt, valueEnd);
+        if (asciiFold(value) !== 'checkbox') return { tag, attribute: name, text: `<input type="${value.slice(0, 20)}">` };
         checkbox = true;
       }
     }
