@@ -5,6 +5,7 @@
 import type { Alias, Content, Message, Route, RouteDef, SiteConfig } from './types.ts';
 import { message, fileLocation, thrownBySite } from './errors.ts';
 import { setUrlPolicy, urlPolicy, type TrailingSlash } from './render/urls.ts';
+import { unsafeScheme } from './content/urlScheme.ts';
 
 type SlashRule = TrailingSlash | Pick<SiteConfig, 'trailingSlash'>;
 const ruleOf = (r: SlashRule | undefined): TrailingSlash => (typeof r === 'string' ? r : r?.trailingSlash) ?? 'always';
@@ -75,6 +76,18 @@ function invalidOutput(d: RouteDef): string | null {
   return null;
 }
 
+/**
+ * Why an Open Graph image (a route's or the site's) is refused, or null: the link policy of Markdown links
+ * (content/urlScheme.ts), as a browser or a link preview decodes the URL.
+ */
+export function invalidOgImage(v: unknown): string | null {
+  if (typeof v !== 'string') return 'must be a site path or an absolute URL';
+  const scheme = unsafeScheme(v);
+  if (scheme) return `is a ${scheme}: URL, which is not allowed (use a site path such as "/og.png" or an https:// URL)`;
+  if (CONTROL.test(v)) return 'must not contain control characters (NUL, newline, tab …)';
+  return null;
+}
+
 export interface RouteTable {
   routes: Route[];
   aliases: Alias[];
@@ -108,6 +121,8 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
     if (bad) { errors.push(message('InvalidRoute', `route ${shownPath(d.path)} ${bad}`, d.source ? fileLocation(d.source) : null)); continue; }
     const badOutput = invalidOutput(d);
     if (badOutput) { errors.push(message('ConfigError', `route ${d.path} ${badOutput}`, d.source ? fileLocation(d.source) : null)); continue; }
+    const badImage = d.ogImage === undefined ? null : invalidOgImage(d.ogImage);
+    if (badImage) { errors.push(message('ConfigError', `route ${d.path} ogImage ${shownPath(d.ogImage)} ${badImage}`, d.source ? fileLocation(d.source) : null)); continue; }
     const route = routeOf(d, config);
     if (!claim(route.output, `page ${route.path}${d.source ? ` (${d.source})` : ''}`, d.source ?? null)) continue;
     routes.push(route);
