@@ -195,7 +195,7 @@ function outputProblem(body: string, bad: PolicyViolation): MarkdownProblem {
   const line = before.split('\n').length;
   return {
     line, column: i - before.lastIndexOf('\n'), lineText: body.split('\n')[line - 1]?.slice(0, 120) ?? '',
-    text: `The HTML rendered from this body has ${bad.text}, which the content policy does not allow (a Markdown extension wrote the body's text as markup)`,
+    text: `The HTML this body renders to has ${bad.text}, which the content policy does not allow (a Markdown extension wrote it: content cannot add markup)`,
   };
 }
 
