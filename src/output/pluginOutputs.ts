@@ -5,6 +5,7 @@
 import type { Message } from '../types.ts';
 import type { OutputContext, SitegenPlugin } from '../plugins.ts';
 import { message } from '../errors.ts';
+import { shownPath } from '../route.ts';
 
 export interface PluginOutputs {
   files: Map<string, string | Uint8Array>;
@@ -17,6 +18,8 @@ function badPath(p: unknown): string | null {
   if (typeof p !== 'string' || !p) return 'is empty';
   if (p.startsWith('/') || p.includes('\\') || /^[a-z]:/i.test(p)) return 'must be relative to the output folder, with "/" separators';
   if (p.split('/').some((s) => s === '' || s === '.' || s === '..')) return 'must not contain empty, "." or ".." segments';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(p)) return 'must not contain control characters (NUL, newline, tab …)';
   return null;
 }
 
@@ -39,7 +42,7 @@ export async function pluginOutputs(plugins: SitegenPlugin[] | undefined, ctx: O
     }
     for (const f of list ?? []) {
       const bad = badPath(f?.path);
-      if (bad) { errors.push(message('ConfigError', `plugin "${plugin.name}" output path "${String(f?.path)}" ${bad}`)); continue; }
+      if (bad) { errors.push(message('ConfigError', `plugin "${plugin.name}" output path ${shownPath(f?.path)} ${bad}`)); continue; }
       const other = by.has(f.path) ? `plugin "${by.get(f.path)}"` : taken(f.path);
       if (other) { errors.push(message('OutputConflict', `plugin "${plugin.name}" writes ${f.path}, which ${other} writes too`)); continue; }
       by.set(f.path, plugin.name);

@@ -5,7 +5,8 @@ import { SiteSchema, type Site } from '../schemas/site.ts';
 import { HomeSchema, ForConsumersSchema, AreaSchema, LogosSchema, type Area, type Home } from '../schemas/core.ts';
 import { SectorSchema, type Sector } from '../schemas/sector.ts';
 import { waitlistProps } from '../lib/props.ts';
-import { fillTokens } from '../pages/legal/tokens.ts';
+import { fillTokens, unknownTokens } from '../lib/tokens.ts';
+import { factsOf } from '../pages/company/facts.ts';
 import { HomePage } from '../pages/Home.tsx';
 import { ForConsumersPage } from '../pages/ForConsumers.tsx';
 import { AreaPage } from '../pages/AreaPage.tsx';
@@ -63,13 +64,25 @@ export function validate(content: Content): ContentIssue[] {
     if (prev) issues.push({ file: s.file, path: ['badge'], message: `badge "${s.data.badge}" is also used by ${prev}` });
     badges.set(s.data.badge, s.file);
   }
+  // Copy names site facts as {tokens} (templates/lib/tokens.ts): one that names none is an error at its field.
+  const site = content.site as Site | undefined;
+  if (site) {
+    const facts = factsOf(site);
+    const unknown = (file: string, value: unknown, at: (string | number)[] = []) => {
+      for (const t of unknownTokens(value, facts, at)) issues.push({ file, path: t.path, message: `Unknown fact ${t.token}; use one of ${Object.keys(facts).map((k) => `{${k}}`).join(', ')}` });
+    };
+    if (content.home) unknown('content/home.yaml', content.home);
+    for (const a of areas) unknown(a.file, a.data);
+    unknown('content/site.yaml', site.footer.blurb, ['footer', 'blurb']);
+  }
   return issues;
 }
 
 export function routes(content: Content): RouteDef[] {
   const site = content.site as Site;
-  // Copy names the launch as {launch}; site.yaml holds the one date.
-  const dated = <T,>(value: T): T => fillTokens(value, { launch: site.launch });
+  // Copy names site facts as {tokens} ({launch}: site.yaml holds the one date); unknown ones fail validate().
+  const facts = factsOf(site);
+  const dated = <T,>(value: T): T => fillTokens(value, facts);
   const areas = (content.areas as Entry<Area>[]).map((a) => ({ ...a, data: dated(a.data) }));
   const home = dated(content.home as Home);
   const areaRoutes = areas.map((a) => ({
