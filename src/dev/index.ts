@@ -20,6 +20,8 @@ export interface DevServerOptions {
   siteUrl?: string;
   /** Handlers in front of the site (from server plugins, e.g. a local API). */
   handlers?: Handler[];
+  /** The host the server listens on (--host): a Host header may name it besides loopback names. */
+  listenHost?: string;
   debounceMs?: number;
   /** Called after every rebuild a change caused (not for the first build, which start returns). */
   onReport?: (report: RebuildReport) => void;
@@ -74,7 +76,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
     throw e;
   }
   return {
-    handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, base: () => site.config()?.site?.base, ...assets }),
+    handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, base: () => site.config()?.site?.base, listenHost: opts.listenHost, ...assets }),
     initial, site, events,
     idle: () => watcher.idle(),
     async close() {

@@ -22,6 +22,8 @@ export interface DevHandlerOptions {
   onClientError?: (m: Message) => void;
   /** The site's base path (site.base), read per request: the config may change while dev runs. */
   base?: () => string | undefined;
+  /** The host the server listens on (--host): a Host header may name it besides loopback names. */
+  listenHost?: string;
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -84,5 +86,6 @@ export function createDevHandler(opts: DevHandlerOptions): http.RequestListener 
     source: devFileSource(output, () => events.version),
     handlers: [endpoints, islandErrors, ...(opts.handlers ?? []), placeholder],
     base: opts.base,
+    listenHost: opts.listenHost,
   });
 }
