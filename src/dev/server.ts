@@ -8,8 +8,7 @@ import { createHost, memorySource, type Handler } from '../host/index.ts';
 import type { DevOutput } from './output.ts';
 import type { EventHub } from './events.ts';
 import type { Message } from '../types.ts';
-import { clientErrorHandler } from './clientErrors.ts';
-import { catalogue, formatMessageLong } from '../errors.ts';
+import { clientErrorHandler, clientErrorText } from './clientErrors.ts';
 
 export interface DevHandlerOptions {
   output: DevOutput;
@@ -65,7 +64,7 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, status: numbe
 }
 
 function printClientError(m: Message): void {
-  process.stderr.write(`✗ ${formatMessageLong(m)}  [${catalogue.IslandError.title}]\n  hint: ${m.hint}\n`);
+  process.stderr.write(clientErrorText(m));
 }
 
 export function createDevHandler(opts: DevHandlerOptions): http.RequestListener {
