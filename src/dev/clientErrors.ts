@@ -61,7 +61,10 @@ const FRAME = /(?:https?:\/\/[^/\s]+)(\/[^\s()]*?\.m?js)(?:\?[^\s():]*)?:(\d+):(
 /** Where esbuild writes the dev bundle, relative to the site root (the maps' sources are relative to it). */
 const OUT_DIR = '.sitegen/client';
 
-interface ParsedMap { map: SourceMap; sources: string[]; contents: (string | null)[] }
+interface ParsedMap { map: SourceMap; sources: string[]; contents: (string | null)[]; lines: (string[] | undefined)[] }
+
+/** Parsed maps by the map file's bytes (a rebuild makes new ones): a large map is parsed once, not per report. */
+const parsedMaps = new WeakMap<Uint8Array, ParsedMap | null>();
 
 /** Maps one bundle position (1-based line and column) to the original source, relative to the site root. */
 function mapFrame(rel: string, line: number, column: number, assets: AssetLookup, maps: Map<string, ParsedMap | null>): Location | null {
@@ -69,11 +72,14 @@ function mapFrame(rel: string, line: number, column: number, assets: AssetLookup
   if (parsed === undefined) {
     parsed = null;
     const raw = assets(`${rel}.map`);
-    if (raw !== undefined) {
+    const known = raw !== undefined && typeof raw !== 'string' ? parsedMaps.get(raw) : undefined;
+    if (known !== undefined) parsed = known;
+    else if (raw !== undefined) {
       try {
         const payload = JSON.parse(typeof raw === 'string' ? raw : Buffer.from(raw).toString('utf8'));
-        parsed = { map: new SourceMap(payload), sources: payload.sources ?? [], contents: payload.sourcesContent ?? [] };
+        parsed = { map: new SourceMap(payload), sources: payload.sources ?? [], contents: payload.sourcesContent ?? [], lines: [] };
       } catch { parsed = null; }
+      if (typeof raw !== 'string') parsedMaps.set(raw, parsed);
     }
     maps.set(rel, parsed);
   }
@@ -85,7 +91,8 @@ function mapFrame(rel: string, line: number, column: number, assets: AssetLookup
   const source = index >= 0 ? parsed.sources[index] : entry.originalSource;
   const file = path.posix.normalize(path.posix.join(OUT_DIR, path.posix.dirname(rel), source));
   const text = index >= 0 ? parsed.contents[index] : null;
-  const lineText = text?.split(/\r?\n/)[entry.originalLine] ?? '';
+  const lines = text ? (parsed.lines[index] ??= text.split(/\r?\n/)) : [];
+  const lineText = lines[entry.originalLine] ?? '';
   return fileLocation(file, entry.originalLine + 1, (entry.originalColumn ?? 0) + 1, lineText);
 }
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createServer, createStaticHandler, listen, SERVER_TIMEOUTS } from '../../src/serve.ts';
 import { startDevServer, type DevServer } from '../../src/dev/index.ts';
-import { clientErrorHandler } from '../../src/dev/clientErrors.ts';
+import { clientErrorHandler, locateClientError } from '../../src/dev/clientErrors.ts';
 import { watchSite } from '../../src/dev/watch.ts';
 import type { FileChange } from '../../src/dev/devSite.ts';
 import { copyFixture, removeCopy, until } from './dev-fixture.ts';
@@ -107,6 +107,28 @@ describe('POST /__sitegen/error takes reports from the dev server\'s own pages o
       for (let i = 0; i < 5; i++) statuses.push((await post(report)).status);
       expect(statuses).toEqual([200, 200, 429, 429, 429]);
     } finally { server.closeAllConnections(); server.close(); }
+  });
+
+  it('parses a large source map once, not on every report pointing into it', async () => {
+    // A bundle's map as esbuild writes it (one segment a line), for a 50,000-line island source.
+    const lines = 50_000;
+    const content = Array.from({ length: lines }, (_, i) => `  if (x === ${i}) throw new Error('e${i}');`).join('\n');
+    const map = JSON.stringify({ version: 3, sources: ['../../../templates/islands/Big.tsx'], sourcesContent: [content], names: [], mappings: `AAAA${';AACA'.repeat(lines - 1)}` });
+    const js = 'assets/chunk-BIG.js';
+    const files = new Map([[js, Buffer.from('x')], [`${js}.map`, Buffer.from(map)]]);
+    expect(map.length).toBeGreaterThan(1_500_000);
+    const stack = [1000, 20_000, 40_000, 49_000].map((l) => `    at f (http://127.0.0.1:5173/${js}:${l}:10)`).join('\n');
+    // A first map of the same text warms the parser up, so the timings below compare like with like.
+    locateClientError({ message: 'Error: e', stack }, (rel) => (rel === js ? files.get(js) : Buffer.from(map)));
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      const m = locateClientError({ message: 'Error: e', stack }, (rel) => files.get(rel));
+      times.push(performance.now() - t0);
+      expect(m.location).toMatchObject({ file: 'templates/islands/Big.tsx', line: 1000, lineText: "  if (x === 999) throw new Error('e999');" });
+    }
+    // The first report parses the map; the next four together cost less than half of it.
+    expect(times.slice(1).reduce((a, b) => a + b, 0)).toBeLessThan(times[0]! / 2);
   });
 
   it('has sane limits on the dev server: a burst of reports is cut off', async () => {
