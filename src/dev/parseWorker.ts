@@ -10,6 +10,7 @@ import type { Message } from '../types.ts';
 import type { LoadResult } from '../content/load.ts';
 import { fileLocation, message } from '../errors.ts';
 import { startPool, CloneError, type Pool } from '../parallel/pool.ts';
+import { engineSettings } from '../settings.ts';
 
 export interface ContentParser {
   /** The compiled site module the worker imports (after each good compile): a new one starts a new worker. */
@@ -41,13 +42,17 @@ export function contentParser(root: string, timeoutMs = PARSE_TIMEOUT_MS): Conte
     isReady = false;
     return p ? p.close().catch(() => {}) : Promise.resolve();
   };
+  // A module no worker could import is not tried again until the next compile.
+  let failedFile: string | null = null;
   const start = (): void => {
     void stop();
-    if (closed || !moduleFile) return;
+    // SITEGEN_WORKERS=0 keeps everything on this thread, in dev too.
+    if (closed || !moduleFile || moduleFile === failedFile || engineSettings().workers === 0) return;
     const p = startPool(1);
+    const file = moduleFile;
     pool = p;
-    p.load(moduleFile);
-    started = p.ready(0).then(() => { if (pool === p) isReady = true; }, () => { if (pool === p) void stop(); });
+    p.load(file);
+    started = p.ready(0).then(() => { if (pool === p) isReady = true; }, () => { if (pool === p) { failedFile = file; void stop(); } });
   };
 
   async function run(collection: string, rel: string): Promise<Pick<LoadResult, 'entry' | 'errors'> | null> {
