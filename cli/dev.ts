@@ -2,10 +2,9 @@
 // with the site's server plugins, watches the site's files and rebuilds what each change feeds, with live
 // reload and an error overlay in open pages. Prints one line per rebuild; problems as `build` prints them.
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { listen, type Handler } from '../src/serve.ts';
+import { createServer, listen, type Handler } from '../src/serve.ts';
 import { startDevServer, type RebuildReport } from '../src/dev/index.ts';
 import { printMessages, dim, green, red, yellow } from './report.ts';
 import { loadEnvFile } from './env.ts';
@@ -59,6 +58,7 @@ export async function runDev(flags: DevFlags): Promise<number> {
   const dev = await startDevServer({
     root,
     handlers: [viaPlugins],
+    listenHost: flags.host,
     onReport: printReport,
     onError: (e: any) => process.stderr.write(red(`sitegen dev: ${e?.stack ?? e}\n`)),
   });
@@ -74,7 +74,7 @@ export async function runDev(flags: DevFlags): Promise<number> {
     return 1;
   }
   pluginHandlers = api.handlers;
-  const server = http.createServer(dev.handler);
+  const server = createServer(dev.handler);
   let url: string;
   try {
     url = await listen(server, flags.port, flags.host);

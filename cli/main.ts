@@ -120,9 +120,8 @@ async function serve(dir: string, root: string, flags: { port: number; host: str
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  const { createStaticHandler, listen } = await import('../src/serve.ts');
-  const http = await import('node:http');
-  server = http.createServer(createStaticHandler({ dir, handlers: backend.handlers, base }));
+  const { createServer, createStaticHandler, listen } = await import('../src/serve.ts');
+  server = createServer(createStaticHandler({ dir, handlers: backend.handlers, base, listenHost: flags.host }));
   const url = await listen(server, flags.port, flags.host);
   listening(url);
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.

@@ -39,8 +39,17 @@ export interface ContentStore {
   close(): Promise<void>;
 }
 
-/** `cache`: the build's content cache (openContentCache), or none to parse every file. */
-export async function createContentStore(root: string, cache?: ParseCache): Promise<ContentStore> {
+/**
+ * Parses a changed file elsewhere (dev: on a worker thread, src/dev/parseWorker.ts): its entry or located
+ * errors, or null to parse it here.
+ */
+export type ChangedFileParser = (collection: string, rel: string) => Promise<{ entry?: Entry; errors: Message[] } | null>;
+
+/**
+ * `cache`: the build's content cache (openContentCache), or none to parse every file. `parseChanged`: where
+ * the files an update names are parsed (by default here, on this thread).
+ */
+export async function createContentStore(root: string, cache?: ParseCache, parseChanged?: ChangedFileParser): Promise<ContentStore> {
   const parsedFiles = new Map<string, ParsedFile | { errors: Message[] }>();
   const collections = new Map<string, CollectionState>();
   let config: SiteConfig | null = null;
@@ -94,7 +103,14 @@ export async function createContentStore(root: string, cache?: ParseCache): Prom
       const kept = dirty && prev?.entries.get(f);
       if (kept && !dirty.has(f)) entries.set(f, kept); else stale.push(f);
     }
-    await Promise.all(stale.map(async (f) => { entries.set(f, await entryFor(col, f)); }));
+    await Promise.all(stale.map(async (f) => {
+      // A file this update names is parsed by parseChanged when there is one (its result is not kept in
+      // parsedFiles: a new config parses it again, as after a cache hit).
+      const elsewhere = dirty?.has(f) && parseChanged ? await parseChanged(name, f) : null;
+      if (elsewhere) parsedFiles.delete(f);
+      if (elsewhere && (elsewhere.errors.length || !elsewhere.entry)) cacheEntries.delete(f);
+      entries.set(f, elsewhere ?? await entryFor(col, f));
+    }));
     collections.set(name, { files, entries, setErrors: collectionSetErrors(name, col, files), version: ++versionCounter });
     return true;
   }

@@ -35,6 +35,8 @@ export interface SessionOptions {
   statics?: Map<string, Uint8Array>;
   /** Keep draft entries (`--drafts`); dev always keeps them. */
   drafts?: boolean;
+  /** Dev: how long a changed content file may take to parse (on its worker thread) before it is stopped. */
+  parseTimeoutMs?: number;
 }
 
 /** A plan, or the problems that stop one (then only `errors`). */
@@ -79,6 +81,8 @@ export interface Session {
   /** Applies a batch of file changes; null when none of them feeds the site. */
   update(changes: FileChange[]): Promise<Update | null>;
   plan(): Promise<Plan>;
+  /** Resolves when what the session started in the background (dev: the content parse worker) is ready. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,7 +98,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
   const env = opts.env ?? process.env;
   const mode = opts.mode;
   const stage: StageHook = opts.stage ?? ((_name, fn) => fn());
-  const sources: Sources = mode === 'dev' ? await incrementalSources(root) : await oneShotSources(root, mode === 'build', { drafts: !!opts.drafts });
+  const sources: Sources = mode === 'dev' ? await incrementalSources(root, { parseTimeoutMs: opts.parseTimeoutMs }) : await oneShotSources(root, mode === 'build', { drafts: !!opts.drafts });
   const statics = createStaticFiles(root, opts.statics);
   const warnings: Message[] = [];
   let site: SiteModule | null = null;
@@ -218,6 +222,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
       return { errors: [], deferred: refused, notices: noticed.notices, routing, manifest, outputs };
     },
 
+    ready: async () => { await sources.content.ready?.(); },
     async close() {
       await Promise.all([sources.module.dispose(), sources.client.dispose(), sources.content.close()]);
     },

@@ -10,6 +10,7 @@ import { cachedSiteModule, createSiteCompiler, loadSiteModule, type SiteModule }
 import { openContentCache, saveContentCache } from '../contentCache.ts';
 import { listContentFiles } from '../content/glob.ts';
 import { createContentStore, type ChangeKind } from '../content/incremental.ts';
+import { contentParser } from '../dev/parseWorker.ts';
 import { maybeStartPool, type Pool } from '../parallel/pool.ts';
 
 export interface ModuleSource {
@@ -25,6 +26,8 @@ export interface ContentSource {
   update?(changes: Map<string, ChangeKind>): Promise<{ content: Content; errors: Message[]; changed: string[] }>;
   /** Rises whenever collection `name`'s value changes (0 for the one-shot form, which never changes). */
   version(name: string): number;
+  /** Resolves when what the source starts in the background (dev: its parse worker) is ready. */
+  ready?(): Promise<void>;
   /** Waits for what the load left running (the cache write) and stops the workers. */
   close(): Promise<void>;
 }
@@ -80,15 +83,18 @@ export async function oneShotSources(root: string, parallel: boolean, opts: { dr
 }
 
 /** For dev: kept esbuild contexts and the incremental content loader. */
-export async function incrementalSources(root: string): Promise<Sources> {
+export async function incrementalSources(root: string, opts: { parseTimeoutMs?: number } = {}): Promise<Sources> {
   const compiler = await createSiteCompiler(root);
   const bundler = createClientBundler(root);
-  const store = await createContentStore(root, await openContentCache(root));
+  // Changed content files are parsed on a worker thread: a slow one never stops the server answering.
+  const parser = contentParser(root, opts.parseTimeoutMs);
+  const store = await createContentStore(root, await openContentCache(root), (collection, rel) => parser.parse(collection, rel));
   return {
     pool: null,
     module: {
       async compile() {
         const r = await compiler.compile();
+        if (r.site) parser.use(r.site.file);
         return r.site ? { site: r.site, errors: [], inputs: Object.keys(r.metafile!.inputs) } : { errors: r.errors };
       },
       dispose: () => compiler.dispose(),
@@ -103,7 +109,8 @@ export async function incrementalSources(root: string): Promise<Sources> {
         return { content: store.content, errors: store.errors(), changed };
       },
       version: (name) => store.version(name),
-      close: () => store.close(),
+      ready: () => parser.ready(),
+      close: async () => { await Promise.all([store.close(), parser.close()]); },
     },
     client: {
       bundle: (config, define) => bundler.bundle(config, { define }),
