@@ -27,7 +27,7 @@ async function runBuild(flags: BuildFlags): Promise<number> {
   loadEnvFile(root);
   const log = (s: string) => { if (!flags.quiet && !flags.json) process.stdout.write(s + '\n'); };
   log(dim(`sitegen build ${root}`));
-  // Commands import what they need when they run: `--help` and `check` never load the renderer or sirv.
+  // Commands import what they need when they run: `--help` never loads the engine.
   const { build } = await import('../src/build.ts');
   const result = await build({
     root, outDir: flags.out, siteUrl: flags.siteUrl, settings: engineSettingsFrom(flags, process.env),
@@ -63,7 +63,7 @@ program.command('build')
   .action(async (flags: BuildFlags) => { process.exitCode = await runBuild(flags); });
 
 program.command('check')
-  .description('Validate all content and routes without rendering; print every problem; exit 1 if any')
+  .description('Everything build checks (content, routes, static files, links), writing nothing; print every problem; exit 1 if any')
   .option('-r, --root <dir>', 'site folder', '.')
   .option('--json', 'print the result as JSON')
   .action(async (flags: { root?: string; json?: boolean }) => {
