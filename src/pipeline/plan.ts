@@ -60,10 +60,22 @@ function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
   const aliasPages = aliasPagesOf(p.table, p.config);
   const pageFiles = new Set<string>([...routes.map((r) => r.output), ...aliasPages.map((a) => a.output)]);
   const errors: Message[] = [];
-  for (const f of p.statics.keys()) {
-    if (pageFiles.has(f) || p.manifest.files.has(f)) errors.push(message('StaticConflict', `static/${f} would overwrite a generated file`, fileLocation(`static/${f}`)));
-  }
   const hostFiles = hostFileTexts(p.table, p.config, p.siteUrl, p.env);
+  // A file and a folder of the same name cannot both be written: a static file where the output has a
+  // folder of generated files (static/about beside about/index.html), or one inside a generated file's name.
+  const generated = [...pageFiles, ...p.manifest.files.keys(), ...Object.keys(hostFiles)];
+  const generatedFolders = new Map<string, string>();
+  for (const g of generated) for (const folder of foldersOf(g)) if (!generatedFolders.has(folder)) generatedFolders.set(folder, g);
+  const generatedFiles = new Set(generated);
+  for (const f of p.statics.keys()) {
+    const at = fileLocation(`static/${f}`);
+    if (pageFiles.has(f) || p.manifest.files.has(f)) errors.push(message('StaticConflict', `static/${f} would overwrite a generated file`, at));
+    else if (generatedFolders.has(f)) errors.push(message('StaticConflict', `static/${f} is a file, but the output needs a folder ${f}/ for ${generatedFolders.get(f)}`, at));
+    else {
+      const inside = foldersOf(f).find((folder) => generatedFiles.has(folder));
+      if (inside) errors.push(message('StaticConflict', `static/${f} needs a folder ${inside}/ where the output has the generated file ${inside}`, at));
+    }
+  }
   const targets = makeTargets(
     [...routes.map((r) => r.path), ...aliases.map((a) => a.from)],
     [...pageFiles, ...p.statics.keys(), ...p.manifest.files.keys(), ...Object.keys(hostFiles)],
@@ -92,6 +104,13 @@ export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { 
   const out = await pluginOutputs(p.config.plugins, ctx, taken);
   if (out.errors.length || !out.files.size) return { ...fixed, images, extra: out.files, errors: out.errors };
   return { ...fixed, images, extra: out.files, targets: union(fixed.targets, out.files.keys()), errors: [] };
+}
+
+/** The folders of an output path, outermost first ("a/b/c.html" → "a", "a/b"). */
+function foldersOf(file: string): string[] {
+  const out: string[] = [];
+  for (let i = file.indexOf('/'); i > 0; i = file.indexOf('/', i + 1)) out.push(file.slice(0, i));
+  return out;
 }
 
 /** Targets plus more output files. */

@@ -1,6 +1,6 @@
 // `sitegen check` is `sitegen build` minus the writing: on every fixture site, and on small sites broken the
-// ways a build rejects (a static file over a page, a broken Markdown link, a link without the base path, a
-// broken #fragment, a define() that throws), check gives exactly build's errors — same ids, words,
+// ways a build rejects (a static file over a page or in the way of its folder, a broken Markdown link, a link
+// without the base path, a broken #fragment, a define() that throws), check gives exactly build's errors — same ids, words,
 // locations and hints — and leaves dist/ and the build's kept output (.sitegen/cache/output) as they were.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
@@ -72,6 +72,19 @@ describe('check reports exactly what build reports, and writes nothing', () => {
     });
     const { checked } = await compare(dir);
     expect(seen(checked).map((e) => e.text)).toEqual(['static/about/index.html static/about/index.html would overwrite a generated file']);
+  });
+
+  it('a static file where the output needs a folder, and one inside a generated file (build crashed on both)', async () => {
+    const dir = site('static-file-folder', 'basic', (d) => {
+      fs.writeFileSync(path.join(d, 'static/about'), 'a file named like the page');
+      fs.mkdirSync(path.join(d, 'static/sitemap.xml'));
+      fs.writeFileSync(path.join(d, 'static/sitemap.xml/part.xml'), '<urlset/>');
+    });
+    const { checked } = await compare(dir);
+    expect(seen(checked).map((e) => e.text)).toEqual([
+      'static/about static/about is a file, but the output needs a folder about/ for about/index.html',
+      'static/sitemap.xml/part.xml static/sitemap.xml/part.xml needs a folder sitemap.xml/ where the output has the generated file sitemap.xml',
+    ]);
   });
 
   it('a broken Markdown link and a broken #fragment, located in the Markdown file', async () => {
