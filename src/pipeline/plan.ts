@@ -12,7 +12,7 @@ import { makeTargets, type LinkTargets } from '../check.ts';
 import { hostFiles } from '../hostfiles.ts';
 import { urlPolicy } from '../render/urls.ts';
 import { staticImagesCached, type ImageTable } from '../output/images.ts';
-import { hasOutputHooks, pluginOutputs } from '../output/pluginOutputs.ts';
+import { OutputPaths, hasOutputHooks, pluginOutputs } from '../output/pluginOutputs.ts';
 
 /** The aliases that get a meta-refresh page: all of them, unless the config says `aliasPages: false`. */
 export function aliasPagesOf(table: Pick<RouteTable, 'aliases'>, config: SiteConfig): Alias[] {
@@ -63,18 +63,12 @@ function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
   const hostFiles = hostFileTexts(p.table, p.config, p.siteUrl, p.env);
   // A file and a folder of the same name cannot both be written: a static file where the output has a
   // folder of generated files (static/about beside about/index.html), or one inside a generated file's name.
-  const generated = [...pageFiles, ...p.manifest.files.keys(), ...Object.keys(hostFiles)];
-  const generatedFolders = new Map<string, string>();
-  for (const g of generated) for (const folder of foldersOf(g)) if (!generatedFolders.has(folder)) generatedFolders.set(folder, g);
-  const generatedFiles = new Set(generated);
+  const generated = new OutputPaths([...pageFiles, ...p.manifest.files.keys(), ...Object.keys(hostFiles)]);
   for (const f of p.statics.keys()) {
     const at = fileLocation(`static/${f}`);
-    if (pageFiles.has(f) || p.manifest.files.has(f)) errors.push(message('StaticConflict', `static/${f} would overwrite a generated file`, at));
-    else if (generatedFolders.has(f)) errors.push(message('StaticConflict', `static/${f} is a file, but the output needs a folder ${f}/ for ${generatedFolders.get(f)}`, at));
-    else {
-      const inside = foldersOf(f).find((folder) => generatedFiles.has(folder));
-      if (inside) errors.push(message('StaticConflict', `static/${f} needs a folder ${inside}/ where the output has the generated file ${inside}`, at));
-    }
+    if (pageFiles.has(f) || p.manifest.files.has(f)) { errors.push(message('StaticConflict', `static/${f} would overwrite a generated file`, at)); continue; }
+    const blocked = generated.inTheWay(f);
+    if (blocked) errors.push(message('StaticConflict', `static/${f} ${blocked}`, at));
   }
   const targets = makeTargets(
     [...routes.map((r) => r.path), ...aliases.map((a) => a.from)],
@@ -101,16 +95,10 @@ export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { 
   // Files the site's plugins add (feeds, JSON): they may not take a path another file of the output has.
   const taken = (f: string) => fixed.pageFiles.has(f) ? 'a page' : p.manifest.files.has(f) ? 'an asset' : p.statics.has(f) || images.copies.has(f) ? `static/${f}` : f in fixed.hostFiles ? 'the host files' : null;
   const ctx = { root: p.root, mode: p.mode, env: p.env, routes: p.table.routes, content: p.content, site: p.config.site, siteUrl: p.siteUrl };
-  const out = await pluginOutputs(p.config.plugins, ctx, taken);
+  const others = new OutputPaths([...fixed.pageFiles, ...p.manifest.files.keys(), ...p.statics.keys(), ...images.copies.keys(), ...Object.keys(fixed.hostFiles)]);
+  const out = await pluginOutputs(p.config.plugins, ctx, taken, others);
   if (out.errors.length || !out.files.size) return { ...fixed, images, extra: out.files, errors: out.errors };
   return { ...fixed, images, extra: out.files, targets: union(fixed.targets, out.files.keys()), errors: [] };
-}
-
-/** The folders of an output path, outermost first ("a/b/c.html" → "a", "a/b"). */
-function foldersOf(file: string): string[] {
-  const out: string[] = [];
-  for (let i = file.indexOf('/'); i > 0; i = file.indexOf('/', i + 1)) out.push(file.slice(0, i));
-  return out;
 }
 
 /** Targets plus more output files. */

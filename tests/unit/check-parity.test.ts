@@ -83,7 +83,17 @@ describe('check reports exactly what build reports, and writes nothing', () => {
     const { checked } = await compare(dir);
     expect(seen(checked).map((e) => e.text)).toEqual([
       'static/about static/about is a file, but the output needs a folder about/ for about/index.html',
-      'static/sitemap.xml/part.xml static/sitemap.xml/part.xml needs a folder sitemap.xml/ where the output has the generated file sitemap.xml',
+      'static/sitemap.xml/part.xml static/sitemap.xml/part.xml needs a folder sitemap.xml/ where the output has the file sitemap.xml',
+    ]);
+  });
+
+  it("a plugin's output where the output needs a folder, or where another of its outputs does", async () => {
+    const dir = site('plugin-file-folder', 'basic', (d) => replaceIn(d, 'sitegen.config.ts', "  css: ['templates/site.css'],",
+      "  plugins: [{ name: 'files', outputs: () => [{ path: 'items', contents: 'x' }, { path: 'data/a.json', contents: '{}' }, { path: 'data', contents: 'x' }] }],\n  css: ['templates/site.css'],"));
+    const { checked } = await compare(dir);
+    expect(seen(checked).map((e) => e.text)).toEqual([
+      'plugin "files" writes items, which is a file, but the output needs a folder items/ for items/alpha/index.html',
+      'plugin "files" writes data, which is a file, but the output needs a folder data/ for data/a.json',
     ]);
   });
 
