@@ -9,6 +9,7 @@ import path from 'node:path';
 import { build, checkSite } from '../../src/build.ts';
 import { formatMessage } from '../../src/errors.ts';
 import type { BuildResult } from '../../src/types.ts';
+import { configureEngine, type EngineSettings } from '../../src/settings.ts';
 import { REPO } from '../helpers/cli.ts';
 import { treeSnapshot } from '../helpers/tree.ts';
 
@@ -48,10 +49,10 @@ const seen = (r: BuildResult) => r.errors.map((m) => ({ id: m.id, text: formatMe
 const outputState = (dir: string) => ['dist', '.sitegen/cache/output'].map((d) => (fs.existsSync(path.join(dir, d)) ? treeSnapshot(path.join(dir, d)) : '-'));
 
 /** Builds, then checks: check's errors are build's, and check changed no output. */
-async function compare(dir: string) {
-  const built = await build({ root: dir });
+async function compare(dir: string, settings: Partial<EngineSettings> = {}) {
+  const built = await build({ root: dir, settings });
   const before = outputState(dir);
-  const checked = await checkSite({ root: dir });
+  const checked = await checkSite({ root: dir, settings });
   expect(seen(checked)).toEqual(seen(built));
   expect(outputState(dir)).toEqual(before);
   if (!built.errors.length) expect([checked.pages, checked.aliases]).toEqual([built.pages, built.aliases]);
@@ -104,6 +105,20 @@ describe('check reports exactly what build reports, and writes nothing', () => {
       'content/pages/about.md:7:58 page /about/ links to /items/gamma/, which is not a page, alias or file',
       'content/pages/about.md:9:15 page /about/ links to #nowhere, but the page has no element with id "nowhere"',
     ]);
+  });
+
+  it('pages rendered on worker threads: the same errors, nothing written', async () => {
+    const dir = site('broken-on-workers', 'basic', (d) => replaceIn(d, 'content/pages/about.md', 'and [an item](/items/alpha/).', 'and [an item](/items/gamma/).\n\nSee [the top](#nowhere).'));
+    try {
+      const { checked } = await compare(dir, { cache: false, workers: 2, parallelMin: 0, mainTakesTasks: false, renderOnWorkers: true });
+      expect(checked.workers).toBeDefined();
+      expect(seen(checked).map((e) => e.text)).toEqual([
+        'content/pages/about.md:7:58 page /about/ links to /items/gamma/, which is not a page, alias or file',
+        'content/pages/about.md:9:15 page /about/ links to #nowhere, but the page has no element with id "nowhere"',
+      ]);
+    } finally {
+      configureEngine({});
+    }
   });
 
   it('a link missing the base path', async () => {
