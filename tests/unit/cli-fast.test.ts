@@ -42,6 +42,17 @@ describe('commands that are not the site’s are answered without compiling it',
     expect(imports()).toBe(0);
   });
 
+  it('a plugin command named like a typo of a built-in one is ignored with a warning, as a typo is answered without the site', () => {
+    const dir = copyFixture('basic');
+    dirs.push(dir);
+    const config = path.join(dir, 'sitegen.config.ts');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("  css: ['templates/site.css'],",
+      "  plugins: [{ name: 'near', commands: [{ name: ['chek', 'all'], description: 'x', run: async () => 0 }, { name: ['tidy'], description: 'y', run: async () => 0 }] }],\n  css: ['templates/site.css'],"));
+    const r = sitegen(['tidy', '--help', '--root', dir]);
+    expect(r.stderr).toContain('! the near plugin\'s command "chek all" is ignored: "chek" is too close to the built-in command "check"; rename it');
+    expect(r.stdout).toMatch(/Usage: sitegen tidy/);
+  });
+
   it("a plugin's command still runs; once the site is compiled, a typo of it or any other unknown word is answered from the cache", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-cli-fast-'));
     dirs.push(dir);
