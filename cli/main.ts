@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import type { SiteConfig } from '../src/types.ts';
-import { printMessages, summary, jsonResult, dim, red } from './report.ts';
+import { printMessages, summary, jsonResult, dim, red, yellow } from './report.ts';
 import { loadEnvFile } from './env.ts';
 import { engineSettingsFrom } from './options.ts';
 
@@ -27,7 +27,7 @@ async function runBuild(flags: BuildFlags): Promise<number> {
   loadEnvFile(root);
   const log = (s: string) => { if (!flags.quiet && !flags.json) process.stdout.write(s + '\n'); };
   log(dim(`sitegen build ${root}`));
-  // Commands import what they need when they run: `--help` and `check` never load the renderer or sirv.
+  // Commands import what they need when they run: `--help` never loads the engine.
   const { build } = await import('../src/build.ts');
   const result = await build({
     root, outDir: flags.out, siteUrl: flags.siteUrl, drafts: flags.drafts, settings: engineSettingsFrom(flags, process.env),
@@ -64,7 +64,7 @@ program.command('build')
   .action(async (flags: BuildFlags) => { process.exitCode = await runBuild(flags); });
 
 program.command('check')
-  .description('Validate all content and routes without rendering; print every problem; exit 1 if any')
+  .description('Everything build checks (content, routes, static files, links), writing nothing; print every problem; exit 1 if any')
   .option('-r, --root <dir>', 'site folder', '.')
   .option('--json', 'print the result as JSON')
   .option('--drafts', 'check draft entries as a `build --drafts` would include them')
@@ -189,22 +189,60 @@ function rootFromArgv(argv: string[]): string {
   return process.cwd();
 }
 
+/** Edits (insert, delete, change, swap two neighbours) between two words: the distance of a typo. */
+function typoDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i]!;
+      row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** The built-in command `word` is a typo of: one edit away, two from six letters on ("biuld" → build). */
+function typoOfBuiltIn(word: string): string | undefined {
+  const most = word.length >= 6 ? 2 : 1;
+  return [...BUILT_IN].find((b) => Math.abs(b.length - word.length) <= most && typoDistance(word, b) <= most);
+}
+
 /**
- * Plugin subcommands (e.g. `sitegen <plugin> export`) come from the site's config, so it is loaded, but only
- * when the first word is not a built-in command or an option: `build` and `--version` start as fast as ever.
+ * Plugin subcommands (e.g. `sitegen <plugin> export`) come from the site's config. Only a first word that
+ * may be one is worth compiling the site for: not a built-in command or an option (`build`, `--help` and
+ * `--version` start as fast as ever), and not a word the site's plugins do not declare. The module cache's
+ * record names the plugin commands while the config is unchanged (siteModule/cache.ts); without it, a typo
+ * of a built-in command is taken for one (a plugin command may not be named so close to one). Otherwise
+ * commander answers "unknown command" with its did-you-mean at once.
  */
 async function registerPluginCommands(argv: string[]): Promise<boolean> {
   const first = argv[0];
   if (first === undefined || first.startsWith('-') || BUILT_IN.has(first)) return true;
   const root = rootFromArgv(argv);
+  const { cachedCommandNames } = await import('../src/siteModule/cache.ts');
+  const known = cachedCommandNames(root);
+  const firstWords = (names: string[]) => new Set(names.map((n) => n.split(' ')[0]!));
+  if (known ? !firstWords(known).has(first) : typoOfBuiltIn(first) !== undefined) {
+    // Listed by name (nothing is loaded to run them here), so that a typo of one is suggested too.
+    for (const word of firstWords(known ?? [])) program.command(word).description("Commands of the site's plugins");
+    return true;
+  }
   loadEnvFile(root);
   const config = await siteConfig(root);
   if (config === null) return false;
   for (const plugin of config.plugins ?? []) {
     for (const def of plugin.commands ?? []) {
+      const word = def.name[0]!;
+      const near = BUILT_IN.has(word) ? word : typoOfBuiltIn(word);
+      if (near !== undefined) {
+        process.stderr.write(yellow(`! the ${plugin.name} plugin's command "${def.name.join(' ')}" is ignored: "${word}" is ${near === word ? 'a' : 'too close to the'} built-in command${near === word ? '' : ` "${near}"`}; rename it\n`));
+        continue;
+      }
       let parent: Command = program;
-      for (const word of def.name.slice(0, -1)) {
-        parent = parent.commands.find((c) => c.name() === word) ?? parent.command(word).description(`Commands of the ${plugin.name} plugin`);
+      for (const w of def.name.slice(0, -1)) {
+        parent = parent.commands.find((c) => c.name() === w) ?? parent.command(w).description(`Commands of the ${plugin.name} plugin`);
       }
       const cmd = parent.command(def.name[def.name.length - 1]!).description(def.description)
         .option('-r, --root <dir>', 'site folder', '.');

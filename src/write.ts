@@ -72,6 +72,10 @@ export interface Writer {
   flush(): Promise<void>;
 }
 
+/** The writer of a render whose output goes nowhere (`sitegen check`): the pages are rendered, their links
+ *  kept by the renderer, and the HTML dropped. */
+export const discardWriter = (): Writer => ({ async write() {}, async flush() {} });
+
 /** Mean time per synchronous write (folder + file) above which writes move to the thread pool. */
 const SLOW_WRITE_MS = 0.25;
 const PROBE_WRITES = 16;

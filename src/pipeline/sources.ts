@@ -40,16 +40,16 @@ export interface ClientSource {
 export interface Sources { module: ModuleSource; content: ContentSource; client: ClientSource; pool: Pool | null }
 
 /**
- * For build and check. With `parallel` (build), a big site's content is parsed on worker threads, which
- * then render when there are two or more (`pool`; see stages.ts poolRenders; closed by content.close()). Workers pay for parsing; files the content cache answers
- * need none, so they start for the files the cache cannot answer.
+ * For build and check. A big site's content is parsed on worker threads, which then render when there are
+ * two or more (`pool`; see stages.ts poolRenders; closed by content.close()). Workers pay for parsing;
+ * files the content cache answers need none, so they start for the files the cache cannot answer.
  */
-export async function oneShotSources(root: string, parallel: boolean, opts: { drafts?: boolean } = {}): Promise<Sources> {
+export async function oneShotSources(root: string, opts: { drafts?: boolean } = {}): Promise<Sources> {
   const cached = cachedSiteModule(root);
   const t = performance.now();
   const cache = await openContentCache(root);
   const cacheMs = performance.now() - t;
-  const pool = parallel ? maybeStartPool((await listContentFiles(root)).length - (cache?.size ?? 0)) : null;
+  const pool = maybeStartPool((await listContentFiles(root)).length - (cache?.size ?? 0));
   // The workers import the cached site module at once, or wait for the one esbuild is compiling.
   if (cached) pool?.load(cached.file, cached.vendor);
   let saved: Promise<void> = Promise.resolve();
