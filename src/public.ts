@@ -5,7 +5,9 @@ export type { SiteConfig, RouteDef, Route, BodyContext, PageHeadTag, Entry, Layo
 export type { HydrateMode } from './render/island.tsx';
 export { markdown, type MarkdownOptions } from './markdown/options.ts';
 /** Every error a user can cause: id → title, what it means, hint (the documentation's error reference). */
-export { catalogue as errorCatalogue, type ErrorId } from './errors.ts';
+export { catalogue as errorCatalogue, type ErrorId } from './catalogue.ts';
+/** The Host check of the dev and preview servers, for a plugin's request handlers (DNS rebinding). */
+export { isKnownHost, isLoopbackHost } from './host/knownHost.ts';
 export type { SitegenPlugin, PluginContext, ConfigContribution, ServerContext, ServerContribution, RequestHandler, OutputContext, OutputFile, HeadTag, CommandDef, Mode } from './plugins.ts';
 
 /**

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LOCAL_ANON_KEY, type WaitlistRole } from './keys.ts';
 import { ApiError, restError } from './postgrest.ts';
-import { isKnownHost, isLoopbackHost } from '../../src/host/knownHost.ts';
+import { isKnownHost, isLoopbackHost } from 'sitegen';
 
 export { isLoopbackHost };
 

@@ -3,7 +3,6 @@
 // header it sends still names its domain. So both servers, and the local backend behind them, answer only
 // a Host that is a loopback name, the host they were told to listen on (--host), or, when they listen on
 // every interface (0.0.0.0, ::), an IP address: an address cannot be rebound, a domain name can.
-import { isIP } from 'node:net';
 
 /** localhost, 127.0.0.0/8 and ::1: names and addresses that can only mean this machine. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -27,5 +26,14 @@ export function isKnownHost(header: string | undefined, listenHost: string | und
   if (isLoopbackHost(name)) return true;
   const configured = listenHost === undefined ? '' : bareHost(listenHost);
   if (configured && name === configured) return true;
-  return (configured === '0.0.0.0' || configured === '::') && isIP(name) !== 0;
+  return (configured === '0.0.0.0' || configured === '::') && isIpAddress(name);
+}
+
+/** An IPv4 address in dotted-quad form, or an IPv6 address (without brackets). No Node API: the package's
+ *  public entry exports this module, and islands import that entry in the browser. */
+function isIpAddress(name: string): boolean {
+  const quad = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(name);
+  if (quad) return quad.slice(1).every((n) => Number(n) <= 255 && (n === '0' || !n.startsWith('0')));
+  if (!name.includes(':')) return false;
+  try { return new URL(`http://[${name}]/`).hostname.length > 2; } catch { return false; }
 }
