@@ -4,14 +4,14 @@
 // static hosts (and our own, src/host/) serve at /<path>. Paths are base-less: the base is for URLs only.
 import type { Alias, Content, Message, Route, RouteDef, SiteConfig } from './types.ts';
 import { message, fileLocation, thrownBySite } from './errors.ts';
-import { setUrlPolicy, urlPolicy, type TrailingSlash } from './render/urls.ts';
+import { setUrlPolicy, urlPolicy, TRAILING_SLASHES, type TrailingSlash } from './render/urls.ts';
 
 type SlashRule = TrailingSlash | Pick<SiteConfig, 'trailingSlash'>;
 const ruleOf = (r: SlashRule | undefined): TrailingSlash => (typeof r === 'string' ? r : r?.trailingSlash) ?? 'always';
 
 export function normalisePath(p: string, rule?: SlashRule): string {
   if (p === '/' || p === '') return '/';
-  if (ruleOf(rule) === 'never') return p.replace(/\/+$/, '') || '/';
+  if (ruleOf(rule) === 'never') return p.replace(TRAILING_SLASHES, '') || '/';
   return p.endsWith('/') ? p : `${p}/`;
 }
 
