@@ -2,8 +2,8 @@
 // browser's error report can be any size and shape, and one pattern that backtracks quadratically stalls
 // a build or a server for minutes (a 200 KB line of spaces in Markdown once took 39 s, a YAML string of
 // 400 KB of `[` 175 s). Each pattern (or the function that stands in for it) runs here on inputs of every
-// shape it repeats (runs of each class, near misses, alternating prefixes) from 128 KB to 1 MB, against a
-// budget a linear scan meets many times over and a quadratic one misses at 128 KB already. Where a pattern
+// shape it repeats (runs of each class, near misses, alternating prefixes) from 64 KB to 1 MB, against a
+// budget a linear scan meets many times over and a quadratic one misses at 64 KB already. Where a pattern
 // was replaced by code, a differential test holds the code to the pattern it replaced.
 import { describe, expect, it } from 'vitest';
 import { Marked } from 'marked';
@@ -16,6 +16,7 @@ import { gtEscaped } from '../../src/markdown/highlight.ts';
 import { stackFrame } from '../../src/errors.ts';
 import { FRAME, stackFrames } from '../../src/dev/clientErrors.ts';
 import { pathPattern } from '../../src/hostfiles.ts';
+import { globMatcher } from '../../src/content/glob.ts';
 import { prng } from '../helpers/prng.ts';
 
 const KB = 1024, MB = 1024 * KB;
@@ -24,13 +25,13 @@ const KB = 1024, MB = 1024 * KB;
 const rep = (unit: string, head = '', tail = '') => (size: number) => head + unit.repeat(Math.max(1, Math.floor(size / unit.length))) + tail;
 
 /**
- * Runs `fn` on `make(size)` for 128 KB, 512 KB and 1 MB, and fails at the first size that takes longer
+ * Runs `fn` on `make(size)` for 64 KB, 512 KB and 1 MB, and fails at the first size that takes longer
  * than 2.5 s per MB (at least 1.5 s; the machine may be busy): a linear reading takes tens of
- * milliseconds, a quadratic one seconds at 128 KB already and minutes at 1 MB, so a failure comes quickly.
+ * milliseconds, a quadratic one seconds at 64 KB already and minutes at 1 MB, so a failure comes soon.
  */
 function linear(shapes: Record<string, (size: number) => string>, fn: (s: string) => unknown): void {
   for (const [name, make] of Object.entries(shapes)) {
-    for (const size of [128 * KB, 512 * KB, MB]) {
+    for (const size of [64 * KB, 512 * KB, MB]) {
       const input = make(size);
       const t = performance.now();
       fn(input);
@@ -131,13 +132,39 @@ describe('paths and URLs', () => {
   });
 
   it('matches a _headers rule against a request path in linear time, as the regular expression did', () => {
-    const rule = pathPattern('/*a*b*c*d');
+    const rule = pathPattern('/*a*b'); // two stars: as a regular expression, the square of the path
     linear({ 'a near miss': rep('a', '/'), 'abc repeated': rep('abc', '/', 'x'), 'slashes': rep('/') }, (s) => rule.test(s));
     const old = (line: string) => new RegExp('^' + line.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*') + '$');
     const pattern = strings(11, ['/', 'a', 'b', '*', '**', '.', 'ab', '(', '$'], 6), path = strings(12, ['/', 'a', 'b', '.', 'ab', '(', '$'], 8);
     const pair = () => `${pattern()} ${path()}`;
     const split = (f: (p: string, s: string) => boolean) => (ps: string) => { const [p, s] = ps.split(' '); return f(p!, s!); };
     expect(differences(pair, 10_000, split((p, s) => pathPattern(p).test(s)), split((p, s) => old(p).test(s)))).toEqual([]);
+  });
+});
+
+describe("a collection's glob", () => {
+  /** The glob as a regular expression, as it was read before: the reference. */
+  function globRegExp(pattern: string): RegExp {
+    let re = '';
+    for (let i = 0; i < pattern.length; i++) {
+      const c = pattern[i]!;
+      if (c === '*' && pattern[i + 1] === '*') {
+        re += pattern[i + 2] === '/' ? '(?:.*/)?' : '.*';
+        i += pattern[i + 2] === '/' ? 2 : 1;
+      } else if (c === '*') re += '[^/]*';
+      else if (c === '?') re += '[^/]';
+      else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+    }
+    return new RegExp(`^${re}$`);
+  }
+
+  it('matches a path in linear time however many stars the glob has, as the regular expression did', () => {
+    const stars = globMatcher('*a*b'), deep = globMatcher('**/x/**/*.md');
+    linear({ 'a near miss': rep('a'), 'ab repeated': rep('ab', '', 'c'), 'folders': rep('x/'), 'a.md near misses': rep('.m/x/') }, (s) => { stars(s); deep(s); });
+    const pattern = strings(13, ['*', '**', '**/', '?', 'a', 'b', '/', '.', 'a.md', '\n'], 7), path = strings(14, ['a', 'b', '/', '.', 'md', '\n', 'ab/'], 9);
+    const pair = () => `${pattern()} ${path()}`;
+    const split = (f: (p: string, s: string) => boolean) => (ps: string) => { const [p, s] = ps.split(' '); return f(p!, s!); };
+    expect(differences(pair, 10_000, split((p, s) => globMatcher(p)(s)), split((p, s) => globRegExp(p).test(s)))).toEqual([]);
   });
 });
 
