@@ -11,6 +11,7 @@ import { loadEnvFile } from './env.ts';
 import { startServerPlugins } from '../src/plugins.ts';
 import { configureEngine } from '../src/settings.ts';
 import { engineSettingsFrom } from './options.ts';
+import { normaliseBase } from '../src/render/urls.ts';
 
 export interface DevFlags { root?: string; port: number; host: string; open?: boolean; backend: boolean; cache?: boolean }
 
@@ -96,7 +97,7 @@ export async function runDev(flags: DevFlags): Promise<number> {
   process.once('SIGTERM', stop);
   listening(url);
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
-  const base = dev.site.config()?.site?.base?.replace(/^\/+|\/+$/g, ''); // a site under a sub-path is served there (site.base)
+  const base = normaliseBase(dev.site.config()?.site?.base).slice(1, -1); // a site under a sub-path is served there (site.base)
   process.stdout.write([`serving ${path.relative(process.cwd(), root) || '.'} from memory at ${url}/${base ? `${base}/` : ''}`, ...api.banner,
     dim('watching content/, templates/, static/ and sitegen.config.ts')].map((l) => `  ${l}\n`).join(''));
   if (flags.open) openBrowser(url);

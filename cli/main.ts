@@ -7,6 +7,7 @@ import type { SiteConfig } from '../src/types.ts';
 import { printMessages, summary, jsonResult, dim, red, yellow } from './report.ts';
 import { loadEnvFile } from './env.ts';
 import { engineSettingsFrom } from './options.ts';
+import { normaliseBase } from '../src/render/urls.ts';
 
 const program = new Command();
 
@@ -125,7 +126,7 @@ async function serve(dir: string, root: string, flags: { port: number; host: str
   const url = await listen(server, flags.port, flags.host);
   listening(url);
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
-  const sub = base?.replace(/^\/+|\/+$/g, ''); // a site under a sub-path is served there (site.base)
+  const sub = normaliseBase(base).slice(1, -1); // a site under a sub-path is served there (site.base)
   process.stdout.write([`serving ${path.relative(process.cwd(), dir) || dir} at ${url}/${sub ? `${sub}/` : ''}`, ...backend.banner].map((l) => `  ${l}\n`).join(''));
   return 0;
 }

@@ -121,7 +121,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: Plan, resul
   // unless the caches are off: then it is deleted, as a build without state would.
   const { routing } = plan as Required<Plan>;
   const planned = () => [...session.site!.engine.pageFiles(session.site!.config, routing.table), ...others.flatMap((o) => o.files.map(([f]) => f))];
-  const recycle = engineSettings().cache ? { dir: path.join(session.root, '.sitegen', 'cache', 'output'), planned: planned() } : undefined;
+  const recycle = engineSettings().cache ? { dir: path.join(session.root, '.sitegen', 'cache', 'output'), planned: planned(), root: session.root } : undefined;
   const staging = await timed('staging', () => stageOutput(outDir, recycle));
   try {
     await renderSite(opts, session, plan, result, staging, others);

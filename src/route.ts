@@ -5,7 +5,7 @@
 import type { Alias, Content, Message, Route, RouteDef, SiteConfig } from './types.ts';
 import { message, fileLocation, thrownBySite } from './errors.ts';
 import { issuesOf, type HelperIssue } from './authoring/issues.ts';
-import { setUrlPolicy, urlPolicy, type TrailingSlash } from './render/urls.ts';
+import { setUrlPolicy, urlPolicy, TRAILING_SLASHES, type TrailingSlash } from './render/urls.ts';
 import { unsafeScheme } from './content/urlScheme.ts';
 
 type SlashRule = TrailingSlash | Pick<SiteConfig, 'trailingSlash'>;
@@ -13,7 +13,7 @@ const ruleOf = (r: SlashRule | undefined): TrailingSlash => (typeof r === 'strin
 
 export function normalisePath(p: string, rule?: SlashRule): string {
   if (p === '/' || p === '') return '/';
-  if (ruleOf(rule) === 'never') return p.replace(/\/+$/, '') || '/';
+  if (ruleOf(rule) === 'never') return p.replace(TRAILING_SLASHES, '') || '/';
   return p.endsWith('/') ? p : `${p}/`;
 }
 

@@ -57,7 +57,72 @@ export function clientErrorText(m: Message): string {
 }
 
 /** `http://host:port/assets/chunk-X.js:12:34` in a Chrome, Firefox or Safari stack line. */
-const FRAME = /(?:https?:\/\/[^/\s]+)(\/[^\s()]*?\.m?js)(?:\?[^\s():]*)?:(\d+):(\d+)/g;
+export const FRAME = /(?:https?:\/\/[^/\s]+)(\/[^\s()]*?\.m?js)(?:\?[^\s():]*)?:(\d+):(\d+)/g;
+const URL_START = /https?:\/\//g;
+
+/** JavaScript's `\s`. */
+const space = (c: number) => c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
+  || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+
+/**
+ * The frames FRAME finds in `stack` (path, line, column), found as its matchAll finds them but in linear
+ * time: FRAME itself reads the rest of a long run again from every `http://` in it, and again after
+ * every `.js?` (the body is the browser's, up to 64 KB). Held to FRAME by a differential test.
+ */
+export function stackFrames(stack: string): [path: string, line: number, column: number][] {
+  const n = stack.length, frames: [string, number, number][] = [];
+  const at = (i: number) => stack.charCodeAt(i);
+  // `[^\s()]` and `[^\s():]` end at these.
+  const pathEnd = (c: number) => c === 40 || c === 41 || space(c);
+  /** `:(\d+):(\d+)` at i: [line, column, end] or null (the last answer is kept: candidates share it). */
+  let tailAt = -1, tail: [number, number, number] | null = null;
+  const tailFrom = (i: number) => {
+    if (i === tailAt) return tail;
+    tailAt = i; tail = null;
+    if (at(i) !== 58) return null;
+    let j = i + 1;
+    while (at(j) >= 48 && at(j) <= 57) j++;
+    if (j === i + 1 || at(j) !== 58) return null;
+    let k = j + 1;
+    while (at(k) >= 48 && at(k) <= 57) k++;
+    if (k === j + 1) return null;
+    return (tail = [Number(stack.slice(i + 1, j)), Number(stack.slice(j + 1, k)), k]);
+  };
+  /** Where a query from i (`[^\s():]*`) ends; one scan serves every query that ends at the same place. */
+  let queryFrom = -1, queryEnd = -1;
+  const queryEndFrom = (i: number) => {
+    if (i >= queryFrom && i <= queryEnd) return queryEnd;
+    let j = i;
+    while (j < n && at(j) !== 58 && !pathEnd(at(j))) j++;
+    queryFrom = i;
+    return (queryEnd = j);
+  };
+  // A path run [p, deadEnd) that held no frame: a later URL whose path starts inside it holds none either.
+  let deadEnd = -1;
+  URL_START.lastIndex = 0;
+  for (let m; (m = URL_START.exec(stack)) !== null;) {
+    const start = m.index;
+    URL_START.lastIndex = start + 1;
+    let p = start + m[0].length;
+    while (p < n && at(p) !== 47 && !space(at(p))) p++; // the host: [^/\s]+
+    if (p === start + m[0].length || at(p) !== 47 || p < deadEnd) continue;
+    let found = false;
+    let j = p + 1;
+    for (; j < n && !pathEnd(at(j)); j++) {
+      if (at(j) !== 46) continue;
+      const e = stack.startsWith('js', j + 1) ? j + 3 : stack.startsWith('mjs', j + 1) ? j + 4 : -1;
+      if (e < 0) continue;
+      const t = at(e) === 63 ? tailFrom(queryEndFrom(e + 1)) : tailFrom(e);
+      if (!t) continue;
+      frames.push([stack.slice(p, e), t[0], t[1]]);
+      URL_START.lastIndex = t[2];
+      found = true;
+      break;
+    }
+    if (!found) deadEnd = j;
+  }
+  return frames;
+}
 /** Where esbuild writes the dev bundle, relative to the site root (the maps' sources are relative to it). */
 const OUT_DIR = '.sitegen/client';
 
@@ -111,8 +176,8 @@ export function locateClientError(report: ClientErrorReport, assets: AssetLookup
   const mapped: Location[] = [];
   // Frames are short lines: a long line is cut before it is scanned, and only the first 100 are read.
   const lines = (report.stack ?? '').split('\n', 100).map((l) => l.slice(0, 1000)).join('\n');
-  for (const m of lines.matchAll(FRAME)) {
-    const loc = mapFrame(m[1]!.replace(/^\//, ''), Number(m[2]), Number(m[3]), assets, maps);
+  for (const [file, line, column] of stackFrames(lines)) {
+    const loc = mapFrame(file.replace(/^\//, ''), line, column, assets, maps);
     if (loc) mapped.push(loc);
   }
   const where = mapped.find((l) => isSiteFile(l.file)) ?? null;

@@ -7,6 +7,15 @@ import prism from 'prismjs';
 import loadLanguages from 'prismjs/components/index.js';
 import components from 'prismjs/components.js';
 
+/**
+ * Prism's HTML with every `>` outside a tag as `&gt;`. A `<` with no `>` after it is kept as it is; the
+ * text after the last `>` is left out of the expression, which would read to the end from each such `<`.
+ */
+export function gtEscaped(html: string): string {
+  const end = html.lastIndexOf('>') + 1;
+  return html.slice(0, end).replace(/(<[^>]*>)|>/g, (_m, tag?: string) => tag ?? '&gt;') + html.slice(end);
+}
+
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Language ids and aliases ("js", "sh", "html") → Prism's language id. */
@@ -39,7 +48,7 @@ export function highlightExtension(): MarkedExtension {
         const cls = `language-${escape(lang)}`;
         const code = token.text.replace(/\n$/, '');
         // Prism encodes "<" and "&" in text but not ">": every "<" left starts one of its tags.
-        const html = prism.highlight(code, g, lang).replace(/(<[^>]*>)|>/g, (m, tag?: string) => tag ?? '&gt;');
+        const html = gtEscaped(prism.highlight(code, g, lang));
         return `<pre class="${cls}"><code class="${cls}">${html}\n</code></pre>\n`;
       },
     },
