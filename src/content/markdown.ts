@@ -89,10 +89,13 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions): 
   const setup = setupFor(extensions);
   const md = setup.md;
   try {
-    // marked.parse's steps, with the policy between tokens and HTML: hooks, lexer, walkTokens, parser.
+    // marked.parse's steps, with the policy between tokens and HTML: hooks, lexer, walkTokens, parser. The
+    // lexer and parser come from the hooks as marked.parse takes them (provideLexer, provideParser), so a
+    // plugin's hook is honoured as marked honours it; the policy checks the HTML whatever produced it.
     const opts = md.defaults;
+    if (opts.async) return { problems: [{ line: 1, column: 1, lineText: body.split('\n', 1)[0].slice(0, 120), text: 'A Markdown extension from a plugin is async (async: true); sitegen renders Markdown synchronously, so it cannot run it' }] };
     if (opts.hooks) { opts.hooks.options = opts; opts.hooks.block = true; }
-    let tokens = md.lexer(opts.hooks ? opts.hooks.preprocess(body) : body);
+    let tokens = opts.hooks ? opts.hooks.provideLexer(true)(opts.hooks.preprocess(body), opts) as Token[] : md.lexer(body);
     if (opts.hooks) tokens = opts.hooks.processAllTokens(tokens) as typeof tokens;
     // Without plugins the only walkTokens is the engine's (gfm.ts: task-list labels), which neither reads nor
     // changes what the policy reads: both go in one walk of the tokens instead of two.
@@ -105,7 +108,7 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions): 
     else if (merged) walkPlain(tokens, gfmWalk);
     if (problems.length) return { problems };
     setup.prepare?.(tokens);
-    let html = md.parser(tokens);
+    let html = opts.hooks ? opts.hooks.provideParser(true)(tokens, opts) as string : md.parser(tokens);
     if (opts.hooks) html = opts.hooks.postprocess(html) as string;
     html = setup.finish(html, seen.html);
     // The policy holds for the output, whatever extension wrote it: refused with a location, or (html:
