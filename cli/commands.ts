@@ -37,6 +37,7 @@ export async function runBuild(flags: BuildFlags, io: Io = terminal()): Promise<
   const result = await build({
     root, outDir: flags.out, siteUrl: flags.siteUrl, settings: engineSettingsFrom(flags, io.env),
     env: io.env,
+    onWait: (text) => io.err(`${text}\n`),
     onStage: (name, ms, note) => log(dim(`  ${name.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms${note ? ` (${note})` : ''}`)),
   });
   const errLine = (s: string) => io.err(s + '\n');
