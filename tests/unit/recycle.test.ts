@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pruneTo, stageOutput } from '../../src/write.ts';
 import { REPO, sitegen, fixture } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 import { treeSnapshot } from '../helpers/tree.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-recycle-'));
@@ -132,11 +133,11 @@ describe('sitegen build over its previous output', () => {
     expect(fs.readdirSync(site).filter((f) => f.startsWith('dist'))).toEqual(['dist']);
   });
 
-  it('keeps dist/ untouched when a build fails, and builds right after', () => {
+  it('keeps dist/ untouched when a build fails, and builds right after', async () => {
     const before = treeSnapshot(dist);
     const bad = path.join(site, 'content', 'items', 'bad.yaml');
     put(bad, 'title: 5\n');
-    const r = sitegen(['build', '--root', site, '--out', dist]);
+    const r = await siteAt(site).build({ out: dist });
     expect(r.code).toBe(1);
     expect(treeSnapshot(dist)).toBe(before);
     fs.rmSync(bad);
