@@ -52,6 +52,8 @@ export interface DevRun {
   url: string;
   stdout(): string;
   stderr(): string;
+  /** Both, in the order they were written (what a terminal shows). */
+  output(): string;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,8 @@ export interface TestSite {
   root: string;
   build(opts?: Omit<BuildFlags, 'root'> & RunOptions): Promise<BuildRun>;
   check(opts?: { json?: boolean } & RunOptions): Promise<CommandResult>;
+  /** build() or check() by the command's name, for tests that run the same case through both. */
+  run(command: string, opts?: RunOptions): Promise<CommandResult>;
   /** `sitegen dev` on 127.0.0.1, port 0; `backend` starts the site's server plugins (off by default). */
   dev(opts?: { backend?: boolean; cache?: boolean } & RunOptions): Promise<DevRun>;
   file(rel: string): string;
@@ -80,12 +84,13 @@ function commandEnv(root: string, env: NodeJS.ProcessEnv | undefined): NodeJS.Pr
   return merged;
 }
 
-function capture(root: string, env: NodeJS.ProcessEnv | undefined): { io: Io; stdout: () => string; stderr: () => string } {
-  let stdout = '', stderr = '';
+function capture(root: string, env: NodeJS.ProcessEnv | undefined): { io: Io; stdout: () => string; stderr: () => string; output: () => string } {
+  let stdout = '', stderr = '', output = '';
   return {
-    io: { out: (s) => { stdout += s; }, err: (s) => { stderr += s; }, env: commandEnv(root, env), cwd: REPO },
+    io: { out: (s) => { stdout += s; output += s; }, err: (s) => { stderr += s; output += s; }, env: commandEnv(root, env), cwd: REPO },
     stdout: () => stdout,
     stderr: () => stderr,
+    output: () => output,
   };
 }
 
@@ -131,11 +136,16 @@ function testSite(root: string, owned: boolean): TestSite {
       const { code, result } = await runCheck({ ...flags, root }, c.io);
       return { code, stdout: c.stdout(), stderr: c.stderr(), result, errors: result.errors, warnings: result.warnings };
     },
+    run(command, opts = {}) {
+      if (command === 'build') return this.build(opts);
+      if (command === 'check') return this.check(opts);
+      throw new Error(`run: ${command} is not build or check`);
+    },
     async dev(opts = {}) {
       const c = capture(root, opts.env);
       const started = await startDev({ root, port: 0, host: '127.0.0.1', backend: opts.backend ?? false, cache: opts.cache }, c.io);
       return {
-        code: started.code, url: started.dev?.url ?? '', stdout: c.stdout, stderr: c.stderr,
+        code: started.code, url: started.dev?.url ?? '', stdout: c.stdout, stderr: c.stderr, output: c.output,
         close: async () => { await started.dev?.close(); },
       };
     },

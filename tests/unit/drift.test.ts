@@ -31,7 +31,7 @@ describe('a throw while the site module loads is a located error in every comman
       editFile(dir, c.file, c.edit);
       const expected = new RegExp(`${c.file.replace('.', '\\.')}:${c.line}:\\d+ loading sitegen.config.ts failed: (template|config) exploded`);
       for (const cmd of ['build', 'check']) {
-        const r = sitegen([cmd, '--root', dir]);
+        const r = await siteAt(dir).run(cmd);
         expect(r.stderr, cmd).toMatch(expected);
         expect(r.stderr, cmd).not.toMatch(/\n\s+at |bug in sitegen/);
         expect(r.code, cmd).toBe(1);

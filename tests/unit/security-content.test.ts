@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, fixture, sitegen } from '../helpers/cli.ts';
+import { REPO, fixture } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { siteCopies, treeSnapshot } from '../helpers/tree.ts';
 import { startDevServer } from '../../src/dev/index.ts';
@@ -15,7 +15,7 @@ import { parseContentFile } from '../../src/content/parse.ts';
 const { work, pristine, freshSite } = siteCopies('sitegen-security-');
 
 /** A user error: exit 1, the expected located line, no stack, no crash banner. */
-function expectLocated(r: ReturnType<typeof sitegen>, expected: RegExp) {
+function expectLocated(r: { code: number | null; stdout: string; stderr: string }, expected: RegExp) {
   expect(r.code, r.stderr).toBe(1);
   expect(r.stderr).toMatch(expected);
   expect(r.stderr).not.toMatch(/\n\s+at .*:\d+:\d+\)?\n/);
@@ -34,13 +34,13 @@ describe('front matter is YAML only', () => {
   const evil = (marker: string, fence: string) =>
     `${fence}\n{ title: (process.getBuiltinModule('fs').writeFileSync(${JSON.stringify(marker)}, 'ran'), 'About') }\n---\nBody\n`;
 
-  it.each(['---js', '---javascript', '--- js ', '---JavaScript'])('%s is refused by build and check, and never run', (fence) => {
+  it.each(['---js', '---javascript', '--- js ', '---JavaScript'])('%s is refused by build and check, and never run', async (fence) => {
     const site = freshSite(`fm-${fence.replace(/\W/g, '')}`);
     const marker = path.join(site, 'ran.txt');
     fs.writeFileSync(path.join(site, 'content/pages/about.md'), evil(marker, fence));
     const before = treeSnapshot(path.join(site, 'dist'));
     for (const cmd of ['build', 'check']) {
-      const r = sitegen([cmd, '--root', site]);
+      const r = await siteAt(site).run(cmd);
       expectLocated(r, /content\/pages\/about\.md:1:\d+ Front matter must be YAML/);
       expect(r.stderr).toContain('Open the front matter with a bare "---" line');
     }
@@ -121,12 +121,12 @@ describe('symlinks never lead out of the site', () => {
     ['a file outside the root', 'content/items/gamma.yaml', (site: string) => { fs.writeFileSync(path.join(work, 'gamma.yaml'), 'title: Gamma\ntags: [a, b]\nprice: 1\n'); fs.symlinkSync(path.join(work, 'gamma.yaml'), path.join(site, 'content/items/gamma.yaml')); }],
     ['a folder outside the root', 'content/items/more', (site: string) => { fs.mkdirSync(path.join(work, 'more'), { recursive: true }); fs.writeFileSync(path.join(work, 'more/delta.yaml'), 'title: Delta\ntags: [a, b]\nprice: 1\n'); fs.symlinkSync(path.join(work, 'more'), path.join(site, 'content/items/more')); }],
     ['the hidden .env of the root', 'content/items/env.yaml', (site: string) => fs.symlinkSync('../../.env', path.join(site, 'content/items/env.yaml'))],
-  ])('content/: a link to %s is a located error in build and check', (name, rel, plant) => {
+  ])('content/: a link to %s is a located error in build and check', async (name, rel, plant) => {
     const site = siteWithSecrets(`content-${name.replace(/\W+/g, '-')}`);
     plant(site);
     const before = treeSnapshot(path.join(site, 'dist'));
     for (const cmd of ['build', 'check']) {
-      const r = sitegen([cmd, '--root', site]);
+      const r = await siteAt(site).run(cmd);
       expectLocated(r, new RegExp(`(^|\\n)(✗ )?${rel.replace(/\//g, '\\/')} Symlink to`));
       expect(r.stderr + r.stdout).not.toContain(SECRET);
     }
@@ -197,11 +197,11 @@ describe('Markdown that used to pass or crash', () => {
     ['a reference-style javascript&colon; image', 'See ![a][r].\n\n[r]: JaVa&#x09;ScRiPt&colon;alert(1)', /content\/pages\/about\.md:5:5 Image to a javascript: URL is not allowed/],
     ['a line of 2,000 ">"', '>'.repeat(2000) + ' deep', /content\/pages\/about\.md:5:1 Blockquotes and lists are nested more than 32 levels deep/],
     ['2,000 nested list markers', '- '.repeat(2000) + 'deep', /content\/pages\/about\.md:5:1 Blockquotes and lists are nested more than 32 levels deep/],
-  ])('%s is a located error in build and check', (_name, body, expected) => {
+  ])('%s is a located error in build and check', async (_name, body, expected) => {
     const site = freshSite(`md-${_name.replace(/\W+/g, '-')}`);
     fs.writeFileSync(path.join(site, 'content/pages/about.md'), `---\ntitle: About\n---\nIntro\n${body}\n`);
     const before = treeSnapshot(path.join(site, 'dist'));
-    for (const cmd of ['build', 'check']) expectLocated(sitegen([cmd, '--root', site]), expected);
+    for (const cmd of ['build', 'check']) expectLocated((await siteAt(site).run(cmd)), expected);
     expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
   });
 });

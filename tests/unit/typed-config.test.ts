@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO, fixture, sitegen, startServer } from '../helpers/cli.ts';
+import { REPO, fixture } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-typed-'));
@@ -41,8 +41,8 @@ describe('unknown config keys', () => {
   edit(config, '  collections: {', '  colections: {');
 
   for (const command of ['build', 'check']) {
-    it(`${command} exits 1 naming each key at its line, with the valid keys and a did-you-mean`, () => {
-      const r = sitegen([command, '--root', site]);
+    it(`${command} exits 1 naming each key at its line, with the valid keys and a did-you-mean`, async () => {
+      const r = await siteAt(site).run(command);
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('sitegen.config.ts:9:11 Unknown config key "site.basePath"');
       expect(r.stderr).toContain('Valid keys in site: title, url, lang');
@@ -53,7 +53,7 @@ describe('unknown config keys', () => {
   }
 
   it('dev reports the key in the terminal and the overlay', async () => {
-    const server = await startServer(['dev', '--root', site, '--port', '0']);
+    const server = await siteAt(site).dev({ backend: true });
     try {
       // The overlay's errors come over the event stream: read it until the error shows (or time out).
       const ac = new AbortController();
@@ -70,7 +70,7 @@ describe('unknown config keys', () => {
       ac.abort();
       expect(stream).toContain('Unknown config key \\"site.basePath\\"');
       expect(server.output()).toContain('sitegen.config.ts:9:11 Unknown config key "site.basePath"');
-    } finally { await server.stop(); }
+    } finally { await server.close(); }
   }, 120_000);
 });
 
