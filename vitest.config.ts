@@ -23,6 +23,10 @@ const cliExclude = process.argv.flatMap((a, i, all) => (a === '--exclude' ? [all
 
 export default defineConfig({
   test: {
+    // vitest's default on a 2-core machine is one worker, so files ran one after another while most of
+    // them wait on child processes, servers and the disk. Files share no folder they write (each builds a
+    // copy of a fixture, or only reads one), so two run at once.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [

@@ -164,23 +164,32 @@ function testSite(root: string, owned: boolean): TestSite {
 
 /**
  * A site in a new temp folder: a copy of tests/fixtures/<base> (without its dist/ and caches) when `base`
- * is given, with `files` written over it. The repository's node_modules is linked in, so the site's imports
- * (react, zod) resolve as in a real project.
+ * is given, with `files` written over it. `beside` copies other fixtures next to it, for a fixture that
+ * links to or imports from a sibling (broken-link uses ../basic). The repository's node_modules is linked
+ * in, so the site's imports (react, zod) resolve as in a real project.
  */
-export async function siteFrom(files: SiteFiles = {}, opts: { base?: string } = {}): Promise<TestSite> {
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-site-')));
+export async function siteFrom(files: SiteFiles = {}, opts: { base?: string; beside?: string[] } = {}): Promise<TestSite> {
+  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-site-')));
+  const copy = (name: string, to: string) => {
+    const from = fixture(name);
+    fs.cpSync(from, to, { recursive: true, filter: (src) => !/(^|[\\/])(dist|\.sitegen|node_modules)([\\/]|$)/.test(path.relative(from, src)) });
+  };
+  let root = work;
   if (opts.base !== undefined) {
-    const from = fixture(opts.base);
-    fs.cpSync(from, root, { recursive: true, filter: (src) => !/(^|[\\/])(dist|\.sitegen|node_modules)([\\/]|$)/.test(path.relative(from, src)) });
+    root = path.join(work, opts.base);
+    copy(opts.base, root);
+    for (const name of opts.beside ?? []) copy(name, path.join(work, name));
   }
   fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   writeFiles(root, files);
-  return testSite(root, true);
+  const site = testSite(root, true);
+  // The whole temp folder goes, siblings included.
+  return { ...site, remove: () => fs.rmSync(work, { recursive: true, force: true }) };
 }
 
-/** A throwaway copy of tests/fixtures/<name>, with `files` written over it. */
-export function copyOf(name: string, files: SiteFiles = {}): Promise<TestSite> {
-  return siteFrom(files, { base: name });
+/** A throwaway copy of tests/fixtures/<name>, with `files` written over it (see siteFrom for `beside`). */
+export function copyOf(name: string, files: SiteFiles = {}, opts: { beside?: string[] } = {}): Promise<TestSite> {
+  return siteFrom(files, { base: name, ...opts });
 }
 
 /** An existing site folder (a fixture as committed, or one a test prepared), used in place. */

@@ -1,11 +1,11 @@
 // Each broken fixture site gives exactly the located message a user would read; the valid one builds.
 // `check` and the failing build run in process (tests/helpers/site.ts, the CLI's own code and text); the
 // valid build, --json and the not-a-site exit stay real `sitegen` processes: the CLI's smoke tests.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sitegen, fixture } from '../helpers/cli.ts';
-import { siteAt } from '../helpers/site.ts';
+import { copyOf, siteAt } from '../helpers/site.ts';
 import { treeSnapshot } from '../helpers/tree.ts';
 
 describe('sitegen check on fixture sites', () => {
@@ -41,7 +41,9 @@ describe('sitegen check on fixture sites', () => {
 
 describe('sitegen build', () => {
   it('fails on a broken link naming page, link and line, and leaves the previous dist untouched', async () => {
-    const root = fixture('broken-link');
+    const site = await copyOf('broken-link', {}, { beside: ['basic'] });
+    onTestFinished(() => site.remove());
+    const root = site.root;
     const dist = path.join(root, 'dist');
     fs.rmSync(dist, { recursive: true, force: true });
     fs.mkdirSync(dist, { recursive: true });
@@ -58,8 +60,11 @@ describe('sitegen build', () => {
     expect(fs.readdirSync(root).filter((f) => f.startsWith('dist.'))).toEqual([]);
   });
 
-  it('builds the valid fixture: pages, 404, aliases, host files, hashed assets, summary', () => {
-    const root = fixture('basic');
+  it('builds the valid fixture: pages, 404, aliases, host files, hashed assets, summary', async () => {
+    // A copy: other test files, in parallel, serve and copy the committed fixture's own dist/.
+    const site = await copyOf('basic');
+    onTestFinished(() => site.remove());
+    const root = site.root;
     const r = sitegen(['build', '--root', root]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/render\s+\d+ ms/);
@@ -116,7 +121,9 @@ describe('sitegen build', () => {
   });
 
   it('uses --site-url for canonical URLs and the sitemap', async () => {
-    const root = fixture('basic');
+    const site = await copyOf('basic');
+    onTestFinished(() => site.remove());
+    const root = site.root;
     const r = await siteAt(root).build({ out: 'dist-url', siteUrl: 'https://other.example/', quiet: true });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');

@@ -1,10 +1,10 @@
 // The worker-thread pool (src/parallel/) gives the same output and the same located errors as the
 // in-process path. SITEGEN_PARALLEL_MIN=0 forces the pool on these tiny fixture sites.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fixture } from '../helpers/cli.ts';
-import { siteAt } from '../helpers/site.ts';
+import { copyOf, siteAt } from '../helpers/site.ts';
 
 function tree(dir: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -24,7 +24,10 @@ const pooled = { SITEGEN_WORKERS: '2', SITEGEN_PARALLEL_MIN: '0', SITEGEN_POOL_M
 
 describe('render workers', () => {
   it('write the same files as the in-process render', async () => {
-    const root = fixture('basic');
+    // A copy: the test deletes its content cache, and other files build the committed fixture meanwhile.
+    const site = await copyOf('basic');
+    onTestFinished(() => site.remove());
+    const root = site.root;
     const outs = ['dist-inprocess', 'dist-workers'];
     try {
       expect((await siteAt(root).build({ out: outs[0], quiet: true, env: inProcess })).code).toBe(0);
@@ -60,7 +63,10 @@ describe('render workers', () => {
   });
 
   it('with one worker (2 cores) parse only: the main thread renders, the same files, and the parse fills the content cache', async () => {
-    const root = fixture('basic');
+    // A copy: the test deletes its content cache, and other files build the committed fixture meanwhile.
+    const site = await copyOf('basic');
+    onTestFinished(() => site.remove());
+    const root = site.root;
     const outs = ['dist-inprocess-1', 'dist-one-worker', 'dist-after-one-worker'];
     const oneWorker = { SITEGEN_WORKERS: '1', SITEGEN_PARALLEL_MIN: '0', SITEGEN_POOL_MAIN: '0' };
     try {
@@ -102,7 +108,10 @@ describe('render workers', () => {
 
 describe('page writer thread', () => {
   it('a build that writes from its own thread (a site of ≥ 1,000 pages, forced here) writes the same files', async () => {
-    const root = fixture('basic');
+    // A copy: the test deletes its content cache, and other files build the committed fixture meanwhile.
+    const site = await copyOf('basic');
+    onTestFinished(() => site.remove());
+    const root = site.root;
     const outs = ['dist-sync-writes', 'dist-thread-writes'];
     try {
       expect((await siteAt(root).build({ out: outs[0], quiet: true, env: { ...inProcess, SITEGEN_WRITES: 'sync' } })).code).toBe(0);
