@@ -4,7 +4,8 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import type { SiteConfig } from '../src/types.ts';
-import { printMessages, summary, jsonResult, dim, red, yellow } from './report.ts';
+import { printMessages, red, yellow } from './report.ts';
+import { runBuild, runCheck, type BuildFlags } from './commands.ts';
 import { loadEnvFile } from './env.ts';
 import { engineSettingsFrom } from './options.ts';
 import { normaliseBase } from '../src/render/urls.ts';
@@ -19,32 +20,6 @@ function port(v: string): number {
 
 function resolveRoot(opts: { root?: string }): string {
   return path.resolve(opts.root ?? process.cwd());
-}
-
-interface BuildFlags { root?: string; out?: string; siteUrl?: string; quiet?: boolean; json?: boolean; cache?: boolean; drafts?: boolean }
-
-async function runBuild(flags: BuildFlags): Promise<number> {
-  const root = resolveRoot(flags);
-  loadEnvFile(root);
-  const log = (s: string) => { if (!flags.quiet && !flags.json) process.stdout.write(s + '\n'); };
-  log(dim(`sitegen build ${root}`));
-  // Commands import what they need when they run: `--help` never loads the engine.
-  const { build } = await import('../src/build.ts');
-  const result = await build({
-    root, outDir: flags.out, siteUrl: flags.siteUrl, drafts: flags.drafts, settings: engineSettingsFrom(flags, process.env),
-    onStage: (name, ms, note) => log(dim(`  ${name.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms${note ? ` (${note})` : ''}`)),
-  });
-  if (flags.json) process.stdout.write(jsonResult(result) + '\n');
-  if (result.errors.length) {
-    if (!flags.json) {
-      printMessages(result.errors, 'error');
-      process.stderr.write(red(`✗ build failed with ${result.errors.length} error${result.errors.length > 1 ? 's' : ''}; ${path.relative(process.cwd(), result.outDir) || result.outDir} was left as it was\n`));
-    }
-    return 1;
-  }
-  if (!flags.json && !flags.quiet) printMessages(result.warnings, 'warning');
-  log(summary(result));
-  return 0;
 }
 
 program
@@ -62,25 +37,17 @@ program.command('build')
   .option('--json', 'print the result as JSON: {errors, warnings, pages, timings, ...}')
   .option('--no-cache', 'compile the site module and the client bundle even when node_modules/.cache/sitegen has them')
   .option('--drafts', 'include draft entries (a collection\'s `draft` field set to true)')
-  .action(async (flags: BuildFlags) => { process.exitCode = await runBuild(flags); });
+  .action(async (flags: BuildFlags) => {
+    loadEnvFile(resolveRoot(flags));
+    process.exitCode = (await runBuild(flags)).code;
+  });
 
 program.command('check')
   .description('Everything build checks (content, routes, static files, links), writing nothing; print every problem; exit 1 if any')
   .option('-r, --root <dir>', 'site folder', '.')
   .option('--json', 'print the result as JSON')
   .option('--drafts', 'check draft entries as a `build --drafts` would include them')
-  .action(async (flags: { root?: string; json?: boolean; drafts?: boolean }) => {
-    const root = resolveRoot(flags);
-    const { checkSite } = await import('../src/build.ts');
-    const result = await checkSite({ root, drafts: flags.drafts, settings: engineSettingsFrom({}, process.env) });
-    if (flags.json) process.stdout.write(jsonResult(result) + '\n');
-    if (result.errors.length) {
-      if (!flags.json) { printMessages(result.errors, 'error'); process.stderr.write(red(`✗ ${result.errors.length} problem${result.errors.length > 1 ? 's' : ''} found\n`)); }
-      process.exitCode = 1;
-      return;
-    }
-    if (!flags.json) process.stdout.write(`✓ content valid: ${result.pages} routes, ${result.aliases} aliases (${result.timings.total} ms)\n`);
-  });
+  .action(async (flags: { root?: string; json?: boolean; drafts?: boolean }) => { process.exitCode = (await runCheck(flags)).code; });
 
 /**
  * The site's plugins, for the commands that do not build (preview, plugin subcommands): loads the compiled

@@ -29,6 +29,8 @@ export interface BuildOptions {
   settings?: Partial<EngineSettings>;
   /** Called as each stage ends, for progress output; `note` is e.g. "cached". */
   onStage?: (name: string, ms: number, note?: string) => void;
+  /** Told once whom the build waits for when another build of the root holds its lock (default: stderr). */
+  onWait?: (text: string) => void;
 }
 
 function emptyResult(outDir: string): BuildResult {
@@ -91,7 +93,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(root, opts.outDir ?? 'dist');
   const result = emptyResult(outDir);
   const t0 = performance.now();
-  const lock = await acquireBuildLock(root, outDir); // one build of a root at a time (src/buildLock.ts)
+  const lock = await acquireBuildLock(root, outDir, opts.onWait); // one build of a root at a time (src/buildLock.ts)
   try {
     const { session, plan } = await loadAndPlan({ ...opts, root }, 'build', result);
     try {

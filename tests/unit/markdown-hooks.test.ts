@@ -3,15 +3,15 @@
 // still holds for whatever the hooks produce. An async extension, which sitegen cannot run, is a problem of
 // the file rather than a silent skip.
 import { describe, expect, it } from 'vitest';
-import { Marked, type MarkedExtension } from 'marked';
+import { Marked, type MarkedExtension, type MarkedOptions, type Token } from 'marked';
 import { compileMarkdown } from '../../src/content/markdown.ts';
 
 describe('marked hooks from plugins', () => {
   it('honours provideLexer and provideParser, as marked.parse does', () => {
     const ext: MarkedExtension = {
       hooks: {
-        provideLexer() { return (src: string, options?: unknown) => new Marked().lexer(src.replace('TODAY', 'the 26th'), options as never); },
-        provideParser() { return (tokens: never, options?: unknown) => `${new Marked().parser(tokens, options as never)}<p>parsed by the plugin</p>\n`; },
+        provideLexer() { return (src: string, options?: object) => new Marked().lexer(src.replace('TODAY', 'the 26th'), options as MarkedOptions); },
+        provideParser() { return (tokens: Token[], options?: MarkedOptions) => `${new Marked().parser(tokens, options)}<p>parsed by the plugin</p>\n`; },
       },
     };
     const body = 'Written TODAY.\n';

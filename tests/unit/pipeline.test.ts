@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sitegen } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
 import { formatMessage } from '../../src/errors.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
@@ -41,7 +41,7 @@ describe('a config function that throws during a build is a located error in eve
       const line = throwingConfig(dir, c.field);
       const expected = new RegExp(`sitegen\\.config\\.ts:${line}:\\d+ ${c.field}\\(\\) threw: ${c.field} exploded`);
       for (const cmd of c.commands) {
-        const r = sitegen([cmd, '--root', dir]);
+        const r = await siteAt(dir).run(cmd);
         expect(r.stderr, cmd).toMatch(expected);
         expect(r.stderr, cmd).not.toMatch(/\n\s+at |bug in sitegen/);
         expect(r.code, cmd).toBe(1);
