@@ -9,6 +9,7 @@ import * as legal from './templates/routes/legal.tsx';
 import * as demo from './templates/routes/demo.tsx';
 import { launchDate } from './plugins/launchDate.ts';
 import { paintWhole } from './plugins/paintWhole.ts';
+import { tokenMarkdown } from './templates/lib/tokens.ts';
 
 interface PageGroup {
   collections: Record<string, CollectionConfig>;
@@ -36,5 +37,6 @@ export default defineConfig({
   // at /rest/v1/waitlist for dev and preview; `sitegen waitlist export`.
   // The launch date (content/site.yaml): a located warning once the month the copy announces has passed.
   // Each page is painted whole, never half-parsed, so nothing moves as the rest of it arrives (plugins/paintWhole.ts).
-  plugins: [waitlist(), launchDate(), paintWhole()],
+  // {tokens} in Markdown are text as written (templates/lib/tokens.ts), so each is filled or reported.
+  plugins: [waitlist(), launchDate(), paintWhole(), { name: 'tokens', markdown: [tokenMarkdown] }],
 });

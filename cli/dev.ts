@@ -2,29 +2,30 @@
 // with the site's server plugins, watches the site's files and rebuilds what each change feeds, with live
 // reload and an error overlay in open pages. Prints one line per rebuild; problems as `build` prints them.
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { listen, type Handler } from '../src/serve.ts';
+import { createServer, listen, type Handler } from '../src/serve.ts';
 import { startDevServer, type RebuildReport } from '../src/dev/index.ts';
 import { printMessages, dim, green, red, yellow } from './report.ts';
 import { loadEnvFile } from './env.ts';
 import { startServerPlugins } from '../src/plugins.ts';
 import { configureEngine } from '../src/settings.ts';
 import { engineSettingsFrom } from './options.ts';
+import { normaliseBase } from '../src/render/urls.ts';
+import { terminal, type Io } from './commands.ts';
 
 export interface DevFlags { root?: string; port: number; host: string; open?: boolean; backend: boolean; cache?: boolean }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function printReport(r: RebuildReport): void {
+function printReport(r: RebuildReport, io: Io): void {
   if (r.errors.length) {
-    printMessages(r.errors, 'error');
-    process.stderr.write(red(`✗ ${r.what} → ${plural(r.errors.length, 'error')}; serving the last good build (${r.ms} ms)\n`));
+    printMessages(r.errors, 'error', (s) => io.err(s + '\n'));
+    io.err(red(`✗ ${r.what} → ${plural(r.errors.length, 'error')}; serving the last good build (${r.ms} ms)\n`));
     return;
   }
   const line = r.what === 'start' ? `built ${plural(r.rendered, 'page')} in memory in ${r.ms} ms` : `${r.what} → ${plural(r.rendered, 'route')} re-rendered in ${r.ms} ms`;
-  process.stdout.write(`${green('✓')} ${line}\n`);
+  io.out(`${green('✓')} ${line}\n`);
 }
 
 /** Opens the URL with the platform's opener when there is one; a missing opener is not an error. */
@@ -39,16 +40,22 @@ function openBrowser(url: string): void {
   } catch { /* no opener on this system */ }
 }
 
-export async function runDev(flags: DevFlags): Promise<number> {
-  const root = path.resolve(flags.root ?? process.cwd());
-  loadEnvFile(root);
+/** A running dev server: its URL and how to stop it (the dev server, the HTTP server, the plugins). */
+export interface DevHandle { url: string; close(): Promise<void> }
+
+/**
+ * Starts `sitegen dev` for the flags, printing to `io`: the exit code when it could not start, else the
+ * running server. runDev is this plus the terminal, the signals and --open; tests call it in process.
+ */
+export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ code: number; dev?: DevHandle }> {
+  const root = path.resolve(io.cwd, flags.root ?? '.');
   if (!fs.existsSync(path.join(root, 'sitegen.config.ts'))) {
-    process.stderr.write(red(`✗ No sitegen.config.ts in ${root}\n`) + dim('  hint: Run sitegen in a site folder or pass --root.\n'));
-    return 1;
+    io.err(red(`✗ No sitegen.config.ts in ${root}\n`) + dim('  hint: Run sitegen in a site folder or pass --root.\n'));
+    return { code: 1 };
   }
-  process.stdout.write(dim(`sitegen dev ${root}\n`));
+  io.out(dim(`sitegen dev ${root}\n`));
   // The content cache a build keeps answers the files that did not change (off with --no-cache).
-  configureEngine(engineSettingsFrom(flags, process.env));
+  configureEngine(engineSettingsFrom(flags, io.env));
   // Server plugins come from the config, which the dev server compiles: they start after the first build,
   // and this one handler forwards to theirs from then on.
   let pluginHandlers: Handler[] = [];
@@ -58,47 +65,58 @@ export async function runDev(flags: DevFlags): Promise<number> {
   };
   const dev = await startDevServer({
     root,
+    env: io.env,
     handlers: [viaPlugins],
-    onReport: printReport,
-    onError: (e: any) => process.stderr.write(red(`sitegen dev: ${e?.stack ?? e}\n`)),
+    listenHost: flags.host,
+    onReport: (r) => printReport(r, io),
+    onError: (e: any) => io.err(red(`sitegen dev: ${e?.stack ?? e}\n`)),
   });
-  printReport(dev.initial);
-  for (const n of dev.site.notices()) process.stdout.write(`${yellow('note')} ${n}\n`);
+  printReport(dev.initial, io);
+  for (const n of dev.site.notices()) io.out(`${yellow('note')} ${n}\n`);
   let listening!: (url: string) => void;
   const origin = new Promise<string>((resolve) => { listening = resolve; });
   const plugins = flags.backend ? dev.site.config()?.plugins ?? [] : [];
-  const api = await startServerPlugins(plugins, { root, mode: 'dev', env: process.env, host: flags.host, origin });
+  const api = await startServerPlugins(plugins, { root, mode: 'dev', env: io.env, host: flags.host, origin });
   if (api.errors.length) {
-    printMessages(api.errors, 'error');
+    printMessages(api.errors, 'error', (s) => io.err(s + '\n'));
     await dev.close();
-    return 1;
+    return { code: 1 };
   }
   pluginHandlers = api.handlers;
-  const server = http.createServer(dev.handler);
+  const server = createServer(dev.handler);
   let url: string;
   try {
     url = await listen(server, flags.port, flags.host);
   } catch (e: any) {
-    process.stderr.write(red(`✗ cannot listen on ${flags.host}:${flags.port}: ${e?.code === 'EADDRINUSE' ? 'the port is in use (pass --port)' : e?.message ?? e}\n`));
+    io.err(red(`✗ cannot listen on ${flags.host}:${flags.port}: ${e?.code === 'EADDRINUSE' ? 'the port is in use (pass --port)' : e?.message ?? e}\n`));
     await dev.close();
     await api.close();
-    return 1;
+    return { code: 1 };
   }
-  const stop = async () => {
+  const close = async () => {
     await dev.close();
     server.closeAllConnections();
-    server.close();
-    try { await api.close(); } catch (e: any) { process.stderr.write(red(`  closing a server plugin failed: ${e?.message ?? e}\n`)); }
-    process.exit(0);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    try { await api.close(); } catch (e: any) { io.err(red(`  closing a server plugin failed: ${e?.message ?? e}\n`)); }
   };
-  // Before the URL is printed: whoever reads it may stop the server at once (see cli/main.ts serve()).
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
   listening(url);
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
-  const base = dev.site.config()?.site?.base?.replace(/^\/+|\/+$/g, ''); // a site under a sub-path is served there (site.base)
-  process.stdout.write([`serving ${path.relative(process.cwd(), root) || '.'} from memory at ${url}/${base ? `${base}/` : ''}`, ...api.banner,
+  const base = normaliseBase(dev.site.config()?.site?.base).slice(1, -1); // a site under a sub-path is served there (site.base)
+  io.out([`serving ${path.relative(io.cwd, root) || '.'} from memory at ${url}/${base ? `${base}/` : ''}`, ...api.banner,
     dim('watching content/, templates/, static/ and sitegen.config.ts')].map((l) => `  ${l}\n`).join(''));
+  return { code: 0, dev: { url, close } };
+}
+
+export async function runDev(flags: DevFlags): Promise<number> {
+  loadEnvFile(path.resolve(flags.root ?? process.cwd()));
+  const started = await startDev(flags);
+  if (!started.dev) return started.code;
+  const { url, close } = started.dev;
+  // Installed in the same turn as the URL was printed: whoever reads it may stop the server at once (see
+  // cli/main.ts serve()), and must still close the plugins (databases, locks).
+  const stop = async () => { await close(); process.exit(0); };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   if (flags.open) openBrowser(url);
   // A dev server outlives the bugs it meets: an internal error is reported, and the last good site stays up.
   process.on('uncaughtException', (e) => {

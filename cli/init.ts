@@ -1,7 +1,9 @@
 // `sitegen init [dir]`: copies the starter site in init-template/ (shipped with the package) into dir.
 // A folder that holds only what installing sitegen leaves (package.json, its lock, node_modules, dotfiles)
 // counts as empty: its package.json is merged (scripts added, its own dependency specs kept), so
-// `npm install <sitegen tarball> && npx sitegen init` works as well as init followed by npm install.
+// `npm install <sitegen tarball> && npx sitegen init` works as well as init followed by npm install. No
+// file the folder has is overwritten without --force (its .gitignore is kept, and init says so), and no
+// link is written through: with --force a link in the way is replaced as a link, its target untouched.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,13 +23,13 @@ const readJson = (file: string): PackageJson => JSON.parse(fs.readFileSync(file,
 /** npm's rules for a package name, roughly: lowercase, no spaces, at most 214 characters. */
 const packageName = (dir: string) => path.basename(dir).toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[._-]+/, '').slice(0, 214) || 'my-site';
 
-function mergePackageJson(target: string, dir: string): void {
+/** The starter's package.json for the site in `dir`, merged into the folder's own when there is one. */
+function packageJsonText(have: PackageJson | null, dir: string): string {
   const self = readJson(path.join(PKG_DIR, 'package.json'));
   const tpl = readJson(path.join(TEMPLATE, 'package.json'));
   tpl.name = packageName(dir);
   tpl.dependencies = { ...tpl.dependencies, [self.name!]: `^${self.version}` };
-  if (!fs.existsSync(target)) { fs.writeFileSync(target, JSON.stringify(tpl, null, 2) + '\n'); return; }
-  const have = readJson(target);
+  if (!have) return JSON.stringify(tpl, null, 2) + '\n';
   const merged: PackageJson = { ...tpl, ...have };
   merged.name = have.name ?? tpl.name;
   merged.type = 'module';
@@ -39,18 +41,76 @@ function mergePackageJson(target: string, dir: string): void {
     const all = { ...have[key], ...add };
     if (Object.keys(all).length) merged[key] = all; else delete merged[key];
   }
-  fs.writeFileSync(target, JSON.stringify(merged, null, 2) + '\n');
+  return JSON.stringify(merged, null, 2) + '\n';
 }
 
-function copyTree(from: string, to: string, written: string[], root: string): void {
-  fs.mkdirSync(to, { recursive: true });
-  for (const e of fs.readdirSync(from, { withFileTypes: true })) {
-    const src = path.join(from, e.name);
-    const dest = path.join(to, RENAME[e.name] && from === TEMPLATE ? RENAME[e.name]! : e.name);
-    if (e.isDirectory()) copyTree(src, dest, written, root);
-    else if (from === TEMPLATE && e.name === 'package.json') { mergePackageJson(dest, root); written.push(dest); }
-    else { fs.copyFileSync(src, dest); written.push(dest); }
+/** One folder or file of the starter, where it goes. */
+interface Entry { src: string; dest: string; rel: string; folder: boolean }
+
+function templateEntries(from: string, to: string, rel: string, out: Entry[]): Entry[] {
+  for (const e of fs.readdirSync(from, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const name = RENAME[e.name] && from === TEMPLATE ? RENAME[e.name]! : e.name;
+    const entry = { src: path.join(from, e.name), dest: path.join(to, name), rel: rel ? `${rel}/${name}` : name, folder: e.isDirectory() };
+    out.push(entry);
+    if (entry.folder) templateEntries(entry.src, entry.dest, entry.rel, out);
   }
+  return out;
+}
+
+/** What is at `p`, without following a link. */
+function found(p: string): 'nothing' | 'file' | 'folder' | 'link' | 'other' {
+  try {
+    const s = fs.lstatSync(p);
+    return s.isSymbolicLink() ? 'link' : s.isDirectory() ? 'folder' : s.isFile() ? 'file' : 'other';
+  } catch (e: any) {
+    if (e.code === 'ENOENT') return 'nothing';
+    throw e;
+  }
+}
+
+/** `have`: the folder's package.json, read before anything is written, to merge the starter's into. */
+type Step = { entry: Entry; replace: boolean; have?: PackageJson };
+
+/**
+ * What init does with each starter entry, decided before anything is written. A file the folder has is
+ * kept (package.json is merged) unless `force`; with `force` a file or a link in the way is replaced, and a
+ * link only as a link: its target is never read or written. A folder of the starter's that is a file, or
+ * anything but a plain file where a file goes, cannot be replaced: it is kept without `force`, an error with it.
+ */
+function plan(root: string, force: boolean): { steps: Step[]; kept: string[]; conflicts: string[] } {
+  const steps: Step[] = [], kept: string[] = [], conflicts: string[] = [];
+  let skip: string | null = null; // a folder kept as it is: nothing is written below it
+  for (const entry of templateEntries(TEMPLATE, root, '', [])) {
+    if (skip && entry.rel.startsWith(`${skip}/`)) continue;
+    const have = found(entry.dest);
+    const isPackageJson = entry.rel === 'package.json';
+    if (have === 'nothing') steps.push({ entry, replace: false });
+    else if (entry.folder && have === 'folder') continue;
+    else if (have === 'link' && force) steps.push({ entry, replace: true });
+    else if (have === 'file' && isPackageJson) {
+      try {
+        steps.push({ entry, replace: true, have: readJson(entry.dest) });
+      } catch (e) {
+        conflicts.push(`package.json cannot be merged with the starter's: ${(e as Error).message}`);
+      }
+    } else if (have === 'file' && !entry.folder && force) steps.push({ entry, replace: true });
+    else {
+      if (force) conflicts.push(`${entry.rel} is a ${have === 'folder' ? 'folder' : have === 'file' ? 'file' : 'special file'} where the starter has a ${entry.folder ? 'folder' : 'file'}`);
+      else kept.push(entry.rel + (have === 'link' ? ' (a link)' : ''));
+      if (entry.folder) skip = entry.rel;
+    }
+  }
+  return { steps, kept, conflicts };
+}
+
+function apply(step: Step, root: string): void {
+  const { entry } = step;
+  // A link or file in the way goes first (a link as a link); the new entry is then created, never
+  // opened where it stands (an exclusive create fails rather than follow a link put there meanwhile).
+  if (step.replace) fs.rmSync(entry.dest, { force: true });
+  if (entry.folder) fs.mkdirSync(entry.dest);
+  else if (entry.rel === 'package.json') fs.writeFileSync(entry.dest, packageJsonText(step.have ?? null, root), { flag: 'wx' });
+  else fs.copyFileSync(entry.src, entry.dest, fs.constants.COPYFILE_EXCL);
 }
 
 export async function runInit(dir: string, flags: { force?: boolean }): Promise<number> {
@@ -65,12 +125,20 @@ export async function runInit(dir: string, flags: { force?: boolean }): Promise<
       + `  hint: pick a new folder (sitegen init my-site), or add --force to write the starter files into this one\n`);
     return 1;
   }
-  const written: string[] = [];
-  copyTree(TEMPLATE, root, written, root);
+  fs.mkdirSync(root, { recursive: true });
+  const { steps, kept, conflicts } = plan(root, !!flags.force);
+  if (conflicts.length) {
+    process.stderr.write(red(`✗ nothing written: ${conflicts.length === 1 ? 'a path' : 'paths'} of the starter site cannot be replaced in ${root}\n`)
+      + conflicts.map((c) => `  ${c}\n`).join('') + `  hint: move ${conflicts.length === 1 ? 'it' : 'them'} away, or init into a new folder\n`);
+    return 1;
+  }
+  for (const step of steps) apply(step, root);
+  const written = steps.filter((s) => !s.entry.folder).length;
   const rel = path.relative(process.cwd(), root);
   const cd = rel ? `cd ${rel} && ` : '';
   const installed = fs.existsSync(path.join(root, 'node_modules', 'react'));
-  process.stdout.write(`${bold('✓ created a site')} in ${root} (${written.length} files)\n`
+  process.stdout.write(`${bold('✓ created a site')} in ${root} (${written} files)\n`
+    + (kept.length ? `${dim('  kept your')} ${kept.join(', ')} ${dim(`(the starter's ${kept.length === 1 ? 'was' : 'were'} not written; --force replaces ${kept.length === 1 ? 'it' : 'them'})`)}\n` : '')
     + `${dim('  next:')} ${cd}${installed ? '' : 'npm install && '}npm run dev\n`);
   return 0;
 }

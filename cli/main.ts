@@ -4,9 +4,11 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import type { SiteConfig } from '../src/types.ts';
-import { printMessages, summary, jsonResult, dim, red } from './report.ts';
+import { printMessages, red, yellow } from './report.ts';
+import { runBuild, runCheck, type BuildFlags } from './commands.ts';
 import { loadEnvFile } from './env.ts';
 import { engineSettingsFrom } from './options.ts';
+import { normaliseBase } from '../src/render/urls.ts';
 
 const program = new Command();
 
@@ -18,32 +20,6 @@ function port(v: string): number {
 
 function resolveRoot(opts: { root?: string }): string {
   return path.resolve(opts.root ?? process.cwd());
-}
-
-interface BuildFlags { root?: string; out?: string; siteUrl?: string; quiet?: boolean; json?: boolean; cache?: boolean }
-
-async function runBuild(flags: BuildFlags): Promise<number> {
-  const root = resolveRoot(flags);
-  loadEnvFile(root);
-  const log = (s: string) => { if (!flags.quiet && !flags.json) process.stdout.write(s + '\n'); };
-  log(dim(`sitegen build ${root}`));
-  // Commands import what they need when they run: `--help` and `check` never load the renderer or sirv.
-  const { build } = await import('../src/build.ts');
-  const result = await build({
-    root, outDir: flags.out, siteUrl: flags.siteUrl, settings: engineSettingsFrom(flags, process.env),
-    onStage: (name, ms, note) => log(dim(`  ${name.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms${note ? ` (${note})` : ''}`)),
-  });
-  if (flags.json) process.stdout.write(jsonResult(result) + '\n');
-  if (result.errors.length) {
-    if (!flags.json) {
-      printMessages(result.errors, 'error');
-      process.stderr.write(red(`✗ build failed with ${result.errors.length} error${result.errors.length > 1 ? 's' : ''}; ${path.relative(process.cwd(), result.outDir) || result.outDir} was left as it was\n`));
-    }
-    return 1;
-  }
-  if (!flags.json && !flags.quiet) printMessages(result.warnings, 'warning');
-  log(summary(result));
-  return 0;
 }
 
 program
@@ -60,24 +36,18 @@ program.command('build')
   .option('-q, --quiet', 'print only errors')
   .option('--json', 'print the result as JSON: {errors, warnings, pages, timings, ...}')
   .option('--no-cache', 'compile the site module and the client bundle even when node_modules/.cache/sitegen has them')
-  .action(async (flags: BuildFlags) => { process.exitCode = await runBuild(flags); });
+  .option('--drafts', 'include draft entries (a collection\'s `draft` field set to true)')
+  .action(async (flags: BuildFlags) => {
+    loadEnvFile(resolveRoot(flags));
+    process.exitCode = (await runBuild(flags)).code;
+  });
 
 program.command('check')
-  .description('Validate all content and routes without rendering; print every problem; exit 1 if any')
+  .description('Everything build checks (content, routes, static files, links), writing nothing; print every problem; exit 1 if any')
   .option('-r, --root <dir>', 'site folder', '.')
   .option('--json', 'print the result as JSON')
-  .action(async (flags: { root?: string; json?: boolean }) => {
-    const root = resolveRoot(flags);
-    const { checkSite } = await import('../src/build.ts');
-    const result = await checkSite({ root, settings: engineSettingsFrom({}, process.env) });
-    if (flags.json) process.stdout.write(jsonResult(result) + '\n');
-    if (result.errors.length) {
-      if (!flags.json) { printMessages(result.errors, 'error'); process.stderr.write(red(`✗ ${result.errors.length} problem${result.errors.length > 1 ? 's' : ''} found\n`)); }
-      process.exitCode = 1;
-      return;
-    }
-    if (!flags.json) process.stdout.write(`✓ content valid: ${result.pages} routes, ${result.aliases} aliases (${result.timings.total} ms)\n`);
-  });
+  .option('--drafts', 'check draft entries as a `build --drafts` would include them')
+  .action(async (flags: { root?: string; json?: boolean; drafts?: boolean }) => { process.exitCode = (await runCheck(flags)).code; });
 
 /**
  * The site's plugins, for the commands that do not build (preview, plugin subcommands): loads the compiled
@@ -118,13 +88,12 @@ async function serve(dir: string, root: string, flags: { port: number; host: str
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  const { createStaticHandler, listen } = await import('../src/serve.ts');
-  const http = await import('node:http');
-  server = http.createServer(createStaticHandler({ dir, handlers: backend.handlers, base }));
+  const { createServer, createStaticHandler, listen } = await import('../src/serve.ts');
+  server = createServer(createStaticHandler({ dir, handlers: backend.handlers, base, listenHost: flags.host }));
   const url = await listen(server, flags.port, flags.host);
   listening(url);
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
-  const sub = base?.replace(/^\/+|\/+$/g, ''); // a site under a sub-path is served there (site.base)
+  const sub = normaliseBase(base).slice(1, -1); // a site under a sub-path is served there (site.base)
   process.stdout.write([`serving ${path.relative(process.cwd(), dir) || dir} at ${url}/${sub ? `${sub}/` : ''}`, ...backend.banner].map((l) => `  ${l}\n`).join(''));
   return 0;
 }
@@ -188,22 +157,60 @@ function rootFromArgv(argv: string[]): string {
   return process.cwd();
 }
 
+/** Edits (insert, delete, change, swap two neighbours) between two words: the distance of a typo. */
+function typoDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i]!;
+      row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** The built-in command `word` is a typo of: one edit away, two from six letters on ("biuld" → build). */
+function typoOfBuiltIn(word: string): string | undefined {
+  const most = word.length >= 6 ? 2 : 1;
+  return [...BUILT_IN].find((b) => Math.abs(b.length - word.length) <= most && typoDistance(word, b) <= most);
+}
+
 /**
- * Plugin subcommands (e.g. `sitegen <plugin> export`) come from the site's config, so it is loaded, but only
- * when the first word is not a built-in command or an option: `build` and `--version` start as fast as ever.
+ * Plugin subcommands (e.g. `sitegen <plugin> export`) come from the site's config. Only a first word that
+ * may be one is worth compiling the site for: not a built-in command or an option (`build`, `--help` and
+ * `--version` start as fast as ever), and not a word the site's plugins do not declare. The module cache's
+ * record names the plugin commands while the config is unchanged (siteModule/cache.ts); without it, a typo
+ * of a built-in command is taken for one (a plugin command may not be named so close to one). Otherwise
+ * commander answers "unknown command" with its did-you-mean at once.
  */
 async function registerPluginCommands(argv: string[]): Promise<boolean> {
   const first = argv[0];
   if (first === undefined || first.startsWith('-') || BUILT_IN.has(first)) return true;
   const root = rootFromArgv(argv);
+  const { cachedCommandNames } = await import('../src/siteModule/cache.ts');
+  const known = cachedCommandNames(root);
+  const firstWords = (names: string[]) => new Set(names.map((n) => n.split(' ')[0]!));
+  if (known ? !firstWords(known).has(first) : typoOfBuiltIn(first) !== undefined) {
+    // Listed by name (nothing is loaded to run them here), so that a typo of one is suggested too.
+    for (const word of firstWords(known ?? [])) program.command(word).description("Commands of the site's plugins");
+    return true;
+  }
   loadEnvFile(root);
   const config = await siteConfig(root);
   if (config === null) return false;
   for (const plugin of config.plugins ?? []) {
     for (const def of plugin.commands ?? []) {
+      const word = def.name[0]!;
+      const near = BUILT_IN.has(word) ? word : typoOfBuiltIn(word);
+      if (near !== undefined) {
+        process.stderr.write(yellow(`! the ${plugin.name} plugin's command "${def.name.join(' ')}" is ignored: "${word}" is ${near === word ? 'a' : 'too close to the'} built-in command${near === word ? '' : ` "${near}"`}; rename it\n`));
+        continue;
+      }
       let parent: Command = program;
-      for (const word of def.name.slice(0, -1)) {
-        parent = parent.commands.find((c) => c.name() === word) ?? parent.command(word).description(`Commands of the ${plugin.name} plugin`);
+      for (const w of def.name.slice(0, -1)) {
+        parent = parent.commands.find((c) => c.name() === w) ?? parent.command(w).description(`Commands of the ${plugin.name} plugin`);
       }
       const cmd = parent.command(def.name[def.name.length - 1]!).description(def.description)
         .option('-r, --root <dir>', 'site folder', '.');

@@ -7,7 +7,7 @@ const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code: string) => (s: string) => (useColor ? `\x1b[${code}m${s}\x1b[0m` : s);
 export const red = paint('31'), green = paint('32'), dim = paint('2'), bold = paint('1'), yellow = paint('33');
 
-export function printMessages(list: Message[], kind: 'error' | 'warning', write = (s: string) => process.stderr.write(s + '\n')): void {
+export function printMessages(list: Message[], kind: 'error' | 'warning', write: (s: string) => unknown = (s) => process.stderr.write(s + '\n')): void {
   for (const m of list) {
     const title = catalogue[m.id as keyof typeof catalogue]?.title;
     write(`${kind === 'error' ? red('✗') : yellow('!')} ${formatMessageLong(m)}${title ? dim(`  [${title}]`) : ''}`);

@@ -3,6 +3,7 @@
 // when any score is below N or a page shifts its layout (CLS above 0). --assert-perf M sets a lower floor for
 // performance only: it is timing, and a shared 2-core CI machine moves it by a few points, while the other three
 // categories are deterministic audits. Run `npx sitegen build` first (the script builds when dist/ is missing).
+// --dist DIR serves that built folder instead of dist/ (scripts/test.mjs builds into a temporary one).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import lighthouse from 'lighthouse';
@@ -15,15 +16,16 @@ const floor = (c) => (c === 'performance' ? perfAt : assertAt);
 const passes = (row) => assertAt === null || (CATEGORIES.every((c) => row[c] >= floor(c)) && Number(row.cls) === 0);
 // --report FILE: writes {page, scores, passed} per page as JSON (scripts/test.mjs counts each page as a test).
 const reportFile = args.includes('--report') ? args[args.indexOf('--report') + 1] : null;
+const distDir = args.includes('--dist') ? args[args.indexOf('--dist') + 1] : 'dist';
 const pages = ['/', '/for-consumers/online/saas/', '/legal/', '/uae-pdpl/'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-if (!fs.existsSync('dist/index.html')) {
-  const b = spawnSync(process.execPath, ['bin/sitegen.js', 'build', '--quiet'], { stdio: 'inherit' });
+if (!fs.existsSync(`${distDir}/index.html`)) {
+  const b = spawnSync(process.execPath, ['bin/sitegen.js', 'build', '--quiet', '--out', distDir], { stdio: 'inherit' });
   if (b.status !== 0) process.exit(1);
 }
 
-const server = spawn(process.execPath, ['bin/sitegen.js', 'preview', '--port', '0', '--no-backend'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(process.execPath, ['bin/sitegen.js', 'preview', '--port', '0', '--no-backend', '--out', distDir], { stdio: ['ignore', 'pipe', 'inherit'] });
 const base = await new Promise((resolve, reject) => {
   let out = '';
   server.stdout.on('data', (d) => { out += d; const m = out.match(/at (http:\/\/\S+?)\/?\s/); if (m) resolve(m[1]); });

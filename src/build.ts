@@ -1,8 +1,10 @@
 // build: `sitegen build` and `sitegen check` over one pipeline session (src/pipeline/session.ts): the
 // session loads config, content, client bundle and static files and plans the output; a build renders the
 // plan's pages into a staging folder (on worker threads for big sites), writes the rest of the plan beside
-// them, checks every link, and swaps the folder in for dist/ only when nothing went wrong. Check stops at the
-// plan. Returns esbuild-style data; printing is the CLI's job.
+// them, checks every link, and swaps the folder in for dist/ only when nothing went wrong. Check is the same
+// build minus the writing: the same session, render and link check, with pages rendered for their links and
+// dropped, so it reports every error a build would, in the same words. Returns esbuild-style data; printing
+// is the CLI's job.
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BuildResult, Message, PageReport } from './types.ts';
@@ -21,10 +23,14 @@ export interface BuildOptions {
   outDir?: string;
   siteUrl?: string;
   env?: NodeJS.ProcessEnv;
+  /** Include draft entries (`sitegen build --drafts`); without it they are left out of every output. */
+  drafts?: boolean;
   /** How the build runs (caches, workers, writes); unset fields take the defaults. See src/settings.ts. */
   settings?: Partial<EngineSettings>;
   /** Called as each stage ends, for progress output; `note` is e.g. "cached". */
   onStage?: (name: string, ms: number, note?: string) => void;
+  /** Told once whom the build waits for when another build of the root holds its lock (default: stderr). */
+  onWait?: (text: string) => void;
 }
 
 function emptyResult(outDir: string): BuildResult {
@@ -51,7 +57,7 @@ function stageTimer(result: BuildResult, opts: BuildOptions): StageHook {
 /** Loads and plans: the problems, or the plan and the session (closed by the caller). */
 async function loadAndPlan(opts: BuildOptions, mode: 'build' | 'check', result: BuildResult): Promise<{ session: Session; plan: Plan }> {
   configureEngine(opts.settings);
-  const session = await openSession({ root: opts.root, mode, env: opts.env, siteUrl: opts.siteUrl, stage: stageTimer(result, opts) });
+  const session = await openSession({ root: opts.root, mode, env: opts.env, siteUrl: opts.siteUrl, drafts: opts.drafts, stage: stageTimer(result, opts) });
   try {
     await session.load();
     result.warnings.push(...session.warnings);
@@ -64,12 +70,21 @@ async function loadAndPlan(opts: BuildOptions, mode: 'build' | 'check', result: 
   }
 }
 
+/** A build that writes nothing: the same problems as `build`, with dist/ and the build state untouched. */
 export async function checkSite(opts: BuildOptions): Promise<BuildResult> {
   const result = emptyResult('');
   const t0 = performance.now();
   const { session, plan } = await loadAndPlan(opts, 'check', result);
-  await session.close();
-  if (plan.routing) { result.pages = plan.routing.table.routes.length; result.aliases = plan.routing.table.aliases.length; saveCodeCaches(); }
+  try {
+    if (!plan.errors.length) {
+      result.notices.push(...plan.notices ?? []);
+      await renderSite(opts, session, plan, result, null, []);
+      saveCodeCaches();
+    }
+  } finally {
+    if (session.pool) result.workers = session.pool.stats;
+    await session.close();
+  }
   return finish(result, t0);
 }
 
@@ -78,7 +93,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(root, opts.outDir ?? 'dist');
   const result = emptyResult(outDir);
   const t0 = performance.now();
-  const lock = await acquireBuildLock(root, outDir); // one build of a root at a time (src/buildLock.ts)
+  const lock = await acquireBuildLock(root, outDir, opts.onWait); // one build of a root at a time (src/buildLock.ts)
   try {
     const { session, plan } = await loadAndPlan({ ...opts, root }, 'build', result);
     try {
@@ -108,10 +123,10 @@ async function writePlan(opts: BuildOptions, session: Session, plan: Plan, resul
   // unless the caches are off: then it is deleted, as a build without state would.
   const { routing } = plan as Required<Plan>;
   const planned = () => [...session.site!.engine.pageFiles(session.site!.config, routing.table), ...others.flatMap((o) => o.files.map(([f]) => f))];
-  const recycle = engineSettings().cache ? { dir: path.join(session.root, '.sitegen', 'cache', 'output'), planned: planned() } : undefined;
+  const recycle = engineSettings().cache ? { dir: path.join(session.root, '.sitegen', 'cache', 'output'), planned: planned(), root: session.root } : undefined;
   const staging = await timed('staging', () => stageOutput(outDir, recycle));
   try {
-    await writeSite(opts, session, plan, staging, result, others);
+    await renderSite(opts, session, plan, result, staging, others);
     if (result.errors.length) { await staging.abort(); return; }
     await timed('write', () => staging.commit());
     saveCodeCaches();
@@ -136,7 +151,11 @@ function otherFiles(session: Session, plan: Plan): { stage: string; files: [stri
   ];
 }
 
-async function writeSite(opts: BuildOptions, session: Session, plan: Plan, staging: Staging, result: BuildResult, others: ReturnType<typeof otherFiles>): Promise<void> {
+/**
+ * Renders every page, writes the plan's other files and checks every link. Into `staging` for a build;
+ * with none (check), the pages are rendered for their links and reports and nothing is written.
+ */
+async function renderSite(opts: BuildOptions, session: Session, plan: Plan, result: BuildResult, staging: Staging | null, others: ReturnType<typeof otherFiles>): Promise<void> {
   const timed = stageTimer(result, opts);
   const site = session.site!;
   const { routing, manifest, outputs } = plan as Required<Plan>;
@@ -151,7 +170,7 @@ async function writeSite(opts: BuildOptions, session: Session, plan: Plan, stagi
   await timed('render', async () => {
     // Only the links of the manifest go to workers; the asset bytes stay here.
     const links: ManifestLinks = { css: manifest.css, runtime: manifest.runtime, baseChunks: manifest.baseChunks, islandChunks: manifest.islandChunks, reactIslands: manifest.reactIslands, images: outputs.images.table };
-    const pages = await site.engine.renderPages({ site, table, setup: { root: session.root, content: session.content, siteUrl: session.siteUrl(), manifest: links }, outDir: staging.dir, fresh: staging.fresh, pool: session.pool });
+    const pages = await site.engine.renderPages({ site, table, setup: { root: session.root, content: session.content, siteUrl: session.siteUrl(), manifest: links }, outDir: staging?.dir ?? null, fresh: staging?.fresh, pool: session.pool });
     pages.forEach((page, i) => {
       const route = table.routes[i];
       if (page.error) { result.errors.push(page.error); return; }
@@ -165,7 +184,7 @@ async function writeSite(opts: BuildOptions, session: Session, plan: Plan, stagi
   result.aliases = table.aliases.length;
   if (result.errors.length) return;
 
-  for (const o of others) await timed(o.stage, async () => { for (const [f, data] of o.files) await staging.write(f, data); });
+  if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, data] of o.files) await staging.write(f, data); });
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size;
   await timed('links', async () => { result.errors.push(...plan.deferred ?? [], ...await linkProblems(session.root, pageLinks, outputs.targets)); });
 }

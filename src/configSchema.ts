@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Message, SiteConfig } from './types.ts';
 import { message, fileLocation } from './errors.ts';
+import { invalidOgImage } from './route.ts';
 
 const fn = (what: string) => z.custom<(...args: any[]) => any>((v) => typeof v === 'function', { error: `must be a function (${what})` });
 /** A React component: a function, or an object React renders (memo, forwardRef, lazy). */
@@ -20,7 +21,8 @@ const siteSchema = z.strictObject({
   lang: z.string().optional(),
   titleTemplate: z.string().optional(),
   favicon: z.string().optional(),
-  ogImage: z.string().optional(),
+  // The link policy, as for a route's ogImage (route.ts).
+  ogImage: z.string().superRefine((v, ctx) => { const bad = invalidOgImage(v); if (bad) ctx.addIssue({ code: 'custom', message: bad }); }).optional(),
   base: z.string().optional(),
 });
 
@@ -28,6 +30,7 @@ const collectionSchema = z.strictObject({
   pattern: z.union([z.string(), z.array(z.string())]),
   schema,
   single: z.boolean().optional(),
+  draft: z.string().optional(),
 });
 
 export const siteConfigSchema = z.strictObject({
@@ -129,7 +132,7 @@ export function configMessage(e: ConfigInvalid, root: string): Message {
         hint: `${guess ? `Did you mean ${guess}? ` : ''}Valid keys${iss.path.length ? ` in ${dotted(iss.path)}` : ''}: ${valid.join(', ')}.`,
       };
     })
-    : [{ text: `Config "${dotted(iss.path)}" ${iss.message}`, location: locateKey(root, iss.path), hint: 'See SiteConfig in README (sitegen.config.ts).' }]);
+    : [{ text: `Config "${dotted(iss.path)}" ${iss.message}`, location: locateKey(root, iss.path), hint: 'The keys a site config takes are listed in the Configuration page of the sitegen documentation.' }]);
   const [first, ...rest] = all;
   return message('ConfigError', first.text, first.location, {
     hint: first.hint,

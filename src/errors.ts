@@ -13,30 +13,8 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const CACHE = `${path.sep}node_modules${path.sep}.cache${path.sep}sitegen${path.sep}`;
 const ENGINE = (HERE.includes(CACHE) ? path.join(HERE.slice(0, HERE.indexOf(CACHE)), 'src') : HERE) + path.sep;
 
-/**
- * Every error a user can cause, in one table: its id (the key, also `Message.id`), a short title, what it
- * means in general (the message of a particular case says what and where), and the hint printed under it.
- */
-export const catalogue = {
-  YamlSyntaxError: { title: 'YAML syntax error', message: 'A content file (or a Markdown file\'s front matter) is not valid YAML.', hint: 'Check indentation and quoting near the line shown.' },
-  ContentSchemaError: { title: 'Content does not match its schema', message: 'A field of a content file is missing, unknown or of the wrong type for its collection\'s schema.', hint: 'Fix the field named, or change the schema in the site config.' },
-  ContentCheckError: { title: 'Content fails a check of the site', message: 'A check the site runs across its content (validate in sitegen.config.ts) found a problem.', hint: 'The message says what the site expects: fix the content it points at.' },
-  ContentPolicyError: { title: 'Content would run as code', message: 'A content file contains raw HTML, a script URL or another construct that would execute in the page.', hint: 'Content is data: write it in Markdown, or put markup in a template.' },
-  ContentReadError: { title: 'Content file cannot be read', message: 'A content file is not UTF-8 text, is too large, or cannot be read safely.', hint: 'Content files must be UTF-8 text.' },
-  EmptyCollection: { title: 'Collection has no files', message: 'A collection\'s pattern matches no file under content/.', hint: 'Add a file matching the pattern, or fix the pattern in sitegen.config.ts.' },
-  DuplicateRoute: { title: 'Two sources write the same page', message: 'Two routes or aliases would write the same output file.', hint: 'Give one of them another path.' },
-  InvalidRoute: { title: 'Route is not valid', message: 'A route or alias path is not an absolute, clean URL path.', hint: 'Paths start with "/" and contain no spaces, "..", or query.' },
-  BrokenLink: { title: 'Link to a page or file that does not exist', message: 'A page links to a path that is no route, alias or output file.', hint: 'Fix the link, add the page, or declare an alias.' },
-  RenderError: { title: 'A template threw while rendering', message: 'A page component threw an exception while its route was rendered.', hint: 'The stack below points into the template.' },
-  IslandPropsError: { title: 'Island props are not plain JSON', message: 'An island was given props that cannot travel to the browser as JSON.', hint: 'Pass only strings, numbers, booleans, null, arrays and plain objects to islands.' },
-  ConfigError: { title: 'Site configuration error', message: 'The site config (or a template it imports) failed to compile or load, or a config function threw.', hint: 'See sitegen.config.ts.' },
-  IslandError: { title: 'An island threw in the browser', message: 'An island\'s code threw an uncaught error while it hydrated, rendered or handled an event in the browser (reported by `sitegen dev`).', hint: 'The location is mapped through the dev bundle\'s source map; fix the island and the page reloads.' },
-  BundleError: { title: 'Bundling failed', message: 'esbuild could not bundle the islands or stylesheets.', hint: 'The file and line come from esbuild.' },
-  OutputConflict: { title: 'A plugin output and another file have the same path', message: 'A plugin\'s outputs hook returned a path that a page, asset, static file or another plugin already writes.', hint: 'Give the plugin\'s file another path.' },
-  StaticConflict: { title: 'A static file and a page have the same output', message: 'A file under static/ would overwrite a page, alias page or asset.', hint: 'Rename the static file or move the page.' },
-} as const satisfies Record<string, { title: string; message: string; hint: string }>;
-
-export type ErrorId = keyof typeof catalogue;
+export { catalogue, type ErrorId } from './catalogue.ts';
+import { catalogue, type ErrorId } from './catalogue.ts';
 
 export function message(id: ErrorId, text: string, location: Location | null = null, extra: Partial<Message> = {}): Message {
   return { id, text, location, notes: [], hint: catalogue[id].hint, ...extra };
@@ -114,13 +92,38 @@ export function thrownBySite(e: unknown, root: string, what: string, fallback = 
   return message('ConfigError', `${what}: ${text}`, siteFrame(e, root) ?? fileLocation(fallback));
 }
 
+const FRAME_END = /:(\d+):(\d+)\)?$/;
+
+/**
+ * The file, line and column at the end of a stack line ("at f (file:///a/b.js:1:2)", "at /a/b.js:1:2") as
+ * `/\(?(?:file:\/\/)?(\/[^():]+):(\d+):(\d+)\)?$/` reads them, without that expression's cost: tried from
+ * every `/`, it reads the rest of the line from each (the square of a long line of slashes). The file is
+ * what follows the last `(`, `)` or `:` before the line and column, from its first `/`, or from the third
+ * `/` of a `file:///` just before.
+ */
+export function stackFrame(line: string): [file: string, line: number, column: number] | null {
+  const m = FRAME_END.exec(line);
+  if (!m) return null;
+  let k = m.index - 1;
+  for (let c; k >= 0 && (c = line.charCodeAt(k)) !== 40 && c !== 41 && c !== 58; k--);
+  const seg = line.slice(k + 1, m.index);
+  let file: string;
+  if (k >= 4 && line.startsWith('file:', k - 4) && seg.startsWith('///') && seg.length > 3) file = seg.slice(2);
+  else {
+    const i = seg.indexOf('/');
+    if (i < 0 || i === seg.length - 1) return null;
+    file = seg.slice(i);
+  }
+  return [file, Number(m[1]), Number(m[2])];
+}
+
 /** The first stack frame inside the site's own files (not node_modules or sitegen), as a location. */
 export function siteFrame(error: unknown, root: string): Location | null {
   const stack = String((error as Error)?.stack ?? '');
   for (const line of stack.split('\n').slice(1)) {
-    const m = line.match(/\(?(?:file:\/\/)?(\/[^():]+):(\d+):(\d+)\)?$/);
+    const m = stackFrame(line);
     if (!m) continue;
-    const o = original(m[1], Number(m[2]), Number(m[3]));
+    const o = original(m[0], m[1], m[2]);
     if (o.file.includes('/node_modules/') || !o.file.startsWith(root + path.sep) || o.file.startsWith(ENGINE)) continue;
     let lineText = '';
     try { lineText = fs.readFileSync(o.file, 'utf8').split('\n')[o.line - 1] ?? ''; } catch { /* keep empty */ }

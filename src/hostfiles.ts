@@ -101,14 +101,41 @@ export function headersFile(csp: string, routeRules: { paths: string[]; csp: str
   ].join('\n');
 }
 
+/** A path pattern of a _headers rule: `*` is any run of characters, `/` included; the rest is literal. */
+export interface PathPattern { test(path: string): boolean }
+
+/**
+ * The pattern as a matcher that reads a path in linear time (for a given pattern): the parts between the
+ * stars are found in order, each as early as it can be, which is the match when the stars may take
+ * anything. (As a regular expression, `^/a*b*c$` backtracks through the square or cube of a long request
+ * path; the preview server matches every request's path.)
+ */
+export function pathPattern(pattern: string): PathPattern {
+  const parts = pattern.split('*');
+  const first = parts[0]!, last = parts[parts.length - 1]!;
+  if (parts.length === 1) return { test: (p) => p === pattern };
+  return {
+    test(p) {
+      if (p.length < first.length + last.length || !p.startsWith(first) || !p.endsWith(last)) return false;
+      const end = p.length - last.length;
+      let at = first.length;
+      for (let i = 1; i < parts.length - 1; i++) {
+        const found = p.indexOf(parts[i]!, at);
+        if (found < 0 || found + parts[i]!.length > end) return false;
+        at = found + parts[i]!.length;
+      }
+      return true;
+    },
+  };
+}
+
 /** Parses a _headers file into [pattern, headers] rules, for the preview and dev servers. */
-export function parseHeadersFile(text: string): { pattern: RegExp; headers: [string, string][] }[] {
-  const rules: { pattern: RegExp; headers: [string, string][] }[] = [];
+export function parseHeadersFile(text: string): { pattern: PathPattern; headers: [string, string][] }[] {
+  const rules: { pattern: PathPattern; headers: [string, string][] }[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      const re = '^' + line.trim().replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*') + '$';
-      rules.push({ pattern: new RegExp(re), headers: [] });
+      rules.push({ pattern: pathPattern(line.trim()), headers: [] });
     } else if (rules.length) {
       const i = line.indexOf(':');
       if (i > 0) rules[rules.length - 1].headers.push([line.slice(0, i).trim(), line.slice(i + 1).trim()]);

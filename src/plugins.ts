@@ -12,8 +12,10 @@
 //   outputs  → the build pipeline, after pages are planned (files besides pages: feeds, JSON, host files)
 //   head     → the document renderer, per route (extra <meta>, <link>, JSON-LD)
 //   markdown → the Markdown stage (marked extensions), for every Markdown body
-//   commands → the CLI, before arguments are parsed, only when the first word is not a built-in command
-//              (cli/main.ts registerPluginCommands; subcommands such as `sitegen <plugin> export`)
+//   commands → the CLI, before arguments are parsed, only when the first word may be a plugin's: not a
+//              built-in command nor (with no current module cache) a typo of one, nor a word the cache's
+//              record says no plugin declares (cli/main.ts registerPluginCommands; `sitegen <plugin> export`).
+//              A command whose first word is a built-in's or a typo of one is ignored with a warning.
 import type http from 'node:http';
 import type { MarkedExtension } from 'marked';
 import type { Message, Route, Content, SiteConfig } from './types.ts';
@@ -85,7 +87,8 @@ export type HeadTag =
 
 /** Minimal description of a CLI subcommand, so plugins do not depend on commander's types. */
 export interface CommandDef {
-  /** Words after `sitegen`, e.g. ["mail", "export"]. */
+  /** Words after `sitegen`, e.g. ["mail", "export"]. The first may not be a built-in command's name or
+   *  one or two letters from one ("chek"): such a command is ignored with a warning. */
   name: string[];
   description: string;
   options?: { flags: string; description: string; default?: string | boolean }[];

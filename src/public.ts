@@ -4,6 +4,10 @@ import type { CheckedRoute, CollectionConfig, ContentIssue, ContentOf, RouteDef,
 export type { SiteConfig, RouteDef, Route, BodyContext, PageHeadTag, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, ContentOf, CollectionValue, CheckedRoute, Message } from './types.ts';
 export type { HydrateMode } from './render/island.tsx';
 export { markdown, type MarkdownOptions } from './markdown/options.ts';
+/** Every error a user can cause: id → title, what it means, hint (the documentation's error reference). */
+export { catalogue as errorCatalogue, type ErrorId } from './catalogue.ts';
+/** The Host check of the dev and preview servers, for a plugin's request handlers (DNS rebinding). */
+export { isKnownHost, isLoopbackHost } from './host/knownHost.ts';
 export type { SitegenPlugin, PluginContext, ConfigContribution, ServerContext, ServerContribution, RequestHandler, OutputContext, OutputFile, HeadTag, CommandDef, Mode } from './plugins.ts';
 
 /**
@@ -25,6 +29,14 @@ export function defineConfig<const Cs extends Record<string, CollectionConfig<an
 }
 
 /**
+ * Declares a collection outside defineConfig (its own file, shared between configs) keeping its literal
+ * types — `single: true`, a ".md" pattern — so `Content` is typed from it as it would be written inline.
+ */
+export function defineCollection<const C extends CollectionConfig<any>>(collection: C): C {
+  return collection;
+}
+
+/**
  * Checks a list of routes built outside defineConfig (a page group's routes()) the same way: each route's
  * props against its component's. Returns the list unchanged; annotate nothing on the way in (a `RouteDef[]`
  * annotation is untyped and turns the check off).
@@ -37,6 +49,11 @@ export function defineRoutes<R extends RouteDef<any>>(routes: readonly CheckedRo
 export { href } from './render/urls.ts';
 // Files that are not pages: a route's `body` (RSS/Atom/JSON feeds) and the <link rel=alternate> to one.
 export { rssFeed, atomFeed, jsonFeed, feedLink, type FeedItem, type FeedOptions } from './feed.ts';
+// Authoring helpers for routes() and schemas: pages of a list, pages per term, references between entries, dates.
+export { paginate, type Page, type PaginateOptions } from './authoring/paginate.ts';
+export { taxonomy, type Taxonomy, type Term, type TaxonomyOptions } from './authoring/taxonomy.ts';
+export { reference, type ReferencedEntry } from './authoring/reference.ts';
+export { date } from './authoring/dates.ts';
 // A static image's URL, width and height: image('/img/team.png').
 export { image, type StaticImage } from './render/images.ts';
 

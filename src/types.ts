@@ -31,6 +31,11 @@ export interface CollectionConfig<S extends ZodType = ZodType> {
   schema: S;
   /** Exactly one file: the collection's value is that file's validated data, not a list of entries. */
   single?: boolean;
+  /**
+   * A boolean field of the schema that marks a draft (e.g. "draft"): an entry whose value is `true` is left
+   * out of `build` and `check` (unless `--drafts`); `dev` keeps it, with `entry.draft === true`.
+   */
+  draft?: string;
 }
 
 export interface Entry<T = any> {
@@ -45,6 +50,8 @@ export interface Entry<T = any> {
   data: T;
   /** Markdown body rendered to HTML (Markdown files only). */
   html?: string;
+  /** True for a draft (its collection's `draft` field is true); only dev and `--drafts` builds have drafts. */
+  draft?: boolean;
 }
 
 /**

@@ -72,6 +72,10 @@ export interface Writer {
   flush(): Promise<void>;
 }
 
+/** The writer of a render whose output goes nowhere (`sitegen check`): the pages are rendered, their links
+ *  kept by the renderer, and the HTML dropped. */
+export const discardWriter = (): Writer => ({ async write() {}, async flush() {} });
+
 /** Mean time per synchronous write (folder + file) above which writes move to the thread pool. */
 const SLOW_WRITE_MS = 0.25;
 const PROBE_WRITES = 16;
@@ -234,6 +238,30 @@ export interface Recycling {
   dir: string;
   /** Every file this build writes, relative to the output: what of the kept folder may stay to be overwritten. */
   planned: Iterable<string>;
+  /**
+   * The site root, when `dir` is inside it: the kept folder is used only when the folders from the root to
+   * it are no links (a `.sitegen` linked elsewhere would have the build move and prune files out there).
+   */
+  root?: string;
+}
+
+/** `recycle` when its folder can be used: its parent reached from the root through no symbolic link. */
+async function usable(recycle: Recycling | undefined): Promise<Recycling | undefined> {
+  if (!recycle?.root) return recycle;
+  const parent = path.dirname(path.resolve(recycle.dir));
+  const rel = path.relative(path.resolve(recycle.root), parent);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+  let d = path.resolve(recycle.root);
+  for (const part of rel ? rel.split(path.sep) : []) {
+    d = path.join(d, part);
+    try {
+      if (!(await fsp.lstat(d)).isDirectory()) return undefined;
+    } catch (e: any) {
+      if (e.code === 'ENOENT') return recycle; // made as a plain folder when the output is kept (keepFor)
+      throw e;
+    }
+  }
+  return recycle;
 }
 
 /**
@@ -242,16 +270,25 @@ export interface Recycling {
  * it keeps the files the new build will overwrite (prune) and writes over them. On disks where deleting
  * many files makes creating files slow for minutes after (ext4: see README, "Performance"), a build then
  * neither deletes its predecessor nor creates its files anew.
+ *
+ * No symbolic link is followed: a link found where the kept output should be (planted there, or an output
+ * folder that was itself a link) is removed as a link, never its target's files, and the build starts
+ * from an empty folder; links inside the kept output are removed by pruneTo. An output folder that is a
+ * link is replaced by the new output, and the folder it pointed to is left as it was.
  */
-export async function stageOutput(outDir: string, recycle?: Recycling): Promise<Staging> {
+export async function stageOutput(outDir: string, wanted?: Recycling): Promise<Staging> {
   const dir = `${outDir}.tmp-${process.pid}-${Date.now().toString(36)}`;
   await fsp.rm(dir, { recursive: true, force: true });
   let reused = false;
+  const recycle = await usable(wanted);
   if (recycle) {
     try {
       await fsp.rename(recycle.dir, dir);
-      reused = true;
-      pruneTo(dir, recycle.planned);
+      // What was moved is checked, not what the path named before: a link moves as a link.
+      if ((await fsp.lstat(dir)).isDirectory()) {
+        reused = true;
+        pruneTo(dir, recycle.planned);
+      } else await fsp.unlink(dir);
     } catch (e: any) {
       if (reused) await fsp.rm(dir, { recursive: true, force: true }); // half pruned: start empty instead
       else if (e.code !== 'ENOENT') await fsp.rm(recycle.dir, { recursive: true, force: true }).catch(() => {});
@@ -293,7 +330,10 @@ export async function stageOutput(outDir: string, recycle?: Recycling): Promise<
         if (hadOld) await fsp.rename(old, outDir); // put the previous output back
         throw e;
       }
-      if (hadOld && !(recycle && await keepFor(old, recycle.dir))) await fsp.rm(old, { recursive: true, force: true });
+      if (!hadOld) return;
+      // The output replaced may have been a link (to a web root, say): the link goes, its target stays.
+      if (!(await fsp.lstat(old)).isDirectory()) await fsp.unlink(old);
+      else if (!(recycle && await keepFor(old, recycle.dir))) await fsp.rm(old, { recursive: true, force: true });
     },
     async abort() {
       // A recycled folder goes back for the next build (it is pruned again then); a new one is deleted.

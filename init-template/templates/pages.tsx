@@ -1,24 +1,58 @@
 // The page components the routes in sitegen.config.ts render.
+import { href } from 'sitegen-islands';
 import Counter from './islands/Counter.tsx';
 
-export interface PostSummary { slug: string; title: string; date: Date; description: string }
+export interface PostSummary { slug: string; title: string; date: Date; description: string; draft: boolean }
 
 const formatDate = (d: Date) => new Date(d).toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const isoDate = (d: Date) => new Date(d).toISOString().slice(0, 10);
 
-export function Home({ posts }: { posts: PostSummary[] }) {
+function PostList({ posts }: { posts: PostSummary[] }) {
+  return (
+    <ul className="posts">
+      {posts.map((p) => (
+        <li key={p.slug}>
+          <a href={`/posts/${p.slug}/`}>{p.title}</a> <time dateTime={isoDate(p.date)}>{formatDate(p.date)}</time>
+          {/* Drafts only appear in `sitegen dev` (and `sitegen build --drafts`). */}
+          {p.draft ? <> <mark>draft</mark></> : null}
+          <p>{p.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Home({ posts, prev, next }: { posts: PostSummary[]; prev: string | null; next: string | null }) {
   return (
     <>
       <h1>My site</h1>
-      <ul className="posts">
-        {posts.map((p) => (
-          <li key={p.slug}>
-            <a href={`/posts/${p.slug}/`}>{p.title}</a> <time dateTime={isoDate(p.date)}>{formatDate(p.date)}</time>
-            <p>{p.description}</p>
-          </li>
-        ))}
-      </ul>
+      <PostList posts={posts} />
+      {prev || next ? (
+        <nav className="pages">
+          {prev ? <a href={prev} rel="prev">Newer posts</a> : null} {next ? <a href={next} rel="next">Older posts</a> : null}
+        </nav>
+      ) : null}
+      <p><a href={href('/tags')}>All tags</a></p>
       <Counter start={0} label="Clicks" hydrate="visible" />
+    </>
+  );
+}
+
+export function Tags({ tags }: { tags: { term: string; path: string; count: number }[] }) {
+  return (
+    <>
+      <h1>Tags</h1>
+      <ul>{tags.map((t) => <li key={t.path}><a href={href(t.path)}>{t.term}</a> ({t.count})</li>)}</ul>
+    </>
+  );
+}
+
+export function Tag({ term, posts }: { term: string; posts: PostSummary[] }) {
+  return (
+    <>
+      <h1>Posts tagged {term}</h1>
+      <PostList posts={posts} />
+      <p><a href={href('/tags')}>All tags</a></p>
     </>
   );
 }

@@ -9,26 +9,62 @@ const configError = (text: string, hint: string): Message => ({ id: 'ConfigError
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
-/** The role claimed by a JWT-shaped key ("header.payload.signature"), or undefined when it is not one. */
-export function jwtRole(key: string): string | null | undefined {
-  const parts = key.split('.');
-  if (parts.length !== 3) return undefined;
+/** One base64url segment (RFC 7515: no padding, no whitespace). */
+const B64URL = /^[A-Za-z0-9_-]+$/;
+
+/** A segment's JSON object, or null when it does not decode to one. */
+function jsonSegment(segment: string): Record<string, unknown> | null {
+  if (!B64URL.test(segment) || segment.length % 4 === 1) return null;
   try {
-    const payload = JSON.parse(atob(parts[1]!.replace(/-/g, '+').replace(/_/g, '/')));
-    return typeof payload?.role === 'string' ? payload.role : null;
+    const binary = atob(segment.replace(/-/g, '+').replace(/_/g, '/'));
+    const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
 }
 
-/** Why this key must not be published, or null when it may (a JWT with role anon, or a publishable key). */
+/**
+ * The role claimed by a JWT ("header.payload.signature", each part base64url, header and payload JSON
+ * objects); null when it is one without a string role; undefined when the value is not exactly one JWT.
+ */
+export function jwtRole(key: string): string | null | undefined {
+  const parts = key.split('.');
+  if (parts.length !== 3 || !parts.every((part) => B64URL.test(part))) return undefined;
+  const [header, payload] = [jsonSegment(parts[0]!), jsonSegment(parts[1]!)];
+  if (!header || !payload) return undefined;
+  return typeof payload.role === 'string' ? payload.role : null;
+}
+
+/** A whole publishable key: the prefix, then only the characters Supabase keys are made of. */
+const PUBLISHABLE = /^sb_publishable_[A-Za-z0-9_-]+$/;
+
+/**
+ * Why this value must not be published, or null when it may: it must be EXACTLY one publishable key
+ * (sb_publishable_…) or one JWT whose role is anon. Looking at the start only is not enough: a value
+ * like "sb_publishable_x sb_secret_…" would compile the secret into public JavaScript. The messages
+ * never repeat the value (it may hold a secret), only where the problem is.
+ */
 export function anonKeyProblem(key: string): string | null {
-  if (/^sb_secret_/i.test(key)) return 'looks like a Supabase secret key (sb_secret_…)';
-  if (/^sb_publishable_/i.test(key)) return null;
+  const secret = key.search(/sb_secret_/i);
+  if (secret === 0) return 'looks like a Supabase secret key (sb_secret_…)';
+  if (secret > 0) return `holds a Supabase secret key (sb_secret_…) at character ${secret + 1}`;
+  const space = key.search(/\s/);
+  if (space >= 0) return `holds whitespace at character ${space + 1}: it must be exactly one key, with nothing before or after it`;
+  if (key.startsWith('sb_publishable_')) {
+    if (key.indexOf('sb_publishable_', 1) > 0) return 'holds more than one publishable key: it must be exactly one key';
+    if (!PUBLISHABLE.test(key)) {
+      const bad = key.slice('sb_publishable_'.length).search(/[^A-Za-z0-9_-]/);
+      return bad < 0 ? 'is an empty publishable key (nothing after sb_publishable_)'
+        : `is not a publishable key: character ${'sb_publishable_'.length + bad + 1} is not a letter, digit, "_" or "-"`;
+    }
+    return null;
+  }
+  if (/^sb_/i.test(key)) return 'is neither a JWT nor a publishable key (sb_publishable_…, lower case)';
   const role = jwtRole(key);
-  if (role === undefined) return 'is neither a JWT nor a publishable key (sb_publishable_…)';
+  if (role === undefined) return 'is neither a JWT (three base64url parts holding JSON) nor a publishable key (sb_publishable_…)';
   if (role === null) return 'is a JWT without a readable role';
-  if (role !== 'anon') return `is a JWT for the role "${role}", not "anon"`;
+  if (role !== 'anon') return `is a JWT for the role "${role.slice(0, 40)}", not "anon"`;
   return null;
 }
 

@@ -6,6 +6,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LOCAL_ANON_KEY, type WaitlistRole } from './keys.ts';
 import { ApiError, restError } from './postgrest.ts';
+import { isKnownHost, isLoopbackHost } from 'sitegen';
+
+export { isLoopbackHost };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -14,12 +17,6 @@ export const invalidApiKey = () => new ApiError(401, {
   message: 'Invalid API key',
   hint: 'Double check your Supabase `anon` or `service_role` API key.',
 });
-
-/** localhost, 127.0.0.0/8 and ::1: names and addresses that can only mean this machine. */
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
-}
 
 /** The peer address as the socket saw it (never a header): loopback, possibly IPv4-mapped IPv6. */
 export function isLoopbackPeer(req: IncomingMessage): boolean {
@@ -33,13 +30,8 @@ export function isLoopbackPeer(req: IncomingMessage): boolean {
  * another server. 421 Misdirected Request, before any key is looked at.
  */
 export function requireKnownHost(req: IncomingMessage, configuredHost: string | undefined): void {
-  let hostname: string | null = null;
-  try {
-    if (req.headers.host) hostname = new URL(`http://${req.headers.host}`).hostname;
-  } catch { /* not a host */ }
+  if (isKnownHost(req.headers.host, configuredHost)) return;
   const configured = configuredHost?.toLowerCase().replace(/^\[(.*)\]$/, '$1');
-  const bare = hostname?.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  if (hostname !== null && (isLoopbackHost(hostname) || (configured && bare === configured))) return;
   throw new ApiError(421, {
     message: `The local waitlist API answers only requests for localhost, 127.0.0.1, [::1]${configured ? ` or ${configured}` : ''}`,
     hint: 'Open the site at the address `sitegen dev` / `sitegen preview` printed.',

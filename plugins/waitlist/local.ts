@@ -9,6 +9,7 @@ import { DamagedDatabaseError, inspectDataDir } from './db.ts';
 import { checkExportUrl, exportWaitlist, WaitlistExportError } from './export.ts';
 import { isLoopbackHost } from './http.ts';
 import { LOCAL_ANON_KEY } from './keys.ts';
+import { writePrivateFile } from './privateFile.ts';
 import { ensureServiceKey, readServiceKey, serviceKeyFile } from './serviceKey.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -55,6 +56,12 @@ function lockDataDir(realDir: string, shown: string): () => void {
   throw new WaitlistUserError(`could not lock ${lock}`);
 }
 
+/** Where `sitegen waitlist export` finds the running server and its database: <root>/.sitegen/server.json, 0600. */
+export function writeServerFile(root: string, info: { url: string; pid: number; dataDir: string }): void {
+  fs.mkdirSync(path.dirname(serverFile(root)), { recursive: true });
+  writePrivateFile(serverFile(root), JSON.stringify(info));
+}
+
 export async function startLocalWaitlist(ctx: ServerContext, options: LocalWaitlistOptions): Promise<ServerContribution> {
   const dataDir = waitlistDataDir(ctx.root, ctx.env);
   const shown = path.relative(process.cwd(), dataDir) || dataDir;
@@ -75,10 +82,7 @@ export async function startLocalWaitlist(ctx: ServerContext, options: LocalWaitl
     log: (line) => process.stderr.write(dim(`  ${line}\n`)),
   });
   backend.ready.catch(() => { /* logged by the backend; requests answer 503 */ });
-  void ctx.origin.then((url) => {
-    fs.mkdirSync(path.dirname(serverFile(ctx.root)), { recursive: true });
-    fs.writeFileSync(serverFile(ctx.root), JSON.stringify({ url, pid: process.pid, dataDir: realDir }), { mode: 0o600 });
-  }, () => {});
+  void ctx.origin.then((url) => writeServerFile(ctx.root, { url, pid: process.pid, dataDir: realDir }), () => {});
   const banner = [
     'waitlist API at /rest/v1/waitlist (embedded Postgres, starting in the background)',
     dim(`local anon key (public, insert only): ${LOCAL_ANON_KEY}`),
@@ -135,7 +139,7 @@ export async function runExport(ctx: { root: string; env: Env }, flags: ExportFl
   try {
     const text = await exportWaitlist({ url: target.href, serviceKey, format: flags.format });
     if (flags.output) {
-      fs.writeFileSync(flags.output, text, { mode: 0o600 });
+      writePrivateFile(flags.output, text);
       process.stderr.write(`✓ wrote ${flags.output}\n`);
     } else process.stdout.write(text);
     return 0;

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeFilePrivate } from './privateFile.ts';
 
 export const serviceKeyFile = (dataDir: string) => `${path.resolve(dataDir)}.service-key`;
 
@@ -13,18 +14,24 @@ export function newServiceKey(): string {
   return `${b64('{"alg":"HS256","typ":"JWT"}')}.${b64('{"iss":"sitegen-local","role":"service_role"}')}.${crypto.randomBytes(32).toString('base64url')}`;
 }
 
-/** The key of the database in dataDir; created (0600, never overwritten) when there is none yet. */
+/**
+ * The key of the database in dataDir; created when there is none yet (never overwritten). The file is
+ * made 0600 every time, also when it was already there with a wider mode (copied, restored, made by hand).
+ */
 export function ensureServiceKey(dataDir: string): string {
   const file = serviceKeyFile(dataDir);
   const existing = readServiceKey(dataDir);
-  if (existing) return existing;
+  if (existing) {
+    makeFilePrivate(file);
+    return existing;
+  }
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   try {
     fs.writeFileSync(file, newServiceKey() + '\n', { flag: 'wx', mode: 0o600 });
   } catch (e: any) {
     if (e.code !== 'EEXIST') throw e; // another process made it first: use theirs
   }
-  fs.chmodSync(file, 0o600);
+  makeFilePrivate(file);
   return readServiceKey(dataDir)!;
 }
 

@@ -3,18 +3,94 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { outsideRoot } from './insideRoot.ts';
 
-function toRegExp(pattern: string): RegExp {
-  let re = '';
+/** One step of a compiled glob: a character, any character but `/` (`?`), a run of them (`*`), a run of any characters (`**`), or the optional start of a `**\/` (skip to `to`). */
+type Step = { kind: 'char'; c: number } | { kind: 'one' } | { kind: 'run' } | { kind: 'any' } | { kind: 'maybe'; to: number };
+
+/** `.` of a regular expression without the s flag: anything but a line terminator. */
+const dot = (c: number) => c !== 10 && c !== 13 && c !== 0x2028 && c !== 0x2029;
+
+/**
+ * A content glob as a matcher: `*` is a run within a path segment, `?` one character of one, `**` any run
+ * and `**\/` any run of whole folders (or none). It keeps the set of places in the pattern a path may have
+ * reached, character by character, so a path is read once however many stars the pattern has (as a
+ * regular expression, every star multiplies the ways a failing path is tried). The sets are kept with
+ * their moves, as a pattern has few, so matching costs a lookup a character.
+ */
+export function globMatcher(pattern: string): (path: string) => boolean {
+  const steps: Step[] = [];
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
     if (c === '*' && pattern[i + 1] === '*') {
-      re += pattern[i + 2] === '/' ? '(?:.*/)?' : '.*';
-      i += pattern[i + 2] === '/' ? 2 : 1;
-    } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+      if (pattern[i + 2] === '/') {
+        const at = steps.length;
+        steps.push({ kind: 'maybe', to: at + 3 }, { kind: 'any' }, { kind: 'char', c: 47 });
+        i += 2;
+      } else { steps.push({ kind: 'any' }); i += 1; }
+    } else if (c === '*') steps.push({ kind: 'run' });
+    else if (c === '?') steps.push({ kind: 'one' });
+    else steps.push({ kind: 'char', c: pattern.charCodeAt(i) });
   }
-  return new RegExp(`^${re}$`);
+  const end = steps.length;
+  /** The steps reached from `from` without reading a character, added to `into` (sorted later). */
+  const reach = (into: Set<number>, i: number): void => {
+    while (i <= end && !into.has(i)) {
+      into.add(i);
+      const s = steps[i];
+      if (!s) return;
+      if (s.kind === 'maybe') { reach(into, i + 1); i = s.to; }
+      else if (s.kind === 'run' || s.kind === 'any') i++;
+      else return;
+    }
+  };
+  // Characters the steps tell apart: each of the pattern's own, `/`, the line terminators, and the rest
+  // (class 0, stood for by a character the pattern does not have).
+  const classOf = new Map<number, number>();
+  const samples = [0];
+  for (const c of [...steps.flatMap((s) => (s.kind === 'char' ? [s.c] : [])), 47, 10, 13, 0x2028, 0x2029]) {
+    if (!classOf.has(c)) { classOf.set(c, samples.length); samples.push(c); }
+  }
+  let other = 0xe000;
+  while (classOf.has(other)) other++;
+  samples[0] = other;
+  // The sets of steps a path can be at, made as paths reach them (a lazily built DFA: each character of a
+  // path then costs one lookup).
+  type State = { steps: number[]; accept: boolean; next: Int32Array };
+  const states: State[] = [], ids = new Map<string, number>();
+  const stateOf = (set: Set<number>): number => {
+    const list = [...set].sort((a, b) => a - b);
+    const key = list.join(',');
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = states.length;
+      states.push({ steps: list, accept: set.has(end), next: new Int32Array(samples.length).fill(-1) });
+      ids.set(key, id);
+    }
+    return id;
+  };
+  const first = new Set<number>();
+  reach(first, 0);
+  const start = stateOf(first);
+  const move = (from: number, cls: number): number => {
+    const c = samples[cls]!;
+    const to = new Set<number>();
+    for (const i of states[from]!.steps) {
+      const s = steps[i];
+      if (!s || s.kind === 'maybe') continue;
+      if (s.kind === 'char' ? s.c === c : s.kind === 'one' ? c !== 47 : false) reach(to, i + 1);
+      else if (s.kind === 'run' ? c !== 47 : s.kind === 'any' ? dot(c) : false) reach(to, i);
+    }
+    return (states[from]!.next[cls] = stateOf(to));
+  };
+  return (path) => {
+    let state = start;
+    for (let k = 0; k < path.length; k++) {
+      const cls = classOf.get(path.charCodeAt(k)) ?? 0;
+      const known = states[state]!.next[cls]!;
+      state = known >= 0 ? known : move(state, cls);
+      if (!states[state]!.steps.length) return false;
+    }
+    return states[state]!.accept;
+  };
 }
 
 /** The fixed folder before the first wildcard: "sectors/*\/*.yaml" → "sectors". */
@@ -71,8 +147,8 @@ export async function listFiles(dir: string, guard?: WalkGuard): Promise<string[
 }
 
 export function matchFiles(files: string[], patterns: string[]): string[] {
-  const res = patterns.map(toRegExp);
-  return files.filter((f) => res.some((r) => r.test(f)));
+  const matchers = patterns.map(globMatcher);
+  return files.filter((f) => matchers.some((m) => m(f)));
 }
 
 /**

@@ -9,11 +9,13 @@
 // cache is written back after each full load, so the next start, dev or build, parses only what changed.
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../types.ts';
 import { sortMessages } from '../errors.ts';
-import { cachedResult, collectionSetErrors, collectionValue, crossFileIssues, listAndPlan, makeEntry, parseItem, parseOutput, type ContentPlan, type ParseCache, type ParseOutput } from './load.ts';
+import { cachedResult, collectionSetErrors, collectionValue, crossFileIssues, helperIssueMessages, listAndPlan, makeEntry, parseItem, parseOutput, type ContentPlan, type ParseCache, type ParseOutput } from './load.ts';
 import type { ParsedFile } from './parse.ts';
 import { markdownKey } from './markdown.ts';
 import { markdownExtensions } from '../plugins.ts';
 import { saveContentCache } from '../contentCache.ts';
+import { finishContent, type EntryLists } from '../authoring/finish.ts';
+import type { HelperIssue } from '../authoring/issues.ts';
 
 export type ChangeKind = 'add' | 'change' | 'unlink';
 
@@ -37,14 +39,27 @@ export interface ContentStore {
   close(): Promise<void>;
 }
 
-/** `cache`: the build's content cache (openContentCache), or none to parse every file. */
-export async function createContentStore(root: string, cache?: ParseCache): Promise<ContentStore> {
+/**
+ * Parses a changed file elsewhere (dev: on a worker thread, src/dev/parseWorker.ts): its entry or located
+ * errors, or null to parse it here.
+ */
+export type ChangedFileParser = (collection: string, rel: string) => Promise<{ entry?: Entry; errors: Message[] } | null>;
+
+/**
+ * `cache`: the build's content cache (openContentCache), or none to parse every file. `parseChanged`: where
+ * the files an update names are parsed (by default here, on this thread).
+ */
+export async function createContentStore(root: string, cache?: ParseCache, parseChanged?: ChangedFileParser): Promise<ContentStore> {
   const parsedFiles = new Map<string, ParsedFile | { errors: Message[] }>();
   const collections = new Map<string, CollectionState>();
   let config: SiteConfig | null = null;
   let plan: (ContentPlan & { refused: Message[] }) | null = null;
   let content: Content = {};
   let crossErrors: Message[] = [];
+  // Each collection's entries after drafts and references (authoring/finish.ts); dev keeps drafts.
+  let finished: EntryLists = {};
+  let referenceIssues: HelperIssue[] = [];
+  const resolved = new WeakMap<Entry, { resolved: Entry; targets: Entry[] }>();
   let versionCounter = 0;
   let mdKey = '';
   // What the content cache should hold after a full load: each good file's key and parse output.
@@ -88,10 +103,41 @@ export async function createContentStore(root: string, cache?: ParseCache): Prom
       const kept = dirty && prev?.entries.get(f);
       if (kept && !dirty.has(f)) entries.set(f, kept); else stale.push(f);
     }
-    await Promise.all(stale.map(async (f) => { entries.set(f, await entryFor(col, f)); }));
+    await Promise.all(stale.map(async (f) => {
+      // A file this update names is parsed by parseChanged when there is one (its result is not kept in
+      // parsedFiles: a new config parses it again, as after a cache hit).
+      const elsewhere = dirty?.has(f) && parseChanged ? await parseChanged(name, f) : null;
+      if (elsewhere) parsedFiles.delete(f);
+      if (elsewhere && (elsewhere.errors.length || !elsewhere.entry)) cacheEntries.delete(f);
+      entries.set(f, elsewhere ?? await entryFor(col, f));
+    }));
     collections.set(name, { files, entries, setErrors: collectionSetErrors(name, col, files), version: ++versionCounter });
-    content = { ...content, [name]: files.length ? collectionValue(col, files.map((f) => entries.get(f)!.entry)) : (col.single ? undefined : []) };
     return true;
+  }
+
+  /**
+   * The content from the collections' entries, references resolved: a collection whose resolved entries
+   * changed because an entry it refers to changed counts as changed too (added to `changed`, version up).
+   */
+  function finish(changed: string[]): void {
+    const lists: EntryLists = {};
+    for (const [name, c] of collections) lists[name] = c.files.flatMap((f) => c.entries.get(f)?.entry ?? []);
+    const r = finishContent(config!, lists, { drafts: true }, resolved);
+    referenceIssues = r.issues;
+    const next: Content = {};
+    for (const [name, col] of Object.entries(config!.collections)) {
+      const list = r.lists[name] ?? [];
+      const prev = finished[name];
+      let fresh = changed.includes(name) || !prev;
+      if (!fresh && (prev.length !== list.length || prev.some((e, i) => e !== list[i]))) {
+        collections.get(name)!.version = ++versionCounter;
+        changed.push(name);
+        fresh = true;
+      }
+      next[name] = !fresh ? content[name] : collections.get(name)!.files.length ? collectionValue(col, list) : (col.single ? undefined : []);
+    }
+    finished = r.lists;
+    content = next;
   }
 
   /** Problems of the listing (links out of the site), the file sets and the files, in a build's order. */
@@ -105,7 +151,9 @@ export async function createContentStore(root: string, cache?: ParseCache): Prom
   }
 
   async function checkAcrossFiles(): Promise<void> {
-    crossErrors = config && fileErrors().length === 0 ? await crossFileIssues(root, config, content) : [];
+    // References are checked once every file is valid (a reference to a file that fails its schema is not dangling).
+    const references = config && fileErrors().length === 0 ? await helperIssueMessages(root, referenceIssues) : [];
+    crossErrors = config && fileErrors().length === 0 && !references.length ? await crossFileIssues(root, config, content) : references;
   }
 
   return {
@@ -122,8 +170,10 @@ export async function createContentStore(root: string, cache?: ParseCache): Prom
       plan = await listAndPlan(root, next);
       collections.clear();
       content = {};
+      finished = {};
       cacheEntries.clear();
       for (const [name, col] of Object.entries(next.collections)) await refresh(name, col, null);
+      finish(Object.keys(next.collections));
       await checkAcrossFiles();
       // Written in the background (as a build does); only a load with no problem, like a build's, and only
       // when some file was parsed rather than answered by the cache (an answer is the cache's own object).
@@ -144,7 +194,7 @@ export async function createContentStore(root: string, cache?: ParseCache): Prom
       const dirty = new Set(changes.keys());
       const changed: string[] = [];
       for (const [name, col] of Object.entries(config.collections)) if (await refresh(name, col, dirty)) changed.push(name);
-      if (changed.length) await checkAcrossFiles();
+      if (changed.length) { finish(changed); await checkAcrossFiles(); }
       return changed;
     },
 

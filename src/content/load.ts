@@ -11,6 +11,9 @@ import { globBase, listContentFiles, matchFiles } from './glob.ts';
 import { outsideRootError } from './insideRoot.ts';
 import { markdownKey } from './markdown.ts';
 import { markdownExtensions } from '../plugins.ts';
+import { draftOf, finishContent, type EntryLists, type FinishOptions } from '../authoring/finish.ts';
+import type { HelperIssue } from '../authoring/issues.ts';
+import { catalogue } from '../errors.ts';
 
 export interface LoadedContent {
   content: Content;
@@ -61,6 +64,7 @@ function entryOf(col: CollectionConfig, relToContent: string, data: unknown, htm
   const parts = id.split('/');
   const entry: Entry = { id, slug: parts[parts.length - 1], dirs: parts.slice(0, -1), file: `content/${relToContent}`, data };
   if (html !== undefined) entry.html = html;
+  if (draftOf(col, data)) entry.draft = true;
   return entry;
 }
 
@@ -164,18 +168,26 @@ export function planContent(all: string[], config: SiteConfig): ContentPlan {
   return { items, spans, files, errors };
 }
 
-/** The content object from the load results of a plan's items (also run by render workers, see src/parallel/). */
-export function assembleContent(config: SiteConfig, spans: ContentPlan['spans'], results: LoadResult[]): { content: Content; errors: Message[] } {
-  const content: Content = {};
+/**
+ * The content object from the load results of a plan's items (also run by render workers, see src/parallel/):
+ * drafts left out unless `opts.drafts`, references resolved (authoring/finish.ts). `issues`: dangling
+ * references, to report when every file is valid.
+ */
+export function assembleContent(config: SiteConfig, spans: ContentPlan['spans'], results: LoadResult[], opts: FinishOptions = {}): { content: Content; errors: Message[]; issues: ReturnType<typeof finishContent>['issues'] } {
+  const lists: EntryLists = {};
   const errors: Message[] = [];
   for (const [name, start, end] of spans) {
-    const col = config.collections[name];
-    if (start === end) { content[name] = col.single ? undefined : []; continue; }
-    const entries: (Entry | undefined)[] = [];
-    for (let i = start; i < end; i++) { errors.push(...results[i].errors); entries.push(results[i].entry); }
-    content[name] = collectionValue(col, entries);
+    const list: Entry[] = [];
+    for (let i = start; i < end; i++) { errors.push(...results[i].errors); if (results[i].entry) list.push(results[i].entry!); }
+    lists[name] = list;
   }
-  return { content, errors };
+  const finished = finishContent(config, lists, opts);
+  const content: Content = {};
+  for (const [name, start, end] of spans) {
+    const col = config.collections[name];
+    content[name] = start === end ? (col.single ? undefined : []) : collectionValue(col, finished.lists[name]);
+  }
+  return { content, errors, issues: finished.issues };
 }
 
 /** Parses what `known` lacks, in this thread. */
@@ -196,15 +208,17 @@ export async function listAndPlan(root: string, config: SiteConfig): Promise<Con
   return { ...plan, refused };
 }
 
-export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean } }> {
+export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache, opts: FinishOptions = {}): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean } }> {
   const plan = await listAndPlan(root, config);
   const keys: string[] = [];
   const mdKey = cache ? markdownKey(markdownExtensions(config.plugins)) : '';
   const known = cache ? await cachedResults(root, config, plan.items, cache, keys, mdKey) : [];
   // Every collection's files go to the loader at once, so one pool of workers sees the whole list.
   const results = await (loader ?? ((list, _plan, k) => loadMissing(config, root, list, k)))(plan.items, plan, known);
-  const { content, errors } = assembleContent(config, plan.spans, results);
+  const { content, errors, issues } = assembleContent(config, plan.spans, results, opts);
   errors.unshift(...plan.errors);
+  // A reference to a file that failed its schema is not dangling: references are checked once every file is valid.
+  if (errors.length === 0) errors.push(...await helperIssueMessages(root, issues));
   if (errors.length === 0) errors.push(...await crossFileIssues(root, config, content));
   // The cache as it should be now: this build's files only (renamed and deleted files drop out).
   let next: { entries: ParseCache; changed: boolean } | undefined;
@@ -257,4 +271,9 @@ export async function locateIssue(root: string, file: string, fieldPath: (string
   const parsed = await (await parser()).parseContentFile(root, file);
   const loc = 'source' in parsed ? parsed.source.locate(fieldPath) : fileLocation(file);
   return message('ContentSchemaError', text, loc, { field: formatPath(fieldPath) || undefined });
+}
+
+/** The authoring helpers' issues (a dangling reference, two terms with one slug), each located at its field. */
+export async function helperIssueMessages(root: string, issues: HelperIssue[]): Promise<Message[]> {
+  return Promise.all(issues.map(async (i) => ({ ...await locateIssue(root, i.file, i.path, i.message), id: i.kind, hint: catalogue[i.kind].hint })));
 }

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { Marked, type MarkedExtension, type Token, type Tokens } from 'marked';
 import { unsafeScheme } from './urlScheme.ts';
+import { htmlPolicyViolation, type PolicyViolation } from './htmlPolicy.ts';
 import { splitExtensions } from '../markdown/options.ts';
 import { gfmFixes } from '../markdown/gfm.ts';
 import { fastText } from '../markdown/text.ts';
@@ -88,10 +89,13 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions): 
   const setup = setupFor(extensions);
   const md = setup.md;
   try {
-    // marked.parse's steps, with the policy between tokens and HTML: hooks, lexer, walkTokens, parser.
+    // marked.parse's steps, with the policy between tokens and HTML: hooks, lexer, walkTokens, parser. The
+    // lexer and parser come from the hooks as marked.parse takes them (provideLexer, provideParser), so a
+    // plugin's hook is honoured as marked honours it; the policy checks the HTML whatever produced it.
     const opts = md.defaults;
+    if (opts.async) return { problems: [{ line: 1, column: 1, lineText: body.split('\n', 1)[0].slice(0, 120), text: 'A Markdown extension from a plugin is async (async: true); sitegen renders Markdown synchronously, so it cannot run it' }] };
     if (opts.hooks) { opts.hooks.options = opts; opts.hooks.block = true; }
-    let tokens = md.lexer(opts.hooks ? opts.hooks.preprocess(body) : body);
+    let tokens = opts.hooks ? opts.hooks.provideLexer(true)(opts.hooks.preprocess(body), opts) as Token[] : md.lexer(body);
     if (opts.hooks) tokens = opts.hooks.processAllTokens(tokens) as typeof tokens;
     // Without plugins the only walkTokens is the engine's (gfm.ts: task-list labels), which neither reads nor
     // changes what the policy reads: both go in one walk of the tokens instead of two.
@@ -104,9 +108,14 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions): 
     else if (merged) walkPlain(tokens, gfmWalk);
     if (problems.length) return { problems };
     setup.prepare?.(tokens);
-    let html = md.parser(tokens);
+    let html = opts.hooks ? opts.hooks.provideParser(true)(tokens, opts) as string : md.parser(tokens);
     if (opts.hooks) html = opts.hooks.postprocess(html) as string;
     html = setup.finish(html, seen.html);
+    // The policy holds for the output, whatever extension wrote it: refused with a location, or (html:
+    // 'sanitize') sanitized and checked again.
+    let bad = htmlPolicyViolation(html);
+    if (bad && setup.sanitize) { html = setup.sanitize(html); bad = htmlPolicyViolation(html); }
+    if (bad) return { problems: [outputProblem(body, bad)] };
     // marked builds the HTML by concatenation: a rope of thousands of pieces, each holding on to a slice of
     // the source. Reading a character makes V8 flatten it into one string and drop the rest (a third of
     // the memory per page at 10,000 pages).
@@ -177,6 +186,20 @@ function overflowProblem(body: string): MarkdownProblem {
     if (run > bestRun) { bestRun = run; best = i; }
   });
   return { line: best + 1, column: 1, lineText: (lines[best] ?? '').slice(0, 120), text: 'Markdown is nested too deeply to render (a run of markup characters); simplify this line' };
+}
+
+/** Where the body's text that became the refused markup most likely is: the element's or attribute's name. */
+function outputProblem(body: string, bad: PolicyViolation): MarkdownProblem {
+  const lower = body.toLowerCase();
+  let i = bad.attribute ? lower.indexOf(bad.attribute) : -1;
+  if (i < 0) i = lower.indexOf(`<${bad.tag}`);
+  if (i < 0) i = 0;
+  const before = body.slice(0, i);
+  const line = before.split('\n').length;
+  return {
+    line, column: i - before.lastIndexOf('\n'), lineText: body.split('\n')[line - 1]?.slice(0, 120) ?? '',
+    text: `The HTML this body renders to has ${bad.text}, which the content policy does not allow (a Markdown extension wrote it: content cannot add markup)`,
+  };
 }
 
 type Walk = (tokens: Token[], fn: (t: Token) => void) => void;

@@ -34,12 +34,14 @@ export interface DevSite {
   start(): Promise<RebuildReport>;
   /** Applies a batch of changes; null when none of them feeds the site. */
   apply(changes: FileChange[]): Promise<RebuildReport | null>;
+  /** Resolves when the worker that parses changed content files is ready. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEnv; siteUrl?: string }): Promise<DevSite> {
+export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEnv; siteUrl?: string; parseTimeoutMs?: number }): Promise<DevSite> {
   const output = createDevOutput();
-  const session = await openSession({ root: opts.root, mode: 'dev', env: opts.env, siteUrl: opts.siteUrl, statics: output.statics });
+  const session = await openSession({ root: opts.root, mode: 'dev', env: opts.env, siteUrl: opts.siteUrl, statics: output.statics, parseTimeoutMs: opts.parseTimeoutMs });
   const state = devState(session, output);
 
   async function rebuild(what: string, t0: number, assets: string[]): Promise<RebuildReport> {
@@ -76,6 +78,7 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
       return rebuild(update.what, t0, update.assets);
     },
 
+    ready: () => session.ready(),
     close: () => session.close(),
   };
 }

@@ -20,7 +20,11 @@ export interface DevServerOptions {
   siteUrl?: string;
   /** Handlers in front of the site (from server plugins, e.g. a local API). */
   handlers?: Handler[];
+  /** The host the server listens on (--host): a Host header may name it besides loopback names. */
+  listenHost?: string;
   debounceMs?: number;
+  /** How long a changed content file may take to parse (on a worker thread) before it becomes an error. */
+  parseTimeoutMs?: number;
   /** Called after every rebuild a change caused (not for the first build, which start returns). */
   onReport?: (report: RebuildReport) => void;
   /** Called with failures of the watcher or bugs in a rebuild; the server keeps running. */
@@ -33,7 +37,7 @@ export interface DevServer {
   initial: RebuildReport;
   site: DevSite;
   events: EventHub;
-  /** Resolves once no change is waiting or being rebuilt. */
+  /** Resolves once no change is waiting or being rebuilt, and the content parse worker is ready. */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -47,7 +51,7 @@ async function devClientAssets(): Promise<{ clientJs: string; overlayCss: string
 }
 
 export async function startDevServer(opts: DevServerOptions): Promise<DevServer> {
-  const [assets, site] = await Promise.all([devClientAssets(), createDevSite({ root: opts.root, env: opts.env, siteUrl: opts.siteUrl })]);
+  const [assets, site] = await Promise.all([devClientAssets(), createDevSite({ root: opts.root, env: opts.env, siteUrl: opts.siteUrl, parseTimeoutMs: opts.parseTimeoutMs })]);
   const events = createEventHub();
   const publish = (report: RebuildReport) => {
     events.setErrors(report.errors);
@@ -56,6 +60,8 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   };
   const initial = await site.start();
   publish(initial);
+  // The worker that parses changed content files starts now, after the build, not during it.
+  void site.ready();
   let watcher: SiteWatcher;
   try {
     watcher = await watchSite({
@@ -67,6 +73,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
         if (!report) return;
         publish(report);
         opts.onReport?.(report);
+        void site.ready(); // a new site module needs a new parse worker
       },
     });
   } catch (e) {
@@ -74,9 +81,9 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
     throw e;
   }
   return {
-    handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, base: () => site.config()?.site?.base, ...assets }),
+    handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, base: () => site.config()?.site?.base, listenHost: opts.listenHost, ...assets }),
     initial, site, events,
-    idle: () => watcher.idle(),
+    async idle() { await watcher.idle(); await site.ready(); },
     async close() {
       events.close();
       await watcher.close();

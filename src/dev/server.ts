@@ -8,8 +8,7 @@ import { createHost, memorySource, type Handler } from '../host/index.ts';
 import type { DevOutput } from './output.ts';
 import type { EventHub } from './events.ts';
 import type { Message } from '../types.ts';
-import { clientErrorHandler } from './clientErrors.ts';
-import { catalogue, formatMessageLong } from '../errors.ts';
+import { clientErrorHandler, clientErrorText } from './clientErrors.ts';
 
 export interface DevHandlerOptions {
   output: DevOutput;
@@ -22,6 +21,8 @@ export interface DevHandlerOptions {
   onClientError?: (m: Message) => void;
   /** The site's base path (site.base), read per request: the config may change while dev runs. */
   base?: () => string | undefined;
+  /** The host the server listens on (--host): a Host header may name it besides loopback names. */
+  listenHost?: string;
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -63,7 +64,7 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, status: numbe
 }
 
 function printClientError(m: Message): void {
-  process.stderr.write(`✗ ${formatMessageLong(m)}  [${catalogue.IslandError.title}]\n  hint: ${m.hint}\n`);
+  process.stderr.write(clientErrorText(m));
 }
 
 export function createDevHandler(opts: DevHandlerOptions): http.RequestListener {
@@ -84,5 +85,6 @@ export function createDevHandler(opts: DevHandlerOptions): http.RequestListener 
     source: devFileSource(output, () => events.version),
     handlers: [endpoints, islandErrors, ...(opts.handlers ?? []), placeholder],
     base: opts.base,
+    listenHost: opts.listenHost,
   });
 }

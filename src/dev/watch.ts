@@ -83,6 +83,9 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
 
   const watcher = watch(['content', 'templates', 'static', 'sitegen.config.ts'].map((p) => path.join(root, p)), {
     ignoreInitial: true,
+    // A link is watched as itself, never followed: one to /usr/share made dev watch (and report) a whole
+    // system folder. The build reads no file a link leads out of the site anyway (content/glob.ts).
+    followSymlinks: false,
     ignored: (p: string) => path.relative(root, p).split(path.sep).some((s) => s.startsWith('.') || s === 'node_modules'),
   });
   const onFile = (kind: ChangeKind) => (file: string, stats?: Stats) => {

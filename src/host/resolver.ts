@@ -4,11 +4,13 @@
 // for a folder page, `/about/` → 301 `/about` for a file page (about.html: trailingSlash 'never'),
 // `/x` → x, x.html or x/index.html, and 404.html with status 404 for anything else. A site built with a
 // base ("/repo/") is served under it, as GitHub Pages serves a project site: files are looked up without it,
-// `/` and `/repo` redirect to `/repo/`, and anything else outside it is a 404.
+// `/` and `/repo` redirect to `/repo/`, and anything else outside it is a 404. Before any of it, a request
+// whose Host names another site (DNS rebinding: src/host/knownHost.ts) gets 421, whatever its path.
 import type http from 'node:http';
 import type { RequestHandler } from '../plugins.ts';
 import { encodePath, parseRequestPath, safeRedirectTarget, type RequestPath } from './requestPath.ts';
 import { hostRules } from './rules.ts';
+import { isKnownHost } from './knownHost.ts';
 import { sendFile } from './send.ts';
 import type { FileSource, OpenFile } from './source.ts';
 
@@ -22,6 +24,8 @@ export interface HostOptions {
   onError?: (error: unknown) => void;
   /** The site's base path ("/repo/"); a function when it may change (dev recompiles the config). Default "/". */
   base?: string | (() => string | undefined);
+  /** The host the server listens on (--host): a Host header may name it besides loopback names. */
+  listenHost?: string;
 }
 
 /** The base's segments; the request path without them, or null when the request is outside the base. */
@@ -107,6 +111,13 @@ export function createHost(opts: HostOptions): http.RequestListener {
   }
 
   return async (req, res) => {
+    if (!isKnownHost(req.headers.host, opts.listenHost)) {
+      const body = 'Misdirected Request: this server answers only for localhost, 127.0.0.1 and [::1]'
+        + (opts.listenHost ? ` (and ${opts.listenHost})` : '') + '. Open the address sitegen printed.\n';
+      res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
     try {
       for (const h of opts.handlers ?? []) if (await h(req, res)) return;
       await serveStatic(req, res);

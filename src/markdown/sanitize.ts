@@ -8,30 +8,18 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type sanitizeHtmlType from 'sanitize-html';
 import { PACKAGE_DIR } from '../siteModule/paths.ts';
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, URL_ATTRIBUTES } from '../content/htmlPolicy.ts';
 
 type SanitizeHtml = typeof sanitizeHtmlType;
 let sanitizeHtml: SanitizeHtml | null = null;
 
 let options: sanitizeHtmlType.IOptions | null = null;
-const optionsFor = (lib: SanitizeHtml): sanitizeHtmlType.IOptions => ({
-  allowedTags: [
-    ...lib.defaults.allowedTags,
-    'img', 'picture', 'source', 'figure', 'figcaption', 'details', 'summary', 'section', 'sup', 'sub', 'ins', 'del', 'kbd', 'mark', 'abbr', 'input',
-  ],
-  allowedAttributes: {
-    '*': ['id', 'class', 'title', 'lang', 'dir', 'aria-*', 'data-footnote*', 'data-footnotes'],
-    a: ['href', 'name', 'rel', 'tabindex'],
-    img: ['src', 'srcset', 'alt', 'width', 'height', 'loading', 'decoding'],
-    source: ['srcset', 'type', 'media', 'width', 'height'],
-    td: ['align', 'colspan', 'rowspan'],
-    th: ['align', 'colspan', 'rowspan', 'scope'],
-    ol: ['start', 'reversed'],
-    details: ['open'],
-    // Task lists' checkboxes, which marked renders disabled.
-    input: ['type', 'checked', 'disabled'],
-  },
+// The content policy's allowlist (src/content/htmlPolicy.ts), which also checks every body's output.
+const optionsFor = (): sanitizeHtmlType.IOptions => ({
+  allowedTags: [...ALLOWED_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(ALLOWED_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'srcset'],
+  allowedSchemesAppliedToAttributes: [...URL_ATTRIBUTES],
   allowProtocolRelative: false,
   exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
 });
@@ -39,6 +27,6 @@ const optionsFor = (lib: SanitizeHtml): sanitizeHtmlType.IOptions => ({
 export function sanitize(html: string): string {
   // Required from sitegen's own package folder, which depends on it (the site may not).
   sanitizeHtml ??= createRequire(path.join(PACKAGE_DIR, 'package.json'))('sanitize-html') as SanitizeHtml;
-  options ??= optionsFor(sanitizeHtml);
+  options ??= optionsFor();
   return sanitizeHtml(html, options);
 }

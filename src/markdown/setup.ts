@@ -11,15 +11,19 @@ import { sanitize } from './sanitize.ts';
 import { smartQuotes } from './smartQuotes.ts';
 import { gfmFixes } from './gfm.ts';
 import { fastText } from './text.ts';
+import { footnoteLabels } from './footnotes.ts';
 
 export interface MarkdownSetup {
   md: Marked;
   /** Raw HTML tokens pass the content policy (they go through the sanitizer in `finish`). */
   rawHtml: boolean;
+  /** Output the policy check refuses is sanitized instead of refused (`html: 'sanitize'`). */
+  sanitize?: (html: string) => string;
   /** Runs on the checked tokens before they render (heading ids). */
   prepare?: (tokens: Token[]) => void;
-  /** After marked: the sanitizer (only for a body that had raw HTML: everything else is marked's own
-   *  escaped output, and sanitizing costs more than rendering), smart punctuation. */
+  /** After marked: the sanitizer (only for a body that had raw HTML: any other body is sanitized only when
+   *  the output check, src/content/htmlPolicy.ts, finds something; sanitizing costs more than rendering),
+   *  smart punctuation. */
   finish: (html: string, hadRawHtml: boolean) => string;
 }
 
@@ -28,14 +32,15 @@ const FOOTNOTE_LABEL = 'footnote-label';
 
 export function markdownSetup(features: Required<MarkdownOptions>, own: MarkedExtension[]): MarkdownSetup {
   const engine: MarkedExtension[] = [gfmFixes, fastText];
-  if (features.footnotes) engine.push(markedFootnote());
+  if (features.footnotes) engine.push(markedFootnote(), footnoteLabels);
   if (features.headingIds) engine.push(headingIdExtension);
   if (features.highlight) engine.push(highlightExtension());
   const md = new Marked({ gfm: true }, ...engine, ...own);
   const sanitizing = features.html === 'sanitize';
   return {
     md,
-    rawHtml: features.html === 'sanitize',
+    rawHtml: sanitizing,
+    sanitize: sanitizing ? sanitize : undefined,
     // Ids per document, in source order; the footnotes' heading keeps its id.
     prepare: features.headingIds ? (tokens) => assignHeadingIds(md, tokens, features.footnotes ? [FOOTNOTE_LABEL] : []) : undefined,
     finish: (html, hadRawHtml) => {

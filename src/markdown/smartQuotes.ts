@@ -9,12 +9,23 @@ const BLOCK = /^<\/?(p|li|h[1-6]|td|th|dt|dd|blockquote|div|section|br|hr|ul|ol|
 const OPENS_AFTER = /[\s([{\u2014\u2013\u2018\u201c/-]/;
 const WORD = /[\p{L}\p{N}]/u;
 
+/**
+ * The tags and texts of `html`, as `/<[^>]*>|[^<]+/g` finds them (a `<` with no `>` after it is in neither),
+ * read in linear time: that expression reads to the end of the text from every `<` after the last `>`,
+ * so those are left to `[^<]+`.
+ */
+export function* htmlPieces(html: string): Generator<string> {
+  const dead = html.indexOf('<', html.lastIndexOf('>') + 1);
+  const live = dead < 0 ? html : html.slice(0, dead);
+  for (const m of live.matchAll(/<[^>]*>|[^<]+/g)) yield m[0];
+  if (dead >= 0) for (const m of html.slice(dead).matchAll(/[^<]+/g)) yield m[0];
+}
+
 export function smartQuotes(html: string): string {
   let out = '';
   let literal = 0;
   let prev = ' ';
-  for (const m of html.matchAll(/<[^>]*>|[^<]+/g)) {
-    const s = m[0];
+  for (const s of htmlPieces(html)) {
     if (s.charCodeAt(0) === 60 /* < */) {
       const lit = LITERAL.exec(s);
       if (lit) literal = Math.max(0, literal + (lit[1] ? -1 : 1));

@@ -38,17 +38,25 @@ function breakAt(s: string, i: number): boolean {
 }
 /** `(?:mailto|xmpp):` at i. */
 const protocolAt = (s: string, i: number) => s.startsWith('mailto:', i) || s.startsWith('xmpp:', i);
-/** `[email characters]+@` at i. */
-function emailAt(s: string, i: number): boolean {
-  const start = i;
+/** The first index from i that is not an e-mail character. */
+function emailRunEnd(s: string, i: number): number {
   while (i < s.length && is(s.charCodeAt(i), EMAIL)) i++;
-  return i > start && s.charCodeAt(i) === 64;
+  return i;
 }
 
-/** Where the rule's lazy scan can stop, but for e-mail addresses (checked from `@`). */
-const STOPS = /[\\<!\[`*~_]|[hH][tT][tT][pP]|[fF][tT][pP]:\/\/|www\.|(?:mailto|xmpp):| {2,}\n/g;
+/**
+ * Where the rule's lazy scan can stop, and every `@` (an address ends there; see gfmTextLength). Every
+ * alternative reads a bounded number of characters but the hard break, which starts only where a run of
+ * spaces starts (the lookbehind), so a scan reads each character a bounded number of times: no input can
+ * make it quadratic (a line of 200 KB of spaces once took 39 s through ` {2,}\n` tried at every space).
+ */
+export const STOPS = /[\\<!\[`*~_@]|[hH][tT][tT][pP]|[fF][tT][pP]:\/\/|www\.|(?:mailto|xmpp):|(?<! ) {2,}\n/g;
 
-/** The length of GFM_TEXT's match at the start of `s`, or 0 where it does not match. */
+/**
+ * The length of GFM_TEXT's match at the start of `s`, or 0 where it does not match. It reads `s` once up
+ * to the end of the match, plus the run of e-mail characters the match ends in or before (the rule's own
+ * lookahead reads as much), so a text of many short runs costs what marked's rule costs, not the square.
+ */
 export function gfmTextLength(s: string): number {
   const n = s.length;
   if (n === 0) return 0;
@@ -58,12 +66,22 @@ export function gfmTextLength(s: string): number {
   let g = 1;
   if (c0 === 96 || c0 === 126) while (s.charCodeAt(g) === c0) g++;
   const cg = s.charCodeAt(g);
-  if (cg === 96 || cg === 126 || breakAt(s, g) || emailAt(s, g)) return g;
+  if (cg === 96 || cg === 126 || breakAt(s, g)) return g;
+  // An address right after: a run of e-mail characters ending at an `@`.
+  const runEnd = emailRunEnd(s, g);
+  if (runEnd > g && s.charCodeAt(runEnd) === 64) return g;
   // Then the shortest run to a point where one alternative holds: the match ends at the first of them.
-  let end = n;
   STOPS.lastIndex = g;
   for (let m; (m = STOPS.exec(s)) !== null; STOPS.lastIndex = m.index + 1) {
     const q = m.index, c = s.charCodeAt(q);
+    if (c === 64 /* @ */) {
+      // An address: the run of e-mail characters before this `@`, after a character (at g or later) that
+      // is not one. No other stop comes before this `@`, so the match ends where that run starts.
+      let r = q;
+      while (r > g && is(s.charCodeAt(r - 1), EMAIL)) r--;
+      if (r < q && r > g) return r;
+      continue;
+    }
     if (c === 119 /* www. */) {
       const b = s.charCodeAt(q - 1);
       if (!(b < 128 ? (table[b] & BEHIND_WWW) !== 0 : wideSpace(b))) continue;
@@ -71,22 +89,16 @@ export function gfmTextLength(s: string): number {
       if (q === g || is(s.charCodeAt(q - 1), ALNUM)) continue;
     }
     // A hard break at g was taken above, so one found later has a character other than a space before it.
-    end = q;
-    break;
+    // A stop that is an e-mail character may sit inside an address whose `@` comes after it: the match
+    // then ends where that address starts. (The run from g, read above, ends at no `@`.)
+    if (!is(c, EMAIL) || runEnd > q) return q;
+    const reach = emailRunEnd(s, q);
+    if (s.charCodeAt(reach) !== 64) return q;
+    let r = q;
+    while (r > g && is(s.charCodeAt(r - 1), EMAIL)) r--;
+    return r > g ? r : q;
   }
-  // An address: a run of e-mail characters ending at an `@`, after a character that is not one. Only an `@`
-  // before `end`, or one the run from `end` leads to, can move the end forward (lastIndexOf keeps the
-  // search within what the rule reads).
-  let reach = end;
-  while (reach < n && is(s.charCodeAt(reach), EMAIL)) reach++;
-  if (s.lastIndexOf('@', reach) > g) {
-    for (let at = s.indexOf('@', g + 1); at >= 0 && at <= reach; at = s.indexOf('@', at + 1)) {
-      let r = at;
-      while (r > g && is(s.charCodeAt(r - 1), EMAIL)) r--;
-      if (r < at && r > g) return r;
-    }
-  }
-  return end;
+  return n;
 }
 
 let checked: RegExp | undefined;

@@ -43,8 +43,12 @@ function jpegSize(b: Uint8Array): { width: number; height: number } | null {
 }
 
 function svgSize(text: string): { width: number; height: number } | null {
-  const tag = /<svg\b[^>]*>/i.exec(text)?.[0];
-  if (!tag) return null;
+  // The first `<svg` up to the first `>` after it (`/<svg\b[^>]*>/i`, without reading to the end of the
+  // text from every `<svg` when no `>` follows).
+  const start = text.search(/<svg\b/i);
+  const close = start < 0 ? -1 : text.indexOf('>', start);
+  if (close < 0) return null;
+  const tag = text.slice(start, close + 1);
   const attr = (n: string) => new RegExp(`\\s${n}\\s*=\\s*["']\\s*([\\d.]+)(px)?\\s*["']`, 'i').exec(tag);
   const w = attr('width'), h = attr('height');
   if (w && h) return { width: Math.round(Number(w[1])), height: Math.round(Number(h[1])) };

@@ -5,6 +5,7 @@
 import type { Message } from '../types.ts';
 import type { OutputContext, SitegenPlugin } from '../plugins.ts';
 import { message } from '../errors.ts';
+import { shownPath } from '../route.ts';
 
 export interface PluginOutputs {
   files: Map<string, string | Uint8Array>;
@@ -17,16 +18,46 @@ function badPath(p: unknown): string | null {
   if (typeof p !== 'string' || !p) return 'is empty';
   if (p.startsWith('/') || p.includes('\\') || /^[a-z]:/i.test(p)) return 'must be relative to the output folder, with "/" separators';
   if (p.split('/').some((s) => s === '' || s === '.' || s === '..')) return 'must not contain empty, "." or ".." segments';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(p)) return 'must not contain control characters (NUL, newline, tab …)';
   return null;
+}
+
+/** The folders of an output path, outermost first ("a/b/c.html" → "a", "a/b"). */
+export function foldersOf(file: string): string[] {
+  const out: string[] = [];
+  for (let i = file.indexOf('/'); i > 0; i = file.indexOf('/', i + 1)) out.push(file.slice(0, i));
+  return out;
+}
+
+/** Output files and, for each folder they need, the first file that needs it: a file and a folder of the
+ *  same name cannot both be written. */
+export class OutputPaths {
+  readonly files = new Set<string>();
+  readonly folders = new Map<string, string>();
+  constructor(files: Iterable<string> = []) { for (const f of files) this.add(f); }
+  add(file: string): void {
+    this.files.add(file);
+    for (const d of foldersOf(file)) if (!this.folders.has(d)) this.folders.set(d, file);
+  }
+  /** Why `file` cannot be written beside these files (a folder of theirs, or inside one's name), or null. */
+  inTheWay(file: string): string | null {
+    const needer = this.folders.get(file);
+    if (needer !== undefined) return `is a file, but the output needs a folder ${file}/ for ${needer}`;
+    const inside = foldersOf(file).find((d) => this.files.has(d));
+    return inside === undefined ? null : `needs a folder ${inside}/ where the output has the file ${inside}`;
+  }
 }
 
 /**
  * Runs every plugin's `outputs` hook in order. `taken(path)` names what already writes a path (a page,
- * an asset, a static file), or null; such a path, a path two plugins return, or an invalid one is an error.
+ * an asset, a static file), or null; `others` are all those files. A path one of them writes, a file where
+ * they need a folder (or inside one's name), a path two plugins return, or an invalid one is an error.
  */
-export async function pluginOutputs(plugins: SitegenPlugin[] | undefined, ctx: OutputContext, taken: (path: string) => string | null): Promise<PluginOutputs> {
+export async function pluginOutputs(plugins: SitegenPlugin[] | undefined, ctx: OutputContext, taken: (path: string) => string | null, others: OutputPaths = new OutputPaths()): Promise<PluginOutputs> {
   const files = new Map<string, string | Uint8Array>();
   const by = new Map<string, string>();
+  const mine = new OutputPaths();
   const errors: Message[] = [];
   for (const plugin of plugins ?? []) {
     if (!plugin.outputs) continue;
@@ -39,9 +70,12 @@ export async function pluginOutputs(plugins: SitegenPlugin[] | undefined, ctx: O
     }
     for (const f of list ?? []) {
       const bad = badPath(f?.path);
-      if (bad) { errors.push(message('ConfigError', `plugin "${plugin.name}" output path "${String(f?.path)}" ${bad}`)); continue; }
+      if (bad) { errors.push(message('ConfigError', `plugin "${plugin.name}" output path ${shownPath(f?.path)} ${bad}`)); continue; }
       const other = by.has(f.path) ? `plugin "${by.get(f.path)}"` : taken(f.path);
       if (other) { errors.push(message('OutputConflict', `plugin "${plugin.name}" writes ${f.path}, which ${other} writes too`)); continue; }
+      const blocked = others.inTheWay(f.path) ?? mine.inTheWay(f.path);
+      if (blocked) { errors.push(message('OutputConflict', `plugin "${plugin.name}" writes ${f.path}, which ${blocked}`)); continue; }
+      mine.add(f.path);
       by.set(f.path, plugin.name);
       files.set(f.path, f.contents);
     }

@@ -7,7 +7,7 @@ import type { Content, Message, SiteConfig } from '../types.ts';
 import { assembleContent, loadBatch, type ContentPlan, type LoadItem, type LoadResult } from '../content/load.ts';
 import { routeTable } from '../route.ts';
 import { extractLinks } from '../check.ts';
-import { createWriter, type Writer } from '../write.ts';
+import { createWriter, discardWriter, type Writer } from '../write.ts';
 import { renderContext, renderRoute, type ManifestLinks, type PageRenderer } from '../render/page.ts';
 import { renderPage, renderAliasPage } from '../render/document.tsx';
 import type { RenderContext } from '../render/document.tsx';
@@ -54,9 +54,9 @@ export type WorkerTask =
   /** The load results this worker did not compute itself; with its own, the whole content. */
   | { id: number; type: 'part'; indices: number[]; results: LoadResult[] }
   /** Sent after the parts: the worker now has every load result and builds the content. */
-  | { id: number; type: 'content'; root: string; spans: ContentPlan['spans']; count: number }
+  | { id: number; type: 'content'; root: string; spans: ContentPlan['spans']; count: number; drafts?: boolean }
   /** Without `content`, the worker uses what it assembled from the pooled load. */
-  | { id: number; type: 'setup'; setup: RenderSetup | Omit<RenderSetup, 'content'>; outDir: string; fresh?: boolean; routes: number; aliases: number }
+  | { id: number; type: 'setup'; setup: RenderSetup | Omit<RenderSetup, 'content'>; outDir: string | null; fresh?: boolean; routes: number; aliases: number }
   | { id: number; type: 'pages' | 'aliases'; start: number; end: number }
   | { id: number; type: 'flush' };
 
@@ -83,7 +83,7 @@ export function workerMain(port: MessagePort = parentPort!, config: SiteConfig):
         const all: LoadResult[] = new Array(t.count);
         for (const [i, r] of own) all[i] = r;
         own.clear();
-        content = assembleContent(config, t.spans, all).content;
+        content = assembleContent(config, t.spans, all, { drafts: t.drafts }).content;
         // The route table now, while the main thread computes its own and bundles the client.
         table = routeTable(content, config, t.root);
         return null;
@@ -95,7 +95,7 @@ export function workerMain(port: MessagePort = parentPort!, config: SiteConfig):
         if (table.routes.length !== t.routes || table.aliases.length !== t.aliases) {
           throw new Error(`routes() gave ${table.routes.length} routes in a render worker but ${t.routes} in the main thread: it must be a pure function of the content`);
         }
-        writer = createWriter(t.outDir, t.fresh);
+        writer = t.outDir === null ? discardWriter() : createWriter(t.outDir, t.fresh);
         renderer = batchRenderer(site, table, setup, writer);
         return null;
       }

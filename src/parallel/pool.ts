@@ -25,8 +25,10 @@ export interface Pool {
   map<R>(tasks: TaskBody[], inline: (task: TaskBody) => Promise<R>, owners?: number[]): Promise<R[]>;
   /** Sends one task to every worker (setup, flush); a function makes each worker's own task. */
   broadcast(task: TaskBody | ((worker: number) => TaskBody)): Promise<void>;
-  /** Sends one task to one worker (its index in the pool). */
-  sendTo(worker: number, task: TaskBody): Promise<void>;
+  /** Sends one task to one worker (its index in the pool); resolves with the worker's answer. */
+  sendTo<R = unknown>(worker: number, task: TaskBody): Promise<R>;
+  /** Resolves when worker `w` has imported the site module and takes tasks. */
+  ready(worker: number): Promise<void>;
   /** Set once every worker holds the whole content (after a pooled load; see stages.ts). */
   contentReady: boolean;
   /** Tasks run so far, by type: how many in all and how many on this thread (reported by `build --json`). */
@@ -152,8 +154,9 @@ export function startPool(size: number): Pool {
     },
     async sendTo(w, task) {
       await slots[w].ready;
-      await send(slots[w], task);
+      return send(slots[w], task);
     },
+    ready: (w) => slots[w].ready,
     async broadcast(task) {
       await Promise.all(slots.map(async (s, w) => { await s.ready; await send(s, typeof task === 'function' ? task(w) : task); }));
     },

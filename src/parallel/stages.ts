@@ -5,7 +5,7 @@
 import type { SiteConfig } from '../types.ts';
 import type { RouteTable } from '../route.ts';
 import { loadBatch, loadMissing, type ContentPlan, type LoadItem, type LoadResult, type Loader } from '../content/load.ts';
-import { createWriter, pageWriter } from '../write.ts';
+import { createWriter, discardWriter, pageWriter } from '../write.ts';
 import { SAME_HTML, batchRenderer, type PageResult, type RenderSetup } from './batch.ts';
 import { CloneError, type Pool } from './pool.ts';
 import type { PageRenderer } from '../render/page.ts';
@@ -30,7 +30,7 @@ const ranges = (n: number, step: number): [number, number][] => {
  * route table and render without the main thread sending it again. A result that cannot be copied
  * (a schema that makes class instances) falls back to loading here; the pool then only renders nothing.
  */
-export function poolLoader(pool: Pool, config: SiteConfig, root: string): Loader {
+export function poolLoader(pool: Pool, config: SiteConfig, root: string, opts: { drafts?: boolean } = {}): Loader {
   return async (items: LoadItem[], plan: ContentPlan, known: (LoadResult | undefined)[]) => {
     // Only files the content cache did not answer are parsed, in batches of item indices.
     const missing = items.flatMap((_, i) => (known[i] ? [] : [i]));
@@ -62,7 +62,7 @@ export function poolLoader(pool: Pool, config: SiteConfig, root: string): Loader
       const others = [...batches.filter((_, b) => owners[b] !== w), ...cachedBatches];
       return Promise.all([
         ...others.map((indices) => pool.sendTo(w, { type: 'part', indices, results: indices.map((i) => strip(results[i])) })),
-        pool.sendTo(w, { type: 'content', root, spans: plan.spans, count: items.length }),
+        pool.sendTo(w, { type: 'content', root, spans: plan.spans, count: items.length, drafts: !!opts.drafts }),
       ]);
     }));
     pool.contentReady = true;
@@ -76,8 +76,9 @@ export interface RenderArgs {
   site: PageRenderer & { renderAliasPage: typeof renderAliasPage };
   table: Pick<RouteTable, 'routes' | 'aliases'>;
   setup: RenderSetup;
-  /** The staging folder pages are written into. */
-  outDir: string;
+  /** The staging folder pages are written into; null renders them for their links and writes nothing
+   *  (`sitegen check`: the same render as a build's, without its output). */
+  outDir: string | null;
   /** Whether that folder was made empty (write.ts Staging.fresh). */
   fresh?: boolean;
   pool: Pool | null;
@@ -101,9 +102,10 @@ export function pageFiles(config: SiteConfig, table: Pick<RouteTable, 'routes' |
   return [...table.routes.map((r) => r.output), ...(writesAliasPages(config) ? table.aliases.map((a) => a.output) : [])];
 }
 
-/** Renders and writes every route (and the alias pages, unless `aliasPages: false`); results in route order. */
+/** Renders and writes every route (and the alias pages, unless `aliasPages: false`); results in route order.
+ *  Without an output folder, alias pages are not rendered: they hold no link the check would follow. */
 export async function renderPages(a: RenderArgs): Promise<PageResult[]> {
-  const aliasPages = writesAliasPages(a.site.config);
+  const aliasPages = a.outDir !== null && writesAliasPages(a.site.config);
   // The workers hold the content since the pooled load (they compute the route table themselves, while
   // the main thread bundles), unless the pool only parses (poolRenders); then it is closed already.
   if (a.pool && poolRenders(a.pool)) {
@@ -117,7 +119,7 @@ export async function renderPages(a: RenderArgs): Promise<PageResult[]> {
   }
   await a.pool?.close(); // its workers' heaps are not needed any more: lower peak memory
   // Rendering on this thread alone: a big site's writes go to a thread of their own on the other core.
-  const writer = pageWriter(a.outDir, a.table.routes.length + (aliasPages ? a.table.aliases.length : 0), a.fresh);
+  const writer = a.outDir === null ? discardWriter() : pageWriter(a.outDir, a.table.routes.length + (aliasPages ? a.table.aliases.length : 0), a.fresh);
   const r = batchRenderer(a.site, a.table, a.setup, writer);
   const pages = await r.pages(0, a.table.routes.length);
   if (aliasPages) await r.aliases(0, a.table.aliases.length);
@@ -133,7 +135,7 @@ async function renderOnPool(a: RenderArgs, pool: Pool, aliasPages: boolean): Pro
   const { content, ...rest } = a.setup;
   const setup = pool.broadcast({ type: 'setup', setup: pool.contentReady ? rest : a.setup, outDir: a.outDir, fresh: a.fresh, routes: routes.length, aliases: aliases.length });
   setup.catch(() => {});
-  const writer = createWriter(a.outDir, a.fresh);
+  const writer = a.outDir === null ? discardWriter() : createWriter(a.outDir, a.fresh);
   const here = batchRenderer(a.site, a.table, a.setup, writer);
   const pageTasks = ranges(routes.length, RENDER_BATCH).map(([start, end]) => ({ type: 'pages' as const, start, end }));
   const aliasTasks = aliasPages ? ranges(aliases.length, ALIAS_BATCH).map(([start, end]) => ({ type: 'aliases' as const, start, end })) : [];

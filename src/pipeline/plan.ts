@@ -12,7 +12,7 @@ import { makeTargets, type LinkTargets } from '../check.ts';
 import { hostFiles } from '../hostfiles.ts';
 import { urlPolicy } from '../render/urls.ts';
 import { staticImagesCached, type ImageTable } from '../output/images.ts';
-import { hasOutputHooks, pluginOutputs } from '../output/pluginOutputs.ts';
+import { OutputPaths, hasOutputHooks, pluginOutputs } from '../output/pluginOutputs.ts';
 
 /** The aliases that get a meta-refresh page: all of them, unless the config says `aliasPages: false`. */
 export function aliasPagesOf(table: Pick<RouteTable, 'aliases'>, config: SiteConfig): Alias[] {
@@ -60,10 +60,16 @@ function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
   const aliasPages = aliasPagesOf(p.table, p.config);
   const pageFiles = new Set<string>([...routes.map((r) => r.output), ...aliasPages.map((a) => a.output)]);
   const errors: Message[] = [];
-  for (const f of p.statics.keys()) {
-    if (pageFiles.has(f) || p.manifest.files.has(f)) errors.push(message('StaticConflict', `static/${f} would overwrite a generated file`, fileLocation(`static/${f}`)));
-  }
   const hostFiles = hostFileTexts(p.table, p.config, p.siteUrl, p.env);
+  // A file and a folder of the same name cannot both be written: a static file where the output has a
+  // folder of generated files (static/about beside about/index.html), or one inside a generated file's name.
+  const generated = new OutputPaths([...pageFiles, ...p.manifest.files.keys(), ...Object.keys(hostFiles)]);
+  for (const f of p.statics.keys()) {
+    const at = fileLocation(`static/${f}`);
+    if (pageFiles.has(f) || p.manifest.files.has(f)) { errors.push(message('StaticConflict', `static/${f} would overwrite a generated file`, at)); continue; }
+    const blocked = generated.inTheWay(f);
+    if (blocked) errors.push(message('StaticConflict', `static/${f} ${blocked}`, at));
+  }
   const targets = makeTargets(
     [...routes.map((r) => r.path), ...aliases.map((a) => a.from)],
     [...pageFiles, ...p.statics.keys(), ...p.manifest.files.keys(), ...Object.keys(hostFiles)],
@@ -89,7 +95,8 @@ export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { 
   // Files the site's plugins add (feeds, JSON): they may not take a path another file of the output has.
   const taken = (f: string) => fixed.pageFiles.has(f) ? 'a page' : p.manifest.files.has(f) ? 'an asset' : p.statics.has(f) || images.copies.has(f) ? `static/${f}` : f in fixed.hostFiles ? 'the host files' : null;
   const ctx = { root: p.root, mode: p.mode, env: p.env, routes: p.table.routes, content: p.content, site: p.config.site, siteUrl: p.siteUrl };
-  const out = await pluginOutputs(p.config.plugins, ctx, taken);
+  const others = new OutputPaths([...fixed.pageFiles, ...p.manifest.files.keys(), ...p.statics.keys(), ...images.copies.keys(), ...Object.keys(fixed.hostFiles)]);
+  const out = await pluginOutputs(p.config.plugins, ctx, taken, others);
   if (out.errors.length || !out.files.size) return { ...fixed, images, extra: out.files, errors: out.errors };
   return { ...fixed, images, extra: out.files, targets: union(fixed.targets, out.files.keys()), errors: [] };
 }

@@ -57,13 +57,13 @@ export interface Routing {
   table: RouteTable;
 }
 
-/** The defs' fields from which routeTable derives paths, outputs, aliases and duplicates. */
+/** The defs' fields from which routeTable derives paths, outputs, aliases and duplicates, or which it checks (ogImage). */
 function sameShape(a: RouteDef[], b: RouteDef[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i], y = b[i];
     if (x.path !== y.path || x.output !== y.output || x.source !== y.source || !!x.noindex !== !!y.noindex
-      || x.sitemap !== y.sitemap || !x.component !== !y.component) return false;
+      || x.sitemap !== y.sitemap || !x.component !== !y.component || x.ogImage !== y.ogImage) return false;
     const ax = x.aliases ?? [], ay = y.aliases ?? [];
     if (ax !== ay && (ax.length !== ay.length || ax.some((p, j) => p !== ay[j]))) return false;
   }

@@ -2,8 +2,9 @@
 // the static files. `load()` compiles and loads them all, `update(changes)` (dev) re-runs only what the
 // changed files feed, and `plan()` gives what the output holds: routes, aliases, alias pages, host files,
 // plugin outputs, link targets — or the problems that stop it. `sitegen build` renders a plan into a folder
-// (src/build.ts), `sitegen check` stops at the plan, `sitegen dev` renders it into memory (src/dev/). The
-// inputs come one-shot (build caches, workers) or incremental (dev): see sources.ts.
+// (src/build.ts), `sitegen check` renders it the same way and writes nothing, `sitegen dev` renders it into
+// memory (src/dev/). Build and check load exactly the same inputs (check differs only in the mode the
+// plugins are told). The inputs come one-shot (build caches, workers) or incremental (dev): see sources.ts.
 import path from 'node:path';
 import type { Content, Message, SiteConfig } from '../types.ts';
 import type { AssetManifest } from '../bundle.ts';
@@ -17,6 +18,7 @@ import { createStaticFiles, type StaticFiles } from './statics.ts';
 import { incrementalSources, oneShotSources, type Sources } from './sources.ts';
 import { classifyChanges, type FileChange } from './changes.ts';
 import { siteCall } from './siteCall.ts';
+import { helperIssueMessages } from '../content/load.ts';
 
 export type { FileChange } from './changes.ts';
 
@@ -32,6 +34,10 @@ export interface SessionOptions {
   stage?: StageHook;
   /** The map the static files are kept in (dev: the in-memory output's, so it serves them). */
   statics?: Map<string, Uint8Array>;
+  /** Keep draft entries (`--drafts`); dev always keeps them. */
+  drafts?: boolean;
+  /** Dev: how long a changed content file may take to parse (on its worker thread) before it is stopped. */
+  parseTimeoutMs?: number;
 }
 
 /** A plan, or the problems that stop one (then only `errors`). */
@@ -76,10 +82,10 @@ export interface Session {
   /** Applies a batch of file changes; null when none of them feeds the site. */
   update(changes: FileChange[]): Promise<Update | null>;
   plan(): Promise<Plan>;
+  /** Resolves when what the session started in the background (dev: the content parse worker) is ready. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
-
-const EMPTY_MANIFEST = (): AssetManifest => ({ runtime: null, css: [], islandChunks: {}, baseChunks: [], reactIslands: [], files: new Map(), islands: [] });
 
 /** The origin for canonical URLs: --site-url, else $SITE_URL, else the config's site.url; no trailing slash. */
 export function siteUrlOf(config: SiteConfig, env: NodeJS.ProcessEnv, flag?: string): string {
@@ -91,12 +97,12 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
   const env = opts.env ?? process.env;
   const mode = opts.mode;
   const stage: StageHook = opts.stage ?? ((_name, fn) => fn());
-  const sources: Sources = mode === 'dev' ? await incrementalSources(root) : await oneShotSources(root, mode === 'build');
+  const sources: Sources = mode === 'dev' ? await incrementalSources(root, { parseTimeoutMs: opts.parseTimeoutMs }) : await oneShotSources(root, { drafts: !!opts.drafts });
   const statics = createStaticFiles(root, opts.statics);
   const warnings: Message[] = [];
   let site: SiteModule | null = null;
   let content: Content = {};
-  let manifest: AssetManifest | null = mode === 'check' ? EMPTY_MANIFEST() : null;
+  let manifest: AssetManifest | null = null;
   let moduleErrors: Message[] = [];
   let contentErrors: Message[] = [];
   let bundleErrors: Message[] = [];
@@ -122,9 +128,9 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     moduleErrors = [];
     moduleVersion++;
     serverInputs = absInputs(r.inputs);
-    // A build bundles the client meanwhile: esbuild works in its own process, on the other core, while
-    // this thread parses content and computes routes (awaited in the bundle stage of plan()).
-    if (mode !== 'check') startBundle();
+    // The client is bundled meanwhile (define() runs first): esbuild works in its own process, on the other
+    // core, while this thread parses content and computes routes (awaited in the bundle stage of plan()).
+    startBundle();
     const loaded = await stage('content', () => sources.content.load(site!));
     content = loaded.content;
     contentErrors = loaded.errors;
@@ -168,8 +174,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
 
     async load() {
       await compile();
-      // `check` validates content and routes; static/ is the output's business.
-      if (mode !== 'check') await statics.readAll();
+      await statics.readAll();
       // Dev waits for the bundle here; a build goes on routing meanwhile (plan() awaits it).
       if (mode === 'dev') await bundling;
       return inputProblems();
@@ -197,6 +202,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
       const s: SiteModule = site;
       const routed = await stage('routes', async () => siteCall(root, 'routes() returned something routeTable cannot use', () => routeContent(content, s.config, root, routing)));
       if (routed.error) return fail([routed.error]);
+      if (routed.value.table.issues) return fail(await helperIssueMessages(root, routed.value.table.issues));
       if (routed.value.table.errors.length) return fail(routed.value.table.errors);
       routing = routed.value;
       if (bundling) await stage('bundle', () => bundling!);
@@ -214,6 +220,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
       return { errors: [], deferred: refused, notices: noticed.notices, routing, manifest, outputs };
     },
 
+    ready: async () => { await sources.content.ready?.(); },
     async close() {
       await Promise.all([sources.module.dispose(), sources.client.dispose(), sources.content.close()]);
     },

@@ -10,6 +10,7 @@ import { cachedSiteModule, createSiteCompiler, loadSiteModule, type SiteModule }
 import { openContentCache, saveContentCache } from '../contentCache.ts';
 import { listContentFiles } from '../content/glob.ts';
 import { createContentStore, type ChangeKind } from '../content/incremental.ts';
+import { contentParser } from '../dev/parseWorker.ts';
 import { maybeStartPool, type Pool } from '../parallel/pool.ts';
 
 export interface ModuleSource {
@@ -25,6 +26,8 @@ export interface ContentSource {
   update?(changes: Map<string, ChangeKind>): Promise<{ content: Content; errors: Message[]; changed: string[] }>;
   /** Rises whenever collection `name`'s value changes (0 for the one-shot form, which never changes). */
   version(name: string): number;
+  /** Resolves when what the source starts in the background (dev: its parse worker) is ready. */
+  ready?(): Promise<void>;
   /** Waits for what the load left running (the cache write) and stops the workers. */
   close(): Promise<void>;
 }
@@ -37,16 +40,16 @@ export interface ClientSource {
 export interface Sources { module: ModuleSource; content: ContentSource; client: ClientSource; pool: Pool | null }
 
 /**
- * For build and check. With `parallel` (build), a big site's content is parsed on worker threads, which
- * then render when there are two or more (`pool`; see stages.ts poolRenders; closed by content.close()). Workers pay for parsing; files the content cache answers
- * need none, so they start for the files the cache cannot answer.
+ * For build and check. A big site's content is parsed on worker threads, which then render when there are
+ * two or more (`pool`; see stages.ts poolRenders; closed by content.close()). Workers pay for parsing;
+ * files the content cache answers need none, so they start for the files the cache cannot answer.
  */
-export async function oneShotSources(root: string, parallel: boolean): Promise<Sources> {
+export async function oneShotSources(root: string, opts: { drafts?: boolean } = {}): Promise<Sources> {
   const cached = cachedSiteModule(root);
   const t = performance.now();
   const cache = await openContentCache(root);
   const cacheMs = performance.now() - t;
-  const pool = parallel ? maybeStartPool((await listContentFiles(root)).length - (cache?.size ?? 0)) : null;
+  const pool = maybeStartPool((await listContentFiles(root)).length - (cache?.size ?? 0));
   // The workers import the cached site module at once, or wait for the one esbuild is compiling.
   if (cached) pool?.load(cached.file, cached.vendor);
   let saved: Promise<void> = Promise.resolve();
@@ -64,7 +67,7 @@ export async function oneShotSources(root: string, parallel: boolean): Promise<S
       async load(site) {
         // Through the site module's copy of the loader: its packages come from the module's bundle.
         const { loadContent, poolLoader } = site.engine;
-        const out = await loadContent(root, site.config, pool ? poolLoader(pool, site.config, root) : undefined, cache);
+        const out = await loadContent(root, site.config, pool ? poolLoader(pool, site.config, root, opts) : undefined, cache, opts);
         // Written while the build goes on; awaited by close().
         if (out.cache?.changed && !out.errors.length) saved = saveContentCache(root, out.cache.entries);
         return { content: out.content, errors: out.errors, hit: !!out.cache && out.cache.entries.size > 0 && !out.cache.changed, extraMs: cacheMs };
@@ -80,15 +83,18 @@ export async function oneShotSources(root: string, parallel: boolean): Promise<S
 }
 
 /** For dev: kept esbuild contexts and the incremental content loader. */
-export async function incrementalSources(root: string): Promise<Sources> {
+export async function incrementalSources(root: string, opts: { parseTimeoutMs?: number } = {}): Promise<Sources> {
   const compiler = await createSiteCompiler(root);
   const bundler = createClientBundler(root);
-  const store = await createContentStore(root, await openContentCache(root));
+  // Changed content files are parsed on a worker thread: a slow one never stops the server answering.
+  const parser = contentParser(root, opts.parseTimeoutMs);
+  const store = await createContentStore(root, await openContentCache(root), (collection, rel) => parser.parse(collection, rel));
   return {
     pool: null,
     module: {
       async compile() {
         const r = await compiler.compile();
+        if (r.site) parser.use(r.site.file);
         return r.site ? { site: r.site, errors: [], inputs: Object.keys(r.metafile!.inputs) } : { errors: r.errors };
       },
       dispose: () => compiler.dispose(),
@@ -103,7 +109,8 @@ export async function incrementalSources(root: string): Promise<Sources> {
         return { content: store.content, errors: store.errors(), changed };
       },
       version: (name) => store.version(name),
-      close: () => store.close(),
+      ready: () => parser.ready(),
+      close: async () => { await Promise.all([store.close(), parser.close()]); },
     },
     client: {
       bundle: (config, define) => bundler.bundle(config, { define }),

@@ -6,6 +6,7 @@ import type { HeadTag } from '../plugins.ts';
 import { collectIslands } from './island.tsx';
 import { absoluteUrl, href, setUrlPolicy, withBase, type UrlPolicy } from './urls.ts';
 import { setImageTable } from './images.ts';
+import { unsafeScheme } from '../content/urlScheme.ts';
 import type { ImageTable } from '../output/images.ts';
 
 export interface PageAssets {
@@ -52,7 +53,9 @@ function Head({ route, ctx, scripts }: { route: Route; ctx: RenderContext; scrip
   const { site } = ctx.config;
   const title = site.titleTemplate && route.title !== site.title ? site.titleTemplate.replace('%s', route.title) : route.title;
   const canonical = absolute(ctx, route.output === '404.html' ? '/404' : route.path);
-  const ogImage = route.ogImage ?? site.ogImage;
+  // Checked with the routes and the config (route.ts invalidOgImage); a page never carries an unsafe one.
+  const chosen = route.ogImage ?? site.ogImage;
+  const ogImage = chosen && !unsafeScheme(chosen) ? chosen : undefined;
   const h = createElement;
   return h(Fragment, null,
     h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),

@@ -14,9 +14,16 @@ export interface UrlPolicy {
 
 export const DEFAULT_POLICY: UrlPolicy = { base: '/', trailingSlash: 'always' };
 
+/**
+ * The slashes at either end of a path, and at its end. A run at the end is matched only from where it
+ * starts (the lookbehind): tried from every slash of a long run, `\/+$` reads the square of its length.
+ */
+export const EDGE_SLASHES = /^\/+|(?<!\/)\/+$/g;
+export const TRAILING_SLASHES = /(?<!\/)\/+$/;
+
 /** "repo", "/repo", "/repo/" → "/repo/"; empty or "/" → "/". */
 export function normaliseBase(base: string | undefined): string {
-  const inner = (base ?? '').replace(/^\/+|\/+$/g, '');
+  const inner = (base ?? '').replace(EDGE_SLASHES, '');
   return inner ? `/${inner}/` : '/';
 }
 
@@ -39,7 +46,7 @@ export function absoluteUrl(siteUrl: string, p: string, base: string): string {
 /** A page path under the trailing-slash rule: "/faqs" ↔ "/faqs/". Paths naming a file ("/a.css") are kept. */
 export function applySlash(pathPart: string, rule: TrailingSlash): string {
   if (pathPart === '/' || pathPart === '' || /\.[a-z0-9]+$/i.test(pathPart)) return pathPart || '/';
-  if (rule === 'never') return pathPart.replace(/\/+$/, '');
+  if (rule === 'never') return pathPart.replace(TRAILING_SLASHES, '');
   return pathPart.endsWith('/') ? pathPart : `${pathPart}/`;
 }
 

@@ -8,7 +8,7 @@ import { esbuildMessages, loadFailed, noConfig } from './messages.ts';
 import { DEFAULT_ISLANDS, islandsDirOf, sameDir, siteModuleOptions } from './options.ts';
 import { importCompiled, importSiteModule, loadVendor, type SiteBuildResult, type SiteModule } from './loader.ts';
 import { ensureVendor } from './vendor.ts';
-import { cachedSiteModule, rememberSiteModule, type CacheRecord } from './cache.ts';
+import { cachedSiteModule, commandNames, rememberSiteModule, type CacheRecord } from './cache.ts';
 
 /**
  * The site module for a build: from the cache when valid (`hit` is returned with it so the build can say
@@ -46,7 +46,7 @@ export async function loadSiteModule(root: string, cached: CacheRecord | null = 
   }
   const { site, file } = imported;
   // Remembered only once it imported cleanly.
-  await rememberSiteModule(root, { file, inputs: site.inputs, meta: result.metafile, islandsDir });
+  await rememberSiteModule(root, { file, inputs: site.inputs, meta: result.metafile, islandsDir, commands: commandNames(site.config) });
   return { site, errors: [] };
 }
 

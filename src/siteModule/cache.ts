@@ -10,7 +10,17 @@ import { vendorFile } from './vendor.ts';
 import { engineSettings } from '../settings.ts';
 import { keyOf, stampFiles, stampsMatch, writeFileAtomic, type Stamp } from '../cache/index.ts';
 
-export interface CacheRecord { file: string; inputs: string[]; stamps: Stamp[]; root?: string; vendor?: string; islandsDir?: string; islands?: string[] }
+export interface CacheRecord {
+  file: string; inputs: string[]; stamps: Stamp[]; root?: string; vendor?: string; islandsDir?: string; islands?: string[];
+  /** The site's plugin commands ("waitlist export"): the CLI tells a typo from a plugin command by these
+   *  without importing the module. */
+  commands?: string[];
+}
+
+/** The names of the CLI commands a config's plugins declare, each as its words joined by spaces. */
+export function commandNames(config: { plugins?: { commands?: { name: string[] }[] }[] }): string[] {
+  return (config.plugins ?? []).flatMap((p) => (p.commands ?? []).map((c) => c.name.join(' ')));
+}
 
 /** What a cached compile was made from: absolute path, size and mtime of every input file. */
 /** Every file the compile read (esbuild names them relative to its working folder), absolute. */
@@ -43,14 +53,20 @@ export function cachedSiteModule(root: string): (CacheRecord & { vendor: string 
   }
 }
 
+/** The plugin commands of the cached module, when it is current and its record names them; null when only
+ *  compiling the site could tell. Reads the record and stamps its inputs: nothing is compiled or imported. */
+export function cachedCommandNames(root: string): string[] | null {
+  return cachedSiteModule(root)?.commands ?? null;
+}
+
 /** Remembers a module that compiled and imported cleanly; a stale module of the same site is removed. */
-export async function rememberSiteModule(root: string, m: { file: string; inputs: string[]; meta: esbuild.Metafile; islandsDir: string }): Promise<void> {
+export async function rememberSiteModule(root: string, m: { file: string; inputs: string[]; meta: esbuild.Metafile; islandsDir: string; commands: string[] }): Promise<void> {
   const recordFile = recordFileOf(root);
   try {
     const old = JSON.parse(fs.readFileSync(recordFile, 'utf8')) as CacheRecord;
     if (old.file !== m.file) await Promise.all(['', '.map', '.v8cache'].map((ext) => fsp.rm(`${old.file}${ext}`, { force: true })));
   } catch { /* first build of this site */ }
-  const record: CacheRecord = { file: m.file, inputs: m.inputs, stamps: stampFiles(metafileFiles(m.meta)), root: path.resolve(root), islandsDir: m.islandsDir, islands: islandFiles(root, m.islandsDir) };
+  const record: CacheRecord = { file: m.file, inputs: m.inputs, stamps: stampFiles(metafileFiles(m.meta)), root: path.resolve(root), islandsDir: m.islandsDir, islands: islandFiles(root, m.islandsDir), commands: m.commands };
   await writeFileAtomic(recordFile, JSON.stringify(record));
   await pruneServerCache().catch(() => {});
 }

@@ -2,8 +2,8 @@
 import type { Site } from '../schemas/site.ts';
 import { href } from '../lib/props.ts';
 import { Brand } from './Header.tsx';
-import { fillTokens } from '../pages/legal/tokens.ts';
-import { launchTokens } from '../lib/launch.ts';
+import { fillTokens } from '../lib/tokens.ts';
+import { factsOf } from '../pages/company/facts.ts';
 import { PAINT_AFTER_ID } from '../../plugins/paintWhole.ts';
 
 export function Footer({ site }: { site: Site }) {
@@ -15,7 +15,7 @@ export function Footer({ site }: { site: Site }) {
         <div className="site-footer__grid">
           <div className="site-footer__brand">
             <Brand site={site} />
-            <p>{fillTokens(site.footer.blurb, launchTokens(site))}</p>
+            <p>{fillTokens(site.footer.blurb, factsOf(site))}</p>
             <p><a href={site.professionalNetwork.url} rel="noopener">Follow us on {site.professionalNetwork.label}</a></p>
           </div>
           {site.footer.columns.map((col) => (

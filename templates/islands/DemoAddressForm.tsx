@@ -22,7 +22,7 @@ export default function DemoAddressForm(p: DemoAddressFormProps) {
   const form = useSchemaForm(AddressFormSchema, INITIAL, p);
   const f = p.fields;
   return (
-    <form className="form demo-form" onSubmit={form.onSubmit} noValidate={form.noValidate}>
+    <form className="form demo-form" method="post" onSubmit={form.onSubmit} noValidate={form.noValidate}>
       <RequiredNote text={p} />
       <Field field={form.bind('fullName')} text={f.fullName}>{(c) => <input type="text" autoComplete="name" {...c} />}</Field>
       <Field field={form.bind('email')} text={f.email}>
@@ -49,7 +49,7 @@ export default function DemoAddressForm(p: DemoAddressFormProps) {
         </Field>
       </div>
       <Field field={form.bind('phone')} text={f.phone}>{(c) => <input type="tel" autoComplete="tel" {...c} />}</Field>
-      <SubmitButton text={p} submitting={form.submitting} />
+      <SubmitButton text={p} submitting={form.submitting} ready={form.hydrated} />
     </form>
   );
 }

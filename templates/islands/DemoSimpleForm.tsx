@@ -10,7 +10,7 @@ export interface DemoSimpleFormProps extends DemoFormText {
 export default function DemoSimpleForm(p: DemoSimpleFormProps) {
   const form = useSchemaForm(SimpleFormSchema, { title: '', description: '' }, p);
   return (
-    <form className="form demo-form" onSubmit={form.onSubmit} noValidate={form.noValidate}>
+    <form className="form demo-form" method="post" onSubmit={form.onSubmit} noValidate={form.noValidate}>
       <RequiredNote text={p} />
       <Field field={form.bind('title')} text={p.fields.title}>
         {(c) => <input type="text" autoComplete="off" {...c} />}
@@ -18,7 +18,7 @@ export default function DemoSimpleForm(p: DemoSimpleFormProps) {
       <Field field={form.bind('description')} text={p.fields.description}>
         {(c) => <textarea rows={5} {...c} />}
       </Field>
-      <SubmitButton text={p} submitting={form.submitting} />
+      <SubmitButton text={p} submitting={form.submitting} ready={form.hydrated} />
     </form>
   );
 }

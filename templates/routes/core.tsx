@@ -5,8 +5,8 @@ import { SiteSchema, type Site } from '../schemas/site.ts';
 import { HomeSchema, ForConsumersSchema, AreaSchema, LogosSchema, type Area, type Home } from '../schemas/core.ts';
 import { SectorSchema, type Sector } from '../schemas/sector.ts';
 import { waitlistProps } from '../lib/props.ts';
-import { fillTokens, unknownTokens } from '../pages/legal/tokens.ts';
-import { launchTokens } from '../lib/launch.ts';
+import { fillTokens, unknownTokens } from '../lib/tokens.ts';
+import { factsOf } from '../pages/company/facts.ts';
 import { HomePage } from '../pages/Home.tsx';
 import { ForConsumersPage } from '../pages/ForConsumers.tsx';
 import { AreaPage } from '../pages/AreaPage.tsx';
@@ -59,33 +59,32 @@ export function validate(content: Content): ContentIssue[] {
   for (const s of content.sectors as Entry<Sector>[]) {
     if (!(AREAS as readonly string[]).includes(s.dirs[0]) || s.dirs.length !== 1) issues.push({ file: s.file, path: [], message: `Sector files belong in content/sectors/{${AREAS.join(',')}}/` });
   }
-  // Copy that names the launch uses site.yaml's wordings; a {token} nobody fills would show as written.
-  const site = content.site as Site | undefined;
-  if (site) {
-    const tokens = launchTokens(site);
-    const known = Object.keys(tokens).map((k) => `{${k}}`).join(', ');
-    const check = (file: string, value: unknown, at: (string | number)[] = []) => {
-      for (const t of unknownTokens(value, tokens)) issues.push({ file, path: [...at, ...t.path], message: `Unknown token {${t.token}}; use one of ${known}` });
-    };
-    check('content/home.yaml', content.home);
-    check('content/site.yaml', site.footer.blurb, ['footer', 'blurb']);
-    check('content/site.yaml', site.description, ['description']);
-    for (const a of content.areas as Entry<Area>[]) check(a.file, a.data);
-  }
   const badges = new Map<string, string>();
   for (const s of content.sectors as Entry<Sector>[]) {
     const prev = badges.get(s.data.badge);
     if (prev) issues.push({ file: s.file, path: ['badge'], message: `badge "${s.data.badge}" is also used by ${prev}` });
     badges.set(s.data.badge, s.file);
   }
+  // Copy names site facts as {tokens} (templates/lib/tokens.ts): one that names none is an error at its field.
+  const site = content.site as Site | undefined;
+  if (site) {
+    const facts = factsOf(site);
+    const unknown = (file: string, value: unknown, at: (string | number)[] = []) => {
+      for (const t of unknownTokens(value, facts, at)) issues.push({ file, path: t.path, message: `Unknown fact ${t.token}; use one of ${Object.keys(facts).map((k) => `{${k}}`).join(', ')}` });
+    };
+    if (content.home) unknown('content/home.yaml', content.home);
+    for (const a of areas) unknown(a.file, a.data);
+    unknown('content/site.yaml', site.footer.blurb, ['footer', 'blurb']);
+    unknown('content/site.yaml', site.description, ['description']);
+  }
   return issues;
 }
 
 export function routes(content: Content): RouteDef[] {
   const site = content.site as Site;
-  // Copy names the launch through site.yaml's wordings ({launchNote}…), true at build time (lib/launch.ts).
-  const launch = launchTokens(site);
-  const dated = <T,>(value: T): T => fillTokens(value, launch);
+  // Copy names site facts as {tokens} ({launch}: site.yaml holds the one date); unknown ones fail validate().
+  const facts = factsOf(site);
+  const dated = <T,>(value: T): T => fillTokens(value, facts);
   const areas = (content.areas as Entry<Area>[]).map((a) => ({ ...a, data: dated(a.data) }));
   const home = dated(content.home as Home);
   const areaRoutes = areas.map((a) => ({

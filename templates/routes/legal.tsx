@@ -76,7 +76,7 @@ export function validate(content: Content): ContentIssue[] {
   if (!site || !index || !refund || !pdpl || !policies) return []; // the loader already reported what is missing
   const issues: ContentIssue[] = [];
   const tokenIssues = (file: string, value: unknown, vars: TokenValues) =>
-    unknownTokens(value, vars).forEach((u) => issues.push({ file, path: u.path, message: `Unknown placeholder {${u.token}}; known: ${Object.keys(vars).join(', ')}` }));
+    unknownTokens(value, vars).forEach((u) => issues.push({ file, path: u.path, message: `Unknown placeholder ${u.token}; known: ${Object.keys(vars).join(', ')}` }));
   tokenIssues(FILES.index, index, sharedTokens(site));
   tokenIssues(FILES.refund, refund, refundTokens(site, refund));
   tokenIssues(FILES.pdpl, pdpl, pdplTokens(site, pdpl));

@@ -72,6 +72,8 @@ export const DemoFormsSchema = z.strictObject({
   requiredNote: text,
   /** A stand-in for server time, so the submitting state (disabled button) is visible in a demo that sends nothing. */
   submitDelayMs: z.number().int().min(0).max(5000),
+  /** The line shown when JavaScript is off (the submit button stays disabled: nothing is sent). */
+  noScript: text,
   simple: z.strictObject({ ...page, fields: z.strictObject({ title: field, description: field }) }),
   address: z.strictObject({
     ...page,

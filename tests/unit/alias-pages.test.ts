@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sitegen, fixture } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 
 describe('aliasPages: false', () => {
-  it('writes no alias pages, keeps the _redirects rules and accepts links to aliases', () => {
+  it('writes no alias pages, keeps the _redirects rules and accepts links to aliases', async () => {
     // inside the repository, so the site's islands resolve react from its node_modules
     const root = fs.mkdtempSync(path.join(fixture(''), '.alias-pages-'));
     try {
@@ -15,7 +16,7 @@ describe('aliasPages: false', () => {
       fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("layout: Layout,", "layout: Layout,\n  aliasPages: false,"));
       // a link to an alias path: valid, although no file is written there
       fs.appendFileSync(path.join(root, 'content/pages/about.md'), '\nSee [the old item URL](/old/alpha/).\n');
-      const r = sitegen(['build', '--root', root]);
+      const r = await siteAt(root).build();
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/✓ 5 pages, 2 aliases, \d+ assets/);
       const dist = path.join(root, 'dist');

@@ -6,21 +6,32 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sitegen, fixture, REPO } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-cache-'));
 const site = path.join(tmp, 'site');
 fs.cpSync(fixture('basic'), site, { recursive: true, dereference: true, filter: (f) => !/[/\\](dist|\.sitegen)$/.test(f) });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-function build(out: string, env: NodeJS.ProcessEnv = {}, extra: string[] = []) {
-  const r = sitegen(['build', '--root', site, '--out', path.join(tmp, out), '--json', ...extra], { env });
+// In process (the fixture API runs the CLI's own build command): what is cached lives on disk, in
+// <root>/.sitegen and node_modules/.cache, so each build finds only what an earlier one wrote there, as a
+// new `sitegen build` process would. The tsx fallback is a property of the binary and keeps a real process.
+async function build(out: string, env: NodeJS.ProcessEnv = {}, flags: { cache?: boolean } = {}) {
+  const r = await siteAt(site).build({ out: path.join(tmp, out), json: true, env, ...flags });
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout) as { cached: string[] };
 }
 
-function failingBuild(out: string, env: NodeJS.ProcessEnv = {}) {
-  const r = sitegen(['build', '--root', site, '--out', path.join(tmp, out)], { env });
+function cliBuild(out: string, env: NodeJS.ProcessEnv = {}) {
+  const r = sitegen(['build', '--root', site, '--out', path.join(tmp, out), '--json'], { env });
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as { cached: string[] };
+}
+
+async function failingBuild(out: string, env: NodeJS.ProcessEnv = {}) {
+  const r = await siteAt(site).build({ out: path.join(tmp, out), env });
   expect(r.code).toBe(1);
   return r.stderr;
 }
@@ -40,48 +51,48 @@ function tree(dir: string): Record<string, string> {
 const read = (out: string, file: string) => fs.readFileSync(path.join(tmp, out, file), 'utf8');
 
 describe('build cache', () => {
-  it('reuses the compiled site and bundle when nothing changed, with identical output', () => {
-    expect(build('one').cached).toEqual([]);
-    expect(build('two').cached).toEqual(['config', 'content', 'bundle']);
+  it('reuses the compiled site and bundle when nothing changed, with identical output', async () => {
+    expect((await build('one')).cached).toEqual([]);
+    expect((await build('two')).cached).toEqual(['config', 'content', 'bundle']);
     expect(tree(path.join(tmp, 'two'))).toEqual(tree(path.join(tmp, 'one')));
   });
 
-  it('recompiles after a template edit and shows it', () => {
+  it('recompiles after a template edit and shows it', async () => {
     const file = path.join(site, 'templates', 'pages.tsx');
     const text = fs.readFileSync(file, 'utf8');
     const m = text.match(/<h1[^>]*>([^<{]+)</);
     expect(m, 'pages.tsx has a literal h1 text to edit').toBeTruthy();
     fs.writeFileSync(file, text.replace(m![0], m![0].replace(m![1], `${m![1]} EDITED`)));
-    const r = build('three');
+    const r = await build('three');
     expect(r.cached).not.toContain('config');
     expect(Object.values(tree(path.join(tmp, 'three'))).some((html) => html.includes('EDITED'))).toBe(true);
-    expect(build('four').cached).toContain('config');
+    expect((await build('four')).cached).toContain('config');
   });
 
-  it('rebundles after a stylesheet or island edit', () => {
+  it('rebundles after a stylesheet or island edit', async () => {
     fs.appendFileSync(path.join(site, 'templates', 'site.css'), '\n.cache-test { color: rebeccapurple }\n');
-    const r = build('five');
+    const r = await build('five');
     expect(r.cached).not.toContain('bundle');
     const css = fs.readdirSync(path.join(tmp, 'five', 'assets')).filter((f) => f.endsWith('.css'));
     expect(css.map((f) => read('five', `assets/${f}`)).join('')).toContain('.cache-test');
 
     fs.appendFileSync(path.join(site, 'templates', 'islands', 'Counter.tsx'), '\nexport const cacheTestMarker = "island-edit-marker";\n');
-    expect(build('six').cached).not.toContain('bundle');
+    expect((await build('six')).cached).not.toContain('bundle');
   });
 
-  it('re-parses an edited content file and locates its errors as a fresh build does', () => {
+  it('re-parses an edited content file and locates its errors as a fresh build does', async () => {
     const file = path.join(site, 'content', 'items', 'alpha.yaml');
     const text = fs.readFileSync(file, 'utf8');
-    expect(build('c1').cached).toContain('content');
+    expect((await build('c1')).cached).toContain('content');
     fs.writeFileSync(file, text.replace('title: Alpha', 'title: Alpha Edited'));
-    expect(build('c2').cached).not.toContain('content');
+    expect((await build('c2')).cached).not.toContain('content');
     expect(read('c2', 'items/alpha/index.html')).toContain('Alpha Edited');
-    expect(build('c3').cached).toContain('content');
+    expect((await build('c3')).cached).toContain('content');
 
     try {
       fs.writeFileSync(file, text.replace('price: 3', 'price: three'));
-      const cold = failingBuild('bad', { SITEGEN_NO_CACHE: '1' });
-      const warm = failingBuild('bad');
+      const cold = await failingBuild('bad', { SITEGEN_NO_CACHE: '1' });
+      const warm = await failingBuild('bad');
       expect(warm).toContain('content/items/alpha.yaml:3:8 price:');
       expect(warm).toBe(cold);
     } finally {
@@ -89,32 +100,32 @@ describe('build cache', () => {
     }
   });
 
-  it('re-validates cached content against a changed schema, with located errors', () => {
-    build('s0'); // the last test rewrote alpha.yaml
-    expect(build('s1').cached).toContain('content');
+  it('re-validates cached content against a changed schema, with located errors', async () => {
+    await build('s0'); // the last test rewrote alpha.yaml
+    expect((await build('s1')).cached).toContain('content');
     const config = path.join(site, 'sitegen.config.ts');
     const text = fs.readFileSync(config, 'utf8');
     try {
       fs.writeFileSync(config, text.replace('price: z.number() })', 'price: z.number(), sku: z.string() })'));
-      const warm = failingBuild('bad');
-      const cold = failingBuild('bad', { SITEGEN_NO_CACHE: '1' });
+      const warm = await failingBuild('bad');
+      const cold = await failingBuild('bad', { SITEGEN_NO_CACHE: '1' });
       expect(warm).toMatch(/content\/items\/alpha\.yaml:\d+:\d+ sku:/);
       expect(warm).toBe(cold);
     } finally {
       fs.writeFileSync(config, text);
     }
-    expect(build('s4').cached).toContain('content');
+    expect((await build('s4')).cached).toContain('content');
   });
 
-  it('is bypassed by --no-cache and SITEGEN_NO_CACHE=1', () => {
-    expect(build('seven', {}, ['--no-cache']).cached).toEqual([]);
-    expect(build('eight', { SITEGEN_NO_CACHE: '1' }).cached).toEqual([]);
+  it('is bypassed by --no-cache and SITEGEN_NO_CACHE=1', async () => {
+    expect((await build('seven', {}, { cache: false })).cached).toEqual([]);
+    expect((await build('eight', { SITEGEN_NO_CACHE: '1' })).cached).toEqual([]);
     expect(tree(path.join(tmp, 'eight'))).toEqual(tree(path.join(tmp, 'seven')));
   });
 
-  it('the CLI run through tsx (SITEGEN_TSX=1, the fallback) builds the same site', () => {
-    build('nine');
-    build('ten', { SITEGEN_TSX: '1' });
+  it('the CLI run through tsx (SITEGEN_TSX=1, the fallback) builds the same site', async () => {
+    await build('nine');
+    cliBuild('ten', { SITEGEN_TSX: '1' });
     expect(tree(path.join(tmp, 'ten'))).toEqual(tree(path.join(tmp, 'nine')));
   });
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BIN, fixture, sitegen } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-lock-'));
 const pristine = path.join(work, 'pristine');
@@ -47,9 +48,9 @@ async function until(check: () => boolean, ms = 30_000): Promise<void> {
   }
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   fs.cpSync(fixture('basic'), pristine, { recursive: true, dereference: true, filter: (src) => !/[/\\](dist|\.sitegen)([/\\]|$)/.test(src) });
-  const b = sitegen(['build', '--root', pristine, '-q']);
+  const b = await siteAt(pristine).build({ quiet: true });
   if (b.code !== 0) throw new Error(b.stderr);
   expected = files(path.join(pristine, 'dist'));
 });
@@ -72,23 +73,23 @@ describe('build lock', () => {
     }
   });
 
-  it('removes staging and old-output folders an interrupted build left behind', () => {
+  it('removes staging and old-output folders an interrupted build left behind', async () => {
     const site = freshSite('leftovers');
     for (const name of ['dist.tmp-99999-abc', 'dist.old-99999-def']) {
       fs.mkdirSync(path.join(site, name, 'items'), { recursive: true });
       fs.writeFileSync(path.join(site, name, 'items/index.html'), 'stale');
     }
-    const r = sitegen(['build', '--root', site, '-q']);
+    const r = await siteAt(site).build({ quiet: true });
     expect(r.code, r.stderr).toBe(0);
     expect(fs.readdirSync(site).filter((n) => n.startsWith('dist')).sort()).toEqual(['dist']);
   });
 
-  it('takes over a lock whose process is gone, without waiting', () => {
+  it('takes over a lock whose process is gone, without waiting', async () => {
     const site = freshSite('stale');
     fs.mkdirSync(path.join(site, '.sitegen'), { recursive: true });
     fs.writeFileSync(path.join(site, '.sitegen/build.lock'), JSON.stringify({ pid: deadPid(), started: '2026-01-01T00:00:00.000Z' }));
     const t = Date.now();
-    const r = sitegen(['build', '--root', site, '-q']);
+    const r = await siteAt(site).build({ quiet: true });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toContain('waiting');
     expect(Date.now() - t).toBeLessThan(30_000);

@@ -88,9 +88,10 @@ describe('POST /__sitegen/error', () => {
     const { url, close } = await serve((m) => printed.push(m));
     try {
       expect((await fetch(url)).status).toBe(405);
-      expect((await fetch(url, { method: 'POST', body: '{nope' })).status).toBe(400);
-      expect((await fetch(url, { method: 'POST', body: JSON.stringify({ stack: 'x' }) })).status).toBe(400);
-      expect((await fetch(url, { method: 'POST', body: JSON.stringify({ message: 'x'.repeat(100_000) }) })).status).toBe(413);
+      const json = { 'Content-Type': 'application/json' };
+      expect((await fetch(url, { method: 'POST', headers: json, body: '{nope' })).status).toBe(400);
+      expect((await fetch(url, { method: 'POST', headers: json, body: JSON.stringify({ stack: 'x' }) })).status).toBe(400);
+      expect((await fetch(url, { method: 'POST', headers: json, body: JSON.stringify({ message: 'x'.repeat(100_000) }) })).status).toBe(413);
       expect(printed).toEqual([]);
     } finally { await close(); }
   });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sitegen, startServer } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
 import { formatMessage } from '../../src/errors.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
@@ -30,7 +31,7 @@ describe('a throw while the site module loads is a located error in every comman
       editFile(dir, c.file, c.edit);
       const expected = new RegExp(`${c.file.replace('.', '\\.')}:${c.line}:\\d+ loading sitegen.config.ts failed: (template|config) exploded`);
       for (const cmd of ['build', 'check']) {
-        const r = sitegen([cmd, '--root', dir]);
+        const r = await siteAt(dir).run(cmd);
         expect(r.stderr, cmd).toMatch(expected);
         expect(r.stderr, cmd).not.toMatch(/\n\s+at |bug in sitegen/);
         expect(r.code, cmd).toBe(1);
@@ -51,14 +52,14 @@ describe('islandsDir is honoured by the server compile as by the client bundle',
     editFile(dir, 'templates/pages.tsx', (t) => t.replace("'./islands/Counter.tsx'", "'../components/islands/Counter.tsx'"));
     editFile(dir, 'sitegen.config.ts', (t) => t.replace("css: ['templates/site.css'],", "css: ['templates/site.css'],\n  islandsDir: 'components/islands',"));
     const island = '<sitegen-island data-island="Counter"';
-    const r = sitegen(['build', '--root', dir]);
+    const r = await siteAt(dir).build();
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const home = fs.readFileSync(path.join(dir, 'dist/index.html'), 'utf8');
     expect(home).toContain(island);
     expect(home).toMatch(/<script type="module" src="\/assets\/runtime-[A-Z0-9]+\.js">/);
     // A second build answers from the module cache: still wrapped.
-    expect(sitegen(['build', '--root', dir]).code).toBe(0);
+    expect((await siteAt(dir).build()).code).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'dist/index.html'), 'utf8')).toBe(home);
     // preview serves that page and every script it loads.
     const preview = await startServer(['preview', '--root', dir, '--port', '0', '--no-backend']);
@@ -87,7 +88,7 @@ describe('dev refreshes routes with the defaults of route.ts', () => {
       const report = await site.apply([{ file: 'content/items/alpha.yaml', kind: 'change' }]);
       expect(report?.errors).toEqual([]);
       expect(report?.changed).toContain('/items/alpha/');
-      expect(sitegen(['build', '--root', dir]).code).toBe(0);
+      expect((await siteAt(dir).build()).code).toBe(0);
       // Dev bundles React's development build with source maps, so only the assets' hashes may differ.
       for (const [file, page] of site.output.pages) {
         expect(withoutAssetHashes(page.html), file).toBe(withoutAssetHashes(fs.readFileSync(path.join(dir, 'dist', file), 'utf8')));

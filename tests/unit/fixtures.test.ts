@@ -1,44 +1,51 @@
 // Each broken fixture site gives exactly the located message a user would read; the valid one builds.
-import { describe, expect, it } from 'vitest';
+// `check` and the failing build run in process (tests/helpers/site.ts, the CLI's own code and text); the
+// valid build, --json and the not-a-site exit stay real `sitegen` processes: the CLI's smoke tests.
+import { describe, expect, it, onTestFinished } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sitegen, fixture } from '../helpers/cli.ts';
+import { copyOf, siteAt } from '../helpers/site.ts';
 import { treeSnapshot } from '../helpers/tree.ts';
 
 describe('sitegen check on fixture sites', () => {
-  it('accepts the valid fixture', () => {
-    const r = sitegen(['check', '--root', fixture('basic')]);
+  it('accepts the valid fixture', async () => {
+    const r = await siteAt(fixture('basic')).check();
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/✓ content valid: 5 routes, 2 aliases/);
     expect(r.code).toBe(0);
   });
 
-  it('points each schema problem at its own line, all at once', () => {
-    const r = sitegen(['check', '--root', fixture('schema-error')]);
+  it('points each schema problem at its own line, all at once', async () => {
+    const r = await siteAt(fixture('schema-error')).check();
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('content/items/beta.yaml:2:1 tags: Must have exactly 2 items');
     expect(r.stderr).toContain('content/items/beta.yaml:4:8 price: Expected number, received string "five"');
     expect(r.stderr).toContain('content/items/beta.yaml:5:1 colour: Unknown field "colour"');
-    expect(r.stderr).toContain('3 problems found');
+    // and, as build does, the fixture's static/ (a link to ../basic/static, outside the site) is refused
+    expect(r.stderr).toContain('static Symlink to outside the site root');
+    expect(r.stderr).toContain('4 problems found');
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 
-  it('reports YAML syntax errors with line and column', () => {
-    const r = sitegen(['check', '--root', fixture('yaml-error')]);
+  it('reports YAML syntax errors with line and column', async () => {
+    const r = await siteAt(fixture('yaml-error')).check();
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/content\/items\/beta\.yaml:3:1 Flow sequence in block collection must be sufficiently indented and end with a \]/);
   });
 
-  it('names both sources of a duplicate output path', () => {
-    const r = sitegen(['check', '--root', fixture('duplicate-route')]);
+  it('names both sources of a duplicate output path', async () => {
+    const r = await siteAt(fixture('duplicate-route')).check();
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('content/items/alpha.yaml alias /about/ → /items/alpha/ and page /about/ (content/pages/about.md) both write about/index.html');
   });
 });
 
 describe('sitegen build', () => {
-  it('fails on a broken link naming page, link and line, and leaves the previous dist untouched', () => {
-    const root = fixture('broken-link');
+  it('fails on a broken link naming page, link and line, and leaves the previous dist untouched', async () => {
+    const site = await copyOf('broken-link', {}, { beside: ['basic'] });
+    onTestFinished(() => site.remove());
+    const root = site.root;
     const dist = path.join(root, 'dist');
     fs.rmSync(dist, { recursive: true, force: true });
     fs.mkdirSync(dist, { recursive: true });
@@ -46,7 +53,7 @@ describe('sitegen build', () => {
     fs.mkdirSync(path.join(dist, 'keep'));
     fs.writeFileSync(path.join(dist, 'keep', 'a.txt'), Buffer.from([0, 1, 2, 255]));
     const before = treeSnapshot(dist);
-    const r = sitegen(['build', '--root', root]);
+    const r = await siteAt(root).build();
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('content/pages/about.md:4:15 page /about/ links to /nowhere/, which is not a page, alias or file');
     expect(r.stderr).toContain('links to /about, which is not a page, alias or file');
@@ -55,8 +62,11 @@ describe('sitegen build', () => {
     expect(fs.readdirSync(root).filter((f) => f.startsWith('dist.'))).toEqual([]);
   });
 
-  it('builds the valid fixture: pages, 404, aliases, host files, hashed assets, summary', () => {
-    const root = fixture('basic');
+  it('builds the valid fixture: pages, 404, aliases, host files, hashed assets, summary', async () => {
+    // A copy: other test files, in parallel, serve and copy the committed fixture's own dist/.
+    const site = await copyOf('basic');
+    onTestFinished(() => site.remove());
+    const root = site.root;
     const r = sitegen(['build', '--root', root]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/render\s+\d+ ms/);
@@ -112,9 +122,11 @@ describe('sitegen build', () => {
     expect(m.location?.column).toBe(8); // "Café [a" is 7 characters and 8 bytes
   });
 
-  it('uses --site-url for canonical URLs and the sitemap', () => {
-    const root = fixture('basic');
-    const r = sitegen(['build', '--root', root, '--out', 'dist-url', '--site-url', 'https://other.example/', '--quiet']);
+  it('uses --site-url for canonical URLs and the sitemap', async () => {
+    const site = await copyOf('basic');
+    onTestFinished(() => site.remove());
+    const root = site.root;
+    const r = await siteAt(root).build({ out: 'dist-url', siteUrl: 'https://other.example/', quiet: true });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
     expect(fs.readFileSync(path.join(root, 'dist-url/sitemap.xml'), 'utf8')).toContain('https://other.example/about/');

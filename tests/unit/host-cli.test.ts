@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sitegen, startServer } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 import { request, isSameOrigin } from '../helpers/http.ts';
 import { copyFixture, removeCopy } from './dev-fixture.ts';
 
@@ -15,7 +16,7 @@ let dev: Awaited<ReturnType<typeof startServer>>;
 
 beforeAll(async () => {
   dir = copyFixture('basic');
-  const built = sitegen(['build', '--root', dir, '-q']);
+  const built = await siteAt(dir).build({ quiet: true });
   expect(built.code, built.stderr).toBe(0);
   // A symlink loop and a symlink out of dist/ are there when preview starts.
   fs.writeFileSync(path.join(dir, 'outside.txt'), 'OUTSIDE-SECRET');
@@ -74,7 +75,7 @@ describe('preview and dev: one host', () => {
     fs.appendFileSync(path.join(dir, 'templates/site.css'), '\nmain { max-width: 40rem; }\n');
     const about = path.join(dir, 'content/pages/about.md');
     fs.writeFileSync(about, fs.readFileSync(about, 'utf8') + '\n' + 'A much longer page after the rebuild. '.repeat(200) + '\n');
-    const rebuilt = sitegen(['build', '--root', dir, '-q']);
+    const rebuilt = await siteAt(dir).build({ quiet: true });
     expect(rebuilt.code, rebuilt.stderr).toBe(0);
     const after = await request(preview.url, '/about/');
     expect(after.status).toBe(200);

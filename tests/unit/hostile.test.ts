@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fixture, sitegen, startServer, writeWaitlistSite } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 import { LOCAL_ANON_KEY as ANON } from '../../plugins/waitlist/keys.ts';
 import { newServiceKey, serviceKeyFile } from '../../plugins/waitlist/serviceKey.ts';
 
@@ -25,7 +26,7 @@ const SEEDS = ['seed.one@example.com', 'seed.two@example.com', 'seed.three@examp
 
 beforeAll(async () => {
   const root = fixture('basic');
-  if (!fs.existsSync(path.join(root, 'dist/index.html'))) expect(sitegen(['build', '--root', root, '-q']).code).toBe(0);
+  if (!fs.existsSync(path.join(root, 'dist/index.html'))) expect((await siteAt(root).build({ quiet: true })).code).toBe(0);
   // A private copy of the fixture's dist/ (preview writes <root>/.sitegen/server.json, which other tests read),
   // with files just outside it that traversal would reach.
   fs.cpSync(path.join(root, 'dist'), path.join(site, 'dist'), { recursive: true });

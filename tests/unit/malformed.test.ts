@@ -6,14 +6,15 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fixture, sitegen } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 import { siteCopies, treeSnapshot } from '../helpers/tree.ts';
 
 const { work, pristine, freshSite } = siteCopies('sitegen-malformed-');
 
-beforeAll(() => {
+beforeAll(async () => {
   // A self-contained copy of the valid fixture (links resolved), built once: every case starts from its dist/.
   fs.cpSync(fixture('basic'), pristine, { recursive: true, dereference: true, filter: (src) => !/[/\\](dist|\.sitegen)([/\\]|$)/.test(src) });
-  const b = sitegen(['build', '--root', pristine, '-q']);
+  const b = await siteAt(pristine).build({ quiet: true });
   if (b.code !== 0) throw new Error(b.stderr);
 });
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -65,12 +66,12 @@ const CASES: Case[] = [
 ];
 
 describe('malformed content corpus', () => {
-  it.each(CASES)('%s', (name, file, content, expected) => {
+  it.each(CASES)('%s', async (name, file, content, expected) => {
     const site = freshSite(name.replace(/\W+/g, '-'));
     if (file === 'templates/pages.tsx' && content !== null) fs.renameSync(path.join(site, 'templates/pages.tsx'), path.join(site, 'templates/real.tsx'));
     if (content !== null) fs.writeFileSync(path.join(site, file), content);
     const before = treeSnapshot(path.join(site, 'dist'));
-    const r = sitegen(['build', '--root', site]);
+    const r = await siteAt(site).build();
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toMatch(expected);
     expect(r.stderr).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/); // no stack trace
@@ -78,33 +79,33 @@ describe('malformed content corpus', () => {
     expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
   });
 
-  it('a named pipe in content/ is refused, not read (a read would wait for a writer forever)', () => {
+  it('a named pipe in content/ is refused, not read (a read would wait for a writer forever)', async () => {
     const site = freshSite('named-pipe');
     execFileSync('mkfifo', [path.join(site, 'content/items/delta.yaml')]);
     const before = treeSnapshot(path.join(site, 'dist'));
-    const r = sitegen(['build', '--root', site], { timeoutMs: 30_000 });
+    const r = await siteAt(site).build();
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/content\/items\/delta\.yaml Not a regular file \(a named pipe, socket or device\)/);
     expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
   });
 
-  it('a named pipe in static/ is refused, not copied', () => {
+  it('a named pipe in static/ is refused, not copied', async () => {
     const site = freshSite('named-pipe-static');
     fs.mkdirSync(path.join(site, 'static'), { recursive: true });
     execFileSync('mkfifo', [path.join(site, 'static/pipe.txt')]);
     const before = treeSnapshot(path.join(site, 'dist'));
-    const r = sitegen(['build', '--root', site], { timeoutMs: 30_000 });
+    const r = await siteAt(site).build();
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/static\/pipe\.txt Not a regular file \(a named pipe, socket or device\)/);
     expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
   });
 
-  it('a symlink loop in content/', () => {
+  it('a symlink loop in content/', async () => {
     const site = freshSite('symlink-loop');
     fs.symlinkSync(path.join(site, 'content'), path.join(site, 'content/items/loop'));
     fs.writeFileSync(path.join(site, 'content/items/beta.yaml'), 'title: Beta\ntags: [c]\nprice: 5\n');
     const before = treeSnapshot(path.join(site, 'dist'));
-    const r = sitegen(['build', '--root', site]);
+    const r = await siteAt(site).build();
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/content\/items\/beta\.yaml:2:1 tags: Must have exactly 2 items/);
     expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
@@ -112,11 +113,11 @@ describe('malformed content corpus', () => {
 });
 
 describe('content is data, never code', () => {
-  it('script-like strings in YAML are escaped in the HTML and in island props', () => {
+  it('script-like strings in YAML are escaped in the HTML and in island props', async () => {
     const site = freshSite('escaping');
     const evil = '</script><script>alert(1)</script> "quoted" & <b>bold</b> javascript:alert(2)';
     fs.writeFileSync(path.join(site, 'content/items/beta.yaml'), `title: ${JSON.stringify(evil)}\ntags: [c, d]\nprice: 5\n`);
-    const r = sitegen(['build', '--root', site, '-q']);
+    const r = await siteAt(site).build({ quiet: true });
     expect(r.code, r.stderr).toBe(0);
     const item = fs.readFileSync(path.join(site, 'dist/items/beta/index.html'), 'utf8');
     expect(item).toContain('<h1>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &amp; &lt;b&gt;bold&lt;/b&gt; javascript:alert(2)</h1>');
@@ -152,14 +153,14 @@ describe('seeded fuzz of real content', () => {
   // One test per mutated site: each is a whole build, so a slow machine times out one case, not all 40.
   let built = 0, located = 0;
   afterAll(() => console.log(`fuzz: ${CASES_N} cases, ${built} built, ${located} failed with a located error`));
-  it.each(cases.map((c) => [c.i, c] as const))('mutated site %i: builds, or fails with a located error and an untouched dist/', (_i, c) => {
+  it.each(cases.map((c) => [c.i, c] as const))('mutated site %i: builds, or fails with a located error and an untouched dist/', async (_i, c) => {
     const site = freshSite(`fuzz-${c.i}`);
     const abs = path.join(site, c.file);
     let text = fs.readFileSync(abs, 'utf8');
     for (const m of c.muts) text = m(text);
     fs.writeFileSync(abs, text);
     const before = treeSnapshot(path.join(site, 'dist'));
-    const r = sitegen(['build', '--root', site, '-q']);
+    const r = await siteAt(site).build({ quiet: true });
     expect([0, 1], `case ${c.i} (${c.file}):\n${text}\n${r.stderr}`).toContain(r.code);
     expect(r.stderr).not.toContain('sitegen crashed');
     if (r.code === 0) { built++; return; }

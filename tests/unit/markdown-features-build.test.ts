@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { sitegen } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
 import { expectSameOnWorkersAndInDev } from '../helpers/sameEverywhere.ts';
@@ -38,7 +39,7 @@ const about = (root: string) => fs.readFileSync(path.join(root, 'dist/about/inde
 describe('markdown({...}) in a site', () => {
   it('build (in-process and on workers) and dev render the features alike', async () => {
     dir = siteWithFeatures();
-    const r = sitegen(['build', '--root', dir, '-q']);
+    const r = await siteAt(dir).build({ quiet: true });
     expect(r.stderr).toBe('');
     const html = about(dir);
     expect(html).toContain('<h1 id="hello">Hello <a class="heading-anchor" href="#hello"');
@@ -49,9 +50,9 @@ describe('markdown({...}) in a site', () => {
     await expectSameOnWorkersAndInDev(dir, 'about/index.html', html);
   }, 120_000);
 
-  it('a warm build takes the highlighted HTML from the content cache (no second highlighting)', () => {
+  it('a warm build takes the highlighted HTML from the content cache (no second highlighting)', async () => {
     dir = siteWithFeatures();
-    expect(sitegen(['build', '--root', dir, '-q']).code).toBe(0);
+    expect((await siteAt(dir).build({ quiet: true })).code).toBe(0);
     // Mark the cached HTML of about.md: if the warm build highlighted again, the mark would be gone.
     const cacheDir = path.join(dir, '.sitegen/cache/content');
     const index = JSON.parse(fs.readFileSync(path.join(cacheDir, 'index.json'), 'utf8')) as { chunks: string[] };
@@ -63,14 +64,14 @@ describe('markdown({...}) in a site', () => {
       fs.writeFileSync(file, v8.serialize(entries));
     }
     expect(marked).toBe(1);
-    expect(sitegen(['build', '--root', dir, '-q']).code).toBe(0);
+    expect((await siteAt(dir).build({ quiet: true })).code).toBe(0);
     expect(about(dir)).toContain('<span class="token keyword">const</span> CACHED_answer');
   }, 90_000);
 
   it('a #fragment link to an id that does not exist is a located error in build and dev; existing ids pass', async () => {
     dir = siteWithFeatures();
     editFile(dir, 'content/pages/about.md', (t) => t + '\nSee [hello](#hello), [home](/#top), [the item](/items/alpha/#missing)\nand [nowhere](#nowhere).\n');
-    const r = sitegen(['build', '--root', dir]);
+    const r = await siteAt(dir).build();
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('content/pages/about.md:15:48 page /about/ links to /items/alpha/#missing, but /items/alpha/ has no element with id "missing"');
     expect(r.stderr).toContain('content/pages/about.md:16:15 page /about/ links to #nowhere, but the page has no element with id "nowhere"');

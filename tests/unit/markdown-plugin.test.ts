@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sitegen } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
 import { expectSameOnWorkersAndInDev } from '../helpers/sameEverywhere.ts';
@@ -30,7 +31,7 @@ const about = (root: string) => fs.readFileSync(path.join(root, 'dist/about/inde
 describe('plugin markdown hook', () => {
   it('build (in-process and on workers) and dev render Markdown through the extension', async () => {
     dir = siteWithExtension('loud');
-    const r = sitegen(['build', '--root', dir, '-q']);
+    const r = await siteAt(dir).build({ quiet: true });
     expect(r.stderr).toBe('');
     expect(about(dir)).toContain('This is <strong class="loud">Markdown</strong>');
 
@@ -40,7 +41,7 @@ describe('plugin markdown hook', () => {
 
   it('a changed extension re-parses cached Markdown (build cache and dev)', async () => {
     dir = siteWithExtension('loud');
-    expect(sitegen(['build', '--root', dir, '-q']).code).toBe(0);
+    expect((await siteAt(dir).build({ quiet: true })).code).toBe(0);
     const site = await createDevSite({ root: dir });
     try {
       await site.start();
@@ -50,15 +51,15 @@ describe('plugin markdown hook', () => {
       expect(site.output.pages.get('about/index.html')?.html).toContain('<strong class="quiet">Markdown</strong>');
     } finally { await site.close(); }
     // The warm build: content/pages/about.md is unchanged, its cached HTML was made by the old extension.
-    const r = sitegen(['build', '--root', dir, '-q']);
+    const r = await siteAt(dir).build({ quiet: true });
     expect(r.stderr).toBe('');
     expect(about(dir)).toContain('<strong class="quiet">Markdown</strong>');
   }, 90_000);
 
-  it('an extension that throws is a located error, not a crash', () => {
+  it('an extension that throws is a located error, not a crash', async () => {
     dir = copyFixture('basic');
     editFile(dir, 'sitegen.config.ts', (t) => t.replace('validate:', `plugins: [{ name: 'bad', markdown: [{ renderer: { strong() { throw new Error('nope'); } } }] }],\n  validate:`));
-    const r = sitegen(['build', '--root', dir]);
+    const r = await siteAt(dir).build();
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/content\/pages\/about\.md:\d+:\d+ A Markdown extension from a plugin threw: nope/);
   }, 60_000);

@@ -17,6 +17,7 @@ import { startDevServer } from '../../src/dev/index.ts';
 import { imageSize, staticImages } from '../../src/output/images.ts';
 import type { SiteConfig } from '../../src/types.ts';
 import { sitegen } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
 
 /** `sitegen dev` for a site folder on a free loopback port. */
@@ -90,7 +91,7 @@ describe('host files and the link check under a base', () => {
     expect(checkLinks([{ page: '/a/', source: null, links: ['/repo/', '/repo/rss.xml', '../rss.xml', '/repo/a/'] }], targets)).toEqual([]);
     const [e] = checkLinks([{ page: '/a/', source: null, links: ['/a/'] }], targets);
     expect(e.text).toBe('page /a/ links to /a/, which is not a page, alias or file');
-    expect(e.hint).toContain('served under /repo/: write links with href()');
+    expect(e.hint).toBe('The site is served under /repo/: write /repo/a/ (or a relative link) in Markdown, and href(\'/a/\') from "sitegen-islands" in a template, which adds the base.');
   });
 });
 
@@ -185,10 +186,10 @@ describe('static images', () => {
     expect(staticImages([['img/a.png', png]], false).table['/img/a.png'].src).toBe('/img/a.png');
   });
 
-  it('image() of a file that is not there fails the build at the template, naming the path', () => {
+  it('image() of a file that is not there fails the build at the template, naming the path', async () => {
     dir = copyFixture('base-blog');
     editFile(dir, 'templates/pages.tsx', (t) => t.replace("image('/img/site.svg')", "image('/img/missing.png')"));
-    const r = sitegen(['build', '--root', dir]);
+    const r = await siteAt(dir).build();
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/templates\/pages\.tsx:\d+:\d+ rendering \/ failed: image\("\/img\/missing\.png"\): there is no such image in static\//);
   }, 60_000);
@@ -207,7 +208,7 @@ describe("a site with trailingSlash 'never' and a feed route, built and served b
 
   it('a template link with the wrong slash fails the build with the fix; with href() it builds file pages and the raw feed', async () => {
     dir = neverSite();
-    const bad = sitegen(['build', '--root', dir]);
+    const bad = await siteAt(dir).build();
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("Page URLs have no trailing \"/\" (trailingSlash: 'never'): link to /about instead.");
 
@@ -216,7 +217,7 @@ describe("a site with trailingSlash 'never' and a feed route, built and served b
       .replace('<a href="/about/">About</a>', '<a href={href("/about")}>About</a>')
       .replace('<a href={`/items/${i.slug}/`}>', '<a href={href(`/items/${i.slug}`)}>'));
     editFile(dir, 'content/pages/about.md', (t) => t.replace('(/items/alpha/)', '(/items/alpha)'));
-    const ok = sitegen(['build', '--root', dir]);
+    const ok = await siteAt(dir).build();
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);
     const dist = path.join(dir, 'dist');

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sitegen } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
 import { withoutAssetHashes } from '../helpers/html.ts';
@@ -33,7 +34,7 @@ function siteWithPlugin(outPath = 'feed.xml'): string {
 describe('plugin head and outputs hooks', () => {
   it('build writes the extra file and the head tags (JSON-LD escaped); dev serves the same', async () => {
     dir = siteWithPlugin();
-    const r = sitegen(['build', '--root', dir]);
+    const r = await siteAt(dir).build();
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'dist/feed.xml'), 'utf8')).toBe('<feed mode="build">https://fixture.example/ https://fixture.example/items/alpha/ https://fixture.example/items/beta/ https://fixture.example/about/ https://fixture.example/404</feed>');
@@ -52,7 +53,7 @@ describe('plugin head and outputs hooks', () => {
 
   it('an output that would replace a page is an error in build and dev', async () => {
     dir = siteWithPlugin('index.html');
-    const r = sitegen(['build', '--root', dir]);
+    const r = await siteAt(dir).build();
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('plugin "seo" writes index.html, which a page writes too');
     const site = await createDevSite({ root: dir });

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pruneTo, stageOutput } from '../../src/write.ts';
 import { REPO, sitegen, fixture } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 import { treeSnapshot } from '../helpers/tree.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-recycle-'));
@@ -93,19 +94,20 @@ describe('stageOutput with a kept output', () => {
 describe('sitegen build over its previous output', () => {
   const site = path.join(tmp, 'site');
   fs.cpSync(fixture('basic'), site, { recursive: true, dereference: true, filter: (f) => !/[/\\](dist|\.sitegen)$/.test(f) });
-  const build = (out: string, extra: string[] = []) => {
-    const r = sitegen(['build', '--root', site, '--out', out, '--quiet', ...extra]);
+  // In process (the CLI's build command); the ftruncate count below needs a preload, so a real process.
+  const build = async (out: string, flags: { cache?: boolean } = {}) => {
+    const r = await siteAt(site).build({ out, quiet: true, ...flags });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
   };
   const dist = path.join(site, 'dist');
   const kept = path.join(site, '.sitegen', 'cache', 'output');
   /** What a build of the site as it is now writes into an empty folder (no kept output is used: --no-cache). */
-  const fresh = (name: string) => { const out = path.join(tmp, name); build(out, ['--no-cache']); return treeSnapshot(out); };
+  const fresh = async (name: string) => { const out = path.join(tmp, name); await build(out, { cache: false }); return treeSnapshot(out); };
 
-  it('writes what a build into an empty folder writes, after pages are removed, added and changed', () => {
-    build(dist);
-    build(dist); // the first output is now kept for the next build
+  it('writes what a build into an empty folder writes, after pages are removed, added and changed', async () => {
+    await build(dist);
+    await build(dist); // the first output is now kept for the next build
     expect(fs.existsSync(kept)).toBe(true);
     // A deploy that hard-links the output (cp -al, rsync --link-dest) keeps what it linked.
     const snapshot = path.join(tmp, 'deployed-about.html');
@@ -118,11 +120,11 @@ describe('sitegen build over its previous output', () => {
     fs.writeFileSync(about, fs.readFileSync(about, 'utf8').replace(/\n*$/, '\n\nA paragraph added after the first build.\n'));
     put(path.join(dist, 'left-by-hand.txt'), 'a file put into dist/ by hand'); // not the build's: never carried over
 
-    build(dist);
+    await build(dist);
     const reused = fs.statSync(path.join(kept, 'index.html')).ino;
-    build(dist);
+    await build(dist);
     expect(fs.statSync(path.join(dist, 'index.html')).ino).toBe(reused); // written over, not created anew
-    const expected = fresh('fresh-1');
+    const expected = await fresh('fresh-1');
     expect(treeSnapshot(dist)).toBe(expected);
     expect(listing(dist)).toEqual(listing(path.join(tmp, 'fresh-1'))); // no folder of a removed page either
     expect(expected).toContain('items/gamma/index.html');
@@ -132,19 +134,19 @@ describe('sitegen build over its previous output', () => {
     expect(fs.readdirSync(site).filter((f) => f.startsWith('dist'))).toEqual(['dist']);
   });
 
-  it('keeps dist/ untouched when a build fails, and builds right after', () => {
+  it('keeps dist/ untouched when a build fails, and builds right after', async () => {
     const before = treeSnapshot(dist);
     const bad = path.join(site, 'content', 'items', 'bad.yaml');
     put(bad, 'title: 5\n');
-    const r = sitegen(['build', '--root', site, '--out', dist]);
+    const r = await siteAt(site).build({ out: dist });
     expect(r.code).toBe(1);
     expect(treeSnapshot(dist)).toBe(before);
     fs.rmSync(bad);
-    build(dist);
-    expect(treeSnapshot(dist)).toBe(fresh('fresh-2'));
+    await build(dist);
+    expect(treeSnapshot(dist)).toBe(await fresh('fresh-2'));
   });
 
-  it('a build into a folder made empty truncates at open; one over the kept output writes over and cuts', () => {
+  it('a build into a folder made empty truncates at open; one over the kept output writes over and cuts', async () => {
     // The page writers run in the compiled site module, stageOutput in the CLI: the mark of a folder made
     // empty must reach them (write.ts Staging.fresh, passed through renderPages). Counted in the real CLI: a preload counts ftruncate.
     const counts = path.join(tmp, 'truncates.txt');
@@ -158,15 +160,15 @@ describe('sitegen build over its previous output', () => {
       return Number(fs.readFileSync(counts, 'utf8').trim());
     };
     expect(counted(['--no-cache'])).toBe(0); // nothing kept: every page is new
-    build(dist); // keeps the output it replaces
+    await build(dist); // keeps the output it replaces
     expect(counted([])).toBeGreaterThanOrEqual(5); // over the kept pages: each cut to its length
-    expect(treeSnapshot(dist)).toBe(fresh('fresh-3'));
+    expect(treeSnapshot(dist)).toBe(await fresh('fresh-3'));
   });
 
-  it('--no-cache deletes the replaced output instead of keeping it', () => {
+  it('--no-cache deletes the replaced output instead of keeping it', async () => {
     fs.rmSync(kept, { recursive: true, force: true });
-    build(dist, ['--no-cache']);
-    build(dist, ['--no-cache']);
+    await build(dist, { cache: false });
+    await build(dist, { cache: false });
     expect(fs.existsSync(kept)).toBe(false);
     expect(fs.readdirSync(site).filter((f) => f.startsWith('dist'))).toEqual(['dist']);
   });

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, fixture, sitegen } from '../helpers/cli.ts';
+import { REPO, fixture } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 import { siteCopies, treeSnapshot } from '../helpers/tree.ts';
 import { startDevServer } from '../../src/dev/index.ts';
 import { formatMessage } from '../../src/errors.ts';
@@ -14,16 +15,16 @@ import { parseContentFile } from '../../src/content/parse.ts';
 const { work, pristine, freshSite } = siteCopies('sitegen-security-');
 
 /** A user error: exit 1, the expected located line, no stack, no crash banner. */
-function expectLocated(r: ReturnType<typeof sitegen>, expected: RegExp) {
+function expectLocated(r: { code: number | null; stdout: string; stderr: string }, expected: RegExp) {
   expect(r.code, r.stderr).toBe(1);
   expect(r.stderr).toMatch(expected);
   expect(r.stderr).not.toMatch(/\n\s+at .*:\d+:\d+\)?\n/);
   expect(r.stderr).not.toContain('sitegen crashed');
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   fs.cpSync(fixture('basic'), pristine, { recursive: true, dereference: true, filter: (src) => !/[/\\](dist|\.sitegen)([/\\]|$)/.test(src) });
-  const b = sitegen(['build', '--root', pristine, '-q']);
+  const b = await siteAt(pristine).build({ quiet: true });
   if (b.code !== 0) throw new Error(b.stderr);
 });
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -33,13 +34,13 @@ describe('front matter is YAML only', () => {
   const evil = (marker: string, fence: string) =>
     `${fence}\n{ title: (process.getBuiltinModule('fs').writeFileSync(${JSON.stringify(marker)}, 'ran'), 'About') }\n---\nBody\n`;
 
-  it.each(['---js', '---javascript', '--- js ', '---JavaScript'])('%s is refused by build and check, and never run', (fence) => {
+  it.each(['---js', '---javascript', '--- js ', '---JavaScript'])('%s is refused by build and check, and never run', async (fence) => {
     const site = freshSite(`fm-${fence.replace(/\W/g, '')}`);
     const marker = path.join(site, 'ran.txt');
     fs.writeFileSync(path.join(site, 'content/pages/about.md'), evil(marker, fence));
     const before = treeSnapshot(path.join(site, 'dist'));
     for (const cmd of ['build', 'check']) {
-      const r = sitegen([cmd, '--root', site]);
+      const r = await siteAt(site).run(cmd);
       expectLocated(r, /content\/pages\/about\.md:1:\d+ Front matter must be YAML/);
       expect(r.stderr).toContain('Open the front matter with a bare "---" line');
     }
@@ -47,30 +48,30 @@ describe('front matter is YAML only', () => {
     expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
   });
 
-  it.each([['---toml', 'title = "About"'], ['---coffee', 'title: "About"'], ['---json', '{ "title": "About" }'], ['---yml', 'title: About']])('%s is a located error, not a crash', (fence, body) => {
+  it.each([['---toml', 'title = "About"'], ['---coffee', 'title: "About"'], ['---json', '{ "title": "About" }'], ['---yml', 'title: About']])('%s is a located error, not a crash', async (fence, body) => {
     const site = freshSite(`fm-${fence.replace(/\W/g, '')}`);
     fs.writeFileSync(path.join(site, 'content/pages/about.md'), `${fence}\n${body}\n---\nBody\n`);
-    expectLocated(sitegen(['build', '--root', site]), /content\/pages\/about\.md:1:4 Front matter must be YAML/);
+    expectLocated((await siteAt(site).build()), /content\/pages\/about\.md:1:4 Front matter must be YAML/);
   });
 
-  it('a bare fence and "---yaml" still work', () => {
+  it('a bare fence and "---yaml" still work', async () => {
     const site = freshSite('fm-yaml');
     fs.writeFileSync(path.join(site, 'content/pages/about.md'), '---yaml\ntitle: About YAML\n---\nBody\n');
-    const r = sitegen(['build', '--root', site, '-q']);
+    const r = await siteAt(site).build({ quiet: true });
     expect(r.code, r.stderr).toBe(0);
     expect(fs.readFileSync(path.join(site, 'dist/about/index.html'), 'utf8')).toContain('About YAML');
   });
 
-  it('the content cache never answers for a file that became ---js', () => {
+  it('the content cache never answers for a file that became ---js', async () => {
     const site = freshSite('fm-cache');
     const marker = path.join(site, 'ran.txt');
-    expect(sitegen(['build', '--root', site, '-q']).code).toBe(0); // fills the cache
+    expect((await siteAt(site).build({ quiet: true })).code).toBe(0); // fills the cache
     const file = path.join(site, 'content/pages/about.md');
     const st = fs.statSync(file);
     fs.writeFileSync(file, evil(marker, '---js'));
     fs.utimesSync(file, st.atime, st.mtime); // same mtime: only size and content differ
-    expectLocated(sitegen(['build', '--root', site]), /content\/pages\/about\.md:1:4 Front matter must be YAML/);
-    expectLocated(sitegen(['check', '--root', site]), /content\/pages\/about\.md:1:4 Front matter must be YAML/);
+    expectLocated((await siteAt(site).build()), /content\/pages\/about\.md:1:4 Front matter must be YAML/);
+    expectLocated((await siteAt(site).check()), /content\/pages\/about\.md:1:4 Front matter must be YAML/);
     expect(fs.existsSync(marker)).toBe(false);
   });
 
@@ -106,11 +107,11 @@ describe('symlinks never lead out of the site', () => {
     ['/proc/self/environ', (site: string) => fs.symlinkSync('/proc/self/environ', path.join(site, 'static/x.txt')), 'static/x.txt', 'outside the site root'],
     ['a folder outside the root', (site: string) => { fs.mkdirSync(path.join(work, 'outdir'), { recursive: true }); fs.writeFileSync(path.join(work, 'outdir/secret.txt'), SECRET); fs.symlinkSync(path.join(work, 'outdir'), path.join(site, 'static/docs')); }, 'static/docs', 'outside the site root'],
     ['static/ itself', (site: string) => { fs.mkdirSync(path.join(work, 'outstatic'), { recursive: true }); fs.writeFileSync(path.join(work, 'outstatic/secret.txt'), SECRET); fs.rmSync(path.join(site, 'static'), { recursive: true }); fs.symlinkSync(path.join(work, 'outstatic'), path.join(site, 'static')); }, 'static', 'outside the site root'],
-  ])('static/: a link to %s is a located error and dist/ is untouched', (name, plant, rel, why) => {
+  ])('static/: a link to %s is a located error and dist/ is untouched', async (name, plant, rel, why) => {
     const site = siteWithSecrets(`static-${name.replace(/\W+/g, '-')}`);
     plant(site);
     const before = treeSnapshot(path.join(site, 'dist'));
-    const r = sitegen(['build', '--root', site]);
+    const r = await siteAt(site).build();
     expectLocated(r, new RegExp(`(^|\\n)(✗ )?${rel.replace(/\//g, '\\/')} Symlink to ${why}`));
     expect(r.stderr + r.stdout).not.toContain(SECRET);
     expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
@@ -120,12 +121,12 @@ describe('symlinks never lead out of the site', () => {
     ['a file outside the root', 'content/items/gamma.yaml', (site: string) => { fs.writeFileSync(path.join(work, 'gamma.yaml'), 'title: Gamma\ntags: [a, b]\nprice: 1\n'); fs.symlinkSync(path.join(work, 'gamma.yaml'), path.join(site, 'content/items/gamma.yaml')); }],
     ['a folder outside the root', 'content/items/more', (site: string) => { fs.mkdirSync(path.join(work, 'more'), { recursive: true }); fs.writeFileSync(path.join(work, 'more/delta.yaml'), 'title: Delta\ntags: [a, b]\nprice: 1\n'); fs.symlinkSync(path.join(work, 'more'), path.join(site, 'content/items/more')); }],
     ['the hidden .env of the root', 'content/items/env.yaml', (site: string) => fs.symlinkSync('../../.env', path.join(site, 'content/items/env.yaml'))],
-  ])('content/: a link to %s is a located error in build and check', (name, rel, plant) => {
+  ])('content/: a link to %s is a located error in build and check', async (name, rel, plant) => {
     const site = siteWithSecrets(`content-${name.replace(/\W+/g, '-')}`);
     plant(site);
     const before = treeSnapshot(path.join(site, 'dist'));
     for (const cmd of ['build', 'check']) {
-      const r = sitegen([cmd, '--root', site]);
+      const r = await siteAt(site).run(cmd);
       expectLocated(r, new RegExp(`(^|\\n)(✗ )?${rel.replace(/\//g, '\\/')} Symlink to`));
       expect(r.stderr + r.stdout).not.toContain(SECRET);
     }
@@ -174,7 +175,7 @@ describe('symlinks never lead out of the site', () => {
     }
   });
 
-  it('links that stay inside the site keep working', () => {
+  it('links that stay inside the site keep working', async () => {
     const site = freshSite('links-inside');
     fs.mkdirSync(path.join(site, 'shared'));
     fs.writeFileSync(path.join(site, 'shared/notes.txt'), 'shared notes');
@@ -182,7 +183,7 @@ describe('symlinks never lead out of the site', () => {
     fs.symlinkSync('../shared', path.join(site, 'static/shared'));
     fs.writeFileSync(path.join(site, 'shared/gamma.yaml'), 'title: Gamma\ntags: [a, b]\nprice: 1\n');
     fs.symlinkSync('../../shared/gamma.yaml', path.join(site, 'content/items/gamma.yaml'));
-    const r = sitegen(['build', '--root', site, '-q']);
+    const r = await siteAt(site).build({ quiet: true });
     expect(r.code, r.stderr).toBe(0);
     expect(fs.readFileSync(path.join(site, 'dist/notes.txt'), 'utf8')).toBe('shared notes');
     expect(fs.readFileSync(path.join(site, 'dist/shared/notes.txt'), 'utf8')).toBe('shared notes');
@@ -196,11 +197,11 @@ describe('Markdown that used to pass or crash', () => {
     ['a reference-style javascript&colon; image', 'See ![a][r].\n\n[r]: JaVa&#x09;ScRiPt&colon;alert(1)', /content\/pages\/about\.md:5:5 Image to a javascript: URL is not allowed/],
     ['a line of 2,000 ">"', '>'.repeat(2000) + ' deep', /content\/pages\/about\.md:5:1 Blockquotes and lists are nested more than 32 levels deep/],
     ['2,000 nested list markers', '- '.repeat(2000) + 'deep', /content\/pages\/about\.md:5:1 Blockquotes and lists are nested more than 32 levels deep/],
-  ])('%s is a located error in build and check', (_name, body, expected) => {
+  ])('%s is a located error in build and check', async (_name, body, expected) => {
     const site = freshSite(`md-${_name.replace(/\W+/g, '-')}`);
     fs.writeFileSync(path.join(site, 'content/pages/about.md'), `---\ntitle: About\n---\nIntro\n${body}\n`);
     const before = treeSnapshot(path.join(site, 'dist'));
-    for (const cmd of ['build', 'check']) expectLocated(sitegen([cmd, '--root', site]), expected);
+    for (const cmd of ['build', 'check']) expectLocated((await siteAt(site).run(cmd)), expected);
     expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
   });
 });
@@ -223,14 +224,14 @@ describe('site facts substituted into pages ({token})', () => {
     return () => fs.writeFileSync(file, text);
   };
 
-  it('a value from site.yaml reaches the manifesto HTML escaped, never as markup', () => {
+  it('a value from site.yaml reaches the manifesto HTML escaped, never as markup', async () => {
     // `launch` has a month-year schema now, so the free-text fact `premiumPrice` carries the payload, named
     // by a token added to the manifesto's Markdown.
     const restoreSite = edit('content/site.yaml', /^premiumPrice: .*$/m, 'premiumPrice: "<img src=x onerror=alert(1)> & more"');
     const restoreBody = edit('content/pages/manifesto.md', /\n*$/, '\n\nPremium starts from {premiumPrice}.\n');
     const restore = () => { restoreBody(); restoreSite(); };
     try {
-      const r = sitegen(['build', '--root', real, '-q']);
+      const r = await siteAt(real).build({ quiet: true });
       expect(r.code, r.stderr).toBe(0);
       const html = fs.readFileSync(path.join(real, 'dist/manifesto/index.html'), 'utf8');
       expect(html).not.toContain('<img src=x onerror');
@@ -249,10 +250,10 @@ describe('site facts substituted into pages ({token})', () => {
     ['{constructor} in the manifesto\'s Markdown body', 'content/pages/manifesto.md', /do \{launchOpens\}\./, 'do {launchOpens} {constructor}.', /content\/pages\/manifesto\.md:68:24 Unknown fact \{constructor\} in the Markdown body/],
     ['{nope} in the manifesto\'s Markdown body', 'content/pages/manifesto.md', /do \{launchOpens\}\./, 'do {launchOpens} {nope}.', /content\/pages\/manifesto\.md:68:24 Unknown fact \{nope\} in the Markdown body/],
     ['{nope} in content/legal/legal.yaml', 'content/legal/legal.yaml', /^heading: Legal and Policies$/m, 'heading: Legal {nope} Policies', /content\/legal\/legal\.yaml:5:10 heading: Unknown placeholder \{nope\}/],
-  ])('%s is a located unknown token, never a function\'s source', (_name, file, from, to, expected) => {
+  ])('%s is a located unknown token, never a function\'s source', async (_name, file, from, to, expected) => {
     const restore = edit(file, from, to);
     try {
-      const r = sitegen(['check', '--root', real]);
+      const r = await siteAt(real).check();
       expectLocated(r, expected);
       expect(r.stderr).not.toContain('[native code]');
     } finally {

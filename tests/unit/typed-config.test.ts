@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO, fixture, sitegen, startServer } from '../helpers/cli.ts';
+import { REPO, fixture } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-typed-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -40,8 +41,8 @@ describe('unknown config keys', () => {
   edit(config, '  collections: {', '  colections: {');
 
   for (const command of ['build', 'check']) {
-    it(`${command} exits 1 naming each key at its line, with the valid keys and a did-you-mean`, () => {
-      const r = sitegen([command, '--root', site]);
+    it(`${command} exits 1 naming each key at its line, with the valid keys and a did-you-mean`, async () => {
+      const r = await siteAt(site).run(command);
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('sitegen.config.ts:9:11 Unknown config key "site.basePath"');
       expect(r.stderr).toContain('Valid keys in site: title, url, lang');
@@ -52,7 +53,7 @@ describe('unknown config keys', () => {
   }
 
   it('dev reports the key in the terminal and the overlay', async () => {
-    const server = await startServer(['dev', '--root', site, '--port', '0']);
+    const server = await siteAt(site).dev({ backend: true });
     try {
       // The overlay's errors come over the event stream: read it until the error shows (or time out).
       const ac = new AbortController();
@@ -69,16 +70,16 @@ describe('unknown config keys', () => {
       ac.abort();
       expect(stream).toContain('Unknown config key \\"site.basePath\\"');
       expect(server.output()).toContain('sitegen.config.ts:9:11 Unknown config key "site.basePath"');
-    } finally { await server.stop(); }
+    } finally { await server.close(); }
   }, 120_000);
 });
 
 describe('dates', () => {
-  it('a YAML date and a front-matter date build with z.coerce.date(), cold and from the content cache', () => {
+  it('a YAML date and a front-matter date build with z.coerce.date(), cold and from the content cache', async () => {
     const site = copy('dates', 'dates');
     const pages = () => ['index.html', 'posts/launch/index.html'].map((f) => fs.readFileSync(path.join(site, 'dist', f), 'utf8'));
     for (let i = 0; i < 2; i++) {
-      const r = sitegen(['build', '--root', site, '-q']);
+      const r = await siteAt(site).build({ quiet: true });
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       const [home, post] = pages();
@@ -88,19 +89,19 @@ describe('dates', () => {
     }
   }, 120_000);
 
-  it('z.date() given a YAML date says it received a string, where, and how to accept it', () => {
+  it('z.date() given a YAML date says it received a string, where, and how to accept it', async () => {
     const site = copy('dates', 'strict-date');
     edit(path.join(site, 'sitegen.config.ts'), 'const Event$ = z.strictObject({ title: z.string(), date: z.coerce.date() });', 'const Event$ = z.strictObject({ title: z.string(), date: z.date() });');
-    const r = sitegen(['build', '--root', site]);
+    const r = await siteAt(site).build();
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('content/events/meetup.yaml:2:7 date: Expected date, received string "2024-05-01"');
     expect(r.stderr).toContain('z.coerce.date()');
   }, 120_000);
 
-  it('a value that is not a date names what was written, not "a map"', () => {
+  it('a value that is not a date names what was written, not "a map"', async () => {
     const site = copy('dates', 'bad-date');
     fs.writeFileSync(path.join(site, 'content/posts/launch.md'), '---\ntitle: Launch\ndate: next tuesday\n---\n\nWe launched.\n');
-    const r = sitegen(['build', '--root', site]);
+    const r = await siteAt(site).build();
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('content/posts/launch.md:3:7 date: Expected date, received string "next tuesday"');
     expect(r.stderr).toContain('hint: Write the date as YYYY-MM-DD');

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO, fixture, sitegen, startServer } from '../helpers/cli.ts';
+import { siteAt } from '../helpers/site.ts';
 
 const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-plugin-')));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -28,7 +29,7 @@ describe('a site without the waitlist plugin (tests/fixtures/basic)', () => {
   const basic = fixture('basic');
 
   it.each(['preview', 'dev'])('`sitegen %s` starts no database and serves no /rest/v1', async (command) => {
-    if (command === 'preview' && !fs.existsSync(path.join(basic, 'dist/index.html'))) expect(sitegen(['build', '--root', basic, '-q']).code).toBe(0);
+    if (command === 'preview' && !fs.existsSync(path.join(basic, 'dist/index.html'))) expect((await siteAt(basic).build({ quiet: true })).code).toBe(0);
     const dataDir = path.join(tmp, `db-${command}`);
     const server = await startServer([command, '--root', basic, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: dataDir } });
     try {
@@ -73,7 +74,7 @@ describe('a site with the waitlist plugin (tests/fixtures/waitlist)', () => {
 describe('build guards of the waitlist plugin (tests/fixtures/waitlist)', () => {
   const root = site;
   const out = 'dist-guard';
-  const build = (env: NodeJS.ProcessEnv) => sitegen(['build', '--root', root, '-o', out], { env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '', CI: '', ...env } });
+  const build = (env: NodeJS.ProcessEnv) => siteAt(root).build({ out, env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '', CI: '', ...env } });
   afterAll(() => fs.rmSync(path.join(root, out), { recursive: true, force: true }));
 
   it.each([
@@ -82,16 +83,16 @@ describe('build guards of the waitlist plugin (tests/fixtures/waitlist)', () => 
     ['SUPABASE_URL without a key', { SUPABASE_URL: 'https://p.supabase.co' }, 'SUPABASE_URL is set but SUPABASE_ANON_KEY is not'],
     ['an invalid SUPABASE_URL', { SUPABASE_URL: 'not a url', SUPABASE_ANON_KEY: 'sb_publishable_x' }, 'SUPABASE_URL "not a url" is not a URL'],
     ['plain http to another host', { SUPABASE_URL: 'http://p.supabase.co', SUPABASE_ANON_KEY: 'sb_publishable_x' }, 'SUPABASE_URL must be an https:// URL'],
-  ])('refuses %s: exit 1, a clear message, nothing written', (_name, env, text) => {
-    const r = build(env);
+  ])('refuses %s: exit 1, a clear message, nothing written', async (_name, env, text) => {
+    const r = await build(env);
     expect(r.stderr).toContain(text);
     expect(r.stderr).not.toContain('crashed');
     expect(r.code).toBe(1);
     expect(fs.existsSync(path.join(root, out))).toBe(false);
   });
 
-  it('warns loudly in CI that forms post to the local backend', () => {
-    const r = build({ CI: 'true' });
+  it('warns loudly in CI that forms post to the local backend', async () => {
+    const r = await build({ CI: 'true' });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('SUPABASE_URL IS NOT SET IN CI');
   });

@@ -1,4 +1,5 @@
-// The two demo form pages: a short heading and intro saying what the demo shows, then the form island.
+// The two demo form pages: a short heading and intro saying what the demo shows, then the form island, and
+// (without JavaScript, when the island's submit button stays disabled) a line saying the demo needs it.
 import type { ReactNode } from 'react';
 import type { DemoForms } from '../../schemas/demo.ts';
 import { Badge } from '../../components/ui.tsx';
@@ -8,14 +9,17 @@ import type { DemoFormText } from './formKit.tsx';
 
 type PageText = DemoForms['simple'] | DemoForms['address'];
 
-function DemoShell({ page, children }: { page: PageText; children: ReactNode }) {
+function DemoShell({ page, noScript, children }: { page: PageText; noScript: string; children: ReactNode }) {
   return (
     <section className="section demo-page" aria-labelledby="demo-title">
       <div className="container--narrow">
         <Badge>{page.badge}</Badge>
         <h1 id="demo-title" className="demo-page__title">{page.heading}</h1>
         <p className="lead">{page.intro}</p>
-        <div className="card demo-page__card">{children}</div>
+        <div className="card demo-page__card">
+          {children}
+          <noscript><p className="demo-page__noscript">{noScript}</p></noscript>
+        </div>
       </div>
     </section>
   );
@@ -28,7 +32,7 @@ export function formText(forms: DemoForms, page: PageText): DemoFormText {
 
 export function SimpleFormPage({ forms }: { forms: DemoForms }) {
   return (
-    <DemoShell page={forms.simple}>
+    <DemoShell page={forms.simple} noScript={forms.noScript}>
       <DemoSimpleForm {...formText(forms, forms.simple)} fields={forms.simple.fields} />
     </DemoShell>
   );
@@ -37,7 +41,7 @@ export function SimpleFormPage({ forms }: { forms: DemoForms }) {
 export function AddressFormPage({ forms }: { forms: DemoForms }) {
   const a = forms.address;
   return (
-    <DemoShell page={a}>
+    <DemoShell page={a} noScript={forms.noScript}>
       <DemoAddressForm {...formText(forms, a)} fields={a.fields} countryPlaceholder={a.countryPlaceholder} countries={a.countries} />
     </DemoShell>
   );

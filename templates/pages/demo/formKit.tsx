@@ -36,7 +36,8 @@ export function useSchemaForm(schema: z.ZodObject, initial: Record<string, strin
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false); // a second submit before React re-renders must not slip through
-  // Native validation is the fallback without JavaScript; once hydrated the schema speaks instead.
+  // Until hydrated the submit button is disabled: without JavaScript the form cannot send what was typed
+  // anywhere (the demo promises the values stay in the browser). Once hydrated the schema validates.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
@@ -82,7 +83,7 @@ export function useSchemaForm(schema: z.ZodObject, initial: Record<string, strin
     }
   }
 
-  return { bind, onSubmit, submitting, noValidate: hydrated };
+  return { bind, onSubmit, submitting, hydrated, noValidate: hydrated };
 }
 
 export type FieldBinding = ReturnType<ReturnType<typeof useSchemaForm>['bind']>;
@@ -109,11 +110,12 @@ export function RequiredNote({ text }: { text: DemoFormText }) {
   return <p className="demo-form__note muted">{text.requiredNote}</p>;
 }
 
-/** The submit button, disabled (and relabelled) while the submit runs. */
-export function SubmitButton({ text, submitting }: { text: DemoFormText; submitting: boolean }) {
+/** The submit button: disabled until the island has hydrated (so the server HTML cannot send, as the waitlist
+ *  form), and disabled (and relabelled) while the submit runs. */
+export function SubmitButton({ text, submitting, ready }: { text: DemoFormText; submitting: boolean; ready: boolean }) {
   return (
     <div className="demo-form__actions">
-      <button type="submit" className="btn btn--primary" disabled={submitting}>{submitting ? text.submitting : text.submit}</button>
+      <button type="submit" className="btn btn--primary" disabled={submitting || !ready}>{submitting ? text.submitting : text.submit}</button>
     </div>
   );
 }

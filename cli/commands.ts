@@ -1,0 +1,68 @@
+// `sitegen build` and `sitegen check` as functions of their flags and an output sink: cli/main.ts runs them
+// with the terminal, and tests run the very same code in process (tests/helpers/site.ts) to read the exact
+// text a user would see without starting a process.
+import path from 'node:path';
+import type { BuildResult } from '../src/types.ts';
+import { printMessages, summary, jsonResult, dim, red } from './report.ts';
+import { engineSettingsFrom } from './options.ts';
+
+export interface Io {
+  /** Writes a line (or lines) to standard output; the newline is added by the caller. */
+  out(s: string): void;
+  /** Writes text to standard error as is. */
+  err(s: string): void;
+  /** The environment the command reads (process.env for the CLI). */
+  env: NodeJS.ProcessEnv;
+  /** The folder paths are printed relative to (process.cwd() for the CLI). */
+  cwd: string;
+}
+
+export const terminal = (): Io => ({
+  out: (s) => process.stdout.write(s),
+  err: (s) => process.stderr.write(s),
+  env: process.env,
+  cwd: process.cwd(),
+});
+
+export interface BuildFlags { root?: string; out?: string; siteUrl?: string; quiet?: boolean; json?: boolean; cache?: boolean; drafts?: boolean }
+
+export interface CommandRun { code: number; result: BuildResult }
+
+export async function runBuild(flags: BuildFlags, io: Io = terminal()): Promise<CommandRun> {
+  const root = path.resolve(io.cwd, flags.root ?? '.');
+  const log = (s: string) => { if (!flags.quiet && !flags.json) io.out(s + '\n'); };
+  log(dim(`sitegen build ${root}`));
+  // Commands import what they need when they run: `--help` and `check` never load the renderer or sirv.
+  const { build } = await import('../src/build.ts');
+  const result = await build({
+    root, outDir: flags.out, siteUrl: flags.siteUrl, drafts: flags.drafts, settings: engineSettingsFrom(flags, io.env),
+    env: io.env,
+    onWait: (text) => io.err(`${text}\n`),
+    onStage: (name, ms, note) => log(dim(`  ${name.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms${note ? ` (${note})` : ''}`)),
+  });
+  const errLine = (s: string) => io.err(s + '\n');
+  if (flags.json) io.out(jsonResult(result) + '\n');
+  if (result.errors.length) {
+    if (!flags.json) {
+      printMessages(result.errors, 'error', errLine);
+      io.err(red(`✗ build failed with ${result.errors.length} error${result.errors.length > 1 ? 's' : ''}; ${path.relative(io.cwd, result.outDir) || result.outDir} was left as it was\n`));
+    }
+    return { code: 1, result };
+  }
+  if (!flags.json && !flags.quiet) printMessages(result.warnings, 'warning', errLine);
+  log(summary(result));
+  return { code: 0, result };
+}
+
+export async function runCheck(flags: { root?: string; json?: boolean; drafts?: boolean }, io: Io = terminal()): Promise<CommandRun> {
+  const root = path.resolve(io.cwd, flags.root ?? '.');
+  const { checkSite } = await import('../src/build.ts');
+  const result = await checkSite({ root, drafts: flags.drafts, settings: engineSettingsFrom({}, io.env), env: io.env });
+  if (flags.json) io.out(jsonResult(result) + '\n');
+  if (result.errors.length) {
+    if (!flags.json) { printMessages(result.errors, 'error', (s) => io.err(s + '\n')); io.err(red(`✗ ${result.errors.length} problem${result.errors.length > 1 ? 's' : ''} found\n`)); }
+    return { code: 1, result };
+  }
+  if (!flags.json) io.out(`✓ content valid: ${result.pages} routes, ${result.aliases} aliases (${result.timings.total} ms)\n`);
+  return { code: 0, result };
+}

@@ -1,0 +1,39 @@
+// date(): a schema for a date field that is a real date. YAML keeps `2025-02-30` a string; z.coerce.date()
+// (like every Date parser) rolls it over to March 2. This one accepts a Date or an ISO 8601 date
+// ("2025-02-28", "2025-02-28T10:30", "2025-02-28T10:30:00+02:00") and refuses a day, month or time that does
+// not exist, saying why ("February 2025 has 28 days"). A time without a zone is UTC, as a date alone is.
+import { z } from 'zod';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+// Linear: fixed-width fields, one optional group each.
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** The Date a string names, or why it names none. */
+export function parseDate(text: string): Date | string {
+  const m = ISO.exec(text.trim());
+  if (!m) return `"${text.slice(0, 40)}" is not a date: write it as YYYY-MM-DD (or an ISO 8601 date and time)`;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', zone = 'Z'] = m;
+  const year = Number(y), month = Number(mo), day = Number(d);
+  if (month < 1 || month > 12) return `${mo} is not a month (01 to 12)`;
+  const days = daysIn(year, month);
+  if (day < 1 || day > days) return `${MONTHS[month - 1]} ${year} has ${days} days`;
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return `${h}:${mi}:${s} is not a time of day`;
+  if (zone !== 'Z' && (Number(zone.slice(1, 3)) > 23 || Number(zone.slice(4)) > 59)) return `${zone} is not a time zone offset`;
+  const ms = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}${frac.slice(0, 4)}${zone}`);
+  return Number.isNaN(ms) ? `"${text.slice(0, 40)}" is not a date` : new Date(ms);
+}
+
+/** A date field: a Date, or an ISO 8601 string that names a day that exists. */
+export function date(): z.ZodType<Date, Date | string> {
+  return z.union([z.date(), z.string()]).transform((v, ctx) => {
+    if (v instanceof Date) return v;
+    const d = parseDate(v);
+    if (typeof d === 'string') {
+      ctx.issues.push({ code: 'custom', message: d, input: v });
+      return z.NEVER;
+    }
+    return d;
+  }) as unknown as z.ZodType<Date, Date | string>;
+}

@@ -1,0 +1,61 @@
+// Content problems found by the authoring helpers: a dangling reference (finish.ts) or, inside routes(), two
+// taxonomy terms with one slug. taxonomy() throws a ContentIssuesError carrying ContentIssue-like records;
+// the route table keeps them and the session locates them at the content file and field (file:line:col,
+// load.ts helperIssueMessages) instead of a throw located in sitegen.config.ts. The error is recognised by
+// its name, not instanceof: the site's copy of this module is bundled into the site module.
+import type { ContentIssue } from '../types.ts';
+import type { ErrorId } from '../errors.ts';
+import { formatPath } from '../content/fieldPath.ts';
+
+const NAME = 'SitegenContentIssues';
+
+export interface HelperIssue extends ContentIssue {
+  /** The catalogue entry the message is made from. */
+  kind: ErrorId;
+}
+
+export class ContentIssuesError extends Error {
+  readonly issues: HelperIssue[];
+  constructor(issues: HelperIssue[]) {
+    super(issues.map((i) => `${i.file} ${formatPath(i.path)}: ${i.message}`).join('\n'));
+    this.name = NAME;
+    this.issues = issues;
+  }
+}
+
+/** The issues a thrown value carries, when it is a ContentIssuesError (from any copy of this module). */
+export function issuesOf(e: unknown): HelperIssue[] | null {
+  const err = e as { name?: unknown; issues?: unknown } | null;
+  return err && err.name === NAME && Array.isArray(err.issues) ? err.issues as HelperIssue[] : null;
+}
+
+/** Levenshtein distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/**
+ * The candidate closest to `word`, when it is a likely typo or a shortened form: one that starts with it
+ * (or that it starts with) first, else the nearest within a third of its length (at least 2 edits).
+ */
+export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  const list = [...candidates];
+  const prefix = list.filter((c) => c.startsWith(word) || word.startsWith(c)).sort((a, b) => Math.abs(a.length - word.length) - Math.abs(b.length - word.length) || (a < b ? -1 : 1))[0];
+  if (prefix !== undefined && prefix !== '') return prefix;
+  // Long inputs are not compared (the distance is quadratic): ids are short.
+  if (word.length > 200) return undefined;
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const c of list) {
+    if (c.length > 200) continue;
+    const d = distance(word, c);
+    if (d < bestD) { best = c; bestD = d; }
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}

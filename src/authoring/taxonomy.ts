@@ -1,0 +1,67 @@
+// taxonomy(): entries grouped by the terms of one field (tags, categories), each term with a stable slug (the
+// slugger of heading ids) and its route path. Two different terms with one slug ("Node.js" and "nodejs")
+// would share a page: that is a content error located at the second term's field in its file, thrown as a
+// ContentIssuesError (issues.ts) that the route table turns into located messages.
+import { slug as slugOf } from 'github-slugger';
+import type { Entry } from '../types.ts';
+import { ContentIssuesError, type HelperIssue } from './issues.ts';
+
+export interface Term<E> {
+  /** The term as written in the content ("Node.js"). */
+  term: string;
+  /** Its URL segment ("nodejs"). */
+  slug: string;
+  /** Its page's route path (without the site's base): "/tags/nodejs". */
+  path: string;
+  /** The entries that have the term, in the order given. */
+  entries: E[];
+}
+
+export interface Taxonomy<E> {
+  /** The index page's route path ("/tags"). */
+  path: string;
+  /** Every term, ordered by slug. */
+  terms: Term<E>[];
+}
+
+export interface TaxonomyOptions {
+  /** The data field holding a term or a list of terms ("tags"). */
+  field: string;
+  /** The index's route path; term pages are below it ("/tags" → "/tags/<slug>"). */
+  path: string;
+}
+
+export function taxonomy<E extends Entry>(entries: readonly E[], options: TaxonomyOptions): Taxonomy<E> {
+  const { field, path } = options ?? ({} as TaxonomyOptions);
+  if (typeof field !== 'string' || !field) throw new Error(`taxonomy(): field must name a data field, got ${JSON.stringify(field)}`);
+  if (typeof path !== 'string' || !path.startsWith('/')) throw new Error(`taxonomy(): path must be a site path starting with "/", got ${JSON.stringify(path)}`);
+  const base = path.length > 1 ? path.replace(/\/+$/, '') : '';
+  const bySlug = new Map<string, Term<E> & { file: string }>();
+  const issues: HelperIssue[] = [];
+  for (const entry of entries) {
+    const value = (entry.data as Record<string, unknown> | undefined)?.[field];
+    if (value === undefined || value === null) continue;
+    const list: [unknown, (string | number)[]][] = Array.isArray(value) ? value.map((v, i) => [v, [field, i]]) : [[value, [field]]];
+    for (const [term, at] of list) {
+      if (typeof term !== 'string') {
+        issues.push({ kind: 'TermCollision', file: entry.file, path: at, message: `A ${field} term must be text, got ${typeof term}` });
+        continue;
+      }
+      const slug = slugOf(term);
+      if (!slug) {
+        issues.push({ kind: 'TermCollision', file: entry.file, path: at, message: `The ${field} term ${JSON.stringify(term)} has no letters or digits to make its page's URL from` });
+        continue;
+      }
+      const known = bySlug.get(slug);
+      if (!known) { bySlug.set(slug, { term, slug, path: `${base}/${slug}`, entries: [entry], file: entry.file }); continue; }
+      if (known.term !== term) {
+        issues.push({ kind: 'TermCollision', file: entry.file, path: at, message: `The ${field} term ${JSON.stringify(term)} has the same URL (${base}/${slug}) as ${JSON.stringify(known.term)} in ${known.file}` });
+        continue;
+      }
+      if (known.entries[known.entries.length - 1] !== entry) known.entries.push(entry);
+    }
+  }
+  if (issues.length) throw new ContentIssuesError(issues);
+  const terms = [...bySlug.values()].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)).map(({ file: _file, ...t }) => t);
+  return { path: base || '/', terms };
+}

@@ -1,0 +1,101 @@
+// The documentation site (docs/), built by sitegen under a base path as GitHub Pages serves it, and run by
+// `sitegen preview`: every page is valid HTML with no serious or critical axe violation and no console error,
+// links between the Markdown files became page URLs under the base, and searching for a word finds its page.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
+import { REPO, sitegen, startServer } from '../helpers/cli.ts';
+import { launchBrowser, watchProblems } from '../helpers/browser.ts';
+
+const ROOT = path.join(REPO, 'docs');
+const BASE = '/sitegen/';
+let server: Awaited<ReturnType<typeof startServer>>;
+let site: string;
+let browser: Browser;
+let pages: string[];
+
+beforeAll(async () => {
+  const env = { ...process.env, DOCS_BASE: BASE, SITE_URL: 'https://docs.example' };
+  const b = sitegen(['build', '--root', ROOT, '--quiet'], { env });
+  if (b.code !== 0) throw new Error(b.stderr + b.stdout);
+  server = await startServer(['preview', '--root', ROOT, '--port', '0', '--no-backend'], { env });
+  site = new URL(BASE, server.url).href;
+  browser = await launchBrowser();
+  const dist = path.join(ROOT, 'dist');
+  pages = fs.readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).sort();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the documentation site', () => {
+  it('has a page for every topic and an error reference with every id of the catalogue', async () => {
+    expect(pages).toEqual(expect.arrayContaining(['index.html', 'getting-started/index.html', 'markdown/index.html', 'errors/reference/index.html', '404.html']));
+    const { errorCatalogue } = await import('../../src/public.ts');
+    const reference = fs.readFileSync(path.join(ROOT, 'dist/errors/reference/index.html'), 'utf8');
+    for (const id of Object.keys(errorCatalogue)) expect(reference, id).toContain(`id="${id}"`);
+  });
+
+  it('is valid HTML on every page', async () => {
+    const validator = new HtmlValidate(new FileSystemConfigLoader());
+    for (const rel of pages) {
+      const report = await validator.validateString(fs.readFileSync(path.join(ROOT, 'dist', rel), 'utf8'), rel);
+      expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`)), rel).toEqual([]);
+    }
+  });
+
+  // Every page at 1280 px; at 375 px the page types (home, a Markdown page with tables and code, the reference).
+  it('passes axe with no serious or critical violation and logs no error, at 375 and 1280 px', async () => {
+    const phone = ['index.html', 'markdown/index.html', 'errors/reference/index.html'];
+    for (const width of [375, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      for (const rel of pages.filter((p) => p !== '404.html' && (width > 375 || phone.includes(p)))) {
+        const page = await context.newPage();
+        const problems = watchProblems(page);
+        const url = new URL(rel.replace(/index\.html$/, ''), site).href;
+        expect((await page.goto(url))?.status(), url).toBe(200);
+        const axe = await new AxeBuilder({ page }).analyze();
+        expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), `${url} at ${width}`).toEqual([]);
+        expect(problems, url).toEqual({ console: [], errors: [] });
+        await page.close();
+      }
+      await context.close();
+    }
+  }, 120_000);
+
+  it('turns links between the Markdown files into page URLs under the base', async () => {
+    const html = fs.readFileSync(path.join(ROOT, 'dist/configuration/index.html'), 'utf8');
+    expect(html).toContain(`href="../outputs/"`);
+    expect(html).not.toMatch(/href="[a-z-]+\.md/);
+  });
+
+  it('finds a page by a word of its text, under the default CSP, and goes there', async () => {
+    const page = await browser.newPage();
+    const problems = watchProblems(page);
+    const res = await page.goto(site);
+    expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+    const box = page.getByRole('searchbox', { name: 'Search the documentation' });
+    await box.fill('footnotes');
+    const result = page.locator('.search-results a', { hasText: 'Markdown' });
+    await expect.poll(() => result.count()).toBe(1);
+    await result.click();
+    await page.waitForURL(`${site}markdown/`);
+    await box.fill('zzzz-no-such-word');
+    await expect.poll(() => page.locator('#search-status').textContent()).toBe('No page found');
+    expect(problems).toEqual({ console: [], errors: [] });
+    await page.close();
+  });
+
+  it('shows no search box without JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(site);
+    await expect.poll(() => page.getByRole('searchbox').count()).toBe(0);
+    await context.close();
+  });
+});

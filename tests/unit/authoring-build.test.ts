@@ -1,0 +1,203 @@
+// The authoring helpers through the engine (issue 26), in process, on a copy of the authoring fixture: the
+// pages build makes of paginate() and taxonomy(), references resolved for routes, drafts left out of build
+// and check but kept by `--drafts` and dev (marked), and each bad input — pagination size 0, two terms with
+// one slug, a dangling reference, an impossible date — one located error, no stack, dist/ left as it was.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { build, checkSite } from '../../src/build.ts';
+import { createDevSite } from '../../src/dev/devSite.ts';
+import { formatMessage, formatMessageLong } from '../../src/errors.ts';
+import type { BuildResult } from '../../src/types.ts';
+import { createContentStore } from '../../src/content/incremental.ts';
+import { date, reference } from '../../src/public.ts';
+import type { SiteConfig } from '../../src/types.ts';
+import { z } from 'zod';
+import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
+
+let dir = '';
+let first: BuildResult;
+// One good build first: each test then starts from its dist/ (a failed build must leave it as it was).
+beforeAll(async () => { dir = copyFixture('authoring'); first = await build({ root: dir }); }, 60_000);
+afterAll(() => removeCopy(dir));
+
+const page = (p: string) => fs.readFileSync(path.join(dir, 'dist', p, 'index.html'), 'utf8');
+const main = (p: string) => /<main>(.*)<\/main>/s.exec(page(p))?.[1] ?? '';
+/** Every file of dist/ with its bytes, to prove a failed build left it as it was. */
+function snapshot(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const f = path.join(d, e.name);
+      if (e.isDirectory()) walk(f); else out[path.relative(dir, f)] = fs.readFileSync(f, 'utf8');
+    }
+  };
+  walk(path.join(dir, 'dist'));
+  return out;
+}
+const run = (opts: { drafts?: boolean } = {}) => build({ root: dir, ...opts });
+const errorsOf = (r: BuildResult) => r.errors.map(formatMessage);
+
+describe('a build with the authoring helpers', () => {
+  it('paginates the blog under the base, two posts a page, newest first, drafts left out', () => {
+    expect(errorsOf(first)).toEqual([]);
+    expect(main('blog')).toBe('<h1>Blog 1/2</h1><ul><li><a href="/docs/posts/third/">Third post</a></li><li><a href="/docs/posts/second/">Second post</a></li></ul><a rel="next" href="/docs/blog/page/2/">Older</a>');
+    expect(main('blog/page/2')).toBe('<h1>Blog 2/2</h1><ul><li><a href="/docs/posts/first/">First post</a></li></ul><a rel="prev" href="/docs/blog/">Newer</a>');
+    expect(fs.existsSync(path.join(dir, 'dist/blog/page/3'))).toBe(false);
+  });
+
+  it('makes a page per term and an index, and gives routes the referenced author', () => {
+    expect(main('tags')).toContain('<a href="/docs/tags/nodejs/">Node.js</a> (2)');
+    expect(main('tags/nodejs')).toContain('<h1>Tagged Node.js</h1>');
+    expect(main('tags/nodejs')).toContain('Third post');
+    expect(main('posts/third')).toContain('<p class="byline">Ada Lovelace, 2025-03-15</p>');
+    expect(main('posts/second')).toContain('<p class="byline">Grace Hopper, 2025-02-28</p>');
+  });
+
+  it('leaves the draft out of its page, the lists, the tags and the sitemap', () => {
+    expect(fs.existsSync(path.join(dir, 'dist/posts/unfinished'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'dist/tags/drafts'))).toBe(false);
+    const all = Object.values(snapshot()).join('\n');
+    expect(all).not.toContain('unfinished');
+    expect(all).not.toContain('Unfinished');
+  });
+
+  it('renders the same on worker threads, which assemble the content themselves', async () => {
+    const before = snapshot();
+    const r = await build({ root: dir, settings: { parallelMin: 0, workers: 2, renderOnWorkers: true, mainTakesTasks: false } });
+    expect(errorsOf(r)).toEqual([]);
+    expect(r.workers?.tasks.pages?.onMain).toBe(0);
+    expect(snapshot()).toEqual(before);
+  }, 60_000);
+
+  it('includes the draft with --drafts (build) and keeps it marked; check counts it only with --drafts', async () => {
+    const r = await run({ drafts: true });
+    expect(errorsOf(r)).toEqual([]);
+    expect(main('posts/unfinished')).toContain('<mark class="draft">draft</mark><h1>Unfinished post</h1>');
+    expect(main('tags')).toContain('Drafts');
+    expect(fs.readFileSync(path.join(dir, 'dist/sitemap.xml'), 'utf8')).toContain('/docs/posts/unfinished/');
+    expect((await checkSite({ root: dir })).pages).toBe(8);
+    expect((await checkSite({ root: dir, drafts: true })).pages).toBe(10);
+    expect(errorsOf(await run())).toEqual([]); // back to the site without the draft for what follows
+  });
+});
+
+describe('bad input is one located error, and dist/ is left as it was', () => {
+  const cases = [
+    {
+      what: 'a pagination size of 0',
+      file: 'sitegen.config.ts', edit: (t: string) => t.replace('size: 2', 'size: 0'),
+      error: /^sitegen\.config\.ts:23:\d+ routes\(\) threw: paginate\(\): size must be a positive whole number, got 0$/,
+    },
+    {
+      what: 'two terms with one slug',
+      file: 'content/posts/second.md', edit: (t: string) => t.replace('tags: [Notes]', 'tags: [nodejs]'),
+      error: /^content\/posts\/second\.md:4:8 tags\[0\]: The tags term "nodejs" has the same URL \(\/tags\/nodejs\) as "Node\.js" in content\/posts\/third\.md$/,
+      hint: 'Write the term the same way in every file',
+    },
+    {
+      what: 'a dangling reference',
+      file: 'content/posts/first.md', edit: (t: string) => t.replace('author: ada-lovelace', 'author: ada-l'),
+      error: /^content\/posts\/first\.md:5:9 author: no entry "ada-l" in collection authors\. Did you mean "ada-lovelace"\?$/,
+      hint: 'Write the id of an existing entry',
+    },
+    {
+      what: 'a reference to a draft',
+      file: 'content/posts/first.md', edit: (t: string) => t.replace('author: ada-lovelace', 'author: ada-lovelace\nsee: unfinished'),
+      schema: true,
+      error: /^content\/posts\/first\.md:6:6 see: no entry "unfinished" in collection posts \(it is a draft, left out of this build\)$/,
+    },
+    {
+      what: 'an impossible date',
+      file: 'content/posts/second.md', edit: (t: string) => t.replace('date: 2025-02-28', 'date: 2025-02-30'),
+      error: /^content\/posts\/second\.md:3:7 date: February 2025 has 28 days$/,
+    },
+  ];
+  for (const c of cases) {
+    it(`${c.what}: build and check say where, dev too`, async () => {
+      const before = snapshot();
+      expect(before['dist/posts/third/index.html']).toContain('Third post');
+      const original = fs.readFileSync(path.join(dir, c.file), 'utf8');
+      const config = fs.readFileSync(path.join(dir, 'sitegen.config.ts'), 'utf8');
+      if (c.schema) editFile(dir, 'sitegen.config.ts', (t) => t.replace("draft: z.boolean().optional() }", "draft: z.boolean().optional(), see: reference('posts').optional() }"));
+      editFile(dir, c.file, c.edit);
+      try {
+        const r = await run();
+        expect(errorsOf(r)).toEqual([expect.stringMatching(c.error)]);
+        const long = formatMessageLong(r.errors[0]);
+        expect(long).not.toMatch(/\n\s+at /);
+        if (c.hint) expect(r.errors[0].hint).toContain(c.hint);
+        expect(snapshot()).toEqual(before);
+        expect(errorsOf(await checkSite({ root: dir }))).toEqual([expect.stringMatching(c.error)]);
+        const dev = await createDevSite({ root: dir });
+        try {
+          const started = await dev.start();
+          // Dev keeps drafts: a reference to one resolves there.
+          if (c.what === 'a reference to a draft') expect(started.errors).toEqual([]);
+          else expect(started.errors.map(formatMessage)).toEqual([expect.stringMatching(c.error)]);
+        } finally { await dev.close(); }
+      } finally {
+        fs.writeFileSync(path.join(dir, c.file), original);
+        fs.writeFileSync(path.join(dir, 'sitegen.config.ts'), config);
+      }
+    }, 60_000);
+  }
+});
+
+describe('dev', () => {
+  it('shows drafts marked, and re-renders a post when the author it references changes', async () => {
+    const dev = await createDevSite({ root: dir });
+    try {
+      const r = await dev.start();
+      expect(r.errors).toEqual([]);
+      const html = (p: string) => { const f = dev.output.find(p); return f && typeof f.body === 'string' ? f.body : ''; };
+      expect(html('/posts/unfinished/')).toContain('<mark class="draft">draft</mark>');
+      expect(html('/blog/')).toContain('Unfinished post</a><mark class="draft">draft</mark>');
+      editFile(dir, 'content/authors/ada-lovelace.yaml', (t) => t.replace('Ada Lovelace', 'Augusta Ada King'));
+      const u = (await dev.apply([{ file: path.join(dir, 'content/authors/ada-lovelace.yaml'), kind: 'change' }]))!;
+      expect(u.errors).toEqual([]);
+      expect(u.changed.sort()).toEqual(['/posts/first/', '/posts/third/']);
+      expect(html('/posts/third/')).toContain('Augusta Ada King, 2025-03-15');
+      // A dangling reference while dev runs: located, and the last good page stays served.
+      editFile(dir, 'content/posts/third.md', (t) => t.replace('author: ada-lovelace', 'author: grace'));
+      const bad = (await dev.apply([{ file: path.join(dir, 'content/posts/third.md'), kind: 'change' }]))!;
+      expect(bad.errors.map(formatMessage)).toEqual(['content/posts/third.md:5:9 author: no entry "grace" in collection authors. Did you mean "grace-hopper"?']);
+      expect(html('/posts/third/')).toContain('Augusta Ada King');
+    } finally {
+      await dev.close();
+      editFile(dir, 'content/posts/third.md', (t) => t.replace('author: grace', 'author: ada-lovelace'));
+      editFile(dir, 'content/authors/ada-lovelace.yaml', (t) => t.replace('Augusta Ada King', 'Ada Lovelace'));
+    }
+  }, 60_000);
+});
+
+describe('dev content', () => {
+  it('counts a collection as changed when an entry it references changes', async () => {
+    const authors = { pattern: 'authors/*.yaml', schema: z.strictObject({ name: z.string() }) };
+    const config = {
+      site: { title: 'T', url: 'https://t.example' }, routes: () => [],
+      collections: {
+        posts: { pattern: 'posts/*.md', draft: 'draft', schema: z.strictObject({ title: z.string(), date: date(), tags: z.array(z.string()), author: reference('authors', authors), draft: z.boolean().optional() }) },
+        authors,
+      },
+    } as unknown as SiteConfig;
+    const store = await createContentStore(dir);
+    try {
+      await store.configure(config);
+      expect(store.errors()).toEqual([]);
+      const posts = store.content.posts;
+      const version = store.version('posts');
+      editFile(dir, 'content/authors/grace-hopper.yaml', (t) => t.replace('Grace Hopper', 'Grace B. Hopper'));
+      expect((await store.update(new Map([['authors/grace-hopper.yaml', 'change']]))).sort()).toEqual(['authors', 'posts']);
+      expect(store.version('posts')).toBeGreaterThan(version);
+      const second = store.content.posts.find((p: any) => p.slug === 'second');
+      expect(second.data.author.data.name).toBe('Grace B. Hopper');
+      // A post that does not refer to the changed author keeps its entry object (dev compares by identity).
+      const firstPost = (list: any[]) => list.find((p) => p.slug === 'first');
+      expect(firstPost(store.content.posts)).toBe(firstPost(posts));
+    } finally {
+      editFile(dir, 'content/authors/grace-hopper.yaml', (t) => t.replace('Grace B. Hopper', 'Grace Hopper'));
+      await store.close();
+    }
+  });
+});

@@ -1,0 +1,119 @@
+// The authoring helpers as a site calls them (issue 26): paginate() and taxonomy() in routes(), date() in a
+// schema; each bad input is a clear error naming the call or the field.
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { date, paginate, reference, taxonomy, type Entry } from '../../src/public.ts';
+import { finishContent } from '../../src/authoring/finish.ts';
+import { issuesOf } from '../../src/authoring/issues.ts';
+import { setUrlPolicy, DEFAULT_POLICY } from '../../src/render/urls.ts';
+
+afterEach(() => setUrlPolicy(DEFAULT_POLICY));
+
+const entry = (id: string, tags: unknown): Entry => ({ id, slug: id, dirs: [], file: `content/posts/${id}.md`, data: { tags } });
+
+describe('paginate()', () => {
+  it('puts page 1 at the bare path and page n at <path>/page/n, with prev/next links under the base', () => {
+    setUrlPolicy({ base: '/docs/', trailingSlash: 'always' });
+    const pages = paginate(['a', 'b', 'c', 'd', 'e'], { size: 2, path: '/blog' });
+    expect(pages.map((p) => [p.path, p.page, p.pages, p.items, p.prev, p.next])).toEqual([
+      ['/blog', 1, 3, ['a', 'b'], null, '/docs/blog/page/2/'],
+      ['/blog/page/2', 2, 3, ['c', 'd'], '/docs/blog/', '/docs/blog/page/3/'],
+      ['/blog/page/3', 3, 3, ['e'], '/docs/blog/page/2/', null],
+    ]);
+  });
+
+  it('gives an empty list one empty page, and follows trailingSlash "never" and a page path of the site\'s own', () => {
+    expect(paginate([], { size: 10, path: '/news' })).toEqual([{ path: '/news', page: 1, pages: 1, items: [], prev: null, next: null }]);
+    setUrlPolicy({ base: '/', trailingSlash: 'never' });
+    const pages = paginate([1, 2, 3], { size: 2, path: '/', pagePath: (n) => `/p${n}` });
+    expect(pages.map((p) => [p.path, p.prev, p.next])).toEqual([['/', null, '/p2'], ['/p2', '/', null]]);
+  });
+
+  it.each([[0, '0'], [-3, '-3'], [2.5, '2.5'], [Number.NaN, 'NaN'], ['2', '"2"']])('refuses size %s naming the call', (size, shown) => {
+    expect(() => paginate([1], { size: size as number, path: '/blog' })).toThrow(`paginate(): size must be a positive whole number, got ${shown}`);
+  });
+
+  it('refuses a path that is not a site path', () => {
+    expect(() => paginate([1], { size: 1, path: 'blog' })).toThrow('paginate(): path must be a site path starting with "/", got "blog"');
+  });
+});
+
+describe('taxonomy()', () => {
+  it('groups entries by a list or a single term, with github slugs, ordered by slug', () => {
+    const a = entry('a', ['Node.js', 'Notes']), b = entry('b', 'Notes'), c = entry('c', undefined);
+    const t = taxonomy([a, b, c], { field: 'tags', path: '/tags/' });
+    expect(t.path).toBe('/tags');
+    expect(t.terms.map((x) => [x.term, x.slug, x.path, x.entries.map((e) => e.id)])).toEqual([
+      ['Node.js', 'nodejs', '/tags/nodejs', ['a']],
+      ['Notes', 'notes', '/tags/notes', ['a', 'b']],
+    ]);
+  });
+
+  it('lists an entry once under a term it repeats', () => {
+    expect(taxonomy([entry('a', ['x', 'x'])], { field: 'tags', path: '/t' }).terms[0].entries).toHaveLength(1);
+  });
+
+  it('throws the content issue of two terms with one slug, at the second term\'s field and file', () => {
+    let thrown: unknown;
+    try { taxonomy([entry('a', ['Node.js']), entry('b', ['misc', 'nodejs'])], { field: 'tags', path: '/tags' }); } catch (e) { thrown = e; }
+    expect(issuesOf(thrown)).toEqual([{ kind: 'TermCollision', file: 'content/posts/b.md', path: ['tags', 1], message: 'The tags term "nodejs" has the same URL (/tags/nodejs) as "Node.js" in content/posts/a.md' }]);
+  });
+
+  it('throws the content issue of a term with no letters or digits', () => {
+    let thrown: unknown;
+    try { taxonomy([entry('a', '!!!')], { field: 'tags', path: '/tags' }); } catch (e) { thrown = e; }
+    expect(issuesOf(thrown)?.[0]).toMatchObject({ file: 'content/posts/a.md', path: ['tags'], message: expect.stringContaining('no letters or digits') });
+  });
+});
+
+describe('date()', () => {
+  const schema = z.object({ date: date() });
+  const parse = (v: unknown) => schema.safeParse({ date: v });
+
+  it('accepts YAML dates as written, dates with a time and a zone, and Date values', () => {
+    expect(parse('2025-02-28').data?.date.toISOString()).toBe('2025-02-28T00:00:00.000Z');
+    expect(parse('2024-02-29').data?.date.toISOString()).toBe('2024-02-29T00:00:00.000Z');
+    expect(parse('2025-03-15T09:30').data?.date.toISOString()).toBe('2025-03-15T09:30:00.000Z');
+    expect(parse('2025-03-15T09:30:00+01:00').data?.date.toISOString()).toBe('2025-03-15T08:30:00.000Z');
+    const d = new Date('2020-01-01T00:00:00Z');
+    expect(parse(d).data?.date).toBe(d);
+  });
+
+  it.each([
+    ['2025-02-30', 'February 2025 has 28 days'],
+    ['2024-02-30', 'February 2024 has 29 days'],
+    ['2025-04-31', 'April 2025 has 30 days'],
+    ['2025-13-01', '13 is not a month (01 to 12)'],
+    ['2025-01-01T24:00', '24:00:00 is not a time of day'],
+    ['next tuesday', '"next tuesday" is not a date: write it as YYYY-MM-DD (or an ISO 8601 date and time)'],
+  ])('refuses %s: %s', (input, problem) => {
+    const r = parse(input);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => [i.path, i.message])).toEqual([[['date'], problem]]);
+  });
+});
+
+describe('references between entries', () => {
+  const authors = [{ id: 'ada-lovelace', slug: 'ada-lovelace', dirs: [], file: 'content/authors/ada-lovelace.yaml', data: { name: 'Ada' } }];
+  const post = (author: unknown) => ({ id: 'p', slug: 'p', dirs: [], file: 'content/posts/p.md', data: { title: 'P', meta: { authors: [author] } } });
+  const config = (collection: string) => ({
+    collections: { authors: { pattern: 'authors/*.yaml', schema: z.object({ name: z.string() }) }, site: { pattern: 'site.yaml', schema: z.object({}), single: true }, posts: { pattern: 'posts/*.md', schema: z.object({ title: z.string(), meta: z.object({ authors: z.array(reference(collection)) }) }) } },
+  }) as any;
+  const finish = (collection: string, id: string) => {
+    const parsed = config(collection).collections.posts.schema.parse({ title: 'P', meta: { authors: [id] } });
+    return finishContent(config(collection), { authors, site: [], posts: [{ ...post(null), data: parsed }] });
+  };
+
+  it('replaces a nested reference by the entry, leaving the parsed entry as it was', () => {
+    const r = finish('authors', 'ada-lovelace');
+    expect(r.issues).toEqual([]);
+    expect(r.lists.posts[0].data.meta.authors[0]).toBe(authors[0]);
+    expect(r.lists.authors[0]).toBe(authors[0]);
+  });
+
+  it('reports a dangling id at its field path with the closest id, an unknown or single collection by name', () => {
+    expect(finish('authors', 'ada-lovelase').issues).toEqual([{ kind: 'ContentReferenceError', file: 'content/posts/p.md', path: ['meta', 'authors', 0], message: 'no entry "ada-lovelase" in collection authors. Did you mean "ada-lovelace"?' }]);
+    expect(finish('autors', 'ada-lovelace').issues[0].message).toBe('reference("autors"): no collection named autors. Did you mean authors?');
+    expect(finish('site', 'x').issues[0].message).toBe('reference("site"): collection site is a single file, not a list of entries to refer to');
+  });
+});

@@ -1,0 +1,50 @@
+// Every TypeScript sample of README.md and the documentation (docs/content/*.md) compiles: each ```ts or
+// ```tsx block is a whole sitegen.config.ts, type-checked in a copy of the site `sitegen init` writes (its
+// templates are what the samples import), against the engine's public API. A sample that stops compiling,
+// or that imports a name the package does not export, fails here.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ts from 'typescript';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO } from '../helpers/cli.ts';
+
+const FENCE = /^```(ts|tsx)[^\n]*\n([\s\S]*?)^```$/gm;
+const files = ['README.md', ...fs.readdirSync(path.join(REPO, 'docs/content')).filter((f) => f.endsWith('.md')).map((f) => `docs/content/${f}`)];
+const samples = files.flatMap((file) => {
+  const text = fs.readFileSync(path.join(REPO, file), 'utf8');
+  return [...text.matchAll(FENCE)].map((m) => ({ file, line: text.slice(0, m.index).split('\n').length + 1, lang: m[1]!, code: m[2]! }));
+});
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-samples-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('documentation samples', () => {
+  it('finds the samples', () => {
+    expect(samples.length).toBeGreaterThanOrEqual(4);
+    expect(samples.map((s) => s.file)).toContain('README.md');
+  });
+
+  it('type-checks every sample as the sitegen.config.ts of a new site', () => {
+    fs.cpSync(path.join(REPO, 'init-template'), dir, { recursive: true });
+    const roots = samples.map((s, i) => {
+      const f = path.join(dir, `sample-${i}.config.${s.lang}`);
+      fs.writeFileSync(f, s.code);
+      return f;
+    });
+    const options: ts.CompilerOptions = {
+      target: ts.ScriptTarget.ES2023, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler,
+      jsx: ts.JsxEmit.ReactJSX, strict: true, noEmit: true, skipLibCheck: true, isolatedModules: true,
+      allowImportingTsExtensions: true, lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+      types: ['react', 'node'], typeRoots: [path.join(REPO, 'node_modules/@types')],
+      baseUrl: dir,
+      paths: { 'sitegen-islands': [path.join(REPO, 'src/public.ts')], '*': [path.join(REPO, 'node_modules/*'), path.join(REPO, 'node_modules/@types/*')] },
+    };
+    const program = ts.createProgram(roots, options);
+    const problems = ts.getPreEmitDiagnostics(program).filter((d) => d.file && roots.includes(path.resolve(d.file.fileName))).map((d) => {
+      const i = roots.indexOf(path.resolve(d.file!.fileName));
+      const { line } = d.file!.getLineAndCharacterOfPosition(d.start ?? 0);
+      return `${samples[i]!.file}:${samples[i]!.line + line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+    });
+    expect(problems).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,59 @@
+// og:image follows the link policy: a route's ogImage or the site's that a browser or a link preview would
+// run as javascript:, vbscript: or data: (typed in any case, after spaces, or as character references) is a
+// located error, as a Markdown link to one is, and the page is never written with it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build.ts';
+import { formatMessage } from '../../src/errors.ts';
+import { routeContent } from '../../src/pipeline/routes.ts';
+import type { Content, RouteDef, SiteConfig } from '../../src/types.ts';
+import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
+
+let dir: string;
+beforeAll(() => { dir = copyFixture('basic'); });
+afterAll(() => removeCopy(dir));
+
+async function buildWith(edit: (t: string) => string) {
+  const original = fs.readFileSync(path.join(dir, 'sitegen.config.ts'), 'utf8');
+  editFile(dir, 'sitegen.config.ts', edit);
+  try { return await build({ root: dir }); } finally { fs.writeFileSync(path.join(dir, 'sitegen.config.ts'), original); }
+}
+
+describe('og:image and the link policy', () => {
+  it('a safe og:image (site path, https URL) is written absolute', async () => {
+    const r = await buildWith((t) => t.replace("favicon: '/favicon.svg' }", "favicon: '/favicon.svg', ogImage: '/og.png' }")
+      .replace("source: i.file, aliases", "source: i.file, ogImage: 'https://cdn.example/i.png', aliases"));
+    expect(r.errors).toEqual([]);
+    expect(fs.readFileSync(path.join(dir, 'dist/index.html'), 'utf8')).toContain('<meta property="og:image" content="https://fixture.example/og.png"/>');
+    expect(fs.readFileSync(path.join(dir, 'dist/items/alpha/index.html'), 'utf8')).toContain('<meta property="og:image" content="https://cdn.example/i.png"/>');
+  });
+  for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'jav&#x61;script&colon;alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)']) {
+    it(`a route's ogImage ${JSON.stringify(bad)} is an error at the route's source; dist/ is untouched`, async () => {
+      const before = fs.readFileSync(path.join(dir, 'dist/items/alpha/index.html'), 'utf8');
+      const r = await buildWith((t) => t.replace("source: i.file, aliases", `source: i.file, ogImage: ${JSON.stringify(bad)}, aliases`));
+      expect(r.errors.length).toBeGreaterThan(0);
+      const m = r.errors[0];
+      expect(m.location?.file).toBe('content/items/alpha.yaml');
+      expect(formatMessage(m)).toMatch(/ogImage .* is a (javascript|vbscript|data): URL, which is not allowed/);
+      expect(fs.readFileSync(path.join(dir, 'dist/items/alpha/index.html'), 'utf8')).toBe(before);
+    });
+  }
+  it("the site's ogImage with a javascript: URL is an error at the key in sitegen.config.ts", async () => {
+    const r = await buildWith((t) => t.replace("favicon: '/favicon.svg' }", "favicon: '/favicon.svg', ogImage: 'javascript:alert(1)' }"));
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0].location).toMatchObject({ file: 'sitegen.config.ts', line: 9 });
+    expect(formatMessage(r.errors[0])).toContain('Config "site.ogImage" is a javascript: URL, which is not allowed');
+  });
+  it('in dev, a route table reused across edits still refuses an ogImage changed to javascript:', () => {
+    const config = { site: { title: 't', url: 'https://x.test' }, collections: {}, routes: () => defs } as unknown as SiteConfig;
+    const Page = () => null;
+    let defs: RouteDef[] = [{ path: '/a', component: Page, props: {}, title: 'a', source: 'content/a.md', ogImage: '/a.png' }];
+    const first = routeContent({} as Content, config, '', null);
+    expect(first.table.errors).toEqual([]);
+    defs = [{ ...defs[0], ogImage: 'javascript:alert(1)' }];
+    const next = routeContent({} as Content, config, '', first);
+    expect(next.table.errors.map(formatMessage)).toEqual([expect.stringContaining('is a javascript: URL')]);
+    expect(next.table.routes).toEqual([]);
+  });
+});
