@@ -32,11 +32,11 @@ function edit(rel: string, from: string | RegExp, to: string): () => void {
 
 describe('one rule for {tokens}', () => {
   it.each([
-    ['{__proto__} in the manifesto\'s Markdown body', 'content/pages/manifesto.md', /opens in \{launch\}\./, 'opens in {launch} {__proto__}.', /^content\/pages\/manifesto\.md:68:36 Unknown fact \{__proto__\} in the Markdown body/],
-    ['{nope} in content/home.yaml', 'content/home.yaml', /get early access when matching opens in \{launch\}\./, 'get early access when matching opens in {nope}.', /^content\/home\.yaml:41:\d+ cta\.text: Unknown fact \{nope\}/],
+    ['{__proto__} in the manifesto\'s Markdown body', 'content/pages/manifesto.md', /not do \{launchOpens\}\./, 'not do {launchOpens} {__proto__}.', /^content\/pages\/manifesto\.md:68:24 Unknown fact \{__proto__\} in the Markdown body/],
+    ['{nope} in content/home.yaml', 'content/home.yaml', /text: "\{launchCta\}"/, 'text: "{launchCta} {nope}"', /^content\/home\.yaml:44:\d+ cta\.text: Unknown fact \{nope\}/],
     ['{__proto__} in content/home.yaml', 'content/home.yaml', /^title: Find Your Co-Founder/m, 'title: Find Your {__proto__} Co-Founder', /^content\/home\.yaml:1:8 title: Unknown fact \{__proto__\}/],
     ['{constructor} in an area', 'content/areas/online.yaml', /^title: (.*)$/m, 'title: "$1 {constructor}"', /^content\/areas\/online\.yaml:\d+:8 title: Unknown fact \{constructor\}/],
-    ['{nope} in the footer blurb (site.yaml)', 'content/site.yaml', /Public launch \{launch\}\./, 'Public launch {nope}.', /^content\/site\.yaml:\d+:\d+ footer\.blurb: Unknown fact \{nope\}/],
+    ['{nope} in the footer blurb (site.yaml)', 'content/site.yaml', /matched on what matters\. \{launchNote\}/, 'matched on what matters. {launchNote} {nope}', /^content\/site\.yaml:\d+:\d+ footer\.blurb: Unknown fact \{nope\}/],
   ])('%s is a located unknown-token error', async (_name, file, from, to, expected) => {
     const restore = edit(file, from, to);
     try {
@@ -48,18 +48,18 @@ describe('one rule for {tokens}', () => {
   });
 
   it('known facts fill home.yaml and Markdown alike; Markdown around a token still renders', async () => {
-    const restoreHome = edit('content/home.yaml', /get early access when matching opens in \{launch\}\./, 'get early access from {company} in {launch}.');
-    const restoreBody = edit('content/pages/manifesto.md', /opens in \{launch\}\./, 'opens in **{launch}** with __{company}__.');
+    const restoreHome = edit('content/home.yaml', /text: "\{launchCta\}"/, 'text: "get early access from {company}. {launchCta}"');
+    const restoreBody = edit('content/pages/manifesto.md', /not do \{launchOpens\}\./, 'not do **{launchOpens}** with __{company}__.');
     try {
       const r = await build({ root: real });
       expect(r.errors.map(formatMessage)).toEqual([]);
       const site = fs.readFileSync(path.join(real, 'content/site.yaml'), 'utf8');
-      const company = /^company: (.*)$/m.exec(site)![1].replace(/^"|"$/g, '');
-      const launch = /^launch: (.*)$/m.exec(site)![1].replace(/^"|"$/g, '');
+      const company = /^company: (.*)$/m.exec(site)![1].replace(/^"|"$/g, '').replace(/&/g, '&amp;');
       const home = fs.readFileSync(path.join(real, 'dist/index.html'), 'utf8');
-      expect(home).toContain(`get early access from ${company.replace(/&/g, '&amp;')} in ${launch}.`);
+      expect(home).toContain(`get early access from ${company}. `);
       const manifesto = fs.readFileSync(path.join(real, 'dist/manifesto/index.html'), 'utf8');
-      expect(manifesto).toContain(`opens in <strong>${launch}</strong> with <strong>${company.replace(/&/g, '&amp;')}</strong>.`);
+      expect(manifesto).toMatch(new RegExp(`not do <strong>[^<{]+</strong> with <strong>${company.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</strong>\\.`));
+      expect(home).not.toMatch(/\{[A-Za-z_$][\w$]*\}/);
       expect(manifesto).not.toMatch(/\{[A-Za-z_$][\w$]*\}/);
     } finally {
       restoreBody();
