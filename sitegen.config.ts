@@ -1,6 +1,6 @@
 // The Greatness Gathered site: its collections (content + schema), routes, layout, styles and islands.
 // Each page group lives in templates/routes/<group>.ts and contributes collections and routes.
-import { defineConfig, type CollectionConfig, type Content, type ContentIssue, type RouteDef } from 'sitegen';
+import { defineConfig, type CollectionConfig, type Content, type ContentIssue, type RouteDef } from 'sitegen-islands';
 import { waitlist } from './plugins/waitlist/index.ts';
 import { Layout } from './templates/components/Layout.tsx';
 import * as core from './templates/routes/core.tsx';

@@ -35,7 +35,7 @@ export const pageFile = (site, n) => path.join(site, 'content', 'pages', AREAS[n
 
 const CONFIG = `// Benchmark site for \`sitegen dev\`, written by bench/dev.mjs (changes here are overwritten).
 import { z } from 'zod';
-import { defineConfig, type Entry, type RouteDef } from 'sitegen';
+import { defineConfig, type Entry, type RouteDef } from 'sitegen-islands';
 import { Layout } from './templates/Layout.tsx';
 import { Page, AreaIndex, Home, NotFound } from './templates/pages.tsx';
 
@@ -95,7 +95,7 @@ export default defineConfig({
 
 const LAYOUT = `// The bench site's layout: header with a nav of 10 links, the page, a footer. bench/dev.mjs measures a
 // template edit by replacing the text of the footer's .mark paragraph.
-import type { LayoutProps } from 'sitegen';
+import type { LayoutProps } from 'sitegen-islands';
 
 interface Site { title: string; nav: { label: string; href: string }[]; footer: string }
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
-import type { Message, PluginContext, SitegenPlugin } from 'sitegen';
+import type { Message, PluginContext, SitegenPlugin } from 'sitegen-islands';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const SITE_FILE = 'content/site.yaml';

@@ -5,7 +5,7 @@
 // at 375 px, on 13 of 30 loads). A render-blocking `<link rel="expect">` holds the first paint until the
 // parser reaches the element it names, the last row of the footer (Footer.tsx), so everything above it
 // is laid out once. Browsers without `rel=expect` ignore it and paint as before.
-import type { SitegenPlugin } from 'sitegen';
+import type { SitegenPlugin } from 'sitegen-islands';
 
 /** The id of the element the first paint waits for: the footer's bottom row, the last one on every page. */
 export const PAINT_AFTER_ID = 'site-end';

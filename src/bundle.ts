@@ -80,7 +80,7 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
     name: 'sitegen-runtime',
     setup(build) {
       build.onResolve({ filter: /^sitegen:runtime$/ }, () => ({ path: 'runtime', namespace: 'sitegen' }));
-      // An island may import from "sitegen" (href()): the engine's public module, wherever the site lives,
+      // An island may import from "sitegen-islands" (href()): the engine's public module, wherever the site lives,
       // as the server compile resolves it (siteModule/plugins.ts).
       build.onResolve({ filter: /^sitegen$/ }, () => ({ path: path.join(ENGINE_DIR, 'public.ts') }));
       build.onLoad({ filter: /.*/, namespace: 'sitegen' }, () => ({ contents: runtimeSource, loader: 'js', resolveDir: root }));

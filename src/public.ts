@@ -1,4 +1,4 @@
-// What a site's sitegen.config.ts and templates import from "sitegen".
+// What a site's sitegen.config.ts and templates import from "sitegen-islands".
 import type { CheckedRoute, CollectionConfig, ContentIssue, ContentOf, RouteDef, SiteConfig } from './types.ts';
 
 export type { SiteConfig, RouteDef, Route, BodyContext, PageHeadTag, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, ContentOf, CollectionValue, CheckedRoute, Message } from './types.ts';

@@ -1,7 +1,7 @@
 // The benchmark site: N synthetic Markdown pages (from /work/shared/bench/gen.mjs) through one simple layout.
 // bench/run.mjs copies this folder next to the generated content/ in bench/.work/site-N/ and builds it.
 import { z } from 'zod';
-import { defineConfig, type Entry, type RouteDef } from 'sitegen';
+import { defineConfig, type Entry, type RouteDef } from 'sitegen-islands';
 import { Layout, Page } from './templates/Layout.tsx';
 
 const Page$ = z.strictObject({

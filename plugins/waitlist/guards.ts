@@ -2,7 +2,7 @@
 // key, as island defines), the CSP source that lets forms reach Supabase, the notice saying where forms
 // post, and the guards that stop a build from shipping a secret or a half-configured project.
 // Pure: reads only the environment it is given. No Node APIs (compiled into the site module).
-import type { ConfigContribution, Message, PluginContext } from 'sitegen';
+import type { ConfigContribution, Message, PluginContext } from 'sitegen-islands';
 import { LOCAL_ANON_KEY } from './keys.ts';
 
 const configError = (text: string, hint: string): Message => ({ id: 'ConfigError', text, location: null, notes: [], hint });

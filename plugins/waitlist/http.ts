@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LOCAL_ANON_KEY, type WaitlistRole } from './keys.ts';
 import { ApiError, restError } from './postgrest.ts';
-import { isKnownHost, isLoopbackHost } from 'sitegen';
+import { isKnownHost, isLoopbackHost } from 'sitegen-islands';
 
 export { isLoopbackHost };
 

@@ -5,7 +5,7 @@
 // This file is compiled into the site module, which every build loads: the backend, PGlite and the export
 // are imported only when a server starts or the command runs.
 import path from 'node:path';
-import type { SitegenPlugin } from 'sitegen';
+import type { SitegenPlugin } from 'sitegen-islands';
 import { waitlistConfig } from './guards.ts';
 
 export { LOCAL_ANON_KEY } from './keys.ts';

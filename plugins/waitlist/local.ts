@@ -3,7 +3,7 @@
 // or against Supabase (the command). Loaded only when one of those runs, never by a build.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Message, ServerContext, ServerContribution } from 'sitegen';
+import type { Message, ServerContext, ServerContribution } from 'sitegen-islands';
 import { createWaitlistBackend } from './backend.ts';
 import { DamagedDatabaseError, inspectDataDir } from './db.ts';
 import { checkExportUrl, exportWaitlist, WaitlistExportError } from './export.ts';

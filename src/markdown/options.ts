@@ -1,5 +1,5 @@
 // The Markdown features a site opts into: `markdown({ headingIds, footnotes, smartQuotes, highlight, html })`
-// from "sitegen" makes a plugin whose `markdown` hook carries the options as plain data. The Markdown stage
+// from "sitegen-islands" makes a plugin whose `markdown` hook carries the options as plain data. The Markdown stage
 // (src/content/markdown.ts) recognises that entry, loads the libraries the options need only then
 // (setup.ts), and the content cache key names the options because they are data, not closures.
 // This module stays tiny on purpose: the site's config imports it on every build, cached or not.

@@ -1,5 +1,5 @@
 // The shell around every page: skip link, header, main landmark, footer.
-import type { LayoutProps } from 'sitegen';
+import type { LayoutProps } from 'sitegen-islands';
 import type { Site } from '../schemas/site.ts';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';

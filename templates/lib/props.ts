@@ -22,4 +22,4 @@ export function waitlistProps(site: Site, form: string, opts: { short?: boolean;
 }
 
 /** Internal paths follow the site's trailing-slash policy; mailto and https links pass through. */
-export { href } from 'sitegen';
+export { href } from 'sitegen-islands';

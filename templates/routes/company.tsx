@@ -1,7 +1,7 @@
 // Page group "company": /faqs, /support, /careers, /investors, /for-accelerators, /for-venture-studios and
 // /manifesto. Copy comes from content/pages/*; addresses, launch date and response times from site.yaml.
 // URL rules for these pages live here and nowhere else.
-import type { CollectionConfig, Content, ContentIssue, Entry, RouteDef } from 'sitegen';
+import type { CollectionConfig, Content, ContentIssue, Entry, RouteDef } from 'sitegen-islands';
 import type { Site } from '../schemas/site.ts';
 import {
   AcceleratorsSchema, CareersSchema, FaqsSchema, InvestorsSchema, ManifestoSchema, SupportSchema, VentureStudiosSchema,

@@ -1,6 +1,6 @@
 // Core page group: home, /for-consumers, the three area pages, the 45 sector pages and the 404 page.
 // URL rules for these pages live here and nowhere else.
-import { defineRoutes, type CollectionConfig, type Content, type ContentIssue, type Entry, type RouteDef } from 'sitegen';
+import { defineRoutes, type CollectionConfig, type Content, type ContentIssue, type Entry, type RouteDef } from 'sitegen-islands';
 import { SiteSchema, type Site } from '../schemas/site.ts';
 import { HomeSchema, ForConsumersSchema, AreaSchema, LogosSchema, type Area, type Home } from '../schemas/core.ts';
 import { SectorSchema, type Sector } from '../schemas/sector.ts';

@@ -1,6 +1,6 @@
 // Page group "demo": the two demo form routes. They show accessible validated forms, are not part of the
 // marketing site's story, so they are noindex and left out of the sitemap.
-import { defineRoutes, type CollectionConfig, type Content, type RouteDef } from 'sitegen';
+import { defineRoutes, type CollectionConfig, type Content, type RouteDef } from 'sitegen-islands';
 import { DemoFormsSchema, type DemoForms } from '../schemas/demo.ts';
 import { SimpleFormPage, AddressFormPage } from '../pages/demo/DemoFormPage.tsx';
 

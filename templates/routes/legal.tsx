@@ -3,7 +3,7 @@
 // content/legal/policies.yaml. A third-party policy host, when one is configured, is shown under a
 // policy's text and allowed in that page's CSP only. Copy lives in content/legal/; facts in site.yaml.
 import { launchTokens } from '../lib/launch.ts';
-import { defineRoutes, type CollectionConfig, type Content, type ContentIssue, type RouteDef } from 'sitegen';
+import { defineRoutes, type CollectionConfig, type Content, type ContentIssue, type RouteDef } from 'sitegen-islands';
 import type { Site } from '../schemas/site.ts';
 import { LegalIndexSchema, PoliciesSchema, RefundPolicySchema, UaePdplSchema, type LegalIndex, type Policies, type RefundPolicy, type UaePdpl } from '../schemas/legal.ts';
 import { fillTokens, unknownTokens, type TokenValues } from '../pages/legal/tokens.ts';

@@ -46,7 +46,7 @@ beforeAll(async () => {
   site = await openFixtureSite('basic', {
     prepare: (d) => {
       editFile(d, 'sitegen.config.ts', (t) => t
-        .replace("import { defineConfig, href } from 'sitegen';", "import { defineConfig, href, markdown } from 'sitegen';")
+        .replace("import { defineConfig, href } from 'sitegen-islands';", "import { defineConfig, href, markdown } from 'sitegen-islands';")
         .replace('validate:', "plugins: [markdown({ headingIds: true, footnotes: true, smartQuotes: true, highlight: true, html: 'sanitize' })],\n  validate:"));
       editFile(d, 'content/pages/about.md', (t) => t.replace(/# Hello[\s\S]*/, BODY));
       const b = sitegen(['build', '--root', d, '--quiet']);

@@ -1,7 +1,7 @@
 // Type-level test of the authoring helpers (tests/unit/authoring-types.test.ts runs tsc on
 // authoring.tsconfig.json): correct usage compiles, and every `@ts-expect-error` line must be an error.
 import { z } from 'zod';
-import { date, defineCollection, defineConfig, paginate, reference, taxonomy, type Content, type Page } from 'sitegen';
+import { date, defineCollection, defineConfig, paginate, reference, taxonomy, type Content, type Page } from 'sitegen-islands';
 
 // Collections declared on their own, with no `as const`: literal types kept.
 const site = defineCollection({ pattern: 'site.yaml', schema: z.strictObject({ name: z.string(), year: z.number() }), single: true });

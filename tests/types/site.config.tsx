@@ -1,7 +1,7 @@
 // Type-level test (tests/unit/typed-config.test.ts runs tsc on this folder): correct usage compiles, and
 // every `@ts-expect-error` line must be an error — tsc fails on one that is not ("unused directive").
 import { z } from 'zod';
-import { defineConfig, type Content } from 'sitegen';
+import { defineConfig, type Content } from 'sitegen-islands';
 
 const Post$ = z.strictObject({ title: z.string(), date: z.coerce.date(), tags: z.array(z.string()) });
 const Site$ = z.strictObject({ name: z.string(), year: z.number() });

@@ -28,7 +28,7 @@ const answer: number = 42;
 function siteWithFeatures(): string {
   const root = copyFixture('basic');
   editFile(root, 'sitegen.config.ts', (t) => t
-    .replace("import { defineConfig, href } from 'sitegen';", "import { defineConfig, href, markdown, type Entry } from 'sitegen';")
+    .replace("import { defineConfig, href } from 'sitegen-islands';", "import { defineConfig, href, markdown, type Entry } from 'sitegen-islands';")
     .replace('validate:', "plugins: [markdown({ headingIds: true, footnotes: true, smartQuotes: true, highlight: true })],\n  validate:"));
   editFile(root, 'content/pages/about.md', (t) => t.replace(/# Hello[\s\S]*/, BODY));
   return root;

@@ -1,4 +1,4 @@
-// The engine's Markdown features (markdown({...}) from "sitegen"): heading ids with anchors, footnotes,
+// The engine's Markdown features (markdown({...}) from "sitegen-islands"): heading ids with anchors, footnotes,
 // smart quotes, Prism highlighting, raw HTML through a sanitizer; and marked's own GFM tables and task
 // lists. Each is checked on the HTML a reader gets, and that the HTML is valid (html-validate, the site's rules).
 import { describe, expect, it } from 'vitest';

@@ -200,7 +200,7 @@ describe("a site with trailingSlash 'never' and a feed route, built and served b
   const neverSite = () => {
     const root = copyFixture('basic');
     editFile(root, 'sitegen.config.ts', (t) => t
-      .replace("import { defineConfig, href } from 'sitegen';", "import { defineConfig, href, rssFeed, type Entry } from 'sitegen';")
+      .replace("import { defineConfig, href } from 'sitegen-islands';", "import { defineConfig, href, rssFeed, type Entry } from 'sitegen-islands';")
       .replace("site: { title: 'Fixture',", "trailingSlash: 'never',\n  site: { title: 'Fixture',")
       .replace("    { path: '/404',", "    { path: '/rss.xml', output: 'rss.xml', props: c.items, title: 'Feed', contentType: 'application/rss+xml', body: (items: Entry[], ctx) => rssFeed(ctx, { title: 'Items', self: '/rss.xml', items: items.map((i) => ({ title: i.data.title, path: `/items/${i.slug}`, date: '2026-01-01' })) }) },\n    { path: '/404',"));
     return root;
@@ -213,7 +213,7 @@ describe("a site with trailingSlash 'never' and a feed route, built and served b
     expect(bad.stderr).toContain("Page URLs have no trailing \"/\" (trailingSlash: 'never'): link to /about instead.");
 
     editFile(dir, 'templates/pages.tsx', (t) => t
-      .replace("import type { LayoutProps } from 'sitegen';", "import { href, type LayoutProps } from 'sitegen';")
+      .replace("import type { LayoutProps } from 'sitegen-islands';", "import { href, type LayoutProps } from 'sitegen-islands';")
       .replace('<a href="/about/">About</a>', '<a href={href("/about")}>About</a>')
       .replace('<a href={`/items/${i.slug}/`}>', '<a href={href(`/items/${i.slug}`)}>'));
     editFile(dir, 'content/pages/about.md', (t) => t.replace('(/items/alpha/)', '(/items/alpha)'));

@@ -1,4 +1,4 @@
-import type { LayoutProps } from 'sitegen';
+import type { LayoutProps } from 'sitegen-islands';
 
 const AREAS = ['guides', 'reference', 'blog', 'tutorials', 'news', 'docs', 'community', 'release-notes', 'how-to', 'concepts'];
 // page-<i> lives in AREAS[i % 10], so /guides/page-0/ … /concepts/page-9/ are ten real pages (any N ≥ 10).
