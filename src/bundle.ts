@@ -81,8 +81,8 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
     setup(build) {
       build.onResolve({ filter: /^sitegen:runtime$/ }, () => ({ path: 'runtime', namespace: 'sitegen' }));
       // An island may import from "sitegen-islands" (href()): the engine's public module, wherever the site lives,
-      // as the server compile resolves it (siteModule/plugins.ts).
-      build.onResolve({ filter: /^sitegen$/ }, () => ({ path: path.join(ENGINE_DIR, 'public.ts') }));
+      // as the server compile resolves it (siteModule/plugins.ts), also under the short name "sitegen".
+      build.onResolve({ filter: /^(sitegen|sitegen-islands)$/ }, () => ({ path: path.join(ENGINE_DIR, 'public.ts') }));
       build.onLoad({ filter: /.*/, namespace: 'sitegen' }, () => ({ contents: runtimeSource, loader: 'js', resolveDir: root }));
     },
   };
