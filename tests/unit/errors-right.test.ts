@@ -1,7 +1,7 @@
 // Errors that say the right thing (issue 31), in build, check and dev alike: one template bug on many
 // pages is one message; a syntax error in a template is a template error at its line; hints speak of what
 // is printed; an unknown front matter field gets a did-you-mean; island errors map under site.base.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { copyOf, siteFrom, type TestSite } from '../helpers/site.ts';
 
 const sites: TestSite[] = [];
@@ -47,5 +47,33 @@ export default defineConfig({
     const typo = r.errors.find((e) => e.field === 'author.emial')!;
     expect(typo).toMatchObject({ location: { file: 'content/people/ann.yaml', line: 4, column: 3 }, hint: 'Did you mean "email"? Fields here: handle, email.' });
     expect(r.errors.find((e) => e.field === 'author.zzzzzzzz')!.hint).toBe('Fields here: handle, email.');
+  });
+});
+
+describe('an island error under site.base', () => {
+  it('maps the browser\'s /blog/assets/… frame to the island source', async () => {
+    const s = await site(copyOf('base-blog'));
+    const dev = await s.dev();
+    try {
+      const html = await (await fetch(`${dev.url}/blog/`)).text();
+      const chunks = [...new Set(html.match(/\/blog\/assets\/[\w.-]+\.js/g) ?? [])];
+      let frame = '';
+      for (const chunk of chunks) {
+        const lines = (await (await fetch(dev.url + chunk)).text()).split('\n');
+        const i = lines.findIndex((l) => l.includes('count is'));
+        if (i >= 0) frame = `${dev.url}${chunk}:${i + 1}:${lines[i]!.indexOf('count is') + 1}`;
+      }
+      expect(frame).toContain('/blog/assets/');
+      const printed: string[] = [];
+      const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => { printed.push(String(chunk)); return true; });
+      const res = await fetch(`${dev.url}/__sitegen/error`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Origin: dev.url },
+        body: JSON.stringify({ message: 'TypeError: boom', stack: `TypeError: boom\n    at Counter (${frame})`, page: '/blog/' }),
+      }).finally(() => write.mockRestore());
+      expect(res.status).toBe(200);
+      const [entry] = await res.json() as { file: string; line: number }[];
+      expect(entry).toMatchObject({ file: 'templates/islands/Counter.tsx', line: 7 });
+      expect(printed.join('')).toContain('✗ templates/islands/Counter.tsx:7:');
+    } finally { await dev.close(); }
   });
 });
