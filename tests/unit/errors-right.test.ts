@@ -77,3 +77,63 @@ describe('an island error under site.base', () => {
     } finally { await dev.close(); }
   });
 });
+
+/** A site of `n` items whose Item template throws on every page (line 3), and once more elsewhere (line 6). */
+function throwingSite(n: number): Promise<TestSite> {
+  const files: Record<string, string> = {
+    'sitegen.config.ts': `import { z } from 'zod';
+import { defineConfig } from 'sitegen';
+import { Item, Odd } from './templates/item.tsx';
+export default defineConfig({
+  site: { title: 'T', url: 'https://t.example' },
+  layout: ({ children }) => children,
+  collections: { items: { pattern: 'items/*.yaml', schema: z.strictObject({ title: z.string() }) } },
+  routes: (c) => [
+    ...c.items.map((i) => ({ path: '/items/' + i.slug + '/', component: Item, props: { title: i.data.title }, title: i.data.title, source: i.file })),
+    { path: '/odd/', component: Odd, props: {}, title: 'Odd' },
+  ],
+});
+`,
+    'templates/item.tsx': `export function Item({ title }: { title: string }) {
+  const price = (undefined as unknown as { amount: number } | undefined);
+  if (!price) throw new Error('price is missing');
+  return <h1>{title}</h1>;
+}
+export function Odd(): never { throw new Error('odd one'); }
+`,
+  };
+  for (let i = 1; i <= n; i++) files[`content/items/i${String(i).padStart(2, '0')}.yaml`] = `title: Item ${i}\n`;
+  return site(siteFrom(files));
+}
+
+describe('one template bug on many pages is one error', () => {
+  it('groups the same error at the same place: the first page, "and N more pages", a few named', async () => {
+    const s = await throwingSite(29);
+    for (const command of ['build', 'check']) {
+      const r = await s.run(command);
+      expect(r.code, command).toBe(1);
+      expect(r.errors.map((e) => e.text), command).toEqual([
+        'rendering /items/i01/ failed: price is missing (and 28 more pages)',
+        'rendering /odd/ failed: odd one',
+      ]);
+      expect(r.errors[0]).toMatchObject({ id: 'RenderError', location: { file: 'templates/item.tsx', line: 3 } });
+      expect(r.errors[0]!.notes[0]!.text).toBe('also on /items/i02/, /items/i03/, /items/i04/ and 25 more');
+      expect(r.errors[1]).toMatchObject({ location: { file: 'templates/item.tsx', line: 6 } });
+      expect(r.stderr.match(/failed: price is missing/g), command).toHaveLength(1);
+    }
+    const json = JSON.parse((await s.check({ json: true })).stdout) as { errors: { text: string }[] };
+    expect(json.errors.map((e) => e.text)).toEqual(['rendering /items/i01/ failed: price is missing (and 28 more pages)', 'rendering /odd/ failed: odd one']);
+    const dev = await s.dev();
+    try {
+      expect(dev.output().match(/failed: price is missing/g)).toHaveLength(1);
+      expect(dev.output()).toContain('rendering /items/i01/ failed: price is missing (and 28 more pages)');
+      expect(dev.output()).toContain('→ 2 errors');
+    } finally { await dev.close(); }
+  });
+
+  it('says "1 more page" for two pages', async () => {
+    const r = await (await throwingSite(2)).check();
+    expect(r.errors[0]!.text).toBe('rendering /items/i01/ failed: price is missing (and 1 more page)');
+    expect(r.errors[0]!.notes[0]!.text).toBe('also on /items/i02/');
+  });
+});
