@@ -137,3 +137,38 @@ describe('one template bug on many pages is one error', () => {
     expect(r.errors[0]!.notes[0]!.text).toBe('also on /items/i02/');
   });
 });
+
+describe('a syntax error in a template is a template error at its line', () => {
+  const broken = (text: string) => text.replace('return (<><h1>{title}</h1>', 'return (<><h1>{title}</div>');
+
+  it('in build, check and dev: TemplateSyntaxError at templates/pages.tsx:line:col with the code frame', async () => {
+    const s = await site(copyOf('basic'));
+    s.edit('templates/pages.tsx', broken);
+    const line = s.file('templates/pages.tsx').split('\n').findIndex((l) => l.includes('{title}</div>')) + 1;
+    for (const command of ['build', 'check']) {
+      const r = await s.run(command);
+      expect(r.code, command).toBe(1);
+      expect(r.errors[0], command).toMatchObject({ id: 'TemplateSyntaxError', location: { file: 'templates/pages.tsx', line } });
+      expect(r.errors[0]!.text).toMatch(/closing "div" tag does not match opening "h1" tag/);
+      expect(r.stderr).toContain(`✗ templates/pages.tsx:${line}:`);
+      expect(r.stderr).toContain(`  ${line} |   return (<><h1>{title}</div>`);
+      expect(r.stderr).toContain('[A template does not compile]');
+      expect(r.stderr).not.toContain('Site configuration error');
+      expect(r.stderr).not.toContain('sitegen.config.ts');
+    }
+    const dev = await s.dev();
+    try {
+      expect(dev.output()).toContain(`✗ templates/pages.tsx:${line}:`);
+      expect(dev.output()).toContain('[A template does not compile]');
+      expect(dev.output()).not.toContain('Site configuration error');
+    } finally { await dev.close(); }
+  });
+
+  it('a syntax error in sitegen.config.ts stays a located ConfigError', async () => {
+    const s = await site(copyOf('basic'));
+    s.edit('sitegen.config.ts', (t) => t.replace("css: ['templates/site.css'],", "css: ['templates/site.css'],,"));
+    const r = await s.check();
+    expect(r.errors[0]).toMatchObject({ id: 'ConfigError', location: { file: 'sitegen.config.ts', line: 10 } });
+    expect(r.stderr).toContain('✗ sitegen.config.ts:10:');
+  });
+});
