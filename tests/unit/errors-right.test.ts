@@ -172,3 +172,20 @@ describe('a syntax error in a template is a template error at its line', () => {
     expect(r.stderr).toContain('✗ sitegen.config.ts:10:');
   });
 });
+
+describe('hints speak of what is printed', () => {
+  it('a render error\'s hint names the location shown, not a stack', async () => {
+    const r = await (await throwingSite(1)).check();
+    expect(r.stderr).not.toMatch(/stack/i);
+    expect(r.errors[0]!.hint).toMatch(/^The location is the line of the template/);
+  });
+
+  it('a config function that throws in a template module is not sent to sitegen.config.ts', async () => {
+    const s = await site(copyOf('basic', { 'templates/routes.ts': 'export function routes(): never {\n  throw new Error(\'no routes today\');\n}\n' }));
+    s.edit('sitegen.config.ts', (t) => t.replace("import { Layout,", "import { routes as broken } from './templates/routes.ts';\nimport { Layout,").replace('routes: (c) => [', 'routes: (c) => broken() ?? ['));
+    const r = await s.check();
+    expect(r.errors[0]).toMatchObject({ id: 'ConfigError', location: { file: 'templates/routes.ts', line: 2 } });
+    expect(r.stderr).not.toContain('See sitegen.config.ts');
+    expect(r.errors[0]!.hint).toBe('Fix it at the location shown; without one, in sitegen.config.ts.');
+  });
+});
