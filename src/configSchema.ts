@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Message, SiteConfig } from './types.ts';
 import { message, fileLocation } from './errors.ts';
 import { invalidOgImage } from './route.ts';
+import { closest } from './didYouMean.ts';
 
 const fn = (what: string) => z.custom<(...args: any[]) => any>((v) => typeof v === 'function', { error: `must be a function (${what})` });
 /** A React component: a function, or an object React renders (memo, forwardRef, lazy). */
@@ -77,22 +78,6 @@ function validKeys(at: PropertyKey[]): string[] {
   if (at.length === 1 && at[0] === 'site') return Object.keys(siteSchema.shape);
   if (at.length === 2 && at[0] === 'collections') return Object.keys(collectionSchema.shape);
   return [];
-}
-
-/** Levenshtein distance, for "did you mean". */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length];
-}
-
-function closest(key: string, valid: string[]): string | undefined {
-  const best = valid.map((k) => [k, distance(key.toLowerCase(), k.toLowerCase())] as const).sort((x, y) => x[1] - y[1])[0];
-  return best && best[1] <= Math.max(2, Math.floor(key.length / 3)) ? best[0] : undefined;
 }
 
 /** Where a key path is written in the config's text: each key searched after its parent's, else the file. */

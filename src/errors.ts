@@ -47,8 +47,57 @@ export function formatMessageLong(m: Message): string {
   return lines.join('\n');
 }
 
+/** The text of a page's render failure (render/page.ts); groupRepeats reads the page and the error back. */
+export function renderFailedText(page: string, thrown: string): string {
+  return `rendering ${page} failed: ${thrown}`;
+}
+
+/** [page, thrown] of a renderFailedText (a route path holds no space), or null. */
+function renderFailure(text: string): [page: string, thrown: string] | null {
+  if (!text.startsWith('rendering ')) return null;
+  const end = text.indexOf(' failed: ', 10);
+  return end > 10 ? [text.slice(10, end), text.slice(end + 9)] : null;
+}
+
+/** How many pages of a group a note names. */
+const NAMED_PAGES = 3;
+
+/**
+ * One template bug shows on every page it renders: render failures with the same error at the same
+ * place become one message, on the first page, "and N more pages", with a note naming a few of them.
+ * Different errors, or the same one at different places, stay apart.
+ */
+export function groupRepeats(list: Message[]): Message[] {
+  const groups = new Map<string, { first: Message; page: string; thrown: string; pages: string[] }>();
+  const out: (Message | string)[] = [];
+  for (const m of list) {
+    const failure = m.id === 'RenderError' || m.id === 'IslandPropsError' ? renderFailure(m.text) : null;
+    if (!failure) { out.push(m); continue; }
+    const l = m.location;
+    const key = JSON.stringify([m.id, l?.file, l?.line, l?.column, failure[1]]);
+    const group = groups.get(key);
+    if (group) { group.pages.push(failure[0]); continue; }
+    groups.set(key, { first: m, page: failure[0], thrown: failure[1], pages: [] });
+    out.push(key);
+  }
+  return out.map((entry) => {
+    if (typeof entry !== 'string') return entry;
+    const { first, page, thrown, pages } = groups.get(entry)!;
+    if (!pages.length) return first;
+    const more = pages.length === 1 ? '1 more page' : `${pages.length} more pages`;
+    const named = pages.slice(0, NAMED_PAGES).join(', ');
+    const rest = pages.length - NAMED_PAGES;
+    return {
+      ...first,
+      text: `${renderFailedText(page, thrown)} (and ${more})`,
+      notes: [{ text: `also on ${named}${rest > 0 ? ` and ${rest} more` : ''}`, location: null }, ...first.notes],
+    };
+  });
+}
+
+/** The messages by file, line and column, with repeated render failures grouped (groupRepeats). */
 export function sortMessages(list: Message[]): Message[] {
-  return [...list].sort((a, b) => {
+  return groupRepeats(list).sort((a, b) => {
     const fa = a.location?.file ?? '', fb = b.location?.file ?? '';
     if (fa !== fb) return fa < fb ? -1 : 1;
     return (a.location?.line ?? 0) - (b.location?.line ?? 0) || (a.location?.column ?? 0) - (b.location?.column ?? 0);

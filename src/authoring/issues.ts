@@ -6,6 +6,7 @@
 import type { ContentIssue } from '../types.ts';
 import type { ErrorId } from '../errors.ts';
 import { formatPath } from '../content/fieldPath.ts';
+import { distance } from '../didYouMean.ts';
 
 const NAME = 'SitegenContentIssues';
 
@@ -27,17 +28,6 @@ export class ContentIssuesError extends Error {
 export function issuesOf(e: unknown): HelperIssue[] | null {
   const err = e as { name?: unknown; issues?: unknown } | null;
   return err && err.name === NAME && Array.isArray(err.issues) ? err.issues as HelperIssue[] : null;
-}
-
-/** Levenshtein distance, for "did you mean". */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length];
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Message } from '../types.ts';
 import { message, sortMessages } from '../errors.ts';
 import type { YamlSource } from './yamlSource.ts';
 import { formatPath } from './fieldPath.ts';
+import { closest } from '../didYouMean.ts';
 
 /**
  * Plain-language messages for zod's default issues; a schema's own messages still win. `data` is the
@@ -46,14 +47,35 @@ function describe(v: unknown): string {
   return `${typeof v} ${JSON.stringify(v)}`.slice(0, 60);
 }
 
+/** The keys a strict object knows, from the schema instance zod hands the error map (none when unknown). */
+function knownKeys(iss: any): string[] {
+  const shape = iss?.inst?._zod?.def?.shape;
+  return shape && typeof shape === 'object' ? Object.keys(shape) : [];
+}
+
+/** "Did you mean …?" and the fields the object takes, like an unknown config key's hint. */
+function unknownFieldHint(key: string, known: string[]): string | undefined {
+  if (!known.length) return undefined;
+  const guess = closest(key, known);
+  const list = known.length > 20 ? `${known.slice(0, 20).join(', ')}, …` : known.join(', ');
+  return `${guess ? `Did you mean "${guess}"? ` : ''}Fields here: ${list}.`;
+}
+
 export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSource): { data?: T; errors: Message[] } {
-  const r = schema.safeParse(data, { error: (iss) => plainError(iss, data) });
+  // An unknown key's issue reaches the error map with its object schema, which the final issue no longer
+  // carries: its known keys are kept here, by the issue's list of unknown keys.
+  const known = new WeakMap<object, string[]>();
+  const r = schema.safeParse(data, { error: (iss) => {
+    if (iss.code === 'unrecognized_keys' && Array.isArray(iss.keys)) known.set(iss.keys, knownKeys(iss));
+    return plainError(iss, data);
+  } });
   if (r.success) return { data: r.data, errors: [] };
   const errors: Message[] = [];
   for (const iss of r.error.issues) {
     if (iss.code === 'unrecognized_keys') {
       for (const key of iss.keys) {
-        errors.push(message('ContentSchemaError', `Unknown field "${key}"`, src.locateKey(iss.path, key), { field: formatPath([...iss.path, key]) }));
+        const hint = unknownFieldHint(key, known.get(iss.keys) ?? []);
+        errors.push(message('ContentSchemaError', `Unknown field "${key}"`, src.locateKey(iss.path, key), { field: formatPath([...iss.path, key]), ...hint ? { hint } : {} }));
       }
       continue;
     }

@@ -14,6 +14,7 @@ import type { Location, Message } from '../types.ts';
 import { catalogue, fileLocation, formatMessageLong, message } from '../errors.ts';
 import { overlayErrors } from './events.ts';
 import { hostHeaderName, isLoopbackHost } from '../host/knownHost.ts';
+import { normaliseBase } from '../render/urls.ts';
 
 /** What the dev client sends. */
 export interface ClientErrorReport {
@@ -171,13 +172,16 @@ function isSiteFile(file: string): boolean {
  * island's frames come before React's and the hydration runtime's, which sit in node_modules or outside
  * the site); the site's further frames are notes.
  */
-export function locateClientError(report: ClientErrorReport, assets: AssetLookup): Message {
+export function locateClientError(report: ClientErrorReport, assets: AssetLookup, base = '/'): Message {
   const maps = new Map<string, ParsedMap | null>();
+  // Under a base ("/repo/"), the page loads its chunks from /repo/assets/…; the bundle knows them as assets/….
+  const prefix = normaliseBase(base);
   const mapped: Location[] = [];
   // Frames are short lines: a long line is cut before it is scanned, and only the first 100 are read.
   const lines = (report.stack ?? '').split('\n', 100).map((l) => l.slice(0, 1000)).join('\n');
   for (const [file, line, column] of stackFrames(lines)) {
-    const loc = mapFrame(file.replace(/^\//, ''), line, column, assets, maps);
+    const rel = file.startsWith(prefix) ? file.slice(prefix.length) : file.replace(/^\//, '');
+    const loc = mapFrame(rel, line, column, assets, maps);
     if (loc) mapped.push(loc);
   }
   const where = mapped.find((l) => isSiteFile(l.file)) ?? null;
@@ -214,8 +218,11 @@ function refusal(req: http.IncomingMessage): [number, string] | null {
   return null;
 }
 
-/** POST /__sitegen/error: locate, print (onError), answer with the overlay's entries. */
-export function clientErrorHandler(assets: AssetLookup, onError: (m: Message) => void, limits: Partial<ClientErrorLimits> = {}): RequestHandler {
+/**
+ * POST /__sitegen/error: locate, print (onError), answer with the overlay's entries. `base` is the site's
+ * base path (site.base), read per report: the config may change while dev runs.
+ */
+export function clientErrorHandler(assets: AssetLookup, onError: (m: Message) => void, limits: Partial<ClientErrorLimits> = {}, base: () => string | undefined = () => '/'): RequestHandler {
   const { maxBody, reports, windowMs } = { ...CLIENT_ERROR_LIMITS, ...limits };
   const recent: number[] = [];
   const refuse = (res: http.ServerResponse, status: number, text: string, headers: Record<string, string> = {}) => {
@@ -240,7 +247,7 @@ export function clientErrorHandler(assets: AssetLookup, onError: (m: Message) =>
       message: terminalSafe(report.message.slice(0, 2000)),
       stack: terminalSafe(String(report.stack ?? '').slice(0, 20_000)),
       page: typeof report.page === 'string' ? terminalSafe(report.page.slice(0, 500)) : undefined,
-    }, assets);
+    }, assets, base() ?? '/');
     onError(m);
     const json = JSON.stringify(overlayErrors([m]));
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' }).end(json);

@@ -80,7 +80,7 @@ export function createDevHandler(opts: DevHandlerOptions): http.RequestListener 
   const placeholder: Handler = (req, res) => !output.built && (req.method === 'GET' || req.method === 'HEAD')
     && send(req, res, 503, 'text/html; charset=utf-8', injectClient(PLACEHOLDER, '*', events.version));
   // Island errors from open pages, mapped through the dev bundle's source maps (src/dev/clientErrors.ts).
-  const islandErrors = clientErrorHandler((rel) => output.assets.get(rel) ?? output.previousAssets.get(rel), opts.onClientError ?? printClientError);
+  const islandErrors = clientErrorHandler((rel) => output.assets.get(rel) ?? output.previousAssets.get(rel), opts.onClientError ?? printClientError, {}, opts.base);
   return createHost({
     source: devFileSource(output, () => events.version),
     handlers: [endpoints, islandErrors, ...(opts.handlers ?? []), placeholder],

@@ -3,7 +3,7 @@
 // import) can bundle it beside the renderer.
 import type { Content, Message, Route, SiteConfig } from '../types.ts';
 import type { AssetManifest } from '../types.ts';
-import { message, fileLocation, siteFrame } from '../errors.ts';
+import { message, fileLocation, renderFailedText, siteFrame } from '../errors.ts';
 import type { RenderContext, RenderedPage } from './document.tsx';
 import { urlPolicy, withBase } from './urls.ts';
 import type { ImageTable } from '../output/images.ts';
@@ -39,7 +39,7 @@ export function renderRoute(site: PageRenderer, route: Route, ctx: RenderContext
   try {
     return { page: site.renderPage(route, ctx) };
   } catch (e: any) {
-    const m = message(e?.constructor?.name === 'IslandPropsError' ? 'IslandPropsError' : 'RenderError', `rendering ${route.path} failed: ${e?.message ?? e}`, siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null));
+    const m = message(e?.constructor?.name === 'IslandPropsError' ? 'IslandPropsError' : 'RenderError', renderFailedText(route.path, e?.message ?? e), siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null));
     return { error: m };
   }
 }
