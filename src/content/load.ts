@@ -14,6 +14,7 @@ import { markdownExtensions } from '../plugins.ts';
 import { draftOf, finishContent, type EntryLists, type FinishOptions } from '../authoring/finish.ts';
 import type { HelperIssue } from '../authoring/issues.ts';
 import { catalogue } from '../errors.ts';
+import { readingMinutes, type MarkdownText } from '../markdown/entryText.ts';
 
 export interface LoadedContent {
   content: Content;
@@ -53,17 +54,25 @@ export function collectionSetErrors(name: string, col: CollectionConfig, matched
 export function makeEntry(col: CollectionConfig, relToContent: string, parsed: ParsedFile, html: () => string = () => parsed.html ?? ''): { entry?: Entry; errors: Message[] } {
   const v = validateData(col.schema, parsed.data, parsed.source);
   if (v.errors.length) return { errors: v.errors };
-  return { entry: entryOf(col, relToContent, v.data, parsed.body !== undefined ? html() : undefined), errors: [] };
+  return { entry: entryOf(col, relToContent, v.data, parsed.body !== undefined ? html() : undefined, parsed.text), errors: [] };
 }
 
 /** The entry of a file whose data passed its schema. */
-function entryOf(col: CollectionConfig, relToContent: string, data: unknown, html: string | undefined): Entry {
+function entryOf(col: CollectionConfig, relToContent: string, data: unknown, html: string | undefined, text: MarkdownText | undefined): Entry {
   const patterns = collectionPatterns(col);
   const base = globBase(patterns.find((p) => matchFiles([relToContent], [p]).length) ?? patterns[0]);
   const id = entryId(relToContent, base);
   const parts = id.split('/');
   const entry: Entry = { id, slug: parts[parts.length - 1], dirs: parts.slice(0, -1), file: `content/${relToContent}`, data };
-  if (html !== undefined) entry.html = html;
+  if (html !== undefined) {
+    entry.html = html;
+    // The same objects as the parse output's: the cache and a worker's message hold them once.
+    const t = text ?? { headings: [], excerpt: '', words: 0 };
+    entry.headings = t.headings;
+    entry.excerpt = t.excerpt;
+    entry.words = t.words;
+    entry.readingMinutes = readingMinutes(t.words);
+  }
   if (draftOf(col, data)) entry.draft = true;
   return entry;
 }
@@ -77,8 +86,8 @@ export function collectionValue(col: CollectionConfig, entries: (Entry | undefin
 
 /** One content file: its collection and its path relative to content/. */
 export interface LoadItem { collection: string; rel: string }
-/** What parsing a file gives before its schema: its YAML data and, for Markdown, the body's HTML. */
-export interface ParseOutput { data: unknown; html?: string }
+/** What parsing a file gives before its schema: its YAML data and, for Markdown, the body's HTML and text. */
+export interface ParseOutput { data: unknown; html?: string; text?: MarkdownText }
 /** `parsed` is set when the file was parsed without a problem (what the content cache keeps). */
 export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOutput; stamp?: FileStamp }
 /**
@@ -143,12 +152,12 @@ export async function cachedResult(root: string, col: CollectionConfig, rel: str
   if (!hit) return { key };
   const v = col.schema.safeParse(hit.data);
   if (!v.success) return { key };
-  return { key, result: { entry: entryOf(col, rel, v.data, hit.html), errors: [], parsed: hit } };
+  return { key, result: { entry: entryOf(col, rel, v.data, hit.html, hit.text), errors: [], parsed: hit } };
 }
 
 /** What the content cache keeps of a file parsed without a problem: its data and its body's HTML. */
 export function parseOutput(parsed: ParsedFile, entry: Entry): ParseOutput {
-  return { data: parsed.data, ...(parsed.body !== undefined ? { html: entry.html } : {}) };
+  return { data: parsed.data, ...(parsed.body !== undefined ? { html: entry.html, text: parsed.text } : {}) };
 }
 
 /** Which files feed which collection: every collection's files in one list, and each one's span of it. */

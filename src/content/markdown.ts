@@ -16,6 +16,7 @@ import { splitExtensions } from '../markdown/options.ts';
 import { gfmFixes } from '../markdown/gfm.ts';
 import { fastText } from '../markdown/text.ts';
 import type { MarkdownSetup } from '../markdown/setup.ts';
+import { markdownText, takeMoreMarkers, type MarkdownText } from '../markdown/entryText.ts';
 import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../siteModule/paths.ts';
 
@@ -79,6 +80,8 @@ export interface MarkdownProblem {
 export interface CompiledMarkdown {
   /** The body's HTML; undefined when the policy refused something. */
   html?: string;
+  /** Its headings, excerpt and words (with the HTML). */
+  text?: MarkdownText;
   problems: MarkdownProblem[];
 }
 
@@ -97,6 +100,9 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions): 
     if (opts.hooks) { opts.hooks.options = opts; opts.hooks.block = true; }
     let tokens = opts.hooks ? opts.hooks.provideLexer(true)(opts.hooks.preprocess(body), opts) as Token[] : md.lexer(body);
     if (opts.hooks) tokens = opts.hooks.processAllTokens(tokens) as typeof tokens;
+    // The excerpt marker (a `<!-- more -->` line) is the one piece of raw HTML allowed: taken out here, it
+    // renders to nothing and the policy never sees it.
+    const more = takeMoreMarkers(tokens);
     // Without plugins the only walkTokens is the engine's (gfm.ts: task-list labels), which neither reads nor
     // changes what the policy reads: both go in one walk of the tokens instead of two.
     const merged = setup === plain;
@@ -104,10 +110,13 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions): 
     // Nothing that could be raw HTML or a URL scheme (typed, or as a character reference): no policy walk.
     const seen = { html: false };
     let problems: MarkdownProblem[] = [];
-    if (/[<:&]/.test(body)) problems = tokenProblems(merged ? walkPlain : (ts, fn) => md.walkTokens(ts, fn), body, tokens, setup.rawHtml, seen, merged ? gfmWalk : undefined);
+    const walk: Walk = merged ? walkPlain : (ts, fn) => md.walkTokens(ts, fn);
+    if (/[<:&]/.test(body)) problems = tokenProblems(walk, body, tokens, setup.rawHtml, seen, merged ? gfmWalk : undefined);
     else if (merged) walkPlain(tokens, gfmWalk);
     if (problems.length) return { problems };
     setup.prepare?.(tokens);
+    // Read before rendering: a plugin's renderer may change the tokens it renders.
+    const text = markdownText(tokens, more, walk);
     let html = opts.hooks ? opts.hooks.provideParser(true)(tokens, opts) as string : md.parser(tokens);
     if (opts.hooks) html = opts.hooks.postprocess(html) as string;
     html = setup.finish(html, seen.html);
@@ -120,7 +129,7 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions): 
     // the source. Reading a character makes V8 flatten it into one string and drop the rest (a third of
     // the memory per page at 10,000 pages).
     html.charCodeAt(0);
-    return { problems, html };
+    return { problems, html, text };
   } catch (e) {
     if (e instanceof RangeError) return { problems: [overflowProblem(body)] };
     // A plugin's extension that throws is the site's problem, located at the file, not a crash of sitegen.
@@ -140,7 +149,9 @@ export function markdownProblems(body: string): MarkdownProblem[] {
   if (deep.length) return deep;
   if (!/[<:&]/.test(body)) return [];
   try {
-    return tokenProblems(walkPlain, body, markdown.lexer(body));
+    const tokens = markdown.lexer(body);
+    takeMoreMarkers(tokens);
+    return tokenProblems(walkPlain, body, tokens);
   } catch (e) {
     if (e instanceof RangeError) return [overflowProblem(body)];
     throw e;

@@ -8,6 +8,7 @@ import matter from 'gray-matter';
 import type { Message } from '../types.ts';
 import { message, fileLocation } from '../errors.ts';
 import { compileMarkdown, prepareMarkdown, type MarkdownExtensions } from './markdown.ts';
+import type { MarkdownText } from '../markdown/entryText.ts';
 import { notRegularFileError, outsideRoot, outsideRootError } from './insideRoot.ts';
 import { lazyYamlSource, parseYamlSource, type YamlSource } from './yamlSource.ts';
 import { fastYaml } from './yamlFast.ts';
@@ -27,6 +28,8 @@ export interface ParsedFile {
   body?: string;
   /** The body's HTML (Markdown files that passed the content policy). */
   html?: string;
+  /** The body's headings, excerpt and words (with `html`). */
+  text?: MarkdownText;
   source: YamlSource;
   errors: Message[];
   /** The file's size and modification time when it was read (the content cache's key, load.ts stampKey). */
@@ -165,7 +168,7 @@ function parseMarkdown(text: string, rel: string, extensions?: MarkdownExtension
   const md = compileMarkdown(content, extensions);
   const policy = md.problems.map((m) => message('ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
   const errors = [...p.errors, ...policy];
-  return { ...p, errors, data: errors.length ? undefined : (file.data ?? {}), body: content, html: md.html };
+  return { ...p, errors, data: errors.length ? undefined : (file.data ?? {}), body: content, html: md.html, text: md.text };
 }
 
 function notYaml(text: string, rel: string, language: string, column: number): ParsedFile {
