@@ -10,6 +10,7 @@ import { validateData } from './validate.ts';
 import { globBase, listContentFiles, matchFiles } from './glob.ts';
 import { outsideRootError } from './insideRoot.ts';
 import { markdownKey } from './markdown.ts';
+import { urlPolicy } from '../render/urls.ts';
 import { markdownExtensions } from '../plugins.ts';
 import { draftOf, finishContent, type EntryLists, type FinishOptions } from '../authoring/finish.ts';
 import type { HelperIssue } from '../authoring/issues.ts';
@@ -96,10 +97,18 @@ export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOu
  */
 export type Loader = (items: LoadItem[], plan: ContentPlan, known: (LoadResult | undefined)[]) => Promise<LoadResult[]>;
 
+/** What shapes a Markdown body's parse besides its text, for the content cache: the plugins' extension list
+ *  (markdownKey) and the site's base, which root-relative links get ('' for neither, as before bases). */
+export function contentMarkdownKey(config: SiteConfig): string {
+  const key = markdownKey(markdownExtensions(config.plugins));
+  const base = urlPolicy(config).base;
+  return base === '/' ? key : `${key}:base=${base}`;
+}
+
 /** Reads and parses one file below content/ the way every loader does (the plugins' Markdown extensions
  *  applied); `errors` only when it cannot be parsed. The incremental loader (incremental.ts) keeps these. */
 export async function parseItem(config: SiteConfig, root: string, rel: string): Promise<ParsedFile | { errors: Message[] }> {
-  const parsed = await (await parser()).parseContentFile(root, `content/${rel}`, markdownExtensions(config.plugins));
+  const parsed = await (await parser()).parseContentFile(root, `content/${rel}`, markdownExtensions(config.plugins), urlPolicy(config).base);
   return 'source' in parsed && !parsed.errors.length ? parsed : { errors: parsed.errors };
 }
 
@@ -220,7 +229,7 @@ export async function listAndPlan(root: string, config: SiteConfig): Promise<Con
 export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache, opts: FinishOptions = {}): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean } }> {
   const plan = await listAndPlan(root, config);
   const keys: string[] = [];
-  const mdKey = cache ? markdownKey(markdownExtensions(config.plugins)) : '';
+  const mdKey = cache ? contentMarkdownKey(config) : '';
   const known = cache ? await cachedResults(root, config, plan.items, cache, keys, mdKey) : [];
   // Every collection's files go to the loader at once, so one pool of workers sees the whole list.
   const results = await (loader ?? ((list, _plan, k) => loadMissing(config, root, list, k)))(plan.items, plan, known);

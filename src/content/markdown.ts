@@ -85,8 +85,11 @@ export interface CompiledMarkdown {
   problems: MarkdownProblem[];
 }
 
-/** Lexes the body once, checks the tokens against the policy and, when they pass, renders them. */
-export function compileMarkdown(body: string, extensions?: MarkdownExtensions): CompiledMarkdown {
+/**
+ * Lexes the body once, checks the tokens against the policy and, when they pass, renders them. `base`: the
+ * site's base ("/repo/"); root-relative link and image URLs get it (see `basedUrl`).
+ */
+export function compileMarkdown(body: string, extensions?: MarkdownExtensions, base = '/'): CompiledMarkdown {
   const deep = nestingProblems(body);
   if (deep.length) return { problems: deep };
   const setup = setupFor(extensions);
@@ -115,6 +118,7 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions): 
     else if (merged) walkPlain(tokens, gfmWalk);
     if (problems.length) return { problems };
     setup.prepare?.(tokens);
+    if (base !== '/') walk(tokens, (t) => { if (t.type === 'link' || t.type === 'image') t.href = basedUrl(t.href, base); });
     // Read before rendering: a plugin's renderer may change the tokens it renders.
     const text = markdownText(tokens, more, walk);
     let html = opts.hooks ? opts.hooks.provideParser(true)(tokens, opts) as string : md.parser(tokens);
@@ -136,6 +140,19 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions): 
     if (setup !== plain) return { problems: [{ line: 1, column: 1, lineText: body.split('\n', 1)[0].slice(0, 120), text: `A Markdown extension from a plugin threw: ${(e as Error)?.message ?? e}` }] };
     throw e;
   }
+}
+
+/**
+ * A Markdown link or image URL under the site's base: a root-relative one ("/docs/x/", "/img/a.png") gets it
+ * ("/repo/docs/x/"), unless it already starts with the base ("/repo/…", "/repo", "/repo?…", "/repo#…"). Other
+ * URLs (relative, "#fragment", "//host", "https:") are kept. Under base "/docs/", a route "/docs/x/" is
+ * written "/docs/docs/x/" (or "x/" relative): a link that starts with the base is taken as based already.
+ */
+export function basedUrl(url: string, base: string): string {
+  if (base === '/' || url[0] !== '/' || url[1] === '/' || url[1] === '\\') return url;
+  const bare = base.slice(0, -1);
+  if (url.startsWith(base) || (url.startsWith(bare) && (url.length === bare.length || url[bare.length] === '?' || url[bare.length] === '#'))) return url;
+  return base + url.slice(1);
 }
 
 /** The body's HTML, without the policy check (callers that already checked it). */
