@@ -120,7 +120,7 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     setup.prepare?.(tokens);
     if (base !== '/') walk(tokens, (t) => { if (t.type === 'link' || t.type === 'image') t.href = basedUrl(t.href, base); });
     // Read before rendering: a plugin's renderer may change the tokens it renders.
-    const text = markdownText(tokens, more, walk);
+    const text = markdownText(tokens, more, merged ? undefined : walk);
     let html = opts.hooks ? opts.hooks.provideParser(true)(tokens, opts) as string : md.parser(tokens);
     if (opts.hooks) html = opts.hooks.postprocess(html) as string;
     html = setup.finish(html, seen.html);

@@ -4,7 +4,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Token } from 'marked';
 import { compileMarkdown } from '../../src/content/markdown.ts';
+import { decode, isMoreMarker } from '../../src/markdown/entryText.ts';
 import { markdown } from '../../src/markdown/options.ts';
 import { copyOf, type TestSite } from '../helpers/site.ts';
 
@@ -101,4 +103,22 @@ describe('entry.headings, excerpt, words and readingMinutes in a site', () => {
       expect(await (await fetch(`${dev.url}/text.json`)).json()).toEqual(EXPECTED);
     } finally { await dev.close(); }
   }, 120_000);
+});
+
+describe('the text patterns read in linear time', () => {
+  const MB = 1024 * 1024;
+  const timed = (input: string, fn: (s: string) => unknown) => {
+    const t = performance.now();
+    fn(input);
+    return performance.now() - t;
+  };
+  it('character references and the more marker, on 1 MB of each shape they repeat', () => {
+    for (const unit of ['&', '&#', '&#x', '&#1', '&am', '&amp;', '&#12345678', ' ', '&nbsp;x']) {
+      expect(timed(unit.repeat(MB / unit.length), decode)).toBeLessThan(1500);
+    }
+    for (const raw of [`<!--${' '.repeat(MB)}`, `<!--${' \t'.repeat(MB / 2)}more`, `<!-- more${' '.repeat(MB)}--`, '<!--'.repeat(MB / 4)]) {
+      expect(timed(raw, (s) => isMoreMarker({ type: 'html', block: true, raw: s, text: s, pre: false } as Token))).toBeLessThan(1500);
+    }
+    expect(decode('a &amp; b &#x41;&#66; &nbsp;&bogus; &#0;')).toBe('a & b AB \u00a0&bogus; &#0;');
+  });
 });
