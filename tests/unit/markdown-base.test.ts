@@ -59,6 +59,17 @@ describe('Markdown under a base', () => {
     expect(moved.errors.map((e) => e.location?.line)).toEqual([8, 7]);
   }, 120_000);
 
+  it('dev serves the same based links', async () => {
+    site = await copyOf('base-blog', {
+      'content/posts/third.md': '---\ntitle: Third\ndate: 2026-03-01\nsummary: Links.\ntags: [news]\n---\nRead [the first](/posts/first/).\n',
+    });
+    const dev = await site.dev();
+    try {
+      expect(dev.code).toBe(0);
+      expect(await (await fetch(`${dev.url}/blog/posts/third/`)).text()).toContain('<a href="/blog/posts/first/">the first</a>');
+    } finally { await dev.close(); }
+  }, 120_000);
+
   it('the link check checks the based URL, located at the Markdown line', async () => {
     site = await copyOf('base-blog', {
       'content/posts/third.md': '---\ntitle: Third\ndate: 2026-03-01\nsummary: Links.\ntags: [news]\n---\nFine: [first](/posts/first/).\n\nBroken: [gone](/posts/gone/).\n',
