@@ -3,7 +3,8 @@
 // check checks the URL the page really has, and a site without a base renders as it always did.
 import { afterEach, describe, expect, it } from 'vitest';
 import { basedUrl, compileMarkdown } from '../../src/content/markdown.ts';
-import { copyOf, type TestSite } from '../helpers/site.ts';
+import { copyOf, siteFrom, type TestSite } from '../helpers/site.ts';
+import { runInit } from '../../cli/init.ts';
 
 let site: TestSite | null = null;
 afterEach(() => { site?.remove(); site = null; });
@@ -78,5 +79,18 @@ describe('Markdown under a base', () => {
     expect(r.errors.map((e) => [e.text, e.location?.file, e.location?.line])).toEqual([
       ['page /posts/third/ links to /blog/posts/gone/, which is not a page, alias or file', 'content/posts/third.md', 9],
     ]);
+  }, 120_000);
+});
+
+describe('the init templates under a base', () => {
+  it('build clean with only site.base set, every link of theirs under it', async () => {
+    site = await siteFrom();
+    expect(await runInit(site.root, {})).toBe(0);
+    site.edit('sitegen.config.ts', (t) => t.replace("url: 'https://example.com',", "url: 'https://example.com', base: '/blog/',"));
+    const r = await site.build({ quiet: true });
+    expect(r.errors).toEqual([]);
+    const hrefs = Object.entries(r.output()).filter(([f]) => f.endsWith('.html')).flatMap(([, html]) => [...html.matchAll(/ (?:href|src)="(\/[^"]*)"/g)].map((m) => m[1]));
+    expect(hrefs.length).toBeGreaterThan(10);
+    expect(hrefs.filter((h) => !h.startsWith('/blog/'))).toEqual([]);
   }, 120_000);
 });
