@@ -120,7 +120,7 @@ export function checkPaths(pages: PageLinks[], targets: LinkTargets): Message[] 
   const errors: Message[] = [];
   for (const [abs, uses] of broken) {
     const link = uses[0]!.link;
-    const hint = abs.startsWith('\0') ? { hint: `The site is served under ${base}: write ${base}${link.replace(/^\/+/, '')} (or a relative link) in Markdown, and href('${link}') from "sitegen-islands" in a template, which adds the base.` }
+    const hint = abs.startsWith('\0') ? { hint: `The site is served under ${base}: in a template write href('${link}') from "sitegen-islands", which adds the base, or ${base}${link.replace(/^\/+/, '')} (Markdown links and images get the base by themselves).` }
       : !abs.endsWith('/') && targets.has(abs + '/') ? { hint: `Page URLs end with "/": link to ${abs}/ instead.` }
       : abs.endsWith('/') && abs.length > 1 && targets.has(abs.slice(0, -1)) ? { hint: `Page URLs have no trailing "/" (trailingSlash: 'never'): link to ${abs.slice(0, -1)} instead.` } : {};
     errors.push(...report(uses, (u) => `page ${u.pg.page} links to ${u.link}, which is not a page, alias or file`, 'which is not a page, alias or file', hint));

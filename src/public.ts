@@ -1,7 +1,7 @@
 // What a site's sitegen.config.ts and templates import from "sitegen-islands".
 import type { CheckedRoute, CollectionConfig, ContentIssue, ContentOf, RouteDef, SiteConfig } from './types.ts';
 
-export type { SiteConfig, RouteDef, Route, BodyContext, PageHeadTag, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, ContentOf, CollectionValue, CheckedRoute, Message } from './types.ts';
+export type { SiteConfig, RouteDef, Route, BodyContext, PageHeadTag, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, ContentOf, CollectionValue, CheckedRoute, Message, MarkdownHeading, MarkdownEntryText } from './types.ts';
 export type { HydrateMode } from './render/island.tsx';
 export { markdown, type MarkdownOptions } from './markdown/options.ts';
 /** Every error a user can cause: id → title, what it means, hint (the documentation's error reference). */

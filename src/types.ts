@@ -2,6 +2,9 @@
 // and the diagnostics every stage reports (modelled on esbuild's Message).
 import type { ComponentProps, ComponentType, JSXElementConstructor, ReactNode } from 'react';
 import type { ZodType, output } from 'zod';
+import type { MarkdownHeading } from './markdown/entryText.ts';
+
+export type { MarkdownHeading };
 
 export interface Location {
   /** Path relative to the site root, with forward slashes. */
@@ -50,6 +53,14 @@ export interface Entry<T = any> {
   data: T;
   /** Markdown body rendered to HTML (Markdown files only). */
   html?: string;
+  /** The body's headings in order, nested ones too (Markdown files only); `id` only with heading ids on. */
+  headings?: MarkdownHeading[];
+  /** Plain text before a `<!-- more -->` line, else the body's first paragraph (Markdown files only). */
+  excerpt?: string;
+  /** Words in the body's text (Markdown files only). */
+  words?: number;
+  /** `words` / 200, rounded up, at least 1 (Markdown files only). */
+  readingMinutes?: number;
   /** True for a draft (its collection's `draft` field is true); only dev and `--drafts` builds have drafts. */
   draft?: boolean;
 }
@@ -64,13 +75,17 @@ export type Content<Cs extends Record<string, CollectionConfig<any>> | undefined
 
 /**
  * One collection's value: its schema's output for `single: true`, else the list of entries — whose `html`
- * is a string when every pattern names Markdown files (".md"), as the loader always renders their body.
+ * is a string when every pattern names Markdown files (".md"), as the loader always renders their body
+ * (and so are `headings`, `excerpt`, `words` and `readingMinutes`).
  */
 export type CollectionValue<C> = C extends { schema: infer S extends ZodType }
   ? C extends { single: true } ? output<S>
-    : C extends { pattern: `${string}.md` | readonly `${string}.md`[] } ? (Entry<output<S>> & { html: string })[]
+    : C extends { pattern: `${string}.md` | readonly `${string}.md`[] } ? (Entry<output<S>> & MarkdownEntryText)[]
     : Entry<output<S>>[]
   : never;
+
+/** What every entry of a Markdown collection has. */
+export type MarkdownEntryText = { html: string; headings: MarkdownHeading[]; excerpt: string; words: number; readingMinutes: number };
 
 export type ContentOf<Cs> = { [K in keyof Cs]: CollectionValue<Cs[K]> };
 

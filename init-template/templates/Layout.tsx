@@ -1,11 +1,11 @@
 // The frame of every page: header, main content, footer. The engine writes <html>, <head> and <body>.
-import type { LayoutProps } from 'sitegen-islands';
+import { href, type LayoutProps } from 'sitegen-islands';
 
 export function Layout({ children }: LayoutProps) {
   return (
     <>
       <header className="site-header">
-        <a href="/" className="brand">My site</a>
+        <a href={href('/')} className="brand">My site</a>
       </header>
       <main>{children}</main>
       <footer className="site-footer">

@@ -12,7 +12,7 @@ function PostList({ posts }: { posts: PostSummary[] }) {
     <ul className="posts">
       {posts.map((p) => (
         <li key={p.slug}>
-          <a href={`/posts/${p.slug}/`}>{p.title}</a> <time dateTime={isoDate(p.date)}>{formatDate(p.date)}</time>
+          <a href={href(`/posts/${p.slug}/`)}>{p.title}</a> <time dateTime={isoDate(p.date)}>{formatDate(p.date)}</time>
           {/* Drafts only appear in `sitegen dev` (and `sitegen build --drafts`). */}
           {p.draft ? <> <mark>draft</mark></> : null}
           <p>{p.description}</p>
@@ -29,7 +29,7 @@ export function Home({ posts, prev, next }: { posts: PostSummary[]; prev: string
       <PostList posts={posts} />
       {prev || next ? (
         <nav className="pages">
-          {prev ? <a href={prev} rel="prev">Newer posts</a> : null} {next ? <a href={next} rel="next">Older posts</a> : null}
+          {prev ? <a href={href(prev)} rel="prev">Newer posts</a> : null} {next ? <a href={href(next)} rel="next">Older posts</a> : null}
         </nav>
       ) : null}
       <p><a href={href('/tags')}>All tags</a></p>
@@ -64,7 +64,7 @@ export function Post({ title, date, html }: { title: string; date: Date; html: s
       <p><time dateTime={isoDate(date)}>{formatDate(date)}</time></p>
       {/* The Markdown of the post, rendered at build time. */}
       <div dangerouslySetInnerHTML={{ __html: html }} />
-      <p><a href="/">All posts</a></p>
+      <p><a href={href('/')}>All posts</a></p>
     </article>
   );
 }
@@ -73,7 +73,7 @@ export function NotFound() {
   return (
     <>
       <h1>Page not found</h1>
-      <p><a href="/">Back to the home page</a></p>
+      <p><a href={href('/')}>Back to the home page</a></p>
     </>
   );
 }

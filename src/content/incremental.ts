@@ -9,10 +9,8 @@
 // cache is written back after each full load, so the next start, dev or build, parses only what changed.
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../types.ts';
 import { sortMessages } from '../errors.ts';
-import { cachedResult, collectionSetErrors, collectionValue, crossFileIssues, helperIssueMessages, listAndPlan, makeEntry, parseItem, parseOutput, type ContentPlan, type ParseCache, type ParseOutput } from './load.ts';
+import { cachedResult, contentMarkdownKey, collectionSetErrors, collectionValue, crossFileIssues, helperIssueMessages, listAndPlan, makeEntry, parseItem, parseOutput, type ContentPlan, type ParseCache, type ParseOutput } from './load.ts';
 import type { ParsedFile } from './parse.ts';
-import { markdownKey } from './markdown.ts';
-import { markdownExtensions } from '../plugins.ts';
 import { saveContentCache } from '../contentCache.ts';
 import { finishContent, type EntryLists } from '../authoring/finish.ts';
 import type { HelperIssue } from '../authoring/issues.ts';
@@ -164,7 +162,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
     async configure(next) {
       config = next;
       // Another Markdown extension list parses bodies differently: Markdown files are read again.
-      const key = markdownKey(markdownExtensions(next.plugins));
+      const key = contentMarkdownKey(next);
       if (key !== mdKey) for (const rel of [...parsedFiles.keys()]) if (rel.endsWith('.md')) parsedFiles.delete(rel);
       mdKey = key;
       plan = await listAndPlan(root, next);

@@ -10,10 +10,12 @@ import { validateData } from './validate.ts';
 import { globBase, listContentFiles, matchFiles } from './glob.ts';
 import { outsideRootError } from './insideRoot.ts';
 import { markdownKey } from './markdown.ts';
+import { urlPolicy } from '../render/urls.ts';
 import { markdownExtensions } from '../plugins.ts';
 import { draftOf, finishContent, type EntryLists, type FinishOptions } from '../authoring/finish.ts';
 import type { HelperIssue } from '../authoring/issues.ts';
 import { catalogue } from '../errors.ts';
+import { readingMinutes, type MarkdownText } from '../markdown/entryText.ts';
 
 export interface LoadedContent {
   content: Content;
@@ -53,17 +55,25 @@ export function collectionSetErrors(name: string, col: CollectionConfig, matched
 export function makeEntry(col: CollectionConfig, relToContent: string, parsed: ParsedFile, html: () => string = () => parsed.html ?? ''): { entry?: Entry; errors: Message[] } {
   const v = validateData(col.schema, parsed.data, parsed.source);
   if (v.errors.length) return { errors: v.errors };
-  return { entry: entryOf(col, relToContent, v.data, parsed.body !== undefined ? html() : undefined), errors: [] };
+  return { entry: entryOf(col, relToContent, v.data, parsed.body !== undefined ? html() : undefined, parsed.text), errors: [] };
 }
 
 /** The entry of a file whose data passed its schema. */
-function entryOf(col: CollectionConfig, relToContent: string, data: unknown, html: string | undefined): Entry {
+function entryOf(col: CollectionConfig, relToContent: string, data: unknown, html: string | undefined, text: MarkdownText | undefined): Entry {
   const patterns = collectionPatterns(col);
   const base = globBase(patterns.find((p) => matchFiles([relToContent], [p]).length) ?? patterns[0]);
   const id = entryId(relToContent, base);
   const parts = id.split('/');
   const entry: Entry = { id, slug: parts[parts.length - 1], dirs: parts.slice(0, -1), file: `content/${relToContent}`, data };
-  if (html !== undefined) entry.html = html;
+  if (html !== undefined) {
+    entry.html = html;
+    // The same objects as the parse output's: the cache and a worker's message hold them once.
+    const t = text ?? { headings: [], excerpt: '', words: 0 };
+    entry.headings = t.headings;
+    entry.excerpt = t.excerpt;
+    entry.words = t.words;
+    entry.readingMinutes = readingMinutes(t.words);
+  }
   if (draftOf(col, data)) entry.draft = true;
   return entry;
 }
@@ -77,8 +87,8 @@ export function collectionValue(col: CollectionConfig, entries: (Entry | undefin
 
 /** One content file: its collection and its path relative to content/. */
 export interface LoadItem { collection: string; rel: string }
-/** What parsing a file gives before its schema: its YAML data and, for Markdown, the body's HTML. */
-export interface ParseOutput { data: unknown; html?: string }
+/** What parsing a file gives before its schema: its YAML data and, for Markdown, the body's HTML and text. */
+export interface ParseOutput { data: unknown; html?: string; text?: MarkdownText }
 /** `parsed` is set when the file was parsed without a problem (what the content cache keeps). */
 export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOutput; stamp?: FileStamp }
 /**
@@ -87,10 +97,18 @@ export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOu
  */
 export type Loader = (items: LoadItem[], plan: ContentPlan, known: (LoadResult | undefined)[]) => Promise<LoadResult[]>;
 
+/** What shapes a Markdown body's parse besides its text, for the content cache: the plugins' extension list
+ *  (markdownKey) and the site's base, which root-relative links get ('' for neither, as before bases). */
+export function contentMarkdownKey(config: SiteConfig): string {
+  const key = markdownKey(markdownExtensions(config.plugins));
+  const base = urlPolicy(config).base;
+  return base === '/' ? key : `${key}:base=${base}`;
+}
+
 /** Reads and parses one file below content/ the way every loader does (the plugins' Markdown extensions
  *  applied); `errors` only when it cannot be parsed. The incremental loader (incremental.ts) keeps these. */
 export async function parseItem(config: SiteConfig, root: string, rel: string): Promise<ParsedFile | { errors: Message[] }> {
-  const parsed = await (await parser()).parseContentFile(root, `content/${rel}`, markdownExtensions(config.plugins));
+  const parsed = await (await parser()).parseContentFile(root, `content/${rel}`, markdownExtensions(config.plugins), urlPolicy(config).base);
   return 'source' in parsed && !parsed.errors.length ? parsed : { errors: parsed.errors };
 }
 
@@ -143,12 +161,12 @@ export async function cachedResult(root: string, col: CollectionConfig, rel: str
   if (!hit) return { key };
   const v = col.schema.safeParse(hit.data);
   if (!v.success) return { key };
-  return { key, result: { entry: entryOf(col, rel, v.data, hit.html), errors: [], parsed: hit } };
+  return { key, result: { entry: entryOf(col, rel, v.data, hit.html, hit.text), errors: [], parsed: hit } };
 }
 
 /** What the content cache keeps of a file parsed without a problem: its data and its body's HTML. */
 export function parseOutput(parsed: ParsedFile, entry: Entry): ParseOutput {
-  return { data: parsed.data, ...(parsed.body !== undefined ? { html: entry.html } : {}) };
+  return { data: parsed.data, ...(parsed.body !== undefined ? { html: entry.html, text: parsed.text } : {}) };
 }
 
 /** Which files feed which collection: every collection's files in one list, and each one's span of it. */
@@ -211,7 +229,7 @@ export async function listAndPlan(root: string, config: SiteConfig): Promise<Con
 export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache, opts: FinishOptions = {}): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean } }> {
   const plan = await listAndPlan(root, config);
   const keys: string[] = [];
-  const mdKey = cache ? markdownKey(markdownExtensions(config.plugins)) : '';
+  const mdKey = cache ? contentMarkdownKey(config) : '';
   const known = cache ? await cachedResults(root, config, plan.items, cache, keys, mdKey) : [];
   // Every collection's files go to the loader at once, so one pool of workers sees the whole list.
   const results = await (loader ?? ((list, _plan, k) => loadMissing(config, root, list, k)))(plan.items, plan, known);

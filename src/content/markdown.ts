@@ -16,6 +16,7 @@ import { splitExtensions } from '../markdown/options.ts';
 import { gfmFixes } from '../markdown/gfm.ts';
 import { fastText } from '../markdown/text.ts';
 import type { MarkdownSetup } from '../markdown/setup.ts';
+import { markdownText, takeMoreMarkers, type MarkdownText } from '../markdown/entryText.ts';
 import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../siteModule/paths.ts';
 
@@ -79,11 +80,16 @@ export interface MarkdownProblem {
 export interface CompiledMarkdown {
   /** The body's HTML; undefined when the policy refused something. */
   html?: string;
+  /** Its headings, excerpt and words (with the HTML). */
+  text?: MarkdownText;
   problems: MarkdownProblem[];
 }
 
-/** Lexes the body once, checks the tokens against the policy and, when they pass, renders them. */
-export function compileMarkdown(body: string, extensions?: MarkdownExtensions): CompiledMarkdown {
+/**
+ * Lexes the body once, checks the tokens against the policy and, when they pass, renders them. `base`: the
+ * site's base ("/repo/"); root-relative link and image URLs get it (see `basedUrl`).
+ */
+export function compileMarkdown(body: string, extensions?: MarkdownExtensions, base = '/'): CompiledMarkdown {
   const deep = nestingProblems(body);
   if (deep.length) return { problems: deep };
   const setup = setupFor(extensions);
@@ -97,6 +103,9 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions): 
     if (opts.hooks) { opts.hooks.options = opts; opts.hooks.block = true; }
     let tokens = opts.hooks ? opts.hooks.provideLexer(true)(opts.hooks.preprocess(body), opts) as Token[] : md.lexer(body);
     if (opts.hooks) tokens = opts.hooks.processAllTokens(tokens) as typeof tokens;
+    // The excerpt marker (a `<!-- more -->` line) is the one piece of raw HTML allowed: taken out here, it
+    // renders to nothing and the policy never sees it.
+    const more = takeMoreMarkers(tokens);
     // Without plugins the only walkTokens is the engine's (gfm.ts: task-list labels), which neither reads nor
     // changes what the policy reads: both go in one walk of the tokens instead of two.
     const merged = setup === plain;
@@ -104,10 +113,14 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions): 
     // Nothing that could be raw HTML or a URL scheme (typed, or as a character reference): no policy walk.
     const seen = { html: false };
     let problems: MarkdownProblem[] = [];
-    if (/[<:&]/.test(body)) problems = tokenProblems(merged ? walkPlain : (ts, fn) => md.walkTokens(ts, fn), body, tokens, setup.rawHtml, seen, merged ? gfmWalk : undefined);
+    const walk: Walk = merged ? walkPlain : (ts, fn) => md.walkTokens(ts, fn);
+    if (/[<:&]/.test(body)) problems = tokenProblems(walk, body, tokens, setup.rawHtml, seen, merged ? gfmWalk : undefined);
     else if (merged) walkPlain(tokens, gfmWalk);
     if (problems.length) return { problems };
     setup.prepare?.(tokens);
+    if (base !== '/') walk(tokens, (t) => { if (t.type === 'link' || t.type === 'image') t.href = basedUrl(t.href, base); });
+    // Read before rendering: a plugin's renderer may change the tokens it renders.
+    const text = markdownText(tokens, more, merged ? undefined : walk);
     let html = opts.hooks ? opts.hooks.provideParser(true)(tokens, opts) as string : md.parser(tokens);
     if (opts.hooks) html = opts.hooks.postprocess(html) as string;
     html = setup.finish(html, seen.html);
@@ -120,13 +133,26 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions): 
     // the source. Reading a character makes V8 flatten it into one string and drop the rest (a third of
     // the memory per page at 10,000 pages).
     html.charCodeAt(0);
-    return { problems, html };
+    return { problems, html, text };
   } catch (e) {
     if (e instanceof RangeError) return { problems: [overflowProblem(body)] };
     // A plugin's extension that throws is the site's problem, located at the file, not a crash of sitegen.
     if (setup !== plain) return { problems: [{ line: 1, column: 1, lineText: body.split('\n', 1)[0].slice(0, 120), text: `A Markdown extension from a plugin threw: ${(e as Error)?.message ?? e}` }] };
     throw e;
   }
+}
+
+/**
+ * A Markdown link or image URL under the site's base: a root-relative one ("/docs/x/", "/img/a.png") gets it
+ * ("/repo/docs/x/"), unless it already starts with the base ("/repo/…", "/repo", "/repo?…", "/repo#…"). Other
+ * URLs (relative, "#fragment", "//host", "https:") are kept. Under base "/docs/", a route "/docs/x/" is
+ * written "/docs/docs/x/" (or "x/" relative): a link that starts with the base is taken as based already.
+ */
+export function basedUrl(url: string, base: string): string {
+  if (base === '/' || url[0] !== '/' || url[1] === '/' || url[1] === '\\') return url;
+  const bare = base.slice(0, -1);
+  if (url.startsWith(base) || (url.startsWith(bare) && (url.length === bare.length || url[bare.length] === '?' || url[bare.length] === '#'))) return url;
+  return base + url.slice(1);
 }
 
 /** The body's HTML, without the policy check (callers that already checked it). */
@@ -140,7 +166,9 @@ export function markdownProblems(body: string): MarkdownProblem[] {
   if (deep.length) return deep;
   if (!/[<:&]/.test(body)) return [];
   try {
-    return tokenProblems(walkPlain, body, markdown.lexer(body));
+    const tokens = markdown.lexer(body);
+    takeMoreMarkers(tokens);
+    return tokenProblems(walkPlain, body, tokens);
   } catch (e) {
     if (e instanceof RangeError) return [overflowProblem(body)];
     throw e;

@@ -8,6 +8,7 @@ import matter from 'gray-matter';
 import type { Message } from '../types.ts';
 import { message, fileLocation } from '../errors.ts';
 import { compileMarkdown, prepareMarkdown, type MarkdownExtensions } from './markdown.ts';
+import type { MarkdownText } from '../markdown/entryText.ts';
 import { notRegularFileError, outsideRoot, outsideRootError } from './insideRoot.ts';
 import { lazyYamlSource, parseYamlSource, type YamlSource } from './yamlSource.ts';
 import { fastYaml } from './yamlFast.ts';
@@ -27,6 +28,8 @@ export interface ParsedFile {
   body?: string;
   /** The body's HTML (Markdown files that passed the content policy). */
   html?: string;
+  /** The body's headings, excerpt and words (with `html`). */
+  text?: MarkdownText;
   source: YamlSource;
   errors: Message[];
   /** The file's size and modification time when it was read (the content cache's key, load.ts stampKey). */
@@ -36,8 +39,9 @@ export interface ParsedFile {
 export interface FileStamp { size: number; mtimeMs: number }
 
 /** Reads one file and parses it; YAML and front-matter syntax errors come back located. `markdown`: the
- *  plugins' marked extensions for a Markdown body. */
-export async function parseContentFile(root: string, rel: string, markdown?: MarkdownExtensions): Promise<ParsedFile | { errors: Message[] }> {
+ *  plugins' marked extensions for a Markdown body; `base`: the site's base, which its root-relative links
+ *  and images get (see compileMarkdown). */
+export async function parseContentFile(root: string, rel: string, markdown?: MarkdownExtensions, base = '/'): Promise<ParsedFile | { errors: Message[] }> {
   const abs = path.join(root, rel);
   let buf: Buffer;
   let stamp: FileStamp;
@@ -67,7 +71,7 @@ export async function parseContentFile(root: string, rel: string, markdown?: Mar
   }
   const isMarkdown = rel.endsWith('.md');
   if (isMarkdown) await prepareMarkdown(markdown); // the site's Markdown features load their libraries on first use
-  const parsed = isMarkdown ? parseMarkdown(text, rel, markdown) : parseYaml(text, rel, 0);
+  const parsed = isMarkdown ? parseMarkdown(text, rel, markdown, base) : parseYaml(text, rel, 0);
   parsed.stamp = stamp;
   return parsed;
 }
@@ -136,7 +140,7 @@ function refuse(language: string) {
 class FrontMatterLanguageError extends Error {}
 const NOT_YAML = ['javascript', 'js', 'json', 'coffee', 'coffeescript', 'cson', 'toml', 'yml'];
 
-function parseMarkdown(text: string, rel: string, extensions?: MarkdownExtensions): ParsedFile {
+function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions | undefined, base: string): ParsedFile {
   // gray-matter would pick an engine from the text after the opening fence and run it: "---js" is eval'd.
   // Content is data, so any language but YAML is refused before gray-matter sees the file.
   const lang = frontMatterLanguage(text);
@@ -162,10 +166,10 @@ function parseMarkdown(text: string, rel: string, extensions?: MarkdownExtension
   const content = body ?? file.content;
   const p = (parsed as ParsedFile | null) ?? parseYaml('', rel, 0);
   const bodyLine = text.slice(0, text.length - content.length).split('\n').length - 1;
-  const md = compileMarkdown(content, extensions);
+  const md = compileMarkdown(content, extensions, base);
   const policy = md.problems.map((m) => message('ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
   const errors = [...p.errors, ...policy];
-  return { ...p, errors, data: errors.length ? undefined : (file.data ?? {}), body: content, html: md.html };
+  return { ...p, errors, data: errors.length ? undefined : (file.data ?? {}), body: content, html: md.html, text: md.text };
 }
 
 function notYaml(text: string, rel: string, language: string, column: number): ParsedFile {

@@ -76,7 +76,7 @@ export function workerMain(port: MessagePort = parentPort!, config: SiteConfig):
         const results = await loadBatch(config, t.root, t.items);
         t.indices.forEach((i, k) => own.set(i, { entry: results[k].entry, errors: results[k].errors }));
         // The parse output's HTML is the entry's: not sent twice (the main thread puts it back).
-        return results.map((r) => (r.parsed?.html !== undefined ? { ...r, parsed: { data: r.parsed.data, html: SAME_HTML } } : r));
+        return results.map((r) => (r.parsed?.html !== undefined ? { ...r, parsed: { data: r.parsed.data, html: SAME_HTML, text: r.parsed.text } } : r));
       }
       case 'part': t.indices.forEach((i, k) => own.set(i, t.results[k])); return null;
       case 'content': {

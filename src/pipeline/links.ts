@@ -36,11 +36,14 @@ export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: Lin
 
 /** Every broken link of `pages`, located in its source file. */
 export async function linkProblems(root: string, pages: PageLinks[], targets: LinkTargets, cache?: LinkCache): Promise<Message[]> {
-  return locateLinks(root, brokenLinks(pages, targets, cache));
+  return locateLinks(root, brokenLinks(pages, targets, cache), targets.base);
 }
 
-/** Points a broken-link error at the first line of its source file that contains the link. */
-export async function locateLinks(root: string, errors: Message[]): Promise<Message[]> {
+/**
+ * Points a broken-link error at the first line of its source file that contains the link, or the link
+ * without the site's base (Markdown writes "/x/" and the page has "/repo/x/").
+ */
+export async function locateLinks(root: string, errors: Message[], base = '/'): Promise<Message[]> {
   const texts = new Map<string, string[]>();
   for (const m of errors) {
     const file = m.location?.file;
@@ -48,8 +51,11 @@ export async function locateLinks(root: string, errors: Message[]): Promise<Mess
     if (!file || !link) continue;
     if (!texts.has(file)) texts.set(file, (await fs.readFile(path.join(root, file), 'utf8').catch(() => '')).split('\n'));
     const lines = texts.get(file)!;
-    const i = lines.findIndex((l) => l.includes(`(${link})`) || l.includes(`"${link}"`) || l.includes(` ${link}`));
-    if (i >= 0) m.location = fileLocation(file, i + 1, lines[i].indexOf(link) + 1, lines[i]);
+    const find = (l: string) => lines.findIndex((t) => t.includes(`(${l})`) || t.includes(`"${l}"`) || t.includes(` ${l}`));
+    let written = link;
+    let i = find(written);
+    if (i < 0 && base !== '/' && link.startsWith(base)) { written = link.slice(base.length - 1); i = find(written); }
+    if (i >= 0) m.location = fileLocation(file, i + 1, lines[i].indexOf(written) + 1, lines[i]);
   }
   return errors;
 }

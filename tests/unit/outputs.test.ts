@@ -91,7 +91,7 @@ describe('host files and the link check under a base', () => {
     expect(checkLinks([{ page: '/a/', source: null, links: ['/repo/', '/repo/rss.xml', '../rss.xml', '/repo/a/'] }], targets)).toEqual([]);
     const [e] = checkLinks([{ page: '/a/', source: null, links: ['/a/'] }], targets);
     expect(e.text).toBe('page /a/ links to /a/, which is not a page, alias or file');
-    expect(e.hint).toBe('The site is served under /repo/: write /repo/a/ (or a relative link) in Markdown, and href(\'/a/\') from "sitegen-islands" in a template, which adds the base.');
+    expect(e.hint).toBe('The site is served under /repo/: in a template write href(\'/a/\') from "sitegen-islands", which adds the base, or /repo/a/ (Markdown links and images get the base by themselves).');
   });
 });
 

@@ -1,0 +1,124 @@
+// Headings, excerpt, words and reading minutes of every Markdown entry: what a template reads to make a
+// table of contents, a docs sidebar or a post list, the same in a build, from the content cache, on worker
+// threads and in dev; and the `<!-- more -->` line that ends an excerpt, the one raw HTML the policy allows.
+import { afterEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Token } from 'marked';
+import { compileMarkdown } from '../../src/content/markdown.ts';
+import { decode, isMoreMarker } from '../../src/markdown/entryText.ts';
+import { markdown } from '../../src/markdown/options.ts';
+import { copyOf, type TestSite } from '../helpers/site.ts';
+
+let site: TestSite | null = null;
+afterEach(() => { site?.remove(); site = null; });
+
+describe('the text of a Markdown body', () => {
+  it('lists its headings in order, nested ones too, as plain text', () => {
+    const md = compileMarkdown('# Getting *started* &amp; more\n\nIntro.\n\n## Install `npm`\n\n> ### Quoted\n\n- item\n\n  #### In a list\n');
+    expect(md.text!.headings).toEqual([
+      { depth: 1, text: 'Getting started & more' },
+      { depth: 2, text: 'Install npm' },
+      { depth: 3, text: 'Quoted' },
+      { depth: 4, text: 'In a list' },
+    ]);
+  });
+
+  it('gives each heading the id its HTML has when heading ids are on (and none without)', async () => {
+    const ext = markdown({ headingIds: true }).markdown!;
+    const { prepareMarkdown } = await import('../../src/content/markdown.ts');
+    await prepareMarkdown(ext);
+    const md = compileMarkdown('# Intro\n\n## Intro\n\n## What’s new?\n', ext);
+    expect(md.text!.headings).toEqual([
+      { depth: 1, text: 'Intro', id: 'intro' },
+      { depth: 2, text: 'Intro', id: 'intro-1' },
+      { depth: 2, text: 'What’s new?', id: 'whats-new' },
+    ]);
+    for (const h of md.text!.headings) expect(md.html).toContain(`id="${h.id}"`);
+    expect(compileMarkdown('# Intro\n').html).toBe('<h1>Intro</h1>\n');
+  });
+
+  it('takes the first paragraph as the excerpt, in plain text', () => {
+    const md = compileMarkdown('# Title\n\nThe **first** paragraph,\nwith a [link](/a/) and `code`.\n\nThe second.\n');
+    expect(md.text!.excerpt).toBe('The first paragraph, with a link and code.');
+    expect(compileMarkdown('# Only a heading\n').text!.excerpt).toBe('');
+  });
+
+  it('ends the excerpt at a <!-- more --> line, which is allowed and left out of the HTML', () => {
+    const md = compileMarkdown('First.\n\nSecond paragraph.\n\n<!-- more -->\n\nThe rest.\n');
+    expect(md.problems).toEqual([]);
+    expect(md.text!.excerpt).toBe('First. Second paragraph.');
+    expect(md.html).toBe('<p>First.</p>\n<p>Second paragraph.</p>\n<p>The rest.</p>\n');
+  });
+
+  it('still refuses other raw HTML, and a more marker inside a line', () => {
+    expect(compileMarkdown('<!-- note -->\n').problems.map((p) => p.text)).toEqual(['Raw HTML is not allowed in Markdown: <!-- note -->']);
+    expect(compileMarkdown('Text <!-- more --> text.\n').problems).toHaveLength(1);
+  });
+
+  it('counts the words of the text readers read (code included, markup and images not)', () => {
+    const md = compileMarkdown('# Two words\n\nOne **two**three, `four`.\n\n![an image](/a.png)\n\n```\nfive six\n```\n\n| a | b |\n|---|---|\n| c | d |\n');
+    // Two words / One / two­three / four. / five / six / a b c d
+    expect(md.text!.words).toBe(2 + 3 + 2 + 4);
+  });
+});
+
+/** The basic fixture with heading ids on and a route that writes every page's text as JSON. */
+const withTextRoute = (t: string) => t
+  .replace("import { defineConfig, href } from 'sitegen';", "import { defineConfig, href, markdown } from 'sitegen';")
+  .replace('validate:', 'plugins: [markdown({ headingIds: true })],\n  validate:')
+  .replace("{ path: '/404'", `{ path: '/text.json', output: 'text.json', title: 'text', props: c.pages,
+      body: (ps: typeof c.pages) => JSON.stringify(ps.map((p) => ({ slug: p.slug, headings: p.headings, excerpt: p.excerpt, words: p.words, readingMinutes: p.readingMinutes }))) },
+    { path: '/404'`);
+
+const LONG = `# Long read\n\nOpening words here.\n\n<!-- more -->\n\n## Details\n\n${'word '.repeat(395)}\n`;
+
+const EXPECTED = [
+  { slug: 'about', headings: [{ depth: 1, text: 'Hello', id: 'hello' }], excerpt: 'This is Markdown with a link home and an item.', words: 11, readingMinutes: 1 },
+  { slug: 'long', headings: [{ depth: 1, text: 'Long read', id: 'long-read' }, { depth: 2, text: 'Details', id: 'details' }], excerpt: 'Long read Opening words here.', words: 401, readingMinutes: 3 },
+];
+
+describe('entry.headings, excerpt, words and readingMinutes in a site', () => {
+  it('are the same in a build, a warm build (content cache), on worker threads and in dev', async () => {
+    site = await copyOf('basic', { 'content/pages/long.md': '---\ntitle: Long\n---\n' + LONG });
+    site.edit('sitegen.config.ts', withTextRoute);
+    const cold = await site.build({ quiet: true });
+    expect(cold.errors).toEqual([]);
+    expect(JSON.parse(cold.read('text.json'))).toEqual(EXPECTED);
+    expect(cold.read('long/index.html')).not.toContain('more');
+
+    const warm = await site.build({ quiet: true });
+    expect(JSON.parse(warm.read('text.json'))).toEqual(EXPECTED);
+
+    // Parsed on a worker thread, into a fresh content cache that the next build reads.
+    fs.rmSync(path.join(site.root, '.sitegen/cache/content'), { recursive: true });
+    const workers = await site.build({ quiet: true, env: { SITEGEN_PARALLEL_MIN: '1', SITEGEN_WORKERS: '1', SITEGEN_POOL_MAIN: '0', SITEGEN_POOL_RENDER: '1' } });
+    expect(workers.errors).toEqual([]);
+    expect(JSON.parse(workers.read('text.json'))).toEqual(EXPECTED);
+    expect(JSON.parse((await site.build({ quiet: true })).read('text.json'))).toEqual(EXPECTED);
+
+    const dev = await site.dev();
+    try {
+      expect(dev.code).toBe(0);
+      expect(await (await fetch(`${dev.url}/text.json`)).json()).toEqual(EXPECTED);
+    } finally { await dev.close(); }
+  }, 120_000);
+});
+
+describe('the text patterns read in linear time', () => {
+  const MB = 1024 * 1024;
+  const timed = (input: string, fn: (s: string) => unknown) => {
+    const t = performance.now();
+    fn(input);
+    return performance.now() - t;
+  };
+  it('character references and the more marker, on 1 MB of each shape they repeat', () => {
+    for (const unit of ['&', '&#', '&#x', '&#1', '&am', '&amp;', '&#12345678', ' ', '&nbsp;x']) {
+      expect(timed(unit.repeat(MB / unit.length), decode)).toBeLessThan(1500);
+    }
+    for (const raw of [`<!--${' '.repeat(MB)}`, `<!--${' \t'.repeat(MB / 2)}more`, `<!-- more${' '.repeat(MB)}--`, '<!--'.repeat(MB / 4)]) {
+      expect(timed(raw, (s) => isMoreMarker({ type: 'html', block: true, raw: s, text: s, pre: false } as Token))).toBeLessThan(1500);
+    }
+    expect(decode('a &amp; b &#x41;&#66; &nbsp;&bogus; &#0;')).toBe('a & b AB \u00a0&bogus; &#0;');
+  });
+});
