@@ -65,7 +65,7 @@ describe('the text of a Markdown body', () => {
 
 /** The basic fixture with heading ids on and a route that writes every page's text as JSON. */
 const withTextRoute = (t: string) => t
-  .replace("import { defineConfig, href } from 'sitegen';", "import { defineConfig, href, markdown } from 'sitegen';")
+  .replace("import { defineConfig, href } from 'sitegen-islands';", "import { defineConfig, href, markdown } from 'sitegen-islands';")
   .replace('validate:', 'plugins: [markdown({ headingIds: true })],\n  validate:')
   .replace("{ path: '/404'", `{ path: '/text.json', output: 'text.json', title: 'text', props: c.pages,
       body: (ps: typeof c.pages) => JSON.stringify(ps.map((p) => ({ slug: p.slug, headings: p.headings, excerpt: p.excerpt, words: p.words, readingMinutes: p.readingMinutes }))) },

@@ -32,7 +32,7 @@ describe('an unknown front matter field gets a did-you-mean', () => {
   it('in a nested object, and without a guess when nothing is close', async () => {
     const s = await site(siteFrom({
       'sitegen.config.ts': `import { z } from 'zod';
-import { defineConfig } from 'sitegen';
+import { defineConfig } from 'sitegen-islands';
 const Person = z.strictObject({ name: z.string(), author: z.strictObject({ handle: z.string(), email: z.string().optional() }) });
 export default defineConfig({
   site: { title: 'T', url: 'https://t.example' },
@@ -82,7 +82,7 @@ describe('an island error under site.base', () => {
 function throwingSite(n: number): Promise<TestSite> {
   const files: Record<string, string> = {
     'sitegen.config.ts': `import { z } from 'zod';
-import { defineConfig } from 'sitegen';
+import { defineConfig } from 'sitegen-islands';
 import { Item, Odd } from './templates/item.tsx';
 export default defineConfig({
   site: { title: 'T', url: 'https://t.example' },
