@@ -9,7 +9,7 @@ import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/cli.ts';
 
-const FENCE = /^```(ts|tsx)[^\n]*\n([\s\S]*?)^```$/gm;
+const FENCE = /^```(tsx|ts)[^\n]*\n([\s\S]*?)^```$/gm;
 const files = ['README.md', ...fs.readdirSync(path.join(REPO, 'docs/content')).filter((f) => f.endsWith('.md')).map((f) => `docs/content/${f}`)];
 const samples = files.flatMap((file) => {
   const text = fs.readFileSync(path.join(REPO, file), 'utf8');
@@ -37,7 +37,7 @@ describe('documentation samples', () => {
       allowImportingTsExtensions: true, lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
       types: ['react', 'node'], typeRoots: [path.join(REPO, 'node_modules/@types')],
       baseUrl: dir,
-      paths: { 'sitegen-islands': [path.join(REPO, 'src/public.ts')], '*': [path.join(REPO, 'node_modules/*'), path.join(REPO, 'node_modules/@types/*')] },
+      paths: { 'sitegen-islands': [path.join(REPO, 'src/public.ts')], 'react/jsx-runtime': [path.join(REPO, 'node_modules/@types/react/jsx-runtime.d.ts')], '*': [path.join(REPO, 'node_modules/*'), path.join(REPO, 'node_modules/@types/*')] },
     };
     const program = ts.createProgram(roots, options);
     const problems = ts.getPreEmitDiagnostics(program).filter((d) => d.file && roots.includes(path.resolve(d.file.fileName))).map((d) => {
