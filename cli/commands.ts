@@ -63,6 +63,7 @@ export async function runCheck(flags: { root?: string; json?: boolean; drafts?: 
     if (!flags.json) { printMessages(result.errors, 'error', (s) => io.err(s + '\n')); io.err(red(`✗ ${result.errors.length} problem${result.errors.length > 1 ? 's' : ''} found\n`)); }
     return { code: 1, result };
   }
+  if (!flags.json) printMessages(result.warnings, 'warning', (s) => io.err(s + '\n'));
   if (!flags.json) io.out(`✓ content valid: ${result.pages} routes, ${result.aliases} aliases (${result.timings.total} ms)\n`);
   return { code: 0, result };
 }
