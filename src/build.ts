@@ -30,6 +30,8 @@ export interface BuildOptions {
   settings?: Partial<EngineSettings>;
   /** Called as each stage ends, for progress output; `note` is e.g. "cached". */
   onStage?: (name: string, ms: number, note?: string) => void;
+  /** `check` only: type-check the site when it has a tsconfig.json (src/typecheck.ts). */
+  typecheck?: boolean;
   /** Told once whom the build waits for when another build of the root holds its lock (default: stderr). */
   onWait?: (text: string) => void;
 }
@@ -85,6 +87,13 @@ export async function checkSite(opts: BuildOptions): Promise<BuildResult> {
   } finally {
     if (session.pool) result.workers = session.pool.stats;
     await session.close();
+  }
+  // After the rest, whatever it found: a misspelt prop renders an empty element without any other error.
+  if (opts.typecheck) {
+    const { typeCheck } = await import('./typecheck.ts');
+    const checked = await stageTimer(result, opts)('typecheck', async () => typeCheck(session.root, { cache: engineSettings().cache }));
+    if (checked && 'skipped' in checked) result.typecheck = checked;
+    else if (checked) { result.typecheck = { files: checked.files, ms: checked.ms }; result.errors.push(...checked.errors); }
   }
   return finish(result, t0);
 }
