@@ -47,7 +47,7 @@ function allowsInline(policy: Map<string, string[]>, directive: string): boolean
   return list.includes("'unsafe-inline'") && !list.some((s) => s.startsWith("'nonce-") || s.startsWith("'sha"));
 }
 
-export interface PageMarks { route: Pick<Route, 'path' | 'source' | 'csp'>; links: string[] }
+export interface PageMarks { route: Pick<Route, 'path' | 'source' | 'csp' | 'output'>; links: string[] }
 
 const EXAMPLES = 3;
 
@@ -159,7 +159,8 @@ export function wasmCspWarnings(root: string, config: SiteConfig, env: NodeJS.Pr
 
 /** Both kinds for one render of the site (build, check, a dev pass). */
 export async function cspWarnings(root: string, config: SiteConfig, env: NodeJS.ProcessEnv, pages: PageMarks[], sourceFiles: string[], manifest: Pick<AssetManifest, 'files' | 'islandChunks'>): Promise<Message[]> {
-  const marked = pages.filter((p) => p.links.some((l) => l.startsWith(CSP_MARK)));
+  // HTML pages only: a `body` route's file (JSON, XML) is data, whatever text it holds.
+  const marked = pages.filter((p) => p.route.output.endsWith('.html') && p.links.some((l) => l.startsWith(CSP_MARK)));
   const out = marked.length ? pageCspWarnings(root, config, env, marked, sourceFiles) : [];
   if (wasmFiles(manifest.files).size) out.push(...wasmCspWarnings(root, config, env, manifest, await findIslands(root, config)));
   return out;

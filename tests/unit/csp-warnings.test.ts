@@ -57,6 +57,16 @@ describe('CSP warnings', () => {
     expect(r.stderr).toBe('');
   });
 
+  it('reads only HTML pages: a body route\'s file that holds the words is data', async () => {
+    site = await copyOf('basic');
+    const route = `{ path: '/data.txt', output: 'data.txt', component: NotFound, props: {}, title: 'Data', body: () => '<script>go()</script> <b style="x" onclick="y">' },`;
+    site.edit('sitegen.config.ts', (t) => t.replace("    { path: '/404',", `    ${route}\n    { path: '/404',`));
+    const r = await site.build();
+    expect(r.code).toBe(0);
+    expect(r.read('data.txt')).toContain('<script>go()</script> <b style="x" onclick="y">');
+    expect(r.warnings).toEqual([]);
+  });
+
   it('groups pages past three as "and N more", and warns for inline scripts and handlers written in a template', async () => {
     site = await copyOf('basic', {
       'content/items/gamma.yaml': 'title: Gamma\ntags: [a, b]\nprice: 3\n',
