@@ -57,6 +57,13 @@ describe('CSP warnings', () => {
     expect(r.stderr).toBe('');
   });
 
+  it('says nothing for pages whose route allows inline styles in its own csp, and names only the others', async () => {
+    site = await styled((t) => t.replace("title: i.data.title, source: i.file,", "title: i.data.title, source: i.file, csp: i.slug === 'alpha' ? { 'style-src': [\"'unsafe-inline'\"] } : undefined,"));
+    const r = await site.check();
+    expect(r.code).toBe(0);
+    expect(r.warnings.map((m) => m.text)).toEqual(['page /items/beta/ has an inline style attribute (style="…"), which the Content-Security-Policy (style-src \'self\') blocks in the browser']);
+  });
+
   it('reads only HTML pages: a body route\'s file that holds the words is data', async () => {
     site = await copyOf('basic');
     const route = `{ path: '/data.txt', output: 'data.txt', component: NotFound, props: {}, title: 'Data', body: () => '<script>go()</script> <b style="x" onclick="y">' },`;
