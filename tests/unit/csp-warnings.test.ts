@@ -30,6 +30,16 @@ describe('CSP warnings', () => {
     expect(extractLinks('<a href="/a/" style="x">a</a><p id="p" onmouseover="y">')).toEqual(['/a/', 'csp:style', 'id:p', 'csp:handler']);
   });
 
+  it('reads a page in linear time, whatever look-alikes it holds', () => {
+    // A template's raw HTML can be any text: 40,000 unclosed "<script src=a " before one ">" must not be
+    // read to that ">" 40,000 times (seconds), nor a long run of attribute names read back each time.
+    for (const html of ['<script src=a '.repeat(40_000) + '>', ' onclick="'.repeat(16_000), ' o'.repeat(60_000) + 'n="x"', ' style="'.repeat(16_000)]) {
+      const t = performance.now();
+      extractLinks(html);
+      expect(performance.now() - t, html.slice(0, 20)).toBeLessThan(100);
+    }
+  });
+
   it('warns once for an inline style on many pages, at the template line, with the config line; build still succeeds', async () => {
     site = await styled();
     const r = await site.build();
