@@ -54,15 +54,21 @@ export async function runBuild(flags: BuildFlags, io: Io = terminal()): Promise<
   return { code: 0, result };
 }
 
-export async function runCheck(flags: { root?: string; json?: boolean; drafts?: boolean }, io: Io = terminal()): Promise<CommandRun> {
+export interface CheckFlags { root?: string; json?: boolean; drafts?: boolean; /** false: --no-typecheck */ typecheck?: boolean }
+
+export async function runCheck(flags: CheckFlags, io: Io = terminal()): Promise<CommandRun> {
   const root = path.resolve(io.cwd, flags.root ?? '.');
   const { checkSite } = await import('../src/build.ts');
-  const result = await checkSite({ root, drafts: flags.drafts, settings: engineSettingsFrom({}, io.env), env: io.env });
+  const result = await checkSite({ root, drafts: flags.drafts, settings: engineSettingsFrom({}, io.env), env: io.env, typecheck: flags.typecheck !== false });
+  const typecheck = result.typecheck;
+  if (!flags.json && typecheck && 'skipped' in typecheck) io.err(dim(`  ${typecheck.skipped}\n`));
   if (flags.json) io.out(jsonResult(result) + '\n');
   if (result.errors.length) {
     if (!flags.json) { printMessages(result.errors, 'error', (s) => io.err(s + '\n')); io.err(red(`✗ ${result.errors.length} problem${result.errors.length > 1 ? 's' : ''} found\n`)); }
     return { code: 1, result };
   }
-  if (!flags.json) io.out(`✓ content valid: ${result.pages} routes, ${result.aliases} aliases (${result.timings.total} ms)\n`);
+  if (!flags.json) printMessages(result.warnings, 'warning', (s) => io.err(s + '\n'));
+  const typed = typecheck && 'files' in typecheck ? `, ${typecheck.files} files type-checked` : '';
+  if (!flags.json) io.out(`✓ content valid: ${result.pages} routes, ${result.aliases} aliases${typed} (${result.timings.total} ms)\n`);
   return { code: 0, result };
 }

@@ -18,7 +18,13 @@ export interface DevFlags { root?: string; port: number; host: string; open?: bo
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function printReport(r: RebuildReport, io: Io): void {
+/** Prints a rebuild's report; warnings only when they differ from the last ones printed (`shown`). */
+function printReport(r: RebuildReport, io: Io, shown: { warnings: string }): void {
+  const warnings = (r.warnings ?? []).map((m) => `${m.location?.file}:${m.text}`).join('\n');
+  if (r.warnings && warnings !== shown.warnings) {
+    shown.warnings = warnings;
+    printMessages(r.warnings, 'warning', (s) => io.err(s + '\n'));
+  }
   if (r.errors.length) {
     printMessages(r.errors, 'error', (s) => io.err(s + '\n'));
     io.err(red(`✗ ${r.what} → ${plural(r.errors.length, 'error')}; serving the last good build (${r.ms} ms)\n`));
@@ -59,6 +65,7 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
   // Server plugins come from the config, which the dev server compiles: they start after the first build,
   // and this one handler forwards to theirs from then on.
   let pluginHandlers: Handler[] = [];
+  const shown = { warnings: '' };
   const viaPlugins: Handler = async (req, res) => {
     for (const h of pluginHandlers) if (await h(req, res)) return true;
     return false;
@@ -68,10 +75,10 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
     env: io.env,
     handlers: [viaPlugins],
     listenHost: flags.host,
-    onReport: (r) => printReport(r, io),
+    onReport: (r) => printReport(r, io, shown),
     onError: (e: any) => io.err(red(`sitegen dev: ${e?.stack ?? e}\n`)),
   });
-  printReport(dev.initial, io);
+  printReport(dev.initial, io, shown);
   for (const n of dev.site.notices()) io.out(`${yellow('note')} ${n}\n`);
   let listening!: (url: string) => void;
   const origin = new Promise<string>((resolve) => { listening = resolve; });

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import type { SiteConfig } from '../src/types.ts';
 import { printMessages, red, yellow } from './report.ts';
-import { runBuild, runCheck, type BuildFlags } from './commands.ts';
+import { runBuild, runCheck, type BuildFlags, type CheckFlags } from './commands.ts';
 import { loadEnvFile } from './env.ts';
 import { engineSettingsFrom } from './options.ts';
 import { normaliseBase } from '../src/render/urls.ts';
@@ -43,11 +43,12 @@ program.command('build')
   });
 
 program.command('check')
-  .description('Everything build checks (content, routes, static files, links), writing nothing; print every problem; exit 1 if any')
+  .description('Everything build checks (content, routes, static files, links), and the types of a site with a tsconfig.json; writing nothing; print every problem; exit 1 if any')
   .option('-r, --root <dir>', 'site folder', '.')
   .option('--json', 'print the result as JSON')
   .option('--drafts', 'check draft entries as a `build --drafts` would include them')
-  .action(async (flags: { root?: string; json?: boolean; drafts?: boolean }) => { process.exitCode = (await runCheck(flags)).code; });
+  .option('--no-typecheck', "skip the type check of a site with a tsconfig.json (run with the site's own typescript)")
+  .action(async (flags: CheckFlags) => { process.exitCode = (await runCheck(flags)).code; });
 
 /**
  * The site's plugins, for the commands that do not build (preview, plugin subcommands): loads the compiled

@@ -42,5 +42,6 @@ export function jsonResult(result: BuildResult): string {
     errors: result.errors.map(toEsbuildMessage), warnings: result.warnings.map(toEsbuildMessage), pages: result.pages, aliases: result.aliases,
     assets: result.assets, timings: result.timings, outDir: result.outDir, pageReports: result.pageReports, notices: result.notices, cached: result.cached,
     ...(result.workers ? { workers: result.workers } : {}),
+    ...(result.typecheck ? { typecheck: result.typecheck } : {}),
   }, null, 2);
 }

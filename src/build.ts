@@ -17,6 +17,7 @@ import { pageChunks, type ManifestLinks } from './render/page.ts';
 import { configureEngine, engineSettings, type EngineSettings } from './settings.ts';
 import { openSession, type Plan, type Session, type StageHook } from './pipeline/session.ts';
 import { linkProblems } from './pipeline/links.ts';
+import { cspWarnings, type PageMarks } from './cspWarnings.ts';
 
 export interface BuildOptions {
   root: string;
@@ -29,6 +30,8 @@ export interface BuildOptions {
   settings?: Partial<EngineSettings>;
   /** Called as each stage ends, for progress output; `note` is e.g. "cached". */
   onStage?: (name: string, ms: number, note?: string) => void;
+  /** `check` only: type-check the site when it has a tsconfig.json (src/typecheck.ts). */
+  typecheck?: boolean;
   /** Told once whom the build waits for when another build of the root holds its lock (default: stderr). */
   onWait?: (text: string) => void;
 }
@@ -84,6 +87,13 @@ export async function checkSite(opts: BuildOptions): Promise<BuildResult> {
   } finally {
     if (session.pool) result.workers = session.pool.stats;
     await session.close();
+  }
+  // After the rest, whatever it found: a misspelt prop renders an empty element without any other error.
+  if (opts.typecheck) {
+    const { typeCheck } = await import('./typecheck.ts');
+    const checked = await stageTimer(result, opts)('typecheck', async () => typeCheck(session.root, { cache: engineSettings().cache }));
+    if (checked && 'skipped' in checked) result.typecheck = checked;
+    else if (checked) { result.typecheck = { files: checked.files, ms: checked.ms }; result.errors.push(...checked.errors); }
   }
   return finish(result, t0);
 }
@@ -167,6 +177,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
   };
   const rawSize = (url: string) => manifest.files.get(url.slice(1))?.length ?? 0;
   const pageLinks: PageLinks[] = [];
+  const marks: PageMarks[] = [];
   await timed('render', async () => {
     // Only the links of the manifest go to workers; the asset bytes stay here.
     const links: ManifestLinks = { css: manifest.css, runtime: manifest.runtime, baseChunks: manifest.baseChunks, islandChunks: manifest.islandChunks, reactIslands: manifest.reactIslands, images: outputs.images.table };
@@ -175,6 +186,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
       const route = table.routes[i];
       if (page.error) { result.errors.push(page.error); return; }
       pageLinks.push({ page: route.path, source: route.source, links: page.links });
+      marks.push({ route, links: page.links });
       const js = page.islands.length && manifest.runtime ? [manifest.runtime, ...pageChunks(manifest, page.islands)] : [];
       const report: PageReport = { path: route.path, type: route.component.displayName || route.component.name || 'Page', output: route.output, islands: page.islands, jsBytes: js.reduce((s, u) => s + rawSize(u), 0), jsGzipBytes: js.reduce((s, u) => s + gzipSize(u), 0) };
       result.pageReports.push(report);
@@ -186,7 +198,10 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
 
   if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, data] of o.files) await staging.write(f, data); });
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size;
-  await timed('links', async () => { result.errors.push(...plan.deferred ?? [], ...await linkProblems(session.root, pageLinks, outputs.targets)); });
+  await timed('links', async () => {
+    result.errors.push(...plan.deferred ?? [], ...await linkProblems(session.root, pageLinks, outputs.targets));
+    result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest));
+  });
 }
 
 export type { Message };

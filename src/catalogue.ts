@@ -24,6 +24,8 @@ export const catalogue = {
   IslandError: { title: 'An island threw in the browser', message: 'An island\'s code threw an uncaught error while it hydrated, rendered or handled an event in the browser (reported by `sitegen dev`).', hint: 'The location is mapped through the dev bundle\'s source map; fix the island and the page reloads.' },
   BundleError: { title: 'Bundling failed', message: 'esbuild could not bundle the islands or stylesheets.', hint: 'The file and line come from esbuild.' },
   OutputConflict: { title: 'A plugin output and another file have the same path', message: 'A plugin\'s outputs hook returned a path that a page, asset, static file or another plugin already writes.', hint: 'Give the plugin\'s file another path.' },
+  CspBlocked: { title: 'The Content-Security-Policy blocks part of a page', message: 'A page has an inline style, an inline script or an event handler attribute, or an island instantiates WebAssembly, which the strict default policy blocks in the browser (a warning: the build goes on).', hint: 'Use a class in the stylesheet or an island instead, or allow it with the csp line of the site config shown.' },
+  TypeError: { title: 'Type error in the site\'s code', message: 'TypeScript found an error in the site\'s config or templates (`sitegen check`, for a site with a tsconfig.json).', hint: 'Fix the code at the line shown; `sitegen check --no-typecheck` skips this check.' },
   StaticConflict: { title: 'A static file and a page have the same output', message: 'A file under static/ would overwrite a page, alias page or asset.', hint: 'Rename the static file or move the page.' },
 } as const satisfies Record<string, { title: string; message: string; hint: string }>;
 

@@ -8,6 +8,8 @@ import type { Message } from './types.ts';
 import { message, fileLocation } from './errors.ts';
 
 const ID = 'id:';
+/** Marks a page that has what a strict CSP blocks: `csp:style`, `csp:script`, `csp:handler` (cspWarnings.ts). */
+export const CSP_MARK = 'csp:';
 const WS = /\s/;
 
 /**
@@ -16,7 +18,7 @@ const WS = /\s/;
  * pattern's scan, which tried every character as the whitespace: at 10,000 pages the scan was two thirds
  * of the link extraction, itself as long as rendering the pages).
  */
-export function forEachLinkAttr(html: string, fn: (name: 'href' | 'src' | 'id', value: string) => void): void {
+export function forEachLinkAttr(html: string, fn: (name: 'href' | 'src' | 'id', value: string) => void, inline?: (kind: 'style' | 'handler') => void): void {
   for (let at = html.indexOf('="'); at >= 0;) {
     // The attribute names end in different letters, so at most one fits before this `="`.
     const last = html.charCodeAt(at - 1);
@@ -27,9 +29,42 @@ export function forEachLinkAttr(html: string, fn: (name: 'href' | 'src' | 'id', 
       fn(name, html.slice(at + 2, end));
       at = html.indexOf('="', end + 1);
     } else {
+      if (inline) inlineAttr(html, at, last, inline);
       at = html.indexOf('="', at + 1);
     }
   }
+}
+
+/** Reports a ` style="` or an ` on…="` event handler attribute ending at `at` (its name read backwards, at most 24 letters). */
+function inlineAttr(html: string, at: number, last: number, inline: (kind: 'style' | 'handler') => void): void {
+  if (last === 101 /* e */ && at > 5 && html.startsWith('style', at - 5) && WS.test(html.charAt(at - 6))) { inline('style'); return; }
+  let k = at - 1;
+  for (let c; k >= 0 && at - k <= 24 && (c = html.charCodeAt(k)) >= 97 && c <= 122; k--);
+  const start = k + 1;
+  if (at - start > 2 && html.charCodeAt(start) === 111 /* o */ && html.charCodeAt(start + 1) === 110 /* n */ && WS.test(html.charAt(k))) inline('handler');
+}
+
+/** Whether the HTML has an inline <script> that runs (no src; no type, or a JavaScript or module type). */
+const RUNS = new Set(['', 'module', 'importmap', 'text/javascript', 'application/javascript']);
+function hasInlineScript(html: string): boolean {
+  // '<scr' is found faster than '<script' (V8 scans a page for it in less than half the time).
+  // Each tag is read once, up to its '>': a '<script' inside the tag before is not read again, so a page
+  // of unclosed look-alikes costs one pass, not a pass each.
+  let end = -1;
+  for (let at = html.indexOf('<scr'); at >= 0; at = html.indexOf('<scr', at + 4)) {
+    if (at < end || !html.startsWith('ipt', at + 4)) continue;
+    end = html.indexOf('>', at);
+    if (end < 0) return false;
+    if (end > at + 7 && !WS.test(html.charAt(at + 7))) continue; // <scripts…>, not a script element
+    const tag = html.slice(at + 7, end); // short: the attributes of the tag
+    const src = tag.indexOf('src=');
+    if (src > 0 && WS.test(tag.charAt(src - 1))) continue;
+    const type = tag.indexOf('type="');
+    if (type < 1 || !WS.test(tag.charAt(type - 1))) return true;
+    const close = tag.indexOf('"', type + 6);
+    if (RUNS.has(tag.slice(type + 6, close < 0 ? undefined : close).trim().toLowerCase())) return true;
+  }
+  return false;
 }
 
 // Most values hold no character reference: they are returned as they are (a tenth of the link check's
@@ -39,7 +74,7 @@ const decodeAttr = (s: string) => (s.includes('&') ? s.replace(/&(amp|quot|lt|gt
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** Internal link targets of one page (query dropped, fragment kept), external and special schemes skipped,
- *  plus the page's element ids as `id:<id>`. */
+ *  plus the page's element ids as `id:<id>` and what a strict CSP blocks on it as `csp:<kind>`. */
 export function extractLinks(html: string): string[] {
   const out = new Set<string>();
   forEachLinkAttr(html, (name, value) => {
@@ -52,7 +87,8 @@ export function extractLinks(html: string): string[] {
     // "#" and "#top" scroll to the top in every browser; ":~:" is a text fragment, not an id.
     const checked = fragment && fragment !== 'top' && !fragment.startsWith(':~:');
     if (p || checked) out.add(checked ? `${p}#${fragment}` : p);
-  });
+  }, (kind) => out.add(CSP_MARK + kind));
+  if (hasInlineScript(html)) out.add(CSP_MARK + 'script');
   return [...out];
 }
 
@@ -104,7 +140,7 @@ export function checkPaths(pages: PageLinks[], targets: LinkTargets): Message[] 
   const base = targets.base ?? '/';
   for (const pg of pages) {
     for (const entry of pg.links) {
-      if (entry.startsWith(ID) || entry.startsWith('#')) continue;
+      if (entry.startsWith(ID) || entry.startsWith('#') || entry.startsWith(CSP_MARK)) continue;
       const hash = entry.indexOf('#');
       const link = hash < 0 ? entry : entry.slice(0, hash);
       const abs = resolve(pg, link, base);

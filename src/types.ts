@@ -257,6 +257,8 @@ export interface BuildResult {
   notices: string[];
   /** Stages served from the build cache (node_modules/.cache/sitegen): "config", "bundle". */
   cached: string[];
+  /** `sitegen check`: the type check of a site with a tsconfig.json (files checked), or why it was skipped. */
+  typecheck?: { files: number; ms: number } | { skipped: string };
   /** The worker pool, when the build used one: its size and the tasks run by type (and how many on the main thread). */
   workers?: { workers: number; tasks: Record<string, { total: number; onMain: number }> };
 }

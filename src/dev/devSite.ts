@@ -17,6 +17,8 @@ export interface RebuildReport {
   ms: number;
   /** Every current problem; empty when the site is good. */
   errors: Message[];
+  /** What the site's CSP will block in the browser (a committed pass only). */
+  warnings?: Message[];
   /** Whether new pages went live (false when there were problems or nothing to do). */
   committed: boolean;
   /** Route paths whose HTML changed ("*": every page). */
@@ -48,7 +50,7 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
     const done = (r: Omit<RebuildReport, 'what' | 'ms' | 'assets'>): RebuildReport => ({ what, ms: Math.round(performance.now() - t0), assets, ...r });
     try {
       const r = await runPass(state, await session.plan());
-      return done({ errors: r.errors, rendered: r.rendered, committed: r.committed, changed: r.changed });
+      return done({ errors: r.errors, rendered: r.rendered, committed: r.committed, changed: r.changed, warnings: r.warnings });
     } catch (e: any) {
       // Throws from the site's code are located messages already (pipeline/siteCall.ts): this is a bug in
       // sitegen. The server stays up with the last good site.

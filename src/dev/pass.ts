@@ -8,6 +8,7 @@ import type { AssetManifest } from '../bundle.ts';
 import { sortMessages } from '../errors.ts';
 import { renderContext, renderRoute } from '../render/page.ts';
 import { extractLinks } from '../check.ts';
+import { cspWarnings } from '../cspWarnings.ts';
 import type { Plan, Session } from '../pipeline/session.ts';
 import { emptyLinkCache, linkProblems, type LinkCache } from '../pipeline/links.ts';
 import { sameRoute } from '../pipeline/routes.ts';
@@ -49,6 +50,8 @@ export interface PassResult {
   /** Route paths whose served HTML changed ("*" when all did); empty when the pass failed. */
   changed: string[];
   committed: boolean;
+  /** What the site's CSP will block in the browser (cspWarnings.ts), when the pass committed. */
+  warnings?: Message[];
 }
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -129,7 +132,8 @@ export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {
   // When every page changed (a template, a stylesheet), "*" says so in one word.
   const changedSet = new Set(changed);
   const all = changed.length >= next.size && [...next.keys()].every((p) => changedSet.has(p));
-  return { errors: [], rendered, changed: all ? ['*'] : changed, committed: true };
+  const warnings = await cspWarnings(session.root, site.config, session.env, [...next.values()], session.sourceFiles(), manifest);
+  return { errors: [], rendered, changed: all ? ['*'] : changed, committed: true, warnings };
 }
 
 /** Swaps the new pages into the served output; returns the route paths whose HTML changed. */

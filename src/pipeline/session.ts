@@ -76,6 +76,8 @@ export interface Session {
   readonly pool: Pool | null;
   /** Warnings of the plugins' config hooks. */
   readonly warnings: Message[];
+  /** The files the site module was compiled from (absolute), for messages that point into templates. */
+  sourceFiles(): string[];
   /** The config's notices (which backend forms talk to, …); a throw is a located problem. */
   notices(): { notices: string[]; errors: Message[] };
   load(): Promise<Message[]>;
@@ -165,6 +167,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     get moduleVersion() { return moduleVersion; },
     get pool() { return sources.pool; },
     statics, warnings,
+    sourceFiles: () => (site ? [...absInputs(site.inputs)] : []),
     version: (name) => sources.content.version(name),
     siteUrl: () => (site ? siteUrlOf(site.config, env, opts.siteUrl) : ''),
     notices() {

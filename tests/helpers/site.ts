@@ -60,7 +60,7 @@ export interface DevRun {
 export interface TestSite {
   root: string;
   build(opts?: Omit<BuildFlags, 'root'> & RunOptions): Promise<BuildRun>;
-  check(opts?: { json?: boolean } & RunOptions): Promise<CommandResult>;
+  check(opts?: { json?: boolean; typecheck?: boolean } & RunOptions): Promise<CommandResult>;
   /** build() or check() by the command's name, for tests that run the same case through both. */
   run(command: string, opts?: RunOptions): Promise<CommandResult>;
   /** `sitegen dev` on 127.0.0.1, port 0; `backend` starts the site's server plugins (off by default). */

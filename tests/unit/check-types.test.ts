@@ -1,0 +1,88 @@
+// `sitegen check` type-checks a site that has a tsconfig.json, with the site's own typescript, and reports
+// each error located like every other message; build stays without a type check. The site is the starter
+// of `sitegen init` (init-template/) as a user gets it, with its tsconfig.json pointing `sitegen-islands`
+// at this checkout's sources (an installed site resolves the package's shipped types instead).
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { siteFrom, type SiteFiles, type TestSite } from '../helpers/site.ts';
+import { REPO } from '../helpers/cli.ts';
+import { formatMessageLong } from '../../src/errors.ts';
+
+function initTemplate(): SiteFiles {
+  const dir = path.join(REPO, 'init-template');
+  const files: SiteFiles = {};
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else files[path.relative(dir, p).split(path.sep).join('/')] = fs.readFileSync(p);
+    }
+  };
+  walk(dir);
+  const tsconfig = JSON.parse(String(files['tsconfig.json']));
+  tsconfig.compilerOptions.paths = { 'sitegen-islands': [path.join(REPO, 'src/public.ts')] };
+  tsconfig.compilerOptions.types = [...tsconfig.compilerOptions.types, 'node']; // the engine's sources use Node's types
+  files['tsconfig.json'] = JSON.stringify(tsconfig, null, 2);
+  return files;
+}
+
+const MISSPELT = (t: string) => t.replace('props: { title: p.data.title, date: p.data.date, html: p.html }', 'props: { titel: p.data.title, date: p.data.date, html: p.html }');
+
+let site: TestSite | null = null;
+afterEach(() => { site?.remove(); site = null; });
+
+describe('sitegen check type-checks', () => {
+  it('passes the starter site, fails a misspelt prop with a located TypeError, and --no-typecheck skips it', async () => {
+    site = await siteFrom(initTemplate());
+    const good = await site.check();
+    expect(good.errors).toEqual([]);
+    expect(good.code).toBe(0);
+    expect(good.stdout).toMatch(/^✓ content valid: \d+ routes, 0 aliases, 4 files type-checked \(\d+ ms\)\n$/);
+
+    site.edit('sitegen.config.ts', MISSPELT);
+    const bad = await site.check();
+    expect(bad.code).toBe(1);
+    expect(bad.errors).toHaveLength(1);
+    const [e] = bad.errors;
+    expect(e.id).toBe('TypeError');
+    expect(e.text).toBe("Property 'title' is missing in type '{ titel: string; date: Date; html: string; }' but required in type '{ title: string; date: Date; html: string; }'. (TS2322)");
+    expect(e.location).toEqual({ file: 'sitegen.config.ts', line: 28, column: 3, lineText: '  routes: (content) => {' });
+    expect(e.notes).toContainEqual({ text: "'title' is declared here.", location: expect.objectContaining({ file: 'templates/pages.tsx', line: 60 }) });
+    expect(bad.stderr).toContain(formatMessageLong(e));
+    expect(bad.stderr).toContain('hint: Fix the code at the line shown; `sitegen check --no-typecheck` skips this check.');
+
+    // Without the type check, the misspelt prop passes (build never type-checks: it renders an empty <h1>).
+    const skipped = await site.check({ typecheck: false });
+    expect(skipped.code).toBe(0);
+    expect(skipped.stdout).not.toContain('type-checked');
+
+    site.edit('sitegen.config.ts', (t) => t.replace('titel: p.data.title', 'title: p.data.title'));
+    const fixed = await site.check();
+    expect(fixed.code).toBe(0);
+    expect(fixed.errors).toEqual([]);
+  }, 180_000);
+
+  it('skips with a one-line note when the site has no typescript installed, and says nothing without a tsconfig.json', async () => {
+    const files = initTemplate();
+    site = await siteFrom(files);
+    // The site's own node_modules, without typescript (the repository's packages otherwise).
+    const modules = path.join(site.root, 'node_modules');
+    fs.unlinkSync(modules);
+    fs.mkdirSync(modules);
+    for (const name of fs.readdirSync(path.join(REPO, 'node_modules'))) {
+      if (name !== 'typescript') fs.symlinkSync(path.join(REPO, 'node_modules', name), path.join(modules, name), 'dir');
+    }
+    site.edit('sitegen.config.ts', MISSPELT);
+    const r = await site.check();
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('  type check skipped: the site has a tsconfig.json but no typescript package installed (npm install -D typescript)\n');
+    expect(r.result.typecheck).toEqual({ skipped: expect.stringContaining('no typescript package') });
+
+    fs.rmSync(path.join(site.root, 'tsconfig.json'));
+    const none = await site.check();
+    expect(none.code).toBe(0);
+    expect(none.stderr).toBe('');
+    expect(none.result.typecheck).toBeUndefined();
+  }, 120_000);
+});

@@ -1,0 +1,142 @@
+// What the strict default Content-Security-Policy blocks in the browser is said at build time, located,
+// with the config line that allows it: inline style attributes, inline scripts and event handler
+// attributes in rendered pages, and islands that instantiate WebAssembly. Nothing when the site's csp
+// allows it. Build, check and dev say the same.
+import { afterEach, describe, expect, it } from 'vitest';
+import { copyOf, type TestSite } from '../helpers/site.ts';
+import { extractLinks } from '../../src/check.ts';
+import { formatMessageLong } from '../../src/errors.ts';
+
+let site: TestSite | null = null;
+afterEach(() => { site?.remove(); site = null; });
+
+/** The basic fixture with the item template writing an inline style on every item page. */
+const styled = (config?: (text: string) => string) => copyOf('basic').then((s) => {
+  s.edit('templates/pages.tsx', (t) => t.replace('return (<><h1>{title}</h1><p>{tags', 'return (<><h1 style={{ color: \'red\' }}>{title}</h1><p>{tags'));
+  if (config) s.edit('sitegen.config.ts', config);
+  return s;
+});
+
+describe('CSP warnings', () => {
+  it('marks inline styles, running inline scripts and event handlers in the link scan, not JSON data or look-alikes', () => {
+    const marks = (html: string) => extractLinks(html).filter((l) => l.startsWith('csp:'));
+    expect(marks('<h1 style="color:red">x</h1>')).toEqual(['csp:style']);
+    expect(marks('<button type="button" onclick="go()">x</button>')).toEqual(['csp:handler']);
+    expect(marks('<p>x</p><script>go()</script>')).toEqual(['csp:script']);
+    expect(marks('<script type="module">go()</script>')).toEqual(['csp:script']);
+    expect(marks('<script type="application/ld+json">{"a":1}</script><script src="/a.js"></script><script type="module" src="/b.js"></script>')).toEqual([]);
+    expect(marks('<div data-style="x" class="style" aria-label="onclick"><a href="/a/" id="on">x</a></div><p>style=&quot;x&quot; onclick=&quot;y&quot;</p>')).toEqual([]);
+    // Still the links and ids, as before.
+    expect(extractLinks('<a href="/a/" style="x">a</a><p id="p" onmouseover="y">')).toEqual(['/a/', 'csp:style', 'id:p', 'csp:handler']);
+  });
+
+  it('reads a page in linear time, whatever look-alikes it holds', () => {
+    // A template's raw HTML can be any text: 40,000 unclosed "<script src=a " before one ">" must not be
+    // read to that ">" 40,000 times (seconds), nor a long run of attribute names read back each time.
+    for (const html of ['<script src=a '.repeat(40_000) + '>', ' onclick="'.repeat(16_000), ' o'.repeat(60_000) + 'n="x"', ' style="'.repeat(16_000)]) {
+      const t = performance.now();
+      extractLinks(html);
+      expect(performance.now() - t, html.slice(0, 20)).toBeLessThan(100);
+    }
+  });
+
+  it('warns once for an inline style on many pages, at the template line, with the config line; build still succeeds', async () => {
+    site = await styled();
+    const r = await site.build();
+    expect(r.code).toBe(0);
+    expect(r.warnings.map((m) => m.id)).toEqual(['CspBlocked']);
+    const [w] = r.warnings;
+    expect(w.location).toMatchObject({ file: 'templates/pages.tsx', line: 12 });
+    expect(w.location!.lineText).toContain("style={{ color: 'red' }}");
+    expect(w.text).toBe('2 pages /items/alpha/, /items/beta/ have an inline style attribute (style="…"), which the Content-Security-Policy (style-src \'self\') blocks in the browser');
+    expect(w.hint).toContain('csp: () => ({ \'style-src\': ["\'unsafe-inline\'"] })');
+    expect(w.hint).toContain('a class in the site\'s stylesheet');
+    expect(r.stderr).toContain(formatMessageLong(w));
+    // check says the same.
+    const c = await site.check();
+    expect(c.code).toBe(0);
+    expect(c.warnings).toEqual(r.warnings);
+    expect(c.stderr).toContain(formatMessageLong(w));
+  });
+
+  it('says nothing when the site\'s csp allows inline styles', async () => {
+    site = await styled((t) => t.replace("  css: ['templates/site.css'],", "  css: ['templates/site.css'],\n  csp: () => ({ 'style-src': [\"'unsafe-inline'\"] }),"));
+    const r = await site.check();
+    expect(r.code).toBe(0);
+    expect(r.warnings).toEqual([]);
+    expect(r.stderr).toBe('');
+  });
+
+  it('says nothing for pages whose route allows inline styles in its own csp, and names only the others', async () => {
+    site = await styled((t) => t.replace("title: i.data.title, source: i.file,", "title: i.data.title, source: i.file, csp: i.slug === 'alpha' ? { 'style-src': [\"'unsafe-inline'\"] } : undefined,"));
+    const r = await site.check();
+    expect(r.code).toBe(0);
+    expect(r.warnings.map((m) => m.text)).toEqual(['page /items/beta/ has an inline style attribute (style="…"), which the Content-Security-Policy (style-src \'self\') blocks in the browser']);
+  });
+
+  it('reads only HTML pages: a body route\'s file that holds the words is data', async () => {
+    site = await copyOf('basic');
+    const route = `{ path: '/data.txt', output: 'data.txt', component: NotFound, props: {}, title: 'Data', body: () => '<script>go()</script> <b style="x" onclick="y">' },`;
+    site.edit('sitegen.config.ts', (t) => t.replace("    { path: '/404',", `    ${route}\n    { path: '/404',`));
+    const r = await site.build();
+    expect(r.code).toBe(0);
+    expect(r.read('data.txt')).toContain('<script>go()</script> <b style="x" onclick="y">');
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('groups pages past three as "and N more", and warns for inline scripts and handlers written in a template', async () => {
+    site = await copyOf('basic', {
+      'content/items/gamma.yaml': 'title: Gamma\ntags: [a, b]\nprice: 3\n',
+      'content/items/delta.yaml': 'title: Delta\ntags: [a, b]\nprice: 4\n',
+    });
+    site.edit('templates/pages.tsx', (t) => t.replace('return (<><h1>{title}</h1><p>{tags', 'return (<><h1 style={{ margin: 0 }}>{title}</h1><div dangerouslySetInnerHTML={{ __html: \'<button onclick="buy()">Buy</button>\' }} /><p>{tags'));
+    site.edit('templates/pages.tsx', (t) => t.replace('<footer>footer</footer>', '<footer>footer</footer><script dangerouslySetInnerHTML={{ __html: \'console.log(1)\' }} />'));
+    const r = await site.check();
+    expect(r.code).toBe(0);
+    const texts = r.warnings.map((m) => m.text);
+    expect(texts).toContain('4 pages /items/alpha/, /items/beta/, /items/delta/ and 1 more page have an inline style attribute (style="…"), which the Content-Security-Policy (style-src \'self\') blocks in the browser');
+    expect(texts).toContain('4 pages /items/alpha/, /items/beta/, /items/delta/ and 1 more page have an inline event handler attribute (onclick="…"), which the Content-Security-Policy (script-src \'self\') blocks in the browser');
+    expect(texts.find((t) => t.includes('inline <script>'))).toMatch(/^\d+ pages \/, .* and \d+ more pages have an inline <script>/);
+    expect(r.warnings).toHaveLength(3);
+  });
+
+  it('warns about an island that instantiates WebAssembly, unless script-src has \'wasm-unsafe-eval\'', async () => {
+    const island = [
+      "import { useEffect } from 'react';",
+      'export default function Search() {',
+      "  useEffect(() => { void WebAssembly.instantiateStreaming(fetch('/search.wasm')); }, []);",
+      '  return <p>search</p>;',
+      '}',
+    ].join('\n');
+    site = await copyOf('basic', { 'templates/islands/Search.tsx': island });
+    site.edit('templates/pages.tsx', (t) => t.replace("import Counter from './islands/Counter.tsx';", "import Counter from './islands/Counter.tsx';\nimport Search from './islands/Search.tsx';").replace('<Counter start={2} label="Clicks" />', '<Counter start={2} label="Clicks" /><Search />'));
+    const r = await site.build();
+    expect(r.code).toBe(0);
+    expect(r.warnings).toHaveLength(1);
+    const [w] = r.warnings;
+    expect(w.id).toBe('CspBlocked');
+    expect(w.text).toBe("island Search instantiates WebAssembly, which the Content-Security-Policy (script-src 'self') blocks in the browser");
+    expect(w.location).toMatchObject({ file: 'templates/islands/Search.tsx', line: 3, column: 26 });
+    expect(w.hint).toContain('csp: () => ({ \'script-src\': ["\'wasm-unsafe-eval\'"] })');
+    expect(r.stderr).toContain('island Search instantiates WebAssembly');
+
+    site.edit('sitegen.config.ts', (t) => t.replace("  css: ['templates/site.css'],", "  css: ['templates/site.css'],\n  csp: { 'script-src': [\"'wasm-unsafe-eval'\"] },"));
+    const allowed = await site.build();
+    expect(allowed.code).toBe(0);
+    expect(allowed.warnings).toEqual([]);
+  });
+
+  it('dev prints the warning too, once', async () => {
+    site = await styled();
+    const dev = await site.dev();
+    try {
+      expect(dev.code).toBe(0);
+      const out = dev.stderr();
+      expect(out).toContain('templates/pages.tsx:12:');
+      expect(out).toContain('have an inline style attribute');
+      expect(out.split('have an inline style attribute')).toHaveLength(2);
+    } finally {
+      await dev.close();
+    }
+  });
+});
