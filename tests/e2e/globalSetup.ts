@@ -29,6 +29,10 @@ export default async function setup(project: TestProject) {
   const server = await startServer(['preview', '--port', '0', '--out', distDir], { env: { SITEGEN_WAITLIST_DIR: dataDir } });
   stop = async () => {
     await server.stop();
+    // The backend's own account of a failed request (a database error, a refusal to start) goes to the
+    // server's log, which no test sees: shown here, so a 503 in a test can be traced.
+    const logged = server.output().split('\n').filter((l) => l.startsWith('waitlist:') && !l.includes('database ready'));
+    if (logged.length) console.log(`e2e: the preview server logged:\n${logged.join('\n')}`);
     for (const dir of [dataDir, outDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
     fs.rmSync(serviceKeyFile(dataDir), { force: true });
   };
