@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { Browser, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOf } from '../helpers/axe.ts';
 import { launchTokens } from '../../templates/lib/launch.ts';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
 import { REPO } from '../helpers/cli.ts';
@@ -40,7 +40,7 @@ async function open(route: string): Promise<{ page: Page; problems: ReturnType<t
 }
 
 async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeOf(page).analyze();
   return axe.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);

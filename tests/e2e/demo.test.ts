@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeOf } from '../helpers/axe.ts';
 import { launchBrowser, watchProblems, type PageProblems } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -69,7 +69,7 @@ async function submitValid(o: Opened) {
 }
 
 async function seriousViolations(page: Page) {
-  const r = await new AxeBuilder({ page }).analyze();
+  const r = await axeOf(page).analyze();
   return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

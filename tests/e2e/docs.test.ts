@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeOf } from '../helpers/axe.ts';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { REPO, sitegen, startServer } from '../helpers/cli.ts';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
@@ -59,7 +59,7 @@ describe('the documentation site', () => {
         const problems = watchProblems(page);
         const url = new URL(rel.replace(/index\.html$/, ''), site).href;
         expect((await page.goto(url))?.status(), url).toBe(200);
-        const axe = await new AxeBuilder({ page }).analyze();
+        const axe = await axeOf(page).analyze();
         expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), `${url} at ${width}`).toEqual([]);
         expect(problems, url).toEqual({ console: [], errors: [] });
         await page.close();

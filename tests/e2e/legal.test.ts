@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeOf } from '../helpers/axe.ts';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
 import { REPO, sitegen, startServer } from '../helpers/cli.ts';
@@ -96,7 +96,7 @@ describe('legal routes', () => {
       expect(description.length, `${route} description`).toBeLessThanOrEqual(160);
       await expect.poll(() => page.locator('sitegen-island:not([data-hydrated])').count(), { message: route }).toBe(0);
       expect(await page.locator('h1').count(), route).toBe(1);
-      const axe = await new AxeBuilder({ page }).analyze();
+      const axe = await axeOf(page).analyze();
       const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(serious, route).toEqual([]);
       expect(problems.errors, route).toEqual([]);
@@ -212,7 +212,7 @@ describe('/uae-pdpl', () => {
     await page.locator('sitegen-island[data-island="PdplDocument"][data-hydrated]').waitFor({ state: 'attached' });
     await expect.poll(() => doc(page).getAttribute('dir')).toBe('rtl');
     expect(await page.locator('h1').textContent()).toMatch(ARABIC);
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await axeOf(page).analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     await toggle(page, 'English').click();

@@ -4,7 +4,7 @@
 // axe finds nothing serious.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeOf } from '../helpers/axe.ts';
 import { sitegen } from '../helpers/cli.ts';
 import { watchProblems } from '../helpers/browser.ts';
 import { openFixtureSite, type FixtureSite } from '../helpers/fixtureSite.ts';
@@ -82,7 +82,7 @@ describe('Markdown features in the browser', () => {
     await expect(page.getByRole('img', { name: 'Logo' }).isVisible()).resolves.toBe(true);
     await expect(page.locator('[onerror]').count()).resolves.toBe(0);
 
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await axeOf(page).analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     expect(scripts).toEqual([]);
     expect(problems.errors).toEqual([]);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeOf } from '../helpers/axe.ts';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { fixture, sitegen, startServer } from '../helpers/cli.ts';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
@@ -186,7 +186,7 @@ describe('a site with base "/blog/" under sitegen preview', () => {
     for (const url of ['/blog/', '/blog/posts/first/', '/blog/posts/second/', '/blog/tags/news/']) {
       const page = await context.newPage();
       await page.goto(origin + url);
-      const axe = await new AxeBuilder({ page }).analyze();
+      const axe = await axeOf(page).analyze();
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), url).toEqual([]);
       await page.close();
     }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOf } from '../helpers/axe.ts';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
 import { REPO } from '../helpers/cli.ts';
 import { SECTOR_FACTS, SECTOR_SLUGS, BACK_LABELS, TOP_LEVEL_ROUTES } from './specFacts.ts';
@@ -52,7 +52,7 @@ describe('every route', () => {
     await expect(page.locator('main#main').count()).resolves.toBe(1);
     await expect(page.locator('header.site-header').count()).resolves.toBe(1);
     await expect(page.locator('footer.site-footer').count()).resolves.toBe(1);
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await axeOf(page).analyze();
     const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
     expect(problems.errors).toEqual([]);
