@@ -1,24 +1,8 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Site code under test (the waitlist plugin) imports the engine by its package name, as a site does.
 const engine = fileURLToPath(new URL('./src/public.ts', import.meta.url));
-
-// The files that take longest, longest first. Two files run at once, so the suite ends when the worker that
-// drew the long files ends: started last, site.test.ts alone would run on after everything else. vitest
-// orders by the previous run's durations only when it has them, which a fresh clone (CI) does not.
-const LONGEST = ['site', 'legal', 'docs', 'visitor', 'pages', 'trust'];
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (f: TestSpecification) => {
-      const i = LONGEST.indexOf(path.basename(f.moduleId, '.test.ts'));
-      return i < 0 ? LONGEST.length : i;
-    };
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
-  }
-}
 
 export default defineConfig({
   resolve: { alias: [{ find: /^(sitegen|sitegen-islands)$/, replacement: engine }] },
@@ -27,12 +11,6 @@ export default defineConfig({
     globalSetup: ['tests/e2e/globalSetup.ts'],
     testTimeout: 120_000,
     hookTimeout: 240_000,
-    // Two files at a time: each waits on Chromium most of the time. They share the one preview server and
-    // its database; waitlist tests sign up with unique addresses and look only at their own rows, and files
-    // that build a site build their own copy or into their own folder (a build of the same root waits for
-    // the other, src/buildLock.ts).
-    maxWorkers: 2,
-    fileParallelism: true,
-    sequence: { sequencer: LongestFirst },
+    fileParallelism: false,
   },
 });
