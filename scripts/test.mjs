@@ -40,11 +40,9 @@ if (!only || only === 'e2e' || only === 'lighthouse') {
   // Its output goes to a file: this script's event loop sleeps while a step runs (spawnSync), so a pipe could fill.
   const log = path.join(tmp, 'site-build.log');
   const fd = fs.openSync(log, 'w');
-  const t = Date.now();
   siteBuild = new Promise((resolve) => {
     const child = spawn(process.execPath, ['bin/sitegen.js', 'build', '--quiet', '--out', dist], { stdio: ['ignore', fd, fd], env });
-    // Seen once the step it runs beside has ended: the time is of both, the longer of the two.
-    child.once('exit', (code) => { times.push(`site build ${((Date.now() - t) / 1000).toFixed(0)} s (beside the typecheck)`); fs.closeSync(fd); resolve({ code, out: fs.readFileSync(log, 'utf8') }); });
+    child.once('exit', (code) => { fs.closeSync(fd); resolve({ code, out: fs.readFileSync(log, 'utf8') }); });
   });
 }
 /** Waits for the site build; true when it succeeded (its output is shown either way). */
