@@ -1,8 +1,6 @@
 // Builds the real site once, into a temporary folder (the repository's dist/ is never touched), and serves it
 // from there with `sitegen preview` (static files + local waitlist backend on a fresh temporary database) for
 // every e2e test file. Tests read the URL with inject('baseUrl') and the built folder with inject('distDir').
-// SITEGEN_E2E_DIST names a folder the same build already wrote (scripts/test.mjs builds once for these tests
-// and for Lighthouse); it is served as it is and left in place.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,14 +12,10 @@ let stop: (() => Promise<void>) | null = null;
 
 export default async function setup(project: TestProject) {
   const t = Date.now();
-  const given = process.env.SITEGEN_E2E_DIST;
-  if (given && !fs.existsSync(path.join(given, 'index.html'))) throw new Error(`SITEGEN_E2E_DIST=${given} holds no built site`);
-  const outDir = given ? null : fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-e2e-site-')));
-  const distDir = given ? fs.realpathSync(given) : path.join(outDir!, 'dist');
-  if (outDir) {
-    const b = sitegen(['build', '--quiet', '--out', distDir]);
-    if (b.code !== 0) { fs.rmSync(outDir, { recursive: true, force: true }); throw new Error(`sitegen build failed:\n${b.stderr}`); }
-  }
+  const outDir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-e2e-site-')));
+  const distDir = path.join(outDir, 'dist');
+  const b = sitegen(['build', '--quiet', '--out', distDir]);
+  if (b.code !== 0) { fs.rmSync(outDir, { recursive: true, force: true }); throw new Error(`sitegen build failed:\n${b.stderr}`); }
   const dataDir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-e2e-db-')));
   // The local service key is random per database; written first, so the tests know it (the server keeps it).
   const serviceKey = newServiceKey();
@@ -29,17 +23,13 @@ export default async function setup(project: TestProject) {
   const server = await startServer(['preview', '--port', '0', '--out', distDir], { env: { SITEGEN_WAITLIST_DIR: dataDir } });
   stop = async () => {
     await server.stop();
-    // The backend's own account of a failed request (a database error, a refusal to start) goes to the
-    // server's log, which no test sees: shown here, so a 503 in a test can be traced.
-    const logged = server.output().split('\n').filter((l) => l.startsWith('waitlist:') && !l.includes('database ready'));
-    if (logged.length) console.log(`e2e: the preview server logged:\n${logged.join('\n')}`);
-    for (const dir of [dataDir, outDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    for (const dir of [dataDir, outDir]) fs.rmSync(dir, { recursive: true, force: true });
     fs.rmSync(serviceKeyFile(dataDir), { force: true });
   };
   project.provide('baseUrl', server.url);
   project.provide('distDir', distDir);
   project.provide('serviceKey', serviceKey);
-  console.log(`e2e: site ${given ? 'given' : 'built'} and served at ${server.url} in ${Date.now() - t} ms`);
+  console.log(`e2e: site built and served at ${server.url} in ${Date.now() - t} ms`);
   return async () => { await stop?.(); };
 }
 
