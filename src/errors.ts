@@ -47,16 +47,9 @@ export function formatMessageLong(m: Message): string {
   return lines.join('\n');
 }
 
-/** The text of a page's render failure (render/page.ts); groupRepeats reads the page and the error back. */
+/** The text of a page's render failure (render/page.ts; the message also carries both parts as `render`). */
 export function renderFailedText(page: string, thrown: string): string {
   return `rendering ${page} failed: ${thrown}`;
-}
-
-/** [page, thrown] of a renderFailedText (a route path holds no space), or null. */
-function renderFailure(text: string): [page: string, thrown: string] | null {
-  if (!text.startsWith('rendering ')) return null;
-  const end = text.indexOf(' failed: ', 10);
-  return end > 10 ? [text.slice(10, end), text.slice(end + 9)] : null;
 }
 
 /** How many pages of a group a note names. */
@@ -71,13 +64,13 @@ export function groupRepeats(list: Message[]): Message[] {
   const groups = new Map<string, { first: Message; page: string; thrown: string; pages: string[] }>();
   const out: (Message | string)[] = [];
   for (const m of list) {
-    const failure = m.id === 'RenderError' || m.id === 'IslandPropsError' ? renderFailure(m.text) : null;
+    const failure = m.render;
     if (!failure) { out.push(m); continue; }
     const l = m.location;
-    const key = JSON.stringify([m.id, l?.file, l?.line, l?.column, failure[1]]);
+    const key = JSON.stringify([m.id, l?.file, l?.line, l?.column, failure.thrown]);
     const group = groups.get(key);
-    if (group) { group.pages.push(failure[0]); continue; }
-    groups.set(key, { first: m, page: failure[0], thrown: failure[1], pages: [] });
+    if (group) { group.pages.push(failure.page); continue; }
+    groups.set(key, { first: m, page: failure.page, thrown: failure.thrown, pages: [] });
     out.push(key);
   }
   return out.map((entry) => {

@@ -26,6 +26,8 @@ export interface Message {
   field?: string;
   notes: { text: string; location: Location | null }[];
   hint?: string;
+  /** A page's render failure: the page and what its template threw (errors.ts groups repeats by them). */
+  render?: { page: string; thrown: string };
 }
 
 export interface CollectionConfig<S extends ZodType = ZodType> {

@@ -39,7 +39,8 @@ export function renderRoute(site: PageRenderer, route: Route, ctx: RenderContext
   try {
     return { page: site.renderPage(route, ctx) };
   } catch (e: any) {
-    const m = message(e?.constructor?.name === 'IslandPropsError' ? 'IslandPropsError' : 'RenderError', renderFailedText(route.path, e?.message ?? e), siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null));
+    const thrown = String(e?.message ?? e);
+    const m = message(e?.constructor?.name === 'IslandPropsError' ? 'IslandPropsError' : 'RenderError', renderFailedText(route.path, thrown), siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null), { render: { page: route.path, thrown } });
     return { error: m };
   }
 }
