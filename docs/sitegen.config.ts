@@ -6,10 +6,23 @@ import { Layout } from './templates/Layout.tsx';
 import { DocHome, DocPage, ErrorReference, NotFound, type NavItem } from './templates/pages.tsx';
 import { docLinks } from './templates/docLinks.ts';
 
-/** A rendered page's text for the search index: tags dropped, the entities HTML text can hold decoded. */
+/** Tags whose end separates words in the page's text. */
+const BLOCK = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'td', 'th', 'tr', 'br', 'div', 'section', 'ul', 'ol', 'table', 'blockquote']);
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** A rendered page's text for the search index: tags dropped (a block tag leaves a space), the entities HTML
+ *  text can hold decoded. One scan from each `<` to its `>`: linear however the HTML is written. */
 function plainText(html: string): string {
-  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
-  return html.replace(/<\/?(?:p|li|h[1-6]|pre|td|th|tr|br|div|section|ul|ol|table|blockquote)\b[^>]*>/g, ' ').replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => entities[e]!).replace(/\s+/g, ' ').trim();
+  let text = '';
+  for (let i = 0; i < html.length;) {
+    const lt = html.indexOf('<', i);
+    const gt = lt < 0 ? -1 : html.indexOf('>', lt);
+    if (gt < 0) { text += html.slice(i); break; }
+    const name = /^<\/?([a-z0-9]+)/i.exec(html.slice(lt, lt + 13))?.[1]?.toLowerCase() ?? '';
+    text += html.slice(i, lt) + (BLOCK.has(name) ? ' ' : '');
+    i = gt + 1;
+  }
+  return text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!).replace(/\s+/g, ' ').trim();
 }
 
 const Page$ = z.strictObject({
