@@ -9,6 +9,7 @@ import { runBuild, runCheck, type BuildFlags, type CheckFlags } from './commands
 import { loadEnvFile } from './env.ts';
 import { engineSettingsFrom } from './options.ts';
 import { normaliseBase } from '../src/render/urls.ts';
+import { typoDistance } from '../src/didYouMean.ts';
 
 const program = new Command();
 
@@ -156,20 +157,6 @@ function rootFromArgv(argv: string[]): string {
     if (a.startsWith('--root=')) return path.resolve(a.slice(7));
   }
   return process.cwd();
-}
-
-/** Edits (insert, delete, change, swap two neighbours) between two words: the distance of a typo. */
-function typoDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const row = d[i]!;
-      row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
-    }
-  }
-  return d[a.length]![b.length]!;
 }
 
 /** The built-in command `word` is a typo of: one edit away, two from six letters on ("biuld" → build). */

@@ -1,4 +1,4 @@
-// didYouMean: the closest known name to a misspelt one (a config key, a content field), for the
+// didYouMean: the closest known name to a misspelt one (a config key, a content field, a command), for the
 // "Did you mean …?" of an unknown-key message.
 
 /** The longest name compared: the distance costs the product of the two lengths. */
@@ -13,6 +13,20 @@ export function distance(a: string, b: string): number {
     prev = cur;
   }
   return prev[b.length];
+}
+
+/** Edits (insert, delete, change, swap two neighbours) between two words: the distance of a typo. */
+export function typoDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i]!;
+      row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
 }
 
 /** The known name nearest `key` (case aside), when near enough to be a typo of it. */
