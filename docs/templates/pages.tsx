@@ -1,4 +1,5 @@
 // A documentation page: the sidebar of every page, then the page's Markdown.
+import type { ReactNode } from 'react';
 import { href } from 'sitegen-islands';
 
 export interface NavItem { path: string; title: string; description: string }
@@ -17,11 +18,19 @@ function Sidebar({ nav, current }: { nav: NavItem[]; current?: string }) {
   );
 }
 
-export function DocHome({ nav }: { nav: NavItem[] }) {
+/** Every page: the sidebar, then the page's own content as the main landmark. */
+function Frame({ nav, current, children }: { nav: NavItem[]; current?: string; children: ReactNode }) {
   return (
     <div className="frame">
-      <Sidebar nav={nav} current="/" />
-      <main id="main" className="doc">
+      <Sidebar nav={nav} current={current} />
+      <main id="main" className="doc">{children}</main>
+    </div>
+  );
+}
+
+export function DocHome({ nav }: { nav: NavItem[] }) {
+  return (
+    <Frame nav={nav} current="/">
         <h1>sitegen documentation</h1>
         <p>
           sitegen builds static sites from YAML and Markdown content checked against zod schemas, and React
@@ -35,21 +44,17 @@ export function DocHome({ nav }: { nav: NavItem[] }) {
             </div>
           ))}
         </dl>
-      </main>
-    </div>
+    </Frame>
   );
 }
 
 export function DocPage({ title, html, nav, current }: { title: string; html: string; nav: NavItem[]; current: string }) {
   return (
-    <div className="frame">
-      <Sidebar nav={nav} current={current} />
-      <main id="main" className="doc">
+    <Frame nav={nav} current={current}>
         <h1>{title}</h1>
         {/* The page's Markdown, rendered at build time. */}
         <div dangerouslySetInnerHTML={{ __html: html }} />
-      </main>
-    </div>
+    </Frame>
   );
 }
 
@@ -57,9 +62,7 @@ export interface ErrorDoc { id: string; title: string; message: string; hint: st
 
 export function ErrorReference({ errors, nav, current }: { errors: ErrorDoc[]; nav: NavItem[]; current: string }) {
   return (
-    <div className="frame">
-      <Sidebar nav={nav} current={current} />
-      <main id="main" className="doc">
+    <Frame nav={nav} current={current}>
         <h1>Error reference</h1>
         <p>
           Every error sitegen reports has an id (<code>id</code> in <code>--json</code> output) from this list. The
@@ -76,19 +79,15 @@ export function ErrorReference({ errors, nav, current }: { errors: ErrorDoc[]; n
             <pre><code>{e.example.trimEnd()}</code></pre>
           </section>
         ))}
-      </main>
-    </div>
+    </Frame>
   );
 }
 
 export function NotFound({ nav }: { nav: NavItem[] }) {
   return (
-    <div className="frame">
-      <Sidebar nav={nav} />
-      <main id="main" className="doc">
+    <Frame nav={nav}>
         <h1>Page not found</h1>
         <p><a href={href('/')}>Back to the documentation's home page</a></p>
-      </main>
-    </div>
+    </Frame>
   );
 }
