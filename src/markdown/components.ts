@@ -38,7 +38,7 @@ export function directiveProblems(components: Record<string, MarkdownComponent>,
     for (const k of Object.keys(d.a)) {
       if (keys.includes(k)) continue;
       const guess = closest(k, keys);
-      out.push(message('ComponentError', `Unknown attribute "${k}" of ${d.n}`, where(d), { field: k, hint: `${guess ? `Did you mean "${guess}"? ` : ''}${keys.length ? `${d.n} takes: ${keys.join(', ')}.` : `${d.n} takes no attributes.`}` }));
+      out.push(message('ComponentError', `Unknown attribute "${k}" of ${d.n}`, where(d), { hint: `${guess ? `Did you mean "${guess}"? ` : ''}${keys.length ? `${d.n} takes: ${keys.join(', ')}.` : `${d.n} takes no attributes.`}` }));
     }
     if (out.length) return out;
   }
@@ -47,7 +47,7 @@ export function directiveProblems(components: Record<string, MarkdownComponent>,
     for (const iss of r.error.issues) {
       if (iss.code === 'unrecognized_keys') continue;
       const key = iss.path.length ? String(iss.path[0]) : '';
-      out.push(message('ComponentError', key ? `Attribute "${key}" of ${d.n}: ${iss.message}` : `The attributes of ${d.n}: ${iss.message}`, where(d), { ...key ? { field: key } : {} }));
+      out.push(message('ComponentError', key ? `Attribute "${key}" of ${d.n}: ${iss.message}` : `The attributes of ${d.n}: ${iss.message}`, where(d)));
     }
   }
   return out;

@@ -11,7 +11,7 @@
 // markers of private-use characters and a per-body nonce, so the content policy checks the inner HTML as
 // text around them and no author can write one; `finishDirectives` turns the markers into the elements
 // after the policy check (content/markdown.ts). Every scan here is a loop over characters: linear time.
-import type { MarkedExtension, Token, Tokens, TokenizerExtension, RendererExtension } from 'marked';
+import type { MarkedExtension, Token, TokenizerExtension, RendererExtension } from 'marked';
 
 /** What the render stage reads from a directive's element. */
 export interface DirectiveData {
@@ -156,24 +156,26 @@ function blockDirective(this: { lexer: any }, src: string): DirectiveToken | und
     return undefined;
   }
   const name = src.slice(at + k, ne);
+  const lineRaw = src.slice(0, Math.min(first + 1, src.length));
+  // The line after the name: a label, attributes, nothing else. A malformed one is an error token that
+  // still spans its block (when it is one), so its closing line is not reported again.
   let j = ne;
   let label: string | undefined;
+  let attrs: Record<string, string | true> = {};
+  let error: string | undefined;
   if (src.charCodeAt(j) === 91 /* [ */) {
     const e = labelEnd(src, j, true);
-    if (e < 0) return errorToken(src.slice(0, first), head, `the label of ${':'.repeat(k)}${name} is not closed with "]"`);
-    label = src.slice(j + 1, e - 1);
-    j = e;
+    if (e < 0) error = `the label of ${':'.repeat(k)}${name} is not closed with "]"`;
+    else { label = src.slice(j + 1, e - 1); j = e; }
   }
-  let attrs: Record<string, string | true> = {};
-  if (src.charCodeAt(j) === 123 /* { */) {
+  if (!error && src.charCodeAt(j) === 123 /* { */) {
     const p = parseAttributes(src, j, true);
-    if (p.error) return errorToken(src.slice(0, first), head, `${':'.repeat(k)}${name}: ${p.error}`);
-    attrs = p.attrs;
-    j = p.end;
+    if (p.error) error = `${':'.repeat(k)}${name}: ${p.error}`;
+    else { attrs = p.attrs; j = p.end; }
   }
-  if (!blankFrom(src, j, first)) return errorToken(src.slice(0, first), head, `${':'.repeat(k)}${name}: unexpected text after the directive: "${src.slice(j, first).trim().slice(0, 40)}"`);
-  const lineRaw = src.slice(0, Math.min(first + 1, src.length));
+  if (!error && !blankFrom(src, j, first)) error = `${':'.repeat(k)}${name}: unexpected text after the directive: "${src.slice(j, first).trim().slice(0, 40)}"`;
   if (k === 2) {
+    if (error) return errorToken(lineRaw, head, error, 'leaf');
     const tokens = label !== undefined ? this.lexer.inlineTokens(label) : [];
     return { type: 'directive', raw: lineRaw, kind: 'leaf', name, attrs, tokens, head };
   }
@@ -197,18 +199,20 @@ function blockDirective(this: { lexer: any }, src: string): DirectiveToken | und
         if (blankFrom(src, c0 + n, end)) {
           if (open.length && n >= open[open.length - 1]) open.pop();
           else if (!open.length && n >= k) {
-            const inner = src.slice(first + 1, i);
-            const tokens = this.lexer.blockTokens(inner, []);
-            return { type: 'directive', raw: src.slice(0, Math.min(end + 1, src.length)), kind: 'block', name, attrs, tokens, head };
+            const raw = src.slice(0, Math.min(end + 1, src.length));
+            if (error) return errorToken(raw, head, error);
+            const tokens = this.lexer.blockTokens(src.slice(first + 1, i), []);
+            return { type: 'directive', raw, kind: 'block', name, attrs, tokens, head };
           }
         } else if (nameEnd(src, c0 + n) > c0 + n) {
           open.push(n);
-          if (open.length + 1 > MAX_DIRECTIVE_DEPTH) return errorToken(src, head, `directive blocks are nested more than ${MAX_DIRECTIVE_DEPTH} levels deep`);
+          if (open.length + 1 > MAX_DIRECTIVE_DEPTH) return errorToken(src, head, error ?? `directive blocks are nested more than ${MAX_DIRECTIVE_DEPTH} levels deep`);
         }
       }
     }
     i = end + 1;
   }
+  if (error) return errorToken(src, head, error);
   // Unclosed: the rest of the body is this directive's, reported once (scanning it again per line would
   // cost the square of its length).
   return errorToken(src, head, `${':'.repeat(k)}${name} is not closed: end it with a line of ${':'.repeat(k)}`);
@@ -259,43 +263,62 @@ function blockStart(src: string): number | undefined {
   return undefined;
 }
 
-/**
- * An inline directive at a `[`: the text before it ends with `:Name` (marked's text stops before every
- * `[`), so no scan ahead is needed. The `:` must not follow a letter, a digit or another `:` ("10:30[…]",
- * "std::vector[…]" stay text). The `:Name` is taken off that text token.
- */
+// Inline directives. marked's text rule does not stop at ":", so `inlineStart` tells it where the next
+// `:Name[` is: the `:` must not follow a letter, a digit or another `:` ("10:30[…]", "std::vector[…]"
+// stay text). marked asks at every text token with the rest of the text; the answer found is kept per
+// lexing pass (the tokens list marked hands the tokenizer identifies it, and within it the text only
+// shrinks from the front), so each text is scanned once.
+let current: { src: string; tokens: Token[] } | null = null;
+const found = new WeakMap<Token[], { len: number; at: number }>();
+
+/** The first `:Name[` in s at or after `from` whose `:` may start a directive (-1: none). */
+function inlineCandidate(s: string, from: number): number {
+  for (let i = s.indexOf(':', from); i >= 0; i = s.indexOf(':', i + 1)) {
+    const ne = nameEnd(s, i + 1);
+    if (ne === i + 1 || s.charCodeAt(ne) !== 91) continue;
+    const before = i > 0 ? s.charCodeAt(i - 1) : -1;
+    if (before === 58 || isNameChar(before)) continue;
+    return i;
+  }
+  return -1;
+}
+
+function inlineStart(tempSrc: string): number | undefined {
+  const cur = current;
+  // Always the text this pass is at (the tokenizer below sees it first); else scan what is given.
+  if (!cur || cur.src.length !== tempSrc.length + 1) { const at = inlineCandidate(tempSrc, 0); return at < 0 ? undefined : at; }
+  const src = cur.src;
+  const m = found.get(cur.tokens);
+  if (m && src.length <= m.len) {
+    if (m.at < 0) return undefined;
+    const p = m.at - (m.len - src.length);
+    if (p >= 1) return p - 1;
+  }
+  const at = inlineCandidate(src, 1);
+  found.set(cur.tokens, { len: src.length, at });
+  return at < 0 ? undefined : at - 1;
+}
+
+/** An inline directive at the start of src: `:Name[label]` and optional `{attributes}`. */
 function inlineDirective(this: { lexer: any }, src: string, tokens: Token[]): DirectiveToken | undefined {
-  if (src.charCodeAt(0) !== 91) return undefined;
-  const prev = tokens[tokens.length - 1] as Tokens.Text | undefined;
-  if (!prev || prev.type !== 'text' || (prev as { escaped?: boolean }).escaped) return undefined;
-  const raw = prev.raw;
-  let s = raw.length;
-  while (s > 0 && raw.length - s < MAX_NAME && isNameChar(raw.charCodeAt(s - 1))) s--;
-  if (s === raw.length || s === 0 || raw.charCodeAt(s - 1) !== 58 || !isLetter(raw.charCodeAt(s))) return undefined;
-  const before = s >= 2 ? raw.charCodeAt(s - 2) : -1;
-  if (before === 58 || isNameChar(before)) return undefined;
-  // The text token's `text` must end the same way (it does unless marked changed it: then it is no directive).
-  const name = raw.slice(s);
-  if (!prev.text.endsWith(`:${name}`)) return undefined;
-  const head = `:${name}${src.slice(0, Math.min(lineEnd(src, 0), 80))}`;
-  const le = labelEnd(src, 0, false);
-  const take = (n: number) => {
-    prev.raw = raw.slice(0, s - 1);
-    prev.text = prev.text.slice(0, prev.text.length - name.length - 1);
-    if (!prev.raw) tokens.pop();
-    return n;
-  };
-  if (le < 0) { take(0); return { ...errorToken(src, head, `the label of :${name} is not closed with "]"`, 'inline') }; }
-  const label = src.slice(1, le - 1);
+  current = { src, tokens };
+  if (src.charCodeAt(0) !== 58) return undefined;
+  const ne = nameEnd(src, 1);
+  if (ne === 1 || src.charCodeAt(ne) !== 91) return undefined;
+  const name = src.slice(1, ne);
+  // What locates it: up to 80 characters of its line (never a search for the end of a long line).
+  const head = src.slice(0, 80).split('\n', 1)[0];
+  const le = labelEnd(src, ne, false);
+  if (le < 0) return errorToken(src, head, `the label of :${name} is not closed with "]"`, 'inline');
+  const label = src.slice(ne + 1, le - 1);
   let end = le;
   let attrs: Record<string, string | true> = {};
   if (src.charCodeAt(le) === 123) {
     const p = parseAttributes(src, le, false);
-    if (p.error) { take(0); return errorToken(src.slice(0, Math.max(p.end, le)), head, `:${name}: ${p.error}`, 'inline'); }
+    if (p.error) return errorToken(src.slice(0, Math.max(p.end, le)), head, `:${name}: ${p.error}`, 'inline');
     attrs = p.attrs;
     end = p.end;
   }
-  take(0);
   return { type: 'directive', raw: src.slice(0, end), kind: 'inline', name, attrs, tokens: this.lexer.inlineTokens(label), head };
 }
 
@@ -317,7 +340,7 @@ function renderDirective(this: { parser: any }, token: DirectiveToken): string {
 }
 
 const block: TokenizerExtension & RendererExtension = { name: 'directive', level: 'block', start: blockStart, tokenizer: blockDirective as any, renderer: renderDirective as any };
-const inline: TokenizerExtension = { name: 'directiveInline', level: 'inline', tokenizer: inlineDirective as any };
+const inline: TokenizerExtension = { name: 'directiveInline', level: 'inline', start: inlineStart, tokenizer: inlineDirective as any };
 
 /** The marked extension for directives (one object: the content cache key names it by its source). */
 export const directivesExtension: MarkedExtension = { extensions: [block, inline] };
@@ -350,7 +373,8 @@ export function beginDirectives(tokens: Token[], body: string, walk: (ts: Token[
     const d = t as unknown as DirectiveToken;
     let i = body.indexOf(d.head, from);
     if (i < 0) i = body.indexOf(d.head);
-    if (i >= 0) from = i + 1;
+    // Past a block's first line (a nested `:::Tab` is not the `:::Tab` in `::::Tabs`); an inline one's label may hold another.
+    if (i >= 0) from = i + (d.kind === 'inline' ? 1 : d.head.length);
     if (!lineStarts) { lineStarts = [0]; for (let k = body.indexOf('\n'); k >= 0; k = body.indexOf('\n', k + 1)) lineStarts.push(k + 1); }
     let lo = 0, hi = lineStarts.length - 1;
     const pos = Math.max(i, 0);
