@@ -18,6 +18,7 @@ import { configureEngine, engineSettings, type EngineSettings } from './settings
 import { openSession, type Plan, type Session, type StageHook } from './pipeline/session.ts';
 import { linkProblems } from './pipeline/links.ts';
 import { cspWarnings, type PageMarks } from './cspWarnings.ts';
+import type { RenderTarget } from './pipeline/render.ts';
 
 export interface BuildOptions {
   root: string;
@@ -131,8 +132,8 @@ async function writePlan(opts: BuildOptions, session: Session, plan: Plan, resul
   const others = otherFiles(session, plan);
   // The output this build replaces is kept in the build state for the next build to write over (write.ts),
   // unless the caches are off: then it is deleted, as a build without state would.
-  const { routing } = plan as Required<Plan>;
-  const planned = () => [...session.site!.engine.pageFiles(session.site!.config, routing.table), ...others.flatMap((o) => o.files.map(([f]) => f))];
+  const { outputs } = plan as Required<Plan>;
+  const planned = () => [...outputs.pageFiles, ...others.flatMap((o) => o.files.map(([f]) => f))];
   const recycle = engineSettings().cache ? { dir: path.join(session.root, '.sitegen', 'cache', 'output'), planned: planned(), root: session.root } : undefined;
   const staging = await timed('staging', () => stageOutput(outDir, recycle));
   try {
@@ -181,7 +182,8 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
   await timed('render', async () => {
     // Only the links of the manifest go to workers; the asset bytes stay here.
     const links: ManifestLinks = { css: manifest.css, runtime: manifest.runtime, baseChunks: manifest.baseChunks, islandChunks: manifest.islandChunks, reactIslands: manifest.reactIslands, images: outputs.images.table };
-    const pages = await site.engine.renderPages({ site, table, setup: { root: session.root, content: session.content, siteUrl: session.siteUrl(), manifest: links }, outDir: staging?.dir ?? null, fresh: staging?.fresh, pool: session.pool });
+    const target: RenderTarget = staging ? { kind: 'folder', dir: staging.dir, fresh: staging.fresh } : { kind: 'links' };
+    const pages = await site.engine.renderPlan({ site, table, setup: { root: session.root, content: session.content, siteUrl: session.siteUrl(), manifest: links }, pool: session.pool }, target);
     pages.forEach((page, i) => {
       const route = table.routes[i];
       if (page.error) { result.errors.push(page.error); return; }
