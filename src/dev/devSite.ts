@@ -68,7 +68,6 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
     async start() {
       const t0 = performance.now();
       await session.load();
-      output.refreshRules();
       return rebuild('start', t0, []);
     },
 
@@ -76,7 +75,6 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
       const t0 = performance.now();
       const update = await session.update(changes);
       if (!update) return null;
-      if (update.assets.length) output.refreshRules();
       return rebuild(update.what, t0, update.assets);
     },
 
