@@ -13,12 +13,12 @@ import { saveCodeCaches } from './siteModule.ts';
 import type { PageLinks } from './check.ts';
 import { stageOutput, type Staging } from './write.ts';
 import { acquireBuildLock } from './buildLock.ts';
-import { pageChunks, type ManifestLinks } from './render/page.ts';
+import { pageChunks } from './render/page.ts';
 import { configureEngine, engineSettings, type EngineSettings } from './settings.ts';
 import { openSession, type Plan, type Session, type StageHook } from './pipeline/session.ts';
 import { linkProblems } from './pipeline/links.ts';
 import { cspWarnings, type PageMarks } from './cspWarnings.ts';
-import type { RenderTarget } from './pipeline/render.ts';
+import { planInput, renderPlan, type RenderTarget } from './pipeline/render.ts';
 
 export interface BuildOptions {
   root: string;
@@ -180,10 +180,8 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
   const pageLinks: PageLinks[] = [];
   const marks: PageMarks[] = [];
   await timed('render', async () => {
-    // Only the links of the manifest go to workers; the asset bytes stay here.
-    const links: ManifestLinks = { css: manifest.css, runtime: manifest.runtime, baseChunks: manifest.baseChunks, islandChunks: manifest.islandChunks, reactIslands: manifest.reactIslands, images: outputs.images.table };
     const target: RenderTarget = staging ? { kind: 'folder', dir: staging.dir, fresh: staging.fresh } : { kind: 'links' };
-    const pages = await site.engine.renderPlan({ site, table, setup: { root: session.root, content: session.content, siteUrl: session.siteUrl(), manifest: links }, pool: session.pool }, target);
+    const pages = await renderPlan(planInput(session, plan), target);
     pages.forEach((page, i) => {
       const route = table.routes[i];
       if (page.error) { result.errors.push(page.error); return; }

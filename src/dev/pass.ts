@@ -6,7 +6,7 @@
 import type { Content, Message, Route } from '../types.ts';
 import type { AssetManifest } from '../bundle.ts';
 import { sortMessages } from '../errors.ts';
-import { memoryTarget, renderPlan } from '../pipeline/render.ts';
+import { memoryTarget, planInput, renderPlan } from '../pipeline/render.ts';
 import { cspWarnings } from '../cspWarnings.ts';
 import type { Plan, Session } from '../pipeline/session.ts';
 import { emptyLinkCache, linkProblems, type LinkCache } from '../pipeline/links.ts';
@@ -109,8 +109,7 @@ export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {
   const tracker = trackReads(session.content);
   const reads = new Map<string, [string, number][]>();
   const files = new Map<string, string>();
-  const setup = { root: session.root, content: tracker.proxy, siteUrl: session.siteUrl(), manifest: { ...manifest, images: outputs.images.table } };
-  const results = await renderPlan({ site, table: routing.table, setup }, memoryTarget(files), {
+  const results = await renderPlan(planInput(session, plan, tracker.proxy), memoryTarget(files), {
     routes: toRender,
     aliases: toRenderAliases,
     observe: {

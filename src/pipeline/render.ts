@@ -12,6 +12,7 @@ import type { RenderContext, renderAliasPage } from '../render/document.tsx';
 import { extractLinks } from '../check.ts';
 import { CloneError, type Pool } from '../parallel/pool.ts';
 import { engineSettings } from '../settings.ts';
+import type { Plan, Session } from './session.ts';
 
 /** What a page render reports back: never its HTML (the target holds it). */
 export interface PageResult { path: string; islands: string[]; links: string[]; error?: Message }
@@ -125,6 +126,17 @@ export interface RenderOptions {
   aliases?: number[];
   /** Told around each route rendered on this thread. */
   observe?: RenderObserver;
+}
+
+/**
+ * The render input of a session's plan: its site module, route table, content (dev passes a view of it
+ * that records what each page reads), origin, and the links of the asset manifest (no file bytes: plain
+ * data a worker can receive), with the build's pool.
+ */
+export function planInput(session: Pick<Session, 'site' | 'root' | 'content' | 'siteUrl' | 'pool'>, plan: Plan, content: Content = session.content): RenderPlan {
+  const { routing, manifest: m, outputs } = plan as Required<Plan>;
+  const manifest: ManifestLinks = { css: m.css, runtime: m.runtime, baseChunks: m.baseChunks, islandChunks: m.islandChunks, reactIslands: m.reactIslands, images: outputs.images.table };
+  return { site: session.site!, table: routing.table, setup: { root: session.root, content, siteUrl: session.siteUrl(), manifest }, pool: session.pool };
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
