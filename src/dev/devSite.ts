@@ -37,6 +37,8 @@ export interface DevSite {
   notices(): string[];
   /** The site's config (with plugin contributions) once it compiled, for the CLI's server plugins. */
   config(): SiteConfig | null;
+  /** The files the site module was compiled from (absolute): what the watcher must see change. */
+  inputs(): string[];
   start(): Promise<RebuildReport>;
   /** Applies a batch of changes; null when none of them feeds the site. */
   apply(changes: FileChange[]): Promise<RebuildReport | null>;
@@ -68,6 +70,7 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
     output,
     notices: () => session.notices().notices,
     config: () => session.site?.config ?? null,
+    inputs: () => session.sourceFiles(),
 
     async start() {
       const t0 = performance.now();

@@ -72,6 +72,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
       async onBatch(changes) {
         const report = await site.apply(changes);
         if (!report) return;
+        watcher.watchFiles(site.inputs()); // a config edit may import new files
         await opts.onReport?.(report); // first: server plugins a config edit changed are in place before pages reload
         publish(report);
         void site.ready(); // a new site module needs a new parse worker
@@ -81,6 +82,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
     await site.close();
     throw e;
   }
+  watcher.watchFiles(site.inputs());
   return {
     handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, base: () => site.config()?.site?.base, listenHost: opts.listenHost, ...assets }),
     initial, site, events,
