@@ -62,7 +62,7 @@ describe('preview()', () => {
     expect(missing).toBeInstanceOf(ServerStartError);
     expect(missing.message).toBe(`${path.join(site.root, 'dist')} has no built site: run \`sitegen build\` first`);
     expect((await site.build()).code).toBe(0);
-    const server = await preview({ root: site.root, port: 0, backend: false });
+    const server = await site.preview(); // the helper's: backend off
     try {
       expect(server.banner).toEqual([]);
       expect((await request(server.url, '/api/hello')).status).toBe(404);
