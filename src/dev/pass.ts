@@ -3,10 +3,10 @@
 // assets they link) through the render stage build and check use (pipeline/render.ts, a memory target), check every page's links against the plan, and — only when there is no problem at all
 // — commit the new pages, alias pages, host files and plugin outputs to the in-memory output. A failed pass
 // changes nothing served: the last good site stays up.
-import type { Content, Message, Route } from '../types.ts';
+import type { Message, Route } from '../types.ts';
 import type { AssetManifest } from '../bundle.ts';
 import { sortMessages } from '../errors.ts';
-import { memoryTarget, planInput, renderPlan } from '../pipeline/render.ts';
+import { memoryTarget, planInput, renderPlan, trackReads } from '../pipeline/render.ts';
 import { cspWarnings } from '../cspWarnings.ts';
 import type { Plan, Session } from '../pipeline/session.ts';
 import { emptyLinkCache, linkProblems, type LinkCache } from '../pipeline/links.ts';
@@ -62,19 +62,6 @@ function sameAssets(a: AssetManifest, b: AssetManifest, islands: string[]): bool
   if (!islands.length) return true;
   if (a.runtime !== b.runtime || !sameList(a.baseChunks, b.baseChunks)) return false;
   return islands.every((n) => sameList(a.islandChunks[n] ?? [], b.islandChunks[n] ?? []) && a.reactIslands.includes(n) === b.reactIslands.includes(n));
-}
-
-/** `content` as the layout sees it, recording which collections a render reads. */
-function trackReads(content: Content) {
-  let reads = new Set<string>();
-  const note = (k: string | symbol) => { if (typeof k === 'string') reads.add(k); };
-  const proxy = new Proxy(content, {
-    get(t, k, r) { note(k); return Reflect.get(t, k, r); },
-    has(t, k) { note(k); return Reflect.has(t, k); },
-    ownKeys(t) { Object.keys(t).forEach(note); return Reflect.ownKeys(t); },
-    getOwnPropertyDescriptor(t, k) { note(k); return Reflect.getOwnPropertyDescriptor(t, k); },
-  });
-  return { proxy, reset: () => { reads = new Set(); }, reads: () => reads };
 }
 
 export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {

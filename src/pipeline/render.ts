@@ -64,6 +64,19 @@ const writesAliasPages = (config: SiteConfig) => config.aliasPages !== false;
 /** Whether a target gets alias pages: not the links target (they hold no link the check would follow). */
 const aliasPagesFor = (target: RenderTarget, config: SiteConfig) => target.kind !== 'links' && writesAliasPages(config);
 
+/** `content` as the layout sees it, recording which collections a render reads. */
+export function trackReads(content: Content) {
+  let reads = new Set<string>();
+  const note = (k: string | symbol) => { if (typeof k === 'string') reads.add(k); };
+  const proxy = new Proxy(content, {
+    get(t, k, r) { note(k); return Reflect.get(t, k, r); },
+    has(t, k) { note(k); return Reflect.has(t, k); },
+    ownKeys(t) { Object.keys(t).forEach(note); return Reflect.ownKeys(t); },
+    getOwnPropertyDescriptor(t, k) { note(k); return Reflect.getOwnPropertyDescriptor(t, k); },
+  });
+  return { proxy, reset: () => { reads = new Set(); }, reads: () => reads };
+}
+
 /** Called on this thread around each route's render (dev: which collections the render reads). */
 export interface RenderObserver {
   before(route: Route): void;
