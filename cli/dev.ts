@@ -4,14 +4,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { createServer, listen, type Handler } from '../src/serve.ts';
-import { startDevServer, type RebuildReport } from '../src/dev/index.ts';
+import type { RebuildReport } from '../src/dev/index.ts';
+import { dev, ServerStartError } from '../src/server/index.ts';
 import { printMessages, dim, green, red, yellow } from './report.ts';
 import { loadEnvFile } from './env.ts';
-import { startServerPlugins } from '../src/plugins.ts';
 import { configureEngine } from '../src/settings.ts';
 import { engineSettingsFrom } from './options.ts';
-import { normaliseBase } from '../src/render/urls.ts';
 import { terminal, type Io } from './commands.ts';
 
 export interface DevFlags { root?: string; port: number; host: string; open?: boolean; backend: boolean; cache?: boolean }
@@ -51,7 +49,8 @@ export interface DevHandle { url: string; close(): Promise<void> }
 
 /**
  * Starts `sitegen dev` for the flags, printing to `io`: the exit code when it could not start, else the
- * running server. runDev is this plus the terminal, the signals and --open; tests call it in process.
+ * running server. The engine's dev() does the work; runDev adds the terminal, the signals and --open;
+ * tests call this in process.
  */
 export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ code: number; dev?: DevHandle }> {
   const root = path.resolve(io.cwd, flags.root ?? '.');
@@ -62,56 +61,35 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
   io.out(dim(`sitegen dev ${root}\n`));
   // The content cache a build keeps answers the files that did not change (off with --no-cache).
   configureEngine(engineSettingsFrom(flags, io.env));
-  // Server plugins come from the config, which the dev server compiles: they start after the first build,
-  // and this one handler forwards to theirs from then on.
-  let pluginHandlers: Handler[] = [];
   const shown = { warnings: '' };
-  const viaPlugins: Handler = async (req, res) => {
-    for (const h of pluginHandlers) if (await h(req, res)) return true;
-    return false;
-  };
-  const dev = await startDevServer({
-    root,
-    env: io.env,
-    handlers: [viaPlugins],
-    listenHost: flags.host,
-    onReport: (r) => printReport(r, io, shown),
-    onError: (e: any) => io.err(red(`sitegen dev: ${e?.stack ?? e}\n`)),
-  });
-  printReport(dev.initial, io, shown);
-  for (const n of dev.site.notices()) io.out(`${yellow('note')} ${n}\n`);
-  let listening!: (url: string) => void;
-  const origin = new Promise<string>((resolve) => { listening = resolve; });
-  const plugins = flags.backend ? dev.site.config()?.plugins ?? [] : [];
-  const api = await startServerPlugins(plugins, { root, mode: 'dev', env: io.env, host: flags.host, origin });
-  if (api.errors.length) {
-    printMessages(api.errors, 'error', (s) => io.err(s + '\n'));
-    await dev.close();
-    return { code: 1 };
-  }
-  pluginHandlers = api.handlers;
-  const server = createServer(dev.handler);
-  let url: string;
+  let handle: Awaited<ReturnType<typeof dev>>;
   try {
-    url = await listen(server, flags.port, flags.host);
-  } catch (e: any) {
-    io.err(red(`✗ cannot listen on ${flags.host}:${flags.port}: ${e?.code === 'EADDRINUSE' ? 'the port is in use (pass --port)' : e?.message ?? e}\n`));
-    await dev.close();
-    await api.close();
+    handle = await dev({
+      root, port: flags.port, host: flags.host, backend: flags.backend, env: io.env,
+      onStart: (r, notices) => {
+        printReport(r, io, shown);
+        for (const n of notices) io.out(`${yellow('note')} ${n}\n`);
+      },
+      onReport: (r) => {
+        printReport(r, io, shown);
+        if (r.plugins?.errors.length) printMessages(r.plugins.errors, 'error', (s) => io.err(s + '\n'));
+        else if (r.plugins) io.out([dim('server plugins restarted for the new config'), ...r.plugins.banner].map((l) => `  ${l}\n`).join(''));
+      },
+      onError: (e: any) => io.err(red(`sitegen dev: ${e?.stack ?? e}\n`)),
+    });
+  } catch (e) {
+    if (!(e instanceof ServerStartError)) throw e;
+    if (e.messages.length) printMessages(e.messages, 'error', (s) => io.err(s + '\n'));
+    else io.err(red(`✗ ${e.message}\n`));
     return { code: 1 };
   }
   const close = async () => {
-    await dev.close();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    try { await api.close(); } catch (e: any) { io.err(red(`  closing a server plugin failed: ${e?.message ?? e}\n`)); }
+    try { await handle.close(); } catch (e: any) { io.err(red(`  closing a server plugin failed: ${e?.message ?? e}\n`)); }
   };
-  listening(url);
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
-  const base = normaliseBase(dev.site.config()?.site?.base).slice(1, -1); // a site under a sub-path is served there (site.base)
-  io.out([`serving ${path.relative(io.cwd, root) || '.'} from memory at ${url}/${base ? `${base}/` : ''}`, ...api.banner,
+  io.out([`serving ${path.relative(io.cwd, root) || '.'} from memory at ${handle.siteUrl()}`, ...handle.banner,
     dim('watching content/, templates/, static/ and sitegen.config.ts')].map((l) => `  ${l}\n`).join(''));
-  return { code: 0, dev: { url, close } };
+  return { code: 0, dev: { url: handle.url, close } };
 }
 
 export async function runDev(flags: DevFlags): Promise<number> {

@@ -8,7 +8,6 @@ import { printMessages, red, yellow } from './report.ts';
 import { runBuild, runCheck, type BuildFlags, type CheckFlags } from './commands.ts';
 import { loadEnvFile } from './env.ts';
 import { engineSettingsFrom } from './options.ts';
-import { normaliseBase } from '../src/render/urls.ts';
 import { typoDistance } from '../src/didYouMean.ts';
 
 const program = new Command();
@@ -52,9 +51,8 @@ program.command('check')
   .action(async (flags: CheckFlags) => { process.exitCode = (await runCheck(flags)).code; });
 
 /**
- * The site's plugins, for the commands that do not build (preview, plugin subcommands): loads the compiled
- * site module (from the build cache when it is current). Null, with the problems printed, when the config
- * does not load.
+ * The site's config, for plugin subcommands: loads the compiled site module (from the build cache when it
+ * is current). Null, with the problems printed, when the config does not load.
  */
 async function siteConfig(root: string): Promise<SiteConfig | null> {
   if (!fs.existsSync(path.join(root, 'sitegen.config.ts'))) return { plugins: [] } as unknown as SiteConfig;
@@ -64,39 +62,31 @@ async function siteConfig(root: string): Promise<SiteConfig | null> {
   return mod.site.config;
 }
 
-async function serve(dir: string, root: string, flags: { port: number; host: string; backend: boolean }): Promise<number> {
-  const config = flags.backend ? await siteConfig(root) : null;
-  if (flags.backend && config === null) return 1;
-  const plugins = config?.plugins ?? [];
-  // The site is served under its base (site.base), as the host it is built for serves it.
-  const base = (config ?? (fs.existsSync(path.join(root, 'sitegen.config.ts')) ? await siteConfig(root) : null))?.site?.base;
-  const { applyConfigHooks, startServerPlugins } = await import('../src/plugins.ts');
-  if (config && plugins.length) {
-    // The config hooks run for preview too (notices, warnings); the build already enforced their errors.
-    const applied = await applyConfigHooks(config, { root, mode: 'preview', env: process.env });
-    printMessages([...applied.warnings, ...applied.errors], 'warning');
+/** `sitegen preview`: the engine's preview() with the flags, printed; the signals close it. */
+async function runPreview(flags: { root?: string; out: string; port: number; host: string; backend: boolean }): Promise<number> {
+  const root = resolveRoot(flags);
+  loadEnvFile(root);
+  const { preview, ServerStartError } = await import('../src/server/preview.ts');
+  let server: Awaited<ReturnType<typeof preview>>;
+  try {
+    server = await preview({ root, outDir: flags.out, port: flags.port, host: flags.host, backend: flags.backend, env: process.env });
+  } catch (e) {
+    if (!(e instanceof ServerStartError)) throw e;
+    if (e.messages.length) printMessages(e.messages, 'error');
+    else process.stderr.write(red(`✗ ${e.message}\n`));
+    return 1;
   }
-  let listening!: (url: string) => void;
-  const origin = new Promise<string>((resolve) => { listening = resolve; });
-  const backend = await startServerPlugins(plugins, { root, mode: 'preview', env: process.env, host: flags.host, origin });
-  if (backend.errors.length) { printMessages(backend.errors, 'error'); return 1; }
-  let server: import('node:http').Server | null = null;
-  // Installed before anything is printed: a SIGTERM sent as soon as the URL appears (tests, process
+  // Installed in the same turn as the URL is printed: a SIGTERM sent as soon as it appears (tests, process
   // managers) must still close the plugins (databases, locks), not hit Node's default handler.
   const stop = async () => {
-    server?.close();
-    try { await backend.close(); } catch (e: any) { process.stderr.write(red(`  closing a server plugin failed: ${e?.message ?? e}\n`)); }
+    try { await server.close(); } catch (e: any) { process.stderr.write(red(`  closing a server plugin failed: ${e?.message ?? e}\n`)); }
     process.exit(0);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  const { createServer, createStaticHandler, listen } = await import('../src/serve.ts');
-  server = createServer(createStaticHandler({ dir, handlers: backend.handlers, base, listenHost: flags.host }));
-  const url = await listen(server, flags.port, flags.host);
-  listening(url);
+  printMessages(server.warnings, 'warning');
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
-  const sub = normaliseBase(base).slice(1, -1); // a site under a sub-path is served there (site.base)
-  process.stdout.write([`serving ${path.relative(process.cwd(), dir) || dir} at ${url}/${sub ? `${sub}/` : ''}`, ...backend.banner].map((l) => `  ${l}\n`).join(''));
+  process.stdout.write([`serving ${path.relative(process.cwd(), server.dir) || server.dir} at ${server.siteUrl}`, ...server.banner].map((l) => `  ${l}\n`).join(''));
   return 0;
 }
 
@@ -108,15 +98,7 @@ program.command('preview')
   .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
   .option('--no-backend', "do not start the site's server plugins (e.g. a local API)")
   .action(async (flags: { root?: string; out: string; port: number; host: string; backend: boolean }) => {
-    const root = resolveRoot(flags);
-    loadEnvFile(root);
-    const dir = path.resolve(root, flags.out);
-    if (!fs.existsSync(path.join(dir, 'index.html'))) {
-      process.stderr.write(red(`✗ ${dir} has no built site: run \`sitegen build\` first\n`));
-      process.exitCode = 1;
-      return;
-    }
-    process.exitCode = await serve(dir, root, flags);
+    process.exitCode = await runPreview(flags);
   });
 
 program.command('dev')

@@ -13,11 +13,13 @@ import { saveCodeCaches } from './siteModule.ts';
 import type { PageLinks } from './check.ts';
 import { stageOutput, type Staging } from './write.ts';
 import { acquireBuildLock } from './buildLock.ts';
-import { pageChunks, type ManifestLinks } from './render/page.ts';
+import { pageChunks } from './render/page.ts';
 import { configureEngine, engineSettings, type EngineSettings } from './settings.ts';
 import { openSession, type Plan, type Session, type StageHook } from './pipeline/session.ts';
 import { linkProblems } from './pipeline/links.ts';
 import { cspWarnings, type PageMarks } from './cspWarnings.ts';
+import { planInput, poolRenders, renderPlan, trackReads, type PageResult, type RenderTarget } from './pipeline/render.ts';
+import { buildKey, openIncremental, type Incremental } from './pipeline/incremental.ts';
 
 export interface BuildOptions {
   root: string;
@@ -131,14 +133,15 @@ async function writePlan(opts: BuildOptions, session: Session, plan: Plan, resul
   const others = otherFiles(session, plan);
   // The output this build replaces is kept in the build state for the next build to write over (write.ts),
   // unless the caches are off: then it is deleted, as a build without state would.
-  const { routing } = plan as Required<Plan>;
-  const planned = () => [...session.site!.engine.pageFiles(session.site!.config, routing.table), ...others.flatMap((o) => o.files.map(([f]) => f))];
+  const { outputs } = plan as Required<Plan>;
+  const planned = () => [...outputs.pageFiles, ...others.flatMap((o) => o.files.map(([f]) => f))];
   const recycle = engineSettings().cache ? { dir: path.join(session.root, '.sitegen', 'cache', 'output'), planned: planned(), root: session.root } : undefined;
   const staging = await timed('staging', () => stageOutput(outDir, recycle));
   try {
-    await renderSite(opts, session, plan, result, staging, others);
+    const incremental = await renderSite(opts, session, plan, result, staging, others);
     if (result.errors.length) { await staging.abort(); return; }
     await timed('write', () => staging.commit());
+    await incremental?.save(); // what the output now holds, for the next build
     saveCodeCaches();
   } catch (e) {
     await staging.abort();
@@ -165,7 +168,7 @@ function otherFiles(session: Session, plan: Plan): { stage: string; files: [stri
  * Renders every page, writes the plan's other files and checks every link. Into `staging` for a build;
  * with none (check), the pages are rendered for their links and reports and nothing is written.
  */
-async function renderSite(opts: BuildOptions, session: Session, plan: Plan, result: BuildResult, staging: Staging | null, others: ReturnType<typeof otherFiles>): Promise<void> {
+async function renderSite(opts: BuildOptions, session: Session, plan: Plan, result: BuildResult, staging: Staging | null, others: ReturnType<typeof otherFiles>): Promise<Incremental | null> {
   const timed = stageTimer(result, opts);
   const site = session.site!;
   const { routing, manifest, outputs } = plan as Required<Plan>;
@@ -178,10 +181,19 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
   const rawSize = (url: string) => manifest.files.get(url.slice(1))?.length ?? 0;
   const pageLinks: PageLinks[] = [];
   const marks: PageMarks[] = [];
+  let incremental: Incremental | null = null;
   await timed('render', async () => {
-    // Only the links of the manifest go to workers; the asset bytes stay here.
-    const links: ManifestLinks = { css: manifest.css, runtime: manifest.runtime, baseChunks: manifest.baseChunks, islandChunks: manifest.islandChunks, reactIslands: manifest.reactIslands, images: outputs.images.table };
-    const pages = await site.engine.renderPages({ site, table, setup: { root: session.root, content: session.content, siteUrl: session.siteUrl(), manifest: links }, outDir: staging?.dir ?? null, fresh: staging?.fresh, pool: session.pool });
+    const target: RenderTarget = staging ? { kind: 'folder', dir: staging.dir, fresh: staging.fresh } : { kind: 'links' };
+    // With the build caches, pages rendered on this thread: only what changed since the kept output
+    // (pipeline/incremental.ts); on the workers, or without the caches, every page.
+    const pooled = session.pool && poolRenders(session.pool);
+    let pages: PageResult[];
+    if (staging && engineSettings().cache && !pooled) {
+      const links = planInput(session, plan).setup.manifest;
+      const key = buildKey({ moduleFile: site.file, vendorFile: site.vendor, manifest: links, siteUrl: session.siteUrl() });
+      incremental = await openIncremental(session.root, result.outDir, staging.dir, key, session.content, !staging.fresh);
+      pages = await renderChanged(session, plan, target, incremental);
+    } else pages = await renderPlan(planInput(session, plan), target);
     pages.forEach((page, i) => {
       const route = table.routes[i];
       if (page.error) { result.errors.push(page.error); return; }
@@ -194,7 +206,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
   });
   result.pages = result.pageReports.length;
   result.aliases = table.aliases.length;
-  if (result.errors.length) return;
+  if (result.errors.length) return incremental;
 
   if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, data] of o.files) await staging.write(f, data); });
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size;
@@ -202,6 +214,39 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
     result.errors.push(...plan.deferred ?? [], ...await linkProblems(session.root, pageLinks, outputs.targets));
     result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest));
   });
+  return incremental;
+}
+
+/**
+ * Renders the routes and alias pages whose staged file is not already what they would render to (see
+ * pipeline/incremental.ts), recording what each render read; the results of every route, in route order.
+ */
+async function renderChanged(session: Session, plan: Plan, target: RenderTarget, inc: Incremental): Promise<PageResult[]> {
+  const { routing } = plan as Required<Plan>;
+  const { routes, aliases } = routing.table;
+  const results: (PageResult | undefined)[] = new Array(routes.length);
+  const toRender: number[] = [];
+  routes.forEach((route, i) => {
+    const kept = inc.reusable(route);
+    if (kept) results[i] = { path: route.path, islands: kept.islands, links: kept.links };
+    else toRender.push(i);
+  });
+  const aliasPages = session.site!.config.aliasPages === false ? [] : aliases;
+  const aliasesToRender = aliasPages.flatMap((a, i) => (inc.reusableAlias(a) ? [] : [i]));
+  const tracker = trackReads(session.content);
+  const reads = new Map<string, string[]>();
+  const rendered = await renderPlan(planInput(session, plan, tracker.proxy), target, {
+    routes: toRender,
+    aliases: aliasesToRender,
+    observe: { before: () => tracker.reset(), after: (route) => reads.set(route.path, [...tracker.reads()]) },
+  });
+  for (const [k, r] of rendered.entries()) {
+    const route = routes[toRender[k]];
+    results[toRender[k]] = r;
+    if (!r.error) await inc.rendered(route, reads.get(route.path) ?? [], r);
+  }
+  for (const i of aliasesToRender) await inc.renderedAlias(aliasPages[i]);
+  return results as PageResult[];
 }
 
 export type { Message };

@@ -5,9 +5,10 @@
 //
 // Who calls what (keep this list true):
 //   config   → build, check and dev (pipeline/session.ts, after each compile of the site module) and preview
-//              (cli/main.ts), through applyConfigHooks below: its define/csp/notices are merged into the config
+//              (src/server/preview.ts), through applyConfigHooks below: its define/csp/notices are merged into the config
 //              the pipeline reads; its errors stop the command, its warnings are printed
-//   server   → `sitegen dev` (cli/dev.ts, after the first build) and `sitegen preview` (cli/main.ts), through
+//   server   → `sitegen dev` (src/server/dev.ts: after the first good compile of the config, and again
+//              whenever a rebuild compiles the config anew) and `sitegen preview` (src/server/preview.ts), through
 //              startServerPlugins below: handlers go in front of the static files; none → nothing is started
 //   outputs  → the build pipeline, after pages are planned (files besides pages: feeds, JSON, host files)
 //   head     → the document renderer, per route (extra <meta>, <link>, JSON-LD)

@@ -2,6 +2,7 @@
 // runs, kept in memory and updated by what changed — rendered into the in-memory output (output.ts) by
 // pass.ts. In: batches of file changes (from the watcher). Out: a report per rebuild (what changed, routes
 // re-rendered, problems, ms) and the output the dev server serves.
+import path from 'node:path';
 import type { Message, SiteConfig } from '../types.ts';
 import { message } from '../errors.ts';
 import { openSession, type FileChange } from '../pipeline/session.ts';
@@ -25,6 +26,9 @@ export interface RebuildReport {
   changed: string[];
   /** URLs of static files that changed. */
   assets: string[];
+  /** The site module compiled anew from a change to the config or a file it imports outside templates/ and
+   *  content/ (a plugin's code): what the site's server plugins are made from may have changed. */
+  configChanged?: boolean;
 }
 
 export interface DevSite {
@@ -33,6 +37,8 @@ export interface DevSite {
   notices(): string[];
   /** The site's config (with plugin contributions) once it compiled, for the CLI's server plugins. */
   config(): SiteConfig | null;
+  /** The files the site module was compiled from (absolute): what the watcher must see change. */
+  inputs(): string[];
   start(): Promise<RebuildReport>;
   /** Applies a batch of changes; null when none of them feeds the site. */
   apply(changes: FileChange[]): Promise<RebuildReport | null>;
@@ -64,20 +70,29 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
     output,
     notices: () => session.notices().notices,
     config: () => session.site?.config ?? null,
+    inputs: () => session.sourceFiles(),
 
     async start() {
       const t0 = performance.now();
       await session.load();
-      output.refreshRules();
       return rebuild('start', t0, []);
     },
 
     async apply(changes) {
       const t0 = performance.now();
+      const moduleVersion = session.moduleVersion;
       const update = await session.update(changes);
       if (!update) return null;
-      if (update.assets.length) output.refreshRules();
-      return rebuild(update.what, t0, update.assets);
+      const report = await rebuild(update.what, t0, update.assets);
+      if (session.moduleVersion !== moduleVersion) {
+        const inputs = new Set(session.sourceFiles());
+        report.configChanged = changes.some(({ file }) => {
+          const abs = path.resolve(opts.root, file);
+          const rel = path.relative(opts.root, abs).split(path.sep).join('/');
+          return rel === 'sitegen.config.ts' || (inputs.has(abs) && !/^(templates|content)\//.test(rel));
+        });
+      }
+      return report;
     },
 
     ready: () => session.ready(),

@@ -25,8 +25,9 @@ export interface DevServerOptions {
   debounceMs?: number;
   /** How long a changed content file may take to parse (on a worker thread) before it becomes an error. */
   parseTimeoutMs?: number;
-  /** Called after every rebuild a change caused (not for the first build, which start returns). */
-  onReport?: (report: RebuildReport) => void;
+  /** Called after every rebuild a change caused (not for the first build, which start returns); the next
+   *  batch of changes waits for what it returns (idle() too). */
+  onReport?: (report: RebuildReport) => unknown;
   /** Called with failures of the watcher or bugs in a rebuild; the server keeps running. */
   onError?: (error: unknown) => void;
 }
@@ -71,8 +72,9 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
       async onBatch(changes) {
         const report = await site.apply(changes);
         if (!report) return;
+        watcher.watchFiles(site.inputs()); // a config edit may import new files
+        await opts.onReport?.(report); // first: server plugins a config edit changed are in place before pages reload
         publish(report);
-        opts.onReport?.(report);
         void site.ready(); // a new site module needs a new parse worker
       },
     });
@@ -80,6 +82,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
     await site.close();
     throw e;
   }
+  watcher.watchFiles(site.inputs());
   return {
     handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, base: () => site.config()?.site?.base, listenHost: opts.listenHost, ...assets }),
     initial, site, events,

@@ -1,13 +1,12 @@
 // One dev rebuild from a session's plan (src/pipeline/session.ts): re-render only the routes whose inputs
 // changed since the last good build (props, texts, the collections the render read, the site module, the
-// assets they link), check every page's links against the plan, and — only when there is no problem at all
+// assets they link) through the render stage build and check use (pipeline/render.ts, a memory target), check every page's links against the plan, and — only when there is no problem at all
 // — commit the new pages, alias pages, host files and plugin outputs to the in-memory output. A failed pass
 // changes nothing served: the last good site stays up.
-import type { Content, Message, Route } from '../types.ts';
+import type { Message, Route } from '../types.ts';
 import type { AssetManifest } from '../bundle.ts';
 import { sortMessages } from '../errors.ts';
-import { renderContext, renderRoute } from '../render/page.ts';
-import { extractLinks } from '../check.ts';
+import { memoryTarget, planInput, renderPlan, trackReads } from '../pipeline/render.ts';
 import { cspWarnings } from '../cspWarnings.ts';
 import type { Plan, Session } from '../pipeline/session.ts';
 import { emptyLinkCache, linkProblems, type LinkCache } from '../pipeline/links.ts';
@@ -65,19 +64,6 @@ function sameAssets(a: AssetManifest, b: AssetManifest, islands: string[]): bool
   return islands.every((n) => sameList(a.islandChunks[n] ?? [], b.islandChunks[n] ?? []) && a.reactIslands.includes(n) === b.reactIslands.includes(n));
 }
 
-/** `content` as the layout sees it, recording which collections a render reads. */
-function trackReads(content: Content) {
-  let reads = new Set<string>();
-  const note = (k: string | symbol) => { if (typeof k === 'string') reads.add(k); };
-  const proxy = new Proxy(content, {
-    get(t, k, r) { note(k); return Reflect.get(t, k, r); },
-    has(t, k) { note(k); return Reflect.has(t, k); },
-    ownKeys(t) { Object.keys(t).forEach(note); return Reflect.ownKeys(t); },
-    getOwnPropertyDescriptor(t, k) { note(k); return Reflect.getOwnPropertyDescriptor(t, k); },
-  });
-  return { proxy, reset: () => { reads = new Set(); }, reads: () => reads };
-}
-
 export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {
   const fail = (errors: Message[], rendered = 0): PassResult => ({ errors: sortMessages(errors), rendered, changed: [], committed: false });
   if (plan.errors.length) return fail(plan.errors);
@@ -87,52 +73,66 @@ export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {
   const moduleVersion = session.moduleVersion;
   const { routes, aliases } = routing.table;
 
-  const tracker = trackReads(session.content);
-  const ctx = renderContext(site.config, tracker.proxy, session.siteUrl(), { ...manifest, images: outputs.images.table });
-  const errors: Message[] = [];
-  const next = new Map<string, PageRecord>();
+  // The routes whose inputs changed since the last good pass; the others keep their page.
+  const next = new Map<string, PageRecord | null>();
+  const toRender: number[] = [];
   const seen = new WeakMap<object, WeakSet<object>>();
-  let rendered = 0;
-  for (const route of routes) {
+  routes.forEach((route, i) => {
     const prev = s.pages.get(route.path);
-    if (prev && prev.moduleVersion === moduleVersion && sameAssets(prev.manifest, manifest, prev.islands)
-      && prev.reads.every(([name, v]) => session.version(name) === v) && sameRoute(prev.route, route, seen)) {
-      next.set(route.path, prev);
-      continue;
-    }
-    tracker.reset();
-    rendered++;
-    const { page, error } = renderRoute(site, route, ctx, session.root);
-    if (!page) { errors.push(error!); continue; }
-    const reads = [...tracker.reads()].map((name): [string, number] => [name, session.version(name)]);
-    next.set(route.path, { route, html: page.html, islands: page.islands, links: extractLinks(page.html), reads, moduleVersion, manifest });
-  }
-  if (errors.length) return fail(errors, rendered);
-
+    const same = prev && prev.moduleVersion === moduleVersion && sameAssets(prev.manifest, manifest, prev.islands)
+      && prev.reads.every(([name, v]) => session.version(name) === v) && sameRoute(prev.route, route, seen);
+    next.set(route.path, same ? prev : null); // in route order: the link check and the commit follow it
+    if (!same) toRender.push(i);
+  });
   // Alias pages depend on their target and the module only; with the same alias list, the last ones stand.
+  const aliasesChanged = s.aliasesFrom?.list !== aliases || s.aliasesFrom.moduleVersion !== moduleVersion;
+  const sameAlias = (a: { from: string; to: string; output: string }) => {
+    const prev = s.aliases.get(a.from);
+    return prev && prev.to === a.to && prev.output === a.output && prev.moduleVersion === moduleVersion ? prev : null;
+  };
+  const toRenderAliases = aliasesChanged ? outputs.aliasPages.flatMap((a, i) => (sameAlias(a) ? [] : [i])) : [];
+
+  // Rendered into memory by the render stage build and check use, recording which collections each reads.
+  const tracker = trackReads(session.content);
+  const reads = new Map<string, [string, number][]>();
+  const files = new Map<string, string>();
+  const results = await renderPlan(planInput(session, plan, tracker.proxy), memoryTarget(files), {
+    routes: toRender,
+    aliases: toRenderAliases,
+    observe: {
+      before: () => tracker.reset(),
+      after: (route) => reads.set(route.path, [...tracker.reads()].map((name): [string, number] => [name, session.version(name)])),
+    },
+  });
+  const errors: Message[] = [];
+  results.forEach((r, k) => {
+    const route = routes[toRender[k]];
+    if (r.error) { errors.push(r.error); return; }
+    next.set(route.path, { route, html: files.get(route.output)!, islands: r.islands, links: r.links, reads: reads.get(route.path)!, moduleVersion, manifest });
+  });
+  const rendered = toRender.length;
+  if (errors.length) return fail(errors, rendered);
+  const pages = next as Map<string, PageRecord>;
+
   let nextAliases = s.aliases;
-  if (s.aliasesFrom?.list !== aliases || s.aliasesFrom.moduleVersion !== moduleVersion) {
+  if (aliasesChanged) {
     nextAliases = new Map();
-    for (const a of outputs.aliasPages) {
-      const prev = s.aliases.get(a.from);
-      const same = prev && prev.to === a.to && prev.output === a.output && prev.moduleVersion === moduleVersion;
-      nextAliases.set(a.from, same ? prev : { to: a.to, output: a.output, html: site.renderAliasPage(a.to, ctx), moduleVersion });
-    }
+    for (const a of outputs.aliasPages) nextAliases.set(a.from, sameAlias(a) ?? { to: a.to, output: a.output, html: files.get(a.output)!, moduleVersion });
   }
 
-  const links = [...next.values()].map((p) => ({ page: p.route.path, source: p.route.source, links: p.links }));
+  const links = [...pages.values()].map((p) => ({ page: p.route.path, source: p.route.source, links: p.links }));
   errors.push(...plan.deferred ?? [], ...await linkProblems(session.root, links, outputs.targets, s.links));
   if (errors.length) return fail(errors, rendered);
 
   // Served beside the host files: the plugins' outputs and the fingerprinted static images.
   const more = [...outputs.images.copies, ...outputs.extra];
   const hostFiles = more.length ? { ...outputs.hostFiles, ...Object.fromEntries(more) } : outputs.hostFiles;
-  const changed = commit(s, next, nextAliases, hostFiles, manifest);
+  const changed = commit(s, pages, nextAliases, hostFiles, manifest);
   s.aliasesFrom = { list: aliases, moduleVersion };
   // When every page changed (a template, a stylesheet), "*" says so in one word.
   const changedSet = new Set(changed);
-  const all = changed.length >= next.size && [...next.keys()].every((p) => changedSet.has(p));
-  const warnings = await cspWarnings(session.root, site.config, session.env, [...next.values()], session.sourceFiles(), manifest);
+  const all = changed.length >= pages.size && [...pages.keys()].every((p) => changedSet.has(p));
+  const warnings = await cspWarnings(session.root, site.config, session.env, [...pages.values()], session.sourceFiles(), manifest);
   return { errors: [], rendered, changed: all ? ['*'] : changed, committed: true, warnings };
 }
 
@@ -165,10 +165,7 @@ function commit(s: DevState, pages: Map<string, PageRecord>, aliases: Map<string
   if (s.servedHostFiles !== hostFiles) {
     const same = s.servedHostFiles && Object.entries(hostFiles).every(([f, t]) => s.servedHostFiles![f] === t);
     s.servedHostFiles = hostFiles;
-    if (!same) {
-      out.hostFiles = new Map(Object.entries(hostFiles));
-      out.refreshRules();
-    }
+    if (!same) out.hostFiles = new Map(Object.entries(hostFiles));
   }
   out.built = true;
   s.pages = pages;

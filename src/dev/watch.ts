@@ -1,4 +1,5 @@
-// Watches a site's inputs (content/, templates/, static/, sitegen.config.ts) with chokidar and hands the
+// Watches a site's inputs (content/, templates/, static/, sitegen.config.ts, and the files the config
+// imports from elsewhere in the site, such as its plugins' code) with chokidar and hands the
 // changes to the dev site in batches: a short debounce coalesces the bursts editors write, and batches run
 // one at a time — changes that arrive during a rebuild wait for it and then run as one more batch.
 import path from 'node:path';
@@ -17,6 +18,9 @@ export interface WatchOptions {
 }
 
 export interface SiteWatcher {
+  /** Watches these files too: the site module's inputs outside the watched folders (a plugin's code under
+   *  plugins/, a shared module). Files outside the root or in node_modules are left alone. */
+  watchFiles(files: Iterable<string>): void;
   /** Resolves when no batch is pending or running (for tests and benchmarks). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -81,7 +85,8 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
     setTimeout(() => void recheck(file), RECHECK_MS).unref();
   }
 
-  const watcher = watch(['content', 'templates', 'static', 'sitegen.config.ts'].map((p) => path.join(root, p)), {
+  const TOP = ['content', 'templates', 'static', 'sitegen.config.ts'];
+  const watcher = watch(TOP.map((p) => path.join(root, p)), {
     ignoreInitial: true,
     // A link is watched as itself, never followed: one to /usr/share made dev watch (and report) a whole
     // system folder. The build reads no file a link leads out of the site anyway (content/glob.ts).
@@ -100,7 +105,18 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
   watcher.on('error', (e) => opts.onError?.(e));
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
+  const extra = new Set<string>();
   return {
+    watchFiles(files) {
+      const more: string[] = [];
+      for (const f of files) {
+        const rel = path.relative(root, f).split(path.sep);
+        if (extra.has(f) || rel[0] === '..' || path.isAbsolute(rel.join('/')) || TOP.includes(rel[0]!) || rel.some((s) => s === 'node_modules' || s.startsWith('.'))) continue;
+        extra.add(f);
+        more.push(f);
+      }
+      if (more.length) watcher.add(more);
+    },
     idle: () => new Promise<void>((resolve) => { idleWaiters.push(resolve); settle(); }),
     async close() {
       if (timer) clearTimeout(timer);

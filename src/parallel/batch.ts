@@ -1,52 +1,20 @@
 // batch: the work render workers do — parse and validate a batch of content files (YAML, front matter,
-// zod, Markdown → HTML), render a range of routes and write their pages. It is bundled into the compiled
-// site module (siteModule.ts), so a worker thread imports the site's config, templates and this code from
-// one plain-JS file without tsx; the main thread runs the same functions in-process for small sites.
+// zod, Markdown → HTML), and render ranges of routes to the build's target through the render stage's own
+// renderer (pipeline/render.ts). It is bundled into the compiled site module (siteModule.ts), so a worker
+// thread imports the site's config, templates and this code from one plain-JS file without tsx.
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import type { Content, Message, SiteConfig } from '../types.ts';
 import { assembleContent, loadBatch, type ContentPlan, type LoadItem, type LoadResult } from '../content/load.ts';
 import { routeTable } from '../route.ts';
-import { extractLinks } from '../check.ts';
-import { createWriter, discardWriter, type Writer } from '../write.ts';
-import { renderContext, renderRoute, type ManifestLinks, type PageRenderer } from '../render/page.ts';
+import type { Writer } from '../write.ts';
 import { renderPage, renderAliasPage } from '../render/document.tsx';
-import type { RenderContext } from '../render/document.tsx';
+import { batchRenderer, targetWriter, type BatchRenderer, type RenderSetup, type WorkerTarget } from '../pipeline/render.ts';
+
+export type { PageResult, RenderSetup } from '../pipeline/render.ts';
 
 /** Stands for "the entry's HTML" in load results a worker sends (see stages.ts poolLoader). */
 export const SAME_HTML = '\0sitegen:same-html';
 
-/** What a page render reports back: never its HTML (the page is already on its way to the disk). */
-export interface PageResult { path: string; islands: string[]; links: string[]; error?: Message }
-
-export interface RenderSetup { root: string; content: Content; siteUrl: string; manifest: ManifestLinks }
-
-export interface BatchRenderer {
-  /** Renders routes [start, end) and writes each page through the writer. */
-  pages(start: number, end: number): Promise<PageResult[]>;
-  /** Writes the alias pages [start, end) of the alias list. */
-  aliases(start: number, end: number): Promise<void>;
-}
-
-export function batchRenderer(site: PageRenderer & { renderAliasPage: typeof renderAliasPage }, table: Pick<ReturnType<typeof routeTable>, 'routes' | 'aliases'>, setup: RenderSetup, writer: Writer): BatchRenderer {
-  const ctx: RenderContext = renderContext(site.config, setup.content, setup.siteUrl, setup.manifest);
-  return {
-    async pages(start, end) {
-      const out: PageResult[] = [];
-      for (let i = start; i < end; i++) {
-        const route = table.routes[i];
-        const { page, error } = renderRoute(site, route, ctx, setup.root);
-        if (!page) { out.push({ path: route.path, islands: [], links: [], error }); continue; }
-        // Copied out of the page's HTML: a substring would keep the whole page alive until the link check.
-        out.push({ path: route.path, islands: page.islands, links: JSON.parse(JSON.stringify(extractLinks(page.html))) });
-        await writer.write(route.output, page.html);
-      }
-      return out;
-    },
-    async aliases(start, end) {
-      for (let i = start; i < end; i++) await writer.write(table.aliases[i].output, site.renderAliasPage(table.aliases[i].to, ctx));
-    },
-  };
-}
 
 /** Messages from the main thread (pool.ts); each gets one reply with the same id. */
 export type WorkerTask =
@@ -56,7 +24,7 @@ export type WorkerTask =
   /** Sent after the parts: the worker now has every load result and builds the content. */
   | { id: number; type: 'content'; root: string; spans: ContentPlan['spans']; count: number; drafts?: boolean }
   /** Without `content`, the worker uses what it assembled from the pooled load. */
-  | { id: number; type: 'setup'; setup: RenderSetup | Omit<RenderSetup, 'content'>; outDir: string | null; fresh?: boolean; routes: number; aliases: number }
+  | { id: number; type: 'setup'; setup: RenderSetup | Omit<RenderSetup, 'content'>; target: WorkerTarget; routes: number; aliases: number }
   | { id: number; type: 'pages' | 'aliases'; start: number; end: number }
   | { id: number; type: 'flush' };
 
@@ -95,12 +63,13 @@ export function workerMain(port: MessagePort = parentPort!, config: SiteConfig):
         if (table.routes.length !== t.routes || table.aliases.length !== t.aliases) {
           throw new Error(`routes() gave ${table.routes.length} routes in a render worker but ${t.routes} in the main thread: it must be a pure function of the content`);
         }
-        writer = t.outDir === null ? discardWriter() : createWriter(t.outDir, t.fresh);
+        // The folder is shared with the main thread and the other workers.
+        writer = targetWriter(t.target, 0, true);
         renderer = batchRenderer(site, table, setup, writer);
         return null;
       }
       case 'pages': return renderer!.pages(t.start, t.end);
-      case 'aliases': return renderer!.aliases(t.start, t.end);
+      case 'aliases': return renderer!.aliases(Array.from({ length: t.end - t.start }, (_, k) => t.start + k));
       case 'flush': await writer?.flush(); return null;
     }
   };

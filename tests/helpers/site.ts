@@ -8,6 +8,7 @@
 //   const site = await siteFrom({ 'content/pages/a.md': '# A' }, { base: 'basic' });
 //   const r = await site.build();          // r.code, r.stdout, r.stderr, r.errors, r.output()
 //   const dev = await site.dev();          // dev.url, dev.stdout(), await dev.close()
+//   const p = await site.preview();        // p.url, p.siteUrl, await p.close()
 //   site.remove();
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import { parseEnv } from 'node:util';
 import type { BuildResult, Message } from '../../src/types.ts';
 import { runBuild, runCheck, type BuildFlags, type Io } from '../../cli/commands.ts';
 import { startDev } from '../../cli/dev.ts';
+import { preview, type PreviewServer } from '../../src/server/preview.ts';
 import { REPO, fixture } from './cli.ts';
 
 export type SiteFiles = Record<string, string | Buffer>;
@@ -65,6 +67,8 @@ export interface TestSite {
   run(command: string, opts?: RunOptions): Promise<CommandResult>;
   /** `sitegen dev` on 127.0.0.1, port 0; `backend` starts the site's server plugins (off by default). */
   dev(opts?: { backend?: boolean; cache?: boolean } & RunOptions): Promise<DevRun>;
+  /** The engine's preview() of the built output on 127.0.0.1, port 0 (src/server/preview.ts); `backend` as for dev. */
+  preview(opts?: { out?: string; backend?: boolean } & RunOptions): Promise<PreviewServer>;
   file(rel: string): string;
   write(rel: string, contents: string | Buffer): void;
   /** Rewrites a file; an edit that changes nothing is a test bug (the fixture moved on), so it throws. */
@@ -148,6 +152,9 @@ function testSite(root: string, owned: boolean): TestSite {
         code: started.code, url: started.dev?.url ?? '', stdout: c.stdout, stderr: c.stderr, output: c.output,
         close: async () => { await started.dev?.close(); },
       };
+    },
+    preview(opts = {}) {
+      return preview({ root, outDir: opts.out, port: 0, host: '127.0.0.1', backend: opts.backend ?? false, env: commandEnv(root, opts.env) });
     },
     file: (rel) => fs.readFileSync(path.join(root, rel), 'utf8'),
     write: (rel, contents) => writeFiles(root, { [rel]: contents }),

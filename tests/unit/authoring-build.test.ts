@@ -150,7 +150,7 @@ describe('dev', () => {
     try {
       const r = await dev.start();
       expect(r.errors).toEqual([]);
-      const html = (p: string) => { const f = dev.output.find(p); return f && typeof f.body === 'string' ? f.body : ''; };
+      const html = (p: string) => dev.output.pages.get(`${p.slice(1)}index.html`)?.html ?? '';
       expect(html('/posts/unfinished/')).toContain('<mark class="draft">draft</mark>');
       expect(html('/blog/')).toContain('Unfinished post</a><mark class="draft">draft</mark>');
       editFile(dir, 'content/authors/ada-lovelace.yaml', (t) => t.replace('Ada Lovelace', 'Augusta Ada King'));

@@ -20,10 +20,8 @@ afterEach(async () => {
   removeCopy(dir);
 });
 
-const page = (s: DevSite, pathname: string) => {
-  const f = s.output.find(pathname);
-  return f && typeof f.body === 'string' ? f.body : '';
-};
+/** The HTML dev holds for a folder page ("/items/alpha/" → items/alpha/index.html). */
+const page = (s: DevSite, pathname: string) => s.output.pages.get(`${pathname.slice(1)}index.html`)?.html ?? '';
 
 /** Rewrites the cached parse of one file (found by its path) so a test can tell a cache answer from a parse. */
 async function tamperCache(root: string, rel: string, change: (data: any) => void): Promise<void> {

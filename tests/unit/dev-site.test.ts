@@ -5,18 +5,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createDevSite, type DevSite, type RebuildReport } from '../../src/dev/devSite.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
+import { hostOf, type DevHostClient } from '../helpers/devHost.ts';
 
 let dir: string;
 let site: DevSite;
+// Pages as the dev server serves them: through the host preview uses, over the in-memory output.
+let host: DevHostClient;
 
-const text = (pathname: string) => {
-  const f = site.output.find(pathname);
-  return f ? Buffer.from(f.body).toString('utf8') : null;
-};
-const html = (pathname: string) => {
-  const f = site.output.find(pathname);
-  return f && typeof f.body === 'string' ? f.body : null;
-};
+const text = (pathname: string) => host.text(pathname);
+const html = text;
 async function change(rel: string, edit: (t: string) => string): Promise<RebuildReport> {
   editFile(dir, rel, edit);
   return (await site.apply([{ file: path.join(dir, rel), kind: 'change' }]))!;
@@ -25,8 +22,10 @@ async function change(rel: string, edit: (t: string) => string): Promise<Rebuild
 beforeAll(async () => {
   dir = copyFixture('basic');
   site = await createDevSite({ root: dir });
+  host = await hostOf(site);
 });
 afterAll(async () => {
+  await host?.close();
   await site?.close();
   removeCopy(dir);
 });
@@ -38,10 +37,11 @@ describe('sitegen dev engine', () => {
     expect(r.committed).toBe(true);
     expect(r.rendered).toBe(5);
     expect(r.changed).toEqual(['*']);
-    expect(html('/items/alpha/')).toContain('<h1>Alpha</h1>');
-    expect(site.output.find('/sitemap.xml')).not.toBeNull();
-    expect(site.output.headersFor('/').map(([k]) => k)).toContain('Content-Security-Policy');
-    expect(site.output.redirectFor('/old/alpha/')).toBe('/items/alpha/');
+    expect(await html('/items/alpha/')).toContain('<h1>Alpha</h1>');
+    expect((await host.get('/sitemap.xml')).status).toBe(200);
+    expect((await host.get('/')).headers['content-security-policy']).toBeTruthy();
+    const moved = await host.get('/old/alpha/');
+    expect([moved.status, moved.headers.location]).toEqual([301, '/items/alpha/']);
     expect(fs.existsSync(path.join(dir, 'dist'))).toBe(false);
   });
 
@@ -50,26 +50,26 @@ describe('sitegen dev engine', () => {
     expect(r.errors).toEqual([]);
     expect(r.rendered).toBe(1);
     expect(r.changed).toEqual(['/items/alpha/']);
-    expect(html('/items/alpha/')).toContain('$4');
+    expect(await html('/items/alpha/')).toContain('$4');
   });
 
   it('re-renders an index whose props use the changed field too', async () => {
     const r = await change('content/items/alpha.yaml', (t) => t.replace('title: Alpha', 'title: Alpha Two'));
     expect(r.changed.sort()).toEqual(['/', '/items/alpha/']);
-    expect(html('/')).toContain('Alpha Two');
+    expect(await html('/')).toContain('Alpha Two');
   });
 
   it('reports a schema error at its line and keeps serving the last good page', async () => {
-    const before = html('/items/alpha/');
+    const before = await html('/items/alpha/');
     const r = await change('content/items/alpha.yaml', (t) => t.replace('price: 4', 'price: four'));
     expect(r.committed).toBe(false);
     expect(r.errors).toHaveLength(1);
     expect(r.errors[0].location).toMatchObject({ file: 'content/items/alpha.yaml', line: 3 });
     expect(r.errors[0].field).toBe('price');
-    expect(html('/items/alpha/')).toBe(before);
+    expect(await html('/items/alpha/')).toBe(before);
     const fixed = await change('content/items/alpha.yaml', (t) => t.replace('price: four', 'price: 6'));
     expect(fixed.errors).toEqual([]);
-    expect(html('/items/alpha/')).toContain('$6');
+    expect(await html('/items/alpha/')).toContain('$6');
   });
 
   it('reports a YAML syntax error, then recovers', async () => {
@@ -93,13 +93,13 @@ describe('sitegen dev engine', () => {
     const r = await change('templates/pages.tsx', (t) => t.replace('<footer>footer</footer>', '<footer>new footer</footer>'));
     expect(r.errors).toEqual([]);
     expect(r.rendered).toBe(5);
-    expect(html('/about/')).toContain('new footer');
+    expect(await html('/about/')).toContain('new footer');
     const bad = await change('templates/pages.tsx', (t) => t.replace('return (<><h1>{title}</h1><p>', 'if (price > 5) throw new Error("too dear");\n  return (<><h1>{title}</h1><p>'));
     expect(bad.committed).toBe(false);
     expect(bad.errors.map((e) => e.id)).toEqual(['RenderError']);
     expect(bad.errors[0].location).toMatchObject({ file: 'templates/pages.tsx' });
     expect(bad.errors[0].text).toContain('too dear');
-    expect(html('/items/alpha/')).toContain('$6');
+    expect(await html('/items/alpha/')).toContain('$6');
     const fixed = await change('templates/pages.tsx', (t) => t.replace('if (price > 5) throw new Error("too dear");\n  ', ''));
     expect(fixed.errors).toEqual([]);
   });
@@ -109,40 +109,40 @@ describe('sitegen dev engine', () => {
     const added = (await site.apply([{ file: path.join(dir, 'content/items/gamma.yaml'), kind: 'add' }]))!;
     expect(added.errors).toEqual([]);
     expect(added.changed).toEqual(expect.arrayContaining(['/', '/items/gamma/', '/old/gamma/']));
-    expect(html('/items/gamma/')).toContain('Gamma');
+    expect(await html('/items/gamma/')).toContain('Gamma');
     fs.rmSync(path.join(dir, 'content/items/gamma.yaml'));
     const removed = (await site.apply([{ file: path.join(dir, 'content/items/gamma.yaml'), kind: 'unlink' }]))!;
     expect(removed.errors).toEqual([]);
-    expect(site.output.find('/items/gamma/')).toBeNull();
+    expect((await host.get('/items/gamma/')).status).toBe(404);
   });
 
   it('serves a changed static file at once and ignores unrelated files', async () => {
     fs.writeFileSync(path.join(dir, 'static/robots.txt'), 'User-agent: *\nDisallow: /\n');
     const r = (await site.apply([{ file: path.join(dir, 'static/robots.txt'), kind: 'add' }]))!;
     expect(r.assets).toEqual(['/robots.txt']);
-    expect(text('/robots.txt')).toContain('Disallow: /');
+    expect(await text('/robots.txt')).toContain('Disallow: /');
     expect(await site.apply([{ file: path.join(dir, 'README.md'), kind: 'change' }, { file: path.join(dir, 'content/.x.yaml.swp'), kind: 'change' }])).toBeNull();
   });
 
   it('rebundles a stylesheet change and re-renders the pages linking it', async () => {
-    const oldCss = html('/')!.match(/\/assets\/site-[\w]+\.css/)![0];
+    const oldCss = (await html('/'))!.match(/\/assets\/site-[\w]+\.css/)![0];
     const r = await change('templates/site.css', (t) => `${t}\nmain { color: red }\n`);
     expect(r.errors).toEqual([]);
     expect(r.changed).toEqual(['*']);
-    const css = html('/')!.match(/\/assets\/site-[\w]+\.css/)![0];
+    const css = (await html('/'))!.match(/\/assets\/site-[\w]+\.css/)![0];
     expect(css).not.toBe(oldCss);
-    expect(text(css)).toContain('red');
+    expect(await text(css)).toContain('red');
   });
 
   it('rebundles an island edit through the kept context: new server HTML and a new chunk', async () => {
-    const oldRuntime = html('/')!.match(/\/assets\/runtime-\w+\.js/)![0];
+    const oldRuntime = (await html('/'))!.match(/\/assets\/runtime-\w+\.js/)![0];
     const r = await change('templates/islands/Counter.tsx', (t) => t.replace('<span id={id}>{label}</span>', '<span id={id}>{label}!</span>'));
     expect(r.errors).toEqual([]);
-    expect(html('/')).toContain('Clicks<!-- -->!</span>');
-    const runtime = html('/')!.match(/\/assets\/runtime-\w+\.js/)![0];
+    expect(await html('/')).toContain('Clicks<!-- -->!</span>');
+    const runtime = (await html('/'))!.match(/\/assets\/runtime-\w+\.js/)![0];
     expect(runtime).not.toBe(oldRuntime);
-    expect(text(runtime)).toBeTruthy();
+    expect(await text(runtime)).toBeTruthy();
     // A page loaded just before the rebuild can still fetch what it links.
-    expect(text(oldRuntime)).toBeTruthy();
+    expect(await text(oldRuntime)).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import { siteAt } from '../helpers/site.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
 import { withoutAssetHashes } from '../helpers/html.ts';
+import { hostOf } from '../helpers/devHost.ts';
 
 let dir = '';
 afterEach(() => { if (dir) removeCopy(dir); dir = ''; });
@@ -46,7 +47,8 @@ describe('plugin head and outputs hooks', () => {
     const site = await createDevSite({ root: dir });
     try {
       expect((await site.start()).errors).toEqual([]);
-      expect(String(site.output.find('/feed.xml')?.body)).toContain('<feed mode="dev">https://fixture.example/ ');
+      const host = await hostOf(site);
+      try { expect(await host.text('/feed.xml')).toContain('<feed mode="dev">https://fixture.example/ '); } finally { await host.close(); }
       for (const [file, page] of site.output.pages) expect(withoutAssetHashes(page.html), file).toBe(withoutAssetHashes(fs.readFileSync(path.join(dir, 'dist', file), 'utf8')));
     } finally { await site.close(); }
   }, 60_000);

@@ -9,6 +9,7 @@ import { REPO, fixture } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { siteCopies, treeSnapshot } from '../helpers/tree.ts';
 import { startDevServer } from '../../src/dev/index.ts';
+import { hostOf } from '../helpers/devHost.ts';
 import { formatMessage } from '../../src/errors.ts';
 import { parseContentFile } from '../../src/content/parse.ts';
 
@@ -147,16 +148,20 @@ describe('symlinks never lead out of the site', () => {
     fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(site, 'node_modules'), 'dir');
     fs.symlinkSync(path.join(site, '../dev-static.env'), path.join(site, 'static/x.txt'));
     const dev = await startDevServer({ root: site });
+    const host = await hostOf(dev.site);
     try {
       expect(dev.initial.errors.map(formatMessage).join('\n')).toMatch(/(^|\n)static\/x\.txt Symlink to outside the site root/);
-      expect(dev.site.output.find('/x.txt')).toBeNull();
+      const x = await host.get('/x.txt');
+      expect([x.status, x.body.includes(SECRET)]).toEqual([503, false]); // the site never built: the placeholder
       // A link planted while dev runs is refused the same way when the watcher reports it.
       fs.symlinkSync('../.env', path.join(site, 'static/y.txt'));
       const r = await dev.site.apply([{ file: 'static/y.txt', kind: 'add' }]);
       expect(r!.errors.map(formatMessage).join('\n')).toMatch(/(^|\n)static\/y\.txt Symlink to a hidden file/);
-      expect(dev.site.output.find('/y.txt')).toBeNull();
+      const y = await host.get('/y.txt');
+      expect([y.status, y.body.includes(SECRET)]).toEqual([503, false]); // the site never built: the placeholder
       expect(JSON.stringify([...dev.site.output.statics.values()].map((b) => Buffer.from(b).toString()))).not.toContain(SECRET);
     } finally {
+      await host.close();
       await dev.close();
     }
   });

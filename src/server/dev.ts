@@ -1,0 +1,144 @@
+// `sitegen dev` as a library function: the dev server (src/dev/: the site built in memory, watched, rebuilt
+// by what each change feeds, live reload, the error overlay) on an HTTP server, with the site's server
+// plugins in front. The plugins follow the session: they start with the first good compile of the config
+// (at once, or when a config that failed to compile is fixed), and a rebuild that compiled the config anew
+// (the config, or a plugin's code it imports) closes them and starts the new ones. `dev({ root })` →
+// `{ url, close() }`; the CLI (cli/dev.ts) only parses flags and prints.
+import path from 'node:path';
+import type { Message } from '../types.ts';
+import { startServerPlugins, type RequestHandler } from '../plugins.ts';
+import { createServer, listen } from '../serve.ts';
+import { startDevServer, type DevServer, type RebuildReport } from '../dev/index.ts';
+import { normaliseBase } from '../render/urls.ts';
+import { ServerStartError, closeServer, listenFailure } from './preview.ts';
+
+export interface DevOptions {
+  /** The site folder (with sitegen.config.ts). */
+  root: string;
+  /** Default 5173; 0 picks a free port. */
+  port?: number;
+  /** The interface to listen on (default 127.0.0.1); a Host header may name it besides loopback names. */
+  host?: string;
+  /** Start the site's server plugins (default true). */
+  backend?: boolean;
+  env?: NodeJS.ProcessEnv;
+  /** Told the first build's report (and the config's notices) as soon as it is made, before anything listens. */
+  onStart?: (report: RebuildReport, notices: string[]) => void;
+  /** Told every later rebuild's report; `plugins` is set when the server plugins were started anew. */
+  onReport?: (report: RebuildReport & { plugins?: PluginRestart }) => void;
+  /** Failures of the watcher and bugs in a rebuild; the server keeps running. */
+  onError?: (error: unknown) => void;
+}
+
+/** The server plugins started anew after a config change: their banner, or why they did not start. */
+export interface PluginRestart { banner: string[]; errors: Message[] }
+
+export interface DevHandle {
+  /** The server's origin, e.g. "http://127.0.0.1:5173" (no trailing slash). */
+  url: string;
+  /** The site's own address: the origin and the site's base, as the config says now. */
+  siteUrl(): string;
+  /** The first build's report. */
+  initial: RebuildReport;
+  /** Lines the server plugins print under the URL (local keys, …). */
+  banner: string[];
+  /** The dev server: its site (output, config), events, handler. */
+  server: DevServer;
+  /** Resolves once no change is waiting or being rebuilt (server plugins restarted included). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+type Plugins = NonNullable<import('../types.ts').SiteConfig['plugins']>;
+
+/** The site's running server plugins, replaced as a whole when the config changes. */
+function pluginServers(ctx: { root: string; env: NodeJS.ProcessEnv; host: string; origin: Promise<string> }) {
+  let running: Awaited<ReturnType<typeof startServerPlugins>> | null = null;
+  let handlers: RequestHandler[] = [];
+  return {
+    /** Forwards to the current plugins' handlers. */
+    handler: (async (req, res) => {
+      for (const h of handlers) if (await h(req, res)) return true;
+      return false;
+    }) as RequestHandler,
+    get started() { return running !== null; },
+    /** Closes the running plugins, then starts these; the errors when one refused (none then run). */
+    async replace(plugins: Plugins): Promise<PluginRestart> {
+      await this.close();
+      const next = await startServerPlugins(plugins, { root: ctx.root, mode: 'dev', env: ctx.env, host: ctx.host, origin: ctx.origin });
+      if (next.errors.length) return { banner: [], errors: next.errors };
+      running = next;
+      handlers = next.handlers;
+      return { banner: next.banner, errors: [] };
+    },
+    async close() {
+      const r = running;
+      running = null;
+      handlers = [];
+      await r?.close();
+    },
+  };
+}
+
+export async function dev(opts: DevOptions): Promise<DevHandle> {
+  const root = path.resolve(opts.root);
+  const host = opts.host ?? '127.0.0.1';
+  const port = opts.port ?? 5173;
+  const env = opts.env ?? process.env;
+  let listening!: (url: string) => void;
+  const origin = new Promise<string>((resolve) => { listening = resolve; });
+  const plugins = pluginServers({ root, env, host, origin });
+  const backend = opts.backend !== false;
+  const serverPlugins = (s: DevServer) => s.site.config()?.plugins ?? [];
+  let server!: DevServer;
+  // A rebuild that comes in while the first start is under way waits for it (no second start beside it).
+  let firstDone!: () => void;
+  const first = new Promise<void>((resolve) => { firstDone = resolve; });
+  const onReport = async (r: RebuildReport) => {
+    await first;
+    let restart: PluginRestart | undefined;
+    const wanted = backend && (r.configChanged || !plugins.started) && server?.site.config();
+    if (wanted) {
+      try { restart = await plugins.replace(serverPlugins(server)); } catch (e) { opts.onError?.(e); }
+    }
+    opts.onReport?.(restart ? { ...r, plugins: restart } : r);
+  };
+  server = await startDevServer({ root, env, handlers: [plugins.handler], listenHost: host, onReport, onError: opts.onError });
+  opts.onStart?.(server.initial, server.site.notices());
+  let banner: string[] = [];
+  // The first build's config starts the plugins now; a config that did not compile starts them when fixed.
+  try {
+    if (backend && server.site.config()) {
+      const started = await plugins.replace(serverPlugins(server));
+      if (started.errors.length) {
+        await server.close();
+        throw new ServerStartError('a server plugin did not start', started.errors);
+      }
+      banner = started.banner;
+    }
+  } finally {
+    firstDone();
+  }
+  const http = createServer(server.handler);
+  let url: string;
+  try {
+    url = await listen(http, port, host);
+  } catch (e) {
+    await server.close();
+    await plugins.close().catch(() => {});
+    throw new ServerStartError(listenFailure(e, host, port));
+  }
+  listening(url);
+  let closing: Promise<void> | null = null;
+  return {
+    url, banner, server,
+    initial: server.initial,
+    siteUrl: () => `${url}${normaliseBase(server.site.config()?.site?.base)}`,
+    idle: () => server.idle(),
+    close: () => (closing ??= (async () => {
+      await server.close();
+      await closeServer(http);
+      await plugins.close();
+    })()),
+  };
+}

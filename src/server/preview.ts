@@ -1,0 +1,114 @@
+// `sitegen preview` as a library function: serves a built output folder as a static host would (the shared
+// host, src/host/, over the folder on disk, under the site's base), with the site's server plugins in front
+// (the local backend). `preview({ root })` → `{ url, close() }`; the CLI only parses flags and prints.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import type { Message, SiteConfig } from '../types.ts';
+import { applyConfigHooks, startServerPlugins } from '../plugins.ts';
+import { createServer, createStaticHandler, listen } from '../serve.ts';
+import { normaliseBase } from '../render/urls.ts';
+
+export interface PreviewOptions {
+  /** The site folder (with sitegen.config.ts). */
+  root: string;
+  /** The folder to serve, relative to the root (default "dist"). */
+  outDir?: string;
+  /** Default 4173; 0 picks a free port. */
+  port?: number;
+  /** The interface to listen on (default 127.0.0.1); a Host header may name it besides loopback names. */
+  host?: string;
+  /** Start the site's server plugins (default true). */
+  backend?: boolean;
+  /** The environment the plugins see (default process.env). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface PreviewServer {
+  /** The server's origin, e.g. "http://127.0.0.1:4173" (no trailing slash). */
+  url: string;
+  /** The site's own address: the origin and the site's base ("http://127.0.0.1:4173/repo/"). */
+  siteUrl: string;
+  /** The folder served (absolute). */
+  dir: string;
+  /** Lines the server plugins print under the URL (local keys, …). */
+  banner: string[];
+  /** What the plugins' config hooks said (a preview serves a finished build: nothing here stops it). */
+  warnings: Message[];
+  /** Stops the server and the plugins (databases, locks). */
+  close(): Promise<void>;
+}
+
+/** Why a server did not start: located problems (a config that does not load, a plugin that refused), or a
+ *  plain reason (no built site, a port in use) in the error's message. Nothing is left running. */
+export class ServerStartError extends Error {
+  constructor(text: string, readonly messages: Message[] = []) { super(text); }
+}
+
+/** The site's config for serving (plugins, base): from the build cache when current. */
+async function siteConfig(root: string): Promise<SiteConfig> {
+  if (!fs.existsSync(path.join(root, 'sitegen.config.ts'))) return { plugins: [] } as unknown as SiteConfig;
+  const { loadSiteModule } = await import('../siteModule.ts');
+  const mod = await loadSiteModule(root);
+  if (!mod.site) throw new ServerStartError('the site config does not load', mod.errors);
+  return mod.site.config;
+}
+
+/** The text for a failed listen. */
+export function listenFailure(e: any, host: string, port: number): string {
+  return `cannot listen on ${host}:${port}: ${e?.code === 'EADDRINUSE' ? 'the port is in use (pass --port)' : e?.message ?? e}`;
+}
+
+/** Closes an HTTP server and every connection it holds. */
+export async function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+export async function preview(opts: PreviewOptions): Promise<PreviewServer> {
+  const root = path.resolve(opts.root);
+  const dir = path.resolve(root, opts.outDir ?? 'dist');
+  const host = opts.host ?? '127.0.0.1';
+  const port = opts.port ?? 4173;
+  const env = opts.env ?? process.env;
+  if (!fs.existsSync(path.join(dir, 'index.html'))) throw new ServerStartError(`${dir} has no built site: run \`sitegen build\` first`);
+  const warnings: Message[] = [];
+  let config: SiteConfig;
+  try {
+    config = await siteConfig(root);
+  } catch (e) {
+    // Without the plugins, only the base is wanted of the config: the built files are served without it.
+    if (opts.backend !== false || !(e instanceof ServerStartError)) throw e;
+    warnings.push(...e.messages);
+    config = { plugins: [] } as unknown as SiteConfig;
+  }
+  const plugins = opts.backend === false ? [] : config.plugins ?? [];
+  const base = config.site?.base;
+  if (plugins.length) {
+    // The config hooks run for preview too (notices, warnings); the build already enforced their errors.
+    const applied = await applyConfigHooks(config, { root, mode: 'preview', env });
+    warnings.push(...applied.warnings, ...applied.errors);
+  }
+  let listening!: (url: string) => void;
+  const origin = new Promise<string>((resolve) => { listening = resolve; });
+  const backend = await startServerPlugins(plugins, { root, mode: 'preview', env, host, origin });
+  if (backend.errors.length) throw new ServerStartError('a server plugin did not start', backend.errors);
+  const server = createServer(createStaticHandler({ dir, handlers: backend.handlers, base, listenHost: host }));
+  let url: string;
+  try {
+    url = await listen(server, port, host);
+  } catch (e) {
+    await backend.close().catch(() => {});
+    throw new ServerStartError(listenFailure(e, host, port));
+  }
+  listening(url);
+  let closing: Promise<void> | null = null;
+  return {
+    url, dir, banner: backend.banner, warnings,
+    siteUrl: `${url}${normaliseBase(base)}`,
+    close: () => (closing ??= (async () => {
+      await closeServer(server);
+      await backend.close();
+    })()),
+  };
+}
