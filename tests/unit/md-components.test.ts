@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteFrom, type BuildRun, type SiteFiles, type TestSite } from '../helpers/site.ts';
 
 const CONFIG = `import { z } from 'zod';
-import { defineConfig, component } from 'sitegen-islands';
+import { defineConfig, component, jsonFeed } from 'sitegen-islands';
 import { Doc } from './templates/pages.tsx';
 import Callout from './templates/components/Callout.tsx';
 import Badge from './templates/components/Badge.tsx';
@@ -17,7 +17,11 @@ import Boom from './templates/components/Boom.tsx';
 export default defineConfig({
   site: { title: 'Components', url: 'https://components.example' },
   collections: { pages: { pattern: 'pages/*.md', schema: z.strictObject({ title: z.string() }) } },
-  routes: (c) => c.pages.map((p) => ({ path: '/' + p.slug, component: Doc, props: { title: p.data.title, html: p.html }, title: p.data.title, source: p.file })),
+  routes: (c) => [
+    ...c.pages.map((p) => ({ path: '/' + p.slug, component: Doc, props: { title: p.data.title, html: p.html }, title: p.data.title, source: p.file })),
+    { path: '/feed.json', output: 'feed.json', title: 'Feed', props: { items: c.pages.filter((p) => p.slug === 'a').map((p) => ({ title: p.data.title, path: '/' + p.slug, date: '2026-01-01', html: p.html })) },
+      body: (props: { items: { title: string; path: string; date: string; html: string }[] }, ctx) => jsonFeed(ctx, { title: 'Feed', self: '/feed.json', items: props.items }) },
+  ],
   components: {
     Callout: component(Callout, z.object({ type: z.enum(['note', 'tip', 'warning']).default('note'), title: z.string().optional() })),
     Badge: component(Badge, z.object({ tone: z.enum(['info', 'new']).default('info'), count: z.coerce.number().optional() }), { inline: true }),
@@ -95,6 +99,10 @@ describe('components in Markdown', () => {
     expect(a).toContain('A <span class="badge badge-info" data-kind="object"><strong>hot</strong></span> label');
     expect(a).toContain('<aside class="callout callout-tip"></aside>');
     expect(a).not.toContain('sitegen-');
+    // A feed of the entry carries the components' HTML too.
+    const feed = JSON.parse(r.read('feed.json')) as { items: { content_html: string }[] };
+    expect(feed.items[0]!.content_html).toContain('<aside class="callout callout-warning"><p class="callout-title">Careful</p><p>Inside <strong>bold</strong>');
+    expect(feed.items[0]!.content_html).not.toContain('sitegen-');
     expect((await s.check()).errors).toEqual([]);
   });
 
@@ -149,7 +157,7 @@ describe('the config\'s components', () => {
     const s = await site({ a: page('A', 'x\n') });
     s.edit('sitegen.config.ts', (t) => t.replace("{ parent: 'Tabs' }", "{ parent: 'Tbas' }"));
     const r = await s.check();
-    expect(r.errors.map((e) => [e.id, e.text, e.location?.line])).toEqual([['ConfigError', 'Config "components.Tab.parent" names "Tbas", which is not a registered component (did you mean Tabs?)', 18]]);
+    expect(r.errors.map((e) => [e.id, e.text, e.location?.line])).toEqual([['ConfigError', 'Config "components.Tab.parent" names "Tbas", which is not a registered component (did you mean Tabs?)', 22]]);
     s.edit('sitegen.config.ts', (t) => t.replace("{ parent: 'Tbas' }", "{ paren: 'Tabs' }"));
     const o = await s.check();
     expect(o.errors.map((e) => [e.id, e.text])).toEqual([['ConfigError', expect.stringContaining('component(): unknown option "paren" (known: parent, inline)')]]);
