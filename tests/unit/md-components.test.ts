@@ -133,6 +133,14 @@ describe('components in Markdown', () => {
     expect(html).toContain('Escaped :Badge[x]{tone=&quot;info&quot;}, at 10:30[am], std::vector[0], <code>:Badge[code]</code>.');
   });
 
+  it('parsed and rendered on worker threads, the pages are the same', async () => {
+    const env = { SITEGEN_WORKERS: '2', SITEGEN_PARALLEL_MIN: '1', SITEGEN_POOL_MAIN: '0', SITEGEN_POOL_RENDER: '1', SITEGEN_NO_CACHE: '1' };
+    const pooled = await s.build({ env });
+    expect(pooled.errors).toEqual([]);
+    expect(pooled.result.workers?.workers).toBe(2);
+    for (const f of ['a/index.html', 'tabs/index.html', 'data/index.html', 'feed.json']) expect(pooled.read(f), f).toBe(r.read(f));
+  });
+
   it('checks bodies the content cache answers against the config as it is now', async () => {
     const again = await s.build();
     expect(again.errors).toEqual([]);
