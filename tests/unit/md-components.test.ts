@@ -4,6 +4,7 @@
 // build, check and dev like a user's commands; every bad input is a located message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteFrom, type BuildRun, type SiteFiles, type TestSite } from '../helpers/site.ts';
+import { until } from './dev-fixture.ts';
 
 const CONFIG = `import { z } from 'zod';
 import { defineConfig, component, jsonFeed } from 'sitegen-islands';
@@ -251,6 +252,18 @@ describe('bad input is a located error, the same in build, check and dev', () =>
     const dev = await s.dev();
     try {
       expect(dev.output()).toContain('content/pages/boom.md:6:3 rendering component Boom on /boom/ failed: boom in a component');
+    } finally { await dev.close(); }
+  });
+
+  it('dev reports a directive broken while it runs, and serves the page again once it is fixed', async () => {
+    const s = await site({ a: page('A', ':::Callout{type="tip"}\nHello.\n:::\n') });
+    const dev = await s.dev();
+    try {
+      await expect((await fetch(dev.url + '/a/')).text()).resolves.toContain('<aside class="callout callout-tip"><p>Hello.</p>');
+      s.edit('content/pages/a.md', (t) => t.replace(':::Callout{type="tip"}', ':::Callout{tipe="tip"}'));
+      await until(() => dev.output().includes('content/pages/a.md:4:1 Unknown attribute "tipe" of Callout'), 15_000, 'the error in dev');
+      s.edit('content/pages/a.md', (t) => t.replace(':::Callout{tipe="tip"}', ':::Callout{type="warning"}\n:Badge[hi]'));
+      await until(async () => (await (await fetch(dev.url + '/a/')).text()).includes('<aside class="callout callout-warning"><p><span class="badge badge-info" data-kind="string">hi</span>'), 15_000, 'the fixed page');
     } finally { await dev.close(); }
   });
 
