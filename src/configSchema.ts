@@ -41,9 +41,9 @@ const markdownComponent = z.strictObject({
   parent: z.string().optional(),
   inline: z.boolean().optional(),
 });
-const componentName = z.string().max(64).regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'must start with a letter and hold only letters, digits, "-" and "_" (it is written in Markdown as :::Name)');
-const components = z.record(componentName, markdownComponent).superRefine((all, ctx) => {
+const components = z.record(z.string(), markdownComponent).superRefine((all, ctx) => {
   for (const [name, c] of Object.entries(all)) {
+    if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(name)) ctx.addIssue({ code: 'custom', path: [name], message: 'is not a name Markdown can write: a letter, then up to 63 letters, digits, "-" or "_" (:::Name)' });
     if (c.parent !== undefined && !Object.hasOwn(all, c.parent)) ctx.addIssue({ code: 'custom', path: [name, 'parent'], message: `names "${c.parent}", which is not a registered component${closest(c.parent, Object.keys(all)) ? ` (did you mean ${closest(c.parent, Object.keys(all))}?)` : ''}` });
     if (c.parent !== undefined && c.inline) ctx.addIssue({ code: 'custom', path: [name, 'inline'], message: 'cannot be true with a parent: only blocks nest in blocks' });
   }

@@ -3,6 +3,7 @@
 // dropped), every URL is made absolute from the build's origin and base (BodyContext), and the output is
 // deterministic — the feed's date is its newest item's, never the time of the build.
 import type { BodyContext, PageHeadTag } from './types.ts';
+import { expandHtml } from './render/expandHtml.ts';
 
 export interface FeedItem {
   title: string;
@@ -61,7 +62,9 @@ function prepare(ctx: BodyContext, o: FeedOptions): { items: Prepared[]; latest:
   const items = o.items.map((item) => {
     const date = dateOf(item.date, item.title);
     const updated = item.updated ? dateOf(item.updated, item.title) : date;
-    return { item, url: ctx.absolute(item.path), date, updated };
+    // A Markdown entry's html with its components rendered (render/expandHtml.ts).
+    const html = item.html && expandHtml(item.html);
+    return { item: html === item.html ? item : { ...item, html }, url: ctx.absolute(item.path), date, updated };
   }).sort((a, b) => b.date.getTime() - a.date.getTime() || a.url.localeCompare(b.url)).slice(0, o.limit ?? Infinity);
   const latest = new Date(Math.max(0, ...items.map((p) => p.updated.getTime())));
   return { items, latest, home: ctx.absolute(o.home ?? '/'), self: ctx.absolute(o.self) };

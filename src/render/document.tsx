@@ -5,6 +5,7 @@ import type { BodyContext, Content, PageHeadTag, Route, SiteConfig } from '../ty
 import type { HeadTag } from '../plugins.ts';
 import { collectIslands } from './island.tsx';
 import { expandComponents } from './components.tsx';
+import { setHtmlExpander } from './expandHtml.ts';
 import { absoluteUrl, href, setUrlPolicy, withBase, type UrlPolicy } from './urls.ts';
 import { setImageTable } from './images.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
@@ -90,7 +91,10 @@ export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
   setUrlPolicy(ctx.policy);
   setImageTable(ctx.images);
   if (route.body) {
-    const text = route.body(route.props, bodyContext(ctx));
+    const components = ctx.config.components;
+    setHtmlExpander(components ? (html) => expandComponents(html, components) : null);
+    let text: string;
+    try { text = route.body(route.props, bodyContext(ctx)); } finally { setHtmlExpander(null); }
     if (typeof text !== 'string') throw new TypeError(`the body of ${route.path} returned ${text === null ? 'null' : typeof text}, not the file's text`);
     return { html: text, islands: [] };
   }

@@ -2,11 +2,12 @@
 // its config; the engine checks their attributes with each component's schema, renders them on the
 // server (islands hydrated) and never evaluates anything the content holds. Run in process through
 // build, check and dev like a user's commands; every bad input is a located message.
-import { afterAll, describe, expect, it } from 'vitest';
-import { siteFrom, type SiteFiles, type TestSite } from '../helpers/site.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteFrom, type BuildRun, type SiteFiles, type TestSite } from '../helpers/site.ts';
+import { until } from './dev-fixture.ts';
 
 const CONFIG = `import { z } from 'zod';
-import { defineConfig, component } from 'sitegen-islands';
+import { defineConfig, component, jsonFeed } from 'sitegen-islands';
 import { Doc } from './templates/pages.tsx';
 import Callout from './templates/components/Callout.tsx';
 import Badge from './templates/components/Badge.tsx';
@@ -17,7 +18,11 @@ import Boom from './templates/components/Boom.tsx';
 export default defineConfig({
   site: { title: 'Components', url: 'https://components.example' },
   collections: { pages: { pattern: 'pages/*.md', schema: z.strictObject({ title: z.string() }) } },
-  routes: (c) => c.pages.map((p) => ({ path: '/' + p.slug, component: Doc, props: { title: p.data.title, html: p.html }, title: p.data.title, source: p.file })),
+  routes: (c) => [
+    ...c.pages.map((p) => ({ path: '/' + p.slug, component: Doc, props: { title: p.data.title, html: p.html }, title: p.data.title, source: p.file })),
+    { path: '/feed.json', output: 'feed.json', title: 'Feed', props: { items: c.pages.filter((p) => p.slug === 'a').map((p) => ({ title: p.data.title, path: '/' + p.slug, date: '2026-01-01', html: p.html })) },
+      body: (props: { items: { title: string; path: string; date: string; html: string }[] }, ctx) => jsonFeed(ctx, { title: 'Feed', self: '/feed.json', items: props.items }) },
+  ],
   components: {
     Callout: component(Callout, z.object({ type: z.enum(['note', 'tip', 'warning']).default('note'), title: z.string().optional() })),
     Badge: component(Badge, z.object({ tone: z.enum(['info', 'new']).default('info'), count: z.coerce.number().optional() }), { inline: true }),
@@ -82,9 +87,12 @@ const GOOD = {
 };
 
 describe('components in Markdown', () => {
+  // One build of the good pages serves every test of this group.
+  let s: TestSite;
+  let r: BuildRun;
+  beforeAll(async () => { s = await site(GOOD); r = await s.build(); });
+
   it('renders a block with its Markdown inside, inline ones with their label, a leaf; build and check agree', async () => {
-    const s = await site(GOOD);
-    const r = await s.build();
     expect(r.errors).toEqual([]);
     const a = r.read('a/index.html');
     expect(a).toContain('<p>Intro text.</p>\n<aside class="callout callout-warning"><p class="callout-title">Careful</p><p>Inside <strong>bold</strong> and <span class="badge badge-new" data-count="5" data-kind="string">new</span>.</p>\n</aside>');
@@ -92,12 +100,15 @@ describe('components in Markdown', () => {
     expect(a).toContain('A <span class="badge badge-info" data-kind="object"><strong>hot</strong></span> label');
     expect(a).toContain('<aside class="callout callout-tip"></aside>');
     expect(a).not.toContain('sitegen-');
+    // A feed of the entry carries the components' HTML too.
+    const feed = JSON.parse(r.read('feed.json')) as { items: { content_html: string }[] };
+    expect(feed.items[0]!.content_html).toContain('<aside class="callout callout-warning"><p class="callout-title">Careful</p><p>Inside <strong>bold</strong>');
+    expect(feed.items[0]!.content_html).not.toContain('sitegen-');
     expect((await s.check()).errors).toEqual([]);
   });
 
   it('hydrates an island component: its props and its children (nested components) travel as HTML', async () => {
-    const s = await site(GOOD);
-    const html = (await s.build()).read('tabs/index.html');
+    const html = r.read('tabs/index.html');
     const island = /<sitegen-island data-island="Tabs" data-props="([^"]*)"[^>]*>([\s\S]*?)<\/sitegen-island>/.exec(html)!;
     expect(island).not.toBeNull();
     const inner = '<section class="tab" data-label="One"><p>First <em>tab</em>.</p>\n</section>\n<section class="tab" data-label="Two"><ul>\n<li>a list</li>\n</ul>\n</section>\n';
@@ -109,8 +120,7 @@ describe('components in Markdown', () => {
   });
 
   it('evaluates nothing: attributes and labels holding code are text, escaped in the page', async () => {
-    const s = await site(GOOD);
-    const html = (await s.build()).read('data/index.html');
+    const html = r.read('data/index.html');
     expect(html).toContain('<p class="callout-title">{alert(1)}</p>');
     expect(html).toContain('<span class="badge badge-info" data-kind="string">${process.exit(1)}</span>');
     expect(html).toContain('<p class="callout-title">&lt;script&gt;alert(1)&lt;/script&gt;</p>');
@@ -119,10 +129,50 @@ describe('components in Markdown', () => {
   });
 
   it('leaves directives in code, escaped ones and colons in words as text', async () => {
-    const s = await site(GOOD);
-    const html = (await s.build()).read('text/index.html');
+    const html = r.read('text/index.html');
     expect(html).toContain('<pre><code>:::Callout{type=&quot;tip&quot;}\n</code></pre>');
     expect(html).toContain('Escaped :Badge[x]{tone=&quot;info&quot;}, at 10:30[am], std::vector[0], <code>:Badge[code]</code>.');
+  });
+
+  it('parsed and rendered on worker threads, the pages are the same', async () => {
+    const env = { SITEGEN_WORKERS: '2', SITEGEN_PARALLEL_MIN: '1', SITEGEN_POOL_MAIN: '0', SITEGEN_POOL_RENDER: '1', SITEGEN_NO_CACHE: '1' };
+    const pooled = await s.build({ env });
+    expect(pooled.errors).toEqual([]);
+    expect(pooled.result.workers?.workers).toBe(2);
+    for (const f of ['a/index.html', 'tabs/index.html', 'data/index.html', 'feed.json']) expect(pooled.read(f), f).toBe(r.read(f));
+  });
+
+  it('checks bodies the content cache answers against the config as it is now', async () => {
+    const again = await s.build();
+    expect(again.errors).toEqual([]);
+    expect(again.read('a/index.html')).toBe(r.read('a/index.html'));
+    // Badge renamed in the config: the cached bodies still name Badge, located where they were parsed.
+    s.edit('sitegen.config.ts', (t) => t.replace('    Badge: component(Badge,', '    Pill: component(Badge,'));
+    try {
+      const renamed = await s.check();
+      expect(located(renamed.errors)).toEqual([
+        ['ComponentError', 'content/pages/a.md:7:21', 'Unknown component "Badge" in :Badge[…]'],
+        ['ComponentError', 'content/pages/a.md:10:3', 'Unknown component "Badge" in :Badge[…]'],
+        ['ComponentError', 'content/pages/data.md:5:1', 'Unknown component "Badge" in :Badge[…]'],
+      ]);
+    } finally {
+      s.edit('sitegen.config.ts', (t) => t.replace('    Pill: component(Badge,', '    Badge: component(Badge,'));
+    }
+  });
+});
+
+describe('the config\'s components', () => {
+  it('a parent that is no component, an unknown option, a name Markdown cannot write: located config errors', async () => {
+    const s = await site({ a: page('A', 'x\n') });
+    s.edit('sitegen.config.ts', (t) => t.replace("{ parent: 'Tabs' }", "{ parent: 'Tbas' }"));
+    const r = await s.check();
+    expect(r.errors.map((e) => [e.id, e.text, e.location?.line])).toEqual([['ConfigError', 'Config "components.Tab.parent" names "Tbas", which is not a registered component (did you mean Tabs?)', 22]]);
+    s.edit('sitegen.config.ts', (t) => t.replace("{ parent: 'Tbas' }", "{ paren: 'Tabs' }"));
+    const o = await s.check();
+    expect(o.errors.map((e) => [e.id, e.text])).toEqual([['ConfigError', expect.stringContaining('component(): unknown option "paren" (known: parent, inline)')]]);
+    s.edit('sitegen.config.ts', (t) => t.replace("{ paren: 'Tabs' }", "{ parent: 'Tabs' }").replace('    Boom: component(', "    'Not a name': component("));
+    const n = await s.check();
+    expect(n.errors.map((e) => [e.id, e.text])).toEqual([['ConfigError', 'Config "components.Not a name" is not a name Markdown can write: a letter, then up to 63 letters, digits, "-" or "_" (:::Name)']]);
   });
 });
 
@@ -202,6 +252,18 @@ describe('bad input is a located error, the same in build, check and dev', () =>
     const dev = await s.dev();
     try {
       expect(dev.output()).toContain('content/pages/boom.md:6:3 rendering component Boom on /boom/ failed: boom in a component');
+    } finally { await dev.close(); }
+  });
+
+  it('dev reports a directive broken while it runs, and serves the page again once it is fixed', async () => {
+    const s = await site({ a: page('A', ':::Callout{type="tip"}\nHello.\n:::\n') });
+    const dev = await s.dev();
+    try {
+      await expect((await fetch(dev.url + '/a/')).text()).resolves.toContain('<aside class="callout callout-tip"><p>Hello.</p>');
+      s.edit('content/pages/a.md', (t) => t.replace(':::Callout{type="tip"}', ':::Callout{tipe="tip"}'));
+      await until(() => dev.output().includes('content/pages/a.md:4:1 Unknown attribute "tipe" of Callout'), 15_000, 'the error in dev');
+      s.edit('content/pages/a.md', (t) => t.replace(':::Callout{tipe="tip"}', ':::Callout{type="warning"}\n:Badge[hi]'));
+      await until(async () => (await (await fetch(dev.url + '/a/')).text()).includes('<aside class="callout callout-warning"><p><span class="badge badge-info" data-kind="string">hi</span>'), 15_000, 'the fixed page');
     } finally { await dev.close(); }
   });
 
