@@ -14,6 +14,7 @@ import type { PageLinks } from './check.ts';
 import { stageOutput, type Staging } from './write.ts';
 import { acquireBuildLock } from './buildLock.ts';
 import { pageChunks, type ManifestLinks } from './render/page.ts';
+import { pageFiles, renderPages } from './parallel/stages.ts';
 import { configureEngine, engineSettings, type EngineSettings } from './settings.ts';
 import { openSession, type Plan, type Session, type StageHook } from './pipeline/session.ts';
 import { linkProblems } from './pipeline/links.ts';
@@ -132,7 +133,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: Plan, resul
   // The output this build replaces is kept in the build state for the next build to write over (write.ts),
   // unless the caches are off: then it is deleted, as a build without state would.
   const { routing } = plan as Required<Plan>;
-  const planned = () => [...session.site!.engine.pageFiles(session.site!.config, routing.table), ...others.flatMap((o) => o.files.map(([f]) => f))];
+  const planned = () => [...pageFiles(session.site!.config, routing.table), ...others.flatMap((o) => o.files.map(([f]) => f))];
   const recycle = engineSettings().cache ? { dir: path.join(session.root, '.sitegen', 'cache', 'output'), planned: planned(), root: session.root } : undefined;
   const staging = await timed('staging', () => stageOutput(outDir, recycle));
   try {
@@ -181,7 +182,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
   await timed('render', async () => {
     // Only the links of the manifest go to workers; the asset bytes stay here.
     const links: ManifestLinks = { css: manifest.css, runtime: manifest.runtime, baseChunks: manifest.baseChunks, islandChunks: manifest.islandChunks, reactIslands: manifest.reactIslands, images: outputs.images.table };
-    const pages = await site.engine.renderPages({ site, table, setup: { root: session.root, content: session.content, siteUrl: session.siteUrl(), manifest: links }, outDir: staging?.dir ?? null, fresh: staging?.fresh, pool: session.pool });
+    const pages = await renderPages({ site, table, setup: { root: session.root, content: session.content, siteUrl: session.siteUrl(), manifest: links }, outDir: staging?.dir ?? null, fresh: staging?.fresh, pool: session.pool });
     pages.forEach((page, i) => {
       const route = table.routes[i];
       if (page.error) { result.errors.push(page.error); return; }

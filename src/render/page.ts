@@ -6,6 +6,7 @@ import type { AssetManifest } from '../types.ts';
 import { message, fileLocation, renderFailedText, siteFrame } from '../errors.ts';
 import type { RenderContext, RenderedPage } from './document.tsx';
 import { urlPolicy, withBase } from './urls.ts';
+import { IslandPropsError } from './island.tsx';
 import type { ImageTable } from '../output/images.ts';
 
 /** What rendering needs of the asset manifest (no file bytes): plain data, so it can go to a worker. */
@@ -40,7 +41,7 @@ export function renderRoute(site: PageRenderer, route: Route, ctx: RenderContext
     return { page: site.renderPage(route, ctx) };
   } catch (e: any) {
     const thrown = String(e?.message ?? e);
-    const m = message(e?.constructor?.name === 'IslandPropsError' ? 'IslandPropsError' : 'RenderError', renderFailedText(route.path, thrown), siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null), { render: { page: route.path, thrown } });
+    const m = message(e instanceof IslandPropsError ? 'IslandPropsError' : 'RenderError', renderFailedText(route.path, thrown), siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null), { render: { page: route.path, thrown } });
     return { error: m };
   }
 }
