@@ -1,6 +1,5 @@
 // page: renders one route to HTML in the site's context, turning a template's exception into a located
-// message. Kept free of esbuild and the file system, so the compiled site module (which worker threads
-// import) can bundle it beside the renderer.
+// message. Kept free of esbuild and the file system: worker threads run it too.
 import type { Content, Message, Route, SiteConfig } from '../types.ts';
 import type { AssetManifest } from '../types.ts';
 import { message, fileLocation, renderFailedText, siteFrame } from '../errors.ts';
