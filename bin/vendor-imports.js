@@ -5,7 +5,7 @@
 // (src/siteModule/provided.ts): one React and one zod in the process. The list must match vendor.ts VENDORED.
 import path from 'node:path';
 
-const VENDORED = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'zod', 'yaml', 'js-yaml', 'marked', 'gray-matter'];
+export const VENDORED = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'zod', 'yaml', 'js-yaml', 'marked', 'gray-matter'];
 /** The engine renders with React's legacy server build (vendor.ts ENGINE_REACT_DOM_SERVER). */
 const ALIASES = { 'react-dom/server': 'react-dom/server (legacy)' };
 

@@ -10,6 +10,7 @@ import * as React from 'react';
 import * as publicApi from '../../src/public.ts';
 import { loadSiteModule, createSiteCompiler } from '../../src/siteModule.ts';
 import { PACKAGE_DIR, packageDirOf } from '../../src/siteModule/paths.ts';
+import { VENDORED } from '../../src/siteModule/plugins.ts';
 import { REPO } from '../helpers/cli.ts';
 import { siteFrom, type TestSite } from '../helpers/site.ts';
 
@@ -108,6 +109,13 @@ describe('the site module is given the running engine', () => {
     expect(pooled.result.workers?.tasks.pages).toEqual({ total: 1, onMain: 0 });
     expect(pooled.output()).toEqual(one.output());
     expectPage(pooled.read('a/index.html'), 'Page A');
+  });
+});
+
+describe('the CLI bundle and lib/', () => {
+  it('take from the vendor bundle exactly the packages it holds', async () => {
+    const plugin: { VENDORED: string[] } = await import(path.join(REPO, 'bin', 'vendor-imports.js'));
+    expect(plugin.VENDORED).toEqual(VENDORED);
   });
 });
 
