@@ -50,15 +50,15 @@ async function compiled() {
   if (fs.existsSync(main)) return main;
   try {
     const esbuild = await import('esbuild');
-    const { sourceUrls } = await import('./source-urls.js');
+    const { vendorImports } = await import('./vendor-imports.js');
     const tmp = `${dir}.tmp-${process.pid}`;
     await esbuild.build({
-      entryPoints: { main: path.join(PKG, 'cli', 'main.ts') },
+      // The engine once: the CLI, and the program of its worker threads (src/parallel/pool.ts finds
+      // worker.js beside its own chunk). Both find the package folder from where they are (siteModule/paths.ts).
+      entryPoints: { main: path.join(PKG, 'cli', 'main.ts'), worker: path.join(PKG, 'src', 'parallel', 'workerEntry.ts') },
       bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20',
       packages: 'external', outdir: tmp, sourcemap: 'linked', logLevel: 'silent', jsx: 'automatic',
-      // import.meta.url keeps naming the source file, so paths computed from it (the engine's own folder,
-      // the migrations) stay right wherever the bundle lives.
-      plugins: [sourceUrls('source-urls', (file) => JSON.stringify(pathToFileURL(file).href))],
+      plugins: [vendorImports(PKG)],
     });
     try { fs.renameSync(tmp, dir); } catch { fs.rmSync(tmp, { recursive: true, force: true }); } // another process won
     for (const old of fs.readdirSync(cacheDir)) {

@@ -6,10 +6,9 @@
 // link is written through: with --force a link in the way is replaced as a link, its target untouched.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { bold, dim, red } from './report.ts';
+import { PACKAGE_DIR as PKG_DIR } from '../src/siteModule/paths.ts';
 
-const PKG_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const TEMPLATE = path.join(PKG_DIR, 'init-template');
 /** What a folder may hold and still be "empty" for init. */
 const KEEP = new Set(['package.json', 'package-lock.json', 'node_modules']);

@@ -9,6 +9,7 @@ import { runBuild, runCheck, type BuildFlags, type CheckFlags } from './commands
 import { loadEnvFile } from './env.ts';
 import { engineSettingsFrom } from './options.ts';
 import { typoDistance } from '../src/didYouMean.ts';
+import { PACKAGE_DIR } from '../src/siteModule/paths.ts';
 
 const program = new Command();
 
@@ -25,7 +26,7 @@ function resolveRoot(opts: { root?: string }): string {
 program
   .name('sitegen')
   .description('Build a static site from zod-validated YAML/Markdown content and React templates.')
-  .version(JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version)
+  .version(JSON.parse(fs.readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf8')).version)
   .showHelpAfterError();
 
 program.command('build')

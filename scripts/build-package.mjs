@@ -1,17 +1,17 @@
 // Builds what the published package runs (`npm pack`/`npm publish` call it through `prepack`):
 //   lib/main.js (+ chunks)  the CLI, bundled once here so an installed package never bundles itself at first run;
+//   lib/worker.js           the program of its worker threads (src/parallel/pool.ts finds it beside its chunk);
 //   lib/public.js           what `import … from 'sitegen-islands'` gives plain Node scripts;
 //   lib/types/**.d.ts       the types a site's tsc sees (never the engine's .ts sources).
 // (Progress goes to stderr: `npm pack --json` prints its report on stdout.)
-// The site-module compile still bundles the engine's render code from src/ (shipped as sources), so every
-// `import.meta.url` in the CLI bundle is rewritten to the URL of its source file relative to lib/: paths the
-// engine computes from it (src/, the worker file, the package root) then point into the installed package.
+// The engine finds the package folder from where its code is (src/siteModule/paths.ts), so lib/ needs no
+// paths written into it; its packages come from the install's vendor bundle (bin/vendor-imports.js).
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { sourceUrls } from '../bin/source-urls.js';
+import { vendorImports } from '../bin/vendor-imports.js';
 
 const PKG = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const OUT = path.join(PKG, 'lib');
@@ -20,11 +20,11 @@ const t0 = performance.now();
 fs.rmSync(OUT, { recursive: true, force: true });
 
 await esbuild.build({
-  entryPoints: { main: path.join(PKG, 'cli', 'main.ts'), public: path.join(PKG, 'src', 'public.ts') },
+  entryPoints: { main: path.join(PKG, 'cli', 'main.ts'), worker: path.join(PKG, 'src', 'parallel', 'workerEntry.ts'), public: path.join(PKG, 'src', 'public.ts') },
   // Flat output (chunks beside the entries), so `..` from any output file is the package root.
   bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20', chunkNames: '[name]-[hash]',
   packages: 'external', outdir: OUT, logLevel: 'warning', jsx: 'automatic', sourcemap: 'linked', sourcesContent: false,
-  plugins: [sourceUrls('source-relative-urls', (file) => `new URL(${JSON.stringify(path.relative(OUT, file).split(path.sep).join('/'))}, import.meta.url).href`)],
+  plugins: [vendorImports(PKG)],
 });
 
 const tsc = spawnSync(process.execPath, [path.join(PKG, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(PKG, 'tsconfig.types.json')], { stdio: ['ignore', 2, 2] });

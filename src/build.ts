@@ -9,7 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BuildResult, Message, PageReport } from './types.ts';
 import { sortMessages } from './errors.ts';
-import { saveCodeCaches } from './siteModule.ts';
+import { saveCodeCaches, vendorFile } from './siteModule.ts';
 import type { PageLinks } from './check.ts';
 import { stageOutput, type Staging } from './write.ts';
 import { acquireBuildLock } from './buildLock.ts';
@@ -190,7 +190,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
     let pages: PageResult[];
     if (staging && engineSettings().cache && !pooled) {
       const links = planInput(session, plan).setup.manifest;
-      const key = buildKey({ moduleFile: site.file, vendorFile: site.vendor, manifest: links, siteUrl: session.siteUrl() });
+      const key = buildKey({ moduleFile: site.file, vendorFile: vendorFile(), manifest: links, siteUrl: session.siteUrl() });
       incremental = await openIncremental(session.root, result.outDir, staging.dir, key, session.content, !staging.fresh);
       pages = await renderChanged(session, plan, target, incremental);
     } else pages = await renderPlan(planInput(session, plan), target);

@@ -14,7 +14,7 @@ import { engineSettings } from './settings.ts';
 import { replaceFolder, stampFiles, stampsMatch, type Stamp } from './cache/index.ts';
 import { message } from './errors.ts';
 import { listFiles } from './content/glob.ts';
-import { URL_POLICY_KEY, urlPolicy, withBase } from './render/urls.ts';
+import { urlPolicy, withBase } from './render/urls.ts';
 
 import type { AssetManifest } from './types.ts';
 export type { AssetManifest };
@@ -67,13 +67,12 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
   const names = Object.keys(islands).sort();
   const entryPoints: Record<string, string> = {};
   const cssFiles = (config.css ?? []).map((c) => path.resolve(root, c));
-  // href() in an island runs again in the browser: it must see the site's base and slash rule there too
-  // (set before any island chunk loads). A site with the default policy gets no extra line.
+  // href() in an island runs again in the browser: it must see the site's base and slash rule there too.
+  // The bundle's render/urlPolicy.ts holds them (a site with the default policy keeps the file as it is).
   const policy = urlPolicy(config);
-  const policyLine = policy.base === '/' && policy.trailingSlash === 'always' ? [] : [`globalThis.${URL_POLICY_KEY} = ${JSON.stringify(policy)};`];
+  const policyModule = policy.base === '/' && policy.trailingSlash === 'always' ? null : `export const initialPolicy = ${JSON.stringify(policy)};`;
   const runtimeSource = [
     `import { hydrateIslands } from ${JSON.stringify(path.join(ENGINE_DIR, 'islands/client.ts'))};`,
-    ...policyLine,
     `hydrateIslands({${names.map((n) => `${JSON.stringify(n)}: () => import(${JSON.stringify(islands[n])})`).join(',')}});`,
   ].join('\n');
   const stdinPlugin: esbuild.Plugin = {
@@ -84,6 +83,11 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
       // as the server compile resolves it (siteModule/plugins.ts), also under the short name "sitegen".
       build.onResolve({ filter: /^(sitegen|sitegen-islands)$/ }, () => ({ path: path.join(ENGINE_DIR, 'public.ts') }));
       build.onLoad({ filter: /.*/, namespace: 'sitegen' }, () => ({ contents: runtimeSource, loader: 'js', resolveDir: root }));
+      if (policyModule) {
+        // The import in render/urls.ts (wherever the package's real folder is).
+        build.onResolve({ filter: /^\.\/urlPolicy\.ts$/ }, (args) => (args.importer.endsWith(`${path.sep}render${path.sep}urls.ts`) ? { path: 'url-policy', namespace: 'sitegen-policy' } : undefined));
+        build.onLoad({ filter: /.*/, namespace: 'sitegen-policy' }, () => ({ contents: policyModule, loader: 'js' }));
+      }
     },
   };
   if (names.length) entryPoints.runtime = 'sitegen:runtime';
@@ -92,7 +96,7 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
   const minify = opts.minify ?? !opts.dev;
   // Files CSS and JS reference (fonts, images) are linked under the site's base (site.base).
   const publicPath = withBase('/assets', policy.base);
-  const key = JSON.stringify([runtimeSource, entryPoints, define, minify, opts.dev === true, ...(publicPath === '/assets' ? [] : [publicPath])]);
+  const key = JSON.stringify([runtimeSource, policyModule, entryPoints, define, minify, opts.dev === true, ...(publicPath === '/assets' ? [] : [publicPath])]);
   if (!Object.keys(entryPoints).length) return { options: null, islands, key };
   return {
     islands, key,

@@ -5,13 +5,11 @@ import { SourceMap } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Location, Message } from './types.ts';
+import { PACKAGE_DIR, SERVER_OUTDIR } from './siteModule/paths.ts';
 
-// The engine's src/ folder. This module also runs bundled into the compiled site module (in
-// <package>/node_modules/.cache/sitegen/server/, imported by render workers), whose stack frames map back
-// to the engine's sources: from there, the engine folder is <package>/src.
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const CACHE = `${path.sep}node_modules${path.sep}.cache${path.sep}sitegen${path.sep}`;
-const ENGINE = (HERE.includes(CACHE) ? path.join(HERE.slice(0, HERE.indexOf(CACHE)), 'src') : HERE) + path.sep;
+// The engine's own folders (sources, the packaged CLI, the launcher): frames there are never the site's,
+// even when the site is the package's own folder (this repository's marketing site).
+const ENGINE = ['src', 'lib', 'bin', 'cli'].map((d) => path.join(PACKAGE_DIR, d) + path.sep);
 
 export { catalogue, type ErrorId } from './catalogue.ts';
 import { catalogue, type ErrorId } from './catalogue.ts';
@@ -103,8 +101,8 @@ function inlineMap(file: string): SourceMap | null {
   if (!maps.has(file)) {
     let map: SourceMap | null = null;
     try {
-      // The module's last line names its map: inline (dev) or a file beside it (a build). Only a comment
-      // at the start of a line counts: this very code, bundled into the module, contains the words too.
+      // The module's last line names its map: a file beside it (or inline). Only a comment at the start
+      // of a line counts.
       const text = fs.readFileSync(file, 'utf8');
       const url = text.slice(text.lastIndexOf('\n//# sourceMappingURL=') + 1).match(/^\/\/# sourceMappingURL=(\S+)/)?.[1] ?? '';
       const inline = 'data:application/json;base64,';
@@ -117,7 +115,8 @@ function inlineMap(file: string): SourceMap | null {
 }
 
 function original(file: string, line: number, column: number): { file: string; line: number; column: number } {
-  const map = file.includes('/.cache/sitegen/') ? inlineMap(file) : null;
+  // Only compiled site modules are mapped here (the engine's own frames are never the site's).
+  const map = file.startsWith(SERVER_OUTDIR + path.sep) ? inlineMap(file) : null;
   const entry = map?.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
   if (!entry?.originalSource) return { file, line, column };
   const src = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file), entry.originalSource);
@@ -166,7 +165,7 @@ export function siteFrame(error: unknown, root: string): Location | null {
     const m = stackFrame(line);
     if (!m) continue;
     const o = original(m[0], m[1], m[2]);
-    if (o.file.includes('/node_modules/') || !o.file.startsWith(root + path.sep) || o.file.startsWith(ENGINE)) continue;
+    if (o.file.includes('/node_modules/') || !o.file.startsWith(root + path.sep) || ENGINE.some((d) => o.file.startsWith(d))) continue;
     let lineText = '';
     try { lineText = fs.readFileSync(o.file, 'utf8').split('\n')[o.line - 1] ?? ''; } catch { /* keep empty */ }
     return { file: path.relative(root, o.file).split(path.sep).join('/'), line: o.line, column: o.column, lineText };

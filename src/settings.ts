@@ -1,8 +1,7 @@
 // Engine settings: how a build runs (caches, worker threads, page writes), never what it produces. They are
 // typed build options (BuildOptions.settings); the CLI maps its flags and the SITEGEN_* environment onto
-// them in one place (cli/options.ts), and nothing in src/ reads the environment for them. Kept on
-// globalThis, so the engine code bundled into the compiled site module (render stage, page writer) and
-// render workers (parallel/worker.cjs, given them at start) read the values the caller set.
+// them in one place (cli/options.ts), and nothing in src/ reads the environment for them. Module state of
+// the one engine in this thread; pool workers are given the main thread's at start (parallel/workerEntry.ts).
 export interface EngineSettings {
   /** Read and write the build caches (node_modules/.cache/sitegen/, <root>/.sitegen/cache/). */
   cache: boolean;
@@ -28,17 +27,15 @@ export const DEFAULT_SETTINGS: EngineSettings = {
   cache: true, parallelMin: 2000, mainTakesTasks: true, debugMemory: false,
 };
 
-const KEY = '__sitegenSettings';
-type Holder = { [KEY]?: EngineSettings };
+let current: EngineSettings = DEFAULT_SETTINGS;
 
 /** The settings in force in this thread. */
 export function engineSettings(): EngineSettings {
-  return (globalThis as Holder)[KEY] ?? DEFAULT_SETTINGS;
+  return current;
 }
 
 /** Sets the settings for what runs next in this thread (unset fields take the defaults). */
 export function configureEngine(settings: Partial<EngineSettings> = {}): EngineSettings {
-  const all = { ...DEFAULT_SETTINGS, ...settings };
-  (globalThis as Holder)[KEY] = all;
-  return all;
+  current = { ...DEFAULT_SETTINGS, ...settings };
+  return current;
 }

@@ -1,24 +1,27 @@
-// The site module: the site's sitegen.config.ts (and the templates it imports) compiled with esbuild into
-// one module together with the engine's renderer, so island collection and React share one instance;
-// imports of the islands folder are wrapped with defineIsland(Name). The jobs live in src/siteModule/:
-//   paths.ts    where the engine and the caches are; NODE_ENV; esbuild on first use
-//   plugins.ts  esbuild plugins: bare imports → absolute paths or the vendor bundle; island wrapping
+// The site module: the site's sitegen.config.ts (and the templates, islands and plugins it imports) compiled
+// with esbuild into one CommonJS module holding the site's own code and nothing of the engine. Its imports of
+// the engine ("sitegen-islands"), React and zod are answered with the running engine's own modules, so one
+// engine instance renders, and the site's hooks and schemas share its React and zod; imports of the islands
+// folder are wrapped with defineIsland(Name). The jobs live in src/siteModule/:
+//   paths.ts    where the package and the caches are; NODE_ENV; esbuild on first use
+//   plugins.ts  esbuild plugins: the engine's modules left to the loader, other bare imports → absolute paths;
+//               island wrapping
 //   options.ts  the esbuild options of the server compile (and the islands folder it wraps)
-//   vendor.ts   the vendor bundle (React, zod, yaml, marked, gray-matter compiled once per install)
-//   loader.ts   importing a compiled module (CommonJS through the shared vm loader, or ESM in dev)
+//   provided.ts the engine's modules the site module is given
+//   compiled.ts running a compiled CommonJS file (vm, V8 code cache, the given modules)
+//   vendor.ts   the vendor bundle (React, zod, yaml, marked, gray-matter compiled once per install), which the
+//               CLI bundle and lib/ take their packages from
+//   loader.ts   importing a compiled site module
 //   cache.ts    the build's cache of compiled modules, by stamps of their inputs
 //   build.ts    loadSiteModule: the module for build/check (cache, else compile and remember)
 //   dev.ts      createSiteCompiler: the module for dev (one esbuild context kept across compiles)
 //   messages.ts esbuild errors and load-time throws as located messages
-// For `build` and `check` the module takes the packages every build loads from the vendor bundle (Node's ESM
-// loader pays per file; zod alone is ~100 files). Dev mode keeps them external (each template edit imports
-// a new module; bundled copies of React would pile up in memory).
 export { ENGINE_DIR, PACKAGE_DIR, loadEsbuild } from './siteModule/paths.ts';
 export { esbuildMessages } from './siteModule/messages.ts';
-export { islandWrapPlugin, externalsPlugin, BUNDLED_PACKAGES } from './siteModule/plugins.ts';
+export { islandWrapPlugin, externalsPlugin, PROVIDED } from './siteModule/plugins.ts';
 export { siteModuleOptions, DEFAULT_ISLANDS, islandsDirOf } from './siteModule/options.ts';
 export { vendorFile, ensureVendor, writeInstallCodeCache } from './siteModule/vendor.ts';
-export { importSiteModule, loadCompiled, saveCodeCaches, type SiteModule } from './siteModule/loader.ts';
+export { importSiteModule, importCompiled, saveCodeCaches, type SiteModule } from './siteModule/loader.ts';
 export { cachedSiteModule, metafileFiles } from './siteModule/cache.ts';
 export { loadSiteModule } from './siteModule/build.ts';
 export { createSiteCompiler, type SiteCompiler } from './siteModule/dev.ts';

@@ -1,8 +1,8 @@
 // Content problems found by the authoring helpers: a dangling reference (finish.ts) or, inside routes(), two
 // taxonomy terms with one slug. taxonomy() throws a ContentIssuesError carrying ContentIssue-like records;
 // the route table keeps them and the session locates them at the content file and field (file:line:col,
-// load.ts helperIssueMessages) instead of a throw located in sitegen.config.ts. The error is recognised by
-// its name, not instanceof: the site's copy of this module is bundled into the site module.
+// load.ts helperIssueMessages) instead of a throw located in sitegen.config.ts. The site calls the engine's
+// own helpers (one engine instance: siteModule/provided.ts), so the error is this module's class.
 import type { ContentIssue } from '../types.ts';
 import type { ErrorId } from '../errors.ts';
 import { formatPath } from '../content/fieldPath.ts';
@@ -24,10 +24,9 @@ export class ContentIssuesError extends Error {
   }
 }
 
-/** The issues a thrown value carries, when it is a ContentIssuesError (from any copy of this module). */
+/** The issues a thrown value carries, when it is a ContentIssuesError. */
 export function issuesOf(e: unknown): HelperIssue[] | null {
-  const err = e as { name?: unknown; issues?: unknown } | null;
-  return err && err.name === NAME && Array.isArray(err.issues) ? err.issues as HelperIssue[] : null;
+  return e instanceof ContentIssuesError ? e.issues : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 // Dev parses the content files that changed on a worker thread (the build's pool, src/parallel/pool.ts, with
-// one worker running the compiled site module's workerMain), so a slow file (a Markdown extension that
+// one worker running workerMain with the compiled site module), so a slow file (a Markdown extension that
 // takes seconds) never stops the dev server from answering: serving pages, the event stream, reports.
 // A parse that runs past the timeout is stopped (the worker is terminated and another started) and becomes
 // a located error on the file. The worker imports one site module for its life: a new module stops it, and
@@ -13,7 +13,7 @@ import { startPool, CloneError, type Pool } from '../parallel/pool.ts';
 import { engineSettings } from '../settings.ts';
 
 export interface ContentParser {
-  /** The compiled site module the worker imports (after each good compile): a new one starts a new worker. */
+  /** The compiled site module the worker loads (after each good compile): a new one starts a new worker. */
   use(moduleFile: string): void;
   /**
    * Parses and validates one file (relative to content/) of a collection; null when it cannot run on the

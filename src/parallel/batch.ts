@@ -1,7 +1,7 @@
 // batch: the work render workers do — parse and validate a batch of content files (YAML, front matter,
 // zod, Markdown → HTML), and render ranges of routes to the build's target through the render stage's own
-// renderer (pipeline/render.ts). It is bundled into the compiled site module (siteModule.ts), so a worker
-// thread imports the site's config, templates and this code from one plain-JS file without tsx.
+// renderer (pipeline/render.ts). A worker thread runs it from the engine's worker program (workerEntry.ts)
+// with the site module it loaded; the main thread runs the same functions in-process for small sites.
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import type { Content, Message, SiteConfig } from '../types.ts';
 import { assembleContent, loadBatch, type ContentPlan, type LoadItem, type LoadResult } from '../content/load.ts';

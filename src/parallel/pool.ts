@@ -1,13 +1,18 @@
 // pool: worker threads for the content and render stages. A worker starts as soon as the build knows the
-// site is big enough, imports the compiled site module (plain JS with its packages, no tsx; at once when it
-// is cached) and runs its workerMain (batch.ts); its entry file is worker.cjs. Tasks are small batches taken by whoever is free — each worker keeps two
+// site is big enough, runs the engine's worker program (workerEntry.ts: plain JS, no tsx), loads the compiled
+// site module (at once when it is cached) and runs workerMain (batch.ts). Tasks are small batches taken by whoever is free — each worker keeps two
 // in flight so it never waits on the main thread, and the main thread takes batches too, so on 2 cores
 // one worker plus the main thread use both. Results come back in task order.
 import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import Module from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { WorkerTask } from './batch.ts';
 import { engineSettings } from '../settings.ts';
+import { ENGINE_DIR, PACKAGE_DIR, SITEGEN_CACHE } from '../siteModule/paths.ts';
+import { keyOf, stampFiles } from '../cache/index.ts';
 
 /** Up to this many workers, however many cores: beyond it, start-up and copies of the content outweigh. */
 export const MAX_WORKERS = 7;
@@ -16,8 +21,8 @@ export type TaskBody = WorkerTask extends infer T ? T extends { id: number } ? O
 
 export interface Pool {
   size: number;
-  /** Tells the workers which compiled site module to import (they preload packages until then). */
-  load(moduleFile: string, vendorFile?: string): void;
+  /** Tells the workers which compiled site module to load (they load the engine until then). */
+  load(moduleFile: string): void;
   /**
    * Runs the tasks on the workers and, through `inline`, on this thread; results in task order. `owners`,
    * when given, is filled with who ran each task: a worker's index, or -1 for this thread.
@@ -41,9 +46,27 @@ export interface PoolStats { workers: number; tasks: Record<string, { total: num
 /** Thrown when a result or the content cannot cross to or from a worker (not structured-cloneable). */
 export class CloneError extends Error {}
 
-// The worker's entry file: plain CommonJS beside this module (no TypeScript loader needed). Resolved when a
-// pool starts: this module is also bundled into the compiled site module, where import.meta.url differs.
-const workerFile = () => fileURLToPath(new URL('./worker.cjs', import.meta.url));
+/**
+ * The worker's program as plain JS. The CLI bundle and lib/ have it beside this code, as their `worker` entry;
+ * running from the sources (tests, SITEGEN_TSX), it is bundled from workerEntry.ts once per state of the
+ * engine's sources into node_modules/.cache/sitegen/worker/ (packages left to Node, as the sources have them).
+ */
+let workerProgram: string | null = null;
+function workerFile(): string {
+  if (workerProgram) return workerProgram;
+  const beside = path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker.js');
+  if (fs.existsSync(beside)) return (workerProgram = beside);
+  const sources = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : /\.(ts|tsx)$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  const file = path.join(SITEGEN_CACHE, 'worker', `worker-${keyOf([process.version, stampFiles(sources(ENGINE_DIR))])}.mjs`);
+  if (!fs.existsSync(file)) {
+    const esbuild = Module.createRequire(path.join(PACKAGE_DIR, 'package.json'))('esbuild') as typeof import('esbuild');
+    const tmp = `${file}.${process.pid}.tmp`;
+    esbuild.buildSync({ entryPoints: [path.join(ENGINE_DIR, 'parallel', 'workerEntry.ts')], bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', jsx: 'automatic', outfile: tmp, logLevel: 'silent' });
+    fs.renameSync(tmp, file);
+  }
+  return (workerProgram = file);
+}
 
 /**
  * Below this many content files, the build runs in-process. Measured on 2 cores (1 worker + main): at
@@ -115,8 +138,8 @@ export function startPool(size: number): Pool {
 
   return {
     size,
-    load(moduleFile, vendorFile) {
-      for (const s of slots) s.worker.postMessage({ file: moduleFile, module: pathToFileURL(moduleFile).href, vendor: vendorFile });
+    load(moduleFile) {
+      for (const s of slots) s.worker.postMessage({ file: moduleFile });
     },
     contentReady: false,
     stats,

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import type { Alias, Content, Route } from '../types.ts';
 import type { ManifestLinks } from '../render/page.ts';
@@ -73,19 +74,33 @@ const stampOf = (s: fs.Stats): Stamp => ({ size: s.size, mtimeMs: s.mtimeMs, ino
 const sameStamp = (a: Stamp, b: Stamp) => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
 
 export interface BuildKeyInput {
-  /** The compiled site module's file (its bytes are the config, templates and engine renderer). */
+  /** The compiled site module's file (its bytes are the config and templates). */
   moduleFile: string;
-  /** The vendor bundle the module takes its packages from, when it has one. */
+  /** The vendor bundle the engine and the module take their packages from (React's renderer among them). */
   vendorFile?: string;
   manifest: ManifestLinks;
   siteUrl: string;
 }
 
+/**
+ * The running engine's own code: the files beside this one (the CLI bundle's folder, lib/, or this source
+ * folder), by size and mtime. The renderer is not in the site module, so another version of sitegen, or an
+ * edited engine, renders every page again.
+ */
+let engineStampMemo: string | undefined;
+function engineStamp(): string {
+  if (engineStampMemo !== undefined) return engineStampMemo;
+  const dir = path.dirname(fileURLToPath(import.meta.url));
+  const files = fs.readdirSync(dir).filter((f) => /\.(?:[cm]?js|tsx?)$/.test(f)).sort();
+  return (engineStampMemo = files.map((f) => { const st = fs.statSync(path.join(dir, f)); return `${f}:${st.size}:${st.mtimeMs}`; }).join('\n'));
+}
+
 /** What every page depends on besides its route and the collections it reads. */
 export function buildKey(k: BuildKeyInput): string | null {
   try {
-    const vendor = k.vendorFile ? fs.statSync(k.vendorFile) : null;
-    return sha1([sha1(fs.readFileSync(k.moduleFile, 'latin1')), k.vendorFile ?? '', vendor ? `${vendor.size}:${vendor.mtimeMs}` : '', stable(k.manifest), k.siteUrl, process.version].join('\n'));
+    // The engine runs from its sources (tests) without a vendor bundle: then nothing to stamp.
+    const vendor = k.vendorFile && fs.existsSync(k.vendorFile) ? fs.statSync(k.vendorFile) : null;
+    return sha1([sha1(fs.readFileSync(k.moduleFile, 'latin1')), k.vendorFile ?? '', vendor ? `${vendor.size}:${vendor.mtimeMs}` : '', engineStamp(), stable(k.manifest), k.siteUrl, process.version].join('\n'));
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 // The three inputs a session compiles or loads — the site module, the content, the client bundle — each in
-// a one-shot form (build, check) and an incremental form (dev). The one-shot forms use the build caches, the
-// vendor bundle and, for big sites, worker threads (started before the config compiles, so their start-up
+// a one-shot form (build, check) and an incremental form (dev). The one-shot forms use the build caches and,
+// for big sites, worker threads (started before the config compiles, so their start-up
 // overlaps it); the incremental forms keep esbuild contexts and the content loader's incremental form
 // (src/content/incremental.ts). Both forms give the same values and the same messages.
 import type { Content, Message, SiteConfig } from '../types.ts';
@@ -12,6 +12,8 @@ import { listContentFiles } from '../content/glob.ts';
 import { createContentStore, type ChangeKind } from '../content/incremental.ts';
 import { contentParser } from '../dev/parseWorker.ts';
 import { maybeStartPool, type Pool } from '../parallel/pool.ts';
+import { loadContent } from '../content/load.ts';
+import { poolLoader } from '../parallel/stages.ts';
 
 export interface ModuleSource {
   /** Compiles (or takes from the cache) and imports the site module; `inputs` are its source files. */
@@ -51,22 +53,20 @@ export async function oneShotSources(root: string, opts: { drafts?: boolean } = 
   const cacheMs = performance.now() - t;
   const pool = maybeStartPool((await listContentFiles(root)).length - (cache?.size ?? 0));
   // The workers import the cached site module at once, or wait for the one esbuild is compiling.
-  if (cached) pool?.load(cached.file, cached.vendor);
+  if (cached) pool?.load(cached.file);
   let saved: Promise<void> = Promise.resolve();
   return {
     pool,
     module: {
       async compile() {
         const r = await loadSiteModule(root, cached);
-        if (r.site && r.site.file !== cached?.file) pool?.load(r.site.file, r.site.vendor);
+        if (r.site && r.site.file !== cached?.file) pool?.load(r.site.file);
         return r;
       },
       async dispose() {},
     },
     content: {
       async load(site) {
-        // Through the site module's copy of the loader: its packages come from the module's bundle.
-        const { loadContent, poolLoader } = site.engine;
         const out = await loadContent(root, site.config, pool ? poolLoader(pool, site.config, root, opts) : undefined, cache, opts);
         // Written while the build goes on; awaited by close().
         if (out.cache?.changed && !out.errors.length) saved = saveContentCache(root, out.cache.entries);

@@ -5,11 +5,10 @@
 import type { ImageTable } from '../output/images.ts';
 import { currentUrlPolicy, withBase } from './urls.ts';
 
-const KEY = '__sitegenImages';
-type Holder = { [KEY]?: ImageTable };
+let current: ImageTable = {};
 
 export function setImageTable(table: ImageTable | undefined): void {
-  (globalThis as Holder)[KEY] = table ?? {};
+  current = table ?? {};
 }
 
 export interface StaticImage {
@@ -20,8 +19,7 @@ export interface StaticImage {
 
 /** A static image by its path under static/ ("/img/team.png"); an unknown path throws, naming it (a located build error). */
 export function image(p: string): StaticImage {
-  const table = (globalThis as Holder)[KEY] ?? {};
-  const info = table[p.startsWith('/') ? p : `/${p}`];
+  const info = current[p.startsWith('/') ? p : `/${p}`];
   if (!info) throw new Error(`image("${p}"): there is no such image in static/ (png, jpg, gif, webp or svg)`);
   return { src: withBase(info.src, currentUrlPolicy().base), width: info.width, height: info.height };
 }

@@ -1,11 +1,11 @@
 // page: renders one route to HTML in the site's context, turning a template's exception into a located
-// message. Kept free of esbuild and the file system, so the compiled site module (which worker threads
-// import) can bundle it beside the renderer.
+// message. Kept free of esbuild and the file system: worker threads run it too.
 import type { Content, Message, Route, SiteConfig } from '../types.ts';
 import type { AssetManifest } from '../types.ts';
 import { message, fileLocation, renderFailedText, siteFrame } from '../errors.ts';
 import type { RenderContext, RenderedPage } from './document.tsx';
 import { urlPolicy, withBase } from './urls.ts';
+import { IslandPropsError } from './island.tsx';
 import type { ImageTable } from '../output/images.ts';
 import type { ComponentRenderFailure } from './components.tsx';
 
@@ -43,7 +43,7 @@ export function renderRoute(site: PageRenderer, route: Route, ctx: RenderContext
     // By shape, not class: the site module may bundle its own copy of components.tsx.
     if (e?.directive && 'thrown' in e) return { error: componentFailure(e as ComponentRenderFailure, route, root) };
     const thrown = String(e?.message ?? e);
-    const m = message(e?.constructor?.name === 'IslandPropsError' ? 'IslandPropsError' : 'RenderError', renderFailedText(route.path, thrown), siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null), { render: { page: route.path, thrown } });
+    const m = message(e instanceof IslandPropsError ? 'IslandPropsError' : 'RenderError', renderFailedText(route.path, thrown), siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null), { render: { page: route.path, thrown } });
     return { error: m };
   }
 }

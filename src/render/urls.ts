@@ -3,6 +3,7 @@
 // base-less ("/posts/a/") everywhere in the engine; only URLs written into output (links, assets, canonical,
 // sitemap, host files) get the base, through withBase/siteHref here.
 import type { SiteConfig } from '../types.ts';
+import { initialPolicy } from './urlPolicy.ts';
 
 export type TrailingSlash = 'always' | 'never';
 
@@ -51,19 +52,17 @@ export function applySlash(pathPart: string, rule: TrailingSlash): string {
 }
 
 // The policy of the site being rendered. Rendering is synchronous and the renderer sets it before each page
-// (render/document.tsx), so templates' href() calls see their site's base. Kept on globalThis: the engine
-// copy bundled into the site module and the one the CLI imports share it, and in the browser the island
-// runtime sets it (bundle.ts), so href() in an island hydrates to the same URL.
-export const URL_POLICY_KEY = '__sitegenUrlPolicy';
-const KEY = URL_POLICY_KEY;
-type Holder = { [URL_POLICY_KEY]?: UrlPolicy };
+// (render/document.tsx), so templates' href() calls see their site's base: module state of the one engine,
+// which the site module shares (siteModule/provided.ts). In the browser the client bundle gives urlPolicy.ts
+// the site's policy (bundle.ts), so href() in an island hydrates to the same URL.
+let current: UrlPolicy = initialPolicy ?? DEFAULT_POLICY;
 
 export function setUrlPolicy(policy: UrlPolicy): void {
-  (globalThis as Holder)[KEY] = policy;
+  current = policy;
 }
 
 export function currentUrlPolicy(): UrlPolicy {
-  return (globalThis as Holder)[KEY] ?? DEFAULT_POLICY;
+  return current;
 }
 
 /**

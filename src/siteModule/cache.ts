@@ -6,12 +6,11 @@ import fsp from 'node:fs/promises';
 import type * as esbuild from 'esbuild';
 import { RECIPE_DIR, SERVER_OUTDIR, nodeEnv } from './paths.ts';
 import { DEFAULT_ISLANDS } from './options.ts';
-import { vendorFile } from './vendor.ts';
 import { engineSettings } from '../settings.ts';
 import { keyOf, stampFiles, stampsMatch, writeFileAtomic, type Stamp } from '../cache/index.ts';
 
 export interface CacheRecord {
-  file: string; inputs: string[]; stamps: Stamp[]; root?: string; vendor?: string; islandsDir?: string; islands?: string[];
+  file: string; inputs: string[]; stamps: Stamp[]; root?: string; islandsDir?: string; islands?: string[];
   /** The site's plugin commands ("waitlist export"): the CLI tells a typo from a plugin command by these
    *  without importing the module. */
   commands?: string[];
@@ -36,18 +35,18 @@ function islandFiles(root: string, islandsDir: string): string[] {
 function cacheKey(root: string): string {
   // The siteModule/ files are the recipe (plugins, options), so their stamps are part of the key.
   const recipe = stampFiles(fs.readdirSync(RECIPE_DIR).sort().map((f) => path.join(RECIPE_DIR, f)));
-  return keyOf([path.resolve(root), nodeEnv(), process.version, recipe, path.basename(vendorFile())]);
+  return keyOf([path.resolve(root), nodeEnv(), process.version, recipe]);
 }
 
 const recordFileOf = (root: string) => path.join(SERVER_OUTDIR, `build-${cacheKey(root)}.json`);
 
 /** The cached module for this site, when nothing it was built from changed since. */
-export function cachedSiteModule(root: string): (CacheRecord & { vendor: string }) | null {
+export function cachedSiteModule(root: string): CacheRecord | null {
   if (!engineSettings().cache) return null;
   try {
     const record = JSON.parse(fs.readFileSync(recordFileOf(root), 'utf8')) as CacheRecord;
     const islandsSame = JSON.stringify(islandFiles(root, record.islandsDir ?? DEFAULT_ISLANDS)) === JSON.stringify(record.islands ?? []);
-    return islandsSame && fs.existsSync(record.file) && fs.existsSync(vendorFile()) && stampsMatch(record.stamps) ? { ...record, vendor: vendorFile() } : null;
+    return islandsSame && fs.existsSync(record.file) && stampsMatch(record.stamps) ? record : null;
   } catch {
     return null;
   }

@@ -17,13 +17,13 @@ export interface SiteCompiler {
 
 /**
  * For dev mode: one esbuild context kept across compiles, so a template edit re-reads only changed files.
- * Each compile imports a module under a new content-hashed name (Node caches modules by URL), and deletes
+ * Each compile imports a module under a new content-hashed name (a worker loads it by that name), and deletes
  * the previous file so edits do not pile up in the cache folder.
  */
 export async function createSiteCompiler(root: string): Promise<SiteCompiler> {
   const esbuild = await loadEsbuild();
   let islandsDir = DEFAULT_ISLANDS;
-  let ctx = await esbuild.context(siteModuleOptions(root, { islandsDir }));
+  let ctx = await esbuild.context(siteModuleOptions(root, { islandsDir, dev: true }));
   let previous: string | null = null;
   return {
     async compile() {
@@ -39,7 +39,7 @@ export async function createSiteCompiler(root: string): Promise<SiteCompiler> {
         }
         let imported;
         try {
-          imported = await importSiteModule(result);
+          imported = await importSiteModule(result, { codeCache: false });
         } catch (e) {
           return { errors: [loadFailed(e, root)] };
         }
@@ -51,7 +51,7 @@ export async function createSiteCompiler(root: string): Promise<SiteCompiler> {
         // The config names another islands folder: a context that wraps that one, and compile again.
         await ctx.dispose();
         islandsDir = wanted;
-        ctx = await esbuild.context(siteModuleOptions(root, { islandsDir }));
+        ctx = await esbuild.context(siteModuleOptions(root, { islandsDir, dev: true }));
       }
     },
     async dispose() { await ctx.dispose(); },

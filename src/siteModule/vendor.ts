@@ -1,11 +1,11 @@
 // The vendor bundle: the packages every build loads, compiled once per installed version.
 import path from 'node:path';
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import Module from 'node:module';
-import { PACKAGE_DIR, RECIPE_DIR, VENDOR_DIR, loadEsbuild, nodeEnv } from './paths.ts';
+import { PACKAGE_DIR, RECIPE_DIR, VENDOR_DIR, nodeEnv } from './paths.ts';
 import { VENDORED, ENGINE_REACT_DOM_SERVER } from './plugins.ts';
 import { keyOf, packageVersions, stampFiles, writeFileAtomic } from '../cache/index.ts';
+import { INSTALL_CACHE, codeCacheAfter, loadTracked } from './compiled.ts';
 
 /** The vendor bundle's file for the installed versions and NODE_ENV (it need not exist yet). */
 export function vendorFile(): string {
@@ -16,35 +16,49 @@ export function vendorFile(): string {
   return path.join(VENDOR_DIR, `vendor-${key}.cjs`);
 }
 
-/** Builds the vendor bundle when it is missing (once per install; ~0.4 s). Its exports are getters, so a
- *  package is evaluated only when the build uses it (a warm build never runs yaml, marked or gray-matter). */
-export async function ensureVendor(): Promise<string> {
+/** Builds the vendor bundle when it is missing (once per install; ~0.4 s; synchronous, as the engine's first
+ *  import of a package waits for it). Its exports are getters, so a package is evaluated only when used. */
+export function ensureVendor(): string {
   const file = vendorFile();
   if (fs.existsSync(file)) return file;
   // By path: react-dom's exports map does not expose its cjs/ files.
-  const reactDom = path.dirname(Module.createRequire(path.join(PACKAGE_DIR, 'package.json')).resolve('react-dom/package.json'));
+  const fromPackage = Module.createRequire(path.join(PACKAGE_DIR, 'package.json'));
+  const reactDom = path.dirname(fromPackage.resolve('react-dom/package.json'));
   const legacy = path.join(reactDom, 'cjs', `react-dom-server-legacy.node.${nodeEnv() === 'production' ? 'production' : 'development'}.js`);
   const exportsOf: [string, string][] = [...VENDORED.map((v) => [v, v] as [string, string]), [ENGINE_REACT_DOM_SERVER, legacy]];
   const contents = exportsOf.map(([name, spec]) => `Object.defineProperty(module.exports, ${JSON.stringify(name)}, { enumerable: true, get: () => require(${JSON.stringify(spec)}) });`).join('\n');
-  const esbuild = await loadEsbuild();
-  await fsp.mkdir(VENDOR_DIR, { recursive: true });
-  const { outputFiles } = await esbuild.build({
+  const esbuild = fromPackage('esbuild') as typeof import('esbuild');
+  fs.mkdirSync(VENDOR_DIR, { recursive: true });
+  const { outputFiles } = esbuild.buildSync({
     stdin: { contents, resolveDir: PACKAGE_DIR, sourcefile: 'sitegen-vendor.js', loader: 'js' },
     bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: file, write: false, logLevel: 'silent',
     define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv()) }, legalComments: 'none',
     // js-yaml (through gray-matter) tries an optional esprima; leave that require to run time.
     external: ['esprima'],
   });
-  await writeFileAtomic(file, outputFiles[0].contents);
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, outputFiles[0].contents);
+  fs.renameSync(tmp, file);
   // Bundles of earlier versions (and their code caches) are not needed again; one made in the last hour
   // may be another NODE_ENV's that a concurrent build is loading.
   const hourAgo = Date.now() - 3600_000;
-  for (const n of await fsp.readdir(VENDOR_DIR)) {
+  for (const n of fs.readdirSync(VENDOR_DIR)) {
     if (n.startsWith(path.basename(file)) || n.endsWith('.tmp')) continue;
-    const st = await fsp.stat(path.join(VENDOR_DIR, n)).catch(() => null);
-    if (st && st.mtimeMs < hourAgo) await fsp.rm(path.join(VENDOR_DIR, n), { force: true });
+    try { if (fs.statSync(path.join(VENDOR_DIR, n)).mtimeMs < hourAgo) fs.rmSync(path.join(VENDOR_DIR, n), { force: true }); } catch { /* gone */ }
   }
   return file;
+}
+
+let loaded: Record<string, unknown> | null = null;
+
+/**
+ * A package of the vendor bundle, by specifier (VENDORED, or ENGINE_REACT_DOM_SERVER). The CLI bundle and
+ * lib/ import their packages through this (bin/bundle-plugins.js): the engine and the site module then share
+ * one React and one zod, loaded from one file with its code cache.
+ */
+export function vendored(name: string): unknown {
+  const all = (loaded ??= loadTracked(ensureVendor()) as Record<string, unknown>);
+  return all[name];
 }
 
 // A page's worth of what builds do with the vendored packages: front matter, YAML, a schema, Markdown with
@@ -56,15 +70,12 @@ const SAMPLE = [
   '> A quote', '', '| a | b |', '|---|:-:|', '| 1 | 2 |', '', '```js', 'const x = 1;', '```', '', '---', '', 'The end.', '',
 ].join('\n');
 
-const loader = () => Module.createRequire(import.meta.url)('../parallel/worker.cjs') as { codeCacheAfter(file: string, exercise: (v: any) => void): Buffer; INSTALL_CACHE: string };
-
 /**
  * Writes <file>.v8cache-install: the code cache of a compiled module after `exercise` has called into it,
  * unless the module has a code cache already (its own, saved by a build, or an earlier install's).
- * parallel/worker.cjs loadCompiled takes it on a first load.
+ * compiled.ts loadCompiled takes it on a first load.
  */
 export async function saveInstallCodeCache(file: string, exercise: (exports: any) => void): Promise<void> {
-  const { codeCacheAfter, INSTALL_CACHE } = loader();
   if (fs.existsSync(`${file}.v8cache`) || fs.existsSync(`${file}${INSTALL_CACHE}`)) return;
   await writeFileAtomic(`${file}${INSTALL_CACHE}`, codeCacheAfter(file, exercise));
 }
@@ -73,7 +84,7 @@ export async function saveInstallCodeCache(file: string, exercise: (exports: any
  * Writes the vendor bundle's install code cache (`sitegen prepare`): the bundle is run and the packages are
  * called the way a build calls them, so the first build after `npm ci` does not compile those functions
  * (cold 1,000 pages: config 138–148 → 106–108 ms, content 512–545 → 486–495 ms). The first build then saves
- * a fuller cache of its own (parallel/worker.cjs loadCompiled).
+ * a fuller cache of its own (compiled.ts loadCompiled).
  */
 export function writeInstallCodeCache(file: string): Promise<void> {
   return saveInstallCodeCache(file, (v) => {

@@ -4,13 +4,9 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 
 import { saveInstallCodeCache } from '../../src/siteModule/vendor.ts';
-
-const loader = createRequire(import.meta.url)('../../src/parallel/worker.cjs') as {
-  loadCompiled(file: string): { exports: any; saveCodeCache: (() => void) | null };
-};
+import * as loader from '../../src/siteModule/compiled.ts';
 
 describe('code caches of compiled modules', () => {
   it('prepare leaves an install cache; the first load uses it and saves its own; later loads use that one', async () => {
