@@ -19,6 +19,13 @@ const { isMainThread, parentPort, workerData } = require('node:worker_threads');
  */
 function loadCompiled(file) {
   const cacheFile = `${file}.v8cache`;
+  const source = fs.readFileSync(file, 'utf8');
+  // Node 20 loses a script's dynamic-import callback when V8 accepts its code cache: every import() in it
+  // then throws ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING (a plugin's lazily imported server, e.g. the
+  // waitlist's database, failed to start in a preview that found the cache a check had left). A module
+  // that may import() is compiled without one. The test is a plain scan, so a module that only mentions
+  // such a call in a string merely compiles without the cache.
+  if (DYNAMIC_IMPORT.test(source)) return { exports: run(file, source).exports, saveCodeCache: null };
   /** @type {Buffer | undefined} */
   let cachedData;
   // The install's code cache (sitegen prepare, vendor bundle only) serves until a build has saved its own,
@@ -27,18 +34,26 @@ function loadCompiled(file) {
   try { cachedData = fs.readFileSync(cacheFile); } catch {
     try { cachedData = fs.readFileSync(`${file}${INSTALL_CACHE}`); fromInstall = true; } catch { /* first load */ }
   }
-  const { script, exports } = run(file, cachedData);
+  const { script, exports } = run(file, source, cachedData);
   const stale = !cachedData || script.cachedDataRejected || fromInstall;
   return { exports, saveCodeCache: stale ? () => fs.writeFileSync(cacheFile, script.createCachedData()) : null };
 }
 
 /**
+ * `import(` with a specifier after it, as a compiled module calls it (`import("/abs/pkg/index.js")`,
+ * `import(spec)`), not the `import()` or `import('./X')` that React's messages quote. Linear: the two runs
+ * of spaces are split by a fixed "(".
+ */
+const DYNAMIC_IMPORT = /\bimport\s*\(\s*["`\w$]/;
+
+/**
  * Compiles a CommonJS module (with `cachedData`, when given) and runs it: the steps of Node's own loader.
  * @param {string} file
+ * @param {string} source
  * @param {Buffer} [cachedData]
  */
-function run(file, cachedData) {
-  const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), {
+function run(file, source, cachedData) {
+  const script = new vm.Script(Module.wrap(source), {
     filename: file, cachedData,
     // @ts-ignore Node 20.19+ has the constant; older versions take the function
     importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER ?? ((/** @type {string} */ spec) => import(spec)),
@@ -60,7 +75,7 @@ const INSTALL_CACHE = '.v8cache-install';
  * @returns {Buffer}
  */
 function codeCacheAfter(file, exercise) {
-  const { script, exports } = run(file);
+  const { script, exports } = run(file, fs.readFileSync(file, 'utf8'));
   exercise(exports);
   return script.createCachedData();
 }
