@@ -1,24 +1,12 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { longestFirst } from './tests/helpers/longestFirst.ts';
 
 // Site code under test (the waitlist plugin) imports the engine by its package name, as a site does.
 const engine = fileURLToPath(new URL('./src/public.ts', import.meta.url));
 
-// The files that take longest, longest first. Two files run at once, so the suite ends when the worker that
-// drew the long files ends: started last, site.test.ts alone would run on after everything else. vitest
-// orders by the previous run's durations only when it has them, which a fresh clone (CI) does not.
-const LONGEST = ['site', 'trust', 'company', 'trust-polish', 'pages', 'visitor', 'legal', 'waitlist'];
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (f: TestSpecification) => {
-      const i = LONGEST.indexOf(path.basename(f.moduleId, '.test.ts'));
-      return i < 0 ? LONGEST.length : i;
-    };
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
-  }
-}
+// The files that take longest, longest first (measured per file; see tests/helpers/longestFirst.ts).
+const LONGEST = ['site', 'trust', 'docs', 'trust-polish', 'company', 'pages', 'visitor', 'legal', 'waitlist'];
 
 export default defineConfig({
   resolve: { alias: [{ find: /^(sitegen|sitegen-islands)$/, replacement: engine }] },
@@ -33,6 +21,6 @@ export default defineConfig({
     // builds of one root take turns, src/buildLock.ts); the built site is only read.
     fileParallelism: true,
     maxWorkers: 2,
-    sequence: { sequencer: LongestFirst },
+    sequence: { sequencer: longestFirst(LONGEST) },
   },
 });
