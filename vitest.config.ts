@@ -28,7 +28,7 @@ const BENCH = [
 const cliExclude = process.argv.flatMap((a, i, all) => (a === '--exclude' ? [all[i + 1]!] : a.startsWith('--exclude=') ? [a.slice(10)] : []));
 
 // The files that take longest, longest first (measured per file; see tests/helpers/longestFirst.ts).
-const LONGEST = ['malformed', 'waitlist-http', 'waitlist-load', 'security-content', 'waitlist-cli', 'check-parity', 'check-types', 'build-cache', 'waitlist-plugin', 'package'];
+const LONGEST = ['package', 'waitlist-load', 'malformed', 'waitlist-cli', 'waitlist-http', 'security-content', 'waitlist-plugin', 'security3-waitlist', 'check-types', 'hostile', 'waitlist-db', 'check-parity'];
 
 export default defineConfig({
   resolve: { alias: [{ find: /^(sitegen|sitegen-islands)$/, replacement: engine }] },
