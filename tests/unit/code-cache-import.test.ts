@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO } from '../helpers/cli.ts';
+import { REPO, sitegen } from '../helpers/cli.ts';
+import { copyOf } from '../helpers/site.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-code-cache-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -43,5 +44,29 @@ describe('a compiled module loaded again, with the code cache its first load lef
     fs.writeFileSync(file, `"use strict";\nconst hint = "a dynamic import() call, lazy(() => import('./MyComponent'))";\nexports.start = async () => hint.slice(0, 9);\n`);
     expect(load(file)).toEqual({ out: 'a dynamic', fromCache: false });
     expect(load(file)).toEqual({ out: 'a dynamic', fromCache: true });
+  });
+});
+
+describe('a site whose plugin imports a package with import()', () => {
+  it('builds the second time as the first, when the module comes from the first build\'s code cache', async () => {
+    const site = await copyOf('basic');
+    try {
+      site.edit('sitegen.config.ts', (t) => t.replace('  validate: (c) =>', [
+        "  plugins: [{ name: 'lazy', outputs: async () => {",
+        "    const { join } = await import('node:path');",
+        "    return [{ path: 'lazy.txt', contents: join('a', 'b') }];",
+        '  } }],',
+        '  validate: (c) =>',
+      ].join('\n')));
+      // Two runs of the CLI, as a user builds twice: the first saves the code cache, the second loads it.
+      for (const run of ['first', 'second']) {
+        const r = sitegen(['build', '--root', site.root, '--quiet']);
+        expect(r.stderr.replace(/.*ExperimentalWarning.*\n|.*--trace-warnings.*\n/g, ''), run).toBe('');
+        expect(r.code, run).toBe(0);
+        expect(fs.readFileSync(path.join(site.root, 'dist/lazy.txt'), 'utf8'), run).toBe('a/b');
+      }
+    } finally {
+      site.remove();
+    }
   });
 });
