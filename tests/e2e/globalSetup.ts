@@ -39,6 +39,17 @@ export default async function setup(project: TestProject) {
   const serviceKey = newServiceKey();
   fs.writeFileSync(serviceKeyFile(dataDir), serviceKey, { mode: 0o600 });
   const server = await startServer(['preview', '--port', '0', '--out', distDir], { env: { SITEGEN_WAITLIST_DIR: dataDir } });
+  // The waitlist's database starts in the background (seconds of CPU): waited for here, so the first pages the
+  // tests open do not compete with it, and a database that cannot start stops the run with its reason
+  // instead of failing every sign-up test with a 503.
+  const ready = await fetch(`${server.url}/rest/v1/waitlist?select=id&limit=1`, { headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` } });
+  if (ready.status !== 200) {
+    await server.stop();
+    await (await browser).close();
+    for (const dir of [dataDir, outDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(serviceKeyFile(dataDir), { force: true });
+    throw new Error(`the preview's waitlist database did not start (${ready.status} ${await ready.text()}):\n${server.output()}`);
+  }
   const chromium = await browser;
   process.env.SITEGEN_TEST_BROWSER_WS = chromium.wsEndpoint();
   project.provide('baseUrl', server.url);
