@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { longestFirst } from './tests/helpers/longestFirst.ts';
 
 // Site code under test (the waitlist plugin) imports the engine by its package name, as a site does.
 const engine = fileURLToPath(new URL('./src/public.ts', import.meta.url));
@@ -26,6 +27,9 @@ const BENCH = [
 // exclude list; .ci/run leaves files out that way, so the flag's values are added to every project here.
 const cliExclude = process.argv.flatMap((a, i, all) => (a === '--exclude' ? [all[i + 1]!] : a.startsWith('--exclude=') ? [a.slice(10)] : []));
 
+// The files that take longest, longest first (measured per file; see tests/helpers/longestFirst.ts).
+const LONGEST = ['package', 'waitlist-load', 'malformed', 'waitlist-cli', 'waitlist-http', 'security-content', 'waitlist-plugin', 'security3-waitlist', 'check-types', 'hostile', 'waitlist-db', 'check-parity'];
+
 export default defineConfig({
   resolve: { alias: [{ find: /^(sitegen|sitegen-islands)$/, replacement: engine }] },
   test: {
@@ -33,6 +37,7 @@ export default defineConfig({
     // them wait on child processes, servers and the disk. Files share no folder they write (each builds a
     // copy of a fixture, or only reads one), so two run at once.
     maxWorkers: 2,
+    sequence: { sequencer: longestFirst(LONGEST) },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [

@@ -23,7 +23,13 @@ export interface LoadOptions {
  * function that writes a fresh one (made after the build ran, it holds the functions the build used).
  */
 export function loadCompiled(file: string, opts: LoadOptions = {}): { exports: any; saveCodeCache: (() => void) | null } {
-  if (opts.codeCache === false) return { exports: run(file, undefined, opts.provided).exports, saveCodeCache: null };
+  const source = fs.readFileSync(file, 'utf8');
+  // Node 20 loses a script's dynamic-import callback when V8 accepts its code cache: every import() in it
+  // then throws ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING (a plugin's lazily imported server, e.g. the
+  // waitlist's database, failed to start in a preview that found the cache a check had left). A module
+  // that may import() is compiled without one. The test is a plain scan, so a module that only mentions
+  // such a call in a string merely compiles without the cache.
+  if (opts.codeCache === false || DYNAMIC_IMPORT.test(source)) return { exports: run(file, source, undefined, opts.provided).exports, saveCodeCache: null };
   const cacheFile = `${file}.v8cache`;
   let cachedData: Buffer | undefined;
   // The install's code cache (sitegen prepare, vendor bundle only) serves until a build has saved its own,
@@ -32,14 +38,21 @@ export function loadCompiled(file: string, opts: LoadOptions = {}): { exports: a
   try { cachedData = fs.readFileSync(cacheFile); } catch {
     try { cachedData = fs.readFileSync(`${file}${INSTALL_CACHE}`); fromInstall = true; } catch { /* first load */ }
   }
-  const { script, exports } = run(file, cachedData, opts.provided);
+  const { script, exports } = run(file, source, cachedData, opts.provided);
   const stale = !cachedData || script.cachedDataRejected || fromInstall;
   return { exports, saveCodeCache: stale ? () => fs.writeFileSync(cacheFile, script.createCachedData()) : null };
 }
 
-/** Compiles a CommonJS file (with `cachedData`, when given) and runs it. */
-function run(file: string, cachedData?: Buffer, provided: Record<string, unknown> = {}) {
-  const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), {
+/**
+ * `import(` with a specifier after it, as a compiled module calls it (`import("/abs/pkg/index.js")`,
+ * `import(spec)`), not the `import()` or `import('./X')` that React's messages quote. Linear: the two runs
+ * of spaces are split by a fixed "(".
+ */
+const DYNAMIC_IMPORT = /\bimport\s*\(\s*["`\w$]/;
+
+/** Compiles a CommonJS file's `source` (with `cachedData`, when given) and runs it. */
+function run(file: string, source: string, cachedData?: Buffer, provided: Record<string, unknown> = {}) {
+  const script = new vm.Script(Module.wrap(source), {
     filename: file, cachedData,
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
@@ -56,7 +69,7 @@ function run(file: string, cachedData?: Buffer, provided: Record<string, unknown
  * compiled).
  */
 export function codeCacheAfter(file: string, exercise: (exports: any) => void): Buffer {
-  const { script, exports } = run(file);
+  const { script, exports } = run(file, fs.readFileSync(file, 'utf8'));
   exercise(exports);
   return script.createCachedData();
 }

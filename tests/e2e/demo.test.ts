@@ -14,15 +14,20 @@ const SIMPLE = '/demo/form/simple/';
 const ADDRESS = '/demo/form/address/';
 
 let browser: Browser;
+/** Contexts being closed: awaited before the browser goes, which would fail a close still under way. */
+const closing: Promise<void>[] = [];
 /** A page in its own context (axe needs one; closing the page closes it). */
 async function newPage(opts: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext(opts);
   const page = await context.newPage();
-  page.on('close', () => { void context.close(); });
+  page.on('close', () => { closing.push(context.close()); });
   return page;
 }
 beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await Promise.all(closing);
+  await browser?.close();
+});
 
 interface Opened { page: Page; problems: PageProblems; logs: Promise<unknown>[]; alerts: string[] }
 

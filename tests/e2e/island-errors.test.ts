@@ -151,8 +151,15 @@ describe('island errors in sitegen dev', () => {
     await page.close();
     // Also when the dev client arrives after the island's chunk (a busy machine): it runs first all the same.
     const slow = await browser.newPage();
-    await slow.route('**/__sitegen/client.js', async (route) => { await new Promise((r) => setTimeout(r, 1500)); await route.continue(); });
-    await slow.goto(server.url + '/');
+    // client.js is held until the page's module script has fully arrived, so it is the last script in.
+    let release!: () => void;
+    const islandsIn = new Promise<void>((r) => { release = r; });
+    await slow.route('**/__sitegen/client.js', async (route) => { await islandsIn; await route.continue(); });
+    const island = slow.waitForResponse((r) => r.request().resourceType() === 'script' && !r.url().includes('/__sitegen/client.js'));
+    const loaded = slow.goto(server.url + '/');
+    await (await island).finished();
+    release();
+    await loaded;
     await slow.locator('sitegen-dev-overlay .where').waitFor(TIMEOUT);
     await expect(slow.locator('sitegen-dev-overlay .frame').textContent()).resolves.toContain('RangeError: Broken cannot start in a browser');
     await slow.close();

@@ -186,13 +186,24 @@ describe('typeface', () => {
       for (const route of ['/', '/legal/', '/faqs/', '/for-consumers/online/saas/']) {
         const page = await browser.newPage({ viewport: { width, height: width === 375 ? 812 : 900 } });
         const fonts: string[] = [];
-        await page.route('**/*.woff2', async (r) => { fonts.push(r.request().url()); await new Promise((res) => setTimeout(res, 800)); await r.continue().catch(() => {}); });
+        // The font is held until the page has painted its content with the fallback face: it arrives late
+        // by construction, not after a guessed number of milliseconds.
+        let release!: () => void;
+        const painted = new Promise<void>((r) => { release = r; });
+        await page.route('**/*.woff2', async (r) => { fonts.push(r.request().url()); await painted; await r.continue().catch(() => {}); });
+        const font = page.waitForResponse((r) => r.url().endsWith('.woff2'));
         await page.addInitScript(() => {
           (window as any).__cls = 0;
           new PerformanceObserver((l) => { for (const e of l.getEntries() as any[]) if (!e.hadRecentInput) (window as any).__cls += e.value; }).observe({ type: 'layout-shift', buffered: true });
         });
         await page.goto(base + route, { waitUntil: 'domcontentloaded' });
-        await page.waitForTimeout(1500); // real time: the delayed font response must arrive and be applied
+        await page.evaluate(() => new Promise<void>((resolve) => {
+          new PerformanceObserver((l, o) => { if (l.getEntriesByName('first-contentful-paint').length) { o.disconnect(); resolve(); } }).observe({ type: 'paint', buffered: true });
+        }));
+        release();
+        await (await font).finished();
+        // Every face loaded (or given up), then two frames: any shift the font caused is recorded by then.
+        await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
         expect(fonts.every((u) => u.startsWith(new URL(base).origin + '/assets/')), `${route} ${fonts}`).toBe(true);
         expect(await page.evaluate(() => (window as any).__cls), `${route} at ${width}`).toBe(0);
         expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable"/);
