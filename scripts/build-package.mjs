@@ -2,6 +2,7 @@
 //   lib/main.js (+ chunks)  the CLI, bundled once here so an installed package never bundles itself at first run;
 //   lib/worker.js           the program of its worker threads (src/parallel/pool.ts finds it beside its chunk);
 //   lib/public.js           what `import … from 'sitegen-islands'` gives plain Node scripts;
+//   lib/server.js           `sitegen-islands/server`: preview() and dev() for scripts and tests;
 //   lib/types/**.d.ts       the types a site's tsc sees (never the engine's .ts sources).
 // (Progress goes to stderr: `npm pack --json` prints its report on stdout.)
 // The engine finds the package folder from where its code is (src/siteModule/paths.ts), so lib/ needs no
@@ -20,7 +21,7 @@ const t0 = performance.now();
 fs.rmSync(OUT, { recursive: true, force: true });
 
 await esbuild.build({
-  entryPoints: { main: path.join(PKG, 'cli', 'main.ts'), worker: path.join(PKG, 'src', 'parallel', 'workerEntry.ts'), public: path.join(PKG, 'src', 'public.ts') },
+  entryPoints: { main: path.join(PKG, 'cli', 'main.ts'), worker: path.join(PKG, 'src', 'parallel', 'workerEntry.ts'), public: path.join(PKG, 'src', 'public.ts'), server: path.join(PKG, 'src', 'server', 'index.ts') },
   // Flat output (chunks beside the entries), so `..` from any output file is the package root.
   bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20', chunkNames: '[name]-[hash]',
   packages: 'external', outdir: OUT, logLevel: 'warning', jsx: 'automatic', sourcemap: 'linked', sourcesContent: false,

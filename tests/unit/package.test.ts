@@ -177,6 +177,21 @@ describe('the installed package', () => {
     }
   });
 
+  it('gives scripts preview() from sitegen-islands/server, serving the build in their own process', () => {
+    // (after the build test above: preview serves the dist/ it wrote)
+    const script = [
+      "import { preview } from 'sitegen-islands/server';",
+      "const server = await preview({ root: '.', port: 0, backend: false });",
+      "const ok = await fetch(new URL('/', server.url)); const missing = await fetch(new URL('/no-such-page/', server.url));",
+      'console.log(JSON.stringify({ ok: ok.status, missing: missing.status }));',
+      'await server.close();',
+    ].join('\n');
+    fs.writeFileSync(path.join(project, 'serve.mjs'), script);
+    const r = run(process.execPath, ['serve.mjs'], project);
+    expect(r.code, r.out).toBe(0);
+    expect(JSON.parse(r.stdout.trim().split('\n').pop()!)).toEqual({ ok: 200, missing: 404 });
+  });
+
   it('preview serves the build: 200 for /, 404 for an unknown path', async () => {
     const { url, proc, output } = await serve(['preview', '--port', '0']);
     try {
