@@ -15,6 +15,7 @@ import { replaceFolder, stampFiles, stampsMatch, type Stamp } from './cache/inde
 import { message } from './errors.ts';
 import { listFiles } from './content/glob.ts';
 import { URL_POLICY_KEY, urlPolicy, withBase } from './render/urls.ts';
+import { refreshPlugin } from './dev/hmrTransform.ts';
 
 import type { AssetManifest } from './types.ts';
 export type { AssetManifest };
@@ -71,11 +72,20 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
   // (set before any island chunk loads). A site with the default policy gets no extra line.
   const policy = urlPolicy(config);
   const policyLine = policy.base === '/' && policy.trailingSlash === 'always' ? [] : [`globalThis.${URL_POLICY_KEY} = ${JSON.stringify(policy)};`];
-  const runtimeSource = [
+  const loaders = `{${names.map((n) => `${JSON.stringify(n)}: () => import(${JSON.stringify(islands[n])})`).join(',')}}`;
+  const runtimeSource = (opts.dev ? [
+    // Dev: the hot-update runtime first (it must hook React before react-dom loads), then the same hydration.
+    `import { installHmr } from ${JSON.stringify(path.join(ENGINE_DIR, 'dev/hmrRuntime.ts'))};`,
     `import { hydrateIslands } from ${JSON.stringify(path.join(ENGINE_DIR, 'islands/client.ts'))};`,
     ...policyLine,
-    `hydrateIslands({${names.map((n) => `${JSON.stringify(n)}: () => import(${JSON.stringify(islands[n])})`).join(',')}});`,
-  ].join('\n');
+    `const loaders = ${loaders};`,
+    'installHmr(loaders);',
+    'hydrateIslands(loaders);',
+  ] : [
+    `import { hydrateIslands } from ${JSON.stringify(path.join(ENGINE_DIR, 'islands/client.ts'))};`,
+    ...policyLine,
+    `hydrateIslands(${loaders});`,
+  ]).join('\n');
   const stdinPlugin: esbuild.Plugin = {
     name: 'sitegen-runtime',
     setup(build) {
@@ -84,6 +94,20 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
       // as the server compile resolves it (siteModule/plugins.ts), also under the short name "sitegen".
       build.onResolve({ filter: /^(sitegen|sitegen-islands)$/ }, () => ({ path: path.join(ENGINE_DIR, 'public.ts') }));
       build.onLoad({ filter: /.*/, namespace: 'sitegen' }, () => ({ contents: runtimeSource, loader: 'js', resolveDir: root }));
+    },
+  };
+  // Dev: the hydration runtime's react-dom remembers each island's root (hot updates unmount removed ones).
+  const hydration = path.join(ENGINE_DIR, 'islands/client.ts');
+  const hmrPlugin: esbuild.Plugin = {
+    name: 'sitegen-hmr',
+    setup(build) {
+      // Resolved as an import of it would be (a bare { path } made esbuild flip how it wraps react-dom from one
+      // rebuild to the next, so React's chunk changed name and hot updates could not keep React).
+      build.onResolve({ filter: /^react-dom\/client$/ }, async (args) => {
+        if (args.importer !== hydration) return undefined;
+        const r = await build.resolve('./hmrReactDom.ts', { resolveDir: path.join(ENGINE_DIR, 'dev'), kind: args.kind, importer: args.importer });
+        return r.errors.length ? { errors: r.errors } : { path: r.path };
+      });
     },
   };
   if (names.length) entryPoints.runtime = 'sitegen:runtime';
@@ -104,7 +128,7 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
       outdir: path.join(root, '.sitegen', 'client', 'assets'), entryNames: '[name]-[hash]', chunkNames: 'chunk-[hash]', assetNames: '[name]-[hash]',
       publicPath, loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' },
       define,
-      plugins: [stdinPlugin],
+      plugins: opts.dev ? [stdinPlugin, hmrPlugin, refreshPlugin(root)] : [stdinPlugin],
       legalComments: 'none',
     },
   };

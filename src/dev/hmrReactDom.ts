@@ -1,0 +1,19 @@
+// Dev only: react-dom/client as the hydration runtime (src/islands/client.ts) sees it in `sitegen dev`.
+// The same functions, except that each root is remembered by its element, so a hot update can unmount the
+// island a changed page no longer has (src/dev/hmrRuntime.ts). Production bundles import react-dom directly.
+import * as real from 'react-dom/client';
+
+const dom: typeof real = (real as any).hydrateRoot ? real : (real as any).default;
+const roots: WeakMap<Element, { unmount(): void }> = ((globalThis as any).__sitegenRoots ??= new WeakMap());
+
+export const createRoot: typeof real.createRoot = (el, opts) => {
+  const root = dom.createRoot(el, opts);
+  roots.set(el as Element, root);
+  return root;
+};
+
+export const hydrateRoot: typeof real.hydrateRoot = (el, node, opts) => {
+  const root = dom.hydrateRoot(el, node, opts);
+  roots.set(el as Element, root);
+  return root;
+};
