@@ -5,6 +5,7 @@
 // page and its connecting is not missed.
 import type http from 'node:http';
 import type { Message } from '../types.ts';
+import type { HotChange } from './hmr.ts';
 import { catalogue, formatMessage, formatMessageLong } from '../errors.ts';
 
 /** A problem as the overlay shows it. */
@@ -33,6 +34,8 @@ export interface Reload {
   paths: string[];
   /** URLs of changed static files and assets: a page reloads when it references one. */
   assets: string[];
+  /** What open pages can apply without reloading (src/dev/hmr.ts); absent: reload what is listed. */
+  hot?: HotChange;
 }
 
 export interface EventHub {

@@ -10,6 +10,7 @@ import { ENGINE_DIR } from '../siteModule.ts';
 import { createDevSite, type DevSite, type RebuildReport } from './devSite.ts';
 import { createEventHub, type EventHub } from './events.ts';
 import { createDevHandler } from './server.ts';
+import { hotTracker } from './hmr.ts';
 import { watchSite, type SiteWatcher } from './watch.ts';
 
 export type { RebuildReport } from './devSite.ts';
@@ -46,16 +47,18 @@ export interface DevServer {
 async function devClientAssets(): Promise<{ clientJs: string; overlayCss: string }> {
   const dir = path.join(ENGINE_DIR, 'dev');
   const source = await fs.readFile(path.join(dir, 'client.ts'), 'utf8');
-  const js = await esbuild.transform(source, { loader: 'ts', format: 'iife', target: 'es2020', sourcefile: 'sitegen-dev-client.ts' });
-  return { clientJs: js.code, overlayCss: await fs.readFile(path.join(dir, 'overlay.css'), 'utf8') };
+  // Bundled: the client imports its page morph (hmrMorph.ts).
+  const js = await esbuild.build({ stdin: { contents: source, loader: 'ts', resolveDir: dir, sourcefile: 'sitegen-dev-client.ts' }, bundle: true, write: false, format: 'iife', target: 'es2020', logLevel: 'silent' });
+  return { clientJs: js.outputFiles[0].text, overlayCss: await fs.readFile(path.join(dir, 'overlay.css'), 'utf8') };
 }
 
 export async function startDevServer(opts: DevServerOptions): Promise<DevServer> {
   const [assets, site] = await Promise.all([devClientAssets(), createDevSite({ root: opts.root, env: opts.env, siteUrl: opts.siteUrl, parseTimeoutMs: opts.parseTimeoutMs })]);
   const events = createEventHub();
+  const hot = hotTracker(() => site.config());
   const publish = (report: RebuildReport) => {
     events.setErrors(report.errors);
-    events.reload({ paths: report.committed ? report.changed : [], assets: report.assets });
+    events.reload({ paths: report.committed ? report.changed : [], assets: report.assets, hot: report.committed ? hot(site.output.manifest) : undefined });
     events.rebuilt({ what: report.what, ok: report.errors.length === 0, rendered: report.rendered, ms: report.ms });
   };
   const initial = await site.start();

@@ -2,6 +2,7 @@
 // page as rebuilds commit. Lookups follow the preview server (sirv with extensions ['html']), so a URL
 // resolves to the same file in dev as in preview. Nothing here touches the disk.
 import { parseHeadersFile, parseRedirectsFile } from '../hostfiles.ts';
+import type { AssetManifest } from '../types.ts';
 
 export interface PageFile {
   html: string;
@@ -26,6 +27,8 @@ export interface DevOutput {
   /** Generated host files (sitemap.xml, robots.txt, _headers, _redirects; a static file of the same name wins)
    *  and the plugins' extra outputs. */
   hostFiles: Map<string, string | Uint8Array>;
+  /** The client bundle's manifest of the last commit (hot updates compare it with the next). */
+  manifest?: AssetManifest;
   /** Set once the first build committed; before that every page request gets a placeholder. */
   built: boolean;
   /** Re-reads the _headers and _redirects rules after host or static files changed. */
