@@ -4,8 +4,25 @@
 // 'self'), filled with textContent only, so no message can inject markup. Uncaught errors in the page (an
 // island throwing while it hydrates, renders or handles an event) are sent to /__sitegen/error, which maps
 // them to the island's source and prints them in the terminal; the overlay shows them under the build's.
+//
+// Hot updates: a change to this page is applied in place, not by a reload. Replaced stylesheets are swapped
+// (the new <link> loads before the old one goes: no flash), the page's new HTML is fetched and morphed into
+// the open one (src/dev/hmrMorph.ts: scroll, focus and running islands kept), and islands with a new module
+// are updated through the islands runtime's dev half (src/dev/hmrRuntime.ts): React islands with Fast
+// Refresh, keeping their state; enhancement islands re-run on a fresh copy of their element. What cannot
+// be applied (React moved to another chunk, a new kind of island, a failed update) reloads this page only.
+import { morph } from './hmrMorph.ts';
+
 interface OverlayError { title: string; text: string; file: string | null; line: number; column: number; frame: string; hint: string | null }
-interface Reload { paths: string[]; assets: string[] }
+interface HotChange { css: [string, string][]; islands: Record<string, { url: string; react: boolean }>; reactMoved: boolean }
+interface Reload { paths: string[]; assets: string[]; hot?: HotChange }
+interface Hmr {
+  has(name: string): boolean;
+  mount(el: HTMLElement): Promise<void>;
+  unmount(el: Element): void;
+  update(name: string, url: string, react: boolean): Promise<void>;
+  retarget(name: string, url: string): void;
+}
 
 (() => {
   const script = document.currentScript as HTMLScriptElement | null;
@@ -82,6 +99,88 @@ interface Reload { paths: string[]; assets: string[] }
     return false;
   }
 
+  // The server HTML each island was mounted from: an enhancement island whose markup changed is re-run.
+  const serverHtml = new WeakMap<Element, string>();
+  for (const e of document.querySelectorAll('sitegen-island')) serverHtml.set(e, e.outerHTML);
+  let updates = 0;
+  let queue: Promise<void> = Promise.resolve();
+
+  const pathOf = (href: string) => { try { return new URL(href, location.href).pathname; } catch { return href; } };
+
+  /** Puts `href` in place of `old` once it has loaded, so the page is never without its styles. */
+  function swapStylesheet(old: HTMLLinkElement, href: string): Promise<void> {
+    return new Promise((resolve) => {
+      const next = old.cloneNode() as HTMLLinkElement;
+      next.href = href;
+      const done = () => { old.remove(); resolve(); };
+      next.addEventListener('load', done, { once: true });
+      next.addEventListener('error', done, { once: true });
+      old.after(next);
+    });
+  }
+
+  function stylesheets(doc: Document): HTMLLinkElement[] {
+    return [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+  }
+
+  /** The <head>: title, description and stylesheets follow the new page; scripts stay as they ran. */
+  async function morphHead(next: Document): Promise<void> {
+    if (document.title !== next.title) document.title = next.title;
+    for (const m of next.head.querySelectorAll<HTMLMetaElement>('meta[name]')) {
+      const mine = document.head.querySelector<HTMLMetaElement>(`meta[name="${CSS.escape(m.name)}"]`);
+      if (mine && mine.content !== m.content) mine.content = m.content;
+    }
+    const want = stylesheets(next).map((l) => pathOf(l.getAttribute('href') ?? ''));
+    const have = stylesheets(document);
+    const stale = have.filter((l) => !want.includes(pathOf(l.href)));
+    const missing = want.filter((h) => !have.some((l) => pathOf(l.href) === h));
+    const swaps: Promise<void>[] = [];
+    missing.forEach((href, i) => {
+      const old = stale[i];
+      if (old) swaps.push(swapStylesheet(old, href));
+      else { const l = document.createElement('link'); l.rel = 'stylesheet'; l.href = href; document.head.append(l); }
+    });
+    stale.slice(missing.length).forEach((l) => l.remove());
+    await Promise.all(swaps);
+  }
+
+  async function apply(change: Reload, mine: boolean): Promise<void> {
+    const hot = change.hot ?? { css: [], islands: {}, reactMoved: false };
+    const hmr = (window as any).__sitegenHmr as Hmr | undefined;
+    // Stylesheets first, from the event alone: nothing else to wait for.
+    const swaps = hot.css.flatMap(([from, to]) => stylesheets(document).filter((l) => pathOf(l.href) === from).map((l) => swapStylesheet(l, to)));
+    if (!mine) { await Promise.all(swaps); return; }
+    const res = await fetch(location.href, { cache: 'no-store', headers: { Accept: 'text/html' } });
+    if (res.redirected || !(res.headers.get('content-type') ?? '').includes('text/html')) throw new Error('not a page any more');
+    const next = new DOMParser().parseFromString(await res.text(), 'text/html');
+    const islands = [...document.querySelectorAll<HTMLElement>('sitegen-island')];
+    const names = new Set(islands.map((e) => e.dataset.island ?? ''));
+    if (hot.reactMoved && islands.some((e) => e.hasAttribute('data-props'))) throw new Error('React moved to another chunk');
+    if (islands.length && !hmr) throw new Error('the islands runtime has no hot updates');
+    // New modules before the morph, so the islands it mounts start from them.
+    const updated = new Set<string>();
+    for (const [name, { url, react }] of Object.entries(hot.islands)) {
+      if (!hmr) break;
+      if (names.has(name)) { await hmr.update(name, url, react); updated.add(name); } else hmr.retarget(name, url);
+    }
+    await Promise.all(swaps);
+    await morphHead(next);
+    const { added, removed } = morph(document.body, next.body, {
+      island(current, incoming) {
+        const same = ['data-island', 'data-props', 'data-hydrate', 'data-prefix'].every((a) => current.getAttribute(a) === incoming.getAttribute(a));
+        // A React island's markup is React's own (Fast Refresh updated its code); an enhancement island runs
+        // on its server markup, so new markup or a new module means a fresh copy and a new run.
+        if (same && (current.hasAttribute('data-props') || (!updated.has(current.dataset.island ?? '') && serverHtml.get(current) === incoming.outerHTML))) return 'keep';
+        return 'replace';
+      },
+    });
+    for (const e of removed) hmr?.unmount(e);
+    if (added.length && (!hmr || added.some((e) => !hmr.has(e.dataset.island ?? '')))) throw new Error('a new kind of island');
+    for (const e of added) serverHtml.set(e, e.outerHTML);
+    await Promise.all(added.map((e) => hmr!.mount(e)));
+    root.dataset.sitegenUpdates = String(++updates);
+  }
+
   function connect(): void {
     const source = new EventSource(`/__sitegen/events?route=${encodeURIComponent(route)}&v=${encodeURIComponent(version)}`);
     source.addEventListener('hello', (ev) => {
@@ -100,7 +199,14 @@ interface Reload { paths: string[]; assets: string[] }
       // The route served, or the URL itself: a 404 shown at a path that has just become a page reloads too.
       const here = location.pathname.endsWith('/') ? location.pathname : `${location.pathname}/`;
       const mine = (p: string) => p === '*' || p === route || p === location.pathname || p === here;
-      if (change.paths.some(mine) || change.assets.some(references)) location.reload();
+      if (change.assets.some(references)) { location.reload(); return; }
+      const listed = change.paths.some(mine);
+      if (!listed && !change.hot?.css.length) return;
+      // One update at a time, in order; one that cannot be applied reloads this page (only this one).
+      queue = queue.then(() => apply(change, listed)).catch((e) => {
+        console.info('sitegen: reloading, the change could not be applied in place:', e);
+        location.reload();
+      });
     });
     source.addEventListener('error', () => { root.dataset.sitegenDev = 'disconnected'; });
   }
