@@ -1,0 +1,117 @@
+// The server side of hot updates: what the event stream tells open pages after each kind of change
+// (a stylesheet, a React island, an enhancement island, content), on an in-process dev server over a copy
+// of the basic fixture with an enhancement island added; and the component registration the dev bundle
+// appends to a site's .tsx modules for Fast Refresh.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { listen } from '../../src/serve.ts';
+import { startDevServer, type DevServer } from '../../src/dev/index.ts';
+import { componentNames, hookSignature, registration } from '../../src/dev/hmrTransform.ts';
+import { copyFixture, editFile, openEvents, removeCopy, type SseEvent } from './dev-fixture.ts';
+
+let dir: string;
+let dev: DevServer;
+let server: http.Server;
+let url: string;
+let stream: Awaited<ReturnType<typeof openEvents>>;
+
+beforeAll(async () => {
+  dir = copyFixture('basic');
+  fs.writeFileSync(path.join(dir, 'templates/islands/Toggle.tsx'), 'export default function Toggle() { return <p className="toggle"><button type="button">plain</button></p>; }\n');
+  fs.writeFileSync(path.join(dir, 'templates/islands/Toggle.client.ts'), "export function enhance(el: HTMLElement) { el.querySelector('button')!.textContent = 'v1'; }\n");
+  editFile(dir, 'templates/pages.tsx', (t) => t
+    .replace("import Counter from './islands/Counter.tsx';", "import Counter from './islands/Counter.tsx';\nimport Toggle from './islands/Toggle.tsx';")
+    .replace('<Counter start={2} label="Clicks" /></>', '<Counter start={2} label="Clicks" /><Toggle /></>'));
+  dev = await startDevServer({ root: dir });
+  server = http.createServer(dev.handler);
+  url = await listen(server, 0, '127.0.0.1');
+  stream = await openEvents(`${url}/__sitegen/events`);
+});
+
+afterAll(async () => {
+  stream?.close();
+  await dev?.close();
+  server?.closeAllConnections();
+  server?.close();
+  if (dir) removeCopy(dir);
+});
+
+/** The reload event the next edit causes. */
+async function reloadAfter(edit: () => void): Promise<SseEvent['data']> {
+  const next = stream.next((e) => e.event === 'reload');
+  edit();
+  return (await next).data;
+}
+
+const assetUrl = /^\/assets\/[\w-]+\.(css|js)$/;
+
+describe('sitegen dev: hot update messages', () => {
+  it('names the replaced stylesheet for a CSS edit, and nothing else to hot-apply', async () => {
+    const before = await (await fetch(`${url}/`)).text();
+    const data = await reloadAfter(() => editFile(dir, 'templates/site.css', (t) => t.replace('--fg: #111;', '--fg: #222;')));
+    expect(data.paths).toEqual(['*']);
+    expect(data.hot.css).toHaveLength(1);
+    const [from, to] = data.hot.css[0];
+    expect(from).toMatch(assetUrl);
+    expect(to).toMatch(assetUrl);
+    expect(before).toContain(`href="${from}"`);
+    expect(await (await fetch(`${url}/`)).text()).toContain(`href="${to}"`);
+    expect(await (await fetch(url + to)).text()).toContain('#222');
+    expect(data.hot.islands).toEqual({});
+    expect(data.hot.reactMoved).toBe(false);
+  });
+
+  it('names a React island with its new module, and React stays where it was', async () => {
+    const data = await reloadAfter(() => editFile(dir, 'templates/islands/Counter.tsx', (t) => t.replace('count is {n}', 'clicked {n}')));
+    expect(data.paths).toEqual(['/']);
+    expect(Object.keys(data.hot.islands)).toEqual(['Counter']);
+    expect(data.hot.islands.Counter.react).toBe(true);
+    expect(data.hot.islands.Counter.url).toMatch(assetUrl);
+    const module = await (await fetch(url + data.hot.islands.Counter.url)).text();
+    expect(module).toContain('clicked ');
+    // The module registers the component for Fast Refresh under its file and name.
+    expect(module).toContain('templates/islands/Counter.tsx ');
+    expect(data.hot.reactMoved).toBe(false);
+    expect(data.hot.css).toEqual([]);
+  });
+
+  it('names an enhancement island as one to re-run, not to refresh', async () => {
+    const data = await reloadAfter(() => editFile(dir, 'templates/islands/Toggle.client.ts', (t) => t.replace("'v1'", "'v2'")));
+    expect(Object.keys(data.hot.islands)).toEqual(['Toggle']);
+    expect(data.hot.islands.Toggle.react).toBe(false);
+    expect(await (await fetch(url + data.hot.islands.Toggle.url)).text()).toMatch(/["']v2["']/);
+  });
+
+  it('lists only the routes for a content edit, with nothing in the bundle to apply', async () => {
+    const data = await reloadAfter(() => editFile(dir, 'content/pages/about.md', (t) => t.replace('# Hello', '# Hello again')));
+    expect(data.paths).toEqual(['/about/']);
+    expect(data.hot).toEqual({ css: [], islands: {}, reactMoved: false });
+  });
+});
+
+describe('Fast Refresh registration of a module', () => {
+  const source = [
+    "import { memo, useState } from 'react';",
+    'export default function Counter() { const [n] = useState(0); return n; }',
+    'function helper() { return 1; }',
+    'const Label = memo(() => null);',
+    'export const Row: React.FC = () => null;',
+    'const limit = 3;',
+    '  function Nested() {}',
+  ].join('\n');
+
+  it('registers the capitalised top-level functions and bindings, not helpers or nested ones', () => {
+    expect(componentNames(source)).toEqual(['Counter', 'Label', 'Row']);
+    const code = registration(source, 'templates/islands/Counter.tsx');
+    expect(code.startsWith('\n')).toBe(true); // appended: the module's own lines keep their numbers
+    expect(code).toContain('"templates/islands/Counter.tsx "');
+    expect(registration('export const a = 1;\n', 'x.tsx')).toBe('');
+  });
+
+  it('signs components with the hooks the module calls, so a change of hooks remounts', () => {
+    expect(hookSignature(source)).toBe('useState,useState');
+    expect(hookSignature(source.replace('useState(0)', 'useState(0); useRef(null)'))).not.toBe(hookSignature(source));
+  });
+});
