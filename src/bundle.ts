@@ -244,29 +244,82 @@ export interface ClientBundler {
 }
 
 /**
- * For dev mode: keeps one esbuild context and calls rebuild(), so an island edit re-reads only that file.
+ * Dev: stylesheets under names without a hash ("/assets/site.css"), so a CSS edit changes no page's HTML
+ * (no page re-renders); open pages swap the stylesheet in place and the dev server serves it uncached.
+ */
+function stableStylesheets(m: AssetManifest): AssetManifest {
+  const css = m.css.map((u) => u.replace(/-[A-Za-z0-9]+\.css$/, '.css'));
+  const files = new Map(m.files);
+  m.css.forEach((u, i) => {
+    const bytes = files.get(u.slice(1));
+    if (!bytes || css[i] === u) return;
+    files.delete(u.slice(1));
+    files.set(css[i].slice(1), bytes);
+  });
+  return { ...m, css, files };
+}
+
+/** One esbuild context of the dev bundler, and what it built last with the stamps of the files it read. */
+interface DevPart {
+  ctx: esbuild.BuildContext<{ metafile: true; write: false }>;
+  last: ClientBuildResult | null;
+  stamps: Stamp[];
+}
+
+/** A project's own input files of a build (not packages, not virtual modules), absolute. */
+const ownInputs = (meta: esbuild.Metafile) => Object.keys(meta.inputs).filter((f) => !f.includes('node_modules') && !f.includes(':')).map((f) => path.resolve(f));
+
+/**
+ * For dev mode: keeps esbuild contexts and calls rebuild(), so an island edit re-reads only that file.
+ * Two of them: the scripts (runtime, islands, React) and the stylesheets, and a part whose files are all
+ * unchanged is not rebuilt — a CSS edit costs the CSS only, not a new link of React's development build.
  * Its bundle is the development one (see ClientPlanOptions.dev): its .map files are served beside it.
- * A new island, a removed one, or new CSS entries or defines change the plan, which needs a new context.
+ * A new island, a removed one, or new CSS entries or defines change the plan, which needs new contexts.
  */
 export function createClientBundler(root: string): ClientBundler {
-  let ctx: esbuild.BuildContext<{ metafile: true; write: false }> | null = null;
+  let parts: DevPart[] = [];
   let key = '';
+  const disposeAll = async () => { await Promise.all(parts.map((p) => p.ctx.dispose())); parts = []; };
+
+  async function rebuild(part: DevPart): Promise<ClientBuildResult> {
+    if (part.last && stampsMatch(part.stamps)) return part.last;
+    // Stamped before the build: a file saved while esbuild reads it is seen as changed next time.
+    const before = new Map(part.stamps.map((s) => [s[0], s]));
+    const result = await part.ctx.rebuild();
+    const files = ownInputs(result.metafile);
+    const fresh = new Map(stampFiles(files.filter((f) => !before.has(f))).map((s) => [s[0], s]));
+    part.stamps = files.map((f) => before.get(f) ?? fresh.get(f)!);
+    part.last = result;
+    return result;
+  }
+
   return {
     async bundle(config, opts) {
       const plan = await clientPlan(root, config, { ...opts, dev: true });
-      if (plan.key !== key) { await ctx?.dispose(); ctx = null; key = plan.key; }
+      if (plan.key !== key) { await disposeAll(); key = plan.key; }
       if (!plan.options) return { manifest: EMPTY_MANIFEST(), inputs: [], errors: [] };
-      ctx ??= await (await loadEsbuild()).context(plan.options);
-      let result: ClientBuildResult;
+      if (!parts.length) {
+        const esbuild = await loadEsbuild();
+        const entries = Object.entries(plan.options.entryPoints as Record<string, string>);
+        const groups = [entries.filter(([, f]) => !f.endsWith('.css')), entries.filter(([, f]) => f.endsWith('.css'))].filter((g) => g.length);
+        parts = await Promise.all(groups.map(async (g) => ({ ctx: await esbuild.context({ ...plan.options!, entryPoints: Object.fromEntries(g) }), last: null, stamps: [] })));
+      }
+      let results: ClientBuildResult[];
       try {
-        result = await ctx.rebuild();
+        results = await Promise.all(parts.map(rebuild));
       } catch (e: any) {
+        for (const p of parts) p.last = null;
         const errors = esbuildMessages(e.errors ?? [], root);
         return { inputs: [], errors: errors.length ? errors : [message('BundleError', `bundling failed: ${e?.message ?? e}`)] };
       }
+      const result: ClientBuildResult = {
+        ...results[0],
+        outputFiles: results.flatMap((r) => r.outputFiles),
+        metafile: { inputs: Object.assign({}, ...results.map((r) => r.metafile.inputs)), outputs: Object.assign({}, ...results.map((r) => r.metafile.outputs)) },
+      };
       const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules') && !f.includes(':'));
-      return { manifest: clientManifest(root, plan, result), inputs, errors: [] };
+      return { manifest: stableStylesheets(clientManifest(root, plan, result)), inputs, errors: [] };
     },
-    async dispose() { await ctx?.dispose(); ctx = null; key = ''; },
+    dispose: () => { key = ''; return disposeAll(); },
   };
 }

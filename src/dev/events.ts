@@ -81,7 +81,8 @@ export function createEventHub(): EventHub {
     reload(change) {
       version++;
       for (const p of change.paths) changedAt.set(p, version);
-      if (!change.paths.length && !change.assets.length) return;
+      const hot = change.hot && (change.hot.css.length || Object.keys(change.hot.islands).length);
+      if (!change.paths.length && !change.assets.length && !hot) return;
       for (const c of clients) send(c, 'reload', change);
     },
     setErrors(list) {
