@@ -101,11 +101,12 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
   const hmrPlugin: esbuild.Plugin = {
     name: 'sitegen-hmr',
     setup(build) {
-      // Resolved as an import of it would be (a bare { path } made esbuild flip how it wraps react-dom from one
-      // rebuild to the next, so React's chunk changed name and hot updates could not keep React).
+      // The shim is an .mts file, resolved as an import of it would be: esbuild then wraps react-dom the same
+      // way in every rebuild (as a .ts file it flipped between two forms, React's chunk changed its name, and
+      // hot updates could not keep React).
       build.onResolve({ filter: /^react-dom\/client$/ }, async (args) => {
         if (args.importer !== hydration) return undefined;
-        const r = await build.resolve('./hmrReactDom.ts', { resolveDir: path.join(ENGINE_DIR, 'dev'), kind: args.kind, importer: args.importer });
+        const r = await build.resolve('./hmrReactDom.mts', { resolveDir: path.join(ENGINE_DIR, 'dev'), kind: args.kind, importer: args.importer });
         return r.errors.length ? { errors: r.errors } : { path: r.path };
       });
     },

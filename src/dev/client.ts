@@ -149,20 +149,38 @@ interface Hmr {
     const hmr = (window as any).__sitegenHmr as Hmr | undefined;
     // Stylesheets first, from the event alone: nothing else to wait for.
     const swaps = hot.css.flatMap(([from, to]) => stylesheets(document).filter((l) => pathOf(l.href) === from).map((l) => swapStylesheet(l, to)));
-    if (!mine) { await Promise.all(swaps); return; }
-    const res = await fetch(location.href, { cache: 'no-store', headers: { Accept: 'text/html' } });
-    if (res.redirected || !(res.headers.get('content-type') ?? '').includes('text/html')) throw new Error('not a page any more');
-    const next = new DOMParser().parseFromString(await res.text(), 'text/html');
     const islands = [...document.querySelectorAll<HTMLElement>('sitegen-island')];
     const names = new Set(islands.map((e) => e.dataset.island ?? ''));
-    if (hot.reactMoved && islands.some((e) => e.hasAttribute('data-props'))) throw new Error('React moved to another chunk');
-    if (islands.length && !hmr) throw new Error('the islands runtime has no hot updates');
-    // New modules before the morph, so the islands it mounts start from them.
+    const touched = mine || Object.keys(hot.islands).some((n) => names.has(n));
+    if (touched && hot.reactMoved && islands.some((e) => e.hasAttribute('data-props'))) throw new Error('React moved to another chunk');
+    if (touched && islands.length && !hmr) throw new Error('the islands runtime has no hot updates');
+    // New modules first, so the islands a morph mounts start from them.
     const updated = new Set<string>();
     for (const [name, { url, react }] of Object.entries(hot.islands)) {
       if (!hmr) break;
       if (names.has(name)) { await hmr.update(name, url, react); updated.add(name); } else hmr.retarget(name, url);
     }
+    if (!mine) {
+      // A bundle made ahead of its rebuild (the page's HTML follows, if it changed): enhancement islands
+      // with a new module re-run on a fresh copy of the markup they were mounted from.
+      for (const e of islands) {
+        const html = serverHtml.get(e);
+        if (e.hasAttribute('data-props') || !updated.has(e.dataset.island ?? '') || !html) continue;
+        const t = document.createElement('template');
+        t.innerHTML = html;
+        const fresh = t.content.firstElementChild as HTMLElement;
+        hmr!.unmount(e);
+        e.replaceWith(fresh);
+        serverHtml.set(fresh, html);
+        await hmr!.mount(fresh);
+      }
+      await Promise.all(swaps);
+      if (updated.size || swaps.length) root.dataset.sitegenUpdates = String(++updates);
+      return;
+    }
+    const res = await fetch(location.href, { cache: 'no-store', headers: { Accept: 'text/html' } });
+    if (res.redirected || !(res.headers.get('content-type') ?? '').includes('text/html')) throw new Error('not a page any more');
+    const next = new DOMParser().parseFromString(await res.text(), 'text/html');
     await Promise.all(swaps);
     await morphHead(next);
     const { added, removed } = morph(document.body, next.body, {
@@ -201,7 +219,7 @@ interface Hmr {
       const mine = (p: string) => p === '*' || p === route || p === location.pathname || p === here;
       if (change.assets.some(references)) { location.reload(); return; }
       const listed = change.paths.some(mine);
-      if (!listed && !change.hot?.css.length) return;
+      if (!listed && !change.hot?.css.length && !Object.keys(change.hot?.islands ?? {}).length) return;
       // One update at a time, in order; one that cannot be applied reloads this page (only this one).
       queue = queue.then(() => apply(change, listed)).catch((e) => {
         console.info('sitegen: reloading, the change could not be applied in place:', e);

@@ -28,7 +28,7 @@ export function installHmr(loaders: Record<string, Loader>): void {
       if (typeof mod.enhance === 'function') {
         mod.enhance(el);
       } else {
-        const [react, dom] = await Promise.all([import('react'), import('./hmrReactDom.ts')]);
+        const [react, dom] = await Promise.all([import('react'), import('./hmrReactDom.mts')]);
         const { createElement } = (react as any).createElement ? react : (react as any).default;
         dom.hydrateRoot(el, createElement(mod.default, JSON.parse(el.dataset.props || '{}')), { identifierPrefix: el.dataset.prefix || '' });
       }

@@ -56,6 +56,8 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   const [assets, site] = await Promise.all([devClientAssets(), createDevSite({ root: opts.root, env: opts.env, siteUrl: opts.siteUrl, parseTimeoutMs: opts.parseTimeoutMs })]);
   const events = createEventHub();
   const hot = hotTracker(() => site.config());
+  /** The client files of a bundle made ahead of its rebuild, served until the rebuild commits or fails. */
+  let hotAssets: Map<string, Uint8Array> | undefined;
   const publish = (report: RebuildReport) => {
     events.setErrors(report.errors);
     events.reload({ paths: report.committed ? report.changed : [], assets: report.assets, hot: report.committed ? hot(site.output.manifest) : undefined });
@@ -72,7 +74,15 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
       debounceMs: opts.debounceMs,
       onError: opts.onError,
       async onBatch(changes) {
-        const report = await site.apply(changes);
+        // A stylesheet or island edit reaches open pages as soon as the client is bundled, before the
+        // site module compiles and pages render; the rebuild's own event then has nothing more to apply.
+        const early = await site.bundleFirst(changes);
+        if (early) {
+          hotAssets = early.files;
+          events.reload({ paths: [], assets: [], hot: hot(early) });
+        }
+        let report: RebuildReport | null;
+        try { report = await site.apply(changes); } finally { hotAssets = undefined; }
         if (!report) return;
         publish(report);
         opts.onReport?.(report);
@@ -84,7 +94,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
     throw e;
   }
   return {
-    handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, base: () => site.config()?.site?.base, listenHost: opts.listenHost, ...assets }),
+    handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, hotAssets: () => hotAssets, base: () => site.config()?.site?.base, listenHost: opts.listenHost, ...assets }),
     initial, site, events,
     async idle() { await watcher.idle(); await site.ready(); },
     async close() {

@@ -38,9 +38,9 @@ afterAll(async () => {
   if (dir) removeCopy(dir);
 });
 
-/** The reload event the next edit causes. */
-async function reloadAfter(edit: () => void): Promise<SseEvent['data']> {
-  const next = stream.next((e) => e.event === 'reload');
+/** The (first) reload event the next edit causes, or the first that `pred` accepts. */
+async function reloadAfter(edit: () => void, pred: (data: any) => boolean = () => true): Promise<SseEvent['data']> {
+  const next = stream.next((e) => e.event === 'reload' && pred(e.data));
   edit();
   return (await next).data;
 }
@@ -49,6 +49,7 @@ const assetUrl = /^\/assets\/[\w-]+\.(css|js)$/;
 
 describe('sitegen dev: hot update messages', () => {
   it('names the changed stylesheet for a CSS edit, which re-renders no page', async () => {
+    await dev.idle();
     const before = await (await fetch(`${url}/`)).text();
     const data = await reloadAfter(() => editFile(dir, 'templates/site.css', (t) => t.replace('--fg: #111;', '--fg: #222;')));
     // Its URL carries no hash in dev, so no page's HTML changed; the page loads it again under a new query.
@@ -67,9 +68,11 @@ describe('sitegen dev: hot update messages', () => {
     expect(data.hot.reactMoved).toBe(false);
   });
 
-  it('names a React island with its new module, and React stays where it was', async () => {
+  it('names a React island with its new module as soon as it is bundled, then the pages that changed', async () => {
+    const rendered = stream.next((e) => e.event === 'reload' && e.data.paths.length > 0);
     const data = await reloadAfter(() => editFile(dir, 'templates/islands/Counter.tsx', (t) => t.replace('count is {n}', 'clicked {n}')));
-    expect(data.paths).toEqual(['/']);
+    // First, before the site module compiles and pages render: only the new module.
+    expect(data.paths).toEqual([]);
     expect(Object.keys(data.hot.islands)).toEqual(['Counter']);
     expect(data.hot.islands.Counter.react).toBe(true);
     expect(data.hot.islands.Counter.url).toMatch(assetUrl);
@@ -79,9 +82,14 @@ describe('sitegen dev: hot update messages', () => {
     expect(module).toContain('templates/islands/Counter.tsx ');
     expect(data.hot.reactMoved).toBe(false);
     expect(data.hot.css).toEqual([]);
+    // Then the rebuild: the page whose server HTML changed, with nothing left to hot-apply.
+    const after = (await rendered).data;
+    expect(after.paths).toEqual(['/']);
+    expect(after.hot.islands).toEqual({});
   });
 
   it('names an enhancement island as one to re-run, not to refresh', async () => {
+    await dev.idle();
     const data = await reloadAfter(() => editFile(dir, 'templates/islands/Toggle.client.ts', (t) => t.replace("'v1'", "'v2'")));
     expect(Object.keys(data.hot.islands)).toEqual(['Toggle']);
     expect(data.hot.islands.Toggle.react).toBe(false);
@@ -89,7 +97,8 @@ describe('sitegen dev: hot update messages', () => {
   });
 
   it('lists only the routes for a content edit, with nothing in the bundle to apply', async () => {
-    const data = await reloadAfter(() => editFile(dir, 'content/pages/about.md', (t) => t.replace('# Hello', '# Hello again')));
+    await dev.idle();
+    const data = await reloadAfter(() => editFile(dir, 'content/pages/about.md', (t) => t.replace('# Hello', '# Hello again')), (d) => d.paths.includes('/about/'));
     expect(data.paths).toEqual(['/about/']);
     expect(data.hot).toEqual({ css: [], islands: {}, reactMoved: false });
   });

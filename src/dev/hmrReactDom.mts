@@ -1,6 +1,7 @@
 // Dev only: react-dom/client as the hydration runtime (src/islands/client.ts) sees it in `sitegen dev`.
 // The same functions, except that each root is remembered by its element, so a hot update can unmount the
 // island a changed page no longer has (src/dev/hmrRuntime.ts). Production bundles import react-dom directly.
+// An .mts file: always an ES module to esbuild, so React's chunk comes out the same in every dev rebuild.
 import * as real from 'react-dom/client';
 
 const dom: typeof real = (real as any).hydrateRoot ? real : (real as any).default;
