@@ -219,6 +219,8 @@ interface Hmr {
       const mine = (p: string) => p === '*' || p === route || p === location.pathname || p === here;
       if (change.assets.some(references)) { location.reload(); return; }
       const listed = change.paths.some(mine);
+      // The placeholder shown before the first good build has nothing worth keeping.
+      if (listed && route === '*') { location.reload(); return; }
       if (!listed && !change.hot?.css.length && !Object.keys(change.hot?.islands ?? {}).length) return;
       // One update at a time, in order; one that cannot be applied reloads this page (only this one).
       queue = queue.then(() => apply(change, listed)).catch((e) => {
