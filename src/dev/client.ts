@@ -70,7 +70,7 @@ interface Hmr {
     panel.setAttribute('role', 'alertdialog');
     panel.setAttribute('aria-label', buildErrors.length ? 'Build errors' : 'Island errors');
     const head = el('div', 'head');
-    const note = buildErrors.length ? ' the page shows the last good build; fix the file and it reloads' : ' thrown in this page; fix the file and it reloads';
+    const note = buildErrors.length ? ' the page shows the last good build; fix the file and it updates' : ' thrown in this page; fix the file and it updates';
     head.append(el('strong', 'count', headline()), el('span', 'note', note));
     const close = el('button', 'close', '×');
     close.type = 'button';
@@ -144,6 +144,14 @@ interface Hmr {
     await Promise.all(swaps);
   }
 
+  /** The islands' errors belong to the code they ran; new code reports its own, if it throws again. */
+  function clearIslandErrors(): void {
+    if (!islandErrors.length) return;
+    islandErrors.length = 0;
+    reported.clear();
+    render();
+  }
+
   async function apply(change: Reload, mine: boolean): Promise<void> {
     const hot = change.hot ?? { css: [], islands: {}, reactMoved: false };
     const hmr = (window as any).__sitegenHmr as Hmr | undefined;
@@ -175,6 +183,7 @@ interface Hmr {
         await hmr!.mount(fresh);
       }
       await Promise.all(swaps);
+      if (updated.size) clearIslandErrors();
       if (updated.size || swaps.length) root.dataset.sitegenUpdates = String(++updates);
       return;
     }
@@ -195,6 +204,7 @@ interface Hmr {
     for (const e of removed) hmr?.unmount(e);
     if (added.length && (!hmr || added.some((e) => !hmr.has(e.dataset.island ?? '')))) throw new Error('a new kind of island');
     for (const e of added) serverHtml.set(e, e.outerHTML);
+    if (updated.size || added.length) clearIslandErrors();
     await Promise.all(added.map((e) => hmr!.mount(e)));
     root.dataset.sitegenUpdates = String(++updates);
   }
