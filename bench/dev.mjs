@@ -8,7 +8,8 @@
 // edited N times, then the layout template N times; each sample is edit → reload event → GET showing the text.
 // Env: BENCH_PAGES (1000), BENCH_EDITS (20; 0 skips the edits), BENCH_TEMPLATE_EDITS (same as BENCH_EDITS),
 // BENCH_FIRST_RUNS (3; 0 skips the first-page runs), BENCH_HUGO (0 skips Hugo), BENCH_DEV_JSON (write the
-// figures as JSON to this file, for bench/run.mjs).
+// figures as JSON to this file, for bench/run.mjs). Then hot updates on the real site in Chromium
+// (bench/dev-hmr.mjs; HOT_EDITS, 10; BENCH_HOT=0 skips them), and the issue #31 targets, met or not.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -18,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { prepareDevSite, pagePath, pageFile } from './devsite.mjs';
 import { firstPage, freePort } from './first-page.mjs';
 import { prepareHugo, hugoServerArgs } from './hugo.mjs';
+import { hotBench } from './dev-hmr.mjs';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.dirname(BENCH);
@@ -193,12 +195,28 @@ async function editBench() {
   return rows.map(([edit, s]) => ({ edit, n: s.n, medianMs: s.median, p95Ms: s.p95, minMs: s.min, maxMs: s.max }));
 }
 
+/** The targets of issue #31: the first page of the 1,000-page site within 1 s, and the hot-update medians. */
+function printTargets(result) {
+  const rows = [];
+  const first = result.firstPage.find((f) => f.server === 'sitegen dev' && f.site === `${PAGES}-page dev site` && f.path === '/');
+  const hugo = result.firstPage.find((f) => f.server === 'hugo server');
+  if (first) rows.push([`first page served, ${PAGES}-page site (median of ${first.runs.length})`, first.medianMs, 1000, hugo?.medianMs]);
+  for (const h of result.hot) rows.push([`${h.edit}, save → applied (median of ${h.n})`, h.medianMs, h.targetMs, undefined]);
+  if (!rows.length) return;
+  process.stdout.write('\n  target                                                              measured   target   hugo server\n');
+  for (const [name, ms, target, hugoMs] of rows) {
+    const met = ms != null && ms <= target;
+    process.stdout.write(`  ${name.padEnd(66)} ${ms == null ? 'failed'.padStart(8) : `${ms.toFixed(0)} ms`.padStart(8)}   ≤ ${String(target).padStart(4)} ms ${hugoMs == null ? '         ' : `${hugoMs.toFixed(0)} ms`.padStart(9)}   ${met ? 'met' : 'NOT MET'}\n`);
+  }
+}
+
 async function main() {
   const load = os.loadavg()[0];
   const hugoOn = process.env.BENCH_HUGO !== '0' && spawnSync('hugo', ['version'], { encoding: 'utf8' }).status === 0;
   process.stdout.write(`sitegen dev benchmark: ${PAGES} pages, first page ×${FIRST_RUNS}${hugoOn ? ' (with hugo server)' : ''}, ${EDITS} edits each (+${WARMUP} warm-up), load average ${load.toFixed(2)} on ${os.cpus().length} cores\n`);
   prepareDevSite(SITE, PAGES);
-  const result = { firstPage: FIRST_RUNS > 0 ? await firstPages(FIRST_RUNS, hugoOn) : [], edits: EDITS > 0 ? await editBench() : [] };
+  const result = { firstPage: FIRST_RUNS > 0 ? await firstPages(FIRST_RUNS, hugoOn) : [], edits: EDITS > 0 ? await editBench() : [], hot: process.env.BENCH_HOT === '0' ? [] : await hotBench() };
+  printTargets(result);
   if (process.env.BENCH_DEV_JSON) fs.writeFileSync(process.env.BENCH_DEV_JSON, JSON.stringify(result));
   if (result.firstPage.some((f) => f.error)) { for (const f of result.firstPage.filter((x) => x.error)) process.stderr.write(`first page failed: ${f.server} ${f.site}: ${f.error}\n`); process.exitCode = 1; }
 }

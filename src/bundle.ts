@@ -15,6 +15,7 @@ import { replaceFolder, stampFiles, stampsMatch, type Stamp } from './cache/inde
 import { message } from './errors.ts';
 import { listFiles } from './content/glob.ts';
 import { urlPolicy, withBase } from './render/urls.ts';
+import { refreshPlugin } from './dev/hmrTransform.ts';
 
 import type { AssetManifest } from './types.ts';
 export type { AssetManifest };
@@ -71,10 +72,18 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
   // The bundle's render/urlPolicy.ts holds them (a site with the default policy keeps the file as it is).
   const policy = urlPolicy(config);
   const policyModule = policy.base === '/' && policy.trailingSlash === 'always' ? null : `export const initialPolicy = ${JSON.stringify(policy)};`;
-  const runtimeSource = [
+  const loaders = `{${names.map((n) => `${JSON.stringify(n)}: () => import(${JSON.stringify(islands[n])})`).join(',')}}`;
+  const runtimeSource = (opts.dev ? [
+    // Dev: the hot-update runtime first (it must hook React before react-dom loads), then the same hydration.
+    `import { installHmr } from ${JSON.stringify(path.join(ENGINE_DIR, 'dev/hmrRuntime.ts'))};`,
     `import { hydrateIslands } from ${JSON.stringify(path.join(ENGINE_DIR, 'islands/client.ts'))};`,
-    `hydrateIslands({${names.map((n) => `${JSON.stringify(n)}: () => import(${JSON.stringify(islands[n])})`).join(',')}});`,
-  ].join('\n');
+    `const loaders = ${loaders};`,
+    'installHmr(loaders);',
+    'hydrateIslands(loaders);',
+  ] : [
+    `import { hydrateIslands } from ${JSON.stringify(path.join(ENGINE_DIR, 'islands/client.ts'))};`,
+    `hydrateIslands(${loaders});`,
+  ]).join('\n');
   const stdinPlugin: esbuild.Plugin = {
     name: 'sitegen-runtime',
     setup(build) {
@@ -88,6 +97,21 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
         build.onResolve({ filter: /^\.\/urlPolicy\.ts$/ }, (args) => (args.importer.endsWith(`${path.sep}render${path.sep}urls.ts`) ? { path: 'url-policy', namespace: 'sitegen-policy' } : undefined));
         build.onLoad({ filter: /.*/, namespace: 'sitegen-policy' }, () => ({ contents: policyModule, loader: 'js' }));
       }
+    },
+  };
+  // Dev: the hydration runtime's react-dom remembers each island's root (hot updates unmount removed ones).
+  const hydration = path.join(ENGINE_DIR, 'islands/client.ts');
+  const hmrPlugin: esbuild.Plugin = {
+    name: 'sitegen-hmr',
+    setup(build) {
+      // The shim is an .mts file, resolved as an import of it would be: esbuild then wraps react-dom the same
+      // way in every rebuild (as a .ts file it flipped between two forms, React's chunk changed its name, and
+      // hot updates could not keep React).
+      build.onResolve({ filter: /^react-dom\/client$/ }, async (args) => {
+        if (args.importer !== hydration) return undefined;
+        const r = await build.resolve('./hmrReactDom.mts', { resolveDir: path.join(ENGINE_DIR, 'dev'), kind: args.kind, importer: args.importer });
+        return r.errors.length ? { errors: r.errors } : { path: r.path };
+      });
     },
   };
   if (names.length) entryPoints.runtime = 'sitegen:runtime';
@@ -108,7 +132,7 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
       outdir: path.join(root, '.sitegen', 'client', 'assets'), entryNames: '[name]-[hash]', chunkNames: 'chunk-[hash]', assetNames: '[name]-[hash]',
       publicPath, loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' },
       define,
-      plugins: [stdinPlugin],
+      plugins: opts.dev ? [stdinPlugin, hmrPlugin, refreshPlugin(root)] : [stdinPlugin],
       legalComments: 'none',
     },
   };
@@ -224,29 +248,82 @@ export interface ClientBundler {
 }
 
 /**
- * For dev mode: keeps one esbuild context and calls rebuild(), so an island edit re-reads only that file.
+ * Dev: stylesheets under names without a hash ("/assets/site.css"), so a CSS edit changes no page's HTML
+ * (no page re-renders); open pages swap the stylesheet in place and the dev server serves it uncached.
+ */
+function stableStylesheets(m: AssetManifest): AssetManifest {
+  const css = m.css.map((u) => u.replace(/-[A-Za-z0-9]+\.css$/, '.css'));
+  const files = new Map(m.files);
+  m.css.forEach((u, i) => {
+    const bytes = files.get(u.slice(1));
+    if (!bytes || css[i] === u) return;
+    files.delete(u.slice(1));
+    files.set(css[i].slice(1), bytes);
+  });
+  return { ...m, css, files };
+}
+
+/** One esbuild context of the dev bundler, and what it built last with the stamps of the files it read. */
+interface DevPart {
+  ctx: esbuild.BuildContext<{ metafile: true; write: false }>;
+  last: ClientBuildResult | null;
+  stamps: Stamp[];
+}
+
+/** A project's own input files of a build (not packages, not virtual modules), absolute. */
+const ownInputs = (meta: esbuild.Metafile) => Object.keys(meta.inputs).filter((f) => !f.includes('node_modules') && !f.includes(':')).map((f) => path.resolve(f));
+
+/**
+ * For dev mode: keeps esbuild contexts and calls rebuild(), so an island edit re-reads only that file.
+ * Two of them: the scripts (runtime, islands, React) and the stylesheets, and a part whose files are all
+ * unchanged is not rebuilt — a CSS edit costs the CSS only, not a new link of React's development build.
  * Its bundle is the development one (see ClientPlanOptions.dev): its .map files are served beside it.
- * A new island, a removed one, or new CSS entries or defines change the plan, which needs a new context.
+ * A new island, a removed one, or new CSS entries or defines change the plan, which needs new contexts.
  */
 export function createClientBundler(root: string): ClientBundler {
-  let ctx: esbuild.BuildContext<{ metafile: true; write: false }> | null = null;
+  let parts: DevPart[] = [];
   let key = '';
+  const disposeAll = async () => { await Promise.all(parts.map((p) => p.ctx.dispose())); parts = []; };
+
+  async function rebuild(part: DevPart): Promise<ClientBuildResult> {
+    if (part.last && stampsMatch(part.stamps)) return part.last;
+    // Stamped before the build: a file saved while esbuild reads it is seen as changed next time.
+    const before = new Map(part.stamps.map((s) => [s[0], s]));
+    const result = await part.ctx.rebuild();
+    const files = ownInputs(result.metafile);
+    const fresh = new Map(stampFiles(files.filter((f) => !before.has(f))).map((s) => [s[0], s]));
+    part.stamps = files.map((f) => before.get(f) ?? fresh.get(f)!);
+    part.last = result;
+    return result;
+  }
+
   return {
     async bundle(config, opts) {
       const plan = await clientPlan(root, config, { ...opts, dev: true });
-      if (plan.key !== key) { await ctx?.dispose(); ctx = null; key = plan.key; }
+      if (plan.key !== key) { await disposeAll(); key = plan.key; }
       if (!plan.options) return { manifest: EMPTY_MANIFEST(), inputs: [], errors: [] };
-      ctx ??= await (await loadEsbuild()).context(plan.options);
-      let result: ClientBuildResult;
+      if (!parts.length) {
+        const esbuild = await loadEsbuild();
+        const entries = Object.entries(plan.options.entryPoints as Record<string, string>);
+        const groups = [entries.filter(([, f]) => !f.endsWith('.css')), entries.filter(([, f]) => f.endsWith('.css'))].filter((g) => g.length);
+        parts = await Promise.all(groups.map(async (g) => ({ ctx: await esbuild.context({ ...plan.options!, entryPoints: Object.fromEntries(g) }), last: null, stamps: [] })));
+      }
+      let results: ClientBuildResult[];
       try {
-        result = await ctx.rebuild();
+        results = await Promise.all(parts.map(rebuild));
       } catch (e: any) {
+        for (const p of parts) p.last = null;
         const errors = esbuildMessages(e.errors ?? [], root);
         return { inputs: [], errors: errors.length ? errors : [message('BundleError', `bundling failed: ${e?.message ?? e}`)] };
       }
+      const result: ClientBuildResult = {
+        ...results[0],
+        outputFiles: results.flatMap((r) => r.outputFiles),
+        metafile: { inputs: Object.assign({}, ...results.map((r) => r.metafile.inputs)), outputs: Object.assign({}, ...results.map((r) => r.metafile.outputs)) },
+      };
       const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules') && !f.includes(':'));
-      return { manifest: clientManifest(root, plan, result), inputs, errors: [] };
+      return { manifest: stableStylesheets(clientManifest(root, plan, result)), inputs, errors: [] };
     },
-    async dispose() { await ctx?.dispose(); ctx = null; key = ''; },
+    dispose: () => { key = ''; return disposeAll(); },
   };
 }

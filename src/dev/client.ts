@@ -4,8 +4,25 @@
 // 'self'), filled with textContent only, so no message can inject markup. Uncaught errors in the page (an
 // island throwing while it hydrates, renders or handles an event) are sent to /__sitegen/error, which maps
 // them to the island's source and prints them in the terminal; the overlay shows them under the build's.
+//
+// Hot updates: a change to this page is applied in place, not by a reload. Replaced stylesheets are swapped
+// (the new <link> loads before the old one goes: no flash), the page's new HTML is fetched and morphed into
+// the open one (src/dev/hmrMorph.ts: scroll, focus and running islands kept), and islands with a new module
+// are updated through the islands runtime's dev half (src/dev/hmrRuntime.ts): React islands with Fast
+// Refresh, keeping their state; enhancement islands re-run on a fresh copy of their element. What cannot
+// be applied (React moved to another chunk, a new kind of island, a failed update) reloads this page only.
+import { morph } from './hmrMorph.ts';
+
 interface OverlayError { title: string; text: string; file: string | null; line: number; column: number; frame: string; hint: string | null }
-interface Reload { paths: string[]; assets: string[] }
+interface HotChange { css: [string, string][]; islands: Record<string, { url: string; react: boolean }>; reactMoved: boolean }
+interface Reload { paths: string[]; assets: string[]; hot?: HotChange }
+interface Hmr {
+  has(name: string): boolean;
+  mount(el: HTMLElement): Promise<void>;
+  unmount(el: Element): void;
+  update(name: string, url: string, react: boolean): Promise<void>;
+  retarget(name: string, url: string): void;
+}
 
 (() => {
   const script = document.currentScript as HTMLScriptElement | null;
@@ -53,7 +70,7 @@ interface Reload { paths: string[]; assets: string[] }
     panel.setAttribute('role', 'alertdialog');
     panel.setAttribute('aria-label', buildErrors.length ? 'Build errors' : 'Island errors');
     const head = el('div', 'head');
-    const note = buildErrors.length ? ' the page shows the last good build; fix the file and it reloads' : ' thrown in this page; fix the file and it reloads';
+    const note = buildErrors.length ? ' the page shows the last good build; fix the file and it updates' : ' thrown in this page; fix the file and it updates';
     head.append(el('strong', 'count', headline()), el('span', 'note', note));
     const close = el('button', 'close', '×');
     close.type = 'button';
@@ -82,6 +99,116 @@ interface Reload { paths: string[]; assets: string[] }
     return false;
   }
 
+  // The server HTML each island was mounted from: an enhancement island whose markup changed is re-run.
+  const serverHtml = new WeakMap<Element, string>();
+  for (const e of document.querySelectorAll('sitegen-island')) serverHtml.set(e, e.outerHTML);
+  let updates = 0;
+  let queue: Promise<void> = Promise.resolve();
+
+  const pathOf = (href: string) => { try { return new URL(href, location.href).pathname; } catch { return href; } };
+
+  /** Puts `href` in place of `old` once it has loaded, so the page is never without its styles. */
+  function swapStylesheet(old: HTMLLinkElement, href: string): Promise<void> {
+    return new Promise((resolve) => {
+      const next = old.cloneNode() as HTMLLinkElement;
+      next.href = href;
+      const done = () => { old.remove(); resolve(); };
+      next.addEventListener('load', done, { once: true });
+      next.addEventListener('error', done, { once: true });
+      old.after(next);
+    });
+  }
+
+  function stylesheets(doc: Document): HTMLLinkElement[] {
+    return [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+  }
+
+  /** The <head>: title, description and stylesheets follow the new page; scripts stay as they ran. */
+  async function morphHead(next: Document): Promise<void> {
+    if (document.title !== next.title) document.title = next.title;
+    for (const m of next.head.querySelectorAll<HTMLMetaElement>('meta[name]')) {
+      const mine = document.head.querySelector<HTMLMetaElement>(`meta[name="${CSS.escape(m.name)}"]`);
+      if (mine && mine.content !== m.content) mine.content = m.content;
+    }
+    const want = stylesheets(next).map((l) => pathOf(l.getAttribute('href') ?? ''));
+    const have = stylesheets(document);
+    const stale = have.filter((l) => !want.includes(pathOf(l.href)));
+    const missing = want.filter((h) => !have.some((l) => pathOf(l.href) === h));
+    const swaps: Promise<void>[] = [];
+    missing.forEach((href, i) => {
+      const old = stale[i];
+      if (old) swaps.push(swapStylesheet(old, href));
+      else { const l = document.createElement('link'); l.rel = 'stylesheet'; l.href = href; document.head.append(l); }
+    });
+    stale.slice(missing.length).forEach((l) => l.remove());
+    await Promise.all(swaps);
+  }
+
+  /** The islands' errors belong to the code they ran; new code reports its own, if it throws again. */
+  function clearIslandErrors(): void {
+    if (!islandErrors.length) return;
+    islandErrors.length = 0;
+    reported.clear();
+    render();
+  }
+
+  async function apply(change: Reload, mine: boolean): Promise<void> {
+    const hot = change.hot ?? { css: [], islands: {}, reactMoved: false };
+    const hmr = (window as any).__sitegenHmr as Hmr | undefined;
+    // Stylesheets first, from the event alone: nothing else to wait for.
+    const swaps = hot.css.flatMap(([from, to]) => stylesheets(document).filter((l) => pathOf(l.href) === from).map((l) => swapStylesheet(l, to)));
+    const islands = [...document.querySelectorAll<HTMLElement>('sitegen-island')];
+    const names = new Set(islands.map((e) => e.dataset.island ?? ''));
+    const touched = mine || Object.keys(hot.islands).some((n) => names.has(n));
+    if (touched && hot.reactMoved && islands.some((e) => e.hasAttribute('data-props'))) throw new Error('React moved to another chunk');
+    if (touched && islands.length && !hmr) throw new Error('the islands runtime has no hot updates');
+    // New modules first, so the islands a morph mounts start from them.
+    const updated = new Set<string>();
+    for (const [name, { url, react }] of Object.entries(hot.islands)) {
+      if (!hmr) break;
+      if (names.has(name)) { await hmr.update(name, url, react); updated.add(name); } else hmr.retarget(name, url);
+    }
+    if (!mine) {
+      // A bundle made ahead of its rebuild (the page's HTML follows, if it changed): enhancement islands
+      // with a new module re-run on a fresh copy of the markup they were mounted from.
+      for (const e of islands) {
+        const html = serverHtml.get(e);
+        if (e.hasAttribute('data-props') || !updated.has(e.dataset.island ?? '') || !html) continue;
+        const t = document.createElement('template');
+        t.innerHTML = html;
+        const fresh = t.content.firstElementChild as HTMLElement;
+        hmr!.unmount(e);
+        e.replaceWith(fresh);
+        serverHtml.set(fresh, html);
+        await hmr!.mount(fresh);
+      }
+      await Promise.all(swaps);
+      if (updated.size) clearIslandErrors();
+      if (updated.size || swaps.length) root.dataset.sitegenUpdates = String(++updates);
+      return;
+    }
+    const res = await fetch(location.href, { cache: 'no-store', headers: { Accept: 'text/html' } });
+    if (res.redirected || !(res.headers.get('content-type') ?? '').includes('text/html')) throw new Error('not a page any more');
+    const next = new DOMParser().parseFromString(await res.text(), 'text/html');
+    await Promise.all(swaps);
+    await morphHead(next);
+    const { added, removed } = morph(document.body, next.body, {
+      island(current, incoming) {
+        const same = ['data-island', 'data-props', 'data-hydrate', 'data-prefix'].every((a) => current.getAttribute(a) === incoming.getAttribute(a));
+        // A React island's markup is React's own (Fast Refresh updated its code); an enhancement island runs
+        // on its server markup, so new markup or a new module means a fresh copy and a new run.
+        if (same && (current.hasAttribute('data-props') || (!updated.has(current.dataset.island ?? '') && serverHtml.get(current) === incoming.outerHTML))) return 'keep';
+        return 'replace';
+      },
+    });
+    for (const e of removed) hmr?.unmount(e);
+    if (added.length && (!hmr || added.some((e) => !hmr.has(e.dataset.island ?? '')))) throw new Error('a new kind of island');
+    for (const e of added) serverHtml.set(e, e.outerHTML);
+    if (updated.size || added.length) clearIslandErrors();
+    await Promise.all(added.map((e) => hmr!.mount(e)));
+    root.dataset.sitegenUpdates = String(++updates);
+  }
+
   function connect(): void {
     const source = new EventSource(`/__sitegen/events?route=${encodeURIComponent(route)}&v=${encodeURIComponent(version)}`);
     source.addEventListener('hello', (ev) => {
@@ -100,7 +227,16 @@ interface Reload { paths: string[]; assets: string[] }
       // The route served, or the URL itself: a 404 shown at a path that has just become a page reloads too.
       const here = location.pathname.endsWith('/') ? location.pathname : `${location.pathname}/`;
       const mine = (p: string) => p === '*' || p === route || p === location.pathname || p === here;
-      if (change.paths.some(mine) || change.assets.some(references)) location.reload();
+      if (change.assets.some(references)) { location.reload(); return; }
+      const listed = change.paths.some(mine);
+      // The placeholder shown before the first good build has nothing worth keeping.
+      if (listed && route === '*') { location.reload(); return; }
+      if (!listed && !change.hot?.css.length && !Object.keys(change.hot?.islands ?? {}).length) return;
+      // One update at a time, in order; one that cannot be applied reloads this page (only this one).
+      queue = queue.then(() => apply(change, listed)).catch((e) => {
+        console.info('sitegen: reloading, the change could not be applied in place:', e);
+        location.reload();
+      });
     });
     source.addEventListener('error', () => { root.dataset.sitegenDev = 'disconnected'; });
   }

@@ -3,7 +3,7 @@
 // pass.ts. In: batches of file changes (from the watcher). Out: a report per rebuild (what changed, routes
 // re-rendered, problems, ms) and the output the dev server serves.
 import path from 'node:path';
-import type { Message, SiteConfig } from '../types.ts';
+import type { AssetManifest, Message, SiteConfig } from '../types.ts';
 import { message } from '../errors.ts';
 import { openSession, type FileChange } from '../pipeline/session.ts';
 import { createDevOutput, type DevOutput } from './output.ts';
@@ -42,6 +42,8 @@ export interface DevSite {
   start(): Promise<RebuildReport>;
   /** Applies a batch of changes; null when none of them feeds the site. */
   apply(changes: FileChange[]): Promise<RebuildReport | null>;
+  /** Bundles the client first when the changes feed it (hot updates); see Session.bundleFirst. */
+  bundleFirst(changes: FileChange[]): Promise<AssetManifest | null>;
   /** Resolves when the worker that parses changed content files is ready. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -95,6 +97,7 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
       return report;
     },
 
+    bundleFirst: (changes) => session.bundleFirst(changes.map((c) => c.file)),
     ready: () => session.ready(),
     close: () => session.close(),
   };

@@ -5,6 +5,7 @@
 // page and its connecting is not missed.
 import type http from 'node:http';
 import type { Message } from '../types.ts';
+import type { HotChange } from './hmr.ts';
 import { catalogue, formatMessage, formatMessageLong } from '../errors.ts';
 
 /** A problem as the overlay shows it. */
@@ -33,6 +34,8 @@ export interface Reload {
   paths: string[];
   /** URLs of changed static files and assets: a page reloads when it references one. */
   assets: string[];
+  /** What open pages can apply without reloading (src/dev/hmr.ts); absent: reload what is listed. */
+  hot?: HotChange;
 }
 
 export interface EventHub {
@@ -78,7 +81,8 @@ export function createEventHub(): EventHub {
     reload(change) {
       version++;
       for (const p of change.paths) changedAt.set(p, version);
-      if (!change.paths.length && !change.assets.length) return;
+      const hot = change.hot && (change.hot.css.length || Object.keys(change.hot.islands).length);
+      if (!change.paths.length && !change.assets.length && !hot) return;
       for (const c of clients) send(c, 'reload', change);
     },
     setErrors(list) {

@@ -10,6 +10,7 @@ import { ENGINE_DIR } from '../siteModule.ts';
 import { createDevSite, type DevSite, type RebuildReport } from './devSite.ts';
 import { createEventHub, type EventHub } from './events.ts';
 import { createDevHandler } from './server.ts';
+import { hotTracker } from './hmr.ts';
 import { watchSite, type SiteWatcher } from './watch.ts';
 
 export type { RebuildReport } from './devSite.ts';
@@ -47,16 +48,20 @@ export interface DevServer {
 async function devClientAssets(): Promise<{ clientJs: string; overlayCss: string }> {
   const dir = path.join(ENGINE_DIR, 'dev');
   const source = await fs.readFile(path.join(dir, 'client.ts'), 'utf8');
-  const js = await esbuild.transform(source, { loader: 'ts', format: 'iife', target: 'es2020', sourcefile: 'sitegen-dev-client.ts' });
-  return { clientJs: js.code, overlayCss: await fs.readFile(path.join(dir, 'overlay.css'), 'utf8') };
+  // Bundled: the client imports its page morph (hmrMorph.ts).
+  const js = await esbuild.build({ stdin: { contents: source, loader: 'ts', resolveDir: dir, sourcefile: 'sitegen-dev-client.ts' }, bundle: true, write: false, format: 'iife', target: 'es2020', logLevel: 'silent' });
+  return { clientJs: js.outputFiles[0].text, overlayCss: await fs.readFile(path.join(dir, 'overlay.css'), 'utf8') };
 }
 
 export async function startDevServer(opts: DevServerOptions): Promise<DevServer> {
   const [assets, site] = await Promise.all([devClientAssets(), createDevSite({ root: opts.root, env: opts.env, siteUrl: opts.siteUrl, parseTimeoutMs: opts.parseTimeoutMs })]);
   const events = createEventHub();
+  const hot = hotTracker(() => site.config());
+  /** The client files of a bundle made ahead of its rebuild, served until the rebuild commits or fails. */
+  let hotAssets: Map<string, Uint8Array> | undefined;
   const publish = (report: RebuildReport) => {
     events.setErrors(report.errors);
-    events.reload({ paths: report.committed ? report.changed : [], assets: report.assets });
+    events.reload({ paths: report.committed ? report.changed : [], assets: report.assets, hot: report.committed ? hot(site.output.manifest) : undefined });
     events.rebuilt({ what: report.what, ok: report.errors.length === 0, rendered: report.rendered, ms: report.ms });
   };
   const initial = await site.start();
@@ -70,7 +75,15 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
       debounceMs: opts.debounceMs,
       onError: opts.onError,
       async onBatch(changes) {
-        const report = await site.apply(changes);
+        // A stylesheet or island edit reaches open pages as soon as the client is bundled, before the
+        // site module compiles and pages render; the rebuild's own event then has nothing more to apply.
+        const early = await site.bundleFirst(changes);
+        if (early) {
+          hotAssets = early.files;
+          events.reload({ paths: [], assets: [], hot: hot(early) });
+        }
+        let report: RebuildReport | null;
+        try { report = await site.apply(changes); } finally { hotAssets = undefined; }
         if (!report) return;
         watcher.watchFiles(site.inputs()); // a config edit may import new files
         await opts.onReport?.(report); // first: server plugins a config edit changed are in place before pages reload
@@ -84,7 +97,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   }
   watcher.watchFiles(site.inputs());
   return {
-    handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, base: () => site.config()?.site?.base, listenHost: opts.listenHost, ...assets }),
+    handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, hotAssets: () => hotAssets, base: () => site.config()?.site?.base, listenHost: opts.listenHost, ...assets }),
     initial, site, events,
     async idle() { await watcher.idle(); await site.ready(); },
     async close() {

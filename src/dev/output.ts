@@ -2,6 +2,7 @@
 // page as rebuilds commit (pass.ts). It is only data: the dev server serves it through the same static
 // host as `sitegen preview` (src/host/, over dev/server.ts devFileSource), so a URL resolves to the same
 // file, redirect and headers in dev as in preview. Nothing here touches the disk.
+import type { AssetManifest } from '../types.ts';
 
 export interface PageFile {
   html: string;
@@ -19,6 +20,8 @@ export interface DevOutput {
   /** Generated host files (sitemap.xml, robots.txt, _headers, _redirects; a static file of the same name wins)
    *  and the plugins' extra outputs. */
   hostFiles: Map<string, string | Uint8Array>;
+  /** The client bundle's manifest of the last commit (hot updates compare it with the next). */
+  manifest?: AssetManifest;
   /** Set once the first build committed; before that every page request gets a placeholder. */
   built: boolean;
 }

@@ -161,6 +161,7 @@ function commit(s: DevState, pages: Map<string, PageRecord>, aliases: Map<string
     out.previousAssets = out.assets;
     out.assets = manifest.files;
   }
+  out.manifest = manifest;
   // A static file of the same name wins over a generated host file: the output looks there first.
   if (s.servedHostFiles !== hostFiles) {
     const same = s.servedHostFiles && Object.entries(hostFiles).every(([f, t]) => s.servedHostFiles![f] === t);

@@ -1,7 +1,7 @@
 // The dev server's request handler: the shared static host (src/host/) over the in-memory output, so dev
 // answers every URL as `sitegen preview` does (same redirects, _headers, 404 page, ranges, ETags), with
 // the dev features layered on as handlers in front of it: the endpoints under /__sitegen/ (client
-// script, overlay stylesheet, event stream), a placeholder page until the first build, and the dev
+// script, overlay stylesheet, event stream), the site's stylesheets (uncached: their dev URLs carry no hash), a placeholder page until the first build, and the dev
 // client script injected into every generated page.
 import type http from 'node:http';
 import { createHost, memorySource, type Handler } from '../host/index.ts';
@@ -23,6 +23,8 @@ export interface DevHandlerOptions {
   base?: () => string | undefined;
   /** The host the server listens on (--host): a Host header may name it besides loopback names. */
   listenHost?: string;
+  /** Client files bundled ahead of a rebuild (hot updates), looked up before the committed ones. */
+  hotAssets?: () => Map<string, Uint8Array> | undefined;
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -47,12 +49,12 @@ const PLACEHOLDER = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
  * The output as a file source: a path finds what `sitegen build` would have written there (pages first,
  * then assets — the previous bundle's too, for pages loaded before a rebuild — static files, host files).
  */
-export function devFileSource(output: DevOutput, version: () => number) {
+export function devFileSource(output: DevOutput, version: () => number, hotAssets?: () => Map<string, Uint8Array> | undefined) {
   return memorySource((rel) => {
     const page = output.pages.get(rel);
     // Only HTML documents get the client; a route's own file (a feed, JSON) is served as written.
     if (page) return rel.endsWith('.html') ? injectClient(page.html, page.route, version()) : page.html;
-    return output.assets.get(rel) ?? output.previousAssets.get(rel) ?? output.statics.get(rel) ?? output.hostFiles.get(rel);
+    return hotAssets?.()?.get(rel) ?? output.assets.get(rel) ?? output.previousAssets.get(rel) ?? output.statics.get(rel) ?? output.hostFiles.get(rel);
   }, 'memory');
 }
 
@@ -74,6 +76,10 @@ export function createDevHandler(opts: DevHandlerOptions): http.RequestListener 
     if (pathname === '/__sitegen/events') { events.handle(req, res); return true; }
     if (pathname === '/__sitegen/client.js') return send(req, res, 200, 'text/javascript; charset=utf-8', opts.clientJs);
     if (pathname === '/__sitegen/overlay.css') return send(req, res, 200, 'text/css; charset=utf-8', opts.overlayCss);
+    // The site's stylesheets keep their URL in dev (src/bundle.ts): served uncached, never as immutable.
+    const css = output.manifest?.css.find((u) => pathname === u || pathname.endsWith(u));
+    const bytes = css && (opts.hotAssets?.()?.get(css.slice(1)) ?? output.assets.get(css.slice(1)));
+    if (bytes && (req.method === 'GET' || req.method === 'HEAD')) return send(req, res, 200, 'text/css; charset=utf-8', Buffer.from(bytes).toString('utf8'));
     return false;
   };
   // Nothing good to show yet: a page that carries the client, so it shows the overlay and reloads when fixed.
@@ -82,7 +88,7 @@ export function createDevHandler(opts: DevHandlerOptions): http.RequestListener 
   // Island errors from open pages, mapped through the dev bundle's source maps (src/dev/clientErrors.ts).
   const islandErrors = clientErrorHandler((rel) => output.assets.get(rel) ?? output.previousAssets.get(rel), opts.onClientError ?? printClientError, {}, opts.base);
   return createHost({
-    source: devFileSource(output, () => events.version),
+    source: devFileSource(output, () => events.version, opts.hotAssets),
     handlers: [endpoints, islandErrors, ...(opts.handlers ?? []), placeholder],
     base: opts.base,
     listenHost: opts.listenHost,

@@ -83,6 +83,12 @@ export interface Session {
   load(): Promise<Message[]>;
   /** Applies a batch of file changes; null when none of them feeds the site. */
   update(changes: FileChange[]): Promise<Update | null>;
+  /**
+   * Dev: when changed files feed the client bundle, bundles it now, before update() compiles and renders,
+   * and returns the new manifest (null otherwise, or when it fails: update() reports that). Open pages
+   * can apply a stylesheet or island edit from it at once; update() then finds the bundle done.
+   */
+  bundleFirst(files: string[]): Promise<AssetManifest | null>;
   plan(): Promise<Plan>;
   /** Resolves when what the session started in the background (dev: the content parse worker) is ready. */
   ready(): Promise<void>;
@@ -196,6 +202,13 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
       if (!(c.module && await compile()) && c.client && site) startBundle();
       await bundling;
       return { what: c.what, assets: [...c.statics.keys()].map((f) => `/${f}`) };
+    },
+
+    async bundleFirst(files) {
+      if (mode !== 'dev' || !site || moduleErrors.length || !files.some((f) => clientInputs.has(path.resolve(f)))) return null;
+      startBundle();
+      await bundling;
+      return bundleErrors.length ? null : manifest;
     },
 
     async plan() {

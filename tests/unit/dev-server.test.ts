@@ -73,7 +73,7 @@ describe('sitegen dev server', () => {
     try {
       const reload = stream.next((e) => e.event === 'reload');
       editFile(dir, 'content/items/beta.yaml', (t) => t.replace('price: 5', 'price: 8'));
-      expect((await reload).data).toEqual({ paths: ['/items/beta/'], assets: [] });
+      expect((await reload).data).toEqual({ paths: ['/items/beta/'], assets: [], hot: { css: [], islands: {}, reactMoved: false } });
       expect(await (await fetch(url + '/items/beta/')).text()).toContain('$8');
 
       const broken = stream.next((e) => e.event === 'errors' && e.data.length > 0);
