@@ -1,7 +1,8 @@
 // The sitegen documentation, built by sitegen: `npm run docs` (writes docs/dist) and `npm run docs:dev`.
 // Each page is a Markdown file in content/; the sidebar is made from their front matter (title, order).
 import { z } from 'zod';
-import { defineConfig, errorCatalogue, markdown } from 'sitegen-islands';
+import { component, defineConfig, errorCatalogue, markdown } from 'sitegen-islands';
+import { Callout } from './templates/components/Callout.tsx';
 import { Layout } from './templates/Layout.tsx';
 import { DocHome, DocPage, ErrorReference, NotFound, type NavItem } from './templates/pages.tsx';
 import { docLinks } from './templates/docLinks.ts';
@@ -43,6 +44,10 @@ export default defineConfig({
   css: ['templates/docs.css'],
   layout: Layout,
   plugins: [markdown({ headingIds: true, footnotes: true, highlight: true }), docLinks()],
+  // Components the pages' Markdown may use (docs/content/components.md shows how).
+  components: {
+    Callout: component(Callout, z.object({ type: z.enum(['note', 'tip', 'warning']).default('note'), title: z.string().optional() })),
+  },
   collections: {
     pages: { pattern: '*.md', schema: Page$ },
     errorExamples: { pattern: 'error-examples.yaml', schema: z.record(z.string(), z.string()), single: true },
