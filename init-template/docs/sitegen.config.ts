@@ -26,6 +26,9 @@ const sections = defineCollection({
   schema: z.array(z.strictObject({ folder: z.string().min(1), title: z.string().min(1) })),
 });
 
+/** What the search index holds of a page (its paths without the site's base, which the body adds). */
+interface SearchEntry { title: string; path: string; section: string | null; description: string; excerpt: string; headings: { text: string; id: string }[] }
+
 /** A page's URL path: content/docs/guides/search.md → /guides/search, content/docs/index.md → /. */
 const pathOf = (id: string) => (id === 'index' ? '/' : `/${id}`);
 
@@ -64,11 +67,11 @@ export default defineConfig({
       })),
       {
         // The search index: each page's title, section, description and headings with their links.
-        path: '/search.json', output: 'search.json', title: 'Search index', props: pages.map((p) => ({
+        path: '/search.json', output: 'search.json', title: 'Search index', props: pages.map((p): SearchEntry => ({
           title: p.data.title, path: pathOf(p.id), section: sectionOf(p), description: p.data.description, excerpt: p.excerpt,
           headings: p.headings.filter((h) => h.id).map((h) => ({ text: h.text, id: h.id! })),
         })),
-        body: (entries, ctx) => JSON.stringify(entries.map(({ path, headings, ...e }) => {
+        body: (entries: SearchEntry[], ctx) => JSON.stringify(entries.map(({ path, headings, ...e }) => {
           const url = ctx.base + (path === '/' ? '' : `${path.slice(1)}/`);
           return { ...e, path: url, headings: headings.map((h) => ({ text: h.text, path: `${url}#${h.id}` })) };
         }), null, 1),

@@ -34,7 +34,7 @@ function Byline({ post }: { post: PostSummary }) {
 function TagList({ tags, tagPath }: { tags: string[]; tagPath: TagPaths }) {
   if (!tags.length) return null;
   return (
-    <ul className="tags" aria-label="Tags">
+    <ul className="tags">
       {tags.map((t) => <li key={t}>{tagPath[t] ? <a href={href(tagPath[t])}>#{t}</a> : `#${t}`}</li>)}
     </ul>
   );

@@ -38,7 +38,7 @@ function DocFrame({ nav, current, children }: { nav: NavSection[]; current: stri
       </nav>
       <details className="mobile-nav">
         <summary>Browse the docs</summary>
-        <nav aria-label="Documentation">
+        <nav aria-label="Documentation pages">
           <NavList nav={nav} current={current} />
         </nav>
       </details>

@@ -5,9 +5,9 @@ const LABEL = { note: 'Note', tip: 'Tip', warning: 'Warning' } as const;
 
 export function Callout({ type = 'note', title, children }: { type?: keyof typeof LABEL; title?: string; children?: ReactNode }) {
   return (
-    <aside className={`callout callout-${type}`} aria-label={title ?? LABEL[type]}>
+    <div className={`callout callout-${type}`} role="note">
       <p className="callout-title">{title ?? LABEL[type]}</p>
       {children}
-    </aside>
+    </div>
   );
 }

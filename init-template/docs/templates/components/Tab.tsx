@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 export function Tab({ label, children }: { label: string; children?: ReactNode }) {
   return (
-    <section className="tab" data-label={label} aria-label={label}>
+    <section className="tab" data-label={label}>
       <p className="tab-label">{label}</p>
       {children}
     </section>

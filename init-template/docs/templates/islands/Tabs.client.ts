@@ -20,7 +20,6 @@ export function enhance(root: HTMLElement): void {
     panel.id = `${group}-panel-${i}`;
     panel.setAttribute('role', 'tabpanel');
     panel.setAttribute('aria-labelledby', tab.id);
-    panel.removeAttribute('aria-label');
     panel.tabIndex = 0;
     panel.querySelector(':scope > .tab-label')?.remove();
     tab.setAttribute('aria-controls', panel.id);
