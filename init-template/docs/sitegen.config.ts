@@ -44,31 +44,31 @@ export default defineConfig({
     .filter((p) => p.dirs.length > 0 && !content.sections.some((s) => s.folder === p.dirs[0]))
     .map((p) => ({ file: p.file, path: [], message: `the folder "${p.dirs[0]}" is not a section of content/sections.yaml: add it there` })),
   routes: (content) => {
-    const byOrder = (a: { data: { order: number } }, b: { data: { order: number } }) => a.data.order - b.data.order;
-    const link = (p: (typeof content.docs)[number]): NavLink => ({ path: pathOf(p.id), title: p.data.title });
-    // The sidebar: the home page, then each section's pages in order.
-    const nav: NavSection[] = [
-      { title: null, links: content.docs.filter((p) => p.dirs.length === 0).toSorted(byOrder).map(link) },
-      ...content.sections.map((s) => ({ title: s.title, links: content.docs.filter((p) => p.dirs[0] === s.folder).toSorted(byOrder).map(link) })),
+    type Doc = (typeof content.docs)[number];
+    const inOrder = (list: Doc[]) => list.toSorted((a, b) => a.data.order - b.data.order);
+    // The sidebar's groups: the home page, then each section's pages in order.
+    const groups = [
+      { title: null, pages: inOrder(content.docs.filter((p) => p.dirs.length === 0)) },
+      ...content.sections.map((s) => ({ title: s.title, pages: inOrder(content.docs.filter((p) => p.dirs[0] === s.folder)) })),
     ];
+    const link = (p: Doc): NavLink => ({ path: pathOf(p.id), title: p.data.title });
+    const nav: NavSection[] = groups.map((g) => ({ title: g.title, links: g.pages.map(link) }));
     // Reading order, for the previous and next links: the sidebar's, top to bottom.
-    const order = nav.flatMap((s) => s.links);
-    const pages = order.map((l) => content.docs.find((p) => pathOf(p.id) === l.path)!);
-    const sectionOf = (p: (typeof pages)[number]) => content.sections.find((s) => s.folder === p.dirs[0])?.title ?? null;
+    const pages = groups.flatMap((g) => g.pages.map((p) => ({ ...p, section: g.title })));
     return [
       ...pages.map((p, i) => ({
         path: pathOf(p.id), component: p.id === 'index' ? DocHome : DocPage, title: p.data.title, description: p.data.description, source: p.file,
         props: {
-          title: p.data.title, description: p.data.description, section: sectionOf(p), html: p.html, nav, current: pathOf(p.id),
+          title: p.data.title, description: p.data.description, section: p.section, html: p.html, nav, current: pathOf(p.id),
           // On this page: the headings of level 2 and 3 (their ids come from markdown({ headingIds: true })).
           toc: p.headings.filter((h) => h.id && (h.depth === 2 || h.depth === 3)).map((h) => ({ id: h.id!, text: h.text, depth: h.depth })),
-          prev: order[i - 1] ?? null, next: order[i + 1] ?? null,
+          prev: i > 0 ? link(pages[i - 1]!) : null, next: i < pages.length - 1 ? link(pages[i + 1]!) : null,
         },
       })),
       {
         // The search index: each page's title, section, description and headings with their links.
         path: '/search.json', output: 'search.json', title: 'Search index', props: pages.map((p): SearchEntry => ({
-          title: p.data.title, path: pathOf(p.id), section: sectionOf(p), description: p.data.description, excerpt: p.excerpt,
+          title: p.data.title, path: pathOf(p.id), section: p.section, description: p.data.description, excerpt: p.excerpt,
           headings: p.headings.filter((h) => h.id).map((h) => ({ text: h.text, id: h.id! })),
         })),
         body: (entries: SearchEntry[], ctx) => JSON.stringify(entries.map(({ path, headings, ...e }) => {
