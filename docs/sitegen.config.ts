@@ -71,7 +71,7 @@ export default defineConfig({
       },
       ...pages.map((p) => ({
         path: `/${p.slug}`, component: DocPage, title: p.data.title, description: p.data.description, source: p.file,
-        props: { title: p.data.title, html: p.html, nav, current: `/${p.slug}` },
+        props: { title: p.data.title, html: p.html, nav, current: `/${p.slug}`, contents: p.headings.flatMap(({ depth, text, id }) => (depth === 2 && id ? [{ text, id }] : [])) },
       })),
       {
         path: '/errors/reference', component: ErrorReference, title: 'Error reference',

@@ -34,6 +34,21 @@ const collectionSchema = z.strictObject({
   draft: z.string().optional(),
 });
 
+/** A component for Markdown (public.ts `component()`); names are what directives can write. */
+const markdownComponent = z.strictObject({
+  component,
+  schema,
+  parent: z.string().optional(),
+  inline: z.boolean().optional(),
+});
+const componentName = z.string().max(64).regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'must start with a letter and hold only letters, digits, "-" and "_" (it is written in Markdown as :::Name)');
+const components = z.record(componentName, markdownComponent).superRefine((all, ctx) => {
+  for (const [name, c] of Object.entries(all)) {
+    if (c.parent !== undefined && !Object.hasOwn(all, c.parent)) ctx.addIssue({ code: 'custom', path: [name, 'parent'], message: `names "${c.parent}", which is not a registered component${closest(c.parent, Object.keys(all)) ? ` (did you mean ${closest(c.parent, Object.keys(all))}?)` : ''}` });
+    if (c.parent !== undefined && c.inline) ctx.addIssue({ code: 'custom', path: [name, 'inline'], message: 'cannot be true with a parent: only blocks nest in blocks' });
+  }
+});
+
 export const siteConfigSchema = z.strictObject({
   site: siteSchema,
   images: z.strictObject({ fingerprint: z.boolean().optional() }).optional(),
@@ -48,6 +63,7 @@ export const siteConfigSchema = z.strictObject({
   notices: fn('env => string[]').optional(),
   define: fn('env => Record<string, string>').optional(),
   aliasPages: z.boolean().optional(),
+  components: components.optional(),
   // Plugins own their fields (the plugin surface grows); each must at least be an object with a name.
   plugins: z.array(z.looseObject({ name: z.string() })).optional(),
 });
@@ -77,6 +93,7 @@ function validKeys(at: PropertyKey[]): string[] {
   if (at.length === 0) return Object.keys(siteConfigSchema.shape);
   if (at.length === 1 && at[0] === 'site') return Object.keys(siteSchema.shape);
   if (at.length === 2 && at[0] === 'collections') return Object.keys(collectionSchema.shape);
+  if (at.length === 2 && at[0] === 'components') return Object.keys(markdownComponent.shape);
   return [];
 }
 

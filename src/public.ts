@@ -1,6 +1,9 @@
 // What a site's sitegen.config.ts and templates import from "sitegen-islands".
-import type { CheckedRoute, CollectionConfig, ContentIssue, ContentOf, RouteDef, SiteConfig } from './types.ts';
+import type { ComponentType, ReactNode } from 'react';
+import type { ZodType, output } from 'zod';
+import type { CheckedRoute, CollectionConfig, ContentIssue, ContentOf, MarkdownComponent, RouteDef, SiteConfig } from './types.ts';
 
+export type { MarkdownComponent } from './types.ts';
 export type { SiteConfig, RouteDef, Route, BodyContext, PageHeadTag, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, ContentOf, CollectionValue, CheckedRoute, Message, MarkdownHeading, MarkdownEntryText } from './types.ts';
 export type { HydrateMode } from './render/island.tsx';
 export { markdown, type MarkdownOptions } from './markdown/options.ts';
@@ -43,6 +46,25 @@ export function defineCollection<const C extends CollectionConfig<any>>(collecti
  */
 export function defineRoutes<R extends RouteDef<any>>(routes: readonly CheckedRoute<R>[]): RouteDef[] {
   return routes as unknown as RouteDef[];
+}
+
+/** Where a Markdown component may be used: nested only in `parent`, or `inline` (`:Name[label]{…}`). */
+export interface ComponentOptions {
+  /** The only component this one may be nested in (directly), e.g. "Tabs" for a Tab. */
+  parent?: string;
+  /** Used inline, in running text: `:Badge[new]{tone="info"}`; its children are the label. */
+  inline?: boolean;
+}
+
+/**
+ * Registers a React component for Markdown (the config's `components`): content writes
+ * `:::Name{key="value"}` … `:::` (or `:Name[label]{…}` with `inline: true`); the attributes, strings (and
+ * `true` for a bare flag), are checked with `schema`, whose output the component gets as props, with
+ * `children`: the block's rendered Markdown, or the label. Nothing in the content is evaluated.
+ */
+export function component<S extends ZodType>(Component: ComponentType<output<S> & { children: ReactNode }>, schema: S, options: ComponentOptions = {}): MarkdownComponent {
+  for (const k of Object.keys(options)) if (k !== 'parent' && k !== 'inline') throw new Error(`component(): unknown option "${k}" (known: parent, inline)`);
+  return { component: Component as ComponentType<any>, schema, ...(options.parent !== undefined ? { parent: options.parent } : {}), ...(options.inline ? { inline: true } : {}) };
 }
 
 // Links in templates: href('/faqs') → "/faqs/" (or "/faqs" with trailingSlash 'never'), under the site's base.

@@ -176,6 +176,18 @@ export interface Alias {
   source: string | null;
 }
 
+/** A component registered for Markdown (made by `component()` of the public API). */
+export interface MarkdownComponent {
+  /** The React component; one from the islands folder is hydrated like any island. */
+  component: ComponentType<any>;
+  /** A zod schema of its attributes (strings, `true` for a bare flag); coerce there if you want other types. */
+  schema: ZodType;
+  /** The only component it may be nested in (directly): `Tab` in `Tabs`. */
+  parent?: string;
+  /** Used inline (`:Name[label]{…}`) rather than as a block. */
+  inline?: boolean;
+}
+
 export interface LayoutProps {
   route: Route;
   content: Content;
@@ -233,6 +245,12 @@ export interface SiteConfig {
    * still count as link targets.
    */
   aliasPages?: boolean;
+  /**
+   * Components content may use in Markdown, by name: `:::Callout{type="tip"}` … `:::` for a block,
+   * `:Badge[new]{tone="info"}` inline. Each is `component(Component, schema, options)`: the attributes are
+   * checked with the schema and the component renders on the server (hydrated when it is an island).
+   */
+  components?: Record<string, MarkdownComponent>;
   // `plugins?: SitegenPlugin[]` is declared in src/plugins.ts (merged into this interface there), so this
   // module imports nothing of the plugin surface and the two have no import cycle.
 }

@@ -48,10 +48,24 @@ export function DocHome({ nav }: { nav: NavItem[] }) {
   );
 }
 
-export function DocPage({ title, html, nav, current }: { title: string; html: string; nav: NavItem[]; current: string }) {
+export interface Heading { text: string; id: string }
+
+/** The page's own sections (its level-2 headings), when it has enough of them to need a list. */
+function OnThisPage({ contents }: { contents: Heading[] }) {
+  if (contents.length < 3) return null;
+  return (
+    <nav className="on-page" aria-label="On this page">
+      <h2>On this page</h2>
+      <ul>{contents.map((h) => <li key={h.id}><a href={`#${h.id}`}>{h.text}</a></li>)}</ul>
+    </nav>
+  );
+}
+
+export function DocPage({ title, html, nav, current, contents }: { title: string; html: string; nav: NavItem[]; current: string; contents: Heading[] }) {
   return (
     <Frame nav={nav} current={current}>
         <h1>{title}</h1>
+        <OnThisPage contents={contents} />
         {/* The page's Markdown, rendered at build time. */}
         <div dangerouslySetInnerHTML={{ __html: html }} />
     </Frame>

@@ -12,6 +12,8 @@ import { outsideRootError } from './insideRoot.ts';
 import { markdownKey } from './markdown.ts';
 import { urlPolicy } from '../render/urls.ts';
 import { markdownExtensions } from '../plugins.ts';
+import { directivesOn } from '../markdown/directives.ts';
+import { componentMessages } from '../markdown/components.ts';
 import { draftOf, finishContent, type EntryLists, type FinishOptions } from '../authoring/finish.ts';
 import type { HelperIssue } from '../authoring/issues.ts';
 import { catalogue } from '../errors.ts';
@@ -100,15 +102,18 @@ export type Loader = (items: LoadItem[], plan: ContentPlan, known: (LoadResult |
 /** What shapes a Markdown body's parse besides its text, for the content cache: the plugins' extension list
  *  (markdownKey) and the site's base, which root-relative links get ('' for neither, as before bases). */
 export function contentMarkdownKey(config: SiteConfig): string {
-  const key = markdownKey(markdownExtensions(config.plugins));
+  const key = markdownKey(siteMarkdown(config));
   const base = urlPolicy(config).base;
   return base === '/' ? key : `${key}:base=${base}`;
 }
 
+/** The Markdown extensions of a site: its plugins', and the directives when it registers components. */
+const siteMarkdown = (config: SiteConfig) => directivesOn(markdownExtensions(config.plugins), !!config.components && Object.keys(config.components).length > 0);
+
 /** Reads and parses one file below content/ the way every loader does (the plugins' Markdown extensions
  *  applied); `errors` only when it cannot be parsed. The incremental loader (incremental.ts) keeps these. */
 export async function parseItem(config: SiteConfig, root: string, rel: string): Promise<ParsedFile | { errors: Message[] }> {
-  const parsed = await (await parser()).parseContentFile(root, `content/${rel}`, markdownExtensions(config.plugins), urlPolicy(config).base);
+  const parsed = await (await parser()).parseContentFile(root, `content/${rel}`, siteMarkdown(config), urlPolicy(config).base);
   return 'source' in parsed && !parsed.errors.length ? parsed : { errors: parsed.errors };
 }
 
@@ -257,6 +262,9 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
 
 /** The site's checks across files (config.validate), each issue located in its file. */
 export async function crossFileIssues(root: string, config: SiteConfig, content: Content): Promise<Message[]> {
+  // The components the Markdown bodies use, against the config's (names, attributes, nesting).
+  const components = componentMessages(config, content);
+  if (components.length) return components;
   if (!config.validate) return [];
   let issues: ReturnType<NonNullable<SiteConfig['validate']>>;
   try {

@@ -19,6 +19,7 @@ import type { MarkdownSetup } from '../markdown/setup.ts';
 import { markdownText, takeMoreMarkers, type MarkdownText } from '../markdown/entryText.ts';
 import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../siteModule/paths.ts';
+import { abandonDirectives, beginDirectives, directivesExtension, finishDirectives } from '../markdown/directives.ts';
 
 const markdown = new Marked({ gfm: true }, gfmFixes, fastText);
 const gfmWalk = gfmFixes.walkTokens as (t: Token) => void;
@@ -75,6 +76,8 @@ export interface MarkdownProblem {
   column: number;
   lineText: string;
   text: string;
+  /** The catalogue id, when not ContentPolicyError (a malformed directive: DirectiveSyntaxError). */
+  id?: 'DirectiveSyntaxError';
 }
 
 export interface CompiledMarkdown {
@@ -89,7 +92,7 @@ export interface CompiledMarkdown {
  * Lexes the body once, checks the tokens against the policy and, when they pass, renders them. `base`: the
  * site's base ("/repo/"); root-relative link and image URLs get it (see `basedUrl`).
  */
-export function compileMarkdown(body: string, extensions?: MarkdownExtensions, base = '/'): CompiledMarkdown {
+export function compileMarkdown(body: string, extensions?: MarkdownExtensions, base = '/', origin = { file: '', line: 0 }): CompiledMarkdown {
   const deep = nestingProblems(body);
   if (deep.length) return { problems: deep };
   const setup = setupFor(extensions);
@@ -116,6 +119,9 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     const walk: Walk = merged ? walkPlain : (ts, fn) => md.walkTokens(ts, fn);
     if (/[<:&]/.test(body)) problems = tokenProblems(walk, body, tokens, setup.rawHtml, seen, merged ? gfmWalk : undefined);
     else if (merged) walkPlain(tokens, gfmWalk);
+    // Components in Markdown (a site that registers any): each directive located (`origin`: the file and
+    // the line its body starts after), a malformed one refused. Its data goes in the HTML below.
+    if (extensions?.includes(directivesExtension)) problems.push(...beginDirectives(tokens, body, walk, origin).map((p) => ({ ...p, id: 'DirectiveSyntaxError' as const })));
     if (problems.length) return { problems };
     setup.prepare?.(tokens);
     if (base !== '/') walk(tokens, (t) => { if (t.type === 'link' || t.type === 'image') t.href = basedUrl(t.href, base); });
@@ -129,6 +135,7 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     let bad = htmlPolicyViolation(html);
     if (bad && setup.sanitize) { html = setup.sanitize(html); bad = htmlPolicyViolation(html); }
     if (bad) return { problems: [outputProblem(body, bad)] };
+    html = finishDirectives(html);
     // marked builds the HTML by concatenation: a rope of thousands of pieces, each holding on to a slice of
     // the source. Reading a character makes V8 flatten it into one string and drop the rest (a third of
     // the memory per page at 10,000 pages).
@@ -139,6 +146,8 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     // A plugin's extension that throws is the site's problem, located at the file, not a crash of sitegen.
     if (setup !== plain) return { problems: [{ line: 1, column: 1, lineText: body.split('\n', 1)[0].slice(0, 120), text: `A Markdown extension from a plugin threw: ${(e as Error)?.message ?? e}` }] };
     throw e;
+  } finally {
+    abandonDirectives();
   }
 }
 

@@ -166,8 +166,8 @@ function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions
   const content = body ?? file.content;
   const p = (parsed as ParsedFile | null) ?? parseYaml('', rel, 0);
   const bodyLine = text.slice(0, text.length - content.length).split('\n').length - 1;
-  const md = compileMarkdown(content, extensions, base);
-  const policy = md.problems.map((m) => message('ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
+  const md = compileMarkdown(content, extensions, base, { file: rel, line: bodyLine });
+  const policy = md.problems.map((m) => message(m.id ?? 'ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
   const errors = [...p.errors, ...policy];
   return { ...p, errors, data: errors.length ? undefined : (file.data ?? {}), body: content, html: md.html, text: md.text };
 }

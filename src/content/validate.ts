@@ -11,7 +11,7 @@ import { closest } from '../didYouMean.ts';
  * value as parsed: a coercing schema (z.coerce.date()) reports what it made of the input (an Invalid
  * Date), and the user wrote the input, so that is what "received" names.
  */
-function plainError(iss: any, data: unknown): string | undefined {
+export function plainError(iss: any, data: unknown): string | undefined {
   switch (iss.code) {
     case 'invalid_type': {
       const input = iss.input instanceof Date && Number.isNaN(iss.input.getTime()) ? at(data, iss.path ?? []) : iss.input;

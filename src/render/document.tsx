@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { BodyContext, Content, PageHeadTag, Route, SiteConfig } from '../types.ts';
 import type { HeadTag } from '../plugins.ts';
 import { collectIslands } from './island.tsx';
+import { expandComponents } from './components.tsx';
 import { absoluteUrl, href, setUrlPolicy, withBase, type UrlPolicy } from './urls.ts';
 import { setImageTable } from './images.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
@@ -95,9 +96,11 @@ export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
   }
   const Layout = ctx.config.layout;
   const page = createElement(route.component, route.props);
-  const { value: body, islands, eager } = collectIslands(() =>
+  // Markdown bodies' components render inside the page's island collection: an island among them counts.
+  const { value: body, islands, eager } = collectIslands(() => expandComponents(
     renderToStaticMarkup(Layout ? createElement(Layout, { route, content: ctx.content, children: page }) : page),
-  );
+    ctx.config.components,
+  ));
   const scripts = islands.length && ctx.assets.runtime ? [ctx.assets.runtime, ...ctx.assets.preload(eager)] : [];
   const head = renderToStaticMarkup(createElement(Head, { route, ctx, scripts }));
   const lang = ctx.config.site.lang ?? 'en';

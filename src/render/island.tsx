@@ -3,6 +3,7 @@
 // Props travel in an attribute, never an inline script, so a strict CSP (script-src 'self') holds.
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { withHtmlChildren } from '../islands/children.ts';
 
 export type HydrateMode = 'load' | 'idle' | 'visible';
 
@@ -52,7 +53,7 @@ export function defineIsland<P extends object>(name: string, Component: Componen
     page?.used.add(name);
     if (hydrate === 'load') page?.eager.add(name);
     const prefix = `i${index}-`;
-    const html = renderToString(createElement(Component, props), { identifierPrefix: prefix });
+    const html = renderToString(createElement(Component, withHtmlChildren(props, createElement as any)), { identifierPrefix: prefix });
     return createElement('sitegen-island', {
       'data-island': name,
       'data-props': opts.enhance ? undefined : JSON.stringify(props),
@@ -62,5 +63,7 @@ export function defineIsland<P extends object>(name: string, Component: Componen
     });
   }
   Island.displayName = `Island(${name})`;
+  // Marks the island for Markdown components (render/components.tsx): its children go as HTML.
+  (Island as { sitegenIsland?: string }).sitegenIsland = name;
   return Island;
 }

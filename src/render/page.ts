@@ -7,6 +7,7 @@ import { message, fileLocation, renderFailedText, siteFrame } from '../errors.ts
 import type { RenderContext, RenderedPage } from './document.tsx';
 import { urlPolicy, withBase } from './urls.ts';
 import type { ImageTable } from '../output/images.ts';
+import type { ComponentRenderFailure } from './components.tsx';
 
 /** What rendering needs of the asset manifest (no file bytes): plain data, so it can go to a worker. */
 export type ManifestLinks = Pick<AssetManifest, 'css' | 'runtime' | 'baseChunks' | 'islandChunks' | 'reactIslands'> & {
@@ -39,10 +40,23 @@ export function renderRoute(site: PageRenderer, route: Route, ctx: RenderContext
   try {
     return { page: site.renderPage(route, ctx) };
   } catch (e: any) {
+    // By shape, not class: the site module may bundle its own copy of components.tsx.
+    if (e?.directive && 'thrown' in e) return { error: componentFailure(e as ComponentRenderFailure, route, root) };
     const thrown = String(e?.message ?? e);
     const m = message(e?.constructor?.name === 'IslandPropsError' ? 'IslandPropsError' : 'RenderError', renderFailedText(route.path, thrown), siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null), { render: { page: route.path, thrown } });
     return { error: m };
   }
+}
+
+/** A component in a Markdown body that threw: located at its directive, with the component's line as a note. */
+function componentFailure(e: ComponentRenderFailure, route: Route, root: string): Message {
+  const d = e.directive;
+  const thrown = String((e.thrown as Error)?.message ?? e.thrown);
+  const frame = siteFrame(e.thrown, root);
+  return message('ComponentRenderError', `rendering component ${d.n} on ${route.path} failed: ${thrown}`, fileLocation(d.f, d.l, d.c, d.t), {
+    render: { page: route.path, thrown: `${d.n}: ${thrown}` },
+    notes: frame ? [{ text: `${d.n} threw here`, location: frame }] : [],
+  });
 }
 
 /** The JS files a set of islands loads before interaction: their chunks, plus React when one needs it. */

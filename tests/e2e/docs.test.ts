@@ -74,6 +74,22 @@ describe('the documentation site', () => {
     expect(html).not.toMatch(/href="[a-z-]+\.md/);
   });
 
+  it('lists a page\'s sections on the page, each link reaching its heading', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(new URL('authoring/', site).href);
+    const contents = page.getByRole('navigation', { name: 'On this page' });
+    const links = contents.getByRole('link');
+    expect(await links.count()).toBeGreaterThanOrEqual(3);
+    await contents.getByRole('link', { name: 'Drafts' }).click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#drafts');
+    const top = await page.getByRole('heading', { level: 2, name: /^Drafts/ }).evaluate((h) => h.getBoundingClientRect().top);
+    expect(Math.abs(top)).toBeLessThan(40);
+    // The page's own text starts right under the site's navigation at 375 px: the sidebar is one row.
+    const navHeight = await page.getByRole('navigation', { name: 'Documentation' }).evaluate((n) => n.getBoundingClientRect().height);
+    expect(navHeight).toBeLessThan(80);
+    await page.close();
+  });
+
   it('finds a page by a word of its text, under the default CSP, and goes there', async () => {
     const page = await browser.newPage();
     const problems = watchProblems(page);

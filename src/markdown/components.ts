@@ -1,0 +1,76 @@
+// Components in Markdown, checked against the site's config: every directive a body's HTML carries
+// (src/markdown/directives.ts) names a registered component, in the right form (block or inline) and
+// place (its `parent`), with attributes its schema accepts. Runs where the config is known, after the
+// content is loaded (content/load.ts crossFileIssues: build, check and dev alike), so cached and
+// worker-parsed bodies are checked the same way; each problem is located at the directive.
+import type { Content, Entry, MarkdownComponent, Message, SiteConfig } from '../types.ts';
+import { fileLocation, message } from '../errors.ts';
+import { closest } from '../didYouMean.ts';
+import { plainError } from '../content/validate.ts';
+import { hasDirectives, placedDirectives, type DirectiveData, type PlacedDirective } from './directives.ts';
+
+const where = (d: DirectiveData) => fileLocation(d.f, d.l, d.c, d.t);
+const written = (d: DirectiveData) => (d.k === 'inline' ? `:${d.n}[…]` : d.k === 'leaf' ? `::${d.n}` : `:::${d.n}`);
+
+/** The attribute names a schema knows: a zod object's keys (none for another kind of schema). */
+export function schemaKeys(schema: unknown): string[] | null {
+  const s = schema as { shape?: unknown; _zod?: { def?: { shape?: unknown } } };
+  const shape = s?._zod?.def?.shape ?? s?.shape;
+  return shape && typeof shape === 'object' ? Object.keys(shape) : null;
+}
+
+/** What is wrong with one directive (none when it is right), given the component it is nested in. */
+export function directiveProblems(components: Record<string, MarkdownComponent>, d: DirectiveData, parent: string | null): Message[] {
+  const names = Object.keys(components);
+  if (!Object.hasOwn(components, d.n)) {
+    const guess = closest(d.n, names);
+    return [message('ComponentError', `Unknown component "${d.n}" in ${written(d)}`, where(d), { hint: `${guess ? `Did you mean ${guess}? ` : ''}Components this site registers: ${names.join(', ')}.` })];
+  }
+  const c = components[d.n];
+  const out: Message[] = [];
+  if (c.inline && d.k !== 'inline') out.push(message('ComponentError', `${d.n} is an inline component: write it in running text as :${d.n}[label]{…}`, where(d)));
+  if (!c.inline && d.k === 'inline') out.push(message('ComponentError', `${d.n} is a block component: write it on lines of its own, :::${d.n}{…} … :::`, where(d)));
+  if (c.parent !== undefined && parent !== c.parent) {
+    out.push(message('ComponentError', `${d.n} can only be nested directly in ${c.parent}, but it is ${parent ? `in ${parent}` : 'not inside one'}`, where(d), { hint: `Put it between ::::${c.parent} and :::: (a longer fence around the :::${d.n} blocks).` }));
+  }
+  const keys = schemaKeys(c.schema);
+  if (keys) {
+    for (const k of Object.keys(d.a)) {
+      if (keys.includes(k)) continue;
+      const guess = closest(k, keys);
+      out.push(message('ComponentError', `Unknown attribute "${k}" of ${d.n}`, where(d), { hint: `${guess ? `Did you mean "${guess}"? ` : ''}${keys.length ? `${d.n} takes: ${keys.join(', ')}.` : `${d.n} takes no attributes.`}` }));
+    }
+    if (out.length) return out;
+  }
+  const r = c.schema.safeParse(d.a, { error: (iss) => plainError(iss, d.a) });
+  if (!r.success) {
+    for (const iss of r.error.issues) {
+      if (iss.code === 'unrecognized_keys') continue;
+      const key = iss.path.length ? String(iss.path[0]) : '';
+      out.push(message('ComponentError', key ? `Attribute "${key}" of ${d.n}: ${iss.message}` : `The attributes of ${d.n}: ${iss.message}`, where(d)));
+    }
+  }
+  return out;
+}
+
+/** Every problem of the directives in the content's Markdown bodies (each entry once). */
+export function componentMessages(config: SiteConfig, content: Content): Message[] {
+  const components = config.components ?? {};
+  const seen = new Set<Entry>();
+  const out: Message[] = [];
+  const visit = (nodes: PlacedDirective[], parent: string | null) => {
+    for (const n of nodes) {
+      out.push(...directiveProblems(components, n.data, parent));
+      visit(n.children, n.data.n);
+    }
+  };
+  for (const value of Object.values(content)) {
+    if (!Array.isArray(value)) continue;
+    for (const e of value as Entry[]) {
+      if (!e || typeof e !== 'object' || seen.has(e) || !hasDirectives(e.html)) continue;
+      seen.add(e);
+      visit(placedDirectives(e.html!), null);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,54 @@
+// The directive syntax (src/markdown/directives.ts) reads a body in linear time: a Markdown file can be
+// any size and shape, and a scan that goes back over the rest of the body per line or per bracket
+// stalls a build. Each shape below repeats one construct (or near miss) to 64 KB, 512 KB and 1 MB, as
+// tests/unit/security3-linear.test.ts does for the engine's other patterns, against the same budget.
+import { describe, expect, it } from 'vitest';
+import { compileMarkdown } from '../../src/content/markdown.ts';
+import { directivesOn } from '../../src/markdown/directives.ts';
+
+const KB = 1024, MB = 1024 * KB;
+const rep = (unit: string, head = '', tail = '') => (size: number) => head + unit.repeat(Math.max(1, Math.floor(size / unit.length))) + tail;
+
+/**
+ * Runs `fn` on `make(size)` at 256 KB (best of two) and at 1 MB, and fails when 1 MB takes more than 10
+ * times as long (a linear reading takes about 4 times, a quadratic one 16) or more than 30 s. A ratio, not
+ * a fixed budget: this compiles whole bodies through marked, whose own time on a busy machine varies more
+ * than the patterns security3-linear.test.ts times.
+ */
+function linear(shapes: Record<string, (size: number) => string>, fn: (s: string) => unknown): void {
+  const time = (s: string) => { const t = performance.now(); fn(s); return performance.now() - t; };
+  for (const [name, make] of Object.entries(shapes)) {
+    const quarter = make(256 * KB);
+    const base = Math.max(100, Math.min(time(quarter), time(quarter)));
+    const ms = time(make(MB));
+    expect(ms, `${name}: 256 KB ${base.toFixed(0)} ms, 1 MB ${ms.toFixed(0)} ms`).toBeLessThan(Math.min(30_000, 10 * base));
+  }
+}
+
+const extensions = directivesOn([], true);
+
+describe('directives in linear time', () => {
+  it('block, leaf and inline directives, closed, unclosed and near misses, at 1 MB', { timeout: 600_000 }, () => {
+    linear({
+      'closed blocks': rep(':::Callout{type="tip"}\ntext\n:::\n\n'),
+      'unclosed blocks': rep(':::Callout\n'),
+      'nested fences': rep('::::Tabs\n:::Tab{label="a"}\nx\n:::\n::::\n'),
+      'opening lines only, deep': rep('::::::::a\n'),
+      'closing lines only': rep(':::\n'),
+      'leaves': rep('::Badge{tone="info"}\n'),
+      'leaf near misses': rep('::a{b="\n'),
+      'colon runs': rep(':'),
+      'inline directives': rep('a :Badge[new]{tone="info"} b '),
+      'inline near misses': rep(':a[', 'x '),
+      'open labels': rep('['),
+      'open attributes': rep(':a[x]{k="v" '),
+      'names before brackets': rep('abcdefgh['),
+      'paragraph lines': rep('some words\n'),
+      'paragraphs ended by headings': rep('text\n# h\n'),
+      'paragraphs ended by tables': rep('text\n| a | b |\n| - | - |\n'),
+      'paragraphs then a directive': rep('para\n\n', '', ':::Callout\nx\n:::\n'),
+      'code fences': rep('```\n:::a\n```\n'),
+      'colon words': rep('a :b c http://x '),
+    }, (s) => compileMarkdown(s, extensions));
+  });
+});

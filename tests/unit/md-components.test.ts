@@ -1,0 +1,218 @@
+// Components in Markdown (issue #26): directives in a Markdown body name components the site registers in
+// its config; the engine checks their attributes with each component's schema, renders them on the
+// server (islands hydrated) and never evaluates anything the content holds. Run in process through
+// build, check and dev like a user's commands; every bad input is a located message.
+import { afterAll, describe, expect, it } from 'vitest';
+import { siteFrom, type SiteFiles, type TestSite } from '../helpers/site.ts';
+
+const CONFIG = `import { z } from 'zod';
+import { defineConfig, component } from 'sitegen-islands';
+import { Doc } from './templates/pages.tsx';
+import Callout from './templates/components/Callout.tsx';
+import Badge from './templates/components/Badge.tsx';
+import Tabs from './templates/islands/Tabs.tsx';
+import Tab from './templates/components/Tab.tsx';
+import Boom from './templates/components/Boom.tsx';
+
+export default defineConfig({
+  site: { title: 'Components', url: 'https://components.example' },
+  collections: { pages: { pattern: 'pages/*.md', schema: z.strictObject({ title: z.string() }) } },
+  routes: (c) => c.pages.map((p) => ({ path: '/' + p.slug, component: Doc, props: { title: p.data.title, html: p.html }, title: p.data.title, source: p.file })),
+  components: {
+    Callout: component(Callout, z.object({ type: z.enum(['note', 'tip', 'warning']).default('note'), title: z.string().optional() })),
+    Badge: component(Badge, z.object({ tone: z.enum(['info', 'new']).default('info'), count: z.coerce.number().optional() }), { inline: true }),
+    Tabs: component(Tabs, z.object({})),
+    Tab: component(Tab, z.object({ label: z.string(), open: z.boolean().optional() }), { parent: 'Tabs' }),
+    Boom: component(Boom, z.object({})),
+  },
+});
+`;
+
+const TEMPLATES: SiteFiles = {
+  'sitegen.config.ts': CONFIG,
+  'templates/pages.tsx': `export function Doc({ title, html }: { title: string; html: string }) {
+  return (<main><h1>{title}</h1><article dangerouslySetInnerHTML={{ __html: html }} /></main>);
+}
+`,
+  'templates/components/Callout.tsx': `import type { ReactNode } from 'react';
+export default function Callout({ type, title, children }: { type: string; title?: string; children: ReactNode }) {
+  return (<aside className={'callout callout-' + type}>{title ? <p className="callout-title">{title}</p> : null}{children}</aside>);
+}
+`,
+  'templates/components/Badge.tsx': `import type { ReactNode } from 'react';
+export default function Badge({ tone, count, children }: { tone: string; count?: number; children: ReactNode }) {
+  return (<span className={'badge badge-' + tone} data-count={count === undefined ? undefined : String(count + 1)} data-kind={typeof children}>{children}</span>);
+}
+`,
+  'templates/components/Tab.tsx': `import type { ReactNode } from 'react';
+export default function Tab({ label, children }: { label: string; children: ReactNode }) {
+  return (<section className="tab" data-label={label}>{children}</section>);
+}
+`,
+  'templates/islands/Tabs.tsx': `import { useState, type ReactNode } from 'react';
+export default function Tabs({ children }: { children: ReactNode }) {
+  const [n, setN] = useState(0);
+  return (<div className="tabs" data-n={n}><button type="button" onClick={() => setN(n + 1)}>next</button>{children}</div>);
+}
+`,
+  'templates/components/Boom.tsx': `export default function Boom(): never {
+  throw new Error('boom in a component');
+}
+`,
+};
+
+const sites: TestSite[] = [];
+afterAll(() => { for (const s of sites) s.remove(); });
+
+async function site(pages: Record<string, string>): Promise<TestSite> {
+  const files: SiteFiles = { ...TEMPLATES };
+  for (const [name, body] of Object.entries(pages)) files[`content/pages/${name}.md`] = body;
+  const s = await siteFrom(files);
+  sites.push(s);
+  return s;
+}
+
+const page = (title: string, body: string) => `---\ntitle: ${title}\n---\n${body}`;
+
+const GOOD = {
+  a: page('A', 'Intro text.\n\n:::Callout{type="warning" title=\'Careful\'}\nInside **bold** and :Badge[new]{tone=new count=4}.\n:::\n\nA :Badge[**hot**] label with markup, a leaf:\n\n::Callout{type="tip"}\n'),
+  tabs: page('Tabs', '::::Tabs\n:::Tab{label="One"}\nFirst *tab*.\n:::\n:::Tab{label="Two" open}\n- a list\n:::\n::::\n'),
+  data: page('Data', ':::Callout{title="{alert(1)}" type=note}\n:Badge[${process.exit(1)}]{tone="info"}\n:::\n\n:::Callout{title="<script>alert(1)</script>"}\n{{ constructor.constructor("return process")() }}\n:::\n'),
+  text: page('Text', 'Code:\n\n```\n:::Callout{type="tip"}\n```\n\nEscaped \\:Badge[x]{tone="info"}, at 10:30[am], std::vector[0], `:Badge[code]`.\n'),
+};
+
+describe('components in Markdown', () => {
+  it('renders a block with its Markdown inside, inline ones with their label, a leaf; build and check agree', async () => {
+    const s = await site(GOOD);
+    const r = await s.build();
+    expect(r.errors).toEqual([]);
+    const a = r.read('a/index.html');
+    expect(a).toContain('<p>Intro text.</p>\n<aside class="callout callout-warning"><p class="callout-title">Careful</p><p>Inside <strong>bold</strong> and <span class="badge badge-new" data-count="5" data-kind="string">new</span>.</p>\n</aside>');
+    // A label with markup is HTML (an element), a plain one a string; a leaf has no children.
+    expect(a).toContain('A <span class="badge badge-info" data-kind="object"><strong>hot</strong></span> label');
+    expect(a).toContain('<aside class="callout callout-tip"></aside>');
+    expect(a).not.toContain('sitegen-');
+    expect((await s.check()).errors).toEqual([]);
+  });
+
+  it('hydrates an island component: its props and its children (nested components) travel as HTML', async () => {
+    const s = await site(GOOD);
+    const html = (await s.build()).read('tabs/index.html');
+    const island = /<sitegen-island data-island="Tabs" data-props="([^"]*)"[^>]*>([\s\S]*?)<\/sitegen-island>/.exec(html)!;
+    expect(island).not.toBeNull();
+    const inner = '<section class="tab" data-label="One"><p>First <em>tab</em>.</p>\n</section>\n<section class="tab" data-label="Two"><ul>\n<li>a list</li>\n</ul>\n</section>\n';
+    expect(island[2]).toBe(`<div class="tabs" data-n="0"><button type="button">next</button><sitegen-children>${inner}</sitegen-children></div>`);
+    const props = JSON.parse(island[1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+    expect(props).toEqual({ children: { sitegenHtml: inner } });
+    // The page loads the island runtime, as for an island a template uses.
+    expect(html).toMatch(/<script type="module" src="\/assets\/[^"]+\.js"><\/script>/);
+  });
+
+  it('evaluates nothing: attributes and labels holding code are text, escaped in the page', async () => {
+    const s = await site(GOOD);
+    const html = (await s.build()).read('data/index.html');
+    expect(html).toContain('<p class="callout-title">{alert(1)}</p>');
+    expect(html).toContain('<span class="badge badge-info" data-kind="string">${process.exit(1)}</span>');
+    expect(html).toContain('<p class="callout-title">&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(html).toContain('{{ constructor.constructor(&quot;return process&quot;)() }}');
+    expect(html).not.toContain('<script>alert');
+  });
+
+  it('leaves directives in code, escaped ones and colons in words as text', async () => {
+    const s = await site(GOOD);
+    const html = (await s.build()).read('text/index.html');
+    expect(html).toContain('<pre><code>:::Callout{type=&quot;tip&quot;}\n</code></pre>');
+    expect(html).toContain('Escaped :Badge[x]{tone=&quot;info&quot;}, at 10:30[am], std::vector[0], <code>:Badge[code]</code>.');
+  });
+});
+
+/** The messages of a command as [id, file:line:col, text] (plus the hint when asked). */
+const CATALOGUE_HINT = 'Use a component registered under `components` in sitegen.config.ts, with the attributes its schema takes.';
+const located = (errors: { id: string; text: string; location: { file: string; line: number; column: number } | null; hint?: string }[], hint = false) =>
+  errors.map((e) => [e.id, `${e.location?.file}:${e.location?.line}:${e.location?.column}`, e.text, ...hint ? [e.hint] : []]);
+
+describe('bad input is a located error, the same in build, check and dev', () => {
+  it('a malformed directive: not closed, attributes not closed, text after them, a stray closing fence', async () => {
+    const s = await site({
+      unclosed: page('U', 'Text.\n\n:::Callout{type="tip"}\nnever closed\n'),
+      quote: page('Q', ':::Callout{type="warning}\nx\n:::\n'),
+      after: page('T', '::Callout{type="tip"} trailing words\n'),
+      stray: page('S', 'para\n\n:::\n'),
+      inline: page('I', 'A :Badge[label]{tone="info" and more\n'),
+    });
+    const expected = [
+      ['DirectiveSyntaxError', 'content/pages/after.md:4:1', 'Directive ::Callout: unexpected text after the directive: "trailing words"'],
+      ['DirectiveSyntaxError', 'content/pages/inline.md:4:3', 'Directive :Badge: its attributes are not closed with "}"'],
+      ['DirectiveSyntaxError', 'content/pages/quote.md:4:1', 'Directive :::Callout: the value of "type" has no closing quote'],
+      ['DirectiveSyntaxError', 'content/pages/stray.md:6:1', 'Directive ":::" closes a directive block, but none is open here'],
+      ['DirectiveSyntaxError', 'content/pages/unclosed.md:6:1', 'Directive :::Callout is not closed: end it with a line of :::'],
+    ];
+    for (const command of ['build', 'check']) {
+      const r = await s.run(command);
+      expect(r.code, command).toBe(1);
+      expect(located(r.errors), command).toEqual(expected);
+      expect(r.stderr).toContain('  6 | :::Callout{type="tip"}\n    | ^');
+    }
+    const dev = await s.dev();
+    try {
+      for (const [, where, text] of expected) expect(dev.output()).toContain(`${where} ${text}`);
+    } finally { await dev.close(); }
+  });
+
+  it('an unknown component or attribute (with a did-you-mean), a bad value, the wrong form or place', async () => {
+    const s = await site({
+      names: page('N', ':::Calout{type="tip"}\nx\n:::\n\n:::Callout{tpye="tip"}\nx\n:::\n\n:::Callout{type="danger"}\nx\n:::\n'),
+      forms: page('F', 'Text :Callout[x] and\n\n::Badge{tone="info"}\n'),
+      places: page('P', ':::Tab{label="alone"}\nx\n:::\n\n::::Callout\n:::Tab{label="in a callout"}\nx\n:::\n::::\n\n::::Tabs\n:::Tab\nno label\n:::\n::::\n'),
+    });
+    const expected = [
+      ['ComponentError', 'content/pages/forms.md:4:6', 'Callout is a block component: write it on lines of its own, :::Callout{…} … :::', CATALOGUE_HINT],
+      ['ComponentError', 'content/pages/forms.md:6:1', 'Badge is an inline component: write it in running text as :Badge[label]{…}', CATALOGUE_HINT],
+      ['ComponentError', 'content/pages/names.md:4:1', 'Unknown component "Calout" in :::Calout', 'Did you mean Callout? Components this site registers: Callout, Badge, Tabs, Tab, Boom.'],
+      ['ComponentError', 'content/pages/names.md:8:1', 'Unknown attribute "tpye" of Callout', 'Did you mean "type"? Callout takes: type, title.'],
+      ['ComponentError', 'content/pages/names.md:12:1', 'Attribute "type" of Callout: Must be one of: "note", "tip", "warning"', CATALOGUE_HINT],
+      ['ComponentError', 'content/pages/places.md:4:1', 'Tab can only be nested directly in Tabs, but it is not inside one', 'Put it between ::::Tabs and :::: (a longer fence around the :::Tab blocks).'],
+      ['ComponentError', 'content/pages/places.md:9:1', 'Tab can only be nested directly in Tabs, but it is in Callout', 'Put it between ::::Tabs and :::: (a longer fence around the :::Tab blocks).'],
+      ['ComponentError', 'content/pages/places.md:15:1', 'Attribute "label" of Tab: Required', CATALOGUE_HINT],
+    ];
+    for (const command of ['build', 'check']) {
+      const r = await s.run(command);
+      expect(r.code, command).toBe(1);
+      expect(located(r.errors, true), command).toEqual(expected);
+    }
+    const dev = await s.dev();
+    try {
+      for (const [, where, text] of expected) expect(dev.output()).toContain(`${where} ${text}`);
+    } finally { await dev.close(); }
+  });
+
+  it('a component that throws: located at its directive, with the line that threw; dist/ untouched', async () => {
+    const s = await site(GOOD);
+    const good = await s.build();
+    expect(good.errors).toEqual([]);
+    const before = good.output();
+    s.write('content/pages/boom.md', page('Boom', 'Before.\n\n  ::Boom\n'));
+    for (const command of ['build', 'check']) {
+      const r = await s.run(command);
+      expect(r.code, command).toBe(1);
+      expect(located(r.errors), command).toEqual([['ComponentRenderError', 'content/pages/boom.md:6:3', 'rendering component Boom on /boom/ failed: boom in a component']]);
+      expect(r.errors[0]!.notes[0]).toMatchObject({ text: 'Boom threw here', location: { file: 'templates/components/Boom.tsx', line: 2 } });
+    }
+    await expect(s.build().then((r) => r.output())).resolves.toEqual(before);
+    const dev = await s.dev();
+    try {
+      expect(dev.output()).toContain('content/pages/boom.md:6:3 rendering component Boom on /boom/ failed: boom in a component');
+    } finally { await dev.close(); }
+  });
+
+  it('the content policy holds inside a block', async () => {
+    const s = await site({ p: page('P', ':::Callout\nSafe, then <img src=x onerror=alert(1)>\n\n[link](javascript:alert(1))\n:::\n\nA :Badge[<b>label</b>]{tone="info"}\n') });
+    const r = await s.build();
+    expect(located(r.errors)).toEqual([
+      ['ContentPolicyError', 'content/pages/p.md:5:12', 'Raw HTML is not allowed in Markdown: <img src=x onerror=alert(1)>'],
+      ['ContentPolicyError', 'content/pages/p.md:7:1', 'Link to a javascript: URL is not allowed'],
+      ['ContentPolicyError', 'content/pages/p.md:10:10', 'Raw HTML is not allowed in Markdown: <b>'],
+      ['ContentPolicyError', 'content/pages/p.md:10:18', 'Raw HTML is not allowed in Markdown: </b>'],
+    ]);
+  });
+});
