@@ -2,9 +2,12 @@
 // the routes and the layout around them. The sidebar, the contents of each page, the previous and next
 // links and the search index are all made from the pages' front matter and headings.
 import { z } from 'zod';
-import { defineCollection, defineConfig, markdown } from 'sitegen-islands';
+import { component, defineCollection, defineConfig, markdown } from 'sitegen-islands';
 import { Layout } from './templates/Layout.tsx';
-import { DocHome, DocPage, NotFound, type NavSection, type NavLink } from './templates/pages.tsx';
+import { Callout } from './templates/components/Callout.tsx';
+import { Tab } from './templates/components/Tab.tsx';
+import Tabs from './templates/islands/Tabs.tsx';
+import { DocPage, NotFound, type NavSection, type NavLink } from './templates/pages.tsx';
 
 const SITE = 'My docs';
 
@@ -38,6 +41,13 @@ export default defineConfig({
   layout: Layout,
   // Heading ids (the contents of each page link to them), footnotes and build-time highlighting of code.
   plugins: [markdown({ headingIds: true, footnotes: true, highlight: true })],
+  // Components pages use in Markdown: :::Callout{type="tip"} … ::: and ::::Tabs around :::Tab{label="npm"} blocks.
+  // Their attributes are checked with these schemas; a wrong one stops the build at its line.
+  components: {
+    Callout: component(Callout, z.object({ type: z.enum(['note', 'tip', 'warning']).default('note'), title: z.string().optional() })),
+    Tabs: component(Tabs, z.object({})),
+    Tab: component(Tab, z.object({ label: z.string() }), { parent: 'Tabs' }),
+  },
   collections: { docs, sections },
   // Every page is in a listed section (or is the home page): otherwise the sidebar could not show it.
   validate: (content) => content.docs
@@ -57,7 +67,7 @@ export default defineConfig({
     const pages = groups.flatMap((g) => g.pages.map((p) => ({ ...p, section: g.title })));
     return [
       ...pages.map((p, i) => ({
-        path: pathOf(p.id), component: p.id === 'index' ? DocHome : DocPage, title: p.data.title, description: p.data.description, source: p.file,
+        path: pathOf(p.id), component: DocPage, title: p.data.title, description: p.data.description, source: p.file,
         props: {
           title: p.data.title, description: p.data.description, section: p.section, html: p.html, nav, current: pathOf(p.id),
           // On this page: the headings of level 2 and 3 (their ids come from markdown({ headingIds: true })).

@@ -1,8 +1,6 @@
 // The page components the routes in sitegen.config.ts render.
 import type { ReactNode } from 'react';
 import { href } from 'sitegen-islands';
-import Tabs from './islands/Tabs.tsx';
-import { Tab } from './components/Tab.tsx';
 
 export interface NavLink { path: string; title: string }
 /** A group of the sidebar; the first (the home page) has no title. */
@@ -52,7 +50,7 @@ export interface DocProps {
   toc: TocItem[]; prev: NavLink | null; next: NavLink | null;
 }
 
-export function DocPage({ title, description, section, html, nav, current, toc, prev, next, children }: DocProps & { children?: ReactNode }) {
+export function DocPage({ title, description, section, html, nav, current, toc, prev, next }: DocProps) {
   return (
     <DocFrame nav={nav} current={current}>
       <div className="doc">
@@ -71,7 +69,6 @@ export function DocPage({ title, description, section, html, nav, current, toc, 
         ) : null}
         {/* The page's Markdown, rendered at build time. */}
         <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
-        {children ? <div className="doc-extra">{children}</div> : null}
         {prev || next ? (
           <nav className="prev-next" aria-label="Previous and next page">
             {prev ? <a href={href(prev.path)} rel="prev"><span>Previous</span>{prev.title}</a> : <span />}
@@ -80,20 +77,6 @@ export function DocPage({ title, description, section, html, nav, current, toc, 
         ) : null}
       </div>
     </DocFrame>
-  );
-}
-
-/** The home page: a page like the others, with the install command for each package manager. */
-export function DocHome(props: DocProps) {
-  return (
-    <DocPage {...props}>
-      <h2 className="quick-start">Quick start</h2>
-      <Tabs hydrate="visible">
-        <Tab label="npm"><pre><code>npm install --save-dev example-tool</code></pre></Tab>
-        <Tab label="pnpm"><pre><code>pnpm add --save-dev example-tool</code></pre></Tab>
-        <Tab label="yarn"><pre><code>yarn add --dev example-tool</code></pre></Tab>
-      </Tabs>
-    </DocPage>
   );
 }
 

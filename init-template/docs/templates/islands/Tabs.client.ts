@@ -6,7 +6,8 @@ let groups = 0;
 export function enhance(root: HTMLElement): void {
   const box = root.querySelector<HTMLElement>('.tabs');
   if (!box) return;
-  const panels = [...box.querySelectorAll<HTMLElement>(':scope > .tab')];
+  // Its own tabs only (in Markdown they sit in a <sitegen-children> element), not those of tabs inside it.
+  const panels = [...box.querySelectorAll<HTMLElement>('.tab')].filter((p) => p.parentElement?.closest('.tabs') === box);
   if (!panels.length) return;
   const group = `tabs-${++groups}`;
   const list = document.createElement('div');
