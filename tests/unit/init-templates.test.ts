@@ -51,6 +51,11 @@ async function invalidHtml(out: Record<string, string>): Promise<string[]> {
 
 interface Built { site: TestSite; plain: Record<string, string>; based: Record<string, string>; basedRun: BuildRun }
 const built: Record<string, Built> = {};
+const building: Record<string, Promise<Built>> = {};
+/** Each starter is built once, by whichever describe block needs it first. */
+async function builtStarter(template: string): Promise<void> {
+  built[template] = await (building[template] ??= buildBoth(template));
+}
 
 /** Init, build, then build again under /sub/. */
 async function buildBoth(template: string): Promise<Built> {
@@ -67,7 +72,7 @@ async function buildBoth(template: string): Promise<Built> {
 afterAll(() => { for (const b of Object.values(built)) b.site.remove(); });
 
 describe.each(['blog', 'docs', 'minimal'])('sitegen init --template %s', (template) => {
-  beforeAll(async () => { built[template] = await buildBoth(template); }, 180_000);
+  beforeAll(() => builtStarter(template), 180_000);
 
   it('builds valid HTML with and without a base; under /sub/ every link of its pages is under it', async () => {
     const { plain, based } = built[template]!;
@@ -88,6 +93,7 @@ describe.each(['blog', 'docs', 'minimal'])('sitegen init --template %s', (templa
 });
 
 describe('the blog starter', () => {
+  beforeAll(() => builtStarter('blog'), 180_000);
   const page = (rel: string) => built.blog!.plain[rel] ?? '';
   const postLinks = (html: string) => [...html.matchAll(/<h2><a href="\/posts\/([^"/]+)\/">/g)].map((m) => m[1]);
 
@@ -158,6 +164,7 @@ describe('the blog starter', () => {
 });
 
 describe('the docs starter', () => {
+  beforeAll(() => builtStarter('docs'), 180_000);
   const page = (rel: string) => built.docs!.plain[rel] ?? '';
   const sidebar = (html: string) => {
     const nav = /<nav class="sidebar" aria-label="Documentation">([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
@@ -200,11 +207,31 @@ describe('the docs starter', () => {
     expect(install.headings).toEqual([{ text: 'Install', path: '/sub/getting-started/installation/#install' }, { text: 'Run it', path: '/sub/getting-started/installation/#run-it' }]);
   });
 
-  it('renders the quick-start tabs as an island, every tab readable before its script runs', () => {
+  it('renders the components its pages use in Markdown: tabs as an island, readable before its script runs, and callouts', () => {
     const home = page('index.html');
     expect(home).toContain('data-island="Tabs"');
     expect([...home.matchAll(/<section class="tab" data-label="([^"]+)"/g)].map((m) => m[1])).toEqual(['npm', 'pnpm', 'yarn']);
+    const install = page('getting-started/installation/index.html');
+    expect([...install.matchAll(/<section class="tab" data-label="([^"]+)"/g)].map((m) => m[1])).toEqual(['npm', 'pnpm', 'yarn']);
+    expect(install).toContain('<div class="callout callout-warning" role="note"><p class="callout-title">Node.js 20.19 or later</p>');
+    const components = page('guides/components/index.html');
+    expect(components).toContain('<div class="callout callout-tip" role="note"><p class="callout-title">Keep it short</p>');
+    expect([...components.matchAll(/<section class="tab" data-label="([^"]+)"/g)].map((m) => m[1])).toEqual(['macOS', 'Windows']);
   });
+
+  it('refuses a component attribute its schema does not accept, at its line', async () => {
+    const { site } = built.docs!;
+    const file = 'content/docs/guides/components.md';
+    const before = site.file(file);
+    // The callout after the Markdown sample (the one in the ````md fence is text, not a component).
+    site.edit(file, (t) => t.replace('````\n\n:::Callout{type="tip"', '````\n\n:::Callout{type="danger"'));
+    try {
+      const r = await site.check({ typecheck: false });
+      expect(r.code).toBe(1);
+      expect(r.errors.map((e) => [e.id, e.location?.file, e.location?.line])).toEqual([['ComponentError', file, 21]]);
+      expect(r.errors[0]!.text).toMatch(/^Attribute "type" of Callout: /);
+    } finally { site.write(file, before); }
+  }, 60_000);
 
   it('refuses a page in a folder that is not a section, at that page', async () => {
     const { site } = built.docs!;
