@@ -5,21 +5,21 @@
 // `npm install <sitegen tarball> && npx sitegen init` works as well as init followed by npm install. No
 // file the folder has is overwritten without --force (its .gitignore is kept, and init says so), and no
 // link is written through: with --force a link in the way is replaced as a link, its target untouched.
+import { closest } from '../src/didYouMean.ts';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { bold, dim, red } from './report.ts';
-import { closest } from '../src/didYouMean.ts';
+import { PACKAGE_DIR as PKG_DIR } from '../src/siteModule/paths.ts';
 
-const PKG_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-/** The starters `--template` names, each a folder of init-template/. */
-export const TEMPLATES = ['blog', 'docs', 'minimal'] as const;
-export type TemplateName = (typeof TEMPLATES)[number];
-const templateDir = (name: TemplateName) => path.join(PKG_DIR, 'init-template', name);
+const TEMPLATE = path.join(PKG_DIR, 'init-template');
 /** What a folder may hold and still be "empty" for init. */
 const KEEP = new Set(['package.json', 'package-lock.json', 'node_modules']);
 /** npm drops files named .gitignore from packages, so the template names it without the dot. */
 const RENAME: Record<string, string> = { gitignore: '.gitignore' };
+/** The starters `--template` names, each a folder of init-template/. */
+export const TEMPLATES = ['blog', 'docs', 'minimal'] as const;
+export type TemplateName = (typeof TEMPLATES)[number];
+const templateDir = (name: TemplateName) => path.join(TEMPLATE, name);
 
 interface PackageJson { name?: string; version?: string; scripts?: Record<string, string>; dependencies?: Record<string, string>; devDependencies?: Record<string, string>; [k: string]: unknown }
 
