@@ -1,9 +1,11 @@
-// `sitegen init [dir]`: copies the starter site in init-template/ (shipped with the package) into dir.
+// `sitegen init [dir] [--template blog|docs|minimal]`: copies a starter site of init-template/<name>/ (shipped
+// with the package) into dir; `minimal` when no template is named.
 // A folder that holds only what installing sitegen leaves (package.json, its lock, node_modules, dotfiles)
 // counts as empty: its package.json is merged (scripts added, its own dependency specs kept), so
 // `npm install <sitegen tarball> && npx sitegen init` works as well as init followed by npm install. No
 // file the folder has is overwritten without --force (its .gitignore is kept, and init says so), and no
 // link is written through: with --force a link in the way is replaced as a link, its target untouched.
+import { closest } from '../src/didYouMean.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { bold, dim, red } from './report.ts';
@@ -14,6 +16,10 @@ const TEMPLATE = path.join(PKG_DIR, 'init-template');
 const KEEP = new Set(['package.json', 'package-lock.json', 'node_modules']);
 /** npm drops files named .gitignore from packages, so the template names it without the dot. */
 const RENAME: Record<string, string> = { gitignore: '.gitignore' };
+/** The starters `--template` names, each a folder of init-template/. */
+export const TEMPLATES = ['blog', 'docs', 'minimal'] as const;
+export type TemplateName = (typeof TEMPLATES)[number];
+const templateDir = (name: TemplateName) => path.join(TEMPLATE, name);
 
 interface PackageJson { name?: string; version?: string; scripts?: Record<string, string>; dependencies?: Record<string, string>; devDependencies?: Record<string, string>; [k: string]: unknown }
 
@@ -23,9 +29,9 @@ const readJson = (file: string): PackageJson => JSON.parse(fs.readFileSync(file,
 const packageName = (dir: string) => path.basename(dir).toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[._-]+/, '').slice(0, 214) || 'my-site';
 
 /** The starter's package.json for the site in `dir`, merged into the folder's own when there is one. */
-function packageJsonText(have: PackageJson | null, dir: string): string {
+function packageJsonText(template: string, have: PackageJson | null, dir: string): string {
   const self = readJson(path.join(PKG_DIR, 'package.json'));
-  const tpl = readJson(path.join(TEMPLATE, 'package.json'));
+  const tpl = readJson(path.join(template, 'package.json'));
   tpl.name = packageName(dir);
   tpl.dependencies = { ...tpl.dependencies, [self.name!]: `^${self.version}` };
   if (!have) return JSON.stringify(tpl, null, 2) + '\n';
@@ -48,7 +54,7 @@ interface Entry { src: string; dest: string; rel: string; folder: boolean }
 
 function templateEntries(from: string, to: string, rel: string, out: Entry[]): Entry[] {
   for (const e of fs.readdirSync(from, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    const name = RENAME[e.name] && from === TEMPLATE ? RENAME[e.name]! : e.name;
+    const name = RENAME[e.name] && rel === '' ? RENAME[e.name]! : e.name;
     const entry = { src: path.join(from, e.name), dest: path.join(to, name), rel: rel ? `${rel}/${name}` : name, folder: e.isDirectory() };
     out.push(entry);
     if (entry.folder) templateEntries(entry.src, entry.dest, entry.rel, out);
@@ -76,10 +82,10 @@ type Step = { entry: Entry; replace: boolean; have?: PackageJson };
  * link only as a link: its target is never read or written. A folder of the starter's that is a file, or
  * anything but a plain file where a file goes, cannot be replaced: it is kept without `force`, an error with it.
  */
-function plan(root: string, force: boolean): { steps: Step[]; kept: string[]; conflicts: string[] } {
+function plan(template: string, root: string, force: boolean): { steps: Step[]; kept: string[]; conflicts: string[] } {
   const steps: Step[] = [], kept: string[] = [], conflicts: string[] = [];
   let skip: string | null = null; // a folder kept as it is: nothing is written below it
-  for (const entry of templateEntries(TEMPLATE, root, '', [])) {
+  for (const entry of templateEntries(template, root, '', [])) {
     if (skip && entry.rel.startsWith(`${skip}/`)) continue;
     const have = found(entry.dest);
     const isPackageJson = entry.rel === 'package.json';
@@ -102,17 +108,25 @@ function plan(root: string, force: boolean): { steps: Step[]; kept: string[]; co
   return { steps, kept, conflicts };
 }
 
-function apply(step: Step, root: string): void {
+function apply(template: string, step: Step, root: string): void {
   const { entry } = step;
   // A link or file in the way goes first (a link as a link); the new entry is then created, never
   // opened where it stands (an exclusive create fails rather than follow a link put there meanwhile).
   if (step.replace) fs.rmSync(entry.dest, { force: true });
   if (entry.folder) fs.mkdirSync(entry.dest);
-  else if (entry.rel === 'package.json') fs.writeFileSync(entry.dest, packageJsonText(step.have ?? null, root), { flag: 'wx' });
+  else if (entry.rel === 'package.json') fs.writeFileSync(entry.dest, packageJsonText(template, step.have ?? null, root), { flag: 'wx' });
   else fs.copyFileSync(entry.src, entry.dest, fs.constants.COPYFILE_EXCL);
 }
 
-export async function runInit(dir: string, flags: { force?: boolean }): Promise<number> {
+export async function runInit(dir: string, flags: { force?: boolean; template?: string }): Promise<number> {
+  const name = flags.template ?? 'minimal';
+  if (!(TEMPLATES as readonly string[]).includes(name)) {
+    const near = closest(name, TEMPLATES);
+    process.stderr.write(red(`✗ there is no starter template "${name}"${near ? `: did you mean "${near}"?` : ''}\n`)
+      + `  hint: --template takes one of ${TEMPLATES.join(', ')}\n`);
+    return 1;
+  }
+  const template = templateDir(name as TemplateName);
   const root = path.resolve(dir);
   if (fs.existsSync(root) && !fs.statSync(root).isDirectory()) {
     process.stderr.write(red(`✗ ${dir} is a file, not a folder\n`));
@@ -125,18 +139,18 @@ export async function runInit(dir: string, flags: { force?: boolean }): Promise<
     return 1;
   }
   fs.mkdirSync(root, { recursive: true });
-  const { steps, kept, conflicts } = plan(root, !!flags.force);
+  const { steps, kept, conflicts } = plan(template, root, !!flags.force);
   if (conflicts.length) {
     process.stderr.write(red(`✗ nothing written: ${conflicts.length === 1 ? 'a path' : 'paths'} of the starter site cannot be replaced in ${root}\n`)
       + conflicts.map((c) => `  ${c}\n`).join('') + `  hint: move ${conflicts.length === 1 ? 'it' : 'them'} away, or init into a new folder\n`);
     return 1;
   }
-  for (const step of steps) apply(step, root);
+  for (const step of steps) apply(template, step, root);
   const written = steps.filter((s) => !s.entry.folder).length;
   const rel = path.relative(process.cwd(), root);
   const cd = rel ? `cd ${rel} && ` : '';
   const installed = fs.existsSync(path.join(root, 'node_modules', 'react'));
-  process.stdout.write(`${bold('✓ created a site')} in ${root} (${written} files)\n`
+  process.stdout.write(`${bold(`✓ created a ${name} site`)} in ${root} (${written} files)\n`
     + (kept.length ? `${dim('  kept your')} ${kept.join(', ')} ${dim(`(the starter's ${kept.length === 1 ? 'was' : 'were'} not written; --force replaces ${kept.length === 1 ? 'it' : 'them'})`)}\n` : '')
     + `${dim('  next:')} ${cd}${installed ? '' : 'npm install && '}npm run dev\n`);
   return 0;

@@ -116,9 +116,10 @@ program.command('dev')
   });
 
 program.command('init [dir]')
-  .description('Create a small working site (Markdown posts, a layout, one island) in dir (default: here)')
+  .description('Create a working site in dir (default: here) from a starter template')
+  .option('-t, --template <name>', 'the starter: "minimal" (a few posts, a layout, one island), "blog" (posts, tags, pages of posts, a feed, authors, drafts) or "docs" (nested pages, a sidebar, contents, search index)', 'minimal')
   .option('-f, --force', 'write into a folder that is not empty (files of the same name are replaced)')
-  .action(async (dir: string | undefined, flags: { force?: boolean }) => {
+  .action(async (dir: string | undefined, flags: { force?: boolean; template: string }) => {
     const { runInit } = await import('./init.ts');
     process.exitCode = await runInit(dir ?? '.', flags);
   });

@@ -1,6 +1,6 @@
 // `sitegen check` type-checks a site that has a tsconfig.json, with the site's own typescript, and reports
 // each error located like every other message; build stays without a type check. The site is the starter
-// of `sitegen init` (init-template/) as a user gets it, with its tsconfig.json pointing `sitegen-islands`
+// of `sitegen init` (init-template/minimal/) as a user gets it, with its tsconfig.json pointing `sitegen-islands`
 // at this checkout's sources (an installed site resolves the package's shipped types instead).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { REPO } from '../helpers/cli.ts';
 import { formatMessageLong } from '../../src/errors.ts';
 
 function initTemplate(): SiteFiles {
-  const dir = path.join(REPO, 'init-template');
+  const dir = path.join(REPO, 'init-template/minimal');
   const files: SiteFiles = {};
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {

@@ -73,7 +73,7 @@ describe('the installed package', () => {
     expect(packedFiles).toContain('lib/main.js');
     expect(packedFiles).toContain('lib/types/public.d.ts');
     expect(packedFiles).toContain('src/render/document.tsx');
-    expect(packedFiles).toContain('init-template/sitegen.config.ts');
+    expect(packedFiles).toContain('init-template/minimal/sitegen.config.ts');
   });
 
   it('prints its own version and never bundles itself at first run', () => {

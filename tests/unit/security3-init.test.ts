@@ -11,7 +11,7 @@ import { treeSnapshot } from '../helpers/tree.ts';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-sec3-init-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-const STARTER_GITIGNORE = fs.readFileSync(path.join(import.meta.dirname, '../../init-template/gitignore'), 'utf8');
+const STARTER_GITIGNORE = fs.readFileSync(path.join(import.meta.dirname, '../../init-template/minimal/gitignore'), 'utf8');
 const USER_GITIGNORE = '# ours\n.env\nsecrets/\n*.pem\n';
 
 let out = '', err = '';

@@ -1,0 +1,75 @@
+// The blog: its collections (content/ validated by zod), its pages (routes) and the layout around them.
+// Pages of posts, tag pages and drafts come from sitegen's helpers: nothing here splits, groups or filters.
+import { z } from 'zod';
+import { date, defineCollection, defineConfig, feedLink, href, markdown, paginate, reference, rssFeed, taxonomy } from 'sitegen-islands';
+import { Layout } from './templates/Layout.tsx';
+import { Home, Post, NotFound, Tags, Tag, type PostSummary } from './templates/pages.tsx';
+
+const SITE = 'My blog';
+
+// content/authors/<id>.yaml: a post names its author by that id (`author: ada`).
+const authors = defineCollection({
+  pattern: 'authors/*.yaml',
+  schema: z.strictObject({ name: z.string().min(1), bio: z.string().optional() }),
+});
+
+// content/posts/<slug>.md, shown at /posts/<slug>/. A post with `draft: true` is left out of `sitegen build` (`--drafts` includes it); `sitegen dev` shows it.
+const posts = defineCollection({
+  pattern: 'posts/*.md',
+  draft: 'draft',
+  schema: z.strictObject({
+    title: z.string().min(1),
+    date: date(),
+    description: z.string().min(1),
+    author: reference('authors', authors),
+    tags: z.array(z.string()).default([]),
+    draft: z.boolean().optional(),
+  }),
+});
+
+export default defineConfig({
+  site: { title: SITE, url: 'https://example.com', lang: 'en', titleTemplate: `%s | ${SITE}`, favicon: '/favicon.svg' },
+  css: ['templates/site.css'],
+  layout: Layout,
+  // Heading ids (links to a part of a post), footnotes and build-time highlighting of fenced code.
+  plugins: [markdown({ headingIds: true, footnotes: true, highlight: true })],
+  collections: { authors, posts },
+  // content.posts is typed from the schema (p.data.date is a Date, p.data.author the author's entry), and
+  // each route's props are checked against its component's: a missing or misspelt prop is a tsc error here.
+  routes: (content) => {
+    const posts = content.posts.toSorted((a, b) => +b.data.date - +a.data.date);
+    const summary = (p: (typeof posts)[number]): PostSummary => ({
+      path: `/posts/${p.slug}`, title: p.data.title, date: p.data.date, author: p.data.author.data.name,
+      excerpt: p.excerpt, readingMinutes: p.readingMinutes, tags: p.data.tags, draft: p.draft === true,
+    });
+    const tags = taxonomy(posts, { field: 'tags', path: '/tags' });
+    const tagPath = Object.fromEntries(tags.terms.map((t) => [t.term, t.path]));
+    const feed = [feedLink(href('/rss.xml'), `${SITE} (RSS)`)];
+    return [
+      // Three posts a page: the first at /, the next at /page/2, …
+      ...paginate(posts.map(summary), { size: 3, path: '/' }).map((page) => ({
+        path: page.path, component: Home, head: feed,
+        title: page.page === 1 ? SITE : `${SITE}, page ${page.page}`, description: 'Posts, newest first.',
+        props: { posts: page.items, page: page.page, pages: page.pages, prev: page.prev, next: page.next, tagPath },
+      })),
+      // A page per tag (/tags/<slug>) and a list of tags (/tags).
+      { path: tags.path, component: Tags, title: 'Tags', description: 'Every tag, with its number of posts.', props: { tags: tags.terms.map((t) => ({ term: t.term, path: t.path, count: t.entries.length })) } },
+      ...tags.terms.map((t) => ({
+        path: t.path, component: Tag, title: `Posts tagged “${t.term}”`, description: `Posts tagged ${t.term}.`,
+        props: { term: t.term, posts: t.entries.map(summary), tagPath },
+      })),
+      ...posts.map((p) => ({
+        path: `/posts/${p.slug}`, component: Post, title: p.data.title, description: p.data.description, source: p.file, ogType: 'article', head: feed,
+        props: { post: summary(p), bio: p.data.author.data.bio ?? null, html: p.html, tagPath },
+      })),
+      // The feed: every published post, its full text included.
+      {
+        path: '/rss.xml', output: 'rss.xml', title: 'RSS feed', props: posts.map((p) => ({
+          title: p.data.title, path: `/posts/${p.slug}/`, date: p.data.date, summary: p.data.description, html: p.html, author: p.data.author.data.name, categories: p.data.tags,
+        })),
+        body: (items, ctx) => rssFeed(ctx, { title: SITE, description: 'Posts, newest first.', self: '/rss.xml', language: 'en', items }),
+      },
+      { path: '/404', output: '404.html', component: NotFound, props: {}, title: 'Page not found', noindex: true },
+    ];
+  },
+});

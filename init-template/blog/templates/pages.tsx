@@ -1,0 +1,122 @@
+// The page components the routes in sitegen.config.ts render.
+import { href } from 'sitegen-islands';
+
+/** What a list shows of a post. */
+export interface PostSummary {
+  path: string;
+  title: string;
+  date: Date;
+  author: string;
+  /** The text before `<!-- more -->`, else the first paragraph. */
+  excerpt: string;
+  readingMinutes: number;
+  tags: string[];
+  draft: boolean;
+}
+
+/** Tag → its page's path, from taxonomy() in the config. */
+type TagPaths = Record<string, string>;
+
+const formatDate = (d: Date) => new Date(d).toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const isoDate = (d: Date) => new Date(d).toISOString().slice(0, 10);
+
+function Byline({ post }: { post: PostSummary }) {
+  return (
+    <p className="byline">
+      <time dateTime={isoDate(post.date)}>{formatDate(post.date)}</time>
+      {' · '}{post.author}{' · '}{post.readingMinutes} min read
+      {/* Drafts only appear in `sitegen dev` (and `sitegen build --drafts`). */}
+      {post.draft ? <>{' · '}<mark>draft</mark></> : null}
+    </p>
+  );
+}
+
+function TagList({ tags, tagPath }: { tags: string[]; tagPath: TagPaths }) {
+  if (!tags.length) return null;
+  return (
+    <ul className="tags">
+      {tags.map((t) => <li key={t}>{tagPath[t] ? <a href={href(tagPath[t])}>#{t}</a> : `#${t}`}</li>)}
+    </ul>
+  );
+}
+
+function PostList({ posts, tagPath }: { posts: PostSummary[]; tagPath: TagPaths }) {
+  return (
+    <ol className="posts">
+      {posts.map((p) => (
+        <li key={p.path}>
+          <article>
+            <h2><a href={href(p.path)}>{p.title}</a></h2>
+            <Byline post={p} />
+            <p>{p.excerpt}</p>
+            <TagList tags={p.tags} tagPath={tagPath} />
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function Home({ posts, page, pages, prev, next, tagPath }: { posts: PostSummary[]; page: number; pages: number; prev: string | null; next: string | null; tagPath: TagPaths }) {
+  return (
+    <>
+      <h1>{page === 1 ? 'Latest posts' : `Posts, page ${page} of ${pages}`}</h1>
+      <PostList posts={posts} tagPath={tagPath} />
+      {prev || next ? (
+        <nav className="pagination" aria-label="Pages of posts">
+          {prev ? <a href={prev} rel="prev">← Newer posts</a> : <span />}
+          <span>Page {page} of {pages}</span>
+          {next ? <a href={next} rel="next">Older posts →</a> : <span />}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+export function Tags({ tags }: { tags: { term: string; path: string; count: number }[] }) {
+  return (
+    <>
+      <h1>Tags</h1>
+      <ul className="tag-index">
+        {tags.map((t) => <li key={t.path}><a href={href(t.path)}>#{t.term}</a> <span>{t.count} {t.count === 1 ? 'post' : 'posts'}</span></li>)}
+      </ul>
+    </>
+  );
+}
+
+export function Tag({ term, posts, tagPath }: { term: string; posts: PostSummary[]; tagPath: TagPaths }) {
+  return (
+    <>
+      <h1>Posts tagged “{term}”</h1>
+      <PostList posts={posts} tagPath={tagPath} />
+      <p><a href={href('/tags')}>All tags</a></p>
+    </>
+  );
+}
+
+export function Post({ post, bio, html, tagPath }: { post: PostSummary; bio: string | null; html: string; tagPath: TagPaths }) {
+  return (
+    <article className="post">
+      <header>
+        <h1>{post.title}</h1>
+        <Byline post={post} />
+        <TagList tags={post.tags} tagPath={tagPath} />
+      </header>
+      {/* The Markdown of the post, rendered at build time. */}
+      <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+      <footer className="author">
+        <p><strong>{post.author}</strong>{bio ? ` — ${bio}` : null}</p>
+        <p><a href={href('/')}>← All posts</a></p>
+      </footer>
+    </article>
+  );
+}
+
+export function NotFound() {
+  return (
+    <>
+      <h1>Page not found</h1>
+      <p><a href={href('/')}>Back to the latest posts</a></p>
+    </>
+  );
+}

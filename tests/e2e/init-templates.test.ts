@@ -1,0 +1,125 @@
+// The blog and docs starters of `sitegen init --template`, built under a base (/sub/) and served as a static
+// host serves them: every page has no serious or critical axe violation and no console error, and the docs'
+// Tabs follow the WAI-ARIA tabs pattern in Chromium: a click or the arrow keys (Home, End) show a tab.
+import fs from 'node:fs';
+import type http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { runInit } from '../../cli/init.ts';
+import { createServer, createStaticHandler, listen } from '../../src/serve.ts';
+import { axeOf } from '../helpers/axe.ts';
+import { launchBrowser, watchProblems } from '../helpers/browser.ts';
+import { siteFrom, type TestSite } from '../helpers/site.ts';
+
+interface Served { site: TestSite; server: http.Server; url: string; pages: string[] }
+const served: Record<string, Served> = {};
+let browser: Browser;
+
+/** Init the starter, build it under /sub/ in process, serve its dist/ on a free port. */
+async function serveStarter(template: string): Promise<Served> {
+  const site = await siteFrom();
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  try { expect(await runInit(site.root, { template })).toBe(0); } finally { out.mockRestore(); }
+  site.edit('sitegen.config.ts', (t) => t.replace("url: 'https://example.com',", "url: 'https://example.com', base: '/sub/',"));
+  const r = await site.build({ quiet: true });
+  expect(r.errors, r.stderr).toEqual([]);
+  const server = createServer(createStaticHandler({ dir: r.outDir, base: '/sub/', listenHost: '127.0.0.1' }));
+  const url = `${await listen(server, 0, '127.0.0.1')}/sub/`;
+  const pages = fs.readdirSync(r.outDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html') && f !== '404.html')
+    .map((f) => f.replace(/index\.html$/, '').split('\\').join('/')).sort();
+  return { site, server, url, pages };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  served.blog = await serveStarter('blog');
+  served.docs = await serveStarter('docs');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  for (const s of Object.values(served)) { s.server.close(); s.site.remove(); }
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const axe = await axeOf(page).analyze();
+  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+describe.each(['blog', 'docs'])('the %s starter in Chromium', (template) => {
+  it('has no serious or critical axe violation and no console error on any page, at 375 and 1280 px', async () => {
+    const { url, pages } = served[template]!;
+    expect(pages.length).toBeGreaterThan(5);
+    for (const width of [375, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      const problems = watchProblems(page);
+      try {
+        for (const rel of pages) {
+          const res = await page.goto(url + rel);
+          expect(res?.status(), rel).toBe(200);
+          expect(await seriousViolations(page), `${rel} at ${width}px`).toEqual([]);
+        }
+        expect(problems).toEqual({ console: [], errors: [] });
+      } finally { await page.close(); }
+    }
+  });
+});
+
+describe('the docs starter Tabs', () => {
+  let page: Page;
+  const tabs = () => page.getByRole('tab');
+  const selected = async () => (await page.getByRole('tab', { selected: true }).allTextContents());
+  const visiblePanel = async () => (await page.locator('[role="tabpanel"]:not([hidden])').allTextContents()).map((t) => t.trim());
+
+  beforeAll(async () => {
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(served.docs!.url);
+    // The island enhances when it scrolls into view (hydrate="visible").
+    await page.locator('.tabs').scrollIntoViewIfNeeded();
+    await page.getByRole('tablist').waitFor();
+  });
+  afterAll(async () => { await page?.close(); });
+
+  it('are a tablist whose tabs control labelled panels, the first shown', async () => {
+    expect(await tabs().allTextContents()).toEqual(['npm', 'pnpm', 'yarn']);
+    expect(await selected()).toEqual(['npm']);
+    expect(await visiblePanel()).toEqual(['npm install --save-dev example-tool']);
+    for (const tab of await tabs().all()) {
+      const panel = page.locator(`#${await tab.getAttribute('aria-controls')}`);
+      expect(await panel.getAttribute('role')).toBe('tabpanel');
+      expect(await panel.getAttribute('aria-labelledby')).toBe(await tab.getAttribute('id'));
+    }
+    // Only the selected tab is in the Tab order.
+    expect(await tabs().evaluateAll((els) => els.map((e) => (e as HTMLElement).tabIndex))).toEqual([0, -1, -1]);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('move focus and the shown tab with the arrow keys, Home and End, wrapping at the ends', async () => {
+    await tabs().first().focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await selected()).toEqual(['pnpm']);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('pnpm');
+    expect(await visiblePanel()).toEqual(['pnpm add --save-dev example-tool']);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await selected()).toEqual(['npm']);
+    await page.keyboard.press('ArrowLeft');
+    expect(await selected()).toEqual(['yarn']);
+    await page.keyboard.press('Home');
+    expect(await selected()).toEqual(['npm']);
+    await page.keyboard.press('End');
+    expect(await selected()).toEqual(['yarn']);
+    expect(await tabs().evaluateAll((els) => els.map((e) => (e as HTMLElement).tabIndex))).toEqual([-1, -1, 0]);
+    // Tab leaves the tablist for the shown panel.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tabpanel');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('yarn add --dev example-tool');
+  });
+
+  it('show the tab that is clicked', async () => {
+    await page.getByRole('tab', { name: 'pnpm' }).click();
+    expect(await selected()).toEqual(['pnpm']);
+    expect(await visiblePanel()).toEqual(['pnpm add --save-dev example-tool']);
+  });
+});

@@ -1,0 +1,270 @@
+// `sitegen init --template blog|docs|minimal`: each starter, as a user gets it, builds with and without a
+// site base (every link of its pages under the base, the link check clean), passes `sitegen check` with its
+// type check, and is valid HTML on every page; and the features each starter promises are on its pages: the
+// blog's pages of posts, tag pages, feed and draft, the docs' sidebar, contents, previous/next and search index.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
+import { runInit } from '../../cli/init.ts';
+import { siteFrom, type BuildRun, type TestSite } from '../helpers/site.ts';
+import { REPO } from '../helpers/cli.ts';
+
+const validator = new HtmlValidate(new FileSystemConfigLoader());
+
+/** Runs init in process, returning its exit code and what it printed. */
+async function init(dir: string, flags: { template?: string; force?: boolean }): Promise<{ code: number; out: string; err: string }> {
+  let out = '', err = '';
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => { err += String(s); return true; });
+  try {
+    const code = await runInit(dir, flags);
+    return { code, out: out.replace(/\x1b\[[0-9;]*m/g, ''), err: err.replace(/\x1b\[[0-9;]*m/g, '') };
+  } finally { o.mockRestore(); e.mockRestore(); }
+}
+
+/** A new folder with the starter `template` written by init, its tsconfig pointing sitegen-islands at this checkout. */
+async function starter(template: string): Promise<TestSite> {
+  const site = await siteFrom();
+  const r = await init(site.root, { template });
+  expect(r.code, r.err).toBe(0);
+  expect(r.out).toContain(`created a ${template} site`);
+  // An installed site resolves the package's shipped types; here the engine's sources stand in for them.
+  const tsconfig = JSON.parse(site.file('tsconfig.json'));
+  tsconfig.compilerOptions.paths = { 'sitegen-islands': [path.join(REPO, 'src/public.ts')] };
+  tsconfig.compilerOptions.types = [...tsconfig.compilerOptions.types, 'node'];
+  site.write('tsconfig.json', JSON.stringify(tsconfig, null, 2));
+  return site;
+}
+
+const pagesOf = (out: Record<string, string>) => Object.entries(out).filter(([f]) => f.endsWith('.html'));
+const linksOf = (html: string) => [...html.matchAll(/ (?:href|src)="([^"]*)"/g)].map((m) => m[1]!);
+
+async function invalidHtml(out: Record<string, string>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [file, html] of pagesOf(out)) {
+    const report = await validator.validateString(html, path.join(REPO, 'x.html'));
+    problems.push(...report.results.flatMap((r) => r.messages.map((m) => `${file}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`)));
+  }
+  return problems;
+}
+
+interface Built { site: TestSite; plain: Record<string, string>; based: Record<string, string>; basedRun: BuildRun }
+const built: Record<string, Built> = {};
+const building: Record<string, Promise<Built>> = {};
+/** Each starter is built once, by whichever describe block needs it first. */
+async function builtStarter(template: string): Promise<void> {
+  built[template] = await (building[template] ??= buildBoth(template));
+}
+
+/** Init, build, then build again under /sub/. */
+async function buildBoth(template: string): Promise<Built> {
+  const site = await starter(template);
+  const plainRun = await site.build({ quiet: true });
+  expect(plainRun.errors, plainRun.stderr).toEqual([]);
+  const plain = plainRun.output();
+  site.edit('sitegen.config.ts', (t) => t.replace("url: 'https://example.com',", "url: 'https://example.com', base: '/sub/',"));
+  const basedRun = await site.build({ quiet: true });
+  expect(basedRun.errors, basedRun.stderr).toEqual([]);
+  return { site, plain, based: basedRun.output(), basedRun };
+}
+
+afterAll(() => { for (const b of Object.values(built)) b.site.remove(); });
+
+describe.each(['blog', 'docs', 'minimal'])('sitegen init --template %s', (template) => {
+  beforeAll(() => builtStarter(template), 180_000);
+
+  it('builds valid HTML with and without a base; under /sub/ every link of its pages is under it', async () => {
+    const { plain, based } = built[template]!;
+    expect(pagesOf(plain).length).toBeGreaterThan(3);
+    expect(await invalidHtml(plain)).toEqual([]);
+    expect(await invalidHtml(based)).toEqual([]);
+    const rooted = pagesOf(based).flatMap(([file, html]) => linksOf(html).filter((l) => l.startsWith('/') && !l.startsWith('/sub/')).map((l) => `${file}: ${l}`));
+    expect(rooted).toEqual([]);
+    const files = (out: Record<string, string>) => Object.keys(out).map((f) => f.replace(/-[A-Z0-9]{8}\.(js|css)$/, '.$1')).sort();
+    expect(files(based)).toEqual(files(plain));
+  });
+
+  it('passes sitegen check, its type check included', async () => {
+    const r = await built[template]!.site.check();
+    expect(r.errors, r.stderr).toEqual([]);
+    expect(r.stdout).toMatch(/✓ content valid: \d+ routes, 0 aliases, \d+ files type-checked/);
+  }, 120_000);
+});
+
+describe('the blog starter', () => {
+  beforeAll(() => builtStarter('blog'), 180_000);
+  const page = (rel: string) => built.blog!.plain[rel] ?? '';
+  const postLinks = (html: string) => [...html.matchAll(/<h2><a href="\/posts\/([^"/]+)\/">/g)].map((m) => m[1]);
+
+  it('splits the posts into pages of three, newest first, linked to each other', () => {
+    expect(postLinks(page('index.html'))).toEqual(['feeds', 'tags-and-pages', 'a-picture']);
+    expect(postLinks(page('page/2/index.html'))).toEqual(['writing-posts', 'welcome']);
+    expect(page('index.html')).toContain('<a href="/page/2/" rel="next">');
+    expect(page('index.html')).not.toContain('rel="prev"');
+    expect(page('page/2/index.html')).toContain('<a href="/" rel="prev">');
+    expect(page('page/2/index.html')).not.toContain('rel="next"');
+    expect(built.blog!.based['page/2/index.html']).toContain('<a href="/sub/" rel="prev">');
+  });
+
+  it('shows each post with its author, reading time and excerpt in the list', () => {
+    const home = page('page/2/index.html');
+    expect(home).toMatch(/January 5, 2026<\/time> · Ada Park · 1 min read/);
+    // The excerpt of a post with a `<!-- more -->` line is what comes before it.
+    expect(home).toContain('<p>This blog is a starting point: change the posts, the authors and the templates and it becomes yours. ');
+    expect(home).not.toContain('What is where');
+  });
+
+  it('has a page per tag listing its posts, and an index of tags with their counts', () => {
+    expect(postLinks(page('tags/writing/index.html'))).toEqual(['tags-and-pages', 'writing-posts']);
+    expect(postLinks(page('tags/publishing/index.html'))).toEqual(['feeds', 'tags-and-pages']);
+    const index = page('tags/index.html');
+    expect([...index.matchAll(/<a href="\/tags\/([^"/]+)\/">#[^<]+<\/a> <span>(\d+) posts?<\/span>/g)].map((m) => `${m[1]}:${m[2]}`))
+      .toEqual(['images:1', 'markdown:1', 'publishing:2', 'welcome:1', 'writing:2']);
+  });
+
+  it('leaves the draft out of pages, lists, tags, the feed and the sitemap; --drafts builds it', async () => {
+    const { plain, site } = built.blog!;
+    expect(Object.keys(plain).filter((f) => /coming-soon|unpublished/.test(f))).toEqual([]);
+    for (const [file, text] of Object.entries(plain)) expect(text, file).not.toMatch(/Coming soon|coming-soon|unpublished/);
+    const drafts = await site.build({ quiet: true, drafts: true, out: 'dist-drafts' });
+    expect(drafts.errors).toEqual([]);
+    expect(drafts.read('posts/coming-soon/index.html')).toContain('<mark>draft</mark>');
+    expect(drafts.read('tags/unpublished/index.html')).toContain('/sub/posts/coming-soon/');
+  }, 60_000);
+
+  it('writes an RSS feed of every published post with absolute URLs, linked from the pages', () => {
+    const rss = page('rss.xml');
+    expect([...rss.matchAll(/<item><title>([^<]+)<\/title><link>([^<]+)<\/link>/g)].map((m) => m[2]))
+      .toEqual(['feeds', 'tags-and-pages', 'a-picture', 'writing-posts', 'welcome'].map((s) => `https://example.com/posts/${s}/`));
+    expect(built.blog!.based['rss.xml']).toContain('<link>https://example.com/sub/posts/welcome/</link>');
+    expect(page('index.html')).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="My blog \(RSS\)" href="\/rss\.xml"\/?>/);
+  });
+
+  it('renders posts with heading ids, footnotes, highlighted code, the author and a picture', () => {
+    const post = page('posts/writing-posts/index.html');
+    expect(post).toMatch(/<h2 id="code-that-is-highlighted">Code that is highlighted /);
+    expect(post).toContain('href="#code-that-is-highlighted"');
+    expect(post).toContain('<sup><a id="footnote-ref-1" href="#footnote-1"');
+    expect(post).toContain('id="footnote-1"');
+    expect(post).toContain('<span class="token keyword">export</span>');
+    expect(post).toContain('<strong>Ada Park</strong> — Writes about the web, type systems and bread.');
+    const picture = page('posts/a-picture/index.html');
+    expect(picture).toMatch(/<img src="\/images\/evening\.jpg" alt="Orange evening sky over two dark blue mountain ridges, with a pale sun"/);
+    expect(built.blog!.based['posts/a-picture/index.html']).toContain('<img src="/sub/images/evening.jpg"');
+    expect(fs.statSync(path.join(built.blog!.basedRun.outDir, 'images/evening.jpg')).size).toBeLessThan(60_000);
+  });
+
+  it("has no hand-written pagination, tag grouping or draft filter in routes()", () => {
+    const config = built.blog!.site.file('sitegen.config.ts');
+    expect(config).toContain('paginate(');
+    expect(config).toContain('taxonomy(');
+    expect(config).not.toMatch(/\.filter\(|\.slice\(|\.reduce\(|groupBy/);
+  });
+});
+
+describe('the docs starter', () => {
+  beforeAll(() => builtStarter('docs'), 180_000);
+  const page = (rel: string) => built.docs!.plain[rel] ?? '';
+  const sidebar = (html: string) => {
+    const nav = /<nav class="sidebar" aria-label="Documentation">([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
+    return [...nav.matchAll(/<h2>([^<]+)<\/h2>|<a href="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+  };
+
+  it('lists every page in the sidebar, nested pages under their section, in order', () => {
+    const expected = ['/', 'Getting started', '/getting-started/installation/', '/getting-started/first-page/',
+      'Guides', '/guides/writing-pages/', '/guides/components/', '/guides/search/', 'Reference', '/reference/configuration/'];
+    expect(sidebar(page('guides/search/index.html'))).toEqual(expected);
+    expect(sidebar(built.docs!.based['index.html'])).toEqual(expected.map((e) => (e.startsWith('/') ? `/sub${e}` : e)));
+    expect(page('guides/search/index.html')).toContain('<a href="/guides/search/" aria-current="page">Search</a>');
+  });
+
+  it('has an on-page contents list that links to the ids of the headings', () => {
+    const html = page('guides/writing-pages/index.html');
+    const toc = /<nav class="toc" aria-label="On this page">([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
+    const links = [...toc.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]!);
+    expect(links).toEqual(['headings', 'linking-to-another-page', 'code', 'footnotes']);
+    for (const id of links) expect(html).toMatch(new RegExp(`<h[23] id="${id}">`));
+    expect(html).toContain('<span class="token keyword">export</span>');
+  });
+
+  it('links each page to the previous and the next in the sidebar order', () => {
+    const prevNext = (rel: string) => {
+      const html = page(rel);
+      return [/<a href="([^"]+)" rel="prev">/.exec(html)?.[1] ?? null, /<a href="([^"]+)" rel="next">/.exec(html)?.[1] ?? null];
+    };
+    expect(prevNext('index.html')).toEqual([null, '/getting-started/installation/']);
+    expect(prevNext('getting-started/first-page/index.html')).toEqual(['/getting-started/installation/', '/guides/writing-pages/']);
+    expect(prevNext('reference/configuration/index.html')).toEqual(['/guides/search/', null]);
+  });
+
+  it('writes a search index of titles, sections, excerpts and headings, with links under the base', () => {
+    const index = JSON.parse(built.docs!.based['search.json']!) as { title: string; path: string; section: string | null; excerpt: string; headings: { text: string; path: string }[] }[];
+    expect(index.map((e) => e.path)).toEqual(['/sub/', '/sub/getting-started/installation/', '/sub/getting-started/first-page/',
+      '/sub/guides/writing-pages/', '/sub/guides/components/', '/sub/guides/search/', '/sub/reference/configuration/']);
+    const install = index[1]!;
+    expect(install).toMatchObject({ title: 'Installation', section: 'Getting started', excerpt: 'You need Node.js 20.19 or later. Check the version you have:' });
+    expect(install.headings).toEqual([{ text: 'Install', path: '/sub/getting-started/installation/#install' }, { text: 'Run it', path: '/sub/getting-started/installation/#run-it' }]);
+  });
+
+  it('renders the components its pages use in Markdown: tabs as an island, readable before its script runs, and callouts', () => {
+    const home = page('index.html');
+    expect(home).toContain('data-island="Tabs"');
+    expect([...home.matchAll(/<section class="tab" data-label="([^"]+)"/g)].map((m) => m[1])).toEqual(['npm', 'pnpm', 'yarn']);
+    const install = page('getting-started/installation/index.html');
+    expect([...install.matchAll(/<section class="tab" data-label="([^"]+)"/g)].map((m) => m[1])).toEqual(['npm', 'pnpm', 'yarn']);
+    expect(install).toContain('<div class="callout callout-warning" role="note"><p class="callout-title">Node.js 20.19 or later</p>');
+    const components = page('guides/components/index.html');
+    expect(components).toContain('<div class="callout callout-tip" role="note"><p class="callout-title">Keep it short</p>');
+    expect([...components.matchAll(/<section class="tab" data-label="([^"]+)"/g)].map((m) => m[1])).toEqual(['macOS', 'Windows']);
+  });
+
+  it('refuses a component attribute its schema does not accept, at its line', async () => {
+    const { site } = built.docs!;
+    const file = 'content/docs/guides/components.md';
+    const before = site.file(file);
+    // The callout after the Markdown sample (the one in the ````md fence is text, not a component).
+    site.edit(file, (t) => t.replace('````\n\n:::Callout{type="tip"', '````\n\n:::Callout{type="danger"'));
+    try {
+      const r = await site.check({ typecheck: false });
+      expect(r.code).toBe(1);
+      expect(r.errors.map((e) => [e.id, e.location?.file, e.location?.line])).toEqual([['ComponentError', file, 21]]);
+      expect(r.errors[0]!.text).toMatch(/^Attribute "type" of Callout: /);
+    } finally { site.write(file, before); }
+  }, 60_000);
+
+  it('refuses a page in a folder that is not a section, at that page', async () => {
+    const { site } = built.docs!;
+    site.write('content/docs/recipes/one.md', '---\ntitle: One\ndescription: A recipe.\norder: 1\n---\nText.\n');
+    try {
+      const r = await site.check({ typecheck: false });
+      expect(r.code).toBe(1);
+      expect(r.errors.map((e) => [e.location?.file, e.text])).toEqual([
+        ['content/docs/recipes/one.md', 'the folder "recipes" is not a section of content/sections.yaml: add it there'],
+      ]);
+    } finally { fs.rmSync(path.join(site.root, 'content/docs/recipes'), { recursive: true }); }
+  }, 60_000);
+});
+
+describe('sitegen init --template with an unknown name', () => {
+  it('is an error that lists the templates, suggests the closest, and writes nothing', async () => {
+    const site = await siteFrom();
+    try {
+      const r = await init(site.root, { template: 'blgo' });
+      expect(r.code).toBe(1);
+      expect(r.err).toBe('✗ there is no starter template "blgo": did you mean "blog"?\n  hint: --template takes one of blog, docs, minimal\n');
+      expect(fs.readdirSync(site.root)).toEqual(['node_modules']);
+      const far = await init(site.root, { template: 'portfolio' });
+      expect(far.err).toContain('✗ there is no starter template "portfolio"\n');
+    } finally { site.remove(); }
+  });
+
+  it('writes the minimal starter when no template is named', async () => {
+    const site = await siteFrom();
+    try {
+      expect((await init(site.root, {})).code).toBe(0);
+      expect(site.file('templates/islands/Counter.tsx')).toContain('export default function Counter');
+      expect(fs.existsSync(path.join(site.root, 'content/sections.yaml'))).toBe(false);
+    } finally { site.remove(); }
+  });
+});
