@@ -1,5 +1,5 @@
 // Every TypeScript sample of README.md and the documentation (docs/content/*.md) compiles: each ```ts or
-// ```tsx block is a whole sitegen.config.ts, type-checked in a copy of the site `sitegen init` writes (its
+// ```tsx block is a whole sitegen.config.ts, type-checked in a copy of the site `sitegen init` writes (with the docs starter's components; its
 // templates are what the samples import), against the engine's public API. A sample that stops compiling,
 // or that imports a name the package does not export, fails here.
 import fs from 'node:fs';
@@ -26,6 +26,9 @@ describe('documentation samples', () => {
 
   it('type-checks every sample as the sitegen.config.ts of a new site', () => {
     fs.cpSync(path.join(REPO, 'init-template/minimal'), dir, { recursive: true });
+    // The components the page on components in Markdown registers, from the docs starter.
+    fs.cpSync(path.join(REPO, 'init-template/docs/templates/components'), path.join(dir, 'templates/components'), { recursive: true });
+    for (const f of ['Tabs.tsx', 'Tabs.client.ts']) fs.copyFileSync(path.join(REPO, 'init-template/docs/templates/islands', f), path.join(dir, 'templates/islands', f));
     const roots = samples.map((s, i) => {
       const f = path.join(dir, `sample-${i}.config.${s.lang}`);
       fs.writeFileSync(f, s.code);
