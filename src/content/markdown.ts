@@ -19,6 +19,7 @@ import type { MarkdownSetup } from '../markdown/setup.ts';
 import { markdownText, takeMoreMarkers, type MarkdownText } from '../markdown/entryText.ts';
 import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../siteModule/paths.ts';
+import type { ImageResolver } from '../images/markdown.ts';
 
 const markdown = new Marked({ gfm: true }, gfmFixes, fastText);
 const gfmWalk = gfmFixes.walkTokens as (t: Token) => void;
@@ -75,6 +76,8 @@ export interface MarkdownProblem {
   column: number;
   lineText: string;
   text: string;
+  /** An image the pipeline cannot publish (an ImageError), rather than a policy problem. */
+  image?: true;
 }
 
 export interface CompiledMarkdown {
@@ -89,7 +92,7 @@ export interface CompiledMarkdown {
  * Lexes the body once, checks the tokens against the policy and, when they pass, renders them. `base`: the
  * site's base ("/repo/"); root-relative link and image URLs get it (see `basedUrl`).
  */
-export function compileMarkdown(body: string, extensions?: MarkdownExtensions, base = '/'): CompiledMarkdown {
+export function compileMarkdown(body: string, extensions?: MarkdownExtensions, base = '/', images?: ImageResolver): CompiledMarkdown {
   const deep = nestingProblems(body);
   if (deep.length) return { problems: deep };
   const setup = setupFor(extensions);
@@ -118,6 +121,12 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     else if (merged) walkPlain(tokens, gfmWalk);
     if (problems.length) return { problems };
     setup.prepare?.(tokens);
+    // Local images become the image pipeline's <picture> (images/markdown.ts): an HTML token the policy
+    // check below still reads. Before the base step: the pipeline's URLs have the base already.
+    if (images) {
+      problems = imageTokens(walk, body, tokens, images);
+      if (problems.length) return { problems };
+    }
     if (base !== '/') walk(tokens, (t) => { if (t.type === 'link' || t.type === 'image') t.href = basedUrl(t.href, base); });
     // Read before rendering: a plugin's renderer may change the tokens it renders.
     const text = markdownText(tokens, more, merged ? undefined : walk);
@@ -231,6 +240,30 @@ function outputProblem(body: string, bad: PolicyViolation): MarkdownProblem {
 }
 
 type Walk = (tokens: Token[], fn: (t: Token) => void) => void;
+
+/** Each image token through the resolver: replaced by its HTML, left as it is, or a located problem. */
+function imageTokens(walk: Walk, body: string, tokens: Token[], resolve: ImageResolver): MarkdownProblem[] {
+  const problems: MarkdownProblem[] = [];
+  let from = 0;
+  let lines: string[] | null = null;
+  walk(tokens, (t) => {
+    if (t.type !== 'image') return;
+    let i = body.indexOf(t.raw, from);
+    if (i < 0) i = body.indexOf(t.raw);
+    if (i >= 0) from = i + t.raw.length;
+    const before = body.slice(0, Math.max(i, 0));
+    const line = before.split('\n').length;
+    lines ??= body.split('\n');
+    const at = { line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '' };
+    const r = resolve(t as Tokens.Image, at);
+    if (!r) return;
+    if ('problem' in r) { problems.push({ ...at, text: r.problem, image: true }); return; }
+    const html = t as unknown as Tokens.HTML;
+    Object.assign(html, { type: 'html', text: r.html, block: false, pre: false });
+    delete (html as { tokens?: unknown }).tokens;
+  });
+  return problems;
+}
 
 /**
  * marked's walkTokens for an instance without childTokens extensions (the engine's own, no plugins): each

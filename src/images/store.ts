@@ -1,0 +1,198 @@
+// The image store of a site: which source each content hash names, and the variants made from it. A
+// variant is made once per (source bytes, encoder settings, width, format) and kept in the build cache
+// (<root>/.sitegen/cache/images/), so a warm build encodes nothing and a changed image only itself (its new
+// bytes give it a new hash and new names). sharp does the work on its own threads (libuv's pool and
+// libvips'), so the main thread goes on parsing and rendering meanwhile.
+//
+// Sources are registered by the code that met them: the static images by the plan (from static/), a
+// Markdown image by the content compile (on whichever thread parsed the file: it also leaves a small record
+// under sources/, which is how the build thread learns of it, even when the Markdown came from the content
+// cache). Where a source was met (a Markdown file's line) is kept for the messages about it.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Location, Message } from '../types.ts';
+import { message, fileLocation } from '../errors.ts';
+import { parseVariantPath, passThrough, settingsTag, variantPath, variantWidths, type ImageFacts, type ImageSettings } from './model.ts';
+import { sourceFacts } from './source.ts';
+
+export interface SourceRecord {
+  /** The file, relative to the site root ("static/img/a.png", "content/posts/a/photo.jpg"). */
+  file: string;
+  /** Where it is used (a Markdown image), for messages; else the file itself. */
+  where?: Location;
+}
+
+export interface MadeVariant { path: string; bytes: Uint8Array }
+
+export interface ImageStats { processed: number; cached: number }
+
+const dirOf = (root: string) => path.join(root, '.sitegen', 'cache', 'images');
+
+/** Records a Markdown image's source where every thread (and the next build) finds it. */
+export function recordSource(root: string, hash: string, rec: SourceRecord): void {
+  const file = path.join(dirOf(root), 'sources', `${hash}.json`);
+  const text = JSON.stringify(rec);
+  try {
+    if (fs.readFileSync(file, 'utf8') === text) return;
+  } catch { /* not there yet */ }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
+}
+
+type Sharp = typeof import('sharp').default;
+let sharpModule: Promise<Sharp> | null = null;
+/** sharp, loaded on the first image (a site without images never loads it). */
+const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
+
+export class ImageStore {
+  readonly stats: ImageStats = { processed: 0, cached: 0 };
+  private sources = new Map<string, SourceRecord>();
+  private facts = new Map<string, Promise<{ facts: ImageFacts; bytes: Uint8Array } | { problem: string }>>();
+  private made = new Map<string, Promise<MadeVariant | Message>>();
+
+  constructor(readonly root: string, public settings: ImageSettings, public maxPixels: number, public useCache = true) {}
+
+  /** A source the engine met (a static image, or a Markdown image on this thread). */
+  register(hash: string, rec: SourceRecord): void {
+    const had = this.sources.get(hash);
+    if (!had || (!had.where && rec.where)) this.sources.set(hash, rec);
+  }
+
+  /** The source a hash names: registered here, or recorded by another thread or an earlier build. */
+  source(hash: string): SourceRecord | undefined {
+    let rec = this.sources.get(hash);
+    if (rec) return rec;
+    try {
+      rec = JSON.parse(fs.readFileSync(path.join(dirOf(this.root), 'sources', `${hash}.json`), 'utf8')) as SourceRecord;
+      if (typeof rec?.file !== 'string') return undefined;
+      this.sources.set(hash, rec);
+      return rec;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Whether `p` (a base-less site path, "/assets/img/…") is a variant of a known source. */
+  isVariant(p: string): boolean {
+    const v = parseVariantPath(p);
+    return !!v && v.tag === settingsTag(this.settings) && !!this.source(v.hash);
+  }
+
+  /** Makes (or takes from the cache) the variant at a base-less path; a located message when it cannot. */
+  variant(p: string): Promise<MadeVariant | Message> {
+    const rel = p.startsWith('/') ? p.slice(1) : p;
+    let m = this.made.get(rel);
+    if (!m) { m = this.make(rel); this.made.set(rel, m); }
+    return m;
+  }
+
+  /** Makes every variant among `paths` that names a known source: the files, and the problems. */
+  async variants(paths: Iterable<string>): Promise<{ files: MadeVariant[]; errors: Message[] }> {
+    const wanted = [...new Set([...paths].map((p) => (p.startsWith('/') ? p.slice(1) : p)))].filter((p) => this.isVariant(p));
+    const files: MadeVariant[] = [];
+    const errors = new Map<string, Message>();
+    for (const r of await Promise.all(wanted.map((p) => this.variant(p)))) {
+      if ('bytes' in r) files.push(r);
+      else errors.set(`${r.location?.file}:${r.location?.line}:${r.text}`, r);
+    }
+    return { files, errors: [...errors.values()] };
+  }
+
+  private where(rec: SourceRecord): Location {
+    return rec.where ?? fileLocation(rec.file);
+  }
+
+  private readSource(hash: string, rec: SourceRecord) {
+    let f = this.facts.get(hash);
+    if (!f) {
+      f = (async () => {
+        let bytes: Uint8Array;
+        try { bytes = await fsp.readFile(path.join(this.root, rec.file)); } catch (e: any) { return { problem: `Cannot read ${rec.file}: ${e.code ?? e.message}` }; }
+        const r = sourceFacts(bytes, rec.file, this.maxPixels);
+        if ('problem' in r) return r;
+        // The file changed since the page named it: the page is stale, not the image wrong.
+        if (r.facts.hash !== hash) return { problem: `${rec.file} changed while the site was built; build again` };
+        return { facts: r.facts, bytes };
+      })();
+      this.facts.set(hash, f);
+    }
+    return f;
+  }
+
+  private async make(rel: string): Promise<MadeVariant | Message> {
+    const v = parseVariantPath(rel)!;
+    const rec = this.source(v.hash)!;
+    const src = await this.readSource(v.hash, rec);
+    if ('problem' in src) return message('ImageError', src.problem, this.where(rec));
+    const { facts, bytes } = src;
+    const s = this.settings;
+    if (passThrough(facts.format)) {
+      if (rel !== variantPath(facts, s, null, facts.format)) return message('ImageError', `No such variant of ${rec.file}: ${rel}`, this.where(rec));
+      return { path: rel, bytes };
+    }
+    const format = (v.ext === 'jpg' ? 'jpeg' : v.ext) as 'avif' | 'webp' | 'jpeg' | 'png';
+    if (v.width === null || v.name !== facts.name || !(format === facts.format || s.formats.includes(format as 'avif' | 'webp'))) {
+      return message('ImageError', `No such variant of ${rec.file}: ${rel}`, this.where(rec));
+    }
+    if (v.width > facts.width && v.width !== facts.width) return message('ImageError', `${rel} asks for ${v.width} px of ${rec.file}, which is ${facts.width} px wide: images are never enlarged`, this.where(rec));
+    const cached = path.join(dirOf(this.root), 'variants', rel.slice('assets/img/'.length));
+    if (this.useCache) {
+      try {
+        const out = await fsp.readFile(cached);
+        this.stats.cached++;
+        return { path: rel, bytes: out };
+      } catch { /* not made yet */ }
+    }
+    let out: Buffer;
+    try {
+      const sharp = await loadSharp();
+      let img = sharp(bytes, { limitInputPixels: this.maxPixels, failOn: 'truncated', animated: false }).rotate();
+      if (v.width < facts.width) img = img.resize({ width: v.width });
+      if (format === 'avif') img = img.avif({ quality: s.quality, effort: 2 });
+      else if (format === 'webp') img = img.webp({ quality: s.quality + 10 > 100 ? 100 : s.quality + 10, effort: 3 });
+      else if (format === 'jpeg') img = img.jpeg({ quality: s.quality + 15 > 100 ? 100 : s.quality + 15, mozjpeg: true });
+      else img = img.png({ compressionLevel: 9, palette: false });
+      out = await img.toBuffer();
+    } catch (e: any) {
+      return message('ImageError', `${rec.file} cannot be decoded: it is corrupt or truncated (${String(e?.message ?? e).split('\n')[0]})`, this.where(rec));
+    }
+    this.stats.processed++;
+    if (this.useCache) {
+      await fsp.mkdir(path.dirname(cached), { recursive: true });
+      const tmp = `${cached}.${process.pid}.tmp`;
+      await fsp.writeFile(tmp, out);
+      await fsp.rename(tmp, cached);
+    }
+    return { path: rel, bytes: out };
+  }
+}
+
+/** Every variant path a page's links name (base-less). */
+export function variantLinks(links: Iterable<string>): string[] {
+  const out: string[] = [];
+  for (const l of links) if (l.startsWith('/assets/img/')) out.push(l);
+  return out;
+}
+
+/** All variant files of a source at the given widths (e.g. to warm the cache). */
+export function allVariantPaths(f: ImageFacts, s: ImageSettings, widths = s.widths): string[] {
+  if (passThrough(f.format)) return [variantPath(f, s, null, f.format)];
+  const ws = variantWidths(f.width, widths);
+  return [...s.formats, f.format].flatMap((fmt) => ws.map((w) => variantPath(f, s, w, fmt)));
+}
+
+const stores = new Map<string, ImageStore>();
+/**
+ * The image store of a site root in this thread, its settings those of the current config. `fresh` (each
+ * build) starts a new one: nothing made by an earlier build in this process is taken for made again.
+ */
+export function imageStore(root: string, settings: ImageSettings, maxPixels: number, useCache: boolean, fresh = false): ImageStore {
+  let s = fresh ? undefined : stores.get(root);
+  const same = s && settingsTag(s.settings) === settingsTag(settings) && s.maxPixels === maxPixels && s.useCache === useCache;
+  if (!s || !same) { s = new ImageStore(root, settings, maxPixels, useCache); stores.set(root, s); }
+  s.settings = settings;
+  return s;
+}
