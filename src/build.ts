@@ -18,6 +18,8 @@ import { configureEngine, engineSettings, type EngineSettings } from './settings
 import { openSession, type Plan, type Session, type StageHook } from './pipeline/session.ts';
 import { linkProblems } from './pipeline/links.ts';
 import { cspWarnings, type PageMarks } from './cspWarnings.ts';
+import { contentVariantPaths, currentImageStore, resetImageStore, variantLinks } from './images/store.ts';
+import { urlPolicy } from './render/urls.ts';
 
 export interface BuildOptions {
   root: string;
@@ -60,6 +62,7 @@ function stageTimer(result: BuildResult, opts: BuildOptions): StageHook {
 /** Loads and plans: the problems, or the plan and the session (closed by the caller). */
 async function loadAndPlan(opts: BuildOptions, mode: 'build' | 'check', result: BuildResult): Promise<{ session: Session; plan: Plan }> {
   configureEngine(opts.settings);
+  resetImageStore(path.resolve(opts.root)); // each build makes its images anew (from the cache)
   const session = await openSession({ root: opts.root, mode, env: opts.env, siteUrl: opts.siteUrl, drafts: opts.drafts, stage: stageTimer(result, opts) });
   try {
     await session.load();
@@ -178,6 +181,10 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
   const rawSize = (url: string) => manifest.files.get(url.slice(1))?.length ?? 0;
   const pageLinks: PageLinks[] = [];
   const marks: PageMarks[] = [];
+  // Markdown images start now, on sharp's threads, while this thread renders (images/store.ts).
+  const images = currentImageStore(session.root);
+  const base = urlPolicy(site.config).base;
+  if (images) void images.variants(contentVariantPaths(session.content, base));
   await timed('render', async () => {
     // Only the links of the manifest go to workers; the asset bytes stay here.
     const links: ManifestLinks = { css: manifest.css, runtime: manifest.runtime, baseChunks: manifest.baseChunks, islandChunks: manifest.islandChunks, reactIslands: manifest.reactIslands, images: outputs.images.table };
@@ -196,8 +203,16 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
   result.aliases = table.aliases.length;
   if (result.errors.length) return;
 
+  // Every image variant a page links, made (or taken from the cache): an image that cannot be published is
+  // an error located where it is used, and the build stops before anything is swapped in.
+  if (images) {
+    const made = await timed('images', async () => images.variants(pageLinks.flatMap((p) => variantLinks(p.links, base))));
+    result.images = { files: made.files.length, processed: images.stats.processed, cached: images.stats.cached };
+    if (made.errors.length) { result.errors.push(...made.errors); return; }
+    if (staging && made.files.length) others = [...others, { stage: 'image files', files: made.files.map((f) => [f.path, f.bytes] as [string, Uint8Array]) }];
+  }
   if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, data] of o.files) await staging.write(f, data); });
-  result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size;
+  result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size + (result.images?.files ?? 0);
   await timed('links', async () => {
     result.errors.push(...plan.deferred ?? [], ...await linkProblems(session.root, pageLinks, outputs.targets));
     result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest));

@@ -130,10 +130,13 @@ export function pictureModel(f: ImageFacts, s: ImageSettings, r: ImageRequest): 
   const sources = s.formats.filter((m) => m !== f.format).map((m) => ({ type: `image/${m}`, srcset: srcset(m), sizes }));
   // The fallback: the source's own format at the width it is shown (the nearest made width at or above it).
   const fallbackWidth = widths.find((w) => w >= shown) ?? widths[widths.length - 1];
+  // Every browser that shows <picture> takes one of its sources; the fallback is for the others, at one width.
   const fallback = variantPath(f, s, fallbackWidth, f.format);
-  const ownSrcset = srcset(f.format);
-  if (!files.includes(fallback)) files.push(fallback);
-  return { sources, img: { src: url(fallback), srcset: ownSrcset, sizes, alt: r.alt, width: shown, height, ...lazy }, files };
+  if (sources.length) files.push(fallback);
+  const img = sources.length
+    ? { src: url(fallback), alt: r.alt, width: shown, height, ...lazy }
+    : { src: url(fallback), srcset: srcset(f.format), sizes, alt: r.alt, width: shown, height, ...lazy };
+  return { sources, img, files };
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -85,7 +85,10 @@ export class ImageStore {
   variant(p: string): Promise<MadeVariant | Message> {
     const rel = p.startsWith('/') ? p.slice(1) : p;
     let m = this.made.get(rel);
-    if (!m) { m = this.make(rel); this.made.set(rel, m); }
+    if (!m) {
+      m = this.make(rel).catch((e) => message('ImageError', `${rel} cannot be made: ${e?.message ?? e}`, null));
+      this.made.set(rel, m);
+    }
     return m;
   }
 
@@ -124,6 +127,15 @@ export class ImageStore {
 
   private async make(rel: string): Promise<MadeVariant | Message> {
     const v = parseVariantPath(rel)!;
+    // Made by an earlier build: its name is the source's hash, so it is still right (and was checked then).
+    const cached = path.join(dirOf(this.root), 'variants', rel.slice('assets/img/'.length));
+    if (this.useCache) {
+      try {
+        const out = await fsp.readFile(cached);
+        this.stats.cached++;
+        return { path: rel, bytes: out };
+      } catch { /* not made yet */ }
+    }
     const rec = this.source(v.hash)!;
     const src = await this.readSource(v.hash, rec);
     if ('problem' in src) return message('ImageError', src.problem, this.where(rec));
@@ -138,14 +150,6 @@ export class ImageStore {
       return message('ImageError', `No such variant of ${rec.file}: ${rel}`, this.where(rec));
     }
     if (v.width > facts.width && v.width !== facts.width) return message('ImageError', `${rel} asks for ${v.width} px of ${rec.file}, which is ${facts.width} px wide: images are never enlarged`, this.where(rec));
-    const cached = path.join(dirOf(this.root), 'variants', rel.slice('assets/img/'.length));
-    if (this.useCache) {
-      try {
-        const out = await fsp.readFile(cached);
-        this.stats.cached++;
-        return { path: rel, bytes: out };
-      } catch { /* not made yet */ }
-    }
     let out: Buffer;
     try {
       const sharp = await loadSharp();
@@ -170,10 +174,29 @@ export class ImageStore {
   }
 }
 
-/** Every variant path a page's links name (base-less). */
-export function variantLinks(links: Iterable<string>): string[] {
+/** Every variant path among links (base-less results; links under `base`). */
+export function variantLinks(links: Iterable<string>, base = '/'): string[] {
   const out: string[] = [];
-  for (const l of links) if (l.startsWith('/assets/img/')) out.push(l);
+  const prefix = `${base}assets/img/`;
+  for (const l of links) if (l.startsWith(prefix)) out.push(`/${l.slice(base.length)}`);
+  return out;
+}
+
+/** The variant paths the entries' HTML names (Markdown images), to start making them before pages render. */
+export function contentVariantPaths(content: Record<string, unknown>, base = '/'): string[] {
+  const out: string[] = [];
+  const prefix = `${base}assets/img/`;
+  const scan = (html: string) => {
+    for (let at = html.indexOf(prefix); at >= 0; at = html.indexOf(prefix, at + prefix.length)) {
+      let end = at + prefix.length;
+      while (end < html.length && !'" ,<>\''.includes(html[end])) end++;
+      out.push(`/${html.slice(at + base.length, end)}`);
+    }
+  };
+  for (const value of Object.values(content)) {
+    if (!Array.isArray(value)) continue;
+    for (const e of value) if (e && typeof e.html === 'string' && e.html.includes(prefix)) scan(e.html);
+  }
   return out;
 }
 
@@ -185,6 +208,14 @@ export function allVariantPaths(f: ImageFacts, s: ImageSettings, widths = s.widt
 }
 
 const stores = new Map<string, ImageStore>();
+
+/** Forgets a root's store (a build starts with a new one). */
+export function resetImageStore(root: string): void {
+  stores.delete(root);
+}
+
+/** The root's current store, if any. */
+export const currentImageStore = (root: string) => stores.get(root);
 /**
  * The image store of a site root in this thread, its settings those of the current config. `fresh` (each
  * build) starts a new one: nothing made by an earlier build in this process is taken for made again.

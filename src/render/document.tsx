@@ -6,6 +6,7 @@ import type { HeadTag } from '../plugins.ts';
 import { collectIslands } from './island.tsx';
 import { absoluteUrl, href, setUrlPolicy, withBase, type UrlPolicy } from './urls.ts';
 import { setImageTable } from './images.ts';
+import { siteImageSettings } from '../images/config.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
 import type { ImageTable } from '../output/images.ts';
 
@@ -87,7 +88,7 @@ export function bodyContext(ctx: Pick<RenderContext, 'siteUrl' | 'policy'>): Bod
 export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
   // Templates' href() reads the policy of the site being rendered (render/urls.ts).
   setUrlPolicy(ctx.policy);
-  setImageTable(ctx.images);
+  setImageTable(ctx.images, siteImageSettings(ctx.config), ctx.config.images?.remote);
   if (route.body) {
     const text = route.body(route.props, bodyContext(ctx));
     if (typeof text !== 'string') throw new TypeError(`the body of ${route.path} returned ${text === null ? 'null' : typeof text}, not the file's text`);
