@@ -10,6 +10,16 @@ import { ENGINE_DIR } from '../siteModule.ts';
 import { createDevSite, type DevSite, type RebuildReport } from './devSite.ts';
 import { createEventHub, type EventHub } from './events.ts';
 import { createDevHandler } from './server.ts';
+import { currentImageStore } from '../images/store.ts';
+import { formatMessage } from '../errors.ts';
+
+/** An image variant for the dev server: made (or taken from the cache) on first request. */
+async function devImage(root: string, p: string): Promise<{ bytes: Uint8Array } | { error: string } | null> {
+  const store = currentImageStore(path.resolve(root));
+  if (!store?.isVariant(p)) return null;
+  const r = await store.variant(p);
+  return 'bytes' in r ? { bytes: r.bytes } : { error: formatMessage(r) };
+}
 import { watchSite, type SiteWatcher } from './watch.ts';
 
 export type { RebuildReport } from './devSite.ts';
@@ -81,7 +91,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
     throw e;
   }
   return {
-    handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, base: () => site.config()?.site?.base, listenHost: opts.listenHost, ...assets }),
+    handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, base: () => site.config()?.site?.base, listenHost: opts.listenHost, image: (p) => devImage(opts.root, p), ...assets }),
     initial, site, events,
     async idle() { await watcher.idle(); await site.ready(); },
     async close() {
