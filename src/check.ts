@@ -23,7 +23,9 @@ export function forEachLinkAttr(html: string, fn: (name: 'href' | 'src' | 'id' |
     // The attribute names end in different letters, so at most one fits before this `="`.
     const last = html.charCodeAt(at - 1);
     const name = last === 102 /* f */ ? 'href' : last === 99 /* c */ ? 'src' : last === 100 /* d */ ? 'id' : last === 116 /* t */ ? 'srcset' : null;
-    if (name && at > name.length && html.startsWith(name, at - name.length) && WS.test(html.charAt(at - name.length - 1))) {
+    // React writes srcset as "srcSet" (HTML attribute names are case-insensitive).
+    const named = name === 'srcset' ? /^src[sS]et$/.test(html.slice(at - 6, at)) : !!name && html.startsWith(name, at - name.length);
+    if (name && at > name.length && named && WS.test(html.charAt(at - name.length - 1))) {
       const end = html.indexOf('"', at + 2);
       if (end < 0) return; // no closing quote: neither this nor any later attribute can match
       fn(name, html.slice(at + 2, end));

@@ -77,7 +77,7 @@ export function absoluteUrls(html: string, origin: string): string {
   let last = 0;
   const abs = (u: string) => (u.startsWith('/') && !u.startsWith('//') ? origin + u : u);
   for (let at = html.indexOf('="'); at >= 0;) {
-    const name = /(?:^|\s)(src|href|srcset)$/.exec(html.slice(Math.max(0, at - 7), at))?.[1];
+    const name = /(?:^|\s)(src|href|srcset)$/i.exec(html.slice(Math.max(0, at - 7), at))?.[1]?.toLowerCase();
     const end = html.indexOf('"', at + 2);
     if (end < 0) break;
     if (name) {

@@ -96,11 +96,13 @@ export class ImageStore {
   async variants(paths: Iterable<string>): Promise<{ files: MadeVariant[]; errors: Message[] }> {
     const wanted = [...new Set([...paths].map((p) => (p.startsWith('/') ? p.slice(1) : p)))].filter((p) => this.isVariant(p));
     const files: MadeVariant[] = [];
+    // One message per source image, however many of its variants failed.
     const errors = new Map<string, Message>();
-    for (const r of await Promise.all(wanted.map((p) => this.variant(p)))) {
+    const made = await Promise.all(wanted.map((p) => this.variant(p)));
+    made.forEach((r, i) => {
       if ('bytes' in r) files.push(r);
-      else errors.set(`${r.location?.file}:${r.location?.line}:${r.text}`, r);
-    }
+      else if (!errors.has(parseVariantPath(wanted[i])!.hash)) errors.set(parseVariantPath(wanted[i])!.hash, r);
+    });
     return { files, errors: [...errors.values()] };
   }
 
@@ -142,11 +144,12 @@ export class ImageStore {
     const { facts, bytes } = src;
     const s = this.settings;
     if (passThrough(facts.format)) {
-      if (rel !== variantPath(facts, s, null, facts.format)) return message('ImageError', `No such variant of ${rec.file}: ${rel}`, this.where(rec));
+      if (v.width !== null || v.ext !== variantPath(facts, s, null, facts.format).split('.').pop()) return message('ImageError', `No such variant of ${rec.file}: ${rel}`, this.where(rec));
       return { path: rel, bytes };
     }
     const format = (v.ext === 'jpg' ? 'jpeg' : v.ext) as 'avif' | 'webp' | 'jpeg' | 'png';
-    if (v.width === null || v.name !== facts.name || !(format === facts.format || s.formats.includes(format as 'avif' | 'webp'))) {
+    // The name is the file's (the same bytes may be two files of two names); the hash says what it shows.
+    if (v.width === null || !(format === facts.format || s.formats.includes(format as 'avif' | 'webp'))) {
       return message('ImageError', `No such variant of ${rec.file}: ${rel}`, this.where(rec));
     }
     if (v.width > facts.width && v.width !== facts.width) return message('ImageError', `${rel} asks for ${v.width} px of ${rec.file}, which is ${facts.width} px wide: images are never enlarged`, this.where(rec));

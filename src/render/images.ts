@@ -5,8 +5,7 @@
 // priority and a preload. The table is made by the build from static/ (output/images.ts) and set by the
 // renderer before each page, like the URL policy, so both are plain calls in any component. No Node API
 // here: the package's public entry exports them to islands too; the engine makes the files (images/store.ts).
-import { createElement, type ReactElement } from 'react';
-import { preload } from 'react-dom';
+import { createElement, Fragment, type ReactElement } from 'react';
 import type { ImageTable } from '../output/images.ts';
 import { DEFAULT_IMAGE_SETTINGS, pictureModel, type ImageSettings } from '../images/model.ts';
 import { currentUrlPolicy, withBase } from './urls.ts';
@@ -74,11 +73,13 @@ export function Image(props: ImageProps): ReactElement {
     src: m.img.src, srcSet: m.img.srcset, sizes: m.img.sizes, alt, width: m.img.width, height: m.img.height,
     loading: m.img.loading, decoding: m.img.decoding, fetchPriority: m.img.fetchpriority, className, id,
   });
-  if (priority) {
-    // The page's one preload: the first format the browser may take (it skips a type it cannot decode).
-    const first = m.sources[0] ?? { type: undefined, srcset: m.img.srcset };
-    preload(m.img.src, { as: 'image', fetchPriority: 'high', imageSrcSet: first.srcset, imageSizes: m.img.sizes, type: first.type });
-  }
-  if (!m.sources.length) return img;
-  return createElement('picture', null, ...m.sources.map((s) => createElement('source', { key: s.type, type: s.type, srcSet: s.srcset, sizes: s.sizes })), img);
+  const picture = m.sources.length
+    ? createElement('picture', null, ...m.sources.map((s) => createElement('source', { key: s.type, type: s.type, srcSet: s.srcset, sizes: s.sizes })), img)
+    : img;
+  if (!priority) return picture;
+  // The page's one preload, just before the image: the first format the browser may take (it skips a type
+  // it cannot decode). Only a priority image gets one: the others load lazily, when they come into view.
+  const first = m.sources[0] ?? { type: undefined, srcset: m.img.srcset ?? '', sizes: m.img.sizes };
+  const link = createElement('link', { rel: 'preload', as: 'image', href: m.img.src, imageSrcSet: first.srcset || undefined, imageSizes: first.sizes, type: first.type, fetchPriority: 'high' });
+  return createElement(Fragment, null, link, picture);
 }
