@@ -18,7 +18,7 @@ import { configureEngine, engineSettings, type EngineSettings } from './settings
 import { openSession, type Plan, type Session, type StageHook } from './pipeline/session.ts';
 import { linkProblems } from './pipeline/links.ts';
 import { cspWarnings, type PageMarks } from './cspWarnings.ts';
-import { contentVariantPaths, currentImageStore, resetImageStore, variantLinks } from './images/store.ts';
+import { contentVariantPaths, currentImageStore, resetImageStore, variantBytes, variantLinks } from './images/store.ts';
 import { urlPolicy } from './render/urls.ts';
 
 export interface BuildOptions {
@@ -209,7 +209,8 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
     const made = await timed('images', async () => images.variants(pageLinks.flatMap((p) => variantLinks(p.links, base))));
     result.images = { files: made.files.length, processed: images.stats.processed, cached: images.stats.cached };
     if (made.errors.length) { result.errors.push(...made.errors); return; }
-    if (staging && made.files.length) others = [...others, { stage: 'image files', files: made.files.map((f) => [f.path, f.bytes] as [string, Uint8Array]) }];
+    // Read from the build cache as they are written: never all of them in memory at once.
+    if (staging && made.files.length) await timed('image files', async () => { for (const f of made.files) await staging.write(f.path, await variantBytes(f)); });
   }
   if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, data] of o.files) await staging.write(f, data); });
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size + (result.images?.files ?? 0);

@@ -10,10 +10,11 @@
 // cache). Where a source was met (a Markdown file's line) is kept for the messages about it.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Location, Message } from '../types.ts';
 import { message, fileLocation } from '../errors.ts';
-import { parseVariantPath, passThrough, settingsTag, variantPath, variantWidths, type ImageFacts, type ImageSettings } from './model.ts';
+import { IMAGE_DIR, parseVariantPath, passThrough, settingsTag, variantPath, variantWidths, type ImageFacts, type ImageSettings } from './model.ts';
 import { sourceFacts } from './source.ts';
 
 export interface SourceRecord {
@@ -23,7 +24,8 @@ export interface SourceRecord {
   where?: Location;
 }
 
-export interface MadeVariant { path: string; bytes: Uint8Array }
+/** A variant made: its output path and its bytes, or the file that has them (the cache, or the source itself). */
+export interface MadeVariant { path: string; bytes?: Uint8Array; file?: string }
 
 export interface ImageStats { processed: number; cached: number }
 
@@ -50,7 +52,7 @@ const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default))
 export class ImageStore {
   readonly stats: ImageStats = { processed: 0, cached: 0 };
   private sources = new Map<string, SourceRecord>();
-  private facts = new Map<string, Promise<{ facts: ImageFacts; bytes: Uint8Array } | { problem: string }>>();
+  private facts = new Map<string, Promise<{ facts: ImageFacts } | { problem: string }>>();
   private made = new Map<string, Promise<MadeVariant | Message>>();
 
   constructor(readonly root: string, public settings: ImageSettings, public maxPixels: number, public useCache = true) {}
@@ -100,7 +102,7 @@ export class ImageStore {
     const errors = new Map<string, Message>();
     const made = await Promise.all(wanted.map((p) => this.variant(p)));
     made.forEach((r, i) => {
-      if ('bytes' in r) files.push(r);
+      if ('path' in r) files.push(r);
       else if (!errors.has(parseVariantPath(wanted[i])!.hash)) errors.set(parseVariantPath(wanted[i])!.hash, r);
     });
     return { files, errors: [...errors.values()] };
@@ -110,6 +112,7 @@ export class ImageStore {
     return rec.where ?? fileLocation(rec.file);
   }
 
+  /** The facts of a source, read once: the file's bytes are hashed and dropped (sharp reads the file itself). */
   private readSource(hash: string, rec: SourceRecord) {
     let f = this.facts.get(hash);
     if (!f) {
@@ -120,61 +123,88 @@ export class ImageStore {
         if ('problem' in r) return r;
         // The file changed since the page named it: the page is stale, not the image wrong.
         if (r.facts.hash !== hash) return { problem: `${rec.file} changed while the site was built; build again` };
-        return { facts: r.facts, bytes };
+        return { facts: r.facts };
       })();
       this.facts.set(hash, f);
     }
     return f;
   }
 
+  // At most this many images decode at once: each holds its pixels, and libuv's pool (which sharp's work
+  // and every asynchronous file call share) keeps threads free for the build's own reads and writes.
+  private running = 0;
+  private waiting: (() => void)[] = [];
+  private readonly slots = Math.max(1, Math.min(4, os.availableParallelism()));
+  private async slot<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.running >= this.slots) await new Promise<void>((go) => this.waiting.push(go));
+    this.running++;
+    try { return await fn(); } finally { this.running--; this.waiting.shift()?.(); }
+  }
+
   private async make(rel: string): Promise<MadeVariant | Message> {
     const v = parseVariantPath(rel)!;
     // Made by an earlier build: its name is the source's hash, so it is still right (and was checked then).
-    const cached = path.join(dirOf(this.root), 'variants', rel.slice('assets/img/'.length));
+    const cached = path.join(dirOf(this.root), 'variants', rel.slice(IMAGE_DIR.length));
     if (this.useCache) {
-      try {
-        const out = await fsp.readFile(cached);
-        this.stats.cached++;
-        return { path: rel, bytes: out };
-      } catch { /* not made yet */ }
+      const st = await fsp.stat(cached).catch(() => null);
+      if (st?.isFile()) { this.stats.cached++; return { path: rel, file: cached }; }
     }
     const rec = this.source(v.hash)!;
     const src = await this.readSource(v.hash, rec);
     if ('problem' in src) return message('ImageError', src.problem, this.where(rec));
-    const { facts, bytes } = src;
+    const { facts } = src;
     const s = this.settings;
+    const abs = path.join(this.root, rec.file);
     if (passThrough(facts.format)) {
       if (v.width !== null || v.ext !== variantPath(facts, s, null, facts.format).split('.').pop()) return message('ImageError', `No such variant of ${rec.file}: ${rel}`, this.where(rec));
-      return { path: rel, bytes };
+      return { path: rel, file: abs };
     }
     const format = (v.ext === 'jpg' ? 'jpeg' : v.ext) as 'avif' | 'webp' | 'jpeg' | 'png';
     // The name is the file's (the same bytes may be two files of two names); the hash says what it shows.
     if (v.width === null || !(format === facts.format || s.formats.includes(format as 'avif' | 'webp'))) {
       return message('ImageError', `No such variant of ${rec.file}: ${rel}`, this.where(rec));
     }
-    if (v.width > facts.width && v.width !== facts.width) return message('ImageError', `${rel} asks for ${v.width} px of ${rec.file}, which is ${facts.width} px wide: images are never enlarged`, this.where(rec));
+    if (v.width > facts.width) return message('ImageError', `${rel} asks for ${v.width} px of ${rec.file}, which is ${facts.width} px wide: images are never enlarged`, this.where(rec));
     let out: Buffer;
     try {
       const sharp = await loadSharp();
-      let img = sharp(bytes, { limitInputPixels: this.maxPixels, failOn: 'truncated', animated: false }).rotate();
-      if (v.width < facts.width) img = img.resize({ width: v.width });
-      if (format === 'avif') img = img.avif({ quality: s.quality, effort: 2 });
-      else if (format === 'webp') img = img.webp({ quality: s.quality + 10 > 100 ? 100 : s.quality + 10, effort: 3 });
-      else if (format === 'jpeg') img = img.jpeg({ quality: s.quality + 15 > 100 ? 100 : s.quality + 15, mozjpeg: true });
-      else img = img.png({ compressionLevel: 9, palette: false });
-      out = await img.toBuffer();
+      out = await this.slot(() => {
+        let img = sharp(abs, { limitInputPixels: this.maxPixels, failOn: 'truncated', animated: false }).rotate();
+        if (v.width! < facts.width) img = img.resize({ width: v.width! });
+        const o = encoderOptions(s);
+        img = format === 'avif' ? img.avif(o.avif) : format === 'webp' ? img.webp(o.webp) : format === 'jpeg' ? img.jpeg(o.jpeg) : img.png(o.png);
+        return img.toBuffer();
+      });
     } catch (e: any) {
       return message('ImageError', `${rec.file} cannot be decoded: it is corrupt or truncated (${String(e?.message ?? e).split('\n')[0]})`, this.where(rec));
     }
     this.stats.processed++;
-    if (this.useCache) {
-      await fsp.mkdir(path.dirname(cached), { recursive: true });
-      const tmp = `${cached}.${process.pid}.tmp`;
-      await fsp.writeFile(tmp, out);
-      await fsp.rename(tmp, cached);
-    }
-    return { path: rel, bytes: out };
+    if (!this.useCache) return { path: rel, bytes: out };
+    await fsp.mkdir(path.dirname(cached), { recursive: true });
+    const tmp = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    await fsp.writeFile(tmp, out);
+    await fsp.rename(tmp, cached);
+    return { path: rel, file: cached };
   }
+}
+
+/**
+ * The encoders' options for the settings (bench/images.mjs calls sharp with the same ones for its floor).
+ * WebP and JPEG get a higher number than AVIF for a similar look.
+ */
+export function encoderOptions(s: ImageSettings) {
+  const q = (n: number) => Math.min(100, s.quality + n);
+  return {
+    avif: { quality: s.quality, effort: 2 },
+    webp: { quality: q(10), effort: 3 },
+    jpeg: { quality: q(15), mozjpeg: true },
+    png: { compressionLevel: 6 },
+  };
+}
+
+/** A made variant's bytes: kept in memory only without a cache, else read from the cache when written. */
+export async function variantBytes(v: MadeVariant): Promise<Uint8Array> {
+  return v.bytes ?? fsp.readFile(v.file!);
 }
 
 /** Every variant path among links (base-less results; links under `base`). */
