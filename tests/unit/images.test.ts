@@ -199,3 +199,23 @@ describe('<Image> in templates', () => {
     } finally { site.remove(); }
   });
 });
+
+describe('sitegen dev', () => {
+  it('makes a variant when the browser first asks for it, from the same model as the build', async () => {
+    const site = await copyOf('basic', { 'content/pages/photo.jpg': small, 'content/pages/about.md': post('![A gradient at dusk](./photo.jpg)') });
+    const dev = await site.dev();
+    try {
+      expect(dev.code).toBe(0);
+      const html = await (await fetch(`${dev.url}/about/`)).text();
+      const url = picture(html).match(/\/assets\/img\/[0-9a-f]{22}\/photo-640\.avif/)![0];
+      expect(fs.existsSync(path.join(site.root, '.sitegen/cache/images/variants', url.slice('/assets/img/'.length)))).toBe(false);
+      const res = await fetch(dev.url + url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/avif');
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(640);
+      // Kept in the build cache, as a build keeps it.
+      expect(fs.existsSync(path.join(site.root, '.sitegen/cache/images/variants', url.slice('/assets/img/'.length)))).toBe(true);
+      expect((await fetch(`${dev.url}/assets/img/0000000000000000000000/photo-640.avif`)).status).toBe(404);
+    } finally { await dev.close(); site.remove(); }
+  });
+});
