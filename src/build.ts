@@ -81,6 +81,8 @@ export async function checkSite(opts: BuildOptions): Promise<BuildResult> {
   const result = emptyResult('');
   const t0 = performance.now();
   const { session, plan } = await loadAndPlan(opts, 'check', result);
+  const images = currentImageStore(session.root);
+  if (images) images.checkOnly = true; // images are checked, not made: check writes nothing
   try {
     if (!plan.errors.length) {
       result.notices.push(...plan.notices ?? []);

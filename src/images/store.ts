@@ -55,6 +55,10 @@ export class ImageStore {
   private facts = new Map<string, Promise<{ facts: ImageFacts } | { problem: string }>>();
   private made = new Map<string, Promise<MadeVariant | Message>>();
 
+  /** `sitegen check`: a variant the cache lacks is not made; its source is decoded once (small) to find a corrupt file, and nothing is written. */
+  checkOnly = false;
+  private decoded = new Map<string, Promise<string | null>>();
+
   constructor(readonly root: string, public settings: ImageSettings, public maxPixels: number, public useCache = true) {}
 
   /** A source the engine met (a static image, or a Markdown image on this thread). */
@@ -165,6 +169,17 @@ export class ImageStore {
       return message('ImageError', `No such variant of ${rec.file}: ${rel}`, this.where(rec));
     }
     if (v.width > facts.width) return message('ImageError', `${rel} asks for ${v.width} px of ${rec.file}, which is ${facts.width} px wide: images are never enlarged`, this.where(rec));
+    if (this.checkOnly) {
+      let d = this.decoded.get(v.hash);
+      if (!d) {
+        d = loadSharp().then((sharp) => this.slot(() => sharp(abs, { limitInputPixels: this.maxPixels, failOn: 'truncated' }).resize({ width: 16 }).raw().toBuffer()))
+          .then(() => null, (e) => String(e?.message ?? e).split('\n')[0]);
+        this.decoded.set(v.hash, d);
+      }
+      const problem = await d;
+      if (problem) return message('ImageError', `${rec.file} cannot be decoded: it is corrupt or truncated (${problem})`, this.where(rec));
+      return { path: rel, file: abs };
+    }
     let out: Buffer;
     try {
       const sharp = await loadSharp();

@@ -219,3 +219,17 @@ describe('sitegen dev', () => {
     } finally { await dev.close(); site.remove(); }
   });
 });
+
+describe('sitegen check', () => {
+  it('reports a corrupt image as build does, and makes no variant', async () => {
+    const site = await copyOf('basic', { 'content/pages/cut.jpg': small.subarray(0, Math.floor(small.length / 3)), 'content/pages/about.md': post('![A cut photo](./cut.jpg)') });
+    try {
+      const c = await site.check();
+      expect(c.errors.map((e) => [e.id, e.location?.file, e.location?.line])).toEqual([['ImageError', 'content/pages/about.md', 8]]);
+      expect(c.errors[0].text).toMatch(/content\/pages\/cut\.jpg cannot be decoded: it is corrupt or truncated/);
+      site.write('content/pages/cut.jpg', small);
+      expect((await site.check()).errors).toEqual([]);
+      expect(fs.existsSync(path.join(site.root, '.sitegen/cache/images/variants'))).toBe(false);
+    } finally { site.remove(); }
+  });
+});
