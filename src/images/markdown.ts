@@ -58,14 +58,13 @@ export function markdownImages(o: MarkdownImageOptions, deps: ImageDep[]): Image
     let bytes: Buffer;
     let st: fs.Stats;
     try {
-      st = fs.lstatSync(abs);
-      if (st.isSymbolicLink()) {
-        const real = fs.realpathSync(abs);
-        if (path.relative(fs.realpathSync(o.root), real).startsWith('..')) return { problem: `The image ${href} is a link to a file outside the site` };
-        st = fs.statSync(abs);
-      }
+      // A link anywhere on the way (the file or a folder) may lead out of the site: where it really is counts.
+      const real = fs.realpathSync(abs);
+      const inside = path.relative(fs.realpathSync(o.root), real);
+      if (inside.startsWith('..') || path.isAbsolute(inside)) return { problem: `The image ${href} is a link to a file outside the site` };
+      st = fs.statSync(real);
       if (!st.isFile()) return { problem: `The image ${href} is not a file (${rel})` };
-      bytes = fs.readFileSync(abs);
+      bytes = fs.readFileSync(real);
     } catch (e: any) {
       return { problem: e?.code === 'ENOENT' ? `The image ${href} does not exist (looked for ${rel})` : `The image ${href} cannot be read: ${e?.code ?? e?.message}` };
     }

@@ -3,6 +3,7 @@
 // bytes (the build reports how many it encoded); every bad input is an error located where it is used, and
 // dist/ is left as it was.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -231,5 +232,19 @@ describe('sitegen check', () => {
       expect((await site.check()).errors).toEqual([]);
       expect(fs.existsSync(path.join(site.root, '.sitegen/cache/images/variants'))).toBe(false);
     } finally { site.remove(); }
+  });
+});
+
+describe('links out of the site', () => {
+  it('an image reached through a linked folder outside the site is refused, located', async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-outside-'));
+    fs.writeFileSync(path.join(outside, 'secret.jpg'), small);
+    const site = await copyOf('basic', { 'content/pages/about.md': post('![A secret](./shared/secret.jpg)') });
+    fs.symlinkSync(outside, path.join(site.root, 'content/pages/shared'), 'dir');
+    try {
+      const r = await site.build();
+      // The folder walk refuses the link too (ContentReadError); the image is refused where it is used.
+      expect(r.errors.filter((e) => e.id === 'ImageError').map((e) => [e.location?.line, e.text])).toEqual([[8, 'The image ./shared/secret.jpg is a link to a file outside the site']]);
+    } finally { site.remove(); fs.rmSync(outside, { recursive: true, force: true }); }
   });
 });
