@@ -167,8 +167,9 @@ describe('<Image> in templates', () => {
     .replace('return (<><h1>{title}</h1><p>{tags.join', `return (<>${body}<h1>{title}</h1><p>{tags.join`);
 
   it('renders the same <picture>; the priority image alone is eager, high priority and preloaded; SVG and GIF pass through', async () => {
-    const site = await copyOf('basic', { 'static/img/hero.jpg': big, 'static/img/team.jpg': small });
-    site.edit('templates/pages.tsx', template('<Image src="/img/hero.jpg" alt="The hero" priority /><Image src="/img/team.jpg" alt="" sizes="50vw" widths={[400]} /><Image src="/favicon.svg" alt="Logo" />'));
+    const gif = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 9, g: 9, b: 9 } } }).gif().toBuffer();
+    const site = await copyOf('basic', { 'static/img/hero.jpg': big, 'static/img/team.jpg': small, 'static/img/spinner.gif': gif });
+    site.edit('templates/pages.tsx', template('<Image src="/img/hero.jpg" alt="The hero" priority /><Image src="/img/team.jpg" alt="" sizes="50vw" widths={[400]} /><Image src="/favicon.svg" alt="Logo" /><Image src="/img/spinner.gif" alt="Loading" />'));
     try {
       const r = await site.build();
       expect(r.errors).toEqual([]);
@@ -183,6 +184,9 @@ describe('<Image> in templates', () => {
       expect(preloads).toHaveLength(1);
       expect(preloads[0]).toMatch(/hero-640\.avif/);
       expect(html).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/favicon\.svg" alt="Logo" width="\d+" height="\d+" loading="lazy" decoding="async"\/?>/);
+      const spinner = html.match(/<img src="(\/assets\/img\/[0-9a-f]{22}\/spinner\.gif)" alt="Loading" width="48" height="32" loading="lazy" decoding="async"\/?>/);
+      expect(spinner).not.toBeNull();
+      expect(fs.readFileSync(path.join(r.outDir, spinner![1]))).toEqual(gif); // as it is, byte for byte
       for (const url of html.match(/\/assets\/img\/[^" ,]+/g)!) expect(fs.existsSync(path.join(r.outDir, url)), url).toBe(true);
     } finally { site.remove(); }
   });
