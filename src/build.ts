@@ -6,6 +6,7 @@
 // dropped, so it reports every error a build would, in the same words. Returns esbuild-style data; printing
 // is the CLI's job.
 import path from 'node:path';
+import fsp from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { BuildResult, Message, PageReport } from './types.ts';
 import { sortMessages } from './errors.ts';
@@ -137,7 +138,9 @@ async function writePlan(opts: BuildOptions, session: Session, plan: Plan, resul
   // The output this build replaces is kept in the build state for the next build to write over (write.ts),
   // unless the caches are off: then it is deleted, as a build without state would.
   const { routing } = plan as Required<Plan>;
-  const planned = () => [...session.site!.engine.pageFiles(session.site!.config, routing.table), ...others.flatMap((o) => o.files.map(([f]) => f))];
+  // The Markdown images' variants are known now (a template's only once pages render): kept from the last output.
+  const variants = () => contentVariantPaths(session.content, urlPolicy(session.site!.config).base).map((p) => p.slice(1));
+  const planned = () => [...session.site!.engine.pageFiles(session.site!.config, routing.table), ...others.flatMap((o) => o.files.map(([f]) => f)), ...variants()];
   const recycle = engineSettings().cache ? { dir: path.join(session.root, '.sitegen', 'cache', 'output'), planned: planned(), root: session.root } : undefined;
   const staging = await timed('staging', () => stageOutput(outDir, recycle));
   try {
@@ -212,7 +215,16 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
     result.images = { files: made.files.length, processed: images.stats.processed, cached: images.stats.cached };
     if (made.errors.length) { result.errors.push(...made.errors); return; }
     // Read from the build cache as they are written: never all of them in memory at once.
-    if (staging && made.files.length) await timed('image files', async () => { for (const f of made.files) await staging.write(f.path, await variantBytes(f)); });
+    // A variant the last output had is the same file (its name is its content): only new ones are written.
+    if (staging && made.files.length) {
+      await timed('image files', () => Promise.all(made.files.map(async (f) => {
+        if (!staging.fresh && f.file) {
+          const [had, has] = await Promise.all([fsp.stat(path.join(staging.dir, f.path)).catch(() => null), fsp.stat(f.file)]);
+          if (had?.isFile() && had.size === has.size) return;
+        }
+        await staging.write(f.path, await variantBytes(f));
+      })));
+    }
   }
   if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, data] of o.files) await staging.write(f, data); });
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size + (result.images?.files ?? 0);
