@@ -6,6 +6,7 @@
 // dropped, so it reports every error a build would, in the same words. Returns esbuild-style data; printing
 // is the CLI's job.
 import path from 'node:path';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { BuildResult, Message, PageReport } from './types.ts';
@@ -218,9 +219,16 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
     // A variant the last output had is the same file (its name is its content): only new ones are written.
     if (staging && made.files.length) {
       await timed('image files', () => Promise.all(made.files.map(async (f) => {
+        const dest = path.join(staging.dir, f.path);
         if (!staging.fresh && f.file) {
-          const [had, has] = await Promise.all([fsp.stat(path.join(staging.dir, f.path)).catch(() => null), fsp.stat(f.file)]);
+          const [had, has] = await Promise.all([fsp.stat(dest).catch(() => null), fsp.stat(f.file)]);
           if (had?.isFile() && had.size === has.size) return;
+        }
+        // From the build cache: copied by the kernel (a clone where the disk can), never linked, so nothing
+        // done to dist/ afterwards can change the cache.
+        if (f.cached) {
+          await fsp.mkdir(path.dirname(dest), { recursive: true });
+          if (await fsp.copyFile(f.file!, dest, fs.constants.COPYFILE_FICLONE).then(() => true, () => false)) return;
         }
         await staging.write(f.path, await variantBytes(f));
       })));

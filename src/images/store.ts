@@ -25,7 +25,7 @@ export interface SourceRecord {
 }
 
 /** A variant made: its output path and its bytes, or the file that has them (the cache, or the source itself). */
-export interface MadeVariant { path: string; bytes?: Uint8Array; file?: string }
+export interface MadeVariant { path: string; bytes?: Uint8Array; file?: string; /** `file` is in the build cache (not the source). */ cached?: boolean }
 
 export interface ImageStats { processed: number; cached: number }
 
@@ -151,7 +151,7 @@ export class ImageStore {
     const cached = path.join(dirOf(this.root), 'variants', rel.slice(IMAGE_DIR.length));
     if (this.useCache) {
       const st = await fsp.stat(cached).catch(() => null);
-      if (st?.isFile()) { this.stats.cached++; return { path: rel, file: cached }; }
+      if (st?.isFile()) { this.stats.cached++; return { path: rel, file: cached, cached: true }; }
     }
     const rec = this.source(v.hash)!;
     const src = await this.readSource(v.hash, rec);
@@ -199,7 +199,7 @@ export class ImageStore {
     const tmp = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     await fsp.writeFile(tmp, out);
     await fsp.rename(tmp, cached);
-    return { path: rel, file: cached };
+    return { path: rel, file: cached, cached: true };
   }
 }
 
