@@ -121,9 +121,11 @@ export class ImageStore {
     let f = this.facts.get(hash);
     if (!f) {
       f = (async () => {
-        let bytes: Uint8Array;
-        try { bytes = await fsp.readFile(path.join(this.root, rec.file)); } catch (e: any) { return { problem: `Cannot read ${rec.file}: ${e.code ?? e.message}` }; }
-        const r = sourceFacts(bytes, rec.file, this.maxPixels);
+        // Under a slot too: a page of many photos must not read them all into memory at once.
+        const read = await this.slot(async () => {
+          try { return sourceFacts(await fsp.readFile(path.join(this.root, rec.file)), rec.file, this.maxPixels); } catch (e: any) { return { problem: `Cannot read ${rec.file}: ${e.code ?? e.message}` }; }
+        });
+        const r = read;
         if ('problem' in r) return r;
         // The file changed since the page named it: the page is stale, not the image wrong.
         if (r.facts.hash !== hash) return { problem: `${rec.file} changed while the site was built; build again` };
