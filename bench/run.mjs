@@ -3,7 +3,7 @@
 // holds the repository, interleaved with Hugo builds of the same content when `hugo` is on PATH, and the
 // issue-16 targets met or not (bench/report.mjs prints them; bench/README.md has the method).
 //
-//   node bench/run.mjs [--pages 100,1000,10000] [--runs 3] [--tmpfs | --workdir d] [--no-hugo] [--no-real] [--no-dev] [--json]
+//   node bench/run.mjs [--pages 100,1000,10000] [--runs 3] [--tmpfs | --workdir d] [--no-hugo] [--no-real] [--no-dev] [--no-images] [--json]
 //
 // Per N: content from ../shared/bench/gen.mjs (generated once into <workdir>/site-N/, not timed), bench/site
 // and bench/hugo-site copied beside it, untimed checks (a cold and a warm `--json` build: page count and
@@ -43,6 +43,7 @@ const HELP = `node bench/run.mjs [options]
   --baseline     also time bench/baseline.mjs (gray-matter + marked + renderToStaticMarkup)
   --no-real      skip the repository site's cold and warm builds
   --no-dev       skip bench/dev.mjs (dev first page served, edit → served)
+  --no-images    skip bench/images.mjs (the image pipeline on 200 photos against sharp alone)
   --no-stages    skip the untimed --json builds (no stage timings, no alias count)
   --no-again     skip the "again" rows (each tool built again over its previous output)
   --rm-outputs   delete outputs and caches right before each run instead of setting them aside until the
@@ -53,7 +54,7 @@ const HELP = `node bench/run.mjs [options]
   --timeout s    kill a run after s seconds (default 1800)
 `;
 function parseArgs(argv) {
-  const o = { pages: [100, 1000, 10000], runs: 3, baseline: false, real: true, dev: true, stages: true, again: true, hugo: true, rmOutputs: false, json: false, wait: 60, timeout: 1800, nodeEnv: null, workdir: path.join(BENCH, '.work'), workdirWhy: 'default: the repository\'s disk' };
+  const o = { pages: [100, 1000, 10000], runs: 3, baseline: false, real: true, dev: true, images: true, stages: true, again: true, hugo: true, rmOutputs: false, json: false, wait: 60, timeout: 1800, nodeEnv: null, workdir: path.join(BENCH, '.work'), workdirWhy: 'default: the repository\'s disk' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => { const v = argv[++i]; if (v === undefined) die(`${a} needs a value`); return v; };
@@ -62,6 +63,7 @@ function parseArgs(argv) {
     else if (a === '--baseline') o.baseline = true;
     else if (a === '--no-real') o.real = false;
     else if (a === '--no-dev') o.dev = false;
+    else if (a === '--no-images') o.images = false;
     else if (a === '--no-stages') o.stages = false;
     else if (a === '--no-again') o.again = false;
     else if (a === '--no-hugo') o.hugo = false;
@@ -237,6 +239,20 @@ function benchDev(hugoOn) {
   return { ok: true, ...figures };
 }
 
+function benchImages() {
+  // bench/images.mjs: cold and warm builds of 200 photos in Markdown against sharp alone, peak RSS, bytes shipped.
+  log('\nimages (node bench/images.mjs: 200 photos, each in one Markdown post; sharp alone as the floor)');
+  const d = spawnSync(process.execPath, [path.join(BENCH, 'images.mjs'), '--json'], { cwd: REPO, encoding: 'utf8', timeout: 3_600_000, maxBuffer: 64 * 1024 * 1024 });
+  if (d.status !== 0) { log(`  bench/images.mjs FAILED (exit ${d.status ?? d.signal})\n${tail(d.stderr ?? '')}`); return { ok: false, error: tail(d.stderr ?? '', 3) }; }
+  const out = JSON.parse(d.stdout);
+  const f = out.figures, t = out.targets;
+  const met = (ok) => (ok ? 'met' : 'NOT MET');
+  log(`  cold ${fmtS(f.coldS)} s = ${f.ratio.toFixed(2)}× sharp alone (${fmtS(f.floorS)} s): ${met(f.ratio <= t.coldRatio)} (≤ ${t.coldRatio}×)`);
+  log(`  warm adds ${f.warmAddsMs.toFixed(0)} ms: ${met(f.warmAddsMs <= t.warmAddsMs)} (≤ ${t.warmAddsMs} ms); peak RSS ${fmtMB(f.peakRssMB)} MB: ${met(f.peakRssMB <= t.peakRssMB)} (≤ ${t.peakRssMB} MB)`);
+  log(`  one page ships ${(f.onePage.shipped / 1024).toFixed(0)} KB for a ${(f.onePage.original / 1048576).toFixed(1)} MB original`);
+  return { ok: true, ...f };
+}
+
 async function main() {
   const load = await waitForQuiet(opts.wait);
   const cpuBefore = cpuSnapshot();
@@ -265,6 +281,7 @@ async function main() {
   for (let i = 0; i < opts.runs; i++) st.add(await timed('start-up', i, () => {}, () => sitegen(['--version'])));
   res.startup = st.done();
   if (opts.dev) res.dev = benchDev(!!hv);
+  if (opts.images) res.images = benchImages();
   res.loadAfter = loadAverage().load;
   res.otherCpu = otherCpu(cpuBefore, cpuSnapshot());
   return res;
@@ -274,7 +291,7 @@ try {
   const res = await main();
   process.stdout.write((opts.json ? JSON.stringify({ ...res, targets: targets(res) }, null, 2) : printReport(res)) + '\n');
   const bad = (x) => x && x.ok === false;
-  const failed = res.sizes.some((s) => s.failed || bad(s.cold) || bad(s.warm) || bad(s.hugo) || bad(s.again) || bad(s.hugoAgain) || s.hugoError) || res.baseline.some(bad) || bad(res.real?.cold) || bad(res.real?.warm) || bad(res.dev);
+  const failed = res.sizes.some((s) => s.failed || bad(s.cold) || bad(s.warm) || bad(s.hugo) || bad(s.again) || bad(s.hugoAgain) || s.hugoError) || res.baseline.some(bad) || bad(res.real?.cold) || bad(res.real?.warm) || bad(res.dev) || bad(res.images);
   process.exitCode = failed ? 1 : 0;
 } finally {
   const s = emptyTrash();

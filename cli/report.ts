@@ -32,7 +32,8 @@ export function summary(result: BuildResult): string {
     }
   }
   for (const n of result.notices) lines.push(`${yellow('note')} ${n}`);
-  lines.push(`${green('✓')} ${result.pages} pages, ${result.aliases} aliases, ${result.assets} assets → ${result.outDir} in ${result.timings.total} ms`);
+  const images = result.images?.files ? ` (${result.images.files} image variants: ${result.images.processed} made, ${result.images.cached} from the cache)` : '';
+  lines.push(`${green('✓')} ${result.pages} pages, ${result.aliases} aliases, ${result.assets} assets${images} → ${result.outDir} in ${result.timings.total} ms`);
   return lines.join('\n');
 }
 
@@ -43,5 +44,6 @@ export function jsonResult(result: BuildResult): string {
     assets: result.assets, timings: result.timings, outDir: result.outDir, pageReports: result.pageReports, notices: result.notices, cached: result.cached,
     ...(result.workers ? { workers: result.workers } : {}),
     ...(result.typecheck ? { typecheck: result.typecheck } : {}),
+    ...(result.images ? { images: result.images } : {}),
   }, null, 2);
 }

@@ -6,6 +6,8 @@
 // dropped, so it reports every error a build would, in the same words. Returns esbuild-style data; printing
 // is the CLI's job.
 import path from 'node:path';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { BuildResult, Message, PageReport } from './types.ts';
 import { sortMessages } from './errors.ts';
@@ -20,6 +22,8 @@ import { linkProblems } from './pipeline/links.ts';
 import { cspWarnings, type PageMarks } from './cspWarnings.ts';
 import { planInput, poolRenders, renderPlan, trackReads, type PageResult, type RenderTarget } from './pipeline/render.ts';
 import { buildKey, openIncremental, type Incremental } from './pipeline/incremental.ts';
+import { contentVariantPaths, currentImageStore, resetImageStore, variantBytes, variantLinks } from './images/store.ts';
+import { urlPolicy } from './render/urls.ts';
 
 export interface BuildOptions {
   root: string;
@@ -62,6 +66,7 @@ function stageTimer(result: BuildResult, opts: BuildOptions): StageHook {
 /** Loads and plans: the problems, or the plan and the session (closed by the caller). */
 async function loadAndPlan(opts: BuildOptions, mode: 'build' | 'check', result: BuildResult): Promise<{ session: Session; plan: Plan }> {
   configureEngine(opts.settings);
+  resetImageStore(path.resolve(opts.root)); // each build makes its images anew (from the cache)
   const session = await openSession({ root: opts.root, mode, env: opts.env, siteUrl: opts.siteUrl, drafts: opts.drafts, stage: stageTimer(result, opts) });
   try {
     await session.load();
@@ -80,6 +85,8 @@ export async function checkSite(opts: BuildOptions): Promise<BuildResult> {
   const result = emptyResult('');
   const t0 = performance.now();
   const { session, plan } = await loadAndPlan(opts, 'check', result);
+  const images = currentImageStore(session.root);
+  if (images) images.checkOnly = true; // images are checked, not made: check writes nothing
   try {
     if (!plan.errors.length) {
       result.notices.push(...plan.notices ?? []);
@@ -134,7 +141,9 @@ async function writePlan(opts: BuildOptions, session: Session, plan: Plan, resul
   // The output this build replaces is kept in the build state for the next build to write over (write.ts),
   // unless the caches are off: then it is deleted, as a build without state would.
   const { outputs } = plan as Required<Plan>;
-  const planned = () => [...outputs.pageFiles, ...others.flatMap((o) => o.files.map(([f]) => f))];
+  // The Markdown images' variants are known now (a template's only once pages render): kept from the last output.
+  const variants = () => contentVariantPaths(session.content, urlPolicy(session.site!.config).base).map((p) => p.slice(1));
+  const planned = () => [...outputs.pageFiles, ...others.flatMap((o) => o.files.map(([f]) => f)), ...variants()];
   const recycle = engineSettings().cache ? { dir: path.join(session.root, '.sitegen', 'cache', 'output'), planned: planned(), root: session.root } : undefined;
   const staging = await timed('staging', () => stageOutput(outDir, recycle));
   try {
@@ -182,6 +191,10 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
   const pageLinks: PageLinks[] = [];
   const marks: PageMarks[] = [];
   let incremental: Incremental | null = null;
+  // Markdown images start now, on sharp's threads, while this thread renders (images/store.ts).
+  const images = currentImageStore(session.root);
+  const base = urlPolicy(site.config).base;
+  if (images) void images.variants(contentVariantPaths(session.content, base));
   await timed('render', async () => {
     const target: RenderTarget = staging ? { kind: 'folder', dir: staging.dir, fresh: staging.fresh } : { kind: 'links' };
     // With the build caches, pages rendered on this thread: only what changed since the kept output
@@ -208,8 +221,33 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
   result.aliases = table.aliases.length;
   if (result.errors.length) return incremental;
 
+  // Every image variant a page links, made (or taken from the cache): an image that cannot be published is
+  // an error located where it is used, and the build stops before anything is swapped in.
+  if (images) {
+    const made = await timed('images', async () => images.variants(pageLinks.flatMap((p) => variantLinks(p.links, base))));
+    result.images = { files: made.files.length, processed: images.stats.processed, cached: images.stats.cached };
+    if (made.errors.length) { result.errors.push(...made.errors); return incremental; }
+    // Read from the build cache as they are written: never all of them in memory at once.
+    // A variant the last output had is the same file (its name is its content): only new ones are written.
+    if (staging && made.files.length) {
+      await timed('image files', () => Promise.all(made.files.map(async (f) => {
+        const dest = path.join(staging.dir, f.path);
+        if (!staging.fresh && f.file) {
+          const [had, has] = await Promise.all([fsp.stat(dest).catch(() => null), fsp.stat(f.file)]);
+          if (had?.isFile() && had.size === has.size) return;
+        }
+        // From the build cache: copied by the kernel (a clone where the disk can), never linked, so nothing
+        // done to dist/ afterwards can change the cache.
+        if (f.cached) {
+          await fsp.mkdir(path.dirname(dest), { recursive: true });
+          if (await fsp.copyFile(f.file!, dest, fs.constants.COPYFILE_FICLONE).then(() => true, () => false)) return;
+        }
+        await staging.write(f.path, await variantBytes(f));
+      })));
+    }
+  }
   if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, data] of o.files) await staging.write(f, data); });
-  result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size;
+  result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size + (result.images?.files ?? 0);
   await timed('links', async () => {
     result.errors.push(...plan.deferred ?? [], ...await linkProblems(session.root, pageLinks, outputs.targets));
     result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest));

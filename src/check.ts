@@ -18,12 +18,14 @@ const WS = /\s/;
  * pattern's scan, which tried every character as the whitespace: at 10,000 pages the scan was two thirds
  * of the link extraction, itself as long as rendering the pages).
  */
-export function forEachLinkAttr(html: string, fn: (name: 'href' | 'src' | 'id', value: string) => void, inline?: (kind: 'style' | 'handler') => void): void {
+export function forEachLinkAttr(html: string, fn: (name: 'href' | 'src' | 'id' | 'srcset', value: string) => void, inline?: (kind: 'style' | 'handler') => void): void {
   for (let at = html.indexOf('="'); at >= 0;) {
     // The attribute names end in different letters, so at most one fits before this `="`.
     const last = html.charCodeAt(at - 1);
-    const name = last === 102 /* f */ ? 'href' : last === 99 /* c */ ? 'src' : last === 100 /* d */ ? 'id' : null;
-    if (name && at > name.length && html.startsWith(name, at - name.length) && WS.test(html.charAt(at - name.length - 1))) {
+    const name = last === 102 /* f */ ? 'href' : last === 99 /* c */ ? 'src' : last === 100 /* d */ ? 'id' : last === 116 /* t */ ? 'srcset' : null;
+    // React writes srcset as "srcSet" (HTML attribute names are case-insensitive).
+    const named = name === 'srcset' ? /^src[sS]et$/.test(html.slice(at - 6, at)) : !!name && html.startsWith(name, at - name.length);
+    if (name && at > name.length && named && WS.test(html.charAt(at - name.length - 1))) {
       const end = html.indexOf('"', at + 2);
       if (end < 0) return; // no closing quote: neither this nor any later attribute can match
       fn(name, html.slice(at + 2, end));
@@ -79,7 +81,14 @@ export function extractLinks(html: string): string[] {
   const out = new Set<string>();
   forEachLinkAttr(html, (name, value) => {
     if (name === 'id') { if (value) out.add(ID + decodeAttr(value)); return; }
-    const raw = decodeAttr(value);
+    // Each candidate of a srcset ("a.avif 640w, b.avif 1280w") is a link of its own.
+    if (name === 'srcset') { for (const c of decodeAttr(value).split(',')) addLink(c.trim().split(/\s/, 1)[0]); return; }
+    addLink(decodeAttr(value));
+  }, (kind) => out.add(CSP_MARK + kind));
+  if (hasInlineScript(html)) out.add(CSP_MARK + 'script');
+  return [...out];
+
+  function addLink(raw: string): void {
     if (!raw || raw.startsWith('//') || SCHEME.test(raw)) return;
     const hash = raw.indexOf('#');
     const p = (hash < 0 ? raw : raw.slice(0, hash)).split('?')[0];
@@ -87,9 +96,7 @@ export function extractLinks(html: string): string[] {
     // "#" and "#top" scroll to the top in every browser; ":~:" is a text fragment, not an id.
     const checked = fragment && fragment !== 'top' && !fragment.startsWith(':~:');
     if (p || checked) out.add(checked ? `${p}#${fragment}` : p);
-  }, (kind) => out.add(CSP_MARK + kind));
-  if (hasInlineScript(html)) out.add(CSP_MARK + 'script');
-  return [...out];
+  }
 }
 
 export interface LinkTargets {

@@ -51,7 +51,15 @@ const components = z.record(z.string(), markdownComponent).superRefine((all, ctx
 
 export const siteConfigSchema = z.strictObject({
   site: siteSchema,
-  images: z.strictObject({ fingerprint: z.boolean().optional() }).optional(),
+  images: z.strictObject({
+    fingerprint: z.boolean().optional(),
+    widths: z.array(z.number().int().min(16).max(8192)).optional(),
+    formats: z.array(z.enum(['avif', 'webp'])).optional(),
+    quality: z.number().int().min(1).max(100).optional(),
+    maxWidth: z.number().int().min(16).max(8192).optional(),
+    maxPixels: z.number().int().positive().optional(),
+    remote: z.array(z.string()).optional(),
+  }).optional(),
   trailingSlash: z.enum(['always', 'never']).optional(),
   collections: z.record(z.string(), collectionSchema),
   routes: fn('content => RouteDef[]'),

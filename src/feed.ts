@@ -62,12 +62,36 @@ function prepare(ctx: BodyContext, o: FeedOptions): { items: Prepared[]; latest:
   const items = o.items.map((item) => {
     const date = dateOf(item.date, item.title);
     const updated = item.updated ? dateOf(item.updated, item.title) : date;
-    // A Markdown entry's html with its components rendered (render/expandHtml.ts).
-    const html = item.html && expandHtml(item.html);
+    // A Markdown entry's html with its components rendered (render/expandHtml.ts), its URLs made absolute.
+    const html = item.html && absoluteUrls(expandHtml(item.html), ctx.siteUrl);
     return { item: html === item.html ? item : { ...item, html }, url: ctx.absolute(item.path), date, updated };
   }).sort((a, b) => b.date.getTime() - a.date.getTime() || a.url.localeCompare(b.url)).slice(0, o.limit ?? Infinity);
   const latest = new Date(Math.max(0, ...items.map((p) => p.updated.getTime())));
   return { items, latest, home: ctx.absolute(o.home ?? '/'), self: ctx.absolute(o.self) };
+}
+
+/**
+ * The HTML of an item with its root-relative URLs (src, href and each srcset candidate; they carry the base
+ * already) made absolute under `origin`: a feed reader shows the item away from the site, so a Markdown
+ * image's <picture> still loads there. One scan from each `="`, as check.ts reads links.
+ */
+export function absoluteUrls(html: string, origin: string): string {
+  let out = '';
+  let last = 0;
+  const abs = (u: string) => (u.startsWith('/') && !u.startsWith('//') ? origin + u : u);
+  for (let at = html.indexOf('="'); at >= 0;) {
+    const name = /(?:^|\s)(src|href|srcset)$/i.exec(html.slice(Math.max(0, at - 7), at))?.[1]?.toLowerCase();
+    const end = html.indexOf('"', at + 2);
+    if (end < 0) break;
+    if (name) {
+      const value = html.slice(at + 2, end);
+      const next = name === 'srcset' ? value.split(',').map((c) => c.replace(/^(\s*)(\S+)/, (_m, ws: string, u: string) => ws + abs(u))).join(',') : abs(value);
+      out += html.slice(last, at + 2) + next;
+      last = end;
+    }
+    at = html.indexOf('="', end + 1);
+  }
+  return out + html.slice(last);
 }
 
 const el = (name: string, text: string | undefined) => (text === undefined || text === '' ? '' : `<${name}>${xmlText(text)}</${name}>`);

@@ -76,8 +76,9 @@ export { paginate, type Page, type PaginateOptions } from './authoring/paginate.
 export { taxonomy, type Taxonomy, type Term, type TaxonomyOptions } from './authoring/taxonomy.ts';
 export { reference, type ReferencedEntry } from './authoring/reference.ts';
 export { date } from './authoring/dates.ts';
-// A static image's URL, width and height: image('/img/team.png').
-export { image, type StaticImage } from './render/images.ts';
+// A static image's URL, width and height: image('/img/team.png'); as an optimized, responsive <picture>:
+// <Image src="/img/team.jpg" alt="…" />.
+export { image, Image, type StaticImage, type ImageProps } from './render/images.ts';
 
 import type { HydrateMode } from './render/island.tsx';
 

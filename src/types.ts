@@ -220,8 +220,23 @@ export interface SiteConfig {
      */
     base?: string;
   };
-  /** Static images: `fingerprint: true` also writes each under /assets/ with a content hash, and image() links that copy. */
-  images?: { fingerprint?: boolean };
+  /**
+   * Images. `fingerprint: true` also writes each static image under /assets/ with a content hash, and
+   * image() links that copy. The rest shapes the <picture> of <Image> and of Markdown images: `widths` in
+   * each srcset (default 640, 960, 1280, 1920; never above an image's own), `formats` besides the
+   * original's (default avif, webp), `quality` (1-100, default 60), `maxWidth` the widest an image is shown
+   * (its width/height attributes; default 1280), `maxPixels` above which an image is refused (default 100
+   * million), `remote` the hosts whose images Markdown may link as they are.
+   */
+  images?: {
+    fingerprint?: boolean;
+    widths?: number[];
+    formats?: ('avif' | 'webp')[];
+    quality?: number;
+    maxWidth?: number;
+    maxPixels?: number;
+    remote?: string[];
+  };
   /** Page URLs end with "/" ("always", the default: /about/ → about/index.html) or not ("never": /about → about.html). */
   trailingSlash?: 'always' | 'never';
   collections: Record<string, CollectionConfig>;
@@ -279,6 +294,8 @@ export interface BuildResult {
   cached: string[];
   /** `sitegen check`: the type check of a site with a tsconfig.json (files checked), or why it was skipped. */
   typecheck?: { files: number; ms: number } | { skipped: string };
+  /** The image pipeline's variants: files in the output, how many were encoded now and how many came from the cache. */
+  images?: { files: number; processed: number; cached: number };
   /** The worker pool, when the build used one: its size and the tasks run by type (and how many on the main thread). */
   workers?: { workers: number; tasks: Record<string, { total: number; onMain: number }> };
 }

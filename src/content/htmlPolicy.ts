@@ -25,8 +25,8 @@ export const ALLOWED_TAGS: readonly string[] = [
 export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   '*': ['id', 'class', 'title', 'lang', 'dir', 'aria-*', 'data-footnote*', 'data-footnotes'],
   a: ['href', 'name', 'rel', 'tabindex'],
-  img: ['src', 'srcset', 'alt', 'width', 'height', 'loading', 'decoding'],
-  source: ['srcset', 'type', 'media', 'width', 'height'],
+  img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding', 'fetchpriority'],
+  source: ['srcset', 'sizes', 'type', 'media', 'width', 'height'],
   td: ['align', 'colspan', 'rowspan'],
   th: ['align', 'colspan', 'rowspan', 'scope'],
   ol: ['start', 'reversed'],

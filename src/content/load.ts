@@ -18,6 +18,8 @@ import { draftOf, finishContent, type EntryLists, type FinishOptions } from '../
 import type { HelperIssue } from '../authoring/issues.ts';
 import { catalogue } from '../errors.ts';
 import { readingMinutes, type MarkdownText } from '../markdown/entryText.ts';
+import type { ImageDep } from '../images/markdown.ts';
+import { markdownImageOptions, imageOptionsKey } from '../images/config.ts';
 
 export interface LoadedContent {
   content: Content;
@@ -90,7 +92,7 @@ export function collectionValue(col: CollectionConfig, entries: (Entry | undefin
 /** One content file: its collection and its path relative to content/. */
 export interface LoadItem { collection: string; rel: string }
 /** What parsing a file gives before its schema: its YAML data and, for Markdown, the body's HTML and text. */
-export interface ParseOutput { data: unknown; html?: string; text?: MarkdownText }
+export interface ParseOutput { data: unknown; html?: string; text?: MarkdownText; deps?: ImageDep[] }
 /** `parsed` is set when the file was parsed without a problem (what the content cache keeps). */
 export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOutput; stamp?: FileStamp }
 /**
@@ -102,7 +104,7 @@ export type Loader = (items: LoadItem[], plan: ContentPlan, known: (LoadResult |
 /** What shapes a Markdown body's parse besides its text, for the content cache: the plugins' extension list
  *  (markdownKey) and the site's base, which root-relative links get ('' for neither, as before bases). */
 export function contentMarkdownKey(config: SiteConfig): string {
-  const key = markdownKey(siteMarkdown(config));
+  const key = `${markdownKey(siteMarkdown(config))}${imageOptionsKey(config)}`;
   const base = urlPolicy(config).base;
   return base === '/' ? key : `${key}:base=${base}`;
 }
@@ -113,7 +115,8 @@ const siteMarkdown = (config: SiteConfig) => directivesOn(markdownExtensions(con
 /** Reads and parses one file below content/ the way every loader does (the plugins' Markdown extensions
  *  applied); `errors` only when it cannot be parsed. The incremental loader (incremental.ts) keeps these. */
 export async function parseItem(config: SiteConfig, root: string, rel: string): Promise<ParsedFile | { errors: Message[] }> {
-  const parsed = await (await parser()).parseContentFile(root, `content/${rel}`, siteMarkdown(config), urlPolicy(config).base);
+  const base = urlPolicy(config).base;
+  const parsed = await (await parser()).parseContentFile(root, `content/${rel}`, siteMarkdown(config), base, markdownImageOptions(config, base));
   return 'source' in parsed && !parsed.errors.length ? parsed : { errors: parsed.errors };
 }
 
@@ -164,14 +167,22 @@ export async function cachedResult(root: string, col: CollectionConfig, rel: str
   const key = stampKey(rel, st.size, st.mtimeMs, mdKey);
   const hit = cache.get(key);
   if (!hit) return { key };
+  // Its HTML names the images it shows by their bytes: a changed image is a changed body.
+  if (hit.deps && !(await depsUnchanged(root, hit.deps))) return { key };
   const v = col.schema.safeParse(hit.data);
   if (!v.success) return { key };
   return { key, result: { entry: entryOf(col, rel, v.data, hit.html, hit.text), errors: [], parsed: hit } };
 }
 
-/** What the content cache keeps of a file parsed without a problem: its data and its body's HTML. */
+/** What the content cache keeps of a file parsed without a problem: its data and its body's HTML (and the images it shows). */
 export function parseOutput(parsed: ParsedFile, entry: Entry): ParseOutput {
-  return { data: parsed.data, ...(parsed.body !== undefined ? { html: entry.html, text: parsed.text } : {}) };
+  return { data: parsed.data, ...(parsed.body !== undefined ? { html: entry.html, text: parsed.text } : {}), ...(parsed.deps ? { deps: parsed.deps } : {}) };
+}
+
+/** Whether every image file a cached body shows still has the stamp it had. */
+async function depsUnchanged(root: string, deps: ImageDep[]): Promise<boolean> {
+  const now = await Promise.all(deps.map(([f]) => fs.stat(path.join(root, f)).catch(() => null)));
+  return now.every((st, i) => !!st && st.size === deps[i][1] && st.mtimeMs === deps[i][2]);
 }
 
 /** Which files feed which collection: every collection's files in one list, and each one's span of it. */

@@ -20,6 +20,7 @@ import { markdownText, takeMoreMarkers, type MarkdownText } from '../markdown/en
 import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../siteModule/paths.ts';
 import { abandonDirectives, beginDirectives, directivesExtension, finishDirectives } from '../markdown/directives.ts';
+import type { ImageResolver } from '../images/markdown.ts';
 
 const markdown = new Marked({ gfm: true }, gfmFixes, fastText);
 const gfmWalk = gfmFixes.walkTokens as (t: Token) => void;
@@ -78,6 +79,8 @@ export interface MarkdownProblem {
   text: string;
   /** The catalogue id, when not ContentPolicyError (a malformed directive: DirectiveSyntaxError). */
   id?: 'DirectiveSyntaxError';
+  /** An image the pipeline cannot publish (an ImageError), rather than a policy problem. */
+  image?: true;
 }
 
 export interface CompiledMarkdown {
@@ -92,7 +95,7 @@ export interface CompiledMarkdown {
  * Lexes the body once, checks the tokens against the policy and, when they pass, renders them. `base`: the
  * site's base ("/repo/"); root-relative link and image URLs get it (see `basedUrl`).
  */
-export function compileMarkdown(body: string, extensions?: MarkdownExtensions, base = '/', origin = { file: '', line: 0 }): CompiledMarkdown {
+export function compileMarkdown(body: string, extensions?: MarkdownExtensions, base = '/', origin = { file: '', line: 0 }, images?: ImageResolver): CompiledMarkdown {
   const deep = nestingProblems(body);
   if (deep.length) return { problems: deep };
   const setup = setupFor(extensions);
@@ -124,6 +127,12 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     if (extensions?.includes(directivesExtension)) problems.push(...beginDirectives(tokens, body, walk, origin).map((p) => ({ ...p, id: 'DirectiveSyntaxError' as const })));
     if (problems.length) return { problems };
     setup.prepare?.(tokens);
+    // Local images become the image pipeline's <picture> (images/markdown.ts): an HTML token the policy
+    // check below still reads. Before the base step: the pipeline's URLs have the base already.
+    if (images) {
+      problems = imageTokens(walk, body, tokens, images);
+      if (problems.length) return { problems };
+    }
     if (base !== '/') walk(tokens, (t) => { if (t.type === 'link' || t.type === 'image') t.href = basedUrl(t.href, base); });
     // Read before rendering: a plugin's renderer may change the tokens it renders.
     const text = markdownText(tokens, more, merged ? undefined : walk);
@@ -240,6 +249,30 @@ function outputProblem(body: string, bad: PolicyViolation): MarkdownProblem {
 }
 
 type Walk = (tokens: Token[], fn: (t: Token) => void) => void;
+
+/** Each image token through the resolver: replaced by its HTML, left as it is, or a located problem. */
+function imageTokens(walk: Walk, body: string, tokens: Token[], resolve: ImageResolver): MarkdownProblem[] {
+  const problems: MarkdownProblem[] = [];
+  let from = 0;
+  let lines: string[] | null = null;
+  walk(tokens, (t) => {
+    if (t.type !== 'image') return;
+    let i = body.indexOf(t.raw, from);
+    if (i < 0) i = body.indexOf(t.raw);
+    if (i >= 0) from = i + t.raw.length;
+    const before = body.slice(0, Math.max(i, 0));
+    const line = before.split('\n').length;
+    lines ??= body.split('\n');
+    const at = { line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '' };
+    const r = resolve(t as Tokens.Image, at);
+    if (!r) return;
+    if ('problem' in r) { problems.push({ ...at, text: r.problem, image: true }); return; }
+    const html = t as unknown as Tokens.HTML;
+    Object.assign(html, { type: 'html', text: r.html, block: false, pre: false });
+    delete (html as { tokens?: unknown }).tokens;
+  });
+  return problems;
+}
 
 /**
  * marked's walkTokens for an instance without childTokens extensions (the engine's own, no plugins): each

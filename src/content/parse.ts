@@ -12,6 +12,10 @@ import type { MarkdownText } from '../markdown/entryText.ts';
 import { notRegularFileError, outsideRoot, outsideRootError } from './insideRoot.ts';
 import { lazyYamlSource, parseYamlSource, type YamlSource } from './yamlSource.ts';
 import { fastYaml } from './yamlFast.ts';
+import { markdownImages, type ImageDep, type MarkdownImageOptions } from '../images/markdown.ts';
+
+/** The image pipeline's options for Markdown images (all but the file's own). */
+export type ContentImageOptions = Omit<MarkdownImageOptions, 'root' | 'file'>;
 
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 
@@ -34,6 +38,8 @@ export interface ParsedFile {
   errors: Message[];
   /** The file's size and modification time when it was read (the content cache's key, load.ts stampKey). */
   stamp?: FileStamp;
+  /** The image files its Markdown body shows, with their stamps: the cached HTML holds while they do. */
+  deps?: ImageDep[];
 }
 
 export interface FileStamp { size: number; mtimeMs: number }
@@ -41,7 +47,7 @@ export interface FileStamp { size: number; mtimeMs: number }
 /** Reads one file and parses it; YAML and front-matter syntax errors come back located. `markdown`: the
  *  plugins' marked extensions for a Markdown body; `base`: the site's base, which its root-relative links
  *  and images get (see compileMarkdown). */
-export async function parseContentFile(root: string, rel: string, markdown?: MarkdownExtensions, base = '/'): Promise<ParsedFile | { errors: Message[] }> {
+export async function parseContentFile(root: string, rel: string, markdown?: MarkdownExtensions, base = '/', images?: ContentImageOptions): Promise<ParsedFile | { errors: Message[] }> {
   const abs = path.join(root, rel);
   let buf: Buffer;
   let stamp: FileStamp;
@@ -71,7 +77,7 @@ export async function parseContentFile(root: string, rel: string, markdown?: Mar
   }
   const isMarkdown = rel.endsWith('.md');
   if (isMarkdown) await prepareMarkdown(markdown); // the site's Markdown features load their libraries on first use
-  const parsed = isMarkdown ? parseMarkdown(text, rel, markdown, base) : parseYaml(text, rel, 0);
+  const parsed = isMarkdown ? parseMarkdown(text, rel, markdown, base, images && { ...images, root, file: rel }) : parseYaml(text, rel, 0);
   parsed.stamp = stamp;
   return parsed;
 }
@@ -140,7 +146,7 @@ function refuse(language: string) {
 class FrontMatterLanguageError extends Error {}
 const NOT_YAML = ['javascript', 'js', 'json', 'coffee', 'coffeescript', 'cson', 'toml', 'yml'];
 
-function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions | undefined, base: string): ParsedFile {
+function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions | undefined, base: string, images?: MarkdownImageOptions): ParsedFile {
   // gray-matter would pick an engine from the text after the opening fence and run it: "---js" is eval'd.
   // Content is data, so any language but YAML is refused before gray-matter sees the file.
   const lang = frontMatterLanguage(text);
@@ -166,10 +172,12 @@ function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions
   const content = body ?? file.content;
   const p = (parsed as ParsedFile | null) ?? parseYaml('', rel, 0);
   const bodyLine = text.slice(0, text.length - content.length).split('\n').length - 1;
-  const md = compileMarkdown(content, extensions, base, { file: rel, line: bodyLine });
-  const policy = md.problems.map((m) => message(m.id ?? 'ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
+  const deps: ImageDep[] = [];
+  const resolve = images && markdownImages(images, deps);
+  const md = compileMarkdown(content, extensions, base, { file: rel, line: bodyLine }, resolve && ((t, at) => resolve(t, { ...at, line: at.line + bodyLine })));
+  const policy = md.problems.map((m) => message(m.image ? 'ImageError' : m.id ?? 'ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
   const errors = [...p.errors, ...policy];
-  return { ...p, errors, data: errors.length ? undefined : (file.data ?? {}), body: content, html: md.html, text: md.text };
+  return { ...p, errors, data: errors.length ? undefined : (file.data ?? {}), body: content, html: md.html, text: md.text, ...(deps.length ? { deps } : {}) };
 }
 
 function notYaml(text: string, rel: string, language: string, column: number): ParsedFile {

@@ -11,6 +11,16 @@ import { createDevSite, type DevSite, type RebuildReport } from './devSite.ts';
 import { createEventHub, type EventHub } from './events.ts';
 import { createDevHandler } from './server.ts';
 import { hotTracker } from './hmr.ts';
+import { currentImageStore, variantBytes } from '../images/store.ts';
+import { formatMessage } from '../errors.ts';
+
+/** An image variant for the dev server: made (or taken from the cache) on first request. */
+async function devImage(root: string, p: string): Promise<{ bytes: Uint8Array } | { error: string } | null> {
+  const store = currentImageStore(path.resolve(root));
+  if (!store?.isVariant(p)) return null;
+  const r = await store.variant(p);
+  return 'path' in r ? { bytes: await variantBytes(r) } : { error: formatMessage(r) };
+}
 import { watchSite, type SiteWatcher } from './watch.ts';
 
 export type { RebuildReport } from './devSite.ts';
@@ -97,7 +107,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   }
   watcher.watchFiles(site.inputs());
   return {
-    handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, hotAssets: () => hotAssets, base: () => site.config()?.site?.base, listenHost: opts.listenHost, ...assets }),
+    handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, hotAssets: () => hotAssets, base: () => site.config()?.site?.base, listenHost: opts.listenHost, image: (p) => devImage(opts.root, p), ...assets }),
     initial, site, events,
     async idle() { await watcher.idle(); await site.ready(); },
     async close() {

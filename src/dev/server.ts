@@ -25,7 +25,11 @@ export interface DevHandlerOptions {
   listenHost?: string;
   /** Client files bundled ahead of a rebuild (hot updates), looked up before the committed ones. */
   hotAssets?: () => Map<string, Uint8Array> | undefined;
+  /** An image variant by its base-less path ("/assets/img/…"), made on first request (images/store.ts); null: no such variant. */
+  image?: (p: string) => Promise<{ bytes: Uint8Array } | { error: string } | null>;
 }
+
+const IMAGE_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', svg: 'image/svg+xml' };
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -87,9 +91,23 @@ export function createDevHandler(opts: DevHandlerOptions): http.RequestListener 
     && send(req, res, 503, 'text/html; charset=utf-8', injectClient(PLACEHOLDER, '*', events.version));
   // Island errors from open pages, mapped through the dev bundle's source maps (src/dev/clientErrors.ts).
   const islandErrors = clientErrorHandler((rel) => output.assets.get(rel) ?? output.previousAssets.get(rel), opts.onClientError ?? printClientError, {}, opts.base);
+  // Image variants are made when the browser first asks for one, and kept in the build cache.
+  const images: Handler = async (req, res) => {
+    if (!opts.image || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    const base = opts.base?.() ?? '/';
+    const prefix = `${base === '/' ? '/' : `/${base.replace(/^\/+|\/+$/g, '')}/`}assets/img/`;
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (!pathname.startsWith(prefix)) return false;
+    const made = await opts.image(`/assets/img/${pathname.slice(prefix.length)}`);
+    if (!made) return false;
+    if ('error' in made) return send(req, res, 500, 'text/plain; charset=utf-8', made.error);
+    res.writeHead(200, { 'Content-Type': IMAGE_TYPES[pathname.slice(pathname.lastIndexOf('.') + 1)] ?? 'application/octet-stream', 'Content-Length': made.bytes.length, 'Cache-Control': 'no-cache' });
+    res.end(req.method === 'HEAD' ? undefined : made.bytes);
+    return true;
+  };
   return createHost({
     source: devFileSource(output, () => events.version, opts.hotAssets),
-    handlers: [endpoints, islandErrors, ...(opts.handlers ?? []), placeholder],
+    handlers: [endpoints, islandErrors, images, ...(opts.handlers ?? []), placeholder],
     base: opts.base,
     listenHost: opts.listenHost,
   });

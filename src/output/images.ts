@@ -7,18 +7,29 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { listFiles } from '../content/glob.ts';
+import { sourceFacts } from '../images/source.ts';
+import { DEFAULT_MAX_PIXELS, type ImageFacts } from '../images/model.ts';
 
 export interface ImageInfo {
   /** Site path the page should link (base-less): the hashed copy when fingerprinting, else the file itself. */
   src: string;
   width: number;
   height: number;
+  /** What the image pipeline knows of it (<Image>: images/model.ts), or why it cannot publish it. */
+  facts?: ImageFacts;
+  problem?: string;
+}
+
+/** The image pipeline's view of a static file's bytes. */
+function pipelineFacts(rel: string, bytes: Uint8Array, maxPixels: number): Pick<ImageInfo, 'facts' | 'problem'> {
+  const r = sourceFacts(bytes, `static/${rel}`, maxPixels);
+  return 'facts' in r ? { facts: r.facts } : { problem: r.problem };
 }
 
 /** Site path of a static image ("/img/a.png") → what templates get. */
 export type ImageTable = Record<string, ImageInfo>;
 
-export const IMAGE_EXT = /\.(png|jpe?g|gif|webp|svg)$/i;
+export const IMAGE_EXT = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
 
 const u16be = (b: Uint8Array, i: number) => (b[i] << 8) | b[i + 1];
 const u16le = (b: Uint8Array, i: number) => b[i] | (b[i + 1] << 8);
@@ -83,7 +94,7 @@ export function fingerprintPath(rel: string, bytes: Uint8Array): string {
  * copies to write. Files whose size cannot be read still get an entry (width and height 0), so image()
  * finds them; the originals stay where they are, so hand-written links keep working.
  */
-export function staticImages(files: Iterable<[string, Uint8Array]>, fingerprint: boolean): { table: ImageTable; copies: Map<string, Uint8Array> } {
+export function staticImages(files: Iterable<[string, Uint8Array]>, fingerprint: boolean, maxPixels = DEFAULT_MAX_PIXELS): { table: ImageTable; copies: Map<string, Uint8Array> } {
   const table: ImageTable = {};
   const copies = new Map<string, Uint8Array>();
   for (const [rel, bytes] of files) {
@@ -95,27 +106,27 @@ export function staticImages(files: Iterable<[string, Uint8Array]>, fingerprint:
       copies.set(copy, bytes);
       src = `/${copy}`;
     }
-    table[`/${rel}`] = { src, ...size };
+    table[`/${rel}`] = { src, ...size, ...pipelineFacts(rel, bytes, maxPixels) };
   }
   return { table, copies };
 }
 
-const seen = new WeakMap<Uint8Array, { size: { width: number; height: number }; copy: string | null }>();
+const seen = new WeakMap<Uint8Array, { size: { width: number; height: number }; copy: string | null; pipeline: Pick<ImageInfo, 'facts' | 'problem'>; maxPixels: number }>();
 
 /** staticImages for a set of files that changes a few at a time (dev): each file's bytes are read once. */
-export function staticImagesCached(files: Iterable<[string, Uint8Array]>, fingerprint: boolean): { table: ImageTable; copies: Map<string, Uint8Array> } {
+export function staticImagesCached(files: Iterable<[string, Uint8Array]>, fingerprint: boolean, maxPixels = DEFAULT_MAX_PIXELS): { table: ImageTable; copies: Map<string, Uint8Array> } {
   const table: ImageTable = {};
   const copies = new Map<string, Uint8Array>();
   for (const [rel, bytes] of files) {
     if (!IMAGE_EXT.test(rel)) continue;
     let known = seen.get(bytes);
-    if (!known || (fingerprint && !known.copy)) {
-      known = { size: imageSize(bytes, rel) ?? { width: 0, height: 0 }, copy: fingerprint ? fingerprintPath(rel, bytes) : null };
+    if (!known || (fingerprint && !known.copy) || known.maxPixels !== maxPixels) {
+      known = { size: imageSize(bytes, rel) ?? { width: 0, height: 0 }, copy: fingerprint ? fingerprintPath(rel, bytes) : null, pipeline: pipelineFacts(rel, bytes, maxPixels), maxPixels };
       seen.set(bytes, known);
     }
     const copy = fingerprint ? known.copy! : null;
     if (copy) copies.set(copy, bytes);
-    table[`/${rel}`] = { src: `/${copy ?? rel}`, ...known.size };
+    table[`/${rel}`] = { src: `/${copy ?? rel}`, ...known.size, ...known.pipeline };
   }
   return { table, copies };
 }

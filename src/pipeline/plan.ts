@@ -13,6 +13,9 @@ import { hostFiles } from '../hostfiles.ts';
 import { urlPolicy } from '../render/urls.ts';
 import { staticImagesCached, type ImageTable } from '../output/images.ts';
 import { OutputPaths, hasOutputHooks, pluginOutputs } from '../output/pluginOutputs.ts';
+import { currentImageStore, imageStore } from '../images/store.ts';
+import { maxPixelsOf, siteImageSettings } from '../images/config.ts';
+import { engineSettings } from '../settings.ts';
 
 /** The aliases that get a meta-refresh page: all of them, unless the config says `aliasPages: false`. */
 export function aliasPagesOf(table: Pick<RouteTable, 'aliases'>, config: SiteConfig): Alias[] {
@@ -89,7 +92,12 @@ export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { 
   if (!m || m.key.length !== key.length || m.key.some((k, i) => k !== key[i])) memo.current = { key, fixed: fixedPart(p) };
   let fixed = memo.current!.fixed;
   // Static images: each file's size is read once (output/images.ts); fingerprinted copies are files too.
-  const images = staticImagesCached(p.statics, !!p.config.images?.fingerprint);
+  const maxPixels = maxPixelsOf(p.config);
+  const images = staticImagesCached(p.statics, !!p.config.images?.fingerprint, maxPixels);
+  // The image pipeline's sources among them (<Image>), and its variants as link targets (images/store.ts).
+  const store = imageStore(p.root, siteImageSettings(p.config), maxPixels, engineSettings().cache);
+  for (const [file, info] of Object.entries(images.table)) if (info.facts) store.register(info.facts.hash, { file: `static${file}` });
+  fixed = { ...fixed, targets: withVariants(fixed.targets, p.root) };
   if (images.copies.size) fixed = { ...fixed, targets: union(fixed.targets, images.copies.keys()) };
   if (fixed.errors.length || !hasOutputHooks(p.config.plugins)) return { ...fixed, images, extra: new Map() };
   // Files the site's plugins add (feeds, JSON): they may not take a path another file of the output has.
@@ -99,6 +107,17 @@ export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { 
   const out = await pluginOutputs(p.config.plugins, ctx, taken, others);
   if (out.errors.length || !out.files.size) return { ...fixed, images, extra: out.files, errors: out.errors };
   return { ...fixed, images, extra: out.files, targets: union(fixed.targets, out.files.keys()), errors: [] };
+}
+
+const withVariantsMemo = new WeakMap<LinkTargets, LinkTargets>();
+/** Targets plus the image pipeline's variants of the known sources (the same object while `own` is). */
+function withVariants(own: LinkTargets, root: string): LinkTargets {
+  let t = withVariantsMemo.get(own);
+  if (!t) {
+    t = { has: (x) => own.has(x) || !!currentImageStore(root)?.isVariant(x), base: own.base };
+    withVariantsMemo.set(own, t);
+  }
+  return t;
 }
 
 /** Targets plus more output files. */

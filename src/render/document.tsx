@@ -8,6 +8,7 @@ import { expandComponents } from './components.tsx';
 import { setHtmlExpander } from './expandHtml.ts';
 import { absoluteUrl, href, setUrlPolicy, withBase, type UrlPolicy } from './urls.ts';
 import { setImageTable } from './images.ts';
+import { siteImageSettings } from '../images/config.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
 import type { ImageTable } from '../output/images.ts';
 
@@ -89,7 +90,7 @@ export function bodyContext(ctx: Pick<RenderContext, 'siteUrl' | 'policy'>): Bod
 export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
   // Templates' href() reads the policy of the site being rendered (render/urls.ts).
   setUrlPolicy(ctx.policy);
-  setImageTable(ctx.images);
+  setImageTable(ctx.images, siteImageSettings(ctx.config), ctx.config.images?.remote);
   if (route.body) {
     const components = ctx.config.components;
     setHtmlExpander(components ? (html) => expandComponents(html, components) : null);

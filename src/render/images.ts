@@ -1,14 +1,25 @@
-// image(): what a template knows of a static image — its URL (the fingerprinted copy when the site asks for
-// one, under the base) and its pixel width and height, for <img width height> that reserve space (no
-// layout shift). The table is made by the build from static/ (output/images.ts) and set by the renderer
-// before each page, like the URL policy, so image() is a plain call in any component.
+// image() and <Image>: what a template knows of a static image. image() gives its URL (the fingerprinted
+// copy when the site asks for one, under the base) and its pixel width and height; <Image> renders it
+// through the image pipeline: a <picture> with AVIF and WebP srcsets, the original format as fallback,
+// width/height (no layout shift), lazy loading, or for the page's main image (`priority`) high fetch
+// priority and a preload. The table is made by the build from static/ (output/images.ts) and set by the
+// renderer before each page, like the URL policy, so both are plain calls in any component. No Node API
+// here: the package's public entry exports them to islands too; the engine makes the files (images/store.ts).
+import { createElement, Fragment, type ReactElement } from 'react';
 import type { ImageTable } from '../output/images.ts';
+import { DEFAULT_IMAGE_SETTINGS, pictureModel, type ImageSettings } from '../images/model.ts';
 import { currentUrlPolicy, withBase } from './urls.ts';
 
-let current: ImageTable = {};
+interface ImageState { table: ImageTable; settings: ImageSettings; remote: readonly string[] }
+let current: ImageState = { table: {}, settings: DEFAULT_IMAGE_SETTINGS, remote: [] };
 
-export function setImageTable(table: ImageTable | undefined): void {
-  current = table ?? {};
+/** The one place the image table is kept between the renderer and the templates. */
+function imageState(): ImageState {
+  return current;
+}
+
+export function setImageTable(table: ImageTable | undefined, settings: ImageSettings = DEFAULT_IMAGE_SETTINGS, remote: readonly string[] = []): void {
+  current = { table: table ?? {}, settings, remote };
 }
 
 export interface StaticImage {
@@ -17,9 +28,57 @@ export interface StaticImage {
   height: number;
 }
 
+const lookup = (p: string) => imageState().table[p.startsWith('/') ? p : `/${p}`];
+
 /** A static image by its path under static/ ("/img/team.png"); an unknown path throws, naming it (a located build error). */
 export function image(p: string): StaticImage {
-  const info = current[p.startsWith('/') ? p : `/${p}`];
+  const info = lookup(p);
   if (!info) throw new Error(`image("${p}"): there is no such image in static/ (png, jpg, gif, webp or svg)`);
   return { src: withBase(info.src, currentUrlPolicy().base), width: info.width, height: info.height };
+}
+
+export interface ImageProps {
+  /** The image's path under static/ ("/img/team.jpg"), or a remote URL whose host is in images.remote. */
+  src: string;
+  /** What the image shows; "" for a decorative image. Required. */
+  alt: string;
+  /** The `sizes` attribute: how wide the image is shown (default: its width up to the viewport's). */
+  sizes?: string;
+  /** The page's main image (LCP): loaded at once with high priority and preloaded. One per page. */
+  priority?: boolean;
+  /** Widths for this image's srcsets (default: the site's images.widths). */
+  widths?: number[];
+  className?: string;
+  id?: string;
+}
+
+/** A static image as a responsive, optimized <picture> (SVG and GIF: an <img> of the file as it is). */
+export function Image(props: ImageProps): ReactElement {
+  const { src, alt, sizes, priority, widths, className, id } = props;
+  if (typeof alt !== 'string') throw new Error(`<Image src="${src}">: alt is required — say what the image shows, or alt="" for a decorative image`);
+  const state = imageState();
+  const base = currentUrlPolicy().base;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('//')) {
+    let host = '';
+    try { host = new URL(src.startsWith('//') ? `https:${src}` : src).hostname; } catch { /* not a URL */ }
+    if (!host || !state.remote.includes(host)) throw new Error(`<Image src="${src}">: the image is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to show it as it is`);
+    return createElement('img', { src, alt, sizes, className, id, loading: priority ? undefined : 'lazy', decoding: priority ? 'auto' : 'async', fetchPriority: priority ? 'high' : undefined });
+  }
+  const info = lookup(src);
+  if (!info) throw new Error(`<Image src="${src}">: there is no such image in static/ (png, jpg, webp, avif, gif or svg)`);
+  if (!info.facts) throw new Error(`<Image src="${src}">: ${info.problem ?? 'the image cannot be read'}`);
+  const m = pictureModel(info.facts, state.settings, { alt, sizes, priority, widths, base });
+  const img = createElement('img', {
+    src: m.img.src, srcSet: m.img.srcset, sizes: m.img.sizes, alt, width: m.img.width, height: m.img.height,
+    loading: m.img.loading, decoding: m.img.decoding, fetchPriority: m.img.fetchpriority, className, id,
+  });
+  const picture = m.sources.length
+    ? createElement('picture', null, ...m.sources.map((s) => createElement('source', { key: s.type, type: s.type, srcSet: s.srcset, sizes: s.sizes })), img)
+    : img;
+  if (!priority) return picture;
+  // The page's one preload, just before the image: the first format the browser may take (it skips a type
+  // it cannot decode). Only a priority image gets one: the others load lazily, when they come into view.
+  const first = m.sources[0] ?? { type: undefined, srcset: m.img.srcset ?? '', sizes: m.img.sizes };
+  const link = createElement('link', { rel: 'preload', as: 'image', href: m.img.src, imageSrcSet: first.srcset || undefined, imageSizes: first.sizes, type: first.type, fetchPriority: 'high' });
+  return createElement(Fragment, null, link, picture);
 }

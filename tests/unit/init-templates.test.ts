@@ -150,9 +150,17 @@ describe('the blog starter', () => {
     expect(post).toContain('<span class="token keyword">export</span>');
     expect(post).toContain('<strong>Ada Park</strong> — Writes about the web, type systems and bread.');
     const picture = page('posts/a-picture/index.html');
-    expect(picture).toMatch(/<img src="\/images\/evening\.jpg" alt="Orange evening sky over two dark blue mountain ridges, with a pale sun"/);
-    expect(built.blog!.based['posts/a-picture/index.html']).toContain('<img src="/sub/images/evening.jpg"');
-    expect(fs.statSync(path.join(built.blog!.basedRun.outDir, 'images/evening.jpg')).size).toBeLessThan(60_000);
+    // The picture next to the post is published as AVIF and WebP variants, sized and lazy.
+    expect(picture).toMatch(/<picture><source type="image\/avif" srcset="\/assets\/img\/\w+\/evening-640\.avif 640w, [^"]+"/);
+    expect(picture).toMatch(/<source type="image\/webp" srcset="\/assets\/img\/\w+\/evening-640\.webp 640w/);
+    expect(picture).toMatch(/<img src="\/assets\/img\/\w+\/evening-960\.jpg" alt="Orange evening sky over two dark blue mountain ridges, with a pale sun" width="960" height="540" loading="lazy" decoding="async">/);
+    expect(built.blog!.based['posts/a-picture/index.html']).toMatch(/<img src="\/sub\/assets\/img\/\w+\/evening-960\.jpg"/);
+    // Every variant is published, and the original is not.
+    const based = built.blog!.based['posts/a-picture/index.html']!;
+    const variants = [...based.matchAll(/\/sub\/(assets\/img\/\w+\/evening-\d+\.(?:avif|webp|jpg))/g)].map((m) => m[1]!);
+    expect(new Set(variants).size).toBe(5);
+    for (const v of new Set(variants)) expect(fs.statSync(path.join(built.blog!.basedRun.outDir, v)).size).toBeLessThan(60_000);
+    expect(fs.existsSync(path.join(built.blog!.basedRun.outDir, 'posts/a-picture/evening.jpg'))).toBe(false);
   });
 
   it("has no hand-written pagination, tag grouping or draft filter in routes()", () => {

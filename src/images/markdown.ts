@@ -1,0 +1,78 @@
+// Markdown images through the image pipeline: `![alt](./photo.jpg)` (next to the content file) or
+// `![alt](/img/photo.jpg)` (under static/) becomes the same <picture> an <Image> renders, at content
+// compile. The file is read here (its hash names the variants; its header gives the size), and recorded for
+// the thread that makes the variants (store.ts). Everything that cannot be published is a problem located
+// at the image: a missing file, a file that is no image, too many pixels, an empty or missing alt, a remote
+// URL whose host the site does not list, a path out of the site.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Tokens } from 'marked';
+import { pictureModel, pictureHtml, type ImageSettings } from './model.ts';
+import { SOURCE_EXT, sourceFacts } from './source.ts';
+import { recordSource } from './store.ts';
+
+export interface MarkdownImageOptions {
+  root: string;
+  /** The content file, relative to the root ("content/posts/a.md"). */
+  file: string;
+  settings: ImageSettings;
+  maxPixels: number;
+  /** Hosts whose images may be linked as they are (`images.remote`). */
+  remote: readonly string[];
+  base: string;
+}
+
+/** Where the image is in the file (line and column 1-based, in the whole file) and its line's text. */
+export interface ImageAt { line: number; column: number; lineText: string }
+
+/** A dependency of a compiled body: an image file and its stamp when read (the content cache checks it). */
+export type ImageDep = [file: string, size: number, mtimeMs: number];
+
+export type ImageResolver = (t: Tokens.Image, at: ImageAt) => { html: string } | { problem: string } | null;
+
+/** The resolver of one Markdown file; `deps` collects the image files it read. */
+export function markdownImages(o: MarkdownImageOptions, deps: ImageDep[]): ImageResolver {
+  return (t, at) => {
+    const href = t.href;
+    // marked's token has the alt text in `text`. Markdown cannot tell "no alt" from "decoration" (both are
+    // "![](x.png)"), so an empty one is refused here; a decorative image belongs in a template (<Image alt="">).
+    const alt = t.text;
+    if (!alt.trim()) return { problem: `The image ${href} has no alt text: write what it shows, ![a photo of …](${href})` };
+    if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) {
+      let host = '';
+      try { host = new URL(href.startsWith('//') ? `https:${href}` : href).hostname; } catch { /* not a URL */ }
+      if (host && o.remote.includes(host)) return null;
+      return { problem: `The image ${href} is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to link it as it is, or save it next to this file` };
+    }
+    let p = href.split('#')[0].split('?')[0];
+    try { p = decodeURIComponent(p); } catch { /* kept as written */ }
+    const fromBase = o.base !== '/' && p.startsWith(o.base) ? `/${p.slice(o.base.length)}` : p;
+    const rel = fromBase.startsWith('/')
+      ? path.posix.join('static', fromBase)
+      : path.posix.join(path.posix.dirname(o.file), p);
+    if (rel.startsWith('..') || path.posix.isAbsolute(rel) || rel.split('/').some((s) => s.startsWith('.') && s.length > 0 && s !== '.')) {
+      return { problem: `The image ${href} is outside the site (or in a hidden folder): images are read only from the content folders and static/` };
+    }
+    if (!SOURCE_EXT.test(rel)) return { problem: `The image ${href} is not a PNG, JPEG, WebP, AVIF, GIF or SVG file` };
+    const abs = path.join(o.root, rel);
+    let bytes: Buffer;
+    let st: fs.Stats;
+    try {
+      // A link anywhere on the way (the file or a folder) may lead out of the site: where it really is counts.
+      const real = fs.realpathSync(abs);
+      const inside = path.relative(fs.realpathSync(o.root), real);
+      if (inside.startsWith('..') || path.isAbsolute(inside)) return { problem: `The image ${href} is a link to a file outside the site` };
+      st = fs.statSync(real);
+      if (!st.isFile()) return { problem: `The image ${href} is not a file (${rel})` };
+      bytes = fs.readFileSync(real);
+    } catch (e: any) {
+      return { problem: e?.code === 'ENOENT' ? `The image ${href} does not exist (looked for ${rel})` : `The image ${href} cannot be read: ${e?.code ?? e?.message}` };
+    }
+    deps.push([rel, st.size, st.mtimeMs]);
+    const r = sourceFacts(bytes, rel, o.maxPixels);
+    if ('problem' in r) return r;
+    recordSource(o.root, r.facts.hash, { file: rel, where: { file: o.file, line: at.line, column: at.column, lineText: at.lineText } });
+    const model = pictureModel(r.facts, o.settings, { alt, base: o.base });
+    return { html: pictureHtml(model, t.title ?? undefined) };
+  };
+}

@@ -1,0 +1,160 @@
+// The image model shared by templates (<Image>) and Markdown: from what the engine read of a source image
+// (its content hash, pixel size and format) and the site's options, the variants it is published as and the
+// <picture> that shows them. Plain data and string work, no Node API: the package's public entry (which
+// islands import in the browser) exports <Image>, which renders from these facts.
+//
+// A variant's URL says everything needed to make it: /assets/img/<key>/<name>-<width>.<ext>, where the key
+// is the source's content hash and a hash of the encoder settings. So the engine makes exactly the files the
+// pages link (build: from their links; dev: on request), and a changed image gets new names.
+
+/** Formats a raster image is published in besides its own (the fallback). */
+export type ModernFormat = 'avif' | 'webp';
+export type SourceFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif' | 'svg';
+
+/** What the engine knows of one source image. */
+export interface ImageFacts {
+  /** Content hash of the source's bytes (hex, 16 characters). */
+  hash: string;
+  /** The file's name without folder and extension, made URL-safe: the variants' names start with it. */
+  name: string;
+  width: number;
+  height: number;
+  format: SourceFormat;
+}
+
+/** The site's image settings (config `images`), with defaults applied. */
+export interface ImageSettings {
+  /** Widths offered in each srcset (never above the source's own). */
+  widths: number[];
+  /** Modern formats, in order of preference. */
+  formats: ModernFormat[];
+  /** Encoder quality, 1-100. */
+  quality: number;
+  /** The widest an image is shown: its width/height attributes and default `sizes`. */
+  maxWidth: number;
+}
+
+export const DEFAULT_IMAGE_SETTINGS: ImageSettings = { widths: [640, 960, 1280, 1920], formats: ['avif', 'webp'], quality: 60, maxWidth: 1280 };
+
+/** Images with more pixels than this are refused by default (a decompression bomb); config `images.maxPixels`. */
+export const DEFAULT_MAX_PIXELS = 100_000_000;
+
+/** Where every variant lives (under the site's base). */
+export const IMAGE_DIR = 'assets/img/';
+
+/** FNV-1a, 32 bits, as 8 hex digits: a stable short hash without node:crypto. */
+export function shortHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+  return h.toString(16).padStart(8, '0');
+}
+
+/** The part of the key that changes with the encoder settings (a new quality re-encodes under new names). */
+export const settingsTag = (s: ImageSettings) => shortHash(`q${s.quality}`).slice(0, 6);
+
+/** "photo.JPG" → "photo"; anything but letters, digits, "-" and "_" becomes "-". */
+export function imageName(file: string): string {
+  const base = file.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
+  return base.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'image';
+}
+
+const EXT: Record<SourceFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif', svg: 'svg' };
+export const extOf = (f: SourceFormat | ModernFormat) => EXT[f];
+
+/** Formats that are published as they are (their own bytes, their own size). */
+export const passThrough = (f: SourceFormat) => f === 'gif' || f === 'svg';
+
+/** The widths a source is published at: the settings' below its own width, and its own when it is no wider than the largest. */
+export function variantWidths(sourceWidth: number, widths: readonly number[]): number[] {
+  const ws = [...new Set(widths.filter((w) => Number.isInteger(w) && w > 0))].sort((a, b) => a - b);
+  const out = ws.filter((w) => w < sourceWidth);
+  if (!ws.length || sourceWidth <= ws[ws.length - 1]) out.push(sourceWidth);
+  return out;
+}
+
+/** A variant's path in the output (no leading "/", no base). */
+export function variantPath(f: ImageFacts, s: ImageSettings, width: number | null, format: SourceFormat | ModernFormat): string {
+  const file = width === null ? `${f.name}.${extOf(format)}` : `${f.name}-${width}.${extOf(format)}`;
+  return `${IMAGE_DIR}${f.hash}${settingsTag(s)}/${file}`;
+}
+
+/** What a variant's path names, or null for a path that is no variant. */
+export function parseVariantPath(p: string): { hash: string; tag: string; name: string; width: number | null; ext: string } | null {
+  const rel = p.startsWith('/') ? p.slice(1) : p;
+  if (!rel.startsWith(IMAGE_DIR)) return null;
+  const rest = rel.slice(IMAGE_DIR.length);
+  const slash = rest.indexOf('/');
+  if (slash !== 22 || !/^[0-9a-f]{22}$/.test(rest.slice(0, 22))) return null;
+  const file = rest.slice(23);
+  const m = /^([A-Za-z0-9_-]{1,60}?)(?:-(\d{1,5}))?\.(avif|webp|jpg|png|gif|svg)$/.exec(file);
+  if (!m) return null;
+  return { hash: rest.slice(0, 16), tag: rest.slice(16, 22), name: m[1], width: m[2] ? Number(m[2]) : null, ext: m[3] };
+}
+
+/** What one <Image> or Markdown image asks for besides its source. */
+export interface ImageRequest {
+  alt: string;
+  /** The `sizes` attribute; default: the shown width up to the viewport's. */
+  sizes?: string;
+  /** The page's main (LCP) image: loaded at once with high priority, and preloaded. */
+  priority?: boolean;
+  /** Widths for this image only (else the site's). */
+  widths?: number[];
+  /** The site's base ("/" or "/repo/"), which every URL gets. */
+  base: string;
+}
+
+/** The <picture> of an image as plain attributes, for React and for HTML text alike. */
+export interface PictureModel {
+  sources: { type: string; srcset: string; sizes?: string }[];
+  img: { src: string; srcset?: string; sizes?: string; alt: string; width: number; height: number; loading?: 'lazy'; decoding: 'async' | 'auto'; fetchpriority?: 'high' };
+  /** Every file the picture links (paths without base): the engine makes exactly these. */
+  files: string[];
+}
+
+/** The <picture> (or, for SVG and GIF, a bare <img>) of an image. */
+export function pictureModel(f: ImageFacts, s: ImageSettings, r: ImageRequest): PictureModel {
+  const url = (p: string) => `${r.base}${p}`;
+  const eager = !!r.priority;
+  const lazy = eager ? { decoding: 'auto' as const, fetchpriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const };
+  if (passThrough(f.format)) {
+    const p = variantPath(f, s, null, f.format);
+    return { sources: [], img: { src: url(p), alt: r.alt, width: f.width, height: f.height, ...lazy }, files: [p] };
+  }
+  const widths = variantWidths(f.width, r.widths ?? s.widths);
+  const shown = Math.min(f.width, s.maxWidth, widths[widths.length - 1]);
+  const height = Math.max(1, Math.round((f.height * shown) / f.width));
+  const sizes = r.sizes ?? `(min-width: ${shown}px) ${shown}px, 100vw`;
+  const files: string[] = [];
+  const srcset = (format: SourceFormat | ModernFormat) => widths.map((w) => { const p = variantPath(f, s, w, format); files.push(p); return `${url(p)} ${w}w`; }).join(', ');
+  const sources = s.formats.filter((m) => m !== f.format).map((m) => ({ type: `image/${m}`, srcset: srcset(m), sizes }));
+  // The fallback: the source's own format at the width it is shown (the nearest made width at or above it).
+  const fallbackWidth = widths.find((w) => w >= shown) ?? widths[widths.length - 1];
+  // Every browser that shows <picture> takes one of its sources; the fallback is for the others, at one width.
+  const fallback = variantPath(f, s, fallbackWidth, f.format);
+  if (sources.length) files.push(fallback);
+  const img = sources.length
+    ? { src: url(fallback), alt: r.alt, width: shown, height, ...lazy }
+    : { src: url(fallback), srcset: srcset(f.format), sizes, alt: r.alt, width: shown, height, ...lazy };
+  return { sources, img, files };
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The picture as HTML text (Markdown bodies). */
+export function pictureHtml(m: PictureModel, title?: string): string {
+  const attrs = (o: Record<string, string | number | undefined>) => Object.entries(o).filter(([, v]) => v !== undefined).map(([k, v]) => ` ${k}="${esc(String(v))}"`).join('');
+  const img = `<img${attrs({ src: m.img.src, srcset: m.img.srcset, sizes: m.img.sizes, alt: m.img.alt, title, width: m.img.width, height: m.img.height, loading: m.img.loading, decoding: m.img.decoding, fetchpriority: m.img.fetchpriority })}>`;
+  if (!m.sources.length) return img;
+  return `<picture>${m.sources.map((s) => `<source${attrs({ type: s.type, srcset: s.srcset, sizes: s.sizes })}>`).join('')}${img}</picture>`;
+}
+
+/** The settings from the site config's `images` (defaults for what it leaves out). */
+export function imageSettings(config?: { widths?: number[]; formats?: ModernFormat[]; quality?: number; maxWidth?: number }): ImageSettings {
+  return {
+    widths: config?.widths?.length ? config.widths : DEFAULT_IMAGE_SETTINGS.widths,
+    formats: config?.formats ?? DEFAULT_IMAGE_SETTINGS.formats,
+    quality: config?.quality ?? DEFAULT_IMAGE_SETTINGS.quality,
+    maxWidth: config?.maxWidth ?? DEFAULT_IMAGE_SETTINGS.maxWidth,
+  };
+}

@@ -1,0 +1,53 @@
+// What the engine reads of a source image before any pixel is decoded: its content hash, its format (from
+// the bytes, not the extension) and its pixel size (from the header, output/images.ts imageSize). A file
+// that is no image, or one whose pixel count is above the limit (a decompression bomb: a small file that
+// decodes to gigabytes), is refused here with the reason; a corrupt body shows only when it is decoded
+// (process.ts).
+import { createHash } from 'node:crypto';
+import { imageSize } from '../output/images.ts';
+import { imageName, type ImageFacts, type SourceFormat } from './model.ts';
+
+/** Extensions a local image may have. */
+export const SOURCE_EXT = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
+
+function sniff(b: Uint8Array, file: string): SourceFormat | null {
+  const ascii = (i: number, n: number) => String.fromCharCode(...b.subarray(i, i + n));
+  if (b.length >= 8 && b[0] === 0x89 && ascii(1, 3) === 'PNG') return 'png';
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (b.length >= 6 && ascii(0, 4) === 'GIF8') return 'gif';
+  if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WEBP') return 'webp';
+  if (b.length >= 12 && ascii(4, 4) === 'ftyp' && /^avi[fs]$/.test(ascii(8, 4))) return 'avif';
+  if (/\.svg$/i.test(file)) {
+    const head = Buffer.from(b.subarray(0, 4096)).toString('utf8');
+    if (/<svg\b/i.test(head)) return 'svg';
+  }
+  return null;
+}
+
+export type SourceResult = { facts: ImageFacts } | { problem: string };
+
+/** The facts of an image file's bytes, or why it cannot be published. */
+export function sourceFacts(bytes: Uint8Array, file: string, maxPixels: number): SourceResult {
+  const format = sniff(bytes, file);
+  if (!format) return { problem: `${file} is not an image sitegen can read (PNG, JPEG, WebP, AVIF, GIF or SVG): its bytes are of no such format` };
+  let size = format === 'avif' ? avifSize(bytes) : imageSize(bytes, file);
+  if (!size || !(size.width > 0) || !(size.height > 0)) return { problem: `${file} is a ${format.toUpperCase()} file whose size cannot be read: it is corrupt or truncated` };
+  if (size.width * size.height > maxPixels) {
+    return { problem: `${file} is ${size.width}×${size.height} pixels (${Math.round(size.width * size.height / 1e6)} megapixels), above the limit of ${Math.round(maxPixels / 1e6)} megapixels (images.maxPixels); it is refused so that a small file cannot decode to gigabytes` };
+  }
+  size = { width: Math.round(size.width), height: Math.round(size.height) };
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  return { facts: { hash, name: imageName(file), width: size.width, height: size.height, format } };
+}
+
+/** An AVIF's size from its `ispe` box (the first one: the primary item's, in the files encoders write). */
+function avifSize(b: Uint8Array): { width: number; height: number } | null {
+  const limit = Math.min(b.length - 20, 65536);
+  for (let i = 4; i < limit; i++) {
+    if (b[i] === 0x69 && b[i + 1] === 0x73 && b[i + 2] === 0x70 && b[i + 3] === 0x65) {
+      const u32 = (k: number) => ((b[k] << 24) >>> 0) + (b[k + 1] << 16) + (b[k + 2] << 8) + b[k + 3];
+      return { width: u32(i + 8), height: u32(i + 12) };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,279 @@
+// The image store of a site: which source each content hash names, and the variants made from it. A
+// variant is made once per (source bytes, encoder settings, width, format) and kept in the build cache
+// (<root>/.sitegen/cache/images/), so a warm build encodes nothing and a changed image only itself (its new
+// bytes give it a new hash and new names). sharp does the work on its own threads (libuv's pool and
+// libvips'), so the main thread goes on parsing and rendering meanwhile.
+//
+// Sources are registered by the code that met them: the static images by the plan (from static/), a
+// Markdown image by the content compile (on whichever thread parsed the file: it also leaves a small record
+// under sources/, which is how the build thread learns of it, even when the Markdown came from the content
+// cache). Where a source was met (a Markdown file's line) is kept for the messages about it.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Location, Message } from '../types.ts';
+import { message, fileLocation } from '../errors.ts';
+import { IMAGE_DIR, parseVariantPath, passThrough, settingsTag, variantPath, variantWidths, type ImageFacts, type ImageSettings } from './model.ts';
+import { sourceFacts } from './source.ts';
+
+export interface SourceRecord {
+  /** The file, relative to the site root ("static/img/a.png", "content/posts/a/photo.jpg"). */
+  file: string;
+  /** Where it is used (a Markdown image), for messages; else the file itself. */
+  where?: Location;
+}
+
+/** A variant made: its output path and its bytes, or the file that has them (the cache, or the source itself). */
+export interface MadeVariant { path: string; bytes?: Uint8Array; file?: string; /** `file` is in the build cache (not the source). */ cached?: boolean }
+
+export interface ImageStats { processed: number; cached: number }
+
+const dirOf = (root: string) => path.join(root, '.sitegen', 'cache', 'images');
+
+/** Records a Markdown image's source where every thread (and the next build) finds it. */
+export function recordSource(root: string, hash: string, rec: SourceRecord): void {
+  const file = path.join(dirOf(root), 'sources', `${hash}.json`);
+  const text = JSON.stringify(rec);
+  try {
+    if (fs.readFileSync(file, 'utf8') === text) return;
+  } catch { /* not there yet */ }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
+}
+
+type Sharp = typeof import('sharp').default;
+let sharpModule: Promise<Sharp> | null = null;
+/** sharp, loaded on the first image (a site without images never loads it). */
+const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
+
+export class ImageStore {
+  readonly stats: ImageStats = { processed: 0, cached: 0 };
+  private sources = new Map<string, SourceRecord>();
+  private facts = new Map<string, Promise<{ facts: ImageFacts } | { problem: string }>>();
+  private made = new Map<string, Promise<MadeVariant | Message>>();
+
+  /** `sitegen check`: a variant the cache lacks is not made; its source is decoded once (small) to find a corrupt file, and nothing is written. */
+  checkOnly = false;
+  private decoded = new Map<string, Promise<string | null>>();
+
+  constructor(readonly root: string, public settings: ImageSettings, public maxPixels: number, public useCache = true) {}
+
+  /** A source the engine met (a static image, or a Markdown image on this thread). */
+  register(hash: string, rec: SourceRecord): void {
+    const had = this.sources.get(hash);
+    if (!had || (!had.where && rec.where)) this.sources.set(hash, rec);
+  }
+
+  /** The source a hash names: registered here, or recorded by another thread or an earlier build. */
+  source(hash: string): SourceRecord | undefined {
+    let rec = this.sources.get(hash);
+    if (rec) return rec;
+    try {
+      rec = JSON.parse(fs.readFileSync(path.join(dirOf(this.root), 'sources', `${hash}.json`), 'utf8')) as SourceRecord;
+      if (typeof rec?.file !== 'string') return undefined;
+      this.sources.set(hash, rec);
+      return rec;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Whether `p` (a base-less site path, "/assets/img/…") is a variant of a known source. */
+  isVariant(p: string): boolean {
+    const v = parseVariantPath(p);
+    return !!v && v.tag === settingsTag(this.settings) && !!this.source(v.hash);
+  }
+
+  /** Makes (or takes from the cache) the variant at a base-less path; a located message when it cannot. */
+  variant(p: string): Promise<MadeVariant | Message> {
+    const rel = p.startsWith('/') ? p.slice(1) : p;
+    let m = this.made.get(rel);
+    if (!m) {
+      m = this.make(rel).catch((e) => message('ImageError', `${rel} cannot be made: ${e?.message ?? e}`, null));
+      this.made.set(rel, m);
+    }
+    return m;
+  }
+
+  /** Makes every variant among `paths` that names a known source: the files, and the problems. */
+  async variants(paths: Iterable<string>): Promise<{ files: MadeVariant[]; errors: Message[] }> {
+    const wanted = [...new Set([...paths].map((p) => (p.startsWith('/') ? p.slice(1) : p)))].filter((p) => this.isVariant(p));
+    const files: MadeVariant[] = [];
+    // One message per source image, however many of its variants failed.
+    const errors = new Map<string, Message>();
+    const made = await Promise.all(wanted.map((p) => this.variant(p)));
+    made.forEach((r, i) => {
+      if ('path' in r) files.push(r);
+      else if (!errors.has(parseVariantPath(wanted[i])!.hash)) errors.set(parseVariantPath(wanted[i])!.hash, r);
+    });
+    return { files, errors: [...errors.values()] };
+  }
+
+  private where(rec: SourceRecord): Location {
+    return rec.where ?? fileLocation(rec.file);
+  }
+
+  /** The facts of a source, read once: the file's bytes are hashed and dropped (sharp reads the file itself). */
+  private readSource(hash: string, rec: SourceRecord) {
+    let f = this.facts.get(hash);
+    if (!f) {
+      f = (async () => {
+        // Under a slot too: a page of many photos must not read them all into memory at once.
+        const read = await this.slot(async () => {
+          try { return sourceFacts(await fsp.readFile(path.join(this.root, rec.file)), rec.file, this.maxPixels); } catch (e: any) { return { problem: `Cannot read ${rec.file}: ${e.code ?? e.message}` }; }
+        });
+        const r = read;
+        if ('problem' in r) return r;
+        // The file changed since the page named it: the page is stale, not the image wrong.
+        if (r.facts.hash !== hash) return { problem: `${rec.file} changed while the site was built; build again` };
+        return { facts: r.facts };
+      })();
+      this.facts.set(hash, f);
+    }
+    return f;
+  }
+
+  // At most this many images decode at once: each holds its pixels, and libuv's pool (which sharp's work
+  // and every asynchronous file call share) keeps threads free for the build's own reads and writes.
+  private running = 0;
+  private waiting: (() => void)[] = [];
+  private readonly slots = Math.max(1, Math.min(4, os.availableParallelism()));
+  private async slot<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.running >= this.slots) await new Promise<void>((go) => this.waiting.push(go));
+    this.running++;
+    try { return await fn(); } finally { this.running--; this.waiting.shift()?.(); }
+  }
+
+  private async make(rel: string): Promise<MadeVariant | Message> {
+    const v = parseVariantPath(rel)!;
+    // Made by an earlier build: its name is the source's hash, so it is still right (and was checked then).
+    const cached = path.join(dirOf(this.root), 'variants', rel.slice(IMAGE_DIR.length));
+    if (this.useCache) {
+      const st = await fsp.stat(cached).catch(() => null);
+      if (st?.isFile()) { this.stats.cached++; return { path: rel, file: cached, cached: true }; }
+    }
+    const rec = this.source(v.hash)!;
+    const src = await this.readSource(v.hash, rec);
+    if ('problem' in src) return message('ImageError', src.problem, this.where(rec));
+    const { facts } = src;
+    const s = this.settings;
+    const abs = path.join(this.root, rec.file);
+    if (passThrough(facts.format)) {
+      if (v.width !== null || v.ext !== variantPath(facts, s, null, facts.format).split('.').pop()) return message('ImageError', `No such variant of ${rec.file}: ${rel}`, this.where(rec));
+      return { path: rel, file: abs };
+    }
+    const format = (v.ext === 'jpg' ? 'jpeg' : v.ext) as 'avif' | 'webp' | 'jpeg' | 'png';
+    // The name is the file's (the same bytes may be two files of two names); the hash says what it shows.
+    if (v.width === null || !(format === facts.format || s.formats.includes(format as 'avif' | 'webp'))) {
+      return message('ImageError', `No such variant of ${rec.file}: ${rel}`, this.where(rec));
+    }
+    if (v.width > facts.width) return message('ImageError', `${rel} asks for ${v.width} px of ${rec.file}, which is ${facts.width} px wide: images are never enlarged`, this.where(rec));
+    if (this.checkOnly) {
+      let d = this.decoded.get(v.hash);
+      if (!d) {
+        d = loadSharp().then((sharp) => this.slot(() => sharp(abs, { limitInputPixels: this.maxPixels, failOn: 'truncated' }).resize({ width: 16 }).raw().toBuffer()))
+          .then(() => null, (e) => String(e?.message ?? e).split('\n')[0]);
+        this.decoded.set(v.hash, d);
+      }
+      const problem = await d;
+      if (problem) return message('ImageError', `${rec.file} cannot be decoded: it is corrupt or truncated (${problem})`, this.where(rec));
+      return { path: rel, file: abs };
+    }
+    let out: Buffer;
+    try {
+      const sharp = await loadSharp();
+      out = await this.slot(() => {
+        let img = sharp(abs, { limitInputPixels: this.maxPixels, failOn: 'truncated', animated: false }).rotate();
+        if (v.width! < facts.width) img = img.resize({ width: v.width! });
+        const o = encoderOptions(s);
+        img = format === 'avif' ? img.avif(o.avif) : format === 'webp' ? img.webp(o.webp) : format === 'jpeg' ? img.jpeg(o.jpeg) : img.png(o.png);
+        return img.toBuffer();
+      });
+    } catch (e: any) {
+      return message('ImageError', `${rec.file} cannot be decoded: it is corrupt or truncated (${String(e?.message ?? e).split('\n')[0]})`, this.where(rec));
+    }
+    this.stats.processed++;
+    if (!this.useCache) return { path: rel, bytes: out };
+    await fsp.mkdir(path.dirname(cached), { recursive: true });
+    const tmp = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    await fsp.writeFile(tmp, out);
+    await fsp.rename(tmp, cached);
+    return { path: rel, file: cached, cached: true };
+  }
+}
+
+/**
+ * The encoders' options for the settings (bench/images.mjs calls sharp with the same ones for its floor).
+ * WebP and JPEG get a higher number than AVIF for a similar look.
+ */
+export function encoderOptions(s: ImageSettings) {
+  const q = (n: number) => Math.min(100, s.quality + n);
+  return {
+    avif: { quality: s.quality, effort: 2 },
+    webp: { quality: q(10), effort: 3 },
+    jpeg: { quality: q(15), mozjpeg: true },
+    png: { compressionLevel: 6 },
+  };
+}
+
+/** A made variant's bytes: kept in memory only without a cache, else read from the cache when written. */
+export async function variantBytes(v: MadeVariant): Promise<Uint8Array> {
+  return v.bytes ?? fsp.readFile(v.file!);
+}
+
+/** Every variant path among links (base-less results; links under `base`). */
+export function variantLinks(links: Iterable<string>, base = '/'): string[] {
+  const out: string[] = [];
+  const prefix = `${base}assets/img/`;
+  for (const l of links) if (l.startsWith(prefix)) out.push(`/${l.slice(base.length)}`);
+  return out;
+}
+
+/** The variant paths the entries' HTML names (Markdown images), to start making them before pages render. */
+export function contentVariantPaths(content: Record<string, unknown>, base = '/'): string[] {
+  const out: string[] = [];
+  const prefix = `${base}assets/img/`;
+  const scan = (html: string) => {
+    for (let at = html.indexOf(prefix); at >= 0; at = html.indexOf(prefix, at + prefix.length)) {
+      let end = at + prefix.length;
+      while (end < html.length && !'" ,<>\''.includes(html[end])) end++;
+      out.push(`/${html.slice(at + base.length, end)}`);
+    }
+  };
+  for (const value of Object.values(content)) {
+    if (!Array.isArray(value)) continue;
+    for (const e of value) if (e && typeof e.html === 'string' && e.html.includes(prefix)) scan(e.html);
+  }
+  return out;
+}
+
+/** All variant files of a source at the given widths (e.g. to warm the cache). */
+export function allVariantPaths(f: ImageFacts, s: ImageSettings, widths = s.widths): string[] {
+  if (passThrough(f.format)) return [variantPath(f, s, null, f.format)];
+  const ws = variantWidths(f.width, widths);
+  return [...s.formats, f.format].flatMap((fmt) => ws.map((w) => variantPath(f, s, w, fmt)));
+}
+
+const stores = new Map<string, ImageStore>();
+
+/** Forgets a root's store (a build starts with a new one). */
+export function resetImageStore(root: string): void {
+  stores.delete(root);
+}
+
+/** The root's current store, if any. */
+export const currentImageStore = (root: string) => stores.get(root);
+/**
+ * The image store of a site root in this thread, its settings those of the current config. `fresh` (each
+ * build) starts a new one: nothing made by an earlier build in this process is taken for made again.
+ */
+export function imageStore(root: string, settings: ImageSettings, maxPixels: number, useCache: boolean, fresh = false): ImageStore {
+  let s = fresh ? undefined : stores.get(root);
+  const same = s && settingsTag(s.settings) === settingsTag(settings) && s.maxPixels === maxPixels && s.useCache === useCache;
+  if (!s || !same) { s = new ImageStore(root, settings, maxPixels, useCache); stores.set(root, s); }
+  s.settings = settings;
+  return s;
+}

@@ -1,0 +1,254 @@
+// The image pipeline as a user meets it (issue #25): Markdown images and <Image> in templates become a
+// <picture> with AVIF/WebP srcsets, width/height and lazy loading; the variants are made once per source
+// bytes (the build reports how many it encoded); every bad input is an error located where it is used, and
+// dist/ is left as it was.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { copyOf, type TestSite } from '../helpers/site.ts';
+
+/** A photo-like JPEG (smooth gradient plus a little noise) of the given size. */
+async function photo(width: number, height: number, seed = 1): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  let x = seed * 2654435761 >>> 0;
+  for (let i = 0; i < raw.length; i += 3) {
+    const p = i / 3, cx = p % width, cy = Math.floor(p / width);
+    x = (x * 1103515245 + 12345) >>> 0;
+    const n = (x >>> 24) % 24;
+    raw[i] = (cx * 255 / width + n) & 255; raw[i + 1] = (cy * 255 / height + n) & 255; raw[i + 2] = (seed * 60 + n) & 255;
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+}
+
+const post = (body: string) => `---\ntitle: About\n---\n# About\n\nSome text.\n\n${body}\n`;
+const picture = (html: string) => html.match(/<picture>.*?<\/picture>/s)?.[0] ?? '';
+
+let big: Buffer;
+let small: Buffer;
+beforeAll(async () => { big = await photo(1600, 1000); small = await photo(800, 500, 2); });
+
+describe('Markdown images', () => {
+  let site: TestSite;
+  afterAll(() => site?.remove());
+
+  it('become a <picture> of AVIF and WebP srcsets never wider than the original, sized and lazy', async () => {
+    site = await copyOf('basic', { 'content/pages/photo.jpg': small, 'content/pages/about.md': post('![A gradient at dusk](./photo.jpg)') });
+    const r = await site.build();
+    expect(r.errors).toEqual([]);
+    const pic = picture(r.read('about/index.html'));
+    expect(pic).toMatch(/<source type="image\/avif" srcset="\/assets\/img\/[0-9a-f]{22}\/photo-640\.avif 640w, \/assets\/img\/[0-9a-f]{22}\/photo-800\.avif 800w"/);
+    expect(pic).toContain('type="image/webp"');
+    expect(pic).not.toMatch(/-(960|1280|1920)\./); // never above the original's 800 px
+    expect(pic).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/photo-800\.jpg" alt="A gradient at dusk" width="800" height="500" loading="lazy" decoding="async">/);
+    // Every file the picture names is in dist/, and is what it says.
+    for (const url of pic.match(/\/assets\/img\/[^" ,]+/g)!) {
+      const file = path.join(r.outDir, url);
+      expect(fs.existsSync(file), url).toBe(true);
+      const meta = await sharp(file).metadata();
+      expect(meta.format).toBe({ avif: 'heif', webp: 'webp', jpg: 'jpeg' }[url.split('.').pop()!]);
+      expect(meta.width).toBe(Number(url.match(/-(\d+)\./)![1]));
+    }
+    expect(r.result.images).toEqual({ files: 5, processed: 5, cached: 0 });
+  });
+
+  it('a warm build encodes nothing, and a changed image only itself', async () => {
+    site.write('content/pages/other.jpg', big);
+    site.edit('content/pages/about.md', (t) => `${t}\n![A wide gradient](./other.jpg)\n`);
+    const first = await site.build();
+    expect(first.errors).toEqual([]);
+    // 1600 px: 640, 960, 1280 and 1600 in two formats and the fallback; the first photo's 5 come from the cache.
+    expect(first.result.images).toEqual({ files: 14, processed: 9, cached: 5 });
+    const warm = await site.build();
+    expect(warm.result.images).toEqual({ files: 14, processed: 0, cached: 14 });
+    const before = picture(warm.read('about/index.html'));
+    // New bytes, new names: the page changes with them and only that image is encoded.
+    site.write('content/pages/photo.jpg', await photo(800, 500, 3));
+    const changed = await site.build();
+    expect(changed.errors).toEqual([]);
+    expect(changed.result.images).toEqual({ files: 14, processed: 5, cached: 9 });
+    expect(picture(changed.read('about/index.html'))).not.toBe(before);
+  });
+
+  it('under site.base, every URL has the base, the link check knows every variant, and feeds get absolute URLs', async () => {
+    const based = await copyOf('base-blog', { 'content/posts/photo.jpg': small, 'static/img/wide.jpg': small });
+    const first = fs.readdirSync(path.join(based.root, 'content/posts')).find((f) => f.endsWith('.md'))!;
+    based.edit(`content/posts/${first}`, (t) => `${t}\n![A gradient](./photo.jpg)\n\n![The same, from static](/img/wide.jpg)\n`);
+    try {
+      const r = await based.build();
+      expect(r.errors).toEqual([]);
+      const html = r.read(`posts/${first.replace(/\.md$/, '')}/index.html`);
+      const pics = html.match(/<picture>.*?<\/picture>/gs)!;
+      expect(pics).toHaveLength(2);
+      for (const pic of pics) {
+        expect(pic).toMatch(/srcset="\/blog\/assets\/img\/[0-9a-f]{22}\/(photo|wide)-640\.avif 640w/);
+        expect(pic).toMatch(/<img src="\/blog\/assets\/img\/[0-9a-f]{22}\/(photo|wide)-800\.jpg"/);
+        for (const url of pic.match(/\/blog\/assets\/img\/[^" ,]+/g)!) expect(fs.existsSync(path.join(r.outDir, url.slice('/blog/'.length))), url).toBe(true);
+      }
+      // The feed carries the pictures with absolute URLs (a reader shows them away from the site).
+      const rss = r.read('rss.xml');
+      expect(rss).toMatch(/srcset=&quot;https:\/\/user\.example\.io\/blog\/assets\/img\/[0-9a-f]{22}\/photo-640\.avif 640w, https:\/\/user\.example\.io\/blog\/assets\/img\//);
+      expect(rss).not.toMatch(/(src|srcset)=&quot;\/blog\//);
+    } finally { based.remove(); }
+  });
+});
+
+describe('bad input: a located error, dist/ untouched', () => {
+  const cases: [string, Record<string, string | Buffer>, string, RegExp][] = [
+    ['a missing file', {}, '![A photo](./nowhere.jpg)', /The image \.\/nowhere\.jpg does not exist \(looked for content\/pages\/nowhere\.jpg\)/],
+    ['a non-image with an image extension', { 'content/pages/notes.jpg': 'just some text, not a JPEG at all' }, '![A photo](./notes.jpg)', /content\/pages\/notes\.jpg is not an image sitegen can read/],
+    ['a missing alt', { 'content/pages/photo.jpg': Buffer.alloc(0) }, '![](./photo.jpg)', /The image \.\/photo\.jpg has no alt text/],
+    ['a remote URL whose host the site does not list', {}, '![A photo](https://cdn.example.net/a.jpg)', /The image https:\/\/cdn\.example\.net\/a\.jpg is remote; only local images are processed/],
+    ['a path out of the site', {}, '![A photo](../../../etc/passwd.png)', /is outside the site/],
+  ];
+  for (const [name, files, line, text] of cases) {
+    it(name, async () => {
+      const site = await copyOf('basic');
+      try {
+        expect((await site.build()).errors).toEqual([]);
+        const before = fs.readFileSync(path.join(site.root, 'dist/about/index.html'), 'utf8');
+        for (const [f, c] of Object.entries(files)) site.write(f, c);
+        site.write('content/pages/about.md', post(line));
+        const r = await site.build();
+        expect(r.code).toBe(1);
+        expect(r.errors).toHaveLength(1);
+        const e = r.errors[0];
+        expect(e.id).toBe('ImageError');
+        expect(e.text).toMatch(text);
+        expect(e.location).toMatchObject({ file: 'content/pages/about.md', line: 8, column: 1, lineText: line });
+        expect(r.stderr).toContain('content/pages/about.md:8:1');
+        expect(fs.readFileSync(path.join(site.root, 'dist/about/index.html'), 'utf8')).toBe(before);
+      } finally { site.remove(); }
+    });
+  }
+
+  it('a decompression bomb: refused above the pixel limit, which the site can set', async () => {
+    // A PNG header that claims 30,000 × 30,000 pixels: 900 megapixels from a few bytes.
+    const head = Buffer.from('89504e470d0a1a0a0000000d49484452000075300000753008020000000000000000', 'hex');
+    const site = await copyOf('basic', { 'content/pages/bomb.png': head, 'content/pages/about.md': post('![A bomb](./bomb.png)') });
+    try {
+      const r = await site.build();
+      expect(r.errors.map((e) => [e.id, e.location?.line])).toEqual([['ImageError', 8]]);
+      expect(r.errors[0].text).toMatch(/30000×30000 pixels \(900 megapixels\), above the limit of 100 megapixels \(images\.maxPixels\)/);
+      // A lower limit refuses an ordinary photo the same way.
+      site.write('content/pages/photo.jpg', small);
+      site.write('content/pages/about.md', post('![A photo](./photo.jpg)'));
+      site.edit('sitegen.config.ts', (t) => t.replace('  css:', '  images: { maxPixels: 100_000 },\n  css:'));
+      const low = await site.build();
+      expect(low.errors[0].text).toMatch(/800×500 pixels .* above the limit of 0 megapixels/);
+    } finally { site.remove(); }
+  });
+
+  it('a corrupt or truncated image: located where it is used, not copied', async () => {
+    const site = await copyOf('basic', { 'content/pages/cut.jpg': small.subarray(0, Math.floor(small.length / 3)), 'content/pages/about.md': post('![A cut photo](./cut.jpg)') });
+    try {
+      const r = await site.build();
+      expect(r.errors.map((e) => [e.id, e.location?.file, e.location?.line, e.location?.column])).toEqual([['ImageError', 'content/pages/about.md', 8, 1]]);
+      expect(r.errors[0].text).toMatch(/content\/pages\/cut\.jpg cannot be decoded: it is corrupt or truncated/);
+      expect(fs.existsSync(path.join(site.root, 'dist'))).toBe(false);
+    } finally { site.remove(); }
+  });
+
+  it('a remote image is linked as it is when the site lists its host', async () => {
+    const site = await copyOf('basic', { 'content/pages/about.md': post('![A photo](https://cdn.example.net/a.jpg)') });
+    site.edit('sitegen.config.ts', (t) => t.replace('  css:', "  images: { remote: ['cdn.example.net'] },\n  css:"));
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      expect(r.read('about/index.html')).toContain('<img src="https://cdn.example.net/a.jpg" alt="A photo">');
+    } finally { site.remove(); }
+  });
+});
+
+describe('<Image> in templates', () => {
+  const template = (body: string) => (t: string) => t
+    .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, type LayoutProps } from 'sitegen-islands';")
+    .replace('return (<><h1>{title}</h1><p>{tags.join', `return (<>${body}<h1>{title}</h1><p>{tags.join`);
+
+  it('renders the same <picture>; the priority image alone is eager, high priority and preloaded; SVG and GIF pass through', async () => {
+    const gif = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 9, g: 9, b: 9 } } }).gif().toBuffer();
+    const site = await copyOf('basic', { 'static/img/hero.jpg': big, 'static/img/team.jpg': small, 'static/img/spinner.gif': gif });
+    site.edit('templates/pages.tsx', template('<Image src="/img/hero.jpg" alt="The hero" priority /><Image src="/img/team.jpg" alt="" sizes="50vw" widths={[400]} /><Image src="/favicon.svg" alt="Logo" /><Image src="/img/spinner.gif" alt="Loading" />'));
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      const html = r.read('items/alpha/index.html');
+      const [hero, team] = html.match(/<picture>.*?<\/picture>/gs)!;
+      expect(hero).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/hero-1280\.jpg" alt="The hero" width="1280" height="800" decoding="auto" fetchPriority="high"\/?>/i);
+      expect(hero).not.toContain('loading=');
+      // widths={[400]}: 400 px only, shown at 400 px.
+      expect(team).toMatch(/<source type="image\/avif" srcset="\/assets\/img\/[0-9a-f]{22}\/team-400\.avif 400w" sizes="50vw"/i);
+      expect(team).toMatch(/alt="" width="400" height="250" loading="lazy" decoding="async"/);
+      const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+      expect(preloads).toHaveLength(1);
+      expect(preloads[0]).toMatch(/hero-640\.avif/);
+      expect(html).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/favicon\.svg" alt="Logo" width="\d+" height="\d+" loading="lazy" decoding="async"\/?>/);
+      const spinner = html.match(/<img src="(\/assets\/img\/[0-9a-f]{22}\/spinner\.gif)" alt="Loading" width="48" height="32" loading="lazy" decoding="async"\/?>/);
+      expect(spinner).not.toBeNull();
+      expect(fs.readFileSync(path.join(r.outDir, spinner![1]))).toEqual(gif); // as it is, byte for byte
+      for (const url of html.match(/\/assets\/img\/[^" ,]+/g)!) expect(fs.existsSync(path.join(r.outDir, url)), url).toBe(true);
+    } finally { site.remove(); }
+  });
+
+  it('a missing alt or a missing file is a render error naming the image', async () => {
+    const site = await copyOf('basic', { 'static/img/team.jpg': small });
+    site.edit('templates/pages.tsx', template('{/* @ts-expect-error alt is required */}<Image src="/img/team.jpg" />'));
+    try {
+      const r = await site.build();
+      expect(r.errors[0].id).toBe('RenderError');
+      expect(r.errors[0].text).toContain('<Image src="/img/team.jpg">: alt is required');
+      site.edit('templates/pages.tsx', (t) => t.replace('{/* @ts-expect-error alt is required */}<Image src="/img/team.jpg" />', '<Image src="/img/nowhere.jpg" alt="x" />'));
+      const missing = await site.build();
+      expect(missing.errors[0].text).toContain('<Image src="/img/nowhere.jpg">: there is no such image in static/');
+    } finally { site.remove(); }
+  });
+});
+
+describe('sitegen dev', () => {
+  it('makes a variant when the browser first asks for it, from the same model as the build', async () => {
+    const site = await copyOf('basic', { 'content/pages/photo.jpg': small, 'content/pages/about.md': post('![A gradient at dusk](./photo.jpg)') });
+    const dev = await site.dev();
+    try {
+      expect(dev.code).toBe(0);
+      const html = await (await fetch(`${dev.url}/about/`)).text();
+      const url = picture(html).match(/\/assets\/img\/[0-9a-f]{22}\/photo-640\.avif/)![0];
+      expect(fs.existsSync(path.join(site.root, '.sitegen/cache/images/variants', url.slice('/assets/img/'.length)))).toBe(false);
+      const res = await fetch(dev.url + url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/avif');
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(640);
+      // Kept in the build cache, as a build keeps it.
+      expect(fs.existsSync(path.join(site.root, '.sitegen/cache/images/variants', url.slice('/assets/img/'.length)))).toBe(true);
+      expect((await fetch(`${dev.url}/assets/img/0000000000000000000000/photo-640.avif`)).status).toBe(404);
+    } finally { await dev.close(); site.remove(); }
+  });
+});
+
+describe('sitegen check', () => {
+  it('reports a corrupt image as build does, and makes no variant', async () => {
+    const site = await copyOf('basic', { 'content/pages/cut.jpg': small.subarray(0, Math.floor(small.length / 3)), 'content/pages/about.md': post('![A cut photo](./cut.jpg)') });
+    try {
+      const c = await site.check();
+      expect(c.errors.map((e) => [e.id, e.location?.file, e.location?.line])).toEqual([['ImageError', 'content/pages/about.md', 8]]);
+      expect(c.errors[0].text).toMatch(/content\/pages\/cut\.jpg cannot be decoded: it is corrupt or truncated/);
+      site.write('content/pages/cut.jpg', small);
+      expect((await site.check()).errors).toEqual([]);
+      expect(fs.existsSync(path.join(site.root, '.sitegen/cache/images/variants'))).toBe(false);
+    } finally { site.remove(); }
+  });
+});
+
+describe('links out of the site', () => {
+  it('an image reached through a linked folder outside the site is refused, located', async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-outside-'));
+    fs.writeFileSync(path.join(outside, 'secret.jpg'), small);
+    const site = await copyOf('basic', { 'content/pages/about.md': post('![A secret](./shared/secret.jpg)') });
+    fs.symlinkSync(outside, path.join(site.root, 'content/pages/shared'), 'dir');
+    try {
+      const r = await site.build();
+      // The folder walk refuses the link too (ContentReadError); the image is refused where it is used.
+      expect(r.errors.filter((e) => e.id === 'ImageError').map((e) => [e.location?.line, e.text])).toEqual([[8, 'The image ./shared/secret.jpg is a link to a file outside the site']]);
+    } finally { site.remove(); fs.rmSync(outside, { recursive: true, force: true }); }
+  });
+});
