@@ -156,9 +156,11 @@ export async function openIncremental(root: string, outDir: string, stagingDir: 
     }
     return null;
   };
+  // Synchronous: one lstat is a few microseconds, while an awaited one per page (thousands, one after another)
+  // left the thread idle for seconds on a big site.
   const record = async (output: string, entry: Omit<Entry, 'stamp'>) => {
-    const s = await fsp.lstat(path.join(stagingDir, output)).catch(() => null);
-    if (s?.isFile()) next[output] = { ...entry, stamp: stampOf(s) };
+    const stamp = stampIn(output);
+    if (stamp) next[output] = { ...entry, stamp };
   };
   return {
     reusable(route) {
