@@ -142,12 +142,14 @@ async function writePlan(opts: BuildOptions, session: Session, plan: Plan, resul
   // unless the caches are off: then it is deleted, as a build without state would.
   const { outputs } = plan as Required<Plan>;
   // The Markdown images' variants are known now (a template's only once pages render): kept from the last output.
-  const variants = () => contentVariantPaths(session.content, urlPolicy(session.site!.config).base).map((p) => p.slice(1));
-  const planned = () => [...outputs.pageFiles, ...others.flatMap((o) => o.files.map(([f]) => f)), ...variants()];
+  // (read once, for the staging folder's prune and for the image store: renderSite)
+  let found: string[] | undefined;
+  const markdownVariants = () => (found ??= contentVariantPaths(session.content, urlPolicy(session.site!.config).base));
+  const planned = () => [...outputs.pageFiles, ...others.flatMap((o) => o.files.map(([f]) => f)), ...markdownVariants().map((p) => p.slice(1))];
   const recycle = engineSettings().cache ? { dir: path.join(session.root, '.sitegen', 'cache', 'output'), planned: planned(), root: session.root } : undefined;
   const staging = await timed('staging', () => stageOutput(outDir, recycle));
   try {
-    const incremental = await renderSite(opts, session, plan, result, staging, others);
+    const incremental = await renderSite(opts, session, plan, result, staging, others, markdownVariants);
     if (result.errors.length) { await staging.abort(); return; }
     await timed('write', () => staging.commit());
     await incremental?.save(); // what the output now holds, for the next build
@@ -177,7 +179,7 @@ function otherFiles(session: Session, plan: Plan): { stage: string; files: [stri
  * Renders every page, writes the plan's other files and checks every link. Into `staging` for a build;
  * with none (check), the pages are rendered for their links and reports and nothing is written.
  */
-async function renderSite(opts: BuildOptions, session: Session, plan: Plan, result: BuildResult, staging: Staging | null, others: ReturnType<typeof otherFiles>): Promise<Incremental | null> {
+async function renderSite(opts: BuildOptions, session: Session, plan: Plan, result: BuildResult, staging: Staging | null, others: ReturnType<typeof otherFiles>, markdownVariants?: () => string[]): Promise<Incremental | null> {
   const timed = stageTimer(result, opts);
   const site = session.site!;
   const { routing, manifest, outputs } = plan as Required<Plan>;
@@ -194,7 +196,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
   // Markdown images start now, on sharp's threads, while this thread renders (images/store.ts).
   const images = currentImageStore(session.root);
   const base = urlPolicy(site.config).base;
-  if (images) void images.variants(contentVariantPaths(session.content, base));
+  if (images) void images.variants(markdownVariants?.() ?? contentVariantPaths(session.content, base));
   await timed('render', async () => {
     const target: RenderTarget = staging ? { kind: 'folder', dir: staging.dir, fresh: staging.fresh } : { kind: 'links' };
     // With the build caches, pages rendered on this thread: only what changed since the kept output

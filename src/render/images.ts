@@ -10,13 +10,8 @@ import type { ImageTable } from '../output/images.ts';
 import { DEFAULT_IMAGE_SETTINGS, pictureModel, type ImageSettings } from '../images/model.ts';
 import { currentUrlPolicy, withBase } from './urls.ts';
 
-interface ImageState { table: ImageTable; settings: ImageSettings; remote: readonly string[] }
-let current: ImageState = { table: {}, settings: DEFAULT_IMAGE_SETTINGS, remote: [] };
-
-/** The one place the image table is kept between the renderer and the templates. */
-function imageState(): ImageState {
-  return current;
-}
+/** The one place the image table is kept between the renderer and the templates (set before each page). */
+let current: { table: ImageTable; settings: ImageSettings; remote: readonly string[] } = { table: {}, settings: DEFAULT_IMAGE_SETTINGS, remote: [] };
 
 export function setImageTable(table: ImageTable | undefined, settings: ImageSettings = DEFAULT_IMAGE_SETTINGS, remote: readonly string[] = []): void {
   current = { table: table ?? {}, settings, remote };
@@ -28,7 +23,7 @@ export interface StaticImage {
   height: number;
 }
 
-const lookup = (p: string) => imageState().table[p.startsWith('/') ? p : `/${p}`];
+const lookup = (p: string) => current.table[p.startsWith('/') ? p : `/${p}`];
 
 /** A static image by its path under static/ ("/img/team.png"); an unknown path throws, naming it (a located build error). */
 export function image(p: string): StaticImage {
@@ -56,7 +51,7 @@ export interface ImageProps {
 export function Image(props: ImageProps): ReactElement {
   const { src, alt, sizes, priority, widths, className, id } = props;
   if (typeof alt !== 'string') throw new Error(`<Image src="${src}">: alt is required — say what the image shows, or alt="" for a decorative image`);
-  const state = imageState();
+  const state = current;
   const base = currentUrlPolicy().base;
   if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('//')) {
     let host = '';
