@@ -89,6 +89,18 @@ describe('the documentation site', () => {
     await page.close();
   });
 
+  it.each([375, 1280])('keeps the option names of a three-column table whole, at %i px', async (width) => {
+    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    await page.goto(new URL('cli/', site).href);
+    // Each name in a first cell (`-r, --root <dir>`, `--no-cache`) is one line of text, not a letter per line.
+    const lines = await page.locator('.doc table td:first-child code').evaluateAll((codes) => codes.map((c) => [c.textContent, c.getClientRects().length]));
+    expect(lines.length).toBeGreaterThan(10);
+    for (const [name, count] of lines) expect(count, String(name)).toBe(1);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.close();
+  });
+
   it('finds a page by a word of its text, under the default CSP, and goes there', async () => {
     const page = await browser.newPage();
     const problems = watchProblems(page);
