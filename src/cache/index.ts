@@ -1,7 +1,7 @@
 // The build caches' shared mechanics: when is a cached thing still valid (stamps: size and mtime of the
 // files it was made from; fingerprints of folders and package versions), and how is it written so that a
 // concurrent build reads all of the old or all of the new (write beside, then rename). Every cache uses it:
-// the site module and vendor bundle (siteModule/), the client bundle (bundle.ts) and the content cache
+// the site module and vendor bundle (site/), the client bundle (bundle.ts) and the content cache
 // (contentCache.ts). A cache is an optimisation only: none of these throws on a failed read.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';

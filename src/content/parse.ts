@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import type { Message } from '../types.ts';
-import { message, fileLocation } from '../errors.ts';
-import { compileMarkdown, prepareMarkdown, type MarkdownExtensions } from './markdown.ts';
+import type { Message } from '../core/types.ts';
+import { message, fileLocation } from '../core/errors.ts';
+import { compileMarkdown, prepareMarkdown, type MarkdownExtensions } from '../markdown/compile.ts';
 import type { MarkdownText } from '../markdown/entryText.ts';
 import { notRegularFileError, outsideRoot, outsideRootError } from './insideRoot.ts';
 import { lazyYamlSource, parseYamlSource, type YamlSource } from './yamlSource.ts';

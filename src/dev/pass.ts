@@ -3,11 +3,11 @@
 // assets they link) through the render stage build and check use (pipeline/render.ts, a memory target), check every page's links against the plan, and — only when there is no problem at all
 // — commit the new pages, alias pages, host files and plugin outputs to the in-memory output. A failed pass
 // changes nothing served: the last good site stays up.
-import type { Message, Route } from '../types.ts';
-import type { AssetManifest } from '../bundle.ts';
-import { sortMessages } from '../errors.ts';
+import type { Message, Route } from '../core/types.ts';
+import type { AssetManifest } from '../islands/bundle.ts';
+import { sortMessages } from '../core/errors.ts';
 import { memoryTarget, planInput, renderPlan, trackReads } from '../pipeline/render.ts';
-import { cspWarnings } from '../cspWarnings.ts';
+import { cspWarnings } from '../pipeline/cspWarnings.ts';
 import type { Plan, Session } from '../pipeline/session.ts';
 import { emptyLinkCache, linkProblems, type LinkCache } from '../pipeline/links.ts';
 import { sameRoute } from '../pipeline/routes.ts';

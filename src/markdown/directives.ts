@@ -10,7 +10,7 @@
 // (name, kind, attributes, file, line, column, line text). While marked renders, a directive is two
 // markers of private-use characters and a per-body nonce, so the content policy checks the inner HTML as
 // text around them and no author can write one; `finishDirectives` turns the markers into the elements
-// after the policy check (content/markdown.ts). Every scan here is a loop over characters: linear time.
+// after the policy check (markdown/compile.ts). Every scan here is a loop over characters: linear time.
 import type { MarkedExtension, Token, TokenizerExtension, RendererExtension } from 'marked';
 
 /** What the render stage reads from a directive's element. */

@@ -1,12 +1,12 @@
 // The link check of a session, for build and dev alike: every page's links are checked against the plan's
 // targets; a page whose links and the set of targets are both unchanged since the last check keeps its
-// last verdict (dev checks on every rebuild, so a rebuild costs a lookup per page). checkLinks (src/check.ts)
+// last verdict (dev checks on every rebuild, so a rebuild costs a lookup per page). checkLinks (src/pipeline/linkScan.ts)
 // (checkPaths, checkAnchors) decides what is broken and words it; locateLinks points each message at the source line with the link.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Message } from '../types.ts';
-import { fileLocation } from '../errors.ts';
-import { checkAnchors, checkPaths, type LinkTargets, type PageLinks } from '../check.ts';
+import type { Message } from '../core/types.ts';
+import { fileLocation } from '../core/errors.ts';
+import { checkAnchors, checkPaths, type LinkTargets, type PageLinks } from './linkScan.ts';
 
 export interface LinkCache {
   targets: LinkTargets | null;

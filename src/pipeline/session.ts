@@ -2,16 +2,16 @@
 // the static files. `load()` compiles and loads them all, `update(changes)` (dev) re-runs only what the
 // changed files feed, and `plan()` gives what the output holds: routes, aliases, alias pages, host files,
 // plugin outputs, link targets — or the problems that stop it. `sitegen build` renders a plan into a folder
-// (src/build.ts), `sitegen check` renders it the same way and writes nothing, `sitegen dev` renders it into
+// (src/pipeline/build.ts), `sitegen check` renders it the same way and writes nothing, `sitegen dev` renders it into
 // memory (src/dev/). Build and check load exactly the same inputs (check differs only in the mode the
 // plugins are told). The inputs come one-shot (build caches, workers) or incremental (dev): see sources.ts.
 import path from 'node:path';
-import type { Content, Message, SiteConfig } from '../types.ts';
-import type { AssetManifest } from '../bundle.ts';
-import type { SiteModule } from '../siteModule.ts';
+import type { Content, Message, SiteConfig } from '../core/types.ts';
+import type { AssetManifest } from '../islands/bundle.ts';
+import type { SiteModule } from '../site/index.ts';
 import type { Pool } from '../parallel/pool.ts';
-import type { ChangeKind } from '../content/incremental.ts';
-import { applyConfigHooks, type Mode } from '../plugins.ts';
+import type { ChangeKind } from '../content/liveContent.ts';
+import { applyConfigHooks, type Mode } from '../site/plugins.ts';
 import { routeContent, type Routing } from './routes.ts';
 import { planOutputs, type OutputPlan, type PlanMemo } from './plan.ts';
 import { createStaticFiles, type StaticFiles } from './statics.ts';

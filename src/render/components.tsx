@@ -8,7 +8,7 @@
 // render/page.ts locates at the directive.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { MarkdownComponent } from '../types.ts';
+import type { MarkdownComponent } from '../core/types.ts';
 import { hasDirectives, placedDirectives, type DirectiveData, type PlacedDirective } from '../markdown/directives.ts';
 import { HTML_CHILDREN } from '../islands/children.ts';
 

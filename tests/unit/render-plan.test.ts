@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openSession, type Plan, type Session } from '../../src/pipeline/session.ts';
 import { linksTarget, memoryTarget, planInput, renderPlan, type PageResult } from '../../src/pipeline/render.ts';
-import { configureEngine } from '../../src/settings.ts';
+import { configureEngine } from '../../src/core/settings.ts';
 import { copyOf, readTree, type TestSite } from '../helpers/site.ts';
 
 let site: TestSite;

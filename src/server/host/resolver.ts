@@ -5,9 +5,9 @@
 // `/x` → x, x.html or x/index.html, and 404.html with status 404 for anything else. A site built with a
 // base ("/repo/") is served under it, as GitHub Pages serves a project site: files are looked up without it,
 // `/` and `/repo` redirect to `/repo/`, and anything else outside it is a 404. Before any of it, a request
-// whose Host names another site (DNS rebinding: src/host/knownHost.ts) gets 421, whatever its path.
+// whose Host names another site (DNS rebinding: src/server/host/knownHost.ts) gets 421, whatever its path.
 import type http from 'node:http';
-import type { RequestHandler } from '../plugins.ts';
+import type { RequestHandler } from '../../site/plugins.ts';
 import { encodePath, parseRequestPath, safeRedirectTarget, type RequestPath } from './requestPath.ts';
 import { hostRules } from './rules.ts';
 import { isKnownHost } from './knownHost.ts';

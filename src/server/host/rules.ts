@@ -1,7 +1,7 @@
 // The host rules a site ships in its output: `_headers` (headers by path pattern) and `_redirects`
 // (301s), in the Netlify/Cloudflare syntax hostfiles.ts parses. Read from the file source and parsed
 // again only when a file's validator changes, so a rebuild (or a dev rebuild) takes effect at once.
-import { parseHeadersFile, parseRedirectsFile } from '../hostfiles.ts';
+import { parseHeadersFile, parseRedirectsFile } from '../../output/hostfiles.ts';
 import type { FileSource } from './source.ts';
 
 export interface HostRules {

@@ -1,8 +1,8 @@
 // Files static hosts read: sitemap.xml, robots.txt, _redirects (Netlify/Cloudflare syntax) and _headers
 // (long cache for hashed assets, a strict Content-Security-Policy everywhere, the Content-Type of files
 // routes write with a `body`). Every path in them carries the site's base (render/urls.ts).
-import type { Alias, Route, SiteConfig } from './types.ts';
-import { urlPolicy, withBase } from './render/urls.ts';
+import type { Alias, Route, SiteConfig } from '../core/types.ts';
+import { urlPolicy, withBase } from '../render/urls.ts';
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

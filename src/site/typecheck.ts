@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type * as TS from 'typescript';
-import type { Message } from './types.ts';
-import { fileLocation, message } from './errors.ts';
+import type { Message } from '../core/types.ts';
+import { fileLocation, message } from '../core/errors.ts';
 
 export type TypeCheckResult =
   | { errors: Message[]; files: number; ms: number }

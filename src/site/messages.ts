@@ -1,9 +1,9 @@
 // Turns what goes wrong while compiling or loading the site module into located user messages.
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
-import type { Message } from '../types.ts';
-import { message, thrownBySite } from '../errors.ts';
-import { ConfigInvalid, configMessage } from '../configSchema.ts';
+import type { Message } from '../core/types.ts';
+import { message, thrownBySite } from '../core/errors.ts';
+import { ConfigInvalid, configMessage } from './configSchema.ts';
 
 /**
  * esbuild's errors as located messages. Compiling the site module (`ConfigError`), an error in a file

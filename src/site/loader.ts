@@ -4,12 +4,12 @@
 import path from 'node:path';
 import fsp from 'node:fs/promises';
 import type * as esbuild from 'esbuild';
-import type { SiteConfig } from '../types.ts';
+import type { SiteConfig } from '../core/types.ts';
 import { renderPage, renderAliasPage } from '../render/document.tsx';
 import { SERVER_OUTDIR } from './paths.ts';
 import { loadCompiled, loadTracked } from './compiled.ts';
 import { providedModules } from './provided.ts';
-import { checkConfig } from '../configSchema.ts';
+import { checkConfig } from './configSchema.ts';
 
 export interface SiteModule {
   config: SiteConfig;

@@ -9,21 +9,21 @@ import path from 'node:path';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import type { BuildResult, Message, PageReport } from './types.ts';
-import { sortMessages } from './errors.ts';
-import { saveCodeCaches, vendorFile } from './siteModule.ts';
-import type { PageLinks } from './check.ts';
-import { stageOutput, type Staging } from './write.ts';
+import type { BuildResult, Message, PageReport } from '../core/types.ts';
+import { sortMessages } from '../core/errors.ts';
+import { saveCodeCaches, vendorFile } from '../site/index.ts';
+import type { PageLinks } from './linkScan.ts';
+import { stageOutput, type Staging } from '../output/write.ts';
 import { acquireBuildLock } from './buildLock.ts';
-import { pageChunks } from './render/page.ts';
-import { configureEngine, engineSettings, type EngineSettings } from './settings.ts';
-import { openSession, type Plan, type Session, type StageHook } from './pipeline/session.ts';
-import { linkProblems } from './pipeline/links.ts';
+import { pageChunks } from '../render/page.ts';
+import { configureEngine, engineSettings, type EngineSettings } from '../core/settings.ts';
+import { openSession, type Plan, type Session, type StageHook } from './session.ts';
+import { linkProblems } from './links.ts';
 import { cspWarnings, type PageMarks } from './cspWarnings.ts';
-import { planInput, poolRenders, renderPlan, trackReads, type PageResult, type RenderTarget } from './pipeline/render.ts';
-import { buildKey, openIncremental, type Incremental } from './pipeline/incremental.ts';
-import { contentVariantPaths, currentImageStore, resetImageStore, variantBytes, variantLinks } from './images/store.ts';
-import { urlPolicy } from './render/urls.ts';
+import { planInput, poolRenders, renderPlan, trackReads, type PageResult, type RenderTarget } from './render.ts';
+import { buildKey, openIncremental, type Incremental } from './incremental.ts';
+import { contentVariantPaths, currentImageStore, resetImageStore, variantBytes, variantLinks } from '../images/store.ts';
+import { urlPolicy } from '../render/urls.ts';
 
 export interface BuildOptions {
   root: string;
@@ -32,11 +32,11 @@ export interface BuildOptions {
   env?: NodeJS.ProcessEnv;
   /** Include draft entries (`sitegen build --drafts`); without it they are left out of every output. */
   drafts?: boolean;
-  /** How the build runs (caches, workers, writes); unset fields take the defaults. See src/settings.ts. */
+  /** How the build runs (caches, workers, writes); unset fields take the defaults. See src/core/settings.ts. */
   settings?: Partial<EngineSettings>;
   /** Called as each stage ends, for progress output; `note` is e.g. "cached". */
   onStage?: (name: string, ms: number, note?: string) => void;
-  /** `check` only: type-check the site when it has a tsconfig.json (src/typecheck.ts). */
+  /** `check` only: type-check the site when it has a tsconfig.json (src/site/typecheck.ts). */
   typecheck?: boolean;
   /** Told once whom the build waits for when another build of the root holds its lock (default: stderr). */
   onWait?: (text: string) => void;
@@ -99,7 +99,7 @@ export async function checkSite(opts: BuildOptions): Promise<BuildResult> {
   }
   // After the rest, whatever it found: a misspelt prop renders an empty element without any other error.
   if (opts.typecheck) {
-    const { typeCheck } = await import('./typecheck.ts');
+    const { typeCheck } = await import('../site/typecheck.ts');
     const checked = await stageTimer(result, opts)('typecheck', async () => typeCheck(session.root, { cache: engineSettings().cache }));
     if (checked && 'skipped' in checked) result.typecheck = checked;
     else if (checked) { result.typecheck = { files: checked.files, ms: checked.ms }; result.errors.push(...checked.errors); }
@@ -112,7 +112,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(root, opts.outDir ?? 'dist');
   const result = emptyResult(outDir);
   const t0 = performance.now();
-  const lock = await acquireBuildLock(root, outDir, opts.onWait); // one build of a root at a time (src/buildLock.ts)
+  const lock = await acquireBuildLock(root, outDir, opts.onWait); // one build of a root at a time (src/pipeline/buildLock.ts)
   try {
     const { session, plan } = await loadAndPlan({ ...opts, root }, 'build', result);
     try {
@@ -165,7 +165,7 @@ function otherFiles(session: Session, plan: Plan): { stage: string; files: [stri
   const { manifest, outputs } = plan as Required<Plan>;
   const statics = session.statics.files;
   return [
-    // Static files, and the fingerprinted copies of static images (output/images.ts).
+    // Static files, and the fingerprinted copies of static images (output/staticImages.ts).
     { stage: 'static', files: [...statics, ...outputs.images.copies] },
     { stage: 'assets', files: [...manifest.files] },
     // A static file of the same name wins over a generated host file.

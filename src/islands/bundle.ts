@@ -8,16 +8,16 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import type * as esbuild from 'esbuild';
-import type { Message, SiteConfig } from './types.ts';
-import { ENGINE_DIR, PACKAGE_DIR, esbuildMessages, loadEsbuild, metafileFiles } from './siteModule.ts';
-import { engineSettings } from './settings.ts';
-import { replaceFolder, stampFiles, stampsMatch, type Stamp } from './cache/index.ts';
-import { message } from './errors.ts';
-import { listFiles } from './content/glob.ts';
-import { urlPolicy, withBase } from './render/urls.ts';
-import { refreshPlugin } from './dev/hmrTransform.ts';
+import type { Message, SiteConfig } from '../core/types.ts';
+import { ENGINE_DIR, PACKAGE_DIR, esbuildMessages, loadEsbuild, metafileFiles } from '../site/index.ts';
+import { engineSettings } from '../core/settings.ts';
+import { replaceFolder, stampFiles, stampsMatch, type Stamp } from '../cache/index.ts';
+import { message } from '../core/errors.ts';
+import { listFiles } from '../content/glob.ts';
+import { urlPolicy, withBase } from '../render/urls.ts';
+import { refreshPlugin } from '../dev/hmrTransform.ts';
 
-import type { AssetManifest } from './types.ts';
+import type { AssetManifest } from '../core/types.ts';
 export type { AssetManifest };
 
 /**
@@ -89,7 +89,7 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
     setup(build) {
       build.onResolve({ filter: /^sitegen:runtime$/ }, () => ({ path: 'runtime', namespace: 'sitegen' }));
       // An island may import from "sitegen-islands" (href()): the engine's public module, wherever the site lives,
-      // as the server compile resolves it (siteModule/plugins.ts), also under the short name "sitegen".
+      // as the server compile resolves it (site/esbuildPlugins.ts), also under the short name "sitegen".
       build.onResolve({ filter: /^(sitegen|sitegen-islands)$/ }, () => ({ path: path.join(ENGINE_DIR, 'public.ts') }));
       build.onLoad({ filter: /.*/, namespace: 'sitegen' }, () => ({ contents: runtimeSource, loader: 'js', resolveDir: root }));
       if (policyModule) {

@@ -10,16 +10,16 @@
 // `prepareMarkdown` loads their libraries before the first body of a list is compiled.
 import { createHash } from 'node:crypto';
 import { Marked, type MarkedExtension, type Token, type Tokens } from 'marked';
-import { unsafeScheme } from './urlScheme.ts';
-import { htmlPolicyViolation, type PolicyViolation } from './htmlPolicy.ts';
-import { splitExtensions } from '../markdown/options.ts';
-import { gfmFixes } from '../markdown/gfm.ts';
-import { fastText } from '../markdown/text.ts';
-import type { MarkdownSetup } from '../markdown/setup.ts';
-import { markdownText, takeMoreMarkers, type MarkdownText } from '../markdown/entryText.ts';
+import { unsafeScheme } from '../content/urlScheme.ts';
+import { htmlPolicyViolation, type PolicyViolation } from '../content/htmlPolicy.ts';
+import { splitExtensions } from './options.ts';
+import { gfmFixes } from './gfm.ts';
+import { fastText } from './text.ts';
+import type { MarkdownSetup } from './setup.ts';
+import { markdownText, takeMoreMarkers, type MarkdownText } from './entryText.ts';
 import { packageVersions } from '../cache/index.ts';
-import { PACKAGE_DIR } from '../siteModule/paths.ts';
-import { abandonDirectives, beginDirectives, directivesExtension, finishDirectives } from '../markdown/directives.ts';
+import { PACKAGE_DIR } from '../site/paths.ts';
+import { abandonDirectives, beginDirectives, directivesExtension, finishDirectives } from './directives.ts';
 import type { ImageResolver } from '../images/markdown.ts';
 
 const markdown = new Marked({ gfm: true }, gfmFixes, fastText);
@@ -36,7 +36,7 @@ export async function prepareMarkdown(extensions?: MarkdownExtensions): Promise<
   if (!extensions?.length || setups.has(extensions)) return;
   const { features, marked } = splitExtensions(extensions);
   if (!features) { setups.set(extensions, { ...plain, md: new Marked({ gfm: true }, gfmFixes, fastText, ...marked) }); return; }
-  const { markdownSetup } = await import('../markdown/setup.ts');
+  const { markdownSetup } = await import('./setup.ts');
   if (!setups.has(extensions)) setups.set(extensions, markdownSetup(features, marked));
 }
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { engineSettings } from './settings.ts';
+import { engineSettings } from '../core/settings.ts';
 
 export interface Staging {
   dir: string;
@@ -65,7 +65,7 @@ export async function writeOver(file: string, data: string | Uint8Array, fresh =
  * waiting only while MAX_WRITES_IN_FLIGHT writes are in flight, so rendering goes on while the disk works.
  * `flush` waits for the rest and throws the first write error. Folders are created once each; another
  * writer (a render worker) creating the same folder at the same time is fine. The engine setting `writes`
- * (src/settings.ts) forces one way. `fresh`: see Staging.fresh.
+ * (src/core/settings.ts) forces one way. `fresh`: see Staging.fresh.
  */
 export interface Writer {
   write(rel: string, data: string | Uint8Array): Promise<void>;

@@ -2,8 +2,8 @@
 import path from 'node:path';
 import fsp from 'node:fs/promises';
 import type * as esbuild from 'esbuild';
-import type { Message } from '../types.ts';
-import { message } from '../errors.ts';
+import type { Message } from '../core/types.ts';
+import { message } from '../core/errors.ts';
 import { loadEsbuild } from './paths.ts';
 import { esbuildMessages, loadFailed, noConfig } from './messages.ts';
 import { DEFAULT_ISLANDS, islandsDirOf, sameDir, siteModuleOptions } from './options.ts';

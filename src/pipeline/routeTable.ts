@@ -1,12 +1,12 @@
 // route: a pure function from validated content to the route table and aliases.
 // The trailing-slash rule lives here: with `trailingSlash: 'always'` (the default) a page path ends in "/"
 // and is written to <path>/index.html; with 'never' it has no slash and is written to <path>.html, which
-// static hosts (and our own, src/host/) serve at /<path>. Paths are base-less: the base is for URLs only.
-import type { Alias, Content, Message, Route, RouteDef, SiteConfig } from './types.ts';
-import { message, fileLocation, thrownBySite } from './errors.ts';
-import { issuesOf, type HelperIssue } from './authoring/issues.ts';
-import { setUrlPolicy, urlPolicy, TRAILING_SLASHES, type TrailingSlash } from './render/urls.ts';
-import { unsafeScheme } from './content/urlScheme.ts';
+// static hosts (and our own, src/server/host/) serve at /<path>. Paths are base-less: the base is for URLs only.
+import type { Alias, Content, Message, Route, RouteDef, SiteConfig } from '../core/types.ts';
+import { message, fileLocation, thrownBySite } from '../core/errors.ts';
+import { issuesOf, type HelperIssue } from '../authoring/issues.ts';
+import { setUrlPolicy, urlPolicy, TRAILING_SLASHES, type TrailingSlash } from '../render/urls.ts';
+import { unsafeScheme } from '../content/urlScheme.ts';
 
 type SlashRule = TrailingSlash | Pick<SiteConfig, 'trailingSlash'>;
 const ruleOf = (r: SlashRule | undefined): TrailingSlash => (typeof r === 'string' ? r : r?.trailingSlash) ?? 'always';

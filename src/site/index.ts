@@ -2,7 +2,7 @@
 // with esbuild into one CommonJS module holding the site's own code and nothing of the engine. Its imports of
 // the engine ("sitegen-islands"), React and zod are answered with the running engine's own modules, so one
 // engine instance renders, and the site's hooks and schemas share its React and zod; imports of the islands
-// folder are wrapped with defineIsland(Name). The jobs live in src/siteModule/:
+// folder are wrapped with defineIsland(Name). The jobs live in src/site/:
 //   paths.ts    where the package and the caches are; NODE_ENV; esbuild on first use
 //   plugins.ts  esbuild plugins: the engine's modules left to the loader, other bare imports → absolute paths;
 //               island wrapping
@@ -16,12 +16,12 @@
 //   build.ts    loadSiteModule: the module for build/check (cache, else compile and remember)
 //   dev.ts      createSiteCompiler: the module for dev (one esbuild context kept across compiles)
 //   messages.ts esbuild errors and load-time throws as located messages
-export { ENGINE_DIR, PACKAGE_DIR, loadEsbuild } from './siteModule/paths.ts';
-export { esbuildMessages } from './siteModule/messages.ts';
-export { islandWrapPlugin, externalsPlugin, PROVIDED } from './siteModule/plugins.ts';
-export { siteModuleOptions, DEFAULT_ISLANDS, islandsDirOf } from './siteModule/options.ts';
-export { vendorFile, ensureVendor, writeInstallCodeCache } from './siteModule/vendor.ts';
-export { importSiteModule, importCompiled, saveCodeCaches, type SiteModule } from './siteModule/loader.ts';
-export { cachedSiteModule, metafileFiles } from './siteModule/cache.ts';
-export { loadSiteModule } from './siteModule/build.ts';
-export { createSiteCompiler, type SiteCompiler } from './siteModule/dev.ts';
+export { ENGINE_DIR, PACKAGE_DIR, loadEsbuild } from './paths.ts';
+export { esbuildMessages } from './messages.ts';
+export { islandWrapPlugin, externalsPlugin, PROVIDED } from './esbuildPlugins.ts';
+export { siteModuleOptions, DEFAULT_ISLANDS, islandsDirOf } from './options.ts';
+export { vendorFile, ensureVendor, writeInstallCodeCache } from './vendor.ts';
+export { importSiteModule, importCompiled, saveCodeCaches, type SiteModule } from './loader.ts';
+export { cachedSiteModule, metafileFiles } from './cache.ts';
+export { loadSiteModule } from './build.ts';
+export { createSiteCompiler, type SiteCompiler } from './dev.ts';

@@ -8,10 +8,10 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { createHash } from 'node:crypto';
-import { ENGINE_DIR, PACKAGE_DIR } from './siteModule.ts';
-import { engineSettings } from './settings.ts';
-import { hashFolder, packageVersions, replaceFolder } from './cache/index.ts';
-import type { ParseCache, ParseOutput } from './content/load.ts';
+import { ENGINE_DIR, PACKAGE_DIR } from '../site/index.ts';
+import { engineSettings } from '../core/settings.ts';
+import { hashFolder, packageVersions, replaceFolder } from '../cache/index.ts';
+import type { ParseCache, ParseOutput } from './load.ts';
 
 /** Changes with any file of the engine (not only its parser: the parallel loader passes results on too). */
 function version(): string {

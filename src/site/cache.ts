@@ -6,7 +6,7 @@ import fsp from 'node:fs/promises';
 import type * as esbuild from 'esbuild';
 import { RECIPE_DIR, SERVER_OUTDIR, nodeEnv } from './paths.ts';
 import { DEFAULT_ISLANDS } from './options.ts';
-import { engineSettings } from '../settings.ts';
+import { engineSettings } from '../core/settings.ts';
 import { keyOf, stampFiles, stampsMatch, writeFileAtomic, type Stamp } from '../cache/index.ts';
 
 export interface CacheRecord {
@@ -33,7 +33,7 @@ function islandFiles(root: string, islandsDir: string): string[] {
 }
 
 function cacheKey(root: string): string {
-  // The siteModule/ files are the recipe (plugins, options), so their stamps are part of the key.
+  // The site/ files are the recipe (plugins, options), so their stamps are part of the key.
   const recipe = stampFiles(fs.readdirSync(RECIPE_DIR).sort().map((f) => path.join(RECIPE_DIR, f)));
   return keyOf([path.resolve(root), nodeEnv(), process.version, recipe]);
 }

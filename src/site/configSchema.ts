@@ -4,10 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { Message, SiteConfig } from './types.ts';
-import { message, fileLocation } from './errors.ts';
-import { invalidOgImage } from './route.ts';
-import { closest } from './didYouMean.ts';
+import type { Message, SiteConfig } from '../core/types.ts';
+import { message, fileLocation } from '../core/errors.ts';
+import { invalidOgImage } from '../pipeline/routeTable.ts';
+import { closest } from '../core/didYouMean.ts';
 
 const fn = (what: string) => z.custom<(...args: any[]) => any>((v) => typeof v === 'function', { error: `must be a function (${what})` });
 /** A React component: a function, or an object React renders (memo, forwardRef, lazy). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import Module from 'node:module';
 import { PACKAGE_DIR, RECIPE_DIR, VENDOR_DIR, nodeEnv } from './paths.ts';
-import { VENDORED, ENGINE_REACT_DOM_SERVER } from './plugins.ts';
+import { VENDORED, ENGINE_REACT_DOM_SERVER } from './esbuildPlugins.ts';
 import { keyOf, packageVersions, stampFiles, writeFileAtomic } from '../cache/index.ts';
 import { INSTALL_CACHE, codeCacheAfter, loadTracked } from './compiled.ts';
 

@@ -4,8 +4,8 @@
 // A page's list carries its link targets (path, with the fragment when there is one) and its own element
 // ids as `id:<id>` entries: a link with a URL scheme is never kept, so the two cannot be confused, and the
 // list travels from render workers and through dev's caches as it always did.
-import type { Message } from './types.ts';
-import { message, fileLocation } from './errors.ts';
+import type { Message } from '../core/types.ts';
+import { message, fileLocation } from '../core/errors.ts';
 
 const ID = 'id:';
 /** Marks a page that has what a strict CSP blocks: `csp:style`, `csp:script`, `csp:handler` (cspWarnings.ts). */

@@ -1,8 +1,8 @@
 // The esbuild options of the server compile (the site's config and templates).
 import path from 'node:path';
-import type { SiteConfig } from '../types.ts';
+import type { SiteConfig } from '../core/types.ts';
 import { SERVER_OUTDIR, nodeEnv } from './paths.ts';
-import { externalsPlugin, islandWrapPlugin } from './plugins.ts';
+import { externalsPlugin, islandWrapPlugin } from './esbuildPlugins.ts';
 import type * as esbuild from 'esbuild';
 
 /**

@@ -7,11 +7,11 @@
 // re-reading it; a new Markdown extension list re-reads the Markdown files. With the build's content cache
 // (contentCache.ts), a file whose stamp the cache knows is not parsed at start (as in a build), and the
 // cache is written back after each full load, so the next start, dev or build, parses only what changed.
-import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../types.ts';
-import { sortMessages } from '../errors.ts';
+import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../core/types.ts';
+import { sortMessages } from '../core/errors.ts';
 import { cachedResult, contentMarkdownKey, collectionSetErrors, collectionValue, crossFileIssues, helperIssueMessages, listAndPlan, makeEntry, parseItem, parseOutput, type ContentPlan, type ParseCache, type ParseOutput } from './load.ts';
 import type { ParsedFile } from './parse.ts';
-import { saveContentCache } from '../contentCache.ts';
+import { saveContentCache } from './contentCache.ts';
 import { finishContent, type EntryLists } from '../authoring/finish.ts';
 import type { HelperIssue } from '../authoring/issues.ts';
 

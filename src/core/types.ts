@@ -2,7 +2,7 @@
 // and the diagnostics every stage reports (modelled on esbuild's Message).
 import type { ComponentProps, ComponentType, JSXElementConstructor, ReactNode } from 'react';
 import type { ZodType, output } from 'zod';
-import type { MarkdownHeading } from './markdown/entryText.ts';
+import type { MarkdownHeading } from '../markdown/entryText.ts';
 
 export type { MarkdownHeading };
 
@@ -266,7 +266,7 @@ export interface SiteConfig {
    * checked with the schema and the component renders on the server (hydrated when it is an island).
    */
   components?: Record<string, MarkdownComponent>;
-  // `plugins?: SitegenPlugin[]` is declared in src/plugins.ts (merged into this interface there), so this
+  // `plugins?: SitegenPlugin[]` is declared in src/site/plugins.ts (merged into this interface there), so this
   // module imports nothing of the plugin surface and the two have no import cycle.
 }
 
@@ -300,7 +300,7 @@ export interface BuildResult {
   workers?: { workers: number; tasks: Record<string, { total: number; onMain: number }> };
 }
 
-/** What the client bundle gives the renderer: asset URLs per island, and the files to write (src/bundle.ts). */
+/** What the client bundle gives the renderer: asset URLs per island, and the files to write (src/islands/bundle.ts). */
 export interface AssetManifest {
   /** URL of the runtime, or null when the site has no islands. */
   runtime: string | null;

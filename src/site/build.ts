@@ -1,7 +1,7 @@
 // The site module for `build` and `check`: from the cache when valid, else compiled, imported, and remembered.
 import path from 'node:path';
 import fsp from 'node:fs/promises';
-import type { Message } from '../types.ts';
+import type { Message } from '../core/types.ts';
 import { loadEsbuild } from './paths.ts';
 import { esbuildMessages, loadFailed, noConfig } from './messages.ts';
 import { DEFAULT_ISLANDS, islandsDirOf, sameDir, siteModuleOptions } from './options.ts';

@@ -5,7 +5,7 @@ import { SourceMap } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Location, Message } from './types.ts';
-import { PACKAGE_DIR, SERVER_OUTDIR } from './siteModule/paths.ts';
+import { PACKAGE_DIR, SERVER_OUTDIR } from '../site/paths.ts';
 
 // The engine's own folders (sources, the packaged CLI, the launcher): frames there are never the site's,
 // even when the site is the package's own folder (this repository's marketing site).

@@ -12,7 +12,7 @@ export const PACKAGE_NAME = 'sitegen-islands';
 
 /**
  * The sitegen package folder: the nearest folder at or above `from` whose package.json names this package.
- * One rule for every place this code runs from: the sources (src/siteModule/), the CLI bundle in the
+ * One rule for every place this code runs from: the sources (src/site/), the CLI bundle in the
  * package's node_modules/.cache/sitegen/cli/<fingerprint>/, and lib/ of an installed package.
  */
 export function packageDirOf(from: string): string {
@@ -28,7 +28,7 @@ export const PACKAGE_DIR = packageDirOf(path.dirname(fileURLToPath(import.meta.u
 /** The engine's sources (shipped with the package: the client bundle and the compile recipe read them). */
 export const ENGINE_DIR = path.join(PACKAGE_DIR, 'src');
 /** This folder: its files are the recipe of every compiled module (their stamps are part of cache keys). */
-export const RECIPE_DIR = path.join(ENGINE_DIR, 'siteModule');
+export const RECIPE_DIR = path.join(ENGINE_DIR, 'site');
 
 // Outside the site and inside node_modules, so tsx's loader leaves the module (and its source map) alone.
 export const SITEGEN_CACHE = path.join(PACKAGE_DIR, 'node_modules', '.cache', 'sitegen');

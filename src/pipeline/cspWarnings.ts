@@ -1,4 +1,4 @@
-// cspWarnings: what the site's Content-Security-Policy (src/hostfiles.ts) will block in the browser, found
+// cspWarnings: what the site's Content-Security-Policy (src/output/hostfiles.ts) will block in the browser, found
 // at build time so the page does not just break silently on the host. Two sources:
 // - pages: the link scan (check.ts extractLinks) marks a page that has an inline `style="…"` attribute, an
 //   inline <script> or an `on…=` event handler attribute (`csp:style`, `csp:script`, `csp:handler`);
@@ -8,11 +8,11 @@
 // alternative. Nothing is said when the policy (the site's and the route's own csp) already allows it.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AssetManifest, Location, Message, Route, SiteConfig } from './types.ts';
-import { fileLocation, message } from './errors.ts';
-import { CSP_MARK } from './check.ts';
-import { contentSecurityPolicy } from './hostfiles.ts';
-import { findIslands } from './bundle.ts';
+import type { AssetManifest, Location, Message, Route, SiteConfig } from '../core/types.ts';
+import { fileLocation, message } from '../core/errors.ts';
+import { CSP_MARK } from './linkScan.ts';
+import { contentSecurityPolicy } from '../output/hostfiles.ts';
+import { findIslands } from '../islands/bundle.ts';
 
 type Kind = 'style' | 'script' | 'handler';
 

@@ -2,8 +2,8 @@
 // page). Pure text in, text out: every string is escaped for XML (and characters XML 1.0 cannot carry are
 // dropped), every URL is made absolute from the build's origin and base (BodyContext), and the output is
 // deterministic — the feed's date is its newest item's, never the time of the build.
-import type { BodyContext, PageHeadTag } from './types.ts';
-import { expandHtml } from './render/expandHtml.ts';
+import type { BodyContext, PageHeadTag } from '../core/types.ts';
+import { expandHtml } from '../render/expandHtml.ts';
 
 export interface FeedItem {
   title: string;

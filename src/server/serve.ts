@@ -1,4 +1,4 @@
-// `sitegen preview`'s server: the shared static host (src/host/) over the output folder on disk, read as
+// `sitegen preview`'s server: the shared static host (src/server/host/) over the output folder on disk, read as
 // it is at each request, with optional handlers in front (the local backend, plugins); and `listen`,
 // shared with `sitegen dev`; `createServer`, the HTTP server both use, with timeouts.
 import http from 'node:http';

@@ -19,7 +19,7 @@
 //              A command whose first word is a built-in's or a typo of one is ignored with a warning.
 import type http from 'node:http';
 import type { MarkedExtension } from 'marked';
-import type { Message, Route, Content, SiteConfig } from './types.ts';
+import type { Message, Route, Content, SiteConfig } from '../core/types.ts';
 
 
 /** What a command runs as; plugins may behave differently in each (e.g. refuse a secret only in a build). */
@@ -201,10 +201,10 @@ export async function startServerPlugins(plugins: SitegenPlugin[], ctx: ServerCo
   };
 }
 
-// SiteConfig's plugin list, declared here so src/types.ts needs no import of this module (no cycle).
-declare module './types.ts' {
+// SiteConfig's plugin list, declared here so src/core/types.ts needs no import of this module (no cycle).
+declare module '../core/types.ts' {
   interface SiteConfig {
-    /** Hooks at the engine's seams (server handlers, outputs, head, Markdown, CLI commands); see src/plugins.ts. */
+    /** Hooks at the engine's seams (server handlers, outputs, head, Markdown, CLI commands); see src/site/plugins.ts. */
     plugins?: SitegenPlugin[];
   }
 }

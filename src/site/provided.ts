@@ -10,7 +10,7 @@ import * as jsxDevRuntime from 'react/jsx-dev-runtime';
 import * as zod from 'zod';
 import * as publicApi from '../public.ts';
 import { defineIsland } from '../render/island.tsx';
-import { ISLAND_HELPER } from './plugins.ts';
+import { ISLAND_HELPER } from './esbuildPlugins.ts';
 
 /** A CommonJS package's exports as its own `require` gives them (an ES namespace keeps them as `default`). */
 const cjs = (ns: object): unknown => ('default' in ns && (ns as { default: unknown }).default) || ns;
