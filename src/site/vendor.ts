@@ -11,7 +11,7 @@ import { INSTALL_CACHE, codeCacheAfter, loadTracked } from './compiled.ts';
 export function vendorFile(): string {
   const versions = packageVersions(PACKAGE_DIR, ['react', 'react-dom', 'scheduler', 'zod', 'yaml', 'marked', 'gray-matter', 'js-yaml']);
   // This file and the plugin list (VENDORED) are the recipe.
-  const recipe = stampFiles([path.join(RECIPE_DIR, 'vendor.ts'), path.join(RECIPE_DIR, 'plugins.ts')]);
+  const recipe = stampFiles([path.join(RECIPE_DIR, 'vendor.ts'), path.join(RECIPE_DIR, 'esbuildPlugins.ts')]);
   const key = keyOf([versions, nodeEnv(), process.version, recipe]);
   return path.join(VENDOR_DIR, `vendor-${key}.cjs`);
 }
