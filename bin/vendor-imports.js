@@ -5,7 +5,7 @@
 // (src/site/provided.ts): one React and one zod in the process. The list must match vendor.ts VENDORED.
 import path from 'node:path';
 
-export const VENDORED = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'zod', 'yaml', 'js-yaml', 'marked', 'gray-matter'];
+export const VENDORED = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'zod', 'yaml', 'js-yaml', 'marked'];
 /** The engine renders with React's legacy server build (vendor.ts ENGINE_REACT_DOM_SERVER). */
 const ALIASES = { 'react-dom/server': 'react-dom/server (legacy)' };
 
@@ -15,7 +15,7 @@ export function vendorImports(pkg) {
   return {
     name: 'sitegen-vendor-imports',
     setup(b) {
-      b.onResolve({ filter: /^(react|react-dom|zod|yaml|js-yaml|marked|gray-matter)(\/|$)/ }, (args) => {
+      b.onResolve({ filter: /^(react|react-dom|zod|yaml|js-yaml|marked)(\/|$)/ }, (args) => {
         const name = ALIASES[args.path] ?? args.path;
         if (!VENDORED.includes(name) && !Object.values(ALIASES).includes(name)) return undefined;
         return { path: name, namespace: 'sitegen-vendor' };

@@ -2,7 +2,7 @@
 // the file's size and mtime (see ParseCache in content/load.ts), so a build re-parses only files that
 // changed. Kept in <root>/.sitegen/cache/content/, chunks written with v8.serialize
 // (fast for large strings), tagged with the versions of everything that shapes a parse — sitegen's engine
-// code and the marked, yaml and gray-matter packages — so an upgrade of any of them starts it afresh.
+// code and the marked, yaml and js-yaml packages — so an upgrade of any of them starts it afresh.
 // With the cache setting off (`build --no-cache`) it is neither read nor written.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import type { ParseCache, ParseOutput } from './load.ts';
 function version(): string {
   const hash = createHash('sha1').update(process.versions.v8);
   hashFolder(hash, ENGINE_DIR);
-  for (const v of packageVersions(PACKAGE_DIR, ['marked', 'yaml', 'gray-matter', 'js-yaml'])) hash.update(`${v}\n`);
+  for (const v of packageVersions(PACKAGE_DIR, ['marked', 'yaml', 'js-yaml'])) hash.update(`${v}\n`);
   return hash.digest('hex');
 }
 

@@ -11,7 +11,7 @@ import { PACKAGE_DIR } from './paths.ts';
  * a code cache, where Node's loader pays per file; zod alone is ~100 files). The engine's
  * react-dom/server is React's legacy server build only (renderToString/renderToStaticMarkup).
  */
-export const VENDORED = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'zod', 'yaml', 'js-yaml', 'marked', 'gray-matter'];
+export const VENDORED = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'zod', 'yaml', 'js-yaml', 'marked'];
 export const ENGINE_REACT_DOM_SERVER = 'react-dom/server (legacy)';
 
 /** What the island wrapper imports defineIsland from (answered by the loader, provided.ts). */

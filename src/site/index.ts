@@ -9,7 +9,7 @@
 //   options.ts  the esbuild options of the server compile (and the islands folder it wraps)
 //   provided.ts the engine's modules the site module is given
 //   compiled.ts running a compiled CommonJS file (vm, V8 code cache, the given modules)
-//   vendor.ts   the vendor bundle (React, zod, yaml, marked, gray-matter compiled once per install), which the
+//   vendor.ts   the vendor bundle (React, zod, yaml, js-yaml, marked compiled once per install), which the
 //               CLI bundle and lib/ take their packages from
 //   loader.ts   importing a compiled site module
 //   cache.ts    the build's cache of compiled modules, by stamps of their inputs

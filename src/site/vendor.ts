@@ -9,7 +9,7 @@ import { INSTALL_CACHE, codeCacheAfter, loadTracked } from './compiled.ts';
 
 /** The vendor bundle's file for the installed versions and NODE_ENV (it need not exist yet). */
 export function vendorFile(): string {
-  const versions = packageVersions(PACKAGE_DIR, ['react', 'react-dom', 'scheduler', 'zod', 'yaml', 'marked', 'gray-matter', 'js-yaml']);
+  const versions = packageVersions(PACKAGE_DIR, ['react', 'react-dom', 'scheduler', 'zod', 'yaml', 'marked', 'js-yaml']);
   // This file and the plugin list (VENDORED) are the recipe.
   const recipe = stampFiles([path.join(RECIPE_DIR, 'vendor.ts'), path.join(RECIPE_DIR, 'esbuildPlugins.ts')]);
   const key = keyOf([versions, nodeEnv(), process.version, recipe]);
@@ -33,7 +33,7 @@ export function ensureVendor(): string {
     stdin: { contents, resolveDir: PACKAGE_DIR, sourcefile: 'sitegen-vendor.js', loader: 'js' },
     bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: file, write: false, logLevel: 'silent',
     define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv()) }, legalComments: 'none',
-    // js-yaml (through gray-matter) tries an optional esprima; leave that require to run time.
+    // An optional esprima require (older js-yaml) is left to run time.
     external: ['esprima'],
   });
   const tmp = `${file}.${process.pid}.tmp`;
@@ -90,10 +90,10 @@ export function writeInstallCodeCache(file: string): Promise<void> {
   return saveInstallCodeCache(file, (v) => {
     const yaml = v.yaml, z = v.zod.z, react = v.react;
     for (let i = 0; i < 3; i++) {
-      const fm = v['gray-matter'](SAMPLE, { language: 'yaml', engines: { yaml: (s: string) => yaml.parseDocument(s).toJS() } });
-      const data = z.strictObject({ title: z.string().min(1), tags: z.array(z.string()), count: z.number().int() }).parse(fm.data);
+      const close = SAMPLE.indexOf('\n---', 3);
+      const data = z.strictObject({ title: z.string().min(1), tags: z.array(z.string()), count: z.number().int() }).parse(yaml.parseDocument(SAMPLE.slice(3, close)).toJS());
       const md = new v.marked.Marked({ gfm: true });
-      const tokens = md.lexer(fm.content);
+      const tokens = md.lexer(SAMPLE.slice(close + 5));
       md.walkTokens(tokens, () => {});
       const html = md.parser(tokens);
       const page = react.createElement('main', null, react.createElement('h1', { id: 'top' }, data.title), react.createElement('ul', null, data.tags.map((t: string) => react.createElement('li', { key: t }, t))), react.createElement('div', { dangerouslySetInnerHTML: { __html: html } }));
