@@ -1,10 +1,14 @@
 // Shared data shapes of the pipeline: configuration a site gives, what each stage hands the next,
 // and the diagnostics every stage reports (modelled on esbuild's Message).
-import type { ComponentProps, ComponentType, JSXElementConstructor, ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { ZodType, output } from 'zod';
 import type { MarkdownHeading } from '../markdown/entryText.ts';
 
 export type { MarkdownHeading };
+// The route and build-result shapes live beside this file; every stage imports them from here.
+export type { BodyContext, CheckedRoute, PageHeadTag, RouteDef, Route, Alias } from './route.ts';
+export type { PageReport, BuildResult, AssetManifest } from './buildResult.ts';
+import type { Route, RouteDef } from './route.ts';
 
 export interface Location {
   /** Path relative to the site root, with forward slashes. */
@@ -90,91 +94,6 @@ export type CollectionValue<C> = C extends { schema: infer S extends ZodType }
 export type MarkdownEntryText = { html: string; headings: MarkdownHeading[]; excerpt: string; words: number; readingMinutes: number };
 
 export type ContentOf<Cs> = { [K in keyof Cs]: CollectionValue<Cs[K]> };
-
-/**
- * A route of `routes()` as defineConfig checks it: its props must be what its component takes, so a
- * missing or mistyped prop is a type error at the route (distributes over a list's routes one by one).
- */
-export type CheckedRoute<R> = R extends { component: infer C extends JSXElementConstructor<any> }
-  ? R & { props: ComponentProps<C> }
-  : R;
-
-/** What a route's `body` gets: the build's origin and base, to make absolute URLs (feeds). */
-export interface BodyContext {
-  /** Production origin, no trailing slash ("https://example.com"); `--site-url` overrides the config's. */
-  siteUrl: string;
-  /** "/" or the site's base ("/repo/"). */
-  base: string;
-  /** A site path ("/posts/a/") as an absolute URL, base included. */
-  absolute(path: string): string;
-}
-
-/** One element a page adds to its <head> (the same shape as a plugin's `head` hook gives). */
-export type PageHeadTag =
-  // `undefined` values are left out (and let TypeScript accept lists whose tags have different attributes).
-  | { tag: 'meta'; attrs: Record<string, string | undefined> }
-  | { tag: 'link'; attrs: Record<string, string | undefined> }
-  | { tag: 'jsonld'; data: unknown };
-
-export interface RouteDef<P = any> {
-  /** URL path, without the site's base; given the trailing-slash rule (`trailingSlash`) unless `output` is given. */
-  path: string;
-  /** The page component; not needed by a route with a `body`. */
-  component?: ComponentType<P>;
-  props: P;
-  title: string;
-  description?: string;
-  /**
-   * Overrides the output file (e.g. "404.html", "rss.xml"); such a route keeps its path as given. A file that
-   * is not `.html` is not a page: the route needs a `body`, whose text is written as it is.
-   */
-  output?: string;
-  /** The file's text instead of a rendered page (a feed, JSON): written as is, with no HTML document around it. */
-  body?: (props: P, ctx: BodyContext) => string;
-  /** Content-Type of a `body` route (default: by the output's extension); written to `_headers` for its path. */
-  contentType?: string;
-  /** Extra <meta>, <link> (rel=alternate, …) and JSON-LD for this page's <head>, after the engine's own tags. */
-  head?: PageHeadTag[];
-  /** This page's Open Graph image (a site path or an absolute URL), instead of `site.ogImage`. */
-  ogImage?: string;
-  noindex?: boolean;
-  /** Left out of sitemap.xml (noindex routes are always left out). */
-  sitemap?: boolean;
-  /** Other URL paths that redirect here. */
-  aliases?: string[];
-  /** The content file the route comes from, for error messages. */
-  source?: string;
-  /** Open Graph type; "website" by default. */
-  ogType?: string;
-  /**
-   * CSP sources this page alone needs (e.g. a third-party embed), merged into the site's policy for this
-   * path only: `_headers` gets a rule for the path, so no other page allows them.
-   */
-  csp?: Record<string, string[]>;
-}
-
-export interface Route<P = any> extends Required<Pick<RouteDef<P>, 'path' | 'props' | 'title'>> {
-  /** For a `body` route, a component that renders nothing (never called for output). */
-  component: ComponentType<P>;
-  description: string;
-  body?: RouteDef<P>['body'];
-  contentType?: string;
-  head?: PageHeadTag[];
-  ogImage?: string;
-  output: string;
-  noindex: boolean;
-  sitemap: boolean;
-  source: string | null;
-  ogType: string;
-  csp?: Record<string, string[]>;
-}
-
-export interface Alias {
-  from: string;
-  to: string;
-  output: string;
-  source: string | null;
-}
 
 /** A component registered for Markdown (made by `component()` of the public API). */
 export interface MarkdownComponent {
@@ -268,50 +187,4 @@ export interface SiteConfig {
   components?: Record<string, MarkdownComponent>;
   // `plugins?: SitegenPlugin[]` is declared in src/site/plugins.ts (merged into this interface there), so this
   // module imports nothing of the plugin surface and the two have no import cycle.
-}
-
-export interface PageReport {
-  path: string;
-  /** The page component's name, to group the size report by page type. */
-  type: string;
-  output: string;
-  islands: string[];
-  jsBytes: number;
-  jsGzipBytes: number;
-}
-
-export interface BuildResult {
-  errors: Message[];
-  warnings: Message[];
-  pages: number;
-  aliases: number;
-  assets: number;
-  timings: Record<string, number>;
-  outDir: string;
-  pageReports: PageReport[];
-  notices: string[];
-  /** Stages served from the build cache (node_modules/.cache/sitegen): "config", "bundle". */
-  cached: string[];
-  /** `sitegen check`: the type check of a site with a tsconfig.json (files checked), or why it was skipped. */
-  typecheck?: { files: number; ms: number } | { skipped: string };
-  /** The image pipeline's variants: files in the output, how many were encoded now and how many came from the cache. */
-  images?: { files: number; processed: number; cached: number };
-  /** The worker pool, when the build used one: its size and the tasks run by type (and how many on the main thread). */
-  workers?: { workers: number; tasks: Record<string, { total: number; onMain: number }> };
-}
-
-/** What the client bundle gives the renderer: asset URLs per island, and the files to write (src/islands/bundle.ts). */
-export interface AssetManifest {
-  /** URL of the runtime, or null when the site has no islands. */
-  runtime: string | null;
-  css: string[];
-  /** Island name → URLs of every JS file it needs beyond the runtime (its chunk and shared chunks). */
-  islandChunks: Record<string, string[]>;
-  /** What React islands need besides their own chunks: React and react-dom (not the runtime). */
-  baseChunks: string[];
-  /** Islands hydrated with React (the others are Name.client.ts enhancements). */
-  reactIslands: string[];
-  /** Output files: path relative to the out dir → bytes. */
-  files: Map<string, Uint8Array>;
-  islands: string[];
 }
