@@ -7,7 +7,7 @@ import type { Content, Entry, MarkdownComponent, Message, SiteConfig } from '../
 import { fileLocation, message } from '../core/errors.ts';
 import { closest } from '../core/didYouMean.ts';
 import { plainError } from '../content/validate.ts';
-import { hasDirectives, placedDirectives, type DirectiveData, type PlacedDirective } from './directives.ts';
+import { hasDirectives, placedDirectives, type DirectiveData, type PlacedDirective } from './directiveElements.ts';
 
 const where = (d: DirectiveData) => fileLocation(d.f, d.l, d.c, d.t);
 const written = (d: DirectiveData) => (d.k === 'inline' ? `:${d.n}[…]` : d.k === 'leaf' ? `::${d.n}` : `:::${d.n}`);
