@@ -66,8 +66,8 @@ function sameAssets(a: AssetManifest, b: AssetManifest, islands: string[]): bool
 
 export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {
   const fail = (errors: Message[], rendered = 0): PassResult => ({ errors: sortMessages(errors), rendered, changed: [], committed: false });
-  if (plan.errors.length) return fail(plan.errors);
-  const { routing, manifest, outputs } = plan as Required<Plan>;
+  if (!plan.ok) return fail(plan.errors);
+  const { routing, manifest, outputs } = plan;
   const { session } = s;
   const site = session.site!;
   const moduleVersion = session.moduleVersion;
@@ -121,7 +121,7 @@ export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {
   }
 
   const links = [...pages.values()].map((p) => ({ page: p.route.path, source: p.route.source, links: p.links }));
-  errors.push(...plan.deferred ?? [], ...await linkProblems(session.root, links, outputs.targets, s.links));
+  errors.push(...plan.deferred, ...await linkProblems(session.root, links, outputs.targets, s.links));
   if (errors.length) return fail(errors, rendered);
 
   // Served beside the host files: the plugins' outputs and the fingerprinted static images.

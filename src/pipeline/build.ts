@@ -17,7 +17,7 @@ import { stageOutput, type Staging } from '../output/write.ts';
 import { acquireBuildLock } from './buildLock.ts';
 import { pageChunks } from '../render/page.ts';
 import { configureEngine, engineSettings, type EngineSettings } from '../core/settings.ts';
-import { openSession, type Plan, type Session, type StageHook } from './session.ts';
+import { openSession, type Plan, type ReadyPlan, type Session, type StageHook } from './session.ts';
 import { linkProblems } from './links.ts';
 import { cspWarnings, type PageMarks } from './cspWarnings.ts';
 import { planInput, poolRenders, renderPlan, trackReads, type PageResult, type RenderTarget } from './render.ts';
@@ -88,8 +88,8 @@ export async function checkSite(opts: BuildOptions): Promise<BuildResult> {
   const images = currentImageStore(session.root);
   if (images) images.checkOnly = true; // images are checked, not made: check writes nothing
   try {
-    if (!plan.errors.length) {
-      result.notices.push(...plan.notices ?? []);
+    if (plan.ok) {
+      result.notices.push(...plan.notices);
       await renderSite(opts, session, plan, result, null, []);
       saveCodeCaches();
     }
@@ -116,7 +116,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   try {
     const { session, plan } = await loadAndPlan({ ...opts, root }, 'build', result);
     try {
-      if (!plan.errors.length) await writePlan(opts, session, plan, result, outDir);
+      if (plan.ok) await writePlan(opts, session, plan, result, outDir);
     } finally {
       if (session.pool) result.workers = session.pool.stats;
       await session.close();
@@ -134,13 +134,13 @@ function finish(result: BuildResult, t0: number): BuildResult {
 }
 
 /** Renders the plan into a staging folder and swaps it in when nothing went wrong. */
-async function writePlan(opts: BuildOptions, session: Session, plan: Plan, result: BuildResult, outDir: string): Promise<void> {
-  result.notices.push(...plan.notices ?? []);
+async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, outDir: string): Promise<void> {
+  result.notices.push(...plan.notices);
   const timed = stageTimer(result, opts);
   const others = otherFiles(session, plan);
   // The output this build replaces is kept in the build state for the next build to write over (write.ts),
   // unless the caches are off: then it is deleted, as a build without state would.
-  const { outputs } = plan as Required<Plan>;
+  const { outputs } = plan;
   // The Markdown images' variants are known now (a template's only once pages render): kept from the last output.
   // (read once, for the staging folder's prune and for the image store: renderSite)
   let found: string[] | undefined;
@@ -161,8 +161,8 @@ async function writePlan(opts: BuildOptions, session: Session, plan: Plan, resul
 }
 
 /** The output's files besides the pages, by the stage that writes them, in order. */
-function otherFiles(session: Session, plan: Plan): { stage: string; files: [string, string | Uint8Array][] }[] {
-  const { manifest, outputs } = plan as Required<Plan>;
+function otherFiles(session: Session, plan: ReadyPlan): { stage: string; files: [string, string | Uint8Array][] }[] {
+  const { manifest, outputs } = plan;
   const statics = session.statics.files;
   return [
     // Static files, and the fingerprinted copies of static images (output/staticImages.ts).
@@ -179,10 +179,10 @@ function otherFiles(session: Session, plan: Plan): { stage: string; files: [stri
  * Renders every page, writes the plan's other files and checks every link. Into `staging` for a build;
  * with none (check), the pages are rendered for their links and reports and nothing is written.
  */
-async function renderSite(opts: BuildOptions, session: Session, plan: Plan, result: BuildResult, staging: Staging | null, others: ReturnType<typeof otherFiles>, markdownVariants?: () => string[]): Promise<Incremental | null> {
+async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, staging: Staging | null, others: ReturnType<typeof otherFiles>, markdownVariants?: () => string[]): Promise<Incremental | null> {
   const timed = stageTimer(result, opts);
   const site = session.site!;
-  const { routing, manifest, outputs } = plan as Required<Plan>;
+  const { routing, manifest, outputs } = plan;
   const table = routing.table;
   const gz = new Map<string, number>();
   const gzipSize = (url: string) => {
@@ -251,7 +251,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
   if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, data] of o.files) await staging.write(f, data); });
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size + (result.images?.files ?? 0);
   await timed('links', async () => {
-    result.errors.push(...plan.deferred ?? [], ...await linkProblems(session.root, pageLinks, outputs.targets));
+    result.errors.push(...plan.deferred, ...await linkProblems(session.root, pageLinks, outputs.targets));
     result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest));
   });
   return incremental;
@@ -261,8 +261,8 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
  * Renders the routes and alias pages whose staged file is not already what they would render to (see
  * pipeline/incremental.ts), recording what each render read; the results of every route, in route order.
  */
-async function renderChanged(session: Session, plan: Plan, target: RenderTarget, inc: Incremental): Promise<PageResult[]> {
-  const { routing } = plan as Required<Plan>;
+async function renderChanged(session: Session, plan: ReadyPlan, target: RenderTarget, inc: Incremental): Promise<PageResult[]> {
+  const { routing } = plan;
   const { routes, aliases } = routing.table;
   const results: (PageResult | undefined)[] = new Array(routes.length);
   const toRender: number[] = [];

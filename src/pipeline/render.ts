@@ -12,7 +12,7 @@ import type { RenderContext, renderAliasPage } from '../render/document.tsx';
 import { extractLinks } from './linkScan.ts';
 import { CloneError, type Pool } from '../parallel/pool.ts';
 import { engineSettings } from '../core/settings.ts';
-import type { Plan, Session } from './session.ts';
+import type { ReadyPlan, Session } from './session.ts';
 
 /** What a page render reports back: never its HTML (the target holds it). */
 export interface PageResult { path: string; islands: string[]; links: string[]; error?: Message }
@@ -146,8 +146,8 @@ export interface RenderOptions {
  * that records what each page reads), origin, and the links of the asset manifest (no file bytes: plain
  * data a worker can receive), with the build's pool.
  */
-export function planInput(session: Pick<Session, 'site' | 'root' | 'content' | 'siteUrl' | 'pool'>, plan: Plan, content: Content = session.content): RenderPlan {
-  const { routing, manifest: m, outputs } = plan as Required<Plan>;
+export function planInput(session: Pick<Session, 'site' | 'root' | 'content' | 'siteUrl' | 'pool'>, plan: ReadyPlan, content: Content = session.content): RenderPlan {
+  const { routing, manifest: m, outputs } = plan;
   const manifest: ManifestLinks = { css: m.css, runtime: m.runtime, baseChunks: m.baseChunks, islandChunks: m.islandChunks, reactIslands: m.reactIslands, images: outputs.images.table };
   return { site: session.site!, table: routing.table, setup: { root: session.root, content, siteUrl: session.siteUrl(), manifest }, pool: session.pool };
 }

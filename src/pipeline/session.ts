@@ -40,17 +40,30 @@ export interface SessionOptions {
   parseTimeoutMs?: number;
 }
 
-/** A plan, or the problems that stop one (then only `errors`). */
-export interface Plan {
-  errors: Message[];
+/** A plan (`ok`), or the problems that stop one. */
+export type Plan = ReadyPlan | FailedPlan;
+
+/** Everything the outputs are made from. */
+export interface ReadyPlan {
+  ok: true;
+  errors: [];
   /** Problems that do not stop rendering but do stop the output from going live (refused static files),
    *  reported with the link check's, as a build always reported them. */
-  deferred?: Message[];
+  deferred: Message[];
   /** The config's notices, for the command to print. */
-  notices?: string[];
-  routing?: Routing;
-  manifest?: AssetManifest;
-  outputs?: OutputPlan;
+  notices: string[];
+  routing: Routing;
+  manifest: AssetManifest;
+  outputs: OutputPlan;
+}
+
+/** The problems that stop a plan (the refused static files among them); nothing to render. */
+export interface FailedPlan {
+  ok: false;
+  errors: Message[];
+  routing?: undefined;
+  manifest?: undefined;
+  outputs?: undefined;
 }
 
 export interface Update {
@@ -213,7 +226,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
 
     async plan() {
       const refused = [...statics.refused.values()];
-      const fail = (errors: Message[]): Plan => ({ errors: [...errors, ...refused] });
+      const fail = (errors: Message[]): FailedPlan => ({ ok: false, errors: [...errors, ...refused] });
       if (!site || inputProblems().length) return fail(inputProblems());
       const s: SiteModule = site;
       const routed = await stage('routes', async () => siteCall(root, 'routes() returned something routeTable cannot use', () => routeContent(content, s.config, root, routing)));
@@ -233,7 +246,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
       if (outputs.errors.length) return fail(outputs.errors);
       const noticed = session.notices();
       if (noticed.errors.length) return fail(noticed.errors);
-      return { errors: [], deferred: refused, notices: noticed.notices, routing, manifest, outputs };
+      return { ok: true, errors: [], deferred: refused, notices: noticed.notices, routing, manifest, outputs };
     },
 
     ready: async () => { await sources.content.ready?.(); },
