@@ -4,7 +4,7 @@
 // A page's list carries its link targets (path, with the fragment when there is one) and its own element
 // ids as `id:<id>` entries: a link with a URL scheme is never kept, so the two cannot be confused, and the
 // list travels from render workers and through dev's caches as it always did.
-import type { Message } from '../core/types.ts';
+import type { Location, Message } from '../core/types.ts';
 import { message, fileLocation } from '../core/errors.ts';
 
 const ID = 'id:';
@@ -124,11 +124,28 @@ export interface PageLinks {
 /** Pages that share a broken link (a layout or template link) are reported once, with a few examples. */
 const GROUP_AFTER = 3;
 
-interface Use { pg: PageLinks; link: string }
+/** One page's use of a broken link: the link as the page has it, and where its source writes it (once
+ *  located: pipeline/links.ts). */
+export interface LinkUse { page: string; source: string | null; link: string; at?: Location }
 
-/** Broken paths and broken fragments, among `pages` (a fragment is checked when its page is among them). */
+/** What would fix a broken path: the site's base in front, or the other trailing-slash form. */
+export type LinkFix = { kind: 'base'; base: string } | { kind: 'slash'; to: string } | { kind: 'noSlash'; to: string };
+
+/**
+ * A broken link, as data: a path that is no route, alias or file (`resolved`: the base-less path it names,
+ * `outside`: under a base, it misses the base), or a `#fragment` that names no id on its page. Messages
+ * are made from it at the end (linkMessages), after the uses are located in their sources.
+ */
+export type BrokenLink =
+  | { kind: 'path'; resolved: string; fix: LinkFix | null; uses: LinkUse[] }
+  | { kind: 'fragment'; target: string; fragment: string; uses: LinkUse[] };
+
+/** The uses a broken link's messages name: all of them, or the first few of a group. */
+export const shownUses = (b: BrokenLink): LinkUse[] => (b.uses.length > GROUP_AFTER ? b.uses.slice(0, GROUP_AFTER) : b.uses);
+
+/** Broken paths and broken fragments among `pages`, as messages (a fragment is checked when its page is among them). */
 export function checkLinks(pages: PageLinks[], targets: LinkTargets): Message[] {
-  return [...checkPaths(pages, targets), ...checkAnchors(pages, targets.base)];
+  return linkMessages([...brokenPaths(pages, targets), ...brokenAnchors(pages, targets.base)]);
 }
 
 /**
@@ -141,9 +158,11 @@ function resolve(pg: PageLinks, link: string, base = '/'): string {
   return base === '/' ? served : served.startsWith(base) ? served.slice(base.length - 1) : `\0${served}`;
 }
 
+const useOf = (pg: PageLinks, link: string): LinkUse => ({ page: pg.page, source: pg.source, link });
+
 /** Links whose path is no route, alias or file. */
-export function checkPaths(pages: PageLinks[], targets: LinkTargets): Message[] {
-  const broken = new Map<string, Use[]>();
+export function brokenPaths(pages: PageLinks[], targets: LinkTargets): BrokenLink[] {
+  const broken = new Map<string, { pages: Set<PageLinks>; uses: LinkUse[] }>();
   const base = targets.base ?? '/';
   for (const pg of pages) {
     for (const entry of pg.links) {
@@ -155,20 +174,17 @@ export function checkPaths(pages: PageLinks[], targets: LinkTargets): Message[] 
       let decoded = abs;
       try { decoded = decodeURI(abs); } catch { /* keep raw */ }
       if (targets.has(decoded)) continue;
-      if (!broken.has(abs)) broken.set(abs, []);
-      const uses = broken.get(abs)!;
-      if (!uses.some((u) => u.pg === pg)) uses.push({ pg, link });
+      let b = broken.get(abs);
+      if (!b) broken.set(abs, (b = { pages: new Set(), uses: [] }));
+      if (!b.pages.has(pg)) { b.pages.add(pg); b.uses.push(useOf(pg, link)); }
     }
   }
-  const errors: Message[] = [];
-  for (const [abs, uses] of broken) {
-    const link = uses[0]!.link;
-    const hint = abs.startsWith('\0') ? { hint: `The site is served under ${base}: in a template write href('${link}') from "sitegen-islands", which adds the base, or ${base}${link.replace(/^\/+/, '')} (Markdown links and images get the base by themselves).` }
-      : !abs.endsWith('/') && targets.has(abs + '/') ? { hint: `Page URLs end with "/": link to ${abs}/ instead.` }
-      : abs.endsWith('/') && abs.length > 1 && targets.has(abs.slice(0, -1)) ? { hint: `Page URLs have no trailing "/" (trailingSlash: 'never'): link to ${abs.slice(0, -1)} instead.` } : {};
-    errors.push(...report(uses, (u) => `page ${u.pg.page} links to ${u.link}, which is not a page, alias or file`, 'which is not a page, alias or file', hint));
-  }
-  return errors;
+  return [...broken].map(([abs, { uses }]): BrokenLink => {
+    const fix: LinkFix | null = abs.startsWith('\0') ? { kind: 'base', base }
+      : !abs.endsWith('/') && targets.has(abs + '/') ? { kind: 'slash', to: `${abs}/` }
+      : abs.endsWith('/') && abs.length > 1 && targets.has(abs.slice(0, -1)) ? { kind: 'noSlash', to: abs.slice(0, -1) } : null;
+    return { kind: 'path', resolved: abs, fix, uses };
+  });
 }
 
 /**
@@ -176,10 +192,10 @@ export function checkPaths(pages: PageLinks[], targets: LinkTargets): Message[] 
  * `pages` (`/post/#x`, `../post/#x`, `/post/index.html#x`). Links to other files or aliases are not
  * checked (their ids are unknown), nor are pages outside `pages`.
  */
-export function checkAnchors(pages: PageLinks[], base = '/'): Message[] {
+export function brokenAnchors(pages: PageLinks[], base = '/'): BrokenLink[] {
   const ids = new Map<string, Set<string>>();
   for (const pg of pages) ids.set(pg.page, anchorsOf(pg.links).ids);
-  const broken = new Map<string, Use[]>();
+  const broken = new Map<string, BrokenLink & { kind: 'fragment' }>();
   for (const pg of pages) {
     for (const entry of anchorsOf(pg.links).fragmentLinks) {
       const hash = entry.indexOf('#');
@@ -189,18 +205,12 @@ export function checkAnchors(pages: PageLinks[], base = '/'): Message[] {
       const fragment = entry.slice(hash + 1);
       if (have.has(fragment) || have.has(safeDecode(fragment))) continue;
       const key = `${target}#${fragment}`;
-      if (!broken.has(key)) broken.set(key, []);
-      broken.get(key)!.push({ pg, link: entry });
+      let b = broken.get(key);
+      if (!b) broken.set(key, (b = { kind: 'fragment', target, fragment, uses: [] }));
+      b.uses.push(useOf(pg, entry));
     }
   }
-  const errors: Message[] = [];
-  for (const [key, uses] of broken) {
-    const [target, fragment] = [key.slice(0, key.indexOf('#')), key.slice(key.indexOf('#') + 1)];
-    const what = `but ${target === uses[0].pg.page && uses[0].link.startsWith('#') ? 'the page' : target} has no element with id "${safeDecode(fragment)}"`;
-    errors.push(...report(uses, (u) => `page ${u.pg.page} links to ${u.link}, ${u.link.startsWith('#') ? `but the page has no element with id "${safeDecode(fragment)}"` : what}`, what,
-      { hint: 'Link to an id the page has (headings get ids with markdown({ headingIds: true })), or fix the fragment.' }));
-  }
-  return errors;
+  return [...broken.values()];
 }
 
 /** A page's ids and its links with a fragment, worked out once per links list (dev keeps lists of
@@ -223,12 +233,34 @@ function safeDecode(s: string): string {
   try { return decodeURIComponent(s); } catch { return s; }
 }
 
-/** One message per use, or one for the group when many pages share the link (a template link). */
-function report(uses: Use[], each: (u: Use) => string, groupWhy: string, extra: { hint?: string }): Message[] {
-  if (uses.length > GROUP_AFTER) {
-    const m = message('BrokenLink', `${uses.length} pages link to ${uses[0].link}, ${groupWhy} (a shared template link?)`, null, extra);
-    for (const u of uses.slice(0, GROUP_AFTER)) m.notes.push({ text: `on page ${u.pg.page}${u.pg.source ? ` (${u.pg.source})` : ''}`, location: null });
-    return [m];
+/** The messages of broken links: one per use, located where its source writes the link when known, or
+ *  one for the group when many pages share the link (a template link). The one place their words are made. */
+export function linkMessages(broken: BrokenLink[]): Message[] {
+  const out: Message[] = [];
+  for (const b of broken) {
+    let why: (u: LinkUse) => string, groupWhy: string, hint: string | undefined;
+    if (b.kind === 'path') {
+      why = () => 'which is not a page, alias or file';
+      groupWhy = why(b.uses[0]);
+      const link = b.uses[0].link;
+      hint = b.fix?.kind === 'base' ? `The site is served under ${b.fix.base}: in a template write href('${link}') from "sitegen-islands", which adds the base, or ${b.fix.base}${link.replace(/^\/+/, '')} (Markdown links and images get the base by themselves).`
+        : b.fix?.kind === 'slash' ? `Page URLs end with "/": link to ${b.fix.to} instead.`
+        : b.fix?.kind === 'noSlash' ? `Page URLs have no trailing "/" (trailingSlash: 'never'): link to ${b.fix.to} instead.` : undefined;
+    } else {
+      const fragment = safeDecode(b.fragment);
+      const first = b.uses[0];
+      groupWhy = `but ${b.target === first.page && first.link.startsWith('#') ? 'the page' : b.target} has no element with id "${fragment}"`;
+      why = (u) => (u.link.startsWith('#') ? `but the page has no element with id "${fragment}"` : groupWhy);
+      hint = 'Link to an id the page has (headings get ids with markdown({ headingIds: true })), or fix the fragment.';
+    }
+    const extra = hint ? { hint } : {};
+    if (b.uses.length > GROUP_AFTER) {
+      const m = message('BrokenLink', `${b.uses.length} pages link to ${b.uses[0].link}, ${groupWhy} (a shared template link?)`, null, extra);
+      for (const u of shownUses(b)) m.notes.push(u.at ? { text: `on page ${u.page}`, location: u.at } : { text: `on page ${u.page}${u.source ? ` (${u.source})` : ''}`, location: null });
+      out.push(m);
+    } else {
+      for (const u of b.uses) out.push(message('BrokenLink', `page ${u.page} links to ${u.link}, ${why(u)}`, u.at ?? (u.source ? fileLocation(u.source) : null), extra));
+    }
   }
-  return uses.map((u) => message('BrokenLink', each(u), u.pg.source ? fileLocation(u.pg.source) : null, extra));
+  return out;
 }
