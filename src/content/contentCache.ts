@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { ENGINE_DIR, PACKAGE_DIR } from '../site/index.ts';
 import { engineSettings } from '../core/settings.ts';
 import { hashFolder, packageVersions, replaceFolder } from '../cache/index.ts';
+import { siteCachePath } from '../cache/registry.ts';
 import type { ParseCache, ParseOutput } from './load.ts';
 
 /** Changes with any file of the engine (not only its parser: the parallel loader passes results on too). */
@@ -22,7 +23,7 @@ function version(): string {
 }
 
 // In the site's own state folder (git-ignored, like server plugins' data): it goes when the site goes.
-const dirOf = (root: string) => path.join(root, '.sitegen', 'cache', 'content');
+const dirOf = (root: string) => siteCachePath(root, 'content');
 
 /** Entries per chunk file: reading or writing one never needs a buffer of the whole cache (60 MB at 10k pages). */
 const CHUNK = 500;

@@ -24,6 +24,8 @@ import { planInput, poolRenders, renderPlan, trackReads, type PageResult, type R
 import { buildKey, openIncremental, type Incremental } from './incremental.ts';
 import { contentVariantPaths, currentImageStore, resetImageStore, variantBytes, variantLinks } from '../images/store.ts';
 import { urlPolicy } from '../render/urls.ts';
+import { siteCachePath } from '../cache/registry.ts';
+import { pruneCaches } from '../cache/prune.ts';
 
 export interface BuildOptions {
   root: string;
@@ -146,13 +148,14 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
   let found: string[] | undefined;
   const markdownVariants = () => (found ??= contentVariantPaths(session.content, urlPolicy(session.site!.config).base));
   const planned = () => [...outputs.pageFiles, ...others.flatMap((o) => o.files.map(([f]) => f)), ...markdownVariants().map((p) => p.slice(1))];
-  const recycle = engineSettings().cache ? { dir: path.join(session.root, '.sitegen', 'cache', 'output'), planned: planned(), root: session.root } : undefined;
+  const recycle = engineSettings().cache ? { dir: siteCachePath(session.root, 'output'), planned: planned(), root: session.root } : undefined;
   const staging = await timed('staging', () => stageOutput(outDir, recycle));
   try {
     const incremental = await renderSite(opts, session, plan, result, staging, others, markdownVariants);
     if (result.errors.length) { await staging.abort(); return; }
     await timed('write', () => staging.commit());
     await incremental?.save(); // what the output now holds, for the next build
+    if (engineSettings().cache) await pruneCaches({ root: session.root, output: outDir }, ['images', 'vendor', 'worker']);
     saveCodeCaches();
   } catch (e) {
     await staging.abort();

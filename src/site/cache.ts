@@ -1,5 +1,5 @@
-// The build's cache of compiled site modules (node_modules/.cache/sitegen/server/): a record per site
-// of the module file and the stamps of every file it was made from; pruned as sites come and go.
+// The build's cache of compiled site modules (the registry's `module` cache, cache/registry.ts): a record
+// per site of the module file and the stamps of every file it was made from; pruned as sites come and go.
 import path from 'node:path';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -8,6 +8,7 @@ import { RECIPE_DIR, SERVER_OUTDIR, nodeEnv } from './paths.ts';
 import { DEFAULT_ISLANDS } from './options.ts';
 import { engineSettings } from '../core/settings.ts';
 import { keyOf, stampFiles, stampsMatch, writeFileAtomic, type Stamp } from '../cache/index.ts';
+import { pruneCaches } from '../cache/prune.ts';
 
 export interface CacheRecord {
   file: string; inputs: string[]; stamps: Stamp[]; root?: string; islandsDir?: string; islands?: string[];
@@ -67,28 +68,5 @@ export async function rememberSiteModule(root: string, m: { file: string; inputs
   } catch { /* first build of this site */ }
   const record: CacheRecord = { file: m.file, inputs: m.inputs, stamps: stampFiles(metafileFiles(m.meta)), root: path.resolve(root), islandsDir: m.islandsDir, islands: islandFiles(root, m.islandsDir), commands: m.commands };
   await writeFileAtomic(recordFile, JSON.stringify(record));
-  await pruneServerCache().catch(() => {});
-}
-
-/**
- * Keeps the module cache from growing without end (each compiled site is ~2 MB, and test suites build
- * hundreds of temporary sites): drops the records of sites whose folder is gone, with their modules, and
- * any module no record names that is over an hour old (dev mode's are deleted as it replaces them).
- */
-async function pruneServerCache(): Promise<void> {
-  const names = await fsp.readdir(SERVER_OUTDIR);
-  const kept = new Set<string>();
-  for (const n of names.filter((f) => f.startsWith('build-') && f.endsWith('.json'))) {
-    try {
-      const r = JSON.parse(await fsp.readFile(path.join(SERVER_OUTDIR, n), 'utf8')) as CacheRecord;
-      if (r.root && !fs.existsSync(r.root)) { await fsp.rm(path.join(SERVER_OUTDIR, n), { force: true }); continue; }
-      kept.add(path.basename(r.file));
-    } catch { /* being written by another build */ }
-  }
-  const hourAgo = Date.now() - 3600_000;
-  for (const n of names.filter((f) => /^site-.*\.c?js(\.map|\.v8cache)?$/.test(f))) {
-    if (kept.has(n.replace(/\.(map|v8cache)$/, ''))) continue;
-    const st = await fsp.stat(path.join(SERVER_OUTDIR, n)).catch(() => null);
-    if (st && st.mtimeMs < hourAgo) await fsp.rm(path.join(SERVER_OUTDIR, n), { force: true });
-  }
+  await pruneCaches({ root }, ['module']); // sites come and go (cache/prune.ts)
 }

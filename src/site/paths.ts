@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
+import { installCachePath } from '../cache/registry.ts';
 
 /** esbuild's JS API, imported on first use (a cached build never needs it: ~40 ms saved). */
 export const loadEsbuild = (): Promise<typeof esbuild> => import('esbuild');
@@ -32,7 +33,7 @@ export const RECIPE_DIR = path.join(ENGINE_DIR, 'site');
 
 // Outside the site and inside node_modules, so tsx's loader leaves the module (and its source map) alone.
 export const SITEGEN_CACHE = path.join(PACKAGE_DIR, 'node_modules', '.cache', 'sitegen');
-export const SERVER_OUTDIR = path.join(SITEGEN_CACHE, 'server');
-export const VENDOR_DIR = path.join(SITEGEN_CACHE, 'vendor');
+export const SERVER_OUTDIR = installCachePath(SITEGEN_CACHE, 'module');
+export const VENDOR_DIR = installCachePath(SITEGEN_CACHE, 'vendor');
 
 export const nodeEnv = () => process.env.NODE_ENV ?? 'development';

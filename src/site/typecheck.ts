@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type * as TS from 'typescript';
 import type { Message } from '../core/types.ts';
+import { siteCachePath } from '../cache/registry.ts';
 import { fileLocation, message } from '../core/errors.ts';
 
 export type TypeCheckResult =
@@ -63,11 +64,11 @@ export function typeCheck(root: string, opts: { cache?: boolean } = {}): TypeChe
     const errors = parsed.errors.filter((d) => d.category === ts.DiagnosticCategory.Error);
     if (errors.length) return { errors: errors.map(located), files: 0, ms: Math.round(performance.now() - t0) };
   }
-  const cacheDir = path.join(root, '.sitegen', 'cache');
+  const buildInfo = siteCachePath(root, 'typecheck');
   const incremental = opts.cache !== false;
   const options: TS.CompilerOptions = {
     ...parsed.options, noEmit: true, declaration: false, composite: false,
-    incremental, ...(incremental ? { tsBuildInfoFile: path.join(cacheDir, 'typecheck.tsbuildinfo') } : { tsBuildInfoFile: undefined }),
+    incremental, ...(incremental ? { tsBuildInfoFile: buildInfo } : { tsBuildInfoFile: undefined }),
   };
   const host = ts.createIncrementalCompilerHost(options);
   const program = ts.createIncrementalProgram({ rootNames: parsed.fileNames, options, host, projectReferences: parsed.projectReferences });
@@ -77,7 +78,7 @@ export function typeCheck(root: string, opts: { cache?: boolean } = {}): TypeChe
   ].filter((d) => d.category === ts.DiagnosticCategory.Error);
   if (incremental) {
     // Writes only the build info (noEmit): the state the next check starts from.
-    fs.mkdirSync(cacheDir, { recursive: true });
+    fs.mkdirSync(path.dirname(buildInfo), { recursive: true });
     program.emit();
   }
   return { errors: diagnostics.map(located), files: parsed.fileNames.length, ms: Math.round(performance.now() - t0) };

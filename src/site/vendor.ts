@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import Module from 'node:module';
 import { PACKAGE_DIR, RECIPE_DIR, VENDOR_DIR, nodeEnv } from './paths.ts';
 import { VENDORED, ENGINE_REACT_DOM_SERVER } from './esbuildPlugins.ts';
-import { keyOf, packageVersions, stampFiles, writeFileAtomic } from '../cache/index.ts';
+import { keyOf, packageVersions, stampFiles, writeFileAtomic, writeFileAtomicSync } from '../cache/index.ts';
 import { INSTALL_CACHE, codeCacheAfter, loadTracked } from './compiled.ts';
 
 /** The vendor bundle's file for the installed versions and NODE_ENV (it need not exist yet). */
@@ -36,16 +36,8 @@ export function ensureVendor(): string {
     // An optional esprima require (older js-yaml) is left to run time.
     external: ['esprima'],
   });
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, outputFiles[0].contents);
-  fs.renameSync(tmp, file);
-  // Bundles of earlier versions (and their code caches) are not needed again; one made in the last hour
-  // may be another NODE_ENV's that a concurrent build is loading.
-  const hourAgo = Date.now() - 3600_000;
-  for (const n of fs.readdirSync(VENDOR_DIR)) {
-    if (n.startsWith(path.basename(file)) || n.endsWith('.tmp')) continue;
-    try { if (fs.statSync(path.join(VENDOR_DIR, n)).mtimeMs < hourAgo) fs.rmSync(path.join(VENDOR_DIR, n), { force: true }); } catch { /* gone */ }
-  }
+  writeFileAtomicSync(file, outputFiles[0].contents);
+  // Bundles of earlier versions are removed after a build (cache/prune.ts).
   return file;
 }
 
