@@ -131,7 +131,17 @@ program.command('prepare')
     process.exitCode = await runPrepare();
   });
 
-const BUILT_IN = new Set(['build', 'check', 'preview', 'dev', 'init', 'prepare', 'help']);
+program.command('clean')
+  .description("Delete the site's build caches (.sitegen/cache/: content, client bundle, image variants, page stamps); dist/ stays")
+  .option('-r, --root <dir>', 'site folder', '.')
+  .action(async (flags: { root?: string }) => {
+    const root = resolveRoot(flags);
+    const { cleanSiteCaches } = await import('../src/pipeline/clean.ts');
+    const removed = await cleanSiteCaches(root);
+    process.stdout.write(removed.length ? `removed the ${removed.join(', ')} cache${removed.length > 1 ? 's' : ''} of ${path.relative(process.cwd(), root) || '.'}\n` : 'no caches to remove\n');
+  });
+
+const BUILT_IN = new Set(['build', 'check', 'preview', 'dev', 'init', 'prepare', 'clean', 'help']);
 
 /** The value of -r/--root in argv, before commander has parsed anything. */
 function rootFromArgv(argv: string[]): string {

@@ -1,14 +1,17 @@
 // One registry of caches (src/cache/registry.ts) and one prune (src/cache/prune.ts): everything a build
 // leaves in the site's cache folder is a cache the registry names, and a build drops the image variants
 // its output no longer links (an image that changed or went, a change of image settings), so the cache
-// does not grow with every edit, while a warm build still encodes nothing.
+// does not grow with every edit, while a warm build still encodes nothing. `sitegen clean` deletes the
+// registry's site caches and nothing else.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { copyOf, type TestSite } from '../helpers/site.ts';
 import { CACHES, siteCacheRoot } from '../../src/cache/registry.ts';
 import { pruneCaches } from '../../src/cache/prune.ts';
+import { cleanSiteCaches } from '../../src/pipeline/clean.ts';
 
 const jpeg = (w: number, h: number, r: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r, g: 120, b: 200 } } }).jpeg().toBuffer();
 const post = (images: string) => `---\ntitle: About\n---\n# About\n\n${images}\n`;
@@ -66,5 +69,29 @@ describe('the site cache folder', () => {
     expect(variantDirs(site)).toEqual([...kept, 'ffffffffffffffff000000'].sort());
     expect(await pruneCaches({ root: site.root, output: path.join(site.root, 'dist') }, ['images'])).toEqual({ images: 1 });
     expect(variantDirs(site)).toEqual(kept);
+  });
+});
+
+describe('sitegen clean', () => {
+  let site: TestSite;
+  const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-clean-outside-'));
+  afterAll(() => { site?.remove(); fs.rmSync(outside, { recursive: true, force: true }); });
+
+  it("deletes the site's caches and nothing else: dist/ stays, a link's target outside the site stays", async () => {
+    site = await copyOf('basic');
+    expect((await site.build()).errors).toEqual([]);
+    const page = fs.readFileSync(path.join(site.root, 'dist', 'index.html'), 'utf8');
+    fs.writeFileSync(path.join(outside, 'keep.txt'), 'mine');
+    fs.symlinkSync(outside, path.join(siteCacheRoot(site.root), 'typecheck.tsbuildinfo'));
+    const removed = await cleanSiteCaches(site.root);
+    expect(removed).toEqual(expect.arrayContaining(['content', 'client', 'typecheck']));
+    expect(fs.readdirSync(siteCacheRoot(site.root))).toEqual([]);
+    expect(fs.readFileSync(path.join(outside, 'keep.txt'), 'utf8')).toBe('mine');
+    expect(fs.readFileSync(path.join(site.root, 'dist', 'index.html'), 'utf8')).toBe(page);
+    const again = await site.build();
+    expect(again.errors).toEqual([]);
+    expect(again.result.cached).not.toContain('bundle'); // the client bundle was made afresh
+    expect(again.read('index.html')).toBe(page);
+    expect(await cleanSiteCaches(site.root)).toEqual(expect.arrayContaining(['content', 'client']));
   });
 });
