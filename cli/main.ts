@@ -138,7 +138,8 @@ program.command('clean')
     const root = resolveRoot(flags);
     const { cleanSiteCaches } = await import('../src/pipeline/clean.ts');
     const removed = await cleanSiteCaches(root);
-    process.stdout.write(removed.length ? `removed the ${removed.join(', ')} cache${removed.length > 1 ? 's' : ''} of ${path.relative(process.cwd(), root) || '.'}\n` : 'no caches to remove\n');
+    const where = path.join(path.relative(process.cwd(), root), '.sitegen', 'cache');
+    process.stdout.write(removed.length ? `removed from ${where}: ${removed.join(', ')}\n` : `no caches in ${where}\n`);
   });
 
 const BUILT_IN = new Set(['build', 'check', 'preview', 'dev', 'init', 'prepare', 'clean', 'help']);

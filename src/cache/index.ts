@@ -53,6 +53,22 @@ export function packageVersions(packageDir: string, names: string[]): string[] {
 /** A short hex key for a JSON-able value. */
 export const keyOf = (value: unknown, length = 16): string => createHash('sha1').update(JSON.stringify(value)).digest('hex').slice(0, length);
 
+/**
+ * Whether `dir` is reached from `root` through real folders only, `dir` included (no symbolic link on the
+ * way): a cache folder that links out of the site is never read from or deleted in.
+ */
+export async function realFolderUnder(root: string, dir: string): Promise<boolean> {
+  const rel = path.relative(root, dir);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return false;
+  let d = root;
+  for (const part of rel ? rel.split(path.sep) : []) {
+    d = path.join(d, part);
+    const st = await fsp.lstat(d).catch(() => null);
+    if (!st || !st.isDirectory()) return false;
+  }
+  return true;
+}
+
 /** A name beside `target` that no other process or call uses. */
 const tmpBeside = (target: string) => `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
 

@@ -12,6 +12,7 @@ import { SITEGEN_CACHE } from '../site/paths.ts';
 import { vendorFile } from '../site/vendor.ts';
 import { IMAGE_DIR } from '../images/model.ts';
 import type { CacheRecord } from '../site/cache.ts';
+import { realFolderUnder } from './index.ts';
 
 export type PrunedCache = { [K in CacheName]: (typeof CACHES)[K]['keep'] extends 'pruned' ? K : never }[CacheName];
 
@@ -89,12 +90,16 @@ async function pruneImages(ctx: PruneContext): Promise<number> {
   const used = new Set(await fsp.readdir(path.join(ctx.output, IMAGE_DIR)).catch(() => [] as string[]));
   const dir = siteCachePath(ctx.root, 'images');
   let removed = 0;
+  // Only folders inside the site: a link on the way is not followed (its entries are not ours to delete).
+  const inside = (sub: string) => realFolderUnder(ctx.root, path.join(dir, sub));
+  if (!(await inside('variants'))) return 0;
   for (const n of await fsp.readdir(path.join(dir, 'variants')).catch(() => [] as string[])) {
     if (used.has(n) || isTemporary(n)) continue;
     await fsp.rm(path.join(dir, 'variants', n), { recursive: true, force: true });
     removed++;
   }
   const hashes = new Set([...used].map((n) => n.slice(0, 16)));
+  if (!(await inside('sources'))) return removed;
   for (const n of await fsp.readdir(path.join(dir, 'sources')).catch(() => [] as string[])) {
     if (!n.endsWith('.json') || hashes.has(n.slice(0, -'.json'.length))) continue;
     await fsp.rm(path.join(dir, 'sources', n), { force: true });

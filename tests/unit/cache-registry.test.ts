@@ -95,3 +95,26 @@ describe('sitegen clean', () => {
     expect(await cleanSiteCaches(site.root)).toEqual(expect.arrayContaining(['content', 'client']));
   });
 });
+
+describe('links out of the site', () => {
+  const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-cache-link-'));
+  let site: TestSite;
+  afterAll(() => { site?.remove(); fs.rmSync(outside, { recursive: true, force: true }); });
+  const snapshot = () => JSON.stringify(fs.readdirSync(outside, { recursive: true }).sort());
+
+  it('a build prunes no folder that links out of the site, and clean removes such a link, not its target', async () => {
+    fs.mkdirSync(path.join(outside, 'ffffffffffffffff000000'), { recursive: true });
+    fs.writeFileSync(path.join(outside, 'ffffffffffffffff000000', 'a.txt'), 'mine');
+    site = await copyOf('basic');
+    fs.mkdirSync(path.join(siteCacheRoot(site.root), 'images'), { recursive: true });
+    fs.symlinkSync(outside, path.join(siteCacheRoot(site.root), 'images', 'variants'), 'dir');
+    const before = snapshot();
+    expect((await site.build()).errors).toEqual([]);
+    expect(snapshot()).toBe(before);
+    fs.rmSync(siteCacheRoot(site.root), { recursive: true, force: true });
+    fs.symlinkSync(outside, siteCacheRoot(site.root), 'dir');
+    expect(await cleanSiteCaches(site.root)).toEqual(['the link itself']);
+    expect(fs.existsSync(siteCacheRoot(site.root))).toBe(false);
+    expect(snapshot()).toBe(before);
+  });
+});
