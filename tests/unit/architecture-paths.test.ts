@@ -23,7 +23,9 @@ function namedPaths(text: string): string[] {
   const found = new Set<string>();
   const token = /[\w./*<>-]+/g;
   for (const [t] of text.matchAll(token)) {
-    const p = t.replace(/[.,)]+$/, '');
+    let end = t.length;
+    while (end > 0 && '.,)'.includes(t[end - 1])) end--; // sentence punctuation after a path
+    const p = t.slice(0, end);
     const [first] = p.split('/');
     if (!p.includes('/') || p.startsWith('.') || p.includes('*') || p.includes('<')) continue;
     if (['src', 'cli', 'bin', 'tests', 'scripts', 'plugins', 'templates', 'docs'].includes(first)) found.add(p);
