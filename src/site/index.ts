@@ -4,8 +4,8 @@
 // engine instance renders, and the site's hooks and schemas share its React and zod; imports of the islands
 // folder are wrapped with defineIsland(Name). The jobs live in src/site/:
 //   paths.ts    where the package and the caches are; NODE_ENV; esbuild on first use
-//   plugins.ts  esbuild plugins: the engine's modules left to the loader, other bare imports → absolute paths;
-//               island wrapping
+//   esbuildPlugins.ts  esbuild plugins: the engine's modules left to the loader, other bare imports →
+//               absolute paths; island wrapping
 //   options.ts  the esbuild options of the server compile (and the islands folder it wraps)
 //   provided.ts the engine's modules the site module is given
 //   compiled.ts running a compiled CommonJS file (vm, V8 code cache, the given modules)
@@ -16,6 +16,8 @@
 //   build.ts    loadSiteModule: the module for build/check (cache, else compile and remember)
 //   dev.ts      createSiteCompiler: the module for dev (one esbuild context kept across compiles)
 //   messages.ts esbuild errors and load-time throws as located messages
+// Beside them: plugins.ts (the plugin hooks a site's plugins fill), configSchema.ts (the config's strict
+// schema) and typecheck.ts (`sitegen check`'s type check).
 export { ENGINE_DIR, PACKAGE_DIR, loadEsbuild } from './paths.ts';
 export { esbuildMessages } from './messages.ts';
 export { islandWrapPlugin, externalsPlugin, PROVIDED } from './esbuildPlugins.ts';
