@@ -2,13 +2,20 @@
 // and the diagnostics every stage reports (modelled on esbuild's Message).
 import type { ComponentType, ReactNode } from 'react';
 import type { ZodType, output } from 'zod';
-import type { MarkdownHeading } from '../markdown/entryText.ts';
-
-export type { MarkdownHeading };
 // The route and build-result shapes live beside this file; every stage imports them from here.
 export type { BodyContext, CheckedRoute, PageHeadTag, RouteDef, Route, Alias } from './route.ts';
 export type { PageReport, BuildResult, AssetManifest } from './buildResult.ts';
 import type { Route, RouteDef } from './route.ts';
+
+/** A heading of a Markdown entry (markdown/entryText.ts reads them from the tokens). */
+export interface MarkdownHeading {
+  /** 1 for `#`, up to 6. */
+  depth: number;
+  /** The heading's text, without markup. */
+  text: string;
+  /** The heading's id in the HTML: only with `markdown({ headingIds: true })`, which writes it. */
+  id?: string;
+}
 
 export interface Location {
   /** Path relative to the site root, with forward slashes. */
