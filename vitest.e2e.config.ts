@@ -18,7 +18,7 @@ export default defineConfig({
     // Two files at a time: each waits on Chromium most of the time. They share the one preview server, its
     // database and one Chromium (each file its own pages); waitlist tests sign up with unique addresses and
     // look only at their own rows; files that build a site build a copy or into a folder of their own (two
-    // builds of one root take turns, src/buildLock.ts); the built site is only read.
+    // builds of one root take turns, src/pipeline/buildLock.ts); the built site is only read.
     fileParallelism: true,
     maxWorkers: 2,
     sequence: { sequencer: longestFirst(LONGEST) },

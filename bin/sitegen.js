@@ -21,7 +21,7 @@ process.env.NODE_ENV ??= process.argv[2] === 'dev' ? 'development' : 'production
 // A build holds every page's content (twice, with a render worker): smaller young generations keep the
 // peak under 400 MB at 10,000 pages (measured: 405-412 → 380-392 MB) at no measurable cost in time.
 // `check` renders as a build does, and `prepare` sets it too: V8 refuses a code cache made under other
-// flags, prepare makes the vendor bundle's code cache for the first build (src/siteModule/vendor.ts), and
+// flags, prepare makes the vendor bundle's code cache for the first build (src/site/vendor.ts), and
 // build and check share the site module's (without it here, a check after a build paid ~0.1 s CPU more).
 if (['build', 'check', 'prepare'].includes(process.argv[2])) v8.setFlagsFromString('--max-semi-space-size=8');
 
@@ -54,7 +54,7 @@ async function compiled() {
     const tmp = `${dir}.tmp-${process.pid}`;
     await esbuild.build({
       // The engine once: the CLI, and the program of its worker threads (src/parallel/pool.ts finds
-      // worker.js beside its own chunk). Both find the package folder from where they are (siteModule/paths.ts).
+      // worker.js beside its own chunk). Both find the package folder from where they are (site/paths.ts).
       entryPoints: { main: path.join(PKG, 'cli', 'main.ts'), worker: path.join(PKG, 'src', 'parallel', 'workerEntry.ts') },
       bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20',
       packages: 'external', outdir: tmp, sourcemap: 'linked', logLevel: 'silent', jsx: 'automatic',

@@ -2,7 +2,7 @@
 // with the terminal, and tests run the very same code in process (tests/helpers/site.ts) to read the exact
 // text a user would see without starting a process.
 import path from 'node:path';
-import type { BuildResult } from '../src/types.ts';
+import type { BuildResult } from '../src/core/types.ts';
 import { printMessages, summary, jsonResult, dim, red } from './report.ts';
 import { engineSettingsFrom } from './options.ts';
 
@@ -33,7 +33,7 @@ export async function runBuild(flags: BuildFlags, io: Io = terminal()): Promise<
   const log = (s: string) => { if (!flags.quiet && !flags.json) io.out(s + '\n'); };
   log(dim(`sitegen build ${root}`));
   // Commands import what they need when they run: `--help` and `check` never load the renderer or sirv.
-  const { build } = await import('../src/build.ts');
+  const { build } = await import('../src/pipeline/build.ts');
   const result = await build({
     root, outDir: flags.out, siteUrl: flags.siteUrl, drafts: flags.drafts, settings: engineSettingsFrom(flags, io.env),
     env: io.env,
@@ -58,7 +58,7 @@ export interface CheckFlags { root?: string; json?: boolean; drafts?: boolean; /
 
 export async function runCheck(flags: CheckFlags, io: Io = terminal()): Promise<CommandRun> {
   const root = path.resolve(io.cwd, flags.root ?? '.');
-  const { checkSite } = await import('../src/build.ts');
+  const { checkSite } = await import('../src/pipeline/build.ts');
   const result = await checkSite({ root, drafts: flags.drafts, settings: engineSettingsFrom({}, io.env), env: io.env, typecheck: flags.typecheck !== false });
   const typecheck = result.typecheck;
   if (!flags.json && typecheck && 'skipped' in typecheck) io.err(dim(`  ${typecheck.skipped}\n`));

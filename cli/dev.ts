@@ -8,7 +8,7 @@ import type { RebuildReport } from '../src/dev/index.ts';
 import { dev, ServerStartError } from '../src/server/index.ts';
 import { printMessages, dim, green, red, yellow } from './report.ts';
 import { loadEnvFile } from './env.ts';
-import { configureEngine } from '../src/settings.ts';
+import { configureEngine } from '../src/core/settings.ts';
 import { engineSettingsFrom } from './options.ts';
 import { terminal, type Io } from './commands.ts';
 

@@ -5,11 +5,11 @@
 // `npm install <sitegen tarball> && npx sitegen init` works as well as init followed by npm install. No
 // file the folder has is overwritten without --force (its .gitignore is kept, and init says so), and no
 // link is written through: with --force a link in the way is replaced as a link, its target untouched.
-import { closest } from '../src/didYouMean.ts';
+import { closest } from '../src/core/didYouMean.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { bold, dim, red } from './report.ts';
-import { PACKAGE_DIR as PKG_DIR } from '../src/siteModule/paths.ts';
+import { PACKAGE_DIR as PKG_DIR } from '../src/site/paths.ts';
 
 const TEMPLATE = path.join(PKG_DIR, 'init-template');
 /** What a folder may hold and still be "empty" for init. */

@@ -3,13 +3,13 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
-import type { SiteConfig } from '../src/types.ts';
+import type { SiteConfig } from '../src/core/types.ts';
 import { printMessages, red, yellow } from './report.ts';
 import { runBuild, runCheck, type BuildFlags, type CheckFlags } from './commands.ts';
 import { loadEnvFile } from './env.ts';
 import { engineSettingsFrom } from './options.ts';
-import { typoDistance } from '../src/didYouMean.ts';
-import { PACKAGE_DIR } from '../src/siteModule/paths.ts';
+import { typoDistance } from '../src/core/didYouMean.ts';
+import { PACKAGE_DIR } from '../src/site/paths.ts';
 
 const program = new Command();
 
@@ -57,7 +57,7 @@ program.command('check')
  */
 async function siteConfig(root: string): Promise<SiteConfig | null> {
   if (!fs.existsSync(path.join(root, 'sitegen.config.ts'))) return { plugins: [] } as unknown as SiteConfig;
-  const { loadSiteModule } = await import('../src/siteModule.ts');
+  const { loadSiteModule } = await import('../src/site/index.ts');
   const mod = await loadSiteModule(root);
   if (!mod.site) { printMessages(mod.errors, 'error'); return null; }
   return mod.site.config;
@@ -131,7 +131,18 @@ program.command('prepare')
     process.exitCode = await runPrepare();
   });
 
-const BUILT_IN = new Set(['build', 'check', 'preview', 'dev', 'init', 'prepare', 'help']);
+program.command('clean')
+  .description("Delete the site's build caches (.sitegen/cache/: content, client bundle, image variants, page stamps); dist/ stays")
+  .option('-r, --root <dir>', 'site folder', '.')
+  .action(async (flags: { root?: string }) => {
+    const root = resolveRoot(flags);
+    const { cleanSiteCaches } = await import('../src/pipeline/clean.ts');
+    const removed = await cleanSiteCaches(root);
+    const where = path.join(path.relative(process.cwd(), root), '.sitegen', 'cache');
+    process.stdout.write(removed.length ? `removed from ${where}: ${removed.join(', ')}\n` : `no caches in ${where}\n`);
+  });
+
+const BUILT_IN = new Set(['build', 'check', 'preview', 'dev', 'init', 'prepare', 'clean', 'help']);
 
 /** The value of -r/--root in argv, before commander has parsed anything. */
 function rootFromArgv(argv: string[]): string {
@@ -153,7 +164,7 @@ function typoOfBuiltIn(word: string): string | undefined {
  * Plugin subcommands (e.g. `sitegen <plugin> export`) come from the site's config. Only a first word that
  * may be one is worth compiling the site for: not a built-in command or an option (`build`, `--help` and
  * `--version` start as fast as ever), and not a word the site's plugins do not declare. The module cache's
- * record names the plugin commands while the config is unchanged (siteModule/cache.ts); without it, a typo
+ * record names the plugin commands while the config is unchanged (site/cache.ts); without it, a typo
  * of a built-in command is taken for one (a plugin command may not be named so close to one). Otherwise
  * commander answers "unknown command" with its did-you-mean at once.
  */
@@ -161,7 +172,7 @@ async function registerPluginCommands(argv: string[]): Promise<boolean> {
   const first = argv[0];
   if (first === undefined || first.startsWith('-') || BUILT_IN.has(first)) return true;
   const root = rootFromArgv(argv);
-  const { cachedCommandNames } = await import('../src/siteModule/cache.ts');
+  const { cachedCommandNames } = await import('../src/site/cache.ts');
   const known = cachedCommandNames(root);
   const firstWords = (names: string[]) => new Set(names.map((n) => n.split(' ')[0]!));
   if (known ? !firstWords(known).has(first) : typoOfBuiltIn(first) !== undefined) {

@@ -1,6 +1,6 @@
 // The one place the CLI turns flags and environment variables into the engine's typed settings
-// (src/settings.ts). SITEGEN_* variables are for benchmarks and tests; users have the flags.
-import type { EngineSettings } from '../src/settings.ts';
+// (src/core/settings.ts). SITEGEN_* variables are for benchmarks and tests; users have the flags.
+import type { EngineSettings } from '../src/core/settings.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -1,7 +1,7 @@
 // Turns a BuildResult into what a person reads in a terminal (or JSON for machines).
-import type { BuildResult, Message } from '../src/types.ts';
-import { catalogue, formatMessageLong } from '../src/errors.ts';
-import { toEsbuildMessage } from '../src/esbuildMessage.ts';
+import type { BuildResult, Message } from '../src/core/types.ts';
+import { catalogue, formatMessageLong } from '../src/core/errors.ts';
+import { toEsbuildMessage } from '../src/core/esbuildMessage.ts';
 
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code: string) => (s: string) => (useColor ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -39,7 +39,7 @@ export function summary(result: BuildResult): string {
 
 export function jsonResult(result: BuildResult): string {
   return JSON.stringify({
-    // esbuild's Message shape exactly (esbuild.formatMessages renders them): see src/esbuildMessage.ts.
+    // esbuild's Message shape exactly (esbuild.formatMessages renders them): see src/core/esbuildMessage.ts.
     errors: result.errors.map(toEsbuildMessage), warnings: result.warnings.map(toEsbuildMessage), pages: result.pages, aliases: result.aliases,
     assets: result.assets, timings: result.timings, outDir: result.outDir, pageReports: result.pageReports, notices: result.notices, cached: result.cached,
     ...(result.workers ? { workers: result.workers } : {}),

@@ -5,7 +5,7 @@
 //   lib/server.js           `sitegen-islands/server`: preview() and dev() for scripts and tests;
 //   lib/types/**.d.ts       the types a site's tsc sees (never the engine's .ts sources).
 // (Progress goes to stderr: `npm pack --json` prints its report on stdout.)
-// The engine finds the package folder from where its code is (src/siteModule/paths.ts), so lib/ needs no
+// The engine finds the package folder from where its code is (src/site/paths.ts), so lib/ needs no
 // paths written into it; its packages come from the install's vendor bundle (bin/vendor-imports.js).
 import fs from 'node:fs';
 import path from 'node:path';

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PAGE = path.join(REPO, 'docs/content/cli-reference.md');
-const COMMANDS = ['build', 'check', 'dev', 'preview', 'init', 'prepare'];
+const COMMANDS = ['build', 'check', 'dev', 'preview', 'init', 'prepare', 'clean'];
 
 function help(args) {
   const r = spawnSync(process.execPath, [path.join(REPO, 'bin/sitegen.js'), ...args, '--help'], { encoding: 'utf8', env: { ...process.env, COLUMNS: '100', NO_COLOR: '1' } });

@@ -1,17 +1,17 @@
 // What a site's sitegen.config.ts and templates import from "sitegen-islands".
 import type { ComponentType, ReactNode } from 'react';
 import type { ZodType, output } from 'zod';
-import type { CheckedRoute, CollectionConfig, ContentIssue, ContentOf, MarkdownComponent, RouteDef, SiteConfig } from './types.ts';
+import type { CheckedRoute, CollectionConfig, ContentIssue, ContentOf, MarkdownComponent, RouteDef, SiteConfig } from './core/types.ts';
 
-export type { MarkdownComponent } from './types.ts';
-export type { SiteConfig, RouteDef, Route, BodyContext, PageHeadTag, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, ContentOf, CollectionValue, CheckedRoute, Message, MarkdownHeading, MarkdownEntryText } from './types.ts';
+export type { MarkdownComponent } from './core/types.ts';
+export type { SiteConfig, RouteDef, Route, BodyContext, PageHeadTag, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, ContentOf, CollectionValue, CheckedRoute, Message, MarkdownHeading, MarkdownEntryText } from './core/types.ts';
 export type { HydrateMode } from './render/island.tsx';
 export { markdown, type MarkdownOptions } from './markdown/options.ts';
 /** Every error a user can cause: id → title, what it means, hint (the documentation's error reference). */
-export { catalogue as errorCatalogue, type ErrorId } from './catalogue.ts';
+export { catalogue as errorCatalogue, type ErrorId } from './core/catalogue.ts';
 /** The Host check of the dev and preview servers, for a plugin's request handlers (DNS rebinding). */
-export { isKnownHost, isLoopbackHost } from './host/knownHost.ts';
-export type { SitegenPlugin, PluginContext, ConfigContribution, ServerContext, ServerContribution, RequestHandler, OutputContext, OutputFile, HeadTag, CommandDef, Mode } from './plugins.ts';
+export { isKnownHost, isLoopbackHost } from './server/host/knownHost.ts';
+export type { SitegenPlugin, PluginContext, ConfigContribution, ServerContext, ServerContribution, RequestHandler, OutputContext, OutputFile, HeadTag, CommandDef, Mode } from './site/plugins.ts';
 
 /**
  * The site config as written: `routes` and `validate` get content typed from the collections' schemas,
@@ -70,7 +70,7 @@ export function component<S extends ZodType>(Component: ComponentType<output<S> 
 // Links in templates: href('/faqs') → "/faqs/" (or "/faqs" with trailingSlash 'never'), under the site's base.
 export { href } from './render/urls.ts';
 // Files that are not pages: a route's `body` (RSS/Atom/JSON feeds) and the <link rel=alternate> to one.
-export { rssFeed, atomFeed, jsonFeed, feedLink, type FeedItem, type FeedOptions } from './feed.ts';
+export { rssFeed, atomFeed, jsonFeed, feedLink, type FeedItem, type FeedOptions } from './output/feed.ts';
 // Authoring helpers for routes() and schemas: pages of a list, pages per term, references between entries, dates.
 export { paginate, type Page, type PaginateOptions } from './authoring/paginate.ts';
 export { taxonomy, type Taxonomy, type Term, type TaxonomyOptions } from './authoring/taxonomy.ts';

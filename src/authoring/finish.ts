@@ -1,7 +1,7 @@
 // The last step of loading content, after every collection is validated and before routes() runs, shared
 // by build, check, dev and render workers: drafts are left out (unless the command shows them) and
 // reference() fields are replaced by the entries they name. A dangling reference is an issue at its field.
-import type { Entry, SiteConfig } from '../types.ts';
+import type { Entry, SiteConfig } from '../core/types.ts';
 import type { HelperIssue } from './issues.ts';
 import { closest } from './issues.ts';
 import { REFERENCE_KEY, isReference } from './reference.ts';

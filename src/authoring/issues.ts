@@ -2,11 +2,11 @@
 // taxonomy terms with one slug. taxonomy() throws a ContentIssuesError carrying ContentIssue-like records;
 // the route table keeps them and the session locates them at the content file and field (file:line:col,
 // load.ts helperIssueMessages) instead of a throw located in sitegen.config.ts. The site calls the engine's
-// own helpers (one engine instance: siteModule/provided.ts), so the error is this module's class.
-import type { ContentIssue } from '../types.ts';
-import type { ErrorId } from '../errors.ts';
+// own helpers (one engine instance: site/provided.ts), so the error is this module's class.
+import type { ContentIssue } from '../core/types.ts';
+import type { ErrorId } from '../core/errors.ts';
 import { formatPath } from '../content/fieldPath.ts';
-import { distance } from '../didYouMean.ts';
+import { distance } from '../core/didYouMean.ts';
 
 const NAME = 'SitegenContentIssues';
 

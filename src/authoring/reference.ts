@@ -4,7 +4,7 @@
 // the field that holds it, with the closest id. The marker is a plain object (no class, no symbol): parse
 // results travel between threads and through the content cache.
 import { z } from 'zod';
-import type { CollectionConfig, Entry } from '../types.ts';
+import type { CollectionConfig, Entry } from '../core/types.ts';
 
 export const REFERENCE_KEY = 'sitegen:reference';
 

@@ -3,7 +3,7 @@
 // would share a page: that is a content error located at the second term's field in its file, thrown as a
 // ContentIssuesError (issues.ts) that the route table turns into located messages.
 import { slug as slugOf } from 'github-slugger';
-import type { Entry } from '../types.ts';
+import type { Entry } from '../core/types.ts';
 import { ContentIssuesError, type HelperIssue } from './issues.ts';
 
 export interface Term<E> {

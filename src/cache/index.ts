@@ -1,8 +1,8 @@
 // The build caches' shared mechanics: when is a cached thing still valid (stamps: size and mtime of the
 // files it was made from; fingerprints of folders and package versions), and how is it written so that a
-// concurrent build reads all of the old or all of the new (write beside, then rename). Every cache uses it:
-// the site module and vendor bundle (siteModule/), the client bundle (bundle.ts) and the content cache
-// (contentCache.ts). A cache is an optimisation only: none of these throws on a failed read.
+// concurrent build reads all of the old or all of the new (write beside, then rename: the one swap idiom).
+// Which caches there are, where they live and how they stay bounded: registry.ts and prune.ts. A cache is
+// an optimisation only: none of these throws on a failed read.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -53,6 +53,22 @@ export function packageVersions(packageDir: string, names: string[]): string[] {
 /** A short hex key for a JSON-able value. */
 export const keyOf = (value: unknown, length = 16): string => createHash('sha1').update(JSON.stringify(value)).digest('hex').slice(0, length);
 
+/**
+ * Whether `dir` is reached from `root` through real folders only, `dir` included (no symbolic link on the
+ * way): a cache folder that links out of the site is never read from or deleted in.
+ */
+export async function realFolderUnder(root: string, dir: string): Promise<boolean> {
+  const rel = path.relative(root, dir);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return false;
+  let d = root;
+  for (const part of rel ? rel.split(path.sep) : []) {
+    d = path.join(d, part);
+    const st = await fsp.lstat(d).catch(() => null);
+    if (!st || !st.isDirectory()) return false;
+  }
+  return true;
+}
+
 /** A name beside `target` that no other process or call uses. */
 const tmpBeside = (target: string) => `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
 
@@ -64,6 +80,18 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
     await fsp.rename(tmp, file);
   } catch (e) {
     await fsp.rm(tmp, { force: true }).catch(() => {});
+    throw e;
+  }
+}
+
+/** writeFileAtomic for a caller that must not yield (a first import waits for the file). */
+export function writeFileAtomicSync(file: string, data: string | Uint8Array): void {
+  const tmp = tmpBeside(file);
+  try {
+    fs.writeFileSync(tmp, data);
+    fs.renameSync(tmp, file);
+  } catch (e) {
+    fs.rmSync(tmp, { force: true });
     throw e;
   }
 }

@@ -5,8 +5,8 @@
 // lists them, and a link must not be a way around that.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Message } from '../types.ts';
-import { message, fileLocation } from '../errors.ts';
+import type { Message } from '../core/types.ts';
+import { message, fileLocation } from '../core/errors.ts';
 
 const realRoots = new Map<string, Promise<string>>();
 

@@ -2,21 +2,21 @@
 // validates each against its schema, and returns the typed content plus every problem at once.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../types.ts';
-import { message, fileLocation, sortMessages, thrownBySite } from '../errors.ts';
+import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../core/types.ts';
+import { message, fileLocation, sortMessages, thrownBySite } from '../core/errors.ts';
 import type { FileStamp, ParsedFile } from './parse.ts';
 import { formatPath } from './fieldPath.ts';
 import { validateData } from './validate.ts';
 import { globBase, listContentFiles, matchFiles } from './glob.ts';
 import { outsideRootError } from './insideRoot.ts';
-import { markdownKey } from './markdown.ts';
+import { markdownKey } from '../markdown/compile.ts';
 import { urlPolicy } from '../render/urls.ts';
-import { markdownExtensions } from '../plugins.ts';
+import { markdownExtensions } from '../site/plugins.ts';
 import { directivesOn } from '../markdown/directives.ts';
 import { componentMessages } from '../markdown/components.ts';
 import { draftOf, finishContent, type EntryLists, type FinishOptions } from '../authoring/finish.ts';
 import type { HelperIssue } from '../authoring/issues.ts';
-import { catalogue } from '../errors.ts';
+import { catalogue } from '../core/errors.ts';
 import { readingMinutes, type MarkdownText } from '../markdown/entryText.ts';
 import type { ImageDep } from '../images/markdown.ts';
 import { markdownImageOptions, imageOptionsKey } from '../images/config.ts';
@@ -135,7 +135,7 @@ export async function loadBatch(config: SiteConfig, root: string, items: LoadIte
 /**
  * Parse results of earlier builds, by file stamp (`content/<rel>`, size, mtime): a file that has not changed
  * is not read or parsed again, only validated (its schema may have changed). A file that fails validation
- * is parsed again, so its errors come with source positions. Kept by the build (src/contentCache.ts).
+ * is parsed again, so its errors come with source positions. Kept by the build (src/content/contentCache.ts).
  */
 export type ParseCache = Map<string, ParseOutput>;
 

@@ -1,17 +1,17 @@
 // parse: reads one content file and parses it — YAML (source positions made when an error needs them) or
 // Markdown with YAML front matter — applying the Markdown content policy. load.ts imports this module only
-// when a file has to be parsed, so a build whose content cache answers every file never evaluates yaml,
-// marked or gray-matter.
+// when a file has to be parsed, so a build whose content cache answers every file never evaluates yaml
+// or marked. A Markdown file's front matter is found by frontMatter.ts and read by the same YAML reader.
 import fs from 'node:fs';
 import path from 'node:path';
-import matter from 'gray-matter';
-import type { Message } from '../types.ts';
-import { message, fileLocation } from '../errors.ts';
-import { compileMarkdown, prepareMarkdown, type MarkdownExtensions } from './markdown.ts';
+import type { Message } from '../core/types.ts';
+import { message, fileLocation } from '../core/errors.ts';
+import { compileMarkdown, prepareMarkdown, type MarkdownExtensions } from '../markdown/compile.ts';
 import type { MarkdownText } from '../markdown/entryText.ts';
 import { notRegularFileError, outsideRoot, outsideRootError } from './insideRoot.ts';
 import { lazyYamlSource, parseYamlSource, type YamlSource } from './yamlSource.ts';
 import { fastYaml } from './yamlFast.ts';
+import { splitFrontMatter } from './frontMatter.ts';
 import { markdownImages, type ImageDep, type MarkdownImageOptions } from '../images/markdown.ts';
 
 /** The image pipeline's options for Markdown images (all but the file's own). */
@@ -107,77 +107,20 @@ function parseYaml(text: string, rel: string, lineOffset: number): ParsedFile {
   return { data: data ?? (errors.length ? undefined : {}), source, errors };
 }
 
-/**
- * Whether the text opens with a front matter fence as gray-matter sees one (`---`, not `----`), and the
- * language it would read after it ("---js" → "js"), by its own rule: the rest of the first line, trimmed.
- * Only none or "yaml" is allowed; with its column, for the error.
- */
-export function frontMatterLanguage(text: string): { fenced: boolean; name: string; column: number } {
-  // gray-matter strips a byte-order mark before it looks (TextDecoder already dropped the first).
-  const bom = text.startsWith('\uFEFF') ? 1 : 0;
-  text = text.slice(bom);
-  if (!text.startsWith('---') || text.charAt(3) === '-') return { fenced: false, name: '', column: 0 };
-  const eol = text.search(/\r?\n/);
-  const rest = text.slice(3, eol < 0 ? text.length : eol);
-  return { fenced: true, name: rest.trim(), column: 4 + bom + (rest.length - rest.trimStart().length) };
-}
-
-/**
- * The text gray-matter needs: up to its closing fence, the first "\n---" after the opening one. It reads
- * nothing past that, but it hashes the whole text it is given (a cache lookup, even with options) and
- * encodes it to UTF-8 (`file.orig`): on the bench's 5 KB files that was most of its time (5,000 files in a
- * fresh process: 108-148 ms whole, 33-77 ms up to the fence). `body` is what gray-matter's `content` would
- * be for the whole text: after the fence, less one "\r" and one "\n". Without a fence, or without a
- * closing one, gray-matter gets the whole text and `body` is undefined.
- */
-export function frontMatterHead(text: string, fenced: boolean): { head: string; body?: string } {
-  const close = fenced ? text.indexOf('\n---', 3) : -1;
-  if (close < 0) return { head: text };
-  let body = text.slice(close + 4);
-  if (body[0] === '\r') body = body.slice(1);
-  if (body[0] === '\n') body = body.slice(1);
-  return { head: text.slice(0, close + 4), body };
-}
-
-/** Every engine gray-matter knows (and any it might look up) refuses: only our YAML engine may parse. */
-function refuse(language: string) {
-  return () => { throw new FrontMatterLanguageError(language); };
-}
-class FrontMatterLanguageError extends Error {}
-const NOT_YAML = ['javascript', 'js', 'json', 'coffee', 'coffeescript', 'cson', 'toml', 'yml'];
-
 function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions | undefined, base: string, images?: MarkdownImageOptions): ParsedFile {
-  // gray-matter would pick an engine from the text after the opening fence and run it: "---js" is eval'd.
-  // Content is data, so any language but YAML is refused before gray-matter sees the file.
-  const lang = frontMatterLanguage(text);
-  if (lang.name && lang.name !== 'yaml') return notYaml(text, rel, lang.name, lang.column);
-  let parsed: ParsedFile | null = null;
-  // gray-matter finds the front matter; the `yaml` document parser gives us source positions.
-  const engines: Record<string, unknown> = Object.fromEntries(NOT_YAML.map((l) => [l, refuse(l)]));
-  engines.yaml = (fm: string) => {
-    const opening = text.indexOf(fm);
-    const lineOffset = opening > 0 ? text.slice(0, opening).split('\n').length - 1 : 1;
-    parsed = parseYaml(fm, rel, lineOffset);
-    return (parsed.data as object) ?? {};
-  };
-  let file: ReturnType<typeof matter>;
-  const { head, body } = frontMatterHead(text, lang.fenced);
-  try {
-    // `language: 'yaml'` is the default for a bare fence; every other engine in the map throws.
-    file = matter(head, { language: 'yaml', engines } as any);
-  } catch (e) {
-    // Only an engine lookup throws here (ours parse YAML without throwing): refuse the language it named.
-    return notYaml(text, rel, e instanceof FrontMatterLanguageError ? e.message : 'another language', 4);
-  }
-  const content = body ?? file.content;
-  const p = (parsed as ParsedFile | null) ?? parseYaml('', rel, 0);
-  const bodyLine = text.slice(0, text.length - content.length).split('\n').length - 1;
+  // Content is data: a front matter block in any language but YAML is refused, never run.
+  const fm = splitFrontMatter(text);
+  if (fm.language && fm.language !== 'yaml') return notYaml(text, rel, fm.language, fm.languageColumn);
+  // The `yaml` document parser gives source positions, counted from the block's first line.
+  const p = fm.blank ? parseYaml('', rel, 0) : parseYaml(fm.block, rel, fm.blockLine);
+  const content = fm.body;
+  const bodyLine = fm.bodyLine;
   const deps: ImageDep[] = [];
   const resolve = images && markdownImages(images, deps);
   const md = compileMarkdown(content, extensions, base, { file: rel, line: bodyLine }, resolve && ((t, at) => resolve(t, { ...at, line: at.line + bodyLine })));
   const policy = md.problems.map((m) => message(m.image ? 'ImageError' : m.id ?? 'ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
   const errors = [...p.errors, ...policy];
-  return { ...p, errors, data: errors.length ? undefined : (file.data ?? {}), body: content, html: md.html, text: md.text, ...(deps.length ? { deps } : {}) };
+  return { ...p, errors, data: errors.length ? undefined : (p.data ?? {}), body: content, html: md.html, text: md.text, ...(deps.length ? { deps } : {}) };
 }
 
 function notYaml(text: string, rel: string, language: string, column: number): ParsedFile {

@@ -1,10 +1,10 @@
 // Validates parsed data against a zod schema and turns every issue into a located Message.
 import type { ZodType } from 'zod';
-import type { Message } from '../types.ts';
-import { message, sortMessages } from '../errors.ts';
+import type { Message } from '../core/types.ts';
+import { message, sortMessages } from '../core/errors.ts';
 import type { YamlSource } from './yamlSource.ts';
 import { formatPath } from './fieldPath.ts';
-import { closest } from '../didYouMean.ts';
+import { closest } from '../core/didYouMean.ts';
 
 /**
  * Plain-language messages for zod's default issues; a schema's own messages still win. `data` is the

@@ -1,6 +1,6 @@
 // Parses YAML keeping the document, so any field path can be turned back into a line and column.
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
-import type { Location } from '../types.ts';
+import type { Location } from '../core/types.ts';
 export { formatPath } from './fieldPath.ts';
 
 export interface YamlSource {

@@ -9,11 +9,11 @@
 import { SourceMap } from 'node:module';
 import path from 'node:path';
 import type http from 'node:http';
-import type { RequestHandler } from '../plugins.ts';
-import type { Location, Message } from '../types.ts';
-import { catalogue, fileLocation, formatMessageLong, message } from '../errors.ts';
+import type { RequestHandler } from '../site/plugins.ts';
+import type { Location, Message } from '../core/types.ts';
+import { catalogue, fileLocation, formatMessageLong, message } from '../core/errors.ts';
 import { overlayErrors } from './events.ts';
-import { hostHeaderName, isLoopbackHost } from '../host/knownHost.ts';
+import { hostHeaderName, isLoopbackHost } from '../server/host/knownHost.ts';
 import { normaliseBase } from '../render/urls.ts';
 
 /** What the dev client sends. */

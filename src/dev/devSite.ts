@@ -3,8 +3,8 @@
 // pass.ts. In: batches of file changes (from the watcher). Out: a report per rebuild (what changed, routes
 // re-rendered, problems, ms) and the output the dev server serves.
 import path from 'node:path';
-import type { AssetManifest, Message, SiteConfig } from '../types.ts';
-import { message } from '../errors.ts';
+import type { AssetManifest, Message, SiteConfig } from '../core/types.ts';
+import { message } from '../core/errors.ts';
 import { openSession, type FileChange } from '../pipeline/session.ts';
 import { createDevOutput, type DevOutput } from './output.ts';
 import { devState, runPass } from './pass.ts';

@@ -4,9 +4,9 @@
 // it). A page says which route and build version it shows, so a change that happened between serving the
 // page and its connecting is not missed.
 import type http from 'node:http';
-import type { Message } from '../types.ts';
+import type { Message } from '../core/types.ts';
 import type { HotChange } from './hmr.ts';
-import { catalogue, formatMessage, formatMessageLong } from '../errors.ts';
+import { catalogue, formatMessage, formatMessageLong } from '../core/errors.ts';
 
 /** A problem as the overlay shows it. */
 export interface OverlayError {

@@ -4,7 +4,7 @@
 // with their state, enhancement islands re-run on their element), and whether React itself moved to
 // another chunk, which no hot update survives (pages with React islands reload).
 import { createHash } from 'node:crypto';
-import type { AssetManifest, SiteConfig } from '../types.ts';
+import type { AssetManifest, SiteConfig } from '../core/types.ts';
 import { urlPolicy, withBase } from '../render/urls.ts';
 
 export interface HotIsland { url: string; react: boolean }

@@ -7,7 +7,7 @@
 // (the dev bundle's source maps still point at them).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ENGINE_DIR } from '../siteModule/paths.ts';
+import { ENGINE_DIR } from '../site/paths.ts';
 import type * as esbuild from 'esbuild';
 
 // Line-anchored, no nested quantifiers: linear in the length of the source.

@@ -5,14 +5,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type http from 'node:http';
 import * as esbuild from 'esbuild';
-import type { Handler } from '../serve.ts';
-import { ENGINE_DIR } from '../siteModule.ts';
+import type { Handler } from '../server/serve.ts';
+import { ENGINE_DIR } from '../site/index.ts';
 import { createDevSite, type DevSite, type RebuildReport } from './devSite.ts';
 import { createEventHub, type EventHub } from './events.ts';
 import { createDevHandler } from './server.ts';
 import { hotTracker } from './hmr.ts';
 import { currentImageStore, variantBytes } from '../images/store.ts';
-import { formatMessage } from '../errors.ts';
+import { formatMessage } from '../core/errors.ts';
 
 /** An image variant for the dev server: made (or taken from the cache) on first request. */
 async function devImage(root: string, p: string): Promise<{ bytes: Uint8Array } | { error: string } | null> {

@@ -1,8 +1,8 @@
 // The dev server's output folder, in memory: what `sitegen build` would write to dist/, updated page by
 // page as rebuilds commit (pass.ts). It is only data: the dev server serves it through the same static
-// host as `sitegen preview` (src/host/, over dev/server.ts devFileSource), so a URL resolves to the same
+// host as `sitegen preview` (src/server/host/, over dev/server.ts devFileSource), so a URL resolves to the same
 // file, redirect and headers in dev as in preview. Nothing here touches the disk.
-import type { AssetManifest } from '../types.ts';
+import type { AssetManifest } from '../core/types.ts';
 
 export interface PageFile {
   html: string;

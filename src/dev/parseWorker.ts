@@ -6,11 +6,11 @@
 // the next starts when the dev server asks (`ready`, after each rebuild: never during one, on 2 cores) or at
 // the next changed file. Until it is ready (about a second) changed files are parsed in-thread, so an edit
 // never waits for a worker to start.
-import type { Message } from '../types.ts';
+import type { Message } from '../core/types.ts';
 import type { LoadResult } from '../content/load.ts';
-import { fileLocation, message } from '../errors.ts';
+import { fileLocation, message } from '../core/errors.ts';
 import { startPool, CloneError, type Pool } from '../parallel/pool.ts';
-import { engineSettings } from '../settings.ts';
+import { engineSettings } from '../core/settings.ts';
 
 export interface ContentParser {
   /** The compiled site module the worker loads (after each good compile): a new one starts a new worker. */

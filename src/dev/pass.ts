@@ -3,11 +3,11 @@
 // assets they link) through the render stage build and check use (pipeline/render.ts, a memory target), check every page's links against the plan, and — only when there is no problem at all
 // — commit the new pages, alias pages, host files and plugin outputs to the in-memory output. A failed pass
 // changes nothing served: the last good site stays up.
-import type { Message, Route } from '../types.ts';
-import type { AssetManifest } from '../bundle.ts';
-import { sortMessages } from '../errors.ts';
+import type { Message, Route } from '../core/types.ts';
+import type { AssetManifest } from '../islands/bundle.ts';
+import { sortMessages } from '../core/errors.ts';
 import { memoryTarget, planInput, renderPlan, trackReads } from '../pipeline/render.ts';
-import { cspWarnings } from '../cspWarnings.ts';
+import { cspWarnings } from '../pipeline/cspWarnings.ts';
 import type { Plan, Session } from '../pipeline/session.ts';
 import { emptyLinkCache, linkProblems, type LinkCache } from '../pipeline/links.ts';
 import { sameRoute } from '../pipeline/routes.ts';
@@ -66,8 +66,8 @@ function sameAssets(a: AssetManifest, b: AssetManifest, islands: string[]): bool
 
 export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {
   const fail = (errors: Message[], rendered = 0): PassResult => ({ errors: sortMessages(errors), rendered, changed: [], committed: false });
-  if (plan.errors.length) return fail(plan.errors);
-  const { routing, manifest, outputs } = plan as Required<Plan>;
+  if (!plan.ok) return fail(plan.errors);
+  const { routing, manifest, outputs } = plan;
   const { session } = s;
   const site = session.site!;
   const moduleVersion = session.moduleVersion;
@@ -121,7 +121,7 @@ export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {
   }
 
   const links = [...pages.values()].map((p) => ({ page: p.route.path, source: p.route.source, links: p.links }));
-  errors.push(...plan.deferred ?? [], ...await linkProblems(session.root, links, outputs.targets, s.links));
+  errors.push(...plan.deferred, ...await linkProblems(session.root, links, outputs.targets, s.links));
   if (errors.length) return fail(errors, rendered);
 
   // Served beside the host files: the plugins' outputs and the fingerprinted static images.

@@ -1,13 +1,13 @@
-// The dev server's request handler: the shared static host (src/host/) over the in-memory output, so dev
+// The dev server's request handler: the shared static host (src/server/host/) over the in-memory output, so dev
 // answers every URL as `sitegen preview` does (same redirects, _headers, 404 page, ranges, ETags), with
 // the dev features layered on as handlers in front of it: the endpoints under /__sitegen/ (client
 // script, overlay stylesheet, event stream), the site's stylesheets (uncached: their dev URLs carry no hash), a placeholder page until the first build, and the dev
 // client script injected into every generated page.
 import type http from 'node:http';
-import { createHost, memorySource, type Handler } from '../host/index.ts';
+import { createHost, memorySource, type Handler } from '../server/host/index.ts';
 import type { DevOutput } from './output.ts';
 import type { EventHub } from './events.ts';
-import type { Message } from '../types.ts';
+import type { Message } from '../core/types.ts';
 import { clientErrorHandler, clientErrorText } from './clientErrors.ts';
 
 export interface DevHandlerOptions {
@@ -80,7 +80,7 @@ export function createDevHandler(opts: DevHandlerOptions): http.RequestListener 
     if (pathname === '/__sitegen/events') { events.handle(req, res); return true; }
     if (pathname === '/__sitegen/client.js') return send(req, res, 200, 'text/javascript; charset=utf-8', opts.clientJs);
     if (pathname === '/__sitegen/overlay.css') return send(req, res, 200, 'text/css; charset=utf-8', opts.overlayCss);
-    // The site's stylesheets keep their URL in dev (src/bundle.ts): served uncached, never as immutable.
+    // The site's stylesheets keep their URL in dev (src/islands/bundle.ts): served uncached, never as immutable.
     const css = output.manifest?.css.find((u) => pathname === u || pathname.endsWith(u));
     const bytes = css && (opts.hotAssets?.()?.get(css.slice(1)) ?? output.assets.get(css.slice(1)));
     if (bytes && (req.method === 'GET' || req.method === 'HEAD')) return send(req, res, 200, 'text/css; charset=utf-8', Buffer.from(bytes).toString('utf8'));

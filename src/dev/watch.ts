@@ -6,7 +6,7 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { watch } from 'chokidar';
-import type { ChangeKind } from '../content/incremental.ts';
+import type { ChangeKind } from '../content/liveContent.ts';
 import type { FileChange } from './devSite.ts';
 
 export interface WatchOptions {

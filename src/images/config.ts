@@ -1,6 +1,6 @@
 // The site config's `images` as the engine uses it: the encoder settings, the pixel limit and the remote
 // hosts, with their defaults.
-import type { SiteConfig } from '../types.ts';
+import type { SiteConfig } from '../core/types.ts';
 import { DEFAULT_MAX_PIXELS, imageSettings, settingsTag, type ImageSettings } from './model.ts';
 import type { ContentImageOptions } from '../content/parse.ts';
 

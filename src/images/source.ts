@@ -1,10 +1,10 @@
 // What the engine reads of a source image before any pixel is decoded: its content hash, its format (from
-// the bytes, not the extension) and its pixel size (from the header, output/images.ts imageSize). A file
+// the bytes, not the extension) and its pixel size (from the header, output/staticImages.ts imageSize). A file
 // that is no image, or one whose pixel count is above the limit (a decompression bomb: a small file that
 // decodes to gigabytes), is refused here with the reason; a corrupt body shows only when it is decoded
 // (process.ts).
 import { createHash } from 'node:crypto';
-import { imageSize } from '../output/images.ts';
+import { imageSize } from '../output/staticImages.ts';
 import { imageName, type ImageFacts, type SourceFormat } from './model.ts';
 
 /** Extensions a local image may have. */

@@ -12,8 +12,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Location, Message } from '../types.ts';
-import { message, fileLocation } from '../errors.ts';
+import type { Location, Message } from '../core/types.ts';
+import { message, fileLocation } from '../core/errors.ts';
 import { IMAGE_DIR, parseVariantPath, passThrough, settingsTag, variantPath, variantWidths, type ImageFacts, type ImageSettings } from './model.ts';
 import { sourceFacts } from './source.ts';
 

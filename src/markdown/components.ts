@@ -3,11 +3,11 @@
 // place (its `parent`), with attributes its schema accepts. Runs where the config is known, after the
 // content is loaded (content/load.ts crossFileIssues: build, check and dev alike), so cached and
 // worker-parsed bodies are checked the same way; each problem is located at the directive.
-import type { Content, Entry, MarkdownComponent, Message, SiteConfig } from '../types.ts';
-import { fileLocation, message } from '../errors.ts';
-import { closest } from '../didYouMean.ts';
+import type { Content, Entry, MarkdownComponent, Message, SiteConfig } from '../core/types.ts';
+import { fileLocation, message } from '../core/errors.ts';
+import { closest } from '../core/didYouMean.ts';
 import { plainError } from '../content/validate.ts';
-import { hasDirectives, placedDirectives, type DirectiveData, type PlacedDirective } from './directives.ts';
+import { hasDirectives, placedDirectives, type DirectiveData, type PlacedDirective } from './directiveElements.ts';
 
 const where = (d: DirectiveData) => fileLocation(d.f, d.l, d.c, d.t);
 const written = (d: DirectiveData) => (d.k === 'inline' ? `:${d.n}[…]` : d.k === 'leaf' ? `::${d.n}` : `:::${d.n}`);

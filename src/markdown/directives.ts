@@ -10,137 +10,10 @@
 // (name, kind, attributes, file, line, column, line text). While marked renders, a directive is two
 // markers of private-use characters and a per-body nonce, so the content policy checks the inner HTML as
 // text around them and no author can write one; `finishDirectives` turns the markers into the elements
-// after the policy check (content/markdown.ts). Every scan here is a loop over characters: linear time.
+// after the policy check (markdown/compile.ts). Every scan here is a loop over characters: linear time.
 import type { MarkedExtension, Token, TokenizerExtension, RendererExtension } from 'marked';
-
-/** What the render stage reads from a directive's element. */
-export interface DirectiveData {
-  /** Component name as written. */
-  n: string;
-  /** "block" (`:::`), "leaf" (`::`) or "inline" (`:Name[…]`). */
-  k: DirectiveKind;
-  /** Attributes: strings, `true` for a bare flag. */
-  a: Record<string, string | true>;
-  /** File (relative to the site root), 1-based line and column, and the line's text. */
-  f: string;
-  l: number;
-  c: number;
-  t: string;
-}
-
-export type DirectiveKind = 'block' | 'leaf' | 'inline';
-
-export interface DirectiveToken {
-  type: 'directive';
-  raw: string;
-  kind: DirectiveKind;
-  name: string;
-  attrs: Record<string, string | true>;
-  tokens: Token[];
-  /** The text the directive starts with, to locate it in the body (its first line). */
-  head: string;
-  /** Set for a malformed directive: what is wrong (the body is refused). */
-  error?: string;
-  line?: number;
-  column?: number;
-}
-
-/** Directive blocks nested deeper than this are refused (each level is scanned once more). */
-export const MAX_DIRECTIVE_DEPTH = 16;
-const MAX_NAME = 64;
-
-const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-const isNameChar = (c: number) => isLetter(c) || (c >= 48 && c <= 57) || c === 45 || c === 95;
-const isSpace = (c: number) => c === 32 || c === 9;
-
-/** The end of a name starting at i (i itself when there is none). */
-function nameEnd(s: string, i: number): number {
-  if (!isLetter(s.charCodeAt(i))) return i;
-  let j = i + 1;
-  while (j < s.length && j - i < MAX_NAME && isNameChar(s.charCodeAt(j))) j++;
-  return j;
-}
-
-/** `[label]` at i: brackets balance, `\` escapes one character. Returns the index after `]`, or -1. */
-function labelEnd(s: string, i: number, stopAtLine: boolean): number {
-  let depth = 0;
-  for (let j = i; j < s.length; j++) {
-    const c = s.charCodeAt(j);
-    if (c === 92 /* \ */) { j++; continue; }
-    if (c === 10 && stopAtLine) return -1;
-    if (c === 91) depth++;
-    else if (c === 93 && --depth === 0) return j + 1;
-  }
-  return -1;
-}
-
-/** `{…}` at i: the attributes, or what is wrong with them; `end` is the index after `}`. */
-export function parseAttributes(s: string, i: number, stopAtLine: boolean): { attrs: Record<string, string | true>; end: number; error?: string } {
-  const attrs: Record<string, string | true> = {};
-  let j = i + 1;
-  const fail = (error: string) => ({ attrs, end: j, error });
-  for (;;) {
-    while (j < s.length && (isSpace(s.charCodeAt(j)) || (!stopAtLine && (s.charCodeAt(j) === 10 || s.charCodeAt(j) === 13)))) j++;
-    if (j >= s.length || s.charCodeAt(j) === 10) return fail('its attributes are not closed with "}"');
-    if (s.charCodeAt(j) === 125 /* } */) return { attrs, end: j + 1 };
-    const start = j;
-    while (j < s.length && (isNameChar(s.charCodeAt(j)) || s.charCodeAt(j) === 58 || s.charCodeAt(j) === 46)) j++;
-    if (j === start || !isLetter(s.charCodeAt(start))) {
-      return fail(`"${s[start]}" cannot start an attribute: write key="value" pairs or bare flags`);
-    }
-    const key = s.slice(start, j);
-    if (Object.hasOwn(attrs, key)) return fail(`attribute "${key}" is given twice`);
-    if (key === 'children') return fail('"children" is not an attribute: it is what the directive encloses');
-    if (s.charCodeAt(j) !== 61 /* = */) { attrs[key] = true; continue; }
-    j++;
-    const q = s.charCodeAt(j);
-    if (q === 34 || q === 39) {
-      const close = s.indexOf(q === 34 ? '"' : "'", j + 1);
-      const nl = stopAtLine ? s.indexOf('\n', j + 1) : -1;
-      if (close < 0 || (nl >= 0 && nl < close)) return fail(`the value of "${key}" has no closing quote`);
-      attrs[key] = s.slice(j + 1, close);
-      j = close + 1;
-    } else {
-      const v = j;
-      while (j < s.length) {
-        const c = s.charCodeAt(j);
-        if (isSpace(c) || c === 10 || c === 13 || c === 125 || c === 34 || c === 39 || c === 61 || c === 60 || c === 62 || c === 96) break;
-        j++;
-      }
-      if (j === v) return fail(`"${key}=" has no value`);
-      attrs[key] = s.slice(v, j);
-    }
-  }
-}
-
-const lineEnd = (s: string, i: number) => { const n = s.indexOf('\n', i); return n < 0 ? s.length : n; };
-/** Up to three spaces of indentation. */
-function indentOf(s: string, i: number): number {
-  let j = i;
-  while (j - i < 3 && s.charCodeAt(j) === 32) j++;
-  return j;
-}
-/** A run of colons at i: its length. */
-function colons(s: string, i: number): number {
-  let j = i;
-  while (s.charCodeAt(j) === 58) j++;
-  return j - i;
-}
-const blankFrom = (s: string, i: number, end: number) => { for (let j = i; j < end; j++) if (!isSpace(s.charCodeAt(j)) && s.charCodeAt(j) !== 13) return false; return true; };
-
-/** A fenced code opening (``` or ~~~) at a line start: its character and length, or null. */
-function codeFence(s: string, i: number): { ch: number; len: number } | null {
-  const j = indentOf(s, i);
-  const ch = s.charCodeAt(j);
-  if (ch !== 96 && ch !== 126) return null;
-  let k = j;
-  while (s.charCodeAt(k) === ch) k++;
-  return k - j >= 3 ? { ch, len: k - j } : null;
-}
-
-function errorToken(raw: string, head: string, error: string, kind: DirectiveKind = 'block'): DirectiveToken {
-  return { type: 'directive', raw, kind, name: '', attrs: {}, tokens: [], head, error };
-}
+import { DIRECTIVE_CLOSE_TAG, directiveOpenTag, type DirectiveData } from './directiveElements.ts';
+import { MAX_DIRECTIVE_DEPTH, isNameChar, isSpace, nameEnd, labelEnd, parseAttributes, lineEnd, indentOf, colons, blankFrom, codeFence, errorToken, type DirectiveToken } from './directiveSyntax.ts';
 
 /** A block directive at the start of src: a leaf line, a container with its content, or an error token. */
 function blockDirective(this: { lexer: any }, src: string): DirectiveToken | undefined {
@@ -386,7 +259,6 @@ export function beginDirectives(tokens: Token[], body: string, walk: (ts: Token[
   return problems;
 }
 
-const attrEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** After the policy check: the markers become `<sitegen-c>` elements carrying each directive's data. */
 export function finishDirectives(html: string): string {
@@ -401,7 +273,7 @@ export function finishDirectives(html: string): string {
     if (end < 0) break;
     const kind = html[i + prefix.length];
     const n = Number(html.slice(i + prefix.length + 1, end));
-    out += html.slice(last, i) + (kind === 'o' ? `<sitegen-c data-c="${attrEscape(JSON.stringify(s.data[n]))}">` : '</sitegen-c>');
+    out += html.slice(last, i) + (kind === 'o' ? directiveOpenTag(s.data[n]) : DIRECTIVE_CLOSE_TAG);
     last = end + 1;
   }
   return out + html.slice(last);
@@ -409,48 +281,3 @@ export function finishDirectives(html: string): string {
 
 /** Ends a body's session without output (the body was refused). */
 export function abandonDirectives(): void { session = null; }
-
-/** A directive's element in compiled HTML: its data, where its tags and content are, the ones inside it. */
-export interface PlacedDirective {
-  data: DirectiveData;
-  /** Index of `<sitegen-c`, of its content, of `</sitegen-c>`, and after it. */
-  open: number;
-  innerStart: number;
-  innerEnd: number;
-  close: number;
-  children: PlacedDirective[];
-}
-
-const OPEN_TAG = '<sitegen-c data-c="';
-const CLOSE_TAG = '</sitegen-c>';
-const attrUnescape = (s: string) => s.replace(/&(amp|quot|lt|gt);/g, (_m, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>' })[e]!);
-
-/**
- * The directive elements in HTML (a body's, or a page's), as a tree in document order; one pass over the
- * tags. Only the engine writes these elements: everything a body's text holds is escaped, so `<sitegen-c`
- * occurs nowhere else.
- */
-export function placedDirectives(html: string): PlacedDirective[] {
-  const roots: PlacedDirective[] = [];
-  const stack: PlacedDirective[] = [];
-  let o = html.indexOf(OPEN_TAG), c = html.indexOf(CLOSE_TAG);
-  while (o >= 0 || c >= 0) {
-    if (o >= 0 && (c < 0 || o < c)) {
-      const q = html.indexOf('">', o + OPEN_TAG.length);
-      if (q < 0) break;
-      const data = JSON.parse(attrUnescape(html.slice(o + OPEN_TAG.length, q))) as DirectiveData;
-      const node: PlacedDirective = { data, open: o, innerStart: q + 2, innerEnd: -1, close: -1, children: [] };
-      (stack.length ? stack[stack.length - 1].children : roots).push(node);
-      stack.push(node);
-      o = html.indexOf(OPEN_TAG, q + 2);
-    } else {
-      const node = stack.pop();
-      if (node) { node.innerEnd = c; node.close = c + CLOSE_TAG.length; }
-      c = html.indexOf(CLOSE_TAG, c + CLOSE_TAG.length);
-    }
-  }
-  return roots;
-}
-
-/** Whether HTML holds any directive element. */
-export const hasDirectives = (html: string | undefined) => !!html && html.includes(OPEN_TAG);

@@ -3,15 +3,9 @@
 // text before a `<!-- more -->` line, else the first paragraph) and its word count. Every loader (build,
 // workers, dev) gets these from compileMarkdown and the content cache keeps them with the HTML.
 import type { Token, Tokens } from 'marked';
+import type { MarkdownHeading } from '../core/types.ts';
 
-export interface MarkdownHeading {
-  /** 1 for `#`, up to 6. */
-  depth: number;
-  /** The heading's text, without markup. */
-  text: string;
-  /** The heading's id in the HTML: only with `markdown({ headingIds: true })`, which writes it. */
-  id?: string;
-}
+export type { MarkdownHeading };
 
 export interface MarkdownText {
   headings: MarkdownHeading[];

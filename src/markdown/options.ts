@@ -1,10 +1,10 @@
 // The Markdown features a site opts into: `markdown({ headingIds, footnotes, smartQuotes, highlight, html })`
 // from "sitegen-islands" makes a plugin whose `markdown` hook carries the options as plain data. The Markdown stage
-// (src/content/markdown.ts) recognises that entry, loads the libraries the options need only then
+// (src/markdown/compile.ts) recognises that entry, loads the libraries the options need only then
 // (setup.ts), and the content cache key names the options because they are data, not closures.
 // This module stays tiny on purpose: the site's config imports it on every build, cached or not.
 import type { MarkedExtension } from 'marked';
-import type { SitegenPlugin } from '../plugins.ts';
+import type { SitegenPlugin } from '../site/plugins.ts';
 
 export interface MarkdownOptions {
   /** GitHub-style ids on headings (duplicates suffixed -1, -2 …) with a "#" anchor link. Default false. */

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type sanitizeHtmlType from 'sanitize-html';
-import { PACKAGE_DIR } from '../siteModule/paths.ts';
+import { PACKAGE_DIR } from '../site/paths.ts';
 import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, URL_ATTRIBUTES } from '../content/htmlPolicy.ts';
 
 type SanitizeHtml = typeof sanitizeHtmlType;

@@ -1,11 +1,11 @@
-// The plugins' `outputs` hook (src/plugins.ts): files a build writes besides pages (feeds, JSON, extra host
+// The plugins' `outputs` hook (src/site/plugins.ts): files a build writes besides pages (feeds, JSON, extra host
 // files). One function for both outputs: `sitegen build` writes what it returns into the staging folder,
 // `sitegen dev` serves it from memory. Paths are checked here (relative, inside the output folder) and may
 // not take a path another file of the site already has.
-import type { Message } from '../types.ts';
-import type { OutputContext, SitegenPlugin } from '../plugins.ts';
-import { message } from '../errors.ts';
-import { shownPath } from '../route.ts';
+import type { Message } from '../core/types.ts';
+import type { OutputContext, SitegenPlugin } from '../site/plugins.ts';
+import { message } from '../core/errors.ts';
+import { shownPath } from '../pipeline/routeTable.ts';
 
 export interface PluginOutputs {
   files: Map<string, string | Uint8Array>;

@@ -3,10 +3,10 @@
 // renderer (pipeline/render.ts). A worker thread runs it from the engine's worker program (workerEntry.ts)
 // with the site module it loaded; the main thread runs the same functions in-process for small sites.
 import { parentPort, type MessagePort } from 'node:worker_threads';
-import type { Content, Message, SiteConfig } from '../types.ts';
+import type { Content, Message, SiteConfig } from '../core/types.ts';
 import { assembleContent, loadBatch, type ContentPlan, type LoadItem, type LoadResult } from '../content/load.ts';
-import { routeTable } from '../route.ts';
-import type { Writer } from '../write.ts';
+import { routeTable } from '../pipeline/routeTable.ts';
+import type { Writer } from '../output/write.ts';
 import { renderPage, renderAliasPage } from '../render/document.tsx';
 import { batchRenderer, targetWriter, type BatchRenderer, type RenderSetup, type WorkerTarget } from '../pipeline/render.ts';
 

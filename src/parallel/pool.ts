@@ -10,8 +10,8 @@ import Module from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import type { WorkerTask } from './batch.ts';
-import { engineSettings } from '../settings.ts';
-import { ENGINE_DIR, PACKAGE_DIR, SITEGEN_CACHE } from '../siteModule/paths.ts';
+import { engineSettings } from '../core/settings.ts';
+import { ENGINE_DIR, PACKAGE_DIR, SITEGEN_CACHE } from '../site/paths.ts';
 import { keyOf, stampFiles } from '../cache/index.ts';
 
 /** Up to this many workers, however many cores: beyond it, start-up and copies of the content outweigh. */
@@ -73,7 +73,7 @@ function workerFile(): string {
  * 1,000 pages the worker's start-up, its own JIT warm-up and the copy of the content cost as much as it
  * saves (1.93 s in-process vs 2.04 s); at 10,000 it saves a fifth (12.5 s → 9.9 s).
  */
-// (the default of the parallelMin setting, src/settings.ts)
+// (the default of the parallelMin setting, src/core/settings.ts)
 
 /** Starts the workers when the site is big enough (before the site module exists: see above). */
 export function maybeStartPool(files: number): Pool | null {

@@ -1,7 +1,7 @@
 // stages: the content stage of `sitegen build` on a pool of worker threads (small sites load in-process:
 // below PARALLEL_MIN files a worker's start-up costs more than it saves). The workers then keep the content
 // for the render stage (pipeline/render.ts renderPlan), which renders on them when the pool has two or more.
-import type { SiteConfig } from '../types.ts';
+import type { SiteConfig } from '../core/types.ts';
 import { loadBatch, loadMissing, type ContentPlan, type LoadItem, type LoadResult, type Loader } from '../content/load.ts';
 import { SAME_HTML } from './batch.ts';
 import { CloneError, type Pool } from './pool.ts';

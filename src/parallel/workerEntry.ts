@@ -2,8 +2,8 @@
 // pool names (loaded as the main thread loads it, given this thread's engine), then the message loop of
 // batch.ts. The CLI bundle and lib/ have it as an entry point of their own (worker.js beside their chunks).
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { configureEngine } from '../settings.ts';
-import { importCompiled } from '../siteModule/loader.ts';
+import { configureEngine } from '../core/settings.ts';
+import { importCompiled } from '../site/loader.ts';
 import { workerMain } from './batch.ts';
 
 if (!isMainThread && workerData?.sitegenWorker && parentPort) {

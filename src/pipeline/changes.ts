@@ -2,7 +2,7 @@
 // imports), the client bundle (a file it imports), a content file, a static file. Editor droppings and
 // hidden files feed nothing; a batch that feeds nothing is no rebuild at all.
 import path from 'node:path';
-import type { ChangeKind } from '../content/incremental.ts';
+import type { ChangeKind } from '../content/liveContent.ts';
 
 export interface FileChange { file: string; kind: ChangeKind }
 

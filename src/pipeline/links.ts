@@ -1,12 +1,13 @@
 // The link check of a session, for build and dev alike: every page's links are checked against the plan's
 // targets; a page whose links and the set of targets are both unchanged since the last check keeps its
-// last verdict (dev checks on every rebuild, so a rebuild costs a lookup per page). checkLinks (src/check.ts)
-// (checkPaths, checkAnchors) decides what is broken and words it; locateLinks points each message at the source line with the link.
+// last verdict (dev checks on every rebuild, so a rebuild costs a lookup per page). linkScan.ts (brokenPaths,
+// brokenAnchors) decides what is broken, as data; locateLinks finds the source line of each use, and
+// linkMessages words them, last.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Message } from '../types.ts';
-import { fileLocation } from '../errors.ts';
-import { checkAnchors, checkPaths, type LinkTargets, type PageLinks } from '../check.ts';
+import type { Message } from '../core/types.ts';
+import { fileLocation } from '../core/errors.ts';
+import { brokenAnchors, brokenPaths, linkMessages, shownUses, type BrokenLink, type LinkTargets, type PageLinks } from './linkScan.ts';
 
 export interface LinkCache {
   targets: LinkTargets | null;
@@ -16,46 +17,46 @@ export interface LinkCache {
 
 export const emptyLinkCache = (): LinkCache => ({ targets: null, verdicts: new Map() });
 
-/** The broken-link messages for all pages (unlocated: locateLinks adds the source line). */
-export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: LinkCache = emptyLinkCache()): Message[] {
+/** The broken links of all pages, as data (unlocated: locateLinks adds where each source writes its link). */
+export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: LinkCache = emptyLinkCache()): BrokenLink[] {
   if (cache.targets !== targets) { cache.targets = targets; cache.verdicts.clear(); }
   const bad: PageLinks[] = [];
   for (const p of pages) {
     let v = cache.verdicts.get(p.page);
     if (!v || v.links !== p.links) {
-      v = { links: p.links, broken: checkPaths([p], targets).length > 0 };
+      v = { links: p.links, broken: brokenPaths([p], targets).length > 0 };
       cache.verdicts.set(p.page, v);
     }
     if (v.broken) bad.push(p);
   }
   // Checked together, so a link broken on many pages is reported once. #fragments depend on the ids of
-  // other pages, so they are checked across all pages every time (check.ts keeps each unchanged page's
+  // other pages, so they are checked across all pages every time (linkScan.ts keeps each unchanged page's
   // ids, so this is a lookup per fragment link).
-  return [...(bad.length ? checkPaths(bad, targets) : []), ...checkAnchors(pages, targets.base)];
+  return [...(bad.length ? brokenPaths(bad, targets) : []), ...brokenAnchors(pages, targets.base)];
 }
 
-/** Every broken link of `pages`, located in its source file. */
+/** Every broken link of `pages` as a message, located in its source file. */
 export async function linkProblems(root: string, pages: PageLinks[], targets: LinkTargets, cache?: LinkCache): Promise<Message[]> {
-  return locateLinks(root, brokenLinks(pages, targets, cache), targets.base);
+  return linkMessages(await locateLinks(root, brokenLinks(pages, targets, cache), targets.base));
 }
 
 /**
- * Points a broken-link error at the first line of its source file that contains the link, or the link
- * without the site's base (Markdown writes "/x/" and the page has "/repo/x/").
+ * Points each use a message will name at the first line of its source file that contains the link, or the
+ * link without the site's base (Markdown writes "/x/" and the page has "/repo/x/"). A link many pages
+ * share is located on the few its message names, so a template's broken link costs no read per page.
  */
-export async function locateLinks(root: string, errors: Message[], base = '/'): Promise<Message[]> {
+export async function locateLinks(root: string, broken: BrokenLink[], base = '/'): Promise<BrokenLink[]> {
   const texts = new Map<string, string[]>();
-  for (const m of errors) {
-    const file = m.location?.file;
-    const link = m.text.match(/links to (\S+),/)?.[1];
-    if (!file || !link) continue;
+  for (const u of broken.flatMap(shownUses)) {
+    const file = u.source;
+    if (!file) continue;
     if (!texts.has(file)) texts.set(file, (await fs.readFile(path.join(root, file), 'utf8').catch(() => '')).split('\n'));
     const lines = texts.get(file)!;
     const find = (l: string) => lines.findIndex((t) => t.includes(`(${l})`) || t.includes(`"${l}"`) || t.includes(` ${l}`));
-    let written = link;
+    let written = u.link;
     let i = find(written);
-    if (i < 0 && base !== '/' && link.startsWith(base)) { written = link.slice(base.length - 1); i = find(written); }
-    if (i >= 0) m.location = fileLocation(file, i + 1, lines[i].indexOf(written) + 1, lines[i]);
+    if (i < 0 && base !== '/' && u.link.startsWith(base)) { written = u.link.slice(base.length - 1); i = find(written); }
+    if (i >= 0) u.at = fileLocation(file, i + 1, lines[i].indexOf(written) + 1, lines[i]);
   }
-  return errors;
+  return broken;
 }

@@ -3,19 +3,19 @@
 // overwrite a generated one, and the link targets every page's links are checked against. Pure functions of
 // the route table, the config, the asset manifest and the static files; the part that does not depend on
 // routes and content is memoised for dev, where most rebuilds change neither the alias list nor the files.
-import type { Alias, Content, Message, SiteConfig } from '../types.ts';
-import type { AssetManifest } from '../bundle.ts';
-import type { Mode } from '../plugins.ts';
-import type { RouteTable } from '../route.ts';
-import { message, fileLocation } from '../errors.ts';
-import { makeTargets, type LinkTargets } from '../check.ts';
-import { hostFiles } from '../hostfiles.ts';
+import type { Alias, Content, Message, SiteConfig } from '../core/types.ts';
+import type { AssetManifest } from '../islands/bundle.ts';
+import type { Mode } from '../site/plugins.ts';
+import type { RouteTable } from './routeTable.ts';
+import { message, fileLocation } from '../core/errors.ts';
+import { makeTargets, type LinkTargets } from './linkScan.ts';
+import { hostFiles } from '../output/hostfiles.ts';
 import { urlPolicy } from '../render/urls.ts';
-import { staticImagesCached, type ImageTable } from '../output/images.ts';
+import { staticImagesCached, type ImageTable } from '../output/staticImages.ts';
 import { OutputPaths, hasOutputHooks, pluginOutputs } from '../output/pluginOutputs.ts';
 import { currentImageStore, imageStore } from '../images/store.ts';
 import { maxPixelsOf, siteImageSettings } from '../images/config.ts';
-import { engineSettings } from '../settings.ts';
+import { engineSettings } from '../core/settings.ts';
 
 /** The aliases that get a meta-refresh page: all of them, unless the config says `aliasPages: false`. */
 export function aliasPagesOf(table: Pick<RouteTable, 'aliases'>, config: SiteConfig): Alias[] {
@@ -91,7 +91,7 @@ export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { 
   const m = memo.current;
   if (!m || m.key.length !== key.length || m.key.some((k, i) => k !== key[i])) memo.current = { key, fixed: fixedPart(p) };
   let fixed = memo.current!.fixed;
-  // Static images: each file's size is read once (output/images.ts); fingerprinted copies are files too.
+  // Static images: each file's size is read once (output/staticImages.ts); fingerprinted copies are files too.
   const maxPixels = maxPixelsOf(p.config);
   const images = staticImagesCached(p.statics, !!p.config.images?.fingerprint, maxPixels);
   // The image pipeline's sources among them (<Image>), and its variants as link targets (images/store.ts).

@@ -1,18 +1,18 @@
 // render: the one render stage. `renderPlan(plan, target)` renders a session's planned pages (and alias
-// pages) to a target — a folder (build: the staging folder, pages written by src/write.ts writers, on the
+// pages) to a target — a folder (build: the staging folder, pages written by src/output/write.ts writers, on the
 // pool's workers too when it has two or more), the links only (check: each page's links kept, its HTML
 // dropped) or memory (dev: the output it serves). Build, check, dev and the render workers (batch.ts) all
 // render through batchRenderer below, so a page is the same bytes wherever it is rendered. A page's
 // result never carries its HTML: the target has it, so memory does not grow with a big build.
-import type { Content, Message, Route, SiteConfig } from '../types.ts';
-import type { RouteTable } from '../route.ts';
-import { createWriter, discardWriter, pageWriter, type Writer } from '../write.ts';
+import type { Content, Message, Route, SiteConfig } from '../core/types.ts';
+import type { RouteTable } from './routeTable.ts';
+import { createWriter, discardWriter, pageWriter, type Writer } from '../output/write.ts';
 import { renderContext, renderRoute, type ManifestLinks, type PageRenderer } from '../render/page.ts';
 import type { RenderContext, renderAliasPage } from '../render/document.tsx';
-import { extractLinks } from '../check.ts';
+import { extractLinks } from './linkScan.ts';
 import { CloneError, type Pool } from '../parallel/pool.ts';
-import { engineSettings } from '../settings.ts';
-import type { Plan, Session } from './session.ts';
+import { engineSettings } from '../core/settings.ts';
+import type { ReadyPlan, Session } from './session.ts';
 
 /** What a page render reports back: never its HTML (the target holds it). */
 export interface PageResult { path: string; islands: string[]; links: string[]; error?: Message }
@@ -146,8 +146,8 @@ export interface RenderOptions {
  * that records what each page reads), origin, and the links of the asset manifest (no file bytes: plain
  * data a worker can receive), with the build's pool.
  */
-export function planInput(session: Pick<Session, 'site' | 'root' | 'content' | 'siteUrl' | 'pool'>, plan: Plan, content: Content = session.content): RenderPlan {
-  const { routing, manifest: m, outputs } = plan as Required<Plan>;
+export function planInput(session: Pick<Session, 'site' | 'root' | 'content' | 'siteUrl' | 'pool'>, plan: ReadyPlan, content: Content = session.content): RenderPlan {
+  const { routing, manifest: m, outputs } = plan;
   const manifest: ManifestLinks = { css: m.css, runtime: m.runtime, baseChunks: m.baseChunks, islandChunks: m.islandChunks, reactIslands: m.reactIslands, images: outputs.images.table };
   return { site: session.site!, table: routing.table, setup: { root: session.root, content, siteUrl: session.siteUrl(), manifest }, pool: session.pool };
 }

@@ -3,8 +3,8 @@
 // routeOf, the one place route defaults live). Dev then compares each route with the one last rendered
 // (sameRoute): a route re-renders only when its props, title or other fields differ. This is exact whatever
 // the route reads, because unchanged entries keep their objects, so comparing them costs one `===` each.
-import type { Content, Route, RouteDef, SiteConfig } from '../types.ts';
-import { routeOf, routeTable, type RouteTable } from '../route.ts';
+import type { Content, Route, RouteDef, SiteConfig } from '../core/types.ts';
+import { routeOf, routeTable, type RouteTable } from './routeTable.ts';
 import { setUrlPolicy, urlPolicy } from '../render/urls.ts';
 
 const hasOwn = Object.prototype.hasOwnProperty;

@@ -2,16 +2,16 @@
 // the static files. `load()` compiles and loads them all, `update(changes)` (dev) re-runs only what the
 // changed files feed, and `plan()` gives what the output holds: routes, aliases, alias pages, host files,
 // plugin outputs, link targets — or the problems that stop it. `sitegen build` renders a plan into a folder
-// (src/build.ts), `sitegen check` renders it the same way and writes nothing, `sitegen dev` renders it into
+// (src/pipeline/build.ts), `sitegen check` renders it the same way and writes nothing, `sitegen dev` renders it into
 // memory (src/dev/). Build and check load exactly the same inputs (check differs only in the mode the
 // plugins are told). The inputs come one-shot (build caches, workers) or incremental (dev): see sources.ts.
 import path from 'node:path';
-import type { Content, Message, SiteConfig } from '../types.ts';
-import type { AssetManifest } from '../bundle.ts';
-import type { SiteModule } from '../siteModule.ts';
+import type { Content, Message, SiteConfig } from '../core/types.ts';
+import type { AssetManifest } from '../islands/bundle.ts';
+import type { SiteModule } from '../site/index.ts';
 import type { Pool } from '../parallel/pool.ts';
-import type { ChangeKind } from '../content/incremental.ts';
-import { applyConfigHooks, type Mode } from '../plugins.ts';
+import type { ChangeKind } from '../content/liveContent.ts';
+import { applyConfigHooks, type Mode } from '../site/plugins.ts';
 import { routeContent, type Routing } from './routes.ts';
 import { planOutputs, type OutputPlan, type PlanMemo } from './plan.ts';
 import { createStaticFiles, type StaticFiles } from './statics.ts';
@@ -40,17 +40,30 @@ export interface SessionOptions {
   parseTimeoutMs?: number;
 }
 
-/** A plan, or the problems that stop one (then only `errors`). */
-export interface Plan {
-  errors: Message[];
+/** A plan (`ok`), or the problems that stop one. */
+export type Plan = ReadyPlan | FailedPlan;
+
+/** Everything the outputs are made from. */
+export interface ReadyPlan {
+  ok: true;
+  errors: [];
   /** Problems that do not stop rendering but do stop the output from going live (refused static files),
    *  reported with the link check's, as a build always reported them. */
-  deferred?: Message[];
+  deferred: Message[];
   /** The config's notices, for the command to print. */
-  notices?: string[];
-  routing?: Routing;
-  manifest?: AssetManifest;
-  outputs?: OutputPlan;
+  notices: string[];
+  routing: Routing;
+  manifest: AssetManifest;
+  outputs: OutputPlan;
+}
+
+/** The problems that stop a plan (the refused static files among them); nothing to render. */
+export interface FailedPlan {
+  ok: false;
+  errors: Message[];
+  routing?: undefined;
+  manifest?: undefined;
+  outputs?: undefined;
 }
 
 export interface Update {
@@ -213,7 +226,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
 
     async plan() {
       const refused = [...statics.refused.values()];
-      const fail = (errors: Message[]): Plan => ({ errors: [...errors, ...refused] });
+      const fail = (errors: Message[]): FailedPlan => ({ ok: false, errors: [...errors, ...refused] });
       if (!site || inputProblems().length) return fail(inputProblems());
       const s: SiteModule = site;
       const routed = await stage('routes', async () => siteCall(root, 'routes() returned something routeTable cannot use', () => routeContent(content, s.config, root, routing)));
@@ -233,7 +246,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
       if (outputs.errors.length) return fail(outputs.errors);
       const noticed = session.notices();
       if (noticed.errors.length) return fail(noticed.errors);
-      return { errors: [], deferred: refused, notices: noticed.notices, routing, manifest, outputs };
+      return { ok: true, errors: [], deferred: refused, notices: noticed.notices, routing, manifest, outputs };
     },
 
     ready: async () => { await sources.content.ready?.(); },

@@ -2,8 +2,8 @@
 // routes), templates at import — becomes a located message (errors.ts thrownBySite: the first stack frame
 // in the site's files, else sitegen.config.ts) instead of "a bug in sitegen". Templates that throw while
 // rendering are located the same way, per page, by render/page.ts.
-import type { Message } from '../types.ts';
-import { thrownBySite } from '../errors.ts';
+import type { Message } from '../core/types.ts';
+import { thrownBySite } from '../core/errors.ts';
 
 export type Called<T> = { value: T; error?: undefined } | { value?: undefined; error: Message };
 

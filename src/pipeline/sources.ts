@@ -2,14 +2,14 @@
 // a one-shot form (build, check) and an incremental form (dev). The one-shot forms use the build caches and,
 // for big sites, worker threads (started before the config compiles, so their start-up
 // overlaps it); the incremental forms keep esbuild contexts and the content loader's incremental form
-// (src/content/incremental.ts). Both forms give the same values and the same messages.
-import type { Content, Message, SiteConfig } from '../types.ts';
-import type { AssetManifest } from '../bundle.ts';
-import { bundleClient, createClientBundler } from '../bundle.ts';
-import { cachedSiteModule, createSiteCompiler, loadSiteModule, type SiteModule } from '../siteModule.ts';
-import { openContentCache, saveContentCache } from '../contentCache.ts';
+// (src/content/liveContent.ts). Both forms give the same values and the same messages.
+import type { Content, Message, SiteConfig } from '../core/types.ts';
+import type { AssetManifest } from '../islands/bundle.ts';
+import { bundleClient, createClientBundler } from '../islands/bundle.ts';
+import { cachedSiteModule, createSiteCompiler, loadSiteModule, type SiteModule } from '../site/index.ts';
+import { openContentCache, saveContentCache } from '../content/contentCache.ts';
 import { listContentFiles } from '../content/glob.ts';
-import { createContentStore, type ChangeKind } from '../content/incremental.ts';
+import { createContentStore, type ChangeKind } from '../content/liveContent.ts';
 import { contentParser } from '../dev/parseWorker.ts';
 import { maybeStartPool, type Pool } from '../parallel/pool.ts';
 import { loadContent } from '../content/load.ts';

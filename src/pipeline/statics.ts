@@ -3,10 +3,10 @@
 // never read), and updated one file at a time in dev. A build copies these bytes; dev serves them.
 import path from 'node:path';
 import fs from 'node:fs/promises';
-import type { Message } from '../types.ts';
+import type { Message } from '../core/types.ts';
 import { listFiles } from '../content/glob.ts';
 import { notRegularFileError, outsideRoot, outsideRootError } from '../content/insideRoot.ts';
-import type { ChangeKind } from '../content/incremental.ts';
+import type { ChangeKind } from '../content/liveContent.ts';
 
 export interface StaticFiles {
   /** File bytes by path relative to static/ ("favicon.svg"). */

@@ -8,8 +8,8 @@
 // render/page.ts locates at the directive.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { MarkdownComponent } from '../types.ts';
-import { hasDirectives, placedDirectives, type DirectiveData, type PlacedDirective } from '../markdown/directives.ts';
+import type { MarkdownComponent } from '../core/types.ts';
+import { hasDirectives, placedDirectives, type DirectiveData, type PlacedDirective } from '../markdown/directiveElements.ts';
 import { HTML_CHILDREN } from '../islands/children.ts';
 
 /** A component in Markdown threw (or could not be rendered): the directive's data and what was thrown. */

@@ -1,8 +1,8 @@
 // render: one route inside the site's layout to a complete HTML document. Pure: never touches the disk.
 import { createElement, Fragment, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { BodyContext, Content, PageHeadTag, Route, SiteConfig } from '../types.ts';
-import type { HeadTag } from '../plugins.ts';
+import type { BodyContext, Content, PageHeadTag, Route, SiteConfig } from '../core/types.ts';
+import type { HeadTag } from '../site/plugins.ts';
 import { collectIslands } from './island.tsx';
 import { expandComponents } from './components.tsx';
 import { setHtmlExpander } from './expandHtml.ts';
@@ -10,7 +10,7 @@ import { absoluteUrl, href, setUrlPolicy, withBase, type UrlPolicy } from './url
 import { setImageTable } from './images.ts';
 import { siteImageSettings } from '../images/config.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
-import type { ImageTable } from '../output/images.ts';
+import type { ImageTable } from '../output/staticImages.ts';
 
 export interface PageAssets {
   css: string[];
@@ -27,7 +27,7 @@ export interface RenderContext {
   /** The site's base path and trailing-slash rule (src/render/urls.ts); asset URLs above already carry the base. */
   policy: UrlPolicy;
   assets: PageAssets;
-  /** The site's static images (output/images.ts), for image() in templates. */
+  /** The site's static images (output/staticImages.ts), for image() in templates. */
   images?: ImageTable;
 }
 
@@ -42,7 +42,7 @@ const absolute = (ctx: RenderContext, p: string) => absoluteUrl(ctx.siteUrl, p, 
 const jsonLd = (data: unknown) => JSON.stringify(data ?? null)
   .replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-/** The plugins' `head` hooks for this route (src/plugins.ts), in the order plugins are listed, then the page's own `head`. */
+/** The plugins' `head` hooks for this route (src/site/plugins.ts), in the order plugins are listed, then the page's own `head`. */
 function extraHead(route: Route, ctx: RenderContext): ReactElement[] {
   const tags: (HeadTag | PageHeadTag)[] = [];
   for (const p of ctx.config.plugins ?? []) if (p.head) tags.push(...p.head(route, ctx.content));

@@ -1,4 +1,4 @@
-// The Markdown components of a body's HTML, for text a route's `body` writes (feeds: src/feed.ts): set
+// The Markdown components of a body's HTML, for text a route's `body` writes (feeds: src/output/feed.ts): set
 // by render/document.tsx around a `body` call to the site's component renderer, so a feed carries the
 // components' HTML, not their placeholders. No imports: feed.ts is part of the browser-safe public API.
 let expander: ((html: string) => string) | null = null;

@@ -2,11 +2,11 @@
 // copy when the site asks for one, under the base) and its pixel width and height; <Image> renders it
 // through the image pipeline: a <picture> with AVIF and WebP srcsets, the original format as fallback,
 // width/height (no layout shift), lazy loading, or for the page's main image (`priority`) high fetch
-// priority and a preload. The table is made by the build from static/ (output/images.ts) and set by the
+// priority and a preload. The table is made by the build from static/ (output/staticImages.ts) and set by the
 // renderer before each page, like the URL policy, so both are plain calls in any component. No Node API
 // here: the package's public entry exports them to islands too; the engine makes the files (images/store.ts).
 import { createElement, Fragment, type ReactElement } from 'react';
-import type { ImageTable } from '../output/images.ts';
+import type { ImageTable } from '../output/staticImages.ts';
 import { DEFAULT_IMAGE_SETTINGS, pictureModel, type ImageSettings } from '../images/model.ts';
 import { currentUrlPolicy, withBase } from './urls.ts';
 

@@ -1,17 +1,17 @@
 // page: renders one route to HTML in the site's context, turning a template's exception into a located
 // message. Kept free of esbuild and the file system: worker threads run it too.
-import type { Content, Message, Route, SiteConfig } from '../types.ts';
-import type { AssetManifest } from '../types.ts';
-import { message, fileLocation, renderFailedText, siteFrame } from '../errors.ts';
+import type { Content, Message, Route, SiteConfig } from '../core/types.ts';
+import type { AssetManifest } from '../core/types.ts';
+import { message, fileLocation, renderFailedText, siteFrame } from '../core/errors.ts';
 import type { RenderContext, RenderedPage } from './document.tsx';
 import { urlPolicy, withBase } from './urls.ts';
 import { IslandPropsError } from './island.tsx';
-import type { ImageTable } from '../output/images.ts';
+import type { ImageTable } from '../output/staticImages.ts';
 import type { ComponentRenderFailure } from './components.tsx';
 
 /** What rendering needs of the asset manifest (no file bytes): plain data, so it can go to a worker. */
 export type ManifestLinks = Pick<AssetManifest, 'css' | 'runtime' | 'baseChunks' | 'islandChunks' | 'reactIslands'> & {
-  /** The static images' sizes and URLs (output/images.ts), for image() in templates. */
+  /** The static images' sizes and URLs (output/staticImages.ts), for image() in templates. */
   images?: ImageTable;
 };
 

@@ -2,7 +2,7 @@
 // "/repo/" for a GitHub Pages project site) and the trailing-slash rule (`trailingSlash`). Route paths stay
 // base-less ("/posts/a/") everywhere in the engine; only URLs written into output (links, assets, canonical,
 // sitemap, host files) get the base, through withBase/siteHref here.
-import type { SiteConfig } from '../types.ts';
+import type { SiteConfig } from '../core/types.ts';
 import { initialPolicy } from './urlPolicy.ts';
 
 export type TrailingSlash = 'always' | 'never';
@@ -53,7 +53,7 @@ export function applySlash(pathPart: string, rule: TrailingSlash): string {
 
 // The policy of the site being rendered. Rendering is synchronous and the renderer sets it before each page
 // (render/document.tsx), so templates' href() calls see their site's base: module state of the one engine,
-// which the site module shares (siteModule/provided.ts). In the browser the client bundle gives urlPolicy.ts
+// which the site module shares (site/provided.ts). In the browser the client bundle gives urlPolicy.ts
 // the site's policy (bundle.ts), so href() in an island hydrates to the same URL.
 let current: UrlPolicy = initialPolicy ?? DEFAULT_POLICY;
 

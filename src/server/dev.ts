@@ -5,9 +5,9 @@
 // (the config, or a plugin's code it imports) closes them and starts the new ones. `dev({ root })` →
 // `{ url, close() }`; the CLI (cli/dev.ts) only parses flags and prints.
 import path from 'node:path';
-import type { Message } from '../types.ts';
-import { startServerPlugins, type RequestHandler } from '../plugins.ts';
-import { createServer, listen } from '../serve.ts';
+import type { Message } from '../core/types.ts';
+import { startServerPlugins, type RequestHandler } from '../site/plugins.ts';
+import { createServer, listen } from './serve.ts';
 import { startDevServer, type DevServer, type RebuildReport } from '../dev/index.ts';
 import { normaliseBase } from '../render/urls.ts';
 import { ServerStartError, closeServer, listenFailure } from './preview.ts';
@@ -49,7 +49,7 @@ export interface DevHandle {
   close(): Promise<void>;
 }
 
-type Plugins = NonNullable<import('../types.ts').SiteConfig['plugins']>;
+type Plugins = NonNullable<import('../core/types.ts').SiteConfig['plugins']>;
 
 /** The site's running server plugins, replaced as a whole when the config changes. */
 function pluginServers(ctx: { root: string; env: NodeJS.ProcessEnv; host: string; origin: Promise<string> }) {

@@ -1,12 +1,12 @@
 // `sitegen preview` as a library function: serves a built output folder as a static host would (the shared
-// host, src/host/, over the folder on disk, under the site's base), with the site's server plugins in front
+// host, src/server/host/, over the folder on disk, under the site's base), with the site's server plugins in front
 // (the local backend). `preview({ root })` → `{ url, close() }`; the CLI only parses flags and prints.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'node:http';
-import type { Message, SiteConfig } from '../types.ts';
-import { applyConfigHooks, startServerPlugins } from '../plugins.ts';
-import { createServer, createStaticHandler, listen } from '../serve.ts';
+import type { Message, SiteConfig } from '../core/types.ts';
+import { applyConfigHooks, startServerPlugins } from '../site/plugins.ts';
+import { createServer, createStaticHandler, listen } from './serve.ts';
 import { normaliseBase } from '../render/urls.ts';
 
 export interface PreviewOptions {
@@ -48,7 +48,7 @@ export class ServerStartError extends Error {
 /** The site's config for serving (plugins, base): from the build cache when current. */
 async function siteConfig(root: string): Promise<SiteConfig> {
   if (!fs.existsSync(path.join(root, 'sitegen.config.ts'))) return { plugins: [] } as unknown as SiteConfig;
-  const { loadSiteModule } = await import('../siteModule.ts');
+  const { loadSiteModule } = await import('../site/index.ts');
   const mod = await loadSiteModule(root);
   if (!mod.site) throw new ServerStartError('the site config does not load', mod.errors);
   return mod.site.config;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, watchProblems, type PageProblems } from '../helpers/browser.ts';
 import { copyFixture, editFile, removeCopy } from '../unit/dev-fixture.ts';
-import { listen } from '../../src/serve.ts';
+import { listen } from '../../src/server/serve.ts';
 import { startDevServer, type DevServer } from '../../src/dev/index.ts';
 
 let dir: string;

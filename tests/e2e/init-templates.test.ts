@@ -6,7 +6,7 @@ import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { runInit } from '../../cli/init.ts';
-import { createServer, createStaticHandler, listen } from '../../src/serve.ts';
+import { createServer, createStaticHandler, listen } from '../../src/server/serve.ts';
 import { axeOf } from '../helpers/axe.ts';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
 import { siteFrom, type TestSite } from '../helpers/site.ts';

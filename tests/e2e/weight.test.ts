@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.ts';
 import { REPO, fixture, sitegen } from '../helpers/cli.ts';
-import type { PageReport } from '../../src/types.ts';
+import type { PageReport } from '../../src/core/types.ts';
 
 const base = inject('baseUrl');
 const dist = inject('distDir');

@@ -1,11 +1,11 @@
-// What the dev server serves, asked through the host it serves with (src/host/ over the in-memory output,
+// What the dev server serves, asked through the host it serves with (src/server/host/ over the in-memory output,
 // dev/server.ts createDevHandler) on a real socket: tests of the dev engine read pages, redirects and
 // headers exactly as a browser gets them, not through a lookup of their own.
 import type { Server } from 'node:http';
 import type { DevSite } from '../../src/dev/devSite.ts';
 import { createDevHandler } from '../../src/dev/server.ts';
 import { createEventHub } from '../../src/dev/events.ts';
-import { createServer, listen } from '../../src/serve.ts';
+import { createServer, listen } from '../../src/server/serve.ts';
 import { request, type PlainResponse } from './http.ts';
 
 export interface DevHostClient {

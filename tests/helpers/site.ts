@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import type { BuildResult, Message } from '../../src/types.ts';
+import type { BuildResult, Message } from '../../src/core/types.ts';
 import { runBuild, runCheck, type BuildFlags, type Io } from '../../cli/commands.ts';
 import { startDev } from '../../cli/dev.ts';
 import { preview, type PreviewServer } from '../../src/server/preview.ts';

@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { build, checkSite } from '../../src/build.ts';
+import { build, checkSite } from '../../src/pipeline/build.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
-import { formatMessage, formatMessageLong } from '../../src/errors.ts';
-import type { BuildResult } from '../../src/types.ts';
-import { createContentStore } from '../../src/content/incremental.ts';
+import { formatMessage, formatMessageLong } from '../../src/core/errors.ts';
+import type { BuildResult } from '../../src/core/types.ts';
+import { createContentStore } from '../../src/content/liveContent.ts';
 import { date, reference } from '../../src/public.ts';
-import type { SiteConfig } from '../../src/types.ts';
+import type { SiteConfig } from '../../src/core/types.ts';
 import { z } from 'zod';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Token } from 'marked';
-import { compileMarkdown } from '../../src/content/markdown.ts';
+import { compileMarkdown } from '../../src/markdown/compile.ts';
 import { decode, isMoreMarker } from '../../src/markdown/entryText.ts';
 import { markdown } from '../../src/markdown/options.ts';
 import { copyOf, type TestSite } from '../helpers/site.ts';
@@ -26,7 +26,7 @@ describe('the text of a Markdown body', () => {
 
   it('gives each heading the id its HTML has when heading ids are on (and none without)', async () => {
     const ext = markdown({ headingIds: true }).markdown!;
-    const { prepareMarkdown } = await import('../../src/content/markdown.ts');
+    const { prepareMarkdown } = await import('../../src/markdown/compile.ts');
     await prepareMarkdown(ext);
     const md = compileMarkdown('# Intro\n\n## Intro\n\n## What’s new?\n', ext);
     expect(md.text!.headings).toEqual([

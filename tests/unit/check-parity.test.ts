@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build, checkSite } from '../../src/build.ts';
-import { formatMessage } from '../../src/errors.ts';
-import type { BuildResult } from '../../src/types.ts';
-import { configureEngine, type EngineSettings } from '../../src/settings.ts';
+import { build, checkSite } from '../../src/pipeline/build.ts';
+import { formatMessage } from '../../src/core/errors.ts';
+import type { BuildResult } from '../../src/core/types.ts';
+import { configureEngine, type EngineSettings } from '../../src/core/settings.ts';
 import { REPO } from '../helpers/cli.ts';
 import { treeSnapshot } from '../helpers/tree.ts';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { siteFrom, type SiteFiles, type TestSite } from '../helpers/site.ts';
 import { REPO } from '../helpers/cli.ts';
-import { formatMessageLong } from '../../src/errors.ts';
+import { formatMessageLong } from '../../src/core/errors.ts';
 
 function initTemplate(): SiteFiles {
   const dir = path.join(REPO, 'init-template/minimal');

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { clientErrorHandler, locateClientError } from '../../src/dev/clientErrors.ts';
-import type { Message } from '../../src/types.ts';
+import type { Message } from '../../src/core/types.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-client-errors-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

@@ -14,7 +14,7 @@ import { copyOf } from '../helpers/site.ts';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-code-cache-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-const loader = path.join(REPO, 'src/siteModule/compiled.ts');
+const loader = path.join(REPO, 'src/site/compiled.ts');
 
 /**
  * Loads `file` through the engine's loader in a new Node process, runs its `start()` and saves the code cache

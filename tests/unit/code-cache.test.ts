@@ -1,12 +1,12 @@
-// The install's code cache (`sitegen prepare`, siteModule/vendor.ts saveInstallCodeCache): a compiled module's
+// The install's code cache (`sitegen prepare`, site/vendor.ts saveInstallCodeCache): a compiled module's
 // first load takes it, and then saves the build's own cache, which every later load prefers.
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { saveInstallCodeCache } from '../../src/siteModule/vendor.ts';
-import * as loader from '../../src/siteModule/compiled.ts';
+import { saveInstallCodeCache } from '../../src/site/vendor.ts';
+import * as loader from '../../src/site/compiled.ts';
 
 describe('code caches of compiled modules', () => {
   it('prepare leaves an install cache; the first load uses it and saves its own; later loads use that one', async () => {

@@ -4,8 +4,8 @@
 // allows it. Build, check and dev say the same.
 import { afterEach, describe, expect, it } from 'vitest';
 import { copyOf, type TestSite } from '../helpers/site.ts';
-import { extractLinks } from '../../src/check.ts';
-import { formatMessageLong } from '../../src/errors.ts';
+import { extractLinks } from '../../src/pipeline/linkScan.ts';
+import { formatMessageLong } from '../../src/core/errors.ts';
 
 let site: TestSite | null = null;
 afterEach(() => { site?.remove(); site = null; });

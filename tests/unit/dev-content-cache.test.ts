@@ -5,10 +5,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from '../../src/build.ts';
+import { build } from '../../src/pipeline/build.ts';
 import { createDevSite, type DevSite } from '../../src/dev/devSite.ts';
-import { openContentCache, saveContentCache } from '../../src/contentCache.ts';
-import { configureEngine } from '../../src/settings.ts';
+import { openContentCache, saveContentCache } from '../../src/content/contentCache.ts';
+import { configureEngine } from '../../src/core/settings.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
 
 let dir = '';

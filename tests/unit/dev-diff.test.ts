@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { RouteDef, SiteConfig } from '../../src/types.ts';
+import type { RouteDef, SiteConfig } from '../../src/core/types.ts';
 import { deepEqual, routeContent } from '../../src/pipeline/routes.ts';
-import { createContentStore } from '../../src/content/incremental.ts';
+import { createContentStore } from '../../src/content/liveContent.ts';
 import { loadContent } from '../../src/content/load.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import path from 'node:path';
 import fs from 'node:fs';
-import { listen } from '../../src/serve.ts';
+import { listen } from '../../src/server/serve.ts';
 import { startDevServer, type DevServer, type RebuildReport } from '../../src/dev/index.ts';
 import { copyFixture, editFile, openEvents, removeCopy, until } from './dev-fixture.ts';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sitegen, startServer } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
-import { formatMessage } from '../../src/errors.ts';
+import { formatMessage } from '../../src/core/errors.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
 import { withoutAssetHashes } from '../helpers/html.ts';
 

@@ -117,7 +117,7 @@ describe('sitegen build', () => {
   });
 
   it('counts esbuild columns in UTF-8 bytes, as esbuild does', async () => {
-    const { toEsbuildMessage } = await import('../../src/esbuildMessage.ts');
+    const { toEsbuildMessage } = await import('../../src/core/esbuildMessage.ts');
     const m = toEsbuildMessage({ id: 'BrokenLink', text: 'x', location: { file: 'a.md', line: 3, column: 8, lineText: 'Café [a](/b)' }, notes: [] });
     expect(m.location?.column).toBe(8); // "Café [a" is 7 characters and 8 bytes
   });

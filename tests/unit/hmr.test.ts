@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { listen } from '../../src/serve.ts';
+import { listen } from '../../src/server/serve.ts';
 import { startDevServer, type DevServer } from '../../src/dev/index.ts';
 import { componentNames, hookSignature, registration } from '../../src/dev/hmrTransform.ts';
 import { copyFixture, editFile, openEvents, removeCopy, type SseEvent } from './dev-fixture.ts';

@@ -1,5 +1,5 @@
 // `sitegen preview` and `sitegen dev`, run as a user runs them on the same site, answer the same requests
-// the same way (one host: src/host/): slash redirect, 404 page, _headers, _redirects, and no open
+// the same way (one host: src/server/host/): slash redirect, 404 page, _headers, _redirects, and no open
 // redirect. Preview serves dist/ as it is now (a rebuild while it runs is served whole), starts beside a
 // symlink loop in dist/, and never follows a symlink out of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

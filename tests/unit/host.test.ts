@@ -1,4 +1,4 @@
-// The one static host (src/host/) that `sitegen preview` (disk) and `sitegen dev` (memory) share:
+// The one static host (src/server/host/) that `sitegen preview` (disk) and `sitegen dev` (memory) share:
 // what is on disk now is what is served, symlinks never lead outside the folder or crash it, every
 // Location stays on the same origin, the host rules are re-read, and disk and memory answer alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { createStaticHandler, listen } from '../../src/serve.ts';
-import { createHost, memorySource } from '../../src/host/index.ts';
+import { createStaticHandler, listen } from '../../src/server/serve.ts';
+import { createHost, memorySource } from '../../src/server/host/index.ts';
 import { request, isSameOrigin } from '../helpers/http.ts';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-host-'));

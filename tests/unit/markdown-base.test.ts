@@ -2,7 +2,7 @@
 // ("/posts/a/", "/img/a.png") get the base in the HTML, a link that already has it keeps it once, the link
 // check checks the URL the page really has, and a site without a base renders as it always did.
 import { afterEach, describe, expect, it } from 'vitest';
-import { basedUrl, compileMarkdown } from '../../src/content/markdown.ts';
+import { basedUrl, compileMarkdown } from '../../src/markdown/compile.ts';
 import { copyOf, siteFrom, type TestSite } from '../helpers/site.ts';
 import { runInit } from '../../cli/init.ts';
 

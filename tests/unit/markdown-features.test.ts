@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
-import { compileMarkdown, markdownKey, prepareMarkdown } from '../../src/content/markdown.ts';
+import { compileMarkdown, markdownKey, prepareMarkdown } from '../../src/markdown/compile.ts';
 import { markdown, type MarkdownOptions } from '../../src/markdown/options.ts';
 import { REPO } from '../helpers/cli.ts';
 

@@ -4,7 +4,7 @@
 // the file rather than a silent skip.
 import { describe, expect, it } from 'vitest';
 import { Marked, type MarkedExtension, type MarkedOptions, type Token } from 'marked';
-import { compileMarkdown } from '../../src/content/markdown.ts';
+import { compileMarkdown } from '../../src/markdown/compile.ts';
 
 describe('marked hooks from plugins', () => {
   it('honours provideLexer and provideParser, as marked.parse does', () => {

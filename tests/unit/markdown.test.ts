@@ -1,7 +1,7 @@
 // The Markdown content policy: raw HTML and script URLs are refused with their line; the rest renders.
 import { describe, expect, it } from 'vitest';
 import { Marked, type Token } from 'marked';
-import { compileMarkdown, markdownProblems, renderMarkdown, walkPlain } from '../../src/content/markdown.ts';
+import { compileMarkdown, markdownProblems, renderMarkdown, walkPlain } from '../../src/markdown/compile.ts';
 import { gfmFixes } from '../../src/markdown/gfm.ts';
 import { prng } from '../helpers/prng.ts';
 

@@ -3,7 +3,7 @@
 // stalls a build. Each shape below repeats one construct (or near miss) to 64 KB, 512 KB and 1 MB, as
 // tests/unit/security3-linear.test.ts does for the engine's other patterns, against the same budget.
 import { describe, expect, it } from 'vitest';
-import { compileMarkdown } from '../../src/content/markdown.ts';
+import { compileMarkdown } from '../../src/markdown/compile.ts';
 import { directivesOn } from '../../src/markdown/directives.ts';
 
 const KB = 1024, MB = 1024 * KB;

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import * as React from 'react';
 import * as publicApi from '../../src/public.ts';
-import { loadSiteModule, createSiteCompiler } from '../../src/siteModule.ts';
-import { PACKAGE_DIR, packageDirOf } from '../../src/siteModule/paths.ts';
-import { VENDORED } from '../../src/siteModule/plugins.ts';
+import { loadSiteModule, createSiteCompiler } from '../../src/site/index.ts';
+import { PACKAGE_DIR, packageDirOf } from '../../src/site/paths.ts';
+import { VENDORED } from '../../src/site/esbuildPlugins.ts';
 import { REPO } from '../helpers/cli.ts';
 import { siteFrom, type TestSite } from '../helpers/site.ts';
 
@@ -122,7 +122,7 @@ describe('the CLI bundle and lib/', () => {
 describe('the package folder', () => {
   it('is found from where the engine\'s code is: the sources, the CLI bundle in the cache, lib/', () => {
     expect(PACKAGE_DIR).toBe(REPO);
-    expect(packageDirOf(path.join(REPO, 'src', 'siteModule'))).toBe(REPO);
+    expect(packageDirOf(path.join(REPO, 'src', 'site'))).toBe(REPO);
     expect(packageDirOf(path.join(REPO, 'node_modules', '.cache', 'sitegen', 'cli', '0123456789abcdef'))).toBe(REPO);
     expect(packageDirOf(path.join(REPO, 'lib'))).toBe(REPO);
   });

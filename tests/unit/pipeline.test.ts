@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { siteAt } from '../helpers/site.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
-import { formatMessage } from '../../src/errors.ts';
+import { formatMessage } from '../../src/core/errors.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
 
 let dir = '';

@@ -1,4 +1,4 @@
-// The plugin hooks the engine calls while it builds (src/plugins.ts): `head` adds tags to every page's
+// The plugin hooks the engine calls while it builds (src/site/plugins.ts): `head` adds tags to every page's
 // <head> (rendered and escaped by the engine), `outputs` adds files that `build` writes and `dev` serves,
 // which count as link targets. The same site through both commands gives the same pages.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Reusing the previous output: `sitegen build` keeps the output it replaces (in <root>/.sitegen/cache/output)
-// and the next build writes over its files instead of creating new ones (src/write.ts). What a user must
+// and the next build writes over its files instead of creating new ones (src/output/write.ts). What a user must
 // see: the same output as a build into an empty folder, whatever the previous output held; a hard-linked
 // copy of a deployed output never changes; a failed build still leaves dist/ as it was; --no-cache keeps
 // nothing.
@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pruneTo, stageOutput } from '../../src/write.ts';
+import { pruneTo, stageOutput } from '../../src/output/write.ts';
 import { REPO, sitegen, fixture } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { treeSnapshot } from '../helpers/tree.ts';

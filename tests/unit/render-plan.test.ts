@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openSession, type Plan, type Session } from '../../src/pipeline/session.ts';
+import { openSession, type ReadyPlan, type Session } from '../../src/pipeline/session.ts';
 import { linksTarget, memoryTarget, planInput, renderPlan, type PageResult } from '../../src/pipeline/render.ts';
-import { configureEngine } from '../../src/settings.ts';
+import { configureEngine } from '../../src/core/settings.ts';
 import { copyOf, readTree, type TestSite } from '../helpers/site.ts';
 
 let site: TestSite;
@@ -22,15 +22,16 @@ afterAll(() => {
 afterEach(() => { configureEngine(); });
 
 /** Loads and plans the site in build mode; the caller closes the session. */
-async function planned(): Promise<{ session: Session; plan: Plan }> {
+async function planned(): Promise<{ session: Session; plan: ReadyPlan }> {
   const session = await openSession({ root: site.root, mode: 'build' });
   await session.load();
   const plan = await session.plan();
   expect(plan.errors).toEqual([]);
+  if (!plan.ok) throw new Error('the site did not plan');
   return { session, plan };
 }
 
-async function render(target: Parameters<typeof renderPlan>[1], opts?: Parameters<typeof renderPlan>[2]): Promise<{ pages: PageResult[]; plan: Plan }> {
+async function render(target: Parameters<typeof renderPlan>[1], opts?: Parameters<typeof renderPlan>[2]): Promise<{ pages: PageResult[]; plan: ReadyPlan }> {
   const { session, plan } = await planned();
   try {
     return { pages: await renderPlan(planInput(session, plan), target, opts), plan };

@@ -2,8 +2,8 @@
 // preview/dev header matcher gives that path the route's policy while every other path keeps the strict one.
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
-import { routeTable } from '../../src/route.ts';
-import { contentSecurityPolicy, headersFile, parseHeadersFile, routeCspRules } from '../../src/hostfiles.ts';
+import { routeTable } from '../../src/pipeline/routeTable.ts';
+import { contentSecurityPolicy, headersFile, parseHeadersFile, routeCspRules } from '../../src/output/hostfiles.ts';
 
 const Page = () => createElement('p', null, 'x');
 const config = { csp: { 'connect-src': ['https://api.example'] } } as any;

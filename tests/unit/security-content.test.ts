@@ -10,7 +10,7 @@ import { siteAt } from '../helpers/site.ts';
 import { siteCopies, treeSnapshot } from '../helpers/tree.ts';
 import { startDevServer } from '../../src/dev/index.ts';
 import { hostOf } from '../helpers/devHost.ts';
-import { formatMessage } from '../../src/errors.ts';
+import { formatMessage } from '../../src/core/errors.ts';
 import { parseContentFile } from '../../src/content/parse.ts';
 
 const { work, pristine, freshSite } = siteCopies('sitegen-security-');

@@ -4,7 +4,7 @@
 // on a marker, as a runaway extension would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
-import { listen } from '../../src/serve.ts';
+import { listen } from '../../src/server/serve.ts';
 import { startDevServer, type DevServer, type RebuildReport } from '../../src/dev/index.ts';
 import { copyFixture, editFile, removeCopy, until } from './dev-fixture.ts';
 

@@ -10,12 +10,12 @@ import { Marked } from 'marked';
 import { fastText, gfmTextLength } from '../../src/markdown/text.ts';
 import { DECLINE, fastYaml } from '../../src/content/yamlFast.ts';
 import { EDGE_SLASHES, TRAILING_SLASHES, applySlash, normaliseBase } from '../../src/render/urls.ts';
-import { normalisePath } from '../../src/route.ts';
+import { normalisePath } from '../../src/pipeline/routeTable.ts';
 import { htmlPieces, smartQuotes } from '../../src/markdown/smartQuotes.ts';
 import { gtEscaped } from '../../src/markdown/highlight.ts';
-import { stackFrame } from '../../src/errors.ts';
+import { stackFrame } from '../../src/core/errors.ts';
 import { FRAME, stackFrames } from '../../src/dev/clientErrors.ts';
-import { pathPattern } from '../../src/hostfiles.ts';
+import { pathPattern } from '../../src/output/hostfiles.ts';
 import { globMatcher } from '../../src/content/glob.ts';
 import { prng } from '../helpers/prng.ts';
 

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MarkedExtension, Tokens } from 'marked';
-import { compileMarkdown, prepareMarkdown } from '../../src/content/markdown.ts';
+import { compileMarkdown, prepareMarkdown } from '../../src/markdown/compile.ts';
 import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, htmlPolicyViolation } from '../../src/content/htmlPolicy.ts';
 import { markdown, type MarkdownOptions } from '../../src/markdown/options.ts';
 import { REPO } from '../helpers/cli.ts';

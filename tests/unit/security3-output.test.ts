@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { stageOutput } from '../../src/write.ts';
+import { stageOutput } from '../../src/output/write.ts';
 import { treeSnapshot } from '../helpers/tree.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-sec3-out-'));
@@ -28,7 +28,7 @@ function newSite(name: string) {
   fs.mkdirSync(root, { recursive: true });
   const out = path.join(root, 'dist');
   const kept = path.join(root, '.sitegen', 'cache', 'output');
-  /** One build as src/build.ts runs it: stage (reusing the kept output), write the pages, swap in. */
+  /** One build as src/pipeline/build.ts runs it: stage (reusing the kept output), write the pages, swap in. */
   const build = async (files: Record<string, string>) => {
     const s = await stageOutput(out, { dir: kept, planned: Object.keys(files), root });
     for (const [f, text] of Object.entries(files)) await s.write(f, text);

@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
-import { formatMessage } from '../../src/errors.ts';
+import { build } from '../../src/pipeline/build.ts';
+import { formatMessage } from '../../src/core/errors.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
 
 let dir: string;

@@ -8,7 +8,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createServer, createStaticHandler, listen, SERVER_TIMEOUTS } from '../../src/serve.ts';
+import { createServer, createStaticHandler, listen, SERVER_TIMEOUTS } from '../../src/server/serve.ts';
 import { startDevServer, type DevServer } from '../../src/dev/index.ts';
 import { clientErrorHandler, locateClientError } from '../../src/dev/clientErrors.ts';
 import { watchSite } from '../../src/dev/watch.ts';

@@ -5,9 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, checkSite } from '../../src/build.ts';
-import { formatMessage } from '../../src/errors.ts';
-import { compileMarkdown, prepareMarkdown } from '../../src/content/markdown.ts';
+import { build, checkSite } from '../../src/pipeline/build.ts';
+import { formatMessage } from '../../src/core/errors.ts';
+import { compileMarkdown, prepareMarkdown } from '../../src/markdown/compile.ts';
 import { fillTokensHtml, tokenMarkdown } from '../../templates/lib/tokens.ts';
 import { REPO } from '../helpers/cli.ts';
 

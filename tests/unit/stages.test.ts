@@ -8,13 +8,13 @@ import { createElement } from 'react';
 import { parseYamlSource, locate, formatPath } from '../../src/content/yamlSource.ts';
 import { validateData } from '../../src/content/validate.ts';
 import { matchFiles, globBase, listFiles } from '../../src/content/glob.ts';
-import { routeTable, normalisePath, outputFor } from '../../src/route.ts';
-import { extractLinks, checkLinks, forEachLinkAttr, makeTargets } from '../../src/check.ts';
-import { parseHeadersFile, parseRedirectsFile, redirectsFile, contentSecurityPolicy } from '../../src/hostfiles.ts';
-import { stageOutput } from '../../src/write.ts';
+import { routeTable, normalisePath, outputFor } from '../../src/pipeline/routeTable.ts';
+import { extractLinks, checkLinks, forEachLinkAttr, makeTargets } from '../../src/pipeline/linkScan.ts';
+import { parseHeadersFile, parseRedirectsFile, redirectsFile, contentSecurityPolicy } from '../../src/output/hostfiles.ts';
+import { stageOutput } from '../../src/output/write.ts';
 import { defineIsland, collectIslands } from '../../src/render/island.tsx';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { formatMessage } from '../../src/errors.ts';
+import { formatMessage } from '../../src/core/errors.ts';
 import { href } from '../../src/public.ts';
 
 const YAML_TEXT = `name: x

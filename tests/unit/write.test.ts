@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createThreadWriter, createWriter, stageOutput, MAX_WRITES_IN_FLIGHT } from '../../src/write.ts';
-import { configureEngine } from '../../src/settings.ts';
+import { createThreadWriter, createWriter, stageOutput, MAX_WRITES_IN_FLIGHT } from '../../src/output/write.ts';
+import { configureEngine } from '../../src/core/settings.ts';
 
 /** Counts files open through fs.promises at once (a write opens, writes and closes); `peak()` is the most. */
 function countPoolWrites() {

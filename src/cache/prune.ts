@@ -1,0 +1,123 @@
+// The one prune of sitegen's caches (registry.ts names them): each cache kept 'pruned' has its rule here,
+// and the engine calls pruneCaches at the moments a rule can act — after a build has swapped its output in
+// (the image variants it does not link, bundles of other engine states), and after a site module is
+// compiled anew (records of sites that are gone). A cache is an optimisation only: a rule never throws, and
+// it leaves alone what a concurrent build may be making (temporary files, and anything under an hour old
+// in the install's shared folders).
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { CACHES, installCachePath, siteCachePath, type CacheName } from './registry.ts';
+import { SITEGEN_CACHE } from '../site/paths.ts';
+import { vendorFile } from '../site/vendor.ts';
+import { IMAGE_DIR } from '../images/model.ts';
+import type { CacheRecord } from '../site/cache.ts';
+import { realFolderUnder } from './index.ts';
+
+export type PrunedCache = { [K in CacheName]: (typeof CACHES)[K]['keep'] extends 'pruned' ? K : never }[CacheName];
+
+export interface PruneContext {
+  /** The site's folder. */
+  root: string;
+  /** The output folder a build just swapped in: the image variants it does not hold are dropped. */
+  output?: string;
+}
+
+const HOUR = 3600_000;
+/** A file another process is writing: `<name>.tmp`, `<name>.tmp-<pid>`, or `<name>.<pid>.<random>`. */
+function isTemporary(name: string): boolean {
+  if (name.endsWith('.tmp') || name.includes('.tmp-')) return true;
+  const parts = name.split('.');
+  return parts.length >= 3 && /^\d+$/.test(parts[parts.length - 2]);
+}
+
+/** Removes the entries of `dir` that `keep` does not name and that are over an hour old; how many. */
+async function removeOld(dir: string, keep: (name: string) => boolean): Promise<number> {
+  let removed = 0;
+  const hourAgo = Date.now() - HOUR;
+  for (const n of await fsp.readdir(dir).catch(() => [] as string[])) {
+    if (keep(n) || isTemporary(n)) continue;
+    const st = await fsp.stat(path.join(dir, n)).catch(() => null);
+    if (st && st.mtimeMs < hourAgo) { await fsp.rm(path.join(dir, n), { recursive: true, force: true }); removed++; }
+  }
+  return removed;
+}
+
+/**
+ * The module cache: the records of sites whose folder is gone, with their modules, and any module no record
+ * names that is over an hour old (dev mode's are deleted as it replaces them). Each compiled site is ~2 MB,
+ * and test suites build hundreds of temporary sites.
+ */
+async function pruneModules(): Promise<number> {
+  const dir = installCachePath(SITEGEN_CACHE, 'module');
+  const names = await fsp.readdir(dir).catch(() => [] as string[]);
+  const kept = new Set<string>();
+  let removed = 0;
+  for (const n of names.filter((f) => f.startsWith('build-') && f.endsWith('.json'))) {
+    try {
+      const r = JSON.parse(await fsp.readFile(path.join(dir, n), 'utf8')) as CacheRecord;
+      if (r.root && !fs.existsSync(r.root)) { await fsp.rm(path.join(dir, n), { force: true }); removed++; continue; }
+      kept.add(path.basename(r.file));
+    } catch { /* being written by another build */ }
+  }
+  const modules = new Set(names.filter((f) => /^site-.*\.c?js(\.map|\.v8cache)?$/.test(f)));
+  return removed + await removeOld(dir, (n) => !modules.has(n) || kept.has(n.replace(/\.(map|v8cache)$/, '')));
+}
+
+/** The vendor bundles (and code caches) of other package versions; one made in the last hour may be another
+ *  NODE_ENV's that a concurrent build is loading. */
+async function pruneVendor(): Promise<number> {
+  const current = path.basename(vendorFile());
+  return removeOld(installCachePath(SITEGEN_CACHE, 'vendor'), (n) => n.startsWith(current));
+}
+
+/** Worker programs of earlier states of the sources: all but the newest. */
+async function pruneWorkers(): Promise<number> {
+  const dir = installCachePath(SITEGEN_CACHE, 'worker');
+  const files = await fsp.readdir(dir).catch(() => [] as string[]);
+  const stats = await Promise.all(files.map(async (n) => [n, (await fsp.stat(path.join(dir, n)).catch(() => null))?.mtimeMs ?? 0] as const));
+  const newest = stats.reduce<readonly [string, number] | null>((a, s) => (!a || s[1] > a[1] ? s : a), null)?.[0];
+  return removeOld(dir, (n) => n === newest);
+}
+
+/**
+ * The image variants the output just swapped in does not link (an image changed or went, or the site's
+ * image settings changed: each is a folder named by source hash and settings), and the Markdown sources
+ * whose hash no kept variant has. Only after a build: dev and check link variants they do not write.
+ */
+async function pruneImages(ctx: PruneContext): Promise<number> {
+  if (!ctx.output) return 0;
+  const used = new Set(await fsp.readdir(path.join(ctx.output, IMAGE_DIR)).catch(() => [] as string[]));
+  const dir = siteCachePath(ctx.root, 'images');
+  let removed = 0;
+  // Only folders inside the site: a link on the way is not followed (its entries are not ours to delete).
+  const inside = (sub: string) => realFolderUnder(ctx.root, path.join(dir, sub));
+  if (!(await inside('variants'))) return 0;
+  for (const n of await fsp.readdir(path.join(dir, 'variants')).catch(() => [] as string[])) {
+    if (used.has(n) || isTemporary(n)) continue;
+    await fsp.rm(path.join(dir, 'variants', n), { recursive: true, force: true });
+    removed++;
+  }
+  const hashes = new Set([...used].map((n) => n.slice(0, 16)));
+  if (!(await inside('sources'))) return removed;
+  for (const n of await fsp.readdir(path.join(dir, 'sources')).catch(() => [] as string[])) {
+    if (!n.endsWith('.json') || hashes.has(n.slice(0, -'.json'.length))) continue;
+    await fsp.rm(path.join(dir, 'sources', n), { force: true });
+    removed++;
+  }
+  return removed;
+}
+
+const RULES: Record<PrunedCache, (ctx: PruneContext) => Promise<number>> = {
+  images: pruneImages,
+  module: pruneModules,
+  vendor: pruneVendor,
+  worker: pruneWorkers,
+};
+
+/** Prunes the named caches (all that have a rule by default); how many entries each lost. Never throws. */
+export async function pruneCaches(ctx: PruneContext, names: readonly PrunedCache[] = Object.keys(RULES) as PrunedCache[]): Promise<Partial<Record<PrunedCache, number>>> {
+  const out: Partial<Record<PrunedCache, number>> = {};
+  for (const name of names) out[name] = await RULES[name](ctx).catch(() => 0);
+  return out;
+}

@@ -1,0 +1,56 @@
+// The registry of sitegen's caches: every cache by name, where it lives, what it holds and how it is kept
+// from growing. Plain data with no import of the engine, so any module can ask it for a path (a new cache
+// is added here first; tests/unit/cache-registry.test.ts fails on a file a build leaves in the site's
+// cache folder that no entry names).
+//
+// Two roots, on purpose:
+// - `site`: <root>/.sitegen/cache/ — what a build of this site made (content, client bundle, image
+//   variants, the output it replaced, page stamps, type-check state). It goes when the site goes, and
+//   deleting it is always safe.
+// - `install`: <package>/node_modules/.cache/sitegen/ — the engine's own compiled code (CLI bundle, vendor
+//   bundle, worker program), made once per install and shared by every site, and the compiled site
+//   modules: inside node_modules so tsx's loader leaves them (and their source maps) alone, and keyed by
+//   the site's folder.
+//
+// How each stays bounded (`keep`):
+// - 'replaced': written whole on every save (write beside, then swap: cache/index.ts), holding only what
+//   the last build used, so there is nothing else to remove;
+// - 'pruned': cache/prune.ts removes what the current engine or output no longer uses, after a build.
+import path from 'node:path';
+
+export type CacheScope = 'site' | 'install';
+
+export interface CacheEntry {
+  scope: CacheScope;
+  /** Path under its scope's root. */
+  path: string;
+  /** What it holds and what it is keyed by. */
+  what: string;
+  keep: 'replaced' | 'pruned';
+}
+
+export const CACHES = {
+  content: { scope: 'site', path: 'content', keep: 'replaced', what: 'parse results of content files by size and mtime, tagged with the engine and parser versions (content/contentCache.ts)' },
+  client: { scope: 'site', path: 'client', keep: 'replaced', what: 'the client bundle and its manifest, by the plan of islands, CSS and defines and the stamps of their inputs (islands/bundle.ts)' },
+  images: { scope: 'site', path: 'images', keep: 'pruned', what: 'image variants by source hash, settings, width and format, and the sources Markdown images name (images/store.ts)' },
+  output: { scope: 'site', path: 'output', keep: 'replaced', what: 'the output the last build replaced, reused as the next staging folder (output/write.ts)' },
+  pages: { scope: 'site', path: 'pages.json', keep: 'replaced', what: 'each written page\'s inputs and file stamp, for the incremental build (pipeline/incremental.ts)' },
+  typecheck: { scope: 'site', path: 'typecheck.tsbuildinfo', keep: 'replaced', what: 'TypeScript\'s incremental state of `sitegen check` (site/typecheck.ts)' },
+  module: { scope: 'install', path: 'server', keep: 'pruned', what: 'compiled site modules with their code caches, and a record per site of the stamps they were made from (site/cache.ts)' },
+  vendor: { scope: 'install', path: 'vendor', keep: 'pruned', what: 'the vendor bundle per package versions and NODE_ENV, with its code cache (site/vendor.ts)' },
+  worker: { scope: 'install', path: 'worker', keep: 'pruned', what: 'the worker program bundled from the sources, per state of the sources (parallel/pool.ts)' },
+  cli: { scope: 'install', path: 'cli', keep: 'replaced', what: 'the CLI bundle per state of cli/ and src/; bin/sitegen.js removes the others when it makes one' },
+} as const satisfies Record<string, CacheEntry>;
+
+export type CacheName = keyof typeof CACHES;
+export type SiteCacheName = { [K in CacheName]: (typeof CACHES)[K]['scope'] extends 'site' ? K : never }[CacheName];
+export type InstallCacheName = Exclude<CacheName, SiteCacheName>;
+
+/** The site's cache folder. */
+export const siteCacheRoot = (root: string) => path.join(root, '.sitegen', 'cache');
+
+/** Where a site cache lives for the site at `root`. */
+export const siteCachePath = (root: string, name: SiteCacheName) => path.join(siteCacheRoot(root), CACHES[name].path);
+
+/** Where an install cache lives under the install's cache folder (site/paths.ts SITEGEN_CACHE). */
+export const installCachePath = (installRoot: string, name: InstallCacheName) => path.join(installRoot, CACHES[name].path);

@@ -1,0 +1,60 @@
+// The content cache: what parsing each content file gave (YAML data, Markdown HTML) in earlier builds, by
+// the file's size and mtime (see ParseCache in content/load.ts), so a build re-parses only files that
+// changed. Kept in <root>/.sitegen/cache/content/, chunks written with v8.serialize
+// (fast for large strings), tagged with the versions of everything that shapes a parse — sitegen's engine
+// code and the marked, yaml and js-yaml packages — so an upgrade of any of them starts it afresh.
+// With the cache setting off (`build --no-cache`) it is neither read nor written.
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { createHash } from 'node:crypto';
+import { ENGINE_DIR, PACKAGE_DIR } from '../site/index.ts';
+import { engineSettings } from '../core/settings.ts';
+import { hashFolder, packageVersions, replaceFolder } from '../cache/index.ts';
+import { siteCachePath } from '../cache/registry.ts';
+import type { ParseCache, ParseOutput } from './load.ts';
+
+/** Changes with any file of the engine (not only its parser: the parallel loader passes results on too). */
+function version(): string {
+  const hash = createHash('sha1').update(process.versions.v8);
+  hashFolder(hash, ENGINE_DIR);
+  for (const v of packageVersions(PACKAGE_DIR, ['marked', 'yaml', 'js-yaml'])) hash.update(`${v}\n`);
+  return hash.digest('hex');
+}
+
+// In the site's own state folder (git-ignored, like server plugins' data): it goes when the site goes.
+const dirOf = (root: string) => siteCachePath(root, 'content');
+
+/** Entries per chunk file: reading or writing one never needs a buffer of the whole cache (60 MB at 10k pages). */
+const CHUNK = 500;
+
+/** The site's cache (empty when there is none or it is stale), or undefined when caching is off. */
+export async function openContentCache(root: string): Promise<ParseCache | undefined> {
+  if (!engineSettings().cache) return undefined;
+  const cache: ParseCache = new Map();
+  try {
+    const dir = dirOf(root);
+    const index = JSON.parse(await fsp.readFile(path.join(dir, 'index.json'), 'utf8')) as { version: string; chunks: string[] };
+    if (index.version !== version()) return cache;
+    for (const chunk of index.chunks) {
+      for (const [key, value] of v8.deserialize(await fsp.readFile(path.join(dir, chunk))) as [string, ParseOutput][]) cache.set(key, value);
+    }
+  } catch {
+    cache.clear(); // none yet, or unreadable: start afresh
+  }
+  return cache;
+}
+
+/** Writes the cache as a new folder of chunks and swaps it in, so a concurrent build reads all old or all new. */
+export async function saveContentCache(root: string, entries: ParseCache): Promise<void> {
+  await replaceFolder(dirOf(root), async (tmp) => {
+    const all = [...entries];
+    const chunks: string[] = [];
+    for (let i = 0; i < all.length; i += CHUNK) {
+      const name = `${chunks.length}.v8`;
+      await fsp.writeFile(path.join(tmp, name), v8.serialize(all.slice(i, i + CHUNK)));
+      chunks.push(name);
+    }
+    await fsp.writeFile(path.join(tmp, 'index.json'), JSON.stringify({ version: version(), chunks }));
+  });
+}

@@ -1,0 +1,49 @@
+// What a build reports (BuildResult, one PageReport per page) and what the client bundle hands the
+// renderer (AssetManifest).
+import type { Message } from './types.ts';
+
+export interface PageReport {
+  path: string;
+  /** The page component's name, to group the size report by page type. */
+  type: string;
+  output: string;
+  islands: string[];
+  jsBytes: number;
+  jsGzipBytes: number;
+}
+
+export interface BuildResult {
+  errors: Message[];
+  warnings: Message[];
+  pages: number;
+  aliases: number;
+  assets: number;
+  timings: Record<string, number>;
+  outDir: string;
+  pageReports: PageReport[];
+  notices: string[];
+  /** Stages served from the build cache (node_modules/.cache/sitegen): "config", "bundle". */
+  cached: string[];
+  /** `sitegen check`: the type check of a site with a tsconfig.json (files checked), or why it was skipped. */
+  typecheck?: { files: number; ms: number } | { skipped: string };
+  /** The image pipeline's variants: files in the output, how many were encoded now and how many came from the cache. */
+  images?: { files: number; processed: number; cached: number };
+  /** The worker pool, when the build used one: its size and the tasks run by type (and how many on the main thread). */
+  workers?: { workers: number; tasks: Record<string, { total: number; onMain: number }> };
+}
+
+/** What the client bundle gives the renderer: asset URLs per island, and the files to write (src/islands/bundle.ts). */
+export interface AssetManifest {
+  /** URL of the runtime, or null when the site has no islands. */
+  runtime: string | null;
+  css: string[];
+  /** Island name → URLs of every JS file it needs beyond the runtime (its chunk and shared chunks). */
+  islandChunks: Record<string, string[]>;
+  /** What React islands need besides their own chunks: React and react-dom (not the runtime). */
+  baseChunks: string[];
+  /** Islands hydrated with React (the others are Name.client.ts enhancements). */
+  reactIslands: string[];
+  /** Output files: path relative to the out dir → bytes. */
+  files: Map<string, Uint8Array>;
+  islands: string[];
+}

@@ -1,0 +1,174 @@
+// The catalogue of errors a user can cause, and how messages are made and printed.
+// Every user error is a Message value with a location; only bugs in sitegen carry a stack.
+import { fileURLToPath } from 'node:url';
+import { SourceMap } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Location, Message } from './types.ts';
+import { PACKAGE_DIR, SERVER_OUTDIR } from '../site/paths.ts';
+
+// The engine's own folders (sources, the packaged CLI, the launcher): frames there are never the site's,
+// even when the site is the package's own folder (this repository's marketing site).
+const ENGINE = ['src', 'lib', 'bin', 'cli'].map((d) => path.join(PACKAGE_DIR, d) + path.sep);
+
+export { catalogue, type ErrorId } from './catalogue.ts';
+import { catalogue, type ErrorId } from './catalogue.ts';
+
+export function message(id: ErrorId, text: string, location: Location | null = null, extra: Partial<Message> = {}): Message {
+  return { id, text, location, notes: [], hint: catalogue[id].hint, ...extra };
+}
+
+export function fileLocation(file: string, line = 0, column = 0, lineText = ''): Location {
+  return { file, line, column, lineText };
+}
+
+/** `content/a.yaml:12:5 skills[3].description: Required` — the one-line form used everywhere. */
+export function formatMessage(m: Message): string {
+  let where = '';
+  if (m.location) {
+    where = m.location.file;
+    if (m.location.line > 0) where += `:${m.location.line}:${m.location.column}`;
+  }
+  const field = m.field ? `${m.field}: ` : '';
+  return [where, `${field}${m.text}`].filter(Boolean).join(' ');
+}
+
+/** The one-line form plus a code frame and notes, for terminals and the dev overlay. */
+export function formatMessageLong(m: Message): string {
+  const lines = [formatMessage(m)];
+  if (m.location && m.location.line > 0 && m.location.lineText) {
+    const n = String(m.location.line);
+    lines.push(`  ${n} | ${m.location.lineText}`);
+    lines.push(`  ${' '.repeat(n.length)} | ${' '.repeat(Math.max(0, m.location.column - 1))}^`);
+  }
+  for (const note of m.notes) lines.push(`  note: ${note.location ? formatMessage({ ...m, text: note.text, location: note.location, field: undefined }) : note.text}`);
+  return lines.join('\n');
+}
+
+/** The text of a page's render failure (render/page.ts; the message also carries both parts as `render`). */
+export function renderFailedText(page: string, thrown: string): string {
+  return `rendering ${page} failed: ${thrown}`;
+}
+
+/** How many pages of a group a note names. */
+const NAMED_PAGES = 3;
+
+/**
+ * One template bug shows on every page it renders: render failures with the same error at the same
+ * place become one message, on the first page, "and N more pages", with a note naming a few of them.
+ * Different errors, or the same one at different places, stay apart.
+ */
+export function groupRepeats(list: Message[]): Message[] {
+  const groups = new Map<string, { first: Message; page: string; thrown: string; pages: string[] }>();
+  const out: (Message | string)[] = [];
+  for (const m of list) {
+    const failure = m.render;
+    if (!failure) { out.push(m); continue; }
+    const l = m.location;
+    const key = JSON.stringify([m.id, l?.file, l?.line, l?.column, failure.thrown]);
+    const group = groups.get(key);
+    if (group) { group.pages.push(failure.page); continue; }
+    groups.set(key, { first: m, page: failure.page, thrown: failure.thrown, pages: [] });
+    out.push(key);
+  }
+  return out.map((entry) => {
+    if (typeof entry !== 'string') return entry;
+    const { first, page, thrown, pages } = groups.get(entry)!;
+    if (!pages.length) return first;
+    const more = pages.length === 1 ? '1 more page' : `${pages.length} more pages`;
+    const named = pages.slice(0, NAMED_PAGES).join(', ');
+    const rest = pages.length - NAMED_PAGES;
+    return {
+      ...first,
+      text: `${renderFailedText(page, thrown)} (and ${more})`,
+      notes: [{ text: `also on ${named}${rest > 0 ? ` and ${rest} more` : ''}`, location: null }, ...first.notes],
+    };
+  });
+}
+
+/** The messages by file, line and column, with repeated render failures grouped (groupRepeats). */
+export function sortMessages(list: Message[]): Message[] {
+  return groupRepeats(list).sort((a, b) => {
+    const fa = a.location?.file ?? '', fb = b.location?.file ?? '';
+    if (fa !== fb) return fa < fb ? -1 : 1;
+    return (a.location?.line ?? 0) - (b.location?.line ?? 0) || (a.location?.column ?? 0) - (b.location?.column ?? 0);
+  });
+}
+
+/** Maps a position in the compiled site module back to its source, from its inline or linked map. */
+const maps = new Map<string, SourceMap | null>();
+function inlineMap(file: string): SourceMap | null {
+  if (!maps.has(file)) {
+    let map: SourceMap | null = null;
+    try {
+      // The module's last line names its map: a file beside it (or inline). Only a comment at the start
+      // of a line counts.
+      const text = fs.readFileSync(file, 'utf8');
+      const url = text.slice(text.lastIndexOf('\n//# sourceMappingURL=') + 1).match(/^\/\/# sourceMappingURL=(\S+)/)?.[1] ?? '';
+      const inline = 'data:application/json;base64,';
+      if (url.startsWith(inline)) map = new SourceMap(JSON.parse(Buffer.from(url.slice(inline.length), 'base64').toString('utf8')));
+      else if (url) map = new SourceMap(JSON.parse(fs.readFileSync(path.resolve(path.dirname(file), url), 'utf8')));
+    } catch { /* no usable map */ }
+    maps.set(file, map);
+  }
+  return maps.get(file)!;
+}
+
+function original(file: string, line: number, column: number): { file: string; line: number; column: number } {
+  // Only compiled site modules are mapped here (the engine's own frames are never the site's).
+  const map = file.startsWith(SERVER_OUTDIR + path.sep) ? inlineMap(file) : null;
+  const entry = map?.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
+  if (!entry?.originalSource) return { file, line, column };
+  const src = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file), entry.originalSource);
+  return { file: src, line: (entry.originalLine ?? 0) + 1, column: (entry.originalColumn ?? 0) + 1 };
+}
+
+/**
+ * The one place a throw from the site's own code (the config or a template module while it loads, or
+ * routes()) becomes a user error: located at the first frame in the site's files, else at `fallback`.
+ * build, check and dev all go through it, so the same mistake reads the same in every command.
+ */
+export function thrownBySite(e: unknown, root: string, what: string, fallback = 'sitegen.config.ts'): Message {
+  const text = (e as Error)?.message ?? String(e);
+  return message('ConfigError', `${what}: ${text}`, siteFrame(e, root) ?? fileLocation(fallback));
+}
+
+const FRAME_END = /:(\d+):(\d+)\)?$/;
+
+/**
+ * The file, line and column at the end of a stack line ("at f (file:///a/b.js:1:2)", "at /a/b.js:1:2") as
+ * `/\(?(?:file:\/\/)?(\/[^():]+):(\d+):(\d+)\)?$/` reads them, without that expression's cost: tried from
+ * every `/`, it reads the rest of the line from each (the square of a long line of slashes). The file is
+ * what follows the last `(`, `)` or `:` before the line and column, from its first `/`, or from the third
+ * `/` of a `file:///` just before.
+ */
+export function stackFrame(line: string): [file: string, line: number, column: number] | null {
+  const m = FRAME_END.exec(line);
+  if (!m) return null;
+  let k = m.index - 1;
+  for (let c; k >= 0 && (c = line.charCodeAt(k)) !== 40 && c !== 41 && c !== 58; k--);
+  const seg = line.slice(k + 1, m.index);
+  let file: string;
+  if (k >= 4 && line.startsWith('file:', k - 4) && seg.startsWith('///') && seg.length > 3) file = seg.slice(2);
+  else {
+    const i = seg.indexOf('/');
+    if (i < 0 || i === seg.length - 1) return null;
+    file = seg.slice(i);
+  }
+  return [file, Number(m[1]), Number(m[2])];
+}
+
+/** The first stack frame inside the site's own files (not node_modules or sitegen), as a location. */
+export function siteFrame(error: unknown, root: string): Location | null {
+  const stack = String((error as Error)?.stack ?? '');
+  for (const line of stack.split('\n').slice(1)) {
+    const m = stackFrame(line);
+    if (!m) continue;
+    const o = original(m[0], m[1], m[2]);
+    if (o.file.includes('/node_modules/') || !o.file.startsWith(root + path.sep) || ENGINE.some((d) => o.file.startsWith(d))) continue;
+    let lineText = '';
+    try { lineText = fs.readFileSync(o.file, 'utf8').split('\n')[o.line - 1] ?? ''; } catch { /* keep empty */ }
+    return { file: path.relative(root, o.file).split(path.sep).join('/'), line: o.line, column: o.column, lineText };
+  }
+  return null;
+}

@@ -1,0 +1,88 @@
+// The shapes of a route: what a site's routes() gives (RouteDef, checked against its component by
+// CheckedRoute) and what the route table holds (Route, Alias), with what a `body` or a page's head gets.
+import type { ComponentProps, ComponentType, JSXElementConstructor } from 'react';
+
+/**
+ * A route of `routes()` as defineConfig checks it: its props must be what its component takes, so a
+ * missing or mistyped prop is a type error at the route (distributes over a list's routes one by one).
+ */
+export type CheckedRoute<R> = R extends { component: infer C extends JSXElementConstructor<any> }
+  ? R & { props: ComponentProps<C> }
+  : R;
+
+/** What a route's `body` gets: the build's origin and base, to make absolute URLs (feeds). */
+export interface BodyContext {
+  /** Production origin, no trailing slash ("https://example.com"); `--site-url` overrides the config's. */
+  siteUrl: string;
+  /** "/" or the site's base ("/repo/"). */
+  base: string;
+  /** A site path ("/posts/a/") as an absolute URL, base included. */
+  absolute(path: string): string;
+}
+
+/** One element a page adds to its <head> (the same shape as a plugin's `head` hook gives). */
+export type PageHeadTag =
+  // `undefined` values are left out (and let TypeScript accept lists whose tags have different attributes).
+  | { tag: 'meta'; attrs: Record<string, string | undefined> }
+  | { tag: 'link'; attrs: Record<string, string | undefined> }
+  | { tag: 'jsonld'; data: unknown };
+
+export interface RouteDef<P = any> {
+  /** URL path, without the site's base; given the trailing-slash rule (`trailingSlash`) unless `output` is given. */
+  path: string;
+  /** The page component; not needed by a route with a `body`. */
+  component?: ComponentType<P>;
+  props: P;
+  title: string;
+  description?: string;
+  /**
+   * Overrides the output file (e.g. "404.html", "rss.xml"); such a route keeps its path as given. A file that
+   * is not `.html` is not a page: the route needs a `body`, whose text is written as it is.
+   */
+  output?: string;
+  /** The file's text instead of a rendered page (a feed, JSON): written as is, with no HTML document around it. */
+  body?: (props: P, ctx: BodyContext) => string;
+  /** Content-Type of a `body` route (default: by the output's extension); written to `_headers` for its path. */
+  contentType?: string;
+  /** Extra <meta>, <link> (rel=alternate, …) and JSON-LD for this page's <head>, after the engine's own tags. */
+  head?: PageHeadTag[];
+  /** This page's Open Graph image (a site path or an absolute URL), instead of `site.ogImage`. */
+  ogImage?: string;
+  noindex?: boolean;
+  /** Left out of sitemap.xml (noindex routes are always left out). */
+  sitemap?: boolean;
+  /** Other URL paths that redirect here. */
+  aliases?: string[];
+  /** The content file the route comes from, for error messages. */
+  source?: string;
+  /** Open Graph type; "website" by default. */
+  ogType?: string;
+  /**
+   * CSP sources this page alone needs (e.g. a third-party embed), merged into the site's policy for this
+   * path only: `_headers` gets a rule for the path, so no other page allows them.
+   */
+  csp?: Record<string, string[]>;
+}
+
+export interface Route<P = any> extends Required<Pick<RouteDef<P>, 'path' | 'props' | 'title'>> {
+  /** For a `body` route, a component that renders nothing (never called for output). */
+  component: ComponentType<P>;
+  description: string;
+  body?: RouteDef<P>['body'];
+  contentType?: string;
+  head?: PageHeadTag[];
+  ogImage?: string;
+  output: string;
+  noindex: boolean;
+  sitemap: boolean;
+  source: string | null;
+  ogType: string;
+  csp?: Record<string, string[]>;
+}
+
+export interface Alias {
+  from: string;
+  to: string;
+  output: string;
+  source: string | null;
+}

@@ -1,0 +1,329 @@
+// bundle: the client side. One esbuild build: a hydration runtime whose island loaders are dynamic
+// imports (so each island is its own chunk and React one shared chunk), plus the site's CSS.
+// Minified, ESM, code-split, content-hashed; returns the manifest pages link from.
+//
+// A build's bundle is cached in <root>/.sitegen/cache/client/: when the plan (entries, islands, defines)
+// and every file esbuild read are unchanged, the next build reads the outputs back without starting esbuild.
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import type * as esbuild from 'esbuild';
+import type { Message, SiteConfig } from '../core/types.ts';
+import { ENGINE_DIR, PACKAGE_DIR, esbuildMessages, loadEsbuild, metafileFiles } from '../site/index.ts';
+import { engineSettings } from '../core/settings.ts';
+import { replaceFolder, stampFiles, stampsMatch, type Stamp } from '../cache/index.ts';
+import { message } from '../core/errors.ts';
+import { listFiles } from '../content/glob.ts';
+import { urlPolicy, withBase } from '../render/urls.ts';
+import { refreshPlugin } from '../dev/hmrTransform.ts';
+
+import type { AssetManifest } from '../core/types.ts';
+export type { AssetManifest };
+
+/**
+ * Island name → the module the browser loads for it. `Name.tsx` is the island; when `Name.client.ts` sits
+ * beside it, the browser loads that instead and calls its `enhance(element, props)` on the server HTML,
+ * so small widgets need no React at all.
+ */
+export async function findIslands(root: string, config: SiteConfig): Promise<Record<string, string>> {
+  const dir = path.join(root, config.islandsDir ?? 'templates/islands');
+  const files = (await listFiles(dir)).filter((f) => !f.includes('/') && /\.[jt]sx?$/.test(f));
+  const clients = new Set(files.filter((f) => /\.client\.[jt]sx?$/.test(f)));
+  const out: Record<string, string> = {};
+  for (const f of files) {
+    if (clients.has(f)) continue;
+    const name = f.replace(/\.[jt]sx?$/, '');
+    const client = [...clients].find((c) => c.replace(/\.client\.[jt]sx?$/, '') === name);
+    out[name] = path.join(dir, client ?? f);
+  }
+  return out;
+}
+
+type ClientBuildResult = esbuild.BuildResult<{ metafile: true; write: false }>;
+
+export interface ClientPlan {
+  /** esbuild options, or null when the site has neither islands nor CSS (nothing to bundle). */
+  options: (esbuild.BuildOptions & { metafile: true; write: false }) | null;
+  /** Island name → source module, as findIslands returns. */
+  islands: Record<string, string>;
+  /** Changes when the entry points or defines change, which a kept esbuild context cannot follow. */
+  key: string;
+}
+
+const EMPTY_MANIFEST = (): AssetManifest => ({ runtime: null, css: [], islandChunks: {}, baseChunks: [], reactIslands: [], files: new Map(), islands: [] });
+
+/** What to bundle for a site: the runtime with one dynamic import per island, and the site's CSS. */
+export interface ClientPlanOptions {
+  define?: Record<string, string>;
+  minify?: boolean;
+  /**
+   * For `sitegen dev`: React's development build (its warnings, full error messages), no minifying, and
+   * linked source maps, so an island's error in the browser maps back to file:line:col of its source.
+   */
+  dev?: boolean;
+}
+
+export async function clientPlan(root: string, config: SiteConfig, opts: ClientPlanOptions = {}): Promise<ClientPlan> {
+  const islands = await findIslands(root, config);
+  const names = Object.keys(islands).sort();
+  const entryPoints: Record<string, string> = {};
+  const cssFiles = (config.css ?? []).map((c) => path.resolve(root, c));
+  // href() in an island runs again in the browser: it must see the site's base and slash rule there too.
+  // The bundle's render/urlPolicy.ts holds them (a site with the default policy keeps the file as it is).
+  const policy = urlPolicy(config);
+  const policyModule = policy.base === '/' && policy.trailingSlash === 'always' ? null : `export const initialPolicy = ${JSON.stringify(policy)};`;
+  const loaders = `{${names.map((n) => `${JSON.stringify(n)}: () => import(${JSON.stringify(islands[n])})`).join(',')}}`;
+  const runtimeSource = (opts.dev ? [
+    // Dev: the hot-update runtime first (it must hook React before react-dom loads), then the same hydration.
+    `import { installHmr } from ${JSON.stringify(path.join(ENGINE_DIR, 'dev/hmrRuntime.ts'))};`,
+    `import { hydrateIslands } from ${JSON.stringify(path.join(ENGINE_DIR, 'islands/client.ts'))};`,
+    `const loaders = ${loaders};`,
+    'installHmr(loaders);',
+    'hydrateIslands(loaders);',
+  ] : [
+    `import { hydrateIslands } from ${JSON.stringify(path.join(ENGINE_DIR, 'islands/client.ts'))};`,
+    `hydrateIslands(${loaders});`,
+  ]).join('\n');
+  const stdinPlugin: esbuild.Plugin = {
+    name: 'sitegen-runtime',
+    setup(build) {
+      build.onResolve({ filter: /^sitegen:runtime$/ }, () => ({ path: 'runtime', namespace: 'sitegen' }));
+      // An island may import from "sitegen-islands" (href()): the engine's public module, wherever the site lives,
+      // as the server compile resolves it (site/esbuildPlugins.ts), also under the short name "sitegen".
+      build.onResolve({ filter: /^(sitegen|sitegen-islands)$/ }, () => ({ path: path.join(ENGINE_DIR, 'public.ts') }));
+      build.onLoad({ filter: /.*/, namespace: 'sitegen' }, () => ({ contents: runtimeSource, loader: 'js', resolveDir: root }));
+      if (policyModule) {
+        // The import in render/urls.ts (wherever the package's real folder is).
+        build.onResolve({ filter: /^\.\/urlPolicy\.ts$/ }, (args) => (args.importer.endsWith(`${path.sep}render${path.sep}urls.ts`) ? { path: 'url-policy', namespace: 'sitegen-policy' } : undefined));
+        build.onLoad({ filter: /.*/, namespace: 'sitegen-policy' }, () => ({ contents: policyModule, loader: 'js' }));
+      }
+    },
+  };
+  // Dev: the hydration runtime's react-dom remembers each island's root (hot updates unmount removed ones).
+  const hydration = path.join(ENGINE_DIR, 'islands/client.ts');
+  const hmrPlugin: esbuild.Plugin = {
+    name: 'sitegen-hmr',
+    setup(build) {
+      // The shim is an .mts file, resolved as an import of it would be: esbuild then wraps react-dom the same
+      // way in every rebuild (as a .ts file it flipped between two forms, React's chunk changed its name, and
+      // hot updates could not keep React).
+      build.onResolve({ filter: /^react-dom\/client$/ }, async (args) => {
+        if (args.importer !== hydration) return undefined;
+        const r = await build.resolve('./hmrReactDom.mts', { resolveDir: path.join(ENGINE_DIR, 'dev'), kind: args.kind, importer: args.importer });
+        return r.errors.length ? { errors: r.errors } : { path: r.path };
+      });
+    },
+  };
+  if (names.length) entryPoints.runtime = 'sitegen:runtime';
+  cssFiles.forEach((f, i) => { entryPoints[i === 0 ? 'site' : `site${i}`] = f; });
+  const define = { 'process.env.NODE_ENV': opts.dev ? '"development"' : '"production"', ...(opts.define ?? {}) };
+  const minify = opts.minify ?? !opts.dev;
+  // Files CSS and JS reference (fonts, images) are linked under the site's base (site.base).
+  const publicPath = withBase('/assets', policy.base);
+  const key = JSON.stringify([runtimeSource, policyModule, entryPoints, define, minify, opts.dev === true, ...(publicPath === '/assets' ? [] : [publicPath])]);
+  if (!Object.keys(entryPoints).length) return { options: null, islands, key };
+  return {
+    islands, key,
+    options: {
+      entryPoints, bundle: true, splitting: true,
+    // A site folder outside this package still gets React (and the runtime's imports) from sitegen's own packages.
+    nodePaths: [path.join(PACKAGE_DIR, 'node_modules')], format: 'esm', platform: 'browser', target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
+      minify, write: false, ...(opts.dev ? { sourcemap: 'linked' as const, sourcesContent: true } : {}), metafile: true, logLevel: 'silent', jsx: 'automatic',
+      outdir: path.join(root, '.sitegen', 'client', 'assets'), entryNames: '[name]-[hash]', chunkNames: 'chunk-[hash]', assetNames: '[name]-[hash]',
+      publicPath, loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' },
+      define,
+      plugins: opts.dev ? [stdinPlugin, hmrPlugin, refreshPlugin(root)] : [stdinPlugin],
+      legalComments: 'none',
+    },
+  };
+}
+
+
+interface ClientCacheRecord {
+  /** The plan's (entries, islands, defines) hash. */
+  key: string;
+  stamps: Stamp[];
+  manifest: Omit<AssetManifest, 'files'>;
+  files: string[];
+}
+
+async function readCachedBundle(dir: string, key: string): Promise<AssetManifest | null> {
+  if (!engineSettings().cache) return null;
+  try {
+    const record = JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8')) as ClientCacheRecord;
+    if (record.key !== key || !stampsMatch(record.stamps)) return null;
+    const files = new Map<string, Uint8Array>();
+    await Promise.all(record.files.map(async (rel) => { files.set(rel, await fs.readFile(path.join(dir, 'files', rel))); }));
+    return { ...record.manifest, files: new Map(record.files.map((rel) => [rel, files.get(rel)!])) };
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the outputs in a fresh folder and swaps it in, so a concurrent build never reads half of it. */
+async function writeCachedBundle(dir: string, key: string, manifest: AssetManifest, meta: esbuild.Metafile): Promise<void> {
+  await replaceFolder(dir, async (tmp) => {
+    for (const [rel, bytes] of manifest.files) {
+      await fs.mkdir(path.dirname(path.join(tmp, 'files', rel)), { recursive: true });
+      await fs.writeFile(path.join(tmp, 'files', rel), bytes);
+    }
+    const { files, ...rest } = manifest;
+    const record: ClientCacheRecord = { key, stamps: stampFiles(metafileFiles(meta)), manifest: rest, files: [...files.keys()] };
+    await fs.writeFile(path.join(tmp, 'manifest.json'), JSON.stringify(record));
+  });
+}
+
+/** Bundles the client (or reads the cached bundle); `hit` says which. */
+export async function bundleClient(root: string, config: SiteConfig, opts: ClientPlanOptions = {}): Promise<{ manifest?: AssetManifest; errors: Message[]; hit?: boolean }> {
+  const plan = await clientPlan(root, config, opts);
+  if (!plan.options) return { manifest: EMPTY_MANIFEST(), errors: [] };
+  // In the site's state folder; one bundle per site (a new plan or define replaces it).
+  const dir = path.join(root, '.sitegen', 'cache', 'client');
+  const key = createHash('sha1').update(plan.key).digest('hex');
+  const cached = await readCachedBundle(dir, key);
+  if (cached) return { manifest: cached, errors: [], hit: true };
+  let result: ClientBuildResult;
+  try {
+    const esbuild = await loadEsbuild();
+    result = await esbuild.build(plan.options);
+  } catch (e: any) {
+    return { errors: esbuildMessages(e.errors ?? [], root) };
+  }
+  const manifest = clientManifest(root, plan, result);
+  await writeCachedBundle(dir, key, manifest, result.metafile);
+  return { manifest, errors: [] };
+}
+
+/** Reads the asset manifest (which files each island needs) out of esbuild's output and metafile. */
+export function clientManifest(root: string, plan: ClientPlan, result: ClientBuildResult): AssetManifest {
+  const islands = plan.islands;
+  const names = Object.keys(islands).sort();
+  const outBase = path.join(root, '.sitegen', 'client');
+  const files = new Map<string, Uint8Array>();
+  for (const f of result.outputFiles) files.set(path.relative(outBase, f.path).split(path.sep).join('/'), f.contents);
+  const meta = result.metafile;
+  const url = (out: string) => '/' + path.relative(outBase, path.resolve(out)).split(path.sep).join('/');
+  let runtime: string | null = null;
+  const css: string[] = [];
+  const chunkOf: Record<string, string> = {};
+  const islandFiles = new Map(names.map((n) => [path.relative(process.cwd(), islands[n]).split(path.sep).join('/'), n]));
+  for (const [out, info] of Object.entries(meta.outputs)) {
+    if (out.endsWith('.map')) continue;
+    if (info.entryPoint === 'sitegen:runtime') runtime = url(out);
+    else if (out.endsWith('.css') && info.entryPoint) css.push(url(out));
+    else if (info.entryPoint && islandFiles.has(info.entryPoint)) chunkOf[islandFiles.get(info.entryPoint)!] = out;
+  }
+  const islandOutputs = new Set(Object.values(chunkOf));
+  // What loads with a chunk: its static imports, transitively (dynamic imports load later, on use).
+  const closure = (start: string) => {
+    const seen = new Set<string>();
+    const walk = (o: string) => {
+      if (seen.has(o)) return;
+      seen.add(o);
+      for (const imp of meta.outputs[o]?.imports ?? []) if (!imp.external && imp.kind === 'import-statement') walk(imp.path);
+    };
+    walk(start);
+    return seen;
+  };
+  const runtimeOut = Object.keys(meta.outputs).find((o) => meta.outputs[o].entryPoint === 'sitegen:runtime');
+  // The runtime's dynamic imports other than islands are React and react-dom: needed by React islands only.
+  const base = new Set<string>();
+  for (const imp of runtimeOut ? meta.outputs[runtimeOut].imports : []) {
+    if (imp.kind === 'dynamic-import' && !imp.external && !islandOutputs.has(imp.path)) closure(imp.path).forEach((o) => base.add(o));
+  }
+  const islandChunks: Record<string, string[]> = {};
+  const reactIslands: string[] = [];
+  for (const [name, out] of Object.entries(chunkOf)) {
+    islandChunks[name] = [...closure(out)].map(url);
+    if (!/\.client\.[jt]sx?$/.test(islands[name])) reactIslands.push(name);
+  }
+  return { runtime, css: css.sort(), islandChunks, baseChunks: [...base].map(url), reactIslands, files, islands: names };
+}
+
+
+export interface ClientBundler {
+  /** Rebuilds the client bundle (incrementally while the entry points stay the same). */
+  bundle(config: SiteConfig, opts: { define?: Record<string, string> }): Promise<{ manifest?: AssetManifest; inputs: string[]; errors: Message[] }>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Dev: stylesheets under names without a hash ("/assets/site.css"), so a CSS edit changes no page's HTML
+ * (no page re-renders); open pages swap the stylesheet in place and the dev server serves it uncached.
+ */
+function stableStylesheets(m: AssetManifest): AssetManifest {
+  const css = m.css.map((u) => u.replace(/-[A-Za-z0-9]+\.css$/, '.css'));
+  const files = new Map(m.files);
+  m.css.forEach((u, i) => {
+    const bytes = files.get(u.slice(1));
+    if (!bytes || css[i] === u) return;
+    files.delete(u.slice(1));
+    files.set(css[i].slice(1), bytes);
+  });
+  return { ...m, css, files };
+}
+
+/** One esbuild context of the dev bundler, and what it built last with the stamps of the files it read. */
+interface DevPart {
+  ctx: esbuild.BuildContext<{ metafile: true; write: false }>;
+  last: ClientBuildResult | null;
+  stamps: Stamp[];
+}
+
+/** A project's own input files of a build (not packages, not virtual modules), absolute. */
+const ownInputs = (meta: esbuild.Metafile) => Object.keys(meta.inputs).filter((f) => !f.includes('node_modules') && !f.includes(':')).map((f) => path.resolve(f));
+
+/**
+ * For dev mode: keeps esbuild contexts and calls rebuild(), so an island edit re-reads only that file.
+ * Two of them: the scripts (runtime, islands, React) and the stylesheets, and a part whose files are all
+ * unchanged is not rebuilt — a CSS edit costs the CSS only, not a new link of React's development build.
+ * Its bundle is the development one (see ClientPlanOptions.dev): its .map files are served beside it.
+ * A new island, a removed one, or new CSS entries or defines change the plan, which needs new contexts.
+ */
+export function createClientBundler(root: string): ClientBundler {
+  let parts: DevPart[] = [];
+  let key = '';
+  const disposeAll = async () => { await Promise.all(parts.map((p) => p.ctx.dispose())); parts = []; };
+
+  async function rebuild(part: DevPart): Promise<ClientBuildResult> {
+    if (part.last && stampsMatch(part.stamps)) return part.last;
+    // Stamped before the build: a file saved while esbuild reads it is seen as changed next time.
+    const before = new Map(part.stamps.map((s) => [s[0], s]));
+    const result = await part.ctx.rebuild();
+    const files = ownInputs(result.metafile);
+    const fresh = new Map(stampFiles(files.filter((f) => !before.has(f))).map((s) => [s[0], s]));
+    part.stamps = files.map((f) => before.get(f) ?? fresh.get(f)!);
+    part.last = result;
+    return result;
+  }
+
+  return {
+    async bundle(config, opts) {
+      const plan = await clientPlan(root, config, { ...opts, dev: true });
+      if (plan.key !== key) { await disposeAll(); key = plan.key; }
+      if (!plan.options) return { manifest: EMPTY_MANIFEST(), inputs: [], errors: [] };
+      if (!parts.length) {
+        const esbuild = await loadEsbuild();
+        const entries = Object.entries(plan.options.entryPoints as Record<string, string>);
+        const groups = [entries.filter(([, f]) => !f.endsWith('.css')), entries.filter(([, f]) => f.endsWith('.css'))].filter((g) => g.length);
+        parts = await Promise.all(groups.map(async (g) => ({ ctx: await esbuild.context({ ...plan.options!, entryPoints: Object.fromEntries(g) }), last: null, stamps: [] })));
+      }
+      let results: ClientBuildResult[];
+      try {
+        results = await Promise.all(parts.map(rebuild));
+      } catch (e: any) {
+        for (const p of parts) p.last = null;
+        const errors = esbuildMessages(e.errors ?? [], root);
+        return { inputs: [], errors: errors.length ? errors : [message('BundleError', `bundling failed: ${e?.message ?? e}`)] };
+      }
+      const result: ClientBuildResult = {
+        ...results[0],
+        outputFiles: results.flatMap((r) => r.outputFiles),
+        metafile: { inputs: Object.assign({}, ...results.map((r) => r.metafile.inputs)), outputs: Object.assign({}, ...results.map((r) => r.metafile.outputs)) },
+      };
+      const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules') && !f.includes(':'));
+      return { manifest: stableStylesheets(clientManifest(root, plan, result)), inputs, errors: [] };
+    },
+    dispose: () => { key = ''; return disposeAll(); },
+  };
+}

@@ -1,0 +1,121 @@
+// The content policy over a Markdown body before marked renders it: blockquotes and lists nested deeper
+// than MAX_NESTING are refused before marked sees them (marked recurses per level and a line of 2,000 ">"
+// overflows its stack), raw HTML and links or images to javascript:/vbscript:/data: URLs are refused in
+// the tokens, and HTML an extension emitted that the policy refuses is located in the body. Each problem
+// is data (line, column, text) that the caller locates in its file.
+import type { Token, Tokens } from 'marked';
+import { unsafeScheme } from '../content/urlScheme.ts';
+import type { PolicyViolation } from '../content/htmlPolicy.ts';
+
+export const MAX_NESTING = 32;
+
+export interface MarkdownProblem {
+  /** 1-based line and column within the body. */
+  line: number;
+  column: number;
+  lineText: string;
+  text: string;
+  /** The catalogue id, when not ContentPolicyError (a malformed directive: DirectiveSyntaxError). */
+  id?: 'DirectiveSyntaxError';
+  /** An image the pipeline cannot publish (an ImageError), rather than a policy problem. */
+  image?: true;
+}
+
+const DEEP_PREFIX = new RegExp(`^[ \\t>*+\\-0-9.)]{${Math.floor(MAX_NESTING / 2) + 1}}`, 'm');
+const CONTAINER = /^ {0,3}(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]?/;
+
+/**
+ * Lines that open more than MAX_NESTING blockquotes or list items (markers on the line, plus list items
+ * indented under others, counting two columns a level). Fenced code is skipped: it is text.
+ */
+export function nestingProblems(body: string): MarkdownProblem[] {
+  // A line nested too deep starts with more than 16 characters of indentation and markers (a character
+  // counts at most two levels: a tab is four columns); most bodies have none and need no line walk.
+  if (body.length < MAX_NESTING || !DEEP_PREFIX.test(body)) return [];
+  const problems: MarkdownProblem[] = [];
+  let fence: string | null = null;
+  const lines = body.split('\n');
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n];
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) { if (f && f[0] === fence[0] && f.length >= fence.length) fence = null; continue; }
+    if (f) { fence = f; continue; }
+    const indent = /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length;
+    let rest = line.slice(/^[ \t]*/.exec(line)![0].length);
+    let depth = 0, m: RegExpExecArray | null;
+    while ((m = CONTAINER.exec(rest)) && depth <= MAX_NESTING) { depth++; rest = rest.slice(m[0].length); }
+    if (depth > 0 && depth + Math.floor(indent / 2) > MAX_NESTING) {
+      problems.push({ line: n + 1, column: 1, lineText: line.slice(0, 120), text: `Blockquotes and lists are nested more than ${MAX_NESTING} levels deep` });
+    }
+  }
+  return problems;
+}
+
+/** marked ran out of stack on something else deeply nested: point at the line with the longest run of markup. */
+export function overflowProblem(body: string): MarkdownProblem {
+  const lines = body.split('\n');
+  let best = 0, bestRun = 0;
+  lines.forEach((l, i) => {
+    const run = (l.match(/([*_[\]>`~-])\1*/g) ?? []).reduce((a, r) => Math.max(a, r.length), 0);
+    if (run > bestRun) { bestRun = run; best = i; }
+  });
+  return { line: best + 1, column: 1, lineText: (lines[best] ?? '').slice(0, 120), text: 'Markdown is nested too deeply to render (a run of markup characters); simplify this line' };
+}
+
+/** Where the body's text that became the refused markup most likely is: the element's or attribute's name. */
+export function outputProblem(body: string, bad: PolicyViolation): MarkdownProblem {
+  const lower = body.toLowerCase();
+  let i = bad.attribute ? lower.indexOf(bad.attribute) : -1;
+  if (i < 0) i = lower.indexOf(`<${bad.tag}`);
+  if (i < 0) i = 0;
+  const before = body.slice(0, i);
+  const line = before.split('\n').length;
+  return {
+    line, column: i - before.lastIndexOf('\n'), lineText: body.split('\n')[line - 1]?.slice(0, 120) ?? '',
+    text: `The HTML this body renders to has ${bad.text}, which the content policy does not allow (a Markdown extension wrote it: content cannot add markup)`,
+  };
+}
+
+export type Walk = (tokens: Token[], fn: (t: Token) => void) => void;
+
+/**
+ * marked's walkTokens for an instance without childTokens extensions (the engine's own, no plugins): each
+ * token, then its children (a table's header and row cells, a list's items, else `tokens`), in the same
+ * order. marked's collects every callback's return value into an array at each level and copies it up;
+ * on the bench's bodies that was 58-93 ms of a thread's content stage at 10,000 pages.
+ */
+export function walkPlain(tokens: Token[], fn: (t: Token) => void): void {
+  for (const t of tokens) {
+    fn(t);
+    if (t.type === 'table') {
+      for (const cell of (t as Tokens.Table).header) walkPlain(cell.tokens, fn);
+      for (const row of (t as Tokens.Table).rows) for (const cell of row) walkPlain(cell.tokens, fn);
+    } else if (t.type === 'list') walkPlain((t as Tokens.List).items, fn);
+    else if ('tokens' in t && t.tokens) walkPlain(t.tokens, fn);
+  }
+}
+
+export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml = false, seen = { html: false }, also?: (t: Token) => void): MarkdownProblem[] {
+  const problems: MarkdownProblem[] = [];
+  let lines: string[] | null = null;
+  let from = 0;
+  const at = (raw: string, text: string) => {
+    let i = body.indexOf(raw, from);
+    if (i < 0) i = body.indexOf(raw);
+    if (i >= 0) from = i;
+    const before = body.slice(0, Math.max(i, 0));
+    const line = before.split('\n').length;
+    lines ??= body.split('\n');
+    problems.push({ line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '', text });
+  };
+  walk(tokens, (t: Token) => {
+    also?.(t);
+    if (t.type === 'html' && t.raw.trim()) seen.html = true;
+    if (t.type === 'html' && !rawHtml && t.raw.trim()) at(t.raw.trim(), `Raw HTML is not allowed in Markdown: ${t.raw.trim().slice(0, 60)}`);
+    if (t.type === 'link' || t.type === 'image') {
+      const scheme = unsafeScheme(t.href);
+      if (scheme) at(t.raw, `${t.type === 'link' ? 'Link' : 'Image'} to a ${scheme}: URL is not allowed`);
+    }
+  });
+  return problems;
+}

@@ -1,0 +1,169 @@
+// feed: RSS 2.0, Atom 1.0 and JSON Feed 1.1 documents for a route's `body` (routes that write a file, not a
+// page). Pure text in, text out: every string is escaped for XML (and characters XML 1.0 cannot carry are
+// dropped), every URL is made absolute from the build's origin and base (BodyContext), and the output is
+// deterministic — the feed's date is its newest item's, never the time of the build.
+import type { BodyContext, PageHeadTag } from '../core/types.ts';
+import { expandHtml } from '../render/expandHtml.ts';
+
+export interface FeedItem {
+  title: string;
+  /** The item's page: a site path ("/posts/hello/", without the base) or an absolute URL. */
+  path: string;
+  /** Publication date: a Date or an ISO date string ("2026-01-31"). */
+  date: Date | string;
+  /** Last change, when later than `date`. */
+  updated?: Date | string;
+  /** A short plain-text summary. */
+  summary?: string;
+  /** The full content as HTML (a Markdown entry's `html`); escaped into the feed, never inserted as markup. */
+  html?: string;
+  author?: string;
+  categories?: string[];
+}
+
+export interface FeedOptions {
+  title: string;
+  description?: string;
+  /** Site path the feed itself is written to (its `rel="self"` link), e.g. "/rss.xml". */
+  self: string;
+  /** Site path of the page the feed belongs to; default "/". */
+  home?: string;
+  language?: string;
+  /** The feed's author (Atom needs one; the title stands in when not given). */
+  author?: string;
+  items: FeedItem[];
+  /** At most this many items, newest first (default all). */
+  limit?: number;
+}
+
+// XML 1.0 allows tab, newline, carriage return and U+0020 upwards, minus surrogates halves alone and U+FFFE/F.
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Text for an XML element or a double-quoted attribute. */
+export function xmlText(s: string): string {
+  return String(s).replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+function dateOf(d: Date | string, what: string): Date {
+  const date = d instanceof Date ? d : new Date(d);
+  if (Number.isNaN(date.getTime())) throw new TypeError(`feed item "${what}" has no valid date (${String(d)})`);
+  return date;
+}
+
+interface Prepared {
+  item: FeedItem;
+  url: string;
+  date: Date;
+  updated: Date;
+}
+
+function prepare(ctx: BodyContext, o: FeedOptions): { items: Prepared[]; latest: Date; home: string; self: string } {
+  const items = o.items.map((item) => {
+    const date = dateOf(item.date, item.title);
+    const updated = item.updated ? dateOf(item.updated, item.title) : date;
+    // A Markdown entry's html with its components rendered (render/expandHtml.ts), its URLs made absolute.
+    const html = item.html && absoluteUrls(expandHtml(item.html), ctx.siteUrl);
+    return { item: html === item.html ? item : { ...item, html }, url: ctx.absolute(item.path), date, updated };
+  }).sort((a, b) => b.date.getTime() - a.date.getTime() || a.url.localeCompare(b.url)).slice(0, o.limit ?? Infinity);
+  const latest = new Date(Math.max(0, ...items.map((p) => p.updated.getTime())));
+  return { items, latest, home: ctx.absolute(o.home ?? '/'), self: ctx.absolute(o.self) };
+}
+
+/**
+ * The HTML of an item with its root-relative URLs (src, href and each srcset candidate; they carry the base
+ * already) made absolute under `origin`: a feed reader shows the item away from the site, so a Markdown
+ * image's <picture> still loads there. One scan from each `="`, as check.ts reads links.
+ */
+export function absoluteUrls(html: string, origin: string): string {
+  let out = '';
+  let last = 0;
+  const abs = (u: string) => (u.startsWith('/') && !u.startsWith('//') ? origin + u : u);
+  for (let at = html.indexOf('="'); at >= 0;) {
+    const name = /(?:^|\s)(src|href|srcset)$/i.exec(html.slice(Math.max(0, at - 7), at))?.[1]?.toLowerCase();
+    const end = html.indexOf('"', at + 2);
+    if (end < 0) break;
+    if (name) {
+      const value = html.slice(at + 2, end);
+      const next = name === 'srcset' ? value.split(',').map((c) => c.replace(/^(\s*)(\S+)/, (_m, ws: string, u: string) => ws + abs(u))).join(',') : abs(value);
+      out += html.slice(last, at + 2) + next;
+      last = end;
+    }
+    at = html.indexOf('="', end + 1);
+  }
+  return out + html.slice(last);
+}
+
+const el = (name: string, text: string | undefined) => (text === undefined || text === '' ? '' : `<${name}>${xmlText(text)}</${name}>`);
+
+/** An RSS 2.0 feed (with an atom:link to itself, as validators ask). */
+export function rssFeed(ctx: BodyContext, o: FeedOptions): string {
+  const { items, latest, home, self } = prepare(ctx, o);
+  const entries = items.map(({ item, url, date }) => [
+    '<item>', el('title', item.title), el('link', url), `<guid isPermaLink="true">${xmlText(url)}</guid>`,
+    el('pubDate', date.toUTCString()), el('description', item.html ?? item.summary), el('author', item.author),
+    ...(item.categories ?? []).map((c) => el('category', c)), '</item>',
+  ].join(''));
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<channel>',
+    el('title', o.title), el('link', home), el('description', o.description ?? o.title), el('language', o.language),
+    items.length ? el('lastBuildDate', latest.toUTCString()) : '',
+    `<atom:link href="${xmlText(self)}" rel="self" type="application/rss+xml"/>`,
+    ...entries,
+    '</channel>',
+    '</rss>',
+    '',
+  ].filter((l) => l !== '').join('\n') + '\n';
+}
+
+/** An Atom 1.0 feed. */
+export function atomFeed(ctx: BodyContext, o: FeedOptions): string {
+  const { items, latest, home, self } = prepare(ctx, o);
+  const author = (name: string) => `<author><name>${xmlText(name)}</name></author>`;
+  const entries = items.map(({ item, url, date, updated }) => [
+    '<entry>', el('title', item.title), `<link rel="alternate" type="text/html" href="${xmlText(url)}"/>`, el('id', url),
+    el('published', date.toISOString()), el('updated', updated.toISOString()), item.author ? author(item.author) : '',
+    item.summary ? `<summary>${xmlText(item.summary)}</summary>` : '',
+    item.html ? `<content type="html">${xmlText(item.html)}</content>` : '',
+    ...(item.categories ?? []).map((c) => `<category term="${xmlText(c)}"/>`), '</entry>',
+  ].join(''));
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<feed xmlns="http://www.w3.org/2005/Atom"${o.language ? ` xml:lang="${xmlText(o.language)}"` : ''}>`,
+    el('title', o.title), o.description ? el('subtitle', o.description) : '',
+    `<link rel="alternate" type="text/html" href="${xmlText(home)}"/>`,
+    `<link rel="self" type="application/atom+xml" href="${xmlText(self)}"/>`,
+    el('id', home), el('updated', latest.toISOString()), author(o.author ?? o.title),
+    ...entries,
+    '</feed>',
+  ].filter((l) => l !== '').join('\n') + '\n';
+}
+
+/** A JSON Feed 1.1 document. */
+export function jsonFeed(ctx: BodyContext, o: FeedOptions): string {
+  const { items, home, self } = prepare(ctx, o);
+  const doc = {
+    version: 'https://jsonfeed.org/version/1.1', title: o.title, home_page_url: home, feed_url: self,
+    ...(o.description ? { description: o.description } : {}), ...(o.language ? { language: o.language } : {}),
+    ...(o.author ? { authors: [{ name: o.author }] } : {}),
+    items: items.map(({ item, url, date, updated }) => ({
+      id: url, url, title: item.title,
+      ...(item.html ? { content_html: item.html } : { content_text: item.summary ?? item.title }),
+      ...(item.summary ? { summary: item.summary } : {}),
+      date_published: date.toISOString(),
+      ...(updated.getTime() !== date.getTime() ? { date_modified: updated.toISOString() } : {}),
+      ...(item.categories?.length ? { tags: item.categories } : {}),
+      ...(item.author ? { authors: [{ name: item.author }] } : {}),
+    })),
+  };
+  return JSON.stringify(doc, null, 2) + '\n';
+}
+
+const FEED_TYPES = { rss: 'application/rss+xml', atom: 'application/atom+xml', json: 'application/feed+json' } as const;
+
+/** The `<link rel="alternate">` a page adds to its `head` so readers find the feed; `href` as from href(). */
+export function feedLink(href: string, title: string, kind: keyof typeof FEED_TYPES = 'rss'): PageHeadTag {
+  return { tag: 'link', attrs: { rel: 'alternate', type: FEED_TYPES[kind], title, href } };
+}

@@ -1,0 +1,167 @@
+// cspWarnings: what the site's Content-Security-Policy (src/output/hostfiles.ts) will block in the browser, found
+// at build time so the page does not just break silently on the host. Two sources:
+// - pages: the link scan (check.ts extractLinks) marks a page that has an inline `style="…"` attribute, an
+//   inline <script> or an `on…=` event handler attribute (`csp:style`, `csp:script`, `csp:handler`);
+// - the client bundle: an island whose JS instantiates WebAssembly, which needs 'wasm-unsafe-eval'.
+// One warning per kind (not per page), located at the template line that writes it when the site's
+// sources show one, else at the first page's source, with the config line that allows it and the
+// alternative. Nothing is said when the policy (the site's and the route's own csp) already allows it.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AssetManifest, Location, Message, Route, SiteConfig } from '../core/types.ts';
+import { fileLocation, message } from '../core/errors.ts';
+import { CSP_MARK } from './linkScan.ts';
+import { contentSecurityPolicy } from '../output/hostfiles.ts';
+import { findIslands } from '../islands/bundle.ts';
+
+type Kind = 'style' | 'script' | 'handler';
+
+const KINDS: Record<Kind, { what: string; directive: string; needle: string | null; fix: string }> = {
+  style: {
+    what: 'an inline style attribute (style="…")', directive: 'style-src', needle: 'style={',
+    fix: 'Move the style into a class in the site\'s stylesheet, or allow inline styles in sitegen.config.ts: csp: () => ({ \'style-src\': ["\'unsafe-inline\'"] })',
+  },
+  script: {
+    what: 'an inline <script>', directive: 'script-src', needle: null,
+    fix: 'Put the code in an island (templates/islands/) or a file under static/ loaded with <script src>, or allow inline scripts in sitegen.config.ts: csp: () => ({ \'script-src\': ["\'unsafe-inline\'"] })',
+  },
+  handler: {
+    what: 'an inline event handler attribute (onclick="…")', directive: 'script-src', needle: null,
+    fix: 'Handle the event in an island (templates/islands/), or allow inline handlers in sitegen.config.ts: csp: () => ({ \'script-src\': ["\'unsafe-inline\'"] })',
+  },
+};
+
+/** The sources of each directive of a policy string ("a x y; b z"). */
+function directives(policy: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const part of policy.split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) out.set(name, values);
+  }
+  return out;
+}
+
+/** Whether inline code of `directive` runs: 'unsafe-inline', which a nonce or hash switches off. */
+function allowsInline(policy: Map<string, string[]>, directive: string): boolean {
+  const list = policy.get(directive) ?? policy.get('default-src') ?? [];
+  return list.includes("'unsafe-inline'") && !list.some((s) => s.startsWith("'nonce-") || s.startsWith("'sha"));
+}
+
+export interface PageMarks { route: Pick<Route, 'path' | 'source' | 'csp' | 'output'>; links: string[] }
+
+const EXAMPLES = 3;
+
+/** Where the site's own template files write `needle` (`style={`), as locations (at most a few). */
+function templateLines(root: string, files: string[], needle: string): Location[] {
+  const found: Location[] = [];
+  for (const abs of files) {
+    if (!/\.[jt]sx$/.test(abs) || abs.includes(`${path.sep}node_modules${path.sep}`) || !abs.startsWith(root + path.sep)) continue;
+    let text: string;
+    try { text = fs.readFileSync(abs, 'utf8'); } catch { continue; }
+    if (!text.includes(needle)) continue;
+    const lines = text.split('\n');
+    lines.forEach((line, i) => {
+      const col = line.indexOf(needle);
+      if (col >= 0 && found.length < 10) found.push(fileLocation(path.relative(root, abs).split(path.sep).join('/'), i + 1, col + 1, line));
+    });
+  }
+  return found;
+}
+
+/**
+ * The warnings for pages whose HTML the policy blocks in part. `sourceFiles` are the site module's input
+ * files (absolute), searched for the template line that writes an inline style.
+ */
+export function pageCspWarnings(root: string, config: SiteConfig, env: NodeJS.ProcessEnv, pages: PageMarks[], sourceFiles: string[] = []): Message[] {
+  const blocked = new Map<Kind, PageMarks[]>();
+  const policies = new Map<string, Map<string, string[]>>();
+  let sitePolicy: Map<string, string[]> | null = null;
+  for (const pg of pages) {
+    for (const entry of pg.links) {
+      if (!entry.startsWith(CSP_MARK)) continue;
+      const kind = entry.slice(CSP_MARK.length) as Kind;
+      if (!KINDS[kind]) continue;
+      let policy: Map<string, string[]>;
+      if (pg.route.csp && Object.keys(pg.route.csp).length) {
+        policy = policies.get(pg.route.path) ?? directives(contentSecurityPolicy(config, env, pg.route.csp));
+        policies.set(pg.route.path, policy);
+      } else policy = sitePolicy ??= directives(contentSecurityPolicy(config, env));
+      if (allowsInline(policy, KINDS[kind].directive)) continue;
+      if (!blocked.has(kind)) blocked.set(kind, []);
+      blocked.get(kind)!.push(pg);
+    }
+  }
+  const out: Message[] = [];
+  for (const [kind, list] of blocked) {
+    const k = KINDS[kind];
+    const names = list.slice(0, EXAMPLES).map((p) => p.route.path).join(', ');
+    const more = list.length > EXAMPLES ? ` and ${list.length - EXAMPLES} more page${list.length - EXAMPLES > 1 ? 's' : ''}` : '';
+    const text = `${list.length === 1 ? 'page' : `${list.length} pages`} ${names}${more} ${list.length === 1 ? 'has' : 'have'} ${k.what}, which the Content-Security-Policy (${k.directive} 'self') blocks in the browser`;
+    const lines = k.needle ? templateLines(root, sourceFiles, k.needle) : [];
+    const first = list[0]!.route.source;
+    const m = message('CspBlocked', text, lines[0] ?? (first ? fileLocation(first) : null), { hint: k.fix });
+    for (const l of lines.slice(1)) m.notes.push({ text: `also ${k.needle}`, location: l });
+    out.push(m);
+  }
+  return out;
+}
+
+// What instantiating WebAssembly reads like in bundled JS.
+const WASM = ['WebAssembly.instantiate', 'WebAssembly.compile', '.wasm'];
+
+const wasmScans = new WeakMap<Map<string, Uint8Array>, Set<string>>();
+
+/** The URLs of the bundle's JS files that instantiate WebAssembly (scanned once per bundle). */
+function wasmFiles(files: Map<string, Uint8Array>): Set<string> {
+  let found = wasmScans.get(files);
+  if (!found) {
+    found = new Set();
+    for (const [file, bytes] of files) {
+      if (!file.endsWith('.js')) continue;
+      const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+      if (WASM.some((w) => text.includes(w))) found.add('/' + file);
+    }
+    wasmScans.set(files, found);
+  }
+  return found;
+}
+
+/**
+ * A warning per island whose bundle instantiates WebAssembly while script-src has no 'wasm-unsafe-eval'
+ * (located at the island's source, at the line that names WebAssembly when it is the island's own code).
+ * `islandFiles`: island name → its source file (absolute), as bundle.ts findIslands gives them.
+ */
+export function wasmCspWarnings(root: string, config: SiteConfig, env: NodeJS.ProcessEnv, manifest: Pick<AssetManifest, 'files' | 'islandChunks'>, islandFiles: Record<string, string>): Message[] {
+  const wasm = wasmFiles(manifest.files);
+  if (!wasm.size) return [];
+  const script = directives(contentSecurityPolicy(config, env)).get('script-src') ?? [];
+  if (script.includes("'wasm-unsafe-eval'") || script.includes("'unsafe-eval'")) return [];
+  const out: Message[] = [];
+  for (const [island, chunks] of Object.entries(manifest.islandChunks)) {
+    if (!chunks.some((c) => wasm.has(c))) continue;
+    const abs = islandFiles[island];
+    let location: Location | null = null;
+    if (abs) {
+      const rel = path.relative(root, abs).split(path.sep).join('/');
+      location = fileLocation(rel);
+      try {
+        const lines = fs.readFileSync(abs, 'utf8').split('\n');
+        const i = lines.findIndex((l) => WASM.some((w) => l.includes(w)));
+        const w = i >= 0 ? WASM.find((x) => lines[i]!.includes(x))! : '';
+        if (i >= 0) location = fileLocation(rel, i + 1, lines[i]!.indexOf(w) + 1, lines[i]);
+      } catch { /* the file alone */ }
+    }
+    out.push(message('CspBlocked', `island ${island} instantiates WebAssembly, which the Content-Security-Policy (script-src 'self') blocks in the browser`, location,
+      { hint: 'Allow it in sitegen.config.ts: csp: () => ({ \'script-src\': ["\'wasm-unsafe-eval\'"] })' }));
+  }
+  return out;
+}
+
+/** Both kinds for one render of the site (build, check, a dev pass). */
+export async function cspWarnings(root: string, config: SiteConfig, env: NodeJS.ProcessEnv, pages: PageMarks[], sourceFiles: string[], manifest: Pick<AssetManifest, 'files' | 'islandChunks'>): Promise<Message[]> {
+  // HTML pages only: a `body` route's file (JSON, XML) is data, whatever text it holds.
+  const marked = pages.filter((p) => p.route.output.endsWith('.html') && p.links.some((l) => l.startsWith(CSP_MARK)));
+  const out = marked.length ? pageCspWarnings(root, config, env, marked, sourceFiles) : [];
+  if (wasmFiles(manifest.files).size) out.push(...wasmCspWarnings(root, config, env, manifest, await findIslands(root, config)));
+  return out;
+}

@@ -1,0 +1,266 @@
+// check: every internal href/src in the output must resolve to a route, an alias or a file, and every
+// `#fragment` link to a page must name an element id on that page (same-page `#x` and cross-page `/p/#x`).
+// Links are extracted per page as it is rendered (small lists), and resolved once all outputs are known.
+// A page's list carries its link targets (path, with the fragment when there is one) and its own element
+// ids as `id:<id>` entries: a link with a URL scheme is never kept, so the two cannot be confused, and the
+// list travels from render workers and through dev's caches as it always did.
+import type { Location, Message } from '../core/types.ts';
+import { message, fileLocation } from '../core/errors.ts';
+
+const ID = 'id:';
+/** Marks a page that has what a strict CSP blocks: `csp:style`, `csp:script`, `csp:handler` (cspWarnings.ts). */
+export const CSP_MARK = 'csp:';
+const WS = /\s/;
+
+/**
+ * Calls `fn` for each ` href="…"`, ` src="…"` and ` id="…"` of the HTML: exactly the matches of
+ * /\s(href|src|id)="([^"]*)"/g, found from each `="` instead (indexOf runs several times faster than that
+ * pattern's scan, which tried every character as the whitespace: at 10,000 pages the scan was two thirds
+ * of the link extraction, itself as long as rendering the pages).
+ */
+export function forEachLinkAttr(html: string, fn: (name: 'href' | 'src' | 'id' | 'srcset', value: string) => void, inline?: (kind: 'style' | 'handler') => void): void {
+  for (let at = html.indexOf('="'); at >= 0;) {
+    // The attribute names end in different letters, so at most one fits before this `="`.
+    const last = html.charCodeAt(at - 1);
+    const name = last === 102 /* f */ ? 'href' : last === 99 /* c */ ? 'src' : last === 100 /* d */ ? 'id' : last === 116 /* t */ ? 'srcset' : null;
+    // React writes srcset as "srcSet" (HTML attribute names are case-insensitive).
+    const named = name === 'srcset' ? /^src[sS]et$/.test(html.slice(at - 6, at)) : !!name && html.startsWith(name, at - name.length);
+    if (name && at > name.length && named && WS.test(html.charAt(at - name.length - 1))) {
+      const end = html.indexOf('"', at + 2);
+      if (end < 0) return; // no closing quote: neither this nor any later attribute can match
+      fn(name, html.slice(at + 2, end));
+      at = html.indexOf('="', end + 1);
+    } else {
+      if (inline) inlineAttr(html, at, last, inline);
+      at = html.indexOf('="', at + 1);
+    }
+  }
+}
+
+/** Reports a ` style="` or an ` on…="` event handler attribute ending at `at` (its name read backwards, at most 24 letters). */
+function inlineAttr(html: string, at: number, last: number, inline: (kind: 'style' | 'handler') => void): void {
+  if (last === 101 /* e */ && at > 5 && html.startsWith('style', at - 5) && WS.test(html.charAt(at - 6))) { inline('style'); return; }
+  let k = at - 1;
+  for (let c; k >= 0 && at - k <= 24 && (c = html.charCodeAt(k)) >= 97 && c <= 122; k--);
+  const start = k + 1;
+  if (at - start > 2 && html.charCodeAt(start) === 111 /* o */ && html.charCodeAt(start + 1) === 110 /* n */ && WS.test(html.charAt(k))) inline('handler');
+}
+
+/** Whether the HTML has an inline <script> that runs (no src; no type, or a JavaScript or module type). */
+const RUNS = new Set(['', 'module', 'importmap', 'text/javascript', 'application/javascript']);
+function hasInlineScript(html: string): boolean {
+  // '<scr' is found faster than '<script' (V8 scans a page for it in less than half the time).
+  // Each tag is read once, up to its '>': a '<script' inside the tag before is not read again, so a page
+  // of unclosed look-alikes costs one pass, not a pass each.
+  let end = -1;
+  for (let at = html.indexOf('<scr'); at >= 0; at = html.indexOf('<scr', at + 4)) {
+    if (at < end || !html.startsWith('ipt', at + 4)) continue;
+    end = html.indexOf('>', at);
+    if (end < 0) return false;
+    if (end > at + 7 && !WS.test(html.charAt(at + 7))) continue; // <scripts…>, not a script element
+    const tag = html.slice(at + 7, end); // short: the attributes of the tag
+    const src = tag.indexOf('src=');
+    if (src > 0 && WS.test(tag.charAt(src - 1))) continue;
+    const type = tag.indexOf('type="');
+    if (type < 1 || !WS.test(tag.charAt(type - 1))) return true;
+    const close = tag.indexOf('"', type + 6);
+    if (RUNS.has(tag.slice(type + 6, close < 0 ? undefined : close).trim().toLowerCase())) return true;
+  }
+  return false;
+}
+
+// Most values hold no character reference: they are returned as they are (a tenth of the link check's
+// time at 10,000 pages went to replace() calls that found nothing).
+const decodeAttr = (s: string) => (s.includes('&') ? s.replace(/&(amp|quot|lt|gt|#39);/g, (_m, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'" })[e] ?? '') : s);
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Internal link targets of one page (query dropped, fragment kept), external and special schemes skipped,
+ *  plus the page's element ids as `id:<id>` and what a strict CSP blocks on it as `csp:<kind>`. */
+export function extractLinks(html: string): string[] {
+  const out = new Set<string>();
+  forEachLinkAttr(html, (name, value) => {
+    if (name === 'id') { if (value) out.add(ID + decodeAttr(value)); return; }
+    // Each candidate of a srcset ("a.avif 640w, b.avif 1280w") is a link of its own.
+    if (name === 'srcset') { for (const c of decodeAttr(value).split(',')) addLink(c.trim().split(/\s/, 1)[0]); return; }
+    addLink(decodeAttr(value));
+  }, (kind) => out.add(CSP_MARK + kind));
+  if (hasInlineScript(html)) out.add(CSP_MARK + 'script');
+  return [...out];
+
+  function addLink(raw: string): void {
+    if (!raw || raw.startsWith('//') || SCHEME.test(raw)) return;
+    const hash = raw.indexOf('#');
+    const p = (hash < 0 ? raw : raw.slice(0, hash)).split('?')[0];
+    const fragment = hash < 0 ? '' : raw.slice(hash + 1);
+    // "#" and "#top" scroll to the top in every browser; ":~:" is a text fragment, not an id.
+    const checked = fragment && fragment !== 'top' && !fragment.startsWith(':~:');
+    if (p || checked) out.add(checked ? `${p}#${fragment}` : p);
+  }
+}
+
+export interface LinkTargets {
+  /** Every URL path that resolves: route paths, alias paths, files in the output (base-less). */
+  has(p: string): boolean;
+  /** The site's base ("/repo/"): links must start with it, and it is taken off before `has`. */
+  base?: string;
+}
+
+export function makeTargets(paths: Iterable<string>, files: Iterable<string>, base = '/'): LinkTargets {
+  const set = new Set<string>(paths);
+  for (const f of files) {
+    set.add('/' + f);
+    if (f.endsWith('.html')) set.add('/' + f.slice(0, -5));
+  }
+  return { has: (p) => set.has(p), base };
+}
+
+export interface PageLinks {
+  page: string;
+  source: string | null;
+  links: string[];
+}
+
+/** Pages that share a broken link (a layout or template link) are reported once, with a few examples. */
+const GROUP_AFTER = 3;
+
+/** One page's use of a broken link: the link as the page has it, and where its source writes it (once
+ *  located: pipeline/links.ts). */
+export interface LinkUse { page: string; source: string | null; link: string; at?: Location }
+
+/** What would fix a broken path: the site's base in front, or the other trailing-slash form. */
+export type LinkFix = { kind: 'base'; base: string } | { kind: 'slash'; to: string } | { kind: 'noSlash'; to: string };
+
+/**
+ * A broken link, as data: a path that is no route, alias or file (`resolved`: the base-less path it names,
+ * `outside`: under a base, it misses the base), or a `#fragment` that names no id on its page. Messages
+ * are made from it at the end (linkMessages), after the uses are located in their sources.
+ */
+export type BrokenLink =
+  | { kind: 'path'; resolved: string; fix: LinkFix | null; uses: LinkUse[] }
+  | { kind: 'fragment'; target: string; fragment: string; uses: LinkUse[] };
+
+/** The uses a broken link's messages name: all of them, or the first few of a group. */
+export const shownUses = (b: BrokenLink): LinkUse[] => (b.uses.length > GROUP_AFTER ? b.uses.slice(0, GROUP_AFTER) : b.uses);
+
+/** Broken paths and broken fragments among `pages`, as messages (a fragment is checked when its page is among them). */
+export function checkLinks(pages: PageLinks[], targets: LinkTargets): Message[] {
+  return linkMessages([...brokenPaths(pages, targets), ...brokenAnchors(pages, targets.base)]);
+}
+
+/**
+ * A link as a base-less site path (how routes and targets are written). Under a base, a link resolves only
+ * inside it (relative links against the page's served URL); one outside it comes back marked with a leading
+ * NUL, so it never matches and its report can say why.
+ */
+function resolve(pg: PageLinks, link: string, base = '/'): string {
+  const served = link.startsWith('/') ? link : new URL(link, `http://x${base}${pg.page.slice(1)}`).pathname;
+  return base === '/' ? served : served.startsWith(base) ? served.slice(base.length - 1) : `\0${served}`;
+}
+
+const useOf = (pg: PageLinks, link: string): LinkUse => ({ page: pg.page, source: pg.source, link });
+
+/** Links whose path is no route, alias or file. */
+export function brokenPaths(pages: PageLinks[], targets: LinkTargets): BrokenLink[] {
+  const broken = new Map<string, { pages: Set<PageLinks>; uses: LinkUse[] }>();
+  const base = targets.base ?? '/';
+  for (const pg of pages) {
+    for (const entry of pg.links) {
+      if (entry.startsWith(ID) || entry.startsWith('#') || entry.startsWith(CSP_MARK)) continue;
+      const hash = entry.indexOf('#');
+      const link = hash < 0 ? entry : entry.slice(0, hash);
+      const abs = resolve(pg, link, base);
+      if (targets.has(abs)) continue; // most links: no decoding needed
+      let decoded = abs;
+      try { decoded = decodeURI(abs); } catch { /* keep raw */ }
+      if (targets.has(decoded)) continue;
+      let b = broken.get(abs);
+      if (!b) broken.set(abs, (b = { pages: new Set(), uses: [] }));
+      if (!b.pages.has(pg)) { b.pages.add(pg); b.uses.push(useOf(pg, link)); }
+    }
+  }
+  return [...broken].map(([abs, { uses }]): BrokenLink => {
+    const fix: LinkFix | null = abs.startsWith('\0') ? { kind: 'base', base }
+      : !abs.endsWith('/') && targets.has(abs + '/') ? { kind: 'slash', to: `${abs}/` }
+      : abs.endsWith('/') && abs.length > 1 && targets.has(abs.slice(0, -1)) ? { kind: 'noSlash', to: abs.slice(0, -1) } : null;
+    return { kind: 'path', resolved: abs, fix, uses };
+  });
+}
+
+/**
+ * `#fragment` links that name no element id on their page: same-page (`#x`) and to another page of
+ * `pages` (`/post/#x`, `../post/#x`, `/post/index.html#x`). Links to other files or aliases are not
+ * checked (their ids are unknown), nor are pages outside `pages`.
+ */
+export function brokenAnchors(pages: PageLinks[], base = '/'): BrokenLink[] {
+  const ids = new Map<string, Set<string>>();
+  for (const pg of pages) ids.set(pg.page, anchorsOf(pg.links).ids);
+  const broken = new Map<string, BrokenLink & { kind: 'fragment' }>();
+  for (const pg of pages) {
+    for (const entry of anchorsOf(pg.links).fragmentLinks) {
+      const hash = entry.indexOf('#');
+      const target = hash === 0 ? pg.page : resolve(pg, entry.slice(0, hash), base).replace(/index\.html$/, '');
+      const have = ids.get(target) ?? ids.get(safeDecode(target));
+      if (!have) continue;
+      const fragment = entry.slice(hash + 1);
+      if (have.has(fragment) || have.has(safeDecode(fragment))) continue;
+      const key = `${target}#${fragment}`;
+      let b = broken.get(key);
+      if (!b) broken.set(key, (b = { kind: 'fragment', target, fragment, uses: [] }));
+      b.uses.push(useOf(pg, entry));
+    }
+  }
+  return [...broken.values()];
+}
+
+/** A page's ids and its links with a fragment, worked out once per links list (dev keeps lists of
+ *  unchanged pages, so a rebuild only splits the lists of pages that changed). */
+const anchorCache = new WeakMap<string[], { ids: Set<string>; fragmentLinks: string[] }>();
+function anchorsOf(links: string[]) {
+  let a = anchorCache.get(links);
+  if (!a) {
+    a = { ids: new Set(), fragmentLinks: [] };
+    for (const l of links) {
+      if (l.startsWith(ID)) a.ids.add(l.slice(ID.length));
+      else if (l.includes('#')) a.fragmentLinks.push(l);
+    }
+    anchorCache.set(links, a);
+  }
+  return a;
+}
+
+function safeDecode(s: string): string {
+  try { return decodeURIComponent(s); } catch { return s; }
+}
+
+/** The messages of broken links: one per use, located where its source writes the link when known, or
+ *  one for the group when many pages share the link (a template link). The one place their words are made. */
+export function linkMessages(broken: BrokenLink[]): Message[] {
+  const out: Message[] = [];
+  for (const b of broken) {
+    let why: (u: LinkUse) => string, groupWhy: string, hint: string | undefined;
+    if (b.kind === 'path') {
+      why = () => 'which is not a page, alias or file';
+      groupWhy = why(b.uses[0]);
+      const link = b.uses[0].link;
+      hint = b.fix?.kind === 'base' ? `The site is served under ${b.fix.base}: in a template write href('${link}') from "sitegen-islands", which adds the base, or ${b.fix.base}${link.replace(/^\/+/, '')} (Markdown links and images get the base by themselves).`
+        : b.fix?.kind === 'slash' ? `Page URLs end with "/": link to ${b.fix.to} instead.`
+        : b.fix?.kind === 'noSlash' ? `Page URLs have no trailing "/" (trailingSlash: 'never'): link to ${b.fix.to} instead.` : undefined;
+    } else {
+      const fragment = safeDecode(b.fragment);
+      const first = b.uses[0];
+      groupWhy = `but ${b.target === first.page && first.link.startsWith('#') ? 'the page' : b.target} has no element with id "${fragment}"`;
+      why = (u) => (u.link.startsWith('#') ? `but the page has no element with id "${fragment}"` : groupWhy);
+      hint = 'Link to an id the page has (headings get ids with markdown({ headingIds: true })), or fix the fragment.';
+    }
+    const extra = hint ? { hint } : {};
+    if (b.uses.length > GROUP_AFTER) {
+      const m = message('BrokenLink', `${b.uses.length} pages link to ${b.uses[0].link}, ${groupWhy} (a shared template link?)`, null, extra);
+      for (const u of shownUses(b)) m.notes.push(u.at ? { text: `on page ${u.page}`, location: u.at } : { text: `on page ${u.page}${u.source ? ` (${u.source})` : ''}`, location: null });
+      out.push(m);
+    } else {
+      for (const u of b.uses) out.push(message('BrokenLink', `page ${u.page} links to ${u.link}, ${why(u)}`, u.at ?? (u.source ? fileLocation(u.source) : null), extra));
+    }
+  }
+  return out;
+}

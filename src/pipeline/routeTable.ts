@@ -1,0 +1,149 @@
+// route: a pure function from validated content to the route table and aliases.
+// The trailing-slash rule lives here: with `trailingSlash: 'always'` (the default) a page path ends in "/"
+// and is written to <path>/index.html; with 'never' it has no slash and is written to <path>.html, which
+// static hosts (and our own, src/server/host/) serve at /<path>. Paths are base-less: the base is for URLs only.
+import type { Alias, Content, Message, Route, RouteDef, SiteConfig } from '../core/types.ts';
+import { message, fileLocation, thrownBySite } from '../core/errors.ts';
+import { issuesOf, type HelperIssue } from '../authoring/issues.ts';
+import { setUrlPolicy, urlPolicy, TRAILING_SLASHES, type TrailingSlash } from '../render/urls.ts';
+import { unsafeScheme } from '../content/urlScheme.ts';
+
+type SlashRule = TrailingSlash | Pick<SiteConfig, 'trailingSlash'>;
+const ruleOf = (r: SlashRule | undefined): TrailingSlash => (typeof r === 'string' ? r : r?.trailingSlash) ?? 'always';
+
+export function normalisePath(p: string, rule?: SlashRule): string {
+  if (p === '/' || p === '') return '/';
+  if (ruleOf(rule) === 'never') return p.replace(TRAILING_SLASHES, '') || '/';
+  return p.endsWith('/') ? p : `${p}/`;
+}
+
+export function outputFor(p: string, rule?: SlashRule): string {
+  if (p === '/') return 'index.html';
+  const inner = p.replace(/^\/|\/$/g, '');
+  return ruleOf(rule) === 'never' ? `${inner}.html` : `${inner}/index.html`;
+}
+
+/** Stands in for the component of a `body` route, which has none: output comes from its body, not React. */
+export function BodyRoute(): null { return null; }
+
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+/** A path or file name for a message: quoted, control characters written as escapes (a NUL or a newline
+ *  printed raw would cut the message or the terminal line). */
+export const shownPath = (p: unknown): string => (typeof p === 'string' && CONTROL.test(p) ? JSON.stringify(p) : `"${String(p)}"`);
+
+function invalidPath(p: string): string | null {
+  if (typeof p !== 'string' || !p.startsWith('/')) return 'must start with "/"';
+  if (CONTROL.test(p)) return 'must not contain control characters (NUL, newline, tab …)';
+  if (/[\s?#\\]/.test(p)) return 'must not contain spaces, "?", "#" or "\\"';
+  // A "." or ".." segment: every segment but the empty first one follows a "/" (p starts with one).
+  if (DOT_SEGMENT.test(p)) return 'must not contain "." or ".." segments';
+  return null;
+}
+
+/**
+ * The route a def becomes, with every default filled in, for a def whose path is valid. The one place route
+ * defaults live: a session (pipeline/routes.ts) refreshes reused routes through it too.
+ */
+export function routeOf(d: RouteDef, rule?: SlashRule): Route {
+  const path = d.output ? d.path : normalisePath(d.path, rule);
+  return {
+    path, output: d.output ?? outputFor(path, rule), component: d.component ?? BodyRoute, props: d.props, title: d.title,
+    description: d.description ?? '', noindex: !!d.noindex, sitemap: d.sitemap !== false && !d.noindex && !d.output,
+    source: d.source ?? null, ogType: d.ogType ?? 'website',
+    ...(d.csp && Object.keys(d.csp).length ? { csp: d.csp } : {}),
+    ...(d.body ? { body: d.body } : {}),
+    ...(d.contentType ? { contentType: d.contentType } : {}),
+    ...(d.head?.length ? { head: d.head } : {}),
+    ...(d.ogImage ? { ogImage: d.ogImage } : {}),
+  };
+}
+
+/** Whether a route writes a page (an HTML document) rather than a file of its own (`body`). */
+export const isPage = (r: Pick<Route, 'body'>): boolean => !r.body;
+
+function invalidOutput(d: RouteDef): string | null {
+  if (d.body !== undefined && typeof d.body !== 'function') return '`body` must be a function returning the file\'s text';
+  if (d.body && d.output === undefined) return 'has a `body` but no `output`: name the file it writes (e.g. output: "rss.xml")';
+  if (d.output !== undefined) {
+    if (typeof d.output !== 'string' || !d.output || d.output.startsWith('/') || CONTROL.test(d.output) || d.output.split('/').some((s) => s === '' || s === '.' || s === '..')) {
+      return `output ${shownPath(d.output)} must be a file path relative to the output folder, without "." or ".." segments or control characters`;
+    }
+    if (!d.body && !/\.html?$/i.test(d.output)) return `writes ${d.output}, which is not an HTML page: give it a \`body\` (e.g. rssFeed(...)) that returns the file's text`;
+  }
+  if (!d.body && !d.component) return 'has no component (template missing?)';
+  return null;
+}
+
+/**
+ * Why an Open Graph image (a route's or the site's) is refused, or null: the link policy of Markdown links
+ * (content/urlScheme.ts), as a browser or a link preview decodes the URL.
+ */
+export function invalidOgImage(v: unknown): string | null {
+  if (typeof v !== 'string') return 'must be a site path or an absolute URL';
+  const scheme = unsafeScheme(v);
+  if (scheme) return `is a ${scheme}: URL, which is not allowed (use a site path such as "/og.png" or an https:// URL)`;
+  if (CONTROL.test(v)) return 'must not contain control characters (NUL, newline, tab …)';
+  return null;
+}
+
+export interface RouteTable {
+  routes: Route[];
+  aliases: Alias[];
+  errors: Message[];
+  /** Content issues thrown by a helper in routes(), to locate in their files (they replace `errors`). */
+  issues?: HelperIssue[];
+}
+
+export function routeTable(content: Content, config: SiteConfig, root = ''): RouteTable {
+  const errors: Message[] = [];
+  let defs: RouteDef[];
+  try {
+    setUrlPolicy(urlPolicy(config)); // href() in routes() (a head link, a feed link) sees the site's base
+    defs = config.routes(content);
+  } catch (e) {
+    // Content problems a helper found (taxonomy terms): located in the content by the session (issues.ts).
+    const issues = issuesOf(e);
+    if (issues) return { routes: [], aliases: [], errors: [thrownBySite(e, root, 'routes() threw')], issues };
+    return { routes: [], aliases: [], errors: [thrownBySite(e, root, 'routes() threw')] };
+  }
+  const byOutput = new Map<string, { what: string; source: string | null }>();
+  const claim = (output: string, what: string, source: string | null): boolean => {
+    const prev = byOutput.get(output);
+    if (prev) {
+      const m = message('DuplicateRoute', `${what} and ${prev.what} both write ${output}`, source ? fileLocation(source) : null);
+      m.notes.push({ text: `${prev.what} is written first`, location: null });
+      errors.push(m);
+      return false;
+    }
+    byOutput.set(output, { what, source });
+    return true;
+  };
+  const routes: Route[] = [];
+  for (const d of defs) {
+    const bad = invalidPath(d.path);
+    if (bad) { errors.push(message('InvalidRoute', `route ${shownPath(d.path)} ${bad}`, d.source ? fileLocation(d.source) : null)); continue; }
+    const badOutput = invalidOutput(d);
+    if (badOutput) { errors.push(message('ConfigError', `route ${d.path} ${badOutput}`, d.source ? fileLocation(d.source) : null)); continue; }
+    const badImage = d.ogImage === undefined ? null : invalidOgImage(d.ogImage);
+    if (badImage) { errors.push(message('ConfigError', `route ${d.path} ogImage ${shownPath(d.ogImage)} ${badImage}`, d.source ? fileLocation(d.source) : null)); continue; }
+    const route = routeOf(d, config);
+    if (!claim(route.output, `page ${route.path}${d.source ? ` (${d.source})` : ''}`, d.source ?? null)) continue;
+    routes.push(route);
+  }
+  const aliases: Alias[] = [];
+  const defByPath = new Map(defs.map((d) => [d.output ? d.path : normalisePath(d.path, config), d]));
+  for (const r of routes) {
+    for (const a of defByPath.get(r.path)?.aliases ?? []) {
+      const bad = invalidPath(a);
+      if (bad) { errors.push(message('InvalidRoute', `alias ${shownPath(a)} of ${r.path} ${bad}`, r.source ? fileLocation(r.source) : null)); continue; }
+      const from = normalisePath(a, config);
+      const output = outputFor(from, config);
+      if (!claim(output, `alias ${from} → ${r.path}`, r.source)) continue;
+      aliases.push({ from, to: r.path, output, source: r.source });
+    }
+  }
+  return { routes, aliases, errors };
+}

@@ -1,0 +1,151 @@
+// configSchema: checks the config object a site's sitegen.config.ts exports against a strict schema of
+// SiteConfig, so a misspelt or unsupported key (`colections`, `site.basePath`) is an error naming the key,
+// located at it in sitegen.config.ts, instead of being silently ignored.
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Message, SiteConfig } from '../core/types.ts';
+import { message, fileLocation } from '../core/errors.ts';
+import { invalidOgImage } from '../pipeline/routeTable.ts';
+import { closest } from '../core/didYouMean.ts';
+
+const fn = (what: string) => z.custom<(...args: any[]) => any>((v) => typeof v === 'function', { error: `must be a function (${what})` });
+/** A React component: a function, or an object React renders (memo, forwardRef, lazy). */
+const component = z.custom<unknown>((v) => typeof v === 'function' || (typeof v === 'object' && v !== null && '$$typeof' in v), { error: 'must be a React component' });
+/** A zod schema, from whichever copy of zod the site bundles (so no instanceof). */
+const schema = z.custom<unknown>((v) => typeof (v as { safeParse?: unknown })?.safeParse === 'function', { error: 'must be a zod schema' });
+const sources = z.record(z.string(), z.array(z.string()));
+
+const siteSchema = z.strictObject({
+  title: z.string(),
+  url: z.string(),
+  lang: z.string().optional(),
+  titleTemplate: z.string().optional(),
+  favicon: z.string().optional(),
+  // The link policy, as for a route's ogImage (route.ts).
+  ogImage: z.string().superRefine((v, ctx) => { const bad = invalidOgImage(v); if (bad) ctx.addIssue({ code: 'custom', message: bad }); }).optional(),
+  base: z.string().optional(),
+});
+
+const collectionSchema = z.strictObject({
+  pattern: z.union([z.string(), z.array(z.string())]),
+  schema,
+  single: z.boolean().optional(),
+  draft: z.string().optional(),
+});
+
+/** A component for Markdown (public.ts `component()`); names are what directives can write. */
+const markdownComponent = z.strictObject({
+  component,
+  schema,
+  parent: z.string().optional(),
+  inline: z.boolean().optional(),
+});
+const components = z.record(z.string(), markdownComponent).superRefine((all, ctx) => {
+  for (const [name, c] of Object.entries(all)) {
+    if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(name)) ctx.addIssue({ code: 'custom', path: [name], message: 'is not a name Markdown can write: a letter, then up to 63 letters, digits, "-" or "_" (:::Name)' });
+    if (c.parent !== undefined && !Object.hasOwn(all, c.parent)) ctx.addIssue({ code: 'custom', path: [name, 'parent'], message: `names "${c.parent}", which is not a registered component${closest(c.parent, Object.keys(all)) ? ` (did you mean ${closest(c.parent, Object.keys(all))}?)` : ''}` });
+    if (c.parent !== undefined && c.inline) ctx.addIssue({ code: 'custom', path: [name, 'inline'], message: 'cannot be true with a parent: only blocks nest in blocks' });
+  }
+});
+
+export const siteConfigSchema = z.strictObject({
+  site: siteSchema,
+  images: z.strictObject({
+    fingerprint: z.boolean().optional(),
+    widths: z.array(z.number().int().min(16).max(8192)).optional(),
+    formats: z.array(z.enum(['avif', 'webp'])).optional(),
+    quality: z.number().int().min(1).max(100).optional(),
+    maxWidth: z.number().int().min(16).max(8192).optional(),
+    maxPixels: z.number().int().positive().optional(),
+    remote: z.array(z.string()).optional(),
+  }).optional(),
+  trailingSlash: z.enum(['always', 'never']).optional(),
+  collections: z.record(z.string(), collectionSchema),
+  routes: fn('content => RouteDef[]'),
+  validate: fn('content => ContentIssue[]').optional(),
+  layout: component.optional(),
+  css: z.array(z.string()).optional(),
+  islandsDir: z.string().optional(),
+  csp: z.union([sources, fn('env => sources')]).optional(),
+  notices: fn('env => string[]').optional(),
+  define: fn('env => Record<string, string>').optional(),
+  aliasPages: z.boolean().optional(),
+  components: components.optional(),
+  // Plugins own their fields (the plugin surface grows); each must at least be an object with a name.
+  plugins: z.array(z.looseObject({ name: z.string() })).optional(),
+});
+
+// A field added to SiteConfig must be added above too (or every site using it fails to load): this line
+// stops compiling when the two sets of keys differ.
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+const keysMatch: SameKeys<SiteConfig, z.infer<typeof siteConfigSchema>> = true;
+const siteKeysMatch: SameKeys<SiteConfig['site'], z.infer<typeof siteSchema>> = true;
+void keysMatch; void siteKeysMatch;
+
+/** Thrown where the site module is loaded; messages.ts turns it into the located message. */
+export class ConfigInvalid extends Error {
+  constructor(readonly issues: z.core.$ZodIssue[]) { super('the config does not match SiteConfig'); }
+}
+
+/** Throws ConfigInvalid when the exported config has unknown keys or values of the wrong kind. */
+export function checkConfig(config: unknown): void {
+  if (config === undefined) return; // no default export: the loader's own error says so
+  const r = siteConfigSchema.safeParse(config, { error: (iss) => (iss.code === 'invalid_type' && iss.input === undefined ? 'is required' : undefined) });
+  // Unknown keys first: a misspelt `colections` also leaves `collections` missing, and the typo is the cause.
+  if (!r.success) throw new ConfigInvalid([...r.error.issues].sort((a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys')));
+}
+
+/** The keys valid at a path of the config ("" for the top level). */
+function validKeys(at: PropertyKey[]): string[] {
+  if (at.length === 0) return Object.keys(siteConfigSchema.shape);
+  if (at.length === 1 && at[0] === 'site') return Object.keys(siteSchema.shape);
+  if (at.length === 2 && at[0] === 'collections') return Object.keys(collectionSchema.shape);
+  if (at.length === 2 && at[0] === 'components') return Object.keys(markdownComponent.shape);
+  return [];
+}
+
+/** Where a key path is written in the config's text: each key searched after its parent's, else the file. */
+function locateKey(root: string, keys: PropertyKey[]) {
+  const file = 'sitegen.config.ts';
+  let text = '';
+  try { text = fs.readFileSync(path.join(root, file), 'utf8'); } catch { return fileLocation(file); }
+  let from = 0;
+  let found = -1;
+  for (const key of keys) {
+    if (typeof key !== 'string') continue;
+    const re = new RegExp(`(^|[\\s{,])['"]?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*:`, 'mg');
+    re.lastIndex = from;
+    const m = re.exec(text);
+    if (!m) break;
+    found = m.index + m[1].length;
+    from = found;
+  }
+  if (found < 0) return fileLocation(file);
+  const before = text.slice(0, found);
+  const line = before.split('\n').length;
+  const column = found - before.lastIndexOf('\n');
+  return fileLocation(file, line, column, text.split('\n')[line - 1]);
+}
+
+const dotted = (p: PropertyKey[]) => p.map(String).join('.');
+
+/** The issues as one message (the first) with the others as located notes. */
+export function configMessage(e: ConfigInvalid, root: string): Message {
+  const all = e.issues.flatMap((iss) => iss.code === 'unrecognized_keys'
+    ? iss.keys.map((key) => {
+      const valid = validKeys(iss.path);
+      const guess = closest(key, valid);
+      return {
+        text: `Unknown config key "${dotted([...iss.path, key])}"`,
+        location: locateKey(root, [...iss.path, key]),
+        hint: `${guess ? `Did you mean ${guess}? ` : ''}Valid keys${iss.path.length ? ` in ${dotted(iss.path)}` : ''}: ${valid.join(', ')}.`,
+      };
+    })
+    : [{ text: `Config "${dotted(iss.path)}" ${iss.message}`, location: locateKey(root, iss.path), hint: 'The keys a site config takes are listed in the Configuration page of the sitegen documentation.' }]);
+  const [first, ...rest] = all;
+  return message('ConfigError', first.text, first.location, {
+    hint: first.hint,
+    notes: rest.map((r) => ({ text: `${r.text}. ${r.hint}`, location: r.location })),
+  });
+}

@@ -1,0 +1,70 @@
+// The esbuild plugins of the server compile: the engine's modules left to the loader (provided.ts), other
+// bare imports required by absolute path, and imports of island components wrapped with defineIsland.
+import path from 'node:path';
+import fs from 'node:fs';
+import type * as esbuild from 'esbuild';
+import { PACKAGE_DIR } from './paths.ts';
+
+/**
+ * The packages every build loads, compiled once per installed version into sitegen's vendor bundle
+ * (node_modules/.cache/sitegen/vendor/, vendor.ts): the CLI bundle and lib/ take them from it (one file with
+ * a code cache, where Node's loader pays per file; zod alone is ~100 files). The engine's
+ * react-dom/server is React's legacy server build only (renderToString/renderToStaticMarkup).
+ */
+export const VENDORED = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'zod', 'yaml', 'js-yaml', 'marked'];
+export const ENGINE_REACT_DOM_SERVER = 'react-dom/server (legacy)';
+
+/** What the island wrapper imports defineIsland from (answered by the loader, provided.ts). */
+export const ISLAND_HELPER = 'sitegen:island';
+/** Specifiers the site module keeps as they are: the loader gives it the engine's own modules for them. */
+export const PROVIDED = new Set(['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'zod', 'sitegen', 'sitegen-islands', ISLAND_HELPER]);
+
+/**
+ * Leaves PROVIDED specifiers to the loader and resolves other bare imports to absolute paths (from the site,
+ * else from sitegen's own node_modules; CommonJS builds preferred), required at run time: the module holds
+ * the site's own code and nothing else.
+ */
+export function externalsPlugin(): esbuild.Plugin {
+  return {
+    name: 'sitegen-externals',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]|^\.[^./]|^\.\.[^/]/ }, async (args) => {
+        if (args.pluginData === 'inner' || args.path.startsWith('node:')) return undefined;
+        if (PROVIDED.has(args.path)) return { path: args.path, external: true };
+        for (const resolveDir of [args.resolveDir, PACKAGE_DIR]) {
+          const r = await build.resolve(args.path, { kind: 'require-call', resolveDir, pluginData: 'inner' });
+          if (r.errors.length) continue;
+          return { path: r.path, external: true };
+        }
+        return undefined;
+      });
+    },
+  };
+}
+
+/** Wraps every import of a file directly inside the islands folder (from outside it) with defineIsland. */
+export function islandWrapPlugin(islandsDir: string): esbuild.Plugin {
+  // esbuild resolves symlinks, so compare against the folder's real path (a site may link templates/ in).
+  try { islandsDir = fs.realpathSync(islandsDir); } catch { /* no islands folder */ }
+  return {
+    name: 'sitegen-islands',
+    setup(build) {
+      build.onResolve({ filter: /islands\// }, async (args) => {
+        if (args.pluginData === 'island-inner' || args.namespace === 'sitegen-island') return undefined;
+        const r = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'island-inner' });
+        if (r.errors.length || path.dirname(r.path) !== islandsDir || path.dirname(args.importer) === islandsDir || /\.client\.[jt]sx?$/.test(r.path)) return undefined;
+        return { path: r.path, namespace: 'sitegen-island' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'sitegen-island' }, (args) => {
+        const name = path.basename(args.path).replace(/\.[jt]sx?$/, '');
+        // An island with a Name.client.ts beside it is enhanced in the browser, not hydrated: no props travel.
+        const enhance = ['.ts', '.js'].some((ext) => fs.existsSync(path.join(path.dirname(args.path), `${name}.client${ext}`)));
+        return {
+          contents: `import C from ${JSON.stringify(args.path)};\nimport { defineIsland } from ${JSON.stringify(ISLAND_HELPER)};\nexport default defineIsland(${JSON.stringify(name)}, C, ${JSON.stringify({ enhance })});\n`,
+          loader: 'js',
+          resolveDir: path.dirname(args.path),
+        };
+      });
+    },
+  };
+}

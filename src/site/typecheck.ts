@@ -1,0 +1,85 @@
+// typecheck: `sitegen check` type-checks a site that has a tsconfig.json, with the site's own TypeScript
+// (resolved from the site root, as its editor and `tsc` would), in process. The site's tsconfig.json is
+// used as it is (its files, its options); each error becomes a located TypeError message in the shape of
+// every other message. The program is incremental: its state is kept in the build state folder
+// (.sitegen/cache/typecheck.tsbuildinfo), so a check after a small edit re-checks only what the edit
+// touches. Build and dev never type-check (esbuild strips types): they stay fast.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type * as TS from 'typescript';
+import type { Message } from '../core/types.ts';
+import { siteCachePath } from '../cache/registry.ts';
+import { fileLocation, message } from '../core/errors.ts';
+
+export type TypeCheckResult =
+  | { errors: Message[]; files: number; ms: number }
+  | { skipped: string };
+
+/** The site's `typescript` package, or null when the site has none installed. */
+function siteTypeScript(root: string): typeof TS | null {
+  try {
+    const require = createRequire(path.join(root, 'package.json'));
+    return require(require.resolve('typescript')) as typeof TS;
+  } catch {
+    return null;
+  }
+}
+
+/** Null when the site has no tsconfig.json (nothing to say: the site is not a TypeScript project). */
+export function typeCheck(root: string, opts: { cache?: boolean } = {}): TypeCheckResult | null {
+  const t0 = performance.now();
+  const configFile = path.join(root, 'tsconfig.json');
+  if (!fs.existsSync(configFile)) return null;
+  const ts = siteTypeScript(root);
+  if (!ts) return { skipped: 'type check skipped: the site has a tsconfig.json but no typescript package installed (npm install -D typescript)' };
+
+  const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  const where = (d: TS.Diagnostic) => {
+    if (!d.file) return null;
+    if (d.start === undefined) return fileLocation(rel(d.file.fileName));
+    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+    const starts = d.file.getLineStarts();
+    const lineText = d.file.text.slice(starts[line], line + 1 < starts.length ? starts[line + 1] : undefined).replace(/\r?\n$/, '');
+    return fileLocation(rel(d.file.fileName), line + 1, character + 1, lineText);
+  };
+  const clip = (s: string) => (s.length > 200 ? `${s.slice(0, 199)}…` : s);
+  // TypeScript explains an error as a chain, from the outer type down to the property at fault: the
+  // message says the last link (what to fix), the notes the links above it, clipped, and where the
+  // names involved are declared.
+  const located = (d: TS.Diagnostic): Message => {
+    const chain = ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n').map((l) => l.trim()).filter(Boolean);
+    const m = message('TypeError', `${clip(chain[chain.length - 1] ?? '')} (TS${d.code})`, where(d));
+    for (const line of chain.slice(0, -1).slice(0, 3)) m.notes.push({ text: clip(line), location: null });
+    if (chain.length > 4) m.notes.push({ text: `… ${chain.length - 4} more lines of explanation (tsc --noEmit prints them all)`, location: null });
+    for (const r of d.relatedInformation ?? []) m.notes.push({ text: clip(ts.flattenDiagnosticMessageText(r.messageText, ' ')), location: where(r) });
+    return m;
+  };
+
+  const read = ts.readConfigFile(configFile, ts.sys.readFile);
+  if (read.error) return { errors: [located(read.error)], files: 0, ms: Math.round(performance.now() - t0) };
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, root, undefined, configFile);
+  // "No inputs were found" (TS18003) and other config problems come back here, located in tsconfig.json.
+  if (parsed.errors.length) {
+    const errors = parsed.errors.filter((d) => d.category === ts.DiagnosticCategory.Error);
+    if (errors.length) return { errors: errors.map(located), files: 0, ms: Math.round(performance.now() - t0) };
+  }
+  const buildInfo = siteCachePath(root, 'typecheck');
+  const incremental = opts.cache !== false;
+  const options: TS.CompilerOptions = {
+    ...parsed.options, noEmit: true, declaration: false, composite: false,
+    incremental, ...(incremental ? { tsBuildInfoFile: buildInfo } : { tsBuildInfoFile: undefined }),
+  };
+  const host = ts.createIncrementalCompilerHost(options);
+  const program = ts.createIncrementalProgram({ rootNames: parsed.fileNames, options, host, projectReferences: parsed.projectReferences });
+  const diagnostics = [
+    ...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(),
+    ...program.getSyntacticDiagnostics(), ...program.getSemanticDiagnostics(),
+  ].filter((d) => d.category === ts.DiagnosticCategory.Error);
+  if (incremental) {
+    // Writes only the build info (noEmit): the state the next check starts from.
+    fs.mkdirSync(path.dirname(buildInfo), { recursive: true });
+    program.emit();
+  }
+  return { errors: diagnostics.map(located), files: parsed.fileNames.length, ms: Math.round(performance.now() - t0) };
+}

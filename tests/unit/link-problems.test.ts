@@ -1,0 +1,57 @@
+// Broken links are data until they are reported (src/pipeline/linkScan.ts BrokenLink): the link check
+// finds them, each use is located in its source file from the link itself, and the words are made last.
+// So a link is found in its source whatever it holds, and a link shared by many pages points its notes
+// at the lines that write it.
+import { afterAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { makeTargets, type PageLinks } from '../../src/pipeline/linkScan.ts';
+import { brokenLinks, linkProblems } from '../../src/pipeline/links.ts';
+import { formatMessageLong } from '../../src/core/errors.ts';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-links-'));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+function write(rel: string, text: string): string {
+  fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  fs.writeFileSync(path.join(root, rel), text);
+  return rel;
+}
+const at = (l: { file: string; line: number; column: number } | null | undefined) => l && `${l.file}:${l.line}:${l.column}`;
+
+describe('broken links, located in their sources', () => {
+  const targets = makeTargets(['/', '/a/', '/about/'], ['index.html', 'a/index.html', 'about/index.html']);
+
+  it('locates a link whatever characters it holds', async () => {
+    const source = write('content/people/ada.yaml', 'name: Ada\nsite: "/see also, more/"\n');
+    const pages: PageLinks[] = [{ page: '/people/ada/', source, links: ['/see also, more/'] }];
+    const [m] = await linkProblems(root, pages, targets);
+    expect(m.text).toBe('page /people/ada/ links to /see also, more/, which is not a page, alias or file');
+    expect(at(m.location)).toBe('content/people/ada.yaml:2:8');
+  });
+
+  it('points the notes of a link many pages share at the lines that write it', async () => {
+    const pages: PageLinks[] = ['one', 'two', 'three', 'four'].map((n, i) => ({
+      page: `/posts/${n}/`,
+      source: write(`content/posts/${n}.md`, `---\ntitle: ${n}\n---\n${'\n'.repeat(i)}See [the old page](/gone/).\n`),
+      links: ['/gone/'],
+    }));
+    const messages = await linkProblems(root, pages, targets);
+    expect(messages).toHaveLength(1);
+    expect(messages[0].text).toBe('4 pages link to /gone/, which is not a page, alias or file (a shared template link?)');
+    expect(messages[0].notes.map((n) => [n.text, at(n.location)])).toEqual([
+      ['on page /posts/one/', 'content/posts/one.md:4:20'],
+      ['on page /posts/two/', 'content/posts/two.md:5:20'],
+      ['on page /posts/three/', 'content/posts/three.md:6:20'],
+    ]);
+    expect(formatMessageLong(messages[0])).toContain('note: content/posts/one.md:4:20 on page /posts/one/');
+  });
+
+  it('keeps what is broken as data: the kind, the path it names and the fix', () => {
+    const pages: PageLinks[] = [{ page: '/a/', source: null, links: ['/about', 'id:top', '#top', '#nowhere'] }];
+    expect(brokenLinks(pages, targets)).toEqual([
+      { kind: 'path', resolved: '/about', fix: { kind: 'slash', to: '/about/' }, uses: [{ page: '/a/', source: null, link: '/about' }] },
+      { kind: 'fragment', target: '/a/', fragment: 'nowhere', uses: [{ page: '/a/', source: null, link: '#nowhere' }] },
+    ]);
+  });
+});
