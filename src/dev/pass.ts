@@ -6,7 +6,7 @@
 import type { Message, Route } from '../types.ts';
 import type { AssetManifest } from '../bundle.ts';
 import { sortMessages } from '../errors.ts';
-import { memoryTarget, planInput, renderPlan, trackReads } from '../pipeline/render.ts';
+import { memoryRenderer, memoryTarget, planInput, trackReads, type PageResult } from '../pipeline/render.ts';
 import { cspWarnings } from '../cspWarnings.ts';
 import type { Plan, Session } from '../pipeline/session.ts';
 import { emptyLinkCache, linkProblems, type LinkCache } from '../pipeline/links.ts';
@@ -51,6 +51,8 @@ export interface PassResult {
   committed: boolean;
   /** What the site's CSP will block in the browser (cspWarnings.ts), when the pass committed. */
   warnings?: Message[];
+  /** Route paths told through PassOptions.early already (their pages are live). */
+  early?: string[];
 }
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -64,11 +66,25 @@ function sameAssets(a: AssetManifest, b: AssetManifest, islands: string[]): bool
   return islands.every((n) => sameList(a.islandChunks[n] ?? [], b.islandChunks[n] ?? []) && a.reactIslands.includes(n) === b.reactIslands.includes(n));
 }
 
-export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {
+/** How a pass puts pages live while it renders (start and edits in `sitegen dev`). */
+export interface PassOptions {
+  /** Route paths to render first (the pages open in a browser): live, and told through `early`, at once. */
+  first?: ReadonlySet<string>;
+  /** Told the first routes whose HTML changed, as soon as they are live, before the rest renders. */
+  early?: (paths: string[]) => void;
+  /** Start: the output may answer requests before the whole site rendered; told once it does. */
+  servable?: () => void;
+}
+
+/** Routes rendered between two turns of the event loop in the background: requests are answered between. */
+const SLICE = 8;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): Promise<PassResult> {
   const fail = (errors: Message[], rendered = 0): PassResult => ({ errors: sortMessages(errors), rendered, changed: [], committed: false });
   if (plan.errors.length) return fail(plan.errors);
   const { routing, manifest, outputs } = plan as Required<Plan>;
-  const { session } = s;
+  const { session, output: out } = s;
   const site = session.site!;
   const moduleVersion = session.moduleVersion;
   const { routes, aliases } = routing.table;
@@ -96,22 +112,76 @@ export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {
   const tracker = trackReads(session.content);
   const reads = new Map<string, [string, number][]>();
   const files = new Map<string, string>();
-  const results = await renderPlan(planInput(session, plan, tracker.proxy), memoryTarget(files), {
-    routes: toRender,
-    aliases: toRenderAliases,
-    observe: {
-      before: () => tracker.reset(),
-      after: (route) => reads.set(route.path, [...tracker.reads()].map((name): [string, number] => [name, session.version(name)])),
-    },
+  const renderer = memoryRenderer(planInput(session, plan, tracker.proxy), memoryTarget(files), {
+    before: () => tracker.reset(),
+    after: (route) => reads.set(route.path, [...tracker.reads()].map((name): [string, number] => [name, session.version(name)])),
   });
-  const errors: Message[] = [];
-  results.forEach((r, k) => {
-    const route = routes[toRender[k]];
-    if (r.error) { errors.push(r.error); return; }
-    next.set(route.path, { route, html: files.get(route.output)!, islands: r.islands, links: r.links, reads: reads.get(route.path)!, moduleVersion, manifest });
-  });
+
+  // Live: each page goes out as soon as it rendered well, and a request for a page not rendered yet renders
+  // it then (out.ensure), so nobody waits for the whole site nor gets a stale page. At start only when the
+  // plan is clean (a refused static file keeps the placeholder, as before any good build).
+  const fresh = !out.built;
+  const live = !plan.deferred?.length && (!fresh || !!opts.servable);
+  const results: (PageResult | undefined)[] = new Array(toRender.length);
+  const running = new Map<number, Promise<void>>();
+  const pending = new Map<string, number>();
+  toRender.forEach((i, k) => pending.set(routes[i].output, k));
+  const renderAt = (k: number): Promise<void> => {
+    if (results[k]) return Promise.resolve();
+    let job = running.get(k);
+    if (!job) {
+      job = (async () => {
+        const route = routes[toRender[k]];
+        const [r] = await renderer.some([toRender[k]]);
+        results[k] = r;
+        pending.delete(route.output);
+        if (r.error) return;
+        const html = files.get(route.output)!;
+        next.set(route.path, { route, html, islands: r.islands, links: r.links, reads: reads.get(route.path)!, moduleVersion, manifest });
+        if (live) out.pages.set(route.output, { html, route: route.path });
+      })();
+      running.set(k, job);
+    }
+    return job;
+  };
+  const ensure = (rel: string) => { const k = pending.get(rel); return k === undefined ? undefined : renderAt(k); };
+  if (live) {
+    out.ensure = ensure;
+    // What the new pages link is served from now on (the last bundle's files stay for pages open before).
+    useManifest(out, manifest);
+    if (fresh) {
+      // The host's rules too, then the output answers: pages render as they are asked for.
+      serveHostFiles(s, hostFilesOf(outputs));
+      out.built = true;
+      opts.servable?.();
+    }
+  }
+  let early: string[] = [];
+  try {
+    // The pages open in a browser first: they are what the person who saved is looking at.
+    const first = opts.first?.size ? toRender.flatMap((i, k) => (opts.first!.has(routes[i].path) ? [k] : [])) : [];
+    for (const k of first) await renderAt(k);
+    if (live && !fresh && first.length) {
+      early = first.map((k) => routes[toRender[k]].path).filter((p) => next.get(p) && s.pages.get(p)?.html !== next.get(p)!.html);
+      if (early.length) opts.early?.(early);
+    }
+    for (let k = 0; k < toRender.length; k++) {
+      if (live && k % SLICE === 0) await turn();
+      await renderAt(k);
+    }
+  } finally {
+    if (out.ensure === ensure) out.ensure = undefined;
+  }
+  const errors: Message[] = results.flatMap((r) => (r!.error ? [r!.error] : []));
+  await renderer.aliases(toRenderAliases);
   const rendered = toRender.length;
-  if (errors.length) return fail(errors, rendered);
+  /** A pass that fails leaves no page it made live that the last good site does not have. */
+  const failed = (list: Message[]): PassResult => {
+    if (live && fresh) { out.pages.clear(); out.built = false; }
+    else if (live) for (const [p, rec] of next) if (rec && !s.pages.has(p) && out.pages.get(rec.route.output)?.route === p) out.pages.delete(rec.route.output);
+    return { ...fail(list, rendered), early };
+  };
+  if (errors.length) return failed(errors);
   const pages = next as Map<string, PageRecord>;
 
   let nextAliases = s.aliases;
@@ -122,18 +192,38 @@ export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {
 
   const links = [...pages.values()].map((p) => ({ page: p.route.path, source: p.route.source, links: p.links }));
   errors.push(...plan.deferred ?? [], ...await linkProblems(session.root, links, outputs.targets, s.links));
-  if (errors.length) return fail(errors, rendered);
+  if (errors.length) return failed(errors);
 
-  // Served beside the host files: the plugins' outputs and the fingerprinted static images.
-  const more = [...outputs.images.copies, ...outputs.extra];
-  const hostFiles = more.length ? { ...outputs.hostFiles, ...Object.fromEntries(more) } : outputs.hostFiles;
-  const changed = commit(s, pages, nextAliases, hostFiles, manifest);
+  const changed = commit(s, pages, nextAliases, hostFilesOf(outputs), manifest);
   s.aliasesFrom = { list: aliases, moduleVersion };
   // When every page changed (a template, a stylesheet), "*" says so in one word.
   const changedSet = new Set(changed);
   const all = changed.length >= pages.size && [...pages.keys()].every((p) => changedSet.has(p));
   const warnings = await cspWarnings(session.root, site.config, session.env, [...pages.values()], session.sourceFiles(), manifest);
-  return { errors: [], rendered, changed: all ? ['*'] : changed, committed: true, warnings };
+  return { errors: [], rendered, changed: all ? ['*'] : changed, committed: true, warnings, early };
+}
+
+/** Served beside the host files: the plugins' outputs and the fingerprinted static images. */
+function hostFilesOf(outputs: Required<Plan>['outputs']): Record<string, string | Uint8Array> {
+  const more = [...outputs.images.copies, ...outputs.extra];
+  return more.length ? { ...outputs.hostFiles, ...Object.fromEntries(more) } : outputs.hostFiles;
+}
+
+/** The client bundle pages link from now on (the previous one's files stay for pages loaded before). */
+function useManifest(out: DevOutput, manifest: AssetManifest): void {
+  if (out.assets !== manifest.files) {
+    out.previousAssets = out.assets;
+    out.assets = manifest.files;
+  }
+  out.manifest = manifest;
+}
+
+/** The host files served (a static file of the same name wins: the output looks there first). */
+function serveHostFiles(s: DevState, hostFiles: Record<string, string | Uint8Array>): void {
+  if (s.servedHostFiles === hostFiles) return;
+  const same = s.servedHostFiles && Object.entries(hostFiles).every(([f, t]) => s.servedHostFiles![f] === t);
+  s.servedHostFiles = hostFiles;
+  if (!same) s.output.hostFiles = new Map(Object.entries(hostFiles));
 }
 
 /** Swaps the new pages into the served output; returns the route paths whose HTML changed. */
@@ -157,17 +247,8 @@ function commit(s: DevState, pages: Map<string, PageRecord>, aliases: Map<string
       changed.push(p);
     }
   }
-  if (out.assets !== manifest.files) {
-    out.previousAssets = out.assets;
-    out.assets = manifest.files;
-  }
-  out.manifest = manifest;
-  // A static file of the same name wins over a generated host file: the output looks there first.
-  if (s.servedHostFiles !== hostFiles) {
-    const same = s.servedHostFiles && Object.entries(hostFiles).every(([f, t]) => s.servedHostFiles![f] === t);
-    s.servedHostFiles = hostFiles;
-    if (!same) out.hostFiles = new Map(Object.entries(hostFiles));
-  }
+  useManifest(out, manifest);
+  serveHostFiles(s, hostFiles);
   out.built = true;
   s.pages = pages;
   s.aliases = aliases;
