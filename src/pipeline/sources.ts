@@ -5,7 +5,8 @@
 // (src/content/incremental.ts). Both forms give the same values and the same messages.
 import type { Content, Message, SiteConfig } from '../types.ts';
 import type { AssetManifest } from '../bundle.ts';
-import { bundleClient, createClientBundler } from '../bundle.ts';
+import { bundleClient } from '../bundle.ts';
+import { createClientBundler } from '../bundleDev.ts';
 import { cachedSiteModule, createSiteCompiler, loadSiteModule, type SiteModule } from '../siteModule.ts';
 import { openContentCache, saveContentCache } from '../contentCache.ts';
 import { listContentFiles } from '../content/glob.ts';
