@@ -28,8 +28,10 @@ export interface DevOutput {
   /** While a pass renders: renders the page of this output file now when it is one still to render
    *  (undefined when it is not), so a request never gets a stale page nor waits for the whole site. */
   ensure?: (rel: string) => Promise<void> | undefined;
+  /** Requests being answered now (not the event streams): a pass rendering in the background gives way. */
+  inflight: number;
 }
 
 export function createDevOutput(): DevOutput {
-  return { pages: new Map(), assets: new Map(), previousAssets: new Map(), statics: new Map(), hostFiles: new Map(), built: false };
+  return { pages: new Map(), assets: new Map(), previousAssets: new Map(), statics: new Map(), hostFiles: new Map(), built: false, inflight: 0 };
 }

@@ -79,6 +79,14 @@ export interface PassOptions {
 /** Routes rendered between two turns of the event loop in the background: requests are answered between. */
 const SLICE = 8;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Between two slices: requests first. While some are being answered (each may take several turns of the
+ *  event loop), the background waits for them, up to 50 ms, then goes on. */
+async function giveWay(out: DevOutput): Promise<void> {
+  await turn();
+  for (let waited = 0; out.inflight > 0 && waited < 50; waited += 2) await pause(2);
+}
 
 export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): Promise<PassResult> {
   const fail = (errors: Message[], rendered = 0): PassResult => ({ errors: sortMessages(errors), rendered, changed: [], committed: false });
@@ -166,7 +174,7 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
       if (early.length) opts.early?.(early);
     }
     for (let k = 0; k < toRender.length; k++) {
-      if (live && k % SLICE === 0) await turn();
+      if (live && k % SLICE === 0) await giveWay(out);
       await renderAt(k);
     }
   } finally {

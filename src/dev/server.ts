@@ -114,10 +114,20 @@ export function createDevHandler(opts: DevHandlerOptions): http.RequestListener 
     res.end(req.method === 'HEAD' ? undefined : made.bytes);
     return true;
   };
-  return createHost({
+  const host = createHost({
     source: devFileSource(output, () => events.version, opts.hotAssets),
     handlers: [endpoints, islandErrors, images, ...(opts.handlers ?? []), placeholder],
     base: opts.base,
     listenHost: opts.listenHost,
   });
+  // Counted while answered, so a pass rendering the rest of the site in the background gives way (pass.ts).
+  return (req, res) => {
+    if ((req.url ?? '').startsWith('/__sitegen/events')) return host(req, res);
+    output.inflight++;
+    let open = true;
+    const done = () => { if (open) { open = false; output.inflight--; } };
+    res.once('finish', done);
+    res.once('close', done);
+    return host(req, res);
+  };
 }
