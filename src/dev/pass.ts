@@ -1,8 +1,11 @@
 // One dev rebuild from a session's plan (src/pipeline/session.ts): re-render only the routes whose inputs
 // changed since the last good build (props, texts, the collections the render read, the site module, the
-// assets they link) through the render stage build and check use (pipeline/render.ts, a memory target), check every page's links against the plan, and — only when there is no problem at all
-// — commit the new pages, alias pages, host files and plugin outputs to the in-memory output. A failed pass
-// changes nothing served: the last good site stays up.
+// assets they link) through the render stage build and check use (pipeline/render.ts, a memory target):
+// the pages open in a browser first, then the rest in the background, each page served as soon as it
+// rendered well, and a page asked for before its turn rendered then (DevOutput.ensure). Then check every
+// page's links against the plan, and — only when there is no problem at all — commit the pass: the pages'
+// records, alias pages, host files and plugin outputs. A page whose render fails keeps its last good HTML;
+// the problems go to the overlay. A first pass that fails takes its pages down again (the placeholder).
 import type { Message, Route } from '../types.ts';
 import type { AssetManifest } from '../bundle.ts';
 import { sortMessages } from '../errors.ts';
