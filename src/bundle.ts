@@ -60,9 +60,11 @@ export interface ClientPlanOptions {
    * linked source maps, so an island's error in the browser maps back to file:line:col of its source.
    */
   dev?: boolean;
-  /** Dev: React's modules ("react", "react-dom/client", …) → the URL of a bundle made apart (bundleDev.ts
-   *  reactVendor), imported from there instead of being linked into every rebuild. */
+  /** Dev: packages ("react", "zod", …) → the URL of their bundle made apart (bundleDev.ts vendorBundle),
+   *  imported from there instead of being linked into every rebuild. */
   vendor?: Record<string, string>;
+  /** Dev: told each package the site's own code (and the runtime) imports; those are left out (a scan). */
+  scan?: (specifier: string) => void;
 }
 
 export async function clientPlan(root: string, config: SiteConfig, opts: ClientPlanOptions = {}): Promise<ClientPlan> {
@@ -123,12 +125,17 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
   // Files CSS and JS reference (fonts, images) are linked under the site's base (site.base).
   const publicPath = withBase('/assets', policy.base);
   const key = JSON.stringify([runtimeSource, policyModule, entryPoints, define, minify, opts.dev === true, ...(publicPath === '/assets' ? [] : [publicPath]), ...(opts.vendor ? [opts.vendor] : [])]);
-  // React from its own bundle, under the site's base: the scripts' rebuilds leave it out.
-  const vendor = opts.vendor;
+  // Packages from their own bundle, under the site's base: the scripts' rebuilds leave them out.
+  const { vendor, scan } = opts;
   const vendorPlugin: esbuild.Plugin = {
-    name: 'sitegen-react-vendor',
+    name: 'sitegen-vendor',
     setup(build) {
-      build.onResolve({ filter: /^react(-dom)?(\/[\w-]+)?$/ }, (args) => (vendor?.[args.path] ? { path: withBase(vendor[args.path], policy.base), external: true } : undefined));
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (vendor?.[args.path]) return { path: withBase(vendor[args.path], policy.base), external: true };
+        if (!scan || path.isAbsolute(args.path) || args.importer.split(path.sep).includes('node_modules')) return undefined;
+        scan(args.path);
+        return { path: args.path, external: true };
+      });
     },
   };
   if (!Object.keys(entryPoints).length) return { options: null, islands, key };
@@ -142,7 +149,7 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
       outdir: path.join(root, '.sitegen', 'client', 'assets'), entryNames: '[name]-[hash]', chunkNames: 'chunk-[hash]', assetNames: '[name]-[hash]',
       publicPath, loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' },
       define,
-      plugins: opts.dev ? [stdinPlugin, hmrPlugin, ...(vendor ? [vendorPlugin] : []), refreshPlugin(root)] : [stdinPlugin],
+      plugins: opts.dev ? [stdinPlugin, hmrPlugin, ...(vendor || scan ? [vendorPlugin] : []), refreshPlugin(root)] : [stdinPlugin],
       legalComments: 'none',
     },
   };

@@ -79,6 +79,10 @@ export interface PassOptions {
   servable?: () => void;
 }
 
+/** Served at a route whose render failed while the pass goes on (the overlay then shows the problem). */
+const NOT_RENDERED = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>sitegen dev</title></head>'
+  + '<body><main><h1>This page did not render</h1><p>The problem is listed in the terminal and above; this page updates when it is fixed.</p></main></body></html>';
+
 /** Routes rendered between two turns of the event loop in the background: requests are answered between. */
 const SLICE = 8;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -135,6 +139,8 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
   const live = !plan.deferred?.length && (!fresh || !!opts.servable);
   const results: (PageResult | undefined)[] = new Array(toRender.length);
   const running = new Map<number, Promise<void>>();
+  /** Output files that got NOT_RENDERED, which the last good site did not have. */
+  const broken = new Set<string>();
   const pending = new Map<string, number>();
   toRender.forEach((i, k) => pending.set(routes[i].output, k));
   const renderAt = (k: number): Promise<void> => {
@@ -146,7 +152,11 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
         const [r] = await renderer.some([toRender[k]]);
         results[k] = r;
         pending.delete(route.output);
-        if (r.error) return;
+        if (r.error) {
+          // A route that exists is never a 404: until the pass reports the problem, a page that says so.
+          if (live && !out.pages.has(route.output)) { out.pages.set(route.output, { html: NOT_RENDERED, route: route.path }); broken.add(route.output); }
+          return;
+        }
         const html = files.get(route.output)!;
         next.set(route.path, { route, html, islands: r.islands, links: r.links, reads: reads.get(route.path)!, moduleVersion, manifest });
         if (live) out.pages.set(route.output, { html, route: route.path });
@@ -189,7 +199,10 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
   /** A pass that fails leaves no page it made live that the last good site does not have. */
   const failed = (list: Message[]): PassResult => {
     if (live && fresh) { out.pages.clear(); out.built = false; }
-    else if (live) for (const [p, rec] of next) if (rec && !s.pages.has(p) && out.pages.get(rec.route.output)?.route === p) out.pages.delete(rec.route.output);
+    else if (live) {
+      for (const [p, rec] of next) if (rec && !s.pages.has(p) && out.pages.get(rec.route.output)?.route === p) out.pages.delete(rec.route.output);
+      for (const o of broken) out.pages.delete(o);
+    }
     return { ...fail(list, rendered), early };
   };
   if (errors.length) return failed(errors);
