@@ -65,10 +65,12 @@ export interface ClientPlanOptions {
   vendor?: Record<string, string>;
   /** Dev: told each package the site's own code (and the runtime) imports; those are left out (a scan). */
   scan?: (specifier: string) => void;
+  /** The islands, when the caller has just found them (findIslands). */
+  islands?: Record<string, string>;
 }
 
 export async function clientPlan(root: string, config: SiteConfig, opts: ClientPlanOptions = {}): Promise<ClientPlan> {
-  const islands = await findIslands(root, config);
+  const islands = opts.islands ?? await findIslands(root, config);
   const names = Object.keys(islands).sort();
   const entryPoints: Record<string, string> = {};
   const cssFiles = (config.css ?? []).map((c) => path.resolve(root, c));

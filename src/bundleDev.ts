@@ -119,7 +119,7 @@ async function buildVendor(root: string, outdir: string, list: string[], exports
 
 /** The packages the site's client code imports (bare specifiers outside node_modules), found by a quick
  *  build that leaves every package out. A build that fails (the site's own error) finds none. */
-async function scanPackages(root: string, config: SiteConfig, opts: { define?: Record<string, string> }): Promise<string[]> {
+async function scanPackages(root: string, config: SiteConfig, opts: { define?: Record<string, string>; islands?: Record<string, string> }): Promise<string[]> {
   const found = new Set<string>();
   const plan = await clientPlan(root, config, { ...opts, dev: true, scan: (s) => found.add(s) });
   if (!plan.options) return [];
@@ -176,9 +176,10 @@ export function createClientBundler(root: string): ClientBundler {
     async bundle(config, opts) {
       // The packages apart, for a site with islands (found again whenever the plan changes).
       let vendor: Vendor | null = null;
-      if (Object.keys(await findIslands(root, config)).length) {
-        const bare = await clientPlan(root, config, { ...opts, dev: true });
-        if (bare.key !== scannedFor) { packages = await scanPackages(root, config, opts); scannedFor = bare.key; }
+      const islands = await findIslands(root, config);
+      if (Object.keys(islands).length) {
+        const bare = await clientPlan(root, config, { ...opts, dev: true, islands });
+        if (bare.key !== scannedFor) { packages = await scanPackages(root, config, { ...opts, islands }); scannedFor = bare.key; }
         const made = await vendorBundle(root, packages);
         if (Array.isArray(made)) {
           // A package that does not bundle alone: React alone, the rest in the site's bundle as before.
@@ -187,7 +188,7 @@ export function createClientBundler(root: string): ClientBundler {
           vendor = react;
         } else vendor = made;
       }
-      const plan = await clientPlan(root, config, { ...opts, dev: true, ...(vendor ? { vendor: vendor.urls } : {}) });
+      const plan = await clientPlan(root, config, { ...opts, dev: true, islands, ...(vendor ? { vendor: vendor.urls } : {}) });
       if (plan.key !== key) { await disposeAll(); key = plan.key; }
       if (!plan.options) return { manifest: EMPTY_MANIFEST(), inputs: [], errors: [] };
       if (!parts.length) {
