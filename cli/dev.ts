@@ -94,14 +94,19 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
 
 export async function runDev(flags: DevFlags): Promise<number> {
   loadEnvFile(path.resolve(flags.root ?? process.cwd()));
-  const started = await startDev(flags);
-  if (!started.dev) return started.code;
-  const { url, close } = started.dev;
-  // Installed in the same turn as the URL was printed: whoever reads it may stop the server at once (see
-  // cli/main.ts serve()), and must still close the plugins (databases, locks).
-  const stop = async () => { await close(); process.exit(0); };
+  // Installed before the server starts: it answers requests before its first build ends, so whoever
+  // reaches it may stop it at once (see cli/main.ts serve()); it still closes the plugins (databases,
+  // locks) and finishes writing the content cache, once the start is over.
+  let close: (() => Promise<void>) | undefined;
+  let stopAsked = false;
+  const stop = async () => { stopAsked = true; if (close) { await close(); process.exit(0); } };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  const started = await startDev(flags);
+  if (!started.dev) return started.code;
+  const { url } = started.dev;
+  close = started.dev.close;
+  if (stopAsked) { await stop(); return 0; }
   if (flags.open) openBrowser(url);
   // A dev server outlives the bugs it meets: an internal error is reported, and the last good site stays up.
   process.on('uncaughtException', (e) => {

@@ -15,7 +15,7 @@ import { morph } from './hmrMorph.ts';
 
 interface OverlayError { title: string; text: string; file: string | null; line: number; column: number; frame: string; hint: string | null }
 interface HotChange { css: [string, string][]; islands: Record<string, { url: string; react: boolean }>; reactMoved: boolean }
-interface Reload { paths: string[]; assets: string[]; hot?: HotChange }
+interface Reload { paths: string[]; assets: string[]; hot?: HotChange; except?: string[] }
 interface Hmr {
   has(name: string): boolean;
   mount(el: HTMLElement): Promise<void>;
@@ -228,7 +228,8 @@ interface Hmr {
       const here = location.pathname.endsWith('/') ? location.pathname : `${location.pathname}/`;
       const mine = (p: string) => p === '*' || p === route || p === location.pathname || p === here;
       if (change.assets.some(references)) { location.reload(); return; }
-      const listed = change.paths.some(mine);
+      // A page told ahead of the rebuild's end (it was open: rendered first) is not updated twice.
+      const listed = change.paths.some(mine) && !(change.except ?? []).some(mine);
       // The placeholder shown before the first good build has nothing worth keeping.
       if (listed && route === '*') { location.reload(); return; }
       if (!listed && !change.hot?.css.length && !Object.keys(change.hot?.islands ?? {}).length) return;

@@ -7,7 +7,7 @@ import type { AssetManifest, Message, SiteConfig } from '../core/types.ts';
 import { message } from '../core/errors.ts';
 import { openSession, type FileChange } from '../pipeline/session.ts';
 import { createDevOutput, type DevOutput } from './output.ts';
-import { devState, runPass } from './pass.ts';
+import { devState, runPass, type PassOptions } from './pass.ts';
 
 export type { FileChange } from '../pipeline/session.ts';
 
@@ -26,6 +26,8 @@ export interface RebuildReport {
   changed: string[];
   /** URLs of static files that changed. */
   assets: string[];
+  /** Route paths told ahead of this report, as soon as they were live (ApplyOptions.early). */
+  early?: string[];
   /** The site module compiled anew from a change to the config or a file it imports outside templates/ and
    *  content/ (a plugin's code): what the site's server plugins are made from may have changed. */
   configChanged?: boolean;
@@ -39,9 +41,15 @@ export interface DevSite {
   config(): SiteConfig | null;
   /** The files the site module was compiled from (absolute): what the watcher must see change. */
   inputs(): string[];
-  start(): Promise<RebuildReport>;
-  /** Applies a batch of changes; null when none of them feeds the site. */
-  apply(changes: FileChange[]): Promise<RebuildReport | null>;
+  /**
+   * Loads the site and renders every page; resolves with the report once all are rendered and the links
+   * checked. `servable` is told as soon as the output answers requests (content loaded, routes known):
+   * a page asked for before the whole site rendered is rendered then.
+   */
+  start(opts?: { servable?: () => void }): Promise<RebuildReport>;
+  /** Applies a batch of changes; null when none of them feeds the site. A batch waits for the start or
+   *  batch before it to end. */
+  apply(changes: FileChange[], opts?: ApplyOptions): Promise<RebuildReport | null>;
   /** Bundles the client first when the changes feed it (hot updates); see Session.bundleFirst. */
   bundleFirst(changes: FileChange[]): Promise<AssetManifest | null>;
   /** Resolves when the worker that parses changed content files is ready. */
@@ -49,16 +57,31 @@ export interface DevSite {
   close(): Promise<void>;
 }
 
+export interface ApplyOptions {
+  /** The route paths open in a browser now: rendered first, and told through `early`. */
+  first?: () => ReadonlySet<string>;
+  /** Told the open routes whose HTML changed as soon as they are live, before the rest renders. */
+  early?: (paths: string[]) => void;
+}
+
 export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEnv; siteUrl?: string; parseTimeoutMs?: number }): Promise<DevSite> {
   const output = createDevOutput();
   const session = await openSession({ root: opts.root, mode: 'dev', env: opts.env, siteUrl: opts.siteUrl, statics: output.statics, parseTimeoutMs: opts.parseTimeoutMs });
   const state = devState(session, output);
 
-  async function rebuild(what: string, t0: number, assets: string[]): Promise<RebuildReport> {
+  /** One thing at a time: the start, then each batch in turn (a batch never runs beside a pass). */
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => {});
+    return run;
+  };
+
+  async function rebuild(what: string, t0: number, assets: string[], opts: PassOptions = {}): Promise<RebuildReport> {
     const done = (r: Omit<RebuildReport, 'what' | 'ms' | 'assets'>): RebuildReport => ({ what, ms: Math.round(performance.now() - t0), assets, ...r });
     try {
-      const r = await runPass(state, await session.plan());
-      return done({ errors: r.errors, rendered: r.rendered, committed: r.committed, changed: r.changed, warnings: r.warnings });
+      const r = await runPass(state, await session.plan(), opts);
+      return done({ errors: r.errors, rendered: r.rendered, committed: r.committed, changed: r.changed, warnings: r.warnings, ...(r.early?.length ? { early: r.early } : {}) });
     } catch (e: any) {
       // Throws from the site's code are located messages already (pipeline/siteCall.ts): this is a bug in
       // sitegen. The server stays up with the last good site.
@@ -74,18 +97,18 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
     config: () => session.site?.config ?? null,
     inputs: () => session.sourceFiles(),
 
-    async start() {
+    start: (how = {}) => inTurn(async () => {
       const t0 = performance.now();
       await session.load();
-      return rebuild('start', t0, []);
-    },
+      return rebuild('start', t0, [], { servable: how.servable });
+    }),
 
-    async apply(changes) {
+    apply: (changes, how = {}) => inTurn(async () => {
       const t0 = performance.now();
       const moduleVersion = session.moduleVersion;
       const update = await session.update(changes);
       if (!update) return null;
-      const report = await rebuild(update.what, t0, update.assets);
+      const report = await rebuild(update.what, t0, update.assets, { first: how.first?.(), early: how.early });
       if (session.moduleVersion !== moduleVersion) {
         const inputs = new Set(session.sourceFiles());
         report.configChanged = changes.some(({ file }) => {
@@ -95,7 +118,7 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
         });
       }
       return report;
-    },
+    }),
 
     bundleFirst: (changes) => session.bundleFirst(changes.map((c) => c.file)),
     ready: () => session.ready(),

@@ -36,12 +36,16 @@ export interface Reload {
   assets: string[];
   /** What open pages can apply without reloading (src/dev/hmr.ts); absent: reload what is listed. */
   hot?: HotChange;
+  /** Route paths told already, ahead of this event (a rebuild's open pages): not again, though "*" lists them. */
+  except?: string[];
 }
 
 export interface EventHub {
   /** The build version pages are stamped with; rises with every commit. */
   readonly version: number;
   handle(req: http.IncomingMessage, res: http.ServerResponse): void;
+  /** The routes of the pages connected now (what a rebuild renders first). */
+  openRoutes(): Set<string>;
   /** Records a commit and tells every page; pages whose route is listed reload themselves. */
   reload(change: Reload): void;
   setErrors(list: Message[]): void;
@@ -52,7 +56,8 @@ export interface EventHub {
 
 export function createEventHub(): EventHub {
   const id = `${process.pid}-${Date.now().toString(36)}`;
-  const clients = new Set<http.ServerResponse>();
+  /** Each connected page, with the route it shows ("" when it did not say). */
+  const clients = new Map<http.ServerResponse, string>();
   /** Route path → version of the last commit that changed it ("*" for all pages). */
   const changedAt = new Map<string, number>();
   let version = 1;
@@ -60,7 +65,7 @@ export function createEventHub(): EventHub {
   let errorsJson = '[]';
   const send = (res: http.ServerResponse, event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   // A comment line now and then keeps proxies and idle timeouts from closing quiet connections.
-  const keepAlive = setInterval(() => { for (const c of clients) c.write(': ping\n\n'); }, 15_000);
+  const keepAlive = setInterval(() => { for (const c of clients.keys()) c.write(': ping\n\n'); }, 15_000);
   keepAlive.unref();
 
   return {
@@ -75,15 +80,16 @@ export function createEventHub(): EventHub {
       send(res, 'errors', errors);
       const since = Math.max(changedAt.get('*') ?? 0, route ? changedAt.get(route) ?? 0 : 0);
       if (route && since > seen) send(res, 'reload', { paths: [route], assets: [] });
-      clients.add(res);
+      clients.set(res, route ?? '');
       req.on('close', () => clients.delete(res));
     },
+    openRoutes: () => new Set([...clients.values()].filter(Boolean)),
     reload(change) {
       version++;
       for (const p of change.paths) changedAt.set(p, version);
       const hot = change.hot && (change.hot.css.length || Object.keys(change.hot.islands).length);
       if (!change.paths.length && !change.assets.length && !hot) return;
-      for (const c of clients) send(c, 'reload', change);
+      for (const c of clients.keys()) send(c, 'reload', change);
     },
     setErrors(list) {
       const next = overlayErrors(list);
@@ -91,14 +97,14 @@ export function createEventHub(): EventHub {
       if (json === errorsJson) return;
       errors = next;
       errorsJson = json;
-      for (const c of clients) send(c, 'errors', errors);
+      for (const c of clients.keys()) send(c, 'errors', errors);
     },
     rebuilt(info) {
-      for (const c of clients) send(c, 'rebuilt', info);
+      for (const c of clients.keys()) send(c, 'rebuilt', info);
     },
     close() {
       clearInterval(keepAlive);
-      for (const c of clients) c.end();
+      for (const c of clients.keys()) c.end();
       clients.clear();
     },
   };

@@ -41,6 +41,12 @@ export interface DevServerOptions {
   onReport?: (report: RebuildReport) => unknown;
   /** Called with failures of the watcher or bugs in a rebuild; the server keeps running. */
   onError?: (error: unknown) => void;
+  /**
+   * Called once with the handler as soon as it can answer (content loaded, routes known; pages render as
+   * they are asked for while the rest renders), or after the first build when it never could: where a
+   * server starts listening. startDevServer resolves after the first build; a throw here stops it.
+   */
+  serve?: (handler: http.RequestListener, site: DevSite) => Promise<void>;
 }
 
 export interface DevServer {
@@ -71,10 +77,21 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   let hotAssets: Map<string, Uint8Array> | undefined;
   const publish = (report: RebuildReport) => {
     events.setErrors(report.errors);
-    events.reload({ paths: report.committed ? report.changed : [], assets: report.assets, hot: report.committed ? hot(site.output.manifest) : undefined });
+    events.reload({ paths: report.committed ? report.changed : [], assets: report.assets, hot: report.committed ? hot(site.output.manifest) : undefined, ...(report.early ? { except: report.early } : {}) });
     events.rebuilt({ what: report.what, ok: report.errors.length === 0, rendered: report.rendered, ms: report.ms });
   };
-  const initial = await site.start();
+  const handler = createDevHandler({ output: site.output, events, handlers: opts.handlers, hotAssets: () => hotAssets, base: () => site.config()?.site?.base, listenHost: opts.listenHost, image: (p) => devImage(opts.root, p), ...assets });
+  // Served as soon as the routes are known; the pages render on request and in the background meanwhile.
+  let serving: Promise<void> | undefined;
+  const serve = () => { serving ??= opts.serve ? opts.serve(handler, site) : Promise.resolve(); serving.catch(() => {}); };
+  const initial = await site.start({ servable: serve });
+  serve();
+  try {
+    await serving;
+  } catch (e) {
+    await site.close();
+    throw e;
+  }
   publish(initial);
   // The worker that parses changed content files starts now, after the build, not during it.
   void site.ready();
@@ -93,7 +110,10 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
           events.reload({ paths: [], assets: [], hot: hot(early) });
         }
         let report: RebuildReport | null;
-        try { report = await site.apply(changes); } finally { hotAssets = undefined; }
+        try {
+          // The pages open in a browser render first and are told at once; the rest follow.
+          report = await site.apply(changes, { first: () => events.openRoutes(), early: (paths) => events.reload({ paths, assets: [] }) });
+        } finally { hotAssets = undefined; }
         if (!report) return;
         watcher.watchFiles(site.inputs()); // a config edit may import new files
         await opts.onReport?.(report); // first: server plugins a config edit changed are in place before pages reload
@@ -107,8 +127,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   }
   watcher.watchFiles(site.inputs());
   return {
-    handler: createDevHandler({ output: site.output, events, handlers: opts.handlers, hotAssets: () => hotAssets, base: () => site.config()?.site?.base, listenHost: opts.listenHost, image: (p) => devImage(opts.root, p), ...assets }),
-    initial, site, events,
+    handler, initial, site, events,
     async idle() { await watcher.idle(); await site.ready(); },
     async close() {
       events.close();

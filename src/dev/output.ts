@@ -22,10 +22,16 @@ export interface DevOutput {
   hostFiles: Map<string, string | Uint8Array>;
   /** The client bundle's manifest of the last commit (hot updates compare it with the next). */
   manifest?: AssetManifest;
-  /** Set once the first build committed; before that every page request gets a placeholder. */
+  /** Set once the first build committed, or while the first pass renders pages as they are asked for;
+   *  before that every page request gets a placeholder. */
   built: boolean;
+  /** While a pass renders: renders the page of this output file now when it is one still to render
+   *  (undefined when it is not), so a request never gets a stale page nor waits for the whole site. */
+  ensure?: (rel: string) => Promise<void> | undefined;
+  /** Requests being answered now (not the event streams): a pass rendering in the background gives way. */
+  inflight: number;
 }
 
 export function createDevOutput(): DevOutput {
-  return { pages: new Map(), assets: new Map(), previousAssets: new Map(), statics: new Map(), hostFiles: new Map(), built: false };
+  return { pages: new Map(), assets: new Map(), previousAssets: new Map(), statics: new Map(), hostFiles: new Map(), built: false, inflight: 0 };
 }

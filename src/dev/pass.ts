@@ -1,12 +1,15 @@
 // One dev rebuild from a session's plan (src/pipeline/session.ts): re-render only the routes whose inputs
 // changed since the last good build (props, texts, the collections the render read, the site module, the
-// assets they link) through the render stage build and check use (pipeline/render.ts, a memory target), check every page's links against the plan, and — only when there is no problem at all
-// — commit the new pages, alias pages, host files and plugin outputs to the in-memory output. A failed pass
-// changes nothing served: the last good site stays up.
+// assets they link) through the render stage build and check use (pipeline/render.ts, a memory target):
+// the pages open in a browser first, then the rest in the background, each page served as soon as it
+// rendered well, and a page asked for before its turn rendered then (DevOutput.ensure). Then check every
+// page's links against the plan, and — only when there is no problem at all — commit the pass: the pages'
+// records, alias pages, host files and plugin outputs. A page whose render fails keeps its last good HTML;
+// the problems go to the overlay. A first pass that fails takes its pages down again (the placeholder).
 import type { Message, Route } from '../core/types.ts';
 import type { AssetManifest } from '../islands/bundle.ts';
 import { sortMessages } from '../core/errors.ts';
-import { memoryTarget, planInput, renderPlan, trackReads } from '../pipeline/render.ts';
+import { memoryRenderer, memoryTarget, planInput, trackReads, type PageResult } from '../pipeline/render.ts';
 import { cspWarnings } from '../pipeline/cspWarnings.ts';
 import type { Plan, Session } from '../pipeline/session.ts';
 import { emptyLinkCache, linkProblems, type LinkCache } from '../pipeline/links.ts';
@@ -51,6 +54,8 @@ export interface PassResult {
   committed: boolean;
   /** What the site's CSP will block in the browser (cspWarnings.ts), when the pass committed. */
   warnings?: Message[];
+  /** Route paths told through PassOptions.early already (their pages are live). */
+  early?: string[];
 }
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -64,11 +69,37 @@ function sameAssets(a: AssetManifest, b: AssetManifest, islands: string[]): bool
   return islands.every((n) => sameList(a.islandChunks[n] ?? [], b.islandChunks[n] ?? []) && a.reactIslands.includes(n) === b.reactIslands.includes(n));
 }
 
-export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {
+/** How a pass puts pages live while it renders (start and edits in `sitegen dev`). */
+export interface PassOptions {
+  /** Route paths to render first (the pages open in a browser): live, and told through `early`, at once. */
+  first?: ReadonlySet<string>;
+  /** Told the first routes whose HTML changed, as soon as they are live, before the rest renders. */
+  early?: (paths: string[]) => void;
+  /** Start: the output may answer requests before the whole site rendered; told once it does. */
+  servable?: () => void;
+}
+
+/** Served at a route whose render failed while the pass goes on (the overlay then shows the problem). */
+const NOT_RENDERED = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>sitegen dev</title></head>'
+  + '<body><main><h1>This page did not render</h1><p>The problem is listed in the terminal and above; this page updates when it is fixed.</p></main></body></html>';
+
+/** Routes rendered between two turns of the event loop in the background: requests are answered between. */
+const SLICE = 8;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Between two slices: requests first. While some are being answered (each may take several turns of the
+ *  event loop), the background waits for them, up to 50 ms, then goes on. */
+async function giveWay(out: DevOutput): Promise<void> {
+  await turn();
+  for (let waited = 0; out.inflight > 0 && waited < 50; waited += 2) await pause(2);
+}
+
+export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): Promise<PassResult> {
   const fail = (errors: Message[], rendered = 0): PassResult => ({ errors: sortMessages(errors), rendered, changed: [], committed: false });
   if (!plan.ok) return fail(plan.errors);
   const { routing, manifest, outputs } = plan;
-  const { session } = s;
+  const { session, output: out } = s;
   const site = session.site!;
   const moduleVersion = session.moduleVersion;
   const { routes, aliases } = routing.table;
@@ -96,22 +127,85 @@ export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {
   const tracker = trackReads(session.content);
   const reads = new Map<string, [string, number][]>();
   const files = new Map<string, string>();
-  const results = await renderPlan(planInput(session, plan, tracker.proxy), memoryTarget(files), {
-    routes: toRender,
-    aliases: toRenderAliases,
-    observe: {
-      before: () => tracker.reset(),
-      after: (route) => reads.set(route.path, [...tracker.reads()].map((name): [string, number] => [name, session.version(name)])),
-    },
+  const renderer = memoryRenderer(planInput(session, plan, tracker.proxy), memoryTarget(files), {
+    before: () => tracker.reset(),
+    after: (route) => reads.set(route.path, [...tracker.reads()].map((name): [string, number] => [name, session.version(name)])),
   });
-  const errors: Message[] = [];
-  results.forEach((r, k) => {
-    const route = routes[toRender[k]];
-    if (r.error) { errors.push(r.error); return; }
-    next.set(route.path, { route, html: files.get(route.output)!, islands: r.islands, links: r.links, reads: reads.get(route.path)!, moduleVersion, manifest });
-  });
+
+  // Live: each page goes out as soon as it rendered well, and a request for a page not rendered yet renders
+  // it then (out.ensure), so nobody waits for the whole site nor gets a stale page. At start only when the
+  // plan is clean (a refused static file keeps the placeholder, as before any good build).
+  const fresh = !out.built;
+  const live = !plan.deferred?.length && (!fresh || !!opts.servable);
+  const results: (PageResult | undefined)[] = new Array(toRender.length);
+  const running = new Map<number, Promise<void>>();
+  /** Output files that got NOT_RENDERED, which the last good site did not have. */
+  const broken = new Set<string>();
+  const pending = new Map<string, number>();
+  toRender.forEach((i, k) => pending.set(routes[i].output, k));
+  const renderAt = (k: number): Promise<void> => {
+    if (results[k]) return Promise.resolve();
+    let job = running.get(k);
+    if (!job) {
+      job = (async () => {
+        const route = routes[toRender[k]];
+        const [r] = await renderer.some([toRender[k]]);
+        results[k] = r;
+        pending.delete(route.output);
+        if (r.error) {
+          // A route that exists is never a 404: until the pass reports the problem, a page that says so.
+          if (live && !out.pages.has(route.output)) { out.pages.set(route.output, { html: NOT_RENDERED, route: route.path }); broken.add(route.output); }
+          return;
+        }
+        const html = files.get(route.output)!;
+        next.set(route.path, { route, html, islands: r.islands, links: r.links, reads: reads.get(route.path)!, moduleVersion, manifest });
+        if (live) out.pages.set(route.output, { html, route: route.path });
+      })();
+      running.set(k, job);
+    }
+    return job;
+  };
+  const ensure = (rel: string) => { const k = pending.get(rel); return k === undefined ? undefined : renderAt(k); };
+  if (live) {
+    out.ensure = ensure;
+    // What the new pages link is served from now on (the last bundle's files stay for pages open before).
+    useManifest(out, manifest);
+    if (fresh) {
+      // The host's rules too, then the output answers: pages render as they are asked for.
+      serveHostFiles(s, hostFilesOf(outputs));
+      out.built = true;
+      opts.servable?.();
+    }
+  }
+  let early: string[] = [];
+  try {
+    // The pages open in a browser first: they are what the person who saved is looking at.
+    const first = opts.first?.size ? toRender.flatMap((i, k) => (opts.first!.has(routes[i].path) ? [k] : [])) : [];
+    for (const k of first) await renderAt(k);
+    if (live && !fresh && first.length) {
+      early = first.map((k) => routes[toRender[k]].path).filter((p) => next.get(p) && s.pages.get(p)?.html !== next.get(p)!.html);
+      if (early.length) opts.early?.(early);
+    }
+    for (let k = 0; k < toRender.length; k++) {
+      if (live && k % SLICE === 0) await giveWay(out);
+      await renderAt(k);
+    }
+  } finally {
+    if (out.ensure === ensure) out.ensure = undefined;
+  }
+  const errors: Message[] = results.flatMap((r) => (r!.error ? [r!.error] : []));
+  await renderer.aliases(toRenderAliases);
   const rendered = toRender.length;
-  if (errors.length) return fail(errors, rendered);
+  /** A pass that fails leaves no page it made live that the last good site does not have. */
+  const failed = (list: Message[]): PassResult => {
+    if (live && fresh) { out.pages.clear(); out.built = false; }
+    else if (live) {
+      for (const [p, rec] of next) if (rec && !s.pages.has(p) && out.pages.get(rec.route.output)?.route === p) out.pages.delete(rec.route.output);
+      for (const o of broken) out.pages.delete(o);
+    }
+    return { ...fail(list, rendered), early };
+  };
+  if (errors.length) return failed(errors);
   const pages = next as Map<string, PageRecord>;
 
   let nextAliases = s.aliases;
@@ -122,18 +216,38 @@ export async function runPass(s: DevState, plan: Plan): Promise<PassResult> {
 
   const links = [...pages.values()].map((p) => ({ page: p.route.path, source: p.route.source, links: p.links }));
   errors.push(...plan.deferred, ...await linkProblems(session.root, links, outputs.targets, s.links));
-  if (errors.length) return fail(errors, rendered);
+  if (errors.length) return failed(errors);
 
-  // Served beside the host files: the plugins' outputs and the fingerprinted static images.
-  const more = [...outputs.images.copies, ...outputs.extra];
-  const hostFiles = more.length ? { ...outputs.hostFiles, ...Object.fromEntries(more) } : outputs.hostFiles;
-  const changed = commit(s, pages, nextAliases, hostFiles, manifest);
+  const changed = commit(s, pages, nextAliases, hostFilesOf(outputs), manifest);
   s.aliasesFrom = { list: aliases, moduleVersion };
   // When every page changed (a template, a stylesheet), "*" says so in one word.
   const changedSet = new Set(changed);
   const all = changed.length >= pages.size && [...pages.keys()].every((p) => changedSet.has(p));
   const warnings = await cspWarnings(session.root, site.config, session.env, [...pages.values()], session.sourceFiles(), manifest);
-  return { errors: [], rendered, changed: all ? ['*'] : changed, committed: true, warnings };
+  return { errors: [], rendered, changed: all ? ['*'] : changed, committed: true, warnings, early };
+}
+
+/** Served beside the host files: the plugins' outputs and the fingerprinted static images. */
+function hostFilesOf(outputs: Required<Plan>['outputs']): Record<string, string | Uint8Array> {
+  const more = [...outputs.images.copies, ...outputs.extra];
+  return more.length ? { ...outputs.hostFiles, ...Object.fromEntries(more) } : outputs.hostFiles;
+}
+
+/** The client bundle pages link from now on (the previous one's files stay for pages loaded before). */
+function useManifest(out: DevOutput, manifest: AssetManifest): void {
+  if (out.assets !== manifest.files) {
+    out.previousAssets = out.assets;
+    out.assets = manifest.files;
+  }
+  out.manifest = manifest;
+}
+
+/** The host files served (a static file of the same name wins: the output looks there first). */
+function serveHostFiles(s: DevState, hostFiles: Record<string, string | Uint8Array>): void {
+  if (s.servedHostFiles === hostFiles) return;
+  const same = s.servedHostFiles && Object.entries(hostFiles).every(([f, t]) => s.servedHostFiles![f] === t);
+  s.servedHostFiles = hostFiles;
+  if (!same) s.output.hostFiles = new Map(Object.entries(hostFiles));
 }
 
 /** Swaps the new pages into the served output; returns the route paths whose HTML changed. */
@@ -157,17 +271,8 @@ function commit(s: DevState, pages: Map<string, PageRecord>, aliases: Map<string
       changed.push(p);
     }
   }
-  if (out.assets !== manifest.files) {
-    out.previousAssets = out.assets;
-    out.assets = manifest.files;
-  }
-  out.manifest = manifest;
-  // A static file of the same name wins over a generated host file: the output looks there first.
-  if (s.servedHostFiles !== hostFiles) {
-    const same = s.servedHostFiles && Object.entries(hostFiles).every(([f, t]) => s.servedHostFiles![f] === t);
-    s.servedHostFiles = hostFiles;
-    if (!same) out.hostFiles = new Map(Object.entries(hostFiles));
-  }
+  useManifest(out, manifest);
+  serveHostFiles(s, hostFiles);
   out.built = true;
   s.pages = pages;
   s.aliases = aliases;

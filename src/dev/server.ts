@@ -5,6 +5,7 @@
 // client script injected into every generated page.
 import type http from 'node:http';
 import { createHost, memorySource, type Handler } from '../server/host/index.ts';
+import type { FileSource } from '../server/host/source.ts';
 import type { DevOutput } from './output.ts';
 import type { EventHub } from './events.ts';
 import type { Message } from '../core/types.ts';
@@ -53,13 +54,21 @@ const PLACEHOLDER = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
  * The output as a file source: a path finds what `sitegen build` would have written there (pages first,
  * then assets — the previous bundle's too, for pages loaded before a rebuild — static files, host files).
  */
-export function devFileSource(output: DevOutput, version: () => number, hotAssets?: () => Map<string, Uint8Array> | undefined) {
-  return memorySource((rel) => {
+export function devFileSource(output: DevOutput, version: () => number, hotAssets?: () => Map<string, Uint8Array> | undefined): FileSource {
+  const memory = memorySource((rel) => {
     const page = output.pages.get(rel);
     // Only HTML documents get the client; a route's own file (a feed, JSON) is served as written.
     if (page) return rel.endsWith('.html') ? injectClient(page.html, page.route, version()) : page.html;
     return hotAssets?.()?.get(rel) ?? output.assets.get(rel) ?? output.previousAssets.get(rel) ?? output.statics.get(rel) ?? output.hostFiles.get(rel);
   }, 'memory');
+  // While a pass renders, a page still to render is rendered first (pass.ts): asked for, it is never stale.
+  const ready = (rel: string) => output.ensure?.(rel);
+  return {
+    name: memory.name,
+    async stat(rel) { await ready(rel); return memory.stat(rel); },
+    async open(rel) { await ready(rel); return memory.open(rel); },
+    async readText(rel) { await ready(rel); return memory.readText(rel); },
+  };
 }
 
 function send(req: http.IncomingMessage, res: http.ServerResponse, status: number, type: string, body: string): true {
@@ -105,10 +114,20 @@ export function createDevHandler(opts: DevHandlerOptions): http.RequestListener 
     res.end(req.method === 'HEAD' ? undefined : made.bytes);
     return true;
   };
-  return createHost({
+  const host = createHost({
     source: devFileSource(output, () => events.version, opts.hotAssets),
     handlers: [endpoints, islandErrors, images, ...(opts.handlers ?? []), placeholder],
     base: opts.base,
     listenHost: opts.listenHost,
   });
+  // Counted while answered, so a pass rendering the rest of the site in the background gives way (pass.ts).
+  return (req, res) => {
+    if ((req.url ?? '').startsWith('/__sitegen/events')) return host(req, res);
+    output.inflight++;
+    let open = true;
+    const done = () => { if (open) { open = false; output.inflight--; } };
+    res.once('finish', done);
+    res.once('close', done);
+    return host(req, res);
+  };
 }

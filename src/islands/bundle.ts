@@ -39,7 +39,7 @@ export async function findIslands(root: string, config: SiteConfig): Promise<Rec
   return out;
 }
 
-type ClientBuildResult = esbuild.BuildResult<{ metafile: true; write: false }>;
+export type ClientBuildResult = esbuild.BuildResult<{ metafile: true; write: false }>;
 
 export interface ClientPlan {
   /** esbuild options, or null when the site has neither islands nor CSS (nothing to bundle). */
@@ -50,7 +50,7 @@ export interface ClientPlan {
   key: string;
 }
 
-const EMPTY_MANIFEST = (): AssetManifest => ({ runtime: null, css: [], islandChunks: {}, baseChunks: [], reactIslands: [], files: new Map(), islands: [] });
+export const EMPTY_MANIFEST = (): AssetManifest => ({ runtime: null, css: [], islandChunks: {}, baseChunks: [], reactIslands: [], files: new Map(), islands: [] });
 
 /** What to bundle for a site: the runtime with one dynamic import per island, and the site's CSS. */
 export interface ClientPlanOptions {
@@ -61,10 +61,17 @@ export interface ClientPlanOptions {
    * linked source maps, so an island's error in the browser maps back to file:line:col of its source.
    */
   dev?: boolean;
+  /** Dev: packages ("react", "zod", …) → the URL of their bundle made apart (bundleDev.ts vendorBundle),
+   *  imported from there instead of being linked into every rebuild. */
+  vendor?: Record<string, string>;
+  /** Dev: told each package the site's own code (and the runtime) imports; those are left out (a scan). */
+  scan?: (specifier: string) => void;
+  /** The islands, when the caller has just found them (findIslands). */
+  islands?: Record<string, string>;
 }
 
 export async function clientPlan(root: string, config: SiteConfig, opts: ClientPlanOptions = {}): Promise<ClientPlan> {
-  const islands = await findIslands(root, config);
+  const islands = opts.islands ?? await findIslands(root, config);
   const names = Object.keys(islands).sort();
   const entryPoints: Record<string, string> = {};
   const cssFiles = (config.css ?? []).map((c) => path.resolve(root, c));
@@ -120,7 +127,20 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
   const minify = opts.minify ?? !opts.dev;
   // Files CSS and JS reference (fonts, images) are linked under the site's base (site.base).
   const publicPath = withBase('/assets', policy.base);
-  const key = JSON.stringify([runtimeSource, policyModule, entryPoints, define, minify, opts.dev === true, ...(publicPath === '/assets' ? [] : [publicPath])]);
+  const key = JSON.stringify([runtimeSource, policyModule, entryPoints, define, minify, opts.dev === true, ...(publicPath === '/assets' ? [] : [publicPath]), ...(opts.vendor ? [opts.vendor] : [])]);
+  // Packages from their own bundle, under the site's base: the scripts' rebuilds leave them out.
+  const { vendor, scan } = opts;
+  const vendorPlugin: esbuild.Plugin = {
+    name: 'sitegen-vendor',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (vendor?.[args.path]) return { path: withBase(vendor[args.path], policy.base), external: true };
+        if (!scan || path.isAbsolute(args.path) || args.importer.split(path.sep).includes('node_modules')) return undefined;
+        scan(args.path);
+        return { path: args.path, external: true };
+      });
+    },
+  };
   if (!Object.keys(entryPoints).length) return { options: null, islands, key };
   return {
     islands, key,
@@ -132,7 +152,7 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
       outdir: path.join(root, '.sitegen', 'client', 'assets'), entryNames: '[name]-[hash]', chunkNames: 'chunk-[hash]', assetNames: '[name]-[hash]',
       publicPath, loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' },
       define,
-      plugins: opts.dev ? [stdinPlugin, hmrPlugin, refreshPlugin(root)] : [stdinPlugin],
+      plugins: opts.dev ? [stdinPlugin, hmrPlugin, ...(vendor || scan ? [vendorPlugin] : []), refreshPlugin(root)] : [stdinPlugin],
       legalComments: 'none',
     },
   };
@@ -238,92 +258,4 @@ export function clientManifest(root: string, plan: ClientPlan, result: ClientBui
     if (!/\.client\.[jt]sx?$/.test(islands[name])) reactIslands.push(name);
   }
   return { runtime, css: css.sort(), islandChunks, baseChunks: [...base].map(url), reactIslands, files, islands: names };
-}
-
-
-export interface ClientBundler {
-  /** Rebuilds the client bundle (incrementally while the entry points stay the same). */
-  bundle(config: SiteConfig, opts: { define?: Record<string, string> }): Promise<{ manifest?: AssetManifest; inputs: string[]; errors: Message[] }>;
-  dispose(): Promise<void>;
-}
-
-/**
- * Dev: stylesheets under names without a hash ("/assets/site.css"), so a CSS edit changes no page's HTML
- * (no page re-renders); open pages swap the stylesheet in place and the dev server serves it uncached.
- */
-function stableStylesheets(m: AssetManifest): AssetManifest {
-  const css = m.css.map((u) => u.replace(/-[A-Za-z0-9]+\.css$/, '.css'));
-  const files = new Map(m.files);
-  m.css.forEach((u, i) => {
-    const bytes = files.get(u.slice(1));
-    if (!bytes || css[i] === u) return;
-    files.delete(u.slice(1));
-    files.set(css[i].slice(1), bytes);
-  });
-  return { ...m, css, files };
-}
-
-/** One esbuild context of the dev bundler, and what it built last with the stamps of the files it read. */
-interface DevPart {
-  ctx: esbuild.BuildContext<{ metafile: true; write: false }>;
-  last: ClientBuildResult | null;
-  stamps: Stamp[];
-}
-
-/** A project's own input files of a build (not packages, not virtual modules), absolute. */
-const ownInputs = (meta: esbuild.Metafile) => Object.keys(meta.inputs).filter((f) => !f.includes('node_modules') && !f.includes(':')).map((f) => path.resolve(f));
-
-/**
- * For dev mode: keeps esbuild contexts and calls rebuild(), so an island edit re-reads only that file.
- * Two of them: the scripts (runtime, islands, React) and the stylesheets, and a part whose files are all
- * unchanged is not rebuilt — a CSS edit costs the CSS only, not a new link of React's development build.
- * Its bundle is the development one (see ClientPlanOptions.dev): its .map files are served beside it.
- * A new island, a removed one, or new CSS entries or defines change the plan, which needs new contexts.
- */
-export function createClientBundler(root: string): ClientBundler {
-  let parts: DevPart[] = [];
-  let key = '';
-  const disposeAll = async () => { await Promise.all(parts.map((p) => p.ctx.dispose())); parts = []; };
-
-  async function rebuild(part: DevPart): Promise<ClientBuildResult> {
-    if (part.last && stampsMatch(part.stamps)) return part.last;
-    // Stamped before the build: a file saved while esbuild reads it is seen as changed next time.
-    const before = new Map(part.stamps.map((s) => [s[0], s]));
-    const result = await part.ctx.rebuild();
-    const files = ownInputs(result.metafile);
-    const fresh = new Map(stampFiles(files.filter((f) => !before.has(f))).map((s) => [s[0], s]));
-    part.stamps = files.map((f) => before.get(f) ?? fresh.get(f)!);
-    part.last = result;
-    return result;
-  }
-
-  return {
-    async bundle(config, opts) {
-      const plan = await clientPlan(root, config, { ...opts, dev: true });
-      if (plan.key !== key) { await disposeAll(); key = plan.key; }
-      if (!plan.options) return { manifest: EMPTY_MANIFEST(), inputs: [], errors: [] };
-      if (!parts.length) {
-        const esbuild = await loadEsbuild();
-        const entries = Object.entries(plan.options.entryPoints as Record<string, string>);
-        const groups = [entries.filter(([, f]) => !f.endsWith('.css')), entries.filter(([, f]) => f.endsWith('.css'))].filter((g) => g.length);
-        parts = await Promise.all(groups.map(async (g) => ({ ctx: await esbuild.context({ ...plan.options!, entryPoints: Object.fromEntries(g) }), last: null, stamps: [] })));
-      }
-      let results: ClientBuildResult[];
-      try {
-        results = await Promise.all(parts.map(rebuild));
-      } catch (e: any) {
-        for (const p of parts) p.last = null;
-        const errors = esbuildMessages(e.errors ?? [], root);
-        return { inputs: [], errors: errors.length ? errors : [message('BundleError', `bundling failed: ${e?.message ?? e}`)] };
-      }
-      const result: ClientBuildResult = {
-        ...results[0],
-        outputFiles: results.flatMap((r) => r.outputFiles),
-        metafile: { inputs: Object.assign({}, ...results.map((r) => r.metafile.inputs)), outputs: Object.assign({}, ...results.map((r) => r.metafile.outputs)) },
-      };
-      const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules') && !f.includes(':'));
-      return { manifest: stableStylesheets(clientManifest(root, plan, result)), inputs, errors: [] };
-    },
-    dispose: () => { key = ''; return disposeAll(); },
-  };
 }

@@ -184,6 +184,15 @@ export async function renderPlan(plan: RenderPlan, target: RenderTarget, opts: R
   return pages;
 }
 
+/**
+ * Dev: a plan's routes and alias pages rendered into memory one at a time, in any order the caller asks
+ * (the pages open in a browser first, a requested page on demand, the rest in the background), through
+ * the same renderer as renderPlan.
+ */
+export function memoryRenderer(plan: RenderPlan, target: RenderTarget & { kind: 'memory' }, observe?: RenderObserver): BatchRenderer {
+  return batchRenderer(plan.site, plan.table, plan.setup, targetWriter(target), observe);
+}
+
 /** Files per render task and alias pages per alias task: small enough to balance, large enough to amortise. */
 const RENDER_BATCH = 50;
 const ALIAS_BATCH = 500;

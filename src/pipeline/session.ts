@@ -128,6 +128,8 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
   let contentErrors: Message[] = [];
   let bundleErrors: Message[] = [];
   let bundling: Promise<{ hit?: boolean }> | null = null;
+  /** bundleFirst bundled the batch update() applies next. */
+  let bundledFirst = false;
   let serverInputs = new Set<string>();
   let clientInputs = new Set<string>();
   let moduleVersion = 0;
@@ -212,7 +214,10 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
         contentErrors = r.errors;
       }
       // A good compile re-bundles too: a new config may bring new stylesheets, islands or defines.
-      if (!(c.module && await compile()) && c.client && site) startBundle();
+      // A bundle made by bundleFirst for this batch stands: a file saved since is the next batch's.
+      const bundled = bundledFirst;
+      bundledFirst = false;
+      if (!(c.module && await compile()) && c.client && site && !bundled) startBundle();
       await bundling;
       return { what: c.what, assets: [...c.statics.keys()].map((f) => `/${f}`) };
     },
@@ -220,6 +225,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     async bundleFirst(files) {
       if (mode !== 'dev' || !site || moduleErrors.length || !files.some((f) => clientInputs.has(path.resolve(f)))) return null;
       startBundle();
+      bundledFirst = true;
       await bundling;
       return bundleErrors.length ? null : manifest;
     },

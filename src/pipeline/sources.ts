@@ -5,7 +5,8 @@
 // (src/content/liveContent.ts). Both forms give the same values and the same messages.
 import type { Content, Message, SiteConfig } from '../core/types.ts';
 import type { AssetManifest } from '../islands/bundle.ts';
-import { bundleClient, createClientBundler } from '../islands/bundle.ts';
+import { bundleClient } from '../islands/bundle.ts';
+import { createClientBundler } from '../islands/bundleDev.ts';
 import { cachedSiteModule, createSiteCompiler, loadSiteModule, type SiteModule } from '../site/index.ts';
 import { openContentCache, saveContentCache } from '../content/contentCache.ts';
 import { listContentFiles } from '../content/glob.ts';

@@ -103,32 +103,41 @@ export async function dev(opts: DevOptions): Promise<DevHandle> {
     }
     opts.onReport?.(restart ? { ...r, plugins: restart } : r);
   };
-  server = await startDevServer({ root, env, handlers: [plugins.handler], listenHost: host, onReport, onError: opts.onError });
-  opts.onStart?.(server.initial, server.site.notices());
   let banner: string[] = [];
-  // The first build's config starts the plugins now; a config that did not compile starts them when fixed.
-  try {
-    if (backend && server.site.config()) {
-      const started = await plugins.replace(serverPlugins(server));
-      if (started.errors.length) {
-        await server.close();
-        throw new ServerStartError('a server plugin did not start', started.errors);
+  let http: ReturnType<typeof createServer> | null = null;
+  let url = '';
+  // The server listens as soon as the site can answer (its routes known; pages render as they are asked
+  // for while the rest of the first build goes on), with the server plugins of the first build's config in
+  // front; a config that did not compile starts them when fixed.
+  const serve = async (handler: import('node:http').RequestListener, site: DevServer['site']) => {
+    try {
+      if (backend && site.config()) {
+        const started = await plugins.replace(site.config()?.plugins ?? []);
+        if (started.errors.length) throw new ServerStartError('a server plugin did not start', started.errors);
+        banner = started.banner;
       }
-      banner = started.banner;
+    } finally {
+      firstDone();
     }
-  } finally {
-    firstDone();
-  }
-  const http = createServer(server.handler);
-  let url: string;
+    http = createServer(handler);
+    try {
+      url = await listen(http, port, host);
+    } catch (e) {
+      await plugins.close().catch(() => {});
+      throw new ServerStartError(listenFailure(e, host, port));
+    }
+    listening(url);
+  };
   try {
-    url = await listen(http, port, host);
+    server = await startDevServer({ root, env, handlers: [plugins.handler], listenHost: host, onReport, onError: opts.onError, serve });
   } catch (e) {
-    await server.close();
+    // Listening already (the watcher did not start): nothing of this server may stay behind.
+    const open = http as ReturnType<typeof createServer> | null;
+    if (open?.listening) await closeServer(open);
     await plugins.close().catch(() => {});
-    throw new ServerStartError(listenFailure(e, host, port));
+    throw e;
   }
-  listening(url);
+  opts.onStart?.(server.initial, server.site.notices());
   let closing: Promise<void> | null = null;
   return {
     url, banner, server,
@@ -137,7 +146,7 @@ export async function dev(opts: DevOptions): Promise<DevHandle> {
     idle: () => server.idle(),
     close: () => (closing ??= (async () => {
       await server.close();
-      await closeServer(http);
+      if (http) await closeServer(http);
       await plugins.close();
     })()),
   };
