@@ -17,8 +17,9 @@ export interface EngineSettings {
    * measured faster and lighter than rendering on both (see parallel/stages.ts poolRenders).
    */
   renderOnWorkers?: boolean;
-  /** Page writes: forced synchronous, on the thread pool or on a writer thread; undefined adapts (write.ts). */
-  writes?: 'sync' | 'async' | 'thread';
+  /** Page writes: forced synchronous or on a writer thread; undefined: a writer thread when one thread
+   *  renders 1,000 files or more (output/writers.ts). */
+  writes?: 'sync' | 'thread';
   /** Print memory use after each build stage (stderr). */
   debugMemory: boolean;
 }

@@ -6,7 +6,7 @@ import { parentPort, type MessagePort } from 'node:worker_threads';
 import type { Content, Message, SiteConfig } from '../types.ts';
 import { assembleContent, loadBatch, type ContentPlan, type LoadItem, type LoadResult } from '../content/load.ts';
 import { routeTable } from '../route.ts';
-import type { Writer } from '../write.ts';
+import type { Writer } from '../output/writers.ts';
 import { renderPage, renderAliasPage } from '../render/document.tsx';
 import { batchRenderer, targetWriter, type BatchRenderer, type RenderSetup, type WorkerTarget } from '../pipeline/render.ts';
 

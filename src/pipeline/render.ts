@@ -6,7 +6,7 @@
 // result never carries its HTML: the target has it, so memory does not grow with a big build.
 import type { Content, Message, Route, SiteConfig } from '../types.ts';
 import type { RouteTable } from '../route.ts';
-import { createWriter, discardWriter, pageWriter, type Writer } from '../write.ts';
+import { createWriter, discardWriter, pageWriter, type Writer } from '../output/writers.ts';
 import { renderContext, renderRoute, type ManifestLinks, type PageRenderer } from '../render/page.ts';
 import type { RenderContext, renderAliasPage } from '../render/document.tsx';
 import { extractLinks } from '../check.ts';
