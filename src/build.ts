@@ -20,7 +20,8 @@ import { configureEngine, engineSettings, type EngineSettings } from './settings
 import { openSession, type Plan, type Session, type StageHook } from './pipeline/session.ts';
 import { linkProblems } from './pipeline/links.ts';
 import { cspWarnings, type PageMarks } from './cspWarnings.ts';
-import { planInput, poolRenders, renderPlan, trackReads, type PageResult, type RenderTarget } from './pipeline/render.ts';
+import { memoryTarget, planInput, renderPlan, type PageResult, type RenderTarget } from './pipeline/render.ts';
+import { patchOutput } from './output/patch.ts';
 import { buildKey, openIncremental, type Incremental } from './pipeline/incremental.ts';
 import { contentVariantPaths, currentImageStore, resetImageStore, variantBytes, variantLinks } from './images/store.ts';
 import { urlPolicy } from './render/urls.ts';
@@ -133,32 +134,63 @@ function finish(result: BuildResult, t0: number): BuildResult {
   return result;
 }
 
-/** Renders the plan into a staging folder and swaps it in when nothing went wrong. */
+/**
+ * Renders the plan and makes it the output when nothing went wrong: written into the live output in place when
+ * the build caches know it and few pages changed (output/patch.ts), else into a staging folder swapped in.
+ */
 async function writePlan(opts: BuildOptions, session: Session, plan: Plan, result: BuildResult, outDir: string): Promise<void> {
   result.notices.push(...plan.notices ?? []);
   const timed = stageTimer(result, opts);
   const others = otherFiles(session, plan);
   // The output this build replaces is kept in the build state for the next build to write over (write.ts),
   // unless the caches are off: then it is deleted, as a build without state would.
-  const { outputs } = plan as Required<Plan>;
+  const { outputs, routing } = plan as Required<Plan>;
   // The Markdown images' variants are known now (a template's only once pages render): kept from the last output.
   // (read once, for the staging folder's prune and for the image store: renderSite)
   let found: string[] | undefined;
   const markdownVariants = () => (found ??= contentVariantPaths(session.content, urlPolicy(session.site!.config).base));
   const planned = () => [...outputs.pageFiles, ...others.flatMap((o) => o.files.map(([f]) => f)), ...markdownVariants().map((p) => p.slice(1))];
-  const recycle = engineSettings().cache ? { dir: path.join(session.root, '.sitegen', 'cache', 'output'), planned: planned(), root: session.root } : undefined;
-  const staging = await timed('staging', () => stageOutput(outDir, recycle));
+  const cache = engineSettings().cache;
+  let incremental: Incremental | null = null;
+  let staging: Staging | undefined;
+  if (cache) {
+    incremental = await timed('changes', async () => {
+      const links = planInput(session, plan).setup.manifest;
+      const key = buildKey({ moduleFile: session.site!.file, vendorFile: vendorFile(), manifest: links, siteUrl: session.siteUrl() });
+      const inc = await openIncremental(session.root, outDir, key, session.content);
+      // Few pages to render, and the record knows every file of the live output: patch it in place.
+      const previous = inc.previousFiles();
+      // (at most patchMax pages: their HTML waits in memory until the build knows it has no error)
+      if (previous && await isFolder(outDir)) {
+        inc.at(outDir, true);
+        const c = inc.changes(routing.table.routes, aliasPagesOf(session, plan));
+        if (c.routes.length + c.aliases.length < engineSettings().patchMax) staging = patchOutput(outDir, previous, () => [...planned(), ...imageFiles]);
+      }
+      return inc;
+    });
+  }
+  // Image variants a template links are known once the pages render: the patch's list of files gets them.
+  const imageFiles: string[] = [];
+  const recycle = cache ? { dir: path.join(session.root, '.sitegen', 'cache', 'output'), planned: planned(), root: session.root } : undefined;
+  staging ??= await timed('staging', () => stageOutput(outDir, recycle));
+  if (!staging.inPlace) incremental?.at(staging.dir, !staging.fresh);
   try {
-    const incremental = await renderSite(opts, session, plan, result, staging, others, markdownVariants);
+    await renderSite(opts, session, plan, result, staging, others, markdownVariants, incremental, imageFiles);
     if (result.errors.length) { await staging.abort(); return; }
-    await timed('write', () => staging.commit());
-    await incremental?.save(); // what the output now holds, for the next build
+    if (staging.inPlace) await incremental!.invalidate(); // a patch that stops half-way is never trusted
+    await timed('write', () => staging!.commit());
+    await incremental?.save([...planned(), ...imageFiles]); // what the output now holds, for the next build
     saveCodeCaches();
   } catch (e) {
     await staging.abort();
     throw e;
   }
 }
+
+const isFolder = (dir: string) => fsp.lstat(dir).then((s) => s.isDirectory(), () => false);
+
+/** The alias pages a build writes (none when the config turns them off). */
+const aliasPagesOf = (session: Session, plan: Plan) => (session.site!.config.aliasPages === false ? [] : (plan as Required<Plan>).routing.table.aliases);
 
 /** The output's files besides the pages, by the stage that writes them, in order. */
 function otherFiles(session: Session, plan: Plan): { stage: string; files: [string, string | Uint8Array][] }[] {
@@ -179,7 +211,7 @@ function otherFiles(session: Session, plan: Plan): { stage: string; files: [stri
  * Renders every page, writes the plan's other files and checks every link. Into `staging` for a build;
  * with none (check), the pages are rendered for their links and reports and nothing is written.
  */
-async function renderSite(opts: BuildOptions, session: Session, plan: Plan, result: BuildResult, staging: Staging | null, others: ReturnType<typeof otherFiles>, markdownVariants?: () => string[]): Promise<Incremental | null> {
+async function renderSite(opts: BuildOptions, session: Session, plan: Plan, result: BuildResult, staging: Staging | null, others: ReturnType<typeof otherFiles>, markdownVariants?: () => string[], incremental: Incremental | null = null, imageFiles: string[] = []): Promise<void> {
   const timed = stageTimer(result, opts);
   const site = session.site!;
   const { routing, manifest, outputs } = plan as Required<Plan>;
@@ -192,23 +224,16 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
   const rawSize = (url: string) => manifest.files.get(url.slice(1))?.length ?? 0;
   const pageLinks: PageLinks[] = [];
   const marks: PageMarks[] = [];
-  let incremental: Incremental | null = null;
   // Markdown images start now, on sharp's threads, while this thread renders (images/store.ts).
   const images = currentImageStore(session.root);
   const base = urlPolicy(site.config).base;
   if (images) void images.variants(markdownVariants?.() ?? contentVariantPaths(session.content, base));
   await timed('render', async () => {
-    const target: RenderTarget = staging ? { kind: 'folder', dir: staging.dir, fresh: staging.fresh } : { kind: 'links' };
-    // With the build caches, pages rendered on this thread: only what changed since the kept output
-    // (pipeline/incremental.ts); on the workers, or without the caches, every page.
-    const pooled = session.pool && poolRenders(session.pool);
-    let pages: PageResult[];
-    if (staging && engineSettings().cache && !pooled) {
-      const links = planInput(session, plan).setup.manifest;
-      const key = buildKey({ moduleFile: site.file, vendorFile: vendorFile(), manifest: links, siteUrl: session.siteUrl() });
-      incremental = await openIncremental(session.root, result.outDir, staging.dir, key, session.content, !staging.fresh);
-      pages = await renderChanged(session, plan, target, incremental);
-    } else pages = await renderPlan(planInput(session, plan), target);
+    // A patch renders into memory (output/patch.ts writes the pages at commit), a build into its staging folder.
+    const target: RenderTarget = !staging ? { kind: 'links' } : staging.inPlace ? memoryTarget((staging as ReturnType<typeof patchOutput>).pending as Map<string, string>) : { kind: 'folder', dir: staging.dir, fresh: staging.fresh };
+    // With the build caches: only the pages whose inputs changed since the output being built on
+    // (pipeline/incremental.ts), on the workers too; without them, every page.
+    const pages = incremental ? await renderChanged(session, plan, target, incremental) : await renderPlan(planInput(session, plan), target);
     pages.forEach((page, i) => {
       const route = table.routes[i];
       if (page.error) { result.errors.push(page.error); return; }
@@ -221,71 +246,58 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
   });
   result.pages = result.pageReports.length;
   result.aliases = table.aliases.length;
-  if (result.errors.length) return incremental;
+  if (result.errors.length) return;
 
   // Every image variant a page links, made (or taken from the cache): an image that cannot be published is
   // an error located where it is used, and the build stops before anything is swapped in.
   if (images) {
     const made = await timed('images', async () => images.variants(pageLinks.flatMap((p) => variantLinks(p.links, base))));
     result.images = { files: made.files.length, processed: images.stats.processed, cached: images.stats.cached };
-    if (made.errors.length) { result.errors.push(...made.errors); return incremental; }
+    if (made.errors.length) { result.errors.push(...made.errors); return; }
     // Read from the build cache as they are written: never all of them in memory at once.
     // A variant the last output had is the same file (its name is its content): only new ones are written.
     if (staging && made.files.length) {
+      const known = new Set(markdownVariants?.() ?? []);
+      for (const f of made.files) if (!known.has(`/${f.path}`)) imageFiles.push(f.path);
       await timed('image files', () => Promise.all(made.files.map(async (f) => {
         const dest = path.join(staging.dir, f.path);
         if (!staging.fresh && f.file) {
-          const [had, has] = await Promise.all([fsp.stat(dest).catch(() => null), fsp.stat(f.file)]);
+          const [had, has] = await Promise.all([fsp.lstat(dest).catch(() => null), fsp.stat(f.file)]);
           if (had?.isFile() && had.size === has.size) return;
         }
         // From the build cache: copied by the kernel (a clone where the disk can), never linked, so nothing
         // done to dist/ afterwards can change the cache.
-        if (f.cached) {
-          await fsp.mkdir(path.dirname(dest), { recursive: true });
-          if (await fsp.copyFile(f.file!, dest, fs.constants.COPYFILE_FICLONE).then(() => true, () => false)) return;
-        }
+        if (f.cached && await staging.copy(f.path, f.file!).then(() => true, () => false)) return;
         await staging.write(f.path, await variantBytes(f));
       })));
     }
   }
-  if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, data] of o.files) await staging.write(f, data); });
+  // Written only when the folder does not hold them already (incremental record), or always without it.
+  if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, data] of o.files) if (!incremental || incremental.needs(f, data)) await staging.write(f, data); });
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size + (result.images?.files ?? 0);
   await timed('links', async () => {
     result.errors.push(...plan.deferred ?? [], ...await linkProblems(session.root, pageLinks, outputs.targets));
     result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest));
   });
-  return incremental;
 }
 
 /**
- * Renders the routes and alias pages whose staged file is not already what they would render to (see
- * pipeline/incremental.ts), recording what each render read; the results of every route, in route order.
+ * Renders the routes and alias pages whose file in the folder being built is not already what they would
+ * render to (see pipeline/incremental.ts), recording what each render read; the results of every route, in
+ * route order.
  */
 async function renderChanged(session: Session, plan: Plan, target: RenderTarget, inc: Incremental): Promise<PageResult[]> {
-  const { routing } = plan as Required<Plan>;
-  const { routes, aliases } = routing.table;
-  const results: (PageResult | undefined)[] = new Array(routes.length);
-  const toRender: number[] = [];
-  routes.forEach((route, i) => {
-    const kept = inc.reusable(route);
-    if (kept) results[i] = { path: route.path, islands: kept.islands, links: kept.links };
-    else toRender.push(i);
-  });
-  const aliasPages = session.site!.config.aliasPages === false ? [] : aliases;
-  const aliasesToRender = aliasPages.flatMap((a, i) => (inc.reusableAlias(a) ? [] : [i]));
-  const tracker = trackReads(session.content);
-  const reads = new Map<string, string[]>();
-  const rendered = await renderPlan(planInput(session, plan, tracker.proxy), target, {
-    routes: toRender,
-    aliases: aliasesToRender,
-    observe: { before: () => tracker.reset(), after: (route) => reads.set(route.path, [...tracker.reads()]) },
-  });
+  const { routes } = (plan as Required<Plan>).routing.table;
+  const aliasPages = aliasPagesOf(session, plan);
+  const c = inc.changes(routes, aliasPages);
+  const results: (PageResult | undefined)[] = c.kept.map((kept, i) => (kept ? { path: routes[i].path, islands: kept.islands, links: kept.links } : undefined));
+  const rendered = await renderPlan(planInput(session, plan), target, { routes: c.routes, aliases: c.aliases, track: true });
   for (const [k, r] of rendered.entries()) {
-    const route = routes[toRender[k]];
-    results[toRender[k]] = r;
-    if (!r.error) await inc.rendered(route, reads.get(route.path) ?? [], r);
+    const route = routes[c.routes[k]];
+    results[c.routes[k]] = r;
+    if (!r.error) inc.rendered(route, r.reads ?? [], r);
   }
-  for (const i of aliasesToRender) await inc.renderedAlias(aliasPages[i]);
+  for (const i of c.aliases) inc.renderedAlias(aliasPages[i]);
   return results as PageResult[];
 }
 

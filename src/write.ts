@@ -18,7 +18,11 @@ export interface Staging {
    * of this folder; a file written twice is cut to length either way, so a writer told false is right too.
    */
   fresh: boolean;
+  /** The folder is the live output itself, patched at commit (output/patch.ts); pages render to memory. */
+  inPlace?: boolean;
   write(rel: string, data: string | Uint8Array): Promise<void>;
+  /** Copies a file in (from the build cache: a clone where the disk can, never a link). */
+  copy(rel: string, from: string): Promise<void>;
   commit(): Promise<void>;
   abort(): Promise<void>;
 }
@@ -97,6 +101,12 @@ export async function stageOutput(outDir: string, wanted?: Recycling): Promise<S
       const d = path.dirname(abs);
       if (!folders.has(d)) { fs.mkdirSync(d, { recursive: true }); folders.add(d); }
       writeOver(abs, data, !reused);
+    },
+    async copy(rel, from) {
+      const abs = path.join(dir, rel);
+      const d = path.dirname(abs);
+      if (!folders.has(d)) { fs.mkdirSync(d, { recursive: true }); folders.add(d); }
+      await fsp.copyFile(from, abs, fs.constants.COPYFILE_FICLONE);
     },
     async commit() {
       const old = `${outDir}.old-${process.pid}-${Date.now().toString(36)}`;
