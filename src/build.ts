@@ -22,9 +22,10 @@ import { linkProblems } from './pipeline/links.ts';
 import { cspWarnings, type PageMarks } from './cspWarnings.ts';
 import { memoryTarget, planInput, renderPlan, type PageResult, type RenderTarget } from './pipeline/render.ts';
 import { patchOutput } from './output/patch.ts';
-import { buildKey, openIncremental, type Incremental } from './pipeline/incremental.ts';
+import { buildKey, openIncremental, type Incremental, type OutputStamps } from './pipeline/incremental.ts';
 import { contentVariantPaths, currentImageStore, resetImageStore, variantBytes, variantLinks } from './images/store.ts';
 import { urlPolicy } from './render/urls.ts';
+import { skippable, upToDate, type UpToDate } from './pipeline/upToDate.ts';
 
 export interface BuildOptions {
   root: string;
@@ -41,6 +42,8 @@ export interface BuildOptions {
   typecheck?: boolean;
   /** Told once whom the build waits for when another build of the root holds its lock (default: stderr). */
   onWait?: (text: string) => void;
+  /** The up-to-date check the caller made already (upToDate.ts probeBuild), with its inputs' stamps. */
+  probe?: UpToDate;
 }
 
 function emptyResult(outDir: string): BuildResult {
@@ -115,9 +118,16 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const t0 = performance.now();
   const lock = await acquireBuildLock(root, outDir, opts.onWait); // one build of a root at a time (src/buildLock.ts)
   try {
+    // Nothing changed since the last build, whose output is still as it wrote it: its result, at once.
+    configureEngine(opts.settings);
+    const s = engineSettings();
+    const memo = !skippable(s) ? null : opts.probe
+      ?? await stageTimer(result, opts)('up to date', async () => { const u = await upToDate(root, { outDir, drafts: opts.drafts, siteUrl: opts.siteUrl, env: opts.env ?? process.env }); return Object.assign(u, { hit: !!u.result }); });
+    if (memo?.result) return finish({ ...memo.result, timings: result.timings, cached: result.cached }, t0);
     const { session, plan } = await loadAndPlan({ ...opts, root }, 'build', result);
     try {
-      if (!plan.errors.length) await writePlan(opts, session, plan, result, outDir);
+      const output = plan.errors.length ? null : await writePlan(opts, session, plan, result, outDir);
+      if (memo && output && !result.errors.length && session.site) await memo.save(result, session.site.file, session.bundleInputs(), output);
     } finally {
       if (session.pool) result.workers = session.pool.stats;
       await session.close();
@@ -138,7 +148,7 @@ function finish(result: BuildResult, t0: number): BuildResult {
  * Renders the plan and makes it the output when nothing went wrong: written into the live output in place when
  * the build caches know it and few pages changed (output/patch.ts), else into a staging folder swapped in.
  */
-async function writePlan(opts: BuildOptions, session: Session, plan: Plan, result: BuildResult, outDir: string): Promise<void> {
+async function writePlan(opts: BuildOptions, session: Session, plan: Plan, result: BuildResult, outDir: string): Promise<OutputStamps | null> {
   result.notices.push(...plan.notices ?? []);
   const timed = stageTimer(result, opts);
   const others = otherFiles(session, plan);
@@ -176,11 +186,12 @@ async function writePlan(opts: BuildOptions, session: Session, plan: Plan, resul
   if (!staging.inPlace) incremental?.at(staging.dir, !staging.fresh);
   try {
     await renderSite(opts, session, plan, result, staging, others, markdownVariants, incremental, imageFiles);
-    if (result.errors.length) { await staging.abort(); return; }
+    if (result.errors.length) { await staging.abort(); return null; }
     if (staging.inPlace) await incremental!.invalidate(); // a patch that stops half-way is never trusted
     await timed('write', () => staging!.commit());
-    await incremental?.save([...planned(), ...imageFiles]); // what the output now holds, for the next build
+    const stamps = await incremental?.save([...planned(), ...imageFiles]); // what the output now holds, for the next build
     saveCodeCaches();
+    return stamps ?? null;
   } catch (e) {
     await staging.abort();
     throw e;

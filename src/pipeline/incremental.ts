@@ -30,14 +30,16 @@ interface Entry {
 
 /** One output: its files' entries (pages and alias pages by key, other files by the hash of their bytes:
  *  `key` then starts with "bytes:") and, when known, the list of every file it holds. */
-interface Generation {
+interface Generation extends Partial<OutputStamps> {
   entries: Record<string, Entry>;
   files?: string[];
-  /** The stamp of each of `files`, and of each folder they are in ('' the output itself: mtime, inode), as
-   *  the output went live: a file or folder changed, added or removed since (by hand) changes one of them. */
-  stamps?: Record<string, [number, number, number]>;
-  dirs?: Record<string, [number, number]>;
 }
+
+/** The stamp of each file of an output, and of each folder they are in ('' the output itself: mtime, inode),
+ *  as the output went live: a file or folder changed, added or removed since (by hand) changes one of them. */
+export interface OutputStamps { stamps: Record<string, [number, number, number]>; dirs: Record<string, [number, number]> }
+
+const lstatOrNull = (p: string): fs.Stats | null => { try { return fs.lstatSync(p); } catch { return null; } };
 
 /** The newest output first (dist/), then the one before (kept in .sitegen/cache/output/). */
 interface PageRecord { version: 2; outDir: string; generations: Generation[] }
@@ -102,7 +104,7 @@ export interface BuildKeyInput {
  * edited engine, renders every page again.
  */
 let engineStampMemo: string | undefined;
-function engineStamp(): string {
+export function engineStamp(): string {
   if (engineStampMemo !== undefined) return engineStampMemo;
   const dir = path.dirname(fileURLToPath(import.meta.url));
   const files = fs.readdirSync(dir).filter((f) => /\.(?:[cm]?js|tsx?)$/.test(f)).sort();
@@ -144,8 +146,9 @@ export interface Incremental {
   previousFiles(): string[] | null;
   /** Marks the output as unknown (before it is patched in place: a patch that stops half-way is never trusted). */
   invalidate(): Promise<void>;
-  /** Writes the record of this build's output, every file of which is listed in `files`; call once it is live. */
-  save(files: string[]): Promise<void>;
+  /** Writes the record of this build's output, every file of which is listed in `files`; call once it is
+   *  live. Returns the stamps of the output's files and folders (for upToDate.ts). */
+  save(files: string[]): Promise<OutputStamps>;
 }
 
 /**
@@ -251,21 +254,22 @@ export async function openIncremental(root: string, outDir: string, key: string 
       }
       const before = patched ? old?.generations[1] : old?.generations[0];
       // Stamped now it is live: one lstat a file and a folder (10,000 pages: ~20,000, some tens of ms).
-      const stamps: Generation['stamps'] = {};
-      const dirs: Generation['dirs'] = {};
+      const stamps: OutputStamps['stamps'] = {};
+      const dirs: OutputStamps['dirs'] = {};
       for (const f of files) {
-        const st = fs.lstatSync(path.join(outDir, f), { throwIfNoEntry: false });
+        const st = lstatOrNull(path.join(outDir, f));
         if (st) stamps[f] = [st.size, st.mtimeMs, st.ino];
         for (let d = path.dirname(f); ; d = path.dirname(d)) {
           const k = d === '.' ? '' : d;
           if (k in dirs) break;
-          const ds = fs.lstatSync(path.join(outDir, k), { throwIfNoEntry: false });
+          const ds = lstatOrNull(path.join(outDir, k));
           dirs[k] = ds ? [ds.mtimeMs, ds.ino] : [0, 0];
           if (!k) break;
         }
       }
       // (for the memo of upToDate.ts: what the live output held, and from which files)
       await writeRecord(root, { version: VERSION, outDir, generations: [{ entries, files, stamps, dirs }, before ?? { entries: {} }] });
+      return { stamps, dirs };
     },
   };
 }
@@ -274,22 +278,18 @@ export async function openIncremental(root: string, outDir: string, key: string 
 function foldersIntact(g: Generation | undefined, outDir: string): g is Generation & Required<Pick<Generation, 'files' | 'dirs'>> {
   if (!g?.files || !g.dirs) return false;
   for (const [d, [mtime, ino]] of Object.entries(g.dirs)) {
-    const st = fs.lstatSync(path.join(outDir, d), { throwIfNoEntry: false });
+    const st = lstatOrNull(path.join(outDir, d));
     if (!st?.isDirectory() || st.mtimeMs !== mtime || st.ino !== ino) return false;
   }
   return true;
 }
 
-/** Whether the live output `outDir` is, file for file, what the last build recorded it to be. */
-export function outputIntact(root: string, outDir: string): boolean {
-  let r: PageRecord;
-  try { r = JSON.parse(fs.readFileSync(recordFile(root), 'utf8')) as PageRecord; } catch { return false; }
-  const g = r.version === VERSION && r.outDir === outDir ? r.generations?.[0] : undefined;
-  if (!foldersIntact(g, outDir) || !g.stamps) return false;
-  for (const f of g.files) {
-    const want = g.stamps[f];
-    const st = fs.lstatSync(path.join(outDir, f), { throwIfNoEntry: false });
-    if (!want || !st?.isFile() || st.size !== want[0] || st.mtimeMs !== want[1] || st.ino !== want[2]) return false;
+/** Whether the output `outDir` is, file for file and folder for folder, what `o` stamped. */
+export function outputIntact(outDir: string, o: OutputStamps): boolean {
+  if (!foldersIntact({ entries: {}, files: [], dirs: o.dirs }, outDir)) return false;
+  for (const [f, want] of Object.entries(o.stamps)) {
+    const st = lstatOrNull(path.join(outDir, f));
+    if (!st?.isFile() || st.size !== want[0] || st.mtimeMs !== want[1] || st.ino !== want[2]) return false;
   }
   return true;
 }

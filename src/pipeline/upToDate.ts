@@ -1,0 +1,119 @@
+// upToDate: a build whose inputs are all as the last build left them, into an output that is still what it
+// wrote, does nothing and reports what that build reported. Its inputs: every file and folder below
+// content/ and static/ (size and mtime; a folder's mtime changes when a file is added, removed or renamed
+// in it), the site module (the module cache answers for the config, templates and plugins it imports:
+// siteModule/cache.ts), the files of the client bundle, the engine, Node, the flags, the environment and
+// the day (a config may read the date: it runs again at least once a day). The output: every file and folder
+// the incremental record stamped as it went live (incremental.ts OutputStamps). Inputs are stamped before
+// the build reads them, so a file changed while a build runs makes the next one build.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { BuildResult } from '../types.ts';
+import { cachedSiteModule } from '../siteModule/cache.ts';
+import { PACKAGE_DIR } from '../siteModule/paths.ts';
+import { packageVersions } from '../cache/index.ts';
+import { configureEngine, engineSettings, type EngineSettings } from '../settings.ts';
+import { acquireBuildLock } from '../buildLock.ts';
+import { engineStamp, outputIntact, type OutputStamps } from './incremental.ts';
+
+const VERSION = 1;
+const memoFile = (root: string) => path.join(root, '.sitegen', 'cache', 'build.json');
+
+type Stamps = Record<string, string>;
+interface Memo { version: number; key: string; moduleFile: string; inputs: Stamps; bundle: Stamps; output: OutputStamps; result: Omit<BuildResult, 'timings'> }
+
+/** What decides a build besides its files. */
+export interface MemoKey { outDir: string; drafts?: boolean; siteUrl?: string; env: NodeJS.ProcessEnv }
+
+/** size:mtime of a file, mtime of a folder; null below content/ or static/ when a link is met (its target
+ *  could change unseen: such a site is never skipped). */
+function walkInputs(root: string): Stamps | null {
+  const out: Stamps = {};
+  const walk = (rel: string): boolean => {
+    const abs = path.join(root, rel);
+    let st: fs.Stats | null = null;
+    try { st = fs.lstatSync(abs); } catch { /* none */ }
+    if (!st) { out[rel] = 'none'; return true; }
+    if (st.isSymbolicLink()) return false;
+    if (!st.isDirectory()) { out[rel] = `${st.size}:${st.mtimeMs}`; return true; }
+    out[rel] = `dir:${st.mtimeMs}`;
+    for (const name of fs.readdirSync(abs)) if (!walk(path.join(rel, name))) return false;
+    return true;
+  };
+  return walk('content') && walk('static') ? out : null;
+}
+
+const stampFiles = (files: string[]): Stamps => Object.fromEntries(files.map((f) => {
+  let st: fs.Stats | null = null;
+  try { st = fs.statSync(f); } catch { /* gone: 'none' */ }
+  return [f, st ? `${st.size}:${st.mtimeMs}` : 'none'];
+}));
+
+const same = (a: Stamps, b: Stamps) => {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+};
+
+/** The packages the engine renders and parses with (the vendor bundle is made from them). */
+const PACKAGES = ['react', 'react-dom', 'zod', 'marked', 'yaml', 'gray-matter', 'js-yaml', 'esbuild'];
+
+function keyOf(k: MemoKey): string {
+  const env = Object.keys(k.env).filter((n) => n !== '_' && n !== 'OLDPWD').sort().map((n) => `${n}=${k.env[n]}`).join('\n');
+  return createHash('sha1').update([VERSION, process.version, engineStamp(), ...packageVersions(PACKAGE_DIR, PACKAGES), k.outDir, !!k.drafts, k.siteUrl ?? '', new Date().toISOString().slice(0, 10), env].join('\n')).digest('base64url');
+}
+
+export interface UpToDate {
+  /** The last build's result when nothing changed, else undefined (build). */
+  result?: Omit<BuildResult, 'timings'>;
+  /** Records a build that succeeded (its output live) for the next one. */
+  save(result: BuildResult, moduleFile: string, bundleInputs: string[], output: OutputStamps): Promise<void>;
+}
+
+export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
+  const inputs = walkInputs(root);
+  const key = keyOf(k);
+  let memo: Memo | null = null;
+  try { memo = JSON.parse(await fsp.readFile(memoFile(root), 'utf8')) as Memo; } catch { /* none yet */ }
+  const fresh = !!memo && !!inputs && memo.version === VERSION && memo.key === key
+    && cachedSiteModule(root)?.file === memo.moduleFile
+    && same(inputs, memo.inputs) && same(stampFiles(Object.keys(memo.bundle)), memo.bundle)
+    && outputIntact(k.outDir, memo.output);
+  return {
+    result: fresh ? memo!.result : undefined,
+    async save(result, moduleFile, bundleInputs, output) {
+      const file = memoFile(root);
+      if (!inputs) { await fsp.rm(file, { force: true }); return; }
+      const { timings, ...rest } = result;
+      const next: Memo = { version: VERSION, key, moduleFile, inputs, bundle: stampFiles(bundleInputs), output, result: rest };
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.tmp-${process.pid}`;
+      await fsp.writeFile(tmp, JSON.stringify(next));
+      await fsp.rename(tmp, file);
+    },
+  };
+}
+
+/** Whether builds with these settings may be skipped (the caches on, patches not turned off). */
+export const skippable = (s: EngineSettings) => s.cache && s.patchMax > 0;
+
+/**
+ * For the CLI, before it loads the rest of the engine (the renderer, React, the content loader: most of a
+ * skipped build's time): under the build lock, the last build's result when nothing changed (`result`),
+ * else the probe for the build to go on with (`probe`: its inputs stamped now, before the build reads them).
+ */
+export async function probeBuild(root: string, k: MemoKey & { settings?: Partial<EngineSettings>; onWait?: (text: string) => void }): Promise<{ result?: BuildResult; probe?: UpToDate }> {
+  configureEngine(k.settings);
+  if (!skippable(engineSettings())) return {};
+  const t0 = performance.now();
+  const lock = await acquireBuildLock(root, k.outDir, k.onWait);
+  try {
+    const probe = await upToDate(root, k);
+    if (!probe.result) return { probe };
+    const ms = Math.round(performance.now() - t0);
+    return { result: { ...probe.result, timings: { 'up to date': ms, total: ms }, cached: ['up to date'] } };
+  } finally {
+    await lock.release();
+  }
+}
