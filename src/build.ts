@@ -127,7 +127,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const { session, plan } = await loadAndPlan({ ...opts, root }, 'build', result);
     try {
       const output = plan.errors.length ? null : await writePlan(opts, session, plan, result, outDir);
-      if (memo && output && !result.errors.length && session.site) await memo.save(result, session.site.file, session.bundleInputs(), output);
+      if (memo && output && !result.errors.length && session.site) await memo.save(result, session.site.file, output);
     } finally {
       if (session.pool) result.workers = session.pool.stats;
       await session.close();

@@ -78,8 +78,6 @@ export interface Session {
   readonly warnings: Message[];
   /** The files the site module was compiled from (absolute), for messages that point into templates. */
   sourceFiles(): string[];
-  /** The files the client bundle was made from (absolute): islands, stylesheets and what they import. */
-  bundleInputs(): string[];
   /** The config's notices (which backend forms talk to, …); a throw is a located problem. */
   notices(): { notices: string[]; errors: Message[] };
   load(): Promise<Message[]>;
@@ -176,7 +174,6 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     get pool() { return sources.pool; },
     statics, warnings,
     sourceFiles: () => (site ? [...absInputs(site.inputs)] : []),
-    bundleInputs: () => [...clientInputs],
     version: (name) => sources.content.version(name),
     siteUrl: () => (site ? siteUrlOf(site.config, env, opts.siteUrl) : ''),
     notices() {

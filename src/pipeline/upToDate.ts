@@ -2,7 +2,7 @@
 // wrote, does nothing and reports what that build reported. Its inputs: every file and folder below
 // content/ and static/ (size and mtime; a folder's mtime changes when a file is added, removed or renamed
 // in it), the site module (the module cache answers for the config, templates and plugins it imports:
-// siteModule/cache.ts), the files of the client bundle, the engine, Node, the flags, the environment and
+// siteModule/cache.ts), the files of the client bundle (its cache record's stamps: bundle.ts), the engine, Node, the flags, the environment and
 // the day (a config may read the date: it runs again at least once a day). The output: every file and folder
 // the incremental record stamped as it went live (incremental.ts OutputStamps). Inputs are stamped before
 // the build reads them, so a file changed while a build runs makes the next one build.
@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import type { BuildResult } from '../types.ts';
 import { cachedSiteModule } from '../siteModule/cache.ts';
 import { PACKAGE_DIR } from '../siteModule/paths.ts';
-import { packageVersions } from '../cache/index.ts';
+import { packageVersions, stampsMatch, type Stamp } from '../cache/index.ts';
 import { configureEngine, engineSettings, type EngineSettings } from '../settings.ts';
 import { acquireBuildLock } from '../buildLock.ts';
 import { engineStamp, outputIntact, type OutputStamps } from './incremental.ts';
@@ -22,7 +22,7 @@ const VERSION = 1;
 const memoFile = (root: string) => path.join(root, '.sitegen', 'cache', 'build.json');
 
 type Stamps = Record<string, string>;
-interface Memo { version: number; key: string; moduleFile: string; inputs: Stamps; bundle: Stamps; output: OutputStamps; result: Omit<BuildResult, 'timings'> }
+interface Memo { version: number; key: string; moduleFile: string; inputs: Stamps; bundle: string | null; output: OutputStamps; result: Omit<BuildResult, 'timings'> }
 
 /** What decides a build besides its files. */
 export interface MemoKey { outDir: string; drafts?: boolean; siteUrl?: string; env: NodeJS.ProcessEnv }
@@ -45,11 +45,18 @@ function walkInputs(root: string): Stamps | null {
   return walk('content') && walk('static') ? out : null;
 }
 
-const stampFiles = (files: string[]): Stamps => Object.fromEntries(files.map((f) => {
-  let st: fs.Stats | null = null;
-  try { st = fs.statSync(f); } catch { /* gone: 'none' */ }
-  return [f, st ? `${st.size}:${st.mtimeMs}` : 'none'];
-}));
+/** The client bundle's cache record (bundle.ts): its key while the files it was made from keep their stamps,
+ *  'none' when the site has no bundle, null when a file of it changed (or the record is unreadable). */
+function bundleState(root: string): string | null {
+  let text: string;
+  try { text = fs.readFileSync(path.join(root, '.sitegen', 'cache', 'client', 'manifest.json'), 'utf8'); } catch (e: any) { return e?.code === 'ENOENT' ? 'none' : null; }
+  try {
+    const record = JSON.parse(text) as { key: string; stamps: Stamp[] };
+    return stampsMatch(record.stamps) ? record.key : null;
+  } catch {
+    return null;
+  }
+}
 
 const same = (a: Stamps, b: Stamps) => {
   const ka = Object.keys(a);
@@ -68,7 +75,7 @@ export interface UpToDate {
   /** The last build's result when nothing changed, else undefined (build). */
   result?: Omit<BuildResult, 'timings'>;
   /** Records a build that succeeded (its output live) for the next one. */
-  save(result: BuildResult, moduleFile: string, bundleInputs: string[], output: OutputStamps): Promise<void>;
+  save(result: BuildResult, moduleFile: string, output: OutputStamps): Promise<void>;
 }
 
 export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
@@ -78,15 +85,15 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
   try { memo = JSON.parse(await fsp.readFile(memoFile(root), 'utf8')) as Memo; } catch { /* none yet */ }
   const fresh = !!memo && !!inputs && memo.version === VERSION && memo.key === key
     && cachedSiteModule(root)?.file === memo.moduleFile
-    && same(inputs, memo.inputs) && same(stampFiles(Object.keys(memo.bundle)), memo.bundle)
+    && same(inputs, memo.inputs) && memo.bundle !== null && bundleState(root) === memo.bundle
     && outputIntact(k.outDir, memo.output);
   return {
     result: fresh ? memo!.result : undefined,
-    async save(result, moduleFile, bundleInputs, output) {
+    async save(result, moduleFile, output) {
       const file = memoFile(root);
       if (!inputs) { await fsp.rm(file, { force: true }); return; }
       const { timings, ...rest } = result;
-      const next: Memo = { version: VERSION, key, moduleFile, inputs, bundle: stampFiles(bundleInputs), output, result: rest };
+      const next: Memo = { version: VERSION, key, moduleFile, inputs, bundle: bundleState(root), output, result: rest };
       await fsp.mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.tmp-${process.pid}`;
       await fsp.writeFile(tmp, JSON.stringify(next));

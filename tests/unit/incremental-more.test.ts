@@ -81,6 +81,16 @@ describe('a build whose inputs did not change', () => {
     expect(r.output()['items/gamma/index.html']).toContain('Gamma');
     expect(r.output()).toEqual(await clean());
   }, 60_000);
+
+  it('a stylesheet edited (a file of the client bundle, not of content/ or static/) is seen', async () => {
+    await buildOk();
+    fs.appendFileSync(path.join(site.root, 'templates/site.css'), '\nmain { margin: 7px }\n');
+    const r = await buildOk();
+    expect(r.result.cached).not.toContain('up to date');
+    const css = Object.keys(r.output()).filter((f) => f.endsWith('.css'));
+    expect(css.map((f) => r.output()[f]).join('')).toContain('margin: 7px');
+    expect(r.output()).toEqual(await clean());
+  }, 60_000);
 });
 
 describe('one Markdown file changed', () => {
