@@ -161,34 +161,33 @@ async function writePlan(opts: BuildOptions, session: Session, plan: Plan, resul
   const markdownVariants = () => (found ??= contentVariantPaths(session.content, urlPolicy(session.site!.config).base));
   const planned = () => [...outputs.pageFiles, ...others.flatMap((o) => o.files.map(([f]) => f)), ...markdownVariants().map((p) => p.slice(1))];
   const cache = engineSettings().cache;
-  let incremental: Incremental | null = null;
-  let staging: Staging | undefined;
-  if (cache) {
-    incremental = await timed('changes', async () => {
-      const links = planInput(session, plan).setup.manifest;
-      const key = buildKey({ moduleFile: session.site!.file, vendorFile: vendorFile(), manifest: links, siteUrl: session.siteUrl() });
-      const inc = await openIncremental(session.root, outDir, key, session.content);
-      // Few pages to render, and the record knows every file of the live output: patch it in place.
-      const previous = inc.previousFiles();
-      // (at most patchMax pages: their HTML waits in memory until the build knows it has no error)
-      if (previous && await isFolder(outDir)) {
-        inc.at(outDir, true);
-        const c = inc.changes(routing.table.routes, aliasPagesOf(session, plan));
-        if (c.routes.length + c.aliases.length < engineSettings().patchMax) staging = patchOutput(outDir, previous, () => [...planned(), ...imageFiles]);
-      }
-      return inc;
-    });
+  const imageFiles: string[] = []; // the variants a template links: known once the pages render
+  let patch: string[] | null = null; // the live output's files, when the build patches it in place
+  const incremental = !cache ? null : await timed('changes', async () => {
+    const key = buildKey({ moduleFile: session.site!.file, vendorFile: vendorFile(), manifest: planInput(session, plan).setup.manifest, siteUrl: session.siteUrl() });
+    const inc = await openIncremental(session.root, outDir, key, session.content);
+    // The record knows every file of the live output, and fewer than patchMax pages render (their HTML
+    // waits in memory until the build knows it has no error): the build patches it in place.
+    const previous = await isFolder(outDir) ? inc.previousFiles() : null;
+    if (previous) {
+      inc.at(outDir, true);
+      const c = inc.changes(routing.table.routes, aliasPagesOf(session, plan));
+      if (c.routes.length + c.aliases.length < engineSettings().patchMax) patch = previous;
+    }
+    return inc;
+  });
+  let staging: Staging;
+  if (patch) staging = patchOutput(outDir, patch, () => [...planned(), ...imageFiles]);
+  else {
+    const recycle = cache ? { dir: path.join(session.root, '.sitegen', 'cache', 'output'), planned: planned(), root: session.root } : undefined;
+    staging = await timed('staging', () => stageOutput(outDir, recycle));
+    incremental?.at(staging.dir, !staging.fresh);
   }
-  // Image variants a template links are known once the pages render: the patch's list of files gets them.
-  const imageFiles: string[] = [];
-  const recycle = cache ? { dir: path.join(session.root, '.sitegen', 'cache', 'output'), planned: planned(), root: session.root } : undefined;
-  staging ??= await timed('staging', () => stageOutput(outDir, recycle));
-  if (!staging.inPlace) incremental?.at(staging.dir, !staging.fresh);
   try {
     await renderSite(opts, session, plan, result, staging, others, markdownVariants, incremental, imageFiles);
     if (result.errors.length) { await staging.abort(); return null; }
     if (staging.inPlace) await incremental!.invalidate(); // a patch that stops half-way is never trusted
-    await timed('write', () => staging!.commit());
+    await timed('write', () => staging.commit());
     const stamps = await incremental?.save([...planned(), ...imageFiles]); // what the output now holds, for the next build
     saveCodeCaches();
     return stamps ?? null;
