@@ -25,7 +25,7 @@ import { patchOutput } from './output/patch.ts';
 import { buildKey, openIncremental, type Incremental, type OutputStamps } from './pipeline/incremental.ts';
 import { contentVariantPaths, currentImageStore, resetImageStore, variantBytes, variantLinks } from './images/store.ts';
 import { urlPolicy } from './render/urls.ts';
-import { skippable, upToDate, type UpToDate } from './pipeline/upToDate.ts';
+import { skippable, trackEnv, upToDate, wholeEnv, type UpToDate } from './pipeline/upToDate.ts';
 
 export interface BuildOptions {
   root: string;
@@ -124,13 +124,27 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const memo = !skippable(s) ? null : opts.probe
       ?? await stageTimer(result, opts)('up to date', async () => { const u = await upToDate(root, { outDir, drafts: opts.drafts, siteUrl: opts.siteUrl, env: opts.env ?? process.env }); return Object.assign(u, { hit: !!u.result }); });
     if (memo?.result) return finish({ ...memo.result, timings: result.timings, cached: result.cached }, t0);
-    const { session, plan } = await loadAndPlan({ ...opts, root }, 'build', result);
+    // Which environment variables the build reads, through the env it hands the site and process.env
+    // (the site's code may read either): the memo holds their values, not the whole environment's.
+    const env = opts.env ?? process.env;
+    const tracked = trackEnv(env);
+    const realEnv = process.env;
+    const processEnv = env === realEnv ? tracked : trackEnv(realEnv);
+    if (memo) process.env = processEnv.proxy;
     try {
-      const output = plan.errors.length ? null : await writePlan(opts, session, plan, result, outDir);
-      if (memo && output && !result.errors.length && session.site) await memo.save(result, session.site.file, output);
+      const { session, plan } = await loadAndPlan({ ...opts, root, env: tracked.proxy }, 'build', result);
+      try {
+        const output = plan.errors.length ? null : await writePlan(opts, session, plan, result, outDir, memo?.envKey ?? wholeEnv(env));
+        if (memo && output && !result.errors.length && session.site) {
+          const reads = tracked.reads() && processEnv.reads() && new Set([...tracked.reads()!, ...processEnv.reads()!]);
+          await memo.save(result, session.site.file, output, env === realEnv ? reads : null);
+        }
+      } finally {
+        if (session.pool) result.workers = session.pool.stats;
+        await session.close();
+      }
     } finally {
-      if (session.pool) result.workers = session.pool.stats;
-      await session.close();
+      process.env = realEnv;
     }
     return finish(result, t0);
   } finally {
@@ -148,7 +162,7 @@ function finish(result: BuildResult, t0: number): BuildResult {
  * Renders the plan and makes it the output when nothing went wrong: written into the live output in place when
  * the build caches know it and few pages changed (output/patch.ts), else into a staging folder swapped in.
  */
-async function writePlan(opts: BuildOptions, session: Session, plan: Plan, result: BuildResult, outDir: string): Promise<OutputStamps | null> {
+async function writePlan(opts: BuildOptions, session: Session, plan: Plan, result: BuildResult, outDir: string, envKey: string): Promise<OutputStamps | null> {
   result.notices.push(...plan.notices ?? []);
   const timed = stageTimer(result, opts);
   const others = otherFiles(session, plan);
@@ -164,7 +178,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: Plan, resul
   const imageFiles: string[] = []; // the variants a template links: known once the pages render
   let patch: string[] | null = null; // the live output's files, when the build patches it in place
   const incremental = !cache ? null : await timed('changes', async () => {
-    const key = buildKey({ moduleFile: session.site!.file, vendorFile: vendorFile(), manifest: planInput(session, plan).setup.manifest, siteUrl: session.siteUrl() });
+    const key = buildKey({ moduleFile: session.site!.file, vendorFile: vendorFile(), manifest: planInput(session, plan).setup.manifest, siteUrl: session.siteUrl(), env: envKey });
     const inc = await openIncremental(session.root, outDir, key, session.content);
     // The record knows every file of the live output, and fewer than patchMax pages render (their HTML
     // waits in memory until the build knows it has no error): the build patches it in place.

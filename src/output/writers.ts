@@ -74,7 +74,8 @@ const THREAD_QUEUE_BYTES = 16 * 1024 * 1024;
  * ends at `flush`.
  */
 export function createThreadWriter(dir: string, fresh = false): Writer {
-  const worker = new Worker(workerFile(), { workerData: { sitegenWriter: true, fresh } });
+  // No environment: it runs no site code (and a copy of process.env would list it all: upToDate.ts trackEnv).
+  const worker = new Worker(workerFile(), { workerData: { sitegenWriter: true, fresh }, env: {} });
   let batch: (string | Uint8Array)[] = [];
   let batchBytes = 0;
   let queuedBytes = 0;

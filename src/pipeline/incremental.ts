@@ -96,6 +96,8 @@ export interface BuildKeyInput {
   vendorFile?: string;
   manifest: ManifestLinks;
   siteUrl: string;
+  /** The environment variables the site read, with their values (upToDate.ts envKey). */
+  env: string;
 }
 
 /**
@@ -116,7 +118,7 @@ export function buildKey(k: BuildKeyInput): string | null {
   try {
     // The engine runs from its sources (tests) without a vendor bundle: then nothing to stamp.
     const vendor = k.vendorFile && fs.existsSync(k.vendorFile) ? fs.statSync(k.vendorFile) : null;
-    return sha1([sha1(fs.readFileSync(k.moduleFile, 'latin1')), k.vendorFile ?? '', vendor ? `${vendor.size}:${vendor.mtimeMs}` : '', engineStamp(), stable(k.manifest), k.siteUrl, process.version].join('\n'));
+    return sha1([sha1(fs.readFileSync(k.moduleFile, 'latin1')), k.vendorFile ?? '', vendor ? `${vendor.size}:${vendor.mtimeMs}` : '', engineStamp(), stable(k.manifest), k.siteUrl, k.env, process.version].join('\n'));
   } catch {
     return null;
   }

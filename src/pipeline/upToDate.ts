@@ -22,10 +22,31 @@ const VERSION = 1;
 const memoFile = (root: string) => path.join(root, '.sitegen', 'cache', 'build.json');
 
 type Stamps = Record<string, string>;
-interface Memo { version: number; key: string; moduleFile: string; inputs: Stamps; bundle: string | null; output: OutputStamps; result: Omit<BuildResult, 'timings'> }
+/** `env`: the variables the build read, with their values (null: unset); a string: a hash of the whole
+ *  environment, when the build listed it. */
+interface Memo { version: number; key: string; moduleFile: string; inputs: Stamps; bundle: string | null; env: Record<string, string | null> | string; output: OutputStamps; result: Omit<BuildResult, 'timings'> }
 
 /** What decides a build besides its files. */
 export interface MemoKey { outDir: string; drafts?: boolean; siteUrl?: string; env: NodeJS.ProcessEnv }
+
+/** `env` as a view that records which variables are read; `reads()` is null once the whole of it was listed. */
+export function trackEnv(env: NodeJS.ProcessEnv) {
+  const read = new Set<string>();
+  let all = false;
+  const note = (k: string | symbol) => { if (typeof k === 'string') read.add(k); };
+  const proxy = new Proxy(env, {
+    get(t, k, r) { note(k); return Reflect.get(t, k, r); },
+    has(t, k) { note(k); return Reflect.has(t, k); },
+    getOwnPropertyDescriptor(t, k) { note(k); return Reflect.getOwnPropertyDescriptor(t, k); },
+    // Listed: every variable may matter (a worker thread's copy runs site code unseen), except when Node
+    // lists it to start a program (esbuild's service; a program the site runs is taken as not reading it).
+    ownKeys(t) { if (!/normalizeSpawnArguments/.test(new Error().stack ?? '')) all = true; return Reflect.ownKeys(t); },
+  });
+  return { proxy, reads: (): Set<string> | null => (all ? null : read) };
+}
+
+export const wholeEnv = (env: NodeJS.ProcessEnv) => createHash('sha1').update(Object.keys(env).filter((n) => n !== '_' && n !== 'OLDPWD').sort().map((n) => `${n}=${env[n]}`).join('\n')).digest('base64url');
+const envSame = (memo: Memo['env'], env: NodeJS.ProcessEnv) => (typeof memo === 'string' ? memo === wholeEnv(env) : Object.entries(memo).every(([k, v]) => (env[k] ?? null) === v));
 
 /** size:mtime of a file, mtime of a folder; null below content/ or static/ when a link is met (its target
  *  could change unseen: such a site is never skipped). */
@@ -67,15 +88,17 @@ const same = (a: Stamps, b: Stamps) => {
 const PACKAGES = ['react', 'react-dom', 'zod', 'marked', 'yaml', 'gray-matter', 'js-yaml', 'esbuild'];
 
 function keyOf(k: MemoKey): string {
-  const env = Object.keys(k.env).filter((n) => n !== '_' && n !== 'OLDPWD').sort().map((n) => `${n}=${k.env[n]}`).join('\n');
-  return createHash('sha1').update([VERSION, process.version, engineStamp(), ...packageVersions(PACKAGE_DIR, PACKAGES), k.outDir, !!k.drafts, k.siteUrl ?? '', new Date().toISOString().slice(0, 10), env].join('\n')).digest('base64url');
+  return createHash('sha1').update([VERSION, process.version, engineStamp(), ...packageVersions(PACKAGE_DIR, PACKAGES), k.outDir, !!k.drafts, k.siteUrl ?? '', new Date().toISOString().slice(0, 10)].join('\n')).digest('base64url');
 }
 
 export interface UpToDate {
   /** The last build's result when nothing changed, else undefined (build). */
   result?: Omit<BuildResult, 'timings'>;
+  /** The values now of the variables the last build read (or the whole environment's hash): a change
+   *  renders every page again (incremental.ts buildKey), as a template may read them. */
+  envKey: string;
   /** Records a build that succeeded (its output live) for the next one. */
-  save(result: BuildResult, moduleFile: string, output: OutputStamps): Promise<void>;
+  save(result: BuildResult, moduleFile: string, output: OutputStamps, envReads: Set<string> | null): Promise<void>;
 }
 
 export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
@@ -85,15 +108,18 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
   try { memo = JSON.parse(await fsp.readFile(memoFile(root), 'utf8')) as Memo; } catch { /* none yet */ }
   const fresh = !!memo && !!inputs && memo.version === VERSION && memo.key === key
     && cachedSiteModule(root)?.file === memo.moduleFile
-    && same(inputs, memo.inputs) && memo.bundle !== null && bundleState(root) === memo.bundle
+    && same(inputs, memo.inputs) && memo.bundle !== null && bundleState(root) === memo.bundle && envSame(memo.env, k.env)
     && outputIntact(k.outDir, memo.output);
+  const envKey = memo && typeof memo.env === 'object' ? JSON.stringify(Object.keys(memo.env).map((n) => [n, k.env[n] ?? null])) : wholeEnv(k.env);
   return {
     result: fresh ? memo!.result : undefined,
-    async save(result, moduleFile, output) {
+    envKey,
+    async save(result, moduleFile, output, envReads) {
       const file = memoFile(root);
       if (!inputs) { await fsp.rm(file, { force: true }); return; }
       const { timings, ...rest } = result;
-      const next: Memo = { version: VERSION, key, moduleFile, inputs, bundle: bundleState(root), output, result: rest };
+      const env = envReads ? Object.fromEntries([...envReads].sort().map((n) => [n, k.env[n] ?? null])) : wholeEnv(k.env);
+      const next: Memo = { version: VERSION, key, moduleFile, inputs, bundle: bundleState(root), env, output, result: rest };
       await fsp.mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.tmp-${process.pid}`;
       await fsp.writeFile(tmp, JSON.stringify(next));

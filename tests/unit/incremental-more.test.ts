@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { copyOf, readTree, type TestSite } from '../helpers/site.ts';
+import { build } from '../../src/build.ts';
 
 let site: TestSite;
 beforeEach(async () => { site = await copyOf('basic'); });
@@ -90,6 +91,29 @@ describe('a build whose inputs did not change', () => {
     const css = Object.keys(r.output()).filter((f) => f.endsWith('.css'));
     expect(css.map((f) => r.output()[f]).join('')).toContain('margin:7px');
     expect(r.output()).toEqual(await clean());
+  }, 60_000);
+});
+
+describe('the environment', () => {
+  it('a variable the site reads changes the build; one it never reads does not', async () => {
+    // The layout reads it while it renders (read at each render: the site module is imported once per process).
+    site.edit('templates/pages.tsx', (t) => t.replace('<footer>footer</footer>', "<footer>footer {process.env.SG_TEST_BRAND ?? ''}</footer>"));
+    // In process with process.env itself, as the CLI runs: the build sees which variables are read.
+    const run = () => build({ root: site.root, env: process.env });
+    try {
+      expect((await run()).errors).toEqual([]);
+      process.env.SG_TEST_UNRELATED = String(Date.now());
+      const same = await run();
+      expect(same.cached).toEqual(['up to date']);
+      process.env.SG_TEST_BRAND = 'Other brand';
+      const changed = await run();
+      expect(changed.errors).toEqual([]);
+      expect(changed.cached).not.toContain('up to date');
+      expect(fs.readFileSync(path.join(site.root, 'dist', 'about', 'index.html'), 'utf8')).toContain('Other brand');
+    } finally {
+      delete process.env.SG_TEST_UNRELATED;
+      delete process.env.SG_TEST_BRAND;
+    }
   }, 60_000);
 });
 
