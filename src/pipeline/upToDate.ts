@@ -111,8 +111,10 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
     && same(inputs, memo.inputs) && memo.bundle !== null && bundleState(root) === memo.bundle && envSame(memo.env, k.env)
     && outputIntact(k.outDir, memo.output);
   const envKey = memo && typeof memo.env === 'object' ? JSON.stringify(Object.keys(memo.env).map((n) => [n, k.env[n] ?? null])) : wholeEnv(k.env);
+  // Replayed as this build's: nothing was made now (every image variant is the last build's).
+  const result = fresh ? { ...memo!.result, ...(memo!.result.images ? { images: { files: memo!.result.images.files, processed: 0, cached: memo!.result.images.files } } : {}) } : undefined;
   return {
-    result: fresh ? memo!.result : undefined,
+    result,
     envKey,
     async save(result, moduleFile, output, envReads) {
       const file = memoFile(root);
