@@ -20,7 +20,7 @@ import { configureEngine, engineSettings, type EngineSettings } from './settings
 import { openSession, type Plan, type Session, type StageHook } from './pipeline/session.ts';
 import { linkProblems } from './pipeline/links.ts';
 import { cspWarnings, type PageMarks } from './cspWarnings.ts';
-import { memoryTarget, planInput, renderPlan, type PageResult, type RenderTarget } from './pipeline/render.ts';
+import { aliasPagesOf, memoryTarget, planInput, renderChanged, renderPlan, type RenderTarget } from './pipeline/render.ts';
 import { patchOutput } from './output/patch.ts';
 import { buildKey, openIncremental, type Incremental, type OutputStamps } from './pipeline/incremental.ts';
 import { contentVariantPaths, currentImageStore, resetImageStore, variantBytes, variantLinks } from './images/store.ts';
@@ -126,9 +126,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     if (memo?.result) return finish({ ...memo.result, timings: result.timings, cached: result.cached }, t0);
     // Which environment variables the build reads, through the env it hands the site and process.env
     // (the site's code may read either): the memo holds their values, not the whole environment's.
-    const env = opts.env ?? process.env;
-    const tracked = trackEnv(env);
-    const realEnv = process.env;
+    const env = opts.env ?? process.env, realEnv = process.env, tracked = trackEnv(env);
     const processEnv = env === realEnv ? tracked : trackEnv(realEnv);
     if (memo) process.env = processEnv.proxy;
     try {
@@ -143,9 +141,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
         if (session.pool) result.workers = session.pool.stats;
         await session.close();
       }
-    } finally {
-      process.env = realEnv;
-    }
+    } finally { process.env = realEnv; }
     return finish(result, t0);
   } finally {
     await lock.release();
@@ -212,10 +208,6 @@ async function writePlan(opts: BuildOptions, session: Session, plan: Plan, resul
 }
 
 const isFolder = (dir: string) => fsp.lstat(dir).then((s) => s.isDirectory(), () => false);
-
-/** The alias pages a build writes (none when the config turns them off). */
-const aliasPagesOf = (session: Session, plan: Plan) => (session.site!.config.aliasPages === false ? [] : (plan as Required<Plan>).routing.table.aliases);
-
 /** The output's files besides the pages, by the stage that writes them, in order. */
 function otherFiles(session: Session, plan: Plan): { stage: string; files: [string, string | Uint8Array][] }[] {
   const { manifest, outputs } = plan as Required<Plan>;
@@ -303,26 +295,6 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
     result.errors.push(...plan.deferred ?? [], ...await linkProblems(session.root, pageLinks, outputs.targets));
     result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest));
   });
-}
-
-/**
- * Renders the routes and alias pages whose file in the folder being built is not already what they would
- * render to (see pipeline/incremental.ts), recording what each render read; the results of every route, in
- * route order.
- */
-async function renderChanged(session: Session, plan: Plan, target: RenderTarget, inc: Incremental): Promise<PageResult[]> {
-  const { routes } = (plan as Required<Plan>).routing.table;
-  const aliasPages = aliasPagesOf(session, plan);
-  const c = inc.changes(routes, aliasPages);
-  const results: (PageResult | undefined)[] = c.kept.map((kept, i) => (kept ? { path: routes[i].path, islands: kept.islands, links: kept.links } : undefined));
-  const rendered = await renderPlan(planInput(session, plan), target, { routes: c.routes, aliases: c.aliases, track: true });
-  for (const [k, r] of rendered.entries()) {
-    const route = routes[c.routes[k]];
-    results[c.routes[k]] = r;
-    if (!r.error) inc.rendered(route, r.reads ?? [], r);
-  }
-  for (const i of c.aliases) inc.renderedAlias(aliasPages[i]);
-  return results as PageResult[];
 }
 
 export type { Message };

@@ -133,8 +133,7 @@ export interface Changes {
 }
 
 export interface Incremental {
-  /** Points the checks at `dir`, the folder being built (the output itself, or the staging folder); reuse
-   *  false: it holds nothing to keep. */
+  /** Points the checks at `dir`, the folder being built (dist/ or the staging folder); reuse false: nothing kept. */
   at(dir: string, reuse: boolean): void;
   /** Which routes and alias pages must render into the folder `at` names (the answer is kept until `at`). */
   changes(routes: Route[], aliases: Alias[]): Changes;
@@ -153,10 +152,7 @@ export interface Incremental {
   save(files: string[]): Promise<OutputStamps>;
 }
 
-/**
- * The record of the builds before, for a build of `outDir`. `key` null (the module could not be read) reuses
- * nothing and records no page.
- */
+/** The record of the builds before, for a build of `outDir`; `key` null reuses nothing and records no page. */
 export async function openIncremental(root: string, outDir: string, key: string | null, content: Content): Promise<Incremental> {
   let old: PageRecord | null = null;
   try {
@@ -247,7 +243,6 @@ export async function openIncremental(root: string, outDir: string, key: string 
       await writeRecord(root, { version: VERSION, outDir, generations: [{ entries: {} }, old?.generations[1] ?? { entries: {} }] });
     },
     async save(files) {
-      // The output now live was built in the folder before the newest one (staging), or is it (patched).
       const patched = path.resolve(dir) === path.resolve(outDir);
       const entries: Record<string, Entry> = {};
       for (const [output, e] of next) {

@@ -12,6 +12,7 @@ import type { RenderContext, renderAliasPage } from '../render/document.tsx';
 import { extractLinks } from '../check.ts';
 import { CloneError, type Pool } from '../parallel/pool.ts';
 import { engineSettings } from '../settings.ts';
+import type { Incremental } from './incremental.ts';
 import type { Plan, Session } from './session.ts';
 
 /** What a page render reports back: never its HTML (the target holds it). */
@@ -235,4 +236,27 @@ async function renderOnPool(plan: RenderPlan, pool: Pool, target: WorkerTarget, 
     if (p.path !== route.path) throw new Error(`render worker rendered ${p.path} where the main thread has ${route.path}: routes() must be a pure function of the content`);
   });
   return pages;
+}
+
+/** The alias pages a build writes (none when the config turns them off). */
+export const aliasPagesOf = (session: Pick<Session, 'site'>, plan: Plan) => (session.site!.config.aliasPages === false ? [] : (plan as Required<Plan>).routing.table.aliases);
+
+/**
+ * Renders the routes and alias pages whose file in the folder being built is not already what they would
+ * render to (see pipeline/incremental.ts), recording what each render read; the results of every route, in
+ * route order.
+ */
+export async function renderChanged(session: Session, plan: Plan, target: RenderTarget, inc: Incremental): Promise<PageResult[]> {
+  const { routes } = (plan as Required<Plan>).routing.table;
+  const aliasPages = aliasPagesOf(session, plan);
+  const c = inc.changes(routes, aliasPages);
+  const results: (PageResult | undefined)[] = c.kept.map((kept, i) => (kept ? { path: routes[i].path, islands: kept.islands, links: kept.links } : undefined));
+  const rendered = await renderPlan(planInput(session, plan), target, { routes: c.routes, aliases: c.aliases, track: true });
+  for (const [k, r] of rendered.entries()) {
+    const route = routes[c.routes[k]];
+    results[c.routes[k]] = r;
+    if (!r.error) inc.rendered(route, r.reads ?? [], r);
+  }
+  for (const i of c.aliases) inc.renderedAlias(aliasPages[i]);
+  return results as PageResult[];
 }
