@@ -3,11 +3,12 @@
 import { fmtS, fmtMB, OTHER_CPU_LIMIT } from './proc.mjs';
 
 // Issue 16's targets (same disk, same run, whole process).
-export const TARGETS = { cold100S: 0.5, rssMB: 400, devFirstPageS: 1, editMs: 50, realColdS: 1 };
+export const TARGETS = { cold100S: 0.5, rssMB: 400, devFirstPageS: 1, editMs: 50, realColdS: 1, unchanged10kS: 0.3, oneFile10kS: 0.5 };
 
 export const COLD_MEANS = 'COLD = a first build on a fresh clone after `npm ci`: output, <root>/.sitegen build state (not the waitlist database) and node_modules/.cache/sitegen (CLI bundle, vendor bundle, compiled site) removed before each run, then what npm ci\'s postinstall makes again (`sitegen prepare`: CLI and vendor bundle, untimed; its own row is "install step"); Hugo: output, resources/ and its cache dir removed.';
 export const WARM_MEANS = 'WARM = the same build again with the cache the previous (cold) build left; only the output is removed.';
 export const AGAIN_MEANS = 'AGAIN = each tool built again over its own previous output, as a developer rebuilding does: sitegen after one untimed build (so its previous output is kept for reuse), Hugo after its cold run.';
+export const INCREMENTAL_MEANS = 'UNCHANGED / ONE FILE / TEMPLATE = sitegen built again over its previous output and build state with nothing changed, after one line was added to one Markdown page, after the layout template\'s footer text changed (every page renders again); Hugo has no such mode: its figure is its full build.';
 
 function table(rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...(r[i] ?? '')].length)));
@@ -42,6 +43,21 @@ export function targets(res) {
     const s = size(n);
     vsHugo(`cold build ≤ Hugo at ${n.toLocaleString('en')} pages`, s, 'cold', 1);
   }
+  // Issue 28: incremental builds at 10,000 pages, each shown beside Hugo's full build of the same run.
+  const s10 = size(10000);
+  const hugoNote = (s) => (s?.hugo?.ok ? ` (Hugo's full build ${fmtS(s.hugo.median)} s)` : '');
+  const limitRow = (name, r, limit) => {
+    if (!s10) return add(name, 'not measured (N not run)', null);
+    if (!r) return add(name, 'not measured (--no-incremental)', null);
+    if (!r.ok) return add(name, 'sitegen failed', false);
+    add(name, `${fmtS(r.median)} s${hugoNote(s10)}`, r.median <= limit);
+  };
+  limitRow(`nothing changed ≤ ${TARGETS.unchanged10kS} s at 10,000 pages`, s10?.unchanged, TARGETS.unchanged10kS);
+  limitRow(`one Markdown file changed ≤ ${TARGETS.oneFile10kS} s at 10,000 pages`, s10?.oneFile, TARGETS.oneFile10kS);
+  if (!s10) add('template changed ≤ warm build at 10,000 pages', 'not measured (N not run)', null);
+  else if (!s10.template) add('template changed ≤ warm build at 10,000 pages', 'not measured (--no-incremental)', null);
+  else if (!s10.template.ok || !s10.warm?.ok) add('template changed ≤ warm build at 10,000 pages', 'sitegen failed', false);
+  else add('template changed ≤ warm build at 10,000 pages', `${fmtS(s10.template.median)} s vs warm ${fmtS(s10.warm.median)} s${hugoNote(s10)}`, s10.template.median <= s10.warm.median);
   const s100 = size(100);
   add(`cold build ≤ ${TARGETS.cold100S} s at 100 pages`, !s100 ? 'not measured (N not run)' : s100.cold?.ok ? `${fmtS(s100.cold.median)} s` : 'sitegen failed', s100?.cold?.ok ? s100.cold.median <= TARGETS.cold100S : s100 ? false : null);
   for (const s of res.sizes) vsHugo(`warm build ≤ ½ Hugo at ${s.n.toLocaleString('en')} pages`, s, 'warm', 0.5);
@@ -85,7 +101,7 @@ export function printReport(res) {
   if (res.machine.loadWarning) out.push(`WARNING: ${res.machine.loadWarning}`);
   const oc = res.otherCpu;
   if (oc) out.push(`other processes used ${oc.seconds.toFixed(1)} CPU s during the run (${(oc.share * 100).toFixed(1)} % of ${res.machine.cpus} CPUs over ${oc.wall.toFixed(0)} s; limit ${OTHER_CPU_LIMIT * 100} %), steal ${oc.steal.toFixed(1)} s`);
-  out.push(COLD_MEANS, WARM_MEANS, ...(res.sizes.some((x) => x.again) ? [AGAIN_MEANS] : []), res.removal === 'deleted'
+  out.push(COLD_MEANS, WARM_MEANS, ...(res.sizes.some((x) => x.again) ? [AGAIN_MEANS] : []), ...(res.sizes.some((x) => x.unchanged) ? [INCREMENTAL_MEANS] : []), res.removal === 'deleted'
     ? 'REMOVED = deleted right before each run (--rm-outputs): on ext4 without a journal the next run then pays for every inode freed in the last minutes (bench/README.md).'
     : 'REMOVED = renamed out of the way (.bench-trash beside it) and deleted after the last run, so no run pays for the deletions before it (bench/README.md; --rm-outputs deletes right before each run).', '');
   const rows = [['', 'N', 'pages', 'aliases', 'median s', 'min s', 'CPU s', 'system s', 'peak RSS MB', 'pages/s']];
@@ -98,6 +114,9 @@ export function printReport(res) {
     rows.push(cells('sitegen warm', s.n, pages, aliases, s.warm));
     if (s.again) rows.push(cells('sitegen again', s.n, pages, aliases, s.again));
     if (s.hugoAgain) rows.push(cells('Hugo again', s.n, String(s.hugoPages), '-', s.hugoAgain));
+    if (s.unchanged) rows.push(cells('sitegen unchanged', s.n, pages, aliases, s.unchanged));
+    if (s.oneFile) rows.push(cells('sitegen one file', s.n, pages, aliases, s.oneFile));
+    if (s.template) rows.push(cells('sitegen template', s.n, pages, aliases, s.template));
   }
   for (const b of res.baseline) rows.push(cells('baseline', b.n, String(b.n), '-', b));
   if (res.real) { rows.push(cells('real site cold', '-', '-', '-', res.real.cold)); rows.push(cells('real site warm', '-', '-', '-', res.real.warm)); }
@@ -131,7 +150,7 @@ export function printReport(res) {
     out.push(...table(sr).filter((_, i) => i !== 1));
   }
 
-  out.push('', 'issue 16 targets (same disk, same run, whole process):');
+  out.push('', 'issue 16 and 28 targets (same disk, same run, whole process):');
   const ts = targets(res);
   for (const t of ts) out.push(`  ${t.met == null ? '–' : t.met ? '✓' : '✗'} ${t.name.padEnd(52)} ${t.value}`);
   out.push(`  ${ts.filter((t) => t.met).length} met, ${ts.filter((t) => t.met === false).length} not met, ${ts.filter((t) => t.met == null).length} not measured in this run`);

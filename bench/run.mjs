@@ -46,6 +46,8 @@ const HELP = `node bench/run.mjs [options]
   --no-images    skip bench/images.mjs (the image pipeline on 200 photos against sharp alone)
   --no-stages    skip the untimed --json builds (no stage timings, no alias count)
   --no-again     skip the "again" rows (each tool built again over its previous output)
+  --no-incremental  skip the incremental rows (sitegen again with nothing changed, one Markdown file
+                 changed, the layout template changed)
   --rm-outputs   delete outputs and caches right before each run instead of setting them aside until the
                  end (see bench/README.md: on this machine's disk that slows the run after the deletion)
   --node-env v   set NODE_ENV=v for every timed sitegen process (default: inherited, else sitegen's own)
@@ -54,7 +56,7 @@ const HELP = `node bench/run.mjs [options]
   --timeout s    kill a run after s seconds (default 1800)
 `;
 function parseArgs(argv) {
-  const o = { pages: [100, 1000, 10000], runs: 3, baseline: false, real: true, dev: true, images: true, stages: true, again: true, hugo: true, rmOutputs: false, json: false, wait: 60, timeout: 1800, nodeEnv: null, workdir: path.join(BENCH, '.work'), workdirWhy: 'default: the repository\'s disk' };
+  const o = { pages: [100, 1000, 10000], runs: 3, baseline: false, real: true, dev: true, images: true, stages: true, again: true, incremental: true, hugo: true, rmOutputs: false, json: false, wait: 60, timeout: 1800, nodeEnv: null, workdir: path.join(BENCH, '.work'), workdirWhy: 'default: the repository\'s disk' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => { const v = argv[++i]; if (v === undefined) die(`${a} needs a value`); return v; };
@@ -66,6 +68,7 @@ function parseArgs(argv) {
     else if (a === '--no-images') o.images = false;
     else if (a === '--no-stages') o.stages = false;
     else if (a === '--no-again') o.again = false;
+    else if (a === '--no-incremental') o.incremental = false;
     else if (a === '--no-hugo') o.hugo = false;
     else if (a === '--rm-outputs') o.rmOutputs = true;
     else if (a === '--json') o.json = true;
@@ -182,6 +185,12 @@ async function benchSize(n, hugoOn) {
   const cold = series(), warm = series(), hg = series(), again = series(), hgAgain = series();
   const args = ['build', '--root', dir, '--quiet'];
   const hugoPages = (r) => { const f = hugoPagesFigure(r.stdout); return f === row.hugoFigure ? pagesIn(h.out)() : `Hugo's summary says ${f} pages, expected ${row.hugoFigure}`; };
+  // Incremental builds over the previous output: nothing changed, one Markdown file changed (a line added
+  // to one page's body), the layout template changed (its footer text: every page renders again).
+  const unchanged = series(), oneFile = series(), template = series();
+  const mdFile = path.join(dir, 'content', 'pages', 'docs', 'page-5.md');
+  const mdText = fs.existsSync(mdFile) ? fs.readFileSync(mdFile, 'utf8') : null;
+  const layout = path.join(dir, 'templates', 'Layout.tsx');
   for (let i = 0; i < opts.runs; i++) {
     cold.add(await timed('sitegen cold', i, () => makeCold(dir, dist), () => sitegen(args), pagesIn(dist)));
     if (h) hg.add(await timed('Hugo       ', i, () => coldHugo(h), () => hugo(hugoBuildArgs(h)), hugoPages));
@@ -195,9 +204,20 @@ async function benchSize(n, hugoOn) {
     }
     if (h && !hg.failure) hgAgain.add(await timed('Hugo again  ', i, () => {}, () => hugo(hugoBuildArgs(h)), hugoPages));
   }
+  if (opts.incremental && !cold.failure && mdText !== null) {
+    for (let i = 0; i < opts.runs; i++) {
+      await sitegen(args); // the output and build state the timed runs start from
+      unchanged.add(await timed('sitegen unchanged', i, () => {}, () => sitegen(args), pagesIn(dist)));
+      oneFile.add(await timed('sitegen one file ', i, () => fs.appendFileSync(mdFile, `\nA line added by bench run ${i + 1}.\n`), () => sitegen(args), pagesIn(dist)));
+      template.add(await timed('sitegen template ', i, () => fs.writeFileSync(layout, fs.readFileSync(layout, 'utf8').replace(/Generated for benchmarking[^<]*/, `Generated for benchmarking, edit ${i + 1}.`)), () => sitegen(args), pagesIn(dist)));
+    }
+    fs.writeFileSync(mdFile, mdText); // the generated content as gen.mjs wrote it (the layout is copied afresh each time)
+  }
   rmOutput(dir, dist);
   if (h) coldHugo(h);
-  return { ...row, cold: cold.done(), warm: warm.done(), hugo: h ? hg.done() : null, again: opts.again ? again.done() : null, hugoAgain: opts.again && h ? hgAgain.done() : null };
+  const inc = opts.incremental && mdText !== null;
+  return { ...row, cold: cold.done(), warm: warm.done(), hugo: h ? hg.done() : null, again: opts.again ? again.done() : null, hugoAgain: opts.again && h ? hgAgain.done() : null,
+    unchanged: inc ? unchanged.done() : null, oneFile: inc ? oneFile.done() : null, template: inc ? template.done() : null };
 }
 
 async function benchReal() {
@@ -291,7 +311,7 @@ try {
   const res = await main();
   process.stdout.write((opts.json ? JSON.stringify({ ...res, targets: targets(res) }, null, 2) : printReport(res)) + '\n');
   const bad = (x) => x && x.ok === false;
-  const failed = res.sizes.some((s) => s.failed || bad(s.cold) || bad(s.warm) || bad(s.hugo) || bad(s.again) || bad(s.hugoAgain) || s.hugoError) || res.baseline.some(bad) || bad(res.real?.cold) || bad(res.real?.warm) || bad(res.dev) || bad(res.images);
+  const failed = res.sizes.some((s) => s.failed || bad(s.cold) || bad(s.warm) || bad(s.hugo) || bad(s.again) || bad(s.hugoAgain) || bad(s.unchanged) || bad(s.oneFile) || bad(s.template) || s.hugoError) || res.baseline.some(bad) || bad(res.real?.cold) || bad(res.real?.warm) || bad(res.dev) || bad(res.images);
   process.exitCode = failed ? 1 : 0;
 } finally {
   const s = emptyTrash();

@@ -32,13 +32,17 @@ export async function runBuild(flags: BuildFlags, io: Io = terminal()): Promise<
   const root = path.resolve(io.cwd, flags.root ?? '.');
   const log = (s: string) => { if (!flags.quiet && !flags.json) io.out(s + '\n'); };
   log(dim(`sitegen build ${root}`));
+  const settings = engineSettingsFrom(flags, io.env);
+  const onWait = (text: string) => io.err(`${text}\n`);
+  const onStage = (name: string, ms: number, note?: string) => log(dim(`  ${name.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms${note ? ` (${note})` : ''}`));
+  // Nothing changed since the last build: its result, before the rest of the engine is even loaded.
+  const { probeBuild } = await import('../src/pipeline/upToDate.ts');
+  const outDir = path.resolve(root, flags.out ?? 'dist');
+  const probed = await probeBuild(root, { outDir, drafts: flags.drafts, siteUrl: flags.siteUrl, env: io.env, settings, onWait });
+  if (probed.result) onStage('up to date', probed.result.timings.total, 'nothing changed');
   // Commands import what they need when they run: `--help` and `check` never load the renderer or sirv.
-  const { build } = await import('../src/pipeline/build.ts');
-  const result = await build({
-    root, outDir: flags.out, siteUrl: flags.siteUrl, drafts: flags.drafts, settings: engineSettingsFrom(flags, io.env),
-    env: io.env,
-    onWait: (text) => io.err(`${text}\n`),
-    onStage: (name, ms, note) => log(dim(`  ${name.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms${note ? ` (${note})` : ''}`)),
+  const result = probed.result ?? await (await import('../src/pipeline/build.ts')).build({
+    root, outDir: flags.out, siteUrl: flags.siteUrl, drafts: flags.drafts, settings, env: io.env, onWait, onStage, probe: probed.probe,
   });
   const errLine = (s: string) => io.err(s + '\n');
   if (flags.json) io.out(jsonResult(result) + '\n');

@@ -35,6 +35,7 @@ export const CACHES = {
   images: { scope: 'site', path: 'images', keep: 'pruned', what: 'image variants by source hash, settings, width and format, and the sources Markdown images name (images/store.ts)' },
   output: { scope: 'site', path: 'output', keep: 'replaced', what: 'the output the last build replaced, reused as the next staging folder (output/write.ts)' },
   pages: { scope: 'site', path: 'pages.json', keep: 'replaced', what: 'each written page\'s inputs and file stamp, for the incremental build (pipeline/incremental.ts)' },
+  build: { scope: 'site', path: 'build.json', keep: 'replaced', what: 'the last build\'s result with the stamps of its inputs and output, so a build with nothing changed returns it at once (pipeline/upToDate.ts)' },
   typecheck: { scope: 'site', path: 'typecheck.tsbuildinfo', keep: 'replaced', what: 'TypeScript\'s incremental state of `sitegen check` (site/typecheck.ts)' },
   module: { scope: 'install', path: 'server', keep: 'pruned', what: 'compiled site modules with their code caches, and a record per site of the stamps they were made from (site/cache.ts)' },
   vendor: { scope: 'install', path: 'vendor', keep: 'pruned', what: 'the vendor bundle per package versions and NODE_ENV, with its code cache (site/vendor.ts)' },

@@ -17,14 +17,21 @@ export interface EngineSettings {
    * measured faster and lighter than rendering on both (see parallel/stages.ts poolRenders).
    */
   renderOnWorkers?: boolean;
-  /** Page writes: forced synchronous, on the thread pool or on a writer thread; undefined adapts (write.ts). */
-  writes?: 'sync' | 'async' | 'thread';
+  /** Page writes: forced synchronous or on a writer thread; undefined: a writer thread when one thread
+   *  renders 1,000 files or more (output/writers.ts). */
+  writes?: 'sync' | 'thread';
+  /**
+   * Pages to render below which a build with the caches writes the changed files into the live output in
+   * place (output/patch.ts) instead of staging a whole output, and a build whose inputs did not change at all
+   * returns at once (pipeline/upToDate.ts). 0: every build stages a whole output.
+   */
+  patchMax: number;
   /** Print memory use after each build stage (stderr). */
   debugMemory: boolean;
 }
 
 export const DEFAULT_SETTINGS: EngineSettings = {
-  cache: true, parallelMin: 2000, mainTakesTasks: true, debugMemory: false,
+  cache: true, parallelMin: 2000, mainTakesTasks: true, patchMax: 2000, debugMemory: false,
 };
 
 let current: EngineSettings = DEFAULT_SETTINGS;

@@ -6,7 +6,7 @@ import { parentPort, type MessagePort } from 'node:worker_threads';
 import type { Content, Message, SiteConfig } from '../core/types.ts';
 import { assembleContent, loadBatch, type ContentPlan, type LoadItem, type LoadResult } from '../content/load.ts';
 import { routeTable } from '../pipeline/routeTable.ts';
-import type { Writer } from '../output/write.ts';
+import type { Writer } from '../output/writers.ts';
 import { renderPage, renderAliasPage } from '../render/document.tsx';
 import { batchRenderer, targetWriter, type BatchRenderer, type RenderSetup, type WorkerTarget } from '../pipeline/render.ts';
 
@@ -24,8 +24,11 @@ export type WorkerTask =
   /** Sent after the parts: the worker now has every load result and builds the content. */
   | { id: number; type: 'content'; root: string; spans: ContentPlan['spans']; count: number; drafts?: boolean }
   /** Without `content`, the worker uses what it assembled from the pooled load. */
-  | { id: number; type: 'setup'; setup: RenderSetup | Omit<RenderSetup, 'content'>; target: WorkerTarget; routes: number; aliases: number }
-  | { id: number; type: 'pages' | 'aliases'; start: number; end: number }
+  /** `track`: each page result says which collections its render read. */
+  | { id: number; type: 'setup'; setup: RenderSetup | Omit<RenderSetup, 'content'>; target: WorkerTarget; routes: number; aliases: number; track?: boolean }
+  | { id: number; type: 'pages'; start: number; end: number }
+  /** The routes, or the alias pages, at these indices. */
+  | { id: number; type: 'some' | 'aliases'; indices: number[] }
   | { id: number; type: 'flush' };
 
 /** A worker's message loop. The worker computes the route table itself (routes() is pure) and checks
@@ -65,11 +68,12 @@ export function workerMain(port: MessagePort = parentPort!, config: SiteConfig):
         }
         // The folder is shared with the main thread and the other workers.
         writer = targetWriter(t.target, 0, true);
-        renderer = batchRenderer(site, table, setup, writer);
+        renderer = batchRenderer(site, table, setup, writer, undefined, !!t.track);
         return null;
       }
       case 'pages': return renderer!.pages(t.start, t.end);
-      case 'aliases': return renderer!.aliases(Array.from({ length: t.end - t.start }, (_, k) => t.start + k));
+      case 'some': return renderer!.some(t.indices);
+      case 'aliases': return renderer!.aliases(t.indices);
       case 'flush': await writer?.flush(); return null;
     }
   };

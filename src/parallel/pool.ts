@@ -50,9 +50,10 @@ export class CloneError extends Error {}
  * The worker's program as plain JS. The CLI bundle and lib/ have it beside this code, as their `worker` entry;
  * running from the sources (tests, SITEGEN_TSX), it is bundled from workerEntry.ts once per state of the
  * engine's sources into node_modules/.cache/sitegen/worker/ (packages left to Node, as the sources have them).
+ * The page writer thread (output/writers.ts) runs it too.
  */
 let workerProgram: string | null = null;
-function workerFile(): string {
+export function workerFile(): string {
   if (workerProgram) return workerProgram;
   const beside = path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker.js');
   if (fs.existsSync(beside)) return (workerProgram = beside);

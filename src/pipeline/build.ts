@@ -20,10 +20,12 @@ import { configureEngine, engineSettings, type EngineSettings } from '../core/se
 import { openSession, type Plan, type ReadyPlan, type Session, type StageHook } from './session.ts';
 import { linkProblems } from './links.ts';
 import { cspWarnings, type PageMarks } from './cspWarnings.ts';
-import { planInput, poolRenders, renderPlan, trackReads, type PageResult, type RenderTarget } from './render.ts';
-import { buildKey, openIncremental, type Incremental } from './incremental.ts';
+import { aliasPagesOf, memoryTarget, planInput, renderChanged, renderPlan, type RenderTarget } from './render.ts';
+import { patchOutput } from '../output/patch.ts';
+import { buildKey, openIncremental, type Incremental, type OutputStamps } from './incremental.ts';
 import { contentVariantPaths, currentImageStore, resetImageStore, variantBytes, variantLinks } from '../images/store.ts';
 import { urlPolicy } from '../render/urls.ts';
+import { skippable, trackEnv, upToDate, wholeEnv, type UpToDate } from './upToDate.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import { pruneCaches } from '../cache/prune.ts';
 
@@ -42,11 +44,11 @@ export interface BuildOptions {
   typecheck?: boolean;
   /** Told once whom the build waits for when another build of the root holds its lock (default: stderr). */
   onWait?: (text: string) => void;
+  /** The up-to-date check the caller made already (upToDate.ts probeBuild), with its inputs' stamps. */
+  probe?: UpToDate;
 }
 
-function emptyResult(outDir: string): BuildResult {
-  return { errors: [], warnings: [], pages: 0, aliases: 0, assets: 0, timings: {}, outDir, pageReports: [], notices: [], cached: [] };
-}
+const emptyResult = (outDir: string): BuildResult => ({ errors: [], warnings: [], pages: 0, aliases: 0, assets: 0, timings: {}, outDir, pageReports: [], notices: [], cached: [] });
 
 /** Times each stage into the result (a stage run twice adds up); `extraMs` on a value is time spent on its behalf before. */
 function stageTimer(result: BuildResult, opts: BuildOptions): StageHook {
@@ -116,13 +118,30 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const t0 = performance.now();
   const lock = await acquireBuildLock(root, outDir, opts.onWait); // one build of a root at a time (src/pipeline/buildLock.ts)
   try {
-    const { session, plan } = await loadAndPlan({ ...opts, root }, 'build', result);
+    // Nothing changed since the last build, whose output is still as it wrote it: its result, at once.
+    configureEngine(opts.settings);
+    const s = engineSettings();
+    const memo = !skippable(s) ? null : opts.probe
+      ?? await stageTimer(result, opts)('up to date', async () => { const u = await upToDate(root, { outDir, drafts: opts.drafts, siteUrl: opts.siteUrl, env: opts.env ?? process.env }); return Object.assign(u, { hit: !!u.result }); });
+    if (memo?.result) return finish({ ...memo.result, timings: result.timings, cached: result.cached }, t0);
+    // Which environment variables the build reads, through the env it hands the site and process.env
+    // (the site's code may read either): the memo holds their values, not the whole environment's.
+    const env = opts.env ?? process.env, realEnv = process.env, tracked = trackEnv(env);
+    const processEnv = env === realEnv ? tracked : trackEnv(realEnv);
+    if (memo) process.env = processEnv.proxy;
     try {
-      if (plan.ok) await writePlan(opts, session, plan, result, outDir);
-    } finally {
-      if (session.pool) result.workers = session.pool.stats;
-      await session.close();
-    }
+      const { session, plan } = await loadAndPlan({ ...opts, root, env: tracked.proxy }, 'build', result);
+      try {
+        const output = plan.ok ? await writePlan(opts, session, plan, result, outDir, memo?.envKey ?? wholeEnv(env)) : null;
+        if (memo && output && !result.errors.length && session.site) {
+          const reads = tracked.reads() && processEnv.reads() && new Set([...tracked.reads()!, ...processEnv.reads()!]);
+          await memo.save(result, session.site.file, output, env === realEnv ? reads : null);
+        }
+      } finally {
+        if (session.pool) result.workers = session.pool.stats;
+        await session.close();
+      }
+    } finally { process.env = realEnv; }
     return finish(result, t0);
   } finally {
     await lock.release();
@@ -135,34 +154,61 @@ function finish(result: BuildResult, t0: number): BuildResult {
   return result;
 }
 
-/** Renders the plan into a staging folder and swaps it in when nothing went wrong. */
-async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, outDir: string): Promise<void> {
+/**
+ * Renders the plan and makes it the output when nothing went wrong: written into the live output in place when
+ * the build caches know it and few pages changed (output/patch.ts), else into a staging folder swapped in.
+ */
+async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, outDir: string, envKey: string): Promise<OutputStamps | null> {
   result.notices.push(...plan.notices);
   const timed = stageTimer(result, opts);
   const others = otherFiles(session, plan);
   // The output this build replaces is kept in the build state for the next build to write over (write.ts),
   // unless the caches are off: then it is deleted, as a build without state would.
-  const { outputs } = plan;
+  const { outputs, routing } = plan;
   // The Markdown images' variants are known now (a template's only once pages render): kept from the last output.
   // (read once, for the staging folder's prune and for the image store: renderSite)
   let found: string[] | undefined;
   const markdownVariants = () => (found ??= contentVariantPaths(session.content, urlPolicy(session.site!.config).base));
   const planned = () => [...outputs.pageFiles, ...others.flatMap((o) => o.files.map(([f]) => f)), ...markdownVariants().map((p) => p.slice(1))];
-  const recycle = engineSettings().cache ? { dir: siteCachePath(session.root, 'output'), planned: planned(), root: session.root } : undefined;
-  const staging = await timed('staging', () => stageOutput(outDir, recycle));
+  const cache = engineSettings().cache;
+  const imageFiles: string[] = []; // the variants a template links: known once the pages render
+  let patch: string[] | null = null; // the live output's files, when the build patches it in place
+  const incremental = !cache ? null : await timed('changes', async () => {
+    const key = buildKey({ moduleFile: session.site!.file, vendorFile: vendorFile(), manifest: planInput(session, plan).setup.manifest, siteUrl: session.siteUrl(), env: envKey });
+    const inc = await openIncremental(session.root, outDir, key, session.content);
+    // The record knows every file of the live output, and fewer than patchMax pages render (their HTML
+    // waits in memory until the build knows it has no error): the build patches it in place.
+    const previous = await isFolder(outDir) ? inc.previousFiles() : null;
+    if (previous) {
+      inc.at(outDir, true);
+      const c = inc.changes(routing.table.routes, aliasPagesOf(session, plan));
+      if (c.routes.length + c.aliases.length < engineSettings().patchMax) patch = previous;
+    }
+    return inc;
+  });
+  let staging: Staging;
+  if (patch) staging = patchOutput(outDir, patch, () => [...planned(), ...imageFiles]);
+  else {
+    const recycle = cache ? { dir: siteCachePath(session.root, 'output'), planned: planned(), root: session.root } : undefined;
+    staging = await timed('staging', () => stageOutput(outDir, recycle));
+    incremental?.at(staging.dir, !staging.fresh);
+  }
   try {
-    const incremental = await renderSite(opts, session, plan, result, staging, others, markdownVariants);
-    if (result.errors.length) { await staging.abort(); return; }
+    await renderSite(opts, session, plan, result, staging, others, markdownVariants, incremental, imageFiles);
+    if (result.errors.length) { await staging.abort(); return null; }
+    if (staging.inPlace) await incremental!.invalidate(); // a patch that stops half-way is never trusted
     await timed('write', () => staging.commit());
-    await incremental?.save(); // what the output now holds, for the next build
+    const stamps = await incremental?.save([...planned(), ...imageFiles]); // what the output now holds, for the next build
     if (engineSettings().cache) await pruneCaches({ root: session.root, output: outDir }, ['images', 'vendor', 'worker']);
     saveCodeCaches();
+    return stamps ?? null;
   } catch (e) {
     await staging.abort();
     throw e;
   }
 }
 
+const isFolder = (dir: string) => fsp.lstat(dir).then((s) => s.isDirectory(), () => false);
 /** The output's files besides the pages, by the stage that writes them, in order. */
 function otherFiles(session: Session, plan: ReadyPlan): { stage: string; files: [string, string | Uint8Array][] }[] {
   const { manifest, outputs } = plan;
@@ -182,7 +228,7 @@ function otherFiles(session: Session, plan: ReadyPlan): { stage: string; files: 
  * Renders every page, writes the plan's other files and checks every link. Into `staging` for a build;
  * with none (check), the pages are rendered for their links and reports and nothing is written.
  */
-async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, staging: Staging | null, others: ReturnType<typeof otherFiles>, markdownVariants?: () => string[]): Promise<Incremental | null> {
+async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, staging: Staging | null, others: ReturnType<typeof otherFiles>, markdownVariants?: () => string[], incremental: Incremental | null = null, imageFiles: string[] = []): Promise<void> {
   const timed = stageTimer(result, opts);
   const site = session.site!;
   const { routing, manifest, outputs } = plan;
@@ -195,23 +241,16 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
   const rawSize = (url: string) => manifest.files.get(url.slice(1))?.length ?? 0;
   const pageLinks: PageLinks[] = [];
   const marks: PageMarks[] = [];
-  let incremental: Incremental | null = null;
   // Markdown images start now, on sharp's threads, while this thread renders (images/store.ts).
   const images = currentImageStore(session.root);
   const base = urlPolicy(site.config).base;
   if (images) void images.variants(markdownVariants?.() ?? contentVariantPaths(session.content, base));
   await timed('render', async () => {
-    const target: RenderTarget = staging ? { kind: 'folder', dir: staging.dir, fresh: staging.fresh } : { kind: 'links' };
-    // With the build caches, pages rendered on this thread: only what changed since the kept output
-    // (pipeline/incremental.ts); on the workers, or without the caches, every page.
-    const pooled = session.pool && poolRenders(session.pool);
-    let pages: PageResult[];
-    if (staging && engineSettings().cache && !pooled) {
-      const links = planInput(session, plan).setup.manifest;
-      const key = buildKey({ moduleFile: site.file, vendorFile: vendorFile(), manifest: links, siteUrl: session.siteUrl() });
-      incremental = await openIncremental(session.root, result.outDir, staging.dir, key, session.content, !staging.fresh);
-      pages = await renderChanged(session, plan, target, incremental);
-    } else pages = await renderPlan(planInput(session, plan), target);
+    // A patch renders into memory (output/patch.ts writes the pages at commit), a build into its staging folder.
+    const target: RenderTarget = !staging ? { kind: 'links' } : staging.inPlace ? memoryTarget((staging as ReturnType<typeof patchOutput>).pending as Map<string, string>) : { kind: 'folder', dir: staging.dir, fresh: staging.fresh };
+    // With the build caches: only the pages whose inputs changed since the output being built on
+    // (pipeline/incremental.ts), on the workers too; without them, every page.
+    const pages = incremental ? await renderChanged(session, plan, target, incremental) : await renderPlan(planInput(session, plan), target);
     pages.forEach((page, i) => {
       const route = table.routes[i];
       if (page.error) { result.errors.push(page.error); return; }
@@ -224,72 +263,37 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
   });
   result.pages = result.pageReports.length;
   result.aliases = table.aliases.length;
-  if (result.errors.length) return incremental;
+  if (result.errors.length) return;
 
   // Every image variant a page links, made (or taken from the cache): an image that cannot be published is
   // an error located where it is used, and the build stops before anything is swapped in.
   if (images) {
     const made = await timed('images', async () => images.variants(pageLinks.flatMap((p) => variantLinks(p.links, base))));
     result.images = { files: made.files.length, processed: images.stats.processed, cached: images.stats.cached };
-    if (made.errors.length) { result.errors.push(...made.errors); return incremental; }
+    if (made.errors.length) { result.errors.push(...made.errors); return; }
     // Read from the build cache as they are written: never all of them in memory at once.
     // A variant the last output had is the same file (its name is its content): only new ones are written.
     if (staging && made.files.length) {
+      const known = new Set(markdownVariants?.() ?? []);
+      for (const f of made.files) if (!known.has(`/${f.path}`)) imageFiles.push(f.path);
       await timed('image files', () => Promise.all(made.files.map(async (f) => {
         const dest = path.join(staging.dir, f.path);
         if (!staging.fresh && f.file) {
-          const [had, has] = await Promise.all([fsp.stat(dest).catch(() => null), fsp.stat(f.file)]);
+          const [had, has] = await Promise.all([fsp.lstat(dest).catch(() => null), fsp.stat(f.file)]);
           if (had?.isFile() && had.size === has.size) return;
         }
         // From the build cache: copied by the kernel (a clone where the disk can), never linked, so nothing
         // done to dist/ afterwards can change the cache.
-        if (f.cached) {
-          await fsp.mkdir(path.dirname(dest), { recursive: true });
-          if (await fsp.copyFile(f.file!, dest, fs.constants.COPYFILE_FICLONE).then(() => true, () => false)) return;
-        }
+        if (f.cached && await staging.copy(f.path, f.file!).then(() => true, () => false)) return;
         await staging.write(f.path, await variantBytes(f));
       })));
     }
   }
-  if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, data] of o.files) await staging.write(f, data); });
+  // Written only when the folder does not hold them already (incremental record), or always without it.
+  if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, data] of o.files) if (!incremental || incremental.needs(f, data)) await staging.write(f, data); });
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size + (result.images?.files ?? 0);
   await timed('links', async () => {
     result.errors.push(...plan.deferred, ...await linkProblems(session.root, pageLinks, outputs.targets));
     result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest));
   });
-  return incremental;
 }
-
-/**
- * Renders the routes and alias pages whose staged file is not already what they would render to (see
- * pipeline/incremental.ts), recording what each render read; the results of every route, in route order.
- */
-async function renderChanged(session: Session, plan: ReadyPlan, target: RenderTarget, inc: Incremental): Promise<PageResult[]> {
-  const { routing } = plan;
-  const { routes, aliases } = routing.table;
-  const results: (PageResult | undefined)[] = new Array(routes.length);
-  const toRender: number[] = [];
-  routes.forEach((route, i) => {
-    const kept = inc.reusable(route);
-    if (kept) results[i] = { path: route.path, islands: kept.islands, links: kept.links };
-    else toRender.push(i);
-  });
-  const aliasPages = session.site!.config.aliasPages === false ? [] : aliases;
-  const aliasesToRender = aliasPages.flatMap((a, i) => (inc.reusableAlias(a) ? [] : [i]));
-  const tracker = trackReads(session.content);
-  const reads = new Map<string, string[]>();
-  const rendered = await renderPlan(planInput(session, plan, tracker.proxy), target, {
-    routes: toRender,
-    aliases: aliasesToRender,
-    observe: { before: () => tracker.reset(), after: (route) => reads.set(route.path, [...tracker.reads()]) },
-  });
-  for (const [k, r] of rendered.entries()) {
-    const route = routes[toRender[k]];
-    results[toRender[k]] = r;
-    if (!r.error) await inc.rendered(route, reads.get(route.path) ?? [], r);
-  }
-  for (const i of aliasesToRender) await inc.renderedAlias(aliasPages[i]);
-  return results as PageResult[];
-}
-
-export type { Message };

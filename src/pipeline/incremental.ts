@@ -1,10 +1,13 @@
-// incremental: what a build may leave as it is. A build stages in the output the build before the last one
-// wrote (write.ts stageOutput); this module remembers, for each page file of the last two outputs, what it
-// was rendered from — the site module, the asset links, the origin (one key), the route itself, and each
-// collection its render read — with the file's stamp (size, mtime, inode). A page whose file in the staging
-// folder still has its stamp, and whose inputs are all the same now, is neither rendered nor written. Any
-// input that cannot be told apart for sure (a function or a cycle in a route's props or in a collection)
-// makes its pages render every time. The record is written only after a build's output was swapped in.
+// incremental: what a build may leave as it is. A build either patches the output in place (few pages
+// changed: build.ts) or stages in the output the build before the last one wrote (write.ts stageOutput);
+// this module remembers, for each file of the last two outputs, what it was made from — for a page: the
+// site module, the asset links, the origin (one key), the route itself, and each collection its render
+// read; for any other file (static, assets, host files, plugin outputs): a hash of its bytes — with the
+// file's stamp (size, mtime, inode), and the list of every file the output holds. A file whose stamp in the
+// folder being built is still the recorded one, and whose inputs are all the same now, is neither rendered
+// nor written. Any input that cannot be told apart for sure (a function or a cycle in a route's props or in
+// a collection) makes its pages render every time. The record is written only after a build's output went
+// live, and is marked unknown before an output is patched.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -25,10 +28,23 @@ interface Entry {
   stamp: Stamp;
 }
 
-/** Output file → entry, for the newest output first (dist/), then the one before (the staging folder's). */
-interface PageRecord { version: 1; outDir: string; generations: Record<string, Entry>[] }
+/** One output: its files' entries (pages and alias pages by key, other files by the hash of their bytes:
+ *  `key` then starts with "bytes:") and, when known, the list of every file it holds. */
+interface Generation extends Partial<OutputStamps> {
+  entries: Record<string, Entry>;
+  files?: string[];
+}
 
-const VERSION = 1;
+/** The stamp of each file of an output, and of each folder they are in ('' the output itself: mtime, inode),
+ *  as the output went live: a file or folder changed, added or removed since (by hand) changes one of them. */
+export interface OutputStamps { stamps: Record<string, [number, number, number]>; dirs: Record<string, [number, number]> }
+
+const lstatOrNull = (p: string): fs.Stats | null => { try { return fs.lstatSync(p); } catch { return null; } };
+
+/** The newest output first (dist/), then the one before (kept in .sitegen/cache/output/). */
+interface PageRecord { version: 2; outDir: string; generations: Generation[] }
+
+const VERSION = 2;
 const recordFile = (root: string) => path.join(root, '.sitegen', 'cache', 'pages.json');
 const sha1 = (s: string) => createHash('sha1').update(s).digest('base64url');
 
@@ -80,6 +96,8 @@ export interface BuildKeyInput {
   vendorFile?: string;
   manifest: ManifestLinks;
   siteUrl: string;
+  /** The environment variables the site read, with their values (upToDate.ts envKey). */
+  env: string;
 }
 
 /**
@@ -88,7 +106,7 @@ export interface BuildKeyInput {
  * edited engine, renders every page again.
  */
 let engineStampMemo: string | undefined;
-function engineStamp(): string {
+export function engineStamp(): string {
   if (engineStampMemo !== undefined) return engineStampMemo;
   const dir = path.dirname(fileURLToPath(import.meta.url));
   const files = fs.readdirSync(dir).filter((f) => /\.(?:[cm]?js|tsx?)$/.test(f)).sort();
@@ -100,28 +118,42 @@ export function buildKey(k: BuildKeyInput): string | null {
   try {
     // The engine runs from its sources (tests) without a vendor bundle: then nothing to stamp.
     const vendor = k.vendorFile && fs.existsSync(k.vendorFile) ? fs.statSync(k.vendorFile) : null;
-    return sha1([sha1(fs.readFileSync(k.moduleFile, 'latin1')), k.vendorFile ?? '', vendor ? `${vendor.size}:${vendor.mtimeMs}` : '', engineStamp(), stable(k.manifest), k.siteUrl, process.version].join('\n'));
+    return sha1([sha1(fs.readFileSync(k.moduleFile, 'latin1')), k.vendorFile ?? '', vendor ? `${vendor.size}:${vendor.mtimeMs}` : '', engineStamp(), stable(k.manifest), k.siteUrl, k.env, process.version].join('\n'));
   } catch {
     return null;
   }
 }
 
-export interface Incremental {
-  /** Whether the page file `output` in the staging folder is what rendering `route` would write now. */
-  reusable(route: Route): Entry | null;
-  reusableAlias(alias: Alias): boolean;
-  /** Remembers a page just rendered and written (its reads as recorded by the render). */
-  rendered(route: Route, reads: string[], result: { islands: string[]; links: string[] }): Promise<void>;
-  renderedAlias(alias: Alias): Promise<void>;
-  /** Writes the record of this build's output; call after it was swapped in. */
-  save(): Promise<void>;
+export interface Changes {
+  /** Indices of the routes and alias pages to render. */
+  routes: number[];
+  aliases: number[];
+  /** For each route: its kept entry (islands and links of its page), or null when it renders. */
+  kept: (Entry | null)[];
 }
 
-/**
- * The record of the builds before, for a build staging in `stagingDir` (`reuse`: it holds a kept output,
- * else every page is new). `key` null (the module could not be read) reuses nothing and records nothing.
- */
-export async function openIncremental(root: string, outDir: string, stagingDir: string, key: string | null, content: Content, reuse: boolean): Promise<Incremental> {
+export interface Incremental {
+  /** Points the checks at `dir`, the folder being built (dist/ or the staging folder); reuse false: nothing kept. */
+  at(dir: string, reuse: boolean): void;
+  /** Which routes and alias pages must render into the folder `at` names (the answer is kept until `at`). */
+  changes(routes: Route[], aliases: Alias[]): Changes;
+  /** Remembers a page just rendered (its reads as recorded by the render). */
+  rendered(route: Route, reads: string[], result: { islands: string[]; links: string[] }): void;
+  renderedAlias(alias: Alias): void;
+  /** Whether the file `rel` must be written with `data`: false when the folder holds it already, as recorded. */
+  needs(rel: string, data: string | Uint8Array): boolean;
+  /** The files the live output holds, when the record knows them all (it was not patched half) and no file
+   *  was added to or removed from any of its folders since. */
+  previousFiles(): string[] | null;
+  /** Marks the output as unknown (before it is patched in place: a patch that stops half-way is never trusted). */
+  invalidate(): Promise<void>;
+  /** Writes the record of this build's output, every file of which is listed in `files`; call once it is
+   *  live. Returns the stamps of the output's files and folders (for upToDate.ts). */
+  save(files: string[]): Promise<OutputStamps>;
+}
+
+/** The record of the builds before, for a build of `outDir`; `key` null reuses nothing and records no page. */
+export async function openIncremental(root: string, outDir: string, key: string | null, content: Content): Promise<Incremental> {
   let old: PageRecord | null = null;
   try {
     const r = JSON.parse(await fsp.readFile(recordFile(root), 'utf8')) as PageRecord;
@@ -136,61 +168,133 @@ export async function openIncremental(root: string, outDir: string, stagingDir: 
     }
     return hashes.get(name)!;
   };
+  const routeKeys = new Map<Route, string | null>();
   const routeKey = (route: Route): string | null => {
     if (!key) return null;
-    try { return sha1(`${key}\n${routeText(route)}`); } catch (e) { if (!(e instanceof Unknown)) throw e; return null; }
+    let k = routeKeys.get(route);
+    if (k === undefined) {
+      try { k = sha1(`${key}\n${routeText(route)}`); } catch (e) { if (!(e instanceof Unknown)) throw e; k = null; }
+      routeKeys.set(route, k);
+    }
+    return k;
   };
   const aliasKey = (a: Alias) => (key ? sha1(`${key}\nalias\n${a.to}`) : null);
-  const next: Record<string, Entry> = {};
+  const bytesKey = (data: string | Uint8Array) => `bytes:${createHash('sha1').update(data).digest('base64url')}`;
+  let dir = outDir;
+  let reuse = false;
+  let known: Changes | null = null;
+  // This build's entries: kept ones with their stamp, new ones without (stamped by save, in the live output).
+  const next = new Map<string, Omit<Entry, 'stamp'> & { stamp?: Stamp }>();
   const stampIn = (output: string): Stamp | null => {
-    try { const s = fs.lstatSync(path.join(stagingDir, output)); return s.isFile() ? stampOf(s) : null; } catch { return null; }
+    try { const s = fs.lstatSync(path.join(dir, output)); return s.isFile() ? stampOf(s) : null; } catch { return null; }
   };
-  /** The entry of whichever earlier output the staged file is, if its key is `k`. */
+  /** The entry of whichever earlier output the file in `dir` is, if its key is `k`. Synchronous: one lstat is a
+   *  few microseconds, while an awaited one per page (thousands, one after another) left the thread idle. */
   const find = (output: string, k: string | null): Entry | null => {
     if (!reuse || !old || !k) return null;
-    const stamp = stampIn(output);
-    if (!stamp) return null;
+    let stamp: Stamp | null | undefined;
     for (const g of old.generations) {
-      const e = g?.[output];
-      if (e && e.key === k && sameStamp(e.stamp, stamp)) return e;
+      const e = g?.entries?.[output];
+      if (!e || e.key !== k) continue;
+      stamp ??= stampIn(output);
+      if (!stamp) return null;
+      if (sameStamp(e.stamp, stamp)) return e;
     }
     return null;
   };
-  // Synchronous: one lstat is a few microseconds, while an awaited one per page (thousands, one after another)
-  // left the thread idle for seconds on a big site.
-  const record = async (output: string, entry: Omit<Entry, 'stamp'>) => {
-    const stamp = stampIn(output);
-    if (stamp) next[output] = { ...entry, stamp };
-  };
   return {
-    reusable(route) {
-      const e = find(route.output, routeKey(route));
-      if (!e || !e.reads.every(([name, h]) => collectionHash(name) === h)) return null;
-      next[route.output] = e;
-      return e;
+    at(d, r) {
+      dir = d;
+      reuse = r;
+      known = null;
+      next.clear();
     },
-    reusableAlias(alias) {
-      const e = find(alias.output, aliasKey(alias));
-      if (e) next[alias.output] = e;
-      return !!e;
+    changes(routes, aliases) {
+      if (known) return known;
+      const out: Changes = { routes: [], aliases: [], kept: new Array(routes.length).fill(null) };
+      routes.forEach((route, i) => {
+        const e = find(route.output, routeKey(route));
+        if (e && e.reads.every(([name, h]) => collectionHash(name) === h)) { next.set(route.output, e); out.kept[i] = e; } else out.routes.push(i);
+      });
+      aliases.forEach((a, i) => {
+        const e = find(a.output, aliasKey(a));
+        if (e) next.set(a.output, e); else out.aliases.push(i);
+      });
+      return (known = out);
     },
-    async rendered(route, reads, result) {
+    rendered(route, reads, result) {
       const k = routeKey(route);
       const hashed = reads.map((name): [string, string | null] => [name, collectionHash(name)]);
       if (!k || hashed.some(([, h]) => h === null)) return;
-      await record(route.output, { key: k, reads: hashed as [string, string][], islands: result.islands, links: result.links });
+      next.set(route.output, { key: k, reads: hashed as [string, string][], islands: result.islands, links: result.links });
     },
-    async renderedAlias(alias) {
+    renderedAlias(alias) {
       const k = aliasKey(alias);
-      if (k) await record(alias.output, { key: k, reads: [], islands: [], links: [] });
+      if (k) next.set(alias.output, { key: k, reads: [], islands: [], links: [] });
     },
-    async save() {
-      const rec: PageRecord = { version: VERSION, outDir, generations: [next, old?.generations[0] ?? {}] };
-      const file = recordFile(root);
-      await fsp.mkdir(path.dirname(file), { recursive: true });
-      const tmp = `${file}.tmp-${process.pid}`;
-      await fsp.writeFile(tmp, JSON.stringify(rec));
-      await fsp.rename(tmp, file);
+    needs(rel, data) {
+      const k = bytesKey(data);
+      const e = find(rel, k);
+      next.set(rel, e ?? { key: k, reads: [], islands: [], links: [] });
+      return !e;
+    },
+    previousFiles: () => (old && foldersIntact(old.generations[0], outDir) ? old.generations[0].files! : null),
+    async invalidate() {
+      await writeRecord(root, { version: VERSION, outDir, generations: [{ entries: {} }, old?.generations[1] ?? { entries: {} }] });
+    },
+    async save(files) {
+      const patched = path.resolve(dir) === path.resolve(outDir);
+      const entries: Record<string, Entry> = {};
+      for (const [output, e] of next) {
+        const stamp = e.stamp ?? (() => { try { const s = fs.lstatSync(path.join(outDir, output)); return s.isFile() ? stampOf(s) : null; } catch { return null; } })();
+        if (stamp) entries[output] = { ...e, stamp };
+      }
+      const before = patched ? old?.generations[1] : old?.generations[0];
+      // Stamped now it is live: one lstat a file and a folder (10,000 pages: ~20,000, some tens of ms).
+      const stamps: OutputStamps['stamps'] = {};
+      const dirs: OutputStamps['dirs'] = {};
+      for (const f of files) {
+        const st = lstatOrNull(path.join(outDir, f));
+        if (st) stamps[f] = [st.size, st.mtimeMs, st.ino];
+        for (let d = path.dirname(f); ; d = path.dirname(d)) {
+          const k = d === '.' ? '' : d;
+          if (k in dirs) break;
+          const ds = lstatOrNull(path.join(outDir, k));
+          dirs[k] = ds ? [ds.mtimeMs, ds.ino] : [0, 0];
+          if (!k) break;
+        }
+      }
+      // (for the memo of upToDate.ts: what the live output held, and from which files)
+      await writeRecord(root, { version: VERSION, outDir, generations: [{ entries, files, stamps, dirs }, before ?? { entries: {} }] });
+      return { stamps, dirs };
     },
   };
+}
+
+/** Whether no file was added to or removed from any folder of the output `g` describes (their stamps). */
+function foldersIntact(g: Generation | undefined, outDir: string): g is Generation & Required<Pick<Generation, 'files' | 'dirs'>> {
+  if (!g?.files || !g.dirs) return false;
+  for (const [d, [mtime, ino]] of Object.entries(g.dirs)) {
+    const st = lstatOrNull(path.join(outDir, d));
+    if (!st?.isDirectory() || st.mtimeMs !== mtime || st.ino !== ino) return false;
+  }
+  return true;
+}
+
+/** Whether the output `outDir` is, file for file and folder for folder, what `o` stamped. */
+export function outputIntact(outDir: string, o: OutputStamps): boolean {
+  if (!foldersIntact({ entries: {}, files: [], dirs: o.dirs }, outDir)) return false;
+  for (const [f, want] of Object.entries(o.stamps)) {
+    const st = lstatOrNull(path.join(outDir, f));
+    if (!st?.isFile() || st.size !== want[0] || st.mtimeMs !== want[1] || st.ino !== want[2]) return false;
+  }
+  return true;
+}
+
+async function writeRecord(root: string, rec: PageRecord): Promise<void> {
+  const file = recordFile(root);
+  await fsp.mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.tmp-${process.pid}`;
+  await fsp.writeFile(tmp, JSON.stringify(rec));
+  await fsp.rename(tmp, file);
 }

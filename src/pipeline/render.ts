@@ -6,16 +6,21 @@
 // result never carries its HTML: the target has it, so memory does not grow with a big build.
 import type { Content, Message, Route, SiteConfig } from '../core/types.ts';
 import type { RouteTable } from './routeTable.ts';
-import { createWriter, discardWriter, pageWriter, type Writer } from '../output/write.ts';
+import { createWriter, discardWriter, pageWriter, type Writer } from '../output/writers.ts';
 import { renderContext, renderRoute, type ManifestLinks, type PageRenderer } from '../render/page.ts';
 import type { RenderContext, renderAliasPage } from '../render/document.tsx';
 import { extractLinks } from './linkScan.ts';
 import { CloneError, type Pool } from '../parallel/pool.ts';
 import { engineSettings } from '../core/settings.ts';
+import type { Incremental } from './incremental.ts';
 import type { ReadyPlan, Session } from './session.ts';
 
 /** What a page render reports back: never its HTML (the target holds it). */
-export interface PageResult { path: string; islands: string[]; links: string[]; error?: Message }
+export interface PageResult {
+  path: string; islands: string[]; links: string[]; error?: Message;
+  /** The collections the render read (when the render tracks them: RenderOptions.track). */
+  reads?: string[];
+}
 
 /** What every page renders with: plain data, so it can go to a worker. */
 export interface RenderSetup { root: string; content: Content; siteUrl: string; manifest: ManifestLinks }
@@ -92,15 +97,21 @@ export interface BatchRenderer {
   aliases(indices: Iterable<number>): Promise<void>;
 }
 
-/** Renders routes and alias pages of a table and writes them through `writer`; the same on every thread. */
-export function batchRenderer(site: SiteRenderer, table: RenderPlan['table'], setup: RenderSetup, writer: Writer, observe?: RenderObserver): BatchRenderer {
-  const ctx: RenderContext = renderContext(site.config, setup.content, setup.siteUrl, setup.manifest);
+/**
+ * Renders routes and alias pages of a table and writes them through `writer`; the same on every thread.
+ * `track`: each result says which collections its render read (`reads`).
+ */
+export function batchRenderer(site: SiteRenderer, table: RenderPlan['table'], setup: RenderSetup, writer: Writer, observe?: RenderObserver, track = false): BatchRenderer {
+  const tracker = track ? trackReads(setup.content) : null;
+  const ctx: RenderContext = renderContext(site.config, tracker ? tracker.proxy : setup.content, setup.siteUrl, setup.manifest);
   async function one(i: number): Promise<PageResult> {
     const route = table.routes[i];
     observe?.before(route);
+    tracker?.reset();
     const { page, error } = renderRoute(site, route, ctx, setup.root);
     // Copied out of the page's HTML: a substring would keep the whole page alive until the link check.
     const result: PageResult = page ? { path: route.path, islands: page.islands, links: JSON.parse(JSON.stringify(extractLinks(page.html))) } : { path: route.path, islands: [], links: [], error };
+    if (tracker) result.reads = [...tracker.reads()];
     observe?.after(route, result);
     if (page) await writer.write(route.output, page.html);
     return result;
@@ -139,6 +150,8 @@ export interface RenderOptions {
   aliases?: number[];
   /** Told around each route rendered on this thread. */
   observe?: RenderObserver;
+  /** Each result says which collections its render read (build: pipeline/incremental.ts records them). */
+  track?: boolean;
 }
 
 /**
@@ -161,12 +174,12 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 export async function renderPlan(plan: RenderPlan, target: RenderTarget, opts: RenderOptions = {}): Promise<PageResult[]> {
   const { table, site } = plan;
   const aliases = aliasPagesFor(target, site.config) ? opts.aliases ?? range(table.aliases.length) : [];
-  const whole = !opts.routes && !opts.observe && aliases.length === (aliasPagesFor(target, site.config) ? table.aliases.length : 0);
+  const routes = opts.routes ?? null;
   // The workers hold the content since the pooled load (they compute the route table themselves, while
   // the main thread bundles), unless the pool only parses (poolRenders); then it is closed already.
-  if (plan.pool && target.kind !== 'memory' && whole && poolRenders(plan.pool)) {
+  if (plan.pool && target.kind !== 'memory' && !opts.observe && poolRenders(plan.pool)) {
     try {
-      const pages = await renderOnPool(plan, plan.pool, target, aliases.length > 0);
+      const pages = await renderOnPool(plan, plan.pool, target, routes, aliases, !!opts.track);
       await plan.pool.close(); // the workers' copies of the content: freed before the host files and link check
       return pages;
     } catch (e) {
@@ -175,9 +188,8 @@ export async function renderPlan(plan: RenderPlan, target: RenderTarget, opts: R
   }
   await plan.pool?.close(); // its workers' heaps are not needed any more: lower peak memory
   // Rendering on this thread alone: a big site's writes go to a thread of their own on the other core.
-  const routes = opts.routes ?? null;
   const writer = targetWriter(target, (routes?.length ?? table.routes.length) + aliases.length);
-  const r = batchRenderer(site, table, plan.setup, writer, opts.observe);
+  const r = batchRenderer(site, table, plan.setup, writer, opts.observe, opts.track);
   const pages = routes ? await r.some(routes) : await r.pages(0, table.routes.length);
   await r.aliases(aliases);
   await writer.flush();
@@ -203,26 +215,57 @@ const ranges = (n: number, step: number): [number, number][] => {
   return out;
 };
 
-async function renderOnPool(plan: RenderPlan, pool: Pool, target: WorkerTarget, aliasPages: boolean): Promise<PageResult[]> {
-  const { routes, aliases } = plan.table;
+const chunks = (list: number[], step: number): number[][] => ranges(list.length, step).map(([a, b]) => list.slice(a, b));
+
+/** Renders the routes at `only` (all when null) and the alias pages at `aliases` on the pool and this thread. */
+async function renderOnPool(plan: RenderPlan, pool: Pool, target: WorkerTarget, only: number[] | null, aliases: number[], track: boolean): Promise<PageResult[]> {
+  const { routes } = plan.table;
   // Not awaited before the tasks: a worker computes the route table (as long as the routes stage) while
   // the main thread already renders; its tasks queue behind the setup message.
   // Workers that hold the content (pooled load) get the setup without it: no second copy.
   const { content, ...rest } = plan.setup;
-  const setup = pool.broadcast({ type: 'setup', setup: pool.contentReady ? rest : plan.setup, target, routes: routes.length, aliases: aliases.length });
+  const setup = pool.broadcast({ type: 'setup', setup: pool.contentReady ? rest : plan.setup, target, routes: routes.length, aliases: plan.table.aliases.length, track });
   setup.catch(() => {});
   const writer = targetWriter(target, 0, true);
-  const here = batchRenderer(plan.site, plan.table, plan.setup, writer);
-  const pageTasks = ranges(routes.length, RENDER_BATCH).map(([start, end]) => ({ type: 'pages' as const, start, end }));
-  const aliasTasks = aliasPages ? ranges(aliases.length, ALIAS_BATCH).map(([start, end]) => ({ type: 'aliases' as const, start, end })) : [];
+  const here = batchRenderer(plan.site, plan.table, plan.setup, writer, undefined, track);
+  const pageTasks = only
+    ? chunks(only, RENDER_BATCH).map((indices) => ({ type: 'some' as const, indices }))
+    : ranges(routes.length, RENDER_BATCH).map(([start, end]) => ({ type: 'pages' as const, start, end }));
+  const aliasTasks = chunks(aliases, ALIAS_BATCH).map((indices) => ({ type: 'aliases' as const, indices }));
   const [, results] = await Promise.all([setup, pool.map<PageResult[] | void>([...pageTasks, ...aliasTasks], async (t) => {
-    const { type, start, end } = t as typeof pageTasks[number] | typeof aliasTasks[number];
-    return type === 'pages' ? here.pages(start, end) : here.aliases(range(end).slice(start));
+    const task = t as typeof pageTasks[number] | typeof aliasTasks[number];
+    if (task.type === 'pages') return here.pages(task.start, task.end);
+    if (task.type === 'some') return here.some(task.indices);
+    return here.aliases(task.indices);
   })]);
   await Promise.all([pool.broadcast({ type: 'flush' }), writer.flush()]);
   const pages = (results.slice(0, pageTasks.length) as PageResult[][]).flat();
   pages.forEach((p, i) => {
-    if (p.path !== routes[i].path) throw new Error(`render worker rendered ${p.path} where the main thread has ${routes[i].path}: routes() must be a pure function of the content`);
+    const route = routes[only ? only[i] : i];
+    if (p.path !== route.path) throw new Error(`render worker rendered ${p.path} where the main thread has ${route.path}: routes() must be a pure function of the content`);
   });
   return pages;
+}
+
+/** The alias pages a build writes (none when the config turns them off). */
+export const aliasPagesOf = (session: Pick<Session, 'site'>, plan: ReadyPlan) => (session.site!.config.aliasPages === false ? [] : plan.routing.table.aliases);
+
+/**
+ * Renders the routes and alias pages whose file in the folder being built is not already what they would
+ * render to (see pipeline/incremental.ts), recording what each render read; the results of every route, in
+ * route order.
+ */
+export async function renderChanged(session: Session, plan: ReadyPlan, target: RenderTarget, inc: Incremental): Promise<PageResult[]> {
+  const { routes } = plan.routing.table;
+  const aliasPages = aliasPagesOf(session, plan);
+  const c = inc.changes(routes, aliasPages);
+  const results: (PageResult | undefined)[] = c.kept.map((kept, i) => (kept ? { path: routes[i].path, islands: kept.islands, links: kept.links } : undefined));
+  const rendered = await renderPlan(planInput(session, plan), target, { routes: c.routes, aliases: c.aliases, track: true });
+  for (const [k, r] of rendered.entries()) {
+    const route = routes[c.routes[k]];
+    results[c.routes[k]] = r;
+    if (!r.error) inc.rendered(route, r.reads ?? [], r);
+  }
+  for (const i of c.aliases) inc.renderedAlias(aliasPages[i]);
+  return results as PageResult[];
 }

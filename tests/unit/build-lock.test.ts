@@ -27,7 +27,8 @@ function files(dir: string): string[] {
 
 /** Runs the CLI without blocking, so several can run at once. */
 function run(args: string[]): { done: Promise<{ code: number | null; out: string }>; output: () => string } {
-  const proc = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1' } });
+  // SITEGEN_PATCH_MAX=0: no build is skipped as up to date, so builds started together overlap.
+  const proc = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', SITEGEN_PATCH_MAX: '0' } });
   let out = '';
   proc.stdout.on('data', (d) => { out += d; });
   proc.stderr.on('data', (d) => { out += d; });

@@ -95,8 +95,10 @@ describe('sitegen build over its previous output', () => {
   const site = path.join(tmp, 'site');
   fs.cpSync(fixture('basic'), site, { recursive: true, dereference: true, filter: (f) => !/[/\\](dist|\.sitegen)$/.test(f) });
   // In process (the CLI's build command); the ftruncate count below needs a preload, so a real process.
+  // Every build here stages a whole output (SITEGEN_PATCH_MAX=0): none patches the live one in place.
+  const env = { SITEGEN_PATCH_MAX: '0' };
   const build = async (out: string, flags: { cache?: boolean } = {}) => {
-    const r = await siteAt(site).build({ out, quiet: true, ...flags });
+    const r = await siteAt(site).build({ out, quiet: true, env, ...flags });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
   };
@@ -138,7 +140,7 @@ describe('sitegen build over its previous output', () => {
     const before = treeSnapshot(dist);
     const bad = path.join(site, 'content', 'items', 'bad.yaml');
     put(bad, 'title: 5\n');
-    const r = await siteAt(site).build({ out: dist });
+    const r = await siteAt(site).build({ out: dist, env });
     expect(r.code).toBe(1);
     expect(treeSnapshot(dist)).toBe(before);
     fs.rmSync(bad);
@@ -153,7 +155,7 @@ describe('sitegen build over its previous output', () => {
     const counted = (extra: string[]) => {
       fs.rmSync(counts, { force: true });
       const r = sitegen(['build', '--root', site, '--out', dist, '--quiet', ...extra], {
-        env: { NODE_OPTIONS: `--require "${path.join(REPO, 'tests/helpers/countTruncates.cjs')}"`, SITEGEN_TEST_TRUNCATES: counts },
+        env: { ...env, NODE_OPTIONS: `--require "${path.join(REPO, 'tests/helpers/countTruncates.cjs')}"`, SITEGEN_TEST_TRUNCATES: counts },
       });
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);

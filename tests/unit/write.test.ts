@@ -1,11 +1,11 @@
-// The staging writer never opens more than MAX_WRITES_IN_FLIGHT files, however many writes are started:
-// a 10,000-page site with 55,000 aliases once failed with EMFILE.
+// The staging writer never holds more than one file open, however many writes are started (it writes
+// synchronously): a 10,000-page site with 55,000 aliases once failed with EMFILE.
 import { describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createThreadWriter, createWriter, stageOutput, MAX_WRITES_IN_FLIGHT } from '../../src/output/write.ts';
+import { createThreadWriter, createWriter, stageOutput } from '../../src/output/write.ts';
 import { configureEngine } from '../../src/core/settings.ts';
 
 /** Counts files open through fs.promises at once (a write opens, writes and closes); `peak()` is the most. */
@@ -39,15 +39,14 @@ describe('staging writes', () => {
     } finally {
       writes.restore();
     }
-    expect(writes.peak()).toBeGreaterThan(1);
-    expect(writes.peak()).toBeLessThanOrEqual(MAX_WRITES_IN_FLIGHT);
+    expect(writes.peak()).toBe(0); // none through the thread pool: one file open at a time
     expect(fs.readFileSync(path.join(dir, 'dist/a7/p2957/index.html'), 'utf8')).toBe('page 2957');
     expect(fs.readdirSync(path.join(dir, 'dist')).length).toBe(50);
   });
 
-  it('page writer: the same files synchronously (fast disk) or on the thread pool (slow disk), bounded', async () => {
+  it('page writer: every file written synchronously on this thread, none through the thread pool', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-writer-'));
-    const write = async (mode: 'sync' | 'async' | undefined, out: string) => {
+    const write = async (mode: 'sync' | undefined, out: string) => {
       configureEngine({ writes: mode });
       // A file already there and longer (a kept previous output, write.ts) is written over and cut to length.
       fs.mkdirSync(path.join(dir, out, 'a7/p487'), { recursive: true });
@@ -63,20 +62,17 @@ describe('staging writes', () => {
     const writes = countPoolWrites();
     try {
       await write('sync', 'sync');
+      await write(undefined, 'default');
       expect(writes.peak()).toBe(0); // nothing went through the thread pool
-      await write('async', 'async');
-      expect(writes.peak()).toBeGreaterThan(1);
-      expect(writes.peak()).toBeLessThanOrEqual(MAX_WRITES_IN_FLIGHT);
-      await write(undefined, 'adaptive');
     } finally {
       writes.restore();
     }
-    for (const out of ['sync', 'async', 'adaptive']) {
+    for (const out of ['sync', 'default']) {
       expect(fs.readFileSync(path.join(dir, out, 'a7/p487/index.html'), 'utf8')).toBe('page 487');
       expect(fs.readdirSync(path.join(dir, out)).length).toBe(20);
     }
-    // A write that fails is reported by flush, whichever way it went.
-    for (const mode of ['sync', 'async'] as const) {
+    // A write that fails is reported by flush.
+    for (const mode of ['sync', undefined] as const) {
       configureEngine({ writes: mode });
       try {
         fs.writeFileSync(path.join(dir, `blocker-${mode}`), 'a file where a folder should be');
@@ -119,15 +115,14 @@ describe('staging writes', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-fresh-'));
     const cut = vi.spyOn(fs, 'ftruncateSync');
     try {
-      for (const mode of ['sync', 'async', 'thread'] as const) {
+      for (const mode of ['sync', 'thread'] as const) {
         const staging = await stageOutput(path.join(dir, `dist-${mode}`));
-        configureEngine({ writes: mode === 'thread' ? undefined : mode });
+        configureEngine({ writes: mode });
         try {
           expect(staging.fresh).toBe(true);
           const w = mode === 'thread' ? createThreadWriter(staging.dir, staging.fresh) : createWriter(staging.dir, staging.fresh);
           await w.write('a/index.html', 'x'.repeat(5000));
           await w.write('b/index.html', 'page b');
-          if (mode === 'async') await w.flush(); // writes in flight at once have no order; the others keep it
           await w.write('a/index.html', 'page a'); // shorter, after a longer one: cut by O_TRUNC
           await w.flush();
           await staging.write('c.txt', 'longer text first');

@@ -1,0 +1,30 @@
+// writerThread: the program of the page writer thread (writers.ts createThreadWriter), run from the engine's
+// worker program (parallel/workerEntry.ts) when it is started as a writer. It writes each batch of files in
+// order, folders first, and answers with the batch's id and the first failure; after a failure it writes
+// nothing more.
+import path from 'node:path';
+import fs from 'node:fs';
+import type { MessagePort } from 'node:worker_threads';
+import { writeOver } from './writeOver.ts';
+
+/** A batch: absolute path, data, path, data, … */
+export interface WriterBatch { id: number; files: (string | Uint8Array)[] }
+export interface WriterFailure { message: string; code?: string; path?: string }
+
+export function writerMain(port: MessagePort, fresh: boolean): void {
+  const made = new Set<string>();
+  let failure: WriterFailure | null = null;
+  port.on('message', (m: WriterBatch) => {
+    for (let i = 0; i < m.files.length && !failure; i += 2) {
+      const file = m.files[i] as string;
+      try {
+        const dir = path.dirname(file);
+        if (!made.has(dir)) { fs.mkdirSync(dir, { recursive: true }); made.add(dir); }
+        writeOver(file, m.files[i + 1], fresh);
+      } catch (e: any) {
+        failure = { message: String(e?.message ?? e), code: e?.code, path: e?.path };
+      }
+    }
+    port.postMessage({ id: m.id, failure });
+  });
+}
