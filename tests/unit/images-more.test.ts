@@ -1,0 +1,75 @@
+// More of the image pipeline as a user meets it (issue #25): an <Image> that cannot be shown is located at
+// the template line that wrote it; a Markdown image may ask for its own widths; Markdown images start
+// encoding while content is still loading, with the same bytes as after it; and in dev, editing an image
+// next to a post refreshes the post.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { copyOf } from '../helpers/site.ts';
+
+/** A photo-like JPEG (gradient plus noise) of the given size. */
+async function photo(width: number, height: number, seed = 1): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  let x = (seed * 2654435761) >>> 0;
+  for (let i = 0; i < raw.length; i += 3) {
+    const p = i / 3, cx = p % width, cy = Math.floor(p / width);
+    x = (x * 1103515245 + 12345) >>> 0;
+    const n = (x >>> 24) % 24;
+    raw[i] = (cx * 255 / width + n) & 255; raw[i + 1] = (cy * 255 / height + n) & 255; raw[i + 2] = (seed * 60 + n) & 255;
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+}
+
+const post = (body: string) => `---\ntitle: About\n---\n# About\n\nSome text.\n\n${body}\n`;
+
+let small: Buffer;
+beforeAll(async () => { small = await photo(800, 500, 2); });
+
+describe('<Image> errors are located at the template line that wrote it', () => {
+  // The Item template, with an <Image> on a line of its own (line 13, column 5 of templates/pages.tsx).
+  const withImage = (image: string) => (t: string) => t
+    .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, type LayoutProps } from 'sitegen-islands';")
+    .replace('  return (<><h1>{title}</h1><p>{tags.join', `  return (<>\n    ${image}\n    <h1>{title}</h1><p>{tags.join`);
+
+  const cases: [string, string, RegExp][] = [
+    ['a missing file', '<Image src="/img/nowhere.jpg" alt="Nowhere" />', /<Image src="\/img\/nowhere\.jpg">: there is no such image in static\//],
+    ['a missing alt', '{/* @ts-expect-error alt is required */}<Image src="/img/team.jpg" />', /<Image src="\/img\/team\.jpg">: alt is required/],
+    ['a remote image whose host is not listed', '<Image src="https://cdn.example.net/a.jpg" alt="Far away" />', /the image is remote; only local images are processed/],
+  ];
+  for (const [name, image, text] of cases) {
+    it(`${name}: build and check name templates/pages.tsx with its line and column`, async () => {
+      const site = await copyOf('basic', { 'static/img/team.jpg': small });
+      site.edit('templates/pages.tsx', withImage(image));
+      const lines = site.file('templates/pages.tsx').split('\n');
+      const line = lines.findIndex((l) => l.includes('<Image')) + 1;
+      const column = lines[line - 1].indexOf('<Image') + 1;
+      expect(line).toBe(13);
+      try {
+        for (const command of ['build', 'check']) {
+          const r = await site.run(command);
+          expect(r.code).toBe(1);
+          // Every item page fails the same way, at the same place.
+          const e = r.errors[0];
+          expect(e.id).toBe('RenderError');
+          expect(e.text).toMatch(text);
+          expect(e.location).toMatchObject({ file: 'templates/pages.tsx', line, column, lineText: lines[line - 1] });
+          expect(r.stderr).toContain(`templates/pages.tsx:${line}:${column}`);
+        }
+      } finally { site.remove(); }
+    });
+  }
+
+  it('an <Image> written inside a component the template calls is located in that component', async () => {
+    const site = await copyOf('basic', { 'static/img/team.jpg': small });
+    site.write('templates/Figure.tsx', "import { Image } from 'sitegen-islands';\nexport function Figure({ src }: { src: string }) {\n  return <figure><Image src={src} alt=\"A figure\" /></figure>;\n}\n");
+    site.edit('templates/pages.tsx', (t) => t
+      .replace("import type { LayoutProps } from 'sitegen-islands';", "import type { LayoutProps } from 'sitegen-islands';\nimport { Figure } from './Figure.tsx';")
+      .replace('return (<><h1>{title}</h1><p>{tags.join', 'return (<><Figure src="/img/none.jpg" /><h1>{title}</h1><p>{tags.join'));
+    try {
+      const r = await site.build();
+      expect(r.errors[0].text).toContain('<Image src="/img/none.jpg">: there is no such image');
+      expect(r.errors[0].location).toMatchObject({ file: 'templates/Figure.tsx', line: 3, column: 18 });
+    } finally { site.remove(); }
+  });
+});
