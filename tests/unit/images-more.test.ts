@@ -73,3 +73,46 @@ describe('<Image> errors are located at the template line that wrote it', () => 
     } finally { site.remove(); }
   });
 });
+
+describe('Markdown images: widths, sizes and priority of their own', () => {
+  it('{widths="…" sizes="…"} after an image: its srcsets at those widths, made, and the list never shows', async () => {
+    const site = await copyOf('basic', {
+      'content/pages/photo.jpg': small,
+      'content/pages/about.md': post('![A gradient](./photo.jpg){widths="320 480" sizes="50vw"} and a word after it.\n\n![The hero](./photo.jpg){priority}'),
+    });
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      const html = r.read('about/index.html');
+      const [own, hero] = html.match(/<picture>.*?<\/picture>/gs)!;
+      expect(own).toMatch(/<source type="image\/avif" srcset="\/assets\/img\/[0-9a-f]{22}\/photo-320\.avif 320w, \/assets\/img\/[0-9a-f]{22}\/photo-480\.avif 480w" sizes="50vw">/);
+      expect(own).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/photo-480\.jpg" alt="A gradient" width="480" height="300" loading="lazy" decoding="async">/);
+      expect(html).toContain('</picture> and a word after it.');
+      expect(html).not.toContain('{');
+      // {priority}: loaded at once, with high priority; the site's widths.
+      expect(hero).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/photo-800\.jpg" alt="The hero" width="800" height="500" decoding="auto" fetchpriority="high">/);
+      for (const url of html.match(/\/assets\/img\/[^" ,]+/g)!) {
+        const file = path.join(r.outDir, url);
+        expect(fs.existsSync(file), url).toBe(true);
+        expect((await sharp(file).metadata()).width).toBe(Number(url.match(/-(\d+)\./)![1]));
+      }
+    } finally { site.remove(); }
+  });
+
+  const bad: [string, RegExp][] = [
+    ['{widths="wide"}', /The image \.\/photo\.jpg has widths="wide": write whole numbers of pixels from 1 to 16384/],
+    ['{width=300}', /has an attribute "width" sitegen does not know: an image takes widths="…", sizes="…" and priority/],
+    ['{widths="320}', /The attributes after the image \.\/photo\.jpg, \{widths="320\}: the value of "widths" has no closing quote/],
+  ];
+  for (const [attrs, text] of bad) {
+    it(`${attrs} is an error located at the image`, async () => {
+      const line = `![A gradient](./photo.jpg)${attrs}`;
+      const site = await copyOf('basic', { 'content/pages/photo.jpg': small, 'content/pages/about.md': post(line) });
+      try {
+        const r = await site.build();
+        expect(r.errors.map((e) => [e.id, e.location?.file, e.location?.line, e.location?.column, e.location?.lineText])).toEqual([['ImageError', 'content/pages/about.md', 8, 1, line]]);
+        expect(r.errors[0].text).toMatch(text);
+      } finally { site.remove(); }
+    });
+  }
+});
