@@ -22,7 +22,7 @@ import { linkProblems } from './pipeline/links.ts';
 import { cspWarnings, type PageMarks } from './cspWarnings.ts';
 import { planInput, poolRenders, renderPlan, trackReads, type PageResult, type RenderTarget } from './pipeline/render.ts';
 import { buildKey, openIncremental, type Incremental } from './pipeline/incremental.ts';
-import { contentVariantPaths, currentImageStore, resetImageStore, variantBytes, variantLinks } from './images/store.ts';
+import { contentVariantPaths, currentImageStore, encodeWhileLoading, resetImageStore, variantBytes, variantLinks } from './images/store.ts';
 import { urlPolicy } from './render/urls.ts';
 
 export interface BuildOptions {
@@ -67,6 +67,8 @@ function stageTimer(result: BuildResult, opts: BuildOptions): StageHook {
 async function loadAndPlan(opts: BuildOptions, mode: 'build' | 'check', result: BuildResult): Promise<{ session: Session; plan: Plan }> {
   configureEngine(opts.settings);
   resetImageStore(path.resolve(opts.root)); // each build makes its images anew (from the cache)
+  // A build starts a Markdown image's variants as soon as its file is parsed; check makes none.
+  if (mode === 'build') encodeWhileLoading(path.resolve(opts.root), { drafts: !!opts.drafts });
   const session = await openSession({ root: opts.root, mode, env: opts.env, siteUrl: opts.siteUrl, drafts: opts.drafts, stage: stageTimer(result, opts) });
   try {
     await session.load();
@@ -123,6 +125,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     }
     return finish(result, t0);
   } finally {
+    // Images started early for a build that stopped: the queued ones dropped, the running ones finished.
+    encodeWhileLoading(root, null);
+    await currentImageStore(root)?.settle();
     await lock.release();
   }
 }

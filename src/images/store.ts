@@ -16,6 +16,9 @@ import type { Location, Message } from '../types.ts';
 import { message, fileLocation } from '../errors.ts';
 import { IMAGE_DIR, parseVariantPath, passThrough, settingsTag, variantPath, variantWidths, type ImageFacts, type ImageSettings } from './model.ts';
 import { sourceFacts } from './source.ts';
+import { maxPixelsOf, siteImageSettings } from './config.ts';
+import { engineSettings } from '../settings.ts';
+import type { SiteConfig } from '../types.ts';
 
 export interface SourceRecord {
   /** The file, relative to the site root ("static/img/a.png", "content/posts/a/photo.jpg"). */
@@ -27,7 +30,12 @@ export interface SourceRecord {
 /** A variant made: its output path and its bytes, or the file that has them (the cache, or the source itself). */
 export interface MadeVariant { path: string; bytes?: Uint8Array; file?: string; /** `file` is in the build cache (not the source). */ cached?: boolean }
 
-export interface ImageStats { processed: number; cached: number }
+export interface ImageStats {
+  /** Variants encoded by this store, and taken from the build cache. */
+  processed: number; cached: number;
+  /** Variants asked for so far (made, being made or waiting). */
+  requested: number;
+}
 
 const dirOf = (root: string) => path.join(root, '.sitegen', 'cache', 'images');
 
@@ -50,7 +58,7 @@ let sharpModule: Promise<Sharp> | null = null;
 const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
 
 export class ImageStore {
-  readonly stats: ImageStats = { processed: 0, cached: 0 };
+  readonly stats: ImageStats = { processed: 0, cached: 0, requested: 0 };
   private sources = new Map<string, SourceRecord>();
   private facts = new Map<string, Promise<{ facts: ImageFacts } | { problem: string }>>();
   private made = new Map<string, Promise<MadeVariant | Message>>();
@@ -81,6 +89,17 @@ export class ImageStore {
     }
   }
 
+  /**
+   * Ends the store's work: variants still waiting for a slot are not made, and the ones being made finish
+   * (a build that stops early leaves no encoding running behind it, nor a half-written cache file).
+   */
+  async settle(): Promise<void> {
+    this.closed = true;
+    for (const go of this.waiting.splice(0)) go();
+    await Promise.allSettled([...this.made.values(), ...this.facts.values(), ...this.decoded.values()]);
+  }
+  private closed = false;
+
   /** Whether `p` (a base-less site path, "/assets/img/…") is a variant of a known source. */
   isVariant(p: string): boolean {
     const v = parseVariantPath(p);
@@ -94,6 +113,7 @@ export class ImageStore {
     if (!m) {
       m = this.make(rel).catch((e) => message('ImageError', `${rel} cannot be made: ${e?.message ?? e}`, null));
       this.made.set(rel, m);
+      this.stats.requested++;
     }
     return m;
   }
@@ -143,6 +163,7 @@ export class ImageStore {
   private readonly slots = Math.max(1, Math.min(4, os.availableParallelism()));
   private async slot<T>(fn: () => Promise<T>): Promise<T> {
     if (this.running >= this.slots) await new Promise<void>((go) => this.waiting.push(go));
+    if (this.closed) throw new Error('the build stopped before this image was made');
     this.running++;
     try { return await fn(); } finally { this.running--; this.waiting.shift()?.(); }
   }
@@ -232,22 +253,50 @@ export function variantLinks(links: Iterable<string>, base = '/'): string[] {
   return out;
 }
 
+/** The variant paths (base-less, "/assets/img/…") one body's HTML names, added to `out`. */
+function htmlVariantPaths(html: string, base: string, out: string[]): string[] {
+  const prefix = `${base}assets/img/`;
+  for (let at = html.indexOf(prefix); at >= 0; at = html.indexOf(prefix, at + prefix.length)) {
+    let end = at + prefix.length;
+    while (end < html.length && !'" ,<>\''.includes(html[end])) end++;
+    out.push(`/${html.slice(at + base.length, end)}`);
+  }
+  return out;
+}
+
 /** The variant paths the entries' HTML names (Markdown images), to start making them before pages render. */
 export function contentVariantPaths(content: Record<string, unknown>, base = '/'): string[] {
   const out: string[] = [];
-  const prefix = `${base}assets/img/`;
-  const scan = (html: string) => {
-    for (let at = html.indexOf(prefix); at >= 0; at = html.indexOf(prefix, at + prefix.length)) {
-      let end = at + prefix.length;
-      while (end < html.length && !'" ,<>\''.includes(html[end])) end++;
-      out.push(`/${html.slice(at + base.length, end)}`);
-    }
-  };
   for (const value of Object.values(content)) {
     if (!Array.isArray(value)) continue;
-    for (const e of value) if (e && typeof e.html === 'string' && e.html.includes(prefix)) scan(e.html);
+    for (const e of value) if (e && typeof e.html === 'string') htmlVariantPaths(e.html, base, out);
   }
   return out;
+}
+
+/**
+ * The roots whose build encodes Markdown images while content loads (build only: check makes none, dev
+ * makes them on request), and whether that build publishes drafts.
+ */
+const early = new Map<string, { drafts: boolean }>();
+
+/** This thread's build of `root` starts each Markdown image's variants as soon as its file is parsed (null: no more). */
+export function encodeWhileLoading(root: string, on: { drafts: boolean } | null): void {
+  if (on) early.set(root, on); else early.delete(root);
+}
+
+/**
+ * A content file's entry is known (parsed here, by a worker, or taken from the content cache): the variants
+ * of the images its body shows start now, on sharp's threads, while the other files load. The build's later
+ * requests for the same paths (render, then the images stage) get the same promises.
+ */
+export function contentImagesKnown(root: string, config: Pick<SiteConfig, 'images'>, base: string, entry: { html?: string; draft?: boolean } | undefined): void {
+  const on = early.size ? early.get(root) : undefined;
+  const html = entry?.html;
+  if (!on || !html || (entry.draft && !on.drafts) || !html.includes(`${base}assets/img/`)) return;
+  const store = imageStore(root, siteImageSettings(config), maxPixelsOf(config), engineSettings().cache);
+  if (store.checkOnly) return;
+  void store.variants(htmlVariantPaths(html, base, []));
 }
 
 /** All variant files of a source at the given widths (e.g. to warm the cache). */

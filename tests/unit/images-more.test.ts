@@ -7,6 +7,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { copyOf } from '../helpers/site.ts';
+import { build } from '../../src/build.ts';
+import { currentImageStore, encoderOptions } from '../../src/images/store.ts';
+import { DEFAULT_IMAGE_SETTINGS } from '../../src/images/model.ts';
 
 /** A photo-like JPEG (gradient plus noise) of the given size. */
 async function photo(width: number, height: number, seed = 1): Promise<Buffer> {
@@ -115,4 +118,42 @@ describe('Markdown images: widths, sizes and priority of their own', () => {
       } finally { site.remove(); }
     });
   }
+});
+
+describe('Markdown images start encoding while content loads', () => {
+  it('a build has asked for every variant of a post by the end of the content stage, and makes the same bytes', async () => {
+    const big = await photo(1000, 600, 4);
+    const site = await copyOf('basic', {
+      'content/pages/photo.jpg': small, 'content/pages/wide.jpg': big,
+      'content/pages/about.md': post('![A gradient](./photo.jpg)\n\n![A wide one](./wide.jpg){widths="500"}'),
+    });
+    try {
+      let atContent: number | undefined;
+      const r = await build({ root: site.root, onStage: (name) => { if (name === 'content') atContent = currentImageStore(site.root)?.stats.requested; } });
+      expect(r.errors).toEqual([]);
+      // photo.jpg: 640 and 800 in AVIF and WebP, and the JPEG fallback; wide.jpg at 500 px: AVIF, WebP, JPEG.
+      expect(atContent).toBe(8);
+      expect(r.images).toEqual({ files: 8, processed: 8, cached: 0 });
+      // Each file is what sharp makes of its source with the engine's encoder options.
+      const html = fs.readFileSync(path.join(site.root, 'dist/about/index.html'), 'utf8');
+      const urls = [...new Set(html.match(/\/assets\/img\/[^" ,]+/g)!)];
+      expect(urls).toHaveLength(8);
+      const o = encoderOptions(DEFAULT_IMAGE_SETTINGS);
+      for (const url of urls) {
+        const [, name, width, ext] = url.match(/\/(photo|wide)-(\d+)\.(avif|webp|jpg)$/)!;
+        let img = sharp(name === 'photo' ? small : big, { failOn: 'truncated', animated: false }).rotate();
+        if (Number(width) < (name === 'photo' ? 800 : 1000)) img = img.resize({ width: Number(width) });
+        const expected = await (ext === 'avif' ? img.avif(o.avif) : ext === 'webp' ? img.webp(o.webp) : img.jpeg(o.jpeg)).toBuffer();
+        expect(fs.readFileSync(path.join(site.root, 'dist', url)).equals(expected), url).toBe(true);
+      }
+    } finally { site.remove(); }
+  });
+
+  it('check starts none and writes none', async () => {
+    const site = await copyOf('basic', { 'content/pages/photo.jpg': small, 'content/pages/about.md': post('![A gradient](./photo.jpg)') });
+    try {
+      expect((await site.check()).errors).toEqual([]);
+      expect(fs.existsSync(path.join(site.root, '.sitegen/cache/images/variants'))).toBe(false);
+    } finally { site.remove(); }
+  });
 });
