@@ -10,6 +10,8 @@ import { copyOf } from '../helpers/site.ts';
 import { build } from '../../src/build.ts';
 import { currentImageStore, encoderOptions } from '../../src/images/store.ts';
 import { DEFAULT_IMAGE_SETTINGS } from '../../src/images/model.ts';
+import { createDevSite } from '../../src/dev/devSite.ts';
+import { hostOf } from '../helpers/devHost.ts';
 
 /** A photo-like JPEG (gradient plus noise) of the given size. */
 async function photo(width: number, height: number, seed = 1): Promise<Buffer> {
@@ -155,5 +157,60 @@ describe('Markdown images start encoding while content loads', () => {
       expect((await site.check()).errors).toEqual([]);
       expect(fs.existsSync(path.join(site.root, '.sitegen/cache/images/variants'))).toBe(false);
     } finally { site.remove(); }
+  });
+});
+
+describe('sitegen dev: editing an image refreshes the posts that show it', () => {
+  const variant = (html: string | null) => html?.match(/\/assets\/img\/[0-9a-f]{22}\/[\w-]+-640\.avif/)?.[0];
+
+  it('a changed image next to a post re-renders the post with the new picture; a removed one is an error, a new one fixes it', async () => {
+    const site = await copyOf('basic', {
+      'content/pages/photo.jpg': small,
+      'content/pages/about.md': post('![A gradient](./photo.jpg)\n\n![Later](./later.jpg)'),
+    });
+    const dev = await createDevSite({ root: site.root });
+    const host = await hostOf(dev);
+    try {
+      // later.jpg does not exist yet: the page is an error, located at its image.
+      const start = await dev.start();
+      expect(start.errors.map((e) => [e.id, e.location?.file, e.location?.line])).toEqual([['ImageError', 'content/pages/about.md', 10]]);
+      site.write('content/pages/later.jpg', small);
+      const added = await dev.apply([{ file: 'content/pages/later.jpg', kind: 'add' }]);
+      expect(added?.errors).toEqual([]);
+      const before = variant(await host.text('/about/'));
+      expect(before).toBeDefined();
+
+      // New bytes for photo.jpg (a wider photo): the page names new variants, which the store makes from the new file.
+      site.write('content/pages/photo.jpg', await photo(1000, 600, 7));
+      const changed = await dev.apply([{ file: 'content/pages/photo.jpg', kind: 'change' }]);
+      expect(changed?.errors).toEqual([]);
+      expect(changed?.changed).toContain('/about/');
+      const html = (await host.text('/about/'))!;
+      const after = variant(html);
+      expect(after).not.toBe(before);
+      expect(html).toMatch(/photo-1000\.jpg" alt="A gradient" width="1000" height="600"/);
+      const made = await currentImageStore(site.root)!.variant(after!);
+      expect('path' in made).toBe(true);
+      if ('path' in made) expect((await sharp(fs.readFileSync(made.file!)).metadata()).width).toBe(640);
+
+      // Removed: the post that shows it reports it, where it is used.
+      fs.rmSync(path.join(site.root, 'content/pages/photo.jpg'));
+      const removed = await dev.apply([{ file: 'content/pages/photo.jpg', kind: 'unlink' }]);
+      expect(removed?.errors.map((e) => [e.id, e.location?.line, e.text])).toEqual([['ImageError', 8, 'The image ./photo.jpg does not exist (looked for content/pages/photo.jpg)']]);
+    } finally { await host.close(); await dev.close(); site.remove(); }
+  });
+
+  it('an image under static/ that a post shows refreshes the post too', async () => {
+    const site = await copyOf('basic', { 'static/img/wide.jpg': small, 'content/pages/about.md': post('![A gradient](/img/wide.jpg)') });
+    const dev = await createDevSite({ root: site.root });
+    const host = await hostOf(dev);
+    try {
+      expect((await dev.start()).errors).toEqual([]);
+      const before = variant(await host.text('/about/'));
+      site.write('static/img/wide.jpg', await photo(800, 500, 9));
+      const r = await dev.apply([{ file: 'static/img/wide.jpg', kind: 'change' }]);
+      expect(r?.changed).toContain('/about/');
+      expect(variant(await host.text('/about/'))).not.toBe(before);
+    } finally { await host.close(); await dev.close(); site.remove(); }
   });
 });
