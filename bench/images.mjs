@@ -151,10 +151,12 @@ const rm = (p) => fs.rmSync(p, { recursive: true, force: true });
 async function build(root, state) {
   if (state !== 'kept') rm(path.join(root, 'dist'));
   if (state === 'cold') rm(path.join(root, '.sitegen'));
-  const r = await runProcess([CLI, 'build', '--root', root, '--json'], { cwd: REPO, timeoutS: 3600 });
+  // SITEGEN_DEBUG_MEM: the build prints its image encoder's peak RSS (a process of its own, src/images/encoder.ts).
+  const r = await runProcess([CLI, 'build', '--root', root, '--json'], { cwd: REPO, timeoutS: 3600, env: { SITEGEN_DEBUG_MEM: '1' } });
   if (r.code !== 0) throw new Error(`sitegen build ${root} (${state}) failed:\n${(r.stdout + r.stderr).slice(-2000)}`);
   const json = JSON.parse(r.stdout);
-  return { seconds: r.seconds, rssMB: r.rssMB, images: json.images, timings: json.timings };
+  const encoder = r.stderr.match(/image encoder: peak RSS (\d+) MB/);
+  return { seconds: r.seconds, rssMB: r.rssMB, encoderRssMB: encoder ? Number(encoder[1]) : null, images: json.images, timings: json.timings };
 }
 
 async function main() {
@@ -171,7 +173,7 @@ async function main() {
     res.floor.push({ seconds: f.seconds, rssMB: f.rssMB, variants: JSON.parse(f.stdout).variants });
     log(`  floor (sharp alone): ${fmtS(f.seconds)} s, ${JSON.parse(f.stdout).variants} variants, peak RSS ${fmtMB(f.rssMB)} MB`);
     const cold = await build(site, 'cold');
-    log(`  sitegen cold: ${fmtS(cold.seconds)} s, peak RSS ${fmtMB(cold.rssMB)} MB, ${cold.images?.processed} variants encoded`);
+    log(`  sitegen cold: ${fmtS(cold.seconds)} s, peak RSS ${fmtMB(cold.rssMB)} MB (its image encoder process: ${cold.encoderRssMB ?? 'none'} MB), ${cold.images?.processed} variants encoded`);
     const warm = await build(site, 'warm');
     log(`  sitegen warm: ${fmtS(warm.seconds)} s, ${warm.images?.processed} encoded, ${warm.images?.cached} from the cache`);
     // A rebuild with the output in place: the build after keeps the one it replaces and writes over it
@@ -199,8 +201,10 @@ async function main() {
   const floorS = med(res.floor.map((r) => r.seconds));
   const warmAddsMs = (med(res.runs.map((r) => r.warm.seconds)) - med(res.runs.map((r) => r.plainWarm.seconds))) * 1000;
   const keptAddsMs = (med(res.runs.map((r) => r.kept.seconds)) - med(res.runs.map((r) => r.plainKept.seconds))) * 1000;
+  // The largest process (what /usr/bin/time reports), and the build's process and its encoder together.
   const peak = Math.max(...res.runs.map((r) => r.cold.rssMB ?? 0));
-  const figures = { coldS, floorS, ratio: coldS / floorS, warmS: med(res.runs.map((r) => r.warm.seconds)), warmAddsMs, keptS: med(res.runs.map((r) => r.kept.seconds)), keptAddsMs, peakRssMB: peak, floorRssMB: Math.max(...res.floor.map((f) => f.rssMB ?? 0)), onePage: one, big };
+  const peakBoth = Math.max(...res.runs.map((r) => (r.cold.rssMB ?? 0) + (r.cold.encoderRssMB ?? 0)));
+  const figures = { coldS, floorS, ratio: coldS / floorS, warmS: med(res.runs.map((r) => r.warm.seconds)), warmAddsMs, keptS: med(res.runs.map((r) => r.kept.seconds)), keptAddsMs, peakRssMB: peak, peakBothMB: peakBoth, floorRssMB: Math.max(...res.floor.map((f) => f.rssMB ?? 0)), onePage: one, big };
   const met = (ok) => (ok ? 'met' : 'NOT MET');
   const lines = [
     `images (${opts.photos} photos + the 20 MB PNG, ${res.floor[0].variants} variants)`,
@@ -208,7 +212,7 @@ async function main() {
     `  sitegen cold             ${fmtS(coldS)} s = ${figures.ratio.toFixed(2)}× the floor      target ≤ ${TARGETS.coldRatio}×: ${met(figures.ratio <= TARGETS.coldRatio)}`,
     `  sitegen warm, output kept ${fmtS(figures.keptS)} s, +${keptAddsMs.toFixed(0)} ms over the same posts without images      target ≤ ${TARGETS.warmAddsMs} ms: ${met(keptAddsMs <= TARGETS.warmAddsMs)}`,
     `  sitegen warm, no output  ${fmtS(figures.warmS)} s, +${warmAddsMs.toFixed(0)} ms (every variant copied from the cache into a new dist/)`,
-    `  peak RSS (cold)          ${fmtMB(peak)} MB (sharp alone: ${fmtMB(figures.floorRssMB)} MB)      target ≤ ${TARGETS.peakRssMB} MB: ${met(peak <= TARGETS.peakRssMB)}`,
+    `  peak RSS (cold)          ${fmtMB(peak)} MB, the largest process; the build and its encoder together ≤ ${fmtMB(peakBoth)} MB (sharp alone: ${fmtMB(figures.floorRssMB)} MB)      target ≤ ${TARGETS.peakRssMB} MB: ${met(peakBoth <= TARGETS.peakRssMB)}`,
     `  one page ships           ${(one.shipped / 1024).toFixed(0)} KB (AVIF at 1280 px) for a ${(one.original / 1048576).toFixed(1)} MB original`,
     `  the 20 MB PNG            ${(big.original / 1048576).toFixed(1)} MB → AVIF ${(big.avif1280 / 1024).toFixed(0)} KB, WebP ${(big.webp1280 / 1024).toFixed(0)} KB at 1280 px, width/height ${big.sized ? 'set' : 'MISSING'}, lazy ${big.lazy ? 'yes' : 'NO'}      target ≤ ${TARGETS.bigAt1280KB} KB: ${met(Math.max(big.avif1280, big.webp1280) <= TARGETS.bigAt1280KB * 1024 && big.sized && big.lazy)}`,
   ];

@@ -23,6 +23,7 @@ import { cspWarnings, type PageMarks } from './cspWarnings.ts';
 import { planInput, poolRenders, renderPlan, trackReads, type PageResult, type RenderTarget } from './pipeline/render.ts';
 import { buildKey, openIncremental, type Incremental } from './pipeline/incremental.ts';
 import { contentVariantPaths, currentImageStore, encodeWhileLoading, resetImageStore, variantBytes, variantLinks } from './images/store.ts';
+import { encoderPeakRssMB } from './images/encoder.ts';
 import { urlPolicy } from './render/urls.ts';
 
 export interface BuildOptions {
@@ -128,6 +129,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     // Images started early for a build that stopped: the queued ones dropped, the running ones finished.
     encodeWhileLoading(root, null);
     await currentImageStore(root)?.settle();
+    if (engineSettings().debugMemory) { const mb = await encoderPeakRssMB(); if (mb) process.stderr.write(`image encoder: peak RSS ${mb} MB\n`); }
     await lock.release();
   }
 }

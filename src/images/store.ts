@@ -16,6 +16,7 @@ import type { Location, Message } from '../types.ts';
 import { message, fileLocation } from '../errors.ts';
 import { IMAGE_DIR, parseVariantPath, passThrough, settingsTag, variantPath, variantWidths, type ImageFacts, type ImageSettings } from './model.ts';
 import { sourceFacts } from './source.ts';
+import { encode, loadSharp } from './encoder.ts';
 import { maxPixelsOf, siteImageSettings } from './config.ts';
 import { engineSettings } from '../settings.ts';
 import type { SiteConfig } from '../types.ts';
@@ -52,10 +53,6 @@ export function recordSource(root: string, hash: string, rec: SourceRecord): voi
   fs.renameSync(tmp, file);
 }
 
-type Sharp = typeof import('sharp').default;
-let sharpModule: Promise<Sharp> | null = null;
-/** sharp, loaded on the first image (a site without images never loads it). */
-const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
 
 export class ImageStore {
   readonly stats: ImageStats = { processed: 0, cached: 0, requested: 0 };
@@ -203,24 +200,25 @@ export class ImageStore {
       if (problem) return message('ImageError', `${rec.file} cannot be decoded: it is corrupt or truncated (${problem})`, this.where(rec));
       return { path: rel, file: abs };
     }
-    let out: Buffer;
+    // Encoded in the encoder process (encoder.ts), which writes the cache's file itself (under a temporary
+    // name, renamed when whole); without the cache, the bytes come back.
+    const o = encoderOptions(s);
+    const tmp = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    if (this.useCache) await fsp.mkdir(path.dirname(cached), { recursive: true });
+    let out: Uint8Array | undefined;
     try {
-      const sharp = await loadSharp();
-      out = await this.slot(() => {
-        let img = sharp(abs, { limitInputPixels: this.maxPixels, failOn: 'truncated', animated: false }).rotate();
-        if (v.width! < facts.width) img = img.resize({ width: v.width! });
-        const o = encoderOptions(s);
-        img = format === 'avif' ? img.avif(o.avif) : format === 'webp' ? img.webp(o.webp) : format === 'jpeg' ? img.jpeg(o.jpeg) : img.png(o.png);
-        return img.toBuffer();
-      });
+      out = await this.slot(() => encode({
+        file: abs, width: v.width! < facts.width ? v.width! : null, format, options: o[format], maxPixels: this.maxPixels,
+        out: this.useCache ? tmp : undefined,
+      }));
     } catch (e: any) {
-      return message('ImageError', `${rec.file} cannot be decoded: it is corrupt or truncated (${String(e?.message ?? e).split('\n')[0]})`, this.where(rec));
+      if (this.useCache) await fsp.rm(tmp, { force: true });
+      const why = String(e?.message ?? e).split('\n')[0];
+      if (why.startsWith('the image encoder')) return message('ImageError', `${rec.file} could not be encoded: ${why}`, this.where(rec));
+      return message('ImageError', `${rec.file} cannot be decoded: it is corrupt or truncated (${why})`, this.where(rec));
     }
     this.stats.processed++;
-    if (!this.useCache) return { path: rel, bytes: out };
-    await fsp.mkdir(path.dirname(cached), { recursive: true });
-    const tmp = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await fsp.writeFile(tmp, out);
+    if (!this.useCache) return { path: rel, bytes: out! };
     await fsp.rename(tmp, cached);
     return { path: rel, file: cached, cached: true };
   }
