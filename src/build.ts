@@ -242,8 +242,8 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
       await timed('image files', () => Promise.all(made.files.map(async (f) => {
         const dest = path.join(staging.dir, f.path);
         if (!staging.fresh && f.file) {
-          const [had, has] = await Promise.all([fsp.stat(dest).catch(() => null), fsp.stat(f.file)]);
-          if (had?.isFile() && had.size === has.size) return;
+          const had = await fsp.stat(dest).catch(() => null);
+          if (had?.isFile() && had.size === (f.size ?? (await fsp.stat(f.file)).size)) return;
         }
         // From the build cache: copied by the kernel (a clone where the disk can), never linked, so nothing
         // done to dist/ afterwards can change the cache.

@@ -29,7 +29,12 @@ export interface SourceRecord {
 }
 
 /** A variant made: its output path and its bytes, or the file that has them (the cache, or the source itself). */
-export interface MadeVariant { path: string; bytes?: Uint8Array; file?: string; /** `file` is in the build cache (not the source). */ cached?: boolean }
+export interface MadeVariant {
+  path: string; bytes?: Uint8Array; file?: string;
+  /** `file` is in the build cache (not the source). */ cached?: boolean;
+  /** The size of `file` when it was found, if known (a kept output's copy of the same size is the same file). */
+  size?: number;
+}
 
 export interface ImageStats {
   /** Variants encoded by this store, and taken from the build cache. */
@@ -171,7 +176,7 @@ export class ImageStore {
     const cached = path.join(dirOf(this.root), 'variants', rel.slice(IMAGE_DIR.length));
     if (this.useCache) {
       const st = await fsp.stat(cached).catch(() => null);
-      if (st?.isFile()) { this.stats.cached++; return { path: rel, file: cached, cached: true }; }
+      if (st?.isFile()) { this.stats.cached++; return { path: rel, file: cached, cached: true, size: st.size }; }
     }
     const rec = this.source(v.hash)!;
     const src = await this.readSource(v.hash, rec);
