@@ -65,6 +65,17 @@ describe('<Image> errors are located at the template line that wrote it', () => 
     });
   }
 
+  it('sitegen dev reports it at the same place', async () => {
+    const site = await copyOf('basic');
+    site.edit('templates/pages.tsx', withImage('<Image src="/img/nowhere.jpg" alt="Nowhere" />'));
+    const dev = await createDevSite({ root: site.root });
+    try {
+      const r = await dev.start();
+      expect(r.errors[0].text).toContain('<Image src="/img/nowhere.jpg">: there is no such image in static/');
+      expect(r.errors[0].location).toMatchObject({ file: 'templates/pages.tsx', line: 13, column: 5 });
+    } finally { await dev.close(); site.remove(); }
+  });
+
   it('an <Image> written inside a component the template calls is located in that component', async () => {
     const site = await copyOf('basic', { 'static/img/team.jpg': small });
     site.write('templates/Figure.tsx', "import { Image } from 'sitegen-islands';\nexport function Figure({ src }: { src: string }) {\n  return <figure><Image src={src} alt=\"A figure\" /></figure>;\n}\n");
