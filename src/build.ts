@@ -239,12 +239,16 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
     // Read from the build cache as they are written: never all of them in memory at once.
     // A variant the last output had is the same file (its name is its content): only new ones are written.
     if (staging && made.files.length) {
-      await timed('image files', () => Promise.all(made.files.map(async (f) => {
+      // Over a kept output, the variants it has (the same name, the same size) stay: checked with plain
+      // stat calls (thousands of promise-wrapped ones cost the main thread more than the calls themselves).
+      const size = (file: string) => { try { const st = fs.statSync(file); return st.isFile() ? st.size : -1; } catch { return -1; } };
+      const toWrite = staging.fresh ? made.files : made.files.filter((f) => {
+        if (!f.file) return true;
+        const had = size(path.join(staging.dir, f.path));
+        return had < 0 || had !== (f.size ?? size(f.file));
+      });
+      await timed('image files', () => Promise.all(toWrite.map(async (f) => {
         const dest = path.join(staging.dir, f.path);
-        if (!staging.fresh && f.file) {
-          const had = await fsp.stat(dest).catch(() => null);
-          if (had?.isFile() && had.size === (f.size ?? (await fsp.stat(f.file)).size)) return;
-        }
         // From the build cache: copied by the kernel (a clone where the disk can), never linked, so nothing
         // done to dist/ afterwards can change the cache.
         if (f.cached) {
