@@ -245,7 +245,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: Plan, resu
       const toWrite = staging.fresh ? made.files : made.files.filter((f) => {
         if (!f.file) return true;
         const had = size(path.join(staging.dir, f.path));
-        return had < 0 || had !== (f.size ?? size(f.file));
+        return had < 0 || had !== size(f.file);
       });
       await timed('image files', () => Promise.all(toWrite.map(async (f) => {
         const dest = path.join(staging.dir, f.path);

@@ -32,8 +32,6 @@ export interface SourceRecord {
 export interface MadeVariant {
   path: string; bytes?: Uint8Array; file?: string;
   /** `file` is in the build cache (not the source). */ cached?: boolean;
-  /** The size of `file` when it was found, if known (a kept output's copy of the same size is the same file). */
-  size?: number;
 }
 
 export interface ImageStats {
