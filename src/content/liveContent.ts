@@ -14,6 +14,7 @@ import type { ParsedFile } from './parse.ts';
 import { saveContentCache } from './contentCache.ts';
 import { finishContent, type EntryLists } from '../authoring/finish.ts';
 import type { HelperIssue } from '../authoring/issues.ts';
+import type { ImageDep } from '../images/markdown.ts';
 
 export type ChangeKind = 'add' | 'change' | 'unlink';
 
@@ -27,8 +28,11 @@ interface CollectionState {
 export interface ContentStore {
   /** Takes a new config (after the site module recompiled): re-plans and re-validates every file. */
   configure(config: SiteConfig): Promise<void>;
-  /** Applies changes to files below content/ (paths relative to content/); returns the collections that changed. */
-  update(changes: Map<string, ChangeKind>): Promise<string[]>;
+  /**
+   * Applies changes to files below content/ (paths relative to content/) and to image files (relative to
+   * the root: a Markdown file that shows one is parsed again); returns the collections that changed.
+   */
+  update(changes: Map<string, ChangeKind>, images?: Map<string, ChangeKind>): Promise<string[]>;
   readonly content: Content;
   /** Every content problem, sorted; cross-file checks run only when every file is valid, as in a build. */
   errors(): Message[];
@@ -41,7 +45,7 @@ export interface ContentStore {
  * Parses a changed file elsewhere (dev: on a worker thread, src/dev/parseWorker.ts): its entry or located
  * errors, or null to parse it here.
  */
-export type ChangedFileParser = (collection: string, rel: string) => Promise<{ entry?: Entry; errors: Message[] } | null>;
+export type ChangedFileParser = (collection: string, rel: string) => Promise<{ entry?: Entry; errors: Message[]; deps?: ImageDep[] } | null>;
 
 /**
  * `cache`: the build's content cache (openContentCache), or none to parse every file. `parseChanged`: where
@@ -65,16 +69,31 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
   // Files changed while dev runs are always parsed: an edit that keeps size and mtime is still an edit.
   const edited = new Set<string>();
   let saved: Promise<void> = Promise.resolve();
+  // The image files (relative to the root) each Markdown file's body shows, from its last parse.
+  const imageDeps = new Map<string, string[]>();
+  const noteImages = (rel: string, deps: ImageDep[] | undefined) => {
+    if (deps?.length) imageDeps.set(rel, deps.map(([f]) => f)); else imageDeps.delete(rel);
+  };
+  /** The content files to parse again for changed images: those showing one, and, for a new image, those with an image problem (it may be the missing file). */
+  function showing(images: Map<string, ChangeKind>): string[] {
+    const out: string[] = [];
+    for (const [rel, files] of imageDeps) if (files.some((f) => images.has(f))) out.push(rel);
+    if ([...images.values()].includes('add')) {
+      for (const c of collections.values()) for (const [rel, e] of c.entries) if (e.errors.some((m) => m.id === 'ImageError')) out.push(rel);
+    }
+    return out;
+  }
 
   async function entryFor(col: CollectionConfig, rel: string) {
     let parsed = parsedFiles.get(rel);
     let key: string | undefined;
     if (!parsed && cache && !edited.has(rel)) {
       const hit = await cachedResult(root, col, rel, cache, mdKey);
-      if (hit.result) { cacheEntries.set(rel, [hit.key!, hit.result.parsed!]); return { entry: hit.result.entry, errors: [] }; }
+      if (hit.result) { cacheEntries.set(rel, [hit.key!, hit.result.parsed!]); noteImages(rel, hit.result.parsed?.deps); return { entry: hit.result.entry, errors: [] }; }
       key = hit.key;
     }
     if (!parsed) { parsed = await parseItem(config!, root, rel); parsedFiles.set(rel, parsed); }
+    noteImages(rel, 'source' in parsed ? parsed.deps : undefined);
     if (!('source' in parsed)) { cacheEntries.delete(rel); return { errors: parsed.errors }; }
     const made = makeEntry(col, rel, parsed);
     if (!made.entry) cacheEntries.delete(rel);
@@ -105,7 +124,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
       // A file this update names is parsed by parseChanged when there is one (its result is not kept in
       // parsedFiles: a new config parses it again, as after a cache hit).
       const elsewhere = dirty?.has(f) && parseChanged ? await parseChanged(name, f) : null;
-      if (elsewhere) parsedFiles.delete(f);
+      if (elsewhere) { parsedFiles.delete(f); noteImages(f, elsewhere.deps); }
       if (elsewhere && (elsewhere.errors.length || !elsewhere.entry)) cacheEntries.delete(f);
       entries.set(f, elsewhere ?? await entryFor(col, f));
     }));
@@ -180,7 +199,11 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
       if (changed && !fileErrors().length && !crossErrors.length) saved = saved.then(() => saveContentCache(root, entries)).catch(() => {});
     },
 
-    async update(changes) {
+    async update(changes, images) {
+      if (images?.size) {
+        changes = new Map(changes);
+        for (const rel of showing(images)) if (!changes.has(rel)) changes.set(rel, 'change');
+      }
       let listChanged = false;
       for (const [rel, kind] of changes) {
         parsedFiles.delete(rel);

@@ -20,6 +20,7 @@ import { catalogue } from '../core/errors.ts';
 import { readingMinutes, type MarkdownText } from '../markdown/entryText.ts';
 import type { ImageDep } from '../images/markdown.ts';
 import { markdownImageOptions, imageOptionsKey } from '../images/config.ts';
+import { contentImagesKnown } from '../images/store.ts';
 
 export interface LoadedContent {
   content: Content;
@@ -128,6 +129,7 @@ export async function loadBatch(config: SiteConfig, root: string, items: LoadIte
     if (!('source' in parsed)) return { errors: parsed.errors };
     const made = makeEntry(config.collections[collection], rel, parsed);
     if (made.errors.length) return { errors: made.errors };
+    contentImagesKnown(root, config, urlPolicy(config).base, made.entry);
     return { entry: made.entry, errors: [], parsed: parseOutput(parsed, made.entry!), stamp: parsed.stamp };
   }));
 }
@@ -247,8 +249,13 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
   const keys: string[] = [];
   const mdKey = cache ? contentMarkdownKey(config) : '';
   const known = cache ? await cachedResults(root, config, plan.items, cache, keys, mdKey) : [];
+  // A build starts the images of what is known as soon as it is (images/store.ts): the cache's answers now,
+  // files parsed on this thread as each is (loadBatch), files parsed by workers when their batch is back.
+  const base = urlPolicy(config).base;
+  for (const r of known) contentImagesKnown(root, config, base, r?.entry);
   // Every collection's files go to the loader at once, so one pool of workers sees the whole list.
   const results = await (loader ?? ((list, _plan, k) => loadMissing(config, root, list, k)))(plan.items, plan, known);
+  if (loader) results.forEach((r, i) => { if (!known[i]) contentImagesKnown(root, config, base, r.entry); });
   const { content, errors, issues } = assembleContent(config, plan.spans, results, opts);
   errors.unshift(...plan.errors);
   // A reference to a file that failed its schema is not dangling: references are checked once every file is valid.

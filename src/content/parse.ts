@@ -117,7 +117,7 @@ function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions
   const bodyLine = fm.bodyLine;
   const deps: ImageDep[] = [];
   const resolve = images && markdownImages(images, deps);
-  const md = compileMarkdown(content, extensions, base, { file: rel, line: bodyLine }, resolve && ((t, at) => resolve(t, { ...at, line: at.line + bodyLine })));
+  const md = compileMarkdown(content, extensions, base, { file: rel, line: bodyLine }, resolve && ((t, at, attributes) => resolve(t, { ...at, line: at.line + bodyLine }, attributes)));
   const policy = md.problems.map((m) => message(m.image ? 'ImageError' : m.id ?? 'ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
   const errors = [...p.errors, ...policy];
   return { ...p, errors, data: errors.length ? undefined : (p.data ?? {}), body: content, html: md.html, text: md.text, ...(deps.length ? { deps } : {}) };

@@ -8,6 +8,7 @@
 // never waits for a worker to start.
 import type { Message } from '../core/types.ts';
 import type { LoadResult } from '../content/load.ts';
+import type { ImageDep } from '../images/markdown.ts';
 import { fileLocation, message } from '../core/errors.ts';
 import { startPool, CloneError, type Pool } from '../parallel/pool.ts';
 import { engineSettings } from '../core/settings.ts';
@@ -19,7 +20,7 @@ export interface ContentParser {
    * Parses and validates one file (relative to content/) of a collection; null when it cannot run on the
    * worker (not ready yet, a result that cannot cross threads, a worker that failed): parse it in-thread.
    */
-  parse(collection: string, rel: string): Promise<Pick<LoadResult, 'entry' | 'errors'> | null>;
+  parse(collection: string, rel: string): Promise<(Pick<LoadResult, 'entry' | 'errors'> & { deps?: ImageDep[] }) | null>;
   /** Starts the worker for the current module if none runs; resolves when it is ready (or failed to start). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -55,7 +56,7 @@ export function contentParser(root: string, timeoutMs = PARSE_TIMEOUT_MS): Conte
     started = p.ready(0).then(() => { if (pool === p) isReady = true; }, () => { if (pool === p) { failedFile = file; void stop(); } });
   };
 
-  async function run(collection: string, rel: string): Promise<Pick<LoadResult, 'entry' | 'errors'> | null> {
+  async function run(collection: string, rel: string): Promise<(Pick<LoadResult, 'entry' | 'errors'> & { deps?: ImageDep[] }) | null> {
     const p = pool;
     if (!p) start();
     if (!p || !isReady) return null;
@@ -72,7 +73,7 @@ export function contentParser(root: string, timeoutMs = PARSE_TIMEOUT_MS): Conte
         return { errors: [m] };
       }
       const [r] = answer;
-      return { entry: r!.entry, errors: r!.errors };
+      return { entry: r!.entry, errors: r!.errors, deps: r!.parsed?.deps };
     } catch (e) {
       // A result that cannot cross threads, or a worker that died: this file is parsed in-thread instead.
       if (!(e instanceof CloneError) && pool === p) start();

@@ -28,12 +28,46 @@ export interface ImageAt { line: number; column: number; lineText: string }
 /** A dependency of a compiled body: an image file and its stamp when read (the content cache checks it). */
 export type ImageDep = [file: string, size: number, mtimeMs: number];
 
-export type ImageResolver = (t: Tokens.Image, at: ImageAt) => { html: string } | { problem: string } | null;
+/** The attribute list written right after an image (`{widths="480 960"}`), or what is wrong with it. */
+export type ImageAttributes = { written: string } & ({ attrs: Record<string, string | true>; error?: undefined } | { error: string; attrs?: undefined });
+
+export type ImageResolver = (t: Tokens.Image, at: ImageAt, attributes?: ImageAttributes) => { html: string } | { problem: string } | null;
+
+/** The largest width an image may ask for (a typo's extra digit is an error, not a 90,000 px request). */
+const MAX_ASKED_WIDTH = 16384;
+
+/** What an image's attributes ask for: widths, sizes and priority, or a problem naming the attribute. */
+export function imageRequestOf(href: string, a: ImageAttributes | undefined): { widths?: number[]; sizes?: string; priority?: boolean } | { problem: string } {
+  if (!a) return {};
+  if (!a.attrs) return { problem: `The attributes after the image ${href}, ${a.written}: ${a.error}` };
+  const out: { widths?: number[]; sizes?: string; priority?: boolean } = {};
+  for (const [key, value] of Object.entries(a.attrs)) {
+    if (key === 'widths') {
+      const parts = value === true ? [] : value.split(/[\s,]+/).filter(Boolean);
+      const widths = parts.map(Number);
+      if (!parts.length || widths.some((w) => !Number.isInteger(w) || w < 1 || w > MAX_ASKED_WIDTH)) {
+        return { problem: `The image ${href} has widths="${value === true ? '' : value}": write whole numbers of pixels from 1 to ${MAX_ASKED_WIDTH}, separated by spaces, e.g. {widths="480 960"}` };
+      }
+      out.widths = widths;
+    } else if (key === 'sizes') {
+      if (value === true || !value.trim()) return { problem: `The image ${href} has an empty sizes: write the width it is shown at, e.g. {sizes="(min-width: 60em) 50vw, 100vw"}` };
+      out.sizes = value;
+    } else if (key === 'priority') {
+      if (value !== true) return { problem: `The image ${href} has priority="${value}": priority is a flag, written {priority} alone` };
+      out.priority = true;
+    } else {
+      return { problem: `The image ${href} has an attribute "${key}" sitegen does not know: an image takes widths="…", sizes="…" and priority` };
+    }
+  }
+  return out;
+}
 
 /** The resolver of one Markdown file; `deps` collects the image files it read. */
 export function markdownImages(o: MarkdownImageOptions, deps: ImageDep[]): ImageResolver {
-  return (t, at) => {
+  return (t, at, attributes) => {
     const href = t.href;
+    const asked = imageRequestOf(href, attributes);
+    if ('problem' in asked) return asked;
     // marked's token has the alt text in `text`. Markdown cannot tell "no alt" from "decoration" (both are
     // "![](x.png)"), so an empty one is refused here; a decorative image belongs in a template (<Image alt="">).
     const alt = t.text;
@@ -41,7 +75,7 @@ export function markdownImages(o: MarkdownImageOptions, deps: ImageDep[]): Image
     if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) {
       let host = '';
       try { host = new URL(href.startsWith('//') ? `https:${href}` : href).hostname; } catch { /* not a URL */ }
-      if (host && o.remote.includes(host)) return null;
+      if (host && o.remote.includes(host)) return attributes ? { problem: `The image ${href} is remote and shown as it is: its widths, sizes and priority apply only to local images` } : null;
       return { problem: `The image ${href} is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to link it as it is, or save it next to this file` };
     }
     let p = href.split('#')[0].split('?')[0];
@@ -72,7 +106,7 @@ export function markdownImages(o: MarkdownImageOptions, deps: ImageDep[]): Image
     const r = sourceFacts(bytes, rel, o.maxPixels);
     if ('problem' in r) return r;
     recordSource(o.root, r.facts.hash, { file: rel, where: { file: o.file, line: at.line, column: at.column, lineText: at.lineText } });
-    const model = pictureModel(r.facts, o.settings, { alt, base: o.base });
+    const model = pictureModel(r.facts, o.settings, { alt, base: o.base, ...asked });
     return { html: pictureHtml(model, t.title ?? undefined) };
   };
 }

@@ -14,8 +14,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Location, Message } from '../core/types.ts';
 import { message, fileLocation } from '../core/errors.ts';
-import { IMAGE_DIR, parseVariantPath, passThrough, settingsTag, variantPath, variantWidths, type ImageFacts, type ImageSettings } from './model.ts';
+import { IMAGE_DIR, parseVariantPath, passThrough, settingsTag, variantPath, type ImageFacts, type ImageSettings } from './model.ts';
 import { sourceFacts } from './source.ts';
+import { encode, loadSharp } from './encoder.ts';
+import { maxPixelsOf, siteImageSettings } from './config.ts';
+import { encoderOptions, htmlVariantPaths } from './variants.ts';
+import { siteCachePath } from '../cache/registry.ts';
+
+export { allVariantPaths, contentVariantPaths, encoderOptions, variantLinks } from './variants.ts';
+import { engineSettings } from '../core/settings.ts';
+import type { SiteConfig } from '../core/types.ts';
 
 export interface SourceRecord {
   /** The file, relative to the site root ("static/img/a.png", "content/posts/a/photo.jpg"). */
@@ -25,11 +33,19 @@ export interface SourceRecord {
 }
 
 /** A variant made: its output path and its bytes, or the file that has them (the cache, or the source itself). */
-export interface MadeVariant { path: string; bytes?: Uint8Array; file?: string; /** `file` is in the build cache (not the source). */ cached?: boolean }
+export interface MadeVariant {
+  path: string; bytes?: Uint8Array; file?: string;
+  /** `file` is in the build cache (not the source). */ cached?: boolean;
+}
 
-export interface ImageStats { processed: number; cached: number }
+export interface ImageStats {
+  /** Variants encoded by this store, and taken from the build cache. */
+  processed: number; cached: number;
+  /** Variants asked for so far (made, being made or waiting). */
+  requested: number;
+}
 
-const dirOf = (root: string) => path.join(root, '.sitegen', 'cache', 'images');
+const dirOf = (root: string) => siteCachePath(root, 'images');
 
 /** Records a Markdown image's source where every thread (and the next build) finds it. */
 export function recordSource(root: string, hash: string, rec: SourceRecord): void {
@@ -44,13 +60,9 @@ export function recordSource(root: string, hash: string, rec: SourceRecord): voi
   fs.renameSync(tmp, file);
 }
 
-type Sharp = typeof import('sharp').default;
-let sharpModule: Promise<Sharp> | null = null;
-/** sharp, loaded on the first image (a site without images never loads it). */
-const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
 
 export class ImageStore {
-  readonly stats: ImageStats = { processed: 0, cached: 0 };
+  readonly stats: ImageStats = { processed: 0, cached: 0, requested: 0 };
   private sources = new Map<string, SourceRecord>();
   private facts = new Map<string, Promise<{ facts: ImageFacts } | { problem: string }>>();
   private made = new Map<string, Promise<MadeVariant | Message>>();
@@ -81,6 +93,17 @@ export class ImageStore {
     }
   }
 
+  /**
+   * Ends the store's work: variants still waiting for a slot are not made, and the ones being made finish
+   * (a build that stops early leaves no encoding running behind it, nor a half-written cache file).
+   */
+  async settle(): Promise<void> {
+    this.closed = true;
+    for (const go of this.waiting.splice(0)) go();
+    await Promise.allSettled([...this.made.values(), ...this.facts.values(), ...this.decoded.values()]);
+  }
+  private closed = false;
+
   /** Whether `p` (a base-less site path, "/assets/img/…") is a variant of a known source. */
   isVariant(p: string): boolean {
     const v = parseVariantPath(p);
@@ -94,6 +117,7 @@ export class ImageStore {
     if (!m) {
       m = this.make(rel).catch((e) => message('ImageError', `${rel} cannot be made: ${e?.message ?? e}`, null));
       this.made.set(rel, m);
+      this.stats.requested++;
     }
     return m;
   }
@@ -143,17 +167,31 @@ export class ImageStore {
   private readonly slots = Math.max(1, Math.min(4, os.availableParallelism()));
   private async slot<T>(fn: () => Promise<T>): Promise<T> {
     if (this.running >= this.slots) await new Promise<void>((go) => this.waiting.push(go));
+    if (this.closed) throw new Error('the build stopped before this image was made');
     this.running++;
     try { return await fn(); } finally { this.running--; this.waiting.shift()?.(); }
+  }
+
+  // The cache's variants of a source, one listing of its folder per build (a warm build asks for every
+  // variant: one readdir per source image instead of a stat per variant). A variant this store makes later
+  // is in `made`, so a listing never needs to see it.
+  private listed = new Map<string, Promise<Set<string> | null>>();
+  private cachedNames(dir: string): Promise<Set<string> | null> {
+    let names = this.listed.get(dir);
+    if (!names) {
+      names = fsp.readdir(dir).then((n) => new Set(n), () => null);
+      this.listed.set(dir, names);
+    }
+    return names;
   }
 
   private async make(rel: string): Promise<MadeVariant | Message> {
     const v = parseVariantPath(rel)!;
     // Made by an earlier build: its name is the source's hash, so it is still right (and was checked then).
     const cached = path.join(dirOf(this.root), 'variants', rel.slice(IMAGE_DIR.length));
-    if (this.useCache) {
-      const st = await fsp.stat(cached).catch(() => null);
-      if (st?.isFile()) { this.stats.cached++; return { path: rel, file: cached, cached: true }; }
+    if (this.useCache && (await this.cachedNames(path.dirname(cached)))?.has(path.basename(cached))) {
+      this.stats.cached++;
+      return { path: rel, file: cached, cached: true };
     }
     const rec = this.source(v.hash)!;
     const src = await this.readSource(v.hash, rec);
@@ -182,41 +220,28 @@ export class ImageStore {
       if (problem) return message('ImageError', `${rec.file} cannot be decoded: it is corrupt or truncated (${problem})`, this.where(rec));
       return { path: rel, file: abs };
     }
-    let out: Buffer;
+    // Encoded in the encoder process (encoder.ts), which writes the cache's file itself (under a temporary
+    // name, renamed when whole); without the cache, the bytes come back.
+    const o = encoderOptions(s);
+    const tmp = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    if (this.useCache) await fsp.mkdir(path.dirname(cached), { recursive: true });
+    let out: Uint8Array | undefined;
     try {
-      const sharp = await loadSharp();
-      out = await this.slot(() => {
-        let img = sharp(abs, { limitInputPixels: this.maxPixels, failOn: 'truncated', animated: false }).rotate();
-        if (v.width! < facts.width) img = img.resize({ width: v.width! });
-        const o = encoderOptions(s);
-        img = format === 'avif' ? img.avif(o.avif) : format === 'webp' ? img.webp(o.webp) : format === 'jpeg' ? img.jpeg(o.jpeg) : img.png(o.png);
-        return img.toBuffer();
-      });
+      out = await this.slot(() => encode({
+        file: abs, width: v.width! < facts.width ? v.width! : null, format, options: o[format], maxPixels: this.maxPixels,
+        out: this.useCache ? tmp : undefined,
+      }));
     } catch (e: any) {
-      return message('ImageError', `${rec.file} cannot be decoded: it is corrupt or truncated (${String(e?.message ?? e).split('\n')[0]})`, this.where(rec));
+      if (this.useCache) await fsp.rm(tmp, { force: true });
+      const why = String(e?.message ?? e).split('\n')[0];
+      if (why.startsWith('the image encoder')) return message('ImageError', `${rec.file} could not be encoded: ${why}`, this.where(rec));
+      return message('ImageError', `${rec.file} cannot be decoded: it is corrupt or truncated (${why})`, this.where(rec));
     }
     this.stats.processed++;
-    if (!this.useCache) return { path: rel, bytes: out };
-    await fsp.mkdir(path.dirname(cached), { recursive: true });
-    const tmp = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await fsp.writeFile(tmp, out);
+    if (!this.useCache) return { path: rel, bytes: out! };
     await fsp.rename(tmp, cached);
     return { path: rel, file: cached, cached: true };
   }
-}
-
-/**
- * The encoders' options for the settings (bench/images.mjs calls sharp with the same ones for its floor).
- * WebP and JPEG get a higher number than AVIF for a similar look.
- */
-export function encoderOptions(s: ImageSettings) {
-  const q = (n: number) => Math.min(100, s.quality + n);
-  return {
-    avif: { quality: s.quality, effort: 2 },
-    webp: { quality: q(10), effort: 3 },
-    jpeg: { quality: q(15), mozjpeg: true },
-    png: { compressionLevel: 6 },
-  };
 }
 
 /** A made variant's bytes: kept in memory only without a cache, else read from the cache when written. */
@@ -224,37 +249,29 @@ export async function variantBytes(v: MadeVariant): Promise<Uint8Array> {
   return v.bytes ?? fsp.readFile(v.file!);
 }
 
-/** Every variant path among links (base-less results; links under `base`). */
-export function variantLinks(links: Iterable<string>, base = '/'): string[] {
-  const out: string[] = [];
-  const prefix = `${base}assets/img/`;
-  for (const l of links) if (l.startsWith(prefix)) out.push(`/${l.slice(base.length)}`);
-  return out;
+/**
+ * The roots whose build encodes Markdown images while content loads (build only: check makes none, dev
+ * makes them on request), and whether that build publishes drafts.
+ */
+const early = new Map<string, { drafts: boolean }>();
+
+/** This thread's build of `root` starts each Markdown image's variants as soon as its file is parsed (null: no more). */
+export function encodeWhileLoading(root: string, on: { drafts: boolean } | null): void {
+  if (on) early.set(root, on); else early.delete(root);
 }
 
-/** The variant paths the entries' HTML names (Markdown images), to start making them before pages render. */
-export function contentVariantPaths(content: Record<string, unknown>, base = '/'): string[] {
-  const out: string[] = [];
-  const prefix = `${base}assets/img/`;
-  const scan = (html: string) => {
-    for (let at = html.indexOf(prefix); at >= 0; at = html.indexOf(prefix, at + prefix.length)) {
-      let end = at + prefix.length;
-      while (end < html.length && !'" ,<>\''.includes(html[end])) end++;
-      out.push(`/${html.slice(at + base.length, end)}`);
-    }
-  };
-  for (const value of Object.values(content)) {
-    if (!Array.isArray(value)) continue;
-    for (const e of value) if (e && typeof e.html === 'string' && e.html.includes(prefix)) scan(e.html);
-  }
-  return out;
-}
-
-/** All variant files of a source at the given widths (e.g. to warm the cache). */
-export function allVariantPaths(f: ImageFacts, s: ImageSettings, widths = s.widths): string[] {
-  if (passThrough(f.format)) return [variantPath(f, s, null, f.format)];
-  const ws = variantWidths(f.width, widths);
-  return [...s.formats, f.format].flatMap((fmt) => ws.map((w) => variantPath(f, s, w, fmt)));
+/**
+ * A content file's entry is known (parsed here, by a worker, or taken from the content cache): the variants
+ * of the images its body shows start now, on sharp's threads, while the other files load. The build's later
+ * requests for the same paths (render, then the images stage) get the same promises.
+ */
+export function contentImagesKnown(root: string, config: Pick<SiteConfig, 'images'>, base: string, entry: { html?: string; draft?: boolean } | undefined): void {
+  const on = early.size ? early.get(root) : undefined;
+  const html = entry?.html;
+  if (!on || !html || (entry.draft && !on.drafts) || !html.includes(`${base}assets/img/`)) return;
+  const store = imageStore(root, siteImageSettings(config), maxPixelsOf(config), engineSettings().cache);
+  if (store.checkOnly) return;
+  void store.variants(htmlVariantPaths(html, base, []));
 }
 
 const stores = new Map<string, ImageStore>();

@@ -19,7 +19,8 @@ import { markdownText, takeMoreMarkers, type MarkdownText } from './entryText.ts
 import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../site/paths.ts';
 import { abandonDirectives, beginDirectives, directivesExtension, finishDirectives } from './directives.ts';
-import type { ImageResolver } from '../images/markdown.ts';
+import { parseAttributes } from './directiveSyntax.ts';
+import type { ImageAttributes, ImageResolver } from '../images/markdown.ts';
 import { nestingProblems, outputProblem, overflowProblem, tokenProblems, walkPlain, type MarkdownProblem, type Walk } from './policy.ts';
 
 export { MAX_NESTING, walkPlain, type MarkdownProblem } from './policy.ts';
@@ -181,11 +182,45 @@ export function markdownProblems(body: string): MarkdownProblem[] {
   }
 }
 
+/**
+ * The attribute lists written right after images, `![A photo](./a.jpg){widths="480 960"}`, taken out of the
+ * text that follows each image (so they never show) and returned by image token. Found in every list of
+ * sibling tokens (a paragraph's, a heading's, a table cell's, a list item's); `\{` after an image is text.
+ */
+function imageAttributes(tokens: Token[]): Map<Token, ImageAttributes> {
+  const found = new Map<Token, ImageAttributes>();
+  const visit = (list: Token[] | undefined) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((t, k) => {
+      const next = list[k + 1] as Tokens.Text | undefined;
+      if (t.type === 'image' && next?.type === 'text' && next.raw.startsWith('{')) {
+        const nl = next.raw.indexOf('\n');
+        const line = nl < 0 ? next.raw : next.raw.slice(0, nl);
+        const r = parseAttributes(line, 0, true);
+        const written = r.error ? line.slice(0, line.indexOf('}') + 1 || 80) : line.slice(0, r.end);
+        found.set(t, r.error ? { error: r.error, written } : { attrs: r.attrs, written });
+        if (!r.error) {
+          next.raw = next.raw.slice(r.end);
+          // The text may have been retouched (smart quotes): up to its first "}" is the same list.
+          next.text = next.text.startsWith(written) ? next.text.slice(r.end) : next.text.slice(next.text.indexOf('}') + 1);
+        }
+      }
+      const o = t as Token & { tokens?: Token[]; items?: Token[]; header?: { tokens: Token[] }[]; rows?: { tokens: Token[] }[][] };
+      visit(o.tokens);
+      if (t.type === 'list') visit(o.items);
+      if (t.type === 'table') { for (const c of o.header ?? []) visit(c.tokens); for (const r of o.rows ?? []) for (const c of r) visit(c.tokens); }
+    });
+  };
+  visit(tokens);
+  return found;
+}
+
 /** Each image token through the resolver: replaced by its HTML, left as it is, or a located problem. */
 function imageTokens(walk: Walk, body: string, tokens: Token[], resolve: ImageResolver): MarkdownProblem[] {
   const problems: MarkdownProblem[] = [];
   let from = 0;
   let lines: string[] | null = null;
+  const attributes = body.includes('){') ? imageAttributes(tokens) : null;
   walk(tokens, (t) => {
     if (t.type !== 'image') return;
     let i = body.indexOf(t.raw, from);
@@ -195,7 +230,7 @@ function imageTokens(walk: Walk, body: string, tokens: Token[], resolve: ImageRe
     const line = before.split('\n').length;
     lines ??= body.split('\n');
     const at = { line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '' };
-    const r = resolve(t as Tokens.Image, at);
+    const r = resolve(t as Tokens.Image, at, attributes?.get(t));
     if (!r) return;
     if ('problem' in r) { problems.push({ ...at, text: r.problem, image: true }); return; }
     const html = t as unknown as Tokens.HTML;

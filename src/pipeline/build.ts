@@ -17,17 +17,19 @@ import { stageOutput, type Staging } from '../output/write.ts';
 import { acquireBuildLock } from './buildLock.ts';
 import { pageChunks } from '../render/page.ts';
 import { configureEngine, engineSettings, type EngineSettings } from '../core/settings.ts';
-import { openSession, type Plan, type ReadyPlan, type Session, type StageHook } from './session.ts';
+import { openSession, type Plan, type ReadyPlan, type Session } from './session.ts';
 import { linkProblems } from './links.ts';
 import { cspWarnings, type PageMarks } from './cspWarnings.ts';
 import { aliasPagesOf, memoryTarget, planInput, renderChanged, renderPlan, type RenderTarget } from './render.ts';
 import { patchOutput } from '../output/patch.ts';
 import { buildKey, openIncremental, type Incremental, type OutputStamps } from './incremental.ts';
-import { contentVariantPaths, currentImageStore, resetImageStore, variantBytes, variantLinks } from '../images/store.ts';
+import { contentVariantPaths, currentImageStore, encodeWhileLoading, resetImageStore, variantBytes, variantLinks } from '../images/store.ts';
+import { encoderPeakRssMB } from '../images/encoder.ts';
 import { urlPolicy } from '../render/urls.ts';
 import { skippable, trackEnv, upToDate, wholeEnv, type UpToDate } from './upToDate.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import { pruneCaches } from '../cache/prune.ts';
+import { stageTimer } from './stageTimer.ts';
 
 export interface BuildOptions {
   root: string;
@@ -50,27 +52,12 @@ export interface BuildOptions {
 
 const emptyResult = (outDir: string): BuildResult => ({ errors: [], warnings: [], pages: 0, aliases: 0, assets: 0, timings: {}, outDir, pageReports: [], notices: [], cached: [] });
 
-/** Times each stage into the result (a stage run twice adds up); `extraMs` on a value is time spent on its behalf before. */
-function stageTimer(result: BuildResult, opts: BuildOptions): StageHook {
-  return async (name, fn) => {
-    const t = performance.now();
-    let value: Awaited<ReturnType<typeof fn>> | undefined;
-    try { return value = await fn(); } finally {
-      const v = value as { hit?: boolean; extraMs?: number } | undefined;
-      const ms = Math.round((performance.now() - t + (v?.extraMs ?? 0) + (result.timings[name] ?? 0)) * 10) / 10;
-      result.timings[name] = ms;
-      const hit = !!v?.hit;
-      if (hit) result.cached.push(name);
-      if (engineSettings().debugMemory) { const m = process.memoryUsage(); process.stderr.write(`mem after ${name}: rss ${(m.rss / 1048576).toFixed(0)} MB, heap ${(m.heapUsed / 1048576).toFixed(0)}/${(m.heapTotal / 1048576).toFixed(0)} MB, external ${(m.external / 1048576).toFixed(0)} MB\n`); }
-      opts.onStage?.(name, ms, hit ? 'cached' : undefined);
-    }
-  };
-}
-
 /** Loads and plans: the problems, or the plan and the session (closed by the caller). */
 async function loadAndPlan(opts: BuildOptions, mode: 'build' | 'check', result: BuildResult): Promise<{ session: Session; plan: Plan }> {
   configureEngine(opts.settings);
   resetImageStore(path.resolve(opts.root)); // each build makes its images anew (from the cache)
+  // A build starts a Markdown image's variants as soon as its file is parsed; check makes none.
+  if (mode === 'build') encodeWhileLoading(path.resolve(opts.root), { drafts: !!opts.drafts });
   const session = await openSession({ root: opts.root, mode, env: opts.env, siteUrl: opts.siteUrl, drafts: opts.drafts, stage: stageTimer(result, opts) });
   try {
     await session.load();
@@ -144,6 +131,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     } finally { process.env = realEnv; }
     return finish(result, t0);
   } finally {
+    // Images started early for a build that stopped: the queued ones dropped, the running ones finished.
+    encodeWhileLoading(root, null);
+    await currentImageStore(root)?.settle();
+    if (engineSettings().debugMemory) { const mb = await encoderPeakRssMB(); if (mb) process.stderr.write(`image encoder: peak RSS ${mb} MB\n`); }
     await lock.release();
   }
 }
@@ -276,12 +267,16 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
     if (staging && made.files.length) {
       const known = new Set(markdownVariants?.() ?? []);
       for (const f of made.files) if (!known.has(`/${f.path}`)) imageFiles.push(f.path);
-      await timed('image files', () => Promise.all(made.files.map(async (f) => {
+      // Over a kept output, the variants it has (the same name, the same size) stay: checked with plain
+      // stat calls (thousands of promise-wrapped ones cost the main thread more than the calls themselves).
+      const size = (file: string) => { try { const st = fs.lstatSync(file); return st.isFile() ? st.size : -1; } catch { return -1; } };
+      const toWrite = staging.fresh ? made.files : made.files.filter((f) => {
+        if (!f.file) return true;
+        const had = size(path.join(staging.dir, f.path));
+        return had < 0 || had !== size(f.file);
+      });
+      await timed('image files', () => Promise.all(toWrite.map(async (f) => {
         const dest = path.join(staging.dir, f.path);
-        if (!staging.fresh && f.file) {
-          const [had, has] = await Promise.all([fsp.lstat(dest).catch(() => null), fsp.stat(f.file)]);
-          if (had?.isFile() && had.size === has.size) return;
-        }
         // From the build cache: copied by the kernel (a clone where the disk can), never linked, so nothing
         // done to dist/ afterwards can change the cache.
         if (f.cached && await staging.copy(f.path, f.file!).then(() => true, () => false)) return;

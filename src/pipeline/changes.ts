@@ -3,6 +3,7 @@
 // hidden files feed nothing; a batch that feeds nothing is no rebuild at all.
 import path from 'node:path';
 import type { ChangeKind } from '../content/liveContent.ts';
+import { SOURCE_EXT } from '../images/source.ts';
 
 export interface FileChange { file: string; kind: ChangeKind }
 
@@ -14,6 +15,8 @@ export interface Classified {
   /** Paths relative to content/ and static/. */
   content: Map<string, ChangeKind>;
   statics: Map<string, ChangeKind>;
+  /** Image files below content/ and static/ (paths relative to the root): Markdown bodies that show one are parsed again. */
+  images: Map<string, ChangeKind>;
 }
 
 export interface Known {
@@ -34,6 +37,7 @@ export function classifyChanges(root: string, changes: FileChange[], known: Know
   let module = false, client = false;
   const content = new Map<string, ChangeKind>();
   const statics = new Map<string, ChangeKind>();
+  const images = new Map<string, ChangeKind>();
   const names: string[] = [];
   for (const { file, kind } of changes) {
     const abs = path.resolve(root, file);
@@ -42,6 +46,8 @@ export function classifyChanges(root: string, changes: FileChange[], known: Know
     let relevant = false;
     if (rel === 'sitegen.config.ts' || known.serverInputs.has(abs)) module = relevant = true;
     if (known.clientInputs.has(abs)) client = relevant = true;
+    // An image a Markdown body may show (next to it, or under static/): the bodies that show it are parsed again.
+    if ((rel.startsWith('content/') || rel.startsWith('static/')) && SOURCE_EXT.test(rel)) { images.set(rel, kind); relevant = true; }
     if (rel.startsWith('content/') && /\.(ya?ml|md)$/.test(rel)) { content.set(rel.slice('content/'.length), kind); relevant = true; }
     else if (rel.startsWith('static/')) { statics.set(rel.slice('static/'.length), kind); relevant = true; }
     else if (!relevant) {
@@ -54,5 +60,5 @@ export function classifyChanges(root: string, changes: FileChange[], known: Know
     if (relevant) names.push(rel);
   }
   if (!names.length) return null;
-  return { what: names.length > 1 ? `${names[0]} +${names.length - 1} more` : names[0], module, client, content, statics };
+  return { what: names.length > 1 ? `${names[0]} +${names.length - 1} more` : names[0], module, client, content, statics, images };
 }

@@ -208,8 +208,8 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
       const c = classifyChanges(root, changes, { serverInputs, clientInputs, moduleFailed: moduleErrors.length > 0, bundleFailed: bundleErrors.length > 0 });
       if (!c) return null;
       for (const [rel, kind] of c.statics) await statics.apply(rel, kind);
-      if (c.content.size && sources.content.update) {
-        const r = await sources.content.update(c.content as Map<string, ChangeKind>);
+      if ((c.content.size || c.images.size) && sources.content.update) {
+        const r = await sources.content.update(c.content as Map<string, ChangeKind>, c.images);
         content = r.content;
         contentErrors = r.errors;
       }

@@ -26,7 +26,7 @@ export interface ContentSource {
   /** Loads all content for a (new) config. `extraMs` is time spent before, on its behalf (the cache read). */
   load(site: SiteModule): Promise<{ content: Content; errors: Message[]; hit?: boolean; extraMs?: number }>;
   /** Applies changes below content/ (paths relative to content/); the incremental form only. */
-  update?(changes: Map<string, ChangeKind>): Promise<{ content: Content; errors: Message[]; changed: string[] }>;
+  update?(changes: Map<string, ChangeKind>, images?: Map<string, ChangeKind>): Promise<{ content: Content; errors: Message[]; changed: string[] }>;
   /** Rises whenever collection `name`'s value changes (0 for the one-shot form, which never changes). */
   version(name: string): number;
   /** Resolves when what the source starts in the background (dev: its parse worker) is ready. */
@@ -105,8 +105,8 @@ export async function incrementalSources(root: string, opts: { parseTimeoutMs?: 
         await store.configure(site.config);
         return { content: store.content, errors: store.errors() };
       },
-      async update(changes) {
-        const changed = await store.update(changes);
+      async update(changes, images) {
+        const changed = await store.update(changes, images);
         return { content: store.content, errors: store.errors(), changed };
       },
       version: (name) => store.version(name),

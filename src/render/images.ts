@@ -47,21 +47,37 @@ export interface ImageProps {
   id?: string;
 }
 
+/**
+ * The key under which the site module's JSX runtime gives an <Image> element the place it was written
+ * (siteModule/provided.ts): an Error made there, whose stack names the template's file, line and column.
+ */
+export const IMAGE_CALL_SITE: unique symbol = Symbol.for('sitegen.imageCallSite');
+
+/** An error about an <Image>, located where the template wrote it when that is known. */
+function imageError(props: ImageProps, text: string): Error {
+  const e = new Error(text);
+  const at = (props as { [IMAGE_CALL_SITE]?: unknown })[IMAGE_CALL_SITE];
+  const stack = at instanceof Error ? at.stack : undefined;
+  const nl = stack?.indexOf('\n') ?? -1;
+  if (stack && nl >= 0) e.stack = `Error: ${text}${stack.slice(nl)}`;
+  return e;
+}
+
 /** A static image as a responsive, optimized <picture> (SVG and GIF: an <img> of the file as it is). */
 export function Image(props: ImageProps): ReactElement {
   const { src, alt, sizes, priority, widths, className, id } = props;
-  if (typeof alt !== 'string') throw new Error(`<Image src="${src}">: alt is required — say what the image shows, or alt="" for a decorative image`);
+  if (typeof alt !== 'string') throw imageError(props, `<Image src="${src}">: alt is required — say what the image shows, or alt="" for a decorative image`);
   const state = current;
   const base = currentUrlPolicy().base;
   if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('//')) {
     let host = '';
     try { host = new URL(src.startsWith('//') ? `https:${src}` : src).hostname; } catch { /* not a URL */ }
-    if (!host || !state.remote.includes(host)) throw new Error(`<Image src="${src}">: the image is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to show it as it is`);
+    if (!host || !state.remote.includes(host)) throw imageError(props, `<Image src="${src}">: the image is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to show it as it is`);
     return createElement('img', { src, alt, sizes, className, id, loading: priority ? undefined : 'lazy', decoding: priority ? 'auto' : 'async', fetchPriority: priority ? 'high' : undefined });
   }
   const info = lookup(src);
-  if (!info) throw new Error(`<Image src="${src}">: there is no such image in static/ (png, jpg, webp, avif, gif or svg)`);
-  if (!info.facts) throw new Error(`<Image src="${src}">: ${info.problem ?? 'the image cannot be read'}`);
+  if (!info) throw imageError(props, `<Image src="${src}">: there is no such image in static/ (png, jpg, webp, avif, gif or svg)`);
+  if (!info.facts) throw imageError(props, `<Image src="${src}">: ${info.problem ?? 'the image cannot be read'}`);
   const m = pictureModel(info.facts, state.settings, { alt, sizes, priority, widths, base });
   const img = createElement('img', {
     src: m.img.src, srcSet: m.img.srcset, sizes: m.img.sizes, alt, width: m.img.width, height: m.img.height,

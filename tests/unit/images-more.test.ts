@@ -1,0 +1,228 @@
+// More of the image pipeline as a user meets it (issue #25): an <Image> that cannot be shown is located at
+// the template line that wrote it; a Markdown image may ask for its own widths; Markdown images start
+// encoding while content is still loading, with the same bytes as after it; and in dev, editing an image
+// next to a post refreshes the post.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { copyOf } from '../helpers/site.ts';
+import { build } from '../../src/pipeline/build.ts';
+import { currentImageStore, encoderOptions } from '../../src/images/store.ts';
+import { DEFAULT_IMAGE_SETTINGS } from '../../src/images/model.ts';
+import { createDevSite } from '../../src/dev/devSite.ts';
+import { hostOf } from '../helpers/devHost.ts';
+
+/** A photo-like JPEG (gradient plus noise) of the given size. */
+async function photo(width: number, height: number, seed = 1): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  let x = (seed * 2654435761) >>> 0;
+  for (let i = 0; i < raw.length; i += 3) {
+    const p = i / 3, cx = p % width, cy = Math.floor(p / width);
+    x = (x * 1103515245 + 12345) >>> 0;
+    const n = (x >>> 24) % 24;
+    raw[i] = (cx * 255 / width + n) & 255; raw[i + 1] = (cy * 255 / height + n) & 255; raw[i + 2] = (seed * 60 + n) & 255;
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+}
+
+const post = (body: string) => `---\ntitle: About\n---\n# About\n\nSome text.\n\n${body}\n`;
+
+let small: Buffer;
+beforeAll(async () => { small = await photo(800, 500, 2); });
+
+describe('<Image> errors are located at the template line that wrote it', () => {
+  // The Item template, with an <Image> on a line of its own (line 13, column 5 of templates/pages.tsx).
+  const withImage = (image: string) => (t: string) => t
+    .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, type LayoutProps } from 'sitegen-islands';")
+    .replace('  return (<><h1>{title}</h1><p>{tags.join', `  return (<>\n    ${image}\n    <h1>{title}</h1><p>{tags.join`);
+
+  const cases: [string, string, RegExp][] = [
+    ['a missing file', '<Image src="/img/nowhere.jpg" alt="Nowhere" />', /<Image src="\/img\/nowhere\.jpg">: there is no such image in static\//],
+    ['a missing alt', '{/* @ts-expect-error alt is required */}<Image src="/img/team.jpg" />', /<Image src="\/img\/team\.jpg">: alt is required/],
+    ['a remote image whose host is not listed', '<Image src="https://cdn.example.net/a.jpg" alt="Far away" />', /the image is remote; only local images are processed/],
+  ];
+  for (const [name, image, text] of cases) {
+    it(`${name}: build and check name templates/pages.tsx with its line and column`, async () => {
+      const site = await copyOf('basic', { 'static/img/team.jpg': small });
+      site.edit('templates/pages.tsx', withImage(image));
+      const lines = site.file('templates/pages.tsx').split('\n');
+      const line = lines.findIndex((l) => l.includes('<Image')) + 1;
+      const column = lines[line - 1].indexOf('<Image') + 1;
+      expect(line).toBe(13);
+      try {
+        for (const command of ['build', 'check']) {
+          const r = await site.run(command);
+          expect(r.code).toBe(1);
+          // Every item page fails the same way, at the same place.
+          const e = r.errors[0];
+          expect(e.id).toBe('RenderError');
+          expect(e.text).toMatch(text);
+          expect(e.location).toMatchObject({ file: 'templates/pages.tsx', line, column, lineText: lines[line - 1] });
+          expect(r.stderr).toContain(`templates/pages.tsx:${line}:${column}`);
+        }
+      } finally { site.remove(); }
+    });
+  }
+
+  it('sitegen dev reports it at the same place', async () => {
+    const site = await copyOf('basic');
+    site.edit('templates/pages.tsx', withImage('<Image src="/img/nowhere.jpg" alt="Nowhere" />'));
+    const dev = await createDevSite({ root: site.root });
+    try {
+      const r = await dev.start();
+      expect(r.errors[0].text).toContain('<Image src="/img/nowhere.jpg">: there is no such image in static/');
+      expect(r.errors[0].location).toMatchObject({ file: 'templates/pages.tsx', line: 13, column: 5 });
+    } finally { await dev.close(); site.remove(); }
+  });
+
+  it('an <Image> written inside a component the template calls is located in that component', async () => {
+    const site = await copyOf('basic', { 'static/img/team.jpg': small });
+    site.write('templates/Figure.tsx', "import { Image } from 'sitegen-islands';\nexport function Figure({ src }: { src: string }) {\n  return <figure><Image src={src} alt=\"A figure\" /></figure>;\n}\n");
+    site.edit('templates/pages.tsx', (t) => t
+      .replace("import type { LayoutProps } from 'sitegen-islands';", "import type { LayoutProps } from 'sitegen-islands';\nimport { Figure } from './Figure.tsx';")
+      .replace('return (<><h1>{title}</h1><p>{tags.join', 'return (<><Figure src="/img/none.jpg" /><h1>{title}</h1><p>{tags.join'));
+    try {
+      const r = await site.build();
+      expect(r.errors[0].text).toContain('<Image src="/img/none.jpg">: there is no such image');
+      expect(r.errors[0].location).toMatchObject({ file: 'templates/Figure.tsx', line: 3, column: 18 });
+    } finally { site.remove(); }
+  });
+});
+
+describe('Markdown images: widths, sizes and priority of their own', () => {
+  it('{widths="…" sizes="…"} after an image: its srcsets at those widths, made, and the list never shows', async () => {
+    const site = await copyOf('basic', {
+      'content/pages/photo.jpg': small,
+      'content/pages/about.md': post('![A gradient](./photo.jpg){widths="320 480" sizes="50vw"} and a word after it.\n\n![The hero](./photo.jpg){priority}'),
+    });
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      const html = r.read('about/index.html');
+      const [own, hero] = html.match(/<picture>.*?<\/picture>/gs)!;
+      expect(own).toMatch(/<source type="image\/avif" srcset="\/assets\/img\/[0-9a-f]{22}\/photo-320\.avif 320w, \/assets\/img\/[0-9a-f]{22}\/photo-480\.avif 480w" sizes="50vw">/);
+      expect(own).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/photo-480\.jpg" alt="A gradient" width="480" height="300" loading="lazy" decoding="async">/);
+      expect(html).toContain('</picture> and a word after it.');
+      expect(html).not.toContain('{');
+      // {priority}: loaded at once, with high priority; the site's widths.
+      expect(hero).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/photo-800\.jpg" alt="The hero" width="800" height="500" decoding="auto" fetchpriority="high">/);
+      for (const url of html.match(/\/assets\/img\/[^" ,]+/g)!) {
+        const file = path.join(r.outDir, url);
+        expect(fs.existsSync(file), url).toBe(true);
+        expect((await sharp(file).metadata()).width).toBe(Number(url.match(/-(\d+)\./)![1]));
+      }
+    } finally { site.remove(); }
+  });
+
+  const bad: [string, RegExp][] = [
+    ['{widths="wide"}', /The image \.\/photo\.jpg has widths="wide": write whole numbers of pixels from 1 to 16384/],
+    ['{width=300}', /has an attribute "width" sitegen does not know: an image takes widths="…", sizes="…" and priority/],
+    ['{widths="320}', /The attributes after the image \.\/photo\.jpg, \{widths="320\}: the value of "widths" has no closing quote/],
+  ];
+  for (const [attrs, text] of bad) {
+    it(`${attrs} is an error located at the image`, async () => {
+      const line = `![A gradient](./photo.jpg)${attrs}`;
+      const site = await copyOf('basic', { 'content/pages/photo.jpg': small, 'content/pages/about.md': post(line) });
+      try {
+        const r = await site.build();
+        expect(r.errors.map((e) => [e.id, e.location?.file, e.location?.line, e.location?.column, e.location?.lineText])).toEqual([['ImageError', 'content/pages/about.md', 8, 1, line]]);
+        expect(r.errors[0].text).toMatch(text);
+      } finally { site.remove(); }
+    });
+  }
+});
+
+describe('Markdown images start encoding while content loads', () => {
+  it('a build has asked for every variant of a post by the end of the content stage, and makes the same bytes', async () => {
+    const big = await photo(1000, 600, 4);
+    const site = await copyOf('basic', {
+      'content/pages/photo.jpg': small, 'content/pages/wide.jpg': big,
+      'content/pages/about.md': post('![A gradient](./photo.jpg)\n\n![A wide one](./wide.jpg){widths="500"}'),
+    });
+    try {
+      let atContent: number | undefined;
+      const r = await build({ root: site.root, onStage: (name) => { if (name === 'content') atContent = currentImageStore(site.root)?.stats.requested; } });
+      expect(r.errors).toEqual([]);
+      // photo.jpg: 640 and 800 in AVIF and WebP, and the JPEG fallback; wide.jpg at 500 px: AVIF, WebP, JPEG.
+      expect(atContent).toBe(8);
+      expect(r.images).toEqual({ files: 8, processed: 8, cached: 0 });
+      // Each file is what sharp makes of its source with the engine's encoder options.
+      const html = fs.readFileSync(path.join(site.root, 'dist/about/index.html'), 'utf8');
+      const urls = [...new Set(html.match(/\/assets\/img\/[^" ,]+/g)!)];
+      expect(urls).toHaveLength(8);
+      const o = encoderOptions(DEFAULT_IMAGE_SETTINGS);
+      sharp.concurrency(1); // as the engine's encoder runs (AVIF's bytes depend on the thread count)
+      for (const url of urls) {
+        const [, name, width, ext] = url.match(/\/(photo|wide)-(\d+)\.(avif|webp|jpg)$/)!;
+        let img = sharp(name === 'photo' ? small : big, { failOn: 'truncated', animated: false }).rotate();
+        if (Number(width) < (name === 'photo' ? 800 : 1000)) img = img.resize({ width: Number(width) });
+        const expected = await (ext === 'avif' ? img.avif(o.avif) : ext === 'webp' ? img.webp(o.webp) : img.jpeg(o.jpeg)).toBuffer();
+        expect(fs.readFileSync(path.join(site.root, 'dist', url)).equals(expected), url).toBe(true);
+      }
+    } finally { site.remove(); }
+  });
+
+  it('check starts none and writes none', async () => {
+    const site = await copyOf('basic', { 'content/pages/photo.jpg': small, 'content/pages/about.md': post('![A gradient](./photo.jpg)') });
+    try {
+      expect((await site.check()).errors).toEqual([]);
+      expect(fs.existsSync(path.join(site.root, '.sitegen/cache/images/variants'))).toBe(false);
+    } finally { site.remove(); }
+  });
+});
+
+describe('sitegen dev: editing an image refreshes the posts that show it', () => {
+  const variant = (html: string | null) => html?.match(/\/assets\/img\/[0-9a-f]{22}\/[\w-]+-640\.avif/)?.[0];
+
+  it('a changed image next to a post re-renders the post with the new picture; a removed one is an error, a new one fixes it', async () => {
+    const site = await copyOf('basic', {
+      'content/pages/photo.jpg': small,
+      'content/pages/about.md': post('![A gradient](./photo.jpg)\n\n![Later](./later.jpg)'),
+    });
+    const dev = await createDevSite({ root: site.root });
+    const host = await hostOf(dev);
+    try {
+      // later.jpg does not exist yet: the page is an error, located at its image.
+      const start = await dev.start();
+      expect(start.errors.map((e) => [e.id, e.location?.file, e.location?.line])).toEqual([['ImageError', 'content/pages/about.md', 10]]);
+      site.write('content/pages/later.jpg', small);
+      const added = await dev.apply([{ file: 'content/pages/later.jpg', kind: 'add' }]);
+      expect(added?.errors).toEqual([]);
+      const before = variant(await host.text('/about/'));
+      expect(before).toBeDefined();
+
+      // New bytes for photo.jpg (a wider photo): the page names new variants, which the store makes from the new file.
+      site.write('content/pages/photo.jpg', await photo(1000, 600, 7));
+      const changed = await dev.apply([{ file: 'content/pages/photo.jpg', kind: 'change' }]);
+      expect(changed?.errors).toEqual([]);
+      expect(changed?.changed).toContain('/about/');
+      const html = (await host.text('/about/'))!;
+      const after = variant(html);
+      expect(after).not.toBe(before);
+      expect(html).toMatch(/photo-1000\.jpg" alt="A gradient" width="1000" height="600"/);
+      const made = await currentImageStore(site.root)!.variant(after!);
+      expect('path' in made).toBe(true);
+      if ('path' in made) expect((await sharp(fs.readFileSync(made.file!)).metadata()).width).toBe(640);
+
+      // Removed: the post that shows it reports it, where it is used.
+      fs.rmSync(path.join(site.root, 'content/pages/photo.jpg'));
+      const removed = await dev.apply([{ file: 'content/pages/photo.jpg', kind: 'unlink' }]);
+      expect(removed?.errors.map((e) => [e.id, e.location?.line, e.text])).toEqual([['ImageError', 8, 'The image ./photo.jpg does not exist (looked for content/pages/photo.jpg)']]);
+    } finally { await host.close(); await dev.close(); site.remove(); }
+  });
+
+  it('an image under static/ that a post shows refreshes the post too', async () => {
+    const site = await copyOf('basic', { 'static/img/wide.jpg': small, 'content/pages/about.md': post('![A gradient](/img/wide.jpg)') });
+    const dev = await createDevSite({ root: site.root });
+    const host = await hostOf(dev);
+    try {
+      expect((await dev.start()).errors).toEqual([]);
+      const before = variant(await host.text('/about/'));
+      site.write('static/img/wide.jpg', await photo(800, 500, 9));
+      const r = await dev.apply([{ file: 'static/img/wide.jpg', kind: 'change' }]);
+      expect(r?.changed).toContain('/about/');
+      expect(variant(await host.text('/about/'))).not.toBe(before);
+    } finally { await host.close(); await dev.close(); site.remove(); }
+  });
+});
