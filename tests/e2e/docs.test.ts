@@ -2,6 +2,7 @@
 // `sitegen preview`: every page is valid HTML with no serious or critical axe violation and no console error,
 // links between the Markdown files became page URLs under the base, and searching for a word finds its page.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -11,6 +12,9 @@ import { REPO, sitegen, startServer } from '../helpers/cli.ts';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
 
 const ROOT = path.join(REPO, 'docs');
+// Built into a temporary folder: the repository's docs/dist is left as it was.
+const OUT = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-e2e-docs-'));
+const DIST = path.join(OUT, 'dist');
 const BASE = '/sitegen/';
 let server: Awaited<ReturnType<typeof startServer>>;
 let site: string;
@@ -19,32 +23,32 @@ let pages: string[];
 
 beforeAll(async () => {
   const env = { ...process.env, DOCS_BASE: BASE, SITE_URL: 'https://docs.example' };
-  const b = sitegen(['build', '--root', ROOT, '--quiet'], { env });
+  const b = sitegen(['build', '--root', ROOT, '--quiet', '--out', DIST], { env });
   if (b.code !== 0) throw new Error(b.stderr + b.stdout);
-  server = await startServer(['preview', '--root', ROOT, '--port', '0', '--no-backend'], { env });
+  server = await startServer(['preview', '--root', ROOT, '--port', '0', '--no-backend', '--out', DIST], { env });
   site = new URL(BASE, server.url).href;
   browser = await launchBrowser();
-  const dist = path.join(ROOT, 'dist');
-  pages = fs.readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).sort();
+  pages = fs.readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).sort();
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  fs.rmSync(OUT, { recursive: true, force: true });
 });
 
 describe('the documentation site', () => {
   it('has a page for every topic and an error reference with every id of the catalogue', async () => {
     expect(pages).toEqual(expect.arrayContaining(['index.html', 'getting-started/index.html', 'markdown/index.html', 'errors/reference/index.html', '404.html']));
     const { errorCatalogue } = await import('../../src/public.ts');
-    const reference = fs.readFileSync(path.join(ROOT, 'dist/errors/reference/index.html'), 'utf8');
+    const reference = fs.readFileSync(path.join(DIST, 'errors/reference/index.html'), 'utf8');
     for (const id of Object.keys(errorCatalogue)) expect(reference, id).toContain(`id="${id}"`);
   });
 
   it('is valid HTML on every page', async () => {
     const validator = new HtmlValidate(new FileSystemConfigLoader());
     for (const rel of pages) {
-      const report = await validator.validateString(fs.readFileSync(path.join(ROOT, 'dist', rel), 'utf8'), rel);
+      const report = await validator.validateString(fs.readFileSync(path.join(DIST, rel), 'utf8'), rel);
       expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`)), rel).toEqual([]);
     }
   });
@@ -68,7 +72,7 @@ describe('the documentation site', () => {
   }, 120_000);
 
   it('turns links between the Markdown files into page URLs under the base', async () => {
-    const html = fs.readFileSync(path.join(ROOT, 'dist/configuration/index.html'), 'utf8');
+    const html = fs.readFileSync(path.join(DIST, 'configuration/index.html'), 'utf8');
     expect(html).toContain(`href="../outputs/"`);
     expect(html).not.toMatch(/href="[a-z-]+\.md/);
   });

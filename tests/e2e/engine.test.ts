@@ -1,22 +1,27 @@
-// The engine end to end: the fixture site built and served by `sitegen preview`, seen in real Chromium.
+// The engine end to end: a copy of the fixture site, built and served by the engine's preview (in this
+// process, as `sitegen build` and `sitegen preview` run them), seen in real Chromium.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { fixture, sitegen, startServer } from '../helpers/cli.ts';
+import type { PreviewServer } from '../../src/server/preview.ts';
+import { copyOf, type TestSite } from '../helpers/site.ts';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
 
-let server: Awaited<ReturnType<typeof startServer>>;
+let site: TestSite;
+let server: PreviewServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const b = sitegen(['build', '--root', fixture('basic'), '--quiet']);
+  site = await copyOf('basic');
+  const b = await site.build({ quiet: true });
   if (b.code !== 0) throw new Error(b.stderr);
-  server = await startServer(['preview', '--root', fixture('basic'), '--port', '0', '--no-backend']);
+  server = await site.preview();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
+  await server?.close();
+  site?.remove();
 });
 
 describe('sitegen preview of the fixture site', () => {

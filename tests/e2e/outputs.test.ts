@@ -9,25 +9,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeOf } from '../helpers/axe.ts';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
-import { fixture, sitegen, startServer } from '../helpers/cli.ts';
+import type { PreviewServer } from '../../src/server/preview.ts';
+import { copyOf, type TestSite } from '../helpers/site.ts';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
 
-const ROOT = fixture('base-blog');
-let server: Awaited<ReturnType<typeof startServer>>;
+// A copy of the fixture, built and served in this process by the code `sitegen build` and `sitegen preview` run.
+let site: TestSite;
+let dist: string;
+let server: PreviewServer;
 let origin: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  const b = sitegen(['build', '--root', ROOT, '--quiet']);
+  site = await copyOf('base-blog');
+  const b = await site.build({ quiet: true });
   if (b.code !== 0) throw new Error(b.stderr + b.stdout);
-  server = await startServer(['preview', '--root', ROOT, '--port', '0', '--no-backend']);
+  dist = b.outDir;
+  server = await site.preview();
   origin = new URL(server.url).origin;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
+  await server?.close();
+  site?.remove();
 });
 
 /** Opens a URL and records every response the page gets (documents, CSS, JS chunks, images). */
@@ -177,7 +183,6 @@ describe('a site with base "/blog/" under sitegen preview', () => {
 
   it('has valid, accessible pages', async () => {
     const validator = new HtmlValidate(new FileSystemConfigLoader());
-    const dist = path.join(ROOT, 'dist');
     for (const rel of ['index.html', 'posts/first/index.html', 'posts/second/index.html', 'tags/index.html', 'tags/news/index.html', '404.html', 'old/first/index.html']) {
       const report = await validator.validateString(fs.readFileSync(path.join(dist, rel), 'utf8'), rel);
       expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`)), rel).toEqual([]);

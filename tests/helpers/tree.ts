@@ -17,16 +17,57 @@ export function treeSnapshot(dir: string): string {
   return out.join('\n');
 }
 
+export interface SiteCopies {
+  work: string;
+  pristine: string;
+  /** A new copy of the pristine site, for a case that changes its code or its folders. */
+  freshSite: (name: string) => string;
+  /**
+   * Runs `fn` on the one shared copy of the pristine site with `files` written over it, then puts back what
+   * the case changed: those files, and dist/ and .sitegen/ as the pristine has them. So every case starts
+   * from the pristine site, as with freshSite, but the cases share the folder: the engine keeps a site's
+   * compiled sitegen.config.ts by its folder, so a case that changes only content costs a build, not a
+   * compile too. Cases take turns (vitest runs the tests of a file one after another).
+   */
+  withContent: <T>(files: Record<string, string | Buffer>, fn: (site: string) => Promise<T>) => Promise<T>;
+}
+
 /** A temp folder holding one pristine site (filled by the caller) and cheap copies of it, one per case. */
-export function siteCopies(prefix: string): { work: string; pristine: string; freshSite: (name: string) => string } {
+export function siteCopies(prefix: string): SiteCopies {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const pristine = path.join(work, 'pristine');
+  let shared: string | null = null;
+  let busy = false;
+  const freshSite = (name: string) => {
+    const dir = path.join(work, name);
+    fs.cpSync(pristine, dir, { recursive: true });
+    return dir;
+  };
   return {
-    work, pristine,
-    freshSite(name) {
-      const dir = path.join(work, name);
-      fs.cpSync(pristine, dir, { recursive: true });
-      return dir;
+    work, pristine, freshSite,
+    async withContent(files, fn) {
+      if (busy) throw new Error('withContent: cases on the shared site must take turns');
+      busy = true;
+      shared ??= freshSite('shared');
+      const site = shared;
+      const originals = Object.keys(files).map((rel) => {
+        const file = path.join(site, rel);
+        return [file, fs.existsSync(file) ? fs.readFileSync(file) : null] as const;
+      });
+      try {
+        for (const [rel, contents] of Object.entries(files)) fs.writeFileSync(path.join(site, rel), contents);
+        return await fn(site);
+      } finally {
+        for (const [file, before] of originals) {
+          if (before === null) fs.rmSync(file, { force: true });
+          else fs.writeFileSync(file, before);
+        }
+        for (const dir of ['dist', '.sitegen']) {
+          fs.rmSync(path.join(site, dir), { recursive: true, force: true });
+          if (fs.existsSync(path.join(pristine, dir))) fs.cpSync(path.join(pristine, dir), path.join(site, dir), { recursive: true });
+        }
+        busy = false;
+      }
     },
   };
 }

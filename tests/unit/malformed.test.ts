@@ -9,7 +9,7 @@ import { fixture, sitegen } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { siteCopies, treeSnapshot } from '../helpers/tree.ts';
 
-const { work, pristine, freshSite } = siteCopies('sitegen-malformed-');
+const { work, pristine, freshSite, withContent } = siteCopies('sitegen-malformed-');
 
 beforeAll(async () => {
   // A self-contained copy of the valid fixture (links resolved), built once: every case starts from its dist/.
@@ -66,10 +66,7 @@ const CASES: Case[] = [
 ];
 
 describe('malformed content corpus', () => {
-  it.each(CASES)('%s', async (name, file, content, expected) => {
-    const site = freshSite(name.replace(/\W+/g, '-'));
-    if (file === 'templates/pages.tsx' && content !== null) fs.renameSync(path.join(site, 'templates/pages.tsx'), path.join(site, 'templates/real.tsx'));
-    if (content !== null) fs.writeFileSync(path.join(site, file), content);
+  const fails = async (site: string, expected: RegExp) => {
     const before = treeSnapshot(path.join(site, 'dist'));
     const r = await siteAt(site).build();
     expect(r.code, r.stderr).toBe(1);
@@ -77,6 +74,16 @@ describe('malformed content corpus', () => {
     expect(r.stderr).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/); // no stack trace
     expect(r.stderr).not.toContain('sitegen crashed');
     expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
+  };
+
+  it.each(CASES)('%s', async (name, file, content, expected) => {
+    // A broken content file: on the shared copy of the site (its compiled config is reused).
+    if (file.startsWith('content/') && content !== null) return withContent({ [file]: content }, (site) => fails(site, expected));
+    // A broken template changes the site's code: a copy of its own.
+    const site = freshSite(name.replace(/\W+/g, '-'));
+    if (file === 'templates/pages.tsx' && content !== null) fs.renameSync(path.join(site, 'templates/pages.tsx'), path.join(site, 'templates/real.tsx'));
+    if (content !== null) fs.writeFileSync(path.join(site, file), content);
+    await fails(site, expected);
   });
 
   it('a named pipe in content/ is refused, not read (a read would wait for a writer forever)', async () => {
@@ -153,20 +160,19 @@ describe('seeded fuzz of real content', () => {
   // One test per mutated site: each is a whole build, so a slow machine times out one case, not all 40.
   let built = 0, located = 0;
   afterAll(() => console.log(`fuzz: ${CASES_N} cases, ${built} built, ${located} failed with a located error`));
+  // Each mutates one content file of the shared copy of the site (put back after the case).
   it.each(cases.map((c) => [c.i, c] as const))('mutated site %i: builds, or fails with a located error and an untouched dist/', async (_i, c) => {
-    const site = freshSite(`fuzz-${c.i}`);
-    const abs = path.join(site, c.file);
-    let text = fs.readFileSync(abs, 'utf8');
+    let text = fs.readFileSync(path.join(pristine, c.file), 'utf8');
     for (const m of c.muts) text = m(text);
-    fs.writeFileSync(abs, text);
-    const before = treeSnapshot(path.join(site, 'dist'));
-    const r = await siteAt(site).build({ quiet: true });
-    expect([0, 1], `case ${c.i} (${c.file}):\n${text}\n${r.stderr}`).toContain(r.code);
-    expect(r.stderr).not.toContain('sitegen crashed');
-    if (r.code === 0) { built++; return; }
-    located++;
-    expect(r.stderr, `case ${c.i}`).toMatch(/content\/(items|pages)\/[a-z]+\.(yaml|md)(:\d+:\d+)? /);
-    expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
-    fs.rmSync(site, { recursive: true, force: true });
+    await withContent({ [c.file]: text }, async (site) => {
+      const before = treeSnapshot(path.join(site, 'dist'));
+      const r = await siteAt(site).build({ quiet: true });
+      expect([0, 1], `case ${c.i} (${c.file}):\n${text}\n${r.stderr}`).toContain(r.code);
+      expect(r.stderr).not.toContain('sitegen crashed');
+      if (r.code === 0) { built++; return; }
+      located++;
+      expect(r.stderr, `case ${c.i}`).toMatch(/content\/(items|pages)\/[a-z]+\.(yaml|md)(:\d+:\d+)? /);
+      expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
+    });
   });
 });

@@ -13,7 +13,7 @@ import { hostOf } from '../helpers/devHost.ts';
 import { formatMessage } from '../../src/core/errors.ts';
 import { parseContentFile } from '../../src/content/parse.ts';
 
-const { work, pristine, freshSite } = siteCopies('sitegen-security-');
+const { work, pristine, freshSite, withContent } = siteCopies('sitegen-security-');
 
 /** A user error: exit 1, the expected located line, no stack, no crash banner. */
 function expectLocated(r: { code: number | null; stdout: string; stderr: string }, expected: RegExp) {
@@ -35,24 +35,25 @@ describe('front matter is YAML only', () => {
   const evil = (marker: string, fence: string) =>
     `${fence}\n{ title: (process.getBuiltinModule('fs').writeFileSync(${JSON.stringify(marker)}, 'ran'), 'About') }\n---\nBody\n`;
 
+  // Cases that change only content run on the shared copy of the site, put back after each.
   it.each(['---js', '---javascript', '--- js ', '---JavaScript'])('%s is refused by build and check, and never run', async (fence) => {
-    const site = freshSite(`fm-${fence.replace(/\W/g, '')}`);
-    const marker = path.join(site, 'ran.txt');
-    fs.writeFileSync(path.join(site, 'content/pages/about.md'), evil(marker, fence));
-    const before = treeSnapshot(path.join(site, 'dist'));
-    for (const cmd of ['build', 'check']) {
-      const r = await siteAt(site).run(cmd);
-      expectLocated(r, /content\/pages\/about\.md:1:\d+ Front matter must be YAML/);
-      expect(r.stderr).toContain('Open the front matter with a bare "---" line');
-    }
-    expect(fs.existsSync(marker)).toBe(false);
-    expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
+    const marker = path.join(work, `ran-${fence.replace(/\W/g, '')}.txt`);
+    await withContent({ 'content/pages/about.md': evil(marker, fence) }, async (site) => {
+      const before = treeSnapshot(path.join(site, 'dist'));
+      for (const cmd of ['build', 'check']) {
+        const r = await siteAt(site).run(cmd);
+        expectLocated(r, /content\/pages\/about\.md:1:\d+ Front matter must be YAML/);
+        expect(r.stderr).toContain('Open the front matter with a bare "---" line');
+      }
+      expect(fs.existsSync(marker)).toBe(false);
+      expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
+    });
   });
 
   it.each([['---toml', 'title = "About"'], ['---coffee', 'title: "About"'], ['---json', '{ "title": "About" }'], ['---yml', 'title: About']])('%s is a located error, not a crash', async (fence, body) => {
-    const site = freshSite(`fm-${fence.replace(/\W/g, '')}`);
-    fs.writeFileSync(path.join(site, 'content/pages/about.md'), `${fence}\n${body}\n---\nBody\n`);
-    expectLocated((await siteAt(site).build()), /content\/pages\/about\.md:1:4 Front matter must be YAML/);
+    await withContent({ 'content/pages/about.md': `${fence}\n${body}\n---\nBody\n` }, async (site) => {
+      expectLocated((await siteAt(site).build()), /content\/pages\/about\.md:1:4 Front matter must be YAML/);
+    });
   });
 
   it('a bare fence and "---yaml" still work', async () => {
@@ -203,11 +204,12 @@ describe('Markdown that used to pass or crash', () => {
     ['a line of 2,000 ">"', '>'.repeat(2000) + ' deep', /content\/pages\/about\.md:5:1 Blockquotes and lists are nested more than 32 levels deep/],
     ['2,000 nested list markers', '- '.repeat(2000) + 'deep', /content\/pages\/about\.md:5:1 Blockquotes and lists are nested more than 32 levels deep/],
   ])('%s is a located error in build and check', async (_name, body, expected) => {
-    const site = freshSite(`md-${_name.replace(/\W+/g, '-')}`);
-    fs.writeFileSync(path.join(site, 'content/pages/about.md'), `---\ntitle: About\n---\nIntro\n${body}\n`);
-    const before = treeSnapshot(path.join(site, 'dist'));
-    for (const cmd of ['build', 'check']) expectLocated((await siteAt(site).run(cmd)), expected);
-    expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
+    // On the shared copy of the site, put back after the case.
+    await withContent({ 'content/pages/about.md': `---\ntitle: About\n---\nIntro\n${body}\n` }, async (site) => {
+      const before = treeSnapshot(path.join(site, 'dist'));
+      for (const cmd of ['build', 'check']) expectLocated((await siteAt(site).run(cmd)), expected);
+      expect(treeSnapshot(path.join(site, 'dist'))).toBe(before);
+    });
   });
 });
 
