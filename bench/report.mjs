@@ -3,7 +3,39 @@
 import { fmtS, fmtMB, OTHER_CPU_LIMIT } from './proc.mjs';
 
 // Issue 16's targets (same disk, same run, whole process).
-export const TARGETS = { cold100S: 0.5, rssMB: 400, devFirstPageS: 1, editMs: 50, realColdS: 1, unchanged10kS: 0.3, oneFile10kS: 0.5 };
+export const TARGETS = { cold100S: 0.5, rssMB: 400, devFirstPageS: 1, editMs: 50, realColdS: 1, unchanged10kS: 0.3, oneFile10kS: 0.5, rss100kMB: 1024, edit100kS: 2 };
+
+/**
+ * How time and peak memory grow with the page count: each size against the one before (sorted by N), the
+ * medians' ratios beside the ratio of pages. A ratio below the pages' one is sub-linear growth.
+ */
+export function growth(res) {
+  const ok = (r) => r?.ok ? r : null;
+  const sizes = res.sizes.filter((s) => ok(s.cold)).sort((a, b) => a.n - b.n);
+  const rows = [];
+  const q = (a, b) => (a != null && b != null && b > 0 ? a / b : null);
+  for (let i = 1; i < sizes.length; i++) {
+    const a = sizes[i - 1], b = sizes[i];
+    const row = { from: a.n, to: b.n, pages: b.n / a.n };
+    for (const k of ['cold', 'warm', 'edit']) {
+      const key = k === 'edit' ? 'oneFile' : k; // the one-Markdown-file-changed build
+      const x = ok(a[key]), y = ok(b[key]);
+      row[k] = x && y ? { wall: q(y.median, x.median), cpu: q(y.cpuMedian, x.cpuMedian), rss: q(y.rssMB, x.rssMB) } : null;
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The growth table's lines (empty with fewer than two sizes). */
+export function growthLines(res) {
+  const rows = growth(res);
+  if (!rows.length) return [];
+  const r = (x) => (x == null ? '-' : `${x.toFixed(2)}×`);
+  const t = [['N → N', 'pages', 'cold wall', 'cold CPU', 'cold RSS', 'warm wall', 'warm CPU', 'warm RSS', 'edit wall', 'edit RSS']];
+  for (const g of rows) t.push([`${g.from} → ${g.to}`, r(g.pages), r(g.cold?.wall), r(g.cold?.cpu), r(g.cold?.rss), r(g.warm?.wall), r(g.warm?.cpu), r(g.warm?.rss), r(g.edit?.wall), r(g.edit?.rss)]);
+  return ['', 'growth (each size against the one before: medians\' ratios; peak RSS growing slower than pages is memory that does not hold every page):', ...table(t)];
+}
 
 export const COLD_MEANS = 'COLD = a first build on a fresh clone after `npm ci`: output, <root>/.sitegen build state (not the waitlist database) and node_modules/.cache/sitegen (CLI bundle, vendor bundle, compiled site) removed before each run, then what npm ci\'s postinstall makes again (`sitegen prepare`: CLI and vendor bundle, untimed; its own row is "install step"); Hugo: output, resources/ and its cache dir removed.';
 export const WARM_MEANS = 'WARM = the same build again with the cache the previous (cold) build left; only the output is removed.';
@@ -61,6 +93,12 @@ export function targets(res) {
   const s100 = size(100);
   add(`cold build ≤ ${TARGETS.cold100S} s at 100 pages`, !s100 ? 'not measured (N not run)' : s100.cold?.ok ? `${fmtS(s100.cold.median)} s` : 'sitegen failed', s100?.cold?.ok ? s100.cold.median <= TARGETS.cold100S : s100 ? false : null);
   for (const s of res.sizes) vsHugo(`warm build ≤ ½ Hugo at ${s.n.toLocaleString('en')} pages`, s, 'warm', 0.5);
+  const s100k = size(100000);
+  vsHugo('cold build ≤ Hugo at 100,000 pages', s100k, 'cold', 1);
+  const rss100k = s100k?.cold;
+  add(`peak RSS ≤ ${TARGETS.rss100kMB} MB at 100,000 pages, cold`, !s100k ? 'not measured (N not run)' : rss100k?.ok ? `${fmtMB(rss100k.rssMB)} MB` : 'sitegen failed', !s100k ? null : rss100k?.ok && rss100k.rssMB != null ? rss100k.rssMB <= TARGETS.rss100kMB : false);
+  const e100k = s100k?.oneFile;
+  add(`one-file edit build ≤ ${TARGETS.edit100kS} s at 100,000 pages`, !s100k ? 'not measured (N not run)' : !e100k ? 'not measured (--no-incremental)' : e100k.ok ? `${fmtS(e100k.median)} s` : 'sitegen failed', !s100k || !e100k ? null : e100k.ok ? e100k.median <= TARGETS.edit100kS : false);
   const s10k = size(10000);
   for (const k of ['cold', 'warm']) {
     const r = s10k?.[k], name = `peak RSS ≤ ${TARGETS.rssMB} MB at 10,000 pages, ${k}`;
@@ -126,6 +164,8 @@ export function printReport(res) {
   for (const n of notes) out.push(`FAILED ${n}`);
   notes = [];
   out.push(`peak RSS: ${res.rssMethod}. Wall time: spawn → exit of a fresh process. CPU s: user + system (median); steadier than wall time on a shared machine, but targets are judged on the median wall time.`);
+
+  out.push(...growthLines(res));
 
   const withHugo = res.sizes.filter((s) => s.hugo?.ok);
   if (withHugo.length) {
