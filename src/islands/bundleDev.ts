@@ -90,6 +90,7 @@ async function buildVendor(root: string, outdir: string, list: string[], exports
       entryPoints: Object.fromEntries(list.map((m) => [entry(m), `sitegen-vendor:${m}`])),
       bundle: true, splitting: true, format: 'esm', platform: 'browser', target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
       write: false, metafile: true, logLevel: 'silent', outdir, entryNames: '[name]-[hash]', chunkNames: 'vendor-chunk-[hash]',
+      sourcemap: 'linked', // made once per process: the browser's devtools and the error mapping see React's own sources
       define: { 'process.env.NODE_ENV': '"development"' }, nodePaths: [path.join(PACKAGE_DIR, 'node_modules')], legalComments: 'none',
       loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' }, publicPath: '/assets',
       plugins: [plugin],
