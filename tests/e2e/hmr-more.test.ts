@@ -3,33 +3,24 @@
 // package imports (here React, bundled apart from the site's code in dev) still hydrate and refresh.
 // An in-process dev server on a throwaway copy of the basic fixture.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import http from 'node:http';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, watchProblems } from '../helpers/browser.ts';
+import { watchProblems } from '../helpers/browser.ts';
 import { copyFixture, editFile, openEvents, removeCopy } from '../unit/dev-fixture.ts';
-import { listen } from '../../src/server/serve.ts';
-import { startDevServer, type DevServer } from '../../src/dev/index.ts';
+import { devInBrowser, type DevInBrowser } from '../helpers/devInBrowser.ts';
 
 let dir: string;
-let dev: DevServer;
-let server: http.Server;
+let site: DevInBrowser;
 let url: string;
 let browser: Browser;
 
 beforeAll(async () => {
   dir = copyFixture('basic');
-  dev = await startDevServer({ root: dir });
-  if (dev.initial.errors.length) throw new Error(dev.initial.errors.map((e) => e.text).join('\n'));
-  server = http.createServer(dev.handler);
-  url = await listen(server, 0, '127.0.0.1');
-  browser = await launchBrowser();
+  site = await devInBrowser(dir);
+  ({ url, browser } = site);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await new Promise((r) => server?.close(r));
-  server?.closeAllConnections();
-  await dev?.close();
+  await site?.close();
   if (dir) removeCopy(dir);
 });
 

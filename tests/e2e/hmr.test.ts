@@ -3,17 +3,14 @@
 // still there after the edit shows the page was updated in place, not reloaded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, watchProblems, type PageProblems } from '../helpers/browser.ts';
+import { watchProblems, type PageProblems } from '../helpers/browser.ts';
 import { copyFixture, editFile, removeCopy } from '../unit/dev-fixture.ts';
-import { listen } from '../../src/server/serve.ts';
-import { startDevServer, type DevServer } from '../../src/dev/index.ts';
+import { devInBrowser, type DevInBrowser } from '../helpers/devInBrowser.ts';
 
 let dir: string;
-let dev: DevServer;
-let server: http.Server;
+let site: DevInBrowser;
 let url: string;
 let browser: Browser;
 
@@ -38,18 +35,12 @@ beforeAll(async () => {
   // A page long enough to scroll, with its last paragraph far below the fold.
   const filler = Array.from({ length: 80 }, (_, i) => `Paragraph ${i} of the long page, to make it scroll.`).join('\n\n');
   fs.writeFileSync(path.join(dir, 'content/pages/long.md'), `---\ntitle: Long\n---\n${filler}\n\nThe last paragraph.\n`);
-  dev = await startDevServer({ root: dir });
-  if (dev.initial.errors.length) throw new Error(dev.initial.errors.map((e) => e.text).join('\n'));
-  server = http.createServer(dev.handler);
-  url = await listen(server, 0, '127.0.0.1');
-  browser = await launchBrowser();
+  site = await devInBrowser(dir);
+  ({ url, browser } = site);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await new Promise((r) => server?.close(r));
-  server?.closeAllConnections();
-  await dev?.close();
+  await site?.close();
   if (dir) removeCopy(dir);
 });
 

@@ -12,21 +12,8 @@ import { currentImageStore, encoderOptions } from '../../src/images/store.ts';
 import { DEFAULT_IMAGE_SETTINGS } from '../../src/images/model.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
 import { hostOf } from '../helpers/devHost.ts';
+import { photo, post } from '../helpers/photo.ts';
 
-/** A photo-like JPEG (gradient plus noise) of the given size. */
-async function photo(width: number, height: number, seed = 1): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  let x = (seed * 2654435761) >>> 0;
-  for (let i = 0; i < raw.length; i += 3) {
-    const p = i / 3, cx = p % width, cy = Math.floor(p / width);
-    x = (x * 1103515245 + 12345) >>> 0;
-    const n = (x >>> 24) % 24;
-    raw[i] = (cx * 255 / width + n) & 255; raw[i + 1] = (cy * 255 / height + n) & 255; raw[i + 2] = (seed * 60 + n) & 255;
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
-}
-
-const post = (body: string) => `---\ntitle: About\n---\n# About\n\nSome text.\n\n${body}\n`;
 
 let small: Buffer;
 beforeAll(async () => { small = await photo(800, 500, 2); });
