@@ -3,9 +3,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../core/types.ts';
-import { message, fileLocation, sortMessages, thrownBySite } from '../core/errors.ts';
+import { message, sortMessages } from '../core/errors.ts';
 import type { FileStamp, ParsedFile } from './parse.ts';
-import { formatPath } from './fieldPath.ts';
 import { validateData } from './validate.ts';
 import { globBase, listContentFiles, matchFiles } from './glob.ts';
 import { outsideRootError } from './insideRoot.ts';
@@ -13,7 +12,6 @@ import { markdownKey } from '../markdown/compile.ts';
 import { urlPolicy } from '../render/urls.ts';
 import { markdownExtensions } from '../site/plugins.ts';
 import { directivesOn } from '../markdown/directives.ts';
-import { componentMessages } from '../markdown/components.ts';
 import { draftOf, finishContent, type EntryLists, type FinishOptions } from '../authoring/finish.ts';
 import type { HelperIssue } from '../authoring/issues.ts';
 import { catalogue } from '../core/errors.ts';
@@ -21,6 +19,9 @@ import { readingMinutes, type MarkdownText } from '../markdown/entryText.ts';
 import type { ImageDep } from '../images/markdown.ts';
 import { markdownImageOptions, imageOptionsKey } from '../images/config.ts';
 import { contentImagesKnown } from '../images/store.ts';
+import { crossFileIssues, locateIssue } from './crossFile.ts';
+
+export { crossFileIssues, locateIssue } from './crossFile.ts';
 
 export interface LoadedContent {
   content: Content;
@@ -276,45 +277,6 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
     next = { entries, changed: changed || entries.size !== cache.size };
   }
   return { content, files: plan.files, errors: sortMessages(errors), cache: next };
-}
-
-/** The site's checks across files (config.validate), each issue located in its file. */
-export async function crossFileIssues(root: string, config: SiteConfig, content: Content): Promise<Message[]> {
-  // The components the Markdown bodies use, against the config's (names, attributes, nesting).
-  const components = componentMessages(config, content);
-  if (components.length) return components;
-  if (!config.validate) return [];
-  let issues: ReturnType<NonNullable<SiteConfig['validate']>>;
-  try {
-    issues = config.validate(content);
-  } catch (e) {
-    return [thrownBySite(e, root, 'validate() threw')]; // the site's code: a located problem, as every stage reports it
-  }
-  const out: Message[] = [];
-  for (const issue of issues) {
-    out.push(issue.text ? await locateText(root, issue.file, issue.text, issue.message) : await locateIssue(root, issue.file, issue.path, issue.message));
-  }
-  return out;
-}
-
-/** Locates an issue about a piece of text (a token in a Markdown body) at its first occurrence in the file. */
-async function locateText(root: string, file: string, text: string, problem: string): Promise<Message> {
-  let source = '';
-  try { source = await fs.readFile(path.join(root, file), 'utf8'); } catch { /* gone since it was read: the file alone */ }
-  const at = source.indexOf(text);
-  if (at < 0) return message('ContentCheckError', problem, fileLocation(file));
-  const before = source.slice(0, at);
-  const line = before.split('\n').length;
-  const start = before.lastIndexOf('\n') + 1;
-  const end = source.indexOf('\n', at);
-  return message('ContentCheckError', problem, fileLocation(file, line, at - start + 1, source.slice(start, end < 0 ? undefined : end).replace(/\r$/, '')));
-}
-
-/** Locates a cross-file issue by re-reading its file (kept out of memory until needed). */
-export async function locateIssue(root: string, file: string, fieldPath: (string | number)[], text: string): Promise<Message> {
-  const parsed = await (await parser()).parseContentFile(root, file);
-  const loc = 'source' in parsed ? parsed.source.locate(fieldPath) : fileLocation(file);
-  return message('ContentSchemaError', text, loc, { field: formatPath(fieldPath) || undefined });
 }
 
 /** The authoring helpers' issues (a dangling reference, two terms with one slug), each located at its field. */
