@@ -7,10 +7,10 @@
 import path from 'node:path';
 import type { Message } from '../core/types.ts';
 import { startServerPlugins, type RequestHandler } from '../site/plugins.ts';
-import { createServer, listen } from './serve.ts';
+import { createServer } from './serve.ts';
 import { startDevServer, type DevServer, type RebuildReport } from '../dev/index.ts';
 import { normaliseBase } from '../render/urls.ts';
-import { ServerStartError, closeServer, listenFailure } from './preview.ts';
+import { ServerStartError, closeServer, listenOrStop } from './preview.ts';
 
 export interface DevOptions {
   /** The site folder (with sitegen.config.ts). */
@@ -120,12 +120,7 @@ export async function dev(opts: DevOptions): Promise<DevHandle> {
       firstDone();
     }
     http = createServer(handler);
-    try {
-      url = await listen(http, port, host);
-    } catch (e) {
-      await plugins.close().catch(() => {});
-      throw new ServerStartError(listenFailure(e, host, port));
-    }
+    url = await listenOrStop(http, port, host, () => plugins.close());
     listening(url);
   };
   try {

@@ -54,9 +54,14 @@ async function siteConfig(root: string): Promise<SiteConfig> {
   return mod.site.config;
 }
 
-/** The text for a failed listen. */
-export function listenFailure(e: any, host: string, port: number): string {
-  return `cannot listen on ${host}:${port}: ${e?.code === 'EADDRINUSE' ? 'the port is in use (pass --port)' : e?.message ?? e}`;
+/** Listens; when that fails, stops what was started for the server (its plugins) and says why. */
+export async function listenOrStop(server: Server, port: number, host: string, stop: () => Promise<unknown>): Promise<string> {
+  try {
+    return await listen(server, port, host);
+  } catch (e: any) {
+    await stop().catch(() => {});
+    throw new ServerStartError(`cannot listen on ${host}:${port}: ${e?.code === 'EADDRINUSE' ? 'the port is in use (pass --port)' : e?.message ?? e}`);
+  }
 }
 
 /** Closes an HTTP server and every connection it holds. */
@@ -94,13 +99,7 @@ export async function preview(opts: PreviewOptions): Promise<PreviewServer> {
   const backend = await startServerPlugins(plugins, { root, mode: 'preview', env, host, origin });
   if (backend.errors.length) throw new ServerStartError('a server plugin did not start', backend.errors);
   const server = createServer(createStaticHandler({ dir, handlers: backend.handlers, base, listenHost: host }));
-  let url: string;
-  try {
-    url = await listen(server, port, host);
-  } catch (e) {
-    await backend.close().catch(() => {});
-    throw new ServerStartError(listenFailure(e, host, port));
-  }
+  const url = await listenOrStop(server, port, host, () => backend.close());
   listening(url);
   let closing: Promise<void> | null = null;
   return {

@@ -3,6 +3,7 @@
 // changes a plugin's server hook takes effect without a restart, and a config that failed to compile at
 // start starts them once fixed.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import http from 'node:http';
 import path from 'node:path';
 import { preview, dev, ServerStartError, type DevHandle } from '../../src/server/index.ts';
 import { copyOf, type TestSite } from '../helpers/site.ts';
@@ -68,6 +69,28 @@ describe('preview()', () => {
       expect((await request(server.url, '/api/hello')).status).toBe(404);
     } finally { await server.close(); }
     expect(closed()).toEqual([]);
+  }, 60_000);
+});
+
+describe('a port already taken', () => {
+  it('preview() and dev() say so, and stop the plugins they started', async () => {
+    site = await copyOf('basic', { 'plugins/hello.ts': HELLO });
+    site.edit('sitegen.config.ts', (t) => withPlugin(t));
+    expect((await site.build()).errors).toEqual([]);
+    const taken = http.createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      for (const start of [() => preview({ root: site.root, port }), () => dev({ root: site.root, port })]) {
+        closed().length = 0;
+        const e = await start().then(() => null, (x) => x);
+        expect(e).toBeInstanceOf(ServerStartError);
+        expect(e.message).toBe(`cannot listen on 127.0.0.1:${port}: the port is in use (pass --port)`);
+        expect(closed()).toEqual(['hi']);
+      }
+    } finally {
+      await new Promise((r) => taken.close(r));
+    }
   }, 60_000);
 });
 
