@@ -22,7 +22,7 @@ const REPO = path.dirname(BENCH);
 const CLI = path.join(REPO, 'bin', 'sitegen.js');
 const WORK = path.join(BENCH, '.work', 'images');
 
-// The engine's defaults (src/images/model.ts DEFAULT_IMAGE_SETTINGS) and encoder options (src/images/store.ts
+// The engine's defaults (src/images/model.ts DEFAULT_IMAGE_SETTINGS) and encoder options (src/images/variants.ts
 // encoderOptions): the floor makes exactly what sitegen makes. bench keeps its own copy (plain JavaScript).
 const WIDTHS = [640, 960, 1280, 1920];
 const MAX_WIDTH = 1280;

@@ -9,7 +9,8 @@
 // cache is written back after each full load, so the next start, dev or build, parses only what changed.
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../core/types.ts';
 import { sortMessages } from '../core/errors.ts';
-import { cachedResult, contentMarkdownKey, collectionSetErrors, collectionValue, crossFileIssues, helperIssueMessages, listAndPlan, makeEntry, parseItem, parseOutput, type ContentPlan, type ParseCache, type ParseOutput } from './load.ts';
+import { cachedResult, contentMarkdownKey, collectionSetErrors, collectionValue, helperIssueMessages, listAndPlan, makeEntry, parseItem, parseOutput, type ContentPlan, type ParseCache, type ParseOutput } from './load.ts';
+import { crossFileIssues } from './crossFile.ts';
 import type { ParsedFile } from './parse.ts';
 import { saveContentCache } from './contentCache.ts';
 import { finishContent, type EntryLists } from '../authoring/finish.ts';

@@ -21,8 +21,6 @@ import { markdownImageOptions, imageOptionsKey } from '../images/config.ts';
 import { contentImagesKnown } from '../images/store.ts';
 import { crossFileIssues, locateIssue } from './crossFile.ts';
 
-export { crossFileIssues, locateIssue } from './crossFile.ts';
-
 export interface LoadedContent {
   content: Content;
   /** Every content file read, relative to the root, and the collection it feeds. */

@@ -20,8 +20,6 @@ import { encode, loadSharp } from './encoder.ts';
 import { maxPixelsOf, siteImageSettings } from './config.ts';
 import { encoderOptions, htmlVariantPaths } from './variants.ts';
 import { siteCachePath } from '../cache/registry.ts';
-
-export { allVariantPaths, contentVariantPaths, encoderOptions, variantLinks } from './variants.ts';
 import { engineSettings } from '../core/settings.ts';
 import type { SiteConfig } from '../core/types.ts';
 

@@ -1,6 +1,6 @@
-// Variant paths: which variants a page's links or a body's HTML name, and every variant a source has at
-// given widths; and the encoders' options for the settings. Plain functions of strings and settings.
-import { passThrough, variantPath, variantWidths, type ImageFacts, type ImageSettings } from './model.ts';
+// Variant paths: which variants a page's links or a body's HTML name; and the encoders' options for the
+// settings. Plain functions of strings and settings.
+import type { ImageSettings } from './model.ts';
 
 /**
  * The encoders' options for the settings (bench/images.mjs calls sharp with the same ones for its floor).
@@ -43,11 +43,4 @@ export function contentVariantPaths(content: Record<string, unknown>, base = '/'
     for (const e of value) if (e && typeof e.html === 'string') htmlVariantPaths(e.html, base, out);
   }
   return out;
-}
-
-/** All variant files of a source at the given widths (e.g. to warm the cache). */
-export function allVariantPaths(f: ImageFacts, s: ImageSettings, widths = s.widths): string[] {
-  if (passThrough(f.format)) return [variantPath(f, s, null, f.format)];
-  const ws = variantWidths(f.width, widths);
-  return [...s.formats, f.format].flatMap((fmt) => ws.map((w) => variantPath(f, s, w, fmt)));
 }

@@ -5,9 +5,6 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { writeOver } from './writeOver.ts';
 
-// The page writers live in output/writers.ts; re-exported for the code and tests that know them here.
-export { createThreadWriter, createWriter, discardWriter, pageWriter, type Writer } from './writers.ts';
-
 export interface Staging {
   dir: string;
   /**

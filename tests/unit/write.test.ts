@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createThreadWriter, createWriter, stageOutput } from '../../src/output/write.ts';
+import { stageOutput } from '../../src/output/write.ts';
+import { createThreadWriter, createWriter } from '../../src/output/writers.ts';
 import { configureEngine } from '../../src/core/settings.ts';
 
 /** Counts files open through fs.promises at once (a write opens, writes and closes); `peak()` is the most. */
