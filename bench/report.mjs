@@ -17,9 +17,8 @@ export function growth(res) {
   for (let i = 1; i < sizes.length; i++) {
     const a = sizes[i - 1], b = sizes[i];
     const row = { from: a.n, to: b.n, pages: b.n / a.n };
-    for (const k of ['cold', 'warm', 'edit']) {
-      const key = k === 'edit' ? 'oneFile' : k; // the one-Markdown-file-changed build
-      const x = ok(a[key]), y = ok(b[key]);
+    for (const k of ['cold', 'warm', 'oneFile']) {
+      const x = ok(a[k]), y = ok(b[k]);
       row[k] = x && y ? { wall: q(y.median, x.median), cpu: q(y.cpuMedian, x.cpuMedian), rss: q(y.rssMB, x.rssMB) } : null;
     }
     rows.push(row);
@@ -32,8 +31,8 @@ export function growthLines(res) {
   const rows = growth(res);
   if (!rows.length) return [];
   const r = (x) => (x == null ? '-' : `${x.toFixed(2)}×`);
-  const t = [['N → N', 'pages', 'cold wall', 'cold CPU', 'cold RSS', 'warm wall', 'warm CPU', 'warm RSS', 'edit wall', 'edit RSS']];
-  for (const g of rows) t.push([`${g.from} → ${g.to}`, r(g.pages), r(g.cold?.wall), r(g.cold?.cpu), r(g.cold?.rss), r(g.warm?.wall), r(g.warm?.cpu), r(g.warm?.rss), r(g.edit?.wall), r(g.edit?.rss)]);
+  const t = [['N → N', 'pages', 'cold wall', 'cold CPU', 'cold RSS', 'warm wall', 'warm CPU', 'warm RSS', 'one file wall', 'one file RSS']];
+  for (const g of rows) t.push([`${g.from} → ${g.to}`, r(g.pages), r(g.cold?.wall), r(g.cold?.cpu), r(g.cold?.rss), r(g.warm?.wall), r(g.warm?.cpu), r(g.warm?.rss), r(g.oneFile?.wall), r(g.oneFile?.rss)]);
   return ['', 'growth (each size against the one before: medians\' ratios; peak RSS growing slower than pages is memory that does not hold every page):', ...table(t)];
 }
 

@@ -18,7 +18,7 @@ describe('bench: how time and memory grow with the page count', () => {
     expect(g.map((r: any) => [r.from, r.to, r.pages])).toEqual([[1000, 10000, 10], [10000, 100000, 10]]);
     expect(g[0].cold).toEqual({ wall: 8, cpu: 10 / 1.2, rss: 2 });
     expect(g[1].warm.rss).toBeCloseTo(700 / 240);
-    expect(g[0].edit).toBeNull();
+    expect(g[0].oneFile).toBeNull();
     expect(growthLines(res).join('\n')).toMatch(/10000 → 100000\s+10\.00×\s+7\.50×\s+9\.00×\s+3\.00×/);
     const t = targets({ ...res, machine: {}, sizes: res.sizes }) as { name: string; met: boolean | null }[];
     const met = Object.fromEntries(t.map((x) => [x.name, x.met]));
