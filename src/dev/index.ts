@@ -111,8 +111,8 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
         }
         let report: RebuildReport | null;
         try {
-          // The pages open in a browser render first and are told at once; the rest follow.
-          report = await site.apply(changes, { first: () => events.openRoutes(), early: (paths) => events.reload({ paths, assets: [] }) });
+          // The pages open in a browser render first and are told at once, with their new HTML; the rest follow.
+          report = await site.apply(changes, { first: () => events.openRoutes(), early: (paths, html) => events.reload({ paths, assets: [], html }) });
         } finally { hotAssets = undefined; }
         if (!report) return;
         watcher.watchFiles(site.inputs()); // a config edit may import new files
