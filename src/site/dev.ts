@@ -29,9 +29,11 @@ export async function createSiteCompiler(root: string): Promise<SiteCompiler> {
   const memo: ResolveMemo = new Map();
   let ctx = await esbuild.context(siteModuleOptions(root, { islandsDir, dev: true, memo }));
   let previous: string | null = null;
+  let removing: Promise<void> = Promise.resolve();
   return {
     async compile({ filesMoved = false } = {}) {
       if (filesMoved) memo.clear();
+      await removing;
       try { await fsp.access(path.join(root, 'sitegen.config.ts')); } catch { memo.clear(); return { errors: noConfig(root) }; }
       for (;;) {
         let result: SiteBuildResult;
@@ -51,7 +53,8 @@ export async function createSiteCompiler(root: string): Promise<SiteCompiler> {
           return { errors: [loadFailed(e, root)] };
         }
         const { site, file } = imported;
-        if (previous && previous !== file) await fsp.rm(previous, { force: true });
+        // Not waited for here (nothing reads it any more), but before the next compile writes.
+        if (previous && previous !== file) removing = fsp.rm(previous, { force: true }).catch(() => {});
         previous = file;
         const wanted = islandsDirOf(site.config);
         if (sameDir(root, wanted, islandsDir)) return { site, metafile: result.metafile, errors: [] };
