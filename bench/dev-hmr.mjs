@@ -7,6 +7,7 @@
 // which must still be there: state kept), a Markdown page's body, and a layout component. Every sample
 // must leave the page's window marker in place (no reload), or the run fails; the next save waits for the
 // server's rebuild of the last one to end (its `rebuilt` event), as a person's next save would.
+// HOT_KINDS=template,css runs only those kinds (all four by default).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { chromium } from 'playwright-core';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EDITS = Number(process.env.HOT_EDITS ?? 10);
 const WARMUP = 2;
+const ONLY = process.env.HOT_KINDS ? new Set(process.env.HOT_KINDS.split(',')) : null;
 const TIMEOUT_MS = 60_000;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -157,6 +159,7 @@ export async function hotBench() {
   const rows = [];
   try {
     for (const k of KINDS) {
+      if (ONLY && !ONLY.has(k.kind)) continue;
       const samples = await measureKind(browser, dev.url, root, k, server);
       rows.push({ kind: k.kind, edit: k.label, n: samples.length, medianMs: median(samples), minMs: Math.min(...samples), maxMs: Math.max(...samples), targetMs: HOT_TARGETS[k.kind], met: median(samples) <= HOT_TARGETS[k.kind] });
     }

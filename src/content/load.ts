@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../core/types.ts';
 import { message, sortMessages } from '../core/errors.ts';
 import type { FileStamp, ParsedFile } from './parse.ts';
-import { validateData } from './validate.ts';
+import { validateData, type ValidateOptions } from './validate.ts';
 import { globBase, listContentFiles, matchFiles } from './glob.ts';
 import { outsideRootError } from './insideRoot.ts';
 import { markdownKey } from '../markdown/compile.ts';
@@ -56,8 +56,8 @@ export function collectionSetErrors(name: string, col: CollectionConfig, matched
  * Validates one parsed file against its collection's schema and makes its entry. `html` renders the body
  * (a cache can pass a memoised one); it is only called for a valid file.
  */
-export function makeEntry(col: CollectionConfig, relToContent: string, parsed: ParsedFile, html: () => string = () => parsed.html ?? ''): { entry?: Entry; errors: Message[] } {
-  const v = validateData(col.schema, parsed.data, parsed.source);
+export function makeEntry(col: CollectionConfig, relToContent: string, parsed: ParsedFile, html: () => string = () => parsed.html ?? '', opts: ValidateOptions = {}): { entry?: Entry; errors: Message[] } {
+  const v = validateData(col.schema, parsed.data, parsed.source, opts);
   if (v.errors.length) return { errors: v.errors };
   return { entry: entryOf(col, relToContent, v.data, parsed.body !== undefined ? html() : undefined, parsed.text), errors: [] };
 }
@@ -162,7 +162,7 @@ async function cachedResults(root: string, config: SiteConfig, items: LoadItem[]
  * schema is not answered: the file is parsed again, so its errors come with source positions. Build
  * (above) and dev (incremental.ts) ask the same question. `mdKey`: markdownKey of the plugins' extensions.
  */
-export async function cachedResult(root: string, col: CollectionConfig, rel: string, cache: ParseCache, mdKey: string): Promise<{ key?: string; result?: LoadResult }> {
+export async function cachedResult(root: string, col: CollectionConfig, rel: string, cache: ParseCache, mdKey: string, opts: ValidateOptions = {}): Promise<{ key?: string; result?: LoadResult }> {
   const st = await fs.stat(path.join(root, 'content', rel)).catch(() => null);
   if (!st) return {};
   const key = stampKey(rel, st.size, st.mtimeMs, mdKey);
@@ -170,7 +170,7 @@ export async function cachedResult(root: string, col: CollectionConfig, rel: str
   if (!hit) return { key };
   // Its HTML names the images it shows by their bytes: a changed image is a changed body.
   if (hit.deps && !(await depsUnchanged(root, hit.deps))) return { key };
-  const v = col.schema.safeParse(hit.data);
+  const v = col.schema.safeParse(hit.data, { jitless: opts.jitless });
   if (!v.success) return { key };
   return { key, result: { entry: entryOf(col, rel, v.data, hit.html, hit.text), errors: [], parsed: hit } };
 }

@@ -61,11 +61,15 @@ function unknownFieldHint(key: string, known: string[]): string | undefined {
   return `${guess ? `Did you mean "${guess}"? ` : ''}Fields here: ${list}.`;
 }
 
-export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSource): { data?: T; errors: Message[] } {
+/** How a schema runs: `jitless` skips the parser zod compiles for each object schema on its first use (it pays
+ *  off over many files only; dev validates small collections without it, as each compile brings new schemas). */
+export interface ValidateOptions { jitless?: boolean }
+
+export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSource, opts: ValidateOptions = {}): { data?: T; errors: Message[] } {
   // An unknown key's issue reaches the error map with its object schema, which the final issue no longer
   // carries: its known keys are kept here, by the issue's list of unknown keys.
   const known = new WeakMap<object, string[]>();
-  const r = schema.safeParse(data, { error: (iss) => {
+  const r = schema.safeParse(data, { jitless: opts.jitless, error: (iss) => {
     if (iss.code === 'unrecognized_keys' && Array.isArray(iss.keys)) known.set(iss.keys, knownKeys(iss));
     return plainError(iss, data);
   } });

@@ -6,8 +6,9 @@
 // them to the island's source and prints them in the terminal; the overlay shows them under the build's.
 //
 // Hot updates: a change to this page is applied in place, not by a reload. Replaced stylesheets are swapped
-// (the new <link> loads before the old one goes: no flash), the page's new HTML is fetched and morphed into
-// the open one (src/dev/hmrMorph.ts: scroll, focus and running islands kept), and islands with a new module
+// (the new <link> loads before the old one goes: no flash), the page's new HTML (carried by the event when
+// the page was open while it rendered, else fetched) is morphed into the open one (src/dev/hmrMorph.ts:
+// scroll, focus and running islands kept), and islands with a new module
 // are updated through the islands runtime's dev half (src/dev/hmrRuntime.ts): React islands with Fast
 // Refresh, keeping their state; enhancement islands re-run on a fresh copy of their element. What cannot
 // be applied (React moved to another chunk, a new kind of island, a failed update) reloads this page only.
@@ -15,7 +16,7 @@ import { morph } from './hmrMorph.ts';
 
 interface OverlayError { title: string; text: string; file: string | null; line: number; column: number; frame: string; hint: string | null }
 interface HotChange { css: [string, string][]; islands: Record<string, { url: string; react: boolean }>; reactMoved: boolean }
-interface Reload { paths: string[]; assets: string[]; hot?: HotChange; except?: string[] }
+interface Reload { paths: string[]; assets: string[]; hot?: HotChange; except?: string[]; html?: Record<string, string> }
 interface Hmr {
   has(name: string): boolean;
   mount(el: HTMLElement): Promise<void>;
@@ -187,9 +188,7 @@ interface Hmr {
       if (updated.size || swaps.length) root.dataset.sitegenUpdates = String(++updates);
       return;
     }
-    const res = await fetch(location.href, { cache: 'no-store', headers: { Accept: 'text/html' } });
-    if (res.redirected || !(res.headers.get('content-type') ?? '').includes('text/html')) throw new Error('not a page any more');
-    const next = new DOMParser().parseFromString(await res.text(), 'text/html');
+    const next = new DOMParser().parseFromString(change.html?.[route] ?? await fetchPage(), 'text/html');
     await Promise.all(swaps);
     await morphHead(next);
     const { added, removed } = morph(document.body, next.body, {
@@ -207,6 +206,13 @@ interface Hmr {
     if (updated.size || added.length) clearIslandErrors();
     await Promise.all(added.map((e) => hmr!.mount(e)));
     root.dataset.sitegenUpdates = String(++updates);
+  }
+
+  /** This page's HTML as the server has it now. */
+  async function fetchPage(): Promise<string> {
+    const res = await fetch(location.href, { cache: 'no-store', headers: { Accept: 'text/html' } });
+    if (res.redirected || !(res.headers.get('content-type') ?? '').includes('text/html')) throw new Error('not a page any more');
+    return res.text();
   }
 
   function connect(): void {

@@ -60,8 +60,8 @@ export interface DevSite {
 export interface ApplyOptions {
   /** The route paths open in a browser now: rendered first, and told through `early`. */
   first?: () => ReadonlySet<string>;
-  /** Told the open routes whose HTML changed as soon as they are live, before the rest renders. */
-  early?: (paths: string[]) => void;
+  /** Told the open routes whose HTML changed (and that HTML) as soon as they are live, before the rest renders. */
+  early?: (paths: string[], html: Record<string, string>) => void;
 }
 
 export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEnv; siteUrl?: string; parseTimeoutMs?: number }): Promise<DevSite> {

@@ -38,6 +38,9 @@ export interface Reload {
   hot?: HotChange;
   /** Route paths told already, ahead of this event (a rebuild's open pages): not again, though "*" lists them. */
   except?: string[];
+  /** The new HTML of listed pages, by route path: an open page applies it without asking the server again
+   *  (which may be busy rendering the rest of the site). */
+  html?: Record<string, string>;
 }
 
 export interface EventHub {

@@ -25,6 +25,9 @@ import { watchSite, type SiteWatcher } from './watch.ts';
 
 export type { RebuildReport } from './devSite.ts';
 
+/** Quiet time after a rebuild before the content parse worker starts again for a new site module. */
+const WORKER_QUIET_MS = 1000;
+
 export interface DevServerOptions {
   root: string;
   env?: NodeJS.ProcessEnv;
@@ -95,6 +98,15 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   publish(initial);
   // The worker that parses changed content files starts now, after the build, not during it.
   void site.ready();
+  // After an edit that compiled a new site module, the worker (which imports it) starts again only once
+  // edits pause: starting takes a core for about a second, and started at once it slowed the next edit
+  // (a content file changed before then is parsed on this thread, as while a worker starts).
+  let workerTimer: NodeJS.Timeout | undefined;
+  const workerLater = () => {
+    clearTimeout(workerTimer);
+    workerTimer = setTimeout(() => void site.ready(), WORKER_QUIET_MS);
+    workerTimer.unref();
+  };
   let watcher: SiteWatcher;
   try {
     watcher = await watchSite({
@@ -102,6 +114,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
       debounceMs: opts.debounceMs,
       onError: opts.onError,
       async onBatch(changes) {
+        clearTimeout(workerTimer);
         // A stylesheet or island edit reaches open pages as soon as the client is bundled, before the
         // site module compiles and pages render; the rebuild's own event then has nothing more to apply.
         const early = await site.bundleFirst(changes);
@@ -111,14 +124,14 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
         }
         let report: RebuildReport | null;
         try {
-          // The pages open in a browser render first and are told at once; the rest follow.
-          report = await site.apply(changes, { first: () => events.openRoutes(), early: (paths) => events.reload({ paths, assets: [] }) });
+          // The pages open in a browser render first and are told at once, with their new HTML; the rest follow.
+          report = await site.apply(changes, { first: () => events.openRoutes(), early: (paths, html) => events.reload({ paths, assets: [], html }) });
         } finally { hotAssets = undefined; }
         if (!report) return;
         watcher.watchFiles(site.inputs()); // a config edit may import new files
         await opts.onReport?.(report); // first: server plugins a config edit changed are in place before pages reload
         publish(report);
-        void site.ready(); // a new site module needs a new parse worker
+        workerLater(); // a new site module needs a new parse worker
       },
     });
   } catch (e) {
@@ -130,6 +143,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
     handler, initial, site, events,
     async idle() { await watcher.idle(); await site.ready(); },
     async close() {
+      clearTimeout(workerTimer);
       events.close();
       await watcher.close();
       await site.close();

@@ -73,8 +73,9 @@ function sameAssets(a: AssetManifest, b: AssetManifest, islands: string[]): bool
 export interface PassOptions {
   /** Route paths to render first (the pages open in a browser): live, and told through `early`, at once. */
   first?: ReadonlySet<string>;
-  /** Told the first routes whose HTML changed, as soon as they are live, before the rest renders. */
-  early?: (paths: string[]) => void;
+  /** Told the first routes whose HTML changed (and that HTML, by route path), as soon as they are live,
+   *  before the rest renders. */
+  early?: (paths: string[], html: Record<string, string>) => void;
   /** Start: the output may answer requests before the whole site rendered; told once it does. */
   servable?: () => void;
 }
@@ -184,7 +185,7 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
     for (const k of first) await renderAt(k);
     if (live && !fresh && first.length) {
       early = first.map((k) => routes[toRender[k]].path).filter((p) => next.get(p) && s.pages.get(p)?.html !== next.get(p)!.html);
-      if (early.length) opts.early?.(early);
+      if (early.length) opts.early?.(early, Object.fromEntries(early.map((p) => [p, next.get(p)!.html])));
     }
     for (let k = 0; k < toRender.length; k++) {
       if (live && k % SLICE === 0) await giveWay(out);

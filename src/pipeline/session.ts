@@ -140,8 +140,8 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
   const absInputs = (list: string[] = []) => new Set(list.filter((f) => !/^[a-z-]+:|^<stdin>$/.test(f)).map((f) => path.resolve(f)));
 
   /** Compiles the site module, runs the plugins' config hooks and loads the content for the new config. */
-  async function compile(): Promise<boolean> {
-    const r = await stage('config', () => sources.module.compile());
+  async function compile(filesMoved = false): Promise<boolean> {
+    const r = await stage('config', () => sources.module.compile({ filesMoved }));
     if (!r.site) { moduleErrors = r.errors; return false; }
     // The plugins' config hooks: their errors block like a config error.
     const plugged = await applyConfigHooks(r.site.config, { root, mode, env });
@@ -217,7 +217,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
       // A bundle made by bundleFirst for this batch stands: a file saved since is the next batch's.
       const bundled = bundledFirst;
       bundledFirst = false;
-      if (!(c.module && await compile()) && c.client && site && !bundled) startBundle();
+      if (!(c.module && await compile(changes.some((f) => f.kind !== 'change'))) && c.client && site && !bundled) startBundle();
       await bundling;
       return { what: c.what, assets: [...c.statics.keys()].map((f) => `/${f}`) };
     },

@@ -17,8 +17,9 @@ import { loadContent } from '../content/load.ts';
 import { poolLoader } from '../parallel/stages.ts';
 
 export interface ModuleSource {
-  /** Compiles (or takes from the cache) and imports the site module; `inputs` are its source files. */
-  compile(): Promise<{ site?: SiteModule; errors: Message[]; inputs?: string[]; hit?: boolean }>;
+  /** Compiles (or takes from the cache) and imports the site module; `inputs` are its source files.
+   *  `filesMoved` (dev): a file was added or removed since the last compile. */
+  compile(opts?: { filesMoved?: boolean }): Promise<{ site?: SiteModule; errors: Message[]; inputs?: string[]; hit?: boolean }>;
   dispose(): Promise<void>;
 }
 
@@ -93,8 +94,8 @@ export async function incrementalSources(root: string, opts: { parseTimeoutMs?: 
   return {
     pool: null,
     module: {
-      async compile() {
-        const r = await compiler.compile();
+      async compile(how) {
+        const r = await compiler.compile(how);
         if (r.site) parser.use(r.site.file);
         return r.site ? { site: r.site, errors: [], inputs: Object.keys(r.metafile!.inputs) } : { errors: r.errors };
       },

@@ -7,11 +7,13 @@ import { message } from '../core/errors.ts';
 import { loadEsbuild } from './paths.ts';
 import { esbuildMessages, loadFailed, noConfig } from './messages.ts';
 import { DEFAULT_ISLANDS, islandsDirOf, sameDir, siteModuleOptions } from './options.ts';
+import type { ResolveMemo } from './esbuildPlugins.ts';
 import { importSiteModule, type SiteBuildResult, type SiteModule } from './loader.ts';
 
 export interface SiteCompiler {
-  /** Recompiles what changed since the last call and imports the new module. */
-  compile(): Promise<{ site?: SiteModule; metafile?: esbuild.Metafile; errors: Message[] }>;
+  /** Recompiles what changed since the last call and imports the new module; `filesMoved`: a file was
+   *  added or removed since (imports may resolve elsewhere now). */
+  compile(opts?: { filesMoved?: boolean }): Promise<{ site?: SiteModule; metafile?: esbuild.Metafile; errors: Message[] }>;
   dispose(): Promise<void>;
 }
 
@@ -23,16 +25,22 @@ export interface SiteCompiler {
 export async function createSiteCompiler(root: string): Promise<SiteCompiler> {
   const esbuild = await loadEsbuild();
   let islandsDir = DEFAULT_ISLANDS;
-  let ctx = await esbuild.context(siteModuleOptions(root, { islandsDir, dev: true }));
+  // The plugins' answers to esbuild, kept across rebuilds (esbuildPlugins.ts ResolveMemo).
+  const memo: ResolveMemo = new Map();
+  let ctx = await esbuild.context(siteModuleOptions(root, { islandsDir, dev: true, memo }));
   let previous: string | null = null;
+  let removing: Promise<void> = Promise.resolve();
   return {
-    async compile() {
-      try { await fsp.access(path.join(root, 'sitegen.config.ts')); } catch { return { errors: noConfig(root) }; }
+    async compile({ filesMoved = false } = {}) {
+      if (filesMoved) memo.clear();
+      await removing;
+      try { await fsp.access(path.join(root, 'sitegen.config.ts')); } catch { memo.clear(); return { errors: noConfig(root) }; }
       for (;;) {
         let result: SiteBuildResult;
         try {
           result = await ctx.rebuild();
         } catch (e: any) {
+          memo.clear();
           const errors = esbuildMessages(e.errors ?? [], root, 'ConfigError');
           // A failure without messages (esbuild's service gone) must still count as a failure.
           return { errors: errors.length ? errors : [message('ConfigError', `compiling the site failed: ${e?.message ?? e}`)] };
@@ -41,17 +49,20 @@ export async function createSiteCompiler(root: string): Promise<SiteCompiler> {
         try {
           imported = await importSiteModule(result, { codeCache: false });
         } catch (e) {
+          memo.clear();
           return { errors: [loadFailed(e, root)] };
         }
         const { site, file } = imported;
-        if (previous && previous !== file) await fsp.rm(previous, { force: true });
+        // Not waited for here (nothing reads it any more), but before the next compile writes.
+        if (previous && previous !== file) removing = fsp.rm(previous, { force: true }).catch(() => {});
         previous = file;
         const wanted = islandsDirOf(site.config);
         if (sameDir(root, wanted, islandsDir)) return { site, metafile: result.metafile, errors: [] };
         // The config names another islands folder: a context that wraps that one, and compile again.
         await ctx.dispose();
         islandsDir = wanted;
-        ctx = await esbuild.context(siteModuleOptions(root, { islandsDir, dev: true }));
+        memo.clear();
+        ctx = await esbuild.context(siteModuleOptions(root, { islandsDir, dev: true, memo }));
       }
     },
     async dispose() { await ctx.dispose(); },

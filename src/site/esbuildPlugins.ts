@@ -14,6 +14,31 @@ import { PACKAGE_DIR } from './paths.ts';
 export const VENDORED = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'zod', 'yaml', 'js-yaml', 'marked'];
 export const ENGINE_REACT_DOM_SERVER = 'react-dom/server (legacy)';
 
+/**
+ * Dev: the answers of these plugins' onResolve callbacks, kept across the rebuilds of one esbuild context.
+ * esbuild asks again for every import on every rebuild, each question a round trip to this thread and most
+ * a second one to esbuild's resolver (about 25 ms of a template edit's rebuild on the real site). An answer
+ * depends on which files exist: the dev compiler forgets them all when a file is added or removed, and
+ * after a compile that failed.
+ */
+export type ResolveMemo = Map<string, esbuild.OnResolveResult | null>;
+
+type ResolveCallback = (args: esbuild.OnResolveArgs) => Promise<esbuild.OnResolveResult | undefined>;
+
+/** `cb`, answering from `memo` what it answered before for the same import (a nested resolve is always asked). */
+function remembered(memo: ResolveMemo | undefined, name: string, cb: ResolveCallback): ResolveCallback {
+  if (!memo) return cb;
+  return async (args) => {
+    if (args.pluginData !== undefined) return cb(args);
+    const key = [name, args.kind, args.namespace, args.importer, args.resolveDir, args.path].join('\0');
+    const known = memo.get(key);
+    if (known !== undefined) return known ?? undefined;
+    const r = await cb(args);
+    memo.set(key, r ?? null);
+    return r;
+  };
+}
+
 /** What the island wrapper imports defineIsland from (answered by the loader, provided.ts). */
 export const ISLAND_HELPER = 'sitegen:island';
 /** Specifiers the site module keeps as they are: the loader gives it the engine's own modules for them. */
@@ -24,11 +49,11 @@ export const PROVIDED = new Set(['react', 'react/jsx-runtime', 'react/jsx-dev-ru
  * else from sitegen's own node_modules; CommonJS builds preferred), required at run time: the module holds
  * the site's own code and nothing else.
  */
-export function externalsPlugin(): esbuild.Plugin {
+export function externalsPlugin(memo?: ResolveMemo): esbuild.Plugin {
   return {
     name: 'sitegen-externals',
     setup(build) {
-      build.onResolve({ filter: /^[^./]|^\.[^./]|^\.\.[^/]/ }, async (args) => {
+      build.onResolve({ filter: /^[^./]|^\.[^./]|^\.\.[^/]/ }, remembered(memo, 'externals', async (args) => {
         if (args.pluginData === 'inner' || args.path.startsWith('node:')) return undefined;
         if (PROVIDED.has(args.path)) return { path: args.path, external: true };
         for (const resolveDir of [args.resolveDir, PACKAGE_DIR]) {
@@ -37,24 +62,24 @@ export function externalsPlugin(): esbuild.Plugin {
           return { path: r.path, external: true };
         }
         return undefined;
-      });
+      }));
     },
   };
 }
 
 /** Wraps every import of a file directly inside the islands folder (from outside it) with defineIsland. */
-export function islandWrapPlugin(islandsDir: string): esbuild.Plugin {
+export function islandWrapPlugin(islandsDir: string, memo?: ResolveMemo): esbuild.Plugin {
   // esbuild resolves symlinks, so compare against the folder's real path (a site may link templates/ in).
   try { islandsDir = fs.realpathSync(islandsDir); } catch { /* no islands folder */ }
   return {
     name: 'sitegen-islands',
     setup(build) {
-      build.onResolve({ filter: /islands\// }, async (args) => {
+      build.onResolve({ filter: /islands\// }, remembered(memo, 'islands', async (args) => {
         if (args.pluginData === 'island-inner' || args.namespace === 'sitegen-island') return undefined;
         const r = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'island-inner' });
         if (r.errors.length || path.dirname(r.path) !== islandsDir || path.dirname(args.importer) === islandsDir || /\.client\.[jt]sx?$/.test(r.path)) return undefined;
         return { path: r.path, namespace: 'sitegen-island' };
-      });
+      }));
       build.onLoad({ filter: /.*/, namespace: 'sitegen-island' }, (args) => {
         const name = path.basename(args.path).replace(/\.[jt]sx?$/, '');
         // An island with a Name.client.ts beside it is enhanced in the browser, not hydrated: no props travel.

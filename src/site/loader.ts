@@ -28,11 +28,12 @@ export type SiteBuildResult = esbuild.BuildResult<{ metafile: true; write: false
 export async function importSiteModule(result: SiteBuildResult, opts: { codeCache?: boolean } = {}): Promise<{ site: SiteModule; file: string }> {
   await fsp.mkdir(SERVER_OUTDIR, { recursive: true });
   let file = '';
-  for (const out of result.outputFiles) {
+  // The module and its source map side by side (dev writes them on every template edit).
+  await Promise.all(result.outputFiles.map((out) => {
     const to = path.join(SERVER_OUTDIR, path.basename(out.path));
-    await fsp.writeFile(to, out.contents);
     if (/\.c?js$/.test(to)) file = to;
-  }
+    return fsp.writeFile(to, out.contents);
+  }));
   return { site: importCompiled(file, sourceInputs(result.metafile), opts), file };
 }
 

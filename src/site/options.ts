@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { SiteConfig } from '../core/types.ts';
 import { SERVER_OUTDIR, nodeEnv } from './paths.ts';
-import { externalsPlugin, islandWrapPlugin } from './esbuildPlugins.ts';
+import { externalsPlugin, islandWrapPlugin, type ResolveMemo } from './esbuildPlugins.ts';
 import type * as esbuild from 'esbuild';
 
 /**
@@ -21,7 +21,7 @@ export const sameDir = (root: string, a: string, b: string) => path.resolve(root
  * and keep V8's code cache for it (Node 20 has none for ES modules). Dev's modules have names of their
  * own: dev deletes each one it replaces, never a build's cached module.
  */
-export function siteModuleOptions(root: string, { islandsDir = DEFAULT_ISLANDS, dev = false } = {}) {
+export function siteModuleOptions(root: string, { islandsDir = DEFAULT_ISLANDS, dev = false, memo }: { islandsDir?: string; dev?: boolean; memo?: ResolveMemo } = {}) {
   const configFile = path.join(root, 'sitegen.config.ts');
   return {
     stdin: { contents: `export { default as config } from ${JSON.stringify(configFile)};`, resolveDir: root, sourcefile: 'sitegen-entry.js', loader: 'js' },
@@ -29,7 +29,7 @@ export function siteModuleOptions(root: string, { islandsDir = DEFAULT_ISLANDS, 
     write: false, metafile: true, logLevel: 'silent', outdir: SERVER_OUTDIR, entryNames: dev ? 'site-dev-[hash]' : 'site-[hash]', outExtension: { '.js': '.cjs' },
     // A separate .map, read only when a template throws (errors.ts): Node would otherwise parse it on every start.
     sourcemap: 'linked', sourcesContent: false,
-    plugins: [islandWrapPlugin(path.resolve(root, islandsDir)), externalsPlugin()],
+    plugins: [islandWrapPlugin(path.resolve(root, islandsDir), memo), externalsPlugin(memo)],
     define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv()) },
   } satisfies esbuild.BuildOptions;
 }
