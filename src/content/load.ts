@@ -4,7 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../core/types.ts';
 import { message, sortMessages } from '../core/errors.ts';
-import type { FileStamp, ParsedFile } from './parse.ts';
+import type { FileStamp, LazyParsedFile, ParsedFile } from './parse.ts';
+import { defineLazyBody, type LazyBody } from './lazyBody.ts';
 import { validateData } from './validate.ts';
 import { globBase, listContentFiles, matchFiles } from './glob.ts';
 import { outsideRootError } from './insideRoot.ts';
@@ -62,8 +63,24 @@ export function makeEntry(col: CollectionConfig, relToContent: string, parsed: P
   return { entry: entryOf(col, relToContent, v.data, parsed.body !== undefined ? html() : undefined, parsed.text), errors: [] };
 }
 
-/** The entry of a file whose data passed its schema. */
-function entryOf(col: CollectionConfig, relToContent: string, data: unknown, html: string | undefined, text: MarkdownText | undefined): Entry {
+/**
+ * Dev's lazy start: validates a file read with its body left to compile (parse.ts LazyParsedFile) and makes
+ * its entry, whose body fields compile the body when first read (lazyBody.ts). A file that fails its schema
+ * has its body compiled at once: when the body has problems, those are the file's errors, as the eager parse
+ * reports them (it never validates a file with problems).
+ */
+export function makeLazyEntry(col: CollectionConfig, relToContent: string, parsed: LazyParsedFile, body: LazyBody): { entry?: Entry; errors: Message[] } {
+  const v = validateData(col.schema, parsed.data, parsed.source);
+  if (v.errors.length) {
+    const b = body.compile();
+    return { errors: b.errors.length ? b.errors : v.errors };
+  }
+  const entry = entryOf(col, relToContent, v.data, undefined, undefined, body);
+  return { entry, errors: [] };
+}
+
+/** The entry of a file whose data passed its schema (`lazy`: its body fields compile it when read). */
+function entryOf(col: CollectionConfig, relToContent: string, data: unknown, html: string | undefined, text: MarkdownText | undefined, lazy?: LazyBody): Entry {
   const patterns = collectionPatterns(col);
   const base = globBase(patterns.find((p) => matchFiles([relToContent], [p]).length) ?? patterns[0]);
   const id = entryId(relToContent, base);
@@ -77,7 +94,7 @@ function entryOf(col: CollectionConfig, relToContent: string, data: unknown, htm
     entry.excerpt = t.excerpt;
     entry.words = t.words;
     entry.readingMinutes = readingMinutes(t.words);
-  }
+  } else if (lazy) defineLazyBody(entry, lazy);
   if (draftOf(col, data)) entry.draft = true;
   return entry;
 }
@@ -114,9 +131,9 @@ const siteMarkdown = (config: SiteConfig) => directivesOn(markdownExtensions(con
 
 /** Reads and parses one file below content/ the way every loader does (the plugins' Markdown extensions
  *  applied); `errors` only when it cannot be parsed. The incremental loader (incremental.ts) keeps these. */
-export async function parseItem(config: SiteConfig, root: string, rel: string): Promise<ParsedFile | { errors: Message[] }> {
+export async function parseItem(config: SiteConfig, root: string, rel: string, lazyBody = false): Promise<ParsedFile | { errors: Message[] }> {
   const base = urlPolicy(config).base;
-  const parsed = await (await parser()).parseContentFile(root, `content/${rel}`, siteMarkdown(config), base, markdownImageOptions(config, base));
+  const parsed = await (await parser()).parseContentFile(root, `content/${rel}`, siteMarkdown(config), base, markdownImageOptions(config, base), lazyBody);
   return 'source' in parsed && !parsed.errors.length ? parsed : { errors: parsed.errors };
 }
 

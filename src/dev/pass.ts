@@ -128,7 +128,8 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
   const reads = new Map<string, [string, number][]>();
   const files = new Map<string, string>();
   const renderer = memoryRenderer(planInput(session, plan, tracker.proxy), memoryTarget(files), {
-    before: () => tracker.reset(),
+    // A route routed on placeholders for bodies gets their HTML now (dev's lazy start, content/lazyBody.ts).
+    before: (route) => { plan.fill?.(route); tracker.reset(); },
     after: (route) => reads.set(route.path, [...tracker.reads()].map((name): [string, number] => [name, session.version(name)])),
   });
 
@@ -193,9 +194,12 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
   } finally {
     if (out.ensure === ensure) out.ensure = undefined;
   }
-  const errors: Message[] = results.flatMap((r) => (r!.error ? [r!.error] : []));
-  await renderer.aliases(toRenderAliases);
   const rendered = toRender.length;
+  // Bodies left to compile (dev's lazy start) are compiled now, between requests; a problem in one is the
+  // pass's problem, as it would have stopped the plan had the bodies been compiled first.
+  const late = await session.settle(live ? () => giveWay(out) : undefined);
+  const errors: Message[] = late ?? results.flatMap((r) => (r!.error ? [r!.error] : []));
+  if (!late) await renderer.aliases(toRenderAliases);
   /** A pass that fails leaves no page it made live that the last good site does not have. */
   const failed = (list: Message[]): PassResult => {
     if (live && fresh) { out.pages.clear(); out.built = false; }

@@ -6,7 +6,7 @@
 // memory (src/dev/). Build and check load exactly the same inputs (check differs only in the mode the
 // plugins are told). The inputs come one-shot (build caches, workers) or incremental (dev): see sources.ts.
 import path from 'node:path';
-import type { Content, Message, SiteConfig } from '../core/types.ts';
+import type { Content, Message, Route, SiteConfig } from '../core/types.ts';
 import type { AssetManifest } from '../islands/bundle.ts';
 import type { SiteModule } from '../site/index.ts';
 import type { Pool } from '../parallel/pool.ts';
@@ -19,6 +19,8 @@ import { incrementalSources, oneShotSources, type Sources } from './sources.ts';
 import { classifyChanges, type FileChange } from './changes.ts';
 import { siteCall } from './siteCall.ts';
 import { helperIssueMessages } from '../content/load.ts';
+import { fillHoles, findHoles, speculate, type Hole } from '../content/lazyBody.ts';
+import { hasOutputHooks } from '../output/pluginOutputs.ts';
 
 export type { FileChange } from './changes.ts';
 
@@ -55,6 +57,9 @@ export interface ReadyPlan {
   routing: Routing;
   manifest: AssetManifest;
   outputs: OutputPlan;
+  /** Dev's lazy start: puts the HTML of bodies compiled now into a route that holds their placeholders
+   *  (content/lazyBody.ts); to call before the route renders. */
+  fill?: (route: Route) => void;
 }
 
 /** The problems that stop a plan (the refused static files among them); nothing to render. */
@@ -103,6 +108,13 @@ export interface Session {
    */
   bundleFirst(files: string[]): Promise<AssetManifest | null>;
   plan(): Promise<Plan>;
+  /**
+   * Dev's lazy start: compiles the Markdown bodies left (pausing between a few), then runs the checks that
+   * read them. The content's problems when that found some (the plan's inputs changed), else null.
+   */
+  settle(pause?: () => Promise<void>): Promise<Message[] | null>;
+  /** Whether a plan since the last call routed on placeholders for bodies (then plan again once settled). */
+  takeSpeculated(): boolean;
   /** Resolves when what the session started in the background (dev: the content parse worker) is ready. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -134,6 +146,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
   let clientInputs = new Set<string>();
   let moduleVersion = 0;
   let routing: Routing | null = null;
+  let speculated = false;
   const memo: { current: PlanMemo } = { current: null };
 
   // metafile paths are relative to the working directory; namespaced ones ("sitegen-island:…") are virtual.
@@ -231,11 +244,53 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     },
 
     async plan() {
+      const planned = await makePlan();
+      // With bodies left to compile, a problem in one of them comes first, as in a build (content before routes).
+      if (!planned.ok && sources.content.pending?.()) {
+        const late = await settleContent();
+        if (late) return { ok: false, errors: [...late, ...statics.refused.values()] };
+      }
+      return planned;
+    },
+
+    settle: (pause) => settleContent(pause),
+    takeSpeculated() { const was = speculated; speculated = false; return was; },
+
+    ready: async () => { await sources.content.ready?.(); },
+    async close() {
+      await Promise.all([sources.module.dispose(), sources.client.dispose(), sources.content.close()]);
+    },
+  };
+
+  async function settleContent(pause?: () => Promise<void>): Promise<Message[] | null> {
+    const r = await sources.content.settle?.(pause);
+    if (!r) return null;
+    content = r.content;
+    contentErrors = r.errors;
+    return contentErrors.length ? contentErrors : null;
+  }
+
+  async function makePlan(): Promise<Plan> {
       const refused = [...statics.refused.values()];
       const fail = (errors: Message[]): FailedPlan => ({ ok: false, errors: [...errors, ...refused] });
       if (!site || inputProblems().length) return fail(inputProblems());
       const s: SiteModule = site;
-      const routed = await stage('routes', async () => siteCall(root, 'routes() returned something routeTable cannot use', () => routeContent(content, s.config, root, routing)));
+      const route = () => siteCall(root, 'routes() returned something routeTable cannot use', () => routeContent(content, s.config, root, routing));
+      let routed: ReturnType<typeof route>;
+      let holes: Map<Route, Hole[]> | null = null;
+      // Dev's lazy start: routes() runs on placeholders for the bodies not compiled yet (content/lazyBody.ts),
+      // unless plugins read the routes (their outputs). A table that holds them other than as copies is not
+      // used: every body is compiled and routes() runs again.
+      if (sources.content.pending?.() && !hasOutputHooks(s.config.plugins)) {
+        const spec = await stage('routes', async () => speculate(route));
+        routed = spec.value;
+        holes = routed.error || routed.value.table.issues || routed.value.table.errors.length ? null : findHoles(routed.value.table.routes, spec.reads);
+        if (!holes) {
+          const late = await settleContent();
+          if (late) return fail(late);
+          routed = await stage('routes', async () => route());
+        } else if (holes.size) speculated = true;
+      } else routed = await stage('routes', async () => route());
       if (routed.error) return fail([routed.error]);
       if (routed.value.table.issues) return fail(await helperIssueMessages(root, routed.value.table.issues));
       if (routed.value.table.errors.length) return fail(routed.value.table.errors);
@@ -252,13 +307,8 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
       if (outputs.errors.length) return fail(outputs.errors);
       const noticed = session.notices();
       if (noticed.errors.length) return fail(noticed.errors);
-      return { ok: true, errors: [], deferred: refused, notices: noticed.notices, routing, manifest, outputs };
-    },
-
-    ready: async () => { await sources.content.ready?.(); },
-    async close() {
-      await Promise.all([sources.module.dispose(), sources.client.dispose(), sources.content.close()]);
-    },
-  };
+      const fill = holes?.size ? (r: Route) => fillHoles(holes!.get(r)) : undefined;
+      return { ok: true, errors: [], deferred: refused, notices: noticed.notices, routing, manifest, outputs, ...(fill ? { fill } : {}) };
+  }
   return session;
 }
