@@ -41,12 +41,8 @@ export interface ContentStore {
   version(collection: string): number;
   /** Whether some Markdown bodies are not compiled yet (a lazy start: see createContentStore). */
   pending(): boolean;
-  /**
-   * Compiles the bodies not compiled yet (`pause` between a few, so requests are answered), then does what a
-   * full load does after parsing: a file whose body has problems gets them as its errors (and leaves its
-   * collection), the cross-file checks run, the content cache is written. Returns whether the content or
-   * its problems changed.
-   */
+  /** Compiles the bodies left (`pause` between a few) and finishes the load: a body's problems are its file's
+   *  errors, the cross-file checks run, the cache is written. Whether the content or its problems changed. */
   settle(pause?: () => Promise<void>): Promise<boolean>;
   /** Waits for the content cache being written. */
   close(): Promise<void>;
@@ -60,13 +56,9 @@ export type ChangedFileParser = (collection: string, rel: string) => Promise<{ e
 
 /**
  * `cache`: the build's content cache (openContentCache), or none to parse every file. `parseChanged`: where
- * the files an update names are parsed (by default here, on this thread).
- */
-/**
- * `lazy`: the first load reads every file and validates its front matter, but compiles a Markdown body only
- * when something reads a body field, or at settle() (dev's start; the cross-file checks, which read bodies,
- * and the cache write wait for settle too). A load that finds a problem in some file compiles them all at once,
- * so its problems are the eager load's.
+ * the files an update names are parsed (by default here, on this thread). `lazy` (dev's start): the first
+ * load compiles a Markdown body when a body field is read, or at settle(), which the cross-file checks (they
+ * read bodies) and the cache write wait for; a load with a problem in some file compiles them all at once.
  */
 export async function createContentStore(root: string, cache?: ParseCache, parseChanged?: ChangedFileParser, opts: { lazy?: boolean } = {}): Promise<ContentStore> {
   let lazyLoad = !!opts.lazy;
@@ -232,18 +224,13 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
   async function settle(pause?: () => Promise<void>): Promise<boolean> {
     if (!pending.size) return false;
     let n = 0;
-    for (const p of pending.values()) {
-      if (p.body.result) continue;
-      p.body.compile();
-      if (pause && ++n % 8 === 0) await pause();
-    }
+    for (const p of pending.values()) if (!p.body.result) { p.body.compile(); if (pause && ++n % 8 === 0) await pause(); }
     const changed = new Set<string>();
     for (const [rel, p] of pending) {
-      const r = p.body.result!;
-      const c = collections.get(p.name);
+      const r = p.body.result!, c = collections.get(p.name);
       if (r.errors.length) {
-        cacheEntries.delete(rel);
         // The file's errors, as the eager load gives them; its entry leaves the collection.
+        cacheEntries.delete(rel);
         if (c?.entries.has(rel)) { c.entries.set(rel, { errors: r.errors }); changed.add(p.name); }
       } else if (p.key) cacheEntries.set(rel, [p.key, { data: p.parsed.data, html: r.html ?? '', text: r.text, ...(r.deps ? { deps: r.deps } : {}) }]);
     }

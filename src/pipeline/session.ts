@@ -19,7 +19,8 @@ import { incrementalSources, oneShotSources, type Sources } from './sources.ts';
 import { classifyChanges, type FileChange } from './changes.ts';
 import { siteCall } from './siteCall.ts';
 import { helperIssueMessages } from '../content/load.ts';
-import { fillHoles, findHoles, speculate, type Hole } from '../content/lazyBody.ts';
+import { fillHoles } from '../content/lazyBody.ts';
+import { lazyRouting } from './lazyRoutes.ts';
 import { hasOutputHooks } from '../output/pluginOutputs.ts';
 
 export type { FileChange } from './changes.ts';
@@ -57,8 +58,7 @@ export interface ReadyPlan {
   routing: Routing;
   manifest: AssetManifest;
   outputs: OutputPlan;
-  /** Dev's lazy start: puts the HTML of bodies compiled now into a route that holds their placeholders
-   *  (content/lazyBody.ts); to call before the route renders. */
+  /** Dev's lazy start: puts bodies' HTML where a route holds their placeholders (lazyRoutes.ts), before it renders. */
   fill?: (route: Route) => void;
 }
 
@@ -108,10 +108,8 @@ export interface Session {
    */
   bundleFirst(files: string[]): Promise<AssetManifest | null>;
   plan(): Promise<Plan>;
-  /**
-   * Dev's lazy start: compiles the Markdown bodies left (pausing between a few), then runs the checks that
-   * read them. The content's problems when that found some (the plan's inputs changed), else null.
-   */
+  /** Dev's lazy start: compiles the Markdown bodies left (pausing between a few) and runs the checks that read
+   *  them; the content's problems when there are some now, else null. */
   settle(pause?: () => Promise<void>): Promise<Message[] | null>;
   /** Whether a plan since the last call routed on placeholders for bodies (then plan again once settled). */
   takeSpeculated(): boolean;
@@ -246,11 +244,8 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     async plan() {
       const planned = await makePlan();
       // With bodies left to compile, a problem in one of them comes first, as in a build (content before routes).
-      if (!planned.ok && sources.content.pending?.()) {
-        const late = await settleContent();
-        if (late) return { ok: false, errors: [...late, ...statics.refused.values()] };
-      }
-      return planned;
+      const late = !planned.ok && sources.content.pending?.() ? await settleContent() : null;
+      return late ? { ok: false, errors: [...late, ...statics.refused.values()] } : planned;
     },
 
     settle: (pause) => settleContent(pause),
@@ -264,51 +259,40 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
 
   async function settleContent(pause?: () => Promise<void>): Promise<Message[] | null> {
     const r = await sources.content.settle?.(pause);
-    if (!r) return null;
-    content = r.content;
-    contentErrors = r.errors;
-    return contentErrors.length ? contentErrors : null;
+    if (r) ({ content, errors: contentErrors } = r);
+    return r && contentErrors.length ? contentErrors : null;
   }
 
   async function makePlan(): Promise<Plan> {
-      const refused = [...statics.refused.values()];
-      const fail = (errors: Message[]): FailedPlan => ({ ok: false, errors: [...errors, ...refused] });
-      if (!site || inputProblems().length) return fail(inputProblems());
-      const s: SiteModule = site;
-      const route = () => siteCall(root, 'routes() returned something routeTable cannot use', () => routeContent(content, s.config, root, routing));
-      let routed: ReturnType<typeof route>;
-      let holes: Map<Route, Hole[]> | null = null;
-      // Dev's lazy start: routes() runs on placeholders for the bodies not compiled yet (content/lazyBody.ts),
-      // unless plugins read the routes (their outputs). A table that holds them other than as copies is not
-      // used: every body is compiled and routes() runs again.
-      if (sources.content.pending?.() && !hasOutputHooks(s.config.plugins)) {
-        const spec = await stage('routes', async () => speculate(route));
-        routed = spec.value;
-        holes = routed.error || routed.value.table.issues || routed.value.table.errors.length ? null : findHoles(routed.value.table.routes, spec.reads);
-        if (!holes) {
-          const late = await settleContent();
-          if (late) return fail(late);
-          routed = await stage('routes', async () => route());
-        } else if (holes.size) speculated = true;
-      } else routed = await stage('routes', async () => route());
-      if (routed.error) return fail([routed.error]);
-      if (routed.value.table.issues) return fail(await helperIssueMessages(root, routed.value.table.issues));
-      if (routed.value.table.errors.length) return fail(routed.value.table.errors);
-      routing = routed.value;
-      if (bundling) await stage('bundle', () => bundling!);
-      if (bundleErrors.length || !manifest) return fail(bundleErrors);
-      const input = { root, mode, env, config: s.config, siteUrl: siteUrlOf(s.config, env, opts.siteUrl), table: routing.table, content, manifest, statics: statics.files, moduleVersion };
-      // The host files call the config's csp() (the site's code, merged with the plugins'): a throw there is
-      // located like any other. Called here first, so a throw inside planOutputs stays a sitegen bug.
-      const csp = s.config.csp;
-      const probed = siteCall(root, 'csp() threw', () => typeof csp === 'function' ? csp(env) : null);
-      if (probed.error) return fail([probed.error]);
-      const outputs = await planOutputs(input, memo);
-      if (outputs.errors.length) return fail(outputs.errors);
-      const noticed = session.notices();
-      if (noticed.errors.length) return fail(noticed.errors);
-      const fill = holes?.size ? (r: Route) => fillHoles(holes!.get(r)) : undefined;
-      return { ok: true, errors: [], deferred: refused, notices: noticed.notices, routing, manifest, outputs, ...(fill ? { fill } : {}) };
+    const refused = [...statics.refused.values()];
+    const fail = (errors: Message[]): FailedPlan => ({ ok: false, errors: [...errors, ...refused] });
+    if (!site || inputProblems().length) return fail(inputProblems());
+    const s: SiteModule = site;
+    const route = () => siteCall(root, 'routes() returned something routeTable cannot use', () => routeContent(content, s.config, root, routing));
+    // Dev's lazy start routes on placeholders for bodies (lazyRoutes.ts), unless plugins read the routes.
+    const lazy = sources.content.pending?.() && !hasOutputHooks(s.config.plugins);
+    const r = lazy ? await stage('routes', () => lazyRouting(route, settleContent)) : { routed: await stage('routes', async () => route()), holes: null };
+    if ('errors' in r) return fail(r.errors);
+    const { routed, holes } = r;
+    if (holes?.size) speculated = true;
+    if (routed.error) return fail([routed.error]);
+    if (routed.value.table.issues) return fail(await helperIssueMessages(root, routed.value.table.issues));
+    if (routed.value.table.errors.length) return fail(routed.value.table.errors);
+    routing = routed.value;
+    if (bundling) await stage('bundle', () => bundling!);
+    if (bundleErrors.length || !manifest) return fail(bundleErrors);
+    const input = { root, mode, env, config: s.config, siteUrl: siteUrlOf(s.config, env, opts.siteUrl), table: routing.table, content, manifest, statics: statics.files, moduleVersion };
+    // The host files call the config's csp() (the site's code, merged with the plugins'): a throw there is
+    // located like any other. Called here first, so a throw inside planOutputs stays a sitegen bug.
+    const csp = s.config.csp;
+    const probed = siteCall(root, 'csp() threw', () => typeof csp === 'function' ? csp(env) : null);
+    if (probed.error) return fail([probed.error]);
+    const outputs = await planOutputs(input, memo);
+    if (outputs.errors.length) return fail(outputs.errors);
+    const noticed = session.notices();
+    if (noticed.errors.length) return fail(noticed.errors);
+    const fill = holes?.size ? (r: Route) => fillHoles(holes!.get(r)) : undefined;
+    return { ok: true, errors: [], deferred: refused, notices: noticed.notices, routing, manifest, outputs, ...(fill ? { fill } : {}) };
   }
   return session;
 }
