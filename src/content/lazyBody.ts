@@ -11,7 +11,7 @@
 // it: measured it, tested it, cut it), the table cannot be used: the caller compiles every body and runs
 // routes() again. Whatever slips through (a copy and a test of one read) is caught once every body is
 // compiled: routes() runs again on the real values and a route that differs renders again (dev/devSite.ts).
-import type { Entry, Route } from '../core/types.ts';
+import type { Entry, Message, Route } from '../core/types.ts';
 import type { CompiledBody } from './parse.ts';
 import { readingMinutes } from '../markdown/entryText.ts';
 
@@ -156,10 +156,14 @@ export function findHoles(routes: readonly Route[], counted: Map<LazyBody, numbe
   return holes;
 }
 
-/** Puts the HTML of each body in its holes (compiling the bodies); a hole overwritten since is left alone. */
-export function fillHoles(holes: Hole[] | undefined): void {
-  if (!holes) return;
-  for (const [container, key, body] of holes) {
-    if (container[key] === body.token) container[key] = body.compile().html ?? '';
+/** Puts the HTML of each body in its holes (compiling the bodies; a hole overwritten since is left alone);
+ *  returns the problems of those bodies. */
+export function fillHoles(holes: Hole[] | undefined): Message[] {
+  const problems: Message[] = [];
+  for (const [container, key, body] of holes ?? []) {
+    const r = body.compile();
+    problems.push(...r.errors);
+    if (container[key] === body.token) container[key] = r.html ?? '';
   }
+  return problems;
 }

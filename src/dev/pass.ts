@@ -128,8 +128,7 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
   const reads = new Map<string, [string, number][]>();
   const files = new Map<string, string>();
   const renderer = memoryRenderer(planInput(session, plan, tracker.proxy), memoryTarget(files), {
-    // A route routed on placeholders for bodies gets their HTML now (dev's lazy start, content/lazyBody.ts).
-    before: (route) => { plan.fill?.(route); tracker.reset(); },
+    before: () => tracker.reset(),
     after: (route) => reads.set(route.path, [...tracker.reads()].map((name): [string, number] => [name, session.version(name)])),
   });
 
@@ -150,7 +149,10 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
     if (!job) {
       job = (async () => {
         const route = routes[toRender[k]];
-        const [r] = await renderer.some([toRender[k]]);
+        // A route routed on placeholders for bodies gets their HTML first (dev's lazy start, lazyRoutes.ts);
+        // a body with a problem is not shown empty: the page is not rendered, the problem is the pass's.
+        const [bad] = plan.fill?.(route) ?? [];
+        const [r] = bad ? [{ path: route.path, islands: [], links: [], error: bad }] : await renderer.some([toRender[k]]);
         results[k] = r;
         pending.delete(route.output);
         if (r.error) {

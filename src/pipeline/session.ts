@@ -58,8 +58,9 @@ export interface ReadyPlan {
   routing: Routing;
   manifest: AssetManifest;
   outputs: OutputPlan;
-  /** Dev's lazy start: puts bodies' HTML where a route holds their placeholders (lazyRoutes.ts), before it renders. */
-  fill?: (route: Route) => void;
+  /** Dev's lazy start: puts bodies' HTML where a route holds their placeholders (lazyRoutes.ts), before it
+   *  renders; the problems of those bodies. */
+  fill?: (route: Route) => Message[];
 }
 
 /** The problems that stop a plan (the refused static files among them); nothing to render. */

@@ -140,6 +140,8 @@ describe('sitegen dev compiles Markdown bodies lazily at start', () => {
       expect(finished()).toBe(false);
       expect(page.status).toBe(200);
       expect(page.body).toContain('Section of note 3');
+      // The broken page is never shown as if its body were empty.
+      expect((await host.get('/notes/n-250/')).body).not.toContain('<h1>Note 250</h1>');
       const report = await started;
       // Then the problem, located as a build locates it, and the site is not served (as before any good build).
       expect(report.errors.map(shown)).toEqual(expected);
