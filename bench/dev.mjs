@@ -2,8 +2,8 @@
 // bench/dev.mjs (npm run bench:dev): how fast a dev server serves its first page, and a fresh page after an edit.
 // Generates a 1,000-page site (shared gen.mjs content + a small config and layout, bench/devsite.mjs) in
 // bench/.work/dev-site. First page: spawn → first 200 for `/` and a content page, for `sitegen dev` on that
-// site, `sitegen dev` on the repository's site (with its waitlist database, in a fresh temp folder each run)
-// and, when `hugo` is on PATH, `hugo server` on the same content (bench/hugo-site; a content page: that site
+// site (as from a fresh clone: its .sitegen/ removed before each run), `sitegen dev` on the repository's site
+// (with its waitlist database, in a fresh temp folder each run) and, when `hugo` is on PATH, `hugo server` on the same content (bench/hugo-site; a content page: that site
 // has no home page). Edits: `sitegen dev` on the 1,000 pages with its event stream; one Markdown page's body
 // edited N times, then the layout template N times; each sample is edit → reload event → GET showing the text.
 // Env: BENCH_PAGES (1000), BENCH_EDITS (20; 0 skips the edits), BENCH_TEMPLATE_EDITS (same as BENCH_EDITS),
@@ -129,7 +129,8 @@ async function firstPages(runs, hugoOn) {
   const env = { ...process.env, NO_COLOR: '1' };
   const h = hugoOn ? prepareHugo(BENCH, SITE) : null;
   const servers = [
-    { server: 'sitegen dev', site: `${PAGES}-page dev site`, paths: ['/', pagePath(0)], cmd: process.execPath, args: (port) => [cli, 'dev', '--root', SITE, '--port', String(port), '--no-backend'] },
+    // As from a fresh clone: no <site>/.sitegen (content cache, compiled site module) left by the run before.
+    { server: 'sitegen dev', site: `${PAGES}-page dev site`, paths: ['/', pagePath(0)], cmd: process.execPath, args: (port) => [cli, 'dev', '--root', SITE, '--port', String(port), '--no-backend'], fresh: path.join(SITE, '.sitegen') },
     // The real site with its waitlist database, new each run (a fresh clone has none; migrations run).
     { server: 'sitegen dev', site: 'real site', paths: ['/', REAL_PAGE], cmd: process.execPath, args: (port) => [cli, 'dev', '--root', REPO, '--port', String(port)], db: true },
     ...(h ? [{ server: 'hugo server', site: `${PAGES}-page dev site`, paths: [pagePath(0)], cmd: 'hugo', args: (port) => hugoServerArgs(h, port) }] : []),
@@ -138,6 +139,7 @@ async function firstPages(runs, hugoOn) {
   for (let r = 0; r < runs; r++) {
     for (const [i, s] of servers.entries()) {
       const db = s.db ? fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-bench-db-')) : null;
+      if (s.fresh) fs.rmSync(s.fresh, { recursive: true, force: true });
       const port = await freePort();
       const got = await firstPage({ cmd: s.cmd, args: s.args(port), port, paths: s.paths, cwd: REPO, env: db ? { ...env, SITEGEN_WAITLIST_DIR: path.join(db, 'waitlist') } : env });
       if (db) fs.rmSync(db, { recursive: true, force: true });

@@ -61,7 +61,8 @@ export function finishContent(config: SiteConfig, lists: EntryLists, opts: Finis
   const fresh = new Map<Entry, { entry: Entry; name: string; i: number }>();
   for (const [name, idx] of holders) {
     const list = out[name] = [...out[name]];
-    for (const i of idx) { const e = { ...list[i] }; fresh.set(list[i], { entry: e, name, i }); list[i] = e; }
+    // Copied with its property descriptors: a body dev's start has not compiled yet stays so (content/lazyBody.ts).
+    for (const i of idx) { const e = Object.defineProperties({}, Object.getOwnPropertyDescriptors(list[i])) as Entry; fresh.set(list[i], { entry: e, name, i }); list[i] = e; }
   }
   const byId = new Map<string, Map<string, Entry>>();
   const idsOf = (name: string): Map<string, Entry> | undefined => {

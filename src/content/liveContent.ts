@@ -3,29 +3,22 @@
 // (`parseItem`, with the plugins' Markdown extensions), validation (`makeEntry`), collection values and
 // cross-file checks — kept in memory and updated one file at a time. Out: the content object, its problems,
 // and a version per collection that rises whenever that collection's value changes (dev pages record the
-// versions they read). Parsed files are kept, so a new config (new schemas) re-validates everything without
-// re-reading it; a new Markdown extension list re-reads the Markdown files. With the build's content cache
-// (contentCache.ts), a file whose stamp the cache knows is not parsed at start (as in a build), and the
-// cache is written back after each full load, so the next start, dev or build, parses only what changed.
+// versions they read). Parsed files are kept: a new config (new schemas) re-validates without re-reading; a
+// new Markdown extension list re-reads the Markdown files. With the build's content cache (contentCache.ts)
+// a file whose stamp it knows is not parsed at start, and the cache is written back after each full load.
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../core/types.ts';
 import { sortMessages } from '../core/errors.ts';
-import { cachedResult, contentMarkdownKey, collectionSetErrors, collectionValue, helperIssueMessages, listAndPlan, makeEntry, parseItem, parseOutput, type ContentPlan, type ParseCache, type ParseOutput } from './load.ts';
+import { cachedResult, contentMarkdownKey, collectionSetErrors, collectionValue, helperIssueMessages, listAndPlan, makeEntry, makeLazyEntry, parseItem, parseOutput, stampKey, type ContentPlan, type ParseCache, type ParseOutput } from './load.ts';
+import { lazyBody, releaseBodies, type LazyBody } from './lazyBody.ts';
 import { crossFileIssues } from './crossFile.ts';
-import type { ParsedFile } from './parse.ts';
+import type { LazyParsedFile, ParsedFile } from './parse.ts';
+import { validateOptionsFor, type ValidateOptions } from './validate.ts';
 import { saveContentCache } from './contentCache.ts';
 import { finishContent, type EntryLists } from '../authoring/finish.ts';
 import type { HelperIssue } from '../authoring/issues.ts';
 import type { ImageDep } from '../images/markdown.ts';
 
 export type ChangeKind = 'add' | 'change' | 'unlink';
-
-/**
- * Collections with fewer files are validated without zod's compiled parsers (validate.ts ValidateOptions):
- * compiling one for each object schema costs more than it saves over a few dozen files, and each new site
- * module (a template edit) brings new schemas to compile again. Measured on the real site: re-validating
- * all content after a template edit took 24 ms of CPU with them, 7 ms without.
- */
-const JIT_MIN_FILES = 100;
 
 interface CollectionState {
   files: string[];
@@ -46,6 +39,11 @@ export interface ContentStore {
   /** Every content problem, sorted; cross-file checks run only when every file is valid, as in a build. */
   errors(): Message[];
   version(collection: string): number;
+  /** Whether some Markdown bodies are not compiled yet (a lazy start: see createContentStore). */
+  pending(): boolean;
+  /** Compiles the bodies left (`pause` between a few) and finishes the load: a body's problems are its file's
+   *  errors, the cross-file checks run, the cache is written. Whether the content or its problems changed. */
+  settle(pause?: () => Promise<void>): Promise<boolean>;
   /** Waits for the content cache being written. */
   close(): Promise<void>;
 }
@@ -58,9 +56,14 @@ export type ChangedFileParser = (collection: string, rel: string) => Promise<{ e
 
 /**
  * `cache`: the build's content cache (openContentCache), or none to parse every file. `parseChanged`: where
- * the files an update names are parsed (by default here, on this thread).
+ * the files an update names are parsed (by default here, on this thread). `lazy` (dev's start): the first
+ * load compiles a Markdown body when a body field is read, or at settle(), which the cross-file checks (they
+ * read bodies) and the cache write wait for; a load with a problem in some file compiles them all at once.
  */
-export async function createContentStore(root: string, cache?: ParseCache, parseChanged?: ChangedFileParser): Promise<ContentStore> {
+export async function createContentStore(root: string, cache?: ParseCache, parseChanged?: ChangedFileParser, opts: { lazy?: boolean } = {}): Promise<ContentStore> {
+  let lazyLoad = !!opts.lazy;
+  /** Lazy bodies not settled yet, by file: its collection, cache key and parse. */
+  const pending = new Map<string, { name: string; key?: string; parsed: LazyParsedFile; body: LazyBody }>();
   const parsedFiles = new Map<string, ParsedFile | { errors: Message[] }>();
   const collections = new Map<string, CollectionState>();
   let config: SiteConfig | null = null;
@@ -93,21 +96,48 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
     return out;
   }
 
-  async function entryFor(col: CollectionConfig, rel: string, files: number) {
-    const how = { jitless: files < JIT_MIN_FILES };
+  async function entryFor(col: CollectionConfig, rel: string, files: number, name?: string) {
+    const how = validateOptionsFor(files);
     let parsed = parsedFiles.get(rel);
     let key: string | undefined;
-    if (!parsed && cache && !edited.has(rel)) {
+    // An empty cache (a fresh clone) answers nothing: no file is stat'ed for it; a parsed file's key comes from its read.
+    if (!parsed && cache?.size && !edited.has(rel)) {
       const hit = await cachedResult(root, col, rel, cache, mdKey, how);
       if (hit.result) { cacheEntries.set(rel, [hit.key!, hit.result.parsed!]); noteImages(rel, hit.result.parsed?.deps); return { entry: hit.result.entry, errors: [] }; }
       key = hit.key;
     }
+    if (!parsed && lazyLoad && name && rel.endsWith('.md')) {
+      const read = await parseItem(config!, root, rel, true);
+      if ('compileBody' in read) return lazyEntry(col, name, rel, read as LazyParsedFile, key ?? stampedKey(rel, read), how);
+      parsed = read;
+      parsedFiles.set(rel, parsed);
+    }
     if (!parsed) { parsed = await parseItem(config!, root, rel); parsedFiles.set(rel, parsed); }
+    key ??= stampedKey(rel, parsed);
     noteImages(rel, 'source' in parsed ? parsed.deps : undefined);
     if (!('source' in parsed)) { cacheEntries.delete(rel); return { errors: parsed.errors }; }
     const made = makeEntry(col, rel, parsed, undefined, how);
     if (!made.entry) cacheEntries.delete(rel);
     else if (key) cacheEntries.set(rel, [key, parseOutput(parsed, made.entry)]);
+    return made;
+  }
+
+  /** The cache key of a file read now (not for an edited file: only what a load reads is cached). */
+  const stampedKey = (rel: string, parsed: ParsedFile | { errors: Message[] }) =>
+    cache && !edited.has(rel) && 'stamp' in parsed && parsed.stamp ? stampKey(rel, parsed.stamp.size, parsed.stamp.mtimeMs, mdKey) : undefined;
+
+  /** The entry of a file read with its body left to compile; once compiled, the parse is kept as an eager one. */
+  function lazyEntry(col: CollectionConfig, name: string, rel: string, parsed: LazyParsedFile, key: string | undefined, how: ValidateOptions) {
+    const body = lazyBody(parsed.compileBody, (r) => {
+      // The parse a later config re-validates: the eager one's (a body with problems is a file with errors).
+      if (parsedFiles.get(rel) !== parsed) return;
+      if (r.errors.length) parsedFiles.set(rel, { errors: r.errors });
+      else Object.assign(parsed, { html: r.html, text: r.text, ...(r.deps ? { deps: r.deps } : {}) });
+      noteImages(rel, r.deps);
+    });
+    parsedFiles.set(rel, parsed);
+    const made = makeLazyEntry(col, rel, parsed, body, how);
+    if (made.entry) pending.set(rel, { name, key, parsed, body }); else cacheEntries.delete(rel);
     return made;
   }
 
@@ -136,7 +166,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
       const elsewhere = dirty?.has(f) && parseChanged ? await parseChanged(name, f) : null;
       if (elsewhere) { parsedFiles.delete(f); noteImages(f, elsewhere.deps); }
       if (elsewhere && (elsewhere.errors.length || !elsewhere.entry)) cacheEntries.delete(f);
-      entries.set(f, elsewhere ?? await entryFor(col, f, files.length));
+      entries.set(f, elsewhere ?? await entryFor(col, f, files.length, name));
     }));
     collections.set(name, { files, entries, setErrors: collectionSetErrors(name, col, files), version: ++versionCounter });
     return true;
@@ -183,12 +213,46 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
     crossErrors = config && fileErrors().length === 0 && !references.length ? await crossFileIssues(root, config, content) : references;
   }
 
+  function saveCache(): void {
+    // Written in the background (as a build does); only a load with no problem, like a build's, and only
+    // when some file was parsed rather than answered by the cache (an answer is the cache's own object).
+    const entries: ParseCache = new Map([...cacheEntries.values()]);
+    const changed = !!cache && (entries.size !== cache.size || [...entries].some(([key, output]) => cache.get(key) !== output));
+    if (changed && !fileErrors().length && !crossErrors.length) saved = saved.then(() => saveContentCache(root, entries)).catch(() => {});
+  }
+
+  async function settle(pause?: () => Promise<void>): Promise<boolean> {
+    if (!pending.size) return false;
+    let n = 0;
+    for (const p of pending.values()) if (!p.body.result) { p.body.compile(); if (pause && ++n % 8 === 0) await pause(); }
+    const changed = new Set<string>();
+    for (const [rel, p] of pending) {
+      const r = p.body.result!, c = collections.get(p.name);
+      if (r.errors.length) {
+        // The file's errors, as the eager load gives them; its entry leaves the collection.
+        cacheEntries.delete(rel);
+        if (c?.entries.has(rel)) { c.entries.set(rel, { errors: r.errors }); changed.add(p.name); }
+      } else if (p.key) cacheEntries.set(rel, [p.key, { data: p.parsed.data, html: r.html ?? '', text: r.text, ...(r.deps ? { deps: r.deps } : {}) }]);
+    }
+    releaseBodies([...pending.values()].map((p) => p.body));
+    pending.clear();
+    for (const name of changed) collections.get(name)!.version = ++versionCounter;
+    if (changed.size) finish([...changed]);
+    await checkAcrossFiles();
+    saveCache();
+    return changed.size > 0 || crossErrors.length > 0;
+  }
+
   return {
     get content() { return content; },
+    pending: () => pending.size > 0,
+    settle,
     version: (name) => collections.get(name)?.version ?? 0,
     errors: () => sortMessages([...fileErrors(), ...crossErrors]),
 
     async configure(next) {
+      // Bodies left from a lazy load are compiled first: their entries are made again below, eagerly.
+      if (pending.size) await settle();
       config = next;
       // Another Markdown extension list parses bodies differently: Markdown files are read again.
       const key = contentMarkdownKey(next);
@@ -200,13 +264,14 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
       finished = {};
       cacheEntries.clear();
       for (const [name, col] of Object.entries(next.collections)) await refresh(name, col, null);
+      lazyLoad = false;
       finish(Object.keys(next.collections));
+      // With bodies left to compile, the checks that read them and the cache write wait for settle(); a
+      // file with a problem has every body compiled now, so the problems are all there, as in a build.
+      if (pending.size && !fileErrors().length) { crossErrors = []; return; }
+      if (pending.size) { await settle(); return; }
       await checkAcrossFiles();
-      // Written in the background (as a build does); only a load with no problem, like a build's, and only
-      // when some file was parsed rather than answered by the cache (an answer is the cache's own object).
-      const entries: ParseCache = new Map([...cacheEntries.values()]);
-      const changed = !!cache && (entries.size !== cache.size || [...entries].some(([key, output]) => cache.get(key) !== output));
-      if (changed && !fileErrors().length && !crossErrors.length) saved = saved.then(() => saveContentCache(root, entries)).catch(() => {});
+      saveCache();
     },
 
     async update(changes, images) {
@@ -217,6 +282,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
       let listChanged = false;
       for (const [rel, kind] of changes) {
         parsedFiles.delete(rel);
+        pending.delete(rel);
         edited.add(rel);
         if (kind !== 'change') listChanged = true;
       }

@@ -4,7 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../core/types.ts';
 import { message, sortMessages } from '../core/errors.ts';
-import type { FileStamp, ParsedFile } from './parse.ts';
+import type { FileStamp, LazyParsedFile, ParsedFile } from './parse.ts';
+import { defineLazyBody, type LazyBody } from './lazyBody.ts';
 import { validateData, type ValidateOptions } from './validate.ts';
 import { globBase, listContentFiles, matchFiles } from './glob.ts';
 import { outsideRootError } from './insideRoot.ts';
@@ -28,8 +29,8 @@ export interface LoadedContent {
   errors: Message[];
 }
 
-/** The parser, loaded on first use (see parse.ts). */
-const parser = () => import('./parse.ts');
+let parseModule: typeof import('./parse.ts') | undefined; // loaded on first use (see parse.ts), then kept: an import() per file cost ~0.1 ms
+const parser = async () => (parseModule ??= await import('./parse.ts'));
 
 /** "sectors/online/saas.yaml" under base "sectors" → id "online/saas". */
 function entryId(relToContent: string, base: string): string {
@@ -62,10 +63,22 @@ export function makeEntry(col: CollectionConfig, relToContent: string, parsed: P
   return { entry: entryOf(col, relToContent, v.data, parsed.body !== undefined ? html() : undefined, parsed.text), errors: [] };
 }
 
-/** The entry of a file whose data passed its schema. */
-function entryOf(col: CollectionConfig, relToContent: string, data: unknown, html: string | undefined, text: MarkdownText | undefined): Entry {
+/** Dev's lazy start: the entry of a file read with its body left to compile (lazyBody.ts). A file that fails
+ *  its schema has its body compiled at once: its problems, if any, are its errors, as the eager parse's. */
+export function makeLazyEntry(col: CollectionConfig, relToContent: string, parsed: LazyParsedFile, body: LazyBody, opts: ValidateOptions = {}): { entry?: Entry; errors: Message[] } {
+  const v = validateData(col.schema, parsed.data, parsed.source, opts);
+  if (v.errors.length) {
+    const b = body.compile();
+    return { errors: b.errors.length ? b.errors : v.errors };
+  }
+  return { entry: entryOf(col, relToContent, v.data, undefined, undefined, body), errors: [] };
+}
+
+/** The entry of a file whose data passed its schema (`lazy`: its body fields compile it when read). */
+function entryOf(col: CollectionConfig, relToContent: string, data: unknown, html: string | undefined, text: MarkdownText | undefined, lazy?: LazyBody): Entry {
   const patterns = collectionPatterns(col);
-  const base = globBase(patterns.find((p) => matchFiles([relToContent], [p]).length) ?? patterns[0]);
+  // The pattern the file matched names its base (with one pattern, that one: no matcher is built per file).
+  const base = globBase(patterns.length === 1 ? patterns[0] : patterns.find((p) => matchFiles([relToContent], [p]).length) ?? patterns[0]);
   const id = entryId(relToContent, base);
   const parts = id.split('/');
   const entry: Entry = { id, slug: parts[parts.length - 1], dirs: parts.slice(0, -1), file: `content/${relToContent}`, data };
@@ -77,7 +90,7 @@ function entryOf(col: CollectionConfig, relToContent: string, data: unknown, htm
     entry.excerpt = t.excerpt;
     entry.words = t.words;
     entry.readingMinutes = readingMinutes(t.words);
-  }
+  } else if (lazy) defineLazyBody(entry, lazy);
   if (draftOf(col, data)) entry.draft = true;
   return entry;
 }
@@ -112,11 +125,15 @@ export function contentMarkdownKey(config: SiteConfig): string {
 /** The Markdown extensions of a site: its plugins', and the directives when it registers components. */
 const siteMarkdown = (config: SiteConfig) => directivesOn(markdownExtensions(config.plugins), !!config.components && Object.keys(config.components).length > 0);
 
+/** What parseItem passes the parser, made once per config (not per file). */
+const parseOptions = new WeakMap<SiteConfig, { base: string; markdown: ReturnType<typeof siteMarkdown>; images: ReturnType<typeof markdownImageOptions> }>();
+
 /** Reads and parses one file below content/ the way every loader does (the plugins' Markdown extensions
  *  applied); `errors` only when it cannot be parsed. The incremental loader (incremental.ts) keeps these. */
-export async function parseItem(config: SiteConfig, root: string, rel: string): Promise<ParsedFile | { errors: Message[] }> {
-  const base = urlPolicy(config).base;
-  const parsed = await (await parser()).parseContentFile(root, `content/${rel}`, siteMarkdown(config), base, markdownImageOptions(config, base));
+export async function parseItem(config: SiteConfig, root: string, rel: string, lazyBody = false): Promise<ParsedFile | { errors: Message[] }> {
+  let o = parseOptions.get(config);
+  if (!o) { const base = urlPolicy(config).base; o = { base, markdown: siteMarkdown(config), images: markdownImageOptions(config, base) }; parseOptions.set(config, o); }
+  const parsed = await (parseModule ?? await parser()).parseContentFile(root, `content/${rel}`, o.markdown, o.base, o.images, lazyBody);
   return 'source' in parsed && !parsed.errors.length ? parsed : { errors: parsed.errors };
 }
 

@@ -44,10 +44,17 @@ export interface ParsedFile {
 
 export interface FileStamp { size: number; mtimeMs: number }
 
+/** A Markdown body compiled (what a ParsedFile holds eagerly): its HTML, text, images and located problems. */
+export interface CompiledBody { html?: string; text?: MarkdownText; deps?: ImageDep[]; errors: Message[] }
+
+/** A Markdown file read with its body left to compile (dev's lazy start): `compileBody` gives what the eager
+ *  parse would have put in `html`, `text`, `deps` and `errors` (after the front matter's own, which are none). */
+export interface LazyParsedFile extends ParsedFile { compileBody: () => CompiledBody }
+
 /** Reads one file and parses it; YAML and front-matter syntax errors come back located. `markdown`: the
  *  plugins' marked extensions for a Markdown body; `base`: the site's base, which its root-relative links
  *  and images get (see compileMarkdown). */
-export async function parseContentFile(root: string, rel: string, markdown?: MarkdownExtensions, base = '/', images?: ContentImageOptions): Promise<ParsedFile | { errors: Message[] }> {
+export async function parseContentFile(root: string, rel: string, markdown?: MarkdownExtensions, base = '/', images?: ContentImageOptions, lazyBody = false): Promise<ParsedFile | { errors: Message[] }> {
   const abs = path.join(root, rel);
   let buf: Buffer;
   let stamp: FileStamp;
@@ -77,7 +84,7 @@ export async function parseContentFile(root: string, rel: string, markdown?: Mar
   }
   const isMarkdown = rel.endsWith('.md');
   if (isMarkdown) await prepareMarkdown(markdown); // the site's Markdown features load their libraries on first use
-  const parsed = isMarkdown ? parseMarkdown(text, rel, markdown, base, images && { ...images, root, file: rel }) : parseYaml(text, rel, 0);
+  const parsed = isMarkdown ? parseMarkdown(text, rel, markdown, base, images && { ...images, root, file: rel }, lazyBody) : parseYaml(text, rel, 0);
   parsed.stamp = stamp;
   return parsed;
 }
@@ -107,20 +114,34 @@ function parseYaml(text: string, rel: string, lineOffset: number): ParsedFile {
   return { data: data ?? (errors.length ? undefined : {}), source, errors };
 }
 
-function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions | undefined, base: string, images?: MarkdownImageOptions): ParsedFile {
+/**
+ * `lazyBody`: the front matter now, the body when `compileBody` is called (a LazyParsedFile) — unless the front
+ * matter has a problem, when the body is compiled at once so the file's errors are what the eager parse gives.
+ */
+function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions | undefined, base: string, images?: MarkdownImageOptions, lazyBody = false): ParsedFile {
   // Content is data: a front matter block in any language but YAML is refused, never run.
   const fm = splitFrontMatter(text);
   if (fm.language && fm.language !== 'yaml') return notYaml(text, rel, fm.language, fm.languageColumn);
   // The `yaml` document parser gives source positions, counted from the block's first line.
   const p = fm.blank ? parseYaml('', rel, 0) : parseYaml(fm.block, rel, fm.blockLine);
   const content = fm.body;
-  const bodyLine = fm.bodyLine;
+  const compileBody = () => compileBodyAt(content, fm.bodyLine, rel, extensions, base, images);
+  if (lazyBody && !p.errors.length) {
+    const lazy: LazyParsedFile = { ...p, data: p.data ?? {}, body: content, compileBody };
+    return lazy;
+  }
+  const md = compileBody();
+  const errors = [...p.errors, ...md.errors];
+  return { ...p, errors, data: errors.length ? undefined : (p.data ?? {}), body: content, html: md.html, text: md.text, ...(md.deps ? { deps: md.deps } : {}) };
+}
+
+/** A Markdown body starting at line `bodyLine` of `rel`, compiled: its problems located in the file. */
+function compileBodyAt(content: string, bodyLine: number, rel: string, extensions: MarkdownExtensions | undefined, base: string, images?: MarkdownImageOptions): CompiledBody {
   const deps: ImageDep[] = [];
   const resolve = images && markdownImages(images, deps);
   const md = compileMarkdown(content, extensions, base, { file: rel, line: bodyLine }, resolve && ((t, at, attributes) => resolve(t, { ...at, line: at.line + bodyLine }, attributes)));
-  const policy = md.problems.map((m) => message(m.image ? 'ImageError' : m.id ?? 'ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
-  const errors = [...p.errors, ...policy];
-  return { ...p, errors, data: errors.length ? undefined : (p.data ?? {}), body: content, html: md.html, text: md.text, ...(deps.length ? { deps } : {}) };
+  const errors = md.problems.map((m) => message(m.image ? 'ImageError' : m.id ?? 'ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
+  return { html: md.html, text: md.text, errors, ...(deps.length ? { deps } : {}) };
 }
 
 function notYaml(text: string, rel: string, language: string, column: number): ParsedFile {

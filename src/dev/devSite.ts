@@ -100,7 +100,13 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
     start: (how = {}) => inTurn(async () => {
       const t0 = performance.now();
       await session.load();
-      return rebuild('start', t0, [], { servable: how.servable });
+      const first = await rebuild('start', t0, [], { servable: how.servable });
+      // routes() ran on placeholders for bodies not compiled then (content/lazyBody.ts): now that all are, it
+      // runs again on the real values, and a route that differs from the one rendered renders again.
+      if (!session.takeSpeculated() || !first.committed) return first;
+      const again = await rebuild('start', t0, []);
+      const changed = first.changed.includes('*') || again.changed.includes('*') ? ['*'] : [...new Set([...first.changed, ...again.changed])];
+      return { ...again, rendered: first.rendered, changed, warnings: again.warnings ?? first.warnings };
     }),
 
     apply: (changes, how = {}) => inTurn(async () => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type http from 'node:http';
 import * as esbuild from 'esbuild';
 import type { Handler } from '../server/serve.ts';
-import { ENGINE_DIR } from '../site/index.ts';
+import { ENGINE_DIR, saveCodeCaches } from '../site/index.ts';
 import { createDevSite, type DevSite, type RebuildReport } from './devSite.ts';
 import { createEventHub, type EventHub } from './events.ts';
 import { createDevHandler } from './server.ts';
@@ -73,7 +73,10 @@ async function devClientAssets(): Promise<{ clientJs: string; overlayCss: string
 }
 
 export async function startDevServer(opts: DevServerOptions): Promise<DevServer> {
-  const [assets, site] = await Promise.all([devClientAssets(), createDevSite({ root: opts.root, env: opts.env, siteUrl: opts.siteUrl, parseTimeoutMs: opts.parseTimeoutMs })]);
+  // The client is compiled meanwhile (esbuild, in its own process): it is needed once the server answers.
+  const assets = devClientAssets();
+  assets.catch(() => {});
+  const site = await createDevSite({ root: opts.root, env: opts.env, siteUrl: opts.siteUrl, parseTimeoutMs: opts.parseTimeoutMs });
   const events = createEventHub();
   const hot = hotTracker(() => site.config());
   /** The client files of a bundle made ahead of its rebuild, served until the rebuild commits or fails. */
@@ -83,10 +86,16 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
     events.reload({ paths: report.committed ? report.changed : [], assets: report.assets, hot: report.committed ? hot(site.output.manifest) : undefined, ...(report.early ? { except: report.early } : {}) });
     events.rebuilt({ what: report.what, ok: report.errors.length === 0, rendered: report.rendered, ms: report.ms });
   };
-  const handler = createDevHandler({ output: site.output, events, handlers: opts.handlers, hotAssets: () => hotAssets, base: () => site.config()?.site?.base, listenHost: opts.listenHost, image: (p) => devImage(opts.root, p), ...assets });
+  let handler!: http.RequestListener;
   // Served as soon as the routes are known; the pages render on request and in the background meanwhile.
   let serving: Promise<void> | undefined;
-  const serve = () => { serving ??= opts.serve ? opts.serve(handler, site) : Promise.resolve(); serving.catch(() => {}); };
+  const serve = () => {
+    serving ??= assets.then((a) => {
+      handler = createDevHandler({ output: site.output, events, handlers: opts.handlers, hotAssets: () => hotAssets, base: () => site.config()?.site?.base, listenHost: opts.listenHost, image: (p) => devImage(opts.root, p), ...a });
+      return opts.serve?.(handler, site);
+    });
+    serving.catch(() => {});
+  };
   const initial = await site.start({ servable: serve });
   serve();
   try {
@@ -96,6 +105,9 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
     throw e;
   }
   publish(initial);
+  // The packages' code cache, as a build writes its own: the next start compiles less of them (dev loads
+  // React's development build, a vendor bundle of its own that no build caches).
+  if (initial.committed) saveCodeCaches();
   // The worker that parses changed content files starts now, after the build, not during it.
   void site.ready();
   // After an edit that compiled a new site module, the worker (which imports it) starts again only once

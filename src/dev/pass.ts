@@ -150,7 +150,10 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
     if (!job) {
       job = (async () => {
         const route = routes[toRender[k]];
-        const [r] = await renderer.some([toRender[k]]);
+        // A route routed on placeholders for bodies gets their HTML first (dev's lazy start, lazyRoutes.ts);
+        // a body with a problem is not shown empty: the page is not rendered, the problem is the pass's.
+        const [bad] = plan.fill?.(route) ?? [];
+        const [r] = bad ? [{ path: route.path, islands: [], links: [], error: bad }] : await renderer.some([toRender[k]]);
         results[k] = r;
         pending.delete(route.output);
         if (r.error) {
@@ -194,9 +197,12 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
   } finally {
     if (out.ensure === ensure) out.ensure = undefined;
   }
-  const errors: Message[] = results.flatMap((r) => (r!.error ? [r!.error] : []));
-  await renderer.aliases(toRenderAliases);
   const rendered = toRender.length;
+  // Bodies left to compile (dev's lazy start) are compiled now, between requests; a problem in one is the
+  // pass's problem, as it would have stopped the plan had the bodies been compiled first.
+  const late = await session.settle(live ? () => giveWay(out) : undefined);
+  const errors: Message[] = late ?? results.flatMap((r) => (r!.error ? [r!.error] : []));
+  if (!late) await renderer.aliases(toRenderAliases);
   /** A pass that fails leaves no page it made live that the last good site does not have. */
   const failed = (list: Message[]): PassResult => {
     if (live && fresh) { out.pages.clear(); out.built = false; }

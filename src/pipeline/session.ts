@@ -6,7 +6,7 @@
 // memory (src/dev/). Build and check load exactly the same inputs (check differs only in the mode the
 // plugins are told). The inputs come one-shot (build caches, workers) or incremental (dev): see sources.ts.
 import path from 'node:path';
-import type { Content, Message, SiteConfig } from '../core/types.ts';
+import type { Content, Message, Route, SiteConfig } from '../core/types.ts';
 import type { AssetManifest } from '../islands/bundle.ts';
 import type { SiteModule } from '../site/index.ts';
 import type { Pool } from '../parallel/pool.ts';
@@ -19,6 +19,9 @@ import { incrementalSources, oneShotSources, type Sources } from './sources.ts';
 import { classifyChanges, type FileChange } from './changes.ts';
 import { siteCall } from './siteCall.ts';
 import { helperIssueMessages } from '../content/load.ts';
+import { fillHoles } from '../content/lazyBody.ts';
+import { lazyRouting } from './lazyRoutes.ts';
+import { hasOutputHooks } from '../output/pluginOutputs.ts';
 
 export type { FileChange } from './changes.ts';
 
@@ -55,6 +58,9 @@ export interface ReadyPlan {
   routing: Routing;
   manifest: AssetManifest;
   outputs: OutputPlan;
+  /** Dev's lazy start: puts bodies' HTML where a route holds their placeholders (lazyRoutes.ts), before it
+   *  renders; the problems of those bodies. */
+  fill?: (route: Route) => Message[];
 }
 
 /** The problems that stop a plan (the refused static files among them); nothing to render. */
@@ -103,6 +109,11 @@ export interface Session {
    */
   bundleFirst(files: string[]): Promise<AssetManifest | null>;
   plan(): Promise<Plan>;
+  /** Dev's lazy start: compiles the Markdown bodies left (pausing between a few) and runs the checks that read
+   *  them; the content's problems when there are some now, else null. */
+  settle(pause?: () => Promise<void>): Promise<Message[] | null>;
+  /** Whether a plan since the last call routed on placeholders for bodies (then plan again once settled). */
+  takeSpeculated(): boolean;
   /** Resolves when what the session started in the background (dev: the content parse worker) is ready. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -134,6 +145,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
   let clientInputs = new Set<string>();
   let moduleVersion = 0;
   let routing: Routing | null = null;
+  let speculated = false;
   const memo: { current: PlanMemo } = { current: null };
 
   // metafile paths are relative to the working directory; namespaced ones ("sitegen-island:…") are virtual.
@@ -231,34 +243,57 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     },
 
     async plan() {
-      const refused = [...statics.refused.values()];
-      const fail = (errors: Message[]): FailedPlan => ({ ok: false, errors: [...errors, ...refused] });
-      if (!site || inputProblems().length) return fail(inputProblems());
-      const s: SiteModule = site;
-      const routed = await stage('routes', async () => siteCall(root, 'routes() returned something routeTable cannot use', () => routeContent(content, s.config, root, routing)));
-      if (routed.error) return fail([routed.error]);
-      if (routed.value.table.issues) return fail(await helperIssueMessages(root, routed.value.table.issues));
-      if (routed.value.table.errors.length) return fail(routed.value.table.errors);
-      routing = routed.value;
-      if (bundling) await stage('bundle', () => bundling!);
-      if (bundleErrors.length || !manifest) return fail(bundleErrors);
-      const input = { root, mode, env, config: s.config, siteUrl: siteUrlOf(s.config, env, opts.siteUrl), table: routing.table, content, manifest, statics: statics.files, moduleVersion };
-      // The host files call the config's csp() (the site's code, merged with the plugins'): a throw there is
-      // located like any other. Called here first, so a throw inside planOutputs stays a sitegen bug.
-      const csp = s.config.csp;
-      const probed = siteCall(root, 'csp() threw', () => typeof csp === 'function' ? csp(env) : null);
-      if (probed.error) return fail([probed.error]);
-      const outputs = await planOutputs(input, memo);
-      if (outputs.errors.length) return fail(outputs.errors);
-      const noticed = session.notices();
-      if (noticed.errors.length) return fail(noticed.errors);
-      return { ok: true, errors: [], deferred: refused, notices: noticed.notices, routing, manifest, outputs };
+      const planned = await makePlan();
+      // With bodies left to compile, a problem in one of them comes first, as in a build (content before routes).
+      const late = !planned.ok && sources.content.pending?.() ? await settleContent() : null;
+      return late ? { ok: false, errors: [...late, ...statics.refused.values()] } : planned;
     },
+
+    settle: (pause) => settleContent(pause),
+    takeSpeculated() { const was = speculated; speculated = false; return was; },
 
     ready: async () => { await sources.content.ready?.(); },
     async close() {
       await Promise.all([sources.module.dispose(), sources.client.dispose(), sources.content.close()]);
     },
   };
+
+  async function settleContent(pause?: () => Promise<void>): Promise<Message[] | null> {
+    const r = await sources.content.settle?.(pause);
+    if (r) ({ content, errors: contentErrors } = r);
+    return r && contentErrors.length ? contentErrors : null;
+  }
+
+  async function makePlan(): Promise<Plan> {
+    const refused = [...statics.refused.values()];
+    const fail = (errors: Message[]): FailedPlan => ({ ok: false, errors: [...errors, ...refused] });
+    if (!site || inputProblems().length) return fail(inputProblems());
+    const s: SiteModule = site;
+    const route = () => siteCall(root, 'routes() returned something routeTable cannot use', () => routeContent(content, s.config, root, routing));
+    // Dev's lazy start routes on placeholders for bodies (lazyRoutes.ts), unless plugins read the routes.
+    const lazy = sources.content.pending?.() && !hasOutputHooks(s.config.plugins);
+    const r = lazy ? await stage('routes', () => lazyRouting(route, settleContent)) : { routed: await stage('routes', async () => route()), holes: null };
+    if ('errors' in r) return fail(r.errors);
+    const { routed, holes } = r;
+    if (holes?.size) speculated = true;
+    if (routed.error) return fail([routed.error]);
+    if (routed.value.table.issues) return fail(await helperIssueMessages(root, routed.value.table.issues));
+    if (routed.value.table.errors.length) return fail(routed.value.table.errors);
+    routing = routed.value;
+    if (bundling) await stage('bundle', () => bundling!);
+    if (bundleErrors.length || !manifest) return fail(bundleErrors);
+    const input = { root, mode, env, config: s.config, siteUrl: siteUrlOf(s.config, env, opts.siteUrl), table: routing.table, content, manifest, statics: statics.files, moduleVersion };
+    // The host files call the config's csp() (the site's code, merged with the plugins'): a throw there is
+    // located like any other. Called here first, so a throw inside planOutputs stays a sitegen bug.
+    const csp = s.config.csp;
+    const probed = siteCall(root, 'csp() threw', () => typeof csp === 'function' ? csp(env) : null);
+    if (probed.error) return fail([probed.error]);
+    const outputs = await planOutputs(input, memo);
+    if (outputs.errors.length) return fail(outputs.errors);
+    const noticed = session.notices();
+    if (noticed.errors.length) return fail(noticed.errors);
+    const fill = holes?.size ? (r: Route) => fillHoles(holes!.get(r)) : undefined;
+    return { ok: true, errors: [], deferred: refused, notices: noticed.notices, routing, manifest, outputs, ...(fill ? { fill } : {}) };
+  }
   return session;
 }

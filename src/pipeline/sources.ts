@@ -28,6 +28,10 @@ export interface ContentSource {
   load(site: SiteModule): Promise<{ content: Content; errors: Message[]; hit?: boolean; extraMs?: number }>;
   /** Applies changes below content/ (paths relative to content/); the incremental form only. */
   update?(changes: Map<string, ChangeKind>, images?: Map<string, ChangeKind>): Promise<{ content: Content; errors: Message[]; changed: string[] }>;
+  /** Whether Markdown bodies are left to compile (the incremental form's lazy start). */
+  pending?(): boolean;
+  /** Compiles the bodies left, then checks across files; the content and problems after, when they changed. */
+  settle?(pause?: () => Promise<void>): Promise<{ content: Content; errors: Message[] } | null>;
   /** Rises whenever collection `name`'s value changes (0 for the one-shot form, which never changes). */
   version(name: string): number;
   /** Resolves when what the source starts in the background (dev: its parse worker) is ready. */
@@ -90,7 +94,9 @@ export async function incrementalSources(root: string, opts: { parseTimeoutMs?: 
   const bundler = createClientBundler(root);
   // Changed content files are parsed on a worker thread: a slow one never stops the server answering.
   const parser = contentParser(root, opts.parseTimeoutMs);
-  const store = await createContentStore(root, await openContentCache(root), (collection, rel) => parser.parse(collection, rel));
+  // Lazy: the start compiles a Markdown body when a page reads it, or in the background after the server
+  // listens (src/content/lazyBody.ts); routes need each entry's front matter only.
+  const store = await createContentStore(root, await openContentCache(root), (collection, rel) => parser.parse(collection, rel), { lazy: true });
   return {
     pool: null,
     module: {
@@ -109,6 +115,10 @@ export async function incrementalSources(root: string, opts: { parseTimeoutMs?: 
       async update(changes, images) {
         const changed = await store.update(changes, images);
         return { content: store.content, errors: store.errors(), changed };
+      },
+      pending: () => store.pending(),
+      async settle(pause) {
+        return await store.settle(pause) ? { content: store.content, errors: store.errors() } : null;
       },
       version: (name) => store.version(name),
       ready: () => parser.ready(),
