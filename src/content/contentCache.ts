@@ -28,31 +28,45 @@ const dirOf = (root: string) => siteCachePath(root, 'content');
 /** Entries per chunk file: reading or writing one never needs a buffer of the whole cache (60 MB at 10k pages). */
 const CHUNK = 500;
 
+/** The chunks a cache was read from, each with its entries as read: a chunk whose entries a save would
+ *  write again, the same values in the same order, is kept as it is instead (one file changed: one chunk). */
+const chunksOf = new WeakMap<ParseCache, { file: string; entries: [string, ParseOutput][] }[]>();
+
 /** The site's cache (empty when there is none or it is stale), or undefined when caching is off. */
 export async function openContentCache(root: string): Promise<ParseCache | undefined> {
   if (!engineSettings().cache) return undefined;
   const cache: ParseCache = new Map();
+  const chunks: { file: string; entries: [string, ParseOutput][] }[] = [];
   try {
     const dir = dirOf(root);
     const index = JSON.parse(await fsp.readFile(path.join(dir, 'index.json'), 'utf8')) as { version: string; chunks: string[] };
     if (index.version !== version()) return cache;
     for (const chunk of index.chunks) {
-      for (const [key, value] of v8.deserialize(await fsp.readFile(path.join(dir, chunk))) as [string, ParseOutput][]) cache.set(key, value);
+      const entries = v8.deserialize(await fsp.readFile(path.join(dir, chunk))) as [string, ParseOutput][];
+      for (const [key, value] of entries) cache.set(key, value);
+      chunks.push({ file: path.join(dir, chunk), entries });
     }
   } catch {
     cache.clear(); // none yet, or unreadable: start afresh
+    return cache;
   }
+  chunksOf.set(cache, chunks);
   return cache;
 }
 
-/** Writes the cache as a new folder of chunks and swaps it in, so a concurrent build reads all old or all new. */
-export async function saveContentCache(root: string, entries: ParseCache): Promise<void> {
+/** Writes the cache as a new folder of chunks and swaps it in, so a concurrent build reads all old or all new.
+ *  `from`: the cache this one was made from (openContentCache), whose unchanged chunks are linked, not written. */
+export async function saveContentCache(root: string, entries: ParseCache, from?: ParseCache): Promise<void> {
+  const old = from && chunksOf.get(from);
   await replaceFolder(dirOf(root), async (tmp) => {
     const all = [...entries];
     const chunks: string[] = [];
     for (let i = 0; i < all.length; i += CHUNK) {
       const name = `${chunks.length}.v8`;
-      await fsp.writeFile(path.join(tmp, name), v8.serialize(all.slice(i, i + CHUNK)));
+      const part = all.slice(i, i + CHUNK);
+      const was = old?.[chunks.length];
+      const same = !!was && was.entries.length === part.length && part.every(([k, v], j) => was.entries[j][0] === k && was.entries[j][1] === v);
+      if (!same || !await fsp.link(was.file, path.join(tmp, name)).then(() => true, () => false)) await fsp.writeFile(path.join(tmp, name), v8.serialize(part));
       chunks.push(name);
     }
     await fsp.writeFile(path.join(tmp, 'index.json'), JSON.stringify({ version: version(), chunks }));

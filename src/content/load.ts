@@ -156,11 +156,11 @@ export const stampKey = (rel: string, size: number, mtimeMs: number, mdKey = '')
   `${rel}\0${size}\0${mtimeMs}${mdKey && rel.endsWith('.md') ? `\0${mdKey}` : ''}`;
 
 /** Results for the items the cache holds (validated here); the rest are left to the loader. */
-async function cachedResults(root: string, config: SiteConfig, items: LoadItem[], cache: ParseCache, keys: string[], mdKey: string): Promise<(LoadResult | undefined)[]> {
+async function cachedResults(root: string, config: SiteConfig, items: LoadItem[], cache: ParseCache, keys: string[], mdKey: string, stamps?: ReadonlyMap<string, FileStamp> | null): Promise<(LoadResult | undefined)[]> {
   // An empty cache answers nothing: no file is stat'ed for it (a parsed file's key comes from its read).
   if (!cache.size) return [];
   return Promise.all(items.map(async (item, i) => {
-    const r = await cachedResult(root, config.collections[item.collection], item.rel, cache, mdKey);
+    const r = await cachedResult(root, config.collections[item.collection], item.rel, cache, mdKey, stamps?.get(item.rel));
     if (r.key) keys[i] = r.key;
     return r.result;
   }));
@@ -172,8 +172,9 @@ async function cachedResults(root: string, config: SiteConfig, items: LoadItem[]
  * schema is not answered: the file is parsed again, so its errors come with source positions. Build
  * (above) and dev (incremental.ts) ask the same question. `mdKey`: markdownKey of the plugins' extensions.
  */
-export async function cachedResult(root: string, col: CollectionConfig, rel: string, cache: ParseCache, mdKey: string): Promise<{ key?: string; result?: LoadResult }> {
-  const st = await fs.stat(path.join(root, 'content', rel)).catch(() => null);
+export async function cachedResult(root: string, col: CollectionConfig, rel: string, cache: ParseCache, mdKey: string, stamp?: FileStamp): Promise<{ key?: string; result?: LoadResult }> {
+  // A stamp the build took just before (upToDate.ts) is this stat's answer.
+  const st = stamp ?? await fs.stat(path.join(root, 'content', rel)).catch(() => null);
   if (!st) return {};
   const key = stampKey(rel, st.size, st.mtimeMs, mdKey);
   const hit = cache.get(key);
@@ -253,11 +254,11 @@ export async function listAndPlan(root: string, config: SiteConfig): Promise<Con
   return { ...plan, refused };
 }
 
-export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache, opts: FinishOptions = {}): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean } }> {
+export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache, opts: FinishOptions = {}, stamps?: ReadonlyMap<string, FileStamp> | null): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean } }> {
   const plan = await listAndPlan(root, config);
   const keys: string[] = [];
   const mdKey = cache ? contentMarkdownKey(config) : '';
-  const known = cache ? await cachedResults(root, config, plan.items, cache, keys, mdKey) : [];
+  const known = cache ? await cachedResults(root, config, plan.items, cache, keys, mdKey, stamps) : [];
   // A build starts the images of what is known as soon as it is (images/store.ts): the cache's answers now,
   // files parsed on this thread as each is (loadBatch), files parsed by workers when their batch is back.
   const base = urlPolicy(config).base;

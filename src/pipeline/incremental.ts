@@ -128,8 +128,9 @@ export interface Incremental {
   /** Marks the output as unknown (before it is patched in place: a patch that stops half-way is never trusted). */
   invalidate(): Promise<void>;
   /** Writes the record of this build's output, every file of which is listed in `files`; call once it is
-   *  live. Returns the stamps of the output's files and folders (for upToDate.ts). */
-  save(files: string[]): Promise<OutputStamps>;
+   *  live. `touched`: after a patch, the files it wrote or deleted (the others keep the stamps the record
+   *  has). Returns the stamps of the output's files and folders (for upToDate.ts). */
+  save(files: string[], touched?: Set<string>): Promise<OutputStamps>;
 }
 
 /** The record of the builds before, for a build of `outDir`; `key` null reuses nothing and records no page. */
@@ -222,8 +223,14 @@ export async function openIncremental(root: string, outDir: string, key: string 
     async invalidate() {
       await writeGeneration(files.live, outDir, []);
     },
-    async save(written) {
+    async save(written, touched) {
       const patched = path.resolve(dir) === path.resolve(outDir);
+      // After a patch, a file or folder it did not touch keeps the stamp the record had. That can never make
+      // a later build trust a changed output: each later check compares a recorded stamp with the file's
+      // own (a stale one only makes it build), and this build saw every folder as recorded before it began.
+      const was = patched && touched && live?.stamps && live.dirs ? { stamps: live.stamps, dirs: live.dirs } : null;
+      const changedDirs = new Set<string>();
+      if (was) for (const f of touched!) for (let d = path.dirname(f); ; d = path.dirname(d)) { const k = d === '.' ? '' : d; if (changedDirs.has(k)) break; changedDirs.add(k); if (!k) break; }
       const entries: [string, Entry][] = [];
       for (const [output, e] of next) {
         const stamp = e.stamp ?? (() => { try { const s = fs.lstatSync(path.join(outDir, output)); return s.isFile() ? stampOf(s) : null; } catch { return null; } })();
@@ -233,13 +240,16 @@ export async function openIncremental(root: string, outDir: string, key: string 
       const stamps: OutputStamps['stamps'] = {};
       const dirs: OutputStamps['dirs'] = {};
       for (const f of written) {
-        const st = lstatOrNull(path.join(outDir, f));
-        if (st) stamps[f] = [st.size, st.mtimeMs, st.ino];
+        const kept = was && !touched!.has(f) ? was.stamps[f] : undefined;
+        const st = kept ? null : lstatOrNull(path.join(outDir, f));
+        if (kept) stamps[f] = kept;
+        else if (st) stamps[f] = [st.size, st.mtimeMs, st.ino];
         for (let d = path.dirname(f); ; d = path.dirname(d)) {
           const k = d === '.' ? '' : d;
           if (k in dirs) break;
-          const ds = lstatOrNull(path.join(outDir, k));
-          dirs[k] = ds ? [ds.mtimeMs, ds.ino] : [0, 0];
+          const keptDir = was && !changedDirs.has(k) ? was.dirs[k] : undefined;
+          const ds = keptDir ? null : lstatOrNull(path.join(outDir, k));
+          dirs[k] = keptDir ?? (ds ? [ds.mtimeMs, ds.ino] : [0, 0]);
           if (!k) break;
         }
       }

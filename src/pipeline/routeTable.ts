@@ -109,16 +109,17 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
     if (issues) return { routes: [], aliases: [], errors: [thrownBySite(e, root, 'routes() threw')], issues };
     return { routes: [], aliases: [], errors: [thrownBySite(e, root, 'routes() threw')] };
   }
-  const byOutput = new Map<string, { what: string; source: string | null }>();
-  const claim = (output: string, what: string, source: string | null): boolean => {
+  // What writes each output, worded only for a conflict (a big site claims tens of thousands of outputs).
+  const byOutput = new Map<string, () => string>();
+  const claim = (output: string, what: () => string, source: string | null): boolean => {
     const prev = byOutput.get(output);
     if (prev) {
-      const m = message('DuplicateRoute', `${what} and ${prev.what} both write ${output}`, source ? fileLocation(source) : null);
-      m.notes.push({ text: `${prev.what} is written first`, location: null });
+      const m = message('DuplicateRoute', `${what()} and ${prev()} both write ${output}`, source ? fileLocation(source) : null);
+      m.notes.push({ text: `${prev()} is written first`, location: null });
       errors.push(m);
       return false;
     }
-    byOutput.set(output, { what, source });
+    byOutput.set(output, what);
     return true;
   };
   const routes: Route[] = [];
@@ -130,7 +131,7 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
     const badImage = d.ogImage === undefined ? null : invalidOgImage(d.ogImage);
     if (badImage) { errors.push(message('ConfigError', `route ${d.path} ogImage ${shownPath(d.ogImage)} ${badImage}`, d.source ? fileLocation(d.source) : null)); continue; }
     const route = routeOf(d, config);
-    if (!claim(route.output, `page ${route.path}${d.source ? ` (${d.source})` : ''}`, d.source ?? null)) continue;
+    if (!claim(route.output, () => `page ${route.path}${d.source ? ` (${d.source})` : ''}`, d.source ?? null)) continue;
     routes.push(route);
   }
   const aliases: Alias[] = [];
@@ -141,7 +142,7 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
       if (bad) { errors.push(message('InvalidRoute', `alias ${shownPath(a)} of ${r.path} ${bad}`, r.source ? fileLocation(r.source) : null)); continue; }
       const from = normalisePath(a, config);
       const output = outputFor(from, config);
-      if (!claim(output, `alias ${from} → ${r.path}`, r.source)) continue;
+      if (!claim(output, () => `alias ${from} → ${r.path}`, r.source)) continue;
       aliases.push({ from, to: r.path, output, source: r.source });
     }
   }

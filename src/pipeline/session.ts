@@ -5,6 +5,7 @@
 // (src/pipeline/build.ts), `sitegen check` renders it the same way and writes nothing, `sitegen dev` renders it into
 // memory (src/dev/). Build and check load exactly the same inputs (check differs only in the mode the
 // plugins are told). The inputs come one-shot (build caches, workers) or incremental (dev): see sources.ts.
+import type { FileStamp } from '../content/parse.ts';
 import path from 'node:path';
 import type { Content, Message, SiteConfig } from '../core/types.ts';
 import type { AssetManifest } from '../islands/bundle.ts';
@@ -38,6 +39,8 @@ export interface SessionOptions {
   drafts?: boolean;
   /** Dev: how long a changed content file may take to parse (on its worker thread) before it is stopped. */
   parseTimeoutMs?: number;
+  /** Build: each content file's size and mtime, stamped just before (upToDate.ts), for the content cache. */
+  contentStamps?: ReadonlyMap<string, FileStamp> | null;
 }
 
 /** A plan (`ok`), or the problems that stop one. */
@@ -118,7 +121,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
   const env = opts.env ?? process.env;
   const mode = opts.mode;
   const stage: StageHook = opts.stage ?? ((_name, fn) => fn());
-  const sources: Sources = mode === 'dev' ? await incrementalSources(root, { parseTimeoutMs: opts.parseTimeoutMs }) : await oneShotSources(root, { drafts: !!opts.drafts });
+  const sources: Sources = mode === 'dev' ? await incrementalSources(root, { parseTimeoutMs: opts.parseTimeoutMs }) : await oneShotSources(root, { drafts: !!opts.drafts, stamps: opts.contentStamps });
   const statics = createStaticFiles(root, opts.statics);
   const warnings: Message[] = [];
   let site: SiteModule | null = null;

@@ -3,6 +3,7 @@
 // for big sites, worker threads (started before the config compiles, so their start-up
 // overlaps it); the incremental forms keep esbuild contexts and the content loader's incremental form
 // (src/content/liveContent.ts). Both forms give the same values and the same messages.
+import type { FileStamp } from '../content/parse.ts';
 import type { Content, Message, SiteConfig } from '../core/types.ts';
 import type { AssetManifest } from '../islands/bundle.ts';
 import { bundleClient } from '../islands/bundle.ts';
@@ -47,7 +48,7 @@ export interface Sources { module: ModuleSource; content: ContentSource; client:
  * two or more (`pool`; see stages.ts poolRenders; closed by content.close()). Workers pay for parsing;
  * files the content cache answers need none, so they start for the files the cache cannot answer.
  */
-export async function oneShotSources(root: string, opts: { drafts?: boolean } = {}): Promise<Sources> {
+export async function oneShotSources(root: string, opts: { drafts?: boolean; stamps?: ReadonlyMap<string, FileStamp> | null } = {}): Promise<Sources> {
   const cached = cachedSiteModule(root);
   const t = performance.now();
   const cache = await openContentCache(root);
@@ -68,9 +69,9 @@ export async function oneShotSources(root: string, opts: { drafts?: boolean } = 
     },
     content: {
       async load(site) {
-        const out = await loadContent(root, site.config, pool ? poolLoader(pool, site.config, root, opts) : undefined, cache, opts);
+        const out = await loadContent(root, site.config, pool ? poolLoader(pool, site.config, root, opts) : undefined, cache, opts, opts.stamps);
         // Written while the build goes on; awaited by close().
-        if (out.cache?.changed && !out.errors.length) saved = saveContentCache(root, out.cache.entries);
+        if (out.cache?.changed && !out.errors.length) saved = saveContentCache(root, out.cache.entries, cache);
         return { content: out.content, errors: out.errors, hit: !!out.cache && out.cache.entries.size > 0 && !out.cache.changed, extraMs: cacheMs };
       },
       version: () => 0,
