@@ -58,15 +58,24 @@ export async function openContentCache(root: string): Promise<ParseCache | undef
  *  `from`: the cache this one was made from (openContentCache), whose unchanged chunks are linked, not written. */
 export async function saveContentCache(root: string, entries: ParseCache, from?: ParseCache): Promise<void> {
   const old = from && chunksOf.get(from);
+  // Serialized now, before the caller goes on: an entry's data may be the cached value itself
+  // (validCache.ts), which the site's routes() could change once it has it.
+  const all = [...entries];
+  const parts: ({ link: string } | { bytes: Buffer })[] = [];
+  for (let i = 0; i < all.length; i += CHUNK) {
+    const part = all.slice(i, i + CHUNK);
+    const was = old?.[parts.length];
+    const same = !!was && was.entries.length === part.length && part.every(([k, v], j) => was.entries[j][0] === k && was.entries[j][1] === v);
+    // Kept: the chunk it was read from (its bytes are the values as read), linked; else written anew.
+    parts.push(same ? { link: was.file } : { bytes: v8.serialize(part) });
+  }
   await replaceFolder(dirOf(root), async (tmp) => {
-    const all = [...entries];
     const chunks: string[] = [];
-    for (let i = 0; i < all.length; i += CHUNK) {
+    for (const p of parts) {
       const name = `${chunks.length}.v8`;
-      const part = all.slice(i, i + CHUNK);
-      const was = old?.[chunks.length];
-      const same = !!was && was.entries.length === part.length && part.every(([k, v], j) => was.entries[j][0] === k && was.entries[j][1] === v);
-      if (!same || !await fsp.link(was.file, path.join(tmp, name)).then(() => true, () => false)) await fsp.writeFile(path.join(tmp, name), v8.serialize(part));
+      const to = path.join(tmp, name);
+      if ('bytes' in p) await fsp.writeFile(to, p.bytes);
+      else await fsp.link(p.link, to).catch(() => fsp.copyFile(p.link, to));
       chunks.push(name);
     }
     await fsp.writeFile(path.join(tmp, 'index.json'), JSON.stringify({ version: version(), chunks }));

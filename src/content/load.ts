@@ -20,6 +20,7 @@ import type { ImageDep } from '../images/markdown.ts';
 import { markdownImageOptions, imageOptionsKey } from '../images/config.ts';
 import { contentImagesKnown } from '../images/store.ts';
 import { crossFileIssues, locateIssue } from './crossFile.ts';
+import { plainSame, type KnownInputs } from './validCache.ts';
 
 export interface LoadedContent {
   content: Content;
@@ -102,7 +103,7 @@ export function collectionValue(col: CollectionConfig, entries: (Entry | undefin
 /** One content file: its collection and its path relative to content/. */
 export interface LoadItem { collection: string; rel: string }
 /** What parsing a file gives before its schema: its YAML data and, for Markdown, the body's HTML and text. */
-export interface ParseOutput { data: unknown; html?: string; text?: MarkdownText; deps?: ImageDep[] }
+export interface ParseOutput { data: unknown; html?: string; text?: MarkdownText; deps?: ImageDep[]; valid?: string }
 /** `parsed` is set when the file was parsed without a problem (what the content cache keeps). */
 export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOutput; stamp?: FileStamp }
 /**
@@ -156,11 +157,11 @@ export const stampKey = (rel: string, size: number, mtimeMs: number, mdKey = '')
   `${rel}\0${size}\0${mtimeMs}${mdKey && rel.endsWith('.md') ? `\0${mdKey}` : ''}`;
 
 /** Results for the items the cache holds (validated here); the rest are left to the loader. */
-async function cachedResults(root: string, config: SiteConfig, items: LoadItem[], cache: ParseCache, keys: string[], mdKey: string, stamps?: ReadonlyMap<string, FileStamp> | null): Promise<(LoadResult | undefined)[]> {
+async function cachedResults(root: string, config: SiteConfig, items: LoadItem[], cache: ParseCache, keys: string[], mdKey: string, inputs: KnownInputs): Promise<(LoadResult | undefined)[]> {
   // An empty cache answers nothing: no file is stat'ed for it (a parsed file's key comes from its read).
   if (!cache.size) return [];
   return Promise.all(items.map(async (item, i) => {
-    const r = await cachedResult(root, config.collections[item.collection], item.rel, cache, mdKey, stamps?.get(item.rel));
+    const r = await cachedResult(root, config.collections[item.collection], item.rel, cache, mdKey, inputs.stamps?.get(item.rel), inputs.schemaKey);
     if (r.key) keys[i] = r.key;
     return r.result;
   }));
@@ -172,7 +173,7 @@ async function cachedResults(root: string, config: SiteConfig, items: LoadItem[]
  * schema is not answered: the file is parsed again, so its errors come with source positions. Build
  * (above) and dev (incremental.ts) ask the same question. `mdKey`: markdownKey of the plugins' extensions.
  */
-export async function cachedResult(root: string, col: CollectionConfig, rel: string, cache: ParseCache, mdKey: string, stamp?: FileStamp): Promise<{ key?: string; result?: LoadResult }> {
+export async function cachedResult(root: string, col: CollectionConfig, rel: string, cache: ParseCache, mdKey: string, stamp?: FileStamp, schemas?: string): Promise<{ key?: string; result?: LoadResult }> {
   // A stamp the build took just before (upToDate.ts) is this stat's answer.
   const st = stamp ?? await fs.stat(path.join(root, 'content', rel)).catch(() => null);
   if (!st) return {};
@@ -181,6 +182,8 @@ export async function cachedResult(root: string, col: CollectionConfig, rel: str
   if (!hit) return { key };
   // Its HTML names the images it shows by their bytes: a changed image is a changed body.
   if (hit.deps && !(await depsUnchanged(root, hit.deps))) return { key };
+  // Validated before under these schemas (validCache.ts): the data is the entry's as it is.
+  if (schemas && hit.valid === schemas) return { key, result: { entry: entryOf(col, rel, hit.data, hit.html, hit.text), errors: [], parsed: hit } };
   const v = col.schema.safeParse(hit.data);
   if (!v.success) return { key };
   return { key, result: { entry: entryOf(col, rel, v.data, hit.html, hit.text), errors: [], parsed: hit } };
@@ -254,11 +257,11 @@ export async function listAndPlan(root: string, config: SiteConfig): Promise<Con
   return { ...plan, refused };
 }
 
-export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache, opts: FinishOptions = {}, stamps?: ReadonlyMap<string, FileStamp> | null): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean } }> {
+export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache, opts: FinishOptions = {}, inputs: KnownInputs = {}): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean; marked?: boolean } }> {
   const plan = await listAndPlan(root, config);
   const keys: string[] = [];
   const mdKey = cache ? contentMarkdownKey(config) : '';
-  const known = cache ? await cachedResults(root, config, plan.items, cache, keys, mdKey, stamps) : [];
+  const known = cache ? await cachedResults(root, config, plan.items, cache, keys, mdKey, inputs) : [];
   // A build starts the images of what is known as soon as it is (images/store.ts): the cache's answers now,
   // files parsed on this thread as each is (loadBatch), files parsed by workers when their batch is back.
   const base = urlPolicy(config).base;
@@ -272,18 +275,21 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
   if (errors.length === 0) errors.push(...await helperIssueMessages(root, issues));
   if (errors.length === 0) errors.push(...await crossFileIssues(root, config, content));
   // The cache as it should be now: this build's files only (renamed and deleted files drop out).
-  let next: { entries: ParseCache; changed: boolean } | undefined;
+  let next: { entries: ParseCache; changed: boolean; marked: boolean } | undefined;
   if (cache) {
     const entries: ParseCache = new Map();
-    let changed = false;
+    let changed = false, marked = false;
     results.forEach((r, i) => {
       // A file the cache did not answer is keyed by the stamp it had when it was read.
       const key = keys[i] ?? (r.stamp && stampKey(plan.items[i].rel, r.stamp.size, r.stamp.mtimeMs, mdKey));
       if (!r.parsed || !key) return;
-      entries.set(key, r.parsed);
+      // Marked valid under this build's schemas when they passed its data as it is (validCache.ts).
+      const valid = inputs.schemaKey && r.parsed.valid !== inputs.schemaKey && r.entry && plainSame(r.parsed.data, r.entry.data);
+      entries.set(key, valid ? { ...r.parsed, valid: inputs.schemaKey } : r.parsed);
       if (!known[i]) changed = true;
+      else if (valid) marked = true;
     });
-    next = { entries, changed: changed || entries.size !== cache.size };
+    next = { entries, changed: changed || entries.size !== cache.size, marked };
   }
   return { content, files: plan.files, errors: sortMessages(errors), cache: next };
 }

@@ -39,8 +39,9 @@ export interface SessionOptions {
   drafts?: boolean;
   /** Dev: how long a changed content file may take to parse (on its worker thread) before it is stopped. */
   parseTimeoutMs?: number;
-  /** Build: each content file's size and mtime, stamped just before (upToDate.ts), for the content cache. */
-  contentStamps?: ReadonlyMap<string, FileStamp> | null;
+  /** Build, for the content cache: each content file's size and mtime, stamped just before (upToDate.ts),
+   *  and what a schema may read besides the data (the variables the build reads, the day). */
+  known?: { stamps: ReadonlyMap<string, FileStamp> | null; context: string };
 }
 
 /** A plan (`ok`), or the problems that stop one. */
@@ -121,7 +122,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
   const env = opts.env ?? process.env;
   const mode = opts.mode;
   const stage: StageHook = opts.stage ?? ((_name, fn) => fn());
-  const sources: Sources = mode === 'dev' ? await incrementalSources(root, { parseTimeoutMs: opts.parseTimeoutMs }) : await oneShotSources(root, { drafts: !!opts.drafts, stamps: opts.contentStamps });
+  const sources: Sources = mode === 'dev' ? await incrementalSources(root, { parseTimeoutMs: opts.parseTimeoutMs }) : await oneShotSources(root, { drafts: !!opts.drafts, known: opts.known });
   const statics = createStaticFiles(root, opts.statics);
   const warnings: Message[] = [];
   let site: SiteModule | null = null;
