@@ -13,6 +13,7 @@ import { engineSettings } from '../core/settings.ts';
 import { hashFolder, packageVersions, replaceFolder } from '../cache/index.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import type { ParseCache, ParseOutput } from './load.ts';
+import { validUnder } from './validCache.ts';
 
 /** Changes with any file of the engine (not only its parser: the parallel loader passes results on too). */
 function version(): string {
@@ -39,13 +40,16 @@ export async function openContentCache(root: string): Promise<ParseCache | undef
   const chunks: { file: string; entries: [string, ParseOutput][] }[] = [];
   try {
     const dir = dirOf(root);
-    const index = JSON.parse(await fsp.readFile(path.join(dir, 'index.json'), 'utf8')) as { version: string; chunks: string[] };
+    const index = JSON.parse(await fsp.readFile(path.join(dir, 'index.json'), 'utf8')) as { version: string; chunks: string[]; valid?: Record<string, number[]> };
     if (index.version !== version()) return cache;
     for (const chunk of index.chunks) {
       const entries = v8.deserialize(await fsp.readFile(path.join(dir, chunk))) as [string, ParseOutput][];
       for (const [key, value] of entries) cache.set(key, value);
       chunks.push({ file: path.join(dir, chunk), entries });
     }
+    // Which parses passed their schemas as they are, under which key (validCache.ts), by position.
+    const values = [...cache.values()];
+    for (const [key, at] of Object.entries(index.valid ?? {})) for (const i of at) if (values[i]) validUnder.set(values[i], key);
   } catch {
     cache.clear(); // none yet, or unreadable: start afresh
     return cache;
@@ -59,8 +63,10 @@ export async function openContentCache(root: string): Promise<ParseCache | undef
 export async function saveContentCache(root: string, entries: ParseCache, from?: ParseCache): Promise<void> {
   const old = from && chunksOf.get(from);
   // Serialized now, before the caller goes on: an entry's data may be the cached value itself
-  // (validCache.ts), which the site's routes() could change once it has it.
+  // (validCache.ts), which the site's routes() could change once it has it. Kept chunks are linked.
   const all = [...entries];
+  const valid: Record<string, number[]> = {};
+  all.forEach(([, v], i) => { const k = validUnder.get(v); if (k) (valid[k] ??= []).push(i); });
   const parts: ({ link: string } | { bytes: Buffer })[] = [];
   for (let i = 0; i < all.length; i += CHUNK) {
     const part = all.slice(i, i + CHUNK);
@@ -78,6 +84,6 @@ export async function saveContentCache(root: string, entries: ParseCache, from?:
       else await fsp.link(p.link, to).catch(() => fsp.copyFile(p.link, to));
       chunks.push(name);
     }
-    await fsp.writeFile(path.join(tmp, 'index.json'), JSON.stringify({ version: version(), chunks }));
+    await fsp.writeFile(path.join(tmp, 'index.json'), JSON.stringify({ version: version(), chunks, valid }));
   });
 }

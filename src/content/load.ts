@@ -20,7 +20,7 @@ import type { ImageDep } from '../images/markdown.ts';
 import { markdownImageOptions, imageOptionsKey } from '../images/config.ts';
 import { contentImagesKnown } from '../images/store.ts';
 import { crossFileIssues, locateIssue } from './crossFile.ts';
-import { plainSame, type KnownInputs } from './validCache.ts';
+import { plainSame, validUnder, type KnownInputs } from './validCache.ts';
 
 export interface LoadedContent {
   content: Content;
@@ -103,7 +103,7 @@ export function collectionValue(col: CollectionConfig, entries: (Entry | undefin
 /** One content file: its collection and its path relative to content/. */
 export interface LoadItem { collection: string; rel: string }
 /** What parsing a file gives before its schema: its YAML data and, for Markdown, the body's HTML and text. */
-export interface ParseOutput { data: unknown; html?: string; text?: MarkdownText; deps?: ImageDep[]; valid?: string }
+export interface ParseOutput { data: unknown; html?: string; text?: MarkdownText; deps?: ImageDep[] }
 /** `parsed` is set when the file was parsed without a problem (what the content cache keeps). */
 export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOutput; stamp?: FileStamp }
 /**
@@ -183,7 +183,7 @@ export async function cachedResult(root: string, col: CollectionConfig, rel: str
   // Its HTML names the images it shows by their bytes: a changed image is a changed body.
   if (hit.deps && !(await depsUnchanged(root, hit.deps))) return { key };
   // Validated before under these schemas (validCache.ts): the data is the entry's as it is.
-  if (schemas && hit.valid === schemas) return { key, result: { entry: entryOf(col, rel, hit.data, hit.html, hit.text), errors: [], parsed: hit } };
+  if (schemas && validUnder.get(hit) === schemas) return { key, result: { entry: entryOf(col, rel, hit.data, hit.html, hit.text), errors: [], parsed: hit } };
   const v = col.schema.safeParse(hit.data);
   if (!v.success) return { key };
   return { key, result: { entry: entryOf(col, rel, v.data, hit.html, hit.text), errors: [], parsed: hit } };
@@ -284,10 +284,9 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
       const key = keys[i] ?? (r.stamp && stampKey(plan.items[i].rel, r.stamp.size, r.stamp.mtimeMs, mdKey));
       if (!r.parsed || !key) return;
       // Marked valid under this build's schemas when they passed its data as it is (validCache.ts).
-      const valid = inputs.schemaKey && r.parsed.valid !== inputs.schemaKey && r.entry && plainSame(r.parsed.data, r.entry.data);
-      entries.set(key, valid ? { ...r.parsed, valid: inputs.schemaKey } : r.parsed);
+      if (inputs.schemaKey && validUnder.get(r.parsed) !== inputs.schemaKey && r.entry && plainSame(r.parsed.data, r.entry.data)) { validUnder.set(r.parsed, inputs.schemaKey); marked = true; }
+      entries.set(key, r.parsed);
       if (!known[i]) changed = true;
-      else if (valid) marked = true;
     });
     next = { entries, changed: changed || entries.size !== cache.size, marked };
   }

@@ -1,14 +1,18 @@
-// Validated entries by file stamp: the content cache marks a file's parse `valid` under a schema key when its
+// Validated entries by file stamp: the content cache marks a file's parse valid under a schema key when its
 // collection's schema passed the data as it is (the same plain values, keys in the same order: no default
 // added, nothing coerced or transformed). A later build with the same key takes the parse as the entry's
 // data without running the schema again. The key changes with the site module's bytes (its schemas), zod,
 // the variables the last build read and the day (what a schema may read besides the data, as for
-// pipeline/upToDate.ts), so a schema edit validates every file again.
+// pipeline/upToDate.ts), so a schema edit validates every file again. The marks are kept beside the parses
+// (contentCache.ts index.json), so marking them anew rewrites no chunk of parses.
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../site/paths.ts';
 import type { FileStamp } from './parse.ts';
+
+/** The schema key each parse (of the content cache, or just made) passed under as it is. */
+export const validUnder = new WeakMap<object, string>();
 
 /** What a build knows of its inputs before it loads (pipeline/upToDate.ts): each file's stamp, relative to
  *  content/, and the key of its schemas. */
