@@ -13,6 +13,7 @@ import { engineSettings } from '../core/settings.ts';
 import { hashFolder, packageVersions, replaceFolder } from '../cache/index.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import type { ParseCache, ParseOutput } from './load.ts';
+import { validUnder } from './validCache.ts';
 
 /** Changes with any file of the engine (not only its parser: the parallel loader passes results on too). */
 function version(): string {
@@ -28,33 +29,86 @@ const dirOf = (root: string) => siteCachePath(root, 'content');
 /** Entries per chunk file: reading or writing one never needs a buffer of the whole cache (60 MB at 10k pages). */
 const CHUNK = 500;
 
+/** A chunk's bodies are one string, each entry's HTML a slice of it (V8 keeps a slice as a reference, not a
+ *  copy): 500 bodies read as one string, never copied by the young generation's collector, rather than as
+ *  500 strings each copied as it survives (10,000 pages: ~15% less CPU reading the cache). */
+const FORMAT = 2;
+interface Chunk { entries: [key: string, output: ParseOutput, start: number, end: number][]; html: string }
+
+function toChunk(part: [string, ParseOutput][]): Chunk {
+  let html = '';
+  const entries = part.map(([key, v]): Chunk['entries'][number] => {
+    if (v.html === undefined) return [key, v, -1, -1];
+    const { html: h, ...rest } = v;
+    const start = html.length;
+    html += h;
+    return [key, rest, start, html.length];
+  });
+  return { entries, html };
+}
+
+function fromChunk(c: Chunk): [string, ParseOutput][] {
+  return c.entries.map(([key, v, start, end]) => {
+    if (start >= 0) v.html = c.html.slice(start, end);
+    return [key, v];
+  });
+}
+
+/** The chunks a cache was read from, each with its entries as read: a chunk whose entries a save would
+ *  write again, the same values in the same order, is kept as it is instead (one file changed: one chunk). */
+const chunksOf = new WeakMap<ParseCache, { file: string; entries: [string, ParseOutput][] }[]>();
+
 /** The site's cache (empty when there is none or it is stale), or undefined when caching is off. */
 export async function openContentCache(root: string): Promise<ParseCache | undefined> {
   if (!engineSettings().cache) return undefined;
   const cache: ParseCache = new Map();
+  const chunks: { file: string; entries: [string, ParseOutput][] }[] = [];
   try {
     const dir = dirOf(root);
-    const index = JSON.parse(await fsp.readFile(path.join(dir, 'index.json'), 'utf8')) as { version: string; chunks: string[] };
-    if (index.version !== version()) return cache;
+    const index = JSON.parse(await fsp.readFile(path.join(dir, 'index.json'), 'utf8')) as { version: string; format?: number; chunks: string[]; valid?: Record<string, number[]> };
+    if (index.version !== version() || index.format !== FORMAT) return cache;
     for (const chunk of index.chunks) {
-      for (const [key, value] of v8.deserialize(await fsp.readFile(path.join(dir, chunk))) as [string, ParseOutput][]) cache.set(key, value);
+      const entries = fromChunk(v8.deserialize(await fsp.readFile(path.join(dir, chunk))) as Chunk);
+      for (const [key, value] of entries) cache.set(key, value);
+      chunks.push({ file: path.join(dir, chunk), entries });
     }
+    // Which parses passed their schemas as they are, under which key (validCache.ts), by position.
+    const values = [...cache.values()];
+    for (const [key, at] of Object.entries(index.valid ?? {})) for (const i of at) if (values[i]) validUnder.set(values[i], key);
   } catch {
     cache.clear(); // none yet, or unreadable: start afresh
+    return cache;
   }
+  chunksOf.set(cache, chunks);
   return cache;
 }
 
-/** Writes the cache as a new folder of chunks and swaps it in, so a concurrent build reads all old or all new. */
-export async function saveContentCache(root: string, entries: ParseCache): Promise<void> {
+/** Writes the cache as a new folder of chunks and swaps it in, so a concurrent build reads all old or all new.
+ *  `from`: the cache this one was made from (openContentCache), whose unchanged chunks are linked, not written. */
+export async function saveContentCache(root: string, entries: ParseCache, from?: ParseCache): Promise<void> {
+  const old = from && chunksOf.get(from);
+  // Serialized now, before the caller goes on: an entry's data may be the cached value itself
+  // (validCache.ts), which the site's routes() could change once it has it. Kept chunks are linked.
+  const all = [...entries];
+  const valid: Record<string, number[]> = {};
+  all.forEach(([, v], i) => { const k = validUnder.get(v); if (k) (valid[k] ??= []).push(i); });
+  const parts: ({ link: string } | { bytes: Buffer })[] = [];
+  for (let i = 0; i < all.length; i += CHUNK) {
+    const part = all.slice(i, i + CHUNK);
+    const was = old?.[parts.length];
+    const same = !!was && was.entries.length === part.length && part.every(([k, v], j) => was.entries[j][0] === k && was.entries[j][1] === v);
+    // Kept: the chunk it was read from (its bytes are the values as read), linked; else written anew.
+    parts.push(same ? { link: was.file } : { bytes: v8.serialize(toChunk(part)) });
+  }
   await replaceFolder(dirOf(root), async (tmp) => {
-    const all = [...entries];
     const chunks: string[] = [];
-    for (let i = 0; i < all.length; i += CHUNK) {
+    for (const p of parts) {
       const name = `${chunks.length}.v8`;
-      await fsp.writeFile(path.join(tmp, name), v8.serialize(all.slice(i, i + CHUNK)));
+      const to = path.join(tmp, name);
+      if ('bytes' in p) await fsp.writeFile(to, p.bytes);
+      else await fsp.link(p.link, to).catch(() => fsp.copyFile(p.link, to));
       chunks.push(name);
     }
-    await fsp.writeFile(path.join(tmp, 'index.json'), JSON.stringify({ version: version(), chunks }));
+    await fsp.writeFile(path.join(tmp, 'index.json'), JSON.stringify({ version: version(), format: FORMAT, chunks, valid }));
   });
 }

@@ -8,7 +8,8 @@
 // a file whose stamp it knows is not parsed at start, and the cache is written back after each full load.
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../core/types.ts';
 import { sortMessages } from '../core/errors.ts';
-import { cachedResult, contentMarkdownKey, collectionSetErrors, collectionValue, helperIssueMessages, listAndPlan, makeEntry, makeLazyEntry, parseItem, parseOutput, stampKey, type ContentPlan, type ParseCache, type ParseOutput } from './load.ts';
+import { cachedResult, contentMarkdownKey, helperIssueMessages, listAndPlan, parseItem, parseOutput, stampKey, type ContentPlan, type ParseCache, type ParseOutput } from './load.ts';
+import { collectionSetErrors, collectionValue, makeEntry, makeLazyEntry } from './entry.ts';
 import { lazyBody, releaseBodies, type LazyBody } from './lazyBody.ts';
 import { crossFileIssues } from './crossFile.ts';
 import type { LazyParsedFile, ParsedFile } from './parse.ts';
@@ -19,7 +20,6 @@ import type { HelperIssue } from '../authoring/issues.ts';
 import type { ImageDep } from '../images/markdown.ts';
 
 export type ChangeKind = 'add' | 'change' | 'unlink';
-
 interface CollectionState {
   files: string[];
   entries: Map<string, { entry?: Entry; errors: Message[] }>;
@@ -102,7 +102,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
     let key: string | undefined;
     // An empty cache (a fresh clone) answers nothing: no file is stat'ed for it; a parsed file's key comes from its read.
     if (!parsed && cache?.size && !edited.has(rel)) {
-      const hit = await cachedResult(root, col, rel, cache, mdKey, how);
+      const hit = await cachedResult(root, col, rel, cache, mdKey, undefined, undefined, how);
       if (hit.result) { cacheEntries.set(rel, [hit.key!, hit.result.parsed!]); noteImages(rel, hit.result.parsed?.deps); return { entry: hit.result.entry, errors: [] }; }
       key = hit.key;
     }

@@ -4,23 +4,24 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../core/types.ts';
 import { message, sortMessages } from '../core/errors.ts';
-import type { FileStamp, LazyParsedFile, ParsedFile } from './parse.ts';
-import { defineLazyBody, type LazyBody } from './lazyBody.ts';
-import { validateData, type ValidateOptions } from './validate.ts';
-import { globBase, listContentFiles, matchFiles } from './glob.ts';
+import type { FileStamp, ParsedFile } from './parse.ts';
+import type { ValidateOptions } from './validate.ts';
+import { listContentFiles, matchFiles } from './glob.ts';
+import { collectionPatterns, collectionSetErrors, collectionValue, entryOf, makeEntry } from './entry.ts';
 import { outsideRootError } from './insideRoot.ts';
 import { markdownKey } from '../markdown/compile.ts';
 import { urlPolicy } from '../render/urls.ts';
 import { markdownExtensions } from '../site/plugins.ts';
 import { directivesOn } from '../markdown/directives.ts';
-import { draftOf, finishContent, type EntryLists, type FinishOptions } from '../authoring/finish.ts';
+import { finishContent, type EntryLists, type FinishOptions } from '../authoring/finish.ts';
 import type { HelperIssue } from '../authoring/issues.ts';
 import { catalogue } from '../core/errors.ts';
-import { readingMinutes, type MarkdownText } from '../markdown/entryText.ts';
+import type { MarkdownText } from '../markdown/entryText.ts';
 import type { ImageDep } from '../images/markdown.ts';
 import { markdownImageOptions, imageOptionsKey } from '../images/config.ts';
 import { contentImagesKnown } from '../images/store.ts';
 import { crossFileIssues, locateIssue } from './crossFile.ts';
+import { plainSame, validUnder, type KnownInputs } from './validCache.ts';
 
 export interface LoadedContent {
   content: Content;
@@ -32,75 +33,7 @@ export interface LoadedContent {
 let parseModule: typeof import('./parse.ts') | undefined; // loaded on first use (see parse.ts), then kept: an import() per file cost ~0.1 ms
 const parser = async () => (parseModule ??= await import('./parse.ts'));
 
-/** "sectors/online/saas.yaml" under base "sectors" → id "online/saas". */
-function entryId(relToContent: string, base: string): string {
-  const below = base ? relToContent.slice(base.length + 1) : relToContent;
-  return below.replace(/\.(ya?ml|md)$/, '');
-}
-
-/** The collection's glob patterns as a list. */
-export function collectionPatterns(col: CollectionConfig): string[] {
-  return Array.isArray(col.pattern) ? col.pattern : [col.pattern];
-}
-
 export { listContentFiles };
-
-/** Problems with a collection's file set as a whole: no file, or several for a single-file collection. */
-export function collectionSetErrors(name: string, col: CollectionConfig, matched: string[]): Message[] {
-  const patterns = collectionPatterns(col);
-  if (matched.length === 0) return [message('EmptyCollection', `Collection "${name}" matches no file (pattern ${patterns.join(', ')} in content/)`, null)];
-  if (col.single && matched.length > 1) return [message('ConfigError', `Collection "${name}" is single but matches ${matched.length} files: ${matched.join(', ')}`, null)];
-  return [];
-}
-
-/**
- * Validates one parsed file against its collection's schema and makes its entry. `html` renders the body
- * (a cache can pass a memoised one); it is only called for a valid file.
- */
-export function makeEntry(col: CollectionConfig, relToContent: string, parsed: ParsedFile, html: () => string = () => parsed.html ?? '', opts: ValidateOptions = {}): { entry?: Entry; errors: Message[] } {
-  const v = validateData(col.schema, parsed.data, parsed.source, opts);
-  if (v.errors.length) return { errors: v.errors };
-  return { entry: entryOf(col, relToContent, v.data, parsed.body !== undefined ? html() : undefined, parsed.text), errors: [] };
-}
-
-/** Dev's lazy start: the entry of a file read with its body left to compile (lazyBody.ts). A file that fails
- *  its schema has its body compiled at once: its problems, if any, are its errors, as the eager parse's. */
-export function makeLazyEntry(col: CollectionConfig, relToContent: string, parsed: LazyParsedFile, body: LazyBody, opts: ValidateOptions = {}): { entry?: Entry; errors: Message[] } {
-  const v = validateData(col.schema, parsed.data, parsed.source, opts);
-  if (v.errors.length) {
-    const b = body.compile();
-    return { errors: b.errors.length ? b.errors : v.errors };
-  }
-  return { entry: entryOf(col, relToContent, v.data, undefined, undefined, body), errors: [] };
-}
-
-/** The entry of a file whose data passed its schema (`lazy`: its body fields compile it when read). */
-function entryOf(col: CollectionConfig, relToContent: string, data: unknown, html: string | undefined, text: MarkdownText | undefined, lazy?: LazyBody): Entry {
-  const patterns = collectionPatterns(col);
-  // The pattern the file matched names its base (with one pattern, that one: no matcher is built per file).
-  const base = globBase(patterns.length === 1 ? patterns[0] : patterns.find((p) => matchFiles([relToContent], [p]).length) ?? patterns[0]);
-  const id = entryId(relToContent, base);
-  const parts = id.split('/');
-  const entry: Entry = { id, slug: parts[parts.length - 1], dirs: parts.slice(0, -1), file: `content/${relToContent}`, data };
-  if (html !== undefined) {
-    entry.html = html;
-    // The same objects as the parse output's: the cache and a worker's message hold them once.
-    const t = text ?? { headings: [], excerpt: '', words: 0 };
-    entry.headings = t.headings;
-    entry.excerpt = t.excerpt;
-    entry.words = t.words;
-    entry.readingMinutes = readingMinutes(t.words);
-  } else if (lazy) defineLazyBody(entry, lazy);
-  if (draftOf(col, data)) entry.draft = true;
-  return entry;
-}
-
-/** A collection's value from its valid entries in file order: the list, or for `single` the one file's data. */
-export function collectionValue(col: CollectionConfig, entries: (Entry | undefined)[]): unknown {
-  const list = entries.filter((e): e is Entry => !!e);
-  // A single-file collection is its data itself (content.site.name), a list is entries with file and slug.
-  return col.single ? list[0]?.data : list;
-}
 
 /** One content file: its collection and its path relative to content/. */
 export interface LoadItem { collection: string; rel: string }
@@ -163,11 +96,11 @@ export const stampKey = (rel: string, size: number, mtimeMs: number, mdKey = '')
   `${rel}\0${size}\0${mtimeMs}${mdKey && rel.endsWith('.md') ? `\0${mdKey}` : ''}`;
 
 /** Results for the items the cache holds (validated here); the rest are left to the loader. */
-async function cachedResults(root: string, config: SiteConfig, items: LoadItem[], cache: ParseCache, keys: string[], mdKey: string): Promise<(LoadResult | undefined)[]> {
+async function cachedResults(root: string, config: SiteConfig, items: LoadItem[], cache: ParseCache, keys: string[], mdKey: string, inputs: KnownInputs): Promise<(LoadResult | undefined)[]> {
   // An empty cache answers nothing: no file is stat'ed for it (a parsed file's key comes from its read).
   if (!cache.size) return [];
   return Promise.all(items.map(async (item, i) => {
-    const r = await cachedResult(root, config.collections[item.collection], item.rel, cache, mdKey);
+    const r = await cachedResult(root, config.collections[item.collection], item.rel, cache, mdKey, inputs.stamps?.get(item.rel), inputs.schemaKey);
     if (r.key) keys[i] = r.key;
     return r.result;
   }));
@@ -179,14 +112,17 @@ async function cachedResults(root: string, config: SiteConfig, items: LoadItem[]
  * schema is not answered: the file is parsed again, so its errors come with source positions. Build
  * (above) and dev (incremental.ts) ask the same question. `mdKey`: markdownKey of the plugins' extensions.
  */
-export async function cachedResult(root: string, col: CollectionConfig, rel: string, cache: ParseCache, mdKey: string, opts: ValidateOptions = {}): Promise<{ key?: string; result?: LoadResult }> {
-  const st = await fs.stat(path.join(root, 'content', rel)).catch(() => null);
+export async function cachedResult(root: string, col: CollectionConfig, rel: string, cache: ParseCache, mdKey: string, stamp?: FileStamp, schemas?: string, opts: ValidateOptions = {}): Promise<{ key?: string; result?: LoadResult }> {
+  // A stamp the build took just before (upToDate.ts) is this stat's answer.
+  const st = stamp ?? await fs.stat(path.join(root, 'content', rel)).catch(() => null);
   if (!st) return {};
   const key = stampKey(rel, st.size, st.mtimeMs, mdKey);
   const hit = cache.get(key);
   if (!hit) return { key };
   // Its HTML names the images it shows by their bytes: a changed image is a changed body.
   if (hit.deps && !(await depsUnchanged(root, hit.deps))) return { key };
+  // Validated before under these schemas (validCache.ts): the data is the entry's as it is.
+  if (schemas && validUnder.get(hit) === schemas) return { key, result: { entry: entryOf(col, rel, hit.data, hit.html, hit.text), errors: [], parsed: hit } };
   const v = col.schema.safeParse(hit.data, { jitless: opts.jitless });
   if (!v.success) return { key };
   return { key, result: { entry: entryOf(col, rel, v.data, hit.html, hit.text), errors: [], parsed: hit } };
@@ -260,11 +196,11 @@ export async function listAndPlan(root: string, config: SiteConfig): Promise<Con
   return { ...plan, refused };
 }
 
-export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache, opts: FinishOptions = {}): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean } }> {
+export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache, opts: FinishOptions = {}, inputs: KnownInputs = {}): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean; marked?: boolean } }> {
   const plan = await listAndPlan(root, config);
   const keys: string[] = [];
   const mdKey = cache ? contentMarkdownKey(config) : '';
-  const known = cache ? await cachedResults(root, config, plan.items, cache, keys, mdKey) : [];
+  const known = cache ? await cachedResults(root, config, plan.items, cache, keys, mdKey, inputs) : [];
   // A build starts the images of what is known as soon as it is (images/store.ts): the cache's answers now,
   // files parsed on this thread as each is (loadBatch), files parsed by workers when their batch is back.
   const base = urlPolicy(config).base;
@@ -278,18 +214,20 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
   if (errors.length === 0) errors.push(...await helperIssueMessages(root, issues));
   if (errors.length === 0) errors.push(...await crossFileIssues(root, config, content));
   // The cache as it should be now: this build's files only (renamed and deleted files drop out).
-  let next: { entries: ParseCache; changed: boolean } | undefined;
+  let next: { entries: ParseCache; changed: boolean; marked: boolean } | undefined;
   if (cache) {
     const entries: ParseCache = new Map();
-    let changed = false;
+    let changed = false, marked = false;
     results.forEach((r, i) => {
       // A file the cache did not answer is keyed by the stamp it had when it was read.
       const key = keys[i] ?? (r.stamp && stampKey(plan.items[i].rel, r.stamp.size, r.stamp.mtimeMs, mdKey));
       if (!r.parsed || !key) return;
+      // Marked valid under this build's schemas when they passed its data as it is (validCache.ts).
+      if (inputs.schemaKey && validUnder.get(r.parsed) !== inputs.schemaKey && r.entry && plainSame(r.parsed.data, r.entry.data)) { validUnder.set(r.parsed, inputs.schemaKey); marked = true; }
       entries.set(key, r.parsed);
       if (!known[i]) changed = true;
     });
-    next = { entries, changed: changed || entries.size !== cache.size };
+    next = { entries, changed: changed || entries.size !== cache.size, marked };
   }
   return { content, files: plan.files, errors: sortMessages(errors), cache: next };
 }

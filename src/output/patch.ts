@@ -17,8 +17,9 @@ type Pending = { data: string | Uint8Array } | { from: string };
  * The live output `outDir` as the folder a build writes into. `previous`: every file it holds now (the
  * incremental record's list); `planned()`: every file it holds after this build, asked at commit.
  */
-export function patchOutput(outDir: string, previous: string[], planned: () => Iterable<string>): Staging & { pending: Map<string, string | Uint8Array> } {
+export function patchOutput(outDir: string, previous: string[], planned: () => Iterable<string>): Staging & { pending: Map<string, string | Uint8Array>; touched: Set<string> } {
   const pending = new Map<string, Pending>();
+  const touched = new Set<string>();
   // Rendered pages land here (a memory render target): moved into `pending` at commit.
   const pages = new Map<string, string | Uint8Array>();
   /** Makes the folders of `rel` below outDir, replacing a link or file found on the way by a folder. */
@@ -47,6 +48,7 @@ export function patchOutput(outDir: string, previous: string[], planned: () => I
     fresh: false,
     inPlace: true,
     pending: pages,
+    touched,
     async write(rel, data) { pending.set(rel, { data }); },
     async copy(rel, from) { pending.set(rel, { from }); },
     async commit() {
@@ -58,6 +60,7 @@ export function patchOutput(outDir: string, previous: string[], planned: () => I
         const abs = path.join(outDir, rel);
         if (!underFolders(path.dirname(abs))) continue;
         await fsp.rm(abs, { force: true });
+        touched.add(rel);
         emptied.add(path.dirname(abs));
       }
       // Folders left empty go, as a build into an empty folder would not make them (deepest first).
@@ -67,6 +70,7 @@ export function patchOutput(outDir: string, previous: string[], planned: () => I
         }
       }
       for (const [rel, what] of pending) {
+        touched.add(rel);
         const abs = path.join(outDir, rel);
         ensureDir(path.dirname(abs));
         const tmp = `${abs}.sitegen-${process.pid}.tmp`;

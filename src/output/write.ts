@@ -17,6 +17,8 @@ export interface Staging {
   fresh: boolean;
   /** The folder is the live output itself, patched at commit (output/patch.ts); pages render to memory. */
   inPlace?: boolean;
+  /** After a patch's commit: the files it wrote or deleted (relative to the output). */
+  touched?: Set<string>;
   write(rel: string, data: string | Uint8Array): Promise<void>;
   /** Copies a file in (from the build cache: a clone where the disk can, never a link). */
   copy(rel: string, from: string): Promise<void>;

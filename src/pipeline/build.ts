@@ -5,6 +5,7 @@
 // build minus the writing: the same session, render and link check, with pages rendered for their links and
 // dropped, so it reports every error a build would, in the same words. Returns esbuild-style data; printing
 // is the CLI's job.
+import type { FileStamp } from '../content/parse.ts';
 import path from 'node:path';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -54,12 +55,12 @@ export interface BuildOptions {
 const emptyResult = (outDir: string): BuildResult => ({ errors: [], warnings: [], pages: 0, aliases: 0, assets: 0, timings: {}, outDir, pageReports: [], notices: [], cached: [] });
 
 /** Loads and plans: the problems, or the plan and the session (closed by the caller). */
-async function loadAndPlan(opts: BuildOptions, mode: 'build' | 'check', result: BuildResult): Promise<{ session: Session; plan: Plan }> {
+async function loadAndPlan(opts: BuildOptions, mode: 'build' | 'check', result: BuildResult, known?: { stamps: ReadonlyMap<string, FileStamp> | null; context: string }): Promise<{ session: Session; plan: Plan }> {
   configureEngine(opts.settings);
   resetImageStore(path.resolve(opts.root)); // each build makes its images anew (from the cache)
   // A build starts a Markdown image's variants as soon as its file is parsed; check makes none.
   if (mode === 'build') encodeWhileLoading(path.resolve(opts.root), { drafts: !!opts.drafts });
-  const session = await openSession({ root: opts.root, mode, env: opts.env, siteUrl: opts.siteUrl, drafts: opts.drafts, stage: stageTimer(result, opts) });
+  const session = await openSession({ root: opts.root, mode, env: opts.env, siteUrl: opts.siteUrl, drafts: opts.drafts, stage: stageTimer(result, opts), known });
   try {
     await session.load();
     result.warnings.push(...session.warnings);
@@ -118,9 +119,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const processEnv = env === realEnv ? tracked : trackEnv(realEnv);
     if (memo) process.env = processEnv.proxy;
     try {
-      const { session, plan } = await loadAndPlan({ ...opts, root, env: tracked.proxy }, 'build', result);
+      const envKey = memo?.envKey ?? wholeEnv(env);
+      const known = memo ? { stamps: memo.contentStamps(), context: `${envKey}\n${new Date().toISOString().slice(0, 10)}` } : undefined;
+      const { session, plan } = await loadAndPlan({ ...opts, root, env: tracked.proxy }, 'build', result, known);
       try {
-        const output = plan.ok ? await writePlan(opts, session, plan, result, outDir, memo?.envKey ?? wholeEnv(env)) : null;
+        const output = plan.ok ? await writePlan(opts, session, plan, result, outDir, envKey) : null;
         if (memo && output && !result.errors.length && session.site) {
           const reads = tracked.reads() && processEnv.reads() && new Set([...tracked.reads()!, ...processEnv.reads()!]);
           await memo.save(result, session.site.file, output, env === realEnv ? reads : null);
@@ -190,7 +193,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
     if (result.errors.length) { await staging.abort(); return null; }
     if (staging.inPlace) await incremental!.invalidate(); // a patch that stops half-way is never trusted
     await timed('write', () => staging.commit());
-    const stamps = await incremental?.save([...planned(), ...imageFiles]); // what the output now holds, for the next build
+    const stamps = await incremental?.save([...planned(), ...imageFiles], staging.touched); // what the output now holds, for the next build
     if (engineSettings().cache) await pruneCaches({ root: session.root, output: outDir }, ['images', 'vendor', 'worker']);
     saveCodeCaches();
     return stamps ?? null;

@@ -15,46 +15,26 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import type { Alias, Content, Route } from '../core/types.ts';
 import type { ManifestLinks } from '../render/page.ts';
+import { emptyGeneration, readGeneration, recordFiles, writeGeneration, type Entry, type Generation, type OutputStamps, type Stamp } from './pageRecord.ts';
 
-interface Stamp { size: number; mtimeMs: number; ino: number }
-
-interface Entry {
-  /** The route's (or alias page's) own key: the build key and the route's data. */
-  key: string;
-  /** The collections the render read, with their hashes then. */
-  reads: [string, string][];
-  islands: string[];
-  links: string[];
-  stamp: Stamp;
-}
-
-/** One output: its files' entries (pages and alias pages by key, other files by the hash of their bytes:
- *  `key` then starts with "bytes:") and, when known, the list of every file it holds. */
-interface Generation extends Partial<OutputStamps> {
-  entries: Record<string, Entry>;
-  files?: string[];
-}
-
-/** The stamp of each file of an output, and of each folder they are in ('' the output itself: mtime, inode),
- *  as the output went live: a file or folder changed, added or removed since (by hand) changes one of them. */
-export interface OutputStamps { stamps: Record<string, [number, number, number]>; dirs: Record<string, [number, number]> }
+export type { OutputStamps };
 
 const lstatOrNull = (p: string): fs.Stats | null => { try { return fs.lstatSync(p); } catch { return null; } };
 
-/** The newest output first (dist/), then the one before (kept in .sitegen/cache/output/). */
-interface PageRecord { version: 2; outDir: string; generations: Generation[] }
-
-const VERSION = 2;
-const recordFile = (root: string) => path.join(root, '.sitegen', 'cache', 'pages.json');
 const sha1 = (s: string) => createHash('sha1').update(s).digest('base64url');
 
 class Unknown extends Error {}
+
+/** Strings longer than this enter a key by their digest. */
+const LONG = 256;
 
 /** A text that differs whenever the value does, or a throw of Unknown when that cannot be promised. */
 function stable(value: unknown, seen = new Set<object>()): string {
   if (value === null) return 'null';
   switch (typeof value) {
-    case 'string': return JSON.stringify(value);
+    // A long string (a page's HTML) by its digest: hashed natively, not escaped and joined into one text
+    // of every page's props (14.5 MB at 10,000 pages). '#' never starts a JSON string.
+    case 'string': return value.length > LONG ? `#${createHash('sha1').update(value).digest('base64url')}` : JSON.stringify(value);
     case 'number': return Object.is(value, -0) ? '-0' : String(value);
     case 'boolean': return String(value);
     case 'undefined': return 'undefined';
@@ -148,17 +128,18 @@ export interface Incremental {
   /** Marks the output as unknown (before it is patched in place: a patch that stops half-way is never trusted). */
   invalidate(): Promise<void>;
   /** Writes the record of this build's output, every file of which is listed in `files`; call once it is
-   *  live. Returns the stamps of the output's files and folders (for upToDate.ts). */
-  save(files: string[]): Promise<OutputStamps>;
+   *  live. `touched`: after a patch, the files it wrote or deleted (the others keep the stamps the record
+   *  has). Returns the stamps of the output's files and folders (for upToDate.ts). */
+  save(files: string[], touched?: Set<string>): Promise<OutputStamps>;
 }
 
 /** The record of the builds before, for a build of `outDir`; `key` null reuses nothing and records no page. */
 export async function openIncremental(root: string, outDir: string, key: string | null, content: Content): Promise<Incremental> {
-  let old: PageRecord | null = null;
-  try {
-    const r = JSON.parse(await fsp.readFile(recordFile(root), 'utf8')) as PageRecord;
-    if (r.version === VERSION && r.outDir === outDir && Array.isArray(r.generations)) old = r;
-  } catch { /* none yet, or unreadable: nothing is reused */ }
+  const files = recordFiles(root);
+  // The live output's record now; the one before's only when a build stages over that output.
+  const live = readGeneration(files.live, outDir);
+  let before: Generation | null | undefined;
+  const generations = () => (dir === outDir ? [live] : [live, before ??= readGeneration(files.before, outDir)]);
   const hashes = new Map<string, string | null>();
   const collectionHash = (name: string): string | null => {
     if (!hashes.has(name)) {
@@ -191,10 +172,10 @@ export async function openIncremental(root: string, outDir: string, key: string 
   /** The entry of whichever earlier output the file in `dir` is, if its key is `k`. Synchronous: one lstat is a
    *  few microseconds, while an awaited one per page (thousands, one after another) left the thread idle. */
   const find = (output: string, k: string | null): Entry | null => {
-    if (!reuse || !old || !k) return null;
+    if (!reuse || !k) return null;
     let stamp: Stamp | null | undefined;
-    for (const g of old.generations) {
-      const e = g?.entries?.[output];
+    for (const g of generations()) {
+      const e = g?.entry(output);
       if (!e || e.key !== k) continue;
       stamp ??= stampIn(output);
       if (!stamp) return null;
@@ -238,41 +219,54 @@ export async function openIncremental(root: string, outDir: string, key: string 
       next.set(rel, e ?? { key: k, reads: [], islands: [], links: [] });
       return !e;
     },
-    previousFiles: () => (old && foldersIntact(old.generations[0], outDir) ? old.generations[0].files! : null),
+    previousFiles: () => (live && foldersIntact(live, outDir) ? live.files : null),
     async invalidate() {
-      await writeRecord(root, { version: VERSION, outDir, generations: [{ entries: {} }, old?.generations[1] ?? { entries: {} }] });
+      await writeGeneration(files.live, outDir, []);
     },
-    async save(files) {
+    async save(written, touched) {
       const patched = path.resolve(dir) === path.resolve(outDir);
-      const entries: Record<string, Entry> = {};
+      // After a patch, a file or folder it did not touch keeps the stamp the record had. That can never make
+      // a later build trust a changed output: each later check compares a recorded stamp with the file's
+      // own (a stale one only makes it build), and this build saw every folder as recorded before it began.
+      const was = patched && touched && live?.stamps && live.dirs ? { stamps: live.stamps, dirs: live.dirs } : null;
+      const changedDirs = new Set<string>();
+      if (was) for (const f of touched!) for (let d = path.dirname(f); ; d = path.dirname(d)) { const k = d === '.' ? '' : d; if (changedDirs.has(k)) break; changedDirs.add(k); if (!k) break; }
+      const entries: [string, Entry][] = [];
       for (const [output, e] of next) {
         const stamp = e.stamp ?? (() => { try { const s = fs.lstatSync(path.join(outDir, output)); return s.isFile() ? stampOf(s) : null; } catch { return null; } })();
-        if (stamp) entries[output] = { ...e, stamp };
+        if (stamp) entries.push([output, { ...e, stamp }]);
       }
-      const before = patched ? old?.generations[1] : old?.generations[0];
       // Stamped now it is live: one lstat a file and a folder (10,000 pages: ~20,000, some tens of ms).
       const stamps: OutputStamps['stamps'] = {};
       const dirs: OutputStamps['dirs'] = {};
-      for (const f of files) {
-        const st = lstatOrNull(path.join(outDir, f));
-        if (st) stamps[f] = [st.size, st.mtimeMs, st.ino];
+      for (const f of written) {
+        const kept = was && !touched!.has(f) ? was.stamps[f] : undefined;
+        const st = kept ? null : lstatOrNull(path.join(outDir, f));
+        if (kept) stamps[f] = kept;
+        else if (st) stamps[f] = [st.size, st.mtimeMs, st.ino];
         for (let d = path.dirname(f); ; d = path.dirname(d)) {
           const k = d === '.' ? '' : d;
           if (k in dirs) break;
-          const ds = lstatOrNull(path.join(outDir, k));
-          dirs[k] = ds ? [ds.mtimeMs, ds.ino] : [0, 0];
+          const keptDir = was && !changedDirs.has(k) ? was.dirs[k] : undefined;
+          const ds = keptDir ? null : lstatOrNull(path.join(outDir, k));
+          dirs[k] = keptDir ?? (ds ? [ds.mtimeMs, ds.ino] : [0, 0]);
           if (!k) break;
         }
       }
+      // A patch leaves the output before as it was; a staged build made the live output's the one before.
+      if (!patched) {
+        if (live) await fsp.rename(files.live, files.before);
+        else await fsp.rm(files.before, { force: true });
+      }
       // (for the memo of upToDate.ts: what the live output held, and from which files)
-      await writeRecord(root, { version: VERSION, outDir, generations: [{ entries, files, stamps, dirs }, before ?? { entries: {} }] });
+      await writeGeneration(files.live, outDir, entries, { files: written, stamps, dirs });
       return { stamps, dirs };
     },
   };
 }
 
 /** Whether no file was added to or removed from any folder of the output `g` describes (their stamps). */
-function foldersIntact(g: Generation | undefined, outDir: string): g is Generation & Required<Pick<Generation, 'files' | 'dirs'>> {
+function foldersIntact(g: Partial<Pick<Generation, 'files' | 'dirs'>> | undefined, outDir: string): g is Required<Pick<Generation, 'files' | 'dirs'>> {
   if (!g?.files || !g.dirs) return false;
   for (const [d, [mtime, ino]] of Object.entries(g.dirs)) {
     const st = lstatOrNull(path.join(outDir, d));
@@ -283,18 +277,10 @@ function foldersIntact(g: Generation | undefined, outDir: string): g is Generati
 
 /** Whether the output `outDir` is, file for file and folder for folder, what `o` stamped. */
 export function outputIntact(outDir: string, o: OutputStamps): boolean {
-  if (!foldersIntact({ entries: {}, files: [], dirs: o.dirs }, outDir)) return false;
+  if (!foldersIntact({ files: [], dirs: o.dirs }, outDir)) return false;
   for (const [f, want] of Object.entries(o.stamps)) {
     const st = lstatOrNull(path.join(outDir, f));
     if (!st?.isFile() || st.size !== want[0] || st.mtimeMs !== want[1] || st.ino !== want[2]) return false;
   }
   return true;
-}
-
-async function writeRecord(root: string, rec: PageRecord): Promise<void> {
-  const file = recordFile(root);
-  await fsp.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.tmp-${process.pid}`;
-  await fsp.writeFile(tmp, JSON.stringify(rec));
-  await fsp.rename(tmp, file);
 }

@@ -109,16 +109,20 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
     if (issues) return { routes: [], aliases: [], errors: [thrownBySite(e, root, 'routes() threw')], issues };
     return { routes: [], aliases: [], errors: [thrownBySite(e, root, 'routes() threw')] };
   }
-  const byOutput = new Map<string, { what: string; source: string | null }>();
-  const claim = (output: string, what: string, source: string | null): boolean => {
+  // What writes each output (a page: its path and source; an alias: from and to), worded only for a
+  // conflict: a big site claims tens of thousands of outputs.
+  type Claim = [kind: 'page' | 'alias', a: string, b: string | undefined];
+  const byOutput = new Map<string, Claim>();
+  const worded = ([kind, a, b]: Claim) => (kind === 'page' ? `page ${a}${b ? ` (${b})` : ''}` : `alias ${a} → ${b}`);
+  const claim = (output: string, what: Claim, source: string | null): boolean => {
     const prev = byOutput.get(output);
     if (prev) {
-      const m = message('DuplicateRoute', `${what} and ${prev.what} both write ${output}`, source ? fileLocation(source) : null);
-      m.notes.push({ text: `${prev.what} is written first`, location: null });
+      const m = message('DuplicateRoute', `${worded(what)} and ${worded(prev)} both write ${output}`, source ? fileLocation(source) : null);
+      m.notes.push({ text: `${worded(prev)} is written first`, location: null });
       errors.push(m);
       return false;
     }
-    byOutput.set(output, { what, source });
+    byOutput.set(output, what);
     return true;
   };
   const routes: Route[] = [];
@@ -130,7 +134,7 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
     const badImage = d.ogImage === undefined ? null : invalidOgImage(d.ogImage);
     if (badImage) { errors.push(message('ConfigError', `route ${d.path} ogImage ${shownPath(d.ogImage)} ${badImage}`, d.source ? fileLocation(d.source) : null)); continue; }
     const route = routeOf(d, config);
-    if (!claim(route.output, `page ${route.path}${d.source ? ` (${d.source})` : ''}`, d.source ?? null)) continue;
+    if (!claim(route.output, ['page', route.path, d.source], d.source ?? null)) continue;
     routes.push(route);
   }
   const aliases: Alias[] = [];
@@ -141,7 +145,7 @@ export function routeTable(content: Content, config: SiteConfig, root = ''): Rou
       if (bad) { errors.push(message('InvalidRoute', `alias ${shownPath(a)} of ${r.path} ${bad}`, r.source ? fileLocation(r.source) : null)); continue; }
       const from = normalisePath(a, config);
       const output = outputFor(from, config);
-      if (!claim(output, `alias ${from} → ${r.path}`, r.source)) continue;
+      if (!claim(output, ['alias', from, r.path], r.source)) continue;
       aliases.push({ from, to: r.path, output, source: r.source });
     }
   }

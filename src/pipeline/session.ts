@@ -5,6 +5,7 @@
 // (src/pipeline/build.ts), `sitegen check` renders it the same way and writes nothing, `sitegen dev` renders it into
 // memory (src/dev/). Build and check load exactly the same inputs (check differs only in the mode the
 // plugins are told). The inputs come one-shot (build caches, workers) or incremental (dev): see sources.ts.
+import type { FileStamp } from '../content/parse.ts';
 import path from 'node:path';
 import type { Content, Message, Route, SiteConfig } from '../core/types.ts';
 import type { AssetManifest } from '../islands/bundle.ts';
@@ -41,6 +42,8 @@ export interface SessionOptions {
   drafts?: boolean;
   /** Dev: how long a changed content file may take to parse (on its worker thread) before it is stopped. */
   parseTimeoutMs?: number;
+  /** Build, for the content cache: each content file's stamp taken just before (upToDate.ts); `context`: what a schema reads besides the data. */
+  known?: { stamps: ReadonlyMap<string, FileStamp> | null; context: string };
 }
 
 /** A plan (`ok`), or the problems that stop one. */
@@ -120,16 +123,14 @@ export interface Session {
 }
 
 /** The origin for canonical URLs: --site-url, else $SITE_URL, else the config's site.url; no trailing slash. */
-export function siteUrlOf(config: SiteConfig, env: NodeJS.ProcessEnv, flag?: string): string {
-  return (flag ?? env.SITE_URL ?? config.site.url).replace(/\/$/, '');
-}
+const siteUrlOf = (config: SiteConfig, env: NodeJS.ProcessEnv, flag?: string) => (flag ?? env.SITE_URL ?? config.site.url).replace(/\/$/, '');
 
 export async function openSession(opts: SessionOptions): Promise<Session> {
   const root = path.resolve(opts.root);
   const env = opts.env ?? process.env;
   const mode = opts.mode;
   const stage: StageHook = opts.stage ?? ((_name, fn) => fn());
-  const sources: Sources = mode === 'dev' ? await incrementalSources(root, { parseTimeoutMs: opts.parseTimeoutMs }) : await oneShotSources(root, { drafts: !!opts.drafts });
+  const sources: Sources = mode === 'dev' ? await incrementalSources(root, { parseTimeoutMs: opts.parseTimeoutMs }) : await oneShotSources(root, { drafts: !!opts.drafts, known: opts.known });
   const statics = createStaticFiles(root, opts.statics);
   const warnings: Message[] = [];
   let site: SiteModule | null = null;

@@ -3,6 +3,7 @@
 // for big sites, worker threads (started before the config compiles, so their start-up
 // overlaps it); the incremental forms keep esbuild contexts and the content loader's incremental form
 // (src/content/liveContent.ts). Both forms give the same values and the same messages.
+import type { FileStamp } from '../content/parse.ts';
 import type { Content, Message, SiteConfig } from '../core/types.ts';
 import type { AssetManifest } from '../islands/bundle.ts';
 import { bundleClient } from '../islands/bundle.ts';
@@ -14,6 +15,7 @@ import { createContentStore, type ChangeKind } from '../content/liveContent.ts';
 import { contentParser } from '../dev/parseWorker.ts';
 import { maybeStartPool, type Pool } from '../parallel/pool.ts';
 import { loadContent } from '../content/load.ts';
+import { schemaKey } from '../content/validCache.ts';
 import { poolLoader } from '../parallel/stages.ts';
 
 export interface ModuleSource {
@@ -52,7 +54,7 @@ export interface Sources { module: ModuleSource; content: ContentSource; client:
  * two or more (`pool`; see stages.ts poolRenders; closed by content.close()). Workers pay for parsing;
  * files the content cache answers need none, so they start for the files the cache cannot answer.
  */
-export async function oneShotSources(root: string, opts: { drafts?: boolean } = {}): Promise<Sources> {
+export async function oneShotSources(root: string, opts: { drafts?: boolean; known?: { stamps: ReadonlyMap<string, FileStamp> | null; context: string } } = {}): Promise<Sources> {
   const cached = cachedSiteModule(root);
   const t = performance.now();
   const cache = await openContentCache(root);
@@ -73,9 +75,10 @@ export async function oneShotSources(root: string, opts: { drafts?: boolean } = 
     },
     content: {
       async load(site) {
-        const out = await loadContent(root, site.config, pool ? poolLoader(pool, site.config, root, opts) : undefined, cache, opts);
+        const known = opts.known && { stamps: opts.known.stamps, schemaKey: schemaKey(site.file, opts.known.context) };
+        const out = await loadContent(root, site.config, pool ? poolLoader(pool, site.config, root, opts) : undefined, cache, opts, known);
         // Written while the build goes on; awaited by close().
-        if (out.cache?.changed && !out.errors.length) saved = saveContentCache(root, out.cache.entries);
+        if ((out.cache?.changed || out.cache?.marked) && !out.errors.length) saved = saveContentCache(root, out.cache.entries, cache);
         return { content: out.content, errors: out.errors, hit: !!out.cache && out.cache.entries.size > 0 && !out.cache.changed, extraMs: cacheMs };
       },
       version: () => 0,

@@ -18,6 +18,7 @@ import { configureEngine, engineSettings, type EngineSettings } from '../core/se
 import { acquireBuildLock } from './buildLock.ts';
 import { engineStamp, outputIntact, type OutputStamps } from './incremental.ts';
 import { siteCachePath } from '../cache/registry.ts';
+import type { FileStamp } from '../content/parse.ts';
 
 const VERSION = 1;
 const memoFile = (root: string) => siteCachePath(root, 'build');
@@ -98,6 +99,9 @@ export interface UpToDate {
   /** The values now of the variables the last build read (or the whole environment's hash): a change
    *  renders every page again (incremental.ts buildKey), as a template may read them. */
   envKey: string;
+  /** The size and mtime of each content file, relative to content/, as stamped now (null: unknown). The
+   *  content cache takes them for its own stat of each file: the same answer, asked once. */
+  contentStamps(): Map<string, FileStamp> | null;
   /** Records a build that succeeded (its output live) for the next one. */
   save(result: BuildResult, moduleFile: string, output: OutputStamps, envReads: Set<string> | null): Promise<void>;
 }
@@ -114,9 +118,22 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
   const envKey = memo && typeof memo.env === 'object' ? JSON.stringify(Object.keys(memo.env).map((n) => [n, k.env[n] ?? null])) : wholeEnv(k.env);
   // Replayed as this build's: nothing was made now (every image variant is the last build's).
   const result = fresh ? { ...memo!.result, ...(memo!.result.images ? { images: { files: memo!.result.images.files, processed: 0, cached: memo!.result.images.files } } : {}) } : undefined;
+  let byFile: Map<string, FileStamp> | undefined;
   return {
     result,
     envKey,
+    contentStamps() {
+      if (!inputs) return null;
+      if (byFile) return byFile;
+      byFile = new Map();
+      const prefix = `content${path.sep}`;
+      for (const [rel, v] of Object.entries(inputs)) {
+        if (!rel.startsWith(prefix) || v === 'none' || v.startsWith('dir:')) continue;
+        const at = v.indexOf(':');
+        byFile.set(rel.slice(prefix.length).split(path.sep).join('/'), { size: Number(v.slice(0, at)), mtimeMs: Number(v.slice(at + 1)) });
+      }
+      return byFile;
+    },
     async save(result, moduleFile, output, envReads) {
       const file = memoFile(root);
       if (!inputs) { await fsp.rm(file, { force: true }); return; }

@@ -1,0 +1,43 @@
+// Validated entries by file stamp: the content cache marks a file's parse valid under a schema key when its
+// collection's schema passed the data as it is (the same plain values, keys in the same order: no default
+// added, nothing coerced or transformed). A later build with the same key takes the parse as the entry's
+// data without running the schema again. The key changes with the site module's bytes (its schemas), zod,
+// the variables the last build read and the day (what a schema may read besides the data, as for
+// pipeline/upToDate.ts), so a schema edit validates every file again. The marks are kept beside the parses
+// (contentCache.ts index.json), so marking them anew rewrites no chunk of parses.
+import fs from 'node:fs';
+import { createHash } from 'node:crypto';
+import { packageVersions } from '../cache/index.ts';
+import { PACKAGE_DIR } from '../site/paths.ts';
+import type { FileStamp } from './parse.ts';
+
+/** The schema key each parse (of the content cache, or just made) passed under as it is. */
+export const validUnder = new WeakMap<object, string>();
+
+/** What a build knows of its inputs before it loads (pipeline/upToDate.ts): each file's stamp, relative to
+ *  content/, and the key of its schemas. */
+export interface KnownInputs { stamps?: ReadonlyMap<string, FileStamp> | null; schemaKey?: string }
+
+/** The key of a build's schemas: `moduleFile` the compiled site module, `context` the build's variables and day. */
+export function schemaKey(moduleFile: string, context: string): string | undefined {
+  try {
+    return createHash('sha1').update(fs.readFileSync(moduleFile)).update(`\n${context}\n${packageVersions(PACKAGE_DIR, ['zod']).join(',')}`).digest('base64url');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the schema's output `b` is the input `a` value for value: plain data only (a Date, a class
+ *  instance, a function: no, so such data is always validated again). */
+export function plainSame(a: unknown, b: unknown, depth = 0): boolean {
+  if (typeof a !== 'object' || a === null) return typeof a !== 'function' && Object.is(a, b);
+  if (typeof b !== 'object' || b === null || depth > 64) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => plainSame(v, b[i], depth + 1));
+  if (Array.isArray(b) || Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const ka = Object.keys(a), kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    if (ka[i] !== kb[i] || !plainSame((a as Record<string, unknown>)[ka[i]], (b as Record<string, unknown>)[kb[i]], depth + 1)) return false;
+  }
+  return true;
+}
