@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import type { Alias, Content, Route } from '../core/types.ts';
 import type { ManifestLinks } from '../render/page.ts';
+import { parseVariantPath } from '../images/model.ts';
 
 interface Stamp { size: number; mtimeMs: number; ino: number }
 
@@ -251,10 +252,14 @@ export async function openIncremental(root: string, outDir: string, key: string 
       }
       const before = patched ? old?.generations[1] : old?.generations[0];
       // Stamped now it is live: one lstat a file and a folder (10,000 pages: ~20,000, some tens of ms).
+      // An image variant is stamped by its folder alone: the folder is named by the source's bytes and the
+      // settings, each file in it by width and format, so no build writes other bytes under its name, and
+      // one added, removed or renamed changes the folder's stamp. (A variant edited in place by hand goes
+      // unseen: the 1,809 variants of 200 photos cost the up-to-date check more lstat calls than the rest.)
       const stamps: OutputStamps['stamps'] = {};
       const dirs: OutputStamps['dirs'] = {};
       for (const f of files) {
-        const st = lstatOrNull(path.join(outDir, f));
+        const st = parseVariantPath(f) ? null : lstatOrNull(path.join(outDir, f));
         if (st) stamps[f] = [st.size, st.mtimeMs, st.ino];
         for (let d = path.dirname(f); ; d = path.dirname(d)) {
           const k = d === '.' ? '' : d;
