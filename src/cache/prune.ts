@@ -12,7 +12,7 @@ import { SITEGEN_CACHE } from '../site/paths.ts';
 import { vendorFile } from '../site/vendor.ts';
 import { IMAGE_DIR } from '../images/model.ts';
 import type { CacheRecord } from '../site/cache.ts';
-import { realFolderUnder } from './index.ts';
+import { realFolderUnder, writeFileAtomic } from './index.ts';
 
 export type PrunedCache = { [K in CacheName]: (typeof CACHES)[K]['keep'] extends 'pruned' ? K : never }[CacheName];
 
@@ -84,29 +84,41 @@ async function pruneWorkers(): Promise<number> {
  * The image variants the output just swapped in does not link (an image changed or went, or the site's
  * image settings changed: each is a folder named by source hash and settings), and the Markdown sources
  * whose hash no kept variant has. Only after a build: dev and check link variants they do not write.
+ * Skipped when there can be nothing to remove: the output links the same folders as when the cache was
+ * last pruned, and no entry was added to the cache's folders since (their stamps, kept in PRUNED).
  */
 async function pruneImages(ctx: PruneContext): Promise<number> {
   if (!ctx.output) return 0;
   const used = new Set(await fsp.readdir(path.join(ctx.output, IMAGE_DIR)).catch(() => [] as string[]));
   const dir = siteCachePath(ctx.root, 'images');
-  let removed = 0;
   // Only folders inside the site: a link on the way is not followed (its entries are not ours to delete).
   const inside = (sub: string) => realFolderUnder(ctx.root, path.join(dir, sub));
   if (!(await inside('variants'))) return 0;
+  const linked = [...used].sort().join('\n');
+  const record = path.join(dir, PRUNED);
+  const stamps = async () => JSON.stringify(await Promise.all(['variants', 'sources'].map((sub) => fsp.lstat(path.join(dir, sub)).then((st) => [st.mtimeMs, st.ino], () => null))));
+  const last = await fsp.readFile(record, 'utf8').then((t) => JSON.parse(t) as { linked: string; stamps: string }, () => null);
+  if (last && last.linked === linked && last.stamps === await stamps()) return 0;
+  let removed = 0;
   for (const n of await fsp.readdir(path.join(dir, 'variants')).catch(() => [] as string[])) {
     if (used.has(n) || isTemporary(n)) continue;
     await fsp.rm(path.join(dir, 'variants', n), { recursive: true, force: true });
     removed++;
   }
   const hashes = new Set([...used].map((n) => n.slice(0, 16)));
-  if (!(await inside('sources'))) return removed;
-  for (const n of await fsp.readdir(path.join(dir, 'sources')).catch(() => [] as string[])) {
-    if (!n.endsWith('.json') || hashes.has(n.slice(0, -'.json'.length))) continue;
-    await fsp.rm(path.join(dir, 'sources', n), { force: true });
-    removed++;
+  if (await inside('sources')) {
+    for (const n of await fsp.readdir(path.join(dir, 'sources')).catch(() => [] as string[])) {
+      if (!n.endsWith('.json') || hashes.has(n.slice(0, -'.json'.length))) continue;
+      await fsp.rm(path.join(dir, 'sources', n), { force: true });
+      removed++;
+    }
   }
+  await writeFileAtomic(record, JSON.stringify({ linked, stamps: await stamps() }));
   return removed;
 }
+
+/** The record of the last prune of a site's image cache: what the output linked, and the folders' stamps after. */
+const PRUNED = 'pruned.json';
 
 const RULES: Record<PrunedCache, (ctx: PruneContext) => Promise<number>> = {
   images: pruneImages,

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Tokens } from 'marked';
 import { pictureModel, pictureHtml, type ImageSettings } from './model.ts';
-import { SOURCE_EXT, sourceFacts } from './source.ts';
+import { SOURCE_EXT, sourceFactsOfFile } from './source.ts';
 import { recordSource } from './store.ts';
 
 export interface MarkdownImageOptions {
@@ -89,8 +89,8 @@ export function markdownImages(o: MarkdownImageOptions, deps: ImageDep[]): Image
     }
     if (!SOURCE_EXT.test(rel)) return { problem: `The image ${href} is not a PNG, JPEG, WebP, AVIF, GIF or SVG file` };
     const abs = path.join(o.root, rel);
-    let bytes: Buffer;
     let st: fs.Stats;
+    let r: ReturnType<typeof sourceFactsOfFile>;
     try {
       // A link anywhere on the way (the file or a folder) may lead out of the site: where it really is counts.
       const real = fs.realpathSync(abs);
@@ -98,12 +98,11 @@ export function markdownImages(o: MarkdownImageOptions, deps: ImageDep[]): Image
       if (inside.startsWith('..') || path.isAbsolute(inside)) return { problem: `The image ${href} is a link to a file outside the site` };
       st = fs.statSync(real);
       if (!st.isFile()) return { problem: `The image ${href} is not a file (${rel})` };
-      bytes = fs.readFileSync(real);
+      r = sourceFactsOfFile(real, rel, o.maxPixels); // read a chunk at a time, never whole
     } catch (e: any) {
       return { problem: e?.code === 'ENOENT' ? `The image ${href} does not exist (looked for ${rel})` : `The image ${href} cannot be read: ${e?.code ?? e?.message}` };
     }
     deps.push([rel, st.size, st.mtimeMs]);
-    const r = sourceFacts(bytes, rel, o.maxPixels);
     if ('problem' in r) return r;
     recordSource(o.root, r.facts.hash, { file: rel, where: { file: o.file, line: at.line, column: at.column, lineText: at.lineText } });
     const model = pictureModel(r.facts, o.settings, { alt, base: o.base, ...asked });

@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import type { Alias, Content, Route } from '../core/types.ts';
 import type { ManifestLinks } from '../render/page.ts';
 import { emptyGeneration, readGeneration, recordFiles, writeGeneration, type Entry, type Generation, type OutputStamps, type Stamp } from './pageRecord.ts';
+import { parseVariantPath } from '../images/model.ts';
 
 export type { OutputStamps };
 
@@ -237,11 +238,15 @@ export async function openIncremental(root: string, outDir: string, key: string 
         if (stamp) entries.push([output, { ...e, stamp }]);
       }
       // Stamped now it is live: one lstat a file and a folder (10,000 pages: ~20,000, some tens of ms).
+      // An image variant is stamped by its folder alone: the folder is named by the source's bytes and the
+      // settings, each file in it by width and format, so no build writes other bytes under its name, and
+      // one added, removed or renamed changes the folder's stamp. (A variant edited in place by hand goes
+      // unseen: the 1,809 variants of 200 photos cost the up-to-date check more lstat calls than the rest.)
       const stamps: OutputStamps['stamps'] = {};
       const dirs: OutputStamps['dirs'] = {};
       for (const f of written) {
         const kept = was && !touched!.has(f) ? was.stamps[f] : undefined;
-        const st = kept ? null : lstatOrNull(path.join(outDir, f));
+        const st = kept || parseVariantPath(f) ? null : lstatOrNull(path.join(outDir, f));
         if (kept) stamps[f] = kept;
         else if (st) stamps[f] = [st.size, st.mtimeMs, st.ino];
         for (let d = path.dirname(f); ; d = path.dirname(d)) {

@@ -4,7 +4,7 @@
 // in it), the site module (the module cache answers for the config, templates and plugins it imports:
 // siteModule/cache.ts), the files of the client bundle (its cache record's stamps: bundle.ts), the engine, Node, the flags, the environment and
 // the day (a config may read the date: it runs again at least once a day). The output: every file and folder
-// the incremental record stamped as it went live (incremental.ts OutputStamps). Inputs are stamped before
+// the incremental record stamped as it went live (incremental.ts OutputStamps; image variants by their folder). Inputs are stamped before
 // the build reads them, so a file changed while a build runs makes the next one build.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';

@@ -1,0 +1,124 @@
+// Warm builds of a site with photos (issue #25): a build with nothing changed is answered by the up-to-date
+// check, which stamps each variant folder rather than each variant, and still notices a variant taken out
+// of dist/ by hand; a changed image is encoded again alone and its old variants leave the cache; the cache
+// is pruned only when what the output links, or what the cache holds, changed. And the facts of a source
+// image (hash, format, size) read a chunk at a time are those of its whole bytes.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import sharp from 'sharp';
+import { copyOf, type TestSite } from '../helpers/site.ts';
+import { photo, post } from '../helpers/photo.ts';
+import { siteCacheRoot } from '../../src/cache/registry.ts';
+import { pruneCaches } from '../../src/cache/prune.ts';
+import { sourceFacts, sourceFactsOfFile } from '../../src/images/source.ts';
+
+const variantsIn = (dir: string) => fs.readdirSync(dir).sort();
+const cacheDirs = (site: TestSite) => variantsIn(path.join(siteCacheRoot(site.root), 'images', 'variants'));
+const outputDirs = (site: TestSite) => variantsIn(path.join(site.root, 'dist', 'assets', 'img'));
+
+describe('a warm build over a kept output', () => {
+  let site: TestSite;
+  let a: Buffer, b: Buffer;
+  beforeAll(async () => { a = await photo(800, 500, 4); b = await photo(700, 400, 5); });
+  afterAll(() => site?.remove());
+  afterEach(() => { vi.restoreAllMocks(); });
+
+  it('with nothing changed is up to date; a variant taken out of dist/ by hand is put back from the cache', async () => {
+    site = await copyOf('basic', { 'content/pages/a.jpg': a, 'content/pages/b.jpg': b, 'content/pages/about.md': post('![A](./a.jpg)\n\n![B](./b.jpg)') });
+    const first = await site.build();
+    expect(first.errors).toEqual([]);
+    expect(first.result.images).toEqual({ files: 10, processed: 10, cached: 0 });
+    const again = await site.build();
+    expect(again.result.cached).toContain('up to date');
+    const folder = outputDirs(site)[0];
+    const gone = path.join(site.root, 'dist', 'assets', 'img', folder, variantsIn(path.join(site.root, 'dist', 'assets', 'img', folder))[0]);
+    fs.rmSync(gone);
+    const repaired = await site.build();
+    expect(repaired.errors).toEqual([]);
+    expect(repaired.result.cached).not.toContain('up to date');
+    expect(repaired.result.images).toEqual({ files: 10, processed: 0, cached: 10 });
+    expect(fs.existsSync(gone)).toBe(true);
+    expect((await site.build()).result.cached).toContain('up to date');
+  });
+
+  it('the up-to-date record stamps each variant folder, not each of its files', () => {
+    const memo = JSON.parse(fs.readFileSync(path.join(siteCacheRoot(site.root), 'build.json'), 'utf8'));
+    const stamped = Object.keys(memo.output.stamps);
+    expect(stamped).toContain('about/index.html');
+    expect(stamped.filter((f) => f.startsWith('assets/img/'))).toEqual([]);
+    for (const d of outputDirs(site)) expect(memo.output.dirs[`assets/img/${d}`]).toBeDefined();
+  });
+
+  it('a changed image is encoded again alone, and its old variants leave the cache', async () => {
+    const before = cacheDirs(site);
+    site.write('content/pages/a.jpg', await photo(800, 500, 6));
+    const r = await site.build();
+    expect(r.errors).toEqual([]);
+    expect(r.result.images).toEqual({ files: 10, processed: 5, cached: 5 });
+    expect(cacheDirs(site)).toEqual(outputDirs(site));
+    expect(cacheDirs(site).filter((d) => before.includes(d))).toHaveLength(1); // b's folder stayed
+  });
+
+  it('prunes the cache only when the output links other folders or the cache took new ones', async () => {
+    const output = path.join(site.root, 'dist');
+    const variants = path.join(siteCacheRoot(site.root), 'images', 'variants');
+    const listed = () => readdir.mock.calls.filter(([p]) => path.resolve(String(p)) === variants).length;
+    const readdir = vi.spyOn(fsp, 'readdir');
+    // Nothing changed since the last build pruned: the variants folder is not listed.
+    expect(await pruneCaches({ root: site.root, output }, ['images'])).toEqual({ images: 0 });
+    expect(listed()).toBe(0);
+    // A folder the output does not link, put in the cache: listed, and removed.
+    fs.mkdirSync(path.join(variants, 'ffffffffffffffff000000'));
+    expect(await pruneCaches({ root: site.root, output }, ['images'])).toEqual({ images: 1 });
+    expect(listed()).toBe(1);
+    expect(await pruneCaches({ root: site.root, output }, ['images'])).toEqual({ images: 0 });
+    expect(listed()).toBe(1);
+    vi.restoreAllMocks();
+    // An image the site no longer shows: its variants go with the next build.
+    const bFolder = cacheDirs(site).find((d) => !fs.readFileSync(path.join(site.root, 'dist/about/index.html'), 'utf8').includes(`${d}/a-`))!;
+    site.edit('content/pages/about.md', () => post('![A](./a.jpg)'));
+    const r = await site.build();
+    expect(r.errors).toEqual([]);
+    expect(cacheDirs(site)).toEqual(outputDirs(site));
+    expect(cacheDirs(site)).not.toContain(bFolder);
+    expect(cacheDirs(site)).toHaveLength(1);
+  });
+});
+
+describe("a source image's facts, read a chunk at a time", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-facts-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const both = (name: string, bytes: Buffer) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, bytes);
+    return [sourceFactsOfFile(file, name, 100_000_000), sourceFacts(bytes, name, 100_000_000)];
+  };
+
+  it('are those of the whole file, for a file of several chunks', async () => {
+    const noise = Buffer.alloc(1200 * 900 * 3);
+    for (let i = 0, x = 7; i < noise.length; i++) { x = (Math.imul(x, 1103515245) + 12345) >>> 0; noise[i] = x >>> 24; }
+    const png = await sharp(noise, { raw: { width: 1200, height: 900, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+    expect(png.length).toBeGreaterThan(2 * 1024 * 1024);
+    const [chunked, whole] = both('noise.png', png);
+    expect(chunked).toEqual(whole);
+    expect(chunked).toMatchObject({ facts: { format: 'png', width: 1200, height: 900 } });
+  });
+
+  it('are those of the whole file for a JPEG whose frame comes after more than a chunk of metadata', async () => {
+    const jpeg = await photo(320, 200, 9);
+    // 20 APP15 segments of 65,000 bytes between the start marker and the rest: the size is 1.3 MB in.
+    const segment = Buffer.alloc(65_002, 0x41);
+    segment[0] = 0xff; segment[1] = 0xef; segment.writeUInt16BE(65_000, 2);
+    const padded = Buffer.concat([jpeg.subarray(0, 2), ...Array.from({ length: 20 }, () => segment), jpeg.subarray(2)]);
+    const [chunked, whole] = both('padded.jpg', padded);
+    expect(chunked).toEqual(whole);
+    expect(chunked).toMatchObject({ facts: { format: 'jpeg', width: 320, height: 200 } });
+    // A file that is all metadata and no frame: the same problem either way.
+    const [bad, badWhole] = both('frameless.jpg', Buffer.concat([jpeg.subarray(0, 2), ...Array.from({ length: 20 }, () => segment)]));
+    expect(bad).toEqual(badWhole);
+    expect(bad).toMatchObject({ problem: expect.stringContaining('size cannot be read') });
+  });
+});
