@@ -44,7 +44,12 @@ try {
       const r = await lighthouse(base + p, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }, {
         extends: 'lighthouse:default',
         // A local preview has no HTTPS or HTTP/2; Lighthouse's desktop profile, no throttling of the loopback.
-        settings: { formFactor: 'desktop', screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false }, throttlingMethod: 'provided' },
+        // No screenshots: the filmstrip, the final frame and the full-page picture weigh 0 in every score and
+        // cost seconds a page to take and encode (the trace the timings come from is recorded all the same).
+        settings: {
+          formFactor: 'desktop', screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false }, throttlingMethod: 'provided',
+          disableFullPageScreenshot: true, skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
+        },
       });
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((r.lhr.categories[c].score ?? 0) * 100)]));
       const audits = Object.values(r.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable').map((a) => a.id);

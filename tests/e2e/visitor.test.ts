@@ -18,7 +18,8 @@ async function open(path: string, o: Opts = {}): Promise<{ page: Page; ctx: Brow
     hasTouch: o.touch ?? false, isMobile: o.touch ?? false, javaScriptEnabled: o.js ?? true,
   });
   const page = await ctx.newPage();
-  if (o.clock) { await page.clock.install(); await page.clock.pauseAt(Date.now() + 1_000); }
+  // A minute ahead: pauseAt refuses a time the page's clock has passed, as a second can be on a busy machine.
+  if (o.clock) { await page.clock.install(); await page.clock.pauseAt(Date.now() + 60_000); }
   await page.goto(base + path);
   return { page, ctx };
 }

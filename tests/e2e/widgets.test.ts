@@ -24,9 +24,10 @@ describe('rotating headline', () => {
     expect(html).toMatch(/<h1 id="home-title">Find Your <sitegen-island[^>]*><span class="rotating-word" aria-hidden="true" data-word="Co-Founder">Co-Founder<\/span><span class="visually-hidden">Co-Founder or Business Partner<\/span>/);
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
-    // Paused before the page exists: only runFor moves its time (idle hydration included).
+    // Paused before the page exists: only runFor moves its time (idle hydration included). A minute ahead, as
+    // below: a second was behind the page's clock once install() took that long on a busy machine.
     await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.goto(base + '/');
     await page.clock.runFor(2_100);
     await hydrated(page, 'RotatingWord');

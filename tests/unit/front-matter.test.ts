@@ -13,6 +13,7 @@ import { splitFrontMatter } from '../../src/content/frontMatter.ts';
 import { parseContentFile, type ParsedFile } from '../../src/content/parse.ts';
 import type { Message } from '../../src/core/types.ts';
 import { prng } from '../helpers/prng.ts';
+import { cpuMs } from '../helpers/cpuTime.ts';
 
 const PIECES = ['---', '----', '---yaml', '--- yaml ', '--- js', '\n', '\r\n', '\r', '\n---', '\n---\n', '\r\n---\r\n', '\n--- x', '\n----',
   'title: x', 'a: 1', '# c', '#', '\uFEFF', 'body', ' ', '\t', '\n\n', '-', '---\n', 'text\n---\nmore'];
@@ -71,11 +72,11 @@ describe('the front matter split', () => {
 
   it('reads a long file in time linear in its length', () => {
     const lines = '\n'.repeat(400_000);
-    const t0 = performance.now();
-    splitFrontMatter(`---${lines}# c\n`.repeat(2));
-    splitFrontMatter(`---${'-'.repeat(400_000)}`);
-    splitFrontMatter(`---\n${'#'.repeat(400_000)}`);
-    expect(performance.now() - t0).toBeLessThan(500);
+    expect(cpuMs(() => {
+      splitFrontMatter(`---${lines}# c\n`.repeat(2));
+      splitFrontMatter(`---${'-'.repeat(400_000)}`);
+      splitFrontMatter(`---\n${'#'.repeat(400_000)}`);
+    })).toBeLessThan(500);
   });
 });
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileMarkdown } from '../../src/markdown/compile.ts';
 import { directivesOn } from '../../src/markdown/directives.ts';
+import { cpuMs } from '../helpers/cpuTime.ts';
 
 const KB = 1024, MB = 1024 * KB;
 const rep = (unit: string, head = '', tail = '') => (size: number) => head + unit.repeat(Math.max(1, Math.floor(size / unit.length))) + tail;
@@ -16,7 +17,7 @@ const rep = (unit: string, head = '', tail = '') => (size: number) => head + uni
  * than the patterns security3-linear.test.ts times.
  */
 function linear(shapes: Record<string, (size: number) => string>, fn: (s: string) => unknown): void {
-  const time = (s: string) => { const t = performance.now(); fn(s); return performance.now() - t; };
+  const time = (s: string) => cpuMs(() => fn(s));
   for (const [name, make] of Object.entries(shapes)) {
     const quarter = make(256 * KB);
     const base = Math.max(100, Math.min(time(quarter), time(quarter)));
