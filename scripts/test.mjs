@@ -1,8 +1,5 @@
-// `npm test`: typecheck, then the unit tests (vitest) and the end-to-end tests (vitest + Chromium) side by side,
-// then Lighthouse alone. Ends with the plain "N passed, N failed" line CI reads; exits non-zero if anything failed.
-// The two suites run at once because neither keeps both cores busy alone: the e2e suite waits on Chromium and its
-// server most of the time (its CPU time is about its wall time on 2 cores, one core's worth), the unit suite
-// leaves a core idle while its long files end. Lighthouse measures page speed, so it runs on a quiet machine.
+// `npm test`: typecheck, unit tests (vitest), end-to-end tests (vitest + Chromium), Lighthouse, in that order.
+// Ends with the plain "N passed, N failed" line CI reads; exits non-zero if anything failed.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,49 +20,11 @@ function run(cmd, args, label, extraEnv = {}) {
   return status;
 }
 
-/**
- * Runs a step beside the unit tests: its output goes to a file, shown whole once both have ended (`show()`),
- * so the two steps' lines do not interleave. Resolves when it ends, with its exit code.
- */
-function runBeside(cmd, args, label, extraEnv = {}) {
-  const log = path.join(tmp, `${label}.log`);
-  const fd = fs.openSync(log, 'w');
-  const t = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', fd, fd], env: { ...env, ...extraEnv } });
-    child.once('exit', (code, signal) => {
-      fs.closeSync(fd);
-      times.push(`${label} ${((Date.now() - t) / 1000).toFixed(0)} s (beside the unit tests)`);
-      const show = () => { console.log(`\n$ ${cmd} ${args.join(' ')} (ran beside the unit tests)`); process.stdout.write(fs.readFileSync(log, 'utf8')); };
-      resolve({ code: code ?? (signal ? 1 : 0), show });
-    });
-  });
-}
-
-/** As run(), without blocking this script's event loop (a step beside it must be able to end meanwhile). */
-function runAsync(cmd, args, label, extraEnv = {}) {
-  console.log(`\n$ ${cmd} ${args.join(' ')}`);
-  const t = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
-    child.once('exit', (code, signal) => {
-      times.push(`${label} ${((Date.now() - t) / 1000).toFixed(0)} s`);
-      resolve(code ?? (signal ? 1 : 0));
-    });
-  });
-}
-
-const vitestArgs = (config, out) => ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
-const reportOf = (name) => path.join(tmp, `${name}.json`);
-
 function vitest(name, config, extraEnv) {
-  count(name, run('npx', vitestArgs(config, reportOf(name)), name, extraEnv));
-}
-
-/** Adds a vitest run's JSON report to the totals. */
-function count(name, code) {
+  const out = path.join(tmp, `${name}.json`);
+  const code = run('npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], name, extraEnv);
   let report = null;
-  try { report = JSON.parse(fs.readFileSync(reportOf(name), 'utf8')); } catch { /* vitest crashed before reporting */ }
+  try { report = JSON.parse(fs.readFileSync(out, 'utf8')); } catch { /* vitest crashed before reporting */ }
   if (!report) { failed++; console.log(`${name}: vitest produced no report (exit ${code})`); return; }
   passed += report.numPassedTests;
   failed += report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
@@ -109,21 +68,9 @@ if (!only || only === 'typecheck') {
 }
 // Finished before the unit tests start: some of them build this repository's site, and would wait for its lock.
 const siteBuilt = siteBuild ? await built() : false;
-const e2eEnv = { SITEGEN_E2E_DIST: dist, SITEGEN_E2E_BUILD_REPORT: report };
-if (!only) {
-  // Both suites at once: the e2e suite (the longer) starts first; its output is shown after the unit tests'.
-  const e2e = siteBuilt ? runBeside('npx', vitestArgs('vitest.e2e.config.ts', reportOf('e2e')), 'e2e', e2eEnv) : null;
-  const unit = await runAsync('npx', vitestArgs('vitest.config.ts', reportOf('unit')), 'unit');
-  count('unit', unit);
-  if (e2e) {
-    const { code, show } = await e2e;
-    show();
-    count('e2e', code);
-  } else failed++;
-}
-if (only === 'unit') vitest('unit', 'vitest.config.ts');
-if (only === 'e2e') {
-  if (siteBuilt) vitest('e2e', 'vitest.e2e.config.ts', e2eEnv);
+if (!only || only === 'unit') vitest('unit', 'vitest.config.ts');
+if (!only || only === 'e2e') {
+  if (siteBuilt) vitest('e2e', 'vitest.e2e.config.ts', { SITEGEN_E2E_DIST: dist, SITEGEN_E2E_BUILD_REPORT: report });
   else failed++;
 }
 // Lighthouse on /, a sector page, /legal and /uae-pdpl of the same build: every category ≥ 95 (issue 7).
