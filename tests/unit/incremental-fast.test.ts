@@ -5,22 +5,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { copyOf, readTree, type TestSite } from '../helpers/site.ts';
+import { copyOf, type TestSite } from '../helpers/site.ts';
+import { stamps, written } from '../helpers/outputStamps.ts';
 
 let site: TestSite;
 afterEach(() => site?.remove());
 
-/** Every file of the output with its inode and mtime. */
-function stamps(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const rel of Object.keys(readTree(dir))) {
-    const s = fs.statSync(path.join(dir, rel));
-    out.set(rel, `${s.ino}:${s.mtimeMs}`);
-  }
-  return out;
-}
-const written = (before: Map<string, string>, after: Map<string, string>) =>
-  [...after].filter(([f, s]) => before.get(f) !== s).map(([f]) => f).sort();
 
 async function buildOk() {
   const r = await site.build();

@@ -6,23 +6,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { copyOf, readTree, type TestSite } from '../helpers/site.ts';
+import { stamps, written } from '../helpers/outputStamps.ts';
 import { build } from '../../src/pipeline/build.ts';
 
 let site: TestSite;
 beforeEach(async () => { site = await copyOf('basic'); });
 afterEach(() => site?.remove());
 
-/** Every file of the output with its inode and mtime. */
-function stamps(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const rel of Object.keys(readTree(dir))) {
-    const s = fs.statSync(path.join(dir, rel));
-    out.set(rel, `${s.ino}:${s.mtimeMs}`);
-  }
-  return out;
-}
-const written = (before: Map<string, string>, after: Map<string, string>) =>
-  [...after].filter(([f, s]) => before.get(f) !== s).map(([f]) => f).sort();
 
 async function buildOk(env: Record<string, string> = {}) {
   const r = await site.build({ env });
