@@ -64,11 +64,12 @@ async function pruneModules(): Promise<number> {
   return removed + await removeOld(dir, (n) => !modules.has(n) || kept.has(n.replace(/\.(map|v8cache)$/, '')));
 }
 
-/** The vendor bundles (and code caches) of other package versions; one made in the last hour may be another
- *  NODE_ENV's that a concurrent build is loading. */
+/** The vendor bundles (and code caches) of other package versions. Both NODE_ENVs' bundles of the installed
+ *  versions stay: builds load the production one, `sitegen dev` the development one (`sitegen prepare` makes
+ *  both at install). */
 async function pruneVendor(): Promise<number> {
-  const current = path.basename(vendorFile());
-  return removeOld(installCachePath(SITEGEN_CACHE, 'vendor'), (n) => n.startsWith(current));
+  const current = [path.basename(vendorFile('production')), path.basename(vendorFile('development'))];
+  return removeOld(installCachePath(SITEGEN_CACHE, 'vendor'), (n) => current.some((c) => n.startsWith(c)));
 }
 
 /** Worker programs of earlier states of the sources: all but the newest. */

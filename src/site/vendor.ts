@@ -8,11 +8,11 @@ import { keyOf, packageVersions, stampFiles, writeFileAtomic, writeFileAtomicSyn
 import { INSTALL_CACHE, codeCacheAfter, loadTracked } from './compiled.ts';
 
 /** The vendor bundle's file for the installed versions and NODE_ENV (it need not exist yet). */
-export function vendorFile(): string {
+export function vendorFile(env = nodeEnv()): string {
   const versions = packageVersions(PACKAGE_DIR, ['react', 'react-dom', 'scheduler', 'zod', 'yaml', 'marked', 'js-yaml']);
   // This file and the plugin list (VENDORED) are the recipe.
   const recipe = stampFiles([path.join(RECIPE_DIR, 'vendor.ts'), path.join(RECIPE_DIR, 'esbuildPlugins.ts')]);
-  const key = keyOf([versions, nodeEnv(), process.version, recipe]);
+  const key = keyOf([versions, env, process.version, recipe]);
   return path.join(VENDOR_DIR, `vendor-${key}.cjs`);
 }
 
