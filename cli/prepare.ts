@@ -13,19 +13,13 @@ export async function runPrepare(): Promise<number> {
     // The bundle builds load (production) and the one `sitegen dev` loads (React's development build), so
     // neither the first build nor the first dev start compiles one.
     const files: string[] = [];
-    const env = process.env.NODE_ENV;
-    try {
-      for (const mode of ['production', 'development']) {
-        process.env.NODE_ENV = mode;
-        const file = ensureVendor();
-        files.push(file);
-        // A code cache of the packages' common functions: the first build compiles less. Not for dev's
-        // bundle: V8 takes a code cache only under the flags it was made with, and dev runs without the
-        // build's (bin/sitegen.js); dev saves its own after its first start.
-        if (mode === 'production') try { await writeInstallCodeCache(file); } catch (e: any) { process.stderr.write(`sitegen: no code cache for the vendor bundle (the first build makes one): ${e?.message ?? e}\n`); }
-      }
-    } finally {
-      if (env === undefined) delete process.env.NODE_ENV; else process.env.NODE_ENV = env;
+    for (const mode of ['production', 'development']) {
+      const file = ensureVendor(mode);
+      files.push(file);
+      // A code cache of the packages' common functions: the first build compiles less. Not for dev's
+      // bundle: V8 takes a code cache only under the flags it was made with, and dev runs without the
+      // build's (bin/sitegen.js); dev saves its own after its first start.
+      if (mode === 'production') try { await writeInstallCodeCache(file); } catch (e: any) { process.stderr.write(`sitegen: no code cache for the vendor bundle (the first build makes one): ${e?.message ?? e}\n`); }
     }
     process.stdout.write(`sitegen: compiled for this install in ${Math.round(performance.now() - t0)} ms (${files.map((f) => path.relative(process.cwd(), f) || f).join(', ')})\n`);
   } catch (e: any) {

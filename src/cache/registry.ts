@@ -30,16 +30,16 @@ export interface CacheEntry {
 }
 
 export const CACHES = {
-  content: { scope: 'site', path: 'content', keep: 'replaced', what: 'parse results of content files by size and mtime, tagged with the engine and parser versions (content/contentCache.ts)' },
+  content: { scope: 'site', path: 'content', keep: 'replaced', what: 'parse results of content files by size and mtime, tagged with the engine and parser versions, and which of them their schema accepted under which site module (content/contentCache.ts, content/validCache.ts)' },
   client: { scope: 'site', path: 'client', keep: 'replaced', what: 'the client bundle and its manifest, by the plan of islands, CSS and defines and the stamps of their inputs (islands/bundle.ts)' },
-  images: { scope: 'site', path: 'images', keep: 'pruned', what: 'image variants by source hash, settings, width and format, and the sources Markdown images name (images/store.ts)' },
+  images: { scope: 'site', path: 'images', keep: 'pruned', what: 'image variants by source hash, settings, width and format, and the sources Markdown images name, with the folders the last prune kept (images/store.ts, cache/prune.ts)' },
   output: { scope: 'site', path: 'output', keep: 'replaced', what: 'the output the last build replaced, reused as the next staging folder (output/write.ts)' },
   pages: { scope: 'site', path: 'pages.json', keep: 'replaced', what: 'each page of the live output: its inputs and file stamp, for the incremental build (pipeline/pageRecord.ts)' },
   pagesBefore: { scope: 'site', path: 'pages-before.json', keep: 'replaced', what: 'the same for the output the last build replaced, kept as `output` (pipeline/pageRecord.ts)' },
   build: { scope: 'site', path: 'build.json', keep: 'replaced', what: 'the last build\'s result with the stamps of its inputs and output, so a build with nothing changed returns it at once (pipeline/upToDate.ts)' },
   typecheck: { scope: 'site', path: 'typecheck.tsbuildinfo', keep: 'replaced', what: 'TypeScript\'s incremental state of `sitegen check` (site/typecheck.ts)' },
   module: { scope: 'install', path: 'server', keep: 'pruned', what: 'compiled site modules with their code caches, and a record per site of the stamps they were made from (site/cache.ts)' },
-  vendor: { scope: 'install', path: 'vendor', keep: 'pruned', what: 'the vendor bundle per package versions and NODE_ENV, with its code cache (site/vendor.ts)' },
+  vendor: { scope: 'install', path: 'vendor', keep: 'pruned', what: 'the vendor bundles per package versions, for builds and for dev (NODE_ENV), with their code caches (site/vendor.ts)' },
   worker: { scope: 'install', path: 'worker', keep: 'pruned', what: 'the worker program bundled from the sources, per state of the sources (parallel/pool.ts)' },
   cli: { scope: 'install', path: 'cli', keep: 'replaced', what: 'the CLI bundle per state of cli/ and src/; bin/sitegen.js removes the others when it makes one' },
 } as const satisfies Record<string, CacheEntry>;

@@ -18,13 +18,13 @@ export function vendorFile(env = nodeEnv()): string {
 
 /** Builds the vendor bundle when it is missing (once per install; ~0.4 s; synchronous, as the engine's first
  *  import of a package waits for it). Its exports are getters, so a package is evaluated only when used. */
-export function ensureVendor(): string {
-  const file = vendorFile();
+export function ensureVendor(env = nodeEnv()): string {
+  const file = vendorFile(env);
   if (fs.existsSync(file)) return file;
   // By path: react-dom's exports map does not expose its cjs/ files.
   const fromPackage = Module.createRequire(path.join(PACKAGE_DIR, 'package.json'));
   const reactDom = path.dirname(fromPackage.resolve('react-dom/package.json'));
-  const legacy = path.join(reactDom, 'cjs', `react-dom-server-legacy.node.${nodeEnv() === 'production' ? 'production' : 'development'}.js`);
+  const legacy = path.join(reactDom, 'cjs', `react-dom-server-legacy.node.${env === 'production' ? 'production' : 'development'}.js`);
   const exportsOf: [string, string][] = [...VENDORED.map((v) => [v, v] as [string, string]), [ENGINE_REACT_DOM_SERVER, legacy]];
   const contents = exportsOf.map(([name, spec]) => `Object.defineProperty(module.exports, ${JSON.stringify(name)}, { enumerable: true, get: () => require(${JSON.stringify(spec)}) });`).join('\n');
   const esbuild = fromPackage('esbuild') as typeof import('esbuild');
@@ -32,7 +32,7 @@ export function ensureVendor(): string {
   const { outputFiles } = esbuild.buildSync({
     stdin: { contents, resolveDir: PACKAGE_DIR, sourcefile: 'sitegen-vendor.js', loader: 'js' },
     bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: file, write: false, logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv()) }, legalComments: 'none',
+    define: { 'process.env.NODE_ENV': JSON.stringify(env) }, legalComments: 'none',
     // An optional esprima require (older js-yaml) is left to run time.
     external: ['esprima'],
   });
