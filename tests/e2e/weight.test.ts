@@ -108,6 +108,8 @@ describe('the home page', () => {
 
     await page.locator('form.waitlist input[type="email"]').first().focus();
     await expect.poll(() => scripts.urls()).toContain(supabase);
+    // Every body read started must end before the context closes (a read cut short is an unhandled rejection).
+    await scripts.gzipTotal();
     await ctx.close();
   });
 
