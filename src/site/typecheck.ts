@@ -26,6 +26,42 @@ function siteTypeScript(root: string): typeof TS | null {
   }
 }
 
+/**
+ * The declaration files (.d.ts: TypeScript's lib, @types, packages' types) parsed and bound by the checks
+ * before, per TypeScript instance: most of a check's time is parsing and binding them, and a second check
+ * in the same process (a script or a test suite checking several sites) then parses only the site's own
+ * files. A file is reused only while its path, size and modification time are the same, and only under
+ * the same options that shape a parsed file (as TypeScript's language service shares them between
+ * programs).
+ */
+const declarations = new WeakMap<typeof TS, Map<string, TS.SourceFile>>();
+const MAX_DECLARATIONS = 2000;
+
+function reuseDeclarations(ts: typeof TS, host: TS.CompilerHost, options: TS.CompilerOptions): void {
+  let cache = declarations.get(ts);
+  if (!cache) declarations.set(ts, (cache = new Map()));
+  const files = cache;
+  const shaping = ['target', 'module', 'moduleResolution', 'moduleDetection', 'jsx', 'jsxImportSource', 'alwaysStrict', 'strict',
+    'importHelpers', 'allowUnusedLabels', 'allowUnreachableCode', 'noFallthroughCasesInSwitch', 'preserveConstEnums',
+    'isolatedModules', 'verbatimModuleSyntax'].map((k) => String(options[k])).join();
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, language, onError, shouldCreate) => {
+    if (!fileName.endsWith('.d.ts')) return parse(fileName, language, onError, shouldCreate);
+    const stat = fs.statSync(fileName, { throwIfNoEntry: false });
+    if (!stat) return parse(fileName, language, onError, shouldCreate);
+    const shape = typeof language === 'object' ? `${language.languageVersion},${language.impliedNodeFormat}` : String(language);
+    const key = `${fileName}\0${stat.size},${stat.mtimeMs},${stat.ino}\0${shape}\0${shaping}`;
+    const known = files.get(key);
+    if (known) return known;
+    const parsed = parse(fileName, language, onError, shouldCreate);
+    if (parsed) {
+      if (files.size >= MAX_DECLARATIONS) files.clear();
+      files.set(key, parsed);
+    }
+    return parsed;
+  };
+}
+
 /** Null when the site has no tsconfig.json (nothing to say: the site is not a TypeScript project). */
 export function typeCheck(root: string, opts: { cache?: boolean } = {}): TypeCheckResult | null {
   const t0 = performance.now();
@@ -71,6 +107,7 @@ export function typeCheck(root: string, opts: { cache?: boolean } = {}): TypeChe
     incremental, ...(incremental ? { tsBuildInfoFile: buildInfo } : { tsBuildInfoFile: undefined }),
   };
   const host = ts.createIncrementalCompilerHost(options);
+  reuseDeclarations(ts, host, options);
   const program = ts.createIncrementalProgram({ rootNames: parsed.fileNames, options, host, projectReferences: parsed.projectReferences });
   const diagnostics = [
     ...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(),
