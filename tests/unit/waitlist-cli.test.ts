@@ -1,31 +1,40 @@
 // The waitlist plugin through the real CLI: `sitegen waitlist export` against a running `sitegen preview` of
 // a site that registers the plugin (tests/fixtures/waitlist), where the key may go, the local database's
-// key, lock and folder, the build guards, and that a site without the plugin starts no database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+// key, lock and folder, the build guards, and that a site without the plugin starts no database. The export's
+// refusals (a bad format, no server, no key, plain http, a redirect) run the command's code in this process
+// (the same function `sitegen waitlist export` calls); the CLI itself exports CSV and JSON.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { BIN, REPO, fixture, sitegen, startServer, writeWaitlistSite } from '../helpers/cli.ts';
+import { fixture, sitegen, startServer, writeWaitlistSite } from '../helpers/cli.ts';
 import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
+import { runExport, type ExportFlags } from '../../plugins/waitlist/local.ts';
+import { siteAt } from '../helpers/site.ts';
 
 const root = fixture('waitlist');
 const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-export-')));
 const dataDir = path.join(tmp, 'db');
 let server: Awaited<ReturnType<typeof startServer>>;
 
-/** sitegen without blocking this process, so servers in this test can answer it. */
-function sitegenAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, env: { ...process.env, NO_COLOR: '1', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+/**
+ * `sitegen waitlist export --root <site>` run in this process: the plugin command's code with the flags as
+ * the CLI passes them (--format defaults to csv) and what it prints.
+ */
+async function exportIn(site: string, flags: Partial<ExportFlags>, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => { stdout += String(s); return true; });
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((s) => { stderr += String(s); return true; });
+  try {
+    const code = await runExport({ root: site, env: { ...process.env, NO_COLOR: '1', ...env } }, { format: 'csv', ...flags });
+    return { code, stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
 }
 
 async function signUp(email: string, extra: Record<string, unknown> = {}) {
@@ -38,7 +47,8 @@ async function signUp(email: string, extra: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  expect(sitegen(['build', '--root', root, '-q'], { env: { SUPABASE_URL: '' } }).code).toBe(0);
+  const built = await siteAt(root).build({ quiet: true, env: { SUPABASE_URL: '' } });
+  expect(built.code, built.stderr).toBe(0);
   server = await startServer(['preview', '--root', root, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: dataDir } });
   await signUp('first@example.com', { utm_source: 'news, letter', metadata: { note: 'says "hi"' } });
   await signUp('second@example.com', { referrer: '=HYPERLINK("http://evil")' });
@@ -80,33 +90,33 @@ describe('sitegen waitlist export (a command of the waitlist plugin)', () => {
     expect(rows[0].metadata).toEqual({ note: 'says "hi"' });
   });
 
-  it('refuses an unknown format', () => {
-    const r = sitegen(['waitlist', 'export', '--root', root, '--format', 'xml']);
+  it('refuses an unknown format', async () => {
+    const r = await exportIn(root, { format: 'xml' });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('--format must be csv or json, not "xml"');
   });
 
-  it('says what to do when there is no waitlist to export', () => {
+  it('says what to do when there is no waitlist to export', async () => {
     const empty = path.join(tmp, 'no-server');
     writeWaitlistSite(empty);
-    const r = sitegen(['waitlist', 'export', '--root', empty], { env: { SUPABASE_URL: '' } });
+    const r = await exportIn(empty, {}, { SUPABASE_URL: '' });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('no waitlist to export: start `sitegen preview` or `sitegen dev`');
   });
 
-  it('needs the service-role key for a remote project', () => {
-    const r = sitegen(['waitlist', 'export', '--root', root, '--url', 'https://project.supabase.example'], { env: { SUPABASE_SERVICE_ROLE_KEY: '' } });
+  it('needs the service-role key for a remote project', async () => {
+    const r = await exportIn(root, { url: 'https://project.supabase.example' }, { SUPABASE_SERVICE_ROLE_KEY: '' });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('SUPABASE_SERVICE_ROLE_KEY is not set');
   });
 
-  it('sends a key to another machine only over https (exit 1, nothing sent)', () => {
+  it('sends a key to another machine only over https (exit 1, nothing sent)', async () => {
     for (const url of ['http://project.supabase.example', 'http://10.0.0.5:54321']) {
-      const r = sitegen(['waitlist', 'export', '--root', root, '--url', url], { env: { SUPABASE_SERVICE_ROLE_KEY: 'service-secret' } });
+      const r = await exportIn(root, { url }, { SUPABASE_SERVICE_ROLE_KEY: 'service-secret' });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('refusing to send the service-role key over plain http');
     }
-    const bad = sitegen(['waitlist', 'export', '--root', root], { env: { SUPABASE_URL: 'not a url', SUPABASE_SERVICE_ROLE_KEY: 'service-secret' } });
+    const bad = await exportIn(root, {}, { SUPABASE_URL: 'not a url', SUPABASE_SERVICE_ROLE_KEY: 'service-secret' });
     expect([bad.code, bad.stderr]).toEqual([1, expect.stringContaining('"not a url" is not a URL')]);
   });
 
@@ -118,7 +128,7 @@ describe('sitegen waitlist export (a command of the waitlist plugin)', () => {
     const redirector = http.createServer((req, res) => { res.writeHead(307, { Location: `${targetUrl}${req.url}` }); res.end(); });
     await new Promise<void>((r) => redirector.listen(0, '127.0.0.1', r));
     try {
-      const r = await sitegenAsync(['waitlist', 'export', '--root', root, '--url', `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`], { SUPABASE_SERVICE_ROLE_KEY: 'service-secret' });
+      const r = await exportIn(root, { url: `http://127.0.0.1:${(redirector.address() as AddressInfo).port}` }, { SUPABASE_SERVICE_ROLE_KEY: 'service-secret' });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(`answered with a redirect (307 to ${targetUrl}/rest/v1/waitlist`);
       expect(seen).toEqual([]);
