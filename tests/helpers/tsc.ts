@@ -1,4 +1,4 @@
-// `tsc -p <tsconfig>` (no emit) in this process: the errors it would print, in its format, '' when there are
+// `tsc -p <tsconfig> --noEmit` in this process: the errors it would print, in its format, '' when there are
 // none. The declaration files (TypeScript's lib, @types, packages) are parsed once per process and shared by
 // every program made here, as TypeScript's language service shares them, so the test files that type-check
 // a project each pay for their own files only, not for a tsc process that parses everything again.
@@ -14,7 +14,7 @@ export function tscErrors(tsconfig: string): string {
   const parsed = ts.getParsedCommandLineOfConfigFile(configFile, undefined, {
     ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.formatDiagnostics([d], host)); },
   })!;
-  const options = parsed.options;
+  const options = { ...parsed.options, noEmit: true };
   const programHost = ts.createCompilerHost(options);
   const parse = programHost.getSourceFile.bind(programHost);
   const shape = JSON.stringify([options.target, options.module, options.moduleResolution, options.moduleDetection, options.jsx, options.strict, options.alwaysStrict, options.isolatedModules]);
