@@ -63,8 +63,12 @@ async function built() {
   return code === 0;
 }
 
+// Incremental: tsc keeps what it found per file in node_modules/.cache (as the engine's check keeps its
+// own), so a run after an edit re-checks what the edit touches (18 s of CPU → 5 s here); the errors are a
+// full run's. A fresh clone (CI) has no state and checks everything.
 if (!only || only === 'typecheck') {
-  if (run('npx', ['tsc', '--noEmit', '-p', '.'], 'typecheck') === 0) passed++; else failed++;
+  const state = path.join('node_modules', '.cache', 'sitegen-tests', 'typecheck.tsbuildinfo');
+  if (run('npx', ['tsc', '--noEmit', '-p', '.', '--incremental', '--tsBuildInfoFile', state], 'typecheck') === 0) passed++; else failed++;
 }
 // Finished before the unit tests start: some of them build this repository's site, and would wait for its lock.
 const siteBuilt = siteBuild ? await built() : false;
