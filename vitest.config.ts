@@ -28,9 +28,9 @@ const BENCH = [
 const cliExclude = process.argv.flatMap((a, i, all) => (a === '--exclude' ? [all[i + 1]!] : a.startsWith('--exclude=') ? [a.slice(10)] : []));
 
 // The files that take longest, longest first (measured per file; see tests/helpers/longestFirst.ts).
-const LONGEST = ['waitlist-load', 'package', 'incremental-build', 'images', 'malformed', 'check-types', 'init-templates', 'security-content',
-  'waitlist-plugin', 'waitlist-http', 'security3-waitlist', 'parallel', 'authoring-types', 'waitlist-cli', 'md-components', 'typed-config',
-  'code-cache-import', 'check-parity', 'docs-samples', 'build-cache', 'hostile'];
+const LONGEST = ['waitlist-load', 'package', 'waitlist-http', 'init-templates', 'incremental-build', 'security3-waitlist', 'waitlist-cli',
+  'malformed', 'waitlist-plugin', 'security-content', 'images', 'check-types', 'parallel', 'check-parity', 'md-components-linear',
+  'dev-ondemand', 'code-cache-import', 'typed-config', 'build-cache', 'dev-lazy', 'md-components', 'docs-samples', 'hostile'];
 
 export default defineConfig({
   resolve: { alias: [{ find: /^(sitegen|sitegen-islands)$/, replacement: engine }] },
