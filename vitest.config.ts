@@ -30,7 +30,7 @@ const cliExclude = process.argv.flatMap((a, i, all) => (a === '--exclude' ? [all
 // The files that take longest, longest first (measured per file; see tests/helpers/longestFirst.ts).
 const LONGEST = ['waitlist-load', 'package', 'waitlist-http', 'init-templates', 'incremental-build', 'security3-waitlist', 'waitlist-cli',
   'malformed', 'waitlist-plugin', 'security-content', 'images', 'check-types', 'parallel', 'check-parity', 'md-components-linear',
-  'dev-ondemand', 'code-cache-import', 'typed-config', 'build-cache', 'dev-lazy', 'md-components', 'docs-samples', 'hostile'];
+  'dev-ondemand', 'code-cache-import', 'typed-config', 'authoring-types', 'build-cache', 'dev-lazy', 'md-components', 'docs-samples', 'hostile'];
 
 export default defineConfig({
   resolve: { alias: [{ find: /^(sitegen|sitegen-islands)$/, replacement: engine }] },
