@@ -31,7 +31,7 @@ let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
-/** A page in its own context: axe needs one (it refuses pages from browser.newPage()), and nothing leaks between tests. */
+/** A page in its own context: nothing leaks between tests. */
 async function open(route: string): Promise<{ page: Page; problems: ReturnType<typeof watchProblems>; status: number | undefined }> {
   const page = await (await browser.newContext()).newPage();
   const problems = watchProblems(page);
@@ -47,8 +47,21 @@ async function seriousAxeViolations(page: Page): Promise<string[]> {
 }
 
 describe('company pages', () => {
+  // One page loads the routes of these checks in turn (a context and page of their own cost several times a
+  // load); each load is a new document, and each check watches only what its own load logs.
+  let shared: Page;
+  beforeAll(async () => { shared = await (await browser.newContext()).newPage(); });
+  afterAll(async () => { await shared?.context().close(); });
+  async function visit(route: string) {
+    shared.removeAllListeners('console');
+    shared.removeAllListeners('pageerror');
+    const problems = watchProblems(shared);
+    const res = await shared.goto(base + route);
+    return { page: shared, problems, status: res?.status() };
+  }
+
   it.each(PAGES)('$route: 200, title, one h1, ordered headings, description, axe clean, no console errors', async ({ route, title }) => {
-    const { page, problems, status } = await open(route);
+    const { page, problems, status } = await visit(route);
     expect(status).toBe(200);
     expect(await page.title()).toBe(`${title} | ${site.name}`);
     expect(await page.locator('h1').count()).toBe(1);
@@ -63,16 +76,14 @@ describe('company pages', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(problems.errors).toEqual([]);
     expect(problems.console).toEqual([]);
-    await page.context().close();
   });
 
   it.each(PAGES.filter((p) => p.email))('$route: every mail link goes to $email', async ({ route, email }) => {
-    const { page } = await open(route);
+    const { page } = await visit(route);
     const hrefs = await page.locator('main a[href^="mailto:"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
     expect(hrefs.length).toBeGreaterThan(0);
     for (const h of hrefs) expect(decodeURIComponent(h.slice('mailto:'.length).split('?')[0])).toBe(email);
     expect(await page.locator('main').innerText()).toContain(email);
-    await page.context().close();
   });
 
   it('only /faqs (the accordion) and /manifesto (the waitlist form it ends with) put an island in the page body', async () => {

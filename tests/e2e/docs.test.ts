@@ -58,16 +58,17 @@ describe('the documentation site', () => {
   // run at 1280 px alone took 120 s in `npm test` at a load of 20 (the unit suite beside it): 240 s each.
   it.each([375, 1280])('passes axe with no serious or critical violation and logs no error, at %i px', async (width) => {
     const phone = ['index.html', 'markdown/index.html', 'errors/reference/index.html'];
+    // One page loads every route in turn (a new page costs a renderer's start, several times a load); each
+    // load starts a new document, and the problems are those logged since the previous route's check.
     const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
     for (const rel of pages.filter((p) => p !== '404.html' && (width > 375 || phone.includes(p)))) {
-      const page = await context.newPage();
-      const problems = watchProblems(page);
       const url = new URL(rel.replace(/index\.html$/, ''), site).href;
       expect((await page.goto(url))?.status(), url).toBe(200);
       const axe = await axeOf(page).analyze();
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), `${url} at ${width}`).toEqual([]);
       expect(problems, url).toEqual({ console: [], errors: [] });
-      await page.close();
     }
     await context.close();
   }, 240_000);

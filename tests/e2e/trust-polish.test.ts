@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.ts';
+import { onePage } from '../helpers/onePage.ts';
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -39,16 +40,17 @@ function brokenWords(page: Page, selector: string): Promise<string[]> {
 
 describe('polish', () => {
   it('at 320 px every email field fits inside its form, within the card\'s padding', async () => {
+    const one = await onePage(browser, { viewport: { width: 320, height: 900 } });
     for (const route of ['/', '/for-consumers/', '/for-consumers/online/saas/', '/manifesto/']) {
-      const { page, ctx } = await open(route, { width: 320 });
+      const page = await one.at(base + route);
       const over = await page.locator('form.waitlist input[type=email]').evaluateAll((inputs) => inputs.filter((i) => {
         const box = i.closest('form')!.getBoundingClientRect();
         const r = i.getBoundingClientRect();
         return r.right > box.right + 0.5 || r.left < box.left - 0.5;
       }).length);
       expect(over, route).toBe(0);
-      await ctx.close();
     }
+    await one.close();
   });
 
   it('a status message keeps clear of the closing card\'s bottom edge', async () => {
@@ -78,15 +80,16 @@ describe('polish', () => {
   });
 
   it('breaks no address or hyphenated name mid-word (investors address, "Co-Founder")', async () => {
+    const one = await onePage(browser);
     for (const width of [320, 375, 768]) {
-      const { page, ctx } = await open('/investors/', { width });
+      const page = await one.at(base + '/investors/', width);
       expect(await brokenWords(page, '.company-address'), `/investors/ at ${width}`).toEqual([]);
       for (const route of ['/', '/for-consumers/online/saas/', '/for-consumers/brick-and-mortar/medical/']) {
         await page.goto(base + route);
         expect(await brokenWords(page, 'main h1, main h2'), `${route} at ${width}`).toEqual([]);
       }
-      await ctx.close();
     }
+    await one.close();
   });
 
   it('"✓ JOINED!" reads as a success, not as a disabled button', async () => {
@@ -109,12 +112,13 @@ describe('polish', () => {
   });
 
   it('without JavaScript the headline has no empty band under it', async () => {
+    const one = await onePage(browser, { javaScriptEnabled: false });
     for (const width of [375, 1280]) {
-      const { page, ctx } = await open('/', { width, js: false });
+      const page = await one.at(base + '/', width);
       const gap = await page.locator('#home-title').evaluate((h) => h.nextElementSibling!.getBoundingClientRect().top - h.getBoundingClientRect().bottom);
       expect(gap, `at ${width}`).toBeLessThanOrEqual(24);
-      await ctx.close();
     }
+    await one.close();
   });
 
   it('a themed page uses its theme on buttons, back links and badges', async () => {
@@ -130,12 +134,13 @@ describe('polish', () => {
   });
 
   it('the 404 gradient runs down to the footer, without a seam', async () => {
+    const one = await onePage(browser);
     for (const width of [375, 1280, 1920]) {
-      const { page, ctx } = await open('/404.html', { width });
+      const page = await one.at(base + '/404.html', width);
       const gap = await page.evaluate(() => document.querySelector('.site-footer')!.getBoundingClientRect().top - document.querySelector('main > section')!.getBoundingClientRect().bottom);
       expect(Math.abs(gap), `at ${width}`).toBeLessThanOrEqual(1);
-      await ctx.close();
     }
+    await one.close();
   });
 
   it('the mobile menu lists the company links under their own heading, not under Solutions', async () => {
@@ -159,12 +164,13 @@ describe('polish', () => {
   });
 
   it('sector cards side by side are the same height', async () => {
+    const one = await onePage(browser);
     for (const route of ['/for-consumers/online/saas/', '/for-consumers/brick-and-mortar/medical/', '/for-consumers/hybrid/real-estate/']) {
-      const { page, ctx } = await open(route);
+      const page = await one.at(base + route);
       const heights = await page.locator('.split > .card').evaluateAll((cs) => cs.map((c) => Math.round(c.getBoundingClientRect().height)));
       expect(heights.length, route).toBe(2);
       expect(heights[0], route).toBe(heights[1]);
-      await ctx.close();
     }
+    await one.close();
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { launchBrowser } from '../helpers/browser.ts';
+import { onePage } from '../helpers/onePage.ts';
 
 const base = inject('baseUrl');
 const readYaml = (file: string) => parse(fs.readFileSync(new URL(`../../content/${file}`, import.meta.url), 'utf8'));
@@ -21,6 +22,11 @@ async function open(path: string, opts: { width?: number; height?: number; reduc
   const page = await ctx.newPage();
   await page.goto(base + path);
   return { page, ctx };
+}
+/** One page for the widths of a test (tests/helpers/onePage.ts): `at(path, width, height)` loads at that width. */
+async function widths(opts: { reducedMotion?: boolean } = {}) {
+  const one = await onePage(browser, { reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference' });
+  return { ctx: one.ctx, at: (path: string, width: number, height = 900) => one.at(base + path, width, height) };
 }
 const hydrated = (page: Page, name: string) => page.locator(`sitegen-island[data-island="${name}"][data-hydrated]`).first().waitFor({ state: 'attached' });
 
@@ -51,8 +57,9 @@ describe('a past launch date', () => {
 
 describe('the header "Join waitlist" link', () => {
   it('lands with the email field visible below the sticky header and focused, on every page and width', async () => {
+    const session = await widths();
     for (const width of WIDTHS) {
-      const { page, ctx } = await open('/', { width, height: width < 768 ? 700 : 900 });
+      const page = await session.at('/', width, width < 768 ? 700 : 900);
       for (const route of ['/', '/faqs/', '/for-consumers/online/saas/', '/careers/']) {
         await page.goto(base + route);
         await hydrated(page, 'SiteNav');
@@ -67,15 +74,16 @@ describe('the header "Join waitlist" link', () => {
           return r.top >= header.bottom && r.bottom <= window.innerHeight ? 'ok' : `field at ${r.top}-${r.bottom}, header ends ${header.bottom}`;
         }), { message: `${route} at ${width}`, timeout: 5_000 }).toBe('ok');
       }
-      await ctx.close();
     }
+    await session.ctx.close();
   });
 });
 
 describe('the logo wall', () => {
   it('shows only entries with a real logo, every one loaded (none blank), under the wording home.yaml owns', async () => {
+    const session = await widths();
     for (const width of [375, 1280]) {
-      const { page, ctx } = await open('/', { width });
+      const page = await session.at('/', width);
       await page.locator('.marquee').first().scrollIntoViewIfNeeded();
       expect(await page.locator('.logo-mark__initial').count()).toBe(0);
       const marks = page.locator('.logo-mark');
@@ -85,13 +93,14 @@ describe('the logo wall', () => {
       await expect.poll(() => page.locator('.logo-mark img').evaluateAll((imgs) => imgs.filter((i) => !((i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)).length), { timeout: 5_000, message: `at ${width}` }).toBe(0);
       const intro = await page.locator('#logos-title').locator('xpath=..').innerText();
       expect(intro).toContain(home.marquee.intro);
-      await ctx.close();
     }
+    await session.ctx.close();
   });
 
   it('under reduced motion: pills neither overlap nor spill their text, and no pause button shows', async () => {
+    const session = await widths({ reducedMotion: true });
     for (const width of [320, 375, 768, 1280]) {
-      const { page, ctx } = await open('/', { width, reducedMotion: true });
+      const page = await session.at('/', width);
       await page.locator('.marquee').first().scrollIntoViewIfNeeded();
       const problems = await page.locator('.logo-mark').evaluateAll((els) => {
         const shown = els.filter((e) => (e as HTMLElement).offsetParent !== null);
@@ -109,15 +118,16 @@ describe('the logo wall', () => {
       expect(problems, `at ${width}`).toEqual([]);
       const visibleToggles = await page.locator('.motion-toggle').evaluateAll((bs) => bs.filter((b) => (b as HTMLElement).offsetParent !== null && getComputedStyle(b).visibility !== 'hidden').length);
       expect(visibleToggles, `at ${width}`).toBe(0);
-      await ctx.close();
     }
+    await session.ctx.close();
   });
 });
 
 describe('stats', () => {
   it('break no word across lines, at every width', async () => {
+    const session = await widths();
     for (const width of WIDTHS) {
-      const { page, ctx } = await open('/', { width });
+      const page = await session.at('/', width);
       const broken = await page.locator('.stat__value, .stat__label').evaluateAll((els) => els.flatMap((el) => {
         const node = el.firstChild;
         if (!node || node.nodeType !== Node.TEXT_NODE) return [];
@@ -133,8 +143,8 @@ describe('stats', () => {
         return out;
       }));
       expect(broken, `at ${width}`).toEqual([]);
-      await ctx.close();
     }
+    await session.ctx.close();
   });
 
   it('use the spec\'s labels', async () => {
@@ -209,8 +219,9 @@ describe('the mobile menu', () => {
 
 describe('motion controls', () => {
   it('are out of the reading line, not the first stop after the skip link, and each has its own name', async () => {
+    const session = await widths();
     for (const width of [375, 1280]) {
-      const { page, ctx } = await open('/', { width });
+      const page = await session.at('/', width);
       await hydrated(page, 'RotatingWord');
       await hydrated(page, 'SiteNav');
       // The headline is followed by its lead paragraph.
@@ -225,15 +236,16 @@ describe('motion controls', () => {
       const names = await page.locator('.motion-toggle').evaluateAll((bs) => bs.filter((b) => (b as HTMLElement).offsetParent !== null).map((b) => b.textContent?.trim()));
       expect(names.length).toBeGreaterThan(1);
       expect(new Set(names).size, names.join(' | ')).toBe(names.length);
-      await ctx.close();
     }
+    await session.ctx.close();
   });
 });
 
 describe('heroes', () => {
   it('fill the right half at desktop widths with a visual', async () => {
+    const session = await widths();
     for (const width of [1280, 1920]) {
-      const { page, ctx } = await open('/', { width });
+      const page = await session.at('/', width);
       for (const route of ['/for-consumers/', '/for-consumers/online/', '/for-consumers/hybrid/', '/for-consumers/online/saas/', '/for-consumers/brick-and-mortar/medical/', '/careers/', '/support/', '/investors/']) {
         await page.goto(base + route);
         const filled = await page.locator('main h1').locator('xpath=ancestor::section[1]').evaluate((hero) => {
@@ -245,15 +257,16 @@ describe('heroes', () => {
         });
         expect(filled, `${route} at ${width}`).toBe(true);
       }
-      await ctx.close();
     }
+    await session.ctx.close();
   });
 });
 
 describe('the wordmark', () => {
   it('shows the name beside its mark at every width, and the header still fits', async () => {
+    const session = await widths();
     for (const width of WIDTHS) {
-      const { page, ctx } = await open('/', { width });
+      const page = await session.at('/', width);
       const box = await page.locator('.site-header .brand__name').boundingBox();
       expect(box?.width ?? 0, `at ${width}`).toBeGreaterThan(40);
       const overflow = await page.evaluate(() => {
@@ -262,7 +275,7 @@ describe('the wordmark', () => {
           .some((el) => { const r = el.getBoundingClientRect(); return r.left < 0 || r.right > document.documentElement.clientWidth; });
       });
       expect(overflow, `at ${width}`).toBe(false);
-      await ctx.close();
     }
+    await session.ctx.close();
   });
 });

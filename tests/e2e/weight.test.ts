@@ -10,6 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.ts';
+import { readBodies } from '../helpers/responseBodies.ts';
 import { REPO, fixture, sitegen } from '../helpers/cli.ts';
 import type { PageReport } from '../../src/core/types.ts';
 
@@ -65,15 +66,10 @@ function supabaseChunk(): string {
 
 /** Records every JavaScript response of a page: URL path → gzip size of its body. */
 function recordScripts(page: Page) {
-  const sizes = new Map<string, Promise<number>>();
-  page.on('response', (r) => {
-    const url = new URL(r.url());
-    if (r.request().resourceType() !== 'script' || sizes.has(url.pathname)) return;
-    sizes.set(url.pathname, r.body().then(gzipBytes));
-  });
+  const reads = readBodies(page, (r) => r.request().resourceType() === 'script', gzipBytes);
   return {
-    urls: () => [...sizes.keys()],
-    gzipTotal: async () => (await Promise.all(sizes.values())).reduce((s, n) => s + n, 0),
+    urls: () => reads.paths(),
+    gzipTotal: async () => [...(await reads.settled()).values()].reduce((s, n) => s + n, 0),
   };
 }
 
@@ -108,8 +104,6 @@ describe('the home page', () => {
 
     await page.locator('form.waitlist input[type="email"]').first().focus();
     await expect.poll(() => scripts.urls()).toContain(supabase);
-    // Every body read started must end before the context closes (a read cut short is an unhandled rejection).
-    await scripts.gzipTotal();
     await ctx.close();
   });
 
