@@ -252,15 +252,3 @@ function foldersIntact(g: Partial<Pick<Generation, 'files' | 'dirs'>> | undefine
   }
   return true;
 }
-
-/** Whether the output `outDir` is, file for file and folder for folder, what `o` stamped. */
-export function outputIntact(outDir: string, o: OutputStamps): boolean {
-  if (!foldersIntact({ files: [], dirs: o.dirs }, outDir)) return false;
-  const base = below(outDir);
-  for (const f in o.stamps) {
-    const st = lstatOrNull(base + f);
-    const want = o.stamps[f];
-    if (!st?.isFile() || st.size !== want[0] || st.mtimeMs !== want[1] || st.ino !== want[2]) return false;
-  }
-  return true;
-}
