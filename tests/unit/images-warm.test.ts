@@ -46,10 +46,10 @@ describe('a warm build over a kept output', () => {
 
   it('the up-to-date record stamps each variant folder, not each of its files', () => {
     const memo = JSON.parse(fs.readFileSync(path.join(siteCacheRoot(site.root), 'build.json'), 'utf8'));
-    const stamped = Object.keys(memo.output.stamps);
+    const stamped: string[] = memo.output.files;
     expect(stamped).toContain('about/index.html');
     expect(stamped.filter((f) => f.startsWith('assets/img/'))).toEqual([]);
-    for (const d of outputDirs(site)) expect(memo.output.dirs[`assets/img/${d}`]).toBeDefined();
+    for (const d of outputDirs(site)) expect(memo.output.dirs).toContain(`assets/img/${d}`);
   });
 
   it('a changed image is encoded again alone, and its old variants leave the cache', async () => {

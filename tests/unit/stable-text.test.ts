@@ -1,0 +1,50 @@
+// The text a page's key is made from (src/pipeline/stableText.ts): equal for equal plain values whatever
+// their key order, different whenever a value differs, and a throw (the page renders every time) for what
+// cannot be told apart for sure: a function, a class instance, a symbol key, a cycle.
+import { describe, expect, it } from 'vitest';
+import { stable, Unknown } from '../../src/pipeline/stableText.ts';
+
+describe('stable text of a route\'s data', () => {
+  it('is the same for the same data in another key order, and differs for any changed value', () => {
+    const html = `<p>${'body '.repeat(100)}</p>`;
+    const a = { path: '/a/', props: { title: 'A', tags: ['x', 'y'], html, n: 1, on: true, none: null, gone: undefined } };
+    const b = { props: { gone: undefined, none: null, on: true, n: 1, html, tags: ['x', 'y'], title: 'A' }, path: '/a/' };
+    expect(stable(a)).toBe(stable(b));
+    const variants: unknown[] = [
+      { ...a, path: '/b/' },
+      { ...a, props: { ...a.props, title: 'B' } },
+      { ...a, props: { ...a.props, tags: ['y', 'x'] } },
+      { ...a, props: { ...a.props, tags: ['x', 'y', ''] } },
+      { ...a, props: { ...a.props, html: html.replace('body', 'bodY') } },
+      { ...a, props: { ...a.props, n: -0 } },
+      { ...a, props: { ...a.props, n: '1' } },
+      { ...a, props: { ...a.props, on: 'true' } },
+      { ...a, props: { ...a.props, none: undefined } },
+      { ...a, props: { ...a.props, when: new Date(0) } },
+      { ...a, props: { ...a.props, map: new Map([['k', 1]]) } },
+      { ...a, props: { ...a.props, set: new Set([1]) } },
+      { ...a, props: { ...a.props, big: 1n } },
+    ];
+    const texts = new Set([stable(a), ...variants.map((v) => stable(v))]);
+    expect(texts.size).toBe(variants.length + 1);
+  });
+
+  it('takes a long string by its digest: a long body does not make a long text', () => {
+    const long = 'x'.repeat(100_000);
+    expect(stable({ html: long }).length).toBeLessThan(100);
+    expect(stable({ html: long })).not.toBe(stable({ html: `${long}y` }));
+    // A short string that looks like a digest is still told apart from one.
+    expect(stable({ html: long })).not.toBe(stable({ html: stable({ html: long }).slice(9, -1) }));
+  });
+
+  it('keys an object shared by many places (a nav list), and refuses a cycle, a function, a class instance, a symbol key', () => {
+    const nav = [{ title: 'Home', path: '/' }];
+    expect(stable({ header: nav, footer: nav })).toBe(stable({ header: [{ title: 'Home', path: '/' }], footer: [{ path: '/', title: 'Home' }] }));
+    const cycle: Record<string, unknown> = { a: 1 };
+    cycle.self = { back: cycle };
+    class Thing { secret = 1; }
+    for (const bad of [cycle, { f: () => 1 }, { t: new Thing() }, { [Symbol('s')]: 1 }, { s: Symbol('s') }]) {
+      expect(() => stable(bad)).toThrow(Unknown);
+    }
+  });
+});
