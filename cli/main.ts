@@ -11,6 +11,15 @@ import { engineSettingsFrom } from './options.ts';
 import { typoDistance } from '../src/core/didYouMean.ts';
 import { PACKAGE_DIR } from '../src/site/paths.ts';
 
+// A reader that goes away (`sitegen build | head`) ends only the output, not the command: the build still
+// finishes and swaps dist/ in, and the exit code is the command's own.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    stream.write = (() => true) as typeof stream.write;
+  });
+}
+
 const program = new Command();
 
 function port(v: string): number {
