@@ -28,7 +28,8 @@ import { currentImageStore, encodeWhileLoading, resetImageStore, variantBytes } 
 import { contentVariantPaths, variantLinks } from '../images/variants.ts';
 import { encoderPeakRssMB } from '../images/encoder.ts';
 import { urlPolicy } from '../render/urls.ts';
-import { skippable, trackEnv, upToDate, wholeEnv, type UpToDate } from './upToDate.ts';
+import { skippable, trackEnv, upToDate, type UpToDate } from './upToDate.ts';
+import { wholeEnv, type EnvRecord } from './envRecord.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import { pruneCaches } from '../cache/prune.ts';
 import { stageTimer } from './stageTimer.ts';
@@ -123,11 +124,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       const known = memo ? { stamps: memo.contentStamps(), context: `${envKey}\n${new Date().toISOString().slice(0, 10)}` } : undefined;
       const { session, plan } = await loadAndPlan({ ...opts, root, env: tracked.proxy }, 'build', result, known);
       try {
-        const output = plan.ok ? await writePlan(opts, session, plan, result, outDir, envKey) : null;
-        if (memo && output && !result.errors.length && session.site) {
-          const reads = tracked.reads() && processEnv.reads() && new Set([...tracked.reads()!, ...processEnv.reads()!]);
-          await memo.save(result, session.site.file, output, env === realEnv ? reads : null);
-        }
+        // The variables read, when the build could see every read (process.env itself, tracked): else null.
+        const envReads = () => (memo && env === realEnv && tracked.reads() && processEnv.reads() ? new Set([...tracked.reads()!, ...processEnv.reads()!]) : null);
+        const output = plan.ok ? await writePlan(opts, session, plan, result, outDir, { values: env, reads: envReads }) : null;
+        if (memo && output && !result.errors.length && session.site) await memo.save(result, session.site.file, output, output.env);
       } finally {
         if (session.pool) result.workers = session.pool.stats;
         await session.close();
@@ -153,7 +153,7 @@ function finish(result: BuildResult, t0: number): BuildResult {
  * Renders the plan and makes it the output when nothing went wrong: written into the live output in place when
  * the build caches know it and few pages changed (output/patch.ts), else into a staging folder swapped in.
  */
-async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, outDir: string, envKey: string): Promise<OutputStamps | null> {
+async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, outDir: string, env: { values: NodeJS.ProcessEnv; reads: () => Set<string> | null }): Promise<(OutputStamps & { env: EnvRecord }) | null> {
   result.notices.push(...plan.notices);
   const timed = stageTimer(result, opts);
   const others = otherFiles(session, plan);
@@ -169,8 +169,8 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
   const imageFiles: string[] = []; // the variants a template links: known once the pages render
   let patch: string[] | null = null; // the live output's files, when the build patches it in place
   const incremental = !cache ? null : await timed('changes', async () => {
-    const key = buildKey({ moduleFile: session.site!.file, vendorFile: vendorFile(), manifest: planInput(session, plan).setup.manifest, siteUrl: session.siteUrl(), env: envKey });
-    const inc = await openIncremental(session.root, outDir, key, session.content);
+    const key = buildKey({ moduleFile: session.site!.file, vendorFile: vendorFile(), manifest: planInput(session, plan).setup.manifest, siteUrl: session.siteUrl() });
+    const inc = await openIncremental(session.root, outDir, key, session.content, env.values);
     // The record knows every file of the live output, and fewer than patchMax pages render (their HTML
     // waits in memory until the build knows it has no error): the build patches it in place.
     const previous = await isFolder(outDir) ? inc.previousFiles() : null;
@@ -193,7 +193,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
     if (result.errors.length) { await staging.abort(); return null; }
     if (staging.inPlace) await incremental!.invalidate(); // a patch that stops half-way is never trusted
     await timed('write', () => staging.commit());
-    const stamps = await incremental?.save([...planned(), ...imageFiles], staging.touched); // what the output now holds, for the next build
+    const stamps = await incremental?.save([...planned(), ...imageFiles], staging.touched, env.reads()); // what the output now holds, for the next build
     if (engineSettings().cache) await pruneCaches({ root: session.root, output: outDir }, ['images', 'vendor', 'worker']);
     saveCodeCaches();
     return stamps ?? null;

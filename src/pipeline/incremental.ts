@@ -18,6 +18,7 @@ import type { ManifestLinks } from '../render/page.ts';
 import { emptyGeneration, readGeneration, recordFiles, writeGeneration, type Entry, type Generation, type OutputStamps, type Stamp } from './pageRecord.ts';
 import { parseVariantPath } from '../images/model.ts';
 import { stable, Unknown } from './stableText.ts';
+import { envRecordOf, envSame, type EnvRecord } from './envRecord.ts';
 
 export type { OutputStamps };
 
@@ -42,8 +43,6 @@ export interface BuildKeyInput {
   vendorFile?: string;
   manifest: ManifestLinks;
   siteUrl: string;
-  /** The environment variables the site read, with their values (upToDate.ts envKey). */
-  env: string;
 }
 
 /**
@@ -64,7 +63,7 @@ export function buildKey(k: BuildKeyInput): string | null {
   try {
     // The engine runs from its sources (tests) without a vendor bundle: then nothing to stamp.
     const vendor = k.vendorFile && fs.existsSync(k.vendorFile) ? fs.statSync(k.vendorFile) : null;
-    return sha1([sha1(fs.readFileSync(k.moduleFile, 'latin1')), k.vendorFile ?? '', vendor ? `${vendor.size}:${vendor.mtimeMs}` : '', engineStamp(), stable(k.manifest), k.siteUrl, k.env, process.version].join('\n'));
+    return sha1([sha1(fs.readFileSync(k.moduleFile, 'latin1')), k.vendorFile ?? '', vendor ? `${vendor.size}:${vendor.mtimeMs}` : '', engineStamp(), stable(k.manifest), k.siteUrl, process.version].join('\n'));
   } catch {
     return null;
   }
@@ -96,17 +95,20 @@ export interface Incremental {
   /** Writes the record of this build's output, every file of which is listed in `files`; call once it is
    *  live. `touched`: after a patch, the files it wrote or deleted (the others keep the stamps the record
    *  has). Returns the stamps of the output's files and folders (for upToDate.ts). */
-  save(files: string[], touched?: Set<string>): Promise<OutputStamps>;
+  save(files: string[], touched: Set<string> | undefined, envReads: Set<string> | null): Promise<OutputStamps & { env: EnvRecord }>;
 }
 
 /** The record of the builds before, for a build of `outDir`; `key` null reuses nothing and records no page. */
-export async function openIncremental(root: string, outDir: string, key: string | null, content: Content): Promise<Incremental> {
+export async function openIncremental(root: string, outDir: string, key: string | null, content: Content, env: NodeJS.ProcessEnv): Promise<Incremental> {
   const files = recordFiles(root);
+  // A record is used only when every variable its pages read has the value it had (the environment is not
+  // in the page keys: the first build learns which variables a site reads, and the next would differ).
+  const read = (file: string) => { const g = readGeneration(file, outDir); return g?.env !== undefined && envSame(g.env, env) ? g : null; };
   // The live output's record now; the one before's only when a build stages over that output.
-  const live = readGeneration(files.live, outDir);
+  const live = read(files.live);
   let before: Generation | null | undefined;
   const liveOnly = [live];
-  const generations = () => (dir === outDir ? liveOnly : [live, before ??= readGeneration(files.before, outDir)]);
+  const generations = () => (dir === outDir ? liveOnly : [live, before ??= read(files.before)]);
   const hashes = new Map<string, string | null>();
   const collectionHash = (name: string): string | null => {
     if (!hashes.has(name)) {
@@ -191,7 +193,9 @@ export async function openIncremental(root: string, outDir: string, key: string 
     async invalidate() {
       await writeGeneration(files.live, outDir, []);
     },
-    async save(written, touched) {
+    async save(written, touched, envReads) {
+      // The variables this build's renders read, and those of the records whose pages it may have kept.
+      const reused = (reuse ? generations() : []).flatMap((g) => (g?.env !== undefined ? [g.env] : []));
       const patched = path.resolve(dir) === path.resolve(outDir);
       // After a patch, a file or folder it did not touch keeps the stamp the record had. That can never make
       // a later build trust a changed output: each later check compares a recorded stamp with the file's
@@ -231,8 +235,9 @@ export async function openIncremental(root: string, outDir: string, key: string 
         else await fsp.rm(files.before, { force: true });
       }
       // (for the memo of upToDate.ts: what the live output held, and from which files)
-      await writeGeneration(files.live, outDir, entries, { files: written, stamps, dirs });
-      return { stamps, dirs };
+      const envRecord = envRecordOf(env, envReads, reused);
+      await writeGeneration(files.live, outDir, entries, { files: written, stamps, dirs, env: envRecord });
+      return { stamps, dirs, env: envRecord };
     },
   };
 }

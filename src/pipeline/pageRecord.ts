@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { siteCachePath } from '../cache/registry.ts';
+import type { EnvRecord } from './envRecord.ts';
 
 export interface Stamp { size: number; mtimeMs: number; ino: number }
 
@@ -30,12 +31,14 @@ export interface OutputStamps { stamps: Record<string, [number, number, number]>
 export interface Generation extends Partial<OutputStamps> {
   entry(output: string): Entry | undefined;
   files?: string[];
+  /** The environment its pages were rendered in (the variables they read, or the whole environment's hash). */
+  env?: EnvRecord;
 }
 
 type Stored = [key: string, reads: [string, string][], islands: number[], links: number[], size: number, mtimeMs: number, ino: number];
-interface StoredGeneration extends Partial<OutputStamps> { version: number; outDir: string; strings: string[]; entries: Record<string, Stored>; files?: string[] }
+interface StoredGeneration extends Partial<OutputStamps> { version: number; outDir: string; strings: string[]; entries: Record<string, Stored>; files?: string[]; env?: EnvRecord }
 
-const VERSION = 3;
+const VERSION = 4;
 export const recordFiles = (root: string) => ({ live: siteCachePath(root, 'pages'), before: siteCachePath(root, 'pagesBefore') });
 
 export const emptyGeneration = (): Generation => ({ entry: () => undefined });
@@ -52,12 +55,12 @@ export function readGeneration(file: string, outDir: string): Generation | null 
       const e = Object.hasOwn(entries, output) ? entries[output] : undefined;
       return e && { key: e[0], reads: e[1], islands: names(e[2]), links: names(e[3]), stamp: { size: e[4], mtimeMs: e[5], ino: e[6] } };
     },
-    files: g.files, stamps: g.stamps, dirs: g.dirs,
+    files: g.files, stamps: g.stamps, dirs: g.dirs, env: g.env,
   };
 }
 
 /** Writes a generation beside its file, then renames it into place. */
-export async function writeGeneration(file: string, outDir: string, entries: Iterable<[string, Entry]>, rest: { files?: string[] } & Partial<OutputStamps> = {}): Promise<void> {
+export async function writeGeneration(file: string, outDir: string, entries: Iterable<[string, Entry]>, rest: { files?: string[]; env?: EnvRecord } & Partial<OutputStamps> = {}): Promise<void> {
   const strings: string[] = [];
   const index = new Map<string, number>();
   const ix = (list: string[]) => list.map((s) => { let i = index.get(s); if (i === undefined) { index.set(s, i = strings.length); strings.push(s); } return i; });

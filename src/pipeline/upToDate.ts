@@ -18,6 +18,7 @@ import { configureEngine, engineSettings, type EngineSettings } from '../core/se
 import { acquireBuildLock } from './buildLock.ts';
 import { engineStamp, type OutputStamps } from './incremental.ts';
 import { siteCachePath } from '../cache/registry.ts';
+import { envSame, wholeEnv, type EnvRecord } from './envRecord.ts';
 import type { FileStamp } from '../content/parse.ts';
 
 const VERSION = 2;
@@ -99,8 +100,6 @@ export function trackEnv(env: NodeJS.ProcessEnv) {
   return { proxy, reads: (): Set<string> | null => (all ? null : read) };
 }
 
-export const wholeEnv = (env: NodeJS.ProcessEnv) => createHash('sha1').update(Object.keys(env).filter((n) => n !== '_' && n !== 'OLDPWD').sort().map((n) => `${n}=${env[n]}`).join('\n')).digest('base64url');
-const envSame = (memo: Memo['env'], env: NodeJS.ProcessEnv) => (typeof memo === 'string' ? memo === wholeEnv(env) : Object.entries(memo).every(([k, v]) => (env[k] ?? null) === v));
 
 /** size and mtime of a file, mtime of a folder; null below content/ or static/ when a link is met (its target
  *  could change unseen: such a site is never skipped). */
@@ -156,7 +155,7 @@ export interface UpToDate {
    *  content cache takes them for its own stat of each file: the same answer, asked once. */
   contentStamps(): Map<string, FileStamp> | null;
   /** Records a build that succeeded (its output live) for the next one. */
-  save(result: BuildResult, moduleFile: string, output: OutputStamps, envReads: Set<string> | null): Promise<void>;
+  save(result: BuildResult, moduleFile: string, output: OutputStamps, env: EnvRecord): Promise<void>;
 }
 
 export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
@@ -186,11 +185,10 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
       });
       return byFile;
     },
-    async save(result, moduleFile, output, envReads) {
+    async save(result, moduleFile, output, env) {
       const file = memoFile(root);
       if (!inputs) { await fsp.rm(file, { force: true }); return; }
       const { timings, ...rest } = result;
-      const env = envReads ? Object.fromEntries([...envReads].sort().map((n) => [n, k.env[n] ?? null])) : wholeEnv(k.env);
       const next: Memo = { version: VERSION, key, moduleFile, inputs: { paths: inputs.paths.join(SEP), nums: packNums(inputs.nums) }, bundle: bundleState(root), env, output: packOutput(output), result: rest };
       await fsp.mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.tmp-${process.pid}`;

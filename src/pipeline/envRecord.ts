@@ -1,0 +1,21 @@
+// What a build knows of the environment it ran in: the variables the site read, with their values, or (when
+// the build could not see which it read: an env object handed in by a caller) a hash of the whole
+// environment. The up-to-date record (upToDate.ts) and the page record (pageRecord.ts) keep one each.
+import { createHash } from 'node:crypto';
+
+export type EnvRecord = Record<string, string | null> | string;
+
+/** A hash of every variable but the shell's own bookkeeping. */
+export const wholeEnv = (env: NodeJS.ProcessEnv): string => createHash('sha1').update(Object.keys(env).filter((n) => n !== '_' && n !== 'OLDPWD').sort().map((n) => `${n}=${env[n]}`).join('\n')).digest('base64url');
+
+/** Whether a build that recorded `rec` would have seen the same values in `env`. */
+export const envSame = (rec: EnvRecord, env: NodeJS.ProcessEnv): boolean =>
+  typeof rec === 'string' ? rec === wholeEnv(env) : Object.entries(rec).every(([k, v]) => (env[k] ?? null) === v);
+
+/** The record of a build that read `reads` (null: unknown), over what earlier records it reused said. */
+export function envRecordOf(env: NodeJS.ProcessEnv, reads: Set<string> | null, reused: EnvRecord[] = []): EnvRecord {
+  if (!reads || reused.some((r) => typeof r === 'string')) return wholeEnv(env);
+  const names = new Set(reads);
+  for (const r of reused) for (const n of Object.keys(r as Record<string, string | null>)) names.add(n);
+  return Object.fromEntries([...names].sort().map((n) => [n, env[n] ?? null]));
+}

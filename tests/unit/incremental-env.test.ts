@@ -1,0 +1,57 @@
+// The CLI hands the build process.env, so the build learns which variables the site reads. The first build
+// knows none of them yet (it records what it read); the Markdown edit right after it must still rewrite only
+// the pages that show it, as every later one does, and a variable the site read must still count.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { copyOf, type TestSite } from '../helpers/site.ts';
+import { stamps, written } from '../helpers/outputStamps.ts';
+import { build } from '../../src/pipeline/build.ts';
+
+let site: TestSite;
+beforeEach(async () => { site = await copyOf('basic'); });
+afterEach(() => { site?.remove(); delete process.env.SG_TEST_TAGLINE; });
+
+const run = async () => {
+  const r = await build({ root: site.root, env: process.env });
+  expect(r.errors).toEqual([]);
+  return r;
+};
+const out = path.join;
+
+describe('incremental builds with the environment of the process (as the CLI runs)', () => {
+  it('the first Markdown edit after a fresh build rewrites only the page that shows it', async () => {
+    await run();
+    const dist = out(site.root, 'dist');
+    const before = stamps(dist);
+    site.edit('content/pages/about.md', (t) => t.replace('This is **Markdown**', 'This is **edited Markdown**'));
+    await run();
+    const after = stamps(dist);
+    expect(written(before, after)).toEqual(['about/index.html']);
+    site.edit('content/pages/about.md', (t) => t.replace('edited Markdown', 'edited again Markdown'));
+    await run();
+    expect(written(after, stamps(dist))).toEqual(['about/index.html']);
+  }, 60_000);
+
+  it('a variable only pages that were not rendered again read still counts after a patch', async () => {
+    // Only the home page reads it: a patch that renders the about page alone must keep it in the record.
+    site.edit('templates/pages.tsx', (t) => t.replace('export function Home({ items }: { items: { slug: string; title: string }[] }) {', "export function Home({ items }: { items: { slug: string; title: string }[] }) {\n  const tagline = process.env.SG_TEST_TAGLINE ?? '';"));
+    site.edit('templates/pages.tsx', (t) => t.replace(/(export function Home[\s\S]*?return \(?<>)/, '$1<p className="tagline">{tagline}</p>'));
+    process.env.SG_TEST_TAGLINE = 'One';
+    await run();
+    const dist = out(site.root, 'dist');
+    expect(fs.readFileSync(out(dist, 'index.html'), 'utf8')).toContain('<p class="tagline">One</p>');
+    site.edit('content/pages/about.md', (t) => t.replace('This is **Markdown**', 'This is **edited Markdown**'));
+    const before = stamps(dist);
+    await run(); // a patch: the about page rendered, the home page kept
+    expect(written(before, stamps(dist))).toEqual(['about/index.html']);
+    process.env.SG_TEST_TAGLINE = 'Two'; // and nothing else changed
+    const r = await run();
+    expect(r.cached).not.toContain('up to date');
+    expect(fs.readFileSync(out(dist, 'index.html'), 'utf8')).toContain('<p class="tagline">Two</p>');
+    process.env.SG_TEST_TAGLINE = 'Three';
+    site.edit('content/pages/about.md', (t) => t.replace('edited Markdown', 'edited again Markdown'));
+    await run();
+    expect(fs.readFileSync(out(dist, 'index.html'), 'utf8')).toContain('<p class="tagline">Three</p>');
+  }, 60_000);
+});
