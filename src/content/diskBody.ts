@@ -1,8 +1,9 @@
 // diskBody: Markdown bodies' HTML kept in files of the build cache instead of in memory, for big sites (the
 // diskBodiesMin setting: that many content files or more, with the caches on). Each load batch writes the
 // HTML of the bodies it parsed, one after another in UTF-8, into one new file of <root>/.sitegen/cache/bodies/
-// (its name random, never rewritten); the entry's `html` is then a getter that reads those bytes each time
-// it is asked and keeps nothing, and the content cache keeps the place instead of the text. So a build holds
+// (its name random, never rewritten), each followed by its headings and excerpt as JSON; the entry's `html`,
+// `headings` and `excerpt` are then getters that read those bytes each time they are asked and keep nothing,
+// and the content cache keeps the place and the word count instead. So a build holds
 // one page's body at a time whatever the site's size (100,000 bench pages: ~650 MB of HTML). A site keeps
 // its pages small in memory by handing templates the entry (`entry.html` read as the page renders) rather
 // than a copy of its HTML in the route's props (a copy in every route is every body at once).
@@ -10,33 +11,39 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Entry } from '../core/types.ts';
+import type { MarkdownText } from '../markdown/entryText.ts';
 import { siteCachePath } from '../cache/registry.ts';
 
 /**
- * Where a body's HTML is: a file of the bodies folder, its byte offset and its byte length; `c` when it holds
- * a component element, `img` when it names an image variant (the scans for those skip the others unread).
- * Plain data: it crosses to workers and into the content cache as it is.
+ * Where a body's HTML is: a file of the bodies folder, its byte offset and its byte length, then `textBytes`
+ * of JSON (its headings and excerpt); `c` when it holds a component element, `img` when it names an image
+ * variant (the scans for those skip the others unread). Plain data: it crosses to workers and into the
+ * content cache as it is.
  */
-export interface BodyRef { file: string; at: number; bytes: number; c?: 1; img?: 1 }
+export interface BodyRef { file: string; at: number; bytes: number; textBytes: number; c?: 1; img?: 1 }
+
+/** A body to keep: its HTML and its text (headings, excerpt; the word count stays in memory). */
+export interface BodyText { html: string; text?: MarkdownText }
 
 export const bodiesDir = (root: string) => siteCachePath(root, 'bodies');
 
 /** Writes bodies into one new file of the bodies folder (beside, then renamed); their places, in order. */
-export function writeBodies(root: string, htmls: string[]): BodyRef[] {
+export function writeBodies(root: string, bodies: BodyText[]): BodyRef[] {
   const dir = bodiesDir(root);
   fs.mkdirSync(dir, { recursive: true });
   const file = `${randomBytes(9).toString('base64url')}.html`;
   const buffers: Buffer[] = [];
   const refs: BodyRef[] = [];
   let at = 0;
-  for (const html of htmls) {
+  for (const { html, text } of bodies) {
     const b = Buffer.from(html, 'utf8');
-    const ref: BodyRef = { file, at, bytes: b.length };
+    const t = Buffer.from(JSON.stringify([text?.headings ?? [], text?.excerpt ?? '']), 'utf8');
+    const ref: BodyRef = { file, at, bytes: b.length, textBytes: t.length };
     if (html.includes('<sitegen-c')) ref.c = 1;
     if (html.includes('assets/img/')) ref.img = 1;
-    buffers.push(b);
+    buffers.push(b, t);
     refs.push(ref);
-    at += b.length;
+    at += b.length + t.length;
   }
   const tmp = path.join(dir, `${file}.tmp`);
   fs.writeFileSync(tmp, Buffer.concat(buffers, at));
@@ -55,19 +62,28 @@ function fdOf(file: string): number {
   return fd;
 }
 
-/** A body's HTML, read from its file (a clear error when the cache was deleted or cut under the build). */
-export function readBody(root: string, ref: BodyRef): string {
-  const file = path.join(bodiesDir(root), path.basename(ref.file));
-  const buf = Buffer.allocUnsafe(ref.bytes);
+/** `bytes` bytes at `at` of a bodies file (a clear error when the cache was deleted or cut under the build). */
+function readAt(root: string, name: string, at: number, bytes: number): string {
+  const file = path.join(bodiesDir(root), path.basename(name));
+  const buf = Buffer.allocUnsafe(bytes);
   let got = 0;
   try {
     const fd = fdOf(file);
-    for (let n = 1; got < ref.bytes && n > 0; got += n) n = fs.readSync(fd, buf, got, ref.bytes - got, ref.at + got);
+    for (let n = 1; got < bytes && n > 0; got += n) n = fs.readSync(fd, buf, got, bytes - got, at + got);
   } catch (e) {
     throw new Error(`cannot read a Markdown body kept in ${file}: ${(e as Error).message} (run \`sitegen clean\` and build again)`);
   }
-  if (got < ref.bytes) throw new Error(`a Markdown body kept in ${file} is cut short (run \`sitegen clean\` and build again)`);
+  if (got < bytes) throw new Error(`a Markdown body kept in ${file} is cut short (run \`sitegen clean\` and build again)`);
   return buf.toString('utf8');
+}
+
+/** A body's HTML, read from its file. */
+export const readBody = (root: string, ref: BodyRef): string => readAt(root, ref.file, ref.at, ref.bytes);
+
+/** A body's headings and excerpt, read from its file. */
+export function readText(root: string, ref: BodyRef): Pick<MarkdownText, 'headings' | 'excerpt'> {
+  const [headings, excerpt] = JSON.parse(readAt(root, ref.file, ref.at + ref.bytes, ref.textBytes)) as [MarkdownText['headings'], string];
+  return { headings, excerpt };
 }
 
 /** Closes the files readBody opened (end of a build; the next read opens them again). */
@@ -79,14 +95,22 @@ export function closeBodies(): void {
 // The place of each getter defineBody made: found again from a copy of the entry's property descriptors.
 const places = new WeakMap<() => string, BodyRef>();
 
-/** Makes `entry.html` read its body from its file whenever it is read (an enumerable accessor, where an
- *  eager entry has a field); assigning it makes it a plain field again. */
+/** The fields of an entry a body on disk answers. */
+const FIELDS = ['html', 'headings', 'excerpt'] as const;
+
+/** Makes `entry.html`, `headings` and `excerpt` read from the body's file whenever they are read (enumerable
+ *  accessors, where an eager entry has fields); assigning one makes it a plain field again. */
 export function defineBody(entry: Entry, root: string, ref: BodyRef): Entry {
   const get = () => readBody(root, ref);
   places.set(get, ref);
-  Object.defineProperty(entry, 'html', {
-    get, enumerable: true, configurable: true,
-    set(value: string) { Object.defineProperty(entry, 'html', { value, enumerable: true, writable: true, configurable: true }); },
+  const field = (name: typeof FIELDS[number], read: () => unknown): PropertyDescriptor => ({
+    get: read, enumerable: true, configurable: true,
+    set(value: unknown) { Object.defineProperty(entry, name, { value, enumerable: true, writable: true, configurable: true }); },
+  });
+  Object.defineProperties(entry, {
+    html: field('html', get),
+    headings: field('headings', () => readText(root, ref).headings),
+    excerpt: field('excerpt', () => readText(root, ref).excerpt),
   });
   return entry;
 }
@@ -108,8 +132,9 @@ export function bodyMayHold(entry: object, what: 'component' | 'image'): boolean
 export function wireEntry<E extends Entry | undefined>(entry: E): E {
   const ref = entry && bodyOf(entry);
   if (!ref) return entry;
-  const { html: _, ...rest } = Object.getOwnPropertyDescriptors(entry);
-  return Object.assign(Object.defineProperties({}, rest), { bodyAt: ref }) as unknown as E;
+  const descriptors: PropertyDescriptorMap = Object.getOwnPropertyDescriptors(entry);
+  for (const f of FIELDS) if (descriptors[f]?.get) delete descriptors[f];
+  return Object.assign(Object.defineProperties({}, descriptors), { bodyAt: ref }) as unknown as E;
 }
 
 /** The entry wireEntry made, reading its body from disk again. */

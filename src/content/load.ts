@@ -23,7 +23,7 @@ import { markdownImageOptions, imageOptionsKey } from '../images/config.ts';
 import { contentImagesKnown } from '../images/store.ts';
 import { crossFileIssues, locateIssue } from './crossFile.ts';
 import { plainSame, validUnder, type KnownInputs } from './validCache.ts';
-import { defineBody, knownBody, readBody, writeBodies, type BodyRef } from './diskBody.ts';
+import { defineBody, knownBody, readBody, readText, writeBodies, type BodyRef } from './diskBody.ts';
 import { engineSettings } from '../core/settings.ts';
 
 export interface LoadedContent {
@@ -92,10 +92,11 @@ export async function loadBatch(config: SiteConfig, root: string, items: LoadIte
 function bodiesToDisk(root: string, results: LoadResult[]): LoadResult[] {
   const withBody = results.filter((r) => r.entry && typeof r.parsed?.html === 'string');
   if (!withBody.length) return results;
-  const refs = writeBodies(root, withBody.map((r) => r.parsed!.html!));
+  const refs = writeBodies(root, withBody.map((r) => ({ html: r.parsed!.html!, text: r.parsed!.text })));
   withBody.forEach((r, i) => {
-    const { html: _, ...rest } = r.parsed!;
-    r.parsed = { ...rest, body: refs[i] };
+    // The cache keeps the place and the word count; the headings and the excerpt are read with the HTML.
+    const { html: _, text, ...rest } = r.parsed!;
+    r.parsed = { ...rest, body: refs[i], ...(text ? { text: { words: text.words } as MarkdownText } : {}) };
     defineBody(r.entry!, root, refs[i]);
   });
   return results;
@@ -141,10 +142,11 @@ export async function cachedResult(root: string, col: CollectionConfig, rel: str
   if (hit.deps && !depsUnchanged(root, hit.deps)) return { key };
   // A body kept on disk: read when asked (build), or now (dev, whose entries outlive the build that may prune it).
   if (hit.body && !knownBody(root, hit.body)) return { key };
-  const html = hit.body ? (lazyDisk ? hit.body : readBody(root, hit.body)) : hit.html;
+  const body = hit.body;
   const entry = (data: unknown) => {
-    const e = entryOf(col, rel, data, typeof html === 'string' ? html : hit.body ? '' : undefined, hit.text);
-    return typeof html === 'object' ? defineBody(e, root, html) : e;
+    if (!body) return entryOf(col, rel, data, hit.html, hit.text);
+    if (lazyDisk) return defineBody(entryOf(col, rel, data, '', hit.text), root, body);
+    return entryOf(col, rel, data, readBody(root, body), { ...hit.text!, ...readText(root, body) });
   };
   // Validated before under these schemas (validCache.ts): the data is the entry's as it is.
   if (schemas && validUnder.get(hit) === schemas) return { key, result: { entry: entry(hit.data), errors: [], parsed: hit } };
