@@ -19,7 +19,8 @@ export const SAME_HTML = '\0sitegen:same-html';
 
 /** Messages from the main thread (pool.ts); each gets one reply with the same id. */
 export type WorkerTask =
-  | { id: number; type: 'load'; root: string; indices: number[]; items: LoadItem[]; disk?: boolean }
+  /** `keep`: the worker keeps its entries for the render (a pool that only parses keeps none). */
+  | { id: number; type: 'load'; root: string; indices: number[]; items: LoadItem[]; disk?: boolean; keep?: boolean }
   /** The load results this worker did not compute itself; with its own, the whole content. */
   | { id: number; type: 'part'; indices: number[]; results: LoadResult[] }
   /** Sent after the parts: the worker now has every load result and builds the content. */
@@ -46,7 +47,7 @@ export function workerMain(port: MessagePort = parentPort!, config: SiteConfig):
     switch (t.type) {
       case 'load': {
         const results = await loadBatch(config, t.root, t.items, t.disk);
-        t.indices.forEach((i, k) => own.set(i, { entry: results[k].entry, errors: results[k].errors }));
+        if (t.keep !== false) t.indices.forEach((i, k) => own.set(i, { entry: results[k].entry, errors: results[k].errors }));
         // The parse output's HTML is the entry's: not sent twice (the main thread puts it back).
         // A body kept on disk goes as its place (diskBody.ts), not read into the message.
         return results.map((r) => (r.parsed?.html !== undefined ? { ...r, parsed: { data: r.parsed.data, html: SAME_HTML, text: r.parsed.text } } : { ...r, entry: wireEntry(r.entry) }));

@@ -32,7 +32,8 @@ export function poolLoader(pool: Pool, config: SiteConfig, root: string, opts: {
     const owners: number[] = [];
     const results = [...known] as LoadResult[];
     try {
-      const tasks = batches.map((indices) => ({ type: 'load' as const, root, indices, items: indices.map((i) => items[i]), disk: plan.disk }));
+      const keep = poolRenders(pool); // else the worker is closed after the load: its entries would only weigh
+      const tasks = batches.map((indices) => ({ type: 'load' as const, root, indices, items: indices.map((i) => items[i]), disk: plan.disk, keep }));
       const loaded = await pool.map<LoadResult[]>(tasks, async (t) => loadBatch(config, root, (t as typeof tasks[number]).items, plan.disk), owners);
       batches.forEach((indices, b) => indices.forEach((i, k) => {
         const r = loaded[b][k];
