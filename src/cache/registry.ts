@@ -31,6 +31,7 @@ export interface CacheEntry {
 
 export const CACHES = {
   content: { scope: 'site', path: 'content', keep: 'replaced', what: 'parse results of content files by size and mtime, tagged with the engine and parser versions, and which of them their schema accepted under which site module (content/contentCache.ts, content/validCache.ts)' },
+  bodies: { scope: 'site', path: 'bodies', keep: 'pruned', what: 'the HTML of big sites\' Markdown bodies, one file per load batch, read when a page asks; the content cache holds their places (content/diskBody.ts; pruned to the places the saved content cache names when a build ends)' },
   client: { scope: 'site', path: 'client', keep: 'replaced', what: 'the client bundle and its manifest, by the plan of islands, CSS and defines and the stamps of their inputs (islands/bundle.ts)' },
   images: { scope: 'site', path: 'images', keep: 'pruned', what: 'image variants by source hash, settings, width and format, and the sources Markdown images name, with the folders the last prune kept (images/store.ts, cache/prune.ts)' },
   output: { scope: 'site', path: 'output', keep: 'replaced', what: 'the output the last build replaced, reused as the next staging folder (output/write.ts)' },

@@ -23,6 +23,8 @@ import { markdownImageOptions, imageOptionsKey } from '../images/config.ts';
 import { contentImagesKnown } from '../images/store.ts';
 import { crossFileIssues, locateIssue } from './crossFile.ts';
 import { plainSame, validUnder, type KnownInputs } from './validCache.ts';
+import { defineBody, knownBody, readBody, readText, writeBodies, type BodyRef } from './diskBody.ts';
+import { engineSettings } from '../core/settings.ts';
 
 export interface LoadedContent {
   content: Content;
@@ -39,7 +41,7 @@ export { listContentFiles };
 /** One content file: its collection and its path relative to content/. */
 export interface LoadItem { collection: string; rel: string }
 /** What parsing a file gives before its schema: its YAML data and, for Markdown, the body's HTML and text. */
-export interface ParseOutput { data: unknown; html?: string; text?: MarkdownText; deps?: ImageDep[] }
+export interface ParseOutput { data: unknown; html?: string; text?: MarkdownText; deps?: ImageDep[]; /** Where the HTML is instead, on disk (diskBody.ts). */ body?: BodyRef }
 /** `parsed` is set when the file was parsed without a problem (what the content cache keeps). */
 export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOutput; stamp?: FileStamp }
 /**
@@ -71,10 +73,11 @@ export async function parseItem(config: SiteConfig, root: string, rel: string, l
   return 'source' in parsed && !parsed.errors.length ? parsed : { errors: parsed.errors };
 }
 
-/** Reads, parses and validates files; each YAML document (kept for error locations) dies with its file. */
-export async function loadBatch(config: SiteConfig, root: string, items: LoadItem[]): Promise<LoadResult[]> {
+/** Reads, parses and validates files; each YAML document (kept for error locations) dies with its file.
+ *  `disk`: the bodies' HTML goes into one file of the bodies cache, each entry reading its own when asked. */
+export async function loadBatch(config: SiteConfig, root: string, items: LoadItem[], disk = false): Promise<LoadResult[]> {
   if (!items.length) return [];
-  return Promise.all(items.map(async ({ collection, rel }): Promise<LoadResult> => {
+  const results = await Promise.all(items.map(async ({ collection, rel }): Promise<LoadResult> => {
     const parsed = await parseItem(config, root, rel);
     if (!('source' in parsed)) return { errors: parsed.errors };
     const made = makeEntry(config.collections[collection], rel, parsed);
@@ -82,6 +85,21 @@ export async function loadBatch(config: SiteConfig, root: string, items: LoadIte
     contentImagesKnown(root, config, urlPolicy(config).base, made.entry);
     return { entry: made.entry, errors: [], parsed: parseOutput(parsed, made.entry!), stamp: parsed.stamp };
   }));
+  return disk ? bodiesToDisk(root, results) : results;
+}
+
+/** The results with their bodies' HTML written to disk and read from there (diskBody.ts). */
+function bodiesToDisk(root: string, results: LoadResult[]): LoadResult[] {
+  const withBody = results.filter((r) => r.entry && typeof r.parsed?.html === 'string');
+  if (!withBody.length) return results;
+  const refs = writeBodies(root, withBody.map((r) => ({ html: r.parsed!.html!, text: r.parsed!.text })));
+  withBody.forEach((r, i) => {
+    // The cache keeps the place and the word count; the headings and the excerpt are read with the HTML.
+    const { html: _, text, ...rest } = r.parsed!;
+    r.parsed = { ...rest, body: refs[i], ...(text ? { text: { words: text.words } as MarkdownText } : {}) };
+    defineBody(r.entry!, root, refs[i]);
+  });
+  return results;
 }
 
 /**
@@ -97,11 +115,11 @@ export const stampKey = (rel: string, size: number, mtimeMs: number, mdKey = '')
   `${rel}\0${size}\0${mtimeMs}${mdKey && rel.endsWith('.md') ? `\0${mdKey}` : ''}`;
 
 /** Results for the items the cache holds (validated here); the rest are left to the loader. */
-async function cachedResults(root: string, config: SiteConfig, items: LoadItem[], cache: ParseCache, keys: string[], mdKey: string, inputs: KnownInputs): Promise<(LoadResult | undefined)[]> {
+async function cachedResults(root: string, config: SiteConfig, items: LoadItem[], cache: ParseCache, keys: string[], mdKey: string, inputs: KnownInputs, disk = false): Promise<(LoadResult | undefined)[]> {
   // An empty cache answers nothing: no file is stat'ed for it (a parsed file's key comes from its read).
   if (!cache.size) return [];
   return Promise.all(items.map(async (item, i) => {
-    const r = await cachedResult(root, config.collections[item.collection], item.rel, cache, mdKey, inputs.stamps?.get(item.rel), inputs.schemaKey);
+    const r = await cachedResult(root, config.collections[item.collection], item.rel, cache, mdKey, inputs.stamps?.get(item.rel), inputs.schemaKey, {}, disk);
     if (r.key) keys[i] = r.key;
     return r.result;
   }));
@@ -113,7 +131,7 @@ async function cachedResults(root: string, config: SiteConfig, items: LoadItem[]
  * schema is not answered: the file is parsed again, so its errors come with source positions. Build
  * (above) and dev (incremental.ts) ask the same question. `mdKey`: markdownKey of the plugins' extensions.
  */
-export async function cachedResult(root: string, col: CollectionConfig, rel: string, cache: ParseCache, mdKey: string, stamp?: FileStamp, schemas?: string, opts: ValidateOptions = {}): Promise<{ key?: string; result?: LoadResult }> {
+export async function cachedResult(root: string, col: CollectionConfig, rel: string, cache: ParseCache, mdKey: string, stamp?: FileStamp, schemas?: string, opts: ValidateOptions = {}, lazyDisk = false): Promise<{ key?: string; result?: LoadResult }> {
   // A stamp the build took just before (upToDate.ts) is this stat's answer.
   const st = stamp ?? await fs.stat(path.join(root, 'content', rel)).catch(() => null);
   if (!st) return {};
@@ -122,11 +140,19 @@ export async function cachedResult(root: string, col: CollectionConfig, rel: str
   if (!hit) return { key };
   // Its HTML names the images it shows by their bytes: a changed image is a changed body.
   if (hit.deps && !depsUnchanged(root, hit.deps)) return { key };
+  // A body kept on disk: read when asked (build), or now (dev, whose entries outlive the build that may prune it).
+  if (hit.body && !knownBody(root, hit.body)) return { key };
+  const body = hit.body;
+  const entry = (data: unknown) => {
+    if (!body) return entryOf(col, rel, data, hit.html, hit.text);
+    if (lazyDisk) return defineBody(entryOf(col, rel, data, '', hit.text), root, body);
+    return entryOf(col, rel, data, readBody(root, body), { ...hit.text!, ...readText(root, body) });
+  };
   // Validated before under these schemas (validCache.ts): the data is the entry's as it is.
-  if (schemas && validUnder.get(hit) === schemas) return { key, result: { entry: entryOf(col, rel, hit.data, hit.html, hit.text), errors: [], parsed: hit } };
+  if (schemas && validUnder.get(hit) === schemas) return { key, result: { entry: entry(hit.data), errors: [], parsed: hit } };
   const v = col.schema.safeParse(hit.data, { jitless: opts.jitless });
   if (!v.success) return { key };
-  return { key, result: { entry: entryOf(col, rel, v.data, hit.html, hit.text), errors: [], parsed: hit } };
+  return { key, result: { entry: entry(v.data), errors: [], parsed: hit } };
 }
 
 /** What the content cache keeps of a file parsed without a problem: its data and its body's HTML (and the images it shows). */
@@ -147,7 +173,11 @@ function depsUnchanged(root: string, deps: ImageDep[]): boolean {
 }
 
 /** Which files feed which collection: every collection's files in one list, and each one's span of it. */
-export interface ContentPlan { items: LoadItem[]; spans: [name: string, start: number, end: number][]; files: Map<string, string>; errors: Message[] }
+export interface ContentPlan {
+  items: LoadItem[]; spans: [name: string, start: number, end: number][]; files: Map<string, string>; errors: Message[];
+  /** Bodies' HTML kept on disk (diskBody.ts): a build with the caches of diskBodiesMin files or more. */
+  disk?: boolean;
+}
 
 export function planContent(all: string[], config: SiteConfig): ContentPlan {
   const errors: Message[] = [];
@@ -186,9 +216,9 @@ export function assembleContent(config: SiteConfig, spans: ContentPlan['spans'],
 }
 
 /** Parses what `known` lacks, in this thread. */
-export async function loadMissing(config: SiteConfig, root: string, items: LoadItem[], known: (LoadResult | undefined)[]): Promise<LoadResult[]> {
+export async function loadMissing(config: SiteConfig, root: string, items: LoadItem[], known: (LoadResult | undefined)[], disk = false): Promise<LoadResult[]> {
   const missing = items.flatMap((_, i) => (known[i] ? [] : [i]));
-  const loaded = await loadBatch(config, root, missing.map((i) => items[i]));
+  const loaded = await loadBatch(config, root, missing.map((i) => items[i]), disk);
   const out = [...known] as LoadResult[];
   missing.forEach((i, k) => { out[i] = loaded[k]; });
   return out;
@@ -205,15 +235,16 @@ export async function listAndPlan(root: string, config: SiteConfig): Promise<Con
 
 export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache, opts: FinishOptions = {}, inputs: KnownInputs = {}): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean; marked?: boolean } }> {
   const plan = await listAndPlan(root, config);
+  plan.disk = !!cache && plan.items.length >= engineSettings().diskBodiesMin;
   const keys: string[] = [];
   const mdKey = cache ? contentMarkdownKey(config) : '';
-  const known = cache ? await cachedResults(root, config, plan.items, cache, keys, mdKey, inputs) : [];
+  const known = cache ? await cachedResults(root, config, plan.items, cache, keys, mdKey, inputs, plan.disk) : [];
   // A build starts the images of what is known as soon as it is (images/store.ts): the cache's answers now,
   // files parsed on this thread as each is (loadBatch), files parsed by workers when their batch is back.
   const base = urlPolicy(config).base;
   for (const r of known) contentImagesKnown(root, config, base, r?.entry);
   // Every collection's files go to the loader at once, so one pool of workers sees the whole list.
-  const results = await (loader ?? ((list, _plan, k) => loadMissing(config, root, list, k)))(plan.items, plan, known);
+  const results = await (loader ?? ((list, _plan, k) => loadMissing(config, root, list, k, plan.disk)))(plan.items, plan, known);
   if (loader) results.forEach((r, i) => { if (!known[i]) contentImagesKnown(root, config, base, r.entry); });
   const { content, errors, issues } = assembleContent(config, plan.spans, results, opts);
   errors.unshift(...plan.errors);

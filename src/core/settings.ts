@@ -26,12 +26,15 @@ export interface EngineSettings {
    * returns at once (pipeline/upToDate.ts). 0: every build stages a whole output.
    */
   patchMax: number;
+  /** Content files from which a build with the caches keeps Markdown bodies' HTML on disk, read when asked
+   *  (content/diskBody.ts), instead of every body in memory. */
+  diskBodiesMin: number;
   /** Print memory use after each build stage (stderr). */
   debugMemory: boolean;
 }
 
 export const DEFAULT_SETTINGS: EngineSettings = {
-  cache: true, parallelMin: 2000, mainTakesTasks: true, patchMax: 2000, debugMemory: false,
+  cache: true, parallelMin: 2000, mainTakesTasks: true, patchMax: 2000, diskBodiesMin: 2000, debugMemory: false,
 };
 
 let current: EngineSettings = DEFAULT_SETTINGS;

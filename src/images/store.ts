@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
+import { bodyMayHold } from '../content/diskBody.ts';
 import path from 'node:path';
 import type { Location, Message } from '../core/types.ts';
 import { message, fileLocation } from '../core/errors.ts';
@@ -266,8 +267,9 @@ export function encodeWhileLoading(root: string, on: { drafts: boolean } | null)
  */
 export function contentImagesKnown(root: string, config: Pick<SiteConfig, 'images'>, base: string, entry: { html?: string; draft?: boolean } | undefined): void {
   const on = early.size ? early.get(root) : undefined;
-  const html = entry?.html;
-  if (!on || !html || (entry.draft && !on.drafts) || !html.includes(`${base}assets/img/`)) return;
+  if (!on || !entry || !bodyMayHold(entry, 'image')) return; // a body on disk without an image: not read
+  const html = entry.html;
+  if (!html || (entry.draft && !on.drafts) || !html.includes(`${base}assets/img/`)) return;
   const store = imageStore(root, siteImageSettings(config), maxPixelsOf(config), engineSettings().cache);
   if (store.checkOnly) return;
   void store.variants(htmlVariantPaths(html, base, []));

@@ -1,6 +1,7 @@
 // Variant paths: which variants a page's links or a body's HTML name; and the encoders' options for the
 // settings. Plain functions of strings and settings.
 import type { ImageSettings } from './model.ts';
+import { bodyMayHold } from '../content/diskBody.ts';
 
 /**
  * The encoders' options for the settings (bench/images.mjs calls sharp with the same ones for its floor).
@@ -40,7 +41,8 @@ export function contentVariantPaths(content: Record<string, unknown>, base = '/'
   const out: string[] = [];
   for (const value of Object.values(content)) {
     if (!Array.isArray(value)) continue;
-    for (const e of value) if (e && typeof e.html === 'string') htmlVariantPaths(e.html, base, out);
+    // A body kept on disk without an image is not read to look (content/diskBody.ts).
+    for (const e of value) if (e && typeof e === 'object' && bodyMayHold(e, 'image') && typeof e.html === 'string') htmlVariantPaths(e.html, base, out);
   }
   return out;
 }

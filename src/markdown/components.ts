@@ -8,6 +8,7 @@ import { fileLocation, message } from '../core/errors.ts';
 import { closest } from '../core/didYouMean.ts';
 import { plainError } from '../content/validate.ts';
 import { hasDirectives, placedDirectives, type DirectiveData, type PlacedDirective } from './directiveElements.ts';
+import { bodyMayHold } from '../content/diskBody.ts';
 
 const where = (d: DirectiveData) => fileLocation(d.f, d.l, d.c, d.t);
 const written = (d: DirectiveData) => (d.k === 'inline' ? `:${d.n}[…]` : d.k === 'leaf' ? `::${d.n}` : `:::${d.n}`);
@@ -67,7 +68,7 @@ export function componentMessages(config: SiteConfig, content: Content): Message
   for (const value of Object.values(content)) {
     if (!Array.isArray(value)) continue;
     for (const e of value as Entry[]) {
-      if (!e || typeof e !== 'object' || seen.has(e) || !hasDirectives(e.html)) continue;
+      if (!e || typeof e !== 'object' || seen.has(e) || !bodyMayHold(e, 'component') || !hasDirectives(e.html)) continue;
       seen.add(e);
       visit(placedDirectives(e.html!), null);
     }

@@ -9,6 +9,7 @@ import { routeTable } from '../pipeline/routeTable.ts';
 import type { Writer } from '../output/writers.ts';
 import { renderPage, renderAliasPage } from '../render/document.tsx';
 import { batchRenderer, targetWriter, type BatchRenderer, type RenderSetup, type WorkerTarget } from '../pipeline/render.ts';
+import { unwireEntry, wireEntry } from '../content/diskBody.ts';
 
 export type { PageResult, RenderSetup } from '../pipeline/render.ts';
 
@@ -18,7 +19,8 @@ export const SAME_HTML = '\0sitegen:same-html';
 
 /** Messages from the main thread (pool.ts); each gets one reply with the same id. */
 export type WorkerTask =
-  | { id: number; type: 'load'; root: string; indices: number[]; items: LoadItem[] }
+  /** `keep`: the worker keeps its entries for the render (a pool that only parses keeps none). */
+  | { id: number; type: 'load'; root: string; indices: number[]; items: LoadItem[]; disk?: boolean; keep?: boolean }
   /** The load results this worker did not compute itself; with its own, the whole content. */
   | { id: number; type: 'part'; indices: number[]; results: LoadResult[] }
   /** Sent after the parts: the worker now has every load result and builds the content. */
@@ -44,15 +46,16 @@ export function workerMain(port: MessagePort = parentPort!, config: SiteConfig):
   const handle = async (t: WorkerTask): Promise<unknown> => {
     switch (t.type) {
       case 'load': {
-        const results = await loadBatch(config, t.root, t.items);
-        t.indices.forEach((i, k) => own.set(i, { entry: results[k].entry, errors: results[k].errors }));
+        const results = await loadBatch(config, t.root, t.items, t.disk);
+        if (t.keep !== false) t.indices.forEach((i, k) => own.set(i, { entry: results[k].entry, errors: results[k].errors }));
         // The parse output's HTML is the entry's: not sent twice (the main thread puts it back).
-        return results.map((r) => (r.parsed?.html !== undefined ? { ...r, parsed: { data: r.parsed.data, html: SAME_HTML, text: r.parsed.text } } : r));
+        // A body kept on disk goes as its place (diskBody.ts), not read into the message.
+        return results.map((r) => (r.parsed?.html !== undefined ? { ...r, parsed: { data: r.parsed.data, html: SAME_HTML, text: r.parsed.text } } : { ...r, entry: wireEntry(r.entry) }));
       }
       case 'part': t.indices.forEach((i, k) => own.set(i, t.results[k])); return null;
       case 'content': {
         const all: LoadResult[] = new Array(t.count);
-        for (const [i, r] of own) all[i] = r;
+        for (const [i, r] of own) all[i] = { ...r, entry: unwireEntry(r.entry, t.root) };
         own.clear();
         content = assembleContent(config, t.spans, all, { drafts: t.drafts }).content;
         // The route table now, while the main thread computes its own and bundles the client.

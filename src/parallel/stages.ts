@@ -5,6 +5,7 @@ import type { SiteConfig } from '../core/types.ts';
 import { loadBatch, loadMissing, type ContentPlan, type LoadItem, type LoadResult, type Loader } from '../content/load.ts';
 import { SAME_HTML } from './batch.ts';
 import { CloneError, type Pool } from './pool.ts';
+import { unwireEntry, wireEntry } from '../content/diskBody.ts';
 import { poolRenders } from '../pipeline/render.ts';
 
 /** Files per load task: small enough to balance, large enough to amortise. */
@@ -31,23 +32,25 @@ export function poolLoader(pool: Pool, config: SiteConfig, root: string, opts: {
     const owners: number[] = [];
     const results = [...known] as LoadResult[];
     try {
-      const tasks = batches.map((indices) => ({ type: 'load' as const, root, indices, items: indices.map((i) => items[i]) }));
-      const loaded = await pool.map<LoadResult[]>(tasks, async (t) => loadBatch(config, root, (t as typeof tasks[number]).items), owners);
+      const keep = poolRenders(pool); // else the worker is closed after the load: its entries would only weigh
+      const tasks = batches.map((indices) => ({ type: 'load' as const, root, indices, items: indices.map((i) => items[i]), disk: plan.disk, keep }));
+      const loaded = await pool.map<LoadResult[]>(tasks, async (t) => loadBatch(config, root, (t as typeof tasks[number]).items, plan.disk), owners);
       batches.forEach((indices, b) => indices.forEach((i, k) => {
         const r = loaded[b][k];
+        r.entry = unwireEntry(r.entry, root); // a body a worker kept on disk: read from there here too
         if (r.parsed?.html === SAME_HTML) r.parsed.html = r.entry?.html;
         results[i] = r;
       }));
     } catch (e) {
       if (!(e instanceof CloneError)) throw e;
-      return loadMissing(config, root, items, known);
+      return loadMissing(config, root, items, known, plan.disk);
     }
     // A pool that will not render has done its work: its heaps go now, before the route table is made.
     if (!poolRenders(pool)) { await pool.close(); return results; }
     // Each worker keeps what it parsed and is sent the rest (without the cache's copy of the data), one batch
     // per message, without waiting: the messages that follow (setup) queue behind. One message with half
     // the content would be serialised whole first, a peak of tens of MB at 10k pages.
-    const strip = (r: LoadResult): LoadResult => ({ entry: r.entry, errors: r.errors });
+    const strip = (r: LoadResult): LoadResult => ({ entry: wireEntry(r.entry), errors: r.errors });
     // What the cache answered goes to every worker, in batches like the parsed files.
     const cached = items.flatMap((_, i) => (known[i] ? [i] : []));
     const cachedBatches = ranges(cached.length, LOAD_BATCH).map(([s, e]) => cached.slice(s, e));

@@ -17,6 +17,7 @@ import { maybeStartPool, type Pool } from '../parallel/pool.ts';
 import { loadContent } from '../content/load.ts';
 import { schemaKey } from '../content/validCache.ts';
 import { poolLoader } from '../parallel/stages.ts';
+import { pruneBodies } from '../content/diskBody.ts';
 
 export interface ModuleSource {
   /** Compiles (or takes from the cache) and imports the site module; `inputs` are its source files.
@@ -63,6 +64,7 @@ export async function oneShotSources(root: string, opts: { drafts?: boolean; kno
   // The workers import the cached site module at once, or wait for the one esbuild is compiling.
   if (cached) pool?.load(cached.file);
   let saved: Promise<void> = Promise.resolve();
+  let kept = cache; // the content cache on disk once the load's write is done: its bodies are the ones kept
   return {
     pool,
     module: {
@@ -78,11 +80,18 @@ export async function oneShotSources(root: string, opts: { drafts?: boolean; kno
         const known = opts.known && { stamps: opts.known.stamps, schemaKey: schemaKey(site.file, opts.known.context) };
         const out = await loadContent(root, site.config, pool ? poolLoader(pool, site.config, root, opts) : undefined, cache, opts, known);
         // Written while the build goes on; awaited by close().
-        if ((out.cache?.changed || out.cache?.marked) && !out.errors.length) saved = saveContentCache(root, out.cache.entries, cache);
+        if ((out.cache?.changed || out.cache?.marked) && !out.errors.length) {
+          const next = out.cache.entries;
+          saved = saveContentCache(root, next, cache).then(() => { kept = next; });
+        }
         return { content: out.content, errors: out.errors, hit: !!out.cache && out.cache.entries.size > 0 && !out.cache.changed, extraMs: cacheMs };
       },
       version: () => 0,
-      async close() { await Promise.all([pool?.close(), saved]); },
+      async close() {
+        await Promise.all([pool?.close(), saved]);
+        // Bodies files the kept cache does not name (this build's, when it failed; older ones) go.
+        if (kept) pruneBodies(root, (function* () { for (const v of kept.values()) yield v.body; })());
+      },
     },
     client: {
       bundle: (config, define) => bundleClient(root, config, { define }),

@@ -1,0 +1,171 @@
+// diskBody: Markdown bodies' HTML kept in files of the build cache instead of in memory, for big sites (the
+// diskBodiesMin setting: that many content files or more, with the caches on). Each load batch writes the
+// HTML of the bodies it parsed, one after another in UTF-8, into one new file of <root>/.sitegen/cache/bodies/
+// (its name random, never rewritten), each followed by its headings and excerpt as JSON; the entry's `html`,
+// `headings` and `excerpt` are then getters that read those bytes each time they are asked and keep nothing,
+// and the content cache keeps the place and the word count instead. So a build holds
+// one page's body at a time whatever the site's size (100,000 bench pages: ~650 MB of HTML). A site keeps
+// its pages small in memory by handing templates the entry (`entry.html` read as the page renders) rather
+// than a copy of its HTML in the route's props (a copy in every route is every body at once).
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Entry } from '../core/types.ts';
+import type { MarkdownText } from '../markdown/entryText.ts';
+import { siteCachePath } from '../cache/registry.ts';
+
+/**
+ * Where a body's HTML is: a file of the bodies folder, its byte offset and its byte length, then `textBytes`
+ * of JSON (its headings and excerpt); `c` when it holds a component element, `img` when it names an image
+ * variant (the scans for those skip the others unread). Plain data: it crosses to workers and into the
+ * content cache as it is.
+ */
+export interface BodyRef { file: string; at: number; bytes: number; textBytes: number; c?: 1; img?: 1 }
+
+/** A body to keep: its HTML and its text (headings, excerpt; the word count stays in memory). */
+export interface BodyText { html: string; text?: MarkdownText }
+
+export const bodiesDir = (root: string) => siteCachePath(root, 'bodies');
+
+/** Writes bodies into one new file of the bodies folder (beside, then renamed); their places, in order. */
+export function writeBodies(root: string, bodies: BodyText[]): BodyRef[] {
+  const dir = bodiesDir(root);
+  fs.mkdirSync(dir, { recursive: true });
+  const file = `${randomBytes(9).toString('base64url')}.html`;
+  const buffers: Buffer[] = [];
+  const refs: BodyRef[] = [];
+  let at = 0;
+  for (const { html, text } of bodies) {
+    const b = Buffer.from(html, 'utf8');
+    const t = Buffer.from(JSON.stringify([text?.headings ?? [], text?.excerpt ?? '']), 'utf8');
+    const ref: BodyRef = { file, at, bytes: b.length, textBytes: t.length };
+    if (html.includes('<sitegen-c')) ref.c = 1;
+    if (html.includes('assets/img/')) ref.img = 1;
+    buffers.push(b, t);
+    refs.push(ref);
+    at += b.length + t.length;
+  }
+  const tmp = path.join(dir, `${file}.tmp`);
+  fs.writeFileSync(tmp, Buffer.concat(buffers, at));
+  fs.renameSync(tmp, path.join(dir, file));
+  return refs;
+}
+
+// Open bodies files, the oldest closed first: reads mostly follow the order they were written in.
+const fds = new Map<string, number>();
+function fdOf(file: string): number {
+  const had = fds.get(file);
+  if (had !== undefined) return had;
+  if (fds.size >= 16) { const [old, fd] = fds.entries().next().value!; fds.delete(old); fs.closeSync(fd); }
+  const fd = fs.openSync(file, 'r');
+  fds.set(file, fd);
+  return fd;
+}
+
+/** `bytes` bytes at `at` of a bodies file (a clear error when the cache was deleted or cut under the build). */
+function readAt(root: string, name: string, at: number, bytes: number): string {
+  const file = path.join(bodiesDir(root), path.basename(name));
+  const buf = Buffer.allocUnsafe(bytes);
+  let got = 0;
+  try {
+    const fd = fdOf(file);
+    for (let n = 1; got < bytes && n > 0; got += n) n = fs.readSync(fd, buf, got, bytes - got, at + got);
+  } catch (e) {
+    throw new Error(`cannot read a Markdown body kept in ${file}: ${(e as Error).message} (run \`sitegen clean\` and build again)`);
+  }
+  if (got < bytes) throw new Error(`a Markdown body kept in ${file} is cut short (run \`sitegen clean\` and build again)`);
+  return buf.toString('utf8');
+}
+
+/** A body's HTML, read from its file. */
+export const readBody = (root: string, ref: BodyRef): string => readAt(root, ref.file, ref.at, ref.bytes);
+
+/** A body's headings and excerpt, read from its file. */
+export function readText(root: string, ref: BodyRef): Pick<MarkdownText, 'headings' | 'excerpt'> {
+  const [headings, excerpt] = JSON.parse(readAt(root, ref.file, ref.at + ref.bytes, ref.textBytes)) as [MarkdownText['headings'], string];
+  return { headings, excerpt };
+}
+
+/** Closes the files readBody opened (end of a build; the next read opens them again). */
+export function closeBodies(): void {
+  for (const fd of fds.values()) fs.closeSync(fd);
+  fds.clear();
+}
+
+// The place of each getter defineBody made: found again from a copy of the entry's property descriptors.
+const places = new WeakMap<() => string, BodyRef>();
+
+/** The fields of an entry a body on disk answers. */
+const FIELDS = ['html', 'headings', 'excerpt'] as const;
+
+/** Makes `entry.html`, `headings` and `excerpt` read from the body's file whenever they are read (enumerable
+ *  accessors, where an eager entry has fields); assigning one makes it a plain field again. */
+export function defineBody(entry: Entry, root: string, ref: BodyRef): Entry {
+  const get = () => readBody(root, ref);
+  places.set(get, ref);
+  const field = (name: typeof FIELDS[number], read: () => unknown): PropertyDescriptor => ({
+    get: read, enumerable: true, configurable: true,
+    set(value: unknown) { Object.defineProperty(entry, name, { value, enumerable: true, writable: true, configurable: true }); },
+  });
+  Object.defineProperties(entry, {
+    html: field('html', get),
+    headings: field('headings', () => readText(root, ref).headings),
+    excerpt: field('excerpt', () => readText(root, ref).excerpt),
+  });
+  return entry;
+}
+
+/** Where an entry's body is kept, when it is on disk. */
+export function bodyOf(entry: object): BodyRef | undefined {
+  const get = Object.getOwnPropertyDescriptor(entry, 'html')?.get;
+  return get && places.get(get as () => string);
+}
+
+/** Whether an entry's body may hold a component element or an image variant: false only for a body on disk
+ *  written without one, which is then not read to look. */
+export function bodyMayHold(entry: object, what: 'component' | 'image'): boolean {
+  const ref = bodyOf(entry);
+  return !ref || (what === 'component' ? ref.c === 1 : ref.img === 1);
+}
+
+/** An entry as plain data for another thread: its body's place (`bodyAt`) instead of its text. */
+export function wireEntry<E extends Entry | undefined>(entry: E): E {
+  const ref = entry && bodyOf(entry);
+  if (!ref) return entry;
+  const descriptors: PropertyDescriptorMap = Object.getOwnPropertyDescriptors(entry);
+  for (const f of FIELDS) if (descriptors[f]?.get) delete descriptors[f];
+  return Object.assign(Object.defineProperties({}, descriptors), { bodyAt: ref }) as unknown as E;
+}
+
+/** The entry wireEntry made, reading its body from disk again. */
+export function unwireEntry<E extends Entry | undefined>(entry: E, root: string): E {
+  const ref = (entry as { bodyAt?: BodyRef } | undefined)?.bodyAt;
+  if (!entry || !ref) return entry;
+  delete (entry as { bodyAt?: BodyRef }).bodyAt;
+  return defineBody(entry, root, ref) as E;
+}
+
+// Each bodies file's size, by name, as found when the content cache was opened (knownBody).
+let sizes: { root: string; of: Map<string, number> } | null = null;
+
+/** Whether the bytes a cached place names are still there (a deleted or cut file: the body is parsed again). */
+export function knownBody(root: string, ref: BodyRef): boolean {
+  if (sizes?.root !== root) sizes = { root, of: new Map() };
+  let size = sizes.of.get(ref.file);
+  if (size === undefined) {
+    try { size = fs.statSync(path.join(bodiesDir(root), path.basename(ref.file))).size; } catch { size = -1; }
+    sizes.of.set(ref.file, size);
+  }
+  return ref.at + ref.bytes <= size;
+}
+
+/** Deletes the bodies files that no kept place names (after the content cache was saved, or not). */
+export function pruneBodies(root: string, keep: Iterable<BodyRef | undefined>): void {
+  closeBodies();
+  sizes = null;
+  const names = new Set<string>();
+  for (const ref of keep) if (ref) names.add(ref.file);
+  let files: string[];
+  try { files = fs.readdirSync(bodiesDir(root)); } catch { return; }
+  for (const f of files) if (!names.has(f) && !f.endsWith('.tmp')) fs.rmSync(path.join(bodiesDir(root), f), { force: true });
+}
