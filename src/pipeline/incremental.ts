@@ -23,7 +23,7 @@ import { envRecordOf, envSame, type EnvRecord } from './envRecord.ts';
 export type { OutputStamps };
 
 // Any error (none there, a file where a folder was: ENOTDIR) is a file or folder not as recorded.
-const lstatOrNull = (p: string): fs.Stats | null => { try { return fs.lstatSync(p); } catch { return null; } };
+export const lstatOrNull = (p: string): fs.Stats | null => { try { return fs.lstatSync(p); } catch { return null; } };
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('base64url');
 
@@ -242,9 +242,9 @@ export async function openIncremental(root: string, outDir: string, key: string 
   };
 }
 
-/** `outDir` with a separator after it: records name files by their path below it, joined by concatenation
+/** A folder with a separator after it: records name files by their path below it, joined by concatenation
  *  (path.join normalizes each of ~20,000 paths, a third of the up-to-date check's time at 10,000 pages). */
-const below = (outDir: string) => (outDir.endsWith(path.sep) ? outDir : outDir + path.sep);
+export const below = (outDir: string) => (outDir.endsWith(path.sep) ? outDir : outDir + path.sep);
 
 /** Whether no file was added to or removed from any folder of the output `g` describes (their stamps). */
 function foldersIntact(g: Partial<Pick<Generation, 'files' | 'dirs'>> | undefined, outDir: string): g is Required<Pick<Generation, 'files' | 'dirs'>> {

@@ -16,7 +16,7 @@ import { PACKAGE_DIR } from '../site/paths.ts';
 import { packageVersions, stampsMatch, type Stamp } from '../cache/index.ts';
 import { configureEngine, engineSettings, type EngineSettings } from '../core/settings.ts';
 import { acquireBuildLock } from './buildLock.ts';
-import { engineStamp, type OutputStamps } from './incremental.ts';
+import { below, engineStamp, lstatOrNull, type OutputStamps } from './incremental.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import { envSame, wholeEnv, type EnvRecord } from './envRecord.ts';
 import type { FileStamp } from '../content/parse.ts';
@@ -35,7 +35,7 @@ interface PackedWalk { paths: string; nums: string }
 interface PackedOutput { dirs: string[]; files: string[]; nums: string }
 /** `env`: the variables the build read, with their values (null: unset); a string: a hash of the whole
  *  environment, when the build listed it. */
-interface Memo { version: number; key: string; moduleFile: string; inputs: PackedWalk; bundle: string | null; env: Record<string, string | null> | string; output: PackedOutput; result: Omit<BuildResult, 'timings'> }
+interface Memo { version: number; key: string; moduleFile: string; inputs: PackedWalk; bundle: string | null; env: EnvRecord; output: PackedOutput; result: Omit<BuildResult, 'timings'> }
 
 const SEP = '\0'; // never in a file name
 const packNums = (nums: ArrayLike<number>) => Buffer.from(Float64Array.from(nums).buffer).toString('base64');
@@ -57,8 +57,6 @@ function packOutput(o: OutputStamps): PackedOutput {
   return { dirs, files, nums: packNums(nums) };
 }
 
-// Any error (none there, a file where a folder was: ENOTDIR) is a file or folder not as recorded.
-const lstatOrNull = (p: string): fs.Stats | null => { try { return fs.lstatSync(p); } catch { return null; } };
 
 /** Whether the output `outDir` is, file for file and folder for folder, what `o` stamped (image variants by
  *  their folder: incremental.ts save). Paths joined by concatenation: they are the record's own. */
@@ -66,7 +64,7 @@ function outputIntact(outDir: string, o: PackedOutput): boolean {
   if (!Array.isArray(o?.dirs) || !Array.isArray(o.files)) return false;
   const n = unpackNums(o.nums);
   if (n.length !== o.dirs.length * 2 + o.files.length * 3) return false;
-  const base = outDir.endsWith(path.sep) ? outDir : outDir + path.sep;
+  const base = below(outDir);
   let j = 0;
   for (const d of o.dirs) {
     const st = lstatOrNull(d ? base + d : outDir);
@@ -108,7 +106,7 @@ function walkInputs(root: string): Walked | null {
   const nums: number[] = [];
   // Paths joined by concatenation: a name read from a folder needs no normalizing (path.join per file was
   // a fifth of this walk).
-  const base = root.endsWith(path.sep) ? root : root + path.sep;
+  const base = below(root);
   const walk = (rel: string): boolean => {
     const abs = base + rel;
     let st: fs.Stats | null = null;
