@@ -21,7 +21,7 @@ import { siteCachePath } from '../cache/registry.ts';
 import { envSame, wholeEnv, type EnvRecord } from './envRecord.ts';
 import type { FileStamp } from '../content/parse.ts';
 
-const VERSION = 2;
+const VERSION = 3;
 const memoFile = (root: string) => siteCachePath(root, 'build');
 
 /** The stamps of content/ and static/ in walk order: each path, and two numbers a path (a file: size,
@@ -32,10 +32,13 @@ interface Walked { paths: string[]; nums: number[] }
 // where an object per file (30,000 keys and arrays at 10,000 pages) was a third of a skipped build's time
 // after Node's start, in parsing and in the collector.
 interface PackedWalk { paths: string; nums: string }
-interface PackedOutput { dirs: string[]; files: string[]; nums: string }
+/** The output's folders and files, each list as one text (`nd` and `nf` of them), and their numbers. */
+interface PackedOutput { nd: number; nf: number; dirs: string; files: string; nums: string }
 /** `env`: the variables the build read, with their values (null: unset); a string: a hash of the whole
- *  environment, when the build listed it. */
-interface Memo { version: number; key: string; moduleFile: string; inputs: PackedWalk; bundle: string | null; env: EnvRecord; output: PackedOutput; result: Omit<BuildResult, 'timings'> }
+ *  environment, when the build listed it. The result's page reports are not in it: they follow it in the
+ *  file, on a line of their own of `reportBytes` bytes, and are parsed only when read (a skipped build
+ *  with --quiet never reads them: at 10,000 pages they were the larger half of the record to parse). */
+interface Memo { version: number; key: string; moduleFile: string; inputs: PackedWalk; bundle: string | null; env: EnvRecord; output: PackedOutput; reportBytes: number; result: Omit<BuildResult, 'timings' | 'pageReports'> }
 
 const SEP = '\0'; // never in a file name
 const packNums = (nums: ArrayLike<number>) => Buffer.from(Float64Array.from(nums).buffer).toString('base64');
@@ -54,29 +57,58 @@ function packOutput(o: OutputStamps): PackedOutput {
   const nums: number[] = [];
   for (const d of dirs) nums.push(...o.dirs[d]);
   for (const f of files) nums.push(...o.stamps[f]);
-  return { dirs, files, nums: packNums(nums) };
+  return { nd: dirs.length, nf: files.length, dirs: dirs.join(SEP), files: files.join(SEP), nums: packNums(nums) };
 }
 
+const unpackList = (text: string, n: number) => (n === 0 ? [] : text.split(SEP));
 
 /** Whether the output `outDir` is, file for file and folder for folder, what `o` stamped (image variants by
- *  their folder: incremental.ts save). Paths joined by concatenation: they are the record's own. */
+ *  their folder: incremental.ts save). A folder's mtime and inode catch a file added, removed or renamed in
+ *  it; a file's size, mtime and inode catch it edited in place, which no folder's stamp shows. Paths joined by
+ *  concatenation: they are the record's own. */
 function outputIntact(outDir: string, o: PackedOutput): boolean {
-  if (!Array.isArray(o?.dirs) || !Array.isArray(o.files)) return false;
+  if (typeof o?.dirs !== 'string' || typeof o.files !== 'string') return false;
+  const dirs = unpackList(o.dirs, o.nd), files = unpackList(o.files, o.nf);
   const n = unpackNums(o.nums);
-  if (n.length !== o.dirs.length * 2 + o.files.length * 3) return false;
+  if (dirs.length !== o.nd || files.length !== o.nf || n.length !== o.nd * 2 + o.nf * 3) return false;
   const base = below(outDir);
   let j = 0;
-  for (const d of o.dirs) {
+  for (const d of dirs) {
     const st = lstatOrNull(d ? base + d : outDir);
     if (!st?.isDirectory() || st.mtimeMs !== n[j] || st.ino !== n[j + 1]) return false;
     j += 2;
   }
-  for (const f of o.files) {
+  for (const f of files) {
     const st = lstatOrNull(base + f);
     if (!st?.isFile() || st.size !== n[j] || st.mtimeMs !== n[j + 1] || st.ino !== n[j + 2]) return false;
     j += 3;
   }
   return true;
+}
+
+/** The record as the last build saved it, its page reports left as bytes (null: none, or not this format). */
+async function readMemo(root: string): Promise<{ memo: Memo; reports: Buffer } | null> {
+  let bytes: Buffer;
+  try { bytes = await fsp.readFile(memoFile(root)); } catch { return null; }
+  const nl = bytes.indexOf(10); // JSON.stringify writes no raw newline
+  if (nl < 0) return null;
+  try {
+    const memo = JSON.parse(bytes.toString('utf8', 0, nl)) as Memo;
+    const reports = bytes.subarray(nl + 1);
+    return memo?.version === VERSION && reports.length === memo.reportBytes && reports[0] === 0x5b ? { memo, reports } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `result` with the page reports `bytes` hold, parsed when first read (and replaceable, as a plain field). */
+function withReports<T extends object>(result: T, bytes: Buffer): T & Pick<BuildResult, 'pageReports'> {
+  let reports: BuildResult['pageReports'] | undefined;
+  return Object.defineProperty(result, 'pageReports', {
+    enumerable: true, configurable: true,
+    get: () => (reports ??= JSON.parse(bytes.toString('utf8'))),
+    set: (v: BuildResult['pageReports']) => { reports = v; },
+  }) as T & Pick<BuildResult, 'pageReports'>;
 }
 
 /** What decides a build besides its files. */
@@ -159,15 +191,15 @@ export interface UpToDate {
 export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
   const inputs = walkInputs(root);
   const key = keyOf(k);
-  let memo: Memo | null = null;
-  try { memo = JSON.parse(await fsp.readFile(memoFile(root), 'utf8')) as Memo; } catch { /* none yet */ }
-  const fresh = !!memo && !!inputs && memo.version === VERSION && memo.key === key
+  const saved = await readMemo(root);
+  const memo = saved?.memo ?? null;
+  const fresh = !!memo && !!inputs && memo.key === key
     && cachedSiteModule(root)?.file === memo.moduleFile
     && sameWalk(inputs, memo.inputs) && memo.bundle !== null && bundleState(root) === memo.bundle && envSame(memo.env, k.env)
     && outputIntact(k.outDir, memo.output);
   const envKey = memo && typeof memo.env === 'object' ? JSON.stringify(Object.keys(memo.env).map((n) => [n, k.env[n] ?? null])) : wholeEnv(k.env);
   // Replayed as this build's: nothing was made now (every image variant is the last build's).
-  const result = fresh ? { ...memo!.result, ...(memo!.result.images ? { images: { files: memo!.result.images.files, processed: 0, cached: memo!.result.images.files } } : {}) } : undefined;
+  const result = fresh ? withReports({ ...memo!.result, ...(memo!.result.images ? { images: { files: memo!.result.images.files, processed: 0, cached: memo!.result.images.files } } : {}) }, saved!.reports) : undefined;
   let byFile: Map<string, FileStamp> | undefined;
   return {
     result,
@@ -186,11 +218,12 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
     async save(result, moduleFile, output, env) {
       const file = memoFile(root);
       if (!inputs) { await fsp.rm(file, { force: true }); return; }
-      const { timings, ...rest } = result;
-      const next: Memo = { version: VERSION, key, moduleFile, inputs: { paths: inputs.paths.join(SEP), nums: packNums(inputs.nums) }, bundle: bundleState(root), env, output: packOutput(output), result: rest };
+      const { timings, pageReports, ...rest } = result;
+      const reports = JSON.stringify(pageReports);
+      const next: Memo = { version: VERSION, key, moduleFile, inputs: { paths: inputs.paths.join(SEP), nums: packNums(inputs.nums) }, bundle: bundleState(root), env, output: packOutput(output), reportBytes: Buffer.byteLength(reports), result: rest };
       await fsp.mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.tmp-${process.pid}`;
-      await fsp.writeFile(tmp, JSON.stringify(next));
+      await fsp.writeFile(tmp, `${JSON.stringify(next)}\n${reports}`);
       await fsp.rename(tmp, file);
     },
   };
@@ -213,7 +246,8 @@ export async function probeBuild(root: string, k: MemoKey & { settings?: Partial
     const probe = await upToDate(root, k);
     if (!probe.result) return { probe };
     const ms = Math.round(performance.now() - t0);
-    return { result: { ...probe.result, timings: { 'up to date': ms, total: ms }, cached: ['up to date'] } };
+    // Assigned, not spread: a spread would read (parse) the page reports now.
+    return { result: Object.assign(probe.result, { timings: { 'up to date': ms, total: ms }, cached: ['up to date'] }) };
   } finally {
     await lock.release();
   }

@@ -45,11 +45,12 @@ describe('a warm build over a kept output', () => {
   });
 
   it('the up-to-date record stamps each variant folder, not each of its files', () => {
-    const memo = JSON.parse(fs.readFileSync(path.join(siteCacheRoot(site.root), 'build.json'), 'utf8'));
-    const stamped: string[] = memo.output.files;
+    // The record's first line; its output's paths are each list as one text, joined by NUL.
+    const memo = JSON.parse(fs.readFileSync(path.join(siteCacheRoot(site.root), 'build.json'), 'utf8').split('\n')[0]!);
+    const stamped: string[] = memo.output.files.split('\0');
     expect(stamped).toContain('about/index.html');
     expect(stamped.filter((f) => f.startsWith('assets/img/'))).toEqual([]);
-    for (const d of outputDirs(site)) expect(memo.output.dirs).toContain(`assets/img/${d}`);
+    for (const d of outputDirs(site)) expect(memo.output.dirs.split('\0')).toContain(`assets/img/${d}`);
   });
 
   it('a changed image is encoded again alone, and its old variants leave the cache', async () => {
