@@ -12,7 +12,7 @@ const KB = 1024;
 const rep = (unit: string, head = '', tail = '') => (size: number) => head + unit.repeat(Math.max(1, Math.floor(size / unit.length))) + tail;
 
 /**
- * Runs `fn` on `make(size)` at 64 KB (best of three) and at 256 KB, and fails when 256 KB takes more
+ * Runs `fn` on `make(size)` at 64 KB (best of three) and at 256 KB (best of two), and fails when 256 KB takes more
  * than 10 times as long (a linear reading takes about 4 times, a quadratic one 16) or more than 7.5 s. A
  * ratio, not a fixed budget: this compiles whole bodies through marked, whose own time on a busy machine
  * varies more than the patterns security3-linear.test.ts times. A rule that goes back over the rest of the
@@ -24,8 +24,12 @@ function linear(shapes: Record<string, (size: number) => string>, fn: (s: string
   for (const [name, make] of Object.entries(shapes)) {
     const small = make(64 * KB);
     const base = Math.max(25, Math.min(time(small), time(small), time(small)));
-    const ms = time(make(256 * KB));
-    expect(ms, `${name}: 64 KB ${base.toFixed(0)} ms, 256 KB ${ms.toFixed(0)} ms`).toBeLessThan(Math.min(7_500, 10 * base));
+    const big = make(256 * KB);
+    const limit = Math.min(7_500, 10 * base);
+    // Timed again when over the limit: a pause of the machine's can hit one run, a quadratic reading hits every run.
+    let ms = time(big);
+    if (ms >= limit) ms = Math.min(ms, time(big));
+    expect(ms, `${name}: 64 KB ${base.toFixed(0)} ms, 256 KB ${ms.toFixed(0)} ms`).toBeLessThan(limit);
   }
 }
 
