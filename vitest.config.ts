@@ -27,10 +27,16 @@ const BENCH = [
 // exclude list; .ci/run leaves files out that way, so the flag's values are added to every project here.
 const cliExclude = process.argv.flatMap((a, i, all) => (a === '--exclude' ? [all[i + 1]!] : a.startsWith('--exclude=') ? [a.slice(10)] : []));
 
-// The files that take longest, longest first (measured per file; see tests/helpers/longestFirst.ts).
-const LONGEST = ['waitlist-load', 'package', 'waitlist-http', 'init-templates', 'incremental-build', 'security3-waitlist', 'waitlist-cli',
-  'malformed', 'waitlist-plugin', 'security-content', 'images', 'check-types', 'parallel', 'check-parity', 'md-components-linear',
-  'dev-ondemand', 'code-cache-import', 'typed-config', 'authoring-types', 'build-cache', 'dev-lazy', 'md-components', 'docs-samples', 'hostile'];
+// The files that take longest, longest first within each project (measured per file), and the order of
+// the projects: the engine's, which has the most short files, last (see tests/helpers/longestFirst.ts).
+const PROJECTS = ['bench', 'site', 'engine'];
+const LONGEST = [
+  'waitlist-load',
+  'waitlist-plugin', 'waitlist-cli', 'waitlist-http', 'waitlist-db', 'launch', 'security3-waitlist', 'hostile',
+  'package', 'incremental-build', 'malformed', 'images', 'security-content', 'incremental-more', 'init-templates', 'parallel',
+  'images-more', 'check-parity', 'errors-right', 'pipeline', 'fixtures', 'cli-fast', 'csp-warnings', 'dev-stress', 'check-types',
+  'typecheck-reuse', 'markdown-features-build', 'security3-linear', 'md-components-linear', 'cache-registry', 'recycle', 'build-lock',
+];
 
 export default defineConfig({
   resolve: { alias: [{ find: /^(sitegen|sitegen-islands)$/, replacement: engine }] },
@@ -43,7 +49,7 @@ export default defineConfig({
     // once instead of once per file (about half a second of CPU per file). The files allow it: none mocks a
     // module or sets process.env, and each restores what it spies on.
     isolate: false,
-    sequence: { sequencer: longestFirst(LONGEST) },
+    sequence: { sequencer: longestFirst(LONGEST, PROJECTS) },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
