@@ -90,7 +90,9 @@ if (runLighthouse) {
   const t = Date.now();
   lighthouse = new Promise((resolve) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', fd, fd], env });
-    child.once('exit', (code) => { fs.closeSync(fd); resolve({ code, out: fs.readFileSync(log, 'utf8'), s: (Date.now() - t) / 1000, beside }); });
+    // This script's event loop sleeps while the e2e tests run (spawnSync), so the exit is seen only after them:
+    // Lighthouse's own time is that of its last write (its table, at the end).
+    child.once('exit', (code) => { fs.closeSync(fd); resolve({ code, out: fs.readFileSync(log, 'utf8'), s: (fs.statSync(log).mtimeMs - t) / 1000, beside }); });
   });
   if (beside) try { os.setPriority(10); } catch { /* not allowed here: both run at one priority */ }
 }
