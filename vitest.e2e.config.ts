@@ -23,6 +23,11 @@ export default defineConfig({
     // builds of one root take turns, src/pipeline/buildLock.ts); the built site is only read.
     fileParallelism: true,
     maxWorkers: 3,
+    // A worker runs file after file with the modules it has loaded (Playwright, the engine, the helpers)
+    // instead of a fresh process per file: measured, 23 s less CPU for the suite (78 → 55 s in the vitest
+    // processes), the same 336 tests passing. So a file must leave process-wide state as it found it:
+    // restore what it spies on or stubs (vi.restoreAllMocks, vi.unstubAllEnvs), close its servers and watchers.
+    isolate: false,
     sequence: { sequencer: longestFirst(LONGEST) },
   },
 });
