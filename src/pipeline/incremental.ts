@@ -85,6 +85,9 @@ export interface Incremental {
   /** Remembers a page just rendered (its reads as recorded by the render). */
   rendered(route: Route, reads: string[], result: { islands: string[]; links: string[] }): void;
   renderedAlias(alias: Alias): void;
+  /** When the build patches the live output: for each route, whether its page is kept from that output,
+   *  whose build checked its links and passed (links.ts checks again only what may now fail); else null. */
+  passed(): boolean[] | null;
   /** Whether the file `rel` must be written with `data`: false when the folder holds it already, as recorded. */
   needs(rel: string, data: string | Uint8Array): boolean;
   /** The files the live output holds, when the record knows them all (it was not patched half) and no file
@@ -179,6 +182,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
       if (!k || hashed.some(([, h]) => h === null)) return;
       next.set(route.output, { key: k, reads: hashed as [string, string][], islands: result.islands, links: result.links });
     },
+    passed: () => (reuse && dir === outDir && known ? known.kept.map((e) => !!e) : null),
     renderedAlias(alias) {
       const k = aliasKey(alias);
       if (k) next.set(alias.output, { key: k, reads: [], islands: [], links: [] });
