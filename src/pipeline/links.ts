@@ -54,9 +54,12 @@ function keptToCheck(pages: PageLinks[], targets: LinkTargets, passed: (p: PageL
   const changed = new Set<string>();
   for (const p of pages) if (!passed(p)) changed.add(p.page);
   const judged = new Map<string, boolean>();
+  const plain = (targets.base ?? '/') === '/';
   const suspect = (pg: PageLinks, entry: string): boolean => {
     if (entry.startsWith('id:') || entry.startsWith('#') || entry.startsWith(CSP_MARK)) return false;
     const abs = entry.startsWith('/');
+    // Most links: a site path as it is, that a target answers (what brokenPaths asks first).
+    if (abs && plain && !entry.includes('#') && targets.has(entry)) return false;
     let v = abs ? judged.get(entry) : undefined;
     if (v === undefined) {
       v = linkMayFail(pg, entry, targets, changed);
@@ -65,7 +68,10 @@ function keptToCheck(pages: PageLinks[], targets: LinkTargets, passed: (p: PageL
     return v;
   };
   const check = new Set<PageLinks>();
-  for (const p of pages) if (!passed(p) || p.links.some((l) => suspect(p, l))) check.add(p);
+  for (const p of pages) {
+    if (!passed(p)) { check.add(p); continue; }
+    for (const l of p.links) if (suspect(p, l)) { check.add(p); break; }
+  }
   const named = new Set<string>();
   for (const p of check) for (const t of fragmentTargets(p, targets.base)) named.add(t);
   return pages.filter((p) => check.has(p) || named.has(p.page));
