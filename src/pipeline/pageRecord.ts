@@ -162,7 +162,7 @@ export async function writeDelta(file: RecordFile, outDir: string, g: Generation
   if (!origin) return false;
   const entries = new Map(origin.delta);
   for (const [o, e] of change.entries) entries.set(o, e);
-  if (entries.size > Math.max(200, origin.baseEntries / 8)) return false;
+  if (entries.size > Math.max(16, origin.baseEntries / 8)) return false;
   const added = new Set(origin.added), removed = new Set(origin.removed);
   for (const f of change.removed) if (!added.delete(f) && origin.baseFiles.has(f)) removed.add(f);
   for (const f of change.added) if (!removed.delete(f) && !origin.baseFiles.has(f)) added.add(f);

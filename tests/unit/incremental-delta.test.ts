@@ -137,6 +137,13 @@ describe('the page record', () => {
     r = await buildOk();
     expect(fs.existsSync(path.join(r.outDir, 'four'))).toBe(false);
     expect(r.output()).toEqual((await clean()).output());
+    // Many pages added at once: the record is written whole again, and the delta goes.
+    for (let i = 0; i < 20; i++) site.write(`content/pages/more-${i}.md`, page(`More ${i}`, 'More.'));
+    r = await buildOk();
+    expect(fs.readFileSync(base, 'utf8')).not.toBe(whole);
+    expect(fs.readFileSync(base, 'utf8')).toContain('more-19/index.html');
+    expect(fs.existsSync(delta)).toBe(false);
+    expect(r.output()).toEqual((await clean()).output());
     fs.rmSync(r.outDir, { recursive: true });
     expect((await buildOk()).output()).toEqual((await clean()).output());
   }, 90_000);
