@@ -234,8 +234,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
     return gz.get(url)!;
   };
   const rawSize = (url: string) => manifest.files.get(url.slice(1))?.length ?? 0;
-  const pageLinks: PageLinks[] = [];
-  const marks: PageMarks[] = [];
+  const pageLinks: PageLinks[] = [], passed = new Set<PageLinks>(), marks: PageMarks[] = []; // passed: kept by a patch
   // Markdown images start now, on sharp's threads, while this thread renders (images/store.ts).
   const images = currentImageStore(session.root);
   const base = urlPolicy(site.config).base;
@@ -246,10 +245,12 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
     // With the build caches: only the pages whose inputs changed since the output being built on
     // (pipeline/incremental.ts), on the workers too; without them, every page.
     const pages = incremental ? await renderChanged(session, plan, target, incremental) : await renderPlan(planInput(session, plan), target);
+    const kept = incremental?.passed(); // (read once the pages rendered)
     pages.forEach((page, i) => {
       const route = table.routes[i];
       if (page.error) { result.errors.push(page.error); return; }
-      pageLinks.push({ page: route.path, source: route.source, links: page.links });
+      const links: PageLinks = { page: route.path, source: route.source, links: page.links };
+      if (pageLinks.push(links) && kept?.[i]) passed.add(links);
       marks.push({ route, links: page.links });
       const js = page.islands.length && manifest.runtime ? [manifest.runtime, ...pageChunks(manifest, page.islands)] : [];
       const report: PageReport = { path: route.path, type: route.component.displayName || route.component.name || 'Page', output: route.output, islands: page.islands, jsBytes: js.reduce((s, u) => s + rawSize(u), 0), jsGzipBytes: js.reduce((s, u) => s + gzipSize(u), 0) };
@@ -292,7 +293,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
   if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, data] of o.files) if (!incremental || incremental.needs(f, data)) await staging.write(f, data); });
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size + (result.images?.files ?? 0);
   await timed('links', async () => {
-    result.errors.push(...plan.deferred, ...await linkProblems(session.root, pageLinks, outputs.targets));
+    result.errors.push(...plan.deferred, ...await linkProblems(session.root, pageLinks, outputs.targets, undefined, passed.size ? (p) => passed.has(p) : undefined));
     result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest));
   });
 }

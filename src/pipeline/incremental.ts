@@ -12,10 +12,10 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Alias, Content, Route } from '../core/types.ts';
 import type { ManifestLinks } from '../render/page.ts';
-import { emptyGeneration, readGeneration, recordFiles, writeGeneration, type Entry, type Generation, type OutputStamps, type Stamp } from './pageRecord.ts';
+import { markUnknown, moveRecord, readGeneration, recordFiles, removeRecord, writeDelta, writeGeneration, type Entry, type Change, type Generation, type OutputStamps, type RecordFile, type Stamp } from './pageRecord.ts';
 import { parseVariantPath } from '../images/model.ts';
 import { stable, Unknown } from './stableText.ts';
 import { envRecordOf, envSame, type EnvRecord } from './envRecord.ts';
@@ -25,12 +25,14 @@ export type { OutputStamps };
 // Any error (none there, a file where a folder was: ENOTDIR) is a file or folder not as recorded.
 export const lstatOrNull = (p: string): fs.Stats | null => { try { return fs.lstatSync(p); } catch { return null; } };
 
-const sha1 = (s: string) => createHash('sha1').update(s).digest('base64url');
+const sha1 = (s: string | Uint8Array) => hash('sha1', s, 'base64url');
 
 /** A route's data: everything but its component and body, which the site module's key covers by name. */
+const NOT_DATA: ReadonlySet<string> = new Set(['component', 'body']);
 function routeText(route: Route): string {
-  const { component, body, ...rest } = route;
-  return `${component?.displayName ?? component?.name ?? ''}|${body ? 'body' : ''}|${stable(rest)}`;
+  const { component, body } = route;
+  // (the route's fields in place, as a copy without those two would read: no copy of each of 10,000 routes)
+  return `${component?.displayName ?? component?.name ?? ''}|${body ? 'body' : ''}|${stable(route, NOT_DATA)}`;
 }
 
 const stampOf = (s: fs.Stats): Stamp => ({ size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
@@ -85,6 +87,9 @@ export interface Incremental {
   /** Remembers a page just rendered (its reads as recorded by the render). */
   rendered(route: Route, reads: string[], result: { islands: string[]; links: string[] }): void;
   renderedAlias(alias: Alias): void;
+  /** When the build patches the live output: for each route, whether its page is kept from that output,
+   *  whose build checked its links and passed (links.ts checks again only what may now fail); else null. */
+  passed(): boolean[] | null;
   /** Whether the file `rel` must be written with `data`: false when the folder holds it already, as recorded. */
   needs(rel: string, data: string | Uint8Array): boolean;
   /** The files the live output holds, when the record knows them all (it was not patched half) and no file
@@ -103,7 +108,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
   const files = recordFiles(root);
   // A record is used only when every variable its pages read has the value it had (the environment is not
   // in the page keys: the first build learns which variables a site reads, and the next would differ).
-  const read = (file: string) => { const g = readGeneration(file, outDir); return g?.env !== undefined && envSame(g.env, env) ? g : null; };
+  const read = (file: RecordFile) => { const g = readGeneration(file, outDir); return g?.env !== undefined && envSame(g.env, env) ? g : null; };
   // The live output's record now; the one before's only when a build stages over that output.
   const live = read(files.live);
   let before: Generation | null | undefined;
@@ -129,7 +134,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
     return k;
   };
   const aliasKey = (a: Alias) => (key ? sha1(`${key}\nalias\n${a.to}`) : null);
-  const bytesKey = (data: string | Uint8Array) => `bytes:${createHash('sha1').update(data).digest('base64url')}`;
+  const bytesKey = (data: string | Uint8Array) => `bytes:${sha1(data)}`;
   let dir = outDir;
   let reuse = false;
   let known: Changes | null = null;
@@ -179,6 +184,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
       if (!k || hashed.some(([, h]) => h === null)) return;
       next.set(route.output, { key: k, reads: hashed as [string, string][], islands: result.islands, links: result.links });
     },
+    passed: () => (reuse && dir === outDir && known ? known.kept.map((e) => !!e) : null),
     renderedAlias(alias) {
       const k = aliasKey(alias);
       if (k) next.set(alias.output, { key: k, reads: [], islands: [], links: [] });
@@ -191,7 +197,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
     },
     previousFiles: () => (live && foldersIntact(live, outDir) ? live.files : null),
     async invalidate() {
-      await writeGeneration(files.live, outDir, []);
+      await markUnknown(files.live, outDir, live);
     },
     async save(written, touched, envReads) {
       // The variables this build's renders read, and those of the records whose pages it may have kept.
@@ -206,7 +212,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
       const entries: [string, Entry][] = [];
       for (const [output, e] of next) {
         const stamp = e.stamp ?? (() => { try { const s = fs.lstatSync(path.join(outDir, output)); return s.isFile() ? stampOf(s) : null; } catch { return null; } })();
-        if (stamp) entries.push([output, { ...e, stamp }]);
+        if (stamp) entries.push([output, e.stamp ? e as Entry : { ...e, stamp }]);
       }
       // Stamped now it is live: one lstat a file and a folder (10,000 pages: ~20,000, some tens of ms).
       // An image variant is stamped by its folder alone: the folder is named by the source's bytes and the
@@ -229,16 +235,38 @@ export async function openIncremental(root: string, outDir: string, key: string 
           if (!k) break;
         }
       }
+      const envRecord = envRecordOf(env, envReads, reused);
+      // A patch writes what it changed beside the live record (pageRecord.ts writeDelta), when that is small.
+      if (patched && live && was && await writeDelta(files.live, outDir, live, changeOf(live, entries, was, { stamps, dirs }, written, envRecord))) return { stamps, dirs, env: envRecord };
       // A patch leaves the output before as it was; a staged build made the live output's the one before.
       if (!patched) {
-        if (live) await fsp.rename(files.live, files.before);
-        else await fsp.rm(files.before, { force: true });
+        if (live) await moveRecord(files.live, files.before);
+        else await removeRecord(files.before);
       }
       // (for the memo of upToDate.ts: what the live output held, and from which files)
-      const envRecord = envRecordOf(env, envReads, reused);
       await writeGeneration(files.live, outDir, entries, { files: written, stamps, dirs, env: envRecord });
       return { stamps, dirs, env: envRecord };
     },
+  };
+}
+
+/** What a patch changed in the live record: the entries not kept as they were, the files added and removed,
+ *  the stamps and folders whose numbers differ (a comparison in memory: no file is read). */
+function changeOf(live: Generation, entries: [string, Entry][], was: OutputStamps, now: OutputStamps, written: string[], env: EnvRecord): Change {
+  const changed = new Map<string, Entry | null>();
+  const kept = new Set<string>();
+  for (const [output, e] of entries) { kept.add(output); if (live.entry(output) !== e) changed.set(output, e); }
+  for (const output of live.outputs()) if (!kept.has(output)) changed.set(output, null);
+  const had = new Set(live.files), has = new Set(written);
+  const diff = <T extends number[]>(a: Record<string, T>, b: Record<string, T>) => {
+    const d: Record<string, T | 0> = {};
+    for (const k in b) if (a[k] !== b[k] && (!a[k] || a[k].some((n, i) => n !== b[k][i]))) d[k] = b[k];
+    for (const k in a) if (!(k in b)) d[k] = 0;
+    return d;
+  };
+  return {
+    entries: changed, added: written.filter((f) => !had.has(f)), removed: [...had].filter((f) => !has.has(f)),
+    stamps: diff(was.stamps, now.stamps), dirs: diff(was.dirs, now.dirs), env,
   };
 }
 

@@ -213,6 +213,28 @@ export function brokenAnchors(pages: PageLinks[], base = '/'): BrokenLink[] {
   return [...broken.values()];
 }
 
+/** Whether a link of a page that passed the last check may fail now: its path answers no target, or its
+ *  fragment names a page in `changed` (whose ids may differ). */
+export function linkMayFail(pg: PageLinks, entry: string, targets: LinkTargets, changed: Set<string>): boolean {
+  const hash = entry.indexOf('#');
+  const abs = resolve(pg, hash < 0 ? entry : entry.slice(0, hash), targets.base ?? '/');
+  if (!targets.has(abs) && !targets.has(safeDecodeURI(abs))) return true;
+  if (hash < 0) return false;
+  const target = abs.replace(/index\.html$/, '');
+  return changed.has(target) || changed.has(safeDecode(target));
+}
+
+/** The pages a page's fragment links name (base-less paths, as brokenAnchors finds them). */
+export function fragmentTargets(pg: PageLinks, base = '/'): string[] {
+  return anchorsOf(pg.links).fragmentLinks.flatMap((entry) => {
+    const hash = entry.indexOf('#');
+    const target = hash === 0 ? pg.page : resolve(pg, entry.slice(0, hash), base).replace(/index\.html$/, '');
+    return [target, safeDecode(target)];
+  });
+}
+
+const safeDecodeURI = (s: string) => { try { return decodeURI(s); } catch { return s; } };
+
 /** A page's ids and its links with a fragment, worked out once per links list (dev keeps lists of
  *  unchanged pages, so a rebuild only splits the lists of pages that changed). */
 const anchorCache = new WeakMap<string[], { ids: Set<string>; fragmentLinks: string[] }>();

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Message } from '../core/types.ts';
 import { fileLocation } from '../core/errors.ts';
-import { brokenAnchors, brokenPaths, linkMessages, shownUses, type BrokenLink, type LinkTargets, type PageLinks } from './linkScan.ts';
+import { brokenAnchors, brokenPaths, CSP_MARK, fragmentTargets, linkMayFail, linkMessages, shownUses, type BrokenLink, type LinkTargets, type PageLinks } from './linkScan.ts';
 
 export interface LinkCache {
   targets: LinkTargets | null;
@@ -17,8 +17,11 @@ export interface LinkCache {
 
 export const emptyLinkCache = (): LinkCache => ({ targets: null, verdicts: new Map() });
 
-/** The broken links of all pages, as data (unlocated: locateLinks adds where each source writes its link). */
-export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: LinkCache = emptyLinkCache()): BrokenLink[] {
+/** The broken links of all pages, as data (unlocated: locateLinks adds where each source writes its link).
+ *  `passed`: the pages whose links passed the last check as they are, with the ids they had then (a patched
+ *  output's kept pages); only those of them whose links may now fail are checked again (keptToCheck). */
+export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: LinkCache = emptyLinkCache(), passed?: (p: PageLinks) => boolean): BrokenLink[] {
+  if (passed) pages = keptToCheck(pages, targets, passed);
   if (cache.targets !== targets) { cache.targets = targets; cache.verdicts.clear(); }
   const bad: PageLinks[] = [];
   for (const p of pages) {
@@ -36,8 +39,42 @@ export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: Lin
 }
 
 /** Every broken link of `pages` as a message, located in its source file. */
-export async function linkProblems(root: string, pages: PageLinks[], targets: LinkTargets, cache?: LinkCache): Promise<Message[]> {
-  return linkMessages(await locateLinks(root, brokenLinks(pages, targets, cache), targets.base));
+export async function linkProblems(root: string, pages: PageLinks[], targets: LinkTargets, cache?: LinkCache, passed?: (p: PageLinks) => boolean): Promise<Message[]> {
+  return linkMessages(await locateLinks(root, brokenLinks(pages, targets, cache, passed), targets.base));
+}
+
+/**
+ * The pages whose links must be checked, in their order, when the `passed` ones passed the last check as
+ * they are: every other page; a passed page that links a path no target answers now or a fragment of a page
+ * that is not a passed one; and the pages those fragment links name (for their ids). A passed page's
+ * other links answer as they did: the same link to the same ids. What they report is what checking every
+ * page reports: each broken link's every use is on a page kept here. Absolute links are judged once each.
+ */
+function keptToCheck(pages: PageLinks[], targets: LinkTargets, passed: (p: PageLinks) => boolean): PageLinks[] {
+  const changed = new Set<string>();
+  for (const p of pages) if (!passed(p)) changed.add(p.page);
+  const judged = new Map<string, boolean>();
+  const plain = (targets.base ?? '/') === '/';
+  const suspect = (pg: PageLinks, entry: string): boolean => {
+    if (entry.startsWith('id:') || entry.startsWith('#') || entry.startsWith(CSP_MARK)) return false;
+    const abs = entry.startsWith('/');
+    // Most links: a site path as it is, that a target answers (what brokenPaths asks first).
+    if (abs && plain && !entry.includes('#') && targets.has(entry)) return false;
+    let v = abs ? judged.get(entry) : undefined;
+    if (v === undefined) {
+      v = linkMayFail(pg, entry, targets, changed);
+      if (abs) judged.set(entry, v);
+    }
+    return v;
+  };
+  const check = new Set<PageLinks>();
+  for (const p of pages) {
+    if (!passed(p)) { check.add(p); continue; }
+    for (const l of p.links) if (suspect(p, l)) { check.add(p); break; }
+  }
+  const named = new Set<string>();
+  for (const p of check) for (const t of fragmentTargets(p, targets.base)) named.add(t);
+  return pages.filter((p) => check.has(p) || named.has(p.page));
 }
 
 /**
