@@ -52,7 +52,9 @@ export default defineConfig({
     return pages.map((e): RouteDef => ({
       path: pathOf(e),
       component: Page,
-      props: { title: e.data.title, tagline: e.data.tagline, description: e.data.description, features: e.data.features, html: e.html },
+      // The entry rather than a copy of its HTML: the page reads `entry.html` as it renders, so a big build
+      // holds one body at a time (a copy in every route's props would be every body at once).
+      props: { title: e.data.title, tagline: e.data.tagline, description: e.data.description, features: e.data.features, entry: e },
       title: e.data.title,
       description: e.data.description,
       source: e.file,

@@ -77,48 +77,78 @@ function readAt(root: string, name: string, at: number, bytes: number): string {
   return buf.toString('utf8');
 }
 
+// The last body read and its text: a page's key, its render and its links read the same body in turn.
+let last: { ref: BodyRef; html?: string; text?: Pick<MarkdownText, 'headings' | 'excerpt'> } | null = null;
+const lastOf = (ref: BodyRef) => (last?.ref === ref ? last : (last = { ref }));
+
 /** A body's HTML, read from its file. */
-export const readBody = (root: string, ref: BodyRef): string => readAt(root, ref.file, ref.at, ref.bytes);
+export function readBody(root: string, ref: BodyRef): string {
+  const l = lastOf(ref);
+  return l.html ??= readAt(root, ref.file, ref.at, ref.bytes);
+}
 
 /** A body's headings and excerpt, read from its file. */
 export function readText(root: string, ref: BodyRef): Pick<MarkdownText, 'headings' | 'excerpt'> {
+  const l = lastOf(ref);
+  if (l.text) return { headings: l.text.headings, excerpt: l.text.excerpt };
   const [headings, excerpt] = JSON.parse(readAt(root, ref.file, ref.at + ref.bytes, ref.textBytes)) as [MarkdownText['headings'], string];
+  l.text = { headings, excerpt };
   return { headings, excerpt };
 }
 
 /** Closes the files readBody opened (end of a build; the next read opens them again). */
 export function closeBodies(): void {
+  last = null;
   for (const fd of fds.values()) fs.closeSync(fd);
   fds.clear();
 }
 
-// The place of each getter defineBody made: found again from a copy of the entry's property descriptors.
-const places = new WeakMap<() => string, BodyRef>();
+// A body on disk is two hidden fields of its entry (its place and the site root) and three accessors that are
+// the same functions for every entry: no closure per entry or field, and entries made alike share one shape.
+const REF = Symbol('body');
+const ROOT = Symbol('root');
+interface Held { [REF]: BodyRef; [ROOT]: string }
 
 /** The fields of an entry a body on disk answers. */
 const FIELDS = ['html', 'headings', 'excerpt'] as const;
+type Field = typeof FIELDS[number];
 
-/** Makes `entry.html`, `headings` and `excerpt` read from the body's file whenever they are read (enumerable
- *  accessors, where an eager entry has fields); assigning one makes it a plain field again. */
+function getHtml(this: Held): string { return readBody(this[ROOT], this[REF]); }
+function getHeadings(this: Held) { return readText(this[ROOT], this[REF]).headings; }
+function getExcerpt(this: Held) { return readText(this[ROOT], this[REF]).excerpt; }
+// Assigning a field makes it a plain field again.
+const setter = (name: Field) => function (this: object, value: unknown) {
+  Object.defineProperty(this, name, { value, enumerable: true, writable: true, configurable: true });
+};
+const ACCESSORS: Record<Field, PropertyDescriptor> = {
+  html: { get: getHtml, set: setter('html'), enumerable: true, configurable: true },
+  headings: { get: getHeadings, set: setter('headings'), enumerable: true, configurable: true },
+  excerpt: { get: getExcerpt, set: setter('excerpt'), enumerable: true, configurable: true },
+};
+const isField = (k: string): k is Field => (FIELDS as readonly string[]).includes(k);
+
+/** The entry with `html`, `headings` and `excerpt` reading from the body's file whenever they are read
+ *  (enumerable accessors in the places of an eager entry's fields, which are added when it has none). A new
+ *  object with the entry's own fields in their order: use the one returned. */
 export function defineBody(entry: Entry, root: string, ref: BodyRef): Entry {
-  const get = () => readBody(root, ref);
-  places.set(get, ref);
-  const field = (name: typeof FIELDS[number], read: () => unknown): PropertyDescriptor => ({
-    get: read, enumerable: true, configurable: true,
-    set(value: unknown) { Object.defineProperty(entry, name, { value, enumerable: true, writable: true, configurable: true }); },
-  });
-  Object.defineProperties(entry, {
-    html: field('html', get),
-    headings: field('headings', () => readText(root, ref).headings),
-    excerpt: field('excerpt', () => readText(root, ref).excerpt),
-  });
-  return entry;
+  const out = {} as Record<string | symbol, unknown>;
+  Object.defineProperty(out, REF, { value: ref, writable: true, configurable: true });
+  Object.defineProperty(out, ROOT, { value: root, writable: true, configurable: true });
+  const own = Object.getOwnPropertyDescriptors(entry);
+  for (const k of Object.keys(own)) {
+    if (k === 'bodyAt' && own[k].value === ref) continue;
+    if (isField(k)) Object.defineProperty(out, k, ACCESSORS[k]);
+    else if ('value' in own[k] && own[k].enumerable && own[k].writable && own[k].configurable) out[k] = own[k].value;
+    else Object.defineProperty(out, k, own[k]);
+  }
+  for (const f of FIELDS) if (!(f in own)) Object.defineProperty(out, f, ACCESSORS[f]);
+  return out as unknown as Entry;
 }
 
 /** Where an entry's body is kept, when it is on disk. */
 export function bodyOf(entry: object): BodyRef | undefined {
   const get = Object.getOwnPropertyDescriptor(entry, 'html')?.get;
-  return get && places.get(get as () => string);
+  return get === getHtml ? (entry as Partial<Held>)[REF] : undefined;
 }
 
 /** Whether an entry's body may hold a component element or an image variant: false only for a body on disk
@@ -134,6 +164,8 @@ export function wireEntry<E extends Entry | undefined>(entry: E): E {
   if (!ref) return entry;
   const descriptors: PropertyDescriptorMap = Object.getOwnPropertyDescriptors(entry);
   for (const f of FIELDS) if (descriptors[f]?.get) delete descriptors[f];
+  delete (descriptors as Record<symbol, unknown>)[REF];
+  delete (descriptors as Record<symbol, unknown>)[ROOT];
   return Object.assign(Object.defineProperties({}, descriptors), { bodyAt: ref }) as unknown as E;
 }
 
@@ -141,8 +173,7 @@ export function wireEntry<E extends Entry | undefined>(entry: E): E {
 export function unwireEntry<E extends Entry | undefined>(entry: E, root: string): E {
   const ref = (entry as { bodyAt?: BodyRef } | undefined)?.bodyAt;
   if (!entry || !ref) return entry;
-  delete (entry as { bodyAt?: BodyRef }).bodyAt;
-  return defineBody(entry, root, ref) as E;
+  return defineBody(entry, root, ref) as E; // a new object, without bodyAt
 }
 
 // Each bodies file's size, by name, as found when the content cache was opened (knownBody).

@@ -97,7 +97,7 @@ function bodiesToDisk(root: string, results: LoadResult[]): LoadResult[] {
     // The cache keeps the place and the word count; the headings and the excerpt are read with the HTML.
     const { html: _, text, ...rest } = r.parsed!;
     r.parsed = { ...rest, body: refs[i], ...(text ? { text: { words: text.words } as MarkdownText } : {}) };
-    defineBody(r.entry!, root, refs[i]);
+    r.entry = defineBody(r.entry!, root, refs[i]);
   });
   return results;
 }

@@ -1,4 +1,4 @@
-import type { LayoutProps } from 'sitegen-islands';
+import type { Entry, LayoutProps } from 'sitegen-islands';
 
 const AREAS = ['guides', 'reference', 'blog', 'tutorials', 'news', 'docs', 'community', 'release-notes', 'how-to', 'concepts'];
 // page-<i> lives in AREAS[i % 10], so /guides/page-0/ … /concepts/page-9/ are ten real pages (any N ≥ 10).
@@ -15,16 +15,16 @@ export function Layout({ children }: LayoutProps) {
   );
 }
 
-interface PageProps { title: string; tagline: string; description: string; features: string[]; html: string }
+interface PageProps { title: string; tagline: string; description: string; features: string[]; entry: Entry }
 
-export function Page({ title, tagline, description, features, html }: PageProps) {
+export function Page({ title, tagline, description, features, entry }: PageProps) {
   return (
     <article>
       <h1>{title}</h1>
       <p className="tagline">{tagline}</p>
       <p className="description">{description}</p>
       <ul className="features">{features.map((f, i) => <li key={i}>{f}</li>)}</ul>
-      <div className="body" dangerouslySetInnerHTML={{ __html: html }} />
+      <div className="body" dangerouslySetInnerHTML={{ __html: entry.html ?? '' }} />
     </article>
   );
 }
