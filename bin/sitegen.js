@@ -24,11 +24,9 @@ process.env.NODE_ENV ??= process.argv[2] === 'dev' ? 'development' : 'production
 // flags, prepare makes the vendor bundle's code cache for the first build (src/site/vendor.ts), and
 // build and check share the site module's (without it here, a check after a build paid ~0.1 s CPU more).
 // The old generation grows by 15 % of what a full collection leaves, not by V8's own factor (up to 4x for
-// a big heap): a 100,000-page build held ~1.1 GB of heap for ~0.6 GB live (peak RSS 1,450 → see RESULTS).
-if (['build', 'check', 'prepare'].includes(process.argv[2])) {
-  v8.setFlagsFromString('--max-semi-space-size=8');
-  v8.setFlagsFromString('--heap-growing-percent=15');
-}
+// a big heap): a 100,000-page build held ~1.1 GB of heap for ~0.6 GB live (peak RSS 1,450 → 985 MB).
+const BUILD_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=15'];
+if (['build', 'check', 'prepare'].includes(process.argv[2])) for (const flag of BUILD_FLAGS) v8.setFlagsFromString(flag);
 
 const PKG = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const SOURCES = ['cli', 'src'];

@@ -91,7 +91,8 @@ describe('the installed package', () => {
     const [cache] = fs.readdirSync(vendor).filter((f) => /^vendor-[0-9a-f]+\.cjs\.v8cache-install$/.test(f));
     expect(cache).toBeTruthy();
     // V8 refuses a code cache made under other flags than the loading process's: a build's (bin/sitegen.js).
-    const flags = [...fs.readFileSync(path.join(REPO, 'bin/sitegen.js'), 'utf8').matchAll(/'build'[^\n]*setFlagsFromString\('([^']+)'\)/g)].map((m) => m[1]);
+    const list = /const BUILD_FLAGS = \[([^\]\n]*)\];/.exec(fs.readFileSync(path.join(REPO, 'bin/sitegen.js'), 'utf8'))?.[1] ?? '';
+    const flags = [...list.matchAll(/'([^'\n]+)'/g)].map((m) => m[1]);
     expect(flags.length).toBeGreaterThan(0);
     const file = path.join(vendor, cache.replace(/\.v8cache-install$/, ''));
     const probe = 'const fs=require("fs"),vm=require("vm"),M=require("module");const f=process.argv[1];' +
