@@ -160,20 +160,30 @@ function resolve(pg: PageLinks, link: string, base = '/'): string {
 
 const useOf = (pg: PageLinks, link: string): LinkUse => ({ page: pg.page, source: pg.source, link });
 
+/** Whether an entry of a links list is a link with a path (not an id, a same-page fragment or a CSP mark). */
+export const hasPath = (entry: string): boolean => !(entry.startsWith(ID) || entry.startsWith('#') || entry.startsWith(CSP_MARK));
+
+/** Whether a target answers a resolved path, as written or decoded. */
+function answers(targets: LinkTargets, abs: string): boolean {
+  if (targets.has(abs)) return true; // most links: no decoding needed
+  try { return targets.has(decodeURI(abs)); } catch { return false; }
+}
+
+/** The page a fragment link (its `#` at `hash`) names, as a base-less path. */
+const fragmentTarget = (pg: PageLinks, entry: string, hash: number, base: string): string =>
+  hash === 0 ? pg.page : resolve(pg, entry.slice(0, hash), base).replace(/index\.html$/, '');
+
 /** Links whose path is no route, alias or file. */
 export function brokenPaths(pages: PageLinks[], targets: LinkTargets): BrokenLink[] {
   const broken = new Map<string, { pages: Set<PageLinks>; uses: LinkUse[] }>();
   const base = targets.base ?? '/';
   for (const pg of pages) {
     for (const entry of pg.links) {
-      if (entry.startsWith(ID) || entry.startsWith('#') || entry.startsWith(CSP_MARK)) continue;
+      if (!hasPath(entry)) continue;
       const hash = entry.indexOf('#');
       const link = hash < 0 ? entry : entry.slice(0, hash);
       const abs = resolve(pg, link, base);
-      if (targets.has(abs)) continue; // most links: no decoding needed
-      let decoded = abs;
-      try { decoded = decodeURI(abs); } catch { /* keep raw */ }
-      if (targets.has(decoded)) continue;
+      if (answers(targets, abs)) continue;
       let b = broken.get(abs);
       if (!b) broken.set(abs, (b = { pages: new Set(), uses: [] }));
       if (!b.pages.has(pg)) { b.pages.add(pg); b.uses.push(useOf(pg, link)); }
@@ -199,7 +209,7 @@ export function brokenAnchors(pages: PageLinks[], base = '/'): BrokenLink[] {
   for (const pg of pages) {
     for (const entry of anchorsOf(pg.links).fragmentLinks) {
       const hash = entry.indexOf('#');
-      const target = hash === 0 ? pg.page : resolve(pg, entry.slice(0, hash), base).replace(/index\.html$/, '');
+      const target = fragmentTarget(pg, entry, hash, base);
       const have = ids.get(target) ?? ids.get(safeDecode(target));
       if (!have) continue;
       const fragment = entry.slice(hash + 1);
@@ -218,7 +228,7 @@ export function brokenAnchors(pages: PageLinks[], base = '/'): BrokenLink[] {
 export function linkMayFail(pg: PageLinks, entry: string, targets: LinkTargets, changed: Set<string>): boolean {
   const hash = entry.indexOf('#');
   const abs = resolve(pg, hash < 0 ? entry : entry.slice(0, hash), targets.base ?? '/');
-  if (!targets.has(abs) && !targets.has(safeDecodeURI(abs))) return true;
+  if (!answers(targets, abs)) return true;
   if (hash < 0) return false;
   const target = abs.replace(/index\.html$/, '');
   return changed.has(target) || changed.has(safeDecode(target));
@@ -227,13 +237,10 @@ export function linkMayFail(pg: PageLinks, entry: string, targets: LinkTargets, 
 /** The pages a page's fragment links name (base-less paths, as brokenAnchors finds them). */
 export function fragmentTargets(pg: PageLinks, base = '/'): string[] {
   return anchorsOf(pg.links).fragmentLinks.flatMap((entry) => {
-    const hash = entry.indexOf('#');
-    const target = hash === 0 ? pg.page : resolve(pg, entry.slice(0, hash), base).replace(/index\.html$/, '');
+    const target = fragmentTarget(pg, entry, entry.indexOf('#'), base);
     return [target, safeDecode(target)];
   });
 }
-
-const safeDecodeURI = (s: string) => { try { return decodeURI(s); } catch { return s; } };
 
 /** A page's ids and its links with a fragment, worked out once per links list (dev keeps lists of
  *  unchanged pages, so a rebuild only splits the lists of pages that changed). */

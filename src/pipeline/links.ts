@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Message } from '../core/types.ts';
 import { fileLocation } from '../core/errors.ts';
-import { brokenAnchors, brokenPaths, CSP_MARK, fragmentTargets, linkMayFail, linkMessages, shownUses, type BrokenLink, type LinkTargets, type PageLinks } from './linkScan.ts';
+import { brokenAnchors, brokenPaths, fragmentTargets, hasPath, linkMayFail, linkMessages, shownUses, type BrokenLink, type LinkTargets, type PageLinks } from './linkScan.ts';
 
 export interface LinkCache {
   targets: LinkTargets | null;
@@ -56,7 +56,7 @@ function keptToCheck(pages: PageLinks[], targets: LinkTargets, passed: (p: PageL
   const judged = new Map<string, boolean>();
   const plain = (targets.base ?? '/') === '/';
   const suspect = (pg: PageLinks, entry: string): boolean => {
-    if (entry.startsWith('id:') || entry.startsWith('#') || entry.startsWith(CSP_MARK)) return false;
+    if (!hasPath(entry)) return false;
     const abs = entry.startsWith('/');
     // Most links: a site path as it is, that a target answers (what brokenPaths asks first).
     if (abs && plain && !entry.includes('#') && targets.has(entry)) return false;
