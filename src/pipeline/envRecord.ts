@@ -1,12 +1,12 @@
 // What a build knows of the environment it ran in: the variables the site read, with their values, or (when
 // the build could not see which it read: an env object handed in by a caller) a hash of the whole
 // environment. The up-to-date record (upToDate.ts) and the page record (pageRecord.ts) keep one each.
-import { createHash } from 'node:crypto';
+import { sha1 } from './stableText.ts';
 
 export type EnvRecord = Record<string, string | null> | string;
 
 /** A hash of every variable but the shell's own bookkeeping. */
-export const wholeEnv = (env: NodeJS.ProcessEnv): string => createHash('sha1').update(Object.keys(env).filter((n) => n !== '_' && n !== 'OLDPWD').sort().map((n) => `${n}=${env[n]}`).join('\n')).digest('base64url');
+export const wholeEnv = (env: NodeJS.ProcessEnv): string => sha1(Object.keys(env).filter((n) => n !== '_' && n !== 'OLDPWD').sort().map((n) => `${n}=${env[n]}`).join('\n'));
 
 /** Whether a build that recorded `rec` would have seen the same values in `env`. */
 export const envSame = (rec: EnvRecord, env: NodeJS.ProcessEnv): boolean =>

@@ -12,12 +12,11 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hash } from 'node:crypto';
 import type { Alias, Content, Route } from '../core/types.ts';
 import type { ManifestLinks } from '../render/page.ts';
 import { markUnknown, moveRecord, readGeneration, recordFiles, removeRecord, writeDelta, writeGeneration, type Entry, type Change, type Generation, type OutputStamps, type RecordFile, type Stamp } from './pageRecord.ts';
 import { parseVariantPath } from '../images/model.ts';
-import { stable, Unknown } from './stableText.ts';
+import { sha1, stable, Unknown } from './stableText.ts';
 import { envRecordOf, envSame, type EnvRecord } from './envRecord.ts';
 
 export type { OutputStamps };
@@ -25,7 +24,6 @@ export type { OutputStamps };
 // Any error (none there, a file where a folder was: ENOTDIR) is a file or folder not as recorded.
 export const lstatOrNull = (p: string): fs.Stats | null => { try { return fs.lstatSync(p); } catch { return null; } };
 
-const sha1 = (s: string | Uint8Array) => hash('sha1', s, 'base64url');
 
 /** A route's data: everything but its component and body, which the site module's key covers by name. */
 const NOT_DATA: ReadonlySet<string> = new Set(['component', 'body']);

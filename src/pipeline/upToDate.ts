@@ -9,7 +9,6 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import type { BuildResult } from '../core/types.ts';
 import { cachedSiteModule } from '../site/cache.ts';
 import { PACKAGE_DIR } from '../site/paths.ts';
@@ -19,6 +18,7 @@ import { acquireBuildLock } from './buildLock.ts';
 import { below, engineStamp, lstatOrNull, type OutputStamps } from './incremental.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import { envSame, wholeEnv, type EnvRecord } from './envRecord.ts';
+import { sha1 } from './stableText.ts';
 import type { FileStamp } from '../content/parse.ts';
 
 const VERSION = 3;
@@ -172,7 +172,7 @@ function bundleState(root: string): string | null {
 const PACKAGES = ['react', 'react-dom', 'zod', 'marked', 'yaml', 'gray-matter', 'js-yaml', 'esbuild'];
 
 function keyOf(k: MemoKey): string {
-  return createHash('sha1').update([VERSION, process.version, engineStamp(), ...packageVersions(PACKAGE_DIR, PACKAGES), k.outDir, !!k.drafts, k.siteUrl ?? '', new Date().toISOString().slice(0, 10)].join('\n')).digest('base64url');
+  return sha1([VERSION, process.version, engineStamp(), ...packageVersions(PACKAGE_DIR, PACKAGES), k.outDir, !!k.drafts, k.siteUrl ?? '', new Date().toISOString().slice(0, 10)].join('\n'));
 }
 
 export interface UpToDate {
