@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { axeOf } from '../helpers/axe.ts';
 import { launchTokens } from '../../templates/lib/launch.ts';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
+import { filePage } from '../helpers/filePage.ts';
 import { REPO } from '../helpers/cli.ts';
 
 const base = inject('baseUrl');
@@ -29,11 +30,13 @@ const PAGES: { route: string; title: string; email?: string }[] = [
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => { await onePerFile.close(); await browser?.close(); });
 
-/** A page in its own context: nothing leaks between tests. */
+// The file's page, reset between tests (tests/helpers/filePage.ts): cookies and storage cleared, so nothing
+// leaks between tests, and each loads a new document.
+const onePerFile = filePage(() => browser);
 async function open(route: string): Promise<{ page: Page; problems: ReturnType<typeof watchProblems>; status: number | undefined }> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await onePerFile.open();
   const problems = watchProblems(page);
   const res = await page.goto(base + route);
   return { page, problems, status: res?.status() };
@@ -109,7 +112,6 @@ describe('/support', () => {
     await expect(faqLink.count()).resolves.toBe(1);
     await faqLink.click();
     await page.waitForURL(/\/faqs\/$/);
-    await page.context().close();
   });
 });
 
@@ -120,7 +122,6 @@ describe('/careers, /investors, coming-soon pages', () => {
     const areas = await page.locator('main h3').allInnerTexts();
     for (const a of ['Engineering', 'Design', 'Growth', 'Operations']) expect(areas).toContain(a);
     expect(await page.locator('main').innerText()).toMatch(/no open positions/i);
-    await page.context().close();
   });
 
   it('investors: 4-6 quick facts and credentials within 24 hours after review', async () => {
@@ -131,14 +132,12 @@ describe('/careers, /investors, coming-soon pages', () => {
     const text = await page.locator('main').innerText();
     expect(text).toMatch(/within 24 hours/);
     expect(text).toMatch(/review/i);
-    await page.context().close();
   });
 
   it('accelerators: Elevate, Connect and Insights cards and a Get in Touch link', async () => {
     const { page } = await open('/for-accelerators/');
     expect(await page.locator('main .card h3').allInnerTexts()).toEqual(['Elevate', 'Connect', 'Insights']);
     await expect(page.getByRole('link', { name: 'Get in Touch' }).getAttribute('href')).resolves.toMatch(new RegExp(`^mailto:${site.emails.info}`));
-    await page.context().close();
   });
 });
 
@@ -165,7 +164,6 @@ describe('/faqs accordion', () => {
       expect(await panel.isHidden()).toBe(true);
       expect(await panel.getAttribute('hidden')).not.toBeNull();
     }
-    await page.context().close();
   });
 
   it('opens one at a time: click opens, another click moves it, clicking the open one closes it', async () => {
@@ -182,7 +180,6 @@ describe('/faqs accordion', () => {
     await b.nth(3).click();
     expect(await expanded(page)).toEqual(Array(7).fill('false'));
     await expect(answersOf(page).nth(3).isHidden()).resolves.toBe(true);
-    await page.context().close();
   });
 
   it('works from the keyboard: Enter opens, Space closes', async () => {
@@ -193,7 +190,6 @@ describe('/faqs accordion', () => {
     await expect(answersOf(page).nth(5).isVisible()).resolves.toBe(true);
     await page.keyboard.press('Space');
     expect(await expanded(page)).toEqual(Array(7).fill('false'));
-    await page.context().close();
   });
 
   it('is axe clean with an item open, and its Contact Support link goes to /support', async () => {
@@ -202,7 +198,6 @@ describe('/faqs accordion', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Contact Support' }).click();
     await page.waitForURL(/\/support\/$/);
-    await page.context().close();
   });
 
   it('states the launch wording true at build time and the premium price, both from site.yaml', async () => {
@@ -211,7 +206,6 @@ describe('/faqs accordion', () => {
     expect(text.join(' ')).toContain(launchTokens(site).launchFaq);
     expect(site.launch).toBe('September 2025');
     expect(text.join(' ')).toContain('$20/month');
-    await page.context().close();
   });
 
   it('has every answer in the server HTML, readable without JavaScript', async () => {

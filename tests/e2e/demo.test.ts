@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeOf } from '../helpers/axe.ts';
+import { filePage } from '../helpers/filePage.ts';
 import { launchBrowser, watchProblems, type PageProblems } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -16,8 +17,13 @@ const ADDRESS = '/demo/form/address/';
 let browser: Browser;
 /** Contexts being closed: awaited before the browser goes, which would fail a close still under way. */
 const closing: Promise<void>[] = [];
-/** A page in its own context (axe needs one; closing the page closes it). */
+/**
+ * The file's page, reset between tests (tests/helpers/filePage.ts), for a page with JavaScript; without it, a
+ * page in its own context (closing the page closes it).
+ */
+const shared = filePage(() => browser);
 async function newPage(opts: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  if (opts.javaScriptEnabled !== false) return shared.open();
   const context = await browser.newContext(opts);
   const page = await context.newPage();
   page.on('close', () => { closing.push(context.close()); });
@@ -26,6 +32,7 @@ async function newPage(opts: { javaScriptEnabled?: boolean } = {}): Promise<Page
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => {
   await Promise.all(closing);
+  await shared.close();
   await browser?.close();
 });
 
@@ -91,7 +98,6 @@ describe('/demo/form/simple', () => {
     await page.getByLabel('Title').fill('Hello');
     await expect.poll(() => errorsOf(page)).toEqual(['Description is required']);
     expect(problems).toEqual({ console: [], errors: [] });
-    await page.close();
   });
 
   it('shows every message on an empty submit and focuses the first invalid field', async () => {
@@ -100,7 +106,6 @@ describe('/demo/form/simple', () => {
     await expect.poll(() => errorsOf(page)).toEqual(['Title is required', 'Description is required']);
     await expectLinkedError(page, 'Description', 'Description is required');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('title');
-    await page.close();
   });
 
   it('logs the values and alerts on a valid submit, with the button disabled meanwhile', async () => {
@@ -109,7 +114,6 @@ describe('/demo/form/simple', () => {
     await o.page.getByLabel('Description').fill('Some words\non two lines');
     expect(await submitValid(o)).toEqual([{ title: 'A title', description: 'Some words\non two lines' }]);
     expect(await errorsOf(o.page)).toEqual([]);
-    await o.page.close();
   });
 });
 
@@ -131,7 +135,6 @@ describe('/demo/form/address', () => {
     await expect.poll(() => errorsOf(page)).toEqual(['Full name is required']);
     expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBeNull();
     expect(problems).toEqual({ console: [], errors: [] });
-    await page.close();
   });
 
   it('shows all eight messages on an empty submit and focuses Full Name', async () => {
@@ -143,7 +146,6 @@ describe('/demo/form/address', () => {
     await expectLinkedError(page, 'Zip Code', 'Zip code is required');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('fullName');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.close();
   });
 
   it('shows the format messages and focuses the first invalid field', async () => {
@@ -161,7 +163,6 @@ describe('/demo/form/address', () => {
     await expect.poll(() => errorsOf(p)).toEqual(['Invalid zip code format', 'Invalid phone number format']);
     expect(await p.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('address.zipCode');
     expect(o.alerts).toEqual([]);
-    await p.close();
   });
 
   it('logs the nested values and alerts on a valid submit, with the button disabled meanwhile', async () => {
@@ -183,7 +184,6 @@ describe('/demo/form/address', () => {
       address: { street: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '12345-6789', country: 'UK' },
     }]);
     expect(o.problems).toEqual({ console: [], errors: [] });
-    await p.close();
   });
 });
 
@@ -193,7 +193,6 @@ describe('both demo pages', () => {
     await page.goto(baseUrl + route);
     expect(await page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute('content'))).toBe('noindex');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.close();
     const sitemap = fs.readFileSync(path.join(distDir, 'sitemap.xml'), 'utf8');
     expect(sitemap).toContain('<loc>');
     expect(sitemap).not.toContain('/demo/');

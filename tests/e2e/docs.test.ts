@@ -10,6 +10,7 @@ import { axeOf } from '../helpers/axe.ts';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { REPO, sitegen, startServer } from '../helpers/cli.ts';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
+import { filePage } from '../helpers/filePage.ts';
 
 const ROOT = path.join(REPO, 'docs');
 // Built into a temporary folder: the repository's docs/dist is left as it was.
@@ -20,6 +21,8 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let site: string;
 let browser: Browser;
 let pages: string[];
+// The tests that load and read pages take turns on one page (tests/helpers/filePage.ts).
+const shared = filePage(() => browser);
 
 beforeAll(async () => {
   const env = { ...process.env, DOCS_BASE: BASE, SITE_URL: 'https://docs.example' };
@@ -32,6 +35,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await shared.close();
   await browser?.close();
   await server?.stop();
   fs.rmSync(OUT, { recursive: true, force: true });
@@ -60,8 +64,7 @@ describe('the documentation site', () => {
     const phone = ['index.html', 'markdown/index.html', 'errors/reference/index.html'];
     // One page loads every route in turn (a new page costs a renderer's start, several times a load); each
     // load starts a new document, and the problems are those logged since the previous route's check.
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
+    const page = await shared.open({ width, height: 900 });
     const problems = watchProblems(page);
     for (const rel of pages.filter((p) => p !== '404.html' && (width > 375 || phone.includes(p)))) {
       const url = new URL(rel.replace(/index\.html$/, ''), site).href;
@@ -70,7 +73,6 @@ describe('the documentation site', () => {
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), `${url} at ${width}`).toEqual([]);
       expect(problems, url).toEqual({ console: [], errors: [] });
     }
-    await context.close();
   }, 240_000);
 
   it('turns links between the Markdown files into page URLs under the base', async () => {
@@ -80,7 +82,7 @@ describe('the documentation site', () => {
   });
 
   it('lists a page\'s sections on the page, each link reaching its heading', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const page = await shared.open({ width: 375, height: 800 });
     await page.goto(new URL('authoring/', site).href);
     const contents = page.getByRole('navigation', { name: 'On this page' });
     const links = contents.getByRole('link');
@@ -92,11 +94,10 @@ describe('the documentation site', () => {
     // The page's own text starts right under the site's navigation at 375 px: the sidebar is one row.
     const navHeight = await page.getByRole('navigation', { name: 'Documentation' }).evaluate((n) => n.getBoundingClientRect().height);
     expect(navHeight).toBeLessThan(80);
-    await page.close();
   });
 
   it.each([375, 1280])('keeps the option names of a three-column table whole, at %i px', async (width) => {
-    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    const page = await shared.open({ width, height: 800 });
     await page.goto(new URL('cli/', site).href);
     // Each name in a first cell (`-r, --root <dir>`, `--no-cache`) is one line of text, not a letter per line.
     const lines = await page.locator('.doc table td:first-child code').evaluateAll((codes) => codes.map((c) => [c.textContent, c.getClientRects().length]));
@@ -104,11 +105,10 @@ describe('the documentation site', () => {
     for (const [name, count] of lines) expect(count, String(name)).toBe(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.close();
   });
 
   it('finds a page by a word of its text, under the default CSP, and goes there', async () => {
-    const page = await browser.newPage();
+    const page = await shared.open();
     const problems = watchProblems(page);
     const res = await page.goto(site);
     expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
@@ -121,7 +121,6 @@ describe('the documentation site', () => {
     await box.fill('zzzz-no-such-word');
     await expect.poll(() => page.locator('#search-status').textContent()).toBe('No page found');
     expect(problems).toEqual({ console: [], errors: [] });
-    await page.close();
   });
 
   it('shows no search box without JavaScript', async () => {

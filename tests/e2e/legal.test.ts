@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeOf } from '../helpers/axe.ts';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
+import { filePage } from '../helpers/filePage.ts';
 import { REPO, sitegen, startServer } from '../helpers/cli.ts';
 
 const siteUrl = inject('baseUrl');
@@ -26,8 +27,10 @@ const HOST = 'https://policies.example.com';
 const ARABIC = /[\u0600-\u06FF]/;
 
 let browser: Browser;
+// The tests that only load and read pages of the default build take turns on one page (tests/helpers/filePage.ts).
+const shared = filePage(() => browser);
 beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => { await shared.close(); await browser?.close(); });
 
 async function newContext(): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -85,8 +88,7 @@ const hostScriptRan = (page: Page) => expect.poll(() => page.evaluate(() => (win
 describe('legal routes', () => {
   it('answer 200 with a title, one h1, a 50-160 character description and no serious axe violations', async () => {
     // One page loads each route in turn (a new document each time; a new page would cost a renderer's start).
-    const context = await newContext();
-    const page = await context.newPage();
+    const page = await shared.open();
     const problems = watchProblems(page);
     for (const route of LEGAL_ROUTES) {
       const res = await page.goto(baseUrl + route);
@@ -103,7 +105,6 @@ describe('legal routes', () => {
       expect(problems.errors, route).toEqual([]);
       expect(problems.console, route).toEqual([]);
     }
-    await context.close();
   });
 
   it('pass html-validate', async () => {
@@ -129,20 +130,19 @@ describe('legal routes', () => {
 
 describe('/legal', () => {
   it('links every policy, each with a summary', async () => {
-    const page = await browser.newPage();
+    const page = await shared.open();
     await page.goto(baseUrl + '/legal/');
     const cards = page.locator('main .legal-index__item');
     const hrefs = await cards.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs.sort()).toEqual(['/acceptable-use/', '/app-privacy/', '/cookies/', '/privacy/', '/refund-policy/', '/terms/', '/uae-pdpl/']);
     for (const text of await cards.locator('p').allTextContents()) expect(text.length).toBeGreaterThan(80);
     expect(await page.locator('main').textContent()).not.toMatch(/\{[a-zA-Z]+\}/); // every placeholder filled
-    await page.close();
   });
 });
 
 describe('/refund-policy', () => {
   it('has 12 numbered sections, section 9 Key Terms, the effective date, Delaware law and the subscription rules', async () => {
-    const page = await browser.newPage();
+    const page = await shared.open();
     await page.goto(baseUrl + '/refund-policy/');
     const headings = await page.locator('main .legal-section > h2').allTextContents();
     expect(headings).toHaveLength(12);
@@ -158,7 +158,6 @@ describe('/refund-policy', () => {
     expect(text).toMatch(/Chargeback[^.]*immediately suspend or terminate/);
     expect(text).not.toMatch(/\{[a-zA-Z]+\}/);
     expect(await page.locator('main a[href^="#section-"]').count()).toBe(12);
-    await page.close();
   });
 });
 
@@ -173,7 +172,7 @@ describe('/uae-pdpl', () => {
   });
 
   it('states version 1.0, ten sections, the status panel and the SPEC figures', async () => {
-    const page = await browser.newPage();
+    const page = await shared.open();
     await page.goto(baseUrl + '/uae-pdpl/');
     expect(await page.locator('main .legal-section > h2').count()).toBe(10);
     const text = (await page.locator('main').textContent()) ?? '';
@@ -184,7 +183,6 @@ describe('/uae-pdpl', () => {
     expect(text).toContain('TLS 1.3');
     await expect(page.locator('.pdpl-status__item', { hasText: 'Security certifications' }).textContent()).resolves.toContain('In progress');
     await expect(page.locator('main a[href="mailto:privacy@greatnessgathered.com"]').count()).resolves.toBeGreaterThan(0);
-    await page.close();
   });
 
   it('toggles to Arabic (rtl, mirrored, ?lang=ar), starts in Arabic from the URL, and back to English', async () => {

@@ -6,12 +6,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchEnd } from '../../plugins/launchDate.ts';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
+import { filePage } from '../helpers/filePage.ts';
 
 const base = inject('baseUrl');
 const POLICIES = ['/privacy/', '/terms/', '/cookies/', '/app-privacy/', '/acceptable-use/'];
 let browser: Browser;
+// The tests that only load and read pages take turns on one page (tests/helpers/filePage.ts).
+const shared = filePage(() => browser);
 beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => { await shared.close(); await browser?.close(); });
 
 /** A page whose every request to another origin is aborted, as with a strict blocker or no network. */
 async function sameOriginOnly(width = 1280, height = 900): Promise<{ page: Page; blocked: string[] }> {
@@ -101,7 +104,7 @@ const CARD_LISTS = 'main ul.cards, main ol.cards, main ul.grid, main ul.category
 describe('card lists and grids', () => {
   for (const width of [1280, 375]) {
     it(`show no list markers and hold the same number of cards in every row at ${width} px`, async () => {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const page = await shared.open({ width, height: 900 });
       for (const route of CARD_PAGES) {
         await page.goto(base + route);
         const lists = await cardLists(page, CARD_LISTS);
@@ -112,32 +115,29 @@ describe('card lists and grids', () => {
           expect(l.fill, `${route} "${l.heading}": cards cover the width of their grid`).toBeGreaterThan(0.97);
         }
       }
-      await page.close();
     });
   }
 
   it('stats sit 2×2 on a phone', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    const page = await shared.open({ width: 375, height: 812 });
     await page.goto(base + '/');
     const [stats] = await cardLists(page, 'main ul.stats');
     expect(stats.rows).toEqual([2, 2]);
-    await page.close();
   });
 });
 
 describe('layout', () => {
   it('the footer sits at the bottom of the window on a short page', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 2000 } });
+    const page = await shared.open({ width: 1280, height: 2000 });
     for (const route of ['/for-venture-studios/', '/404.html', '/support/']) {
       await page.goto(base + route);
       const bottom = await page.locator('footer.site-footer').evaluate((f) => Math.round(f.getBoundingClientRect().bottom));
       expect(bottom, route).toBeGreaterThanOrEqual(2000);
     }
-    await page.close();
   });
 
   it('the manifesto, which ends by saying the waitlist is open, is followed by the waitlist form', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await shared.open({ width: 1280, height: 900 });
     await page.goto(base + '/manifesto/');
     const lastParagraph = page.locator('main .manifesto p').last();
     expect(await lastParagraph.textContent()).toMatch(/waitlist is open/i);
@@ -146,11 +146,10 @@ describe('layout', () => {
     const [pTop, fTop] = await Promise.all([lastParagraph.evaluate((e) => e.getBoundingClientRect().top), form.evaluate((e) => e.getBoundingClientRect().top)]);
     expect(fTop).toBeGreaterThan(pTop);
     expect(await form.getByRole('button', { name: 'JOIN WAITLIST' }).count()).toBe(1);
-    await page.close();
   });
 
   it('area and sector pages have a waitlist form in the first screen, and keep the closing one', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    const page = await shared.open({ width: 375, height: 812 });
     for (const route of ['/for-consumers/online/', '/for-consumers/brick-and-mortar/', '/for-consumers/online/saas/', '/for-consumers/hybrid/real-estate/']) {
       await page.goto(base + route);
       const forms = page.locator('main form.waitlist');
@@ -159,7 +158,6 @@ describe('layout', () => {
       expect(top, route).toBeLessThanOrEqual(812);
       expect(await forms.first().locator('input[type=email]').getAttribute('placeholder'), route).toBe('Enter your email');
     }
-    await page.close();
   });
 });
 
@@ -167,7 +165,7 @@ describe('dates', () => {
   it('the launch date is one constant: pages state its month only while it is ahead, and © is the build year', async () => {
     const yaml = (await import('yaml')).parse((await import('node:fs')).readFileSync(new URL('../../content/site.yaml', import.meta.url), 'utf8'));
     const passed = new Date() >= launchEnd(yaml.launch)!;
-    const page = await browser.newPage();
+    const page = await shared.open();
     for (const route of ['/', '/faqs/', '/for-consumers/online/saas/']) {
       await page.goto(base + route);
       const text = await page.locator('body').innerText();
@@ -176,7 +174,6 @@ describe('dates', () => {
       expect(text, route).toContain(`© ${new Date().getUTCFullYear()} `);
       expect(text, route).not.toMatch(/100% Verified/);
     }
-    await page.close();
   });
 });
 
@@ -217,7 +214,7 @@ describe('capitalisation', () => {
   const words = (t: string) => t.match(/[A-Za-z][A-Za-z'’-]{3,}/g) ?? [];
   const PROPER = /^(Greatness|Gathered|Co-Founder|Founder|SaaS)$/;
   it('labels (chips, stats, steps) are names in Title Case; section headings are sentences', async () => {
-    const page = await browser.newPage();
+    const page = await shared.open();
     for (const route of ['/', '/for-consumers/', '/for-consumers/online/', '/faqs/', '/careers/']) {
       await page.goto(base + route);
       const labels = await page.locator('main .chip, main .stat__label, main .steps h3').allInnerTexts();
@@ -225,7 +222,6 @@ describe('capitalisation', () => {
       const headings = await page.locator('main h2').allInnerTexts();
       for (const h of headings) expect(words(h).slice(1).filter((w) => w[0] === w[0].toUpperCase() && !PROPER.test(w)), `${route} heading "${h}"`).toEqual([]);
     }
-    await page.close();
   });
 });
 
@@ -255,7 +251,7 @@ describe('design', () => {
 
   it('call-to-action cards have even padding: as much room above their content as below, left as right', async () => {
     for (const width of [375, 1280]) {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const page = await shared.open({ width, height: 900 });
       for (const route of ['/', '/for-consumers/online/saas/', '/for-consumers/', '/manifesto/', '/faqs/']) {
         await page.goto(base + route);
         const cards = await page.locator('.cta-card').evaluateAll((els) => els.map((el) => {
@@ -279,12 +275,11 @@ describe('design', () => {
           expect(c.left, `${route} at ${width}`).toBe(c.right);
         }
       }
-      await page.close();
     }
   });
 
   it('sections alternate their surface, so a long page reads in bands, not one flat column', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await shared.open({ width: 1280, height: 900 });
     for (const route of ['/', '/for-consumers/online/saas/', '/for-consumers/online/', '/manifesto/']) {
       await page.goto(base + route);
       const backgrounds = await page.locator('main > section, main > div > section').evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundImage !== 'none' ? getComputedStyle(el).backgroundImage : getComputedStyle(el).backgroundColor));
@@ -293,6 +288,5 @@ describe('design', () => {
       const same = backgrounds.slice(1).filter((b, i) => i > 0 && b === backgrounds[i]);
       expect(same, `${route}: ${backgrounds.join(' | ')}`).toEqual([]);
     }
-    await page.close();
   });
 });

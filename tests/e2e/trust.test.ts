@@ -2,10 +2,10 @@
 // Chromium the way a visitor does (text, geometry, visibility, focus) at the widths named in the issue.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { launchBrowser } from '../helpers/browser.ts';
-import { onePage } from '../helpers/onePage.ts';
+import { filePage } from '../helpers/filePage.ts';
 
 const base = inject('baseUrl');
 const readYaml = (file: string) => parse(fs.readFileSync(new URL(`../../content/${file}`, import.meta.url), 'utf8'));
@@ -15,18 +15,19 @@ const WIDTHS = [320, 375, 768, 1280, 1920];
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => { await shared.close(); await browser?.close(); });
 
-async function open(path: string, opts: { width?: number; height?: number; reducedMotion?: boolean } = {}): Promise<{ page: Page; ctx: BrowserContext }> {
-  const ctx = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 }, reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference' });
-  const page = await ctx.newPage();
+// The tests take turns on one page (tests/helpers/filePage.ts): each loads what it looks at.
+const shared = filePage(() => browser);
+async function open(path: string, opts: { width?: number; height?: number; reducedMotion?: boolean } = {}): Promise<Page> {
+  const page = await shared.open({ width: opts.width ?? 1280, height: opts.height ?? 900 }, opts);
   await page.goto(base + path);
-  return { page, ctx };
+  return page;
 }
-/** One page for the widths of a test (tests/helpers/onePage.ts): `at(path, width, height)` loads at that width. */
+/** The page for the widths of a test: `at(path, width, height)` loads at that width. */
 async function widths(opts: { reducedMotion?: boolean } = {}) {
-  const one = await onePage(browser, { reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference' });
-  return { ctx: one.ctx, at: (path: string, width: number, height = 900) => one.at(base + path, width, height) };
+  const one = await shared.widths(undefined, opts);
+  return { at: (path: string, width: number, height = 900) => one.at(base + path, width, height) };
 }
 const hydrated = (page: Page, name: string) => page.locator(`sitegen-island[data-island="${name}"][data-hydrated]`).first().waitFor({ state: 'attached' });
 
@@ -35,7 +36,7 @@ describe('a past launch date', () => {
     // Built today, after the launch month: the passed wordings are what visitors read.
     const wording = site.launchWording as Record<string, { upcoming: string; passed: string }>;
     expect(Object.keys(wording ?? {}).length).toBeGreaterThan(0);
-    const { page, ctx } = await open('/');
+    const page = await open('/');
     for (const route of ['/', '/faqs/', '/investors/', '/manifesto/', '/for-consumers/online/saas/']) {
       await page.goto(base + route);
       // innerText leaves closed FAQ answers out; textContent has every sentence of the page.
@@ -51,7 +52,6 @@ describe('a past launch date', () => {
     const text = (await page.locator('body').textContent()) ?? '';
     expect(text).toContain(wording.launchCta.passed);
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain(wording.launchAhead.passed);
-    await ctx.close();
   });
 });
 
@@ -75,7 +75,6 @@ describe('the header "Join waitlist" link', () => {
         }), { message: `${route} at ${width}`, timeout: 5_000 }).toBe('ok');
       }
     }
-    await session.ctx.close();
   });
 });
 
@@ -94,7 +93,6 @@ describe('the logo wall', () => {
       const intro = await page.locator('#logos-title').locator('xpath=..').innerText();
       expect(intro).toContain(home.marquee.intro);
     }
-    await session.ctx.close();
   });
 
   it('under reduced motion: pills neither overlap nor spill their text, and no pause button shows', async () => {
@@ -119,7 +117,6 @@ describe('the logo wall', () => {
       const visibleToggles = await page.locator('.motion-toggle').evaluateAll((bs) => bs.filter((b) => (b as HTMLElement).offsetParent !== null && getComputedStyle(b).visibility !== 'hidden').length);
       expect(visibleToggles, `at ${width}`).toBe(0);
     }
-    await session.ctx.close();
   });
 });
 
@@ -144,24 +141,22 @@ describe('stats', () => {
       }));
       expect(broken, `at ${width}`).toEqual([]);
     }
-    await session.ctx.close();
   });
 
   it('use the spec\'s labels', async () => {
-    const { page, ctx } = await open('/');
+    const page = await open('/');
     const labels = await page.locator('#stats-title ~ .stats .stat__label, .section--band .stat__label').allInnerTexts();
     expect(labels[0]).toBe('Verified Users');
     expect(labels[1]).toBe('Smart Matching');
     // "2025 Launch" while the launch is ahead; once it has passed, the date-free label from site.yaml.
     expect(labels[2]).toBe(site.launchWording?.launchStatLabel?.passed ?? '2025 Launch');
     expect(labels[3]).toBe('Support 24/7');
-    await ctx.close();
   });
 });
 
 describe('waitlist status', () => {
   it('clears a stale message on input and when the browser blocks a submit', async () => {
-    const { page, ctx } = await open('/');
+    const page = await open('/');
     await hydrated(page, 'WaitlistForm');
     const form = page.locator('#join');
     const input = form.locator('input[type=email]');
@@ -183,11 +178,10 @@ describe('waitlist status', () => {
     await input.evaluate((el: HTMLInputElement) => { el.value = 'not-an-email'; }); // no input event
     await form.locator('button[type=submit]').click();
     await expect(status.textContent()).resolves.toBe('');
-    await ctx.close();
   });
 
   it('says "Please enter a valid email address" for an address the browser accepts and the database refuses', async () => {
-    const { page, ctx } = await open('/');
+    const page = await open('/');
     await hydrated(page, 'WaitlistForm');
     const form = page.locator('#join');
     for (const email of ['a@b', 'x@y.z']) {
@@ -196,13 +190,12 @@ describe('waitlist status', () => {
       await expect.poll(() => form.locator('[role=status]').textContent(), { timeout: 10_000, message: email }).toBe('Please enter a valid email address');
       await expect(form.locator('input[type=email]').getAttribute('aria-invalid')).resolves.toBe('true');
     }
-    await ctx.close();
   });
 });
 
 describe('the mobile menu', () => {
   it('closes when Tab takes focus out of it', async () => {
-    const { page, ctx } = await open('/faqs/', { width: 375 });
+    const page = await open('/faqs/', { width: 375 });
     await hydrated(page, 'MobileMenu');
     await page.locator('.mobile-menu > summary').click();
     const links = page.locator('#mobile-menu-panel a');
@@ -213,7 +206,6 @@ describe('the mobile menu', () => {
     await page.locator('.mobile-menu > summary').focus();
     await page.keyboard.press('Shift+Tab');
     await expect.poll(() => page.locator('details.mobile-menu').evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
-    await ctx.close();
   });
 });
 
@@ -237,7 +229,6 @@ describe('motion controls', () => {
       expect(names.length).toBeGreaterThan(1);
       expect(new Set(names).size, names.join(' | ')).toBe(names.length);
     }
-    await session.ctx.close();
   });
 });
 
@@ -258,7 +249,6 @@ describe('heroes', () => {
         expect(filled, `${route} at ${width}`).toBe(true);
       }
     }
-    await session.ctx.close();
   });
 });
 
@@ -276,6 +266,5 @@ describe('the wordmark', () => {
       });
       expect(overflow, `at ${width}`).toBe(false);
     }
-    await session.ctx.close();
   });
 });

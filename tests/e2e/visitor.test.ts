@@ -5,11 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.ts';
+import { filePage } from '../helpers/filePage.ts';
 
 const base = inject('baseUrl');
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => { await shared.close(); await browser?.close(); });
 
 type Opts = { width?: number; reducedMotion?: boolean; clock?: boolean; touch?: boolean; js?: boolean };
 async function open(path: string, o: Opts = {}): Promise<{ page: Page; ctx: BrowserContext }> {
@@ -23,13 +24,21 @@ async function open(path: string, o: Opts = {}): Promise<{ page: Page; ctx: Brow
   await page.goto(base + path);
   return { page, ctx };
 }
+// Tests that need no fake clock, touch, or JavaScript off, and count no requests, take turns on one page
+// (tests/helpers/filePage.ts): each loads what it looks at.
+const shared = filePage(() => browser);
+async function view(path: string, o: { width?: number; reducedMotion?: boolean } = {}): Promise<Page> {
+  const page = await shared.open({ width: o.width ?? 1280, height: 800 }, o);
+  await page.goto(base + path);
+  return page;
+}
 const hydrated = (page: Page, name: string) => page.locator(`sitegen-island[data-island="${name}"][data-hydrated]`).first().waitFor({ state: 'attached' });
 const word = (page: Page) => page.locator('.rotating-word').textContent();
 const SAMPLED = ['/', '/for-consumers/online/', '/for-consumers/online/saas/', '/faqs/', '/uae-pdpl/'];
 
 describe('motion', () => {
   it('under reduced motion shows every logo chip once and keeps the phone page short', async () => {
-    const { page, ctx } = await open('/', { width: 375, reducedMotion: true });
+    const page = await view('/', { width: 375, reducedMotion: true });
     const chips = page.locator('.marquee li');
     const visible = await chips.evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.textContent));
     expect(new Set(visible).size).toBe(visible.length);
@@ -38,7 +47,6 @@ describe('motion', () => {
     expect(height, `page height ${height}px`).toBeLessThan(6_000);
     // The still row scrolls sideways inside itself, not the page.
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
-    await ctx.close();
   });
 
   it('under reduced motion never changes the headline word and shows no moving part', async () => {
@@ -156,7 +164,7 @@ describe('Solutions dropdown (disclosure button)', () => {
   const active = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('href') ?? document.activeElement?.textContent?.trim());
 
   it('is not opened by focus: Tab passes over it to the next top-level link', async () => {
-    const { page, ctx } = await open('/faqs/');
+    const page = await view('/faqs/');
     await hydrated(page, 'SiteNav');
     await page.locator('.site-header .brand').focus();
     await page.keyboard.press('Tab');
@@ -165,11 +173,10 @@ describe('Solutions dropdown (disclosure button)', () => {
     expect(await panelVisible(page)).toBe(false);
     await page.keyboard.press('Tab');
     await expect(active(page)).resolves.toBe('/manifesto/');
-    await ctx.close();
   });
 
   it('opens with Enter, Space and Arrow Down; arrows move; Escape closes and returns focus', async () => {
-    const { page, ctx } = await open('/faqs/');
+    const page = await view('/faqs/');
     await hydrated(page, 'SiteNav');
     await button(page).focus();
     for (const key of ['Enter', 'Space']) {
@@ -190,7 +197,6 @@ describe('Solutions dropdown (disclosure button)', () => {
     await page.keyboard.press('Escape');
     await expect(expanded(page)).resolves.toBe('false');
     await expect(active(page)).resolves.toBe('Solutions');
-    await ctx.close();
   });
 
   it('a click right after hover opened it keeps it open; hover still closes 150 ms after leaving', async () => {
@@ -257,7 +263,7 @@ async function focusRingContrasts(page: Page): Promise<{ el: string; ratio: numb
 describe('focus ring', () => {
   it('has ≥ 3:1 contrast against the background of every focusable element (home, area, sector, FAQs, footer)', async () => {
     // One page loads the four in turn (a context and page of their own cost several times a load).
-    const { page, ctx } = await open('/');
+    const page = await view('/');
     for (const path of ['/', '/for-consumers/online/', '/for-consumers/online/saas/', '/faqs/']) {
       if (path !== '/') await page.goto(base + path);
       await hydrated(page, 'SiteNav');
@@ -265,13 +271,12 @@ describe('focus ring', () => {
       expect(results.length).toBeGreaterThan(20);
       expect(results.filter((r) => r.ratio < 3), path).toEqual([]);
     }
-    await ctx.close();
   });
 });
 
 describe('header on small screens', () => {
   it('at 320 px no sampled page scrolls sideways and Menu and Join waitlist are fully visible', async () => {
-    const { page, ctx } = await open('/', { width: 320 });
+    const page = await view('/', { width: 320 });
     for (const path of SAMPLED) {
       await page.goto(base + path);
       const { sw, cw } = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth }));
@@ -282,12 +287,11 @@ describe('header on small screens', () => {
         expect(b.x + b.width, path).toBeLessThanOrEqual(320);
       }
     }
-    await ctx.close();
   });
 
   it('every page has a visible "Join waitlist" link at 375 and 1280 px, to its own form or the home form', async () => {
     for (const width of [375, 1280]) {
-      const { page, ctx } = await open('/faqs/', { width });
+      const page = await view('/faqs/', { width });
       const cta = page.getByRole('link', { name: 'Join waitlist' });
       await expect(cta.isVisible()).resolves.toBe(true);
       await expect(cta.getAttribute('href')).resolves.toBe('/#join');
@@ -299,16 +303,14 @@ describe('header on small screens', () => {
       const own = await page.getByRole('link', { name: 'Join waitlist' }).getAttribute('href');
       expect(own).toMatch(/^#/);
       await expect(page.locator(`main form.waitlist[id="${own!.slice(1)}"]`).count()).resolves.toBe(1);
-      await ctx.close();
     }
   });
 
   it('marks the current page with aria-current in the mobile menu and the desktop nav', async () => {
-    const { page, ctx } = await open('/for-consumers/online/', { width: 375 });
+    const page = await view('/for-consumers/online/', { width: 375 });
     await page.locator('.mobile-menu summary').click();
     await expect(page.locator('#mobile-menu-panel [aria-current="page"]').allTextContents()).resolves.toEqual(['Online Business']);
     await expect(page.locator('.nav [aria-current="page"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')))).resolves.toEqual(['/for-consumers/online/']);
-    await ctx.close();
   });
 });
 
