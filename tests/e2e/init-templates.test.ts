@@ -9,11 +9,14 @@ import { runInit } from '../../cli/init.ts';
 import { createServer, createStaticHandler, listen } from '../../src/server/serve.ts';
 import { axeOf } from '../helpers/axe.ts';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
+import { filePage } from '../helpers/filePage.ts';
 import { siteFrom, type TestSite } from '../helpers/site.ts';
 
 interface Served { site: TestSite; server: http.Server; url: string; pages: string[] }
 const served: Record<string, Served> = {};
 let browser: Browser;
+// The tests take turns on one page (tests/helpers/filePage.ts): each loads what it looks at.
+const shared = filePage(() => browser);
 
 /** Init the starter, build it under /sub/ in process, serve its dist/ on a free port. */
 async function serveStarter(template: string): Promise<Served> {
@@ -37,6 +40,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await shared.close();
   await browser?.close();
   for (const s of Object.values(served)) { s.server.close(); s.site.remove(); }
 });
@@ -52,16 +56,14 @@ describe.each(['blog', 'docs'])('the %s starter in Chromium', (template) => {
     const { url, pages } = served[template]!;
     expect(pages.length).toBeGreaterThan(5);
     for (const width of [375, 1280]) {
-      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      const page = await shared.open({ width, height: 800 });
       const problems = watchProblems(page);
-      try {
-        for (const rel of pages) {
-          const res = await page.goto(url + rel);
-          expect(res?.status(), rel).toBe(200);
-          expect(await seriousViolations(page), `${rel} at ${width}px`).toEqual([]);
-        }
-        expect(problems).toEqual({ console: [], errors: [] });
-      } finally { await page.close(); }
+      for (const rel of pages) {
+        const res = await page.goto(url + rel);
+        expect(res?.status(), rel).toBe(200);
+        expect(await seriousViolations(page), `${rel} at ${width}px`).toEqual([]);
+      }
+      expect(problems).toEqual({ console: [], errors: [] });
     }
   });
 });
@@ -73,13 +75,12 @@ describe('the docs starter Tabs', () => {
   const visiblePanel = async () => (await page.locator('[role="tabpanel"]:not([hidden])').allTextContents()).map((t) => t.trim());
 
   beforeAll(async () => {
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page = await shared.open({ width: 1280, height: 800 });
     await page.goto(served.docs!.url);
     // The island enhances when it scrolls into view (hydrate="visible").
     await page.locator('.tabs').scrollIntoViewIfNeeded();
     await page.getByRole('tablist').waitFor();
   });
-  afterAll(async () => { await page?.close(); });
 
   it('are a tablist whose tabs control labelled panels, the first shown', async () => {
     expect(await tabs().allTextContents()).toEqual(['npm', 'pnpm', 'yarn']);
