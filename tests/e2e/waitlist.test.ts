@@ -2,6 +2,7 @@
 // Playwright's clock), spec messages, nothing typed is lost on error, and what each row stores.
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { filePage } from '../helpers/filePage.ts';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
 import fs from 'node:fs';
 import { parse } from 'yaml';
@@ -14,7 +15,7 @@ const base = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => { await shared.close(); await browser?.close(); });
 
 async function rows(): Promise<any[]> {
   const res = await fetch(`${base}/rest/v1/waitlist?select=*&order=id.asc`, { headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` } });
@@ -23,8 +24,11 @@ async function rows(): Promise<any[]> {
 }
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-async function open(path: string, opts: { clock?: boolean; referer?: string } = {}): Promise<Page> {
-  const page = await browser.newPage();
+// Tests that neither fake the clock nor route requests take turns on one page (tests/helpers/filePage.ts);
+// the others (`own`) get a page of their own, which they close.
+const shared = filePage(() => browser);
+async function open(path: string, opts: { clock?: boolean; referer?: string; own?: boolean } = {}): Promise<Page> {
+  const page = opts.clock || opts.own ? await browser.newPage() : await shared.open();
   if (opts.clock) await page.clock.install();
   await page.goto(base + path, opts.referer ? { referer: opts.referer } : {});
   await page.locator('sitegen-island[data-island="WaitlistForm"][data-hydrated]').first().waitFor({ state: 'attached' });
@@ -39,7 +43,6 @@ describe('home page form', () => {
     await expect(page.getByText('No spam. Unsubscribe anytime.').count()).resolves.toBe(1);
     await expect(page.locator('.steps h3').allTextContents()).resolves.toEqual(['Create Profile', 'Get Matched', 'Start Building']);
     await expect(page.locator('.stat__label').allTextContents()).resolves.toEqual(['Verified Users', 'Smart Matching', launchTokens(site).launchStatLabel, 'Support 24/7']);
-    await page.close();
   });
 
   it('goes idle → JOINING... → ✓ JOINED! for 3 s → cleared and Join, and stores the row', async () => {
@@ -86,7 +89,6 @@ describe('home page form', () => {
     await first.locator('form.waitlist input[type="email"]').first().fill(email);
     await first.locator('form.waitlist button[type="submit"]').first().click();
     await first.getByText("You're on the list!").first().waitFor();
-    await first.close();
     const page = await open('/for-consumers/');
     const form = page.locator('form.waitlist').first();
     await form.locator('input[type="email"]').fill(email.toUpperCase());
@@ -96,11 +98,10 @@ describe('home page form', () => {
     await expect(form.locator('input[type="email"]').inputValue()).resolves.toBe(email.toUpperCase());
     await expect(form.locator('button[type="submit"]').textContent()).resolves.toBe('Join');
     expect((await rows()).filter((r) => r.email.toLowerCase() === email.toLowerCase())).toHaveLength(1);
-    await page.close();
   });
 
   it('shows the authentication message when the key is wrong', async () => {
-    const page = await open('/');
+    const page = await open('/', { own: true });
     await page.route('**/rest/v1/waitlist**', (route) => {
       const headers = { ...route.request().headers(), apikey: 'wrong-key', authorization: 'Bearer wrong-key' };
       return route.continue({ headers });
@@ -118,7 +119,7 @@ describe('home page form', () => {
   });
 
   it('shows the generic message on a network failure and keeps the email', async () => {
-    const page = await open('/');
+    const page = await open('/', { own: true });
     await page.route('**/rest/v1/waitlist**', (route) => route.abort('internetdisconnected'));
     const email = unique('offline');
     const form = page.locator('form.waitlist').first();
@@ -146,14 +147,13 @@ describe('what a row stores', () => {
     const row = (await rows()).find((r) => r.email === email);
     expect(row).toMatchObject({ utm_source: 'news', utm_medium: 'email', utm_campaign: 'launch', utm_term: 'cofounder', utm_content: 'hero', referrer: 'https://referrer.example/post' });
     expect(row.user_agent).toBe(await page.evaluate(() => navigator.userAgent));
-    await page.close();
   });
 
   it.each([
     ['/for-consumers/online/saas/', 'sector:online/saas'],
     ['/for-consumers/brick-and-mortar/', 'area:brick-and-mortar'],
   ])('the form on %s stores a row too', async (path, form) => {
-    const page = await browser.newPage();
+    const page = await shared.open();
     await page.goto(base + path);
     const f = page.locator('form.waitlist').last();
     await f.scrollIntoViewIfNeeded();
@@ -165,7 +165,6 @@ describe('what a row stores', () => {
     await expect(f.locator('button[type="submit"]').textContent()).resolves.toBe('✓ JOINED!');
     const row = (await rows()).find((r) => r.email === email);
     expect(row.metadata).toEqual({ page: path, form });
-    await page.close();
   });
 
   it('a filled honeypot looks like success and stores nothing', async () => {
@@ -177,7 +176,6 @@ describe('what a row stores', () => {
     await form.locator('button[type="submit"]').click();
     await form.getByText("You're on the list!").waitFor();
     expect((await rows()).some((r) => r.email === email)).toBe(false);
-    await page.close();
   });
 
   it('loads supabase-js only once the visitor reaches for the form', async () => {
@@ -210,7 +208,6 @@ describe('what a sign-up carries and what it never leaks', () => {
     await form.getByText('Please enter a valid email address').waitFor();
     await expect(form.locator('input[type="email"]').getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(form.locator('input[type="email"]').inputValue()).resolves.toBe('a@b');
-    await page.close();
   });
 
   it('keeps the landing page\'s utm values for the session (first touch); a page with its own utm values wins', async () => {
