@@ -33,9 +33,11 @@ const PROJECTS = ['bench', 'site', 'engine'];
 const LONGEST = [
   'waitlist-load',
   'waitlist-plugin', 'waitlist-cli', 'waitlist-http', 'waitlist-db', 'launch', 'security3-waitlist', 'hostile',
-  'package', 'incremental-build', 'malformed', 'images', 'security-content', 'incremental-more', 'init-templates', 'parallel',
-  'images-more', 'check-parity', 'errors-right', 'pipeline', 'fixtures', 'cli-fast', 'csp-warnings', 'dev-stress', 'check-types',
-  'typecheck-reuse', 'markdown-features-build', 'security3-linear', 'md-components-linear', 'cache-registry', 'recycle', 'build-lock',
+  'init-templates', 'package', 'incremental-build', 'incremental-more', 'images', 'malformed', 'security-content', 'parallel',
+  'dev-stress', 'incremental-delta', 'md-components-linear', 'security3-dev-parse', 'check-parity', 'images-more', 'check-types',
+  'docs-samples', 'build-cache', 'typed-config', 'build-lock', 'up-to-date-fast', 'incremental-fast', 'md-components',
+  'security3-linear', 'authoring-types', 'fixtures', 'cli-fast', 'csp-warnings', 'errors-right', 'pipeline', 'typecheck-reuse',
+  'markdown-features-build', 'cache-registry', 'recycle',
 ];
 
 export default defineConfig({
