@@ -20,8 +20,9 @@ import { siteCachePath } from '../cache/registry.ts';
 import { envSame, wholeEnv, type EnvRecord } from './envRecord.ts';
 import { sha1 } from './stableText.ts';
 import type { FileStamp } from '../content/parse.ts';
+import { pageTypes, type PageTypeRow } from '../core/pageTypes.ts';
 
-const VERSION = 3;
+const VERSION = 4;
 const memoFile = (root: string) => siteCachePath(root, 'build');
 
 /** The stamps of content/ and static/ in walk order: each path, and two numbers a path (a file: size,
@@ -37,8 +38,9 @@ interface PackedOutput { nd: number; nf: number; dirs: string; files: string; nu
 /** `env`: the variables the build read, with their values (null: unset); a string: a hash of the whole
  *  environment, when the build listed it. The result's page reports are not in it: they follow it in the
  *  file, on a line of their own of `reportBytes` bytes, and are parsed only when read (a skipped build
- *  with --quiet never reads them: at 10,000 pages they were the larger half of the record to parse). */
-interface Memo { version: number; key: string; moduleFile: string; inputs: PackedWalk; bundle: string | null; env: EnvRecord; output: PackedOutput; reportBytes: number; result: Omit<BuildResult, 'timings' | 'pageReports'> }
+ *  with --quiet never reads them: at 10,000 pages they were the larger half of the record to parse), nor
+ *  does its summary, which prints `types`, the reports counted by page type. */
+interface Memo { version: number; key: string; moduleFile: string; inputs: PackedWalk; bundle: string | null; env: EnvRecord; output: PackedOutput; reportBytes: number; types: PageTypeRow[]; result: Omit<BuildResult, 'timings' | 'pageReports' | 'pageTypes'> }
 
 const SEP = '\0'; // never in a file name
 const packNums = (nums: ArrayLike<number>) => Buffer.from(Float64Array.from(nums).buffer).toString('base64');
@@ -95,20 +97,22 @@ async function readMemo(root: string): Promise<{ memo: Memo; reports: Buffer } |
   try {
     const memo = JSON.parse(bytes.toString('utf8', 0, nl)) as Memo;
     const reports = bytes.subarray(nl + 1);
-    return memo?.version === VERSION && reports.length === memo.reportBytes && reports[0] === 0x5b ? { memo, reports } : null;
+    return memo?.version === VERSION && Array.isArray(memo.types) && reports.length === memo.reportBytes && reports[0] === 0x5b ? { memo, reports } : null;
   } catch {
     return null;
   }
 }
 
-/** `result` with the page reports `bytes` hold, parsed when first read (and replaceable, as a plain field). */
-function withReports<T extends object>(result: T, bytes: Buffer): T & Pick<BuildResult, 'pageReports'> {
+/** `result` with the page reports `bytes` hold, parsed when first read (and replaceable, as a plain field:
+ *  then `pageTypes`, which counts the saved ones, goes). */
+function withReports<T extends object>(result: T, bytes: Buffer, types: PageTypeRow[]): T & Pick<BuildResult, 'pageReports' | 'pageTypes'> {
   let reports: BuildResult['pageReports'] | undefined;
-  return Object.defineProperty(result, 'pageReports', {
+  const out = Object.assign(result, { pageTypes: types }) as T & Pick<BuildResult, 'pageReports' | 'pageTypes'>;
+  return Object.defineProperty(out, 'pageReports', {
     enumerable: true, configurable: true,
     get: () => (reports ??= JSON.parse(bytes.toString('utf8'))),
-    set: (v: BuildResult['pageReports']) => { reports = v; },
-  }) as T & Pick<BuildResult, 'pageReports'>;
+    set: (v: BuildResult['pageReports']) => { reports = v; delete out.pageTypes; },
+  });
 }
 
 /** What decides a build besides its files. */
@@ -199,7 +203,7 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
     && outputIntact(k.outDir, memo.output);
   const envKey = memo && typeof memo.env === 'object' ? JSON.stringify(Object.keys(memo.env).map((n) => [n, k.env[n] ?? null])) : wholeEnv(k.env);
   // Replayed as this build's: nothing was made now (every image variant is the last build's).
-  const result = fresh ? withReports({ ...memo!.result, ...(memo!.result.images ? { images: { files: memo!.result.images.files, processed: 0, cached: memo!.result.images.files } } : {}) }, saved!.reports) : undefined;
+  const result = fresh ? withReports({ ...memo!.result, ...(memo!.result.images ? { images: { files: memo!.result.images.files, processed: 0, cached: memo!.result.images.files } } : {}) }, saved!.reports, memo!.types) : undefined;
   let byFile: Map<string, FileStamp> | undefined;
   return {
     result,
@@ -218,9 +222,9 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
     async save(result, moduleFile, output, env) {
       const file = memoFile(root);
       if (!inputs) { await fsp.rm(file, { force: true }); return; }
-      const { timings, pageReports, ...rest } = result;
+      const { timings, pageReports, pageTypes: _types, ...rest } = result;
       const reports = JSON.stringify(pageReports);
-      const next: Memo = { version: VERSION, key, moduleFile, inputs: { paths: inputs.paths.join(SEP), nums: packNums(inputs.nums) }, bundle: bundleState(root), env, output: packOutput(output), reportBytes: Buffer.byteLength(reports), result: rest };
+      const next: Memo = { version: VERSION, key, moduleFile, inputs: { paths: inputs.paths.join(SEP), nums: packNums(inputs.nums) }, bundle: bundleState(root), env, output: packOutput(output), reportBytes: Buffer.byteLength(reports), types: pageTypes(pageReports), result: rest };
       await fsp.mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.tmp-${process.pid}`;
       await fsp.writeFile(tmp, `${JSON.stringify(next)}\n${reports}`);
