@@ -112,3 +112,50 @@ describe('each kind of input edited makes the build run again', () => {
     expect(fs.statSync(record).mtimeMs).toBe(recordBefore.mtimeMs);
   }, 60_000);
 });
+
+describe('a plain `sitegen build` is read without commander', () => {
+  /** The flags commander hands the build command for `args`, from a fresh program (it keeps option values between parses). */
+  async function commanderFlags(args: string[]): Promise<unknown> {
+    vi.resetModules();
+    let seen: unknown;
+    vi.doMock('../../cli/commands.ts', async (original) => ({
+      ...(await original<typeof import('../../cli/commands.ts')>()),
+      runBuild: async (flags: unknown) => { seen = { ...(flags as object) }; return { code: 0, result: {} }; },
+    }));
+    vi.doMock('../../cli/env.ts', () => ({ loadEnvFile: () => {} }));
+    try {
+      const { runProgram } = await import('../../cli/program.ts');
+      await runProgram(['node', 'sitegen', ...args]);
+    } finally {
+      vi.doUnmock('../../cli/commands.ts');
+      vi.doUnmock('../../cli/env.ts');
+      vi.resetModules();
+    }
+    return seen;
+  }
+
+  it('to the very flags commander gives, for each option of build in each of its forms', async () => {
+    const { plainBuildFlags } = await import('../../cli/buildArgs.ts');
+    const lines = [
+      ['build'],
+      ['build', '--quiet'],
+      ['build', '-q', '--json'],
+      ['build', '-r', 'site', '-o', 'public', '--drafts'],
+      ['build', '--root', 'a b', '--out', 'o', '--site-url', 'https://one.example', '--no-cache'],
+      ['build', '--root=site', '--out=public', '--site-url=https://two.example/x?a=b', '--json', '-q'],
+      ['build', '-r', 'first', '--root', 'second', '--no-cache', '--no-cache'],
+    ];
+    for (const args of lines) {
+      const plain = plainBuildFlags(args);
+      expect(plain, args.join(' ')).not.toBeNull();
+      expect(plain, args.join(' ')).toEqual(await commanderFlags(args));
+    }
+  }, 60_000);
+
+  it('leaves to commander whatever it does not read with certainty', async () => {
+    const { plainBuildFlags } = await import('../../cli/buildArgs.ts');
+    for (const args of [[], ['check'], ['build', '--help'], ['build', '-h'], ['build', '-qr', 'x'], ['build', '-r'], ['build', '--root', '--json'], ['build', '--root='], ['build', 'extra'], ['build', '--', '-q'], ['build', '--cache'], ['build', '--quiet=1'], ['build', '-rsite'], ['build', '--toString', 'x'], ['build', '--constructor']]) {
+      expect(plainBuildFlags(args), args.join(' ')).toBeNull();
+    }
+  });
+});
