@@ -30,19 +30,22 @@ if (['build', 'check', 'prepare'].includes(process.argv[2])) for (const flag of 
 
 const PKG = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const SOURCES = ['cli', 'src'];
+const SOURCE_FILE = /\.(ts|tsx|js|mjs|css)$/;
 
 function fingerprint() {
-  const hash = createHash('sha1');
+  // One text hashed at once; names joined as read, sorted by plain comparison (this runs at every start).
+  let text = '';
   const walk = (dir) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const p = path.join(dir, e.name);
+    const entries = fs.readdirSync(dir, { withFileTypes: true });
+    entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const e of entries) {
+      const p = dir + path.sep + e.name;
       if (e.isDirectory()) walk(p);
-      else if (/\.(ts|tsx|js|mjs|css)$/.test(e.name)) { const s = fs.statSync(p); hash.update(`${p}\0${s.size}\0${s.mtimeMs}\n`); }
+      else if (SOURCE_FILE.test(e.name)) { const s = fs.statSync(p); text += `${p}\0${s.size}\0${s.mtimeMs}\n`; }
     }
   };
   for (const d of SOURCES) walk(path.join(PKG, d));
-  hash.update(process.version);
-  return hash.digest('hex').slice(0, 16);
+  return createHash('sha1').update(text).update(process.version).digest('hex').slice(0, 16);
 }
 
 async function compiled() {

@@ -1,20 +1,12 @@
-// The `sitegen` command: parses arguments with commander and prints what the engine returns.
+// The `sitegen` command: parses arguments and prints what the engine returns.
 // Exit codes: 0 ok, 1 a problem the user can fix (content, config, links), 2 a bug in sitegen.
+// A plain `sitegen build` (its own options only, each written out) runs at once (cli/buildArgs.ts): commander
+// and every other command's definition load for anything else (cli/program.ts), ~10 ms of every build's start.
 import path from 'node:path';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { SiteConfig } from '../src/core/types.ts';
-import { printMessages, red, yellow } from './report.ts';
-import { runBuild, runCheck, type BuildFlags, type CheckFlags } from './commands.ts';
+import { red } from './report.ts';
+import { runBuild } from './commands.ts';
 import { loadEnvFile } from './env.ts';
-import { engineSettingsFrom } from './options.ts';
-import { typoDistance } from '../src/core/didYouMean.ts';
-import { PACKAGE_DIR } from '../src/site/paths.ts';
-
-// Required, not imported: commander is CommonJS, and Node's ESM loader would first parse its source to find
-// its exports (~4 ms of every start, --version's included).
-const { Command, InvalidArgumentError } = createRequire(import.meta.url)('commander') as typeof import('commander');
-type Command = import('commander').Command;
+import { plainBuildFlags } from './buildArgs.ts';
 
 // A reader that goes away (`sitegen build | head`) ends only the output, not the command: the build still
 // finishes and swaps dist/ in, and the exit code is the command's own.
@@ -25,205 +17,18 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-const program = new Command();
-
-function port(v: string): number {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('must be a port number (0-65535)');
-  return n;
-}
-
-function resolveRoot(opts: { root?: string }): string {
-  return path.resolve(opts.root ?? process.cwd());
-}
-
-program
-  .name('sitegen')
-  .description('Build a static site from zod-validated YAML/Markdown content and React templates.')
-  .version(JSON.parse(fs.readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf8')).version)
-  .showHelpAfterError();
-
-program.command('build')
-  .description('Validate content, render every route and write the site to dist/ (swapped in only on success)')
-  .option('-r, --root <dir>', 'site folder (with sitegen.config.ts, content/, templates/, static/)', '.')
-  .option('-o, --out <dir>', 'output folder, relative to the root', 'dist')
-  .option('--site-url <url>', 'production origin for canonical URLs and the sitemap (default: site.url in the config, or $SITE_URL)')
-  .option('-q, --quiet', 'print only errors')
-  .option('--json', 'print the result as JSON: {errors, warnings, pages, timings, ...}')
-  .option('--no-cache', 'compile the site module and the client bundle even when node_modules/.cache/sitegen has them')
-  .option('--drafts', 'include draft entries (a collection\'s `draft` field set to true)')
-  .action(async (flags: BuildFlags) => {
-    loadEnvFile(resolveRoot(flags));
-    process.exitCode = (await runBuild(flags)).code;
-  });
-
-program.command('check')
-  .description('Everything build checks (content, routes, static files, links), and the types of a site with a tsconfig.json; writing nothing; print every problem; exit 1 if any')
-  .option('-r, --root <dir>', 'site folder', '.')
-  .option('--json', 'print the result as JSON')
-  .option('--drafts', 'check draft entries as a `build --drafts` would include them')
-  .option('--no-typecheck', "skip the type check of a site with a tsconfig.json (run with the site's own typescript)")
-  .action(async (flags: CheckFlags) => { process.exitCode = (await runCheck(flags)).code; });
-
-/**
- * The site's config, for plugin subcommands: loads the compiled site module (from the build cache when it
- * is current). Null, with the problems printed, when the config does not load.
- */
-async function siteConfig(root: string): Promise<SiteConfig | null> {
-  if (!fs.existsSync(path.join(root, 'sitegen.config.ts'))) return { plugins: [] } as unknown as SiteConfig;
-  const { loadSiteModule } = await import('../src/site/index.ts');
-  const mod = await loadSiteModule(root);
-  if (!mod.site) { printMessages(mod.errors, 'error'); return null; }
-  return mod.site.config;
-}
-
-/** `sitegen preview`: the engine's preview() with the flags, printed; the signals close it. */
-async function runPreview(flags: { root?: string; out: string; port: number; host: string; backend: boolean }): Promise<number> {
-  const root = resolveRoot(flags);
-  loadEnvFile(root);
-  const { preview, ServerStartError } = await import('../src/server/preview.ts');
-  let server: Awaited<ReturnType<typeof preview>>;
-  try {
-    server = await preview({ root, outDir: flags.out, port: flags.port, host: flags.host, backend: flags.backend, env: process.env });
-  } catch (e) {
-    if (!(e instanceof ServerStartError)) throw e;
-    if (e.messages.length) printMessages(e.messages, 'error');
-    else process.stderr.write(red(`✗ ${e.message}\n`));
-    return 1;
+async function run(argv: string[]): Promise<void> {
+  const build = plainBuildFlags(argv.slice(2));
+  if (build) {
+    loadEnvFile(path.resolve(build.root));
+    process.exitCode = (await runBuild(build)).code;
+    return;
   }
-  // Installed in the same turn as the URL is printed: a SIGTERM sent as soon as it appears (tests, process
-  // managers) must still close the plugins (databases, locks), not hit Node's default handler.
-  const stop = async () => {
-    try { await server.close(); } catch (e: any) { process.stderr.write(red(`  closing a server plugin failed: ${e?.message ?? e}\n`)); }
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  printMessages(server.warnings, 'warning');
-  // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
-  process.stdout.write([`serving ${path.relative(process.cwd(), server.dir) || server.dir} at ${server.siteUrl}`, ...server.banner].map((l) => `  ${l}\n`).join(''));
-  return 0;
+  const { runProgram } = await import('./program.ts');
+  await runProgram(argv);
 }
 
-program.command('preview')
-  .description("Serve the built dist/ as a static host would (404.html with status 404, _headers, _redirects) plus the site's server plugins")
-  .option('-r, --root <dir>', 'site folder', '.')
-  .option('-o, --out <dir>', 'folder to serve, relative to the root', 'dist')
-  .option('-p, --port <n>', 'port', port, 4173)
-  .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
-  .option('--no-backend', "do not start the site's server plugins (e.g. a local API)")
-  .action(async (flags: { root?: string; out: string; port: number; host: string; backend: boolean }) => {
-    process.exitCode = await runPreview(flags);
-  });
-
-program.command('dev')
-  .description("Build the site in memory and serve it with live reload, an error overlay and the site's server plugins; rebuild what each change feeds")
-  .option('-r, --root <dir>', 'site folder', '.')
-  .option('-p, --port <n>', 'port (0 picks a free one)', port, 5173)
-  .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
-  .option('--open', 'open the site in the browser')
-  .option('--no-backend', "do not start the site's server plugins (e.g. a local API)")
-  .option('--no-cache', 'parse every content file at start, and write no content cache')
-  .action(async (flags: { root?: string; port: number; host: string; open?: boolean; backend: boolean; cache: boolean }) => {
-    const { runDev } = await import('./dev.ts');
-    process.exitCode = await runDev(flags);
-  });
-
-program.command('init [dir]')
-  .description('Create a working site in dir (default: here) from a starter template')
-  .option('-t, --template <name>', 'the starter: "minimal" (a few posts, a layout, one island), "blog" (posts, tags, pages of posts, a feed, authors, drafts) or "docs" (nested pages, a sidebar, contents, search index)', 'minimal')
-  .option('-f, --force', 'write into a folder that is not empty (files of the same name are replaced)')
-  .action(async (dir: string | undefined, flags: { force?: boolean; template: string }) => {
-    const { runInit } = await import('./init.ts');
-    process.exitCode = await runInit(dir ?? '.', flags);
-  });
-
-program.command('prepare')
-  .description("Compile sitegen's own code for this install (npm runs it after install; the first build would otherwise)")
-  .action(async () => {
-    const { runPrepare } = await import('./prepare.ts');
-    process.exitCode = await runPrepare();
-  });
-
-program.command('clean')
-  .description("Delete the site's build caches (.sitegen/cache/: content, client bundle, image variants, page stamps); dist/ stays")
-  .option('-r, --root <dir>', 'site folder', '.')
-  .action(async (flags: { root?: string }) => {
-    const root = resolveRoot(flags);
-    const { cleanSiteCaches } = await import('../src/pipeline/clean.ts');
-    const removed = await cleanSiteCaches(root);
-    const where = path.join(path.relative(process.cwd(), root), '.sitegen', 'cache');
-    process.stdout.write(removed.length ? `removed from ${where}: ${removed.join(', ')}\n` : `no caches in ${where}\n`);
-  });
-
-const BUILT_IN = new Set(['build', 'check', 'preview', 'dev', 'init', 'prepare', 'clean', 'help']);
-
-/** The value of -r/--root in argv, before commander has parsed anything. */
-function rootFromArgv(argv: string[]): string {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if ((a === '-r' || a === '--root') && argv[i + 1] !== undefined) return path.resolve(argv[i + 1]!);
-    if (a.startsWith('--root=')) return path.resolve(a.slice(7));
-  }
-  return process.cwd();
-}
-
-/** The built-in command `word` is a typo of: one edit away, two from six letters on ("biuld" → build). */
-function typoOfBuiltIn(word: string): string | undefined {
-  const most = word.length >= 6 ? 2 : 1;
-  return [...BUILT_IN].find((b) => Math.abs(b.length - word.length) <= most && typoDistance(word, b) <= most);
-}
-
-/**
- * Plugin subcommands (e.g. `sitegen <plugin> export`) come from the site's config. Only a first word that
- * may be one is worth compiling the site for: not a built-in command or an option (`build`, `--help` and
- * `--version` start as fast as ever), and not a word the site's plugins do not declare. The module cache's
- * record names the plugin commands while the config is unchanged (site/cache.ts); without it, a typo
- * of a built-in command is taken for one (a plugin command may not be named so close to one). Otherwise
- * commander answers "unknown command" with its did-you-mean at once.
- */
-async function registerPluginCommands(argv: string[]): Promise<boolean> {
-  const first = argv[0];
-  if (first === undefined || first.startsWith('-') || BUILT_IN.has(first)) return true;
-  const root = rootFromArgv(argv);
-  const { cachedCommandNames } = await import('../src/site/cache.ts');
-  const known = cachedCommandNames(root);
-  const firstWords = (names: string[]) => new Set(names.map((n) => n.split(' ')[0]!));
-  if (known ? !firstWords(known).has(first) : typoOfBuiltIn(first) !== undefined) {
-    // Listed by name (nothing is loaded to run them here), so that a typo of one is suggested too.
-    for (const word of firstWords(known ?? [])) program.command(word).description("Commands of the site's plugins");
-    return true;
-  }
-  loadEnvFile(root);
-  const config = await siteConfig(root);
-  if (config === null) return false;
-  for (const plugin of config.plugins ?? []) {
-    for (const def of plugin.commands ?? []) {
-      const word = def.name[0]!;
-      const near = BUILT_IN.has(word) ? word : typoOfBuiltIn(word);
-      if (near !== undefined) {
-        process.stderr.write(yellow(`! the ${plugin.name} plugin's command "${def.name.join(' ')}" is ignored: "${word}" is ${near === word ? 'a' : 'too close to the'} built-in command${near === word ? '' : ` "${near}"`}; rename it\n`));
-        continue;
-      }
-      let parent: Command = program;
-      for (const w of def.name.slice(0, -1)) {
-        parent = parent.commands.find((c) => c.name() === w) ?? parent.command(w).description(`Commands of the ${plugin.name} plugin`);
-      }
-      const cmd = parent.command(def.name[def.name.length - 1]!).description(def.description)
-        .option('-r, --root <dir>', 'site folder', '.');
-      for (const o of def.options ?? []) cmd.option(o.flags, o.description, o.default as string | boolean | undefined);
-      cmd.action(async (flags: Record<string, any>) => {
-        process.exitCode = await def.run(flags, { root: resolveRoot(flags), env: process.env });
-      });
-    }
-  }
-  return true;
-}
-
-registerPluginCommands(process.argv.slice(2)).then((ok) => {
-  if (!ok) { process.exitCode = 1; return; }
-  return program.parseAsync(process.argv);
-}).catch((e) => {
+run(process.argv).catch((e) => {
   process.stderr.write(red(`sitegen crashed (a bug in sitegen, please report it):\n${e?.stack ?? e}\n`));
   process.exit(2);
 });

@@ -2,6 +2,7 @@
 import type { BuildResult, Message } from '../src/core/types.ts';
 import { catalogue, formatMessageLong } from '../src/core/errors.ts';
 import { toEsbuildMessage } from '../src/core/esbuildMessage.ts';
+import { pageTypes } from '../src/core/pageTypes.ts';
 
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code: string) => (s: string) => (useColor ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -19,16 +20,11 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 export function summary(result: BuildResult): string {
   const lines: string[] = [];
-  const byType = new Map<string, { count: number; gzip: number; islands: Set<string> }>();
-  for (const p of result.pageReports) {
-    const t = byType.get(p.type) ?? { count: 0, gzip: 0, islands: new Set() };
-    t.count++; t.gzip = Math.max(t.gzip, p.jsGzipBytes); p.islands.forEach((i) => t.islands.add(i));
-    byType.set(p.type, t);
-  }
-  if (byType.size) {
+  const rows = result.pageTypes ?? pageTypes(result.pageReports);
+  if (rows.length) {
     lines.push(dim('  page type                    pages   JS (gzip, max)  islands'));
-    for (const [type, t] of [...byType].sort()) {
-      lines.push(`  ${type.padEnd(28)} ${String(t.count).padStart(5)}   ${(t.gzip ? kb(t.gzip) : '0 B').padStart(14)}  ${[...t.islands].join(', ') || '-'}`);
+    for (const t of rows) {
+      lines.push(`  ${t.type.padEnd(28)} ${String(t.pages).padStart(5)}   ${(t.jsGzipMax ? kb(t.jsGzipMax) : '0 B').padStart(14)}  ${t.islands.join(', ') || '-'}`);
     }
   }
   for (const n of result.notices) lines.push(`${yellow('note')} ${n}`);

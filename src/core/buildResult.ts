@@ -1,6 +1,7 @@
 // What a build reports (BuildResult, one PageReport per page) and what the client bundle hands the
 // renderer (AssetManifest).
 import type { Message } from './types.ts';
+import type { PageTypeRow } from './pageTypes.ts';
 
 export interface PageReport {
   path: string;
@@ -21,6 +22,8 @@ export interface BuildResult {
   timings: Record<string, number>;
   outDir: string;
   pageReports: PageReport[];
+  /** The page reports counted by type, when known without reading them (a build found up to date). */
+  pageTypes?: PageTypeRow[];
   notices: string[];
   /** Stages served from the build cache (node_modules/.cache/sitegen): "config", "bundle". */
   cached: string[];

@@ -20,44 +20,50 @@ import { siteCachePath } from '../cache/registry.ts';
 import { envSame, wholeEnv, type EnvRecord } from './envRecord.ts';
 import { sha1 } from './stableText.ts';
 import type { FileStamp } from '../content/parse.ts';
+import { pageTypes, type PageTypeRow } from '../core/pageTypes.ts';
 
-const VERSION = 3;
+const VERSION = 5;
 const memoFile = (root: string) => siteCachePath(root, 'build');
 
 /** The stamps of content/ and static/ in walk order: each path, and two numbers a path (a file: size,
  *  mtime; a folder: -1, mtime; none there: -2, 0). */
 interface Walked { paths: string[]; nums: number[] }
-// Stored packed: the paths as one text, the numbers as a Float64Array in base64, and the output's files and
-// folders as lists with their numbers likewise. One text and one buffer to parse, compared number by number,
-// where an object per file (30,000 keys and arrays at 10,000 pages) was a third of a skipped build's time
-// after Node's start, in parsing and in the collector.
-interface PackedWalk { paths: string; nums: string }
+// Stored packed: the paths as one text, the numbers as one Float64Array, and the output's files and folders
+// as lists with their numbers likewise, compared number by number, where an object per file (30,000 keys and
+// arrays at 10,000 pages) was a third of a skipped build's time after Node's start, in parsing and in the
+// collector. In the file they are raw bytes after a line of JSON (no escaped separator, no base64 to decode).
+interface PackedWalk { paths: string; nums: Float64Array }
 /** The output's folders and files, each list as one text (`nd` and `nf` of them), and their numbers. */
-interface PackedOutput { nd: number; nf: number; dirs: string; files: string; nums: string }
-/** `env`: the variables the build read, with their values (null: unset); a string: a hash of the whole
- *  environment, when the build listed it. The result's page reports are not in it: they follow it in the
- *  file, on a line of their own of `reportBytes` bytes, and are parsed only when read (a skipped build
- *  with --quiet never reads them: at 10,000 pages they were the larger half of the record to parse). */
-interface Memo { version: number; key: string; moduleFile: string; inputs: PackedWalk; bundle: string | null; env: EnvRecord; output: PackedOutput; reportBytes: number; result: Omit<BuildResult, 'timings' | 'pageReports'> }
+interface PackedOutput { nd: number; nf: number; dirs: string; files: string; nums: Float64Array }
+/** The record's first line. `env`: the variables the build read, with their values (null: unset); a string:
+ *  a hash of the whole environment, when the build listed it. `sizes`: the byte lengths of the parts that
+ *  follow the line, in the order of Parts. The result's page reports are the last part, parsed only when
+ *  read (a skipped build never reads them but for --json: at 10,000 pages they were the larger half of the
+ *  record to parse); its summary prints `types`, the reports counted by page type. */
+interface Header { version: number; key: string; moduleFile: string; bundle: string | null; env: EnvRecord; nd: number; nf: number; sizes: number[]; types: PageTypeRow[]; result: Omit<BuildResult, 'timings' | 'pageReports' | 'pageTypes'> }
+interface Memo extends Header { inputs: PackedWalk; output: PackedOutput; reports: Buffer }
+/** The parts after the first line: input paths, input numbers, output folders, output files, output numbers, page reports. */
+const PARTS = 6;
 
 const SEP = '\0'; // never in a file name
-const packNums = (nums: ArrayLike<number>) => Buffer.from(Float64Array.from(nums).buffer).toString('base64');
-const unpackNums = (text: string) => { const b = Buffer.from(text, 'base64'); return new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length)); };
+const numBytes = (nums: ArrayLike<number>) => Buffer.from(Float64Array.from(nums).buffer);
+/** The numbers `b` holds (copied unless aligned: a Float64Array starts at a multiple of 8); null: not whole numbers of them. */
+const f64 = (b: Buffer) => (b.length % 8 ? null : b.byteOffset % 8 ? new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length)) : new Float64Array(b.buffer, b.byteOffset, b.length / 8));
 
 function sameWalk(a: Walked, b: PackedWalk): boolean {
-  if (typeof b?.paths !== 'string' || a.paths.join(SEP) !== b.paths) return false;
-  const n = unpackNums(b.nums);
+  if (a.paths.join(SEP) !== b.paths) return false;
+  const n = b.nums;
   if (n.length !== a.nums.length) return false;
   for (let i = 0; i < n.length; i++) if (n[i] !== a.nums[i]) return false;
   return true;
 }
 
-function packOutput(o: OutputStamps): PackedOutput {
+function packOutput(o: OutputStamps): { nd: number; nf: number; parts: Buffer[] } {
   const dirs = Object.keys(o.dirs), files = Object.keys(o.stamps);
   const nums: number[] = [];
   for (const d of dirs) nums.push(...o.dirs[d]);
   for (const f of files) nums.push(...o.stamps[f]);
-  return { nd: dirs.length, nf: files.length, dirs: dirs.join(SEP), files: files.join(SEP), nums: packNums(nums) };
+  return { nd: dirs.length, nf: files.length, parts: [Buffer.from(dirs.join(SEP)), Buffer.from(files.join(SEP)), numBytes(nums)] };
 }
 
 const unpackList = (text: string, n: number) => (n === 0 ? [] : text.split(SEP));
@@ -67,9 +73,8 @@ const unpackList = (text: string, n: number) => (n === 0 ? [] : text.split(SEP))
  *  it; a file's size, mtime and inode catch it edited in place, which no folder's stamp shows. Paths joined by
  *  concatenation: they are the record's own. */
 function outputIntact(outDir: string, o: PackedOutput): boolean {
-  if (typeof o?.dirs !== 'string' || typeof o.files !== 'string') return false;
   const dirs = unpackList(o.dirs, o.nd), files = unpackList(o.files, o.nf);
-  const n = unpackNums(o.nums);
+  const n = o.nums;
   if (dirs.length !== o.nd || files.length !== o.nf || n.length !== o.nd * 2 + o.nf * 3) return false;
   const base = below(outDir);
   let j = 0;
@@ -87,28 +92,45 @@ function outputIntact(outDir: string, o: PackedOutput): boolean {
 }
 
 /** The record as the last build saved it, its page reports left as bytes (null: none, or not this format). */
-async function readMemo(root: string): Promise<{ memo: Memo; reports: Buffer } | null> {
+async function readMemo(root: string): Promise<Memo | null> {
   let bytes: Buffer;
   try { bytes = await fsp.readFile(memoFile(root)); } catch { return null; }
   const nl = bytes.indexOf(10); // JSON.stringify writes no raw newline
   if (nl < 0) return null;
   try {
-    const memo = JSON.parse(bytes.toString('utf8', 0, nl)) as Memo;
-    const reports = bytes.subarray(nl + 1);
-    return memo?.version === VERSION && reports.length === memo.reportBytes && reports[0] === 0x5b ? { memo, reports } : null;
+    const h = JSON.parse(bytes.toString('utf8', 0, nl)) as Header;
+    const sizes = h?.version === VERSION && Array.isArray(h.types) && Array.isArray(h.sizes) && h.sizes.length === PARTS ? h.sizes : null;
+    if (!sizes || !sizes.every((n) => Number.isInteger(n) && n >= 0) || sizes.reduce((a, n) => a + n, 0) !== bytes.length - nl - 1) return null;
+    let at = nl + 1;
+    const [inPaths, inNums, outDirs, outFiles, outNums, reports] = sizes.map((n) => bytes.subarray(at, (at += n)));
+    const nums = [f64(inNums!), f64(outNums!)];
+    if (!nums[0] || !nums[1] || reports![0] !== 0x5b) return null;
+    return {
+      ...h, reports: reports!,
+      inputs: { paths: inPaths!.toString('utf8'), nums: nums[0] },
+      output: { nd: h.nd, nf: h.nf, dirs: outDirs!.toString('utf8'), files: outFiles!.toString('utf8'), nums: nums[1] },
+    };
   } catch {
     return null;
   }
 }
 
-/** `result` with the page reports `bytes` hold, parsed when first read (and replaceable, as a plain field). */
-function withReports<T extends object>(result: T, bytes: Buffer): T & Pick<BuildResult, 'pageReports'> {
+/** The output's folders and files the record stamps, relative to it (null: no record of this format). */
+export async function recordedOutput(root: string): Promise<{ dirs: string[]; files: string[] } | null> {
+  const o = (await readMemo(root))?.output;
+  return o ? { dirs: unpackList(o.dirs, o.nd), files: unpackList(o.files, o.nf) } : null;
+}
+
+/** `result` with the page reports `bytes` hold, parsed when first read (and replaceable, as a plain field:
+ *  then `pageTypes`, which counts the saved ones, goes). */
+function withReports<T extends object>(result: T, bytes: Buffer, types: PageTypeRow[]): T & Pick<BuildResult, 'pageReports' | 'pageTypes'> {
   let reports: BuildResult['pageReports'] | undefined;
-  return Object.defineProperty(result, 'pageReports', {
+  const out = Object.assign(result, { pageTypes: types }) as T & Pick<BuildResult, 'pageReports' | 'pageTypes'>;
+  return Object.defineProperty(out, 'pageReports', {
     enumerable: true, configurable: true,
     get: () => (reports ??= JSON.parse(bytes.toString('utf8'))),
-    set: (v: BuildResult['pageReports']) => { reports = v; },
-  }) as T & Pick<BuildResult, 'pageReports'>;
+    set: (v: BuildResult['pageReports']) => { reports = v; delete out.pageTypes; },
+  });
 }
 
 /** What decides a build besides its files. */
@@ -191,15 +213,14 @@ export interface UpToDate {
 export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
   const inputs = walkInputs(root);
   const key = keyOf(k);
-  const saved = await readMemo(root);
-  const memo = saved?.memo ?? null;
+  const memo = await readMemo(root);
   const fresh = !!memo && !!inputs && memo.key === key
     && cachedSiteModule(root)?.file === memo.moduleFile
     && sameWalk(inputs, memo.inputs) && memo.bundle !== null && bundleState(root) === memo.bundle && envSame(memo.env, k.env)
     && outputIntact(k.outDir, memo.output);
   const envKey = memo && typeof memo.env === 'object' ? JSON.stringify(Object.keys(memo.env).map((n) => [n, k.env[n] ?? null])) : wholeEnv(k.env);
   // Replayed as this build's: nothing was made now (every image variant is the last build's).
-  const result = fresh ? withReports({ ...memo!.result, ...(memo!.result.images ? { images: { files: memo!.result.images.files, processed: 0, cached: memo!.result.images.files } } : {}) }, saved!.reports) : undefined;
+  const result = fresh ? withReports({ ...memo!.result, ...(memo!.result.images ? { images: { files: memo!.result.images.files, processed: 0, cached: memo!.result.images.files } } : {}) }, memo!.reports, memo!.types) : undefined;
   let byFile: Map<string, FileStamp> | undefined;
   return {
     result,
@@ -215,15 +236,17 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
       });
       return byFile;
     },
-    async save(result, moduleFile, output, env) {
+    async save(result, moduleFile, outputStamps, env) {
       const file = memoFile(root);
       if (!inputs) { await fsp.rm(file, { force: true }); return; }
-      const { timings, pageReports, ...rest } = result;
+      const { timings, pageReports, pageTypes: _types, ...rest } = result;
       const reports = JSON.stringify(pageReports);
-      const next: Memo = { version: VERSION, key, moduleFile, inputs: { paths: inputs.paths.join(SEP), nums: packNums(inputs.nums) }, bundle: bundleState(root), env, output: packOutput(output), reportBytes: Buffer.byteLength(reports), result: rest };
+      const output = packOutput(outputStamps);
+      const parts = [Buffer.from(inputs.paths.join(SEP)), numBytes(inputs.nums), ...output.parts, Buffer.from(reports)];
+      const header: Header = { version: VERSION, key, moduleFile, bundle: bundleState(root), env, nd: output.nd, nf: output.nf, sizes: parts.map((b) => b.length), types: pageTypes(pageReports), result: rest };
       await fsp.mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.tmp-${process.pid}`;
-      await fsp.writeFile(tmp, `${JSON.stringify(next)}\n${reports}`);
+      await fsp.writeFile(tmp, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), ...parts]));
       await fsp.rename(tmp, file);
     },
   };
@@ -240,12 +263,13 @@ export const skippable = (s: EngineSettings) => s.cache && s.patchMax > 0;
 export async function probeBuild(root: string, k: MemoKey & { settings?: Partial<EngineSettings>; onWait?: (text: string) => void }): Promise<{ result?: BuildResult; probe?: UpToDate }> {
   configureEngine(k.settings);
   if (!skippable(engineSettings())) return {};
-  const t0 = performance.now();
+  // Date, not performance: the global performance loads perf_hooks (~2 ms) on first use, here the only one.
+  const t0 = Date.now();
   const lock = await acquireBuildLock(root, k.outDir, k.onWait);
   try {
     const probe = await upToDate(root, k);
     if (!probe.result) return { probe };
-    const ms = Math.round(performance.now() - t0);
+    const ms = Date.now() - t0;
     // Assigned, not spread: a spread would read (parse) the page reports now.
     return { result: Object.assign(probe.result, { timings: { 'up to date': ms, total: ms }, cached: ['up to date'] }) };
   } finally {

@@ -13,6 +13,7 @@ import { copyOf, type TestSite } from '../helpers/site.ts';
 import { photo, post } from '../helpers/photo.ts';
 import { siteCacheRoot } from '../../src/cache/registry.ts';
 import { pruneCaches } from '../../src/cache/prune.ts';
+import { recordedOutput } from '../../src/pipeline/upToDate.ts';
 import { sourceFacts, sourceFactsOfFile } from '../../src/images/source.ts';
 
 const variantsIn = (dir: string) => fs.readdirSync(dir).sort();
@@ -44,13 +45,11 @@ describe('a warm build over a kept output', () => {
     expect((await site.build()).result.cached).toContain('up to date');
   });
 
-  it('the up-to-date record stamps each variant folder, not each of its files', () => {
-    // The record's first line; its output's paths are each list as one text, joined by NUL.
-    const memo = JSON.parse(fs.readFileSync(path.join(siteCacheRoot(site.root), 'build.json'), 'utf8').split('\n')[0]!);
-    const stamped: string[] = memo.output.files.split('\0');
-    expect(stamped).toContain('about/index.html');
-    expect(stamped.filter((f) => f.startsWith('assets/img/'))).toEqual([]);
-    for (const d of outputDirs(site)) expect(memo.output.dirs.split('\0')).toContain(`assets/img/${d}`);
+  it('the up-to-date record stamps each variant folder, not each of its files', async () => {
+    const stamped = (await recordedOutput(site.root))!;
+    expect(stamped.files).toContain('about/index.html');
+    expect(stamped.files.filter((f) => f.startsWith('assets/img/'))).toEqual([]);
+    for (const d of outputDirs(site)) expect(stamped.dirs).toContain(`assets/img/${d}`);
   });
 
   it('a changed image is encoded again alone, and its old variants leave the cache', async () => {
