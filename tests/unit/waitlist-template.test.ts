@@ -19,7 +19,7 @@ const emails = async (db: Awaited<ReturnType<typeof openWaitlistDb>>) =>
   (await db.query<{ email: string }>('select email from public.waitlist order by id')).rows.map((r) => r.email);
 
 describe('openWaitlistDb({ dataDir: null, template })', () => {
-  it('starts from the dump it is given, migrates it, and later in-memory databases start from it, not from a dump given later', async () => {
+  it('starts from the dump it is given, migrates it, and later in-memory databases start from it too', async () => {
     // A dump that holds a row, so a database that starts from it can be told from a new one.
     const seeding = await openWaitlistDb({ dataDir: null, migrationsDir: migrations('seeding'), template: await emptyDatabaseDump() });
     await seeding.query(`insert into public.waitlist (email) values ('from.dump@example.com')`);
@@ -39,10 +39,16 @@ describe('openWaitlistDb({ dataDir: null, template })', () => {
     const second = await openWaitlistDb({ dataDir: null, migrationsDir: dir });
     expect(await emails(second)).toEqual(['from.dump@example.com']);
     await second.close();
+  });
 
-    // A dump given later does not replace the copy the process has for these migrations.
-    const third = await openWaitlistDb({ dataDir: null, migrationsDir: dir, template: await emptyDatabaseDump() });
-    expect(await emails(third)).toEqual(['from.dump@example.com']);
-    await third.close();
+  it('keeps the copy it already has for those migrations over a dump given later', async () => {
+    const dir = migrations('kept');
+    const first = await openWaitlistDb({ dataDir: null, migrationsDir: dir, template: await emptyDatabaseDump() });
+    await first.query(`insert into public.waitlist (email) values ('in.other.dump@example.com')`);
+    const other = await first.dumpDataDir('none');
+    await first.close();
+    const second = await openWaitlistDb({ dataDir: null, migrationsDir: dir, template: other });
+    expect(await emails(second)).toEqual([]);
+    await second.close();
   });
 });
