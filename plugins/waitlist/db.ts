@@ -79,12 +79,6 @@ export interface OpenWaitlistDbOptions {
   dataDir: string | null;
   /** The folder of .sql migrations (the site's supabase/migrations). */
   migrationsDir: string;
-  /**
-   * In-memory only: start from this dump (PGlite's dumpDataDir) of a database made by openWaitlistDb,
-   * instead of creating one, when this process has no copy to start from yet; later in-memory databases
-   * with these migrations start from it too. Bootstrap and migrations run on it as on any open.
-   */
-  template?: Blob;
 }
 
 /**
@@ -94,18 +88,13 @@ export interface OpenWaitlistDbOptions {
  */
 const inMemoryTemplates = new Map<string, Promise<Blob | null>>();
 
-export async function openWaitlistDb({ dataDir, migrationsDir, template: given }: OpenWaitlistDbOptions): Promise<PGlite> {
+export async function openWaitlistDb({ dataDir, migrationsDir }: OpenWaitlistDbOptions): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
   let db: PGlite;
   let dir: string | null = null;
   let makesTemplate: ((dump: Blob | null) => void) | null = null;
-  let fromGiven = false;
   if (dataDir === null) {
     const key = path.resolve(migrationsDir);
-    if (given && !inMemoryTemplates.has(key)) {
-      inMemoryTemplates.set(key, Promise.resolve(given));
-      fromGiven = true;
-    }
     const template = await inMemoryTemplates.get(key);
     if (template) db = new PGlite({ loadDataDir: template });
     else {
@@ -126,7 +115,6 @@ export async function openWaitlistDb({ dataDir, migrationsDir, template: given }
     if (makesTemplate) (makesTemplate as (dump: Blob | null) => void)(await db.dumpDataDir('none').catch(() => null));
   } catch (error) {
     // No template from a database that did not open: the next open makes its own.
-    if (fromGiven) inMemoryTemplates.delete(path.resolve(migrationsDir));
     if (makesTemplate) {
       inMemoryTemplates.delete(path.resolve(migrationsDir));
       (makesTemplate as (dump: Blob | null) => void)(null);

@@ -1,5 +1,5 @@
 // An empty waitlist database on disk, made once per test run and copied for each `sitegen preview`/`dev` a
-// test starts (and its dump, which the in-memory databases of the tests in process start from). A new database costs its server seconds of CPU (Postgres' initdb in WASM, then the bootstrap
+// test starts. A new database costs its server seconds of CPU (Postgres' initdb in WASM, then the bootstrap
 // and the migrations); copying a folder made by the same code costs a tenth of that, and the server then opens
 // it as it opens any existing database: bootstrap and migrations run again, modes are tightened again.
 // Creating a database through the CLI stays covered where it is the point (waitlist-load, waitlist-db).
@@ -20,14 +20,8 @@ async function makeTemplate(home: string): Promise<void> {
   const making = path.join(home, 'making');
   try {
     const db = await openWaitlistDb({ dataDir: path.join(making, 'db'), migrationsDir: MIGRATIONS });
-    // Its dump too, for the in-memory databases of the tests that run the backend in process.
-    try {
-      fs.writeFileSync(path.join(making, 'db.tar'), new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer()));
-    } finally {
-      await db.close();
-    }
-    // One rename each, the dump first: a worker sees a whole file or folder, or none of it.
-    fs.renameSync(path.join(making, 'db.tar'), path.join(home, 'db.tar'));
+    await db.close();
+    // One rename: a worker sees the whole folder or none of it.
     fs.renameSync(path.join(making, 'db'), path.join(home, 'db'));
   } catch (error) {
     fs.writeFileSync(path.join(making, 'error'), String((error as Error)?.stack ?? error));

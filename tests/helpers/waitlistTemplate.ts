@@ -1,22 +1,14 @@
-// An empty waitlist database for a test: on disk for its `sitegen preview`/`dev`, copied from the one the
-// site project's globalSetup makes once per run, or in memory, from that one's dump (see
-// waitlistTemplate.setup.ts for why).
+// An empty waitlist database on disk for a test's `sitegen preview`/`dev`, copied from the one the site
+// project's globalSetup makes once per run (see waitlistTemplate.setup.ts for why).
 import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { openWaitlistDb } from '../../plugins/waitlist/db.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The folder that holds `db` (the template) once it is made, or `error` (why it could not be). */
     waitlistTemplateHome: string;
   }
-}
-
-function templateHome(): string {
-  const home = inject('waitlistTemplateHome');
-  if (!home) throw new Error('no template waitlist database: run this file in the `site` project of vitest.config.ts (its globalSetup makes it)');
-  return home;
 }
 
 /** Resolves once `home` holds `db` or `error`, watching the folder rather than polling it. */
@@ -43,24 +35,9 @@ function templateReady(home: string, timeoutMs = 120_000): Promise<string> {
  * the first start of a server leaves one. Only for files of the `site` project, whose globalSetup makes it.
  */
 export async function copyEmptyDatabase(target: string): Promise<void> {
-  const template = await templateReady(templateHome());
+  const home = inject('waitlistTemplateHome');
+  if (!home) throw new Error('copyEmptyDatabase: no template; run this file in the `site` project of vitest.config.ts (its globalSetup makes it)');
+  const template = await templateReady(home);
   fs.cpSync(template, target, { recursive: true, errorOnExist: true, force: false });
   fs.chmodSync(target, 0o700);
-}
-
-/**
- * Makes every in-memory waitlist database this process opens with `migrationsDir` start from the dump of the
- * run's empty database (openWaitlistDb's `template`), unless one already gives them a start: the first would
- * otherwise run initdb, seconds of CPU, in each worker.
- */
-export async function inMemoryFromTemplate(migrationsDir: string): Promise<void> {
-  const db = await openWaitlistDb({ dataDir: null, migrationsDir, template: await emptyDatabaseDump() });
-  await db.close();
-}
-
-/** The dump (PGlite's dumpDataDir) of the run's empty database. */
-export async function emptyDatabaseDump(): Promise<Blob> {
-  const home = templateHome();
-  await templateReady(home);
-  return new Blob([fs.readFileSync(path.join(home, 'db.tar'))]);
 }

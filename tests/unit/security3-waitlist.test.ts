@@ -17,7 +17,6 @@ import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
 import { runExport, writeServerFile } from '../../plugins/waitlist/local.ts';
 import { ensureServiceKey, newServiceKey, serviceKeyFile } from '../../plugins/waitlist/serviceKey.ts';
 import { classifyError, isInputError } from '../../templates/lib/waitlist.ts';
-import { inMemoryFromTemplate } from '../helpers/waitlistTemplate.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MIGRATIONS = path.join(ROOT, 'supabase/migrations');
@@ -55,9 +54,6 @@ function classOfMigration(sql: string): Set<number> {
   expect(end, 'the class holds only escapes and ranges').toBe(body.length);
   return set;
 }
-
-// Its in-memory databases start from the run's empty one, not from initdb (tests/helpers/waitlistTemplate.ts).
-beforeAll(() => inMemoryFromTemplate(MIGRATIONS));
 
 describe('invisible characters: the generated migration', () => {
   const file = path.join(MIGRATIONS, INVISIBLE_MIGRATION);

@@ -6,13 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, openWaitlistDb } from '../../plugins/waitlist/db.ts';
-import { inMemoryFromTemplate } from '../helpers/waitlistTemplate.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../supabase/migrations');
 let db: PGlite;
-
-// Its in-memory databases start from the run's empty one, not from initdb (tests/helpers/waitlistTemplate.ts).
-beforeAll(() => inMemoryFromTemplate(MIGRATIONS));
 
 beforeAll(async () => {
   db = await openWaitlistDb({ dataDir: null, migrationsDir: MIGRATIONS });

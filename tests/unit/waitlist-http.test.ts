@@ -12,7 +12,7 @@ import { createWaitlistClient } from '../../plugins/waitlist/client.ts';
 import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
 import { newServiceKey } from '../../plugins/waitlist/serviceKey.ts';
 import { roleFromRequest } from '../../plugins/waitlist/http.ts';
-import { copyEmptyDatabase, inMemoryFromTemplate } from '../helpers/waitlistTemplate.ts';
+import { copyEmptyDatabase } from '../helpers/waitlistTemplate.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../supabase/migrations');
 /** This test's database key (random, as every local database's is). */
@@ -50,9 +50,6 @@ let site: Served;
 let readySettled = false;
 let firstStaticResponseBeforeReady: boolean | undefined;
 let earlyRequests: Promise<[string, number][]>;
-
-// Its in-memory databases start from the run's empty one, not from initdb (tests/helpers/waitlistTemplate.ts).
-beforeAll(() => inMemoryFromTemplate(MIGRATIONS));
 
 beforeAll(async () => {
   site = await serve(null);
