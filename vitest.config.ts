@@ -56,7 +56,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'engine', include: ['tests/unit/**/*.test.ts'], exclude: [...SITE, ...BENCH, ...cliExclude] } },
-      { extends: true, test: { name: 'site', include: SITE, exclude: [...BENCH, ...cliExclude] } },
+      // globalSetup: the empty waitlist database the site's server tests copy (tests/helpers/waitlistTemplate.setup.ts).
+      { extends: true, test: { name: 'site', include: SITE, exclude: [...BENCH, ...cliExclude], globalSetup: ['tests/helpers/waitlistTemplate.setup.ts'] } },
       { extends: true, test: { name: 'bench', include: BENCH, exclude: cliExclude } },
     ],
   },

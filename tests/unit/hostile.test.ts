@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fixture, sitegen, startServer, writeWaitlistSite } from '../helpers/cli.ts';
+import { copyEmptyDatabase } from '../helpers/waitlistTemplate.ts';
 import { siteAt } from '../helpers/site.ts';
 import { LOCAL_ANON_KEY as ANON } from '../../plugins/waitlist/keys.ts';
 import { newServiceKey, serviceKeyFile } from '../../plugins/waitlist/serviceKey.ts';
@@ -35,6 +36,7 @@ beforeAll(async () => {
   }
   writeWaitlistSite(site);
   fs.writeFileSync(serviceKeyFile(path.join(fs.realpathSync(work), 'db')), SERVICE, { mode: 0o600 });
+  await copyEmptyDatabase(path.join(work, 'db'));
   server = await startServer(['preview', '--root', site, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: path.join(work, 'db') } });
   port = Number(new URL(server.url).port);
   // The database starts in the background (seconds, more on a busy machine); wait until it answers.

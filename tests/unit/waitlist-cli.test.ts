@@ -13,6 +13,7 @@ import { fixture, sitegen, startServer, writeWaitlistSite } from '../helpers/cli
 import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
 import { runExport, type ExportFlags } from '../../plugins/waitlist/local.ts';
 import { siteAt } from '../helpers/site.ts';
+import { copyEmptyDatabase } from '../helpers/waitlistTemplate.ts';
 
 const root = fixture('waitlist');
 const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-export-')));
@@ -49,6 +50,7 @@ async function signUp(email: string, extra: Record<string, unknown> = {}) {
 beforeAll(async () => {
   const built = await siteAt(root).build({ quiet: true, env: { SUPABASE_URL: '' } });
   expect(built.code, built.stderr).toBe(0);
+  await copyEmptyDatabase(dataDir);
   server = await startServer(['preview', '--root', root, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: dataDir } });
   await signUp('first@example.com', { utm_source: 'news, letter', metadata: { note: 'says "hi"' } });
   await signUp('second@example.com', { referrer: '=HYPERLINK("http://evil")' });
@@ -150,6 +152,7 @@ describe('one server per waitlist database, and only a real one', () => {
       expect(String(second)).toMatch(/is in use by another sitegen server \(pid \d+\): stop it, run this one with --no-backend, or give it its own SITEGEN_WAITLIST_DIR/);
     }
     const other = path.join(tmp, 'other');
+    await copyEmptyDatabase(other);
     fs.writeFileSync(`${other}.lock`, '999999'); // a process that does not exist
     // (On all interfaces: the server warns that it is not loopback-only, and still refuses foreign Host names.)
     const third = await startServer(['preview', '--root', root, '--port', '0', '--host', '0.0.0.0'], { env: { SITEGEN_WAITLIST_DIR: other } });

@@ -12,6 +12,7 @@ import { createWaitlistClient } from '../../plugins/waitlist/client.ts';
 import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
 import { newServiceKey } from '../../plugins/waitlist/serviceKey.ts';
 import { roleFromRequest } from '../../plugins/waitlist/http.ts';
+import { copyEmptyDatabase } from '../helpers/waitlistTemplate.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../supabase/migrations');
 /** This test's database key (random, as every local database's is). */
@@ -371,6 +372,7 @@ describe('persistence and startup failure', () => {
   it('keeps data in a dataDir across close() and reopen', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-waitlist-'));
     try {
+      await copyEmptyDatabase(path.join(dir, 'db'));
       const first = await serve(path.join(dir, 'db'));
       const saved = await createWaitlistClient(first.url, LOCAL_ANON_KEY).from('waitlist').insert({ email: 'kept@example.com', metadata: { n: 1 } });
       expect(saved.error).toBeNull();

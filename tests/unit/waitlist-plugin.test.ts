@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO, fixture, sitegen, startServer } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
+import { copyEmptyDatabase } from '../helpers/waitlistTemplate.ts';
 
 const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-plugin-')));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -52,6 +53,7 @@ describe('a site without the waitlist plugin (tests/fixtures/basic)', () => {
 describe('a site with the waitlist plugin (tests/fixtures/waitlist)', () => {
   it('`sitegen dev` serves the local API, prints the keys, and `waitlist export` reads it', async () => {
     const dataDir = path.join(tmp, 'db-dev');
+    await copyEmptyDatabase(dataDir);
     const server = await startServer(['dev', '--root', site, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: dataDir, SUPABASE_URL: '' } });
     try {
       const { LOCAL_ANON_KEY } = await import('../../plugins/waitlist/keys.ts');
