@@ -4,6 +4,7 @@
 // one at a time — changes that arrive during a rebuild wait for it and then run as one more batch.
 import path from 'node:path';
 import fs from 'node:fs/promises';
+import fsSync from 'node:fs';
 import type { Stats } from 'node:fs';
 import { watch } from 'chokidar';
 import type { ChangeKind } from '../content/liveContent.ts';
@@ -28,6 +29,8 @@ export interface SiteWatcher {
 
 /** chokidar drops a second `change` of a file within 50 ms; a look after that window catches it. */
 const RECHECK_MS = 60;
+/** After a file is added to the watch, when its state is compared with the state at the call (ms). */
+const ADDED_LOOKS = [RECHECK_MS, 500, 2_000];
 
 export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
   const root = path.resolve(opts.root);
@@ -75,9 +78,11 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
     schedule();
   }
 
+  let closed = false;
   async function recheck(file: string): Promise<void> {
     let st: Stats;
     try { st = await fs.stat(file); } catch { return; }
+    if (closed) return;
     const seen = lastStat.get(file);
     if (seen && seen.mtimeMs === st.mtimeMs && seen.size === st.size) return;
     lastStat.set(file, { mtimeMs: st.mtimeMs, size: st.size });
@@ -115,10 +120,21 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
         extra.add(f);
         more.push(f);
       }
-      if (more.length) watcher.add(more);
+      if (!more.length) return;
+      // chokidar starts watching an added file after a stat of its own, which it takes as the file's
+      // unchanged state: a save between this call and that stat (a plugin's code edited right after the
+      // config edit that imported it, on a busy machine) would never be reported. The state now is noted
+      // here and looked at again once chokidar has had time to start, and again later.
+      for (const f of more) {
+        const st = fsSync.statSync(f, { throwIfNoEntry: false });
+        if (st) lastStat.set(f, { mtimeMs: st.mtimeMs, size: st.size });
+      }
+      watcher.add(more);
+      for (const ms of ADDED_LOOKS) setTimeout(() => { for (const f of more) void recheck(f); }, ms).unref();
     },
     idle: () => new Promise<void>((resolve) => { idleWaiters.push(resolve); settle(); }),
     async close() {
+      closed = true;
       if (timer) clearTimeout(timer);
       pending.clear();
       await running;

@@ -85,3 +85,24 @@ describe('watchSite', () => {
     expect(batches.flat().map((c) => path.basename(c.file))).toEqual(['b.yaml']);
   });
 });
+
+describe('watchSite: a file outside the watched folders, added while it is being edited', () => {
+  it('reports a save made right after watchFiles, before the watch of that file has started', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-watch-added-'));
+    fs.mkdirSync(path.join(root, 'plugins'));
+    const file = path.join(root, 'plugins/hello.ts');
+    fs.writeFileSync(file, "export const v = 'v1';\n");
+    const seen: FileChange[][] = [];
+    const w = await watchSite({ root, debounceMs: 10, async onBatch(changes) { seen.push(changes); } });
+    try {
+      w.watchFiles([file]);
+      // In the same turn: chokidar has not yet looked at the file, so it would take this text as the file's own.
+      fs.writeFileSync(file, "export const v = 'v2, saved at once';\n");
+      await until(() => seen.some((b) => b.some((c) => c.file === file)), 10_000, 'the save to be reported');
+      expect(seen.flat().filter((c) => c.file === file)[0]).toEqual({ file, kind: 'change' });
+    } finally {
+      await w.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
