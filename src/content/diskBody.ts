@@ -151,6 +151,21 @@ export function bodyOf(entry: object): BodyRef | undefined {
   return get === getHtml ? (entry as Partial<Held>)[REF] : undefined;
 }
 
+/** For an entry whose body is on disk: its fields as a stable text would walk them — the body's fields still
+ *  reading from disk left out — and its body's place, which names those bytes (a bodies file is never
+ *  rewritten: an edited body is written to a new file). Undefined for any other object. */
+export function bodyFields(o: object): { place: string; fields: [string, unknown][] } | undefined {
+  const ref = bodyOf(o);
+  // (a symbol key of the site's own: state a text cannot show, as on any other object)
+  if (!ref || Object.getOwnPropertySymbols(o).length !== 2) return undefined;
+  const fields: [string, unknown][] = [];
+  for (const k of Object.keys(o)) {
+    const get = Object.getOwnPropertyDescriptor(o, k)?.get;
+    if (get !== getHtml && get !== getHeadings && get !== getExcerpt) fields.push([k, (o as Record<string, unknown>)[k]]);
+  }
+  return { place: `${path.basename(ref.file)}:${ref.at}:${ref.bytes}:${ref.textBytes}`, fields };
+}
+
 /** Whether an entry's body may hold a component element or an image variant: false only for a body on disk
  *  written without one, which is then not read to look. */
 export function bodyMayHold(entry: object, what: 'component' | 'image'): boolean {

@@ -1,0 +1,89 @@
+// A one-file build of a big site, whose Markdown bodies wait on disk (content/diskBody.ts): the pages whose
+// route hands the template the entry itself are kept when their entry did not change, the site's routes()
+// reads every body as it is now, and the output is byte for byte a clean build's.
+// SITEGEN_DISK_BODIES_MIN=0 keeps the bodies of these small sites on disk, as a big site's are.
+import { afterEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { siteFrom, type TestSite } from '../helpers/site.ts';
+import { stamps, written } from '../helpers/outputStamps.ts';
+
+const DISK = { SITEGEN_DISK_BODIES_MIN: '0' };
+
+// Each post's page gets its entry; the index gets the posts collection itself; a "links" page counts, from
+// every body's HTML, the links to each post (as the benchmark site reads every body to find its links).
+const CONFIG = `import { z } from 'zod';
+import { defineConfig } from 'sitegen-islands';
+import { Post, Index, Links } from './templates/pages.tsx';
+
+export default defineConfig({
+  site: { title: 'Inc', url: 'https://inc.example' },
+  collections: { posts: { pattern: 'posts/*.md', schema: z.strictObject({ title: z.string() }) } },
+  routes: (c) => {
+    const linked: Record<string, number> = {};
+    for (const p of c.posts) for (const m of (p.html ?? '').matchAll(/href="\\/(post-\\d+)\\/"/g)) linked[m[1]] = (linked[m[1]] ?? 0) + 1;
+    return [
+      ...c.posts.map((p) => ({ path: '/' + p.slug, component: Post, props: { entry: p }, title: p.data.title, source: p.file })),
+      { path: '/', component: Index, props: { posts: c.posts }, title: 'Index' },
+      { path: '/links', component: Links, props: { linked: Object.entries(linked).sort() }, title: 'Links' },
+    ];
+  },
+});
+`;
+const PAGES = `import type { Entry } from 'sitegen-islands';
+export function Post({ entry }: { entry: Entry }) {
+  return (<><h1>{(entry.data as { title: string }).title}</h1><p className="excerpt">{entry.excerpt}</p>
+    <div dangerouslySetInnerHTML={{ __html: entry.html ?? '' }} /></>);
+}
+export function Index({ posts }: { posts: Entry[] }) {
+  return (<ul>{posts.map((p) => <li key={p.slug}>{(p.data as { title: string }).title}: {p.headings!.map((h) => h.text).join(' / ')}</li>)}</ul>);
+}
+export function Links({ linked }: { linked: [string, number][] }) {
+  return (<ul>{linked.map(([k, n]) => <li key={k}>{k}: {n}</li>)}</ul>);
+}
+`;
+const post = (i: number, link = (i + 1) % 8) => `---\ntitle: "Post ${i}"\n---\nPost ${i} links to [the next](/post-${link}/).\n\n## Heading ${i}\n\n${'Some text. '.repeat(30 + i)}\n`;
+
+function files(): Record<string, string> {
+  const out: Record<string, string> = { 'sitegen.config.ts': CONFIG, 'templates/pages.tsx': PAGES };
+  for (let i = 0; i < 8; i++) out[`content/posts/post-${i}.md`] = post(i);
+  return out;
+}
+
+let site: TestSite;
+afterEach(() => site?.remove());
+
+async function buildOk(env: NodeJS.ProcessEnv = DISK) {
+  const r = await site.build({ env });
+  expect(r.errors).toEqual([]);
+  return r;
+}
+
+/** The output a build without any cache makes of the site as it is now. */
+async function clean(): Promise<Record<string, string>> {
+  const r = await site.build({ out: 'clean', env: { ...DISK, SITEGEN_NO_CACHE: '1' } });
+  expect(r.errors).toEqual([]);
+  return r.output();
+}
+
+describe('a one-file build whose pages hold entries with bodies on disk', () => {
+  it('writes only the pages the edit changes, and the bytes of a clean build', async () => {
+    site = await siteFrom(files());
+    const first = await buildOk();
+    expect(fs.readdirSync(path.join(site.root, '.sitegen/cache/bodies')).length).toBeGreaterThan(0);
+    // A change to the body only: the post's page and the index, which holds every entry; no other post's.
+    site.edit('content/posts/post-3.md', (t) => t.replace('Some text.', 'Other text.'));
+    let before = stamps(first.outDir);
+    let r = await buildOk();
+    expect(written(before, stamps(r.outDir))).toEqual(['index.html', 'post-3/index.html']);
+    expect(r.read('post-3/index.html')).toContain('Other text.');
+    expect(r.output()).toEqual(await clean());
+    // A changed heading, shown by the index.
+    site.edit('content/posts/post-5.md', (t) => t.replace('## Heading 5', '## Heading five'));
+    before = stamps(r.outDir);
+    r = await buildOk();
+    expect(written(before, stamps(r.outDir))).toEqual(['index.html', 'post-5/index.html']);
+    expect(r.read('index.html')).toContain('Heading five');
+    expect(r.output()).toEqual(await clean());
+  }, 90_000);
+});
