@@ -86,4 +86,18 @@ describe('a one-file build whose pages hold entries with bodies on disk', () => 
     expect(r.read('index.html')).toContain('Heading five');
     expect(r.output()).toEqual(await clean());
   }, 90_000);
+
+  it("routes() reading every body sees the edited one as it is now, and every other as it was", async () => {
+    site = await siteFrom(files());
+    let r = await buildOk();
+    expect(r.read('links/index.html')).toContain('<li>post-3: 1</li>');
+    // Post 2 now links to post 6 (which post 5 links to as well), no longer to post 3.
+    site.edit('content/posts/post-2.md', (t) => t.replace('(/post-3/)', '(/post-6/)'));
+    r = await buildOk();
+    const links = r.read('links/index.html');
+    expect(links).not.toContain('post-3<');
+    expect(links).toContain('<li>post-6: 2</li>');
+    for (const k of [1, 2, 4, 5, 7, 0]) expect(links).toContain(`<li>post-${k}: 1</li>`);
+    expect(r.output()).toEqual(await clean());
+  }, 90_000);
 });
