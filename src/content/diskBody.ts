@@ -220,7 +220,7 @@ export function knownBody(root: string, ref: BodyRef): boolean {
     try { size = fs.statSync(path.join(bodiesDir(root), path.basename(ref.file))).size; } catch { size = -1; }
     sizes.of.set(ref.file, size);
   }
-  return ref.at + ref.bytes <= size;
+  return ref.at + ref.bytes + ref.textBytes <= size; // its HTML, then its headings and excerpt
 }
 
 /** Deletes the bodies files that no kept place names (after the content cache was saved, or not). */

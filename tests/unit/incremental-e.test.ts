@@ -100,4 +100,17 @@ describe('a one-file build whose pages hold entries with bodies on disk', () => 
     for (const k of [1, 2, 4, 5, 7, 0]) expect(links).toContain(`<li>post-${k}: 1</li>`);
     expect(r.output()).toEqual(await clean());
   }, 90_000);
+
+  it('a bodies file cut inside the last body\'s headings makes that body parse again, not fail the build', async () => {
+    site = await siteFrom(files());
+    await buildOk();
+    const dir = path.join(site.root, '.sitegen/cache/bodies');
+    const [file] = fs.readdirSync(dir);
+    const full = path.join(dir, file);
+    // The last few bytes are the end of the last body's headings and excerpt (JSON), after its HTML.
+    fs.truncateSync(full, fs.statSync(full).size - 3);
+    site.edit('content/posts/post-0.md', (t) => t.replace('Some text.', 'Other text.'));
+    const r = await buildOk({ ...DISK, SITEGEN_PATCH_MAX: '0' });
+    expect(r.output()).toEqual(await clean());
+  }, 90_000);
 });
