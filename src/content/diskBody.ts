@@ -178,8 +178,9 @@ export function bodyFields(o: object): { place: string; fields: [string, unknown
   if (!ref || Object.getOwnPropertySymbols(o).length !== 2) return undefined;
   const fields: [string, unknown][] = [];
   for (const k of Object.keys(o)) {
-    const get = Object.getOwnPropertyDescriptor(o, k)?.get;
-    if (get !== getHtml && get !== getHeadings && get !== getExcerpt) fields.push([k, (o as Record<string, unknown>)[k]]);
+    // (a body field assigned since is a plain field again: walked as any other)
+    if (isField(k) && Object.getOwnPropertyDescriptor(o, k)!.get === ACCESSORS[k].get) continue;
+    fields.push([k, (o as Record<string, unknown>)[k]]);
   }
   return { place: `${path.basename(ref.file)}:${ref.at}:${ref.bytes}:${ref.textBytes}`, fields };
 }
