@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { siteFrom, type TestSite } from '../helpers/site.ts';
 import { stamps, written } from '../helpers/outputStamps.ts';
+import { prng } from '../helpers/prng.ts';
 
 const DISK = { SITEGEN_DISK_BODIES_MIN: '0' };
 
@@ -113,4 +114,30 @@ describe('a one-file build whose pages hold entries with bodies on disk', () => 
     const r = await buildOk({ ...DISK, SITEGEN_PATCH_MAX: '0' });
     expect(r.output()).toEqual(await clean());
   }, 90_000);
+
+  it('a seeded run of random edits to posts: after each, the output is a clean build\'s', async () => {
+    site = await siteFrom(files());
+    await buildOk();
+    const random = prng(28);
+    const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
+    const posts = () => fs.readdirSync(path.join(site.root, 'content/posts')).filter((f) => f.endsWith('.md'));
+    const n = () => Math.floor(random() * 1000);
+    const edits: [string, () => void][] = [
+      ['a body', () => { const f = pick(posts()); site.edit(`content/posts/${f}`, (t) => t.replace(/Some text\.|Other text \d+\./, `Other text ${n()}.`)); }],
+      ['a heading', () => { const f = pick(posts()); site.edit(`content/posts/${f}`, (t) => t.replace(/^## .*$/m, `## Heading ${n()}`)); }],
+      ['a link', () => { const f = pick(posts()); site.edit(`content/posts/${f}`, (t) => t.replace(/\(\/post-\d+\/\)/, `(/post-${n() % 8}/)`)); }],
+      ['a title', () => { const f = pick(posts()); site.edit(`content/posts/${f}`, (t) => t.replace(/^title: .*$/m, `title: "Post ${n()}"`)); }],
+      ['a post added', () => { if (posts().length < 12) site.write(`content/posts/post-${8 + (n() % 4)}.md`, post(8, n() % 8)); }],
+      ['a post removed', () => { const extra = posts().filter((f) => Number(f.slice(5, -3)) >= 8); if (extra.length) fs.rmSync(path.join(site.root, 'content/posts', pick(extra))); }],
+      ['nothing', () => {}],
+    ];
+    // SITEGEN_INCREMENTAL_STEPS sets the length, as for incremental-build.test.ts.
+    const steps = Math.max(12, Math.round(Number(process.env.SITEGEN_INCREMENTAL_STEPS ?? 0) / 4));
+    for (let step = 0; step < steps; step++) {
+      const [name, edit] = pick(edits);
+      edit();
+      const r = await buildOk();
+      expect(r.output(), `step ${step}: ${name}`).toEqual(await clean());
+    }
+  }, 300_000);
 });
