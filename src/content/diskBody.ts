@@ -62,35 +62,38 @@ function fdOf(file: string): number {
   return fd;
 }
 
-// Bodies are mostly read in the order they were written (routes() walking a collection, a worker rendering
-// its batch): one read of the bytes that follow then answers the next bodies of the same file, where a read
-// each (10,000 at 10,000 pages) cost more in calls than in bytes. A read that does not follow closely on the
-// one before in its file takes the bytes it asks for alone, so reading here and there costs what it did.
+// Bodies are mostly read in the order they were written (routes() walking a collection): one read of the
+// bytes that follow then answers the next bodies of the same file, where a read each (10,000 at 10,000
+// pages) cost more in calls than in bytes. A body is read with its headings and excerpt (one read for both),
+// and only a read of the body right after the one before in its file reads ahead, so reading here and there
+// costs what it did.
 const WINDOW = 256 * 1024;
 let windowBuf: Buffer | null = null;
-/** The bytes held: `file`'s from `start`, `length` of them; `end`, where the last read asked to end. */
+/** The bytes held: `file`'s from `start`, `length` of them; `end`, where the last body read ends. */
 let held = { file: '', start: 0, length: 0, end: -1 };
 
-/** `bytes` bytes at `at` of a bodies file (a clear error when the cache was deleted or cut under the build). */
-function readAt(root: string, name: string, at: number, bytes: number): string {
+/** `bytes` bytes at `at` of a bodies file, of the body that ends at `bodyEnd` (its headings and excerpt
+ *  included); a clear error when the cache was deleted or cut under the build. */
+function readAt(root: string, name: string, at: number, bytes: number, bodyEnd: number): string {
   const file = path.join(bodiesDir(root), path.basename(name));
-  const next = held.file === file && at >= held.end && at - held.end <= WINDOW / 4;
   if (held.file !== file || at < held.start || at + bytes > held.start + held.length) {
-    const want = next ? Math.max(bytes, WINDOW) : bytes;
+    const from = Math.min(at, bodyEnd);
+    const next = held.file === file && from === held.end;
+    const want = Math.max(bodyEnd - from, at + bytes - from, next ? WINDOW : 0);
     const buf = want <= WINDOW ? (windowBuf ??= Buffer.allocUnsafeSlow(WINDOW)) : Buffer.allocUnsafe(want);
     let got = 0;
     held = { file: '', start: 0, length: 0, end: -1 };
     try {
       const fd = fdOf(file);
-      for (let n = 1; got < want && n > 0; got += n) n = fs.readSync(fd, buf, got, want - got, at + got);
+      for (let n = 1; got < want && n > 0; got += n) n = fs.readSync(fd, buf, got, want - got, from + got);
     } catch (e) {
       throw new Error(`cannot read a Markdown body kept in ${file}: ${(e as Error).message} (run \`sitegen clean\` and build again)`);
     }
-    if (got < bytes) throw new Error(`a Markdown body kept in ${file} is cut short (run \`sitegen clean\` and build again)`);
-    if (buf !== windowBuf) { held.end = at + bytes; held.file = file; return buf.toString('utf8', 0, bytes); }
-    held = { file, start: at, length: got, end: -1 };
+    if (got < at + bytes - from) throw new Error(`a Markdown body kept in ${file} is cut short (run \`sitegen clean\` and build again)`);
+    if (buf !== windowBuf) { held.file = file; held.end = bodyEnd; return buf.toString('utf8', at - from, at - from + bytes); }
+    held = { file, start: from, length: got, end: -1 };
   }
-  held.end = at + bytes;
+  held.end = bodyEnd;
   return windowBuf!.toString('utf8', at - held.start, at - held.start + bytes);
 }
 
@@ -101,14 +104,14 @@ const lastOf = (ref: BodyRef) => (last?.ref === ref ? last : (last = { ref }));
 /** A body's HTML, read from its file. */
 export function readBody(root: string, ref: BodyRef): string {
   const l = lastOf(ref);
-  return l.html ??= readAt(root, ref.file, ref.at, ref.bytes);
+  return l.html ??= readAt(root, ref.file, ref.at, ref.bytes, ref.at + ref.bytes + ref.textBytes);
 }
 
 /** A body's headings and excerpt, read from its file. */
 export function readText(root: string, ref: BodyRef): Pick<MarkdownText, 'headings' | 'excerpt'> {
   const l = lastOf(ref);
   if (l.text) return { headings: l.text.headings, excerpt: l.text.excerpt };
-  const [headings, excerpt] = JSON.parse(readAt(root, ref.file, ref.at + ref.bytes, ref.textBytes)) as [MarkdownText['headings'], string];
+  const [headings, excerpt] = JSON.parse(readAt(root, ref.file, ref.at + ref.bytes, ref.textBytes, ref.at + ref.bytes + ref.textBytes)) as [MarkdownText['headings'], string];
   l.text = { headings, excerpt };
   return { headings, excerpt };
 }
