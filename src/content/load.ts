@@ -97,7 +97,7 @@ function bodiesToDisk(root: string, results: LoadResult[]): LoadResult[] {
     // The cache keeps the place and the word count; the headings and the excerpt are read with the HTML.
     const { html: _, text, ...rest } = r.parsed!;
     r.parsed = { ...rest, body: refs[i], ...(text ? { text: { words: text.words } as MarkdownText } : {}) };
-    r.entry = defineBody(r.entry!, root, refs[i]);
+    r.entry = defineBody(r.entry!, root, refs[i], true); // (made by entryOf: plain fields)
   });
   return results;
 }
@@ -145,7 +145,7 @@ export async function cachedResult(root: string, col: CollectionConfig, rel: str
   const body = hit.body;
   const entry = (data: unknown) => {
     if (!body) return entryOf(col, rel, data, hit.html, hit.text);
-    if (lazyDisk) return defineBody(entryOf(col, rel, data, '', hit.text), root, body);
+    if (lazyDisk) return defineBody(entryOf(col, rel, data, '', hit.text), root, body, true);
     return entryOf(col, rel, data, readBody(root, body), { ...hit.text!, ...readText(root, body) });
   };
   // Validated before under these schemas (validCache.ts): the data is the entry's as it is.

@@ -19,7 +19,8 @@ export function normalisePath(p: string, rule?: SlashRule): string {
 
 export function outputFor(p: string, rule?: SlashRule): string {
   if (p === '/') return 'index.html';
-  const inner = p.replace(/^\/|\/$/g, '');
+  // (the first and the last "/" cut off: what /^\/|\/$/g replaced, ~60,000 times a big site's table)
+  const inner = p.slice(p.startsWith('/') ? 1 : 0, p.length > 1 && p.endsWith('/') ? -1 : undefined);
   return ruleOf(rule) === 'never' ? `${inner}.html` : `${inner}/index.html`;
 }
 
@@ -34,8 +35,13 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  *  printed raw would cut the message or the terminal line). */
 export const shownPath = (p: unknown): string => (typeof p === 'string' && CONTROL.test(p) ? JSON.stringify(p) : `"${String(p)}"`);
 
+// Anything invalidPath below refuses past the first character, in one scan (the common case: none).
+// eslint-disable-next-line no-control-regex
+const SUSPECT = /[\u0000-\u001f\u007f\s?#\\]|\/\.\.?(?:\/|$)/;
+
 function invalidPath(p: string): string | null {
   if (typeof p !== 'string' || !p.startsWith('/')) return 'must start with "/"';
+  if (!SUSPECT.test(p)) return null;
   if (CONTROL.test(p)) return 'must not contain control characters (NUL, newline, tab …)';
   if (/[\s?#\\]/.test(p)) return 'must not contain spaces, "?", "#" or "\\"';
   // A "." or ".." segment: every segment but the empty first one follows a "/" (p starts with one).

@@ -1,10 +1,12 @@
 // stableText: a text of a plain value (a route's data, a collection) that differs whenever the value does,
 // for the incremental build's keys (incremental.ts). Object keys are sorted, a long string enters by its
-// digest, and anything whose state may hide from its own fields (a function, a class instance, a symbol
-// key) or that refers to itself makes it throw Unknown: such a value is never taken as unchanged.
+// digest, an entry whose body waits on disk enters with its body's place (content/diskBody.ts), and
+// anything whose state may hide from its own fields (a function, a class instance, a symbol key) or that
+// refers to itself makes it throw Unknown: such a value is never taken as unchanged.
 // One text is built by appending to it, not by joining one array per object (the 10,000 routes of the
 // bench site: 150 → ~60 ms, and far less garbage for the collector).
 import { hash } from 'node:crypto';
+import { bodyFields } from '../content/diskBody.ts';
 
 export class Unknown extends Error {}
 
@@ -14,6 +16,14 @@ const LONG = 256;
 /** The SHA-1 of a text or bytes, base64url: the digest the build's keys and records use. (One call, no Hash
  *  object: at 10,000 pages of long props, ~40% less time than createHash.) */
 export const sha1 = (s: string | Uint8Array): string => hash('sha1', s, 'base64url');
+
+// Object keys as JSON, by key: the same few keys recur in every route (10,000 routes: ~300,000 quotings).
+const quoted = new Map<string, string>();
+const quote = (k: string): string => {
+  let q = quoted.get(k);
+  if (q === undefined) { q = JSON.stringify(k); if (quoted.size < 10_000) quoted.set(k, q); }
+  return q;
+};
 
 /** A text that differs whenever the value does, or a throw of Unknown when that cannot be promised.
  *  `skip`: keys of the value itself (not of anything in it) left out, as if it had no such fields. */
@@ -35,6 +45,7 @@ export function stable(value: unknown, skip?: ReadonlySet<string>): string {
     if (open.includes(o)) throw new Unknown();
     open.push(o);
     let s: string;
+    let disk: ReturnType<typeof bodyFields>;
     if (Array.isArray(o)) {
       s = '[';
       for (let i = 0; i < o.length; i++) s += (i ? ',' : '') + walk(o[i]);
@@ -51,14 +62,20 @@ export function stable(value: unknown, skip?: ReadonlySet<string>): string {
       for (const x of o) { s += (first ? '' : ',') + walk(x); first = false; }
       s += ']';
     } else if (ArrayBuffer.isView(o)) s = `${o.constructor.name}(${Buffer.from(o.buffer, o.byteOffset, o.byteLength).toString('base64')})`;
-    else {
+    else if ((disk = bodyFields(o))) {
+      // An entry whose body waits on disk: its body by its place, not read (diskBody.ts).
+      const fields = disk.fields.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      s = `Entry(${JSON.stringify(disk.place)}){`;
+      for (let i = 0; i < fields.length; i++) s += `${i ? ',' : ''}${quote(fields[i][0])}:${walk(fields[i][1])}`;
+      s += '}';
+    } else {
       const proto = Object.getPrototypeOf(o);
       // A class instance's state may live where its own fields do not show (private fields, closures).
       if ((proto !== Object.prototype && proto !== null) || Object.getOwnPropertySymbols(o).length) throw new Unknown();
       let keys = Object.keys(o).sort();
       if (skip && o === value) keys = keys.filter((k) => !skip.has(k));
       s = '{';
-      for (let i = 0; i < keys.length; i++) s += `${i ? ',' : ''}${JSON.stringify(keys[i])}:${walk((o as Record<string, unknown>)[keys[i]])}`;
+      for (let i = 0; i < keys.length; i++) s += `${i ? ',' : ''}${quote(keys[i])}:${walk((o as Record<string, unknown>)[keys[i]])}`;
       s += '}';
     }
     open.pop();
