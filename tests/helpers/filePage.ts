@@ -39,13 +39,21 @@ export function filePage(browser: () => Browser): FilePage {
         return page;
       }
       for (const event of PAGE_EVENTS) page.removeAllListeners(event);
-      await ctx!.clearCookies();
       // Storage belongs to the origin the page is on (the site, from the previous test); a page that
-      // is on no origin of its own (about:blank) has none to clear.
+      // is on no origin of its own (about:blank) has none to clear. A cookie the page set itself may still
+      // be on its way to the browser's store (Chromium sends document.cookie writes without waiting), so the
+      // page first expires what it sees, sent after its own writes, and the store is cleared after that.
       await page.evaluate(() => {
         try { localStorage.clear(); sessionStorage.clear(); } catch { /* no storage here */ }
+        try {
+          for (const c of document.cookie.split(';')) {
+            const name = c.split('=')[0]!.trim();
+            if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+          }
+        } catch { /* no cookies here */ }
         window.scrollTo(0, 0);
       });
+      await ctx!.clearCookies();
       await page.setViewportSize(viewport);
       await page.emulateMedia({ reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference' });
       return page;
