@@ -48,8 +48,9 @@ export default defineConfig({
     // copy of a fixture, or only reads one), so two run at once.
     maxWorkers: 2,
     // Each worker runs its files one after another in one process, which loads the engine, React and zod
-    // once instead of once per file (about half a second of CPU per file). The files allow it: none mocks a
-    // module or sets process.env, and each restores what it spies on.
+    // once instead of once per file (about half a second of CPU per file). The files allow it: none sets
+    // process.env, each restores what it spies on, and the one that mocks a module (up-to-date-fast, to
+    // compare with commander's own parse) unmocks it and resets the module registry before it ends.
     isolate: false,
     sequence: { sequencer: longestFirst(LONGEST, PROJECTS) },
     testTimeout: 60_000,
