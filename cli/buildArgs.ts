@@ -2,8 +2,16 @@
 // loading commander (and the definitions of every other command) was ~10 ms of its start. Only what is
 // certain is read here; anything else (help, an unknown or combined option, a value that looks like an
 // option, a missing value) is left to commander (cli/program.ts), which parses `build` exactly as before:
-// the flags here are the ones it gives (tests/unit/up-to-date-e.test.ts compares them).
-import type { BuildFlags } from './commands.ts';
+// the flags here are the ones it gives (tests/unit/up-to-date-fast.test.ts compares them).
+import path from 'node:path';
+import { runBuild, type BuildFlags } from './commands.ts';
+import { loadEnvFile } from './env.ts';
+
+/** `sitegen build` with its flags, however they were read: the site's .env loaded, then the build; its exit code. */
+export async function buildCommand(flags: BuildFlags): Promise<number> {
+  loadEnvFile(path.resolve(flags.root ?? '.'));
+  return (await runBuild(flags)).code;
+}
 
 /** The flags of `build` as commander gives them, defaults included. */
 export type PlainBuildFlags = BuildFlags & { root: string; out: string; cache: boolean };

@@ -2,11 +2,8 @@
 // Exit codes: 0 ok, 1 a problem the user can fix (content, config, links), 2 a bug in sitegen.
 // A plain `sitegen build` (its own options only, each written out) runs at once (cli/buildArgs.ts): commander
 // and every other command's definition load for anything else (cli/program.ts), ~10 ms of every build's start.
-import path from 'node:path';
 import { red } from './report.ts';
-import { runBuild } from './commands.ts';
-import { loadEnvFile } from './env.ts';
-import { plainBuildFlags } from './buildArgs.ts';
+import { buildCommand, plainBuildFlags } from './buildArgs.ts';
 
 // A reader that goes away (`sitegen build | head`) ends only the output, not the command: the build still
 // finishes and swaps dist/ in, and the exit code is the command's own.
@@ -20,8 +17,7 @@ for (const stream of [process.stdout, process.stderr]) {
 async function run(argv: string[]): Promise<void> {
   const build = plainBuildFlags(argv.slice(2));
   if (build) {
-    loadEnvFile(path.resolve(build.root));
-    process.exitCode = (await runBuild(build)).code;
+    process.exitCode = await buildCommand(build);
     return;
   }
   const { runProgram } = await import('./program.ts');

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { SiteConfig } from '../src/core/types.ts';
 import { printMessages, red, yellow } from './report.ts';
-import { runBuild, runCheck, type BuildFlags, type CheckFlags } from './commands.ts';
+import { runCheck, type BuildFlags, type CheckFlags } from './commands.ts';
+import { buildCommand } from './buildArgs.ts';
 import { loadEnvFile } from './env.ts';
 import { typoDistance } from '../src/core/didYouMean.ts';
 import { PACKAGE_DIR } from '../src/site/paths.ts';
@@ -42,10 +43,7 @@ program.command('build')
   .option('--json', 'print the result as JSON: {errors, warnings, pages, timings, ...}')
   .option('--no-cache', 'compile the site module and the client bundle even when node_modules/.cache/sitegen has them')
   .option('--drafts', 'include draft entries (a collection\'s `draft` field set to true)')
-  .action(async (flags: BuildFlags) => {
-    loadEnvFile(resolveRoot(flags));
-    process.exitCode = (await runBuild(flags)).code;
-  });
+  .action(async (flags: BuildFlags) => { process.exitCode = await buildCommand(flags); });
 
 program.command('check')
   .description('Everything build checks (content, routes, static files, links), and the types of a site with a tsconfig.json; writing nothing; print every problem; exit 1 if any')
