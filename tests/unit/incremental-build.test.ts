@@ -5,13 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { copyOf, readTree, type TestSite } from '../helpers/site.ts';
+import { copyOf, readTree, type BuildRun, type TestSite } from '../helpers/site.ts';
 import { prng } from '../helpers/prng.ts';
-import { CACHES, siteCacheRoot } from '../../src/cache/registry.ts';
+import { cleanBuilder } from '../helpers/cleanBuild.ts';
 
 let site: TestSite;
 beforeAll(async () => {
   site = await copyOf('basic');
+  cleanBuild = cleanBuilder(site);
   // The layout reads a collection: every page depends on the pages' titles, not only on its props.
   site.edit('templates/pages.tsx', (t) => t
     .replace('export function Layout({ children }: LayoutProps) {', 'export function Layout({ children, content }: LayoutProps) {')
@@ -31,47 +32,8 @@ function stamps(dir: string): Map<string, Stamp> {
   return out;
 }
 
-// The site's code: what the compiled site module and the client bundle are made from.
-function code(root: string): string {
-  const files = ['templates', 'plugins'].flatMap((dir) => fs.existsSync(path.join(root, dir)) ? fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)) : []);
-  return JSON.stringify(['sitegen.config.ts', ...files.sort()].map((rel) => [rel, fs.statSync(path.join(root, rel)).isFile() ? fs.readFileSync(path.join(root, rel), 'utf8') : '']));
-}
-/** The code the clean builds last compiled from scratch, and where their client bundle is kept meanwhile. */
-let cleanCode = '';
-const cleanClient = () => path.join(path.dirname(site.root), 'clean-client');
-
-/**
- * A clean build of the site into clean/: no output before it, none of the incremental build's caches (set
- * aside, then put back). It builds in the site's own folder because the client bundle's file names depend on
- * where the site is. After any edit of the code every cache is off, as in `sitegen build --no-cache`, so the
- * compiled site module and client bundle are made from scratch and the step checks the incremental build's.
- * While the code then stays byte for byte the same, the clean builds take the site module that step checked
- * (the site's module cache) and keep a client bundle of their own: the compile is most of a clean build of
- * this site (about 0.3 s of 0.4 s a step), and the content, pages and output are still built from nothing.
- */
-async function cleanBuild() {
-  const caches = siteCacheRoot(site.root);
-  const aside = `${caches}-incremental`;
-  fs.rmSync(path.join(site.root, 'clean'), { recursive: true, force: true });
-  if (fs.existsSync(caches)) fs.renameSync(caches, aside);
-  try {
-    const now = code(site.root);
-    const reuse = now === cleanCode;
-    cleanCode = now;
-    if (!reuse) return await site.build({ out: 'clean', env: { SITEGEN_NO_CACHE: '1' } });
-    if (fs.existsSync(cleanClient())) {
-      fs.mkdirSync(caches, { recursive: true });
-      fs.renameSync(cleanClient(), path.join(caches, CACHES.client.path));
-    }
-    const built = await site.build({ out: 'clean' });
-    fs.rmSync(cleanClient(), { recursive: true, force: true });
-    if (fs.existsSync(path.join(caches, CACHES.client.path))) fs.renameSync(path.join(caches, CACHES.client.path), cleanClient());
-    return built;
-  } finally {
-    fs.rmSync(caches, { recursive: true, force: true });
-    if (fs.existsSync(aside)) fs.renameSync(aside, caches);
-  }
-}
+// A clean build to compare with, reusing a checked compile of unchanged code (tests/helpers/cleanBuild.ts).
+let cleanBuild: () => Promise<BuildRun>;
 
 async function buildAndCompare(step: string): Promise<Map<string, Stamp>> {
   const inc = await site.build();
