@@ -22,7 +22,8 @@ function code(root: string): string {
 /** clean(): a clean build of `site` as it is now (see above); one per site (it remembers the code it compiled). */
 export function cleanBuilder(site: TestSite): () => Promise<BuildRun> {
   let compiled = '';
-  const client = () => path.join(path.dirname(site.root), `${path.basename(site.root)}-clean-client`);
+  // The clean builds' client bundle between them: beside the site's cache folder, removed with the site.
+  const client = () => path.join(site.root, '.sitegen', 'clean-client');
   return async () => {
     const caches = siteCacheRoot(site.root);
     const aside = `${caches}-incremental`;
