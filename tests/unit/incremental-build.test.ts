@@ -1,7 +1,7 @@
 // A build over the output of the builds before renders only the pages whose inputs changed (their route,
 // the collections their render read, the site module, the asset links) and leaves the other page files as
 // they were, yet its output is byte for byte a clean build's: checked after every step of a seeded run of
-// random edits against a build without caches.
+// random edits against a clean build (no output, content or page caches before it: tests/helpers/cleanBuild.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
