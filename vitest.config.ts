@@ -52,6 +52,8 @@ export default defineConfig({
     // process.env, each restores what it spies on, and the one that mocks a module (up-to-date-fast, to
     // compare with commander's own parse) unmocks it and resets the module registry before it ends.
     isolate: false,
+    // For the same reason each file starts with the engine's default settings (a build sets them per thread).
+    setupFiles: ['tests/helpers/engineDefaults.setup.ts'],
     sequence: { sequencer: longestFirst(LONGEST, PROJECTS) },
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,16 +1,18 @@
 // A build over the output of the builds before renders only the pages whose inputs changed (their route,
 // the collections their render read, the site module, the asset links) and leaves the other page files as
 // they were, yet its output is byte for byte a clean build's: checked after every step of a seeded run of
-// random edits against a build without caches.
+// random edits against a clean build (no output, content or page caches before it: tests/helpers/cleanBuild.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { copyOf, readTree, type TestSite } from '../helpers/site.ts';
+import { copyOf, readTree, type BuildRun, type TestSite } from '../helpers/site.ts';
 import { prng } from '../helpers/prng.ts';
+import { cleanBuilder } from '../helpers/cleanBuild.ts';
 
 let site: TestSite;
 beforeAll(async () => {
   site = await copyOf('basic');
+  cleanBuild = cleanBuilder(site);
   // The layout reads a collection: every page depends on the pages' titles, not only on its props.
   site.edit('templates/pages.tsx', (t) => t
     .replace('export function Layout({ children }: LayoutProps) {', 'export function Layout({ children, content }: LayoutProps) {')
@@ -30,10 +32,13 @@ function stamps(dir: string): Map<string, Stamp> {
   return out;
 }
 
+// A clean build to compare with, reusing a checked compile of unchanged code (tests/helpers/cleanBuild.ts).
+let cleanBuild: () => Promise<BuildRun>;
+
 async function buildAndCompare(step: string): Promise<Map<string, Stamp>> {
   const inc = await site.build();
   expect(inc.errors, step).toEqual([]);
-  const clean = await site.build({ out: 'clean', env: { SITEGEN_NO_CACHE: '1' } });
+  const clean = await cleanBuild();
   expect(clean.errors, step).toEqual([]);
   const a = inc.output();
   const b = clean.output();

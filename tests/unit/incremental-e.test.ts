@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { siteFrom, type TestSite } from '../helpers/site.ts';
+import { siteFrom, type BuildRun, type TestSite } from '../helpers/site.ts';
+import { cleanBuilder } from '../helpers/cleanBuild.ts';
 import { stamps, written } from '../helpers/outputStamps.ts';
 import { prng } from '../helpers/prng.ts';
 
@@ -60,9 +61,14 @@ async function buildOk(env: NodeJS.ProcessEnv = DISK) {
   return r;
 }
 
-/** The output a build without any cache makes of the site as it is now. */
+/**
+ * The output a clean build makes of the site as it is now: no output or content cache before it, and so
+ * its bodies in memory (tests/helpers/cleanBuild.ts; it reuses a checked compile of code that did not change).
+ */
+const cleanBuilds = new WeakMap<TestSite, () => Promise<BuildRun>>();
 async function clean(): Promise<Record<string, string>> {
-  const r = await site.build({ out: 'clean', env: { ...DISK, SITEGEN_NO_CACHE: '1' } });
+  if (!cleanBuilds.has(site)) cleanBuilds.set(site, cleanBuilder(site));
+  const r = await cleanBuilds.get(site)!();
   expect(r.errors).toEqual([]);
   return r.output();
 }
