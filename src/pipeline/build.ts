@@ -176,8 +176,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
     const previous = await isFolder(outDir) ? inc.previousFiles() : null;
     if (previous) {
       inc.at(outDir, true);
-      const c = inc.changes(routing.table.routes, aliasPagesOf(session, plan));
-      if (c.routes.length + c.aliases.length < engineSettings().patchMax) patch = previous;
+      if (inc.fewerThan(engineSettings().patchMax, routing.table.routes, aliasPagesOf(session, plan))) patch = previous;
     }
     return inc;
   });

@@ -82,6 +82,9 @@ export interface Incremental {
   at(dir: string, reuse: boolean): void;
   /** Which routes and alias pages must render into the folder `at` names (the answer is kept until `at`). */
   changes(routes: Route[], aliases: Alias[]): Changes;
+  /** Whether fewer than `limit` routes and alias pages must render (the answer then kept, as by `changes`);
+   *  it stops looking at the limit, and then keeps nothing (a template edit: every page renders). */
+  fewerThan(limit: number, routes: Route[], aliases: Alias[]): boolean;
   /** Remembers a page just rendered (its reads as recorded by the render). */
   rendered(route: Route, reads: string[], result: { islands: string[]; links: string[] }): void;
   renderedAlias(alias: Alias): void;
@@ -148,12 +151,30 @@ export async function openIncremental(root: string, outDir: string, key: string 
     if (!reuse || !k) return null;
     let stamp: Stamp | null | undefined;
     for (const g of generations()) {
-      const e = g?.entry(output);
-      if (!e || e.key !== k) continue;
+      if (g?.key(output) !== k) continue;
+      const e = g.entry(output)!;
       stamp ??= stampIn(output);
       if (!stamp) return null;
       if (sameStamp(e.stamp, stamp)) return e;
     }
+    return null;
+  };
+  /** The answer of `changes`, or null (and nothing kept) once `limit` routes and alias pages must render. */
+  const scan = (routes: Route[], aliases: Alias[], limit: number): Changes | null => {
+    const out: Changes = { routes: [], aliases: [], kept: new Array(routes.length).fill(null) };
+    // A template edit dirties every page: past the limit the rest of the answer would only be thrown away.
+    const over = () => out.routes.length + out.aliases.length >= limit;
+    for (let i = 0; i < routes.length && !over(); i++) {
+      const route = routes[i];
+      const e = find(route.output, routeKey(route));
+      if (e && e.reads.every(([name, h]) => collectionHash(name) === h)) { next.set(route.output, e); out.kept[i] = e; } else out.routes.push(i);
+    }
+    for (let i = 0; i < aliases.length && !over(); i++) {
+      const e = find(aliases[i].output, aliasKey(aliases[i]));
+      if (e) next.set(aliases[i].output, e); else out.aliases.push(i);
+    }
+    if (!over()) return out;
+    next.clear();
     return null;
   };
   return {
@@ -163,18 +184,10 @@ export async function openIncremental(root: string, outDir: string, key: string 
       known = null;
       next.clear();
     },
-    changes(routes, aliases) {
-      if (known) return known;
-      const out: Changes = { routes: [], aliases: [], kept: new Array(routes.length).fill(null) };
-      routes.forEach((route, i) => {
-        const e = find(route.output, routeKey(route));
-        if (e && e.reads.every(([name, h]) => collectionHash(name) === h)) { next.set(route.output, e); out.kept[i] = e; } else out.routes.push(i);
-      });
-      aliases.forEach((a, i) => {
-        const e = find(a.output, aliasKey(a));
-        if (e) next.set(a.output, e); else out.aliases.push(i);
-      });
-      return (known = out);
+    changes: (routes, aliases) => (known ??= scan(routes, aliases, Infinity)!),
+    fewerThan(limit, routes, aliases) {
+      known ??= scan(routes, aliases, limit);
+      return !!known && known.routes.length + known.aliases.length < limit;
     },
     rendered(route, reads, result) {
       const k = routeKey(route);

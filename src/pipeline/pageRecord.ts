@@ -38,6 +38,8 @@ export interface OutputStamps { stamps: Record<string, [number, number, number]>
 export interface Generation extends Partial<OutputStamps> {
   /** The entry of a file (the same object each time it is asked). */
   entry(output: string): Entry | undefined;
+  /** The key of a file's entry, without decoding the entry (most asked keys differ after a template edit). */
+  key(output: string): string | undefined;
   /** Every file that has an entry. */
   outputs(): string[];
   files?: string[];
@@ -57,7 +59,7 @@ export const recordFiles = (root: string): { live: RecordFile; before: RecordFil
   before: { base: siteCachePath(root, 'pagesBefore'), delta: siteCachePath(root, 'pagesBeforeDelta') },
 });
 
-export const emptyGeneration = (): Generation => ({ entry: () => undefined, outputs: () => [] });
+export const emptyGeneration = (): Generation => ({ entry: () => undefined, key: () => undefined, outputs: () => [] });
 
 /** What a read generation came from, for a delta written over it. */
 interface Origin { token: string; baseEntries: number; baseFiles: Set<string>; delta: Map<string, Entry | null>; added: Set<string>; removed: Set<string>; stamps?: StoredDelta['stamps']; dirs?: StoredDelta['dirs'] }
@@ -98,6 +100,10 @@ export function readGeneration(file: RecordFile, outDir: string): Generation | n
       let e = decoded.get(output);
       if (e === undefined && Object.hasOwn(base, output)) decoded.set(output, (e = fromBase(base[output])));
       return e;
+    },
+    key(output) {
+      if (origin.delta.has(output)) return origin.delta.get(output)?.key;
+      return Object.hasOwn(base, output) ? base[output][0] : undefined;
     },
     outputs: () => [...Object.keys(base).filter((o) => !origin.delta.has(o)), ...[...origin.delta].flatMap(([o, e]) => (e ? [o] : []))],
     files, stamps: g.stamps, dirs: g.dirs, env: d ? d.env : g.env,
