@@ -87,15 +87,19 @@ function readAt(root: string, name: string, at: number, bytes: number, bodyEnd: 
       const fd = fdOf(file);
       for (let n = 1; got < want && n > 0; got += n) n = fs.readSync(fd, buf, got, want - got, from + got);
     } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new BodyGone(`a Markdown body kept in ${file} is gone: the file was deleted since this process found it (\`sitegen clean\`, or another \`sitegen build\` of this site, which prunes the bodies it does not keep); build again`);
       throw new Error(`cannot read a Markdown body kept in ${file}: ${(e as Error).message} (run \`sitegen clean\` and build again)`);
     }
-    if (got < at + bytes - from) throw new Error(`a Markdown body kept in ${file} is cut short (run \`sitegen clean\` and build again)`);
+    if (got < at + bytes - from) throw new BodyGone(`a Markdown body kept in ${file} is cut short (run \`sitegen clean\` and build again)`);
     if (buf !== windowBuf) { held.file = file; held.end = bodyEnd; return buf.toString('utf8', at - from, at - from + bytes); }
     held = { file, start: from, length: got, end: -1 };
   }
   held.end = bodyEnd;
   return windowBuf!.toString('utf8', at - held.start, at - held.start + bytes);
 }
+
+/** A kept body whose file is gone or cut short (deleted under this process, which found it whole). */
+export class BodyGone extends Error {}
 
 // The last body read and its text: a page's key, its render and its links read the same body in turn.
 let last: { ref: BodyRef; html?: string; text?: Pick<MarkdownText, 'headings' | 'excerpt'> } | null = null;
@@ -114,6 +118,22 @@ export function readText(root: string, ref: BodyRef): Pick<MarkdownText, 'headin
   const [headings, excerpt] = JSON.parse(readAt(root, ref.file, ref.at + ref.bytes, ref.textBytes, ref.at + ref.bytes + ref.textBytes)) as [MarkdownText['headings'], string];
   l.text = { headings, excerpt };
   return { headings, excerpt };
+}
+
+/**
+ * A kept body's HTML, headings and excerpt read now, or null when its file is gone or cut short: then the
+ * caller parses its source again. A long-lived process (dev) found the file whole when it opened the content
+ * cache, but a `sitegen build` of the same site since may have pruned it (its own content cache no longer
+ * names it) or `sitegen clean` deleted it.
+ */
+export function readKept(root: string, ref: BodyRef): ({ html: string } & Pick<MarkdownText, 'headings' | 'excerpt'>) | null {
+  try {
+    return { html: readBody(root, ref), ...readText(root, ref) };
+  } catch (e) {
+    if (!(e instanceof BodyGone)) throw e;
+    if (sizes?.root === root) sizes.of.set(ref.file, -1); // knownBody answers no for its other bodies
+    return null;
+  }
 }
 
 /** Closes the files readBody opened (end of a build; the next read opens them again). */

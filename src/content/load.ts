@@ -23,7 +23,7 @@ import { markdownImageOptions, imageOptionsKey } from '../images/config.ts';
 import { contentImagesKnown } from '../images/store.ts';
 import { crossFileIssues, locateIssue } from './crossFile.ts';
 import { plainSame, validUnder, type KnownInputs } from './validCache.ts';
-import { defineBody, knownBody, readBody, readText, writeBodies, type BodyRef } from './diskBody.ts';
+import { defineBody, knownBody, readKept, writeBodies, type BodyRef } from './diskBody.ts';
 import { engineSettings } from '../core/settings.ts';
 
 export interface LoadedContent {
@@ -143,10 +143,13 @@ export async function cachedResult(root: string, col: CollectionConfig, rel: str
   // A body kept on disk: read when asked (build), or now (dev, whose entries outlive the build that may prune it).
   if (hit.body && !knownBody(root, hit.body)) return { key };
   const body = hit.body;
+  // (read now: a file deleted since knownBody found it, by a build that pruned it, is parsed again)
+  const kept = body && !lazyDisk ? readKept(root, body) : undefined;
+  if (kept === null) return { key };
   const entry = (data: unknown) => {
     if (!body) return entryOf(col, rel, data, hit.html, hit.text);
     if (lazyDisk) return defineBody(entryOf(col, rel, data, '', hit.text), root, body, true);
-    return entryOf(col, rel, data, readBody(root, body), { ...hit.text!, ...readText(root, body) });
+    return entryOf(col, rel, data, kept!.html, { ...hit.text!, headings: kept!.headings, excerpt: kept!.excerpt });
   };
   // Validated before under these schemas (validCache.ts): the data is the entry's as it is.
   if (schemas && validUnder.get(hit) === schemas) return { key, result: { entry: entry(hit.data), errors: [], parsed: hit } };

@@ -236,9 +236,13 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
 
 /** Served beside the host files: the plugins' outputs and the fingerprinted static images. */
 function hostFilesOf(outputs: Required<Plan>['outputs']): Record<string, string | Uint8Array> {
+  // (the plan's host files are made when read: made once here for each plan's, kept while dev serves them)
+  let made = madeHostFiles.get(outputs.hostFiles);
+  if (!made) madeHostFiles.set(outputs.hostFiles, (made = { ...outputs.hostFiles }));
   const more = [...outputs.images.copies, ...outputs.extra];
-  return more.length ? { ...outputs.hostFiles, ...Object.fromEntries(more) } : outputs.hostFiles;
+  return more.length ? { ...made, ...Object.fromEntries(more) } : made;
 }
+const madeHostFiles = new WeakMap<object, Record<string, string>>();
 
 /** The client bundle pages link from now on (the previous one's files stay for pages loaded before). */
 function useManifest(out: DevOutput, manifest: AssetManifest): void {

