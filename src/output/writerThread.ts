@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import type { MessagePort } from 'node:worker_threads';
 import { writeOver } from './writeOver.ts';
 
-/** A batch: absolute path, data, path, data, … */
-export interface WriterBatch { id: number; files: (string | Uint8Array)[] }
+/** A batch: absolute path, data, path, data, … `fresh`: its folder was made empty (writeOver). */
+export interface WriterBatch { id: number; fresh: boolean; files: (string | Uint8Array)[] }
 export interface WriterFailure { message: string; code?: string; path?: string }
 
-export function writerMain(port: MessagePort, fresh: boolean): void {
+export function writerMain(port: MessagePort): void {
   const made = new Set<string>();
   let failure: WriterFailure | null = null;
   port.on('message', (m: WriterBatch) => {
@@ -20,7 +20,7 @@ export function writerMain(port: MessagePort, fresh: boolean): void {
       try {
         const dir = path.dirname(file);
         if (!made.has(dir)) { fs.mkdirSync(dir, { recursive: true }); made.add(dir); }
-        writeOver(file, m.files[i + 1], fresh);
+        writeOver(file, m.files[i + 1], m.fresh);
       } catch (e: any) {
         failure = { message: String(e?.message ?? e), code: e?.code, path: e?.path };
       }
