@@ -13,6 +13,9 @@ import type { WriterBatch, WriterFailure } from './writerThread.ts';
 
 export interface Writer {
   write(rel: string, data: string | Uint8Array): Promise<void>;
+  /** The folders (relative) of the files to come, which a writer may make ahead (the writer thread does,
+   *  while the first pages render: its folders were most of its time, and set the build's end). */
+  folders?(rels: Iterable<string>): void;
   flush(): Promise<void>;
 }
 
@@ -142,6 +145,15 @@ export function createThreadWriter(dir: string, fresh = false): Writer {
     check();
   });
   return {
+    folders(rels) {
+      const dirs = new Set<string>();
+      for (const rel of rels) dirs.add(path.join(dir, rel));
+      if (!dirs.size) return;
+      send();
+      const id = nextId++;
+      sizes.set(id, 0);
+      worker.postMessage({ id, fresh, files: [], dirs: [...dirs] } satisfies WriterBatch);
+    },
     async write(rel, data) {
       const bytes = typeof data === 'string' ? data.length : data.byteLength;
       batch.push(path.join(dir, rel), data);

@@ -1,6 +1,7 @@
 // A cold build that renders on one thread writes its pages from a writer thread started while the content
 // is parsed (output/writers.ts prestartWriter), so the thread is ready when the first page is and the build
-// does not wait for it after the last one. The output is the same as with synchronous writes, a write that
+// does not wait for it after the last one; the thread makes the pages' folders ahead, while the first
+// pages render. The output is the same as with synchronous writes, a write that
 // fails on that thread is reported with its path, and a thread no render took is stopped.
 import { describe, expect, it, onTestFinished } from 'vitest';
 import fs from 'node:fs';
@@ -82,5 +83,25 @@ describe('cold build: the page writer thread', () => {
     } finally {
       configureEngine();
     }
+  });
+
+  it('the writer thread makes the folders of the pages to come before they arrive; one it cannot make fails the flush with its path', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-folders-'));
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const w = createThreadWriter(path.join(dir, 'out'), true);
+    w.folders!(['blog/page-1', 'blog/page-2', '', 'docs/a/b']);
+    await w.flush(); // no page written: the folders are there all the same
+    for (const d of ['blog/page-1', 'blog/page-2', 'docs/a/b']) expect(fs.statSync(path.join(dir, 'out', d)).isDirectory(), d).toBe(true);
+
+    fs.mkdirSync(path.join(dir, 'out2'));
+    fs.writeFileSync(path.join(dir, 'out2', 'x'), 'a file where a folder should be');
+    const w2 = createThreadWriter(path.join(dir, 'out2'), true);
+    w2.folders!(['a', 'x/y', 'b']);
+    await w2.write('a/index.html', 'a');
+    const failed = await w2.flush().then(() => null, (e: NodeJS.ErrnoException) => e);
+    expect(failed?.code).toMatch(/^(ENOTDIR|EEXIST)$/);
+    expect(failed?.path?.startsWith(path.join(dir, 'out2', 'x'))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'out2', 'a', 'index.html'))).toBe(false); // nothing after the failure
+    expect(fs.existsSync(path.join(dir, 'out2', 'b'))).toBe(false);
   });
 });
