@@ -13,8 +13,8 @@ import type { WriterBatch, WriterFailure } from './writerThread.ts';
 
 export interface Writer {
   write(rel: string, data: string | Uint8Array): Promise<void>;
-  /** The folders (relative) of the files to come, which a writer may make ahead (the writer thread does,
-   *  while the first pages render: its folders were most of its time, and set the build's end). */
+  /** The folders (relative) of the files to come, in the order of their files, which a writer may make
+   *  ahead (the writer thread does, a bounded number ahead of the pages: see createThreadWriter). */
   folders?(rels: Iterable<string>): void;
   flush(): Promise<void>;
 }
@@ -69,6 +69,8 @@ export function pageWriter(dir: string, files: number, fresh = false): Writer {
 /** Files per message to the writer thread, and bytes of page text queued before `write` waits. */
 const THREAD_BATCH_FILES = 64;
 const THREAD_QUEUE_BYTES = 16 * 1024 * 1024;
+/** Folders the writer thread makes ahead of the pages (in the slack while the first pages render). */
+const FOLDERS_AHEAD = 256;
 
 // No environment: it runs no site code (and a copy of process.env would list it all: upToDate.ts trackEnv).
 const startWriterThread = () => new Worker(workerFile(), { workerData: { sitegenWriter: true }, env: {} });
@@ -132,11 +134,22 @@ export function createThreadWriter(dir: string, fresh = false): Writer {
   });
   worker.on('error', (e) => { failure ??= e; sizes.clear(); queuedBytes = 0; wake(); });
   worker.on('exit', () => { if (sizes.size) { failure ??= new Error('the page writer thread stopped'); sizes.clear(); queuedBytes = 0; } wake(); });
+  // Folders of pages to come (folders()), made a bounded number ahead of the pages: a batch of pages takes
+  // as many more, so the thread never spends long on folders while pages wait (10,000 folders at once held
+  // back the first writes, and the render behind the queue's bound).
+  const ahead: string[] = [];
+  let aheadAt = 0;
+  const nextDirs = (n: number): string[] | undefined => {
+    if (aheadAt >= ahead.length) return undefined;
+    const dirs = ahead.slice(aheadAt, aheadAt + n);
+    aheadAt += dirs.length;
+    return dirs;
+  };
   const send = () => {
     if (!batch.length) return;
     const id = nextId++;
     sizes.set(id, batchBytes);
-    worker.postMessage({ id, fresh, files: batch } satisfies WriterBatch);
+    worker.postMessage({ id, fresh, files: batch, dirs: nextDirs(batch.length / 2) } satisfies WriterBatch);
     batch = [];
     batchBytes = 0;
   };
@@ -146,13 +159,14 @@ export function createThreadWriter(dir: string, fresh = false): Writer {
   });
   return {
     folders(rels) {
-      const dirs = new Set<string>();
-      for (const rel of rels) dirs.add(path.join(dir, rel));
-      if (!dirs.size) return;
+      const seen = new Set<string>(ahead);
+      for (const rel of rels) { const d = path.join(dir, rel); if (!seen.has(d)) { seen.add(d); ahead.push(d); } }
       send();
+      const dirs = nextDirs(FOLDERS_AHEAD);
+      if (!dirs) return;
       const id = nextId++;
       sizes.set(id, 0);
-      worker.postMessage({ id, fresh, files: [], dirs: [...dirs] } satisfies WriterBatch);
+      worker.postMessage({ id, fresh, files: [], dirs } satisfies WriterBatch);
     },
     async write(rel, data) {
       const bytes = typeof data === 'string' ? data.length : data.byteLength;

@@ -93,6 +93,14 @@ describe('cold build: the page writer thread', () => {
     await w.flush(); // no page written: the folders are there all the same
     for (const d of ['blog/page-1', 'blog/page-2', 'docs/a/b']) expect(fs.statSync(path.join(dir, 'out', d)).isDirectory(), d).toBe(true);
 
+    // More folders than it makes ahead at once: the rest go with the batches of pages, every page written.
+    const w3 = createThreadWriter(path.join(dir, 'out3'), true);
+    const rels = Array.from({ length: 700 }, (_, i) => `s${i % 7}/p${i}`);
+    w3.folders!(rels);
+    for (const [i, r] of rels.entries()) await w3.write(`${r}/index.html`, `page ${i}`);
+    await w3.flush();
+    for (const [i, r] of rels.entries()) expect(fs.readFileSync(path.join(dir, 'out3', r, 'index.html'), 'utf8')).toBe(`page ${i}`);
+
     fs.mkdirSync(path.join(dir, 'out2'));
     fs.writeFileSync(path.join(dir, 'out2', 'x'), 'a file where a folder should be');
     const w2 = createThreadWriter(path.join(dir, 'out2'), true);
