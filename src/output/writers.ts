@@ -13,6 +13,9 @@ import type { WriterBatch, WriterFailure } from './writerThread.ts';
 
 export interface Writer {
   write(rel: string, data: string | Uint8Array): Promise<void>;
+  /** The folders (relative) of the files to come, in the order of their files, which a writer may make
+   *  ahead (the writer thread does, a bounded number ahead of the pages: see createThreadWriter). */
+  folders?(rels: Iterable<string>): void;
   flush(): Promise<void>;
 }
 
@@ -66,16 +69,55 @@ export function pageWriter(dir: string, files: number, fresh = false): Writer {
 /** Files per message to the writer thread, and bytes of page text queued before `write` waits. */
 const THREAD_BATCH_FILES = 64;
 const THREAD_QUEUE_BYTES = 16 * 1024 * 1024;
+/** Folders the writer thread makes ahead of the pages (in the slack while the first pages render). */
+const FOLDERS_AHEAD = 256;
+
+// No environment: it runs no site code (and a copy of process.env would list it all: upToDate.ts trackEnv).
+const startWriterThread = () => new Worker(workerFile(), { workerData: { sitegenWriter: true }, env: {} });
+
+/**
+ * A writer thread started ahead of the render that will take it (prestartWriter). A thread takes 0.1-0.15 s
+ * to start, on this project's 2-core machine: started at the render, a cold build of 1,000 pages waited that
+ * long for its last writes after its last page rendered; started while the content is parsed (the other core
+ * idle), it is ready when the first page is. Unreferenced until taken, so it never keeps a process alive.
+ */
+let spare: Worker | null = null;
+
+/** When the writer threads of this thread started and were taken (performance.now()), for the tests. */
+export const writerThreadLog: { started: number[]; taken: number[] } = { started: [], taken: [] };
+
+/**
+ * Starts the writer thread of a render to come that will write `files` pages or more from this thread (the
+ * caller's estimate: pageWriter decides with the real count). Nothing when pageWriter would not take one.
+ */
+export function prestartWriter(files: number): void {
+  const writes = engineSettings().writes;
+  if (spare || writes === 'sync' || (!writes && files < WRITER_THREAD_MIN)) return;
+  const w = (spare = startWriterThread());
+  w.unref();
+  // One that failed to start is not taken: the render starts a thread of its own, which reports the failure.
+  w.on('error', () => {});
+  w.once('exit', () => { if (spare === w) spare = null; });
+  writerThreadLog.started.push(performance.now());
+}
+
+/** Stops a started writer thread no render took (a build that stopped early, or wrote no page itself). */
+export async function dropSpareWriter(): Promise<void> {
+  const w = spare;
+  spare = null;
+  if (w) await w.terminate();
+}
 
 /**
  * Writes files into `dir` from a worker thread (the engine's worker program as a writer: writerThread.ts),
  * so that a main thread that renders spends no time in the file system: `write` queues the page (waiting
  * only while 16 MB are queued) and `flush` waits for the rest and throws the first write error. The thread
- * ends at `flush`.
+ * (the spare one prestartWriter started, else a new one) ends at `flush`.
  */
 export function createThreadWriter(dir: string, fresh = false): Writer {
-  // No environment: it runs no site code (and a copy of process.env would list it all: upToDate.ts trackEnv).
-  const worker = new Worker(workerFile(), { workerData: { sitegenWriter: true, fresh }, env: {} });
+  let worker: Worker;
+  if (spare) { worker = spare; spare = null; worker.ref(); } else { worker = startWriterThread(); writerThreadLog.started.push(performance.now()); }
+  writerThreadLog.taken.push(performance.now());
   let batch: (string | Uint8Array)[] = [];
   let batchBytes = 0;
   let queuedBytes = 0;
@@ -92,11 +134,22 @@ export function createThreadWriter(dir: string, fresh = false): Writer {
   });
   worker.on('error', (e) => { failure ??= e; sizes.clear(); queuedBytes = 0; wake(); });
   worker.on('exit', () => { if (sizes.size) { failure ??= new Error('the page writer thread stopped'); sizes.clear(); queuedBytes = 0; } wake(); });
+  // Folders of pages to come (folders()), made a bounded number ahead of the pages: a batch of pages takes
+  // as many more, so the thread never spends long on folders while pages wait (10,000 folders at once held
+  // back the first writes, and the render behind the queue's bound).
+  const ahead: string[] = [];
+  let aheadAt = 0;
+  const nextDirs = (n: number): string[] | undefined => {
+    if (aheadAt >= ahead.length) return undefined;
+    const dirs = ahead.slice(aheadAt, aheadAt + n);
+    aheadAt += dirs.length;
+    return dirs;
+  };
   const send = () => {
     if (!batch.length) return;
     const id = nextId++;
     sizes.set(id, batchBytes);
-    worker.postMessage({ id, files: batch } satisfies WriterBatch);
+    worker.postMessage({ id, fresh, files: batch, dirs: nextDirs(batch.length / 2) } satisfies WriterBatch);
     batch = [];
     batchBytes = 0;
   };
@@ -105,6 +158,16 @@ export function createThreadWriter(dir: string, fresh = false): Writer {
     check();
   });
   return {
+    folders(rels) {
+      const seen = new Set<string>(ahead);
+      for (const rel of rels) { const d = path.join(dir, rel); if (!seen.has(d)) { seen.add(d); ahead.push(d); } }
+      send();
+      const dirs = nextDirs(FOLDERS_AHEAD);
+      if (!dirs) return;
+      const id = nextId++;
+      sizes.set(id, 0);
+      worker.postMessage({ id, fresh, files: [], dirs } satisfies WriterBatch);
+    },
     async write(rel, data) {
       const bytes = typeof data === 'string' ? data.length : data.byteLength;
       batch.push(path.join(dir, rel), data);

@@ -7,7 +7,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 if (!isMainThread && parentPort && workerData?.sitegenWriter) {
   const port = parentPort;
-  void import('../output/writerThread.ts').then((m) => m.writerMain(port, !!workerData.fresh));
+  void import('../output/writerThread.ts').then((m) => m.writerMain(port));
 } else if (!isMainThread && workerData?.sitegenWorker && parentPort) {
   const port = parentPort;
   const loaded = Promise.all([import('../core/settings.ts'), import('../site/loader.ts'), import('./batch.ts')]);

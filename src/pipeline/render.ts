@@ -193,6 +193,13 @@ export async function renderPlan(plan: RenderPlan, target: RenderTarget, opts: R
   await plan.pool?.close(); // its workers' heaps are not needed any more: lower peak memory
   // Rendering on this thread alone: a big site's writes go to a thread of their own on the other core.
   const writer = targetWriter(target, (routes?.length ?? table.routes.length) + aliases.length);
+  if (writer.folders) {
+    const dirOf = (output: string) => { const k = output.lastIndexOf('/'); return k < 0 ? '' : output.slice(0, k); };
+    writer.folders((function* () {
+      for (const i of routes ?? range(table.routes.length)) yield dirOf(table.routes[i].output);
+      for (const i of aliases) yield dirOf(table.aliases[i].output);
+    })());
+  }
   const r = batchRenderer(site, table, plan.setup, writer, opts.observe, opts.track);
   const pages = routes ? await r.some(routes) : await r.pages(0, table.routes.length);
   await r.aliases(aliases);

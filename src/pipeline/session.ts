@@ -130,7 +130,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
   const env = opts.env ?? process.env;
   const mode = opts.mode;
   const stage: StageHook = opts.stage ?? ((_name, fn) => fn());
-  const sources: Sources = mode === 'dev' ? await incrementalSources(root, { parseTimeoutMs: opts.parseTimeoutMs }) : await oneShotSources(root, { drafts: !!opts.drafts, known: opts.known });
+  const sources: Sources = mode === 'dev' ? await incrementalSources(root, { parseTimeoutMs: opts.parseTimeoutMs }) : await oneShotSources(root, { drafts: !!opts.drafts, known: opts.known, writes: mode === 'build' });
   const statics = createStaticFiles(root, opts.statics);
   const warnings: Message[] = [];
   let site: SiteModule | null = null;

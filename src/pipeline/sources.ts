@@ -18,6 +18,8 @@ import { loadContent } from '../content/load.ts';
 import { schemaKey } from '../content/validCache.ts';
 import { poolLoader } from '../parallel/stages.ts';
 import { pruneBodies } from '../content/diskBody.ts';
+import { dropSpareWriter, prestartWriter } from '../output/writers.ts';
+import { poolRenders } from './render.ts';
 
 export interface ModuleSource {
   /** Compiles (or takes from the cache) and imports the site module; `inputs` are its source files.
@@ -55,12 +57,13 @@ export interface Sources { module: ModuleSource; content: ContentSource; client:
  * two or more (`pool`; see stages.ts poolRenders; closed by content.close()). Workers pay for parsing;
  * files the content cache answers need none, so they start for the files the cache cannot answer.
  */
-export async function oneShotSources(root: string, opts: { drafts?: boolean; known?: { stamps: ReadonlyMap<string, FileStamp> | null; context: string } } = {}): Promise<Sources> {
+export async function oneShotSources(root: string, opts: { drafts?: boolean; known?: { stamps: ReadonlyMap<string, FileStamp> | null; context: string }; writes?: boolean } = {}): Promise<Sources> {
   const cached = cachedSiteModule(root);
   const t = performance.now();
   const cache = await openContentCache(root);
   const cacheMs = performance.now() - t;
-  const pool = maybeStartPool((await listContentFiles(root)).length - (cache?.size ?? 0));
+  const uncached = (await listContentFiles(root)).length - (cache?.size ?? 0);
+  const pool = maybeStartPool(uncached);
   // The workers import the cached site module at once, or wait for the one esbuild is compiling.
   if (cached) pool?.load(cached.file);
   let saved: Promise<void> = Promise.resolve();
@@ -77,6 +80,9 @@ export async function oneShotSources(root: string, opts: { drafts?: boolean; kno
     },
     content: {
       async load(site) {
+        // A build that renders its pages on this thread writes them from a writer thread: started now, while
+        // the content is parsed, it is ready for the first page (output/writers.ts prestartWriter).
+        if (opts.writes && !(pool && poolRenders(pool))) prestartWriter(uncached);
         const known = opts.known && { stamps: opts.known.stamps, schemaKey: schemaKey(site.file, opts.known.context) };
         const out = await loadContent(root, site.config, pool ? poolLoader(pool, site.config, root, opts) : undefined, cache, opts, known);
         // Written while the build goes on; awaited by close().
@@ -88,7 +94,7 @@ export async function oneShotSources(root: string, opts: { drafts?: boolean; kno
       },
       version: () => 0,
       async close() {
-        await Promise.all([pool?.close(), saved]);
+        await Promise.all([pool?.close(), saved, dropSpareWriter()]);
         // Bodies files the kept cache does not name (this build's, when it failed; older ones) go.
         if (kept) pruneBodies(root, (function* () { for (const v of kept.values()) yield v.body; })());
       },
