@@ -18,14 +18,14 @@ if (!['build', 'check'].includes(process.argv[2]) || process.env.SITEGEN_DEBUG) 
 // React's production build renders about twice as fast; `dev` keeps its development warnings.
 process.env.NODE_ENV ??= process.argv[2] === 'dev' ? 'development' : 'production';
 
-// A build holds every page's content (twice, with a render worker): smaller young generations keep the
-// peak under 400 MB at 10,000 pages (measured: 405-412 → 380-392 MB) at no measurable cost in time.
-// `check` renders as a build does, and `prepare` sets it too: V8 refuses a code cache made under other
-// flags, prepare makes the vendor bundle's code cache for the first build (src/site/vendor.ts), and
-// build and check share the site module's (without it here, a check after a build paid ~0.1 s CPU more).
-// The old generation grows by 15 % of what a full collection leaves, not by V8's own factor (up to 4x for
-// a big heap): a 100,000-page build held ~1.1 GB of heap for ~0.6 GB live (peak RSS 1,450 → 985 MB).
-const BUILD_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=15'];
+// A build's V8 flags. The old generation grows by 15 % of what a full collection leaves, not by V8's own
+// factor (up to 4x for a big heap): a 100,000-page build held ~1.1 GB of heap for ~0.6 GB live (peak RSS
+// 1,450 → 985 MB). `check` renders as a build does, and `prepare` sets it too: V8 refuses a code cache made
+// under other flags, prepare makes the vendor bundle's code cache for the first build (src/site/vendor.ts),
+// and build and check share the site module's (without it here, a check after a build paid ~0.1 s CPU more).
+// Only flags V8 reads after start-up work from here: the young generation's size is fixed when the heap is
+// made, so `--max-semi-space-size` set at this point changes nothing (measured with v8.getHeapSpaceStatistics).
+const BUILD_FLAGS = ['--heap-growing-percent=15'];
 if (['build', 'check', 'prepare'].includes(process.argv[2])) for (const flag of BUILD_FLAGS) v8.setFlagsFromString(flag);
 
 const PKG = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
