@@ -1,7 +1,7 @@
 // writerThread: the program of the page writer thread (writers.ts createThreadWriter), run from the engine's
 // worker program (parallel/workerEntry.ts) when it is started as a writer. It makes the folders it is told
-// of ahead, then writes each batch of files in order, folders first, and answers with the batch's id and the first failure; after a failure it writes
-// nothing more.
+// of ahead, then writes each batch of files in order, folders first, and answers with the batch's id and the
+// first failure; after a failure it writes nothing more.
 import path from 'node:path';
 import fs from 'node:fs';
 import type { MessagePort } from 'node:worker_threads';
