@@ -11,6 +11,7 @@ import { build } from '../../src/pipeline/build.ts';
 import { configureEngine } from '../../src/core/settings.ts';
 import { createThreadWriter, dropSpareWriter, prestartWriter, writerThreadLog } from '../../src/output/writers.ts';
 import { copyOf, readTree } from '../helpers/site.ts';
+import { expectWritesStopAtFailure, outWithBlockedFolder } from '../helpers/writerFailure.ts';
 
 const inProcess = { workers: 0 } as const;
 
@@ -60,16 +61,10 @@ describe('cold build: the page writer thread', () => {
       prestartWriter(0);
       prestartWriter(0); // one at a time
       expect(writerThreadLog.started.length).toBe(before + 1);
-      fs.mkdirSync(path.join(dir, 'out'));
-      fs.writeFileSync(path.join(dir, 'out', 'x'), 'a file where a folder should be');
-      const w = createThreadWriter(path.join(dir, 'out'), true);
+      const out = outWithBlockedFolder(dir);
+      const w = createThreadWriter(out, true);
       expect(writerThreadLog.started.length).toBe(before + 1); // the started one, not a new one
-      await w.write('a/index.html', 'a');
-      await w.write('x/index.html', 'x');
-      await w.write('b/index.html', 'b');
-      await expect(w.flush()).rejects.toMatchObject({ code: 'EEXIST', path: path.join(dir, 'out', 'x') });
-      expect(fs.readFileSync(path.join(dir, 'out', 'a', 'index.html'), 'utf8')).toBe('a');
-      expect(fs.existsSync(path.join(dir, 'out', 'b'))).toBe(false);
+      await expectWritesStopAtFailure(w, out);
 
       prestartWriter(0);
       await dropSpareWriter();

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { stageOutput } from '../../src/output/write.ts';
 import { createThreadWriter, createWriter } from '../../src/output/writers.ts';
 import { configureEngine } from '../../src/core/settings.ts';
+import { expectWritesStopAtFailure, outWithBlockedFolder } from '../helpers/writerFailure.ts';
 
 /** Counts files open through fs.promises at once (a write opens, writes and closes); `peak()` is the most.
  *  `under`: count only files in that folder (the test files share a process: another file's build may still
@@ -148,14 +149,7 @@ describe('staging writes', () => {
 
   it('writer thread: a write that fails is reported by flush with its path, and nothing after it is written', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-thread-fail-'));
-    fs.mkdirSync(path.join(dir, 'out'));
-    fs.writeFileSync(path.join(dir, 'out', 'x'), 'a file where a folder should be');
-    const w = createThreadWriter(path.join(dir, 'out'));
-    await w.write('a/index.html', 'a');
-    await w.write('x/index.html', 'x');
-    await w.write('b/index.html', 'b');
-    await expect(w.flush()).rejects.toMatchObject({ code: 'EEXIST', path: path.join(dir, 'out', 'x') });
-    expect(fs.readFileSync(path.join(dir, 'out', 'a', 'index.html'), 'utf8')).toBe('a');
-    expect(fs.existsSync(path.join(dir, 'out', 'b'))).toBe(false);
+    const out = outWithBlockedFolder(dir);
+    await expectWritesStopAtFailure(createThreadWriter(out), out);
   });
 });
