@@ -9,15 +9,21 @@
 // paths written into it; its packages come from the install's vendor bundle (bin/vendor-imports.js).
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import ts from 'typescript';
 import { vendorImports } from '../bin/vendor-imports.js';
 
 const PKG = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const OUT = path.join(PKG, 'lib');
 
 const t0 = performance.now();
+
+function fail(diagnostics) {
+  const host = { getCurrentDirectory: () => PKG, getCanonicalFileName: (f) => f, getNewLine: () => '\n' };
+  process.stderr.write(ts.formatDiagnostics(diagnostics, host) || 'sitegen: the declarations could not be emitted\n');
+  process.exit(1);
+}
 fs.rmSync(OUT, { recursive: true, force: true });
 
 await esbuild.build({
@@ -28,8 +34,17 @@ await esbuild.build({
   plugins: [vendorImports(PKG)],
 });
 
-const tsc = spawnSync(process.execPath, [path.join(PKG, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(PKG, 'tsconfig.types.json')], { stdio: ['ignore', 2, 2] });
-if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+// The declarations only, without type-checking every function body first (what `tsc -p` would do: 40% of
+// its time here). `npm run typecheck` is the type check; what declaration emit itself cannot do (a type it
+// cannot name, a syntax error) still fails the build, located as tsc would print it.
+const config = ts.getParsedCommandLineOfConfigFile(path.join(PKG, 'tsconfig.types.json'), undefined, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => fail([d]) });
+const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, projectReferences: config.projectReferences });
+// emit(…, emitOnlyDtsFiles, customTransformers, forceDtsEmit): with both set, TypeScript checks only what the
+// declarations need (as its language service does for one file's declarations).
+const emitted = program.emit(undefined, undefined, undefined, true, undefined, true);
+const problems = [...config.errors, ...program.getOptionsDiagnostics(), ...program.getSyntacticDiagnostics(), ...emitted.diagnostics]
+  .filter((d) => d.category === ts.DiagnosticCategory.Error);
+if (problems.length || emitted.emitSkipped) fail(problems);
 // tsc keeps the sources' `./x.ts` specifiers; `./x.js` is what every consumer's moduleResolution maps to x.d.ts.
 const dts = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? dts(path.join(dir, e.name)) : e.name.endsWith('.d.ts') ? [path.join(dir, e.name)] : []);
 for (const f of dts(path.join(OUT, 'types'))) {
