@@ -1,5 +1,5 @@
-// Type-level test of the authoring helpers (tests/unit/authoring-types.test.ts runs tsc on
-// authoring.tsconfig.json): correct usage compiles, and every `@ts-expect-error` line must be an error.
+// Type-level test of the authoring helpers (tests/unit/authoring-types.test.ts runs tsc on this folder):
+// correct usage compiles, and every `@ts-expect-error` line must be an error.
 import { z } from 'zod';
 import { date, defineCollection, defineConfig, paginate, reference, taxonomy, type Content, type Page } from 'sitegen-islands';
 

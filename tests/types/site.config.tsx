@@ -1,4 +1,4 @@
-// Type-level test (tests/unit/typed-config.test.ts runs tsc on this folder): correct usage compiles, and
+// Type-level test (tests/unit/authoring-types.test.ts runs tsc on this folder): correct usage compiles, and
 // every `@ts-expect-error` line must be an error — tsc fails on one that is not ("unused directive").
 import { z } from 'zod';
 import { defineConfig, type Content } from 'sitegen-islands';
