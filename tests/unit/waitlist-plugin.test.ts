@@ -1,10 +1,12 @@
 // The waitlist is a plugin of the site: a site without it starts no database and has no `waitlist`
-// command; a site with it gets the build guards of its `config` hook through the real CLI.
-import { afterAll, describe, expect, it } from 'vitest';
+// command (the CLI); a site with it gets the local API in dev, and the build guards of its `config` hook.
+// Servers and builds run in this process, with the server plugins on as the CLI starts them.
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO, fixture, sitegen, startServer } from '../helpers/cli.ts';
+import { REPO, fixture, sitegen } from '../helpers/cli.ts';
+import { runExport } from '../../plugins/waitlist/local.ts';
 import { siteAt } from '../helpers/site.ts';
 import { copyEmptyDatabase } from '../helpers/waitlistTemplate.ts';
 
@@ -29,16 +31,34 @@ const serviceJwt = `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base6
 describe('a site without the waitlist plugin (tests/fixtures/basic)', () => {
   const basic = fixture('basic');
 
-  it.each(['preview', 'dev'])('`sitegen %s` starts no database and serves no /rest/v1', async (command) => {
-    if (command === 'preview' && !fs.existsSync(path.join(basic, 'dist/index.html'))) expect((await siteAt(basic).build({ quiet: true })).code).toBe(0);
-    const dataDir = path.join(tmp, `db-${command}`);
-    const server = await startServer([command, '--root', basic, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: dataDir } });
+  // In this process, with the site's server plugins on as the CLI starts them (its default): what the terminal
+  // would show is dev's output, and for preview the lines it prints under the URL (its banner) and its warnings.
+  it('`sitegen preview` starts no database and serves no /rest/v1', async () => {
+    if (!fs.existsSync(path.join(basic, 'dist/index.html'))) expect((await siteAt(basic).build({ quiet: true })).code).toBe(0);
+    const dataDir = path.join(tmp, 'db-preview');
+    const server = await siteAt(basic).preview({ backend: true, env: { SITEGEN_WAITLIST_DIR: dataDir } });
     try {
       expect((await fetch(`${server.url}/rest/v1/waitlist`)).status).toBe(404);
       expect((await fetch(`${server.url}/`)).status).toBe(200);
+      expect(server.banner).toEqual([]);
+      expect(server.warnings).toEqual([]);
+    } finally {
+      await server.close();
+    }
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it('`sitegen dev` starts no database and serves no /rest/v1', async () => {
+    const dataDir = path.join(tmp, 'db-dev-basic');
+    const server = await siteAt(basic).dev({ backend: true, env: { SITEGEN_WAITLIST_DIR: dataDir } });
+    try {
+      expect(server.code, server.output()).toBe(0);
+      expect((await fetch(`${server.url}/rest/v1/waitlist`)).status).toBe(404);
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+      expect(server.output()).toContain('http://127.0.0.1:');
       expect(server.output()).not.toMatch(/database|rest\/v1|anon key/i);
     } finally {
-      await server.stop();
+      await server.close();
     }
     expect(fs.existsSync(dataDir)).toBe(false);
   });
@@ -51,11 +71,15 @@ describe('a site without the waitlist plugin (tests/fixtures/basic)', () => {
 });
 
 describe('a site with the waitlist plugin (tests/fixtures/waitlist)', () => {
+  // dev and the export in this process (the export's code as `sitegen waitlist export` runs it; the command
+  // itself is run by waitlist-cli.test.ts against a `sitegen preview`).
   it('`sitegen dev` serves the local API, prints the keys, and `waitlist export` reads it', async () => {
     const dataDir = path.join(tmp, 'db-dev');
     await copyEmptyDatabase(dataDir);
-    const server = await startServer(['dev', '--root', site, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: dataDir, SUPABASE_URL: '' } });
+    const env = { SITEGEN_WAITLIST_DIR: dataDir, SUPABASE_URL: '' };
+    const server = await siteAt(site).dev({ backend: true, env });
     try {
+      expect(server.code, server.output()).toBe(0);
       const { LOCAL_ANON_KEY } = await import('../../plugins/waitlist/keys.ts');
       const res = await fetch(`${server.url}/rest/v1/waitlist`, {
         method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' }, body: '{"email":"dev@example.com"}',
@@ -64,11 +88,13 @@ describe('a site with the waitlist plugin (tests/fixtures/waitlist)', () => {
       expect(res.status).toBe(201);
       const key = fs.readFileSync(`${dataDir}.service-key`, 'utf8').trim();
       expect(server.output()).toContain(key);
-      const r = sitegen(['waitlist', 'export', '--root', site, '--format', 'json'], { env: { SUPABASE_URL: '' } });
-      expect(r.code).toBe(0);
-      expect(JSON.parse(r.stdout).map((row: { email: string }) => row.email)).toEqual(['dev@example.com']);
+      let stdout = '';
+      const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => { stdout += String(s); return true; });
+      const code = await runExport({ root: site, env: { ...process.env, NO_COLOR: '1', ...env } }, { format: 'json' }).finally(() => out.mockRestore());
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout).map((row: { email: string }) => row.email)).toEqual(['dev@example.com']);
     } finally {
-      await server.stop();
+      await server.close();
     }
   });
 });
