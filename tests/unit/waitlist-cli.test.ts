@@ -2,7 +2,9 @@
 // a site that registers the plugin (tests/fixtures/waitlist), where the key may go, the local database's
 // key, lock and folder, the build guards, and that a site without the plugin starts no database. The export's
 // refusals (a bad format, no server, no key, plain http, a redirect) run the command's code in this process
-// (the same function `sitegen waitlist export` calls); the CLI itself exports CSV and JSON.
+// (the same function `sitegen waitlist export` calls); the CLI itself exports CSV and JSON. Likewise a second
+// `sitegen preview` on the database is refused by the CLI, and the other servers of the lock and folder tests
+// run the engine's preview() in this process, beside the CLI's server.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -13,6 +15,7 @@ import { fixture, sitegen, startServer, writeWaitlistSite } from '../helpers/cli
 import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
 import { runExport, type ExportFlags } from '../../plugins/waitlist/local.ts';
 import { siteAt } from '../helpers/site.ts';
+import { preview, ServerStartError } from '../../src/server/preview.ts';
 import { copyEmptyDatabase } from '../helpers/waitlistTemplate.ts';
 
 const root = fixture('waitlist');
@@ -142,57 +145,71 @@ describe('sitegen waitlist export (a command of the waitlist plugin)', () => {
 });
 
 describe('one server per waitlist database, and only a real one', () => {
+  // The CLI refuses a second server (exit 1 and the reason); the other servers here run the same preview()
+  // in this process, the one the CLI runs, beside the `sitegen preview` process of beforeAll.
+  const previewIn = (env: NodeJS.ProcessEnv, host?: string) => preview({ root, port: 0, host, backend: true, env: { ...process.env, ...env } });
+  /** Why preview() did not start: its error and the located messages the CLI prints. */
+  const refusal = (e: unknown) => (e instanceof ServerStartError ? [e.message, ...e.messages.map((m) => m.text)].join('\n') : `not a ServerStartError: ${e}`);
+  const IN_USE = /is in use by another sitegen server \(pid \d+\): stop it, run this one with --no-backend, or give it its own SITEGEN_WAITLIST_DIR/;
+
   it('refuses a second server on the same data folder, also through a symlink, takes over a stale lock, and on --host 0.0.0.0 warns and keeps the service key to this machine', async () => {
+    const second = await startServer(['preview', '--root', root, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: dataDir } }).catch((e: Error) => e);
+    expect(second).toBeInstanceOf(Error);
+    expect(String(second)).toContain('exited with 1');
+    expect(String(second)).toMatch(IN_USE);
     const link = path.join(tmp, 'link-to-db');
     fs.symlinkSync(dataDir, link);
-    for (const dir of [dataDir, link]) {
-      const second = await startServer(['preview', '--root', root, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: dir } }).catch((e: Error) => e);
-      expect(second).toBeInstanceOf(Error);
-      expect(String(second)).toContain('exited with 1');
-      expect(String(second)).toMatch(/is in use by another sitegen server \(pid \d+\): stop it, run this one with --no-backend, or give it its own SITEGEN_WAITLIST_DIR/);
-    }
+    const throughLink = await previewIn({ SITEGEN_WAITLIST_DIR: link }).then(async (s) => { await s.close(); return null; }, (e: unknown) => e);
+    expect(refusal(throughLink)).toMatch(IN_USE);
+    expect(refusal(throughLink)).toContain(`(pid ${server.proc.pid})`);
+
     const other = path.join(tmp, 'other');
     await copyEmptyDatabase(other);
     fs.writeFileSync(`${other}.lock`, '999999'); // a process that does not exist
     // (On all interfaces: the server warns that it is not loopback-only, and still refuses foreign Host names.)
-    const third = await startServer(['preview', '--root', root, '--port', '0', '--host', '0.0.0.0'], { env: { SITEGEN_WAITLIST_DIR: other } });
-    expect(fs.readFileSync(`${other}.lock`, 'utf8')).toBe(String(third.proc.pid));
-    expect(third.output()).toContain('warning: listening on 0.0.0.0, not loopback');
-    const port = new URL(third.url).port;
-    const status = (host: string) => new Promise<number>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port, path: '/rest/v1/waitlist?select=email', headers: { host, apikey: LOCAL_ANON_KEY } }, (res) => { res.resume(); resolve(res.statusCode!); }).on('error', reject);
-    });
-    expect(await status(`rebind.evil.example:${port}`)).toBe(421);
-    expect(await status(`localhost:${port}`)).not.toBe(421);
-    // The service key works from this machine's loopback, and is refused from another address (this machine's
-    // own LAN address stands in for a neighbour: the server sees a peer that is not loopback).
-    const serviceKey = fs.readFileSync(`${other}.service-key`, 'utf8').trim();
-    const read = (address: string) => new Promise<{ code: number; body: string }>((resolve, reject) => {
-      http.get({ host: address, port, path: '/rest/v1/waitlist?select=email', headers: { host: `localhost:${port}`, apikey: serviceKey, authorization: `Bearer ${serviceKey}` } }, (res) => {
-        let body = ''; res.on('data', (d) => { body += d; }); res.on('end', () => resolve({ code: res.statusCode!, body }));
-      }).on('error', reject);
-    });
-    const fromLoopback = await read('127.0.0.1');
-    expect(fromLoopback.code, fromLoopback.body).toBe(200);
-    const lan = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal);
-    if (lan) {
-      const fromLan = await read(lan.address);
-      expect(fromLan.code, fromLan.body).toBe(403);
-      expect(fromLan.body).toContain('accepted only from this machine');
-    } else {
-      console.log('no non-loopback IPv4 address on this machine: the service key from a LAN peer is checked by waitlist-http only');
+    const third = await previewIn({ SITEGEN_WAITLIST_DIR: other }, '0.0.0.0');
+    let closed = false;
+    try {
+      expect(fs.readFileSync(`${other}.lock`, 'utf8')).toBe(String(process.pid));
+      expect(third.banner.join('\n')).toContain('warning: listening on 0.0.0.0, not loopback');
+      const port = new URL(third.url).port;
+      const status = (host: string) => new Promise<number>((resolve, reject) => {
+        http.get({ host: '127.0.0.1', port, path: '/rest/v1/waitlist?select=email', headers: { host, apikey: LOCAL_ANON_KEY } }, (res) => { res.resume(); resolve(res.statusCode!); }).on('error', reject);
+      });
+      expect(await status(`rebind.evil.example:${port}`)).toBe(421);
+      expect(await status(`localhost:${port}`)).not.toBe(421);
+      // The service key works from this machine's loopback, and is refused from another address (this machine's
+      // own LAN address stands in for a neighbour: the server sees a peer that is not loopback).
+      const serviceKey = fs.readFileSync(`${other}.service-key`, 'utf8').trim();
+      const read = (address: string) => new Promise<{ code: number; body: string }>((resolve, reject) => {
+        http.get({ host: address, port, path: '/rest/v1/waitlist?select=email', headers: { host: `localhost:${port}`, apikey: serviceKey, authorization: `Bearer ${serviceKey}` } }, (res) => {
+          let body = ''; res.on('data', (d) => { body += d; }); res.on('end', () => resolve({ code: res.statusCode!, body }));
+        }).on('error', reject);
+      });
+      const fromLoopback = await read('127.0.0.1');
+      expect(fromLoopback.code, fromLoopback.body).toBe(200);
+      const lan = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal);
+      if (lan) {
+        const fromLan = await read(lan.address);
+        expect(fromLan.code, fromLan.body).toBe(403);
+        expect(fromLan.body).toContain('accepted only from this machine');
+      } else {
+        console.log('no non-loopback IPv4 address on this machine: the service key from a LAN peer is checked by waitlist-http only');
+      }
+      await third.close();
+      closed = true;
+      expect(fs.existsSync(`${other}.lock`)).toBe(false);
+    } finally {
+      if (!closed) await third.close();
     }
-    await third.stop();
-    expect(fs.existsSync(`${other}.lock`)).toBe(false);
   });
 
   it('refuses to start on a folder that is not a valid database instead of re-creating it empty', async () => {
     const damaged = path.join(tmp, 'damaged');
     fs.mkdirSync(path.join(damaged, 'base'), { recursive: true });
     fs.writeFileSync(path.join(damaged, 'postgresql.conf'), '# rows were here\n');
-    const r = await startServer(['preview', '--root', root, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: damaged } }).catch((e: Error) => e);
-    expect(String(r)).toContain('exited with 1');
-    expect(String(r)).toContain('exists but is not a valid database (no PG_VERSION); refusing to start');
+    const r = await previewIn({ SITEGEN_WAITLIST_DIR: damaged }).then(async (s) => { await s.close(); return null; }, (e: unknown) => e);
+    expect(refusal(r)).toContain('exists but is not a valid database (no PG_VERSION); refusing to start');
     expect(fs.readdirSync(damaged).sort()).toEqual(['base', 'postgresql.conf']);
   });
 });
