@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { transformSync } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO, sitegen } from '../helpers/cli.ts';
 import { copyOf } from '../helpers/site.ts';
@@ -14,7 +15,10 @@ import { copyOf } from '../helpers/site.ts';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-code-cache-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-const loader = path.join(REPO, 'src/site/compiled.ts');
+// The engine's loader (src/site/compiled.ts, which imports only Node's modules) with its types stripped, as
+// the package's build ships it: each load below is then a plain `node`, without a TypeScript loader to start.
+const loader = path.join(tmp, 'compiled.mjs');
+fs.writeFileSync(loader, transformSync(fs.readFileSync(path.join(REPO, 'src/site/compiled.ts'), 'utf8'), { loader: 'ts', format: 'esm' }).code);
 
 /**
  * Loads `file` through the engine's loader in a new Node process, runs its `start()` and saves the code cache
@@ -27,7 +31,7 @@ import fs from 'node:fs';
 const fromCache = saveCodeCache === null && fs.existsSync(${JSON.stringify(file)} + '.v8cache');
 exports.start().then((r) => { saveCodeCache?.(); process.stdout.write(JSON.stringify({ out: String(r), fromCache })); },
   (e) => { saveCodeCache?.(); process.stdout.write(JSON.stringify({ out: 'failed: ' + (e.code ?? e.message), fromCache })); });`;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: REPO });
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: REPO });
   expect(r.stderr.replace(/.*ExperimentalWarning.*\n|.*--trace-warnings.*\n/g, '')).toBe('');
   return JSON.parse(r.stdout);
 }
