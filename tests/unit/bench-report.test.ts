@@ -37,18 +37,18 @@ describe('bench: was the machine busy?', () => {
     const spin = (ms: number, mark: string) => `const t = process.cpuUsage(); while ((process.cpuUsage(t).user + process.cpuUsage(t).system) / 1000 < ${ms}); require('fs').writeFileSync(${JSON.stringify(mark)}, '')`;
     const mark = path.join(os.tmpdir(), `sitegen-bench-test-${process.pid}`);
     const a = cpuSnapshot();
-    execFileSync(process.execPath, ['-e', spin(300, mark + '-child')]);
+    execFileSync(process.execPath, ['-e', spin(120, mark + '-child')]);
     const b = cpuSnapshot();
-    expect(b.own - a.own).toBeGreaterThanOrEqual(0.25);
+    expect(b.own - a.own).toBeGreaterThanOrEqual(0.1);
 
     // A grandchild left running after its parent exits is reaped by another process: other work.
     fs.rmSync(mark, { force: true });
     const c = cpuSnapshot();
-    execFileSync('sh', ['-c', `${JSON.stringify(process.execPath)} -e ${JSON.stringify(spin(400, mark))} & exit 0`]);
+    execFileSync('sh', ['-c', `${JSON.stringify(process.execPath)} -e ${JSON.stringify(spin(160, mark))} & exit 0`]);
     for (let i = 0; i < 200 && !fs.existsSync(mark); i++) await new Promise((r) => setTimeout(r, 50));
     expect(fs.existsSync(mark)).toBe(true);
     await new Promise((r) => setTimeout(r, 100)); // its exit, after the mark
-    expect(otherCpu(c, cpuSnapshot()).seconds).toBeGreaterThanOrEqual(0.35);
+    expect(otherCpu(c, cpuSnapshot()).seconds).toBeGreaterThanOrEqual(0.14);
     fs.rmSync(mark, { force: true });
     fs.rmSync(mark + '-child', { force: true });
   });
