@@ -32,11 +32,11 @@ const cliExclude = process.argv.flatMap((a, i, all) => (a === '--exclude' ? [all
 const PROJECTS = ['bench', 'site', 'engine'];
 const LONGEST = [
   'waitlist-load',
-  'waitlist-plugin', 'waitlist-cli', 'waitlist-http', 'waitlist-db', 'launch', 'security3-waitlist', 'hostile',
+  'waitlist-cli', 'waitlist-http', 'waitlist-db', 'waitlist-plugin', 'launch', 'security3-waitlist', 'hostile',
   'init-templates', 'package', 'incremental-build', 'incremental-more', 'images', 'malformed', 'security-content', 'parallel',
   'dev-stress', 'incremental-delta', 'md-components-linear', 'security3-dev-parse', 'check-parity', 'images-more', 'check-types',
-  'docs-samples', 'build-cache', 'typed-config', 'build-lock', 'up-to-date-fast', 'incremental-fast', 'md-components',
-  'security3-linear', 'authoring-types', 'fixtures', 'cli-fast', 'csp-warnings', 'errors-right', 'pipeline', 'typecheck-reuse',
+  'authoring-types', 'docs-samples', 'build-cache', 'build-lock', 'up-to-date-fast', 'incremental-fast', 'md-components',
+  'security3-linear', 'typed-config', 'fixtures', 'cli-fast', 'csp-warnings', 'errors-right', 'pipeline', 'typecheck-reuse',
   'markdown-features-build', 'cache-registry', 'recycle',
 ];
 
