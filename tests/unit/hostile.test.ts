@@ -1,13 +1,15 @@
-// Hostile requests against a real `sitegen preview` (static files + local waitlist API): oversized and
+// Hostile requests against `sitegen preview`'s server (static files + local waitlist API; the engine's
+// preview() the command runs, started in this process with the server plugins on): oversized and
 // malformed bodies, PostgREST syntax aimed at other tables, unsupported methods, header tricks, slowloris
 // clients and path traversal. Every one must be refused cleanly (4xx, never 5xx, never a file outside
 // dist/), the server must keep answering, and the waitlist must hold exactly the rows it accepted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fixture, sitegen, startServer, writeWaitlistSite } from '../helpers/cli.ts';
+import { fixture, writeWaitlistSite } from '../helpers/cli.ts';
+import { preview, type PreviewServer } from '../../src/server/preview.ts';
 import { copyEmptyDatabase } from '../helpers/waitlistTemplate.ts';
 import { siteAt } from '../helpers/site.ts';
 import { LOCAL_ANON_KEY as ANON } from '../../plugins/waitlist/keys.ts';
@@ -19,7 +21,10 @@ const SERVICE = newServiceKey();
 const MARKER = 'HOSTILE-MARKER-must-never-be-served';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-hostile-'));
 const site = path.join(work, 'site');
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: PreviewServer;
+/** What the command would print while it serves: its banner, the backend's log (stderr) and the static host's errors (console.error). */
+let printed = '';
+let spies: MockInstance[] = [];
 let port: number;
 /** Rows the table must hold at the end: the seeds plus every request that was meant to insert. */
 let expectedRows = 0;
@@ -37,7 +42,12 @@ beforeAll(async () => {
   writeWaitlistSite(site);
   fs.writeFileSync(serviceKeyFile(path.join(fs.realpathSync(work), 'db')), SERVICE, { mode: 0o600 });
   await copyEmptyDatabase(path.join(work, 'db'));
-  server = await startServer(['preview', '--root', site, '--port', '0'], { env: { SITEGEN_WAITLIST_DIR: path.join(work, 'db') } });
+  spies = [
+    vi.spyOn(process.stderr, 'write').mockImplementation((s) => { printed += String(s); return true; }),
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => { printed += `${args.map(String).join(' ')}\n`; }),
+  ];
+  server = await preview({ root: site, port: 0, backend: true, env: { ...process.env, NO_COLOR: '1', SITEGEN_WAITLIST_DIR: path.join(work, 'db') } });
+  printed += [...server.banner, ...server.warnings.map((w) => w.text)].join('\n');
   port = Number(new URL(server.url).port);
   // The database starts in the background (seconds, more on a busy machine); wait until it answers.
   for (const until = Date.now() + 90_000; ;) {
@@ -49,7 +59,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.stop();
+  try { await server?.close(); } finally { for (const spy of spies) spy.mockRestore(); }
   fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -442,6 +452,8 @@ describe('after all of it', () => {
     const count = await fetch(`${server.url}/rest/v1/waitlist?select=id&limit=0`, { headers: { apikey: SERVICE, Prefer: 'count=exact' } });
     expect(count.headers.get('content-range')).toBe(`*/${expectedRows}`);
     // A 500 or a thrown error would have been logged by the backend or the static handler.
-    expect(server.output()).not.toMatch(/failed:|Error|ERR_/);
+    expect(printed).toContain('waitlist API at /rest/v1/waitlist');
+    expect(printed).toContain('waitlist: database ready'); // the backend's log is read here
+    expect(printed).not.toMatch(/failed:|Error|ERR_/);
   });
 });
