@@ -37,7 +37,7 @@ await esbuild.build({
 // The declarations only, without type-checking every function body first (what `tsc -p` would do: 40% of
 // its time here). `npm run typecheck` is the type check; what declaration emit itself cannot do (a type it
 // cannot name, a syntax error) still fails the build, located as tsc would print it.
-const config = ts.getParsedCommandLineOfConfigFile(path.join(PKG, 'tsconfig.types.json'), undefined, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => fail([d]) });
+const config = ts.getParsedCommandLineOfConfigFile(path.join(PKG, 'tsconfig.types.json'), undefined, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => fail([d]) }) ?? fail([]);
 const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, projectReferences: config.projectReferences });
 // emit(…, emitOnlyDtsFiles, customTransformers, forceDtsEmit): with both set, TypeScript checks only what the
 // declarations need (as its language service does for one file's declarations).
