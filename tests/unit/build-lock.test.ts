@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BIN, fixture, sitegen } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
+import { runBuild, type Io } from '../../cli/commands.ts';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-lock-'));
 const pristine = path.join(work, 'pristine');
@@ -113,13 +114,16 @@ describe('build lock', () => {
     try {
       fs.mkdirSync(path.join(site, '.sitegen'), { recursive: true });
       fs.writeFileSync(path.join(site, '.sitegen/build.lock'), JSON.stringify({ pid: holder.pid, started: new Date().toISOString() }));
-      const b = run(['build', '--root', site, '-q']);
-      await until(() => b.output().includes(`waiting for the build of pid ${holder.pid}`));
+      // In process, as the CLI's build command runs (cli/commands.ts), reading what it prints as it prints it.
+      let out = '';
+      const io: Io = { out: (t) => { out += t; }, err: (t) => { out += t; }, env: { ...process.env, NO_COLOR: '1', SITEGEN_PATCH_MAX: '0' }, cwd: site };
+      const b = runBuild({ root: site, quiet: true }, io);
+      await until(() => out.includes(`waiting for the build of pid ${holder.pid}`));
       await new Promise((r) => setTimeout(r, 300));
-      expect(b.output().match(/waiting/g)).toHaveLength(1); // one line, not one per poll
+      expect(out.match(/waiting/g)).toHaveLength(1); // one line, not one per poll
       holder.kill();
-      const r = await b.done;
-      expect(r.code, r.out).toBe(0);
+      const r = await b;
+      expect(r.code, out).toBe(0);
       expect(files(path.join(site, 'dist'))).toEqual(expected);
     } finally {
       holder.kill();
