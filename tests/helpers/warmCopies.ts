@@ -10,6 +10,10 @@
 // pages and output from nothing, as any first build does (no output, no content cache, no build record).
 // A test that edits the site's code changes the stamps, so that build compiles again, as for a user.
 //
+// The path is one per fixture and test process: a worker runs its files one after another in one process
+// (vitest.config.ts, isolate: false), so the next file that asks for the fixture finds it warm too. The
+// folders of processes that have ended go when the next process asks for a copy.
+//
 //   const copies = warmCopies('basic');
 //   beforeEach(async () => { site = await copies.next(); });
 //   afterAll(() => copies.remove());
@@ -28,11 +32,35 @@ export interface WarmCopies {
   next(files?: SiteFiles): Promise<TestSite>;
   /** The copies' folder: the same for every copy. */
   root: string;
+  /** Removes the last copy (the warm state stays for the next file of the process). */
   remove(): void;
 }
 
+const made = new Map<string, WarmCopies>();
+const PREFIX = 'sitegen-warm-';
+
+/** Removes the folders of test processes that have ended (a worker may be stopped before its exit handlers). */
+function sweep(): void {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    const pid = Number(/^sitegen-warm-(\d+)-/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try { process.kill(pid, 0); } catch (e: any) {
+      if (e?.code === 'ESRCH') fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
 export function warmCopies(name: string): WarmCopies {
-  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-warm-')));
+  let copies = made.get(name);
+  if (!copies) {
+    if (!made.size) sweep();
+    made.set(name, copies = makeCopies(name));
+  }
+  return copies;
+}
+
+function makeCopies(name: string): WarmCopies {
+  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `${PREFIX}${process.pid}-`)));
   const root = path.join(work, name);
   const aside = path.join(work, 'aside');
   const bundle = path.join(work, 'client');
@@ -63,6 +91,6 @@ export function warmCopies(name: string): WarmCopies {
       for (const [rel, contents] of Object.entries(files)) site.write(rel, contents);
       return site;
     },
-    remove: () => fs.rmSync(work, { recursive: true, force: true }),
+    remove: () => { fs.rmSync(root, { recursive: true, force: true }); fs.rmSync(aside, { recursive: true, force: true }); },
   };
 }
