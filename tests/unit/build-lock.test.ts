@@ -14,9 +14,14 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-lock-'));
 const pristine = path.join(work, 'pristine');
 let expected: string[] = [];
 
+/**
+ * A fresh copy of the built fixture at work/<name>, in place of any copy there before: with the files'
+ * mtimes kept, a build finds the site module compiled for that folder by the builds before.
+ */
 function freshSite(name: string): string {
   const dir = path.join(work, name);
-  fs.cpSync(pristine, dir, { recursive: true });
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.cpSync(pristine, dir, { recursive: true, preserveTimestamps: true });
   return dir;
 }
 
@@ -60,6 +65,7 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 describe('build lock', () => {
   it('two builds of one root at once both succeed and dist/ is complete', async () => {
+    // A folder no build has seen: round 0 compiles the site.
     const site = freshSite('concurrent');
     // Round 0 builds a fresh site, the later ones find it up to date (a tenth of a second): three processes
     // started together overlap unless one ends before another has started. Every round must leave a complete
@@ -85,7 +91,7 @@ describe('build lock', () => {
   });
 
   it('removes staging and old-output folders an interrupted build left behind', async () => {
-    const site = freshSite('leftovers');
+    const site = freshSite('site');
     for (const name of ['dist.tmp-99999-abc', 'dist.old-99999-def']) {
       fs.mkdirSync(path.join(site, name, 'items'), { recursive: true });
       fs.writeFileSync(path.join(site, name, 'items/index.html'), 'stale');
@@ -96,7 +102,7 @@ describe('build lock', () => {
   });
 
   it('takes over a lock whose process is gone, without waiting', async () => {
-    const site = freshSite('stale');
+    const site = freshSite('site');
     fs.mkdirSync(path.join(site, '.sitegen'), { recursive: true });
     fs.writeFileSync(path.join(site, '.sitegen/build.lock'), JSON.stringify({ pid: deadPid(), started: '2026-01-01T00:00:00.000Z' }));
     const t = Date.now();
@@ -109,7 +115,7 @@ describe('build lock', () => {
   });
 
   it('waits for a live holder, saying for whom, and builds once it is gone', async () => {
-    const site = freshSite('live');
+    const site = freshSite('site');
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
       fs.mkdirSync(path.join(site, '.sitegen'), { recursive: true });
