@@ -36,7 +36,8 @@ export interface WarmCopies {
   remove(): void;
 }
 
-const made = new Map<string, WarmCopies>();
+// On globalThis: a file that resets the module registry (vi.resetModules) would otherwise start a new set.
+const made: Map<string, WarmCopies> = ((globalThis as { __sitegenWarmCopies?: Map<string, WarmCopies> }).__sitegenWarmCopies ??= new Map());
 const PREFIX = 'sitegen-warm-';
 
 /** Removes the folders of test processes that have ended (a worker may be stopped before its exit handlers). */
