@@ -32,12 +32,13 @@ const cliExclude = process.argv.flatMap((a, i, all) => (a === '--exclude' ? [all
 const PROJECTS = ['bench', 'site', 'engine'];
 const LONGEST = [
   'waitlist-load',
-  'waitlist-cli', 'waitlist-http', 'waitlist-db', 'waitlist-plugin', 'launch', 'security3-waitlist', 'hostile',
-  'init-templates', 'package', 'incremental-build', 'incremental-more', 'images', 'malformed', 'security-content', 'parallel',
-  'dev-stress', 'incremental-delta', 'md-components-linear', 'security3-dev-parse', 'check-parity', 'images-more', 'check-types',
-  'authoring-types', 'docs-samples', 'build-cache', 'build-lock', 'up-to-date-fast', 'incremental-fast', 'md-components',
-  'security3-linear', 'typed-config', 'fixtures', 'cli-fast', 'csp-warnings', 'errors-right', 'pipeline', 'typecheck-reuse',
-  'markdown-features-build', 'cache-registry', 'recycle',
+  'waitlist-http', 'waitlist-db', 'waitlist-plugin', 'waitlist-cli', 'hostile', 'security3-waitlist', 'launch',
+  'package', 'init-templates', 'malformed', 'images', 'security-content', 'incremental-build', 'incremental-more',
+  'check-types', 'parallel', 'dev-stress', 'security3-dev-parse', 'images-more', 'build-cache', 'security3-linear',
+  'authoring-types', 'typed-config', 'build-lock', 'check-parity', 'md-components-linear', 'docs-samples', 'cold-f',
+  'md-components', 'recycle', 'incremental-delta', 'markdown-features-build', 'preview-dev-api', 'up-to-date-fast',
+  'dev-content-cache', 'cache-registry', 'pipeline', 'fixtures', 'csp-warnings', 'incremental-fast', 'errors-right',
+  'cli-fast', 'typecheck-reuse',
 ];
 
 export default defineConfig({

@@ -8,14 +8,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { BIN, fixture, sitegen } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
+import { runBuild, type Io } from '../../cli/commands.ts';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-lock-'));
 const pristine = path.join(work, 'pristine');
 let expected: string[] = [];
 
+/**
+ * A fresh copy of the built fixture at work/<name>, in place of any copy there before: with the files'
+ * mtimes kept, a build finds the site module compiled for that folder by the builds before.
+ */
 function freshSite(name: string): string {
   const dir = path.join(work, name);
-  fs.cpSync(pristine, dir, { recursive: true });
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.cpSync(pristine, dir, { recursive: true, preserveTimestamps: true });
   return dir;
 }
 
@@ -59,6 +65,7 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 describe('build lock', () => {
   it('two builds of one root at once both succeed and dist/ is complete', async () => {
+    // A folder no build has seen: round 0 compiles the site.
     const site = freshSite('concurrent');
     // Round 0 builds a fresh site, the later ones find it up to date (a tenth of a second): three processes
     // started together overlap unless one ends before another has started. Every round must leave a complete
@@ -84,7 +91,7 @@ describe('build lock', () => {
   });
 
   it('removes staging and old-output folders an interrupted build left behind', async () => {
-    const site = freshSite('leftovers');
+    const site = freshSite('site');
     for (const name of ['dist.tmp-99999-abc', 'dist.old-99999-def']) {
       fs.mkdirSync(path.join(site, name, 'items'), { recursive: true });
       fs.writeFileSync(path.join(site, name, 'items/index.html'), 'stale');
@@ -95,7 +102,7 @@ describe('build lock', () => {
   });
 
   it('takes over a lock whose process is gone, without waiting', async () => {
-    const site = freshSite('stale');
+    const site = freshSite('site');
     fs.mkdirSync(path.join(site, '.sitegen'), { recursive: true });
     fs.writeFileSync(path.join(site, '.sitegen/build.lock'), JSON.stringify({ pid: deadPid(), started: '2026-01-01T00:00:00.000Z' }));
     const t = Date.now();
@@ -108,18 +115,21 @@ describe('build lock', () => {
   });
 
   it('waits for a live holder, saying for whom, and builds once it is gone', async () => {
-    const site = freshSite('live');
+    const site = freshSite('site');
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
       fs.mkdirSync(path.join(site, '.sitegen'), { recursive: true });
       fs.writeFileSync(path.join(site, '.sitegen/build.lock'), JSON.stringify({ pid: holder.pid, started: new Date().toISOString() }));
-      const b = run(['build', '--root', site, '-q']);
-      await until(() => b.output().includes(`waiting for the build of pid ${holder.pid}`));
+      // In process, as the CLI's build command runs (cli/commands.ts), reading what it prints as it prints it.
+      let out = '';
+      const io: Io = { out: (t) => { out += t; }, err: (t) => { out += t; }, env: { ...process.env, NO_COLOR: '1', SITEGEN_PATCH_MAX: '0' }, cwd: site };
+      const b = runBuild({ root: site, quiet: true }, io);
+      await until(() => out.includes(`waiting for the build of pid ${holder.pid}`));
       await new Promise((r) => setTimeout(r, 300));
-      expect(b.output().match(/waiting/g)).toHaveLength(1); // one line, not one per poll
+      expect(out.match(/waiting/g)).toHaveLength(1); // one line, not one per poll
       holder.kill();
-      const r = await b.done;
-      expect(r.code, r.out).toBe(0);
+      const r = await b;
+      expect(r.code, out).toBe(0);
       expect(files(path.join(site, 'dist'))).toEqual(expected);
     } finally {
       holder.kill();

@@ -1,12 +1,14 @@
-// `sitegen dev` as a process, under 50 random edits of a fixture copy, half of them broken (invalid YAML,
-// schema violations, broken links, a template that throws, a template that does not compile). After each
-// edit the test waits (bounded, on the event stream) until the server reports exactly the problems the
-// files now have; the server must never exit, and at the end it must serve the correct site.
+// `sitegen dev` under 50 random edits of a fixture copy, half of them broken (invalid YAML, schema
+// violations, broken links, a template that throws, a template that does not compile). After each edit the
+// test waits (bounded, on the event stream) until the server reports exactly the problems the files now
+// have; the server must never fail, and at the end it must serve the correct site. In process (the CLI's own
+// dev command, tests/helpers/site.ts): an error the server does not handle fails the run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { devOnCopy, openEvents, type SseEvent } from './dev-fixture.ts';
+import { openEvents, type SseEvent } from './dev-fixture.ts';
 import { prng } from '../helpers/prng.ts';
+import { copyOf, type DevRun, type TestSite } from '../helpers/site.ts';
 
 const ITEM_TEMPLATE_GOOD = (m: string) => `export function Item({ title, tags, price }: { title: string; tags: string[]; price: number }) {\n  return (<><h1>{title}</h1><p>{tags.join(', ')} — \${price}</p><p>item ${m}</p></>);\n}`;
 const ITEM_TEMPLATE_THROWS = (m: string) => `export function Item({ title }: { title: string }) {\n  if (title) throw new Error('boom ${m}');\n  return <h1>{title}</h1>;\n}`;
@@ -44,21 +46,23 @@ const FILES: { rel: string; page: string; good: Make; broken: [Layer, Make][] }[
   },
 ];
 
-let dev: Awaited<ReturnType<typeof devOnCopy>>;
+let site: TestSite;
+let dev: DevRun;
 let dir: string;
-let server: Awaited<ReturnType<typeof devOnCopy>>['server'];
 
 beforeAll(async () => {
-  dev = await devOnCopy('basic');
-  ({ dir, server } = dev);
+  site = await copyOf('basic');
+  dir = site.root;
+  dev = await site.dev();
+  if (dev.code !== 0) throw new Error(dev.output());
 });
-afterAll(async () => { await dev?.stop(); });
+afterAll(async () => { await dev?.close(); site?.remove(); });
 
 describe('sitegen dev under 50 random edits, half of them broken', () => {
   it('never exits, reports each problem, and ends serving the correct site', async () => {
     const seed = Number(process.env.DEV_ENDURANCE_SEED ?? 20251123);
     const rnd = prng(seed);
-    const stream = await openEvents(server.url + '/__sitegen/events');
+    const stream = await openEvents(dev.url + '/__sitegen/events');
     const originals = new Map(FILES.map((f) => [f.rel, fs.readFileSync(path.join(dir, f.rel), 'utf8')]));
     /** Per file: its current marker and what its current version breaks, if anything. */
     const state = new Map<string, { marker: string; broken: Layer | null }>();
@@ -77,7 +81,7 @@ describe('sitegen dev under 50 random edits, half of them broken', () => {
       if (errors.length) return false;
       for (const f of FILES) {
         const s = state.get(f.rel);
-        if (s && !(await (await fetch(server.url + f.page)).text()).includes(s.marker)) return false;
+        if (s && !(await (await fetch(dev.url + f.page)).text()).includes(s.marker)) return false;
       }
       return true;
     };
@@ -87,9 +91,9 @@ describe('sitegen dev under 50 random edits, half of them broken', () => {
       for (;;) {
         for (const e of stream.events.slice(seen) as SseEvent[]) if (e.event === 'errors') errors = e.data;
         seen = stream.events.length;
-        if (dev.exited() !== undefined) throw new Error(`the dev server exited (${dev.exited()}) after ${step}:\n${server.output()}`);
+        if (/internal error|crashed/.test(dev.stderr())) throw new Error(`the dev server failed after ${step}:\n${dev.output()}`);
         if (await matches()) return;
-        if (Date.now() > end) throw new Error(`after ${step} the server never reported the expected state; errors: ${JSON.stringify(errors)}\n${server.output().slice(-3000)}`);
+        if (Date.now() > end) throw new Error(`after ${step} the server never reported the expected state; errors: ${JSON.stringify(errors)}\n${dev.output().slice(-3000)}`);
         await stream.next(() => true, 1000).catch(() => null); // the next event, or a re-check after a second
       }
     };
@@ -117,13 +121,12 @@ describe('sitegen dev under 50 random edits, half of them broken', () => {
       await settle(`fixing ${f.rel}`);
     }
     stream.close();
-    expect(dev.exited()).toBeUndefined();
-    const home = await fetch(server.url + '/');
+    const home = await fetch(dev.url + '/');
     expect(home.status).toBe(200);
-    expect((await fetch(server.url + '/no/such/page')).status).toBe(404);
+    expect((await fetch(dev.url + '/no/such/page')).status).toBe(404);
     for (const f of FILES) {
       const s = state.get(f.rel);
-      if (s) expect(await (await fetch(server.url + f.page)).text()).toContain(s.marker);
+      if (s) expect(await (await fetch(dev.url + f.page)).text()).toContain(s.marker);
     }
   });
 });

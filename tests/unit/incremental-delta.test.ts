@@ -1,18 +1,22 @@
 // A one-file build does work that follows the change: it renders the pages whose inputs changed, checks
 // again only the links that may now fail, and writes what changed in the page record beside it. What a
 // user sees is a clean build's: the same output, and the same problems in the same words.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { copyOf, type TestSite } from '../helpers/site.ts';
+import { siteAt, type TestSite } from '../helpers/site.ts';
+import { warmCopies } from '../helpers/warmCopies.ts';
+import { cleanBuilder } from '../helpers/cleanBuild.ts';
 import { stamps, written } from '../helpers/outputStamps.ts';
 import { siteCachePath } from '../../src/cache/registry.ts';
 import { brokenLinks } from '../../src/pipeline/links.ts';
 import { makeTargets, type PageLinks } from '../../src/pipeline/linkScan.ts';
 import type { Message } from '../../src/core/types.ts';
 
+// Each test has the fixture as committed, at one path (its first build reuses the compile: tests/helpers/warmCopies.ts).
+const copies = warmCopies('basic');
 let site: TestSite;
-afterEach(() => site?.remove());
+afterAll(() => copies.remove());
 
 const page = (title: string, body: string) => `---\ntitle: ${title}\n---\n${body}\n`;
 /** Four pages that link the page "target", and the page itself, with a heading of id "part". */
@@ -26,7 +30,7 @@ const linked = {
 
 /** The basic fixture with the pages above and heading ids on. */
 async function linkedSite(): Promise<TestSite> {
-  const s = await copyOf('basic', linked);
+  const s = await copies.next(linked);
   s.edit('sitegen.config.ts', (t) => t
     .replace("import { defineConfig, href } from 'sitegen-islands';", "import { defineConfig, href, markdown } from 'sitegen-islands';")
     .replace('validate:', 'plugins: [markdown({ headingIds: true })],\n  validate:'));
@@ -39,16 +43,20 @@ async function buildOk() {
   return r;
 }
 
-/** The output and the problems of a build without any cache of the site as it is now. */
+// A clean build of the site as it is now: no output, content, page or build-record cache before it, and
+// a compile from nothing whenever the site's code differs from the last clean build's (tests/helpers/cleanBuild.ts).
+const cleanBuild = cleanBuilder(siteAt(copies.root));
+
+/** The output and the problems of a clean build of the site as it is now. */
 async function clean() {
-  return site.build({ out: 'clean', env: { SITEGEN_NO_CACHE: '1' } });
+  return cleanBuild();
 }
 
 const shown = (errors: Message[]) => errors.map((e) => [e.id, e.text, e.location?.file, e.location?.line, e.location?.column, e.notes.map((n) => n.text)]);
 
 describe('a one-file build', () => {
   it("renders the edited entry's page with its new body, and a page listing the entries sees the edit", async () => {
-    site = await copyOf('basic');
+    site = await copies.next();
     const before = stamps((await buildOk()).outDir);
     site.edit('content/pages/about.md', (t) => t.replace('# Hello', '# Hello again'));
     let r = await buildOk();
@@ -101,7 +109,7 @@ describe('a one-file build', () => {
   }, 90_000);
 
   it('validates every entry again after a schema change, though no content file changed', async () => {
-    site = await copyOf('basic');
+    site = await copies.next();
     await buildOk();
     site.edit('content/pages/about.md', (t) => `${t}\nMore.\n`);
     await buildOk();

@@ -2,15 +2,18 @@
 // schemas passed before (validated again when a schema changes), each content file's stamp as the build
 // first took it, page keys that take a long string by its digest, and a patched output's stamps for the
 // files the patch did not touch. Each case ends with the output a clean build makes.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { copyOf, type TestSite } from '../helpers/site.ts';
+import { siteAt, type TestSite } from '../helpers/site.ts';
+import { warmCopies } from '../helpers/warmCopies.ts';
+import { cleanBuilder } from '../helpers/cleanBuild.ts';
 import { stamps, written } from '../helpers/outputStamps.ts';
 
+// Each test has the fixture as committed, at one path (its first build reuses the compile: tests/helpers/warmCopies.ts).
+const copies = warmCopies('basic');
 let site: TestSite;
-afterEach(() => site?.remove());
-
+afterAll(() => copies.remove());
 
 async function buildOk() {
   const r = await site.build();
@@ -18,9 +21,13 @@ async function buildOk() {
   return r;
 }
 
-/** The output a build without any cache makes of the site as it is now. */
+// A clean build of the site as it is now: no output, content, page or build-record cache before it, and
+// a compile from nothing whenever the site's code differs from the last clean build's (tests/helpers/cleanBuild.ts).
+const cleanBuild = cleanBuilder(siteAt(copies.root));
+
+/** The output a clean build makes of the site as it is now. */
 async function clean(): Promise<Record<string, string>> {
-  const r = await site.build({ out: 'clean', env: { SITEGEN_NO_CACHE: '1' } });
+  const r = await cleanBuild();
   expect(r.errors).toEqual([]);
   return r.output();
 }
@@ -32,7 +39,7 @@ function rewrite(rel: string, change: (t: string) => string, at: number) {
 }
 
 describe('entries validated by an earlier build', () => {
-  beforeEach(async () => { site = await copyOf('basic'); });
+  beforeEach(async () => { site = await copies.next(); });
 
   it('a schema change validates every entry again and reports one it no longer accepts, located', async () => {
     await buildOk();
@@ -71,7 +78,7 @@ describe('entries validated by an earlier build', () => {
 describe('pages after a one-file change', () => {
   it("a page whose props carry another entry's body is written again when that body changes at the same length", async () => {
     const body = `${'A paragraph long enough that the page HTML is well past the length at which a key takes a string by its digest. '.repeat(4)}\n\nThe word is alpha.\n`;
-    site = await copyOf('basic', { 'content/pages/about.md': `---\ntitle: About\n---\n${body}` });
+    site = await copies.next({ 'content/pages/about.md': `---\ntitle: About\n---\n${body}` });
     // The home page shows nothing of it, but has the about page's HTML among its props.
     site.edit('sitegen.config.ts', (t) => t.replace("props: { items: c.items.map", "props: { about: c.pages[0].html, items: c.items.map"));
     const first = await buildOk();
@@ -83,7 +90,7 @@ describe('pages after a one-file change', () => {
   }, 90_000);
 
   it("a deleted entry's page and alias go, and the patched output is checked file for file by the next builds", async () => {
-    site = await copyOf('basic');
+    site = await copies.next();
     const first = await buildOk();
     const before = stamps(first.outDir);
     fs.rmSync(path.join(site.root, 'content/items/beta.yaml'));

@@ -2,17 +2,20 @@
 // change writes nothing (pages, static files, assets, host files), one Markdown edit writes only the pages
 // that show it, render workers skip unchanged pages too, and a build that fails leaves dist/ as it was.
 // A file's identity on disk is its inode and mtime: a file written again gets a new mtime.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { copyOf, readTree, type TestSite } from '../helpers/site.ts';
+import { readTree, siteAt, type TestSite } from '../helpers/site.ts';
+import { warmCopies } from '../helpers/warmCopies.ts';
+import { cleanBuilder } from '../helpers/cleanBuild.ts';
 import { stamps, written } from '../helpers/outputStamps.ts';
 import { build } from '../../src/pipeline/build.ts';
 
+// Each test has the fixture as committed, at one path (its first build reuses the compile: tests/helpers/warmCopies.ts).
+const copies = warmCopies('basic');
 let site: TestSite;
-beforeEach(async () => { site = await copyOf('basic'); });
-afterEach(() => site?.remove());
-
+beforeEach(async () => { site = await copies.next(); });
+afterAll(() => copies.remove());
 
 async function buildOk(env: Record<string, string> = {}) {
   const r = await site.build({ env });
@@ -21,9 +24,13 @@ async function buildOk(env: Record<string, string> = {}) {
   return r;
 }
 
-/** The output a build without any cache makes of the site as it is now. */
+// A clean build of the site as it is now: no output, content, page or build-record cache before it, and
+// a compile from nothing whenever the site's code differs from the last clean build's (tests/helpers/cleanBuild.ts).
+const cleanBuild = cleanBuilder(siteAt(copies.root));
+
+/** The output a clean build makes of the site as it is now. */
 async function clean(): Promise<Record<string, string>> {
-  const r = await site.build({ out: 'clean', env: { SITEGEN_NO_CACHE: '1' } });
+  const r = await cleanBuild();
   expect(r.errors).toEqual([]);
   return r.output();
 }

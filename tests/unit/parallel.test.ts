@@ -1,10 +1,11 @@
 // The worker-thread pool (src/parallel/) gives the same output and the same located errors as the
 // in-process path. SITEGEN_PARALLEL_MIN=0 forces the pool on these tiny fixture sites.
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fixture } from '../helpers/cli.ts';
-import { copyOf, siteAt } from '../helpers/site.ts';
+import { siteAt } from '../helpers/site.ts';
+import { warmCopies } from '../helpers/warmCopies.ts';
 
 function tree(dir: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -18,16 +19,18 @@ function tree(dir: string): Map<string, string> {
   return out;
 }
 
+// A copy of the fixture per test, at one path (its first build reuses the compile: tests/helpers/warmCopies.ts):
+// the tests delete its content cache, and other files build the committed fixture meanwhile.
+const copies = warmCopies('basic');
+afterAll(() => copies.remove());
+
 const inProcess = { SITEGEN_WORKERS: '0' };
 // The content cache off, so the workers parse every file themselves.
 const pooled = { SITEGEN_WORKERS: '2', SITEGEN_PARALLEL_MIN: '0', SITEGEN_POOL_MAIN: '0', SITEGEN_POOL_RENDER: '1', SITEGEN_NO_CACHE: '1' };
 
 describe('render workers', () => {
   it('write the same files as the in-process render', async () => {
-    // A copy: the test deletes its content cache, and other files build the committed fixture meanwhile.
-    const site = await copyOf('basic');
-    onTestFinished(() => site.remove());
-    const root = site.root;
+    const root = (await copies.next()).root;
     const outs = ['dist-inprocess', 'dist-workers'];
     try {
       expect((await siteAt(root).build({ out: outs[0], quiet: true, env: inProcess })).code).toBe(0);
@@ -64,10 +67,7 @@ describe('render workers', () => {
   });
 
   it('with one worker (2 cores) parse only: the main thread renders, the same files, and the parse fills the content cache', async () => {
-    // A copy: the test deletes its content cache, and other files build the committed fixture meanwhile.
-    const site = await copyOf('basic');
-    onTestFinished(() => site.remove());
-    const root = site.root;
+    const root = (await copies.next()).root;
     const outs = ['dist-inprocess-1', 'dist-one-worker', 'dist-after-one-worker'];
     const oneWorker = { SITEGEN_WORKERS: '1', SITEGEN_PARALLEL_MIN: '0', SITEGEN_POOL_MAIN: '0' };
     try {
@@ -109,10 +109,7 @@ describe('render workers', () => {
 
 describe('page writer thread', () => {
   it('a build that writes from its own thread (a site of ≥ 1,000 pages, forced here) writes the same files', async () => {
-    // A copy: the test deletes its content cache, and other files build the committed fixture meanwhile.
-    const site = await copyOf('basic');
-    onTestFinished(() => site.remove());
-    const root = site.root;
+    const root = (await copies.next()).root;
     const outs = ['dist-sync-writes', 'dist-thread-writes'];
     try {
       expect((await siteAt(root).build({ out: outs[0], quiet: true, env: { ...inProcess, SITEGEN_WRITES: 'sync' } })).code).toBe(0);

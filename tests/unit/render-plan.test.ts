@@ -8,15 +8,18 @@ import path from 'node:path';
 import { openSession, type ReadyPlan, type Session } from '../../src/pipeline/session.ts';
 import { linksTarget, memoryTarget, planInput, renderPlan, type PageResult } from '../../src/pipeline/render.ts';
 import { configureEngine } from '../../src/core/settings.ts';
-import { copyOf, readTree, type TestSite } from '../helpers/site.ts';
+import { readTree, type TestSite } from '../helpers/site.ts';
+import { warmCopies } from '../helpers/warmCopies.ts';
 
 let site: TestSite;
 const folders: string[] = [];
 const folder = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-render-')); folders.push(d); return d; };
 
-beforeAll(async () => { site = await copyOf('basic'); });
+// The fixture as committed, at the process's one path for it (tests/helpers/warmCopies.ts).
+const copies = warmCopies('basic');
+beforeAll(async () => { site = await copies.next(); });
 afterAll(() => {
-  site?.remove();
+  copies.remove();
   for (const d of folders) fs.rmSync(d, { recursive: true, force: true });
 });
 afterEach(() => { configureEngine(); });

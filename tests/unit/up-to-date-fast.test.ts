@@ -3,16 +3,20 @@
 // output file edited, deleted or added to by hand, a variable the site reads, another flag), and when
 // nothing changed it says so, prints what the last build printed, and touches no file. What it prints must not
 // cost it the page reports it does not print (--quiet prints none, the summary only their count by page type).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { copyOf, type TestSite } from '../helpers/site.ts';
+import { type TestSite } from '../helpers/site.ts';
+import { warmCopies } from '../helpers/warmCopies.ts';
 import { stamps, written } from '../helpers/outputStamps.ts';
 import { runBuild, type Io } from '../../cli/commands.ts';
 
+// Each test has the fixture as committed, at one path (its first build reuses the compile: tests/helpers/warmCopies.ts).
+const copies = warmCopies('basic');
 let site: TestSite;
-beforeEach(async () => { site = await copyOf('basic'); });
-afterEach(() => { vi.restoreAllMocks(); site?.remove(); });
+beforeEach(async () => { site = await copies.next(); });
+afterEach(() => { vi.restoreAllMocks(); });
+afterAll(() => copies.remove());
 
 const record = () => path.join(site.root, '.sitegen', 'cache', 'build.json');
 
