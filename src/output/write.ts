@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { writeOver } from './writeOver.ts';
 
 export interface Staging {
@@ -20,10 +21,35 @@ export interface Staging {
   /** After a patch's commit: the files it wrote or deleted (relative to the output). */
   touched?: Set<string>;
   write(rel: string, data: string | Uint8Array): Promise<void>;
+  /** Writes a text given in pieces, one after another (a big host file, never held whole); without it, the
+   *  pieces are joined and written. */
+  writeChunks?(rel: string, chunks: Iterable<string>): Promise<void>;
   /** Copies a file in (from the build cache: a clone where the disk can, never a link). */
   copy(rel: string, from: string): Promise<void>;
   commit(): Promise<void>;
   abort(): Promise<void>;
+}
+
+/** A file of the output besides the pages: its bytes or text, a text made when written, or a text in pieces. */
+export type OtherFile = string | Uint8Array | (() => string) | { chunks: () => Iterable<string> };
+
+/**
+ * Writes `made` as `rel`, unless `needs` (the build record) says the folder holds those bytes already. A
+ * text in pieces is hashed in one pass and written in another, so it is never held whole.
+ */
+export async function writeOther(staging: Staging, rel: string, made: OtherFile, needs?: (rel: string, data: string | Uint8Array | { sha1: string }) => boolean): Promise<void> {
+  if (typeof made === 'object' && !(made instanceof Uint8Array)) {
+    if (needs) {
+      const h = createHash('sha1');
+      for (const c of made.chunks()) h.update(c);
+      if (!needs(rel, { sha1: h.digest('base64url') })) return;
+    }
+    if (staging.writeChunks) await staging.writeChunks(rel, made.chunks());
+    else await staging.write(rel, [...made.chunks()].join(''));
+    return;
+  }
+  const data = typeof made === 'function' ? made() : made;
+  if (!needs || needs(rel, data)) await staging.write(rel, data);
 }
 
 /** How a build may reuse the folder of the output before the previous one (see stageOutput). */
@@ -100,6 +126,13 @@ export async function stageOutput(outDir: string, wanted?: Recycling): Promise<S
       const d = path.dirname(abs);
       if (!folders.has(d)) { fs.mkdirSync(d, { recursive: true }); folders.add(d); }
       writeOver(abs, data, !reused);
+    },
+    async writeChunks(rel, chunks) {
+      const abs = path.join(dir, rel);
+      const d = path.dirname(abs);
+      if (!folders.has(d)) { fs.mkdirSync(d, { recursive: true }); folders.add(d); }
+      const fd = fs.openSync(abs, 'w');
+      try { for (const c of chunks) fs.writeSync(fd, c); } finally { fs.closeSync(fd); }
     },
     async copy(rel, from) {
       const abs = path.join(dir, rel);

@@ -14,7 +14,8 @@ import type { BuildResult, Message, PageReport } from '../core/types.ts';
 import { sortMessages } from '../core/errors.ts';
 import { saveCodeCaches, vendorFile } from '../site/index.ts';
 import type { PageLinks } from './linkScan.ts';
-import { stageOutput, type Staging } from '../output/write.ts';
+import { stageOutput, writeOther, type OtherFile, type Staging } from '../output/write.ts';
+import { hostFileChunks } from '../output/hostfiles.ts';
 import { acquireBuildLock } from './buildLock.ts';
 import { pageChunks } from '../render/page.ts';
 import { configureEngine, engineSettings, type EngineSettings } from '../core/settings.ts';
@@ -204,7 +205,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
 
 const isFolder = (dir: string) => fsp.lstat(dir).then((s) => s.isDirectory(), () => false);
 /** The output's files besides the pages, by the stage that writes them, in order. */
-function otherFiles(session: Session, plan: ReadyPlan): { stage: string; files: [string, string | Uint8Array | (() => string)][] }[] {
+function otherFiles(session: Session, plan: ReadyPlan): { stage: string; files: [string, OtherFile][] }[] {
   const { manifest, outputs } = plan;
   const statics = session.statics.files;
   return [
@@ -212,8 +213,8 @@ function otherFiles(session: Session, plan: ReadyPlan): { stage: string; files: 
     { stage: 'static', files: [...statics, ...outputs.images.copies] },
     { stage: 'assets', files: [...manifest.files] },
     // A static file of the same name wins over a generated host file.
-    // (each made as it is written: plan.ts hostFiles are made when read)
-    { stage: 'host files', files: Object.keys(outputs.hostFiles).filter((f) => !statics.has(f)).map((f) => [f, () => outputs.hostFiles[f]!]) },
+    // (each made as it is written: plan.ts hostFiles are made when read; the big ones in pieces)
+    { stage: 'host files', files: Object.keys(outputs.hostFiles).filter((f) => !statics.has(f)).map((f) => { const chunks = hostFileChunks(outputs.hostFiles, f); return [f, chunks ? { chunks } : () => outputs.hostFiles[f]!]; }) },
     // Plugin outputs: a stage of their own only when there are any.
     ...(outputs.extra.size ? [{ stage: 'outputs', files: [...outputs.extra] }] : []),
   ];
@@ -290,7 +291,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
     }
   }
   // Written only when the folder does not hold them already (incremental record), or always without it.
-  if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, made] of o.files) { const data = typeof made === 'function' ? made() : made; if (!incremental || incremental.needs(f, data)) await staging.write(f, data); } });
+  if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, made] of o.files) await writeOther(staging, f, made, incremental ? (rel, data) => incremental.needs(rel, data) : undefined); });
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size + (result.images?.files ?? 0);
   await timed('links', async () => {
     result.errors.push(...plan.deferred, ...await linkProblems(session.root, pageLinks, outputs.targets, undefined, passed.size ? (p) => passed.has(p) : undefined));

@@ -91,8 +91,9 @@ export interface Incremental {
   /** When the build patches the live output: for each route, whether its page is kept from that output,
    *  whose build checked its links and passed (links.ts checks again only what may now fail); else null. */
   passed(): boolean[] | null;
-  /** Whether the file `rel` must be written with `data`: false when the folder holds it already, as recorded. */
-  needs(rel: string, data: string | Uint8Array): boolean;
+  /** Whether the file `rel` must be written with `data` (or bytes of that sha1, base64url): false when the
+   *  folder holds it already, as recorded. */
+  needs(rel: string, data: string | Uint8Array | { sha1: string }): boolean;
   /** The files the live output holds, when the record knows them all (it was not patched half) and no file
    *  was added to or removed from any of its folders since. */
   previousFiles(): string[] | null;
@@ -135,7 +136,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
     return k;
   };
   const aliasKey = (a: Alias) => (key ? sha1(`${key}\nalias\n${a.to}`) : null);
-  const bytesKey = (data: string | Uint8Array) => `bytes:${sha1(data)}`;
+  const bytesKey = (data: string | Uint8Array | { sha1: string }) => `bytes:${typeof data === 'string' || data instanceof Uint8Array ? sha1(data) : data.sha1}`;
   let dir = outDir;
   let reuse = false;
   let known: Changes | null = null;

@@ -17,7 +17,7 @@ import { maybeStartPool, type Pool } from '../parallel/pool.ts';
 import { loadContent } from '../content/load.ts';
 import { schemaKey } from '../content/validCache.ts';
 import { poolLoader } from '../parallel/stages.ts';
-import { pruneBodies } from '../content/diskBody.ts';
+import { pruneBodies, type BodyRef } from '../content/diskBody.ts';
 import { dropSpareWriter, prestartWriter } from '../output/writers.ts';
 import { poolRenders } from './render.ts';
 
@@ -60,14 +60,17 @@ export interface Sources { module: ModuleSource; content: ContentSource; client:
 export async function oneShotSources(root: string, opts: { drafts?: boolean; known?: { stamps: ReadonlyMap<string, FileStamp> | null; context: string }; writes?: boolean } = {}): Promise<Sources> {
   const cached = cachedSiteModule(root);
   const t = performance.now();
-  const cache = await openContentCache(root);
+  let cache = await openContentCache(root);
   const cacheMs = performance.now() - t;
   const uncached = (await listContentFiles(root)).length - (cache?.size ?? 0);
   const pool = maybeStartPool(uncached);
   // The workers import the cached site module at once, or wait for the one esbuild is compiling.
   if (cached) pool?.load(cached.file);
   let saved: Promise<void> = Promise.resolve();
-  let kept = cache; // the content cache on disk once the load's write is done: its bodies are the ones kept
+  // The bodies files the content cache on disk names once the load's write is done (those are kept): their
+  // names only, not the cache's entries, which would hold every file's raw data through render (100,000
+  // pages: tens of MB).
+  let kept = cache && bodyFiles(cache.values());
   return {
     pool,
     module: {
@@ -88,15 +91,16 @@ export async function oneShotSources(root: string, opts: { drafts?: boolean; kno
         // Written while the build goes on; awaited by close().
         if ((out.cache?.changed || out.cache?.marked) && !out.errors.length) {
           const next = out.cache.entries;
-          saved = saveContentCache(root, next, cache).then(() => { kept = next; });
+          saved = saveContentCache(root, next, cache).then(() => { kept = bodyFiles(next.values()); });
         }
+        cache = undefined; // read by this load only
         return { content: out.content, errors: out.errors, hit: !!out.cache && out.cache.entries.size > 0 && !out.cache.changed, extraMs: cacheMs };
       },
       version: () => 0,
       async close() {
         await Promise.all([pool?.close(), saved, dropSpareWriter()]);
         // Bodies files the kept cache does not name (this build's, when it failed; older ones) go.
-        if (kept) pruneBodies(root, (function* () { for (const v of kept.values()) yield v.body; })());
+        if (kept) pruneBodies(root, kept);
       },
     },
     client: {
@@ -104,6 +108,13 @@ export async function oneShotSources(root: string, opts: { drafts?: boolean; kno
       async dispose() {},
     },
   };
+}
+
+/** One body place per bodies file the entries name: what pruneBodies needs to know to keep a file. */
+function bodyFiles(entries: Iterable<{ body?: BodyRef }>): BodyRef[] {
+  const byFile = new Map<string, BodyRef>();
+  for (const e of entries) if (e.body && !byFile.has(e.body.file)) byFile.set(e.body.file, e.body);
+  return [...byFile.values()];
 }
 
 /** For dev: kept esbuild contexts and the incremental content loader. */
