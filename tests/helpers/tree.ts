@@ -32,9 +32,12 @@ export interface SiteCopies {
   withContent: <T>(files: Record<string, string | Buffer>, fn: (site: string) => Promise<T>) => Promise<T>;
 }
 
-/** A temp folder holding one pristine site (filled by the caller) and cheap copies of it, one per case. */
-export function siteCopies(prefix: string): SiteCopies {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+/**
+ * A temp folder holding one pristine site (filled by the caller) and cheap copies of it, one per case;
+ * `under` is the folder it is made in (tests/helpers/scratch.ts has a faster one).
+ */
+export function siteCopies(prefix: string, under: string = os.tmpdir()): SiteCopies {
+  const work = fs.mkdtempSync(path.join(under, prefix));
   const pristine = path.join(work, 'pristine');
   let shared: string | null = null;
   let busy = false;

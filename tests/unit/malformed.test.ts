@@ -8,8 +8,9 @@ import path from 'node:path';
 import { fixture, sitegen } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { siteCopies, treeSnapshot } from '../helpers/tree.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
-const { work, pristine, freshSite, withContent } = siteCopies('sitegen-malformed-');
+const { work, pristine, freshSite, withContent } = siteCopies('sitegen-malformed-', SCRATCH);
 
 beforeAll(async () => {
   // A self-contained copy of the valid fixture (links resolved), built once: every case starts from its dist/.

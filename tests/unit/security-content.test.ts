@@ -8,12 +8,13 @@ import path from 'node:path';
 import { REPO, fixture } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { siteCopies, treeSnapshot } from '../helpers/tree.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 import { startDevServer } from '../../src/dev/index.ts';
 import { hostOf } from '../helpers/devHost.ts';
 import { formatMessage } from '../../src/core/errors.ts';
 import { parseContentFile } from '../../src/content/parse.ts';
 
-const { work, pristine, freshSite, withContent } = siteCopies('sitegen-security-');
+const { work, pristine, freshSite, withContent } = siteCopies('sitegen-security-', SCRATCH);
 
 /** A user error: exit 1, the expected located line, no stack, no crash banner. */
 function expectLocated(r: { code: number | null; stdout: string; stderr: string }, expected: RegExp) {
