@@ -7,6 +7,7 @@
 // node_modules is a link to the repository's, wherever the copy is.
 import fs from 'node:fs';
 import os from 'node:os';
+import { copyOf as copyOfIn, siteFrom as siteFromIn, type SiteFiles, type TestSite } from './site.ts';
 
 function inMemory(): string | null {
   const dir = '/dev/shm';
@@ -21,3 +22,9 @@ function inMemory(): string | null {
 
 /** The folder to make throwaway site copies in: /dev/shm when it is a writable folder, else os.tmpdir(). */
 export const SCRATCH: string = inMemory() ?? os.tmpdir();
+
+/** site.ts's copyOf, made in SCRATCH. */
+export const copyOf = (name: string, files: SiteFiles = {}, opts: { beside?: string[] } = {}): Promise<TestSite> => copyOfIn(name, files, { under: SCRATCH, ...opts });
+
+/** site.ts's siteFrom, made in SCRATCH. */
+export const siteFrom = (files: SiteFiles = {}, opts: { base?: string; beside?: string[] } = {}): Promise<TestSite> => siteFromIn(files, { under: SCRATCH, ...opts });

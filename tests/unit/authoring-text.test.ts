@@ -8,7 +8,8 @@ import type { Token } from 'marked';
 import { compileMarkdown } from '../../src/markdown/compile.ts';
 import { decode, isMoreMarker } from '../../src/markdown/entryText.ts';
 import { markdown } from '../../src/markdown/options.ts';
-import { copyOf, type TestSite } from '../helpers/site.ts';
+import { type TestSite } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
 import { cpuMs } from '../helpers/cpuTime.ts';
 
 let site: TestSite | null = null;

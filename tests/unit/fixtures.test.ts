@@ -5,7 +5,8 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sitegen, fixture } from '../helpers/cli.ts';
-import { copyOf, siteAt } from '../helpers/site.ts';
+import { siteAt } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
 import { treeSnapshot } from '../helpers/tree.ts';
 
 describe('sitegen check on fixture sites', () => {

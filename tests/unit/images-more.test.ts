@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { copyOf } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
 import { build } from '../../src/pipeline/build.ts';
 import { currentImageStore } from '../../src/images/store.ts';
 import { encoderOptions } from '../../src/images/variants.ts';
