@@ -7,6 +7,8 @@
 // node_modules is a link to the repository's, wherever the copy is.
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { REPO, fixture } from './cli.ts';
 import { copyOf as copyOfIn, siteFrom as siteFromIn, type SiteFiles, type TestSite } from './site.ts';
 
 function inMemory(): string | null {
@@ -28,3 +30,17 @@ export const copyOf = (name: string, files: SiteFiles = {}, opts: { beside?: str
 
 /** site.ts's siteFrom, made in SCRATCH. */
 export const siteFrom = (files: SiteFiles = {}, opts: { base?: string; beside?: string[] } = {}): Promise<TestSite> => siteFromIn(files, { under: SCRATCH, ...opts });
+
+/** tests/unit/dev-fixture.ts's copyFixture, made in SCRATCH: tests/fixtures/<name> without its output, node_modules linked in. */
+export function copyFixture(name = 'basic'): string {
+  const from = fixture(name);
+  const dir = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-dev-'));
+  fs.cpSync(from, dir, { recursive: true, filter: (src) => !/(^|[\\/])(dist|\.sitegen)([\\/]|$)/.test(path.relative(from, src)) });
+  fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+/** Deletes a copy copyFixture made (nothing outside SCRATCH). */
+export function removeCopy(dir: string): void {
+  if (path.dirname(dir) === SCRATCH && path.basename(dir).startsWith('sitegen-dev-')) fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -8,7 +8,8 @@ import { sitegen, startServer } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
 import { formatMessage } from '../../src/core/errors.ts';
-import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
+import { editFile } from './dev-fixture.ts';
+import { copyFixture, removeCopy } from '../helpers/scratch.ts';
 import { withoutAssetHashes } from '../helpers/html.ts';
 
 let dir = '';

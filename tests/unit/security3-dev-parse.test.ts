@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { listen } from '../../src/server/serve.ts';
 import { startDevServer, type DevServer, type RebuildReport } from '../../src/dev/index.ts';
-import { copyFixture, editFile, removeCopy, until } from './dev-fixture.ts';
+import { editFile, until } from './dev-fixture.ts';
+import { copyFixture, removeCopy } from '../helpers/scratch.ts';
 
 const SLOW_PLUGIN = `plugins: [{ name: 'slow', markdown: [{ renderer: { strong(token) {
     const ms = token.text === 'SLOW' ? 800 : token.text === 'STUCK' ? 8000 : 0;
