@@ -9,7 +9,7 @@ import { REPO, fixture } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { siteCopies, treeSnapshot } from '../helpers/tree.ts';
 import { SCRATCH } from '../helpers/scratch.ts';
-import { startDevServer } from '../../src/dev/index.ts';
+import { createDevSite } from '../../src/dev/devSite.ts';
 import { hostOf } from '../helpers/devHost.ts';
 import { formatMessage } from '../../src/core/errors.ts';
 import { parseContentFile } from '../../src/content/parse.ts';
@@ -83,9 +83,9 @@ describe('front matter is YAML only', () => {
     fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(site, 'node_modules'), 'dir');
     const marker = path.join(site, 'ran.txt');
     fs.writeFileSync(path.join(site, 'content/pages/about.md'), evil(marker, '---js'));
-    const dev = await startDevServer({ root: site });
+    const dev = await createDevSite({ root: site });
     try {
-      expect(dev.initial.errors.map(formatMessage).join('\n')).toMatch(/content\/pages\/about\.md:1:4 Front matter must be YAML/);
+      expect((await dev.start()).errors.map(formatMessage).join('\n')).toMatch(/content\/pages\/about\.md:1:4 Front matter must be YAML/);
       expect(fs.existsSync(marker)).toBe(false);
     } finally {
       await dev.close();
@@ -149,19 +149,19 @@ describe('symlinks never lead out of the site', () => {
     const site = siteWithSecrets('dev-static');
     fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(site, 'node_modules'), 'dir');
     fs.symlinkSync(path.join(site, '../dev-static.env'), path.join(site, 'static/x.txt'));
-    const dev = await startDevServer({ root: site });
-    const host = await hostOf(dev.site);
+    const dev = await createDevSite({ root: site });
+    const host = await hostOf(dev);
     try {
-      expect(dev.initial.errors.map(formatMessage).join('\n')).toMatch(/(^|\n)static\/x\.txt Symlink to outside the site root/);
+      expect((await dev.start()).errors.map(formatMessage).join('\n')).toMatch(/(^|\n)static\/x\.txt Symlink to outside the site root/);
       const x = await host.get('/x.txt');
       expect([x.status, x.body.includes(SECRET)]).toEqual([503, false]); // the site never built: the placeholder
       // A link planted while dev runs is refused the same way when the watcher reports it.
       fs.symlinkSync('../.env', path.join(site, 'static/y.txt'));
-      const r = await dev.site.apply([{ file: 'static/y.txt', kind: 'add' }]);
+      const r = await dev.apply([{ file: 'static/y.txt', kind: 'add' }]);
       expect(r!.errors.map(formatMessage).join('\n')).toMatch(/(^|\n)static\/y\.txt Symlink to a hidden file/);
       const y = await host.get('/y.txt');
       expect([y.status, y.body.includes(SECRET)]).toEqual([503, false]); // the site never built: the placeholder
-      expect(JSON.stringify([...dev.site.output.statics.values()].map((b) => Buffer.from(b).toString()))).not.toContain(SECRET);
+      expect(JSON.stringify([...dev.output.statics.values()].map((b) => Buffer.from(b).toString()))).not.toContain(SECRET);
     } finally {
       await host.close();
       await dev.close();
@@ -173,10 +173,10 @@ describe('symlinks never lead out of the site', () => {
     fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(site, 'node_modules'), 'dir');
     fs.writeFileSync(path.join(work, 'dev-gamma.yaml'), `title: ${SECRET}\ntags: [a, b]\nprice: 1\n`);
     fs.symlinkSync(path.join(work, 'dev-gamma.yaml'), path.join(site, 'content/items/gamma.yaml'));
-    const dev = await startDevServer({ root: site });
+    const dev = await createDevSite({ root: site });
     try {
-      expect(dev.initial.errors.map(formatMessage)).toEqual(['content/items/gamma.yaml Symlink to outside the site root: sitegen does not read or publish it']);
-      expect(JSON.stringify([...dev.site.output.pages.values()])).not.toContain(SECRET);
+      expect((await dev.start()).errors.map(formatMessage)).toEqual(['content/items/gamma.yaml Symlink to outside the site root: sitegen does not read or publish it']);
+      expect(JSON.stringify([...dev.output.pages.values()])).not.toContain(SECRET);
     } finally {
       await dev.close();
     }
