@@ -14,7 +14,13 @@ import { hostOf } from '../helpers/devHost.ts';
 import { formatMessage } from '../../src/core/errors.ts';
 import { parseContentFile } from '../../src/content/parse.ts';
 
-const { work, pristine, freshSite, withContent } = siteCopies('sitegen-security-', SCRATCH);
+/** Builds a site that must build (the pristine one, and the shared copy of it before the first case). */
+async function buildClean(site: string): Promise<void> {
+  const b = await siteAt(site).build({ quiet: true });
+  if (b.code !== 0) throw new Error(b.stderr);
+}
+
+const { work, pristine, freshSite, withContent } = siteCopies('sitegen-security-', SCRATCH, { warm: buildClean });
 
 /** A user error: exit 1, the expected located line, no stack, no crash banner. */
 function expectLocated(r: { code: number | null; stdout: string; stderr: string }, expected: RegExp) {
@@ -26,8 +32,7 @@ function expectLocated(r: { code: number | null; stdout: string; stderr: string 
 
 beforeAll(async () => {
   fs.cpSync(fixture('basic'), pristine, { recursive: true, dereference: true, filter: (src) => !/[/\\](dist|\.sitegen)([/\\]|$)/.test(src) });
-  const b = await siteAt(pristine).build({ quiet: true });
-  if (b.code !== 0) throw new Error(b.stderr);
+  await buildClean(pristine);
 });
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
