@@ -33,10 +33,10 @@ const PROJECTS = ['bench', 'site', 'engine'];
 const LONGEST = [
   'waitlist-load',
   'waitlist-plugin', 'waitlist-cli', 'waitlist-http', 'waitlist-db', 'launch', 'security3-waitlist', 'hostile',
-  'init-templates', 'package', 'incremental-build', 'incremental-more', 'images', 'malformed', 'security-content', 'parallel',
-  'dev-stress', 'incremental-delta', 'md-components-linear', 'security3-dev-parse', 'check-parity', 'images-more', 'check-types',
-  'docs-samples', 'build-cache', 'typed-config', 'build-lock', 'up-to-date-fast', 'incremental-fast', 'md-components',
-  'security3-linear', 'authoring-types', 'fixtures', 'cli-fast', 'csp-warnings', 'errors-right', 'pipeline', 'typecheck-reuse',
+  'init-templates', 'package', 'incremental-build', 'incremental-more', 'images', 'security-content', 'parallel',
+  'dev-stress', 'incremental-delta', 'md-components-linear', 'check-parity', 'images-more', 'malformed', 'security3-dev-parse',
+  'check-types', 'docs-samples', 'build-cache', 'typed-config', 'build-lock', 'up-to-date-fast', 'incremental-fast', 'md-components',
+  'authoring-types', 'fixtures', 'cli-fast', 'csp-warnings', 'errors-right', 'security3-linear', 'pipeline', 'typecheck-reuse',
   'markdown-features-build', 'cache-registry', 'recycle',
 ];
 
