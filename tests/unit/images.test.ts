@@ -93,11 +93,19 @@ describe('bad input: a located error, dist/ untouched', () => {
     ['a remote URL whose host the site does not list', {}, '![A photo](https://cdn.example.net/a.jpg)', /The image https:\/\/cdn\.example\.net\/a\.jpg is remote; only local images are processed/],
     ['a path out of the site', {}, '![A photo](../../../etc/passwd.png)', /is outside the site/],
   ];
+  // One site for these cases, built once: each writes its files over it, and puts them back after.
+  let shared: TestSite;
+  let about: string;
+  beforeAll(async () => {
+    shared = await copyOf('basic');
+    expect((await shared.build()).errors).toEqual([]);
+    about = shared.file('content/pages/about.md');
+  });
+  afterAll(() => shared?.remove());
   for (const [name, files, line, text] of cases) {
     it(name, async () => {
-      const site = await copyOf('basic');
+      const site = shared;
       try {
-        expect((await site.build()).errors).toEqual([]);
         const before = fs.readFileSync(path.join(site.root, 'dist/about/index.html'), 'utf8');
         for (const [f, c] of Object.entries(files)) site.write(f, c);
         site.write('content/pages/about.md', post(line));
@@ -110,7 +118,10 @@ describe('bad input: a located error, dist/ untouched', () => {
         expect(e.location).toMatchObject({ file: 'content/pages/about.md', line: 8, column: 1, lineText: line });
         expect(r.stderr).toContain('content/pages/about.md:8:1');
         expect(fs.readFileSync(path.join(site.root, 'dist/about/index.html'), 'utf8')).toBe(before);
-      } finally { site.remove(); }
+      } finally {
+        for (const f of Object.keys(files)) fs.rmSync(path.join(site.root, f), { force: true });
+        site.write('content/pages/about.md', about);
+      }
     });
   }
 
