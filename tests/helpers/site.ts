@@ -173,10 +173,11 @@ function testSite(root: string, owned: boolean): TestSite {
  * A site in a new temp folder: a copy of tests/fixtures/<base> (without its dist/ and caches) when `base`
  * is given, with `files` written over it. `beside` copies other fixtures next to it, for a fixture that
  * links to or imports from a sibling (broken-link uses ../basic). The repository's node_modules is linked
- * in, so the site's imports (react, zod) resolve as in a real project.
+ * in, so the site's imports (react, zod) resolve as in a real project. `under` is the folder the temp
+ * folder is made in (os.tmpdir() unless given; tests/helpers/scratch.ts has a faster one).
  */
-export async function siteFrom(files: SiteFiles = {}, opts: { base?: string; beside?: string[] } = {}): Promise<TestSite> {
-  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-site-')));
+export async function siteFrom(files: SiteFiles = {}, opts: { base?: string; beside?: string[]; under?: string } = {}): Promise<TestSite> {
+  const work = fs.realpathSync(fs.mkdtempSync(path.join(opts.under ?? os.tmpdir(), 'sitegen-site-')));
   const copy = (name: string, to: string) => {
     const from = fixture(name);
     fs.cpSync(from, to, { recursive: true, filter: (src) => !/(^|[\\/])(dist|\.sitegen|node_modules)([\\/]|$)/.test(path.relative(from, src)) });
@@ -194,8 +195,8 @@ export async function siteFrom(files: SiteFiles = {}, opts: { base?: string; bes
   return { ...site, remove: () => fs.rmSync(work, { recursive: true, force: true }) };
 }
 
-/** A throwaway copy of tests/fixtures/<name>, with `files` written over it (see siteFrom for `beside`). */
-export function copyOf(name: string, files: SiteFiles = {}, opts: { beside?: string[] } = {}): Promise<TestSite> {
+/** A throwaway copy of tests/fixtures/<name>, with `files` written over it (see siteFrom for `beside` and `under`). */
+export function copyOf(name: string, files: SiteFiles = {}, opts: { beside?: string[]; under?: string } = {}): Promise<TestSite> {
   return siteFrom(files, { base: name, ...opts });
 }
 

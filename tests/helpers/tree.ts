@@ -28,14 +28,26 @@ export interface SiteCopies {
    * from the pristine site, as with freshSite, but the cases share the folder: the engine keeps a site's
    * compiled sitegen.config.ts by its folder, so a case that changes only content costs a build, not a
    * compile too. Cases take turns (vitest runs the tests of a file one after another).
+   *
+   * With `warm` (siteCopies' option), the shared copy is built once before the first case and dist/ and
+   * .sitegen/ are put back as that build left them: its caches are keyed by the copy's own folder, so a
+   * case's build reuses the client bundle instead of making it again (pristine's bundle is keyed by the
+   * pristine's folder). That also keeps a failed build's bundling, which can end after the build returns,
+   * from writing into .sitegen/ while it is being put back.
    */
   withContent: <T>(files: Record<string, string | Buffer>, fn: (site: string) => Promise<T>) => Promise<T>;
 }
 
-/** A temp folder holding one pristine site (filled by the caller) and cheap copies of it, one per case. */
-export function siteCopies(prefix: string): SiteCopies {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+/**
+ * A temp folder holding one pristine site (filled by the caller) and cheap copies of it, one per case;
+ * `under` is the folder it is made in (tests/helpers/scratch.ts has a faster one); `warm` builds the
+ * shared copy of withContent once, before its first case.
+ */
+export function siteCopies(prefix: string, under: string = os.tmpdir(), opts: { warm?: (site: string) => Promise<unknown> } = {}): SiteCopies {
+  const work = fs.mkdtempSync(path.join(under, prefix));
   const pristine = path.join(work, 'pristine');
+  /** Where withContent puts dist/ and .sitegen/ back from: the shared copy's own, once warmed, else the pristine's. */
+  let baseline = pristine;
   let shared: string | null = null;
   let busy = false;
   const freshSite = (name: string) => {
@@ -48,7 +60,22 @@ export function siteCopies(prefix: string): SiteCopies {
     async withContent(files, fn) {
       if (busy) throw new Error('withContent: cases on the shared site must take turns');
       busy = true;
-      shared ??= freshSite('shared');
+      if (shared === null) {
+        const first = freshSite('shared');
+        try {
+          if (opts.warm) {
+            await opts.warm(first);
+            baseline = path.join(work, 'shared-baseline');
+            for (const dir of ['dist', '.sitegen']) {
+              if (fs.existsSync(path.join(first, dir))) fs.cpSync(path.join(first, dir), path.join(baseline, dir), { recursive: true });
+            }
+          }
+        } catch (e) {
+          busy = false;
+          throw e;
+        }
+        shared = first;
+      }
       const site = shared;
       const originals = Object.keys(files).map((rel) => {
         const file = path.join(site, rel);
@@ -62,11 +89,14 @@ export function siteCopies(prefix: string): SiteCopies {
           if (before === null) fs.rmSync(file, { force: true });
           else fs.writeFileSync(file, before);
         }
-        for (const dir of ['dist', '.sitegen']) {
-          fs.rmSync(path.join(site, dir), { recursive: true, force: true });
-          if (fs.existsSync(path.join(pristine, dir))) fs.cpSync(path.join(pristine, dir), path.join(site, dir), { recursive: true });
+        try {
+          for (const dir of ['dist', '.sitegen']) {
+            fs.rmSync(path.join(site, dir), { recursive: true, force: true });
+            if (fs.existsSync(path.join(baseline, dir))) fs.cpSync(path.join(baseline, dir), path.join(site, dir), { recursive: true });
+          }
+        } finally {
+          busy = false; // a failed put-back fails its own case, not every case after it
         }
-        busy = false;
       }
     },
   };

@@ -3,20 +3,19 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sitegen, fixture } from '../helpers/cli.ts';
-import { siteAt } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
 
 describe('aliasPages: false', () => {
   it('writes no alias pages, keeps the _redirects rules and accepts links to aliases', async () => {
-    // inside the repository, so the site's islands resolve react from its node_modules
-    const root = fs.mkdtempSync(path.join(fixture(''), '.alias-pages-'));
+    // A copy with the repository's node_modules linked in, so the site's islands resolve react.
+    const site = await copyOf('basic');
+    const root = site.root;
     try {
-      fs.cpSync(fixture('basic'), root, { recursive: true, filter: (f) => !/[/\\]dist/.test(path.relative(fixture('basic'), f)) });
       const config = path.join(root, 'sitegen.config.ts');
       fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("layout: Layout,", "layout: Layout,\n  aliasPages: false,"));
       // a link to an alias path: valid, although no file is written there
       fs.appendFileSync(path.join(root, 'content/pages/about.md'), '\nSee [the old item URL](/old/alpha/).\n');
-      const r = await siteAt(root).build();
+      const r = await site.build();
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/✓ 5 pages, 2 aliases, \d+ assets/);
       const dist = path.join(root, 'dist');
@@ -26,7 +25,7 @@ describe('aliasPages: false', () => {
       expect(redirects).toContain('/old/alpha/ /items/alpha/ 301');
       expect(redirects).not.toContain('meta-refresh');
     } finally {
-      fs.rmSync(root, { recursive: true, force: true });
+      site.remove();
     }
   });
 });

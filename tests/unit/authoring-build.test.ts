@@ -13,7 +13,8 @@ import { createContentStore } from '../../src/content/liveContent.ts';
 import { date, reference } from '../../src/public.ts';
 import type { SiteConfig } from '../../src/core/types.ts';
 import { z } from 'zod';
-import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
+import { editFile } from './dev-fixture.ts';
+import { copyFixture, removeCopy } from '../helpers/scratch.ts';
 
 let dir = '';
 let first: BuildResult;

@@ -4,7 +4,6 @@
 // locations and hints — and leaves dist/ and the build's kept output (.sitegen/cache/output) as they were.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { build, checkSite } from '../../src/pipeline/build.ts';
 import { formatMessage } from '../../src/core/errors.ts';
@@ -12,6 +11,7 @@ import type { BuildResult } from '../../src/core/types.ts';
 import { configureEngine, type EngineSettings } from '../../src/core/settings.ts';
 import { REPO } from '../helpers/cli.ts';
 import { treeSnapshot } from '../helpers/tree.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
 const FIXTURES = path.join(REPO, 'tests/fixtures');
 let work = '';
@@ -19,7 +19,7 @@ let work = '';
 let copies = '';
 
 beforeAll(() => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-check-parity-'));
+  work = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-check-parity-'));
   copies = path.join(work, 'tests/fixtures');
   // Symlinks copied as written (broken-link's static/ and templates/ point at ../basic/…).
   fs.cpSync(FIXTURES, copies, { recursive: true, verbatimSymlinks: true, filter: (src) => !/(^|[\\/])(dist|\.sitegen)([\\/]|$)/.test(path.relative(FIXTURES, src)) });

@@ -3,7 +3,8 @@
 // attributes in rendered pages, and islands that instantiate WebAssembly. Nothing when the site's csp
 // allows it. Build, check and dev say the same.
 import { afterEach, describe, expect, it } from 'vitest';
-import { copyOf, type TestSite } from '../helpers/site.ts';
+import { type TestSite } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
 import { extractLinks } from '../../src/pipeline/linkScan.ts';
 import { formatMessageLong } from '../../src/core/errors.ts';
 import { cpuMs } from '../helpers/cpuTime.ts';

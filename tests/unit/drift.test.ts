@@ -4,11 +4,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sitegen, startServer } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
 import { formatMessage } from '../../src/core/errors.ts';
-import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
+import { editFile } from './dev-fixture.ts';
+import { copyFixture, removeCopy } from '../helpers/scratch.ts';
 import { withoutAssetHashes } from '../helpers/html.ts';
 
 let dir = '';
@@ -61,13 +61,13 @@ describe('islandsDir is honoured by the server compile as by the client bundle',
     // A second build answers from the module cache: still wrapped.
     expect((await siteAt(dir).build()).code).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'dist/index.html'), 'utf8')).toBe(home);
-    // preview serves that page and every script it loads.
-    const preview = await startServer(['preview', '--root', dir, '--port', '0', '--no-backend']);
+    // preview serves that page and every script it loads (the engine's preview, as `sitegen preview` runs it).
+    const preview = await siteAt(dir).preview();
     try {
       const served = await (await fetch(`${preview.url}/`)).text();
       expect(served).toBe(home);
       for (const src of home.match(/\/assets\/[\w-]+\.js/g) ?? []) expect((await fetch(preview.url + src)).status, src).toBe(200);
-    } finally { await preview.stop(); }
+    } finally { await preview.close(); }
 
     const site = await createDevSite({ root: dir });
     try {

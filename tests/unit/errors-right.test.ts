@@ -2,7 +2,8 @@
 // pages is one message; a syntax error in a template is a template error at its line; hints speak of what
 // is printed; an unknown front matter field gets a did-you-mean; island errors map under site.base.
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { copyOf, siteFrom, type TestSite } from '../helpers/site.ts';
+import { type TestSite } from '../helpers/site.ts';
+import { copyOf, siteFrom } from '../helpers/scratch.ts';
 
 const sites: TestSite[] = [];
 afterAll(() => { for (const s of sites) s.remove(); });

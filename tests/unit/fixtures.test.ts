@@ -1,11 +1,13 @@
 // Each broken fixture site gives exactly the located message a user would read; the valid one builds.
-// `check` and the failing build run in process (tests/helpers/site.ts, the CLI's own code and text); the
-// valid build, --json and the not-a-site exit stay real `sitegen` processes: the CLI's smoke tests.
+// Builds and checks run in process (tests/helpers/site.ts: the CLI's own code and text, --json included);
+// the not-a-site exit stays a real `sitegen` process, a smoke test of the CLI (build-cache.test.ts spawns
+// whole builds with --json).
 import { describe, expect, it, onTestFinished } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sitegen, fixture } from '../helpers/cli.ts';
-import { copyOf, siteAt } from '../helpers/site.ts';
+import { siteAt } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
 import { treeSnapshot } from '../helpers/tree.ts';
 
 describe('sitegen check on fixture sites', () => {
@@ -67,7 +69,7 @@ describe('sitegen build', () => {
     const site = await copyOf('basic');
     onTestFinished(() => site.remove());
     const root = site.root;
-    const r = sitegen(['build', '--root', root]);
+    const r = await siteAt(root).build();
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/render\s+\d+ ms/);
     expect(r.stdout).toMatch(/✓ 5 pages, 2 aliases, \d+ assets/);
@@ -97,7 +99,7 @@ describe('sitegen build', () => {
   });
 
   it('prints errors in the exact esbuild Message shape with --json (0-based byte columns), which esbuild.formatMessages renders', async () => {
-    const r = sitegen(['build', '--root', fixture('schema-error'), '--json']);
+    const r = await siteAt(fixture('schema-error')).build({ json: true });
     expect(r.code).toBe(1);
     const json = JSON.parse(r.stdout);
     expect(json.errors[0]).toEqual({

@@ -5,7 +5,6 @@
 // body, an empty block, a block that never closes, `----`, a language after the fence.
 import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { parse as parseYaml } from 'yaml';
@@ -14,6 +13,7 @@ import { parseContentFile, type ParsedFile } from '../../src/content/parse.ts';
 import type { Message } from '../../src/core/types.ts';
 import { prng } from '../helpers/prng.ts';
 import { cpuMs } from '../helpers/cpuTime.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
 const PIECES = ['---', '----', '---yaml', '--- yaml ', '--- js', '\n', '\r\n', '\r', '\n---', '\n---\n', '\r\n---\r\n', '\n--- x', '\n----',
   'title: x', 'a: 1', '# c', '#', '\uFEFF', 'body', ' ', '\t', '\n\n', '-', '---\n', 'text\n---\nmore'];
@@ -80,7 +80,7 @@ describe('the front matter split', () => {
   });
 });
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-front-matter-'));
+const root = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-front-matter-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 let n = 0;
 async function parse(text: string): Promise<ParsedFile> {

@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { copyOf } from '../helpers/site.ts';
+import type { TestSite } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
 import { build } from '../../src/pipeline/build.ts';
 import { currentImageStore } from '../../src/images/store.ts';
 import { encoderOptions } from '../../src/images/variants.ts';
@@ -108,15 +109,23 @@ describe('Markdown images: widths, sizes and priority of their own', () => {
     ['{width=300}', /has an attribute "width" sitegen does not know: an image takes widths="…", sizes="…" and priority/],
     ['{widths="320}', /The attributes after the image \.\/photo\.jpg, \{widths="320\}: the value of "widths" has no closing quote/],
   ];
+  // One copy of the site for the cases below (each changes only about.md, and puts it back).
+  let site: TestSite;
+  let about: string;
+  beforeAll(async () => {
+    site = await copyOf('basic', { 'content/pages/photo.jpg': small });
+    about = site.file('content/pages/about.md');
+  });
+  afterAll(() => site?.remove());
   for (const [attrs, text] of bad) {
     it(`${attrs} is an error located at the image`, async () => {
       const line = `![A gradient](./photo.jpg)${attrs}`;
-      const site = await copyOf('basic', { 'content/pages/photo.jpg': small, 'content/pages/about.md': post(line) });
+      site.write('content/pages/about.md', post(line));
       try {
         const r = await site.build();
         expect(r.errors.map((e) => [e.id, e.location?.file, e.location?.line, e.location?.column, e.location?.lineText])).toEqual([['ImageError', 'content/pages/about.md', 8, 1, line]]);
         expect(r.errors[0].text).toMatch(text);
-      } finally { site.remove(); }
+      } finally { site.write('content/pages/about.md', about); }
     });
   }
 });

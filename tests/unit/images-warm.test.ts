@@ -5,11 +5,11 @@
 // image (hash, format, size) read a chunk at a time are those of its whole bytes.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
-import { copyOf, type TestSite } from '../helpers/site.ts';
+import { type TestSite } from '../helpers/site.ts';
+import { copyOf, SCRATCH } from '../helpers/scratch.ts';
 import { photo, post } from '../helpers/photo.ts';
 import { siteCacheRoot } from '../../src/cache/registry.ts';
 import { pruneCaches } from '../../src/cache/prune.ts';
@@ -89,7 +89,7 @@ describe('a warm build over a kept output', () => {
 });
 
 describe("a source image's facts, read a chunk at a time", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-facts-'));
+  const dir = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-facts-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   const both = (name: string, bytes: Buffer) => {
     const file = path.join(dir, name);

@@ -7,14 +7,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { copyOf, type TestSite } from '../helpers/site.ts';
+import { type TestSite } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
 import { photo, post } from '../helpers/photo.ts';
 
 const picture = (html: string) => html.match(/<picture>.*?<\/picture>/s)?.[0] ?? '';
 
+// Sizes chosen for what each test shows at the least encoding: `wide` is over one of the site's widths
+// (960) and under the next, `big` just over the fallback's limit (1280 px) for <Image> to cap it.
 let big: Buffer;
+let wide: Buffer;
 let small: Buffer;
-beforeAll(async () => { big = await photo(1600, 1000); small = await photo(800, 500, 2); });
+beforeAll(async () => { big = await photo(1296, 810); wide = await photo(1000, 625, 4); small = await photo(800, 500, 2); });
 
 describe('Markdown images', () => {
   let site: TestSite;
@@ -41,20 +45,20 @@ describe('Markdown images', () => {
   });
 
   it('a warm build encodes nothing, and a changed image only itself', async () => {
-    site.write('content/pages/other.jpg', big);
+    site.write('content/pages/other.jpg', wide);
     site.edit('content/pages/about.md', (t) => `${t}\n![A wide gradient](./other.jpg)\n`);
     const first = await site.build();
     expect(first.errors).toEqual([]);
-    // 1600 px: 640, 960, 1280 and 1600 in two formats and the fallback; the first photo's 5 come from the cache.
-    expect(first.result.images).toEqual({ files: 14, processed: 9, cached: 5 });
+    // 1000 px: 640, 960 and 1000 in two formats and the fallback; the first photo's 5 come from the cache.
+    expect(first.result.images).toEqual({ files: 12, processed: 7, cached: 5 });
     const warm = await site.build();
-    expect(warm.result.images).toEqual({ files: 14, processed: 0, cached: 14 });
+    expect(warm.result.images).toEqual({ files: 12, processed: 0, cached: 12 });
     const before = picture(warm.read('about/index.html'));
     // New bytes, new names: the page changes with them and only that image is encoded.
     site.write('content/pages/photo.jpg', await photo(800, 500, 3));
     const changed = await site.build();
     expect(changed.errors).toEqual([]);
-    expect(changed.result.images).toEqual({ files: 14, processed: 5, cached: 9 });
+    expect(changed.result.images).toEqual({ files: 12, processed: 5, cached: 7 });
     expect(picture(changed.read('about/index.html'))).not.toBe(before);
   });
 
@@ -89,11 +93,19 @@ describe('bad input: a located error, dist/ untouched', () => {
     ['a remote URL whose host the site does not list', {}, '![A photo](https://cdn.example.net/a.jpg)', /The image https:\/\/cdn\.example\.net\/a\.jpg is remote; only local images are processed/],
     ['a path out of the site', {}, '![A photo](../../../etc/passwd.png)', /is outside the site/],
   ];
+  // One site for these cases, built once: each writes its files over it, and puts them back after.
+  let shared: TestSite;
+  let about: string;
+  beforeAll(async () => {
+    shared = await copyOf('basic');
+    expect((await shared.build()).errors).toEqual([]);
+    about = shared.file('content/pages/about.md');
+  });
+  afterAll(() => shared?.remove());
   for (const [name, files, line, text] of cases) {
     it(name, async () => {
-      const site = await copyOf('basic');
+      const site = shared;
       try {
-        expect((await site.build()).errors).toEqual([]);
         const before = fs.readFileSync(path.join(site.root, 'dist/about/index.html'), 'utf8');
         for (const [f, c] of Object.entries(files)) site.write(f, c);
         site.write('content/pages/about.md', post(line));
@@ -106,7 +118,10 @@ describe('bad input: a located error, dist/ untouched', () => {
         expect(e.location).toMatchObject({ file: 'content/pages/about.md', line: 8, column: 1, lineText: line });
         expect(r.stderr).toContain('content/pages/about.md:8:1');
         expect(fs.readFileSync(path.join(site.root, 'dist/about/index.html'), 'utf8')).toBe(before);
-      } finally { site.remove(); }
+      } finally {
+        for (const f of Object.keys(files)) fs.rmSync(path.join(site.root, f), { force: true });
+        site.write('content/pages/about.md', about);
+      }
     });
   }
 

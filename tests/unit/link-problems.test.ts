@@ -4,13 +4,13 @@
 // at the lines that write it.
 import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { makeTargets, type PageLinks } from '../../src/pipeline/linkScan.ts';
 import { brokenLinks, linkProblems } from '../../src/pipeline/links.ts';
 import { formatMessageLong } from '../../src/core/errors.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-links-'));
+const root = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-links-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 function write(rel: string, text: string): string {
   fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });

@@ -8,14 +8,20 @@ import path from 'node:path';
 import { fixture, sitegen } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { siteCopies, treeSnapshot } from '../helpers/tree.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
-const { work, pristine, freshSite, withContent } = siteCopies('sitegen-malformed-');
+/** Builds a site that must build (the pristine one, and the shared copy of it before the first case). */
+async function buildClean(site: string): Promise<void> {
+  const b = await siteAt(site).build({ quiet: true });
+  if (b.code !== 0) throw new Error(b.stderr);
+}
+
+const { work, pristine, freshSite, withContent } = siteCopies('sitegen-malformed-', SCRATCH, { warm: buildClean });
 
 beforeAll(async () => {
   // A self-contained copy of the valid fixture (links resolved), built once: every case starts from its dist/.
   fs.cpSync(fixture('basic'), pristine, { recursive: true, dereference: true, filter: (src) => !/[/\\](dist|\.sitegen)([/\\]|$)/.test(src) });
-  const b = await siteAt(pristine).build({ quiet: true });
-  if (b.code !== 0) throw new Error(b.stderr);
+  await buildClean(pristine);
 });
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 

@@ -3,7 +3,8 @@
 // check checks the URL the page really has, and a site without a base renders as it always did.
 import { afterEach, describe, expect, it } from 'vitest';
 import { basedUrl, compileMarkdown } from '../../src/markdown/compile.ts';
-import { copyOf, siteFrom, type TestSite } from '../helpers/site.ts';
+import { type TestSite } from '../helpers/site.ts';
+import { copyOf, siteFrom } from '../helpers/scratch.ts';
 import { runInit } from '../../cli/init.ts';
 
 let site: TestSite | null = null;

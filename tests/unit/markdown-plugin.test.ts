@@ -7,7 +7,8 @@ import path from 'node:path';
 import { sitegen } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
-import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
+import { editFile } from './dev-fixture.ts';
+import { copyFixture, removeCopy } from '../helpers/scratch.ts';
 import { expectSameOnWorkersAndInDev } from '../helpers/sameEverywhere.ts';
 
 let dir = '';

@@ -3,7 +3,8 @@
 // server (islands hydrated) and never evaluates anything the content holds. Run in process through
 // build, check and dev like a user's commands; every bad input is a located message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteFrom, type BuildRun, type SiteFiles, type TestSite } from '../helpers/site.ts';
+import { type BuildRun, type SiteFiles, type TestSite } from '../helpers/site.ts';
+import { siteFrom } from '../helpers/scratch.ts';
 import { until } from './dev-fixture.ts';
 
 const CONFIG = `import { z } from 'zod';

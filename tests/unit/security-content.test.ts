@@ -8,12 +8,19 @@ import path from 'node:path';
 import { REPO, fixture } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { siteCopies, treeSnapshot } from '../helpers/tree.ts';
-import { startDevServer } from '../../src/dev/index.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
+import { createDevSite } from '../../src/dev/devSite.ts';
 import { hostOf } from '../helpers/devHost.ts';
 import { formatMessage } from '../../src/core/errors.ts';
 import { parseContentFile } from '../../src/content/parse.ts';
 
-const { work, pristine, freshSite, withContent } = siteCopies('sitegen-security-');
+/** Builds a site that must build (the pristine one, and the shared copy of it before the first case). */
+async function buildClean(site: string): Promise<void> {
+  const b = await siteAt(site).build({ quiet: true });
+  if (b.code !== 0) throw new Error(b.stderr);
+}
+
+const { work, pristine, freshSite, withContent } = siteCopies('sitegen-security-', SCRATCH, { warm: buildClean });
 
 /** A user error: exit 1, the expected located line, no stack, no crash banner. */
 function expectLocated(r: { code: number | null; stdout: string; stderr: string }, expected: RegExp) {
@@ -25,8 +32,7 @@ function expectLocated(r: { code: number | null; stdout: string; stderr: string 
 
 beforeAll(async () => {
   fs.cpSync(fixture('basic'), pristine, { recursive: true, dereference: true, filter: (src) => !/[/\\](dist|\.sitegen)([/\\]|$)/.test(src) });
-  const b = await siteAt(pristine).build({ quiet: true });
-  if (b.code !== 0) throw new Error(b.stderr);
+  await buildClean(pristine);
 });
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
@@ -82,9 +88,9 @@ describe('front matter is YAML only', () => {
     fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(site, 'node_modules'), 'dir');
     const marker = path.join(site, 'ran.txt');
     fs.writeFileSync(path.join(site, 'content/pages/about.md'), evil(marker, '---js'));
-    const dev = await startDevServer({ root: site });
+    const dev = await createDevSite({ root: site });
     try {
-      expect(dev.initial.errors.map(formatMessage).join('\n')).toMatch(/content\/pages\/about\.md:1:4 Front matter must be YAML/);
+      expect((await dev.start()).errors.map(formatMessage).join('\n')).toMatch(/content\/pages\/about\.md:1:4 Front matter must be YAML/);
       expect(fs.existsSync(marker)).toBe(false);
     } finally {
       await dev.close();
@@ -148,19 +154,19 @@ describe('symlinks never lead out of the site', () => {
     const site = siteWithSecrets('dev-static');
     fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(site, 'node_modules'), 'dir');
     fs.symlinkSync(path.join(site, '../dev-static.env'), path.join(site, 'static/x.txt'));
-    const dev = await startDevServer({ root: site });
-    const host = await hostOf(dev.site);
+    const dev = await createDevSite({ root: site });
+    const host = await hostOf(dev);
     try {
-      expect(dev.initial.errors.map(formatMessage).join('\n')).toMatch(/(^|\n)static\/x\.txt Symlink to outside the site root/);
+      expect((await dev.start()).errors.map(formatMessage).join('\n')).toMatch(/(^|\n)static\/x\.txt Symlink to outside the site root/);
       const x = await host.get('/x.txt');
       expect([x.status, x.body.includes(SECRET)]).toEqual([503, false]); // the site never built: the placeholder
       // A link planted while dev runs is refused the same way when the watcher reports it.
       fs.symlinkSync('../.env', path.join(site, 'static/y.txt'));
-      const r = await dev.site.apply([{ file: 'static/y.txt', kind: 'add' }]);
+      const r = await dev.apply([{ file: 'static/y.txt', kind: 'add' }]);
       expect(r!.errors.map(formatMessage).join('\n')).toMatch(/(^|\n)static\/y\.txt Symlink to a hidden file/);
       const y = await host.get('/y.txt');
       expect([y.status, y.body.includes(SECRET)]).toEqual([503, false]); // the site never built: the placeholder
-      expect(JSON.stringify([...dev.site.output.statics.values()].map((b) => Buffer.from(b).toString()))).not.toContain(SECRET);
+      expect(JSON.stringify([...dev.output.statics.values()].map((b) => Buffer.from(b).toString()))).not.toContain(SECRET);
     } finally {
       await host.close();
       await dev.close();
@@ -172,10 +178,10 @@ describe('symlinks never lead out of the site', () => {
     fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(site, 'node_modules'), 'dir');
     fs.writeFileSync(path.join(work, 'dev-gamma.yaml'), `title: ${SECRET}\ntags: [a, b]\nprice: 1\n`);
     fs.symlinkSync(path.join(work, 'dev-gamma.yaml'), path.join(site, 'content/items/gamma.yaml'));
-    const dev = await startDevServer({ root: site });
+    const dev = await createDevSite({ root: site });
     try {
-      expect(dev.initial.errors.map(formatMessage)).toEqual(['content/items/gamma.yaml Symlink to outside the site root: sitegen does not read or publish it']);
-      expect(JSON.stringify([...dev.site.output.pages.values()])).not.toContain(SECRET);
+      expect((await dev.start()).errors.map(formatMessage)).toEqual(['content/items/gamma.yaml Symlink to outside the site root: sitegen does not read or publish it']);
+      expect(JSON.stringify([...dev.output.pages.values()])).not.toContain(SECRET);
     } finally {
       await dev.close();
     }

@@ -3,12 +3,12 @@
 // --force a link in the way is replaced as a link, and the file or folder it points to stays as it was.
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { runInit } from '../../cli/init.ts';
 import { treeSnapshot } from '../helpers/tree.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-sec3-init-'));
+const tmp = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-sec3-init-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const STARTER_GITIGNORE = fs.readFileSync(path.join(import.meta.dirname, '../../init-template/minimal/gitignore'), 'utf8');

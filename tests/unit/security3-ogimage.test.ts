@@ -8,7 +8,8 @@ import { build } from '../../src/pipeline/build.ts';
 import { formatMessage } from '../../src/core/errors.ts';
 import { routeContent } from '../../src/pipeline/routes.ts';
 import type { Content, RouteDef, SiteConfig } from '../../src/core/types.ts';
-import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
+import { editFile } from './dev-fixture.ts';
+import { copyFixture, removeCopy } from '../helpers/scratch.ts';
 
 let dir: string;
 beforeAll(() => { dir = copyFixture('basic'); });

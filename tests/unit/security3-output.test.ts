@@ -4,12 +4,12 @@
 // they point to, outside the site, keep every file as it was.
 import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { stageOutput } from '../../src/output/write.ts';
 import { treeSnapshot } from '../helpers/tree.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-sec3-out-'));
+const tmp = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-sec3-out-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const put = (file: string, text: string) => { fs.mkdirSync(path.dirname(file), { recursive: true }); fs.writeFileSync(file, text); };

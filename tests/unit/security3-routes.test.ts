@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/pipeline/build.ts';
 import { formatMessage } from '../../src/core/errors.ts';
-import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
+import { editFile } from './dev-fixture.ts';
+import { copyFixture, removeCopy } from '../helpers/scratch.ts';
 
 let dir: string;
 beforeAll(() => { dir = copyFixture('basic'); });

@@ -13,7 +13,8 @@ import { startDevServer, type DevServer } from '../../src/dev/index.ts';
 import { clientErrorHandler, locateClientError } from '../../src/dev/clientErrors.ts';
 import { watchSite } from '../../src/dev/watch.ts';
 import type { FileChange } from '../../src/dev/devSite.ts';
-import { copyFixture, removeCopy, until } from './dev-fixture.ts';
+import { until } from './dev-fixture.ts';
+import { copyFixture, removeCopy } from '../helpers/scratch.ts';
 
 interface Answer { status: number; headers: http.IncomingHttpHeaders; body: string }
 

@@ -2,7 +2,6 @@
 // no fact stands behind is a located error, never published as written, and a token in Markdown is text as
 // typed ({__proto__} is not bold "proto"). Checked in process on a copy of the real site.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, checkSite } from '../../src/pipeline/build.ts';
@@ -10,8 +9,9 @@ import { formatMessage } from '../../src/core/errors.ts';
 import { compileMarkdown, prepareMarkdown } from '../../src/markdown/compile.ts';
 import { fillTokensHtml, tokenMarkdown } from '../../templates/lib/tokens.ts';
 import { REPO } from '../helpers/cli.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-tokens-'));
+const work = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-tokens-'));
 const real = path.join(work, 'real');
 beforeAll(() => {
   fs.mkdirSync(real);
