@@ -80,3 +80,54 @@ describe('after a build that patched dist/ in place', () => {
     expect(r.output()).toEqual(await clean());
   }, 120_000);
 });
+
+// The route table's checks (valid paths, one writer per output) are carried from the last build when
+// routes() declares the same paths, outputs and aliases; routes() runs every time, and here its aliases
+// come from the pages' bodies, so a body edit changes them.
+describe('a route table whose checks a build carries over', () => {
+  const aliasesFromBody = () => site.edit('sitegen.config.ts', (t) => t.replace(
+    'props: { title: p.data.title, html: p.html }, title: p.data.title, source: p.file }',
+    'props: { title: p.data.title, html: p.html }, title: p.data.title, source: p.file, aliases: [...p.html.matchAll(/old:(\\/[a-z/-]+)/g)].map((m) => m[1]) }'));
+  const body = (text: string) => site.write('content/pages/about.md', `---\ntitle: About\n---\n# About\n\n${text}\n`);
+
+  it('still sees an alias or a route that routes() adds, removes or renames after a body edit', async () => {
+    aliasesFromBody();
+    body('Was old:/former-about.');
+    let r = await buildOk();
+    expect(r.read('former-about/index.html')).toContain('/about/');
+    r = await buildOk(); // the same shape: carried
+    body('Was old:/former-about and old:/earlier-about.');
+    r = await buildOk();
+    expect(r.output()).toEqual(await clean());
+    expect(Object.keys(r.output())).toContain('earlier-about/index.html');
+    body('Was old:/renamed-about.');
+    r = await buildOk();
+    expect(Object.keys(r.output())).not.toContain('former-about/index.html');
+    expect(r.output()).toEqual(await clean());
+    site.write('content/pages/extra.md', '---\ntitle: Extra\n---\nOnce old:/before-extra.\n');
+    r = await buildOk(); // a route added, with its alias
+    expect(r.read('before-extra/index.html')).toContain('/extra/');
+    fs.renameSync(path.join(site.root, 'content/pages/extra.md'), path.join(site.root, 'content/pages/moved.md'));
+    r = await buildOk(); // renamed
+    expect(r.read('moved/index.html')).toContain('Extra');
+    expect(Object.keys(r.output())).not.toContain('extra/index.html');
+    expect(r.output()).toEqual(await clean());
+    fs.rmSync(path.join(site.root, 'content/pages/moved.md'));
+    r = await buildOk(); // removed
+    expect(Object.keys(r.output())).not.toContain('moved/index.html');
+    expect(r.output()).toEqual(await clean());
+  }, 120_000);
+
+  it('reports an alias that a body edit makes collide with a page, after builds that carried the checks', async () => {
+    aliasesFromBody();
+    body('Was old:/former-about.');
+    await buildOk();
+    await buildOk();
+    body('Was old:/items/alpha.');
+    const r = await site.build();
+    expect(r.code).not.toBe(0);
+    expect(r.errors.map((e) => e.text).join('\n')).toMatch(/alias \/items\/alpha\/ → \/about\/ and page \/items\/alpha\/ .*both write items\/alpha\/index\.html/);
+    body('Was old:/former-about.'); // back to the shape that passed: carried again
+    expect((await buildOk()).output()).toEqual(await clean());
+  }, 120_000);
+});
