@@ -171,10 +171,9 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
   const incremental = !cache ? null : await timed('changes', async () => {
     const key = buildKey({ moduleFile: session.site!.file, vendorFile: vendorFile(), manifest: planInput(session, plan).setup.manifest, siteUrl: session.siteUrl() });
     const inc = await openIncremental(session.root, outDir, key, session.content, env.values);
-    // The record knows every file of the live output, and fewer than patchMax pages render (their HTML
-    // waits in memory until the build knows it has no error): the build patches it in place.
-    // Keys first (a file is looked at only where its key is the same): a template edit stops at patchMax
-    // pages, before the look at every folder of the output that a patch needs (10,000 pages: 10,000 lstat).
+    // Fewer than patchMax pages render (their HTML waits in memory until the build knows it has no error),
+    // counted by keys first (a template edit stops there, before a look at every folder of the output), and
+    // the record knows every file of the live output, its folders as recorded: the build patches it in place.
     if (await isFolder(outDir)) {
       inc.at(outDir, true);
       if (inc.fewerThan(engineSettings().patchMax, routing.table.routes, aliasPagesOf(session, plan))) patch = inc.previousFiles();
