@@ -39,6 +39,7 @@ export const CACHES = {
   pagesDelta: { scope: 'site', path: 'pages-delta.json', keep: 'replaced', what: 'what the builds that patched the live output changed in pages.json, so a one-file build writes only that (pipeline/pageRecord.ts)' },
   pagesBefore: { scope: 'site', path: 'pages-before.json', keep: 'replaced', what: 'the same for the output the last build replaced, kept as `output` (pipeline/pageRecord.ts)' },
   pagesBeforeDelta: { scope: 'site', path: 'pages-before-delta.json', keep: 'replaced', what: 'the delta of pages-before.json (pipeline/pageRecord.ts)' },
+  routes: { scope: 'site', path: 'routes.txt', keep: 'replaced', what: 'a digest of the paths, outputs and aliases of the last route table that passed every check, with the engine that checked it (pipeline/routeCarry.ts)' },
   build: { scope: 'site', path: 'build.json', keep: 'replaced', what: 'the last build\'s result with the stamps of its inputs and output, so a build with nothing changed returns it at once (pipeline/upToDate.ts)' },
   typecheck: { scope: 'site', path: 'typecheck.tsbuildinfo', keep: 'replaced', what: 'TypeScript\'s incremental state of `sitegen check` (site/typecheck.ts)' },
   module: { scope: 'install', path: 'server', keep: 'pruned', what: 'compiled site modules with their code caches, and a record per site of the stamps they were made from (site/cache.ts)' },

@@ -172,12 +172,12 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
   const incremental = !cache ? null : await timed('changes', async () => {
     const key = buildKey({ moduleFile: session.site!.file, vendorFile: vendorFile(), manifest: planInput(session, plan).setup.manifest, siteUrl: session.siteUrl() });
     const inc = await openIncremental(session.root, outDir, key, session.content, env.values);
-    // The record knows every file of the live output, and fewer than patchMax pages render (their HTML
-    // waits in memory until the build knows it has no error): the build patches it in place.
-    const previous = await isFolder(outDir) ? inc.previousFiles() : null;
-    if (previous) {
+    // Fewer than patchMax pages render (their HTML waits in memory until the build knows it has no error),
+    // counted by keys first (a template edit stops there, before a look at every folder of the output), and
+    // the record knows every file of the live output, its folders as recorded: the build patches it in place.
+    if (await isFolder(outDir)) {
       inc.at(outDir, true);
-      if (inc.fewerThan(engineSettings().patchMax, routing.table.routes, aliasPagesOf(session, plan))) patch = previous;
+      if (inc.fewerThan(engineSettings().patchMax, routing.table.routes, aliasPagesOf(session, plan))) patch = inc.previousFiles();
     }
     return inc;
   });

@@ -14,15 +14,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Alias, Content, Route } from '../core/types.ts';
 import type { ManifestLinks } from '../render/page.ts';
-import { markUnknown, moveRecord, readGeneration, recordFiles, removeRecord, writeDelta, writeGeneration, type Entry, type Change, type Generation, type OutputStamps, type RecordFile, type Stamp } from './pageRecord.ts';
+import { markUnknown, moveRecord, readGeneration, recordFiles, removeRecord, writeDelta, writeGeneration, type Entry, type Generation, type OutputStamps, type RecordFile, type Stamp } from './pageRecord.ts';
 import { parseVariantPath } from '../images/model.ts';
 import { sha1, stable, Unknown } from './stableText.ts';
 import { envRecordOf, envSame, type EnvRecord } from './envRecord.ts';
+import { below, changeOf, lstatOrNull, patchedStamps } from './patchStamps.ts';
+
+export { below, lstatOrNull };
 
 export type { OutputStamps };
 
-// Any error (none there, a file where a folder was: ENOTDIR) is a file or folder not as recorded.
-export const lstatOrNull = (p: string): fs.Stats | null => { try { return fs.lstatSync(p); } catch { return null; } };
 
 
 /** A route's data: everything but its component and body, which the site module's key covers by name. */
@@ -218,13 +219,20 @@ export async function openIncremental(root: string, outDir: string, key: string 
       // After a patch, a file or folder it did not touch keeps the stamp the record had. That can never make
       // a later build trust a changed output: each later check compares a recorded stamp with the file's
       // own (a stale one only makes it build), and this build saw every folder as recorded before it began.
-      const was = patched && touched && live?.stamps && live.dirs ? { stamps: live.stamps, dirs: live.dirs } : null;
-      const changedDirs = new Set<string>();
-      if (was) for (const f of touched!) for (let d = path.dirname(f); ; d = path.dirname(d)) { const k = d === '.' ? '' : d; if (changedDirs.has(k)) break; changedDirs.add(k); if (!k) break; }
+      const was = patched && touched && live?.stamps && live.dirs && live.files ? { stamps: live.stamps, dirs: live.dirs } : null;
       const entries: [string, Entry][] = [];
       for (const [output, e] of next) {
         const stamp = e.stamp ?? (() => { try { const s = fs.lstatSync(path.join(outDir, output)); return s.isFile() ? stampOf(s) : null; } catch { return null; } })();
         if (stamp) entries.push([output, e.stamp ? e as Entry : { ...e, stamp }]);
+      }
+      const envRecord = envRecordOf(env, envReads, reused);
+      if (was) {
+        // The record's stamps changed where the patch wrote or deleted: work for the files it touched,
+        // not for every file of the output (100,000 pages: a walk of every file and folder, and a diff).
+        const p = patchedStamps(live!, was, touched!, written, outDir);
+        if (await writeDelta(files.live, outDir, live!, { ...changeOf(live!, entries), ...p.change, env: envRecord })) return { ...p.now, env: envRecord };
+        await writeGeneration(files.live, outDir, entries, { files: written, ...p.now, env: envRecord });
+        return { ...p.now, env: envRecord };
       }
       // Stamped now it is live: one lstat a file and a folder (10,000 pages: ~20,000, some tens of ms).
       // An image variant is stamped by its folder alone: the folder is named by the source's bytes and the
@@ -234,22 +242,16 @@ export async function openIncremental(root: string, outDir: string, key: string 
       const stamps: OutputStamps['stamps'] = {};
       const dirs: OutputStamps['dirs'] = {};
       for (const f of written) {
-        const kept = was && !touched!.has(f) ? was.stamps[f] : undefined;
-        const st = kept || parseVariantPath(f) ? null : lstatOrNull(path.join(outDir, f));
-        if (kept) stamps[f] = kept;
-        else if (st) stamps[f] = [st.size, st.mtimeMs, st.ino];
+        const st = parseVariantPath(f) ? null : lstatOrNull(path.join(outDir, f));
+        if (st) stamps[f] = [st.size, st.mtimeMs, st.ino];
         for (let d = path.dirname(f); ; d = path.dirname(d)) {
           const k = d === '.' ? '' : d;
           if (k in dirs) break;
-          const keptDir = was && !changedDirs.has(k) ? was.dirs[k] : undefined;
-          const ds = keptDir ? null : lstatOrNull(path.join(outDir, k));
-          dirs[k] = keptDir ?? (ds ? [ds.mtimeMs, ds.ino] : [0, 0]);
+          const ds = lstatOrNull(path.join(outDir, k));
+          dirs[k] = ds ? [ds.mtimeMs, ds.ino] : [0, 0];
           if (!k) break;
         }
       }
-      const envRecord = envRecordOf(env, envReads, reused);
-      // A patch writes what it changed beside the live record (pageRecord.ts writeDelta), when that is small.
-      if (patched && live && was && await writeDelta(files.live, outDir, live, changeOf(live, entries, was, { stamps, dirs }, written, envRecord))) return { stamps, dirs, env: envRecord };
       // A patch leaves the output before as it was; a staged build made the live output's the one before.
       if (!patched) {
         if (live) await moveRecord(files.live, files.before);
@@ -261,30 +263,6 @@ export async function openIncremental(root: string, outDir: string, key: string 
     },
   };
 }
-
-/** What a patch changed in the live record: the entries not kept as they were, the files added and removed,
- *  the stamps and folders whose numbers differ (a comparison in memory: no file is read). */
-function changeOf(live: Generation, entries: [string, Entry][], was: OutputStamps, now: OutputStamps, written: string[], env: EnvRecord): Change {
-  const changed = new Map<string, Entry | null>();
-  const kept = new Set<string>();
-  for (const [output, e] of entries) { kept.add(output); if (live.entry(output) !== e) changed.set(output, e); }
-  for (const output of live.outputs()) if (!kept.has(output)) changed.set(output, null);
-  const had = new Set(live.files), has = new Set(written);
-  const diff = <T extends number[]>(a: Record<string, T>, b: Record<string, T>) => {
-    const d: Record<string, T | 0> = {};
-    for (const k in b) if (a[k] !== b[k] && (!a[k] || a[k].some((n, i) => n !== b[k][i]))) d[k] = b[k];
-    for (const k in a) if (!(k in b)) d[k] = 0;
-    return d;
-  };
-  return {
-    entries: changed, added: written.filter((f) => !had.has(f)), removed: [...had].filter((f) => !has.has(f)),
-    stamps: diff(was.stamps, now.stamps), dirs: diff(was.dirs, now.dirs), env,
-  };
-}
-
-/** A folder with a separator after it: records name files by their path below it, joined by concatenation
- *  (path.join normalizes each of ~20,000 paths, a third of the up-to-date check's time at 10,000 pages). */
-export const below = (outDir: string) => (outDir.endsWith(path.sep) ? outDir : outDir + path.sep);
 
 /** Whether no file was added to or removed from any folder of the output `g` describes (their stamps). */
 function foldersIntact(g: Partial<Pick<Generation, 'files' | 'dirs'>> | undefined, outDir: string): g is Required<Pick<Generation, 'files' | 'dirs'>> {

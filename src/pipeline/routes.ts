@@ -6,6 +6,8 @@
 import type { Content, Route, RouteDef, SiteConfig } from '../core/types.ts';
 import { routeOf, routeTable, type RouteTable } from './routeTable.ts';
 import { setUrlPolicy, urlPolicy } from '../render/urls.ts';
+import { engineSettings } from '../core/settings.ts';
+import { routeCarry } from './routeCarry.ts';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -75,7 +77,7 @@ function sameShape(a: RouteDef[], b: RouteDef[]): boolean {
  * milliseconds on a thousand routes), so when no def changed a path, output, alias or source since the last
  * valid table, its routes are reused with the new component, props and texts: same rules, none re-implemented.
  */
-export function routeContent(content: Content, config: SiteConfig, root: string, prev: Routing | null): Routing {
+export function routeContent(content: Content, config: SiteConfig, root: string, prev: Routing | null, build = false): Routing {
   let defs: RouteDef[];
   try {
     setUrlPolicy(urlPolicy(config)); // href() in routes() sees the site's base, as in routeTable
@@ -88,5 +90,9 @@ export function routeContent(content: Content, config: SiteConfig, root: string,
     const routes = defs.map((d) => routeOf(d, config));
     return { defs, table: { routes, aliases: prev.table.aliases, errors: [] } };
   }
-  return { defs, table: routeTable(content, { ...config, routes: () => defs }, root) };
+  // A build: the checks of the last table that passed them carried over when the defs have its shape.
+  const carry = build && engineSettings().cache ? routeCarry(root, defs, config) : null;
+  const table = routeTable(content, { ...config, routes: () => defs }, root, !!carry?.trusted);
+  carry?.passed(table);
+  return { defs, table };
 }

@@ -270,7 +270,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     const fail = (errors: Message[]): FailedPlan => ({ ok: false, errors: [...errors, ...refused] });
     if (!site || inputProblems().length) return fail(inputProblems());
     const s: SiteModule = site;
-    const route = () => siteCall(root, 'routes() returned something routeTable cannot use', () => routeContent(content, s.config, root, routing));
+    const route = () => siteCall(root, 'routes() returned something routeTable cannot use', () => routeContent(content, s.config, root, routing, mode === 'build'));
     // Dev's lazy start routes on placeholders for bodies (lazyRoutes.ts), unless plugins read the routes.
     const lazy = sources.content.pending?.() && !hasOutputHooks(s.config.plugins);
     const r = lazy ? await stage('routes', () => lazyRouting(route, settleContent)) : { routed: await stage('routes', async () => route()), holes: null };
