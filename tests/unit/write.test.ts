@@ -38,7 +38,7 @@ function countPoolWrites(under?: string) {
 describe('staging writes', () => {
   it('bounds the files open at once and writes every file', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bound-'));
-    const writes = countPoolWrites();
+    const writes = countPoolWrites(dir);
     try {
       const staging = await stageOutput(path.join(dir, 'dist'));
       await Promise.all(Array.from({ length: 3000 }, (_, i) => staging.write(`a${i % 50}/p${i}/index.html`, `page ${i}`)));
