@@ -136,14 +136,11 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
   let site: SiteModule | null = null;
   let content: Content = {};
   let manifest: AssetManifest | null = null;
-  let moduleErrors: Message[] = [];
-  let contentErrors: Message[] = [];
-  let bundleErrors: Message[] = [];
+  let moduleErrors: Message[] = [], contentErrors: Message[] = [], bundleErrors: Message[] = [];
   let bundling: Promise<{ hit?: boolean }> | null = null;
   /** bundleFirst bundled the batch update() applies next. */
   let bundledFirst = false;
-  let serverInputs = new Set<string>();
-  let clientInputs = new Set<string>();
+  let serverInputs = new Set<string>(), clientInputs = new Set<string>();
   let moduleVersion = 0;
   let routing: Routing | null = null;
   let speculated = false;
@@ -185,7 +182,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
       clientInputs = absInputs(r.inputs);
       return { hit: r.hit };
     })();
-    bundling.catch(() => {});
+    bundling.catch(() => {}); // a failed bundle is reported through bundleErrors
   }
 
   /** The problems that stop a plan before routing, in the order a build meets them. */
@@ -267,7 +264,10 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
 
   async function makePlan(): Promise<Plan> {
     const refused = [...statics.refused.values()];
-    const fail = (errors: Message[]): FailedPlan => ({ ok: false, errors: [...errors, ...refused] });
+    const fail = async (errors: Message[]): Promise<FailedPlan> => { // after the bundle: nothing writes once it returns
+      await bundling?.catch(() => {});
+      return { ok: false, errors: [...errors, ...refused] };
+    };
     if (!site || inputProblems().length) return fail(inputProblems());
     const s: SiteModule = site;
     const route = () => siteCall(root, 'routes() returned something routeTable cannot use', () => routeContent(content, s.config, root, routing, mode === 'build'));
@@ -280,7 +280,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     if (routed.error) return fail([routed.error]);
     if (routed.value.table.issues) return fail(await helperIssueMessages(root, routed.value.table.issues));
     if (routed.value.table.errors.length) return fail(routed.value.table.errors);
-    routing = mode === 'dev' ? routed.value : { defs: [], table: routed.value.table }; // defs: for dev's next plan (routes.ts); they hold all aliases again
+    routing = mode === 'dev' ? routed.value : { defs: [], table: routed.value.table }; // dev's next plan needs the defs
     if (bundling) await stage('bundle', () => bundling!);
     if (bundleErrors.length || !manifest) return fail(bundleErrors);
     const input = { root, mode, env, config: s.config, siteUrl: siteUrlOf(s.config, env, opts.siteUrl), table: routing.table, content, manifest, statics: statics.files, moduleVersion };
