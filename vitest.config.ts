@@ -32,13 +32,13 @@ const cliExclude = process.argv.flatMap((a, i, all) => (a === '--exclude' ? [all
 const PROJECTS = ['bench', 'site', 'engine'];
 const LONGEST = [
   'waitlist-load',
-  'waitlist-http', 'waitlist-db', 'waitlist-plugin', 'waitlist-cli', 'hostile', 'security3-waitlist', 'launch',
-  'package', 'init-templates', 'malformed', 'images', 'security-content', 'incremental-build', 'incremental-more',
-  'check-types', 'parallel', 'dev-stress', 'security3-dev-parse', 'images-more', 'build-cache', 'security3-linear',
-  'authoring-types', 'typed-config', 'build-lock', 'check-parity', 'md-components-linear', 'docs-samples', 'cold-f',
-  'md-components', 'recycle', 'incremental-delta', 'markdown-features-build', 'preview-dev-api', 'up-to-date-fast',
-  'dev-content-cache', 'cache-registry', 'pipeline', 'fixtures', 'csp-warnings', 'incremental-fast', 'errors-right',
-  'cli-fast', 'typecheck-reuse',
+  'waitlist-http', 'waitlist-db', 'hostile', 'waitlist-cli', 'waitlist-plugin', 'security3-waitlist', 'launch',
+  'package', 'init-templates', 'incremental-build', 'dev-stress', 'images', 'md-components-linear', 'parallel',
+  'incremental-more', 'security-content', 'authoring-types', 'build-lock', 'malformed', 'cold-f', 'images-more',
+  'check-parity', 'incremental-g', 'security3-dev-parse', 'build-cache', 'incremental-delta', 'docs-samples',
+  'md-components', 'check-types', 'up-to-date-fast', 'dev-ondemand', 'markdown', 'recycle', 'preview-dev-api',
+  'dev-content-cache', 'write', 'cli-fast', 'incremental-fast', 'markdown-features-build', 'markdown-plugin',
+  'cache-registry', 'code-cache-import', 'pipeline', 'security3-servers',
 ];
 
 export default defineConfig({
