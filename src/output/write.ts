@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { writeOver } from './writeOver.ts';
+import { writeOver, writeOverChunks } from './writeOver.ts';
 
 export interface Staging {
   dir: string;
@@ -118,28 +118,19 @@ export async function stageOutput(outDir: string, wanted?: Recycling): Promise<S
   await fsp.mkdir(dir, { recursive: true });
   // Each folder is created once; the writes are synchronous (a few files: static, assets, host files).
   const folders = new Set<string>([dir]);
+  /** The absolute path of `rel` in the staging folder, its folder made. */
+  const placed = (rel: string) => {
+    const abs = path.join(dir, rel);
+    const d = path.dirname(abs);
+    if (!folders.has(d)) { fs.mkdirSync(d, { recursive: true }); folders.add(d); }
+    return abs;
+  };
   return {
     dir,
     fresh: !reused,
-    async write(rel, data) {
-      const abs = path.join(dir, rel);
-      const d = path.dirname(abs);
-      if (!folders.has(d)) { fs.mkdirSync(d, { recursive: true }); folders.add(d); }
-      writeOver(abs, data, !reused);
-    },
-    async writeChunks(rel, chunks) {
-      const abs = path.join(dir, rel);
-      const d = path.dirname(abs);
-      if (!folders.has(d)) { fs.mkdirSync(d, { recursive: true }); folders.add(d); }
-      const fd = fs.openSync(abs, 'w');
-      try { for (const c of chunks) fs.writeSync(fd, c); } finally { fs.closeSync(fd); }
-    },
-    async copy(rel, from) {
-      const abs = path.join(dir, rel);
-      const d = path.dirname(abs);
-      if (!folders.has(d)) { fs.mkdirSync(d, { recursive: true }); folders.add(d); }
-      await fsp.copyFile(from, abs, fs.constants.COPYFILE_FICLONE);
-    },
+    async write(rel, data) { writeOver(placed(rel), data, !reused); },
+    async writeChunks(rel, chunks) { writeOverChunks(placed(rel), chunks, !reused); },
+    async copy(rel, from) { await fsp.copyFile(from, placed(rel), fs.constants.COPYFILE_FICLONE); },
     async commit() {
       const old = `${outDir}.old-${process.pid}-${Date.now().toString(36)}`;
       let hadOld = false;

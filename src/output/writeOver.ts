@@ -21,3 +21,20 @@ export function writeOver(file: string, data: string | Uint8Array, fresh = false
     fs.closeSync(fd);
   }
 }
+
+/** writeOver for a text given in pieces (a big host file, never held whole): each piece written after the
+ *  last, in the same two ways, so a file kept from the previous output is written over and cut to length. */
+export function writeOverChunks(file: string, chunks: Iterable<string>, fresh = false): void {
+  const fd = fs.openSync(file, fresh ? 'w' : fs.constants.O_WRONLY | fs.constants.O_CREAT, 0o666);
+  let length = 0;
+  try {
+    for (const c of chunks) {
+      const bytes = Buffer.from(c);
+      for (let at = 0; at < bytes.byteLength;) at += fs.writeSync(fd, bytes, at);
+      length += bytes.byteLength;
+    }
+    if (!fresh) fs.ftruncateSync(fd, length);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
