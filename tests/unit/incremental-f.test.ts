@@ -39,12 +39,18 @@ describe('whether fewer pages than the patch limit must render', () => {
     }) as unknown as Route);
   }
 
-  it('stops looking at routes once the limit is reached, and then keeps no answer', async () => {
+  /** A record with no pages yet, over an empty output folder; `out` is that folder. */
+  async function emptyRecord() {
     tmpRoot();
     const out = path.join(root, 'dist');
     fs.mkdirSync(out);
     const inc = await openIncremental(root, out, 'build-key', {} as never, {});
     inc.at(out, true);
+    return { inc, out };
+  }
+
+  it('stops looking at routes once the limit is reached, and then keeps no answer', async () => {
+    const { inc, out } = await emptyRecord();
     const looked = new Set<number>();
     const list = routes(50, looked);
     // No record: every page must render, so the answer is known after the fifth route.
@@ -57,11 +63,7 @@ describe('whether fewer pages than the patch limit must render', () => {
   });
 
   it('below the limit, answers as changes() does and keeps that answer', async () => {
-    tmpRoot();
-    const out = path.join(root, 'dist');
-    fs.mkdirSync(out);
-    const inc = await openIncremental(root, out, 'build-key', {} as never, {});
-    inc.at(out, true);
+    const { inc } = await emptyRecord();
     const list = routes(4, new Set());
     expect(inc.fewerThan(5, list, [])).toBe(true);
     const c = inc.changes(list, []);
