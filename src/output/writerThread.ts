@@ -15,20 +15,20 @@ export interface WriterFailure { message: string; code?: string; path?: string }
 export function writerMain(port: MessagePort): void {
   const made = new Set<string>();
   let failure: WriterFailure | null = null;
+  const makeDir = (dir: string) => { if (!made.has(dir)) { fs.mkdirSync(dir, { recursive: true }); made.add(dir); } };
+  const failed = (e: any) => { failure = { message: String(e?.message ?? e), code: e?.code, path: e?.path }; };
   port.on('message', (m: WriterBatch) => {
     for (const dir of m.dirs ?? []) {
       if (failure) break;
-      if (made.has(dir)) continue;
-      try { fs.mkdirSync(dir, { recursive: true }); made.add(dir); } catch (e: any) { failure = { message: String(e?.message ?? e), code: e?.code, path: e?.path }; }
+      try { makeDir(dir); } catch (e) { failed(e); }
     }
     for (let i = 0; i < m.files.length && !failure; i += 2) {
       const file = m.files[i] as string;
       try {
-        const dir = path.dirname(file);
-        if (!made.has(dir)) { fs.mkdirSync(dir, { recursive: true }); made.add(dir); }
+        makeDir(path.dirname(file));
         writeOver(file, m.files[i + 1], m.fresh);
-      } catch (e: any) {
-        failure = { message: String(e?.message ?? e), code: e?.code, path: e?.path };
+      } catch (e) {
+        failed(e);
       }
     }
     port.postMessage({ id: m.id, failure });
