@@ -31,7 +31,7 @@ export const copyOf = (name: string, files: SiteFiles = {}, opts: { beside?: str
 /** site.ts's siteFrom, made in SCRATCH. */
 export const siteFrom = (files: SiteFiles = {}, opts: { base?: string; beside?: string[] } = {}): Promise<TestSite> => siteFromIn(files, { under: SCRATCH, ...opts });
 
-/** tests/unit/dev-fixture.ts's copyFixture, made in SCRATCH: tests/fixtures/<name> without its output, node_modules linked in. */
+/** A copy of tests/fixtures/<name> in SCRATCH, without its output and caches; node_modules is linked in so the site's imports resolve. */
 export function copyFixture(name = 'basic'): string {
   const from = fixture(name);
   const dir = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-dev-'));

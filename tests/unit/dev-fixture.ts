@@ -1,22 +1,12 @@
 // Helpers for the dev-mode tests: a throwaway copy of a fixture site (committed files are never edited),
 // and small waits that poll instead of sleeping a fixed time.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { REPO, fixture } from '../helpers/cli.ts';
 
-/** Copies tests/fixtures/<name> to a temp folder; node_modules is linked so the site's imports resolve. */
-export function copyFixture(name = 'basic'): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-dev-'));
-  fs.cpSync(fixture(name), dir, { recursive: true, filter: (src) => !/(^|[\\/])(dist|\.sitegen)([\\/]|$)/.test(path.relative(fixture(name), src)) });
-  fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  return dir;
-}
-
-export function removeCopy(dir: string): void {
-  if (dir.startsWith(os.tmpdir())) fs.rmSync(dir, { recursive: true, force: true });
-}
+// The copies are made where every test's throwaway sites are (tests/helpers/scratch.ts).
+import { copyFixture, removeCopy } from '../helpers/scratch.ts';
+export { copyFixture, removeCopy };
 
 /** Edits a file of the copy: `edit` gets the current text and returns the new one. */
 /** Rewrites a file of a site copy; an edit that changes nothing is a test bug (a fixture moved on), so it throws. */
