@@ -32,8 +32,7 @@ export interface SiteCopies {
    * With `warm` (siteCopies' option), the shared copy is built once before the first case and dist/ and
    * .sitegen/ are put back as that build left them: its caches are keyed by the copy's own folder, so a
    * case's build reuses the client bundle instead of making it again (pristine's bundle is keyed by the
-   * pristine's folder). That also keeps a failed build's bundling, which can end after the build returns,
-   * from writing into .sitegen/ while it is being put back.
+   * pristine's folder).
    */
   withContent: <T>(files: Record<string, string | Buffer>, fn: (site: string) => Promise<T>) => Promise<T>;
 }

@@ -12,16 +12,17 @@
 //
 // The path is one per fixture and test process: a worker runs its files one after another in one process
 // (vitest.config.ts, isolate: false), so the next file that asks for the fixture finds it warm too. The
-// folders of processes that have ended go when the next process asks for a copy.
+// folders of processes that have ended go when the next process asks for a copy. The copies are made where
+// every test's throwaway sites are (tests/helpers/scratch.ts).
 //
 //   const copies = warmCopies('basic');
 //   beforeEach(async () => { site = await copies.next(); });
 //   afterAll(() => copies.remove());
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { CACHES, siteCacheRoot } from '../../src/cache/registry.ts';
 import { REPO, fixture } from './cli.ts';
+import { SCRATCH } from './scratch.ts';
 import { siteAt, type SiteFiles, type TestSite } from './site.ts';
 
 /** What survives a new copy besides the client bundle: the clean builds' own bundle (tests/helpers/cleanBuild.ts). */
@@ -42,11 +43,11 @@ const PREFIX = 'sitegen-warm-';
 
 /** Removes the folders of test processes that have ended (a worker may be stopped before its exit handlers). */
 function sweep(): void {
-  for (const name of fs.readdirSync(os.tmpdir())) {
+  for (const name of fs.readdirSync(SCRATCH)) {
     const pid = Number(/^sitegen-warm-(\d+)-/.exec(name)?.[1]);
     if (!pid || pid === process.pid) continue;
     try { process.kill(pid, 0); } catch (e: any) {
-      if (e?.code === 'ESRCH') fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+      if (e?.code === 'ESRCH') fs.rmSync(path.join(SCRATCH, name), { recursive: true, force: true });
     }
   }
 }
@@ -61,7 +62,7 @@ export function warmCopies(name: string): WarmCopies {
 }
 
 function makeCopies(name: string): WarmCopies {
-  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `${PREFIX}${process.pid}-`)));
+  const work = fs.realpathSync(fs.mkdtempSync(path.join(SCRATCH, `${PREFIX}${process.pid}-`)));
   const root = path.join(work, name);
   const aside = path.join(work, 'aside');
   const bundle = path.join(work, 'client');
