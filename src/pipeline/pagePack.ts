@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { EnvRecord } from './envRecord.ts';
 import type { Entry, OutputStamps } from './pageRecord.ts';
+import { numbers, splitPacked } from './packedFile.ts';
 
-// The base file of a page record (pageRecord.ts), packed as upToDate.ts packs its stamps: a line of JSON
-// (the header) and raw parts after it, each written as it is made and read without one JSON text of the whole (100,000 pages: 48 MB of JSON made as
+// The base file of a page record (pageRecord.ts), packed as upToDate.ts packs its stamps (packedFile.ts): a
+// line of JSON (the header) and raw parts after it, each written as it is made and read without one JSON text of the whole (100,000 pages: 48 MB of JSON made as
 // one string at the end of the build, its peak memory, and parsed whole by a one-file build). Lists of
 // paths and keys are texts joined by NUL, numbers are Float64Array or Uint32Array bytes, and the strings
 // that entries name (links, islands, reads) are tables in JSON, each entry holding numbers into them.
@@ -19,13 +20,6 @@ const PARTS = 12;
 const SEP = '\0'; // never in a file name or a hex key
 const VERSION = 6;
 const splitList = (text: string, n: number): string[] | null => { const l = n === 0 ? [] : text.split(SEP); return l.length === n ? l : null; };
-/** The `n` numbers `b` holds (copied unless aligned); null: not `n` of them. */
-function numbers<T extends Float64Array | Uint32Array>(Type: { new (b: ArrayBuffer, o: number, n: number): T; BYTES_PER_ELEMENT: number }, b: Buffer, n: number): T | null {
-  const size = Type.BYTES_PER_ELEMENT;
-  if (b.length !== n * size) return null;
-  if (b.byteOffset % size) { const c = new Uint8Array(b.length); c.set(b); return new Type(c.buffer, 0, n); }
-  return new Type(b.buffer as ArrayBuffer, b.byteOffset, n);
-}
 
 /** A packed base as read: its entries decoded one by one when asked. */
 export interface Base { header: Header; outputs: string[]; index: Map<string, number>; entry(i: number): Entry; key(i: number): string; files?: string[]; stamps: Record<string, [number, number, number]>; dirs: Record<string, [number, number]> }
@@ -33,14 +27,12 @@ export interface Base { header: Header; outputs: string[]; index: Map<string, nu
 export function readBase(file: string, outDir: string): Base | null {
   let bytes: Buffer;
   try { bytes = fs.readFileSync(file); } catch { return null; }
-  const nl = bytes.indexOf(10); // JSON.stringify writes no raw newline
-  if (nl < 0) return null;
+  const packed = splitPacked(bytes, PARTS);
+  if (!packed) return null;
   try {
-    const h = JSON.parse(bytes.toString('utf8', 0, nl)) as Header;
-    if (h?.version !== VERSION || h.outDir !== outDir || typeof h.token !== 'string' || !Array.isArray(h.sizes) || h.sizes.length !== PARTS) return null;
-    if (![h.n, h.nf + 1, h.ns, h.nd, ...h.sizes].every((n) => Number.isInteger(n) && n >= 0) || h.sizes.reduce((a, n) => a + n, 0) !== bytes.length - nl - 1) return null;
-    let at = nl + 1;
-    const p = h.sizes.map((n) => bytes.subarray(at, (at += n)));
+    const h = packed.header as Header, p = packed.parts;
+    if (h?.version !== VERSION || h.outDir !== outDir || typeof h.token !== 'string') return null;
+    if (![h.n, h.nf + 1, h.ns, h.nd].every((n) => Number.isInteger(n) && n >= 0)) return null;
     const text = (i: number) => p[i]!.toString('utf8');
     const outputs = splitList(text(0), h.n), keys = splitList(text(1), h.n);
     const strings = JSON.parse(text(2)) as string[], readsTable = JSON.parse(text(3)) as [string, string][][];

@@ -17,6 +17,7 @@ import { configureEngine, engineSettings, type EngineSettings } from '../core/se
 import { acquireBuildLock } from './buildLock.ts';
 import { below, engineStamp, lstatOrNull, type OutputStamps } from './incremental.ts';
 import { siteCachePath } from '../cache/registry.ts';
+import { numbers, splitPacked } from './packedFile.ts';
 import { envSame, wholeEnv, type EnvRecord } from './envRecord.ts';
 import { sha1 } from './stableText.ts';
 import type { FileStamp } from '../content/parse.ts';
@@ -47,8 +48,8 @@ const PARTS = 6;
 
 const SEP = '\0'; // never in a file name
 const numBytes = (nums: ArrayLike<number>) => Buffer.from(Float64Array.from(nums).buffer);
-/** The numbers `b` holds (copied unless aligned: a Float64Array starts at a multiple of 8); null: not whole numbers of them. */
-const f64 = (b: Buffer) => (b.length % 8 ? null : b.byteOffset % 8 ? new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length)) : new Float64Array(b.buffer, b.byteOffset, b.length / 8));
+/** The numbers `b` holds; null: not whole numbers of them. */
+const f64 = (b: Buffer) => (b.length % 8 ? null : numbers(Float64Array, b, b.length / 8));
 
 function sameWalk(a: Walked, b: PackedWalk): boolean {
   if (a.paths.join(SEP) !== b.paths) return false;
@@ -95,14 +96,12 @@ function outputIntact(outDir: string, o: PackedOutput): boolean {
 async function readMemo(root: string): Promise<Memo | null> {
   let bytes: Buffer;
   try { bytes = await fsp.readFile(memoFile(root)); } catch { return null; }
-  const nl = bytes.indexOf(10); // JSON.stringify writes no raw newline
-  if (nl < 0) return null;
+  const packed = splitPacked(bytes, PARTS);
+  if (!packed) return null;
   try {
-    const h = JSON.parse(bytes.toString('utf8', 0, nl)) as Header;
-    const sizes = h?.version === VERSION && Array.isArray(h.types) && Array.isArray(h.sizes) && h.sizes.length === PARTS ? h.sizes : null;
-    if (!sizes || !sizes.every((n) => Number.isInteger(n) && n >= 0) || sizes.reduce((a, n) => a + n, 0) !== bytes.length - nl - 1) return null;
-    let at = nl + 1;
-    const [inPaths, inNums, outDirs, outFiles, outNums, reports] = sizes.map((n) => bytes.subarray(at, (at += n)));
+    const h = packed.header as Header;
+    if (h?.version !== VERSION || !Array.isArray(h.types)) return null;
+    const [inPaths, inNums, outDirs, outFiles, outNums, reports] = packed.parts;
     const nums = [f64(inNums!), f64(outNums!)];
     if (!nums[0] || !nums[1] || reports![0] !== 0x5b) return null;
     return {
