@@ -14,7 +14,7 @@ import { REPO } from './cli.ts';
 const CACHE = path.join(REPO, 'node_modules/.cache/sitegen-tests/package');
 /** What the tarball is made from: what it ships and what its prepack (scripts/build-package.mjs) reads. */
 const SOURCES = ['bin', 'cli', 'src', 'init-template'];
-const FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.types.json', 'scripts/build-package.mjs', 'README.md', 'LICENSE'];
+const FILES = ['package.json', 'package-lock.json', '.npmignore', '.gitignore', 'tsconfig.json', 'tsconfig.types.json', 'scripts/build-package.mjs', 'README.md', 'LICENSE'];
 
 export type Run = (cmd: string, args: string[], cwd: string) => { code: number | null; stdout: string; out: string };
 
