@@ -32,7 +32,7 @@ function key(peers: string[], npmVersion: string): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Packs and installs into `work`/blog (`work` empty, outside the repository); returns the tarball's files. */
+/** Packs into `work` and installs into `work`/blog (`work` empty, outside the repository); returns the tarball's files. */
 function packAndInstall(work: string, peers: string[], run: Run): string[] {
   const packed = run('npm', ['pack', '--json', '--pack-destination', work], REPO);
   if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.out}`);
@@ -55,29 +55,25 @@ export function installedPackage(tmp: string, peers: string[], run: Run): { pack
   const npmVersion = run('npm', ['--version'], REPO).stdout.trim();
   const k = key(peers, npmVersion);
   const kept = path.join(CACHE, k);
-  let cached = true;
-  if (!fs.existsSync(path.join(kept, 'files.json'))) {
-    cached = false;
-    // Made outside the repository, where nothing resolves from this repository's node_modules, as a stranger's.
-    const work = fs.mkdtempSync(path.join(path.dirname(tmp), 'sitegen-package-make-'));
-    try {
-      const files = packAndInstall(work, peers, run);
-      fs.writeFileSync(path.join(work, 'files.json'), JSON.stringify(files));
-      // Installs of other inputs are never used again.
-      for (const old of fs.existsSync(CACHE) ? fs.readdirSync(CACHE) : []) if (!old.includes('.tmp-')) fs.rmSync(path.join(CACHE, old), { recursive: true, force: true });
-      const making = `${kept}.tmp-${process.pid}`;
-      fs.cpSync(work, making, { recursive: true, verbatimSymlinks: true });
-      try {
-        fs.renameSync(making, kept); // whole or not at all
-      } catch (error) {
-        fs.rmSync(making, { recursive: true, force: true });
-        if (!fs.existsSync(path.join(kept, 'files.json'))) throw error; // else another run kept the same install first
-      }
-    } finally {
-      fs.rmSync(work, { recursive: true, force: true });
-    }
+  if (fs.existsSync(path.join(kept, 'files.json'))) {
+    // The links in node_modules/.bin are relative: copied as they are, they point into the copy.
+    fs.cpSync(kept, tmp, { recursive: true, verbatimSymlinks: true, filter: (src) => src !== path.join(kept, 'files.json') });
+    return { packedFiles: JSON.parse(fs.readFileSync(path.join(kept, 'files.json'), 'utf8')) as string[], cached: true };
   }
-  // The links in node_modules/.bin are relative: copied as they are, they point into the copy.
-  fs.cpSync(kept, tmp, { recursive: true, verbatimSymlinks: true, filter: (src) => path.basename(src) !== 'files.json' || path.dirname(src) !== kept });
-  return { packedFiles: JSON.parse(fs.readFileSync(path.join(kept, 'files.json'), 'utf8')) as string[], cached };
+  // Made in `tmp` itself (outside the repository, where nothing resolves from this repository's node_modules,
+  // as a stranger's), then kept before any test changes it.
+  const files = packAndInstall(tmp, peers, run);
+  // Installs of other inputs are never used again.
+  for (const old of fs.existsSync(CACHE) ? fs.readdirSync(CACHE) : []) if (!old.includes('.tmp-')) fs.rmSync(path.join(CACHE, old), { recursive: true, force: true });
+  fs.mkdirSync(CACHE, { recursive: true });
+  const making = `${kept}.tmp-${process.pid}`;
+  fs.cpSync(tmp, making, { recursive: true, verbatimSymlinks: true });
+  fs.writeFileSync(path.join(making, 'files.json'), JSON.stringify(files));
+  try {
+    fs.renameSync(making, kept); // whole or not at all
+  } catch (error) {
+    fs.rmSync(making, { recursive: true, force: true });
+    if (!fs.existsSync(path.join(kept, 'files.json'))) throw error; // else another run kept the same install first
+  }
+  return { packedFiles: files, cached: false };
 }
