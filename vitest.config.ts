@@ -33,10 +33,10 @@ const PROJECTS = ['bench', 'site', 'engine'];
 const LONGEST = [
   'waitlist-load',
   'waitlist-http', 'waitlist-db', 'hostile', 'waitlist-cli', 'waitlist-plugin', 'security3-waitlist', 'launch',
-  'package', 'init-templates', 'incremental-build', 'dev-stress', 'images', 'md-components-linear', 'parallel',
-  'incremental-more', 'security-content', 'authoring-types', 'build-lock', 'malformed', 'cold-f', 'images-more',
-  'check-parity', 'incremental-g', 'security3-dev-parse', 'build-cache', 'incremental-delta', 'docs-samples',
-  'md-components', 'check-types', 'up-to-date-fast', 'dev-ondemand', 'markdown', 'recycle', 'preview-dev-api',
+  'init-templates', 'package', 'incremental-build', 'incremental-g', 'dev-stress', 'images', 'md-components-linear',
+  'parallel', 'incremental-more', 'security-content', 'docs-samples', 'build-lock', 'malformed', 'cold-f', 'images-more',
+  'check-parity', 'security3-dev-parse', 'build-cache', 'incremental-delta', 'md-components', 'typecheck-reuse',
+  'check-types', 'authoring-types', 'up-to-date-fast', 'dev-ondemand', 'markdown', 'recycle', 'preview-dev-api',
   'dev-content-cache', 'write', 'cli-fast', 'incremental-fast', 'markdown-features-build', 'markdown-plugin',
   'cache-registry', 'code-cache-import', 'pipeline', 'security3-servers',
 ];

@@ -10,6 +10,7 @@
 // 3. Restart test, once with SIGTERM and once with SIGKILL: sends restart-n new sign-ups, kills the server
 //    when about a third are acknowledged, restarts it on the same data dir and checks that every sign-up
 //    answered 201 before the kill is stored (and the earlier N rows too).
+// The servers run with the Node flags this script runs with (`node --liftoff-only bench/waitlist-load.mjs`).
 // Only talks to 127.0.0.1; bounded in requests and time (--timeout, seconds); removes its temp dir and
 // kills its children on every exit path. Exit code 0 when every invariant holds, 1 otherwise.
 import { spawn, spawnSync } from 'node:child_process';
@@ -100,7 +101,7 @@ function prepareSite() {
 }
 
 function startPreview(root, dataDir) {
-  const proc = spawn(process.execPath, [BIN, 'preview', '--root', root, '--port', '0'], {
+  const proc = spawn(process.execPath, [...process.execArgv, BIN, 'preview', '--root', root, '--port', '0'], {
     cwd: REPO, env: { ...process.env, NO_COLOR: '1', SITEGEN_WAITLIST_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(proc);

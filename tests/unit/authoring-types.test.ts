@@ -12,8 +12,13 @@ import { REPO } from '../helpers/cli.ts';
 const FILES = ['tests/types/site.config.tsx', 'tests/types/authoring.tsx'];
 let tsc: { status: number | null; reports: string[] };
 
+// Incremental, as `npm test`'s typecheck (scripts/test.mjs): tsc keeps what it found per file between runs and
+// checks again what an edit touches (the engine's types included), its errors a full run's (6.3 → 2.9 s CPU
+// when nothing changed). A fresh clone checks everything.
+const STATE = path.join(REPO, 'node_modules/.cache/sitegen-tests/authoring-types.tsbuildinfo');
+
 beforeAll(() => {
-  const r = spawnSync(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tests/types/tsconfig.json'], { cwd: REPO, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tests/types/tsconfig.json', '--incremental', '--tsBuildInfoFile', STATE], { cwd: REPO, encoding: 'utf8' });
   // Each report is a line `file(line,col): error TS…` and its indented continuation lines.
   const reports = `${r.stdout}${r.stderr}`.split(/\n(?=\S)/).map((s) => s.trimEnd()).filter(Boolean);
   tsc = { status: r.status, reports };

@@ -1,15 +1,18 @@
 // The package as a stranger gets it (issue 14): `npm pack` this repository, install the tarball into a fresh
 // project outside it, `sitegen init`, then build, type-check, dev (with an edit) and preview the starter site.
-// Slow by nature (npm install; ~30-60 s with a warm npm cache), so one shared project serves every test.
+// Slow by nature (npm pack and install: ~30-60 s with a warm npm cache), so one shared project serves every test,
+// and the installed project is kept between runs until something that goes into it changes (packedInstall.ts).
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/cli.ts';
+import { installedPackage } from '../helpers/packedInstall.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-package-'));
+// In memory when the machine has it (tests/helpers/scratch.ts): the install copied here is 100 MB.
+const tmp = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-package-'));
 const project = path.join(tmp, 'blog');
 let packedFiles: string[] = [];
 const timings: Record<string, number> = {};
@@ -24,7 +27,6 @@ function run(cmd: string, args: string[], cwd: string) {
   timings[`${path.basename(cmd)} ${args[0]}`] = Math.round(performance.now() - t0);
   return { code: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', out: `${r.stdout}\n${r.stderr}` };
 }
-const npm = (args: string[], cwd: string) => run('npm', args, cwd);
 const sitegen = (args: string[]) => run(process.execPath, [path.join(project, 'node_modules/.bin/sitegen'), ...args], project);
 
 function serve(args: string[]): Promise<{ url: string; proc: ChildProcess; output: () => string }> {
@@ -46,18 +48,12 @@ const stop = (proc: ChildProcess) => new Promise<void>((res) => { if (proc.exitC
 
 beforeAll(() => {
   const t0 = performance.now();
-  const packed = npm(['pack', '--json', '--pack-destination', tmp], REPO);
-  expect(packed.code, packed.out).toBe(0);
-  // npm prints the prepack script's output before the JSON report when the script writes to stdout.
-  const report = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
-  packedFiles = report[0]!.files.map((f) => f.path);
-  fs.mkdirSync(project);
-  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'blog', private: true }) + '\n');
   const dev = pkg.devDependencies as Record<string, string>;
-  const deps = ['react', 'react-dom', 'zod', 'typescript', '@types/react'].map((n) => `${n}@${dev[n]}`);
-  const installed = npm(['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(tmp, report[0]!.filename), ...deps], project);
-  expect(installed.code, installed.out).toBe(0);
-  timings['pack + install'] = Math.round(performance.now() - t0);
+  const peers = ['react', 'react-dom', 'zod', 'typescript', '@types/react'].map((n) => `${n}@${dev[n]}`);
+  // Packed and installed once per content of what goes in (tests/helpers/packedInstall.ts), copied here.
+  const installed = installedPackage(tmp, peers, run);
+  packedFiles = installed.packedFiles;
+  timings[installed.cached ? 'copy of the kept install' : 'pack + install'] = Math.round(performance.now() - t0);
 }, 600_000);
 
 afterAll(() => {
