@@ -11,7 +11,7 @@
 // regular expression object): another marked version, `pedantic`, no GFM, or a site's own table or
 // lheading tokenizer all take marked's path. tests/unit/markdown-blocks.test.ts compares both.
 import type { MarkedExtension } from 'marked';
-import { ruleGuard, wideSpace } from './text.ts';
+import { ruleGuard } from './text.ts';
 
 /** The rules these checks stand in for, as marked 18 builds them for `gfm: true`. */
 export const GFM_TABLE =
@@ -32,34 +32,24 @@ export function tableMayStart(s: string): boolean {
   return c === 124 /* | */ || c === 58 /* : */ || c === 45 /* - */;
 }
 
-// ASCII characters that may start a line GFM_LHEADING's text does not run on into (blank, indented code,
-// a list item, fence, quote, heading, rule, HTML or table row) or an underline: at such a line marked decides.
-const STOP = new Uint8Array(128);
-for (let c = 0; c <= 32; c++) STOP[c] = 1;
-for (const c of '*+-0123456789`~>#<|:_=') STOP[c.charCodeAt(0)] = 1;
-const LINE_END = /[\n\r\u2028\u2029]/g;
+// Where GFM_LHEADING's text may end: a line break `.` stops at (\r, U+2028, U+2029), or a \n not followed
+// by a character that certainly continues the text. Any whitespace, a control character or one of
+// `*+-0-9`~>#<|:_=` may start a line the text does not run on into (blank, indented code, a list item,
+// fence, quote, heading, rule, HTML or table row), or an underline. One pass, no backtracking.
+const TEXT_MAY_END = /[\r\u2028\u2029]|\n(?![^\s\x00-\x1f*+\-0-9`~>#<|:_=])/;
 
 /**
- * Whether GFM_LHEADING may match at the start of `s`. Its text runs on over a line break only into a line
- * that starts with none of the characters above, and ends at a blank line; the underline is a line after
- * it. So where every line after the first starts with another character, up to a blank line or the end,
- * nothing can underline it. The scan stops at the first line that could stop marked's text, which marked's
- * expression reads past (or to) too: it never reads more than the rule itself would.
+ * Whether GFM_LHEADING may match at the start of `s`. Its text runs on over a \n only into a line that
+ * starts with a character other than those above, and the underline is a line after it that starts with
+ * `=` or `-`: where the first place the text may end is a blank line, or the end, nothing can underline it.
+ * Anywhere else marked's rule decides. The scan stops where marked's expression may stop at the earliest,
+ * so it never reads more than the rule itself would.
  */
 export function setextMayStart(s: string): boolean {
-  for (let p = 0; ; ) {
-    LINE_END.lastIndex = p;
-    const m = LINE_END.exec(s);
-    if (m === null) return false;
-    const q = m.index;
-    // `.` stops at \r, U+2028 and U+2029 but the text's line breaks are \n: marked decides.
-    if (s.charCodeAt(q) !== 10) return true;
-    if (q + 1 === s.length) return false;
-    const c = s.charCodeAt(q + 1);
-    if (c === 10) return false;
-    if (c < 128 ? STOP[c] === 1 : wideSpace(c)) return true;
-    p = q + 1;
-  }
+  const q = s.search(TEXT_MAY_END);
+  if (q < 0) return false;
+  if (s.charCodeAt(q) !== 10) return true;
+  return q + 1 < s.length && s.charCodeAt(q + 1) !== 10;
 }
 
 const isTable = ruleGuard(GFM_TABLE), isLheading = ruleGuard(GFM_LHEADING);

@@ -26,7 +26,7 @@ mark('*_~( \t\n\v\f\r', BEHIND_WWW);
 
 const is = (c: number, bit: number) => c < 128 && (table[c] & bit) !== 0;
 /** JavaScript's `\s` outside ASCII. */
-export const wideSpace = (c: number) =>
+const wideSpace = (c: number) =>
   c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 
 /** ` {2,}\n` at i. */
