@@ -4,8 +4,10 @@
 // expressions hold the lookaheads of every block that may interrupt a paragraph, tried at every line. The
 // checks below read only what a match needs (a table's delimiter row starts its second line; an underline
 // is a line that starts with `=` or `-` after spaces, within text that runs on without a blank line) and
-// hand every other case to marked's own rule, which then decides as before. Measured on the bench's bodies:
-// see docs/content/performance.md.
+// hand every other case to marked's own rule, which then decides as before. Measured on the bench's bodies
+// (CPU profile of marked.lexer, sitegen's setup): the two rules 39 → 9 ms per 1,000 bodies, the whole lexer
+// about 10 % less CPU (paired runs in one process, median ratio 0.87-0.92); a cold 1,000-page build spends
+// about 2 % of its CPU on them, too little to see in whole-build timings on a shared machine.
 //
 // Like text.ts, each check answers only while the lexer's rule is exactly the one below (compared once per
 // regular expression object): another marked version, `pedantic`, no GFM, or a site's own table or
