@@ -14,6 +14,7 @@ import { htmlPolicyViolation } from '../content/htmlPolicy.ts';
 import { splitExtensions } from './options.ts';
 import { gfmFixes } from './gfm.ts';
 import { fastText } from './text.ts';
+import { fastBlocks } from './blocks.ts';
 import type { MarkdownSetup } from './setup.ts';
 import { markdownText, takeMoreMarkers, type MarkdownText } from './entryText.ts';
 import { packageVersions } from '../cache/index.ts';
@@ -25,7 +26,10 @@ import { nestingProblems, outputProblem, overflowProblem, tokenProblems, walkPla
 
 export { MAX_NESTING, walkPlain, type MarkdownProblem } from './policy.ts';
 
-const markdown = new Marked({ gfm: true }, gfmFixes, fastText);
+// The engine's own extensions, first in every setup: GFM output fixes, then scans that stand in for marked's
+// costliest rules (text.ts, blocks.ts; each only where the lexer's rule is the one it was written for).
+const ENGINE: MarkedExtension[] = [gfmFixes, fastText, fastBlocks];
+const markdown = new Marked({ gfm: true }, ...ENGINE);
 const gfmWalk = gfmFixes.walkTokens as (t: Token) => void;
 
 /** The marked extensions the site's plugins add, in order (see SitegenPlugin.markdown). */
@@ -38,7 +42,7 @@ const setups = new WeakMap<MarkdownExtensions, MarkdownSetup>();
 export async function prepareMarkdown(extensions?: MarkdownExtensions): Promise<void> {
   if (!extensions?.length || setups.has(extensions)) return;
   const { features, marked } = splitExtensions(extensions);
-  if (!features) { setups.set(extensions, { ...plain, md: new Marked({ gfm: true }, gfmFixes, fastText, ...marked) }); return; }
+  if (!features) { setups.set(extensions, { ...plain, md: new Marked({ gfm: true }, ...ENGINE, ...marked) }); return; }
   const { markdownSetup } = await import('./setup.ts');
   if (!setups.has(extensions)) setups.set(extensions, markdownSetup(features, marked));
 }
@@ -50,7 +54,7 @@ function setupFor(extensions?: MarkdownExtensions): MarkdownSetup {
   if (!s) {
     const { features, marked } = splitExtensions(extensions);
     if (features) throw new Error('sitegen bug: Markdown features used before prepareMarkdown()');
-    s = { ...plain, md: new Marked({ gfm: true }, gfmFixes, fastText, ...marked) };
+    s = { ...plain, md: new Marked({ gfm: true }, ...ENGINE, ...marked) };
     setups.set(extensions, s);
   }
   return s;

@@ -11,6 +11,7 @@ import { sanitize } from './sanitize.ts';
 import { smartQuotes } from './smartQuotes.ts';
 import { gfmFixes } from './gfm.ts';
 import { fastText } from './text.ts';
+import { fastBlocks } from './blocks.ts';
 import { footnoteLabels } from './footnotes.ts';
 
 export interface MarkdownSetup {
@@ -31,7 +32,7 @@ export interface MarkdownSetup {
 const FOOTNOTE_LABEL = 'footnote-label';
 
 export function markdownSetup(features: Required<MarkdownOptions>, own: MarkedExtension[]): MarkdownSetup {
-  const engine: MarkedExtension[] = [gfmFixes, fastText];
+  const engine: MarkedExtension[] = [gfmFixes, fastText, fastBlocks];
   if (features.footnotes) engine.push(markedFootnote(), footnoteLabels);
   if (features.headingIds) engine.push(headingIdExtension);
   if (features.highlight) engine.push(highlightExtension());

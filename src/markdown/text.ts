@@ -101,16 +101,26 @@ export function gfmTextLength(s: string): number {
   return n;
 }
 
-let checked: RegExp | undefined;
-let same = false;
+/**
+ * A check that a lexer's rule is exactly `source` (no flags), made again only when the rule is another
+ * regular expression object (each Marked setup has its own rules; options such as `breaks` change them).
+ */
+export function ruleGuard(source: string): (rule: RegExp) => boolean {
+  let seen: RegExp | undefined;
+  let same = false;
+  return (rule) => {
+    if (rule !== seen) { seen = rule; same = rule.source === source && rule.flags === ''; }
+    return same;
+  };
+}
+
+const isGfmText = ruleGuard(GFM_TEXT);
 
 /** A marked extension: the inline text tokenizer through gfmTextLength where the rule is GFM_TEXT. */
 export const fastText: MarkedExtension = {
   tokenizer: {
     inlineText(src: string): Tokens.Text | false {
-      const rule = this.rules.inline.text;
-      if (rule !== checked) { checked = rule; same = rule.source === GFM_TEXT; }
-      if (!same) return false;
+      if (!isGfmText(this.rules.inline.text)) return false;
       const len = gfmTextLength(src);
       if (len === 0) return false;
       const raw = src.length === len ? src : src.slice(0, len);
