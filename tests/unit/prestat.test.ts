@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { copyOf, type TestSite } from '../helpers/site.ts';
+import { cleanBuilder } from '../helpers/cleanBuild.ts';
 
 const ON = { SITEGEN_PRESTAT_MIN: '1' };
 const OFF = { SITEGEN_PRESTAT_MIN: '1000000' };
@@ -21,11 +22,8 @@ async function buildOk(env: NodeJS.ProcessEnv) {
   return r;
 }
 
-async function clean(): Promise<Record<string, string>> {
-  const r = await site.build({ out: 'clean', env: { SITEGEN_NO_CACHE: '1' } });
-  expect(r.errors).toEqual([]);
-  return r.output();
-}
+/** The output of a build of the site as it is now, with no output or cache before it (tests/helpers/cleanBuild.ts). */
+const clean = async () => (await cleanBuilder(site)()).output();
 
 /** The files below `dir` that this thread calls lstat on while `run` goes. */
 async function lstatsBelow(dir: string, run: () => Promise<unknown>): Promise<string[]> {
