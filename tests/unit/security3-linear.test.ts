@@ -17,6 +17,8 @@ import { gtEscaped } from '../../src/markdown/highlight.ts';
 import { stackFrame } from '../../src/core/errors.ts';
 import { FRAME, stackFrames } from '../../src/dev/clientErrors.ts';
 import { pathPattern } from '../../src/output/hostfiles.ts';
+import { normalized } from '../../src/output/patch.ts';
+import path from 'node:path';
 import { globMatcher } from '../../src/content/glob.ts';
 import { prng } from '../helpers/prng.ts';
 import { cpuMs } from '../helpers/cpuTime.ts';
@@ -130,6 +132,18 @@ describe('paths and URLs', () => {
     expect(normaliseBase('////')).toBe('/');
     expect(normalisePath('/a///', 'never')).toBe('/a');
     expect('//a//b//'.replace(EDGE_SLASHES, '')).toBe('a//b');
+  });
+
+  it('takes a planned output path as path.normalize does, in linear time (output/patch.ts normalized)', () => {
+    linear({ ...slashes, 'dots and slashes': rep('./'), 'dot segments': rep('a/..') }, (s) => normalized(s));
+    // Every string of up to six pieces of these, and random longer ones: the same answer as path.normalize.
+    const pieces = ['a', '.', '..', '/', '//', '\\', 'b.html', '-'];
+    const all: string[] = [''];
+    for (let n = 0, level = ['']; n < 5; n++) { level = level.flatMap((x) => pieces.map((p) => x + p)); all.push(...level); }
+    expect(all.filter((x) => normalized(x) !== path.normalize(x))).toEqual([]);
+    expect(differences(strings(21, pieces, 20), 20_000, normalized, (x) => path.normalize(x))).toEqual([]);
+    expect(normalized('docs/page-5/index.html')).toBe('docs/page-5/index.html');
+    expect(normalized('docs/./page-5//index.html')).toBe('docs/page-5/index.html');
   });
 
   it('matches a _headers rule against a request path in linear time, as the regular expression did', () => {
