@@ -18,6 +18,7 @@ import { stackFrame } from '../../src/core/errors.ts';
 import { FRAME, stackFrames } from '../../src/dev/clientErrors.ts';
 import { pathPattern } from '../../src/output/hostfiles.ts';
 import { normalized } from '../../src/output/patch.ts';
+import { setextMayStart, tableMayStart } from '../../src/markdown/blocks.ts';
 import path from 'node:path';
 import { globMatcher } from '../../src/content/glob.ts';
 import { prng } from '../helpers/prng.ts';
@@ -120,6 +121,20 @@ describe('YAML: what the fast reader declines', () => {
   it('declines exactly what the pattern it replaced declined', () => {
     const text = strings(3, ['[', ']', '{', '}', ':', ' ', '\t', '\n', ',', 'a', '~', 'null', 'Null', 'NULL', 'nul', '&', '*', '!', '!!', '?', '-', '- ', '"', '#', 'x: 1'], 12);
     expect(differences(text, 20_000, (s) => DECLINE.test(s), (s) => OLD.test(s))).toEqual([]);
+  });
+});
+
+describe('Markdown blocks: where a table or an underlined heading may start', () => {
+  it('looks at a paragraph in linear time, whatever its lines', () => {
+    const shapes = {
+      'one long line': rep('a'), 'short lines': rep('a\n'), 'lines of spaces': rep(' \n'), 'almost underlines': rep('x\n=x'),
+      'list-like lines': rep('- a\n'), 'carriage returns': rep('a\r'), 'pipes and dashes': rep('|-:'),
+    };
+    linear(shapes, (s) => { setextMayStart(s); tableMayStart(s); });
+    expect(setextMayStart('Title\n=====\n')).toBe(true);
+    expect(setextMayStart('Just text.\n\nMore.')).toBe(false);
+    expect(tableMayStart('| a | b |\n| - | - |\n')).toBe(true);
+    expect(tableMayStart('a line\nanother')).toBe(false);
   });
 });
 
