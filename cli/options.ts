@@ -13,8 +13,7 @@ const count = (v: string | undefined): number | undefined => {
  * Engine settings for a command: `--no-cache` or SITEGEN_NO_CACHE=1 turn the build caches off;
  * SITEGEN_WORKERS, SITEGEN_PARALLEL_MIN, SITEGEN_POOL_MAIN=0, SITEGEN_POOL_RENDER=0|1, SITEGEN_WRITES=sync|thread
  * SITEGEN_PATCH_MAX (0: no build patches the output in place or is skipped as up to date),
- * SITEGEN_DISK_BODIES_MIN (content files from which Markdown bodies wait on disk), SITEGEN_PRESTAT_MIN (output files
- * from which the live output is stamped on a thread of its own) and SITEGEN_DEBUG_MEM tune the worker pool and page writes.
+ * SITEGEN_DISK_BODIES_MIN (content files from which Markdown bodies wait on disk) and SITEGEN_DEBUG_MEM tune the worker pool and page writes.
  */
 export function engineSettingsFrom(flags: { cache?: boolean }, env: Env): Partial<EngineSettings> {
   const s: Partial<EngineSettings> = { cache: flags.cache !== false && env.SITEGEN_NO_CACHE !== '1' };
@@ -29,8 +28,6 @@ export function engineSettingsFrom(flags: { cache?: boolean }, env: Env): Partia
   if (patchMax !== undefined) s.patchMax = patchMax;
   const disk = count(env.SITEGEN_DISK_BODIES_MIN);
   if (disk !== undefined) s.diskBodiesMin = disk;
-  const prestat = count(env.SITEGEN_PRESTAT_MIN);
-  if (prestat !== undefined) s.prestatMin = prestat;
   if (env.SITEGEN_DEBUG_MEM) s.debugMemory = true;
   return s;
 }

@@ -29,15 +29,12 @@ export interface EngineSettings {
   /** Content files from which a build with the caches keeps Markdown bodies' HTML on disk, read when asked
    *  (content/diskBody.ts), instead of every body in memory. */
   diskBodiesMin: number;
-  /** Output files from which a build whose inputs changed stamps the live output on a thread of its own
-   *  while this one loads (pipeline/prestat.ts), instead of one lstat per file here when it plans the patch. */
-  prestatMin: number;
   /** Print memory use after each build stage (stderr). */
   debugMemory: boolean;
 }
 
 export const DEFAULT_SETTINGS: EngineSettings = {
-  cache: true, parallelMin: 2000, mainTakesTasks: true, patchMax: 2000, diskBodiesMin: 2000, prestatMin: 2000, debugMemory: false,
+  cache: true, parallelMin: 2000, mainTakesTasks: true, patchMax: 2000, diskBodiesMin: 2000, debugMemory: false,
 };
 
 let current: EngineSettings = DEFAULT_SETTINGS;

@@ -34,7 +34,6 @@ import { wholeEnv, type EnvRecord } from './envRecord.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import { pruneCaches } from '../cache/prune.ts';
 import { stageTimer } from './stageTimer.ts';
-import { prestatOutput, type OutputNow } from './prestat.ts';
 
 export interface BuildOptions {
   root: string;
@@ -116,7 +115,6 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const memo = !skippable(s) ? null : opts.probe
       ?? await stageTimer(result, opts)('up to date', async () => { const u = await upToDate(root, { outDir, drafts: opts.drafts, siteUrl: opts.siteUrl, env: opts.env ?? process.env }); return Object.assign(u, { hit: !!u.result }); });
     if (memo?.result) return finish({ ...memo.result, timings: result.timings, cached: result.cached }, t0);
-    const outputNow = memo ? prestatOutput(outDir, memo.outputList()) : null; // (on another core, while this one loads)
     // Which environment variables the build reads, through the env it hands the site and process.env
     // (the site's code may read either): the memo holds their values, not the whole environment's.
     const env = opts.env ?? process.env, realEnv = process.env, tracked = trackEnv(env);
@@ -129,7 +127,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       try {
         // The variables read, when the build could see every read (process.env itself, tracked): else null.
         const envReads = () => (memo && env === realEnv && tracked.reads() && processEnv.reads() ? new Set([...tracked.reads()!, ...processEnv.reads()!]) : null);
-        const output = plan.ok ? await writePlan(opts, session, plan, result, outDir, { values: env, reads: envReads, outputNow }) : null;
+        const output = plan.ok ? await writePlan(opts, session, plan, result, outDir, { values: env, reads: envReads }) : null;
         if (memo && output && !result.errors.length && session.site) await memo.save(result, session.site.file, output, output.env);
       } finally {
         if (session.pool) result.workers = session.pool.stats;
@@ -156,13 +154,15 @@ function finish(result: BuildResult, t0: number): BuildResult {
  * Renders the plan and makes it the output when nothing went wrong: written into the live output in place when
  * the build caches know it and few pages changed (output/patch.ts), else into a staging folder swapped in.
  */
-async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, outDir: string, env: { values: NodeJS.ProcessEnv; reads: () => Set<string> | null; outputNow: (() => Promise<OutputNow | null>) | null }): Promise<(OutputStamps & { env: EnvRecord }) | null> {
+async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, outDir: string, env: { values: NodeJS.ProcessEnv; reads: () => Set<string> | null }): Promise<(OutputStamps & { env: EnvRecord }) | null> {
   result.notices.push(...plan.notices);
   const timed = stageTimer(result, opts);
   const others = otherFiles(session, plan);
-  // The output this build replaces is kept for the next build to write over (write.ts), unless the caches are off.
+  // The output this build replaces is kept in the build state for the next build to write over (write.ts),
+  // unless the caches are off: then it is deleted, as a build without state would.
   const { outputs, routing } = plan;
-  // The Markdown images' variants, known now (a template's once pages render), read once: staging's prune, renderSite.
+  // The Markdown images' variants are known now (a template's only once pages render): kept from the last output.
+  // (read once, for the staging folder's prune and for the image store: renderSite)
   let found: string[] | undefined;
   const markdownVariants = () => (found ??= contentVariantPaths(session.content, urlPolicy(session.site!.config).base));
   const planned = () => [...outputs.pageFiles, ...others.flatMap((o) => o.files.map(([f]) => f)), ...markdownVariants().map((p) => p.slice(1))];
@@ -171,7 +171,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
   let patch: string[] | null = null; // the live output's files, when the build patches it in place
   const incremental = !cache ? null : await timed('changes', async () => {
     const key = buildKey({ moduleFile: session.site!.file, vendorFile: vendorFile(), manifest: planInput(session, plan).setup.manifest, siteUrl: session.siteUrl() });
-    const inc = await openIncremental(session.root, outDir, key, session.content, env.values, await env.outputNow?.());
+    const inc = await openIncremental(session.root, outDir, key, session.content, env.values);
     // Fewer than patchMax pages render (their HTML waits in memory until the build knows it has no error),
     // counted by keys first (a template edit stops there, before a look at every folder of the output), and
     // the record knows every file of the live output, its folders as recorded: the build patches it in place.

@@ -19,7 +19,6 @@ import { parseVariantPath } from '../images/model.ts';
 import { sha1, stable, Unknown } from './stableText.ts';
 import { envRecordOf, envSame, type EnvRecord } from './envRecord.ts';
 import { below, changeOf, lstatOrNull, patchedStamps } from './patchStamps.ts';
-import type { OutputNow } from './prestat.ts';
 
 export { below, lstatOrNull };
 
@@ -108,7 +107,7 @@ export interface Incremental {
 }
 
 /** The record of the builds before, for a build of `outDir`; `key` null reuses nothing and records no page. */
-export async function openIncremental(root: string, outDir: string, key: string | null, content: Content, env: NodeJS.ProcessEnv, outputNow: OutputNow | null = null): Promise<Incremental> {
+export async function openIncremental(root: string, outDir: string, key: string | null, content: Content, env: NodeJS.ProcessEnv): Promise<Incremental> {
   const files = recordFiles(root);
   // A record is used only when every variable its pages read has the value it had (the environment is not
   // in the page keys: the first build learns which variables a site reads, and the next would differ).
@@ -144,10 +143,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
   let known: Changes | null = null;
   // This build's entries: kept ones with their stamp, new ones without (stamped by save, in the live output).
   const next = new Map<string, Omit<Entry, 'stamp'> & { stamp?: Stamp }>();
-  // (the live output's, taken on another thread when the build started: prestat.ts)
   const stampIn = (output: string): Stamp | null => {
-    const now = dir === outDir ? outputNow?.file(output) : undefined;
-    if (now !== undefined) return now;
     const s = lstatOrNull(below(dir) + output);
     return s?.isFile() ? stampOf(s) : null;
   };
@@ -212,7 +208,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
       next.set(rel, e ?? { key: k, reads: [], islands: [], links: [] });
       return !e;
     },
-    previousFiles: () => (live && foldersIntact(live, outDir, outputNow) ? live.files : null),
+    previousFiles: () => (live && foldersIntact(live, outDir) ? live.files : null),
     async invalidate() {
       await markUnknown(files.live, outDir, live);
     },
@@ -269,14 +265,13 @@ export async function openIncremental(root: string, outDir: string, key: string 
 }
 
 /** Whether no file was added to or removed from any folder of the output `g` describes (their stamps). */
-function foldersIntact(g: Partial<Pick<Generation, 'files' | 'dirs'>> | undefined, outDir: string, now: OutputNow | null): g is Required<Pick<Generation, 'files' | 'dirs'>> {
+function foldersIntact(g: Partial<Pick<Generation, 'files' | 'dirs'>> | undefined, outDir: string): g is Required<Pick<Generation, 'files' | 'dirs'>> {
   if (!g?.files || !g.dirs) return false;
   const base = below(outDir);
   for (const d in g.dirs) {
-    let st: { mtimeMs: number; ino: number } | null | undefined = now?.dir(d);
-    if (st === undefined) { const s = lstatOrNull(d ? base + d : outDir); st = s?.isDirectory() ? s : null; }
+    const st = lstatOrNull(d ? base + d : outDir);
     const [mtime, ino] = g.dirs[d];
-    if (!st || st.mtimeMs !== mtime || st.ino !== ino) return false;
+    if (!st?.isDirectory() || st.mtimeMs !== mtime || st.ino !== ino) return false;
   }
   return true;
 }

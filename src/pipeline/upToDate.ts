@@ -205,9 +205,6 @@ export interface UpToDate {
   /** The size and mtime of each content file, relative to content/, as stamped now (null: unknown). The
    *  content cache takes them for its own stat of each file: the same answer, asked once. */
   contentStamps(): Map<string, FileStamp> | null;
-  /** The files and folders of the output the last build of this key left (null: none known), whose stamps
-   *  the build may take on another thread while it loads (prestat.ts). */
-  outputList(): PackedOutput | null;
   /** Records a build that succeeded (its output live) for the next one. */
   save(result: BuildResult, moduleFile: string, output: OutputStamps, env: EnvRecord): Promise<void>;
 }
@@ -238,7 +235,6 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
       });
       return byFile;
     },
-    outputList: () => (memo && memo.key === key ? memo.output : null),
     async save(result, moduleFile, outputStamps, env) {
       const file = memoFile(root);
       if (!inputs) { await fsp.rm(file, { force: true }); return; }
