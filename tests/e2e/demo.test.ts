@@ -3,7 +3,7 @@
 // alert of a valid submit, the disabled button while submitting, noindex, no sitemap entry, and axe.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeOf } from '../helpers/axe.ts';
 import { filePage } from '../helpers/filePage.ts';
@@ -22,9 +22,9 @@ const closing: Promise<void>[] = [];
  * page in its own context (closing the page closes it).
  */
 const shared = filePage(() => browser);
-async function newPage(opts: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  if (opts.javaScriptEnabled !== false) return shared.open();
-  const context = await browser.newContext(opts);
+async function newPage(opts: { javaScriptEnabled?: boolean; own?: boolean } = {}): Promise<Page> {
+  if (opts.javaScriptEnabled !== false && !opts.own) return shared.open();
+  const context = await browser.newContext({ javaScriptEnabled: opts.javaScriptEnabled });
   const page = await context.newPage();
   page.on('close', () => { closing.push(context.close()); });
   return page;
@@ -38,9 +38,14 @@ afterAll(async () => {
 
 interface Opened { page: Page; problems: PageProblems; logs: Promise<unknown>[]; alerts: string[] }
 
-/** Opens a demo page and waits for its form island to hydrate; records console.log values and alerts. */
-async function open(route: string, island: string): Promise<Opened> {
-  const page = await newPage();
+/** Opens a demo page and waits for its form island to hydrate; records console.log values and alerts.
+ *  `clock`: in a page of its own whose timers Playwright's clock drives (submitValid). */
+async function open(route: string, island: string, opts: { clock?: boolean } = {}): Promise<Opened> {
+  const page = await newPage({ own: opts.clock });
+  if (opts.clock) {
+    onTestFinished(() => page.close()); // (and its context: newPage)
+    await page.clock.install();
+  }
   const problems = watchProblems(page);
   const logs: Promise<unknown>[] = [];
   const alerts: string[] = [];
@@ -70,11 +75,17 @@ async function expectLinkedError(page: Page, label: string, message: string) {
   expect(texts).toContain(message);
 }
 
-/** Submits a valid form; checks the button is disabled while the submit runs, then the alert. */
+/** Submits a valid form (a page opened with `clock`); checks the button is disabled while the submit runs,
+ *  then the alert. The demo's stand-in for server time is a timer (content/demo/forms.yaml submitDelayMs):
+ *  the page's clock is paused, so the button is looked at while the submit waits, however slowly this
+ *  machine answers, and then run on past the longest delay the schema allows. */
 async function submitValid(o: Opened) {
   const button = submit(o.page);
+  await o.page.clock.pauseAt(await o.page.evaluate(() => Date.now() + 1000));
   await button.click();
-  await expect.poll(() => button.isDisabled(), { interval: 20 }).toBe(true);
+  await expect.poll(() => button.isDisabled()).toBe(true);
+  expect(o.alerts).toEqual([]);
+  await o.page.clock.runFor(5000);
   await expect.poll(() => o.alerts).toEqual(['Form submitted successfully!']);
   await expect.poll(() => button.isEnabled()).toBe(true);
   return Promise.all(o.logs);
@@ -109,7 +120,7 @@ describe('/demo/form/simple', () => {
   });
 
   it('logs the values and alerts on a valid submit, with the button disabled meanwhile', async () => {
-    const o = await open(SIMPLE, 'DemoSimpleForm');
+    const o = await open(SIMPLE, 'DemoSimpleForm', { clock: true });
     await o.page.getByLabel('Title').fill('A title');
     await o.page.getByLabel('Description').fill('Some words\non two lines');
     expect(await submitValid(o)).toEqual([{ title: 'A title', description: 'Some words\non two lines' }]);
@@ -166,7 +177,7 @@ describe('/demo/form/address', () => {
   });
 
   it('logs the nested values and alerts on a valid submit, with the button disabled meanwhile', async () => {
-    const o = await open(ADDRESS, 'DemoAddressForm');
+    const o = await open(ADDRESS, 'DemoAddressForm', { clock: true });
     const p = o.page;
     expect(await p.getByLabel('Phone').getAttribute('placeholder')).toBe('123-456-7890');
     expect(await p.getByLabel('Country').locator('option').allTextContents()).toEqual(
