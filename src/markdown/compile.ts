@@ -28,7 +28,7 @@ export { MAX_NESTING, walkPlain, type MarkdownProblem } from './policy.ts';
 
 // The engine's own extensions, first in every setup: GFM output fixes, then scans that stand in for marked's
 // costliest rules (text.ts, blocks.ts; each only where the lexer's rule is the one it was written for).
-const ENGINE: MarkedExtension[] = [gfmFixes, fastText, fastBlocks];
+const ENGINE: readonly MarkedExtension[] = [gfmFixes, fastText, fastBlocks];
 const markdown = new Marked({ gfm: true }, ...ENGINE);
 const gfmWalk = gfmFixes.walkTokens as (t: Token) => void;
 
@@ -44,7 +44,7 @@ export async function prepareMarkdown(extensions?: MarkdownExtensions): Promise<
   const { features, marked } = splitExtensions(extensions);
   if (!features) { setups.set(extensions, { ...plain, md: new Marked({ gfm: true }, ...ENGINE, ...marked) }); return; }
   const { markdownSetup } = await import('./setup.ts');
-  if (!setups.has(extensions)) setups.set(extensions, markdownSetup(features, marked));
+  if (!setups.has(extensions)) setups.set(extensions, markdownSetup(features, ENGINE, marked));
 }
 
 /** The Marked instance and after-steps for an extension list (the plain one for none). */

@@ -9,9 +9,6 @@ import { assignHeadingIds, headingIdExtension } from './headings.ts';
 import { highlightExtension } from './highlight.ts';
 import { sanitize } from './sanitize.ts';
 import { smartQuotes } from './smartQuotes.ts';
-import { gfmFixes } from './gfm.ts';
-import { fastText } from './text.ts';
-import { fastBlocks } from './blocks.ts';
 import { footnoteLabels } from './footnotes.ts';
 
 export interface MarkdownSetup {
@@ -31,8 +28,10 @@ export interface MarkdownSetup {
 /** The id of the footnotes section's heading (marked-footnote's default prefix + "label"). */
 const FOOTNOTE_LABEL = 'footnote-label';
 
-export function markdownSetup(features: Required<MarkdownOptions>, own: MarkedExtension[]): MarkdownSetup {
-  const engine: MarkedExtension[] = [gfmFixes, fastText, fastBlocks];
+/** A Marked setup for the features a site asked for: `base`, the engine's own extensions (compile.ts ENGINE),
+ *  then those of the features, then the site's plugins' (`own`). */
+export function markdownSetup(features: Required<MarkdownOptions>, base: readonly MarkedExtension[], own: MarkedExtension[]): MarkdownSetup {
+  const engine: MarkedExtension[] = [...base];
   if (features.footnotes) engine.push(markedFootnote(), footnoteLabels);
   if (features.headingIds) engine.push(headingIdExtension);
   if (features.highlight) engine.push(highlightExtension());
