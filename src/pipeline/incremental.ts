@@ -20,11 +20,7 @@ import { sha1, stable, Unknown } from './stableText.ts';
 import { envRecordOf, envSame, type EnvRecord } from './envRecord.ts';
 import { below, changeOf, lstatOrNull, patchedStamps } from './patchStamps.ts';
 
-export { below, lstatOrNull };
-
 export type { OutputStamps };
-
-
 
 /** A route's data: everything but its component and body, which the site module's key covers by name. */
 const NOT_DATA: ReadonlySet<string> = new Set(['component', 'body']);

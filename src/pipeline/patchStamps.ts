@@ -35,16 +35,17 @@ export function patchedStamps(live: Generation, was: OutputStamps, touched: Set<
   const added = written.filter((f) => !had.has(f)), removed = live.files!.filter((f) => !has.has(f));
   const dStamps: Change['stamps'] = {}, dDirs: Change['dirs'] = {};
   const base = below(outDir);
+  const forget = (f: string) => { if (f in stamps) { delete stamps[f]; dStamps[f] = 0; } };
   const restamp = (f: string) => {
     const st = parseVariantPath(f) ? null : lstatOrNull(base + f);
     if (st?.isFile()) stamps[f] = dStamps[f] = [st.size, st.mtimeMs, st.ino];
-    else if (f in stamps) { delete stamps[f]; dStamps[f] = 0; }
+    else forget(f);
   };
   const changedDirs = new Set<string>();
   const touch = (f: string) => {
     for (let d = path.dirname(f); ; d = path.dirname(d)) { const k = d === '.' ? '' : d; if (changedDirs.has(k)) break; changedDirs.add(k); if (!k) break; }
   };
-  for (const f of removed) { touch(f); if (f in stamps) { delete stamps[f]; dStamps[f] = 0; } }
+  for (const f of removed) { touch(f); forget(f); }
   for (const f of touched) { touch(f); if (has.has(f)) restamp(f); }
   for (const f of added) if (!touched.has(f)) { touch(f); restamp(f); }
   for (const k of changedDirs) {
