@@ -24,7 +24,8 @@ delete env.NODE_ENV;
 function run(cmd: string, args: string[], cwd: string) {
   const t0 = performance.now();
   const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  timings[`${path.basename(cmd)} ${args[0]}`] = Math.round(performance.now() - t0);
+  const name = `${path.basename(cmd)} ${args.map((a) => path.basename(a)).join(' ')}`;
+  timings[name] = (timings[name] ?? 0) + Math.round(performance.now() - t0);
   return { code: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', out: `${r.stdout}\n${r.stderr}` };
 }
 const sitegen = (args: string[]) => run(process.execPath, [path.join(project, 'node_modules/.bin/sitegen'), ...args], project);
