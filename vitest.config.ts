@@ -54,7 +54,10 @@ export default defineConfig({
     // compare with commander's own parse) unmocks it and resets the module registry before it ends.
     isolate: false,
     // For the same reason each file starts with the engine's default settings (a build sets them per thread).
-    setupFiles: ['tests/helpers/engineDefaults.setup.ts'],
+    // And the install's module cache loses what finished sites left in it, before the run and during it: every
+    // compile stats each entry there that it does not keep (tests/helpers/moduleCache.ts).
+    setupFiles: ['tests/helpers/engineDefaults.setup.ts', 'tests/helpers/moduleCacheSweep.setup.ts'],
+    globalSetup: ['tests/helpers/moduleCache.setup.ts'],
     sequence: { sequencer: longestFirst(LONGEST, PROJECTS) },
     testTimeout: 60_000,
     hookTimeout: 120_000,

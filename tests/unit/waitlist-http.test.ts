@@ -46,13 +46,27 @@ async function stop({ backend, server }: Served): Promise<void> {
   await backend.close();
 }
 
+/**
+ * A new empty database on disk, as the local backend keeps it: a copy of the one the site project makes once
+ * (tests/helpers/waitlistTemplate.ts). One in memory would be made by Postgres' initdb in this worker (seconds
+ * of CPU; creating one is tested in waitlist-db), and opening a copy still takes its bootstrap and migrations,
+ * so the requests of the first test still wait for it.
+ */
+async function emptyDatabase(): Promise<string> {
+  const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-waitlist-')), 'db');
+  await copyEmptyDatabase(dir);
+  return dir;
+}
+const emptyDatabases: string[] = [];
+
 let site: Served;
 let readySettled = false;
 let firstStaticResponseBeforeReady: boolean | undefined;
 let earlyRequests: Promise<[string, number][]>;
 
 beforeAll(async () => {
-  site = await serve(null);
+  emptyDatabases.push(await emptyDatabase());
+  site = await serve(emptyDatabases[0]!);
   void site.backend.ready.then(() => { readySettled = true; });
   // Sent while the database is still starting, so they all wait in the queue
   // and are released at the same moment: the hardest case for keeping each
@@ -76,6 +90,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (site) await stop(site);
+  for (const dir of emptyDatabases) await rm(path.dirname(dir), { recursive: true, force: true });
 });
 
 const anon = () => createWaitlistClient(site.url, LOCAL_ANON_KEY);
@@ -347,7 +362,8 @@ describe('only this machine', () => {
   });
 
   it('accepts the Host it was configured with (--host) besides loopback names', async () => {
-    const backend = createWaitlistBackend({ dataDir: null, migrationsDir: MIGRATIONS, host: 'devbox.lan', log: () => {} });
+    emptyDatabases.push(await emptyDatabase());
+    const backend = createWaitlistBackend({ dataDir: emptyDatabases.at(-1)!, migrationsDir: MIGRATIONS, host: 'devbox.lan', log: () => {} });
     const answer = async (host: string) => {
       const res = { statusCode: 0, writeHead(status: number) { this.statusCode = status; }, end() {}, headersSent: false, destroyed: false } as any;
       await backend.handle({ url: '/rest/v1/waitlist', method: 'OPTIONS', headers: { host }, socket: { remoteAddress: '127.0.0.1' } } as any, res);
