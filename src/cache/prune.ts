@@ -44,9 +44,11 @@ async function removeOld(dir: string, keep: (name: string) => boolean): Promise<
 }
 
 /**
- * The module cache: the records of sites whose folder is gone, with their modules, and any module no record
- * names that is over an hour old (dev mode's are deleted as it replaces them). Each compiled site is ~2 MB,
- * and test suites build hundreds of temporary sites.
+ * The module cache: the records of sites whose folder is gone, and any module no record names that is over an
+ * hour old (a gone site's module among them; dev mode's are deleted as it replaces them). A module no record
+ * names may still be loaded: another site's build may have just found it by its hash (copies of one site
+ * compile to one module), and its record comes after. Each compiled site is ~2 MB, and test suites build
+ * hundreds of temporary sites.
  */
 async function pruneModules(): Promise<number> {
   const dir = installCachePath(SITEGEN_CACHE, 'module');
