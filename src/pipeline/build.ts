@@ -161,13 +161,13 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
   // The output this build replaces is kept in the build state for the next build to write over (write.ts),
   // unless the caches are off: then it is deleted, as a build without state would.
   const { outputs, routing } = plan;
-  // The Markdown images' variants are known now (a template's only once pages render): kept from the last output.
-  // (read once, for the staging folder's prune and for the image store: renderSite)
+  // The Markdown images' variants, known now (a template's once pages render), read once: for the prune and renderSite.
   let found: string[] | undefined;
   const markdownVariants = () => (found ??= contentVariantPaths(session.content, urlPolicy(session.site!.config).base));
   const planned = () => [...outputs.pageFiles, ...others.flatMap((o) => o.files.map(([f]) => f)), ...markdownVariants().map((p) => p.slice(1))];
   const cache = engineSettings().cache;
-  const imageFiles: string[] = []; // the variants a template links: known once the pages render
+  // imageFiles: the variants a template links, known once the pages render; `all`: every file of the output then
+  const imageFiles: string[] = []; let all: string[] | undefined; // (one list: a patch's commit, then the record)
   let patch: string[] | null = null; // the live output's files, when the build patches it in place
   const incremental = !cache ? null : await timed('changes', async () => {
     const key = buildKey({ moduleFile: session.site!.file, vendorFile: vendorFile(), manifest: planInput(session, plan).setup.manifest, siteUrl: session.siteUrl() });
@@ -182,7 +182,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
     return inc;
   });
   let staging: Staging;
-  if (patch) staging = patchOutput(outDir, patch, () => [...planned(), ...imageFiles]);
+  if (patch) staging = patchOutput(outDir, patch, () => (all ??= [...planned(), ...imageFiles]));
   else {
     const recycle = cache ? { dir: siteCachePath(session.root, 'output'), planned: planned(), root: session.root } : undefined;
     staging = await timed('staging', () => stageOutput(outDir, recycle));
@@ -193,7 +193,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
     if (result.errors.length) { await staging.abort(); return null; }
     if (staging.inPlace) await incremental!.invalidate(); // a patch that stops half-way is never trusted
     await timed('write', () => staging.commit());
-    const stamps = await incremental?.save([...planned(), ...imageFiles], staging.touched, env.reads()); // what the output now holds, for the next build
+    const stamps = await incremental?.save(all ??= [...planned(), ...imageFiles], staging.touched, env.reads()); // what the output now holds, for the next build
     if (engineSettings().cache) await pruneCaches({ root: session.root, output: outDir }, ['images', 'vendor', 'worker']);
     saveCodeCaches();
     return stamps ?? null;
