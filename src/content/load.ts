@@ -201,16 +201,17 @@ export interface ContentPlan {
 
 export function planContent(all: string[], config: SiteConfig): ContentPlan {
   const errors: Message[] = [];
-  const files = new Map<string, string>();
   const items: LoadItem[] = [];
   const spans: ContentPlan['spans'] = [];
   for (const [name, col] of Object.entries(config.collections)) {
     const matched = matchFiles(all, collectionPatterns(col));
     errors.push(...collectionSetErrors(name, col, matched));
     spans.push([name, items.length, items.length + matched.length]);
-    for (const rel of matched) { files.set(`content/${rel}`, name); items.push({ collection: name, rel }); }
+    for (const rel of matched) items.push({ collection: name, rel });
   }
-  return { items, spans, files, errors };
+  // `files` made when first read (a build never does: 100,000 paths and map entries for nothing).
+  let files: Map<string, string> | undefined;
+  return { items, spans, errors, get files() { return (files ??= new Map(items.map((i) => [`content/${i.rel}`, i.collection]))); } };
 }
 
 /**
@@ -250,7 +251,7 @@ export async function listAndPlan(root: string, config: SiteConfig): Promise<Con
   const plan = planContent(await listContentFiles(root, outside), config);
   const refused = outside.map((o) => outsideRootError(o.rel, o.problem));
   plan.errors.push(...refused);
-  return { ...plan, refused };
+  return Object.assign(plan, { refused }); // (not spread: that would read `files`)
 }
 
 export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache, opts: FinishOptions = {}, inputs: KnownInputs = {}): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean; marked?: boolean } }> {
@@ -287,7 +288,7 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
     });
     next = { entries, changed: changed || entries.size !== cache.size, marked };
   }
-  return { content, files: plan.files, errors: sortMessages(errors), cache: next };
+  return { content, get files() { return plan.files; }, errors: sortMessages(errors), cache: next };
 }
 
 /** The authoring helpers' issues (a dangling reference, two terms with one slug), each located at its field. */

@@ -235,7 +235,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
     return gz.get(url)!;
   };
   const rawSize = (url: string) => manifest.files.get(url.slice(1))?.length ?? 0;
-  const pageLinks: PageLinks[] = [], passed = new Set<PageLinks>(), marks: PageMarks[] = []; // passed: kept by a patch
+  const pageLinks: PageLinks[] = [], passed: boolean[] = [], marks: PageMarks[] = []; // passed: kept by a patch (by index)
   // Markdown images start now, on sharp's threads, while this thread renders (images/store.ts).
   const images = currentImageStore(session.root);
   const base = urlPolicy(site.config).base;
@@ -251,7 +251,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
       const route = table.routes[i];
       if (page.error) { result.errors.push(page.error); return; }
       const links: PageLinks = { page: route.path, source: route.source, links: page.links };
-      if (pageLinks.push(links) && kept?.[i]) passed.add(links);
+      passed[pageLinks.push(links) - 1] = !!kept?.[i];
       marks.push({ route, links: page.links });
       const js = page.islands.length && manifest.runtime ? [manifest.runtime, ...pageChunks(manifest, page.islands)] : [];
       const report: PageReport = { path: route.path, type: route.component.displayName || route.component.name || 'Page', output: route.output, islands: page.islands, jsBytes: js.reduce((s, u) => s + rawSize(u), 0), jsGzipBytes: js.reduce((s, u) => s + gzipSize(u), 0) };
@@ -294,7 +294,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
   if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, made] of o.files) await writeOther(staging, f, made, incremental ? (rel, data) => incremental.needs(rel, data) : undefined); });
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size + (result.images?.files ?? 0);
   await timed('links', async () => {
-    result.errors.push(...plan.deferred, ...await linkProblems(session.root, pageLinks, outputs.targets, undefined, passed.size ? (p) => passed.has(p) : undefined));
+    result.errors.push(...plan.deferred, ...await linkProblems(session.root, pageLinks, outputs.targets, undefined, passed.includes(true) ? (_p, i) => passed[i] : undefined));
     result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest));
   });
 }
