@@ -112,7 +112,9 @@ export async function openIncremental(root: string, outDir: string, key: string 
   const live = read(files.live);
   let before: Generation | null | undefined;
   const liveOnly = [live];
-  const generations = () => (dir === outDir ? liveOnly : [live, before ??= read(files.before)]);
+  // (read once: a record that cannot be used is null, which `??=` would read again for every page — 100,000
+  // reads of a 40 MB file when a staged build's output before has none for this environment)
+  const generations = () => (dir === outDir ? liveOnly : [live, before === undefined ? (before = read(files.before)) : before]);
   const hashes = new Map<string, string | null>();
   const collectionHash = (name: string): string | null => {
     if (!hashes.has(name)) {
