@@ -118,11 +118,23 @@ export const stampKey = (rel: string, size: number, mtimeMs: number, mdKey = '')
 async function cachedResults(root: string, config: SiteConfig, items: LoadItem[], cache: ParseCache, keys: string[], mdKey: string, inputs: KnownInputs, disk = false): Promise<(LoadResult | undefined)[]> {
   // An empty cache answers nothing: no file is stat'ed for it (a parsed file's key comes from its read).
   if (!cache.size) return [];
-  return Promise.all(items.map(async (item, i) => {
-    const r = await cachedResult(root, config.collections[item.collection], item.rel, cache, mdKey, inputs.stamps?.get(item.rel), inputs.schemaKey, {}, disk);
+  const out: (LoadResult | undefined)[] = new Array(items.length);
+  // With every stamp known (upToDate.ts), one plain loop: no promise or frame kept per file (100,000 files).
+  const missing: number[] = [];
+  items.forEach((item, i) => {
+    const st = inputs.stamps?.get(item.rel);
+    if (!st) { missing.push(i); return; }
+    const r = cachedAt(root, config.collections[item.collection], item.rel, cache, mdKey, st, inputs.schemaKey, {}, disk);
     if (r.key) keys[i] = r.key;
-    return r.result;
+    out[i] = r.result;
+  });
+  await Promise.all(missing.map(async (i) => {
+    const item = items[i];
+    const r = await cachedResult(root, config.collections[item.collection], item.rel, cache, mdKey, undefined, inputs.schemaKey, {}, disk);
+    if (r.key) keys[i] = r.key;
+    out[i] = r.result;
   }));
+  return out;
 }
 
 /**
@@ -134,7 +146,11 @@ async function cachedResults(root: string, config: SiteConfig, items: LoadItem[]
 export async function cachedResult(root: string, col: CollectionConfig, rel: string, cache: ParseCache, mdKey: string, stamp?: FileStamp, schemas?: string, opts: ValidateOptions = {}, lazyDisk = false): Promise<{ key?: string; result?: LoadResult }> {
   // A stamp the build took just before (upToDate.ts) is this stat's answer.
   const st = stamp ?? await fs.stat(path.join(root, 'content', rel)).catch(() => null);
-  if (!st) return {};
+  return st ? cachedAt(root, col, rel, cache, mdKey, st, schemas, opts, lazyDisk) : {};
+}
+
+/** cachedResult for a file whose stamp is known. */
+function cachedAt(root: string, col: CollectionConfig, rel: string, cache: ParseCache, mdKey: string, st: FileStamp, schemas?: string, opts: ValidateOptions = {}, lazyDisk = false): { key?: string; result?: LoadResult } {
   const key = stampKey(rel, st.size, st.mtimeMs, mdKey);
   const hit = cache.get(key);
   if (!hit) return { key };
@@ -146,16 +162,17 @@ export async function cachedResult(root: string, col: CollectionConfig, rel: str
   // (read now: a file deleted since knownBody found it, by a build that pruned it, is parsed again)
   const kept = body && !lazyDisk ? readKept(root, body) : undefined;
   if (kept === null) return { key };
-  const entry = (data: unknown) => {
-    if (!body) return entryOf(col, rel, data, hit.html, hit.text);
-    if (lazyDisk) return defineBody(entryOf(col, rel, data, '', hit.text), root, body, true);
-    return entryOf(col, rel, data, kept!.html, { ...hit.text!, headings: kept!.headings, excerpt: kept!.excerpt });
-  };
   // Validated before under these schemas (validCache.ts): the data is the entry's as it is.
-  if (schemas && validUnder.get(hit) === schemas) return { key, result: { entry: entry(hit.data), errors: [], parsed: hit } };
-  const v = col.schema.safeParse(hit.data, { jitless: opts.jitless });
-  if (!v.success) return { key };
-  return { key, result: { entry: entry(v.data), errors: [], parsed: hit } };
+  let data = hit.data;
+  if (!schemas || validUnder.get(hit) !== schemas) {
+    const v = col.schema.safeParse(hit.data, { jitless: opts.jitless });
+    if (!v.success) return { key };
+    data = v.data;
+  }
+  const entry = !body ? entryOf(col, rel, data, hit.html, hit.text)
+    : lazyDisk ? defineBody(entryOf(col, rel, data, '', hit.text), root, body, true)
+    : entryOf(col, rel, data, kept!.html, { ...hit.text!, headings: kept!.headings, excerpt: kept!.excerpt });
+  return { key, result: { entry, errors: [], parsed: hit } };
 }
 
 /** What the content cache keeps of a file parsed without a problem: its data and its body's HTML (and the images it shows). */
@@ -184,16 +201,17 @@ export interface ContentPlan {
 
 export function planContent(all: string[], config: SiteConfig): ContentPlan {
   const errors: Message[] = [];
-  const files = new Map<string, string>();
   const items: LoadItem[] = [];
   const spans: ContentPlan['spans'] = [];
   for (const [name, col] of Object.entries(config.collections)) {
     const matched = matchFiles(all, collectionPatterns(col));
     errors.push(...collectionSetErrors(name, col, matched));
     spans.push([name, items.length, items.length + matched.length]);
-    for (const rel of matched) { files.set(`content/${rel}`, name); items.push({ collection: name, rel }); }
+    for (const rel of matched) items.push({ collection: name, rel });
   }
-  return { items, spans, files, errors };
+  // `files` made when first read (a build never does: 100,000 paths and map entries for nothing).
+  let files: Map<string, string> | undefined;
+  return { items, spans, errors, get files() { return (files ??= new Map(items.map((i) => [`content/${i.rel}`, i.collection]))); } };
 }
 
 /**
@@ -233,7 +251,7 @@ export async function listAndPlan(root: string, config: SiteConfig): Promise<Con
   const plan = planContent(await listContentFiles(root, outside), config);
   const refused = outside.map((o) => outsideRootError(o.rel, o.problem));
   plan.errors.push(...refused);
-  return { ...plan, refused };
+  return Object.assign(plan, { refused }); // (not spread: that would read `files`)
 }
 
 export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache, opts: FinishOptions = {}, inputs: KnownInputs = {}): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean; marked?: boolean } }> {
@@ -270,7 +288,7 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
     });
     next = { entries, changed: changed || entries.size !== cache.size, marked };
   }
-  return { content, files: plan.files, errors: sortMessages(errors), cache: next };
+  return { content, get files() { return plan.files; }, errors: sortMessages(errors), cache: next };
 }
 
 /** The authoring helpers' issues (a dangling reference, two terms with one slug), each located at its field. */

@@ -19,6 +19,14 @@ type Pending = { data: string | Uint8Array } | { from: string };
 const ODD = /\/\/|(?:^|\/)\.\.?(?:\/|$)|\\/;
 export const normalized = (rel: string): string => (path.sep === '/' && rel !== '' && !ODD.test(rel) ? rel : path.normalize(rel));
 
+/** Whether two lists hold the same items in the same order (a patch's lists of the output's files mostly do:
+ *  then no set of either is needed to find what one adds to or removes from the other). */
+export const sameList = (a: readonly string[], b: readonly string[]): boolean => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
 /**
  * The live output `outDir` as the folder a build writes into. `previous`: every file it holds now (the
  * incremental record's list); `planned()`: every file it holds after this build, asked at commit.
@@ -59,10 +67,12 @@ export function patchOutput(outDir: string, previous: string[], planned: () => I
     async copy(rel, from) { pending.set(rel, { from }); },
     async commit() {
       for (const [rel, data] of pages) pending.set(rel, { data });
-      const keep = new Set([...planned()].map(normalized));
+      const p = planned(), now = Array.isArray(p) ? p as string[] : [...p];
+      // The same list as before (most patches): nothing to delete, and no set of 100,000 names to find that.
+      const keep = sameList(previous, now) ? null : new Set(now.map(normalized));
       const emptied = new Set<string>();
-      for (const rel of previous) {
-        if (keep.has(normalized(rel))) continue;
+      for (const rel of keep ? previous : []) {
+        if (keep!.has(normalized(rel))) continue;
         const abs = path.join(outDir, rel);
         if (!underFolders(path.dirname(abs))) continue;
         await fsp.rm(abs, { force: true });

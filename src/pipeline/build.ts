@@ -161,13 +161,13 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
   // The output this build replaces is kept in the build state for the next build to write over (write.ts),
   // unless the caches are off: then it is deleted, as a build without state would.
   const { outputs, routing } = plan;
-  // The Markdown images' variants are known now (a template's only once pages render): kept from the last output.
-  // (read once, for the staging folder's prune and for the image store: renderSite)
+  // The Markdown images' variants, known now (a template's once pages render), read once: for the prune and renderSite.
   let found: string[] | undefined;
   const markdownVariants = () => (found ??= contentVariantPaths(session.content, urlPolicy(session.site!.config).base));
   const planned = () => [...outputs.pageFiles, ...others.flatMap((o) => o.files.map(([f]) => f)), ...markdownVariants().map((p) => p.slice(1))];
   const cache = engineSettings().cache;
-  const imageFiles: string[] = []; // the variants a template links: known once the pages render
+  // imageFiles: the variants a template links, known once the pages render; `all`: every file of the output then
+  const imageFiles: string[] = []; let all: string[] | undefined; // (one list: a patch's commit, then the record)
   let patch: string[] | null = null; // the live output's files, when the build patches it in place
   const incremental = !cache ? null : await timed('changes', async () => {
     const key = buildKey({ moduleFile: session.site!.file, vendorFile: vendorFile(), manifest: planInput(session, plan).setup.manifest, siteUrl: session.siteUrl() });
@@ -182,7 +182,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
     return inc;
   });
   let staging: Staging;
-  if (patch) staging = patchOutput(outDir, patch, () => [...planned(), ...imageFiles]);
+  if (patch) staging = patchOutput(outDir, patch, () => (all ??= [...planned(), ...imageFiles]));
   else {
     const recycle = cache ? { dir: siteCachePath(session.root, 'output'), planned: planned(), root: session.root } : undefined;
     staging = await timed('staging', () => stageOutput(outDir, recycle));
@@ -193,7 +193,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
     if (result.errors.length) { await staging.abort(); return null; }
     if (staging.inPlace) await incremental!.invalidate(); // a patch that stops half-way is never trusted
     await timed('write', () => staging.commit());
-    const stamps = await incremental?.save([...planned(), ...imageFiles], staging.touched, env.reads()); // what the output now holds, for the next build
+    const stamps = await incremental?.save(all ??= [...planned(), ...imageFiles], staging.touched, env.reads()); // what the output now holds, for the next build
     if (engineSettings().cache) await pruneCaches({ root: session.root, output: outDir }, ['images', 'vendor', 'worker']);
     saveCodeCaches();
     return stamps ?? null;
@@ -235,7 +235,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
     return gz.get(url)!;
   };
   const rawSize = (url: string) => manifest.files.get(url.slice(1))?.length ?? 0;
-  const pageLinks: PageLinks[] = [], passed = new Set<PageLinks>(), marks: PageMarks[] = []; // passed: kept by a patch
+  const pageLinks: PageLinks[] = [], passed: boolean[] = [], marks: PageMarks[] = []; // passed: kept by a patch (by index)
   // Markdown images start now, on sharp's threads, while this thread renders (images/store.ts).
   const images = currentImageStore(session.root);
   const base = urlPolicy(site.config).base;
@@ -251,7 +251,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
       const route = table.routes[i];
       if (page.error) { result.errors.push(page.error); return; }
       const links: PageLinks = { page: route.path, source: route.source, links: page.links };
-      if (pageLinks.push(links) && kept?.[i]) passed.add(links);
+      passed[pageLinks.push(links) - 1] = !!kept?.[i];
       marks.push({ route, links: page.links });
       const js = page.islands.length && manifest.runtime ? [manifest.runtime, ...pageChunks(manifest, page.islands)] : [];
       const report: PageReport = { path: route.path, type: route.component.displayName || route.component.name || 'Page', output: route.output, islands: page.islands, jsBytes: js.reduce((s, u) => s + rawSize(u), 0), jsGzipBytes: js.reduce((s, u) => s + gzipSize(u), 0) };
@@ -294,7 +294,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
   if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, made] of o.files) await writeOther(staging, f, made, incremental ? (rel, data) => incremental.needs(rel, data) : undefined); });
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size + (result.images?.files ?? 0);
   await timed('links', async () => {
-    result.errors.push(...plan.deferred, ...await linkProblems(session.root, pageLinks, outputs.targets, undefined, passed.size ? (p) => passed.has(p) : undefined));
+    result.errors.push(...plan.deferred, ...await linkProblems(session.root, pageLinks, outputs.targets, undefined, passed.includes(true) ? (_p, i) => passed[i] : undefined));
     result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest));
   });
 }

@@ -112,7 +112,9 @@ export async function openIncremental(root: string, outDir: string, key: string 
   const live = read(files.live);
   let before: Generation | null | undefined;
   const liveOnly = [live];
-  const generations = () => (dir === outDir ? liveOnly : [live, before ??= read(files.before)]);
+  // (read once: a record that cannot be used is null, which `??=` would read again for every page — 100,000
+  // reads of a 40 MB file when a staged build's output before has none for this environment)
+  const generations = () => (dir === outDir ? liveOnly : [live, before === undefined ? (before = read(files.before)) : before]);
   const hashes = new Map<string, string | null>();
   const collectionHash = (name: string): string | null => {
     if (!hashes.has(name)) {
@@ -216,10 +218,11 @@ export async function openIncremental(root: string, outDir: string, key: string 
       // a later build trust a changed output: each later check compares a recorded stamp with the file's
       // own (a stale one only makes it build), and this build saw every folder as recorded before it began.
       const was = patched && touched && live?.stamps && live.dirs && live.files ? { stamps: live.stamps, dirs: live.dirs } : null;
-      const entries: [string, Entry][] = [];
+      // (a map, not a list of pairs: one object fewer for each of 100,000 entries, and what changeOf asks)
+      const entries = new Map<string, Entry>();
       for (const [output, e] of next) {
         const stamp = e.stamp ?? (() => { try { const s = fs.lstatSync(path.join(outDir, output)); return s.isFile() ? stampOf(s) : null; } catch { return null; } })();
-        if (stamp) entries.push([output, e.stamp ? e as Entry : { ...e, stamp }]);
+        if (stamp) entries.set(output, e.stamp ? e as Entry : { ...e, stamp });
       }
       const envRecord = envRecordOf(env, envReads, reused);
       if (was) {

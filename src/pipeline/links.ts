@@ -18,9 +18,10 @@ export interface LinkCache {
 export const emptyLinkCache = (): LinkCache => ({ targets: null, verdicts: new Map() });
 
 /** The broken links of all pages, as data (unlocated: locateLinks adds where each source writes its link).
- *  `passed`: the pages whose links passed the last check as they are, with the ids they had then (a patched
- *  output's kept pages); only those of them whose links may now fail are checked again (keptToCheck). */
-export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: LinkCache = emptyLinkCache(), passed?: (p: PageLinks) => boolean): BrokenLink[] {
+ *  `passed` (asked with a page and its index): the pages whose links passed the last check as they are, with
+ *  the ids they had then (a patched output's kept pages); only those of them whose links may now fail are
+ *  checked again (keptToCheck). */
+export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: LinkCache = emptyLinkCache(), passed?: (p: PageLinks, i: number) => boolean): BrokenLink[] {
   if (passed) pages = keptToCheck(pages, targets, passed);
   if (cache.targets !== targets) { cache.targets = targets; cache.verdicts.clear(); }
   const bad: PageLinks[] = [];
@@ -39,7 +40,7 @@ export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: Lin
 }
 
 /** Every broken link of `pages` as a message, located in its source file. */
-export async function linkProblems(root: string, pages: PageLinks[], targets: LinkTargets, cache?: LinkCache, passed?: (p: PageLinks) => boolean): Promise<Message[]> {
+export async function linkProblems(root: string, pages: PageLinks[], targets: LinkTargets, cache?: LinkCache, passed?: (p: PageLinks, i: number) => boolean): Promise<Message[]> {
   return linkMessages(await locateLinks(root, brokenLinks(pages, targets, cache, passed), targets.base));
 }
 
@@ -50,9 +51,9 @@ export async function linkProblems(root: string, pages: PageLinks[], targets: Li
  * other links answer as they did: the same link to the same ids. What they report is what checking every
  * page reports: each broken link's every use is on a page kept here. Absolute links are judged once each.
  */
-function keptToCheck(pages: PageLinks[], targets: LinkTargets, passed: (p: PageLinks) => boolean): PageLinks[] {
+function keptToCheck(pages: PageLinks[], targets: LinkTargets, passed: (p: PageLinks, i: number) => boolean): PageLinks[] {
   const changed = new Set<string>();
-  for (const p of pages) if (!passed(p)) changed.add(p.page);
+  pages.forEach((p, i) => { if (!passed(p, i)) changed.add(p.page); });
   const judged = new Map<string, boolean>();
   const plain = (targets.base ?? '/') === '/';
   const suspect = (pg: PageLinks, entry: string): boolean => {
@@ -68,10 +69,10 @@ function keptToCheck(pages: PageLinks[], targets: LinkTargets, passed: (p: PageL
     return v;
   };
   const check = new Set<PageLinks>();
-  for (const p of pages) {
-    if (!passed(p)) { check.add(p); continue; }
+  pages.forEach((p, i) => {
+    if (!passed(p, i)) { check.add(p); return; }
     for (const l of p.links) if (suspect(p, l)) { check.add(p); break; }
-  }
+  });
   const named = new Set<string>();
   for (const p of check) for (const t of fragmentTargets(p, targets.base)) named.add(t);
   return pages.filter((p) => check.has(p) || named.has(p.page));

@@ -52,7 +52,8 @@ export function readBase(file: string, outDir: string): Base | null {
     stampPaths.forEach((f, i) => { stamps[f] = [stampNums[i * 3]!, stampNums[i * 3 + 1]!, stampNums[i * 3 + 2]!]; });
     const dirs: Base['dirs'] = {};
     dirPaths.forEach((d, i) => { dirs[d] = [dirNums[i * 2]!, dirNums[i * 2 + 1]!]; });
-    const names = (from: number, n: number) => Array.from(refs.subarray(from, from + n), (j) => strings[j]!);
+    // (a plain loop: Array.from over a subarray with a map function was most of decoding a kept entry)
+    const names = (from: number, n: number) => { const out = new Array<string>(n); for (let k = 0; k < n; k++) out[k] = strings[refs[from + k]!]!; return out; };
     return {
       header: h, outputs, index, files, stamps, dirs,
       key: (i) => keys[i]!,

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Change, Entry, Generation, OutputStamps } from './pageRecord.ts';
 import { parseVariantPath } from '../images/model.ts';
+import { sameList } from '../output/patch.ts';
 
 // Any error (none there, a file where a folder was: ENOTDIR) is a file or folder not as recorded.
 export const lstatOrNull = (p: string): fs.Stats | null => { try { return fs.lstatSync(p); } catch { return null; } };
@@ -14,11 +15,10 @@ export const lstatOrNull = (p: string): fs.Stats | null => { try { return fs.lst
 export const below = (outDir: string) => (outDir.endsWith(path.sep) ? outDir : outDir + path.sep);
 
 /** The entries a patch changed in the live record: those not kept as they were, and those gone. */
-export function changeOf(live: Generation, entries: [string, Entry][]): Pick<Change, 'entries'> {
+export function changeOf(live: Generation, entries: ReadonlyMap<string, Entry>): Pick<Change, 'entries'> {
   const changed = new Map<string, Entry | null>();
-  const kept = new Set<string>();
-  for (const [output, e] of entries) { kept.add(output); if (live.entry(output) !== e) changed.set(output, e); }
-  for (const output of live.outputs()) if (!kept.has(output)) changed.set(output, null);
+  for (const [output, e] of entries) if (live.entry(output) !== e) changed.set(output, e);
+  for (const output of live.outputs()) if (!entries.has(output)) changed.set(output, null);
   return { entries: changed };
 }
 
@@ -31,8 +31,9 @@ export function changeOf(live: Generation, entries: [string, Entry][]): Pick<Cha
  */
 export function patchedStamps(live: Generation, was: OutputStamps, touched: Set<string>, written: string[], outDir: string): { now: OutputStamps; change: Omit<Change, 'entries' | 'env'> } {
   const { stamps, dirs } = was;
-  const had = new Set(live.files), has = new Set(written);
-  const added = written.filter((f) => !had.has(f)), removed = live.files!.filter((f) => !has.has(f));
+  const same = sameList(live.files!, written);
+  const had = same ? null : new Set(live.files), has = same ? null : new Set(written);
+  const added = had ? written.filter((f) => !had.has(f)) : [], removed = has ? live.files!.filter((f) => !has.has(f)) : [];
   const dStamps: Change['stamps'] = {}, dDirs: Change['dirs'] = {};
   const base = below(outDir);
   const forget = (f: string) => { if (f in stamps) { delete stamps[f]; dStamps[f] = 0; } };
@@ -41,12 +42,14 @@ export function patchedStamps(live: Generation, was: OutputStamps, touched: Set<
     if (st?.isFile()) stamps[f] = dStamps[f] = [st.size, st.mtimeMs, st.ino];
     else forget(f);
   };
+  // (with the lists the same, a file the patch touched is one it wrote unless it deleted it: then it is not there)
+  const isWritten = (f: string) => (has ? has.has(f) : true);
   const changedDirs = new Set<string>();
   const touch = (f: string) => {
     for (let d = path.dirname(f); ; d = path.dirname(d)) { const k = d === '.' ? '' : d; if (changedDirs.has(k)) break; changedDirs.add(k); if (!k) break; }
   };
   for (const f of removed) { touch(f); forget(f); }
-  for (const f of touched) { touch(f); if (has.has(f)) restamp(f); }
+  for (const f of touched) { touch(f); if (isWritten(f)) restamp(f); }
   for (const f of added) if (!touched.has(f)) { touch(f); restamp(f); }
   for (const k of changedDirs) {
     const st = lstatOrNull(k ? base + k : outDir);

@@ -8,7 +8,7 @@ import type { AssetManifest } from '../islands/bundle.ts';
 import type { Mode } from '../site/plugins.ts';
 import type { RouteTable } from './routeTable.ts';
 import { message, fileLocation } from '../core/errors.ts';
-import { makeTargets, type LinkTargets } from './linkScan.ts';
+import { makeTargets, targetsOver, type LinkTargets } from './linkScan.ts';
 import { hostFiles } from '../output/hostfiles.ts';
 import { urlPolicy } from '../render/urls.ts';
 import { staticImagesCached, type ImageTable } from '../output/staticImages.ts';
@@ -73,12 +73,15 @@ function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
     const blocked = generated.inTheWay(f);
     if (blocked) errors.push(message('StaticConflict', `static/${f} ${blocked}`, at));
   }
-  const targets = makeTargets(
-    [...routes.map((r) => r.path), ...aliases.map((a) => a.from)],
-    [...pageFiles, ...p.statics.keys(), ...p.manifest.files.keys(), ...Object.keys(hostFiles)],
-    urlPolicy(p.config).base,
-  );
+  // (the page files and the manifest's asked as they are; the static files, which dev changes in place, as now)
+  const targets = targetsOver(sitePaths(routes, aliases), [pageFiles, p.manifest.files, new Set([...p.statics.keys(), ...Object.keys(hostFiles)])], urlPolicy(p.config).base);
   return { aliasPages, pageFiles, hostFiles, targets, errors };
+}
+
+/** Every route's path, then every alias's (no array of them: 650,000 at 100,000 bench pages). */
+function* sitePaths(routes: RouteTable['routes'], aliases: RouteTable['aliases']): Generator<string> {
+  for (const r of routes) yield r.path;
+  for (const a of aliases) yield a.from;
 }
 
 /**

@@ -25,6 +25,9 @@ const quote = (k: string): string => {
   return q;
 };
 
+// A string JSON writes as it is between quotes: no quote, backslash, control character or surrogate to escape.
+const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+
 /** A text that differs whenever the value does, or a throw of Unknown when that cannot be promised.
  *  `skip`: keys of the value itself (not of anything in it) left out, as if it had no such fields. */
 export function stable(value: unknown, skip?: ReadonlySet<string>): string {
@@ -33,7 +36,7 @@ export function stable(value: unknown, skip?: ReadonlySet<string>): string {
     switch (typeof v) {
       // A long string (a page's HTML) by its digest: hashed natively, not escaped into one text of every
       // page's props. '#' never starts a JSON string.
-      case 'string': return v.length > LONG ? `#${sha1(v)}` : JSON.stringify(v);
+      case 'string': return v.length > LONG ? `#${sha1(v)}` : PLAIN.test(v) ? `"${v}"` : JSON.stringify(v);
       case 'number': return Object.is(v, -0) ? '-0' : String(v);
       case 'boolean': return v ? 'true' : 'false';
       case 'undefined': return 'undefined';

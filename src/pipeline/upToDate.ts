@@ -230,9 +230,11 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
       if (byFile) return byFile;
       byFile = new Map();
       const prefix = `content${path.sep}`;
+      // (a path below content/ as the loader names it: on POSIX the walked path itself, cut once)
+      const posix = path.sep === '/';
       inputs.paths.forEach((rel, i) => {
         const size = inputs.nums[2 * i];
-        if (size >= 0 && rel.startsWith(prefix)) byFile!.set(rel.slice(prefix.length).split(path.sep).join('/'), { size, mtimeMs: inputs.nums[2 * i + 1] });
+        if (size >= 0 && rel.startsWith(prefix)) byFile!.set(posix ? rel.slice(prefix.length) : rel.slice(prefix.length).split(path.sep).join('/'), { size, mtimeMs: inputs.nums[2 * i + 1] });
       });
       return byFile;
     },

@@ -29,6 +29,14 @@ describe('stable text of a route\'s data', () => {
     expect(texts.size).toBe(variants.length + 1);
   });
 
+  it('tells apart strings that differ only where JSON escapes (quotes, backslashes, control characters, surrogates)', () => {
+    const strings = ['a"}', 'a\\"}', 'a\\', 'a\\\\', 'a\n', 'a\\n', 'a\u0000', 'a\\u0000', '\ud800', '\\ud800', '😀', '\ud83d', '","b":"'];
+    const texts = strings.map((s) => stable({ s, t: 'x' }));
+    expect(new Set(texts).size).toBe(strings.length);
+    // Each text reads back as the value it was made from (a string enters as JSON writes it).
+    strings.forEach((s, i) => expect(JSON.parse(texts[i])).toEqual({ s, t: 'x' }));
+  });
+
   it('takes a long string by its digest: a long body does not make a long text', () => {
     const long = 'x'.repeat(100_000);
     expect(stable({ html: long }).length).toBeLessThan(100);
