@@ -140,14 +140,24 @@ export interface MemoKey { outDir: string; drafts?: boolean; siteUrl?: string; e
 export function trackEnv(env: NodeJS.ProcessEnv) {
   const read = new Set<string>();
   let all = false;
-  const note = (k: string | symbol) => { if (typeof k === 'string') read.add(k); };
+  // Node copies every variable (each one's descriptor and value) right after listing them to start a program:
+  // those are no reads. Noted as reads, every variable and its value went into the records, and one that
+  // differs from run to run (a terminal's, a benchmark's) made the next build stage a whole output.
+  let spawning = false;
+  const fromSpawn = () => /normalizeSpawnArguments/.test(new Error().stack ?? '');
+  const note = (k: string | symbol) => { if (typeof k === 'string' && !(spawning && fromSpawn())) read.add(k); };
   const proxy = new Proxy(env, {
     get(t, k, r) { note(k); return Reflect.get(t, k, r); },
     has(t, k) { note(k); return Reflect.has(t, k); },
     getOwnPropertyDescriptor(t, k) { note(k); return Reflect.getOwnPropertyDescriptor(t, k); },
     // Listed: every variable may matter (a worker thread's copy runs site code unseen), except when Node
     // lists it to start a program (esbuild's service; a program the site runs is taken as not reading it).
-    ownKeys(t) { if (!/normalizeSpawnArguments/.test(new Error().stack ?? '')) all = true; return Reflect.ownKeys(t); },
+    // (Node's copy is synchronous: it is over by the next microtask)
+    ownKeys(t) {
+      if (!fromSpawn()) all = true;
+      else if (!spawning) { spawning = true; queueMicrotask(() => { spawning = false; }); }
+      return Reflect.ownKeys(t);
+    },
   });
   return { proxy, reads: (): Set<string> | null => (all ? null : read) };
 }

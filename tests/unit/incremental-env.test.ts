@@ -10,7 +10,7 @@ import { build } from '../../src/pipeline/build.ts';
 
 let site: TestSite;
 beforeEach(async () => { site = await copyOf('basic'); });
-afterEach(() => { site?.remove(); delete process.env.SG_TEST_TAGLINE; });
+afterEach(() => { site?.remove(); delete process.env.SG_TEST_TAGLINE; delete process.env.SG_TEST_OTHER; });
 
 const run = async () => {
   const r = await build({ root: site.root, env: process.env });
@@ -31,6 +31,19 @@ describe('incremental builds with the environment of the process (as the CLI run
     site.edit('content/pages/about.md', (t) => t.replace('edited Markdown', 'edited again Markdown'));
     await run();
     expect(written(after, stamps(dist))).toEqual(['about/index.html']);
+  }, 60_000);
+
+  it('a variable the site never reads may change: a program the site starts gets every variable, and the edit still patches', async () => {
+    // Node copies every variable to start a program (as esbuild's service is started): no read of any of them.
+    site.edit('sitegen.config.ts', (t) => t.replace("import { z } from 'zod';", "import { z } from 'zod';\nimport { execFileSync } from 'node:child_process';").replace('routes: (c) => [', "routes: (c) => (execFileSync(process.execPath, ['-e', '']), 0) || ["));
+    process.env.SG_TEST_OTHER = 'One';
+    await run();
+    const dist = out(site.root, 'dist');
+    const before = stamps(dist);
+    process.env.SG_TEST_OTHER = 'Two'; // as a terminal's or a benchmark's own variable changes from run to run
+    site.edit('content/pages/about.md', (t) => t.replace('This is **Markdown**', 'This is **edited Markdown**'));
+    await run();
+    expect(written(before, stamps(dist))).toEqual(['about/index.html']);
   }, 60_000);
 
   it('a variable only pages that were not rendered again read still counts after a patch', async () => {
