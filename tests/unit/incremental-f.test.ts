@@ -1,7 +1,7 @@
 // The incremental build's record and its answer to "may this build patch the output?" do no more work than
 // the answer needs: a key is compared without decoding its page's entry (a template edit: no key matches),
 // and the count of pages to render stops at the patch limit (past it, every page renders in a staged build).
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,5 +69,28 @@ describe('whether fewer pages than the patch limit must render', () => {
     const c = inc.changes(list, []);
     expect(c.routes).toEqual([0, 1, 2, 3]);
     expect(inc.fewerThan(4, list, [])).toBe(false);
+  });
+});
+
+describe('a staged build over the output before, whose record it cannot use', () => {
+  it('reads that record once, not once for every page it asks about', async () => {
+    const files = recordFiles(tmpRoot());
+    const out = path.join(root, 'dist');
+    const staging = path.join(root, 'staging');
+    fs.mkdirSync(out);
+    fs.mkdirSync(staging);
+    // The output before has a record of another output folder: unusable here (as one of another environment is).
+    await writeGeneration(files.before, path.join(root, 'elsewhere'), [['p0/index.html', entry('k')]], { files: ['p0/index.html'], env: {} });
+    const inc = await openIncremental(root, out, 'build-key', {} as never, {});
+    inc.at(staging, true);
+    const reads = vi.spyOn(fs, 'readFileSync');
+    try {
+      const list = Array.from({ length: 50 }, (_, i) => ({ path: `/p${i}/`, output: `p${i}/index.html`, title: 'P', description: '', noindex: false, sitemap: true, source: null, ogType: 'website', props: {} }) as unknown as Route);
+      expect(inc.changes(list, []).routes).toHaveLength(50);
+      const ofBefore = reads.mock.calls.filter(([f]) => String(f) === files.before.base);
+      expect(ofBefore.length).toBeLessThanOrEqual(1);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });
