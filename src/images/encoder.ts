@@ -14,6 +14,7 @@
 // When the child cannot start, sharp runs in this process as before.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { engineEnv } from '../core/env.ts';
 
 export type EncodeFormat = 'avif' | 'webp' | 'jpeg' | 'png';
 
@@ -73,10 +74,11 @@ function start(): ChildProcess | null {
   let sharpPath: string;
   try { sharpPath = createRequire(import.meta.url).resolve('sharp'); } catch { broken = true; return null; }
   try {
+    const env = engineEnv(); // (not the build's view of process.env: this copy is no read by the site)
     const c = spawn(process.execPath, ['-e', CHILD], {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       serialization: 'advanced',
-      env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '262144', SITEGEN_SHARP: sharpPath, NODE_OPTIONS: '' },
+      env: { ...env, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2', MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? '262144', SITEGEN_SHARP: sharpPath, NODE_OPTIONS: '' },
       windowsHide: true,
     });
     c.on('message', (r: Reply) => {

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { envView } from '../core/env.ts';
 import type { BuildResult } from '../core/types.ts';
 import { cachedSiteModule } from '../site/cache.ts';
 import { PACKAGE_DIR } from '../site/paths.ts';
@@ -146,7 +147,7 @@ export function trackEnv(env: NodeJS.ProcessEnv) {
   let spawning = false;
   const fromSpawn = () => /normalizeSpawnArguments/.test(new Error().stack ?? '');
   const note = (k: string | symbol) => { if (typeof k === 'string' && !(spawning && fromSpawn())) read.add(k); };
-  const proxy = new Proxy(env, {
+  const proxy = envView(env, new Proxy(env, {
     get(t, k, r) { note(k); return Reflect.get(t, k, r); },
     has(t, k) { note(k); return Reflect.has(t, k); },
     getOwnPropertyDescriptor(t, k) { note(k); return Reflect.getOwnPropertyDescriptor(t, k); },
@@ -158,7 +159,7 @@ export function trackEnv(env: NodeJS.ProcessEnv) {
       else if (!spawning) { spawning = true; queueMicrotask(() => { spawning = false; }); }
       return Reflect.ownKeys(t);
     },
-  });
+  }));
   return { proxy, reads: (): Set<string> | null => (all ? null : read) };
 }
 

@@ -7,10 +7,12 @@ import path from 'node:path';
 import { copyOf, type TestSite } from '../helpers/site.ts';
 import { stamps, written } from '../helpers/outputStamps.ts';
 import { build } from '../../src/pipeline/build.ts';
+import { photo } from '../helpers/photo.ts';
 
 let site: TestSite;
 beforeEach(async () => { site = await copyOf('basic'); });
 afterEach(() => { site?.remove(); delete process.env.SG_TEST_TAGLINE; delete process.env.SG_TEST_OTHER; });
+
 
 const run = async () => {
   const r = await build({ root: site.root, env: process.env });
@@ -41,6 +43,21 @@ describe('incremental builds with the environment of the process (as the CLI run
     const dist = out(site.root, 'dist');
     const before = stamps(dist);
     process.env.SG_TEST_OTHER = 'Two'; // as a terminal's or a benchmark's own variable changes from run to run
+    site.edit('content/pages/about.md', (t) => t.replace('This is **Markdown**', 'This is **edited Markdown**'));
+    await run();
+    expect(written(before, stamps(dist))).toEqual(['about/index.html']);
+  }, 60_000);
+
+  it('a build that encodes an image still knows which variables the site read: the next edit patches', async () => {
+    // The image encoder is a program of the engine's own, started with a copy of the whole environment: no read.
+    site.write('content/pages/photo.jpg', await photo(800, 500, 2));
+    site.edit('content/pages/about.md', (t) => `${t}\n![A gradient at dusk](./photo.jpg)\n`);
+    process.env.SG_TEST_OTHER = 'One';
+    const first = await run();
+    expect(first.images?.processed).toBeGreaterThan(0);
+    const dist = out(site.root, 'dist');
+    const before = stamps(dist);
+    process.env.SG_TEST_OTHER = 'Two';
     site.edit('content/pages/about.md', (t) => t.replace('This is **Markdown**', 'This is **edited Markdown**'));
     await run();
     expect(written(before, stamps(dist))).toEqual(['about/index.html']);
