@@ -119,21 +119,15 @@ async function cachedResults(root: string, config: SiteConfig, items: LoadItem[]
   // An empty cache answers nothing: no file is stat'ed for it (a parsed file's key comes from its read).
   if (!cache.size) return [];
   const out: (LoadResult | undefined)[] = new Array(items.length);
+  const take = (i: number, r: { key?: string; result?: LoadResult }) => { if (r.key) keys[i] = r.key; out[i] = r.result; };
   // With every stamp known (upToDate.ts), one plain loop: no promise or frame kept per file (100,000 files).
   const missing: number[] = [];
   items.forEach((item, i) => {
     const st = inputs.stamps?.get(item.rel);
-    if (!st) { missing.push(i); return; }
-    const r = cachedAt(root, config.collections[item.collection], item.rel, cache, mdKey, st, inputs.schemaKey, {}, disk);
-    if (r.key) keys[i] = r.key;
-    out[i] = r.result;
+    if (st) take(i, cachedAt(root, config.collections[item.collection], item.rel, cache, mdKey, st, inputs.schemaKey, {}, disk));
+    else missing.push(i);
   });
-  await Promise.all(missing.map(async (i) => {
-    const item = items[i];
-    const r = await cachedResult(root, config.collections[item.collection], item.rel, cache, mdKey, undefined, inputs.schemaKey, {}, disk);
-    if (r.key) keys[i] = r.key;
-    out[i] = r.result;
-  }));
+  await Promise.all(missing.map(async (i) => take(i, await cachedResult(root, config.collections[items[i].collection], items[i].rel, cache, mdKey, undefined, inputs.schemaKey, {}, disk))));
   return out;
 }
 

@@ -1,6 +1,7 @@
 // An empty waitlist database on disk for a test's `sitegen preview`/`dev`, copied from the one the site
 // project's globalSetup makes once per run (see waitlistTemplate.setup.ts for why).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 
@@ -40,4 +41,22 @@ export async function copyEmptyDatabase(target: string): Promise<void> {
   const template = await templateReady(home);
   fs.cpSync(template, target, { recursive: true, errorOnExist: true, force: false });
   fs.chmodSync(target, 0o700);
+}
+
+/**
+ * New empty databases for one test file, each in a temporary folder of its own (copyEmptyDatabase): a copy,
+ * not a database in memory, which Postgres' initdb would make in this worker (seconds of CPU; making one is
+ * tested in waitlist-db). `remove()` deletes every one made (in the file's afterAll).
+ */
+export function emptyDatabases(): { next(): Promise<string>; remove(): void } {
+  const homes: string[] = [];
+  return {
+    async next() {
+      const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-waitlist-db-'));
+      homes.push(home);
+      await copyEmptyDatabase(path.join(home, 'db'));
+      return path.join(home, 'db');
+    },
+    remove() { for (const home of homes.splice(0)) fs.rmSync(home, { recursive: true, force: true }); },
+  };
 }

@@ -17,24 +17,13 @@ import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
 import { runExport, writeServerFile } from '../../plugins/waitlist/local.ts';
 import { ensureServiceKey, newServiceKey, serviceKeyFile } from '../../plugins/waitlist/serviceKey.ts';
 import { classifyError, isInputError } from '../../templates/lib/waitlist.ts';
-import { copyEmptyDatabase } from '../helpers/waitlistTemplate.ts';
+import { emptyDatabases } from '../helpers/waitlistTemplate.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MIGRATIONS = path.join(ROOT, 'supabase/migrations');
 
-/**
- * A new empty database on disk, as the local backend keeps it: a copy of the one the site project makes once
- * (tests/helpers/waitlistTemplate.ts). A database in memory would be made by Postgres' initdb in this worker
- * (seconds of CPU; creating one is tested in waitlist-db); these tests need only an empty one.
- */
-const dbHome = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-security3-db-'));
-let dbCopies = 0;
-async function emptyDatabase(): Promise<string> {
-  const dir = path.join(dbHome, `db${dbCopies++}`);
-  await copyEmptyDatabase(dir);
-  return dir;
-}
-afterAll(() => fs.rmSync(dbHome, { recursive: true, force: true }));
+const databases = emptyDatabases();
+afterAll(() => databases.remove());
 
 /** The characters the review found stored as lookalikes, each refused everywhere. */
 const REPORTED = [0x00ad, 0x2062, 0xe0000, 0xe0001, 0xe007f, 0x180e, 0x034f, 0x3164, 0x115f, 0x2800, 0x00a0, 0x206a, 0xfff9, 0xfe0f];
@@ -92,7 +81,7 @@ describe('invisible characters: the generated migration', () => {
 
 describe('invisible characters: the database CHECK', () => {
   let db: PGlite;
-  beforeAll(async () => { db = await openWaitlistDb({ dataDir: await emptyDatabase(), migrationsDir: MIGRATIONS }); });
+  beforeAll(async () => { db = await openWaitlistDb({ dataDir: await databases.next(), migrationsDir: MIGRATIONS }); });
   afterAll(async () => { await db?.close(); });
 
   const asAnon = (email: string) => db.transaction(async (tx) => {
@@ -142,7 +131,7 @@ const serviceKey = newServiceKey();
 let local: Promise<{ url: string; close: () => Promise<void> }> | null = null;
 function localBackend(): Promise<{ url: string; close: () => Promise<void> }> {
   local ??= (async () => {
-    const backend: WaitlistBackend = createWaitlistBackend({ dataDir: await emptyDatabase(), migrationsDir: MIGRATIONS, serviceKey, log: () => {} });
+    const backend: WaitlistBackend = createWaitlistBackend({ dataDir: await databases.next(), migrationsDir: MIGRATIONS, serviceKey, log: () => {} });
     const server = http.createServer((req, res) => { void backend.handle(req, res); });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     await backend.ready;

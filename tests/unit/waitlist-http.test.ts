@@ -12,7 +12,7 @@ import { createWaitlistClient } from '../../plugins/waitlist/client.ts';
 import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
 import { newServiceKey } from '../../plugins/waitlist/serviceKey.ts';
 import { roleFromRequest } from '../../plugins/waitlist/http.ts';
-import { copyEmptyDatabase } from '../helpers/waitlistTemplate.ts';
+import { copyEmptyDatabase, emptyDatabases } from '../helpers/waitlistTemplate.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../supabase/migrations');
 /** This test's database key (random, as every local database's is). */
@@ -46,18 +46,9 @@ async function stop({ backend, server }: Served): Promise<void> {
   await backend.close();
 }
 
-/**
- * A new empty database on disk, as the local backend keeps it: a copy of the one the site project makes once
- * (tests/helpers/waitlistTemplate.ts). One in memory would be made by Postgres' initdb in this worker (seconds
- * of CPU; creating one is tested in waitlist-db), and opening a copy still takes its bootstrap and migrations,
- * so the requests of the first test still wait for it.
- */
-async function emptyDatabase(): Promise<string> {
-  const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-waitlist-')), 'db');
-  await copyEmptyDatabase(dir);
-  return dir;
-}
-const emptyDatabases: string[] = [];
+// Opening a copy of the empty database still takes its bootstrap and migrations, so the requests of the first
+// test still wait for it.
+const databases = emptyDatabases();
 
 let site: Served;
 let readySettled = false;
@@ -65,8 +56,7 @@ let firstStaticResponseBeforeReady: boolean | undefined;
 let earlyRequests: Promise<[string, number][]>;
 
 beforeAll(async () => {
-  emptyDatabases.push(await emptyDatabase());
-  site = await serve(emptyDatabases[0]!);
+  site = await serve(await databases.next());
   void site.backend.ready.then(() => { readySettled = true; });
   // Sent while the database is still starting, so they all wait in the queue
   // and are released at the same moment: the hardest case for keeping each
@@ -90,7 +80,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (site) await stop(site);
-  for (const dir of emptyDatabases) await rm(path.dirname(dir), { recursive: true, force: true });
+  databases.remove();
 });
 
 const anon = () => createWaitlistClient(site.url, LOCAL_ANON_KEY);
@@ -362,8 +352,7 @@ describe('only this machine', () => {
   });
 
   it('accepts the Host it was configured with (--host) besides loopback names', async () => {
-    emptyDatabases.push(await emptyDatabase());
-    const backend = createWaitlistBackend({ dataDir: emptyDatabases.at(-1)!, migrationsDir: MIGRATIONS, host: 'devbox.lan', log: () => {} });
+    const backend = createWaitlistBackend({ dataDir: await databases.next(), migrationsDir: MIGRATIONS, host: 'devbox.lan', log: () => {} });
     const answer = async (host: string) => {
       const res = { statusCode: 0, writeHead(status: number) { this.statusCode = status; }, end() {}, headersSent: false, destroyed: false } as any;
       await backend.handle({ url: '/rest/v1/waitlist', method: 'OPTIONS', headers: { host }, socket: { remoteAddress: '127.0.0.1' } } as any, res);
