@@ -6,13 +6,14 @@
 // SITEGEN_E2E_DIST names a folder the same build already wrote, and SITEGEN_E2E_BUILD_REPORT its report
 // (scripts/test.mjs builds once for these tests and for Lighthouse): served as they are and left in place.
 // One Chromium serves every file: launched here as a Playwright browser server, its address handed to the
-// workers in SITEGEN_TEST_BROWSER_WS, where launchBrowser() (tests/helpers/browser.ts) connects to it.
+// workers in SITEGEN_TEST_BROWSER_WS, where launchBrowser() (tests/helpers/browser.ts) connects to it. Its
+// switches: tests/e2e/chromiumArgs.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { sitegen, startServer } from '../helpers/cli.ts';
-import { launchBrowserServer } from '../helpers/browser.ts';
+import { launchSuiteBrowser } from './chromiumArgs.ts';
 import { newServiceKey, serviceKeyFile } from '../../plugins/waitlist/serviceKey.ts';
 
 export default async function setup(project: TestProject) {
@@ -24,7 +25,7 @@ export default async function setup(project: TestProject) {
   const outDir = given ? null : fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-e2e-site-')));
   const distDir = given ? fs.realpathSync(given) : path.join(outDir!, 'dist');
   const buildReport = givenReport ? path.resolve(givenReport) : path.join(outDir!, 'build-report.json');
-  const browser = launchBrowserServer();
+  const browser = launchSuiteBrowser();
   if (outDir) {
     const b = sitegen(['build', '--json', '--quiet', '--out', distDir]);
     if (b.code !== 0) {

@@ -1,0 +1,43 @@
+// The switches the e2e suite's one Chromium is launched with (tests/e2e/globalSetup.ts): those of every test
+// Chromium (CHROMIUM_ARGS), and three features off.
+//
+// Chromium's new headless mode gives each page a browser window, and each window preloads its address bar's
+// suggestion popup: two chrome:// WebUI pages in a renderer process of their own. Measured here, about 0.5 s
+// of CPU in that renderer and 0.2 s in the browser process for every page a test opens (a page and its first
+// load cost about 1.1 s in all), for a popup no test shows or looks at. The features below keep it from being made.
+//
+// Chromium reads only the last --disable-features switch it is given, and Playwright passes one of its own
+// (features whose defaults would change what a test sees, PaintHolding among them), which its API does not
+// expose. So the launcher is asked which switches it would pass, by a stand-in executable that writes them
+// down and exits, and the one --disable-features given is Playwright's list with these added.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserServer } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../helpers/browser.ts';
+
+export const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+const DISABLE = '--disable-features=';
+
+/** The switches Playwright adds to a headless launch of `args`, as the launched executable receives them. */
+async function launcherSwitches(args: string[]): Promise<string[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-e2e-args-'));
+  const stub = path.join(dir, 'chromium');
+  const got = path.join(dir, 'args');
+  fs.writeFileSync(stub, `#!/bin/sh\nprintf '%s\\n' "$@" > '${got}'\n`, { mode: 0o755 });
+  try {
+    // The stand-in exits at once, so the launch fails; what it wrote is the answer.
+    await chromium.launch({ executablePath: stub, args, headless: true, timeout: 10_000 }).then((b) => b.close(), () => {});
+    if (!fs.existsSync(got)) throw new Error('the stand-in for Chromium was not started');
+    return fs.readFileSync(got, 'utf8').split('\n').filter(Boolean);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The suite's Chromium, as a Playwright browser server: CHROMIUM_ARGS with one --disable-features, Playwright's list and ours. */
+export async function launchSuiteBrowser(): Promise<BrowserServer> {
+  const theirs = (await launcherSwitches(CHROMIUM_ARGS)).filter((a) => a.startsWith(DISABLE)).flatMap((a) => a.slice(DISABLE.length).split(','));
+  const args = [...CHROMIUM_ARGS, DISABLE + [...new Set([...theirs, ...OMNIBOX_POPUP_FEATURES])].filter(Boolean).join(',')];
+  return chromium.launchServer({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args, headless: true });
+}
