@@ -40,7 +40,7 @@ export async function runBuild(flags: BuildFlags, io: Io = terminal()): Promise<
   const outDir = path.resolve(root, flags.out ?? 'dist');
   const probed = await probeBuild(root, { outDir, drafts: flags.drafts, siteUrl: flags.siteUrl, env: io.env, settings, onWait });
   if (probed.result) onStage('up to date', probed.result.timings.total, 'nothing changed');
-  // Commands import what they need when they run: `--help` and `check` never load the renderer or sirv.
+  // Commands import what they need when they run: `--help` and an unknown command load no site and no renderer.
   const result = probed.result ?? await (await import('../src/pipeline/build.ts')).build({
     root, outDir: flags.out, siteUrl: flags.siteUrl, drafts: flags.drafts, settings, env: io.env, onWait, onStage, probe: probed.probe,
   });

@@ -95,7 +95,7 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
 export async function runDev(flags: DevFlags): Promise<number> {
   loadEnvFile(path.resolve(flags.root ?? process.cwd()));
   // Installed before the server starts: it answers requests before its first build ends, so whoever
-  // reaches it may stop it at once (see cli/main.ts serve()); it still closes the plugins (databases,
+  // reaches it may stop it at once (the handlers below wait for the start); it still closes the plugins (databases,
   // locks) and finishes writing the content cache, once the start is over.
   let close: (() => Promise<void>) | undefined;
   let stopAsked = false;

@@ -38,10 +38,10 @@ program.command('build')
   .description('Validate content, render every route and write the site to dist/ (swapped in only on success)')
   .option('-r, --root <dir>', 'site folder (with sitegen.config.ts, content/, templates/, static/)', '.')
   .option('-o, --out <dir>', 'output folder, relative to the root', 'dist')
-  .option('--site-url <url>', 'production origin for canonical URLs and the sitemap (default: site.url in the config, or $SITE_URL)')
+  .option('--site-url <url>', 'production origin for canonical URLs and the sitemap (default: $SITE_URL, else site.url in the config)')
   .option('-q, --quiet', 'print only errors')
   .option('--json', 'print the result as JSON: {errors, warnings, pages, timings, ...}')
-  .option('--no-cache', 'compile the site module and the client bundle even when node_modules/.cache/sitegen has them')
+  .option('--no-cache', 'use no build cache: compile the site module and the client bundle, parse every content file and render every page')
   .option('--drafts', 'include draft entries (a collection\'s `draft` field set to true)')
   .action(async (flags: BuildFlags) => { process.exitCode = await buildCommand(flags); });
 
@@ -51,7 +51,11 @@ program.command('check')
   .option('--json', 'print the result as JSON')
   .option('--drafts', 'check draft entries as a `build --drafts` would include them')
   .option('--no-typecheck', "skip the type check of a site with a tsconfig.json (run with the site's own typescript)")
-  .action(async (flags: CheckFlags) => { process.exitCode = (await runCheck(flags)).code; });
+  .action(async (flags: CheckFlags) => {
+    // The site's .env, as build reads it: check must see the settings build runs with.
+    loadEnvFile(resolveRoot(flags));
+    process.exitCode = (await runCheck(flags)).code;
+  });
 
 /**
  * The site's config, for plugin subcommands: loads the compiled site module (from the build cache when it

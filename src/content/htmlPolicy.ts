@@ -1,6 +1,6 @@
 // The content policy, applied to the HTML a Markdown body renders to, whatever wrote it: marked, the engine's
 // features (footnotes, heading ids, highlighting, smart quotes) or a plugin's marked extension. The token
-// walk in markdown.ts refuses raw HTML and unsafe links the author typed; this check holds for the output,
+// walk in markdown/policy.ts refuses raw HTML and unsafe links the author typed; this check holds for the output,
 // so an extension that copies the body's text into markup unescaped cannot publish an element, an attribute
 // or a javascript: URL the policy does not allow. One allowlist serves this check and the sanitizer
 // (`html: 'sanitize'`, src/markdown/sanitize.ts).

@@ -13,7 +13,7 @@ export interface EngineSettings {
   mainTakesTasks: boolean;
   /**
    * Whether pages render on the workers too; undefined: only when the pool has two or more workers. With one
-   * (2 cores) the main thread renders alone and the other core writes (write.ts writer thread), which
+   * (2 cores) the main thread renders alone and the other core writes (output/writerThread.ts), which
    * measured faster and lighter than rendering on both (see parallel/stages.ts poolRenders).
    */
   renderOnWorkers?: boolean;

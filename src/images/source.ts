@@ -2,7 +2,7 @@
 // the bytes, not the extension) and its pixel size (from the header, output/staticImages.ts imageSize). A file
 // that is no image, or one whose pixel count is above the limit (a decompression bomb: a small file that
 // decodes to gigabytes), is refused here with the reason; a corrupt body shows only when it is decoded
-// (process.ts).
+// (encoder.ts).
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import { imageSize } from '../output/staticImages.ts';

@@ -1,4 +1,4 @@
-// bundleDev: the client bundle of `sitegen dev` (src/bundle.ts makes a build's). Kept esbuild contexts,
+// bundleDev: the client bundle of `sitegen dev` (islands/bundle.ts makes a build's). Kept esbuild contexts,
 // rebuilt per change, and the packages the site's client code imports (React's development build among
 // them) bundled once, apart: the scripts import them from that bundle's URLs (bundle.ts
 // ClientPlanOptions.vendor), so an island edit rebuilds and links the site's own modules only.

@@ -2,7 +2,7 @@
 // wrote, does nothing and reports what that build reported. Its inputs: every file and folder below
 // content/ and static/ (size and mtime; a folder's mtime changes when a file is added, removed or renamed
 // in it), the site module (the module cache answers for the config, templates and plugins it imports:
-// siteModule/cache.ts), the files of the client bundle (its cache record's stamps: bundle.ts), the engine, Node, the flags, the environment and
+// site/cache.ts), the files of the client bundle (its cache record's stamps: bundle.ts), the engine, Node, the flags, the environment and
 // the day (a config may read the date: it runs again at least once a day). The output: every file and folder
 // the incremental record stamped as it went live (incremental.ts OutputStamps; image variants by their folder). Inputs are stamped before
 // the build reads them, so a file changed while a build runs makes the next one build.

@@ -15,7 +15,7 @@
 //   markdown → the Markdown stage (marked extensions), for every Markdown body
 //   commands → the CLI, before arguments are parsed, only when the first word may be a plugin's: not a
 //              built-in command nor (with no current module cache) a typo of one, nor a word the cache's
-//              record says no plugin declares (cli/main.ts registerPluginCommands; `sitegen <plugin> export`).
+//              record says no plugin declares (cli/program.ts registerPluginCommands; `sitegen <plugin> export`).
 //              A command whose first word is a built-in's or a typo of one is ignored with a warning.
 import type http from 'node:http';
 import type { MarkedExtension } from 'marked';
