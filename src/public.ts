@@ -1,6 +1,6 @@
 // What a site's sitegen.config.ts and templates import from "sitegen-islands".
 import type { ComponentType, ReactNode } from 'react';
-import type { ZodType, output } from 'zod';
+import type { ZodType, core, output } from 'zod';
 import type { CheckedRoute, CollectionConfig, ContentIssue, ContentOf, MarkdownComponent, RouteDef, SiteConfig } from './core/types.ts';
 
 export type { MarkdownComponent } from './core/types.ts';
@@ -62,9 +62,11 @@ export interface ComponentOptions {
  * `true` for a bare flag), are checked with `schema`, whose output the component gets as props, with
  * `children`: the block's rendered Markdown, or the label. Nothing in the content is evaluated.
  */
-export function component<S extends ZodType>(Component: ComponentType<output<S> & { children: ReactNode }>, schema: S, options: ComponentOptions = {}): MarkdownComponent {
+export function component<S extends core.$ZodType & Pick<ZodType, 'safeParse'>>(Component: ComponentType<output<S> & { children: ReactNode }>, schema: S, options: ComponentOptions = {}): MarkdownComponent {
+  // The schema's bound is zod's core type and the one method the engine calls, not zod's ZodType class: relating
+  // a schema to that class makes TypeScript measure the class's variance first, a second of every type check.
   for (const k of Object.keys(options)) if (k !== 'parent' && k !== 'inline') throw new Error(`component(): unknown option "${k}" (known: parent, inline)`);
-  return { component: Component as ComponentType<any>, schema, ...(options.parent !== undefined ? { parent: options.parent } : {}), ...(options.inline ? { inline: true } : {}) };
+  return { component: Component as ComponentType<any>, schema: schema as unknown as ZodType, ...(options.parent !== undefined ? { parent: options.parent } : {}), ...(options.inline ? { inline: true } : {}) };
 }
 
 // Links in templates: href('/faqs') → "/faqs/" (or "/faqs" with trailingSlash 'never'), under the site's base.

@@ -14,8 +14,12 @@ export function isReference(v: unknown): v is ReferenceMarker {
   return typeof v === 'object' && v !== null && typeof (v as Record<string, unknown>)[REFERENCE_KEY] === 'string' && typeof (v as ReferenceMarker).id === 'string';
 }
 
-/** What a reference field holds in routes(): the entry, typed from the collection given (or `unknown` data). */
-export type ReferencedEntry<C> = C extends { schema: z.ZodType<infer T> } ? Entry<T> : Entry<unknown>;
+/**
+ * What a reference field holds in routes(): the entry, typed from the collection given (or `unknown` data).
+ * The data type is the schema's output read off it, not inferred by matching the schema against ZodType<T>:
+ * that match makes TypeScript measure the variance of zod's classes, a second of every type check.
+ */
+export type ReferencedEntry<C> = C extends { schema: infer S extends z.ZodType } ? Entry<z.output<S>> : Entry<unknown>;
 
 /**
  * A field that holds the id of an entry of `collection` (written as a string in the content). Pass the

@@ -3,7 +3,8 @@
 // used as it is (its files, its options); each error becomes a located TypeError message in the shape of
 // every other message. The program is incremental: its state is kept in the build state folder
 // (.sitegen/cache/typecheck.tsbuildinfo), so a check after a small edit re-checks only what the edit
-// touches. Build and dev never type-check (esbuild strips types): they stay fast.
+// touches; a later check in the same process (the engine run in process: a script, the test suite) also
+// starts from the last one's program, of any site. Build and dev never type-check (esbuild strips types).
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -62,6 +63,15 @@ function reuseDeclarations(ts: typeof TS, host: TS.CompilerHost, options: TS.Com
   };
 }
 
+/**
+ * The last check's program per TypeScript instance, which the next check in the same process starts from
+ * (as `tsc --watch` starts from its last program): a file that did not change, and that nothing it depends
+ * on changed in, keeps the errors found for it without being checked again. That is what checks of several
+ * sites share (a package's sources, a monorepo's shared folder) and, for one site checked again, everything
+ * but the edit. A check without the cache starts from nothing.
+ */
+const lastChecks = new WeakMap<typeof TS, { buildInfo: string; program: TS.EmitAndSemanticDiagnosticsBuilderProgram }>();
+
 /** Null when the site has no tsconfig.json (nothing to say: the site is not a TypeScript project). */
 export function typeCheck(root: string, opts: { cache?: boolean } = {}): TypeCheckResult | null {
   const t0 = performance.now();
@@ -108,7 +118,11 @@ export function typeCheck(root: string, opts: { cache?: boolean } = {}): TypeChe
   };
   const host = ts.createIncrementalCompilerHost(options);
   reuseDeclarations(ts, host, options);
-  const program = ts.createIncrementalProgram({ rootNames: parsed.fileNames, options, host, projectReferences: parsed.projectReferences });
+  // This site's own state on disk when the last check was of another site; else the last check's.
+  const last = incremental ? lastChecks.get(ts) : undefined;
+  const old = last?.buildInfo === buildInfo ? last.program : (incremental && ts.readBuilderProgram(options, host)) || last?.program;
+  const program = ts.createEmitAndSemanticDiagnosticsBuilderProgram(parsed.fileNames, options, host, old, ts.getConfigFileParsingDiagnostics(parsed), parsed.projectReferences);
+  if (incremental) lastChecks.set(ts, { buildInfo, program });
   const diagnostics = [
     ...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(),
     ...program.getSyntacticDiagnostics(), ...program.getSemanticDiagnostics(),

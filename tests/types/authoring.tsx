@@ -1,7 +1,8 @@
 // Type-level test of the authoring helpers (tests/unit/authoring-types.test.ts runs tsc on this folder):
 // correct usage compiles, and every `@ts-expect-error` line must be an error.
 import { z } from 'zod';
-import { date, defineCollection, defineConfig, paginate, reference, taxonomy, type Content, type Page } from 'sitegen-islands';
+import type { ReactNode } from 'react';
+import { component, date, defineCollection, defineConfig, paginate, reference, taxonomy, type Content, type Page } from 'sitegen-islands';
 
 // Collections declared on their own, with no `as const`: literal types kept.
 const site = defineCollection({ pattern: 'site.yaml', schema: z.strictObject({ name: z.string(), year: z.number() }), single: true });
@@ -54,3 +55,18 @@ export default defineConfig({
     { path: '/', component: Home, props: { name: content.site.name, titles: content.posts.map((p) => `${p.data.title} by ${p.data.author.data.name}`) }, title: content.site.name },
   ],
 });
+
+// A Markdown component's props are its schema's output (and its children): a prop the schema lacks, or types
+// otherwise, is an error; anything that is not a zod schema is refused.
+function Callout({ type, children }: { type: 'note' | 'tip'; children: ReactNode }) {
+  return <aside data-type={type}>{children}</aside>;
+}
+export const components = {
+  fits: component(Callout, z.object({ type: z.enum(['note', 'tip']).default('note') })),
+  // @ts-expect-error the schema's output has no `type`
+  missing: component(Callout, z.object({ kind: z.enum(['note', 'tip']) })),
+  // @ts-expect-error `type` is any string, the component takes two
+  wider: component(Callout, z.object({ type: z.string() })),
+  // @ts-expect-error not a zod schema
+  notSchema: component(Callout, { type: 'note' }),
+};

@@ -1,7 +1,8 @@
 // The types a site's code sees, checked by tsc on tests/types/, whose wrong lines carry @ts-expect-error (tsc
 // fails on one that is not an error): the config's types (issue 14: typed usage, a missing prop, a wrong prop
 // type, an unknown data field; site.config.tsx), and defineCollection() keeping a collection's literal types
-// outside defineConfig with reference() typing the entry it resolves to (issue 26; authoring.tsx).
+// outside defineConfig with reference() typing the entry it resolves to (issue 26), and a Markdown component's
+// props typed from its schema (authoring.tsx).
 // One tsc run checks both files (the engine's types parsed and checked once); each test reads what it said
 // of its own file, and anything it said of no test file (the engine, the tsconfig) fails both.
 import { spawnSync } from 'node:child_process';

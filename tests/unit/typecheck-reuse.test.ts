@@ -1,10 +1,13 @@
 // `sitegen check` reuses the declaration files it parsed for an earlier check in the same process, and only
 // while they are unchanged: an edit to a .d.ts between two checks is seen by the second, even one that keeps
-// the file's size.
+// the file's size. And a check starts from the last one's program, of this site or another: a file both sites
+// check (a shared folder outside them) gets its errors again when it, a module it imports or a global it
+// uses is another than the last check's.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { copyOf, type TestSite } from '../helpers/site.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
 const TSCONFIG = JSON.stringify({
   compilerOptions: { strict: true, noEmit: true, types: [], lib: ['ES2022'], skipLibCheck: false },
@@ -12,7 +15,13 @@ const TSCONFIG = JSON.stringify({
 });
 
 let sites: TestSite[] = [];
-afterEach(() => { for (const s of sites) s.remove(); sites = []; });
+let shared: string | null = null;
+afterEach(() => {
+  for (const s of sites) s.remove();
+  sites = [];
+  if (shared) fs.rmSync(shared, { recursive: true, force: true });
+  shared = null;
+});
 
 it('sees a declaration file edited between two checks, and checks another site with the same file on its own', async () => {
   const files = {
@@ -40,4 +49,36 @@ it('sees a declaration file edited between two checks, and checks another site w
   sites.push(other);
   const third = await other.check();
   expect(third.errors.map((e) => e.text)).toEqual(["Type 'boolean' is not assignable to type 'number'. (TS2322)"]);
+}, 120_000);
+
+it('checks a file two sites share again when a module it imports or a global it uses is not the last check\'s', async () => {
+  shared = fs.realpathSync(fs.mkdtempSync(path.join(SCRATCH, 'sitegen-shared-')));
+  fs.writeFileSync(path.join(shared, 'size.ts'), 'export const size = 1;\n');
+  fs.writeFileSync(path.join(shared, 'use.ts'), "import { size } from './size.ts';\nexport const n: number = size;\nexport const m: number = shape.size;\n");
+  const siteWith = async (shapeSize: string) => {
+    const site = await copyOf('basic', {
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, types: [], lib: ['ES2022'], allowImportingTsExtensions: true },
+        files: ['check/shape.d.ts', path.join(shared!, 'use.ts')],
+      }),
+      // A global the shared file uses, declared by each site its own way.
+      'check/shape.d.ts': `declare const shape: { size: ${shapeSize} };\n`,
+    });
+    sites.push(site);
+    return site;
+  };
+  const sharedErrors = (r: Awaited<ReturnType<TestSite['check']>>) => r.errors.map((e) => [e.text, e.location?.file.split('/').pop(), e.location?.line]);
+
+  const first = await (await siteWith('number')).check();
+  expect(first.errors).toEqual([]);
+  expect(first.stdout).toContain('2 files type-checked');
+
+  // Another site whose global says otherwise: the shared file is checked against it.
+  const second = await (await siteWith('string')).check();
+  expect(sharedErrors(second)).toEqual([["Type 'string' is not assignable to type 'number'. (TS2322)", 'use.ts', 3]]);
+
+  // A third site agreeing with the first, after the module the shared file imports changed.
+  fs.writeFileSync(path.join(shared, 'size.ts'), "export const size = '1';\n");
+  const third = await (await siteWith('number')).check();
+  expect(sharedErrors(third)).toEqual([["Type 'string' is not assignable to type 'number'. (TS2322)", 'use.ts', 2]]);
 }, 120_000);
