@@ -10,7 +10,7 @@ import path from 'node:path';
 import { transformSync } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO, sitegen } from '../helpers/cli.ts';
-import { copyOf } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-code-cache-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));

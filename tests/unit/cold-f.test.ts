@@ -10,7 +10,8 @@ import path from 'node:path';
 import { build } from '../../src/pipeline/build.ts';
 import { configureEngine } from '../../src/core/settings.ts';
 import { createThreadWriter, dropSpareWriter, prestartWriter, writerThreadLog } from '../../src/output/writers.ts';
-import { copyOf, readTree } from '../helpers/site.ts';
+import { readTree } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
 import { expectWritesStopAtFailure, outWithBlockedFolder } from '../helpers/writerFailure.ts';
 
 const inProcess = { workers: 0 } as const;
