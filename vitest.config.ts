@@ -26,19 +26,26 @@ const BENCH = [
 // vitest applies `--exclude` on the command line to the root config only, not to projects with their own
 // exclude list; .ci/run leaves files out that way, so the flag's values are added to every project here.
 const cliExclude = process.argv.flatMap((a, i, all) => (a === '--exclude' ? [all[i + 1]!] : a.startsWith('--exclude=') ? [a.slice(10)] : []));
+// The same for `--maxWorkers`: vitest takes a project's value before the command line's, and every project
+// inherits this file's, so without this the flag changed nothing.
+const cliWorkers = process.argv.flatMap((a, i, all) => (a === '--maxWorkers' ? [all[i + 1]!] : a.startsWith('--maxWorkers=') ? [a.slice(13)] : [])).map(Number).find((n) => n > 0);
 
 // The files that take longest, longest first within each project (measured per file), and the order of
 // the projects: the engine's, which has the most short files, last (see tests/helpers/longestFirst.ts).
 const PROJECTS = ['bench', 'site', 'engine'];
 const LONGEST = [
   'waitlist-load',
-  'waitlist-http', 'waitlist-db', 'hostile', 'waitlist-cli', 'waitlist-plugin', 'security3-waitlist', 'launch',
-  'init-templates', 'package', 'incremental-build', 'incremental-g', 'dev-stress', 'images', 'md-components-linear',
-  'parallel', 'incremental-more', 'security-content', 'docs-samples', 'build-lock', 'malformed', 'cold-f', 'images-more',
-  'check-parity', 'security3-dev-parse', 'build-cache', 'incremental-delta', 'md-components', 'typecheck-reuse',
-  'check-types', 'authoring-types', 'up-to-date-fast', 'dev-ondemand', 'markdown', 'recycle', 'preview-dev-api',
-  'dev-content-cache', 'write', 'cli-fast', 'incremental-fast', 'markdown-features-build', 'markdown-plugin',
-  'cache-registry', 'code-cache-import', 'pipeline', 'security3-servers',
+  'waitlist-http', 'waitlist-db', 'security3-waitlist', 'waitlist-cli', 'waitlist-plugin', 'hostile', 'launch',
+  'init-templates', 'package', 'incremental-build', 'security-content', 'parallel', 'md-components-linear',
+  'incremental-more', 'images', 'docs-samples', 'markdown-blocks', 'images-more', 'build-lock', 'cold-f',
+  'check-types', 'check-parity', 'malformed', 'dev-lazy', 'build-cache', 'dev-stress', 'incremental-g',
+  'markdown-base', 'incremental-env', 'markdown', 'security3-tokens', 'pipeline', 'outputs', 'csp-warnings',
+  'markdown-plugin', 'scale-f', 'incremental-e', 'images-warm', 'md-components', 'cli-fast',
+  'code-cache-import', 'markdown-features-build', 'yaml-fast', 'up-to-date-fast', 'typecheck-reuse',
+  'cli-reference', 'cache-registry', 'errors-right', 'security3-dev-parse', 'dev-ondemand', 'recycle',
+  'dev-content-cache', 'preview-dev-api', 'write', 'security3-linear', 'incremental-delta', 'scale-more',
+  'incremental-fast', 'markdown-text', 'one-engine', 'security3-servers', 'cli-epipe', 'drift',
+  'authoring-build', 'fixtures', 'scale-g', 'render-plan', 'hmr', 'authoring-text', 'scale',
 ];
 
 export default defineConfig({
@@ -47,7 +54,7 @@ export default defineConfig({
     // vitest's default on a 2-core machine is one worker, so files ran one after another while most of
     // them wait on child processes, servers and the disk. Files share no folder they write (each builds a
     // copy of a fixture, or only reads one), so two run at once.
-    maxWorkers: 2,
+    maxWorkers: cliWorkers ?? 2,
     // Each worker runs its files one after another in one process, which loads the engine, React and zod
     // once instead of once per file (about half a second of CPU per file). The files allow it: none sets
     // process.env, each restores what it spies on, and the one that mocks a module (up-to-date-fast, to

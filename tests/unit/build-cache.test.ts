@@ -3,12 +3,12 @@
 // errors are as located as without a cache.
 import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sitegen, fixture, REPO } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-cache-'));
+const tmp = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-cache-'));
 const site = path.join(tmp, 'site');
 fs.cpSync(fixture('basic'), site, { recursive: true, dereference: true, filter: (f) => !/[/\\](dist|\.sitegen)$/.test(f) });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));

@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { BIN, fixture, sitegen } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { runBuild, type Io } from '../../cli/commands.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-lock-'));
+const work = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-lock-'));
 const pristine = path.join(work, 'pristine');
 let expected: string[] = [];
 

@@ -4,11 +4,11 @@
 // does not grow with every edit, while a warm build still encodes nothing. `sitegen clean` deletes the
 // registry's site caches and nothing else.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { copyOf, type TestSite } from '../helpers/site.ts';
+import { type TestSite } from '../helpers/site.ts';
+import { copyOf, SCRATCH } from '../helpers/scratch.ts';
 import { CACHES, siteCacheRoot } from '../../src/cache/registry.ts';
 import { pruneCaches } from '../../src/cache/prune.ts';
 import { cleanSiteCaches } from '../../src/pipeline/clean.ts';
@@ -77,7 +77,7 @@ describe('the site cache folder', () => {
 
 describe('sitegen clean', () => {
   let site: TestSite;
-  const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-clean-outside-'));
+  const outside = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-clean-outside-'));
   afterAll(() => { site?.remove(); fs.rmSync(outside, { recursive: true, force: true }); });
 
   it("deletes the site's caches and nothing else: dist/ stays, a link's target outside the site stays", async () => {
@@ -100,7 +100,7 @@ describe('sitegen clean', () => {
 });
 
 describe('links out of the site', () => {
-  const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-cache-link-'));
+  const outside = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-cache-link-'));
   let site: TestSite;
   afterAll(() => { site?.remove(); fs.rmSync(outside, { recursive: true, force: true }); });
   const snapshot = () => JSON.stringify(fs.readdirSync(outside, { recursive: true }).sort());

@@ -4,10 +4,10 @@
 // is something the test can see, not a timing.
 import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sitegen, writeWaitlistSite } from '../helpers/cli.ts';
 import { copyFixture, removeCopy } from './dev-fixture.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
 let dirs: string[] = [];
 afterEach(() => { for (const d of dirs) removeCopy(d); dirs = []; });
@@ -54,7 +54,7 @@ describe('commands that are not the site’s are answered without compiling it',
   });
 
   it("a plugin's command still runs; once the site is compiled, a typo of it or any other unknown word is answered from the cache", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-cli-fast-'));
+    const dir = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-cli-fast-'));
     dirs.push(dir);
     writeWaitlistSite(dir);
     const imports = logImports(dir);

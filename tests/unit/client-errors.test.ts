@@ -5,13 +5,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { clientErrorHandler, locateClientError } from '../../src/dev/clientErrors.ts';
 import type { Message } from '../../src/core/types.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-client-errors-'));
+const root = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-client-errors-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const ISLAND = `export function helper(n: number): number {

@@ -5,14 +5,13 @@
 // had left the site module's cache behind. Each load runs in a process of its own, as a preview would.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { transformSync } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO, sitegen } from '../helpers/cli.ts';
-import { copyOf } from '../helpers/site.ts';
+import { copyOf, SCRATCH } from '../helpers/scratch.ts';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-code-cache-'));
+const tmp = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-code-cache-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 // The engine's loader (src/site/compiled.ts, which imports only Node's modules) with its types stripped, as

@@ -2,15 +2,15 @@
 // first load takes it, and then saves the build's own cache, which every later load prefers.
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 import { saveInstallCodeCache } from '../../src/site/vendor.ts';
 import * as loader from '../../src/site/compiled.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
 describe('code caches of compiled modules', () => {
   it('prepare leaves an install cache; the first load uses it and saves its own; later loads use that one', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-codecache-'));
+    const dir = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-codecache-'));
     try {
       const file = path.join(dir, 'mod.cjs');
       fs.writeFileSync(file, 'exports.twice = (n) => n * 2;\nexports.name = "mod";\n');

@@ -5,12 +5,12 @@
 // fails on that thread is reported with its path, and a thread no render took is stopped.
 import { describe, expect, it, onTestFinished } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { build } from '../../src/pipeline/build.ts';
 import { configureEngine } from '../../src/core/settings.ts';
 import { createThreadWriter, dropSpareWriter, prestartWriter, writerThreadLog } from '../../src/output/writers.ts';
-import { copyOf, readTree } from '../helpers/site.ts';
+import { readTree } from '../helpers/site.ts';
+import { copyOf, SCRATCH } from '../helpers/scratch.ts';
 import { expectWritesStopAtFailure, outWithBlockedFolder } from '../helpers/writerFailure.ts';
 
 const inProcess = { workers: 0 } as const;
@@ -53,7 +53,7 @@ describe('cold build: the page writer thread', () => {
   });
 
   it('a started thread is taken by the next thread writer, reports a failed write with its path, and one not taken is stopped', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-spare-'));
+    const dir = fs.mkdtempSync(path.join(SCRATCH, 'sg-spare-'));
     onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
     configureEngine({ writes: 'thread' });
     try {
@@ -81,7 +81,7 @@ describe('cold build: the page writer thread', () => {
   });
 
   it('the writer thread makes the folders of the pages to come before they arrive; one it cannot make fails the flush with its path', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-folders-'));
+    const dir = fs.mkdtempSync(path.join(SCRATCH, 'sg-folders-'));
     onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
     const w = createThreadWriter(path.join(dir, 'out'), true);
     w.folders!(['blog/page-1', 'blog/page-2', '', 'docs/a/b']);

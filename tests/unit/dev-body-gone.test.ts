@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { siteFrom, type TestSite } from '../helpers/site.ts';
+import { type TestSite } from '../helpers/site.ts';
+import { siteFrom } from '../helpers/scratch.ts';
 import { createContentStore } from '../../src/content/liveContent.ts';
 import { openContentCache } from '../../src/content/contentCache.ts';
 import { closeBodies } from '../../src/content/diskBody.ts';

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openEvents, type SseEvent } from './dev-fixture.ts';
 import { prng } from '../helpers/prng.ts';
-import { copyOf, type DevRun, type TestSite } from '../helpers/site.ts';
+import { type DevRun, type TestSite } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
 
 const ITEM_TEMPLATE_GOOD = (m: string) => `export function Item({ title, tags, price }: { title: string; tags: string[]; price: number }) {\n  return (<><h1>{title}</h1><p>{tags.join(', ')} — \${price}</p><p>item ${m}</p></>);\n}`;
 const ITEM_TEMPLATE_THROWS = (m: string) => `export function Item({ title }: { title: string }) {\n  if (title) throw new Error('boom ${m}');\n  return <h1>{title}</h1>;\n}`;

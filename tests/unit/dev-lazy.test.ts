@@ -5,7 +5,6 @@
 // the start is applied after it. In process, through the dev server's own handler (tests/helpers/devHost.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Entry, Message } from '../../src/core/types.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
@@ -13,6 +12,7 @@ import { openSession, type Session } from '../../src/pipeline/session.ts';
 import { hostOf } from '../helpers/devHost.ts';
 import { REPO } from '../helpers/cli.ts';
 import { editFile, removeCopy } from './dev-fixture.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
 /** Enough pages that rendering and compiling them all takes far longer than answering one request. */
 const NOTES = 300;
@@ -60,7 +60,7 @@ const body = (n: number, count: number) => [
 
 /** A site of NOTES Markdown notes; `broken`: the note whose body links to a javascript: URL (refused). */
 function writeSite(opts: { broken?: number; extra?: string; notes?: number } = {}): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-lazy-'));
+  const dir = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-lazy-'));
   fs.mkdirSync(path.join(dir, 'templates'));
   fs.mkdirSync(path.join(dir, 'content/notes'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'sitegen.config.ts'), config(opts.extra));

@@ -5,7 +5,6 @@
 // In process, through the dev server's own handler (tests/helpers/devHost.ts, and startDevServer).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
 import { createDevSite } from '../../src/dev/devSite.ts';
@@ -14,6 +13,7 @@ import { listen } from '../../src/server/serve.ts';
 import { hostOf } from '../helpers/devHost.ts';
 import { REPO } from '../helpers/cli.ts';
 import { editFile, openEvents, removeCopy } from './dev-fixture.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
 /** Enough pages that rendering them all takes far longer than answering one request. */
 const NOTES = 600;
@@ -46,7 +46,7 @@ export function NotFound() { return <h1>Nothing here</h1>; }
 `;
 
 function writeSite(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-ondemand-'));
+  const dir = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-ondemand-'));
   fs.mkdirSync(path.join(dir, 'templates'));
   fs.mkdirSync(path.join(dir, 'content/notes'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'sitegen.config.ts'), CONFIG);

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openEvents, until } from './dev-fixture.ts';
 import { prng } from '../helpers/prng.ts';
-import { copyOf, type DevRun, type TestSite } from '../helpers/site.ts';
+import { type DevRun, type TestSite } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
 
 let site: TestSite;
 let dev: DevRun;

@@ -2,11 +2,11 @@
 // another runs (changes meanwhile make exactly one more batch), and no save is lost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { watchSite, type SiteWatcher } from '../../src/dev/watch.ts';
 import type { FileChange } from '../../src/dev/devSite.ts';
 import { until } from './dev-fixture.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
 let dir: string;
 let watcher: SiteWatcher;
@@ -15,7 +15,7 @@ let running = 0, maxRunning = 0;
 let delayMs = 0;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-watch-'));
+  dir = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-watch-'));
   for (const d of ['content', 'templates', 'static']) fs.mkdirSync(path.join(dir, d));
   fs.writeFileSync(path.join(dir, 'content/a.yaml'), 'v: 0\n');
   watcher = await watchSite({
@@ -88,7 +88,7 @@ describe('watchSite', () => {
 
 describe('watchSite: a file outside the watched folders, added while it is being edited', () => {
   it('reports a save made right after watchFiles, before the watch of that file has started', async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-watch-added-'));
+    const root = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-watch-added-'));
     fs.mkdirSync(path.join(root, 'plugins'));
     const file = path.join(root, 'plugins/hello.ts');
     fs.writeFileSync(file, "export const v = 'v1';\n");

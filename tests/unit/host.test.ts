@@ -3,14 +3,14 @@
 // Location stays on the same origin, the host rules are re-read, and disk and memory answer alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import { createStaticHandler, listen } from '../../src/server/serve.ts';
 import { createHost, memorySource } from '../../src/server/host/index.ts';
 import { request, isSameOrigin } from '../helpers/http.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-host-'));
+const work = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-host-'));
 const dist = path.join(work, 'dist');
 const servers: http.Server[] = [];
 let disk: string;

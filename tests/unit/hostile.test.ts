@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fixture, writeWaitlistSite } from '../helpers/cli.ts';
 import { preview, type PreviewServer } from '../../src/server/preview.ts';
@@ -14,12 +13,13 @@ import { copyEmptyDatabase } from '../helpers/waitlistTemplate.ts';
 import { siteAt } from '../helpers/site.ts';
 import { LOCAL_ANON_KEY as ANON } from '../../plugins/waitlist/keys.ts';
 import { newServiceKey, serviceKeyFile } from '../../plugins/waitlist/serviceKey.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
 /** The database's service key, written beside it before the server creates one (which it then keeps). */
 const SERVICE = newServiceKey();
 
 const MARKER = 'HOSTILE-MARKER-must-never-be-served';
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-hostile-'));
+const work = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-hostile-'));
 const site = path.join(work, 'site');
 let server: PreviewServer;
 /** What the command would print while it serves: its banner, the backend's log (stderr) and the static host's errors (console.error). */

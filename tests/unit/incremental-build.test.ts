@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { copyOf, readTree, type BuildRun, type TestSite } from '../helpers/site.ts';
+import { readTree, type BuildRun, type TestSite } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
 import { prng } from '../helpers/prng.ts';
 import { cleanBuilder } from '../helpers/cleanBuild.ts';
 

@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { siteFrom, type BuildRun, type TestSite } from '../helpers/site.ts';
+import { type BuildRun, type TestSite } from '../helpers/site.ts';
+import { siteFrom } from '../helpers/scratch.ts';
 import { cleanBuilder } from '../helpers/cleanBuild.ts';
 import { stamps, written } from '../helpers/outputStamps.ts';
 import { prng } from '../helpers/prng.ts';

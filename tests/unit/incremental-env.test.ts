@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { copyOf, type TestSite } from '../helpers/site.ts';
+import { type TestSite } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
 import { stamps, written } from '../helpers/outputStamps.ts';
 import { build } from '../../src/pipeline/build.ts';
 import { photo } from '../helpers/photo.ts';

@@ -3,15 +3,15 @@
 // and the count of pages to render stops at the patch limit (past it, every page renders in a staged build).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { openIncremental } from '../../src/pipeline/incremental.ts';
 import { readGeneration, recordFiles, writeDelta, writeGeneration, type Entry } from '../../src/pipeline/pageRecord.ts';
 import type { Route } from '../../src/core/types.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
 let root: string;
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
-const tmpRoot = () => (root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-inc-f-')));
+const tmpRoot = () => (root = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-inc-f-')));
 
 const entry = (key: string): Entry => ({ key, reads: [], islands: [], links: ['/a/'], stamp: { size: 1, mtimeMs: 2, ino: 3 } });
 

@@ -12,7 +12,8 @@ import { loadSiteModule, createSiteCompiler } from '../../src/site/index.ts';
 import { PACKAGE_DIR, packageDirOf } from '../../src/site/paths.ts';
 import { VENDORED } from '../../src/site/esbuildPlugins.ts';
 import { REPO } from '../helpers/cli.ts';
-import { siteFrom, type TestSite } from '../helpers/site.ts';
+import { type TestSite } from '../helpers/site.ts';
+import { siteFrom } from '../helpers/scratch.ts';
 
 const FILES = {
   'sitegen.config.ts': `

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import path from 'node:path';
 import { preview, dev, ServerStartError, type DevHandle } from '../../src/server/index.ts';
-import { copyOf, type TestSite } from '../helpers/site.ts';
+import { type TestSite } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
 import { request } from '../helpers/http.ts';
 import { until } from './dev-fixture.ts';
 

@@ -5,14 +5,14 @@
 // nothing.
 import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pruneTo, stageOutput } from '../../src/output/write.ts';
 import { REPO, sitegen, fixture } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { treeSnapshot } from '../helpers/tree.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-recycle-'));
+const tmp = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-recycle-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const put = (file: string, text: string) => { fs.mkdirSync(path.dirname(file), { recursive: true }); fs.writeFileSync(file, text); };

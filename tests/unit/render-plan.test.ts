@@ -3,17 +3,17 @@
 // and the same links; dev renders only the routes it asks for through the same function.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { openSession, type ReadyPlan, type Session } from '../../src/pipeline/session.ts';
 import { linksTarget, memoryTarget, planInput, renderPlan, type PageResult } from '../../src/pipeline/render.ts';
 import { configureEngine } from '../../src/core/settings.ts';
 import { readTree, type TestSite } from '../helpers/site.ts';
 import { warmCopies } from '../helpers/warmCopies.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
 let site: TestSite;
 const folders: string[] = [];
-const folder = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-render-')); folders.push(d); return d; };
+const folder = () => { const d = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-render-')); folders.push(d); return d; };
 
 // The fixture as committed, at the process's one path for it (tests/helpers/warmCopies.ts).
 const copies = warmCopies('basic');

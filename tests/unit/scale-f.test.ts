@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { REPO } from '../helpers/cli.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
 /** Writes a record of `n` pages and reads one entry back, in a process whose heap is `heapMb`. */
 const SCRIPT = `
@@ -32,7 +32,7 @@ console.log(JSON.stringify({ links: e.links.length, own: e.links[40], size: e.st
 
 describe('the page record of a big site', () => {
   it('is written and read within a heap little bigger than its entries', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-record-'));
+    const dir = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-record-'));
     try {
       const r = spawnSync(process.execPath, ['--import', 'tsx', '--max-old-space-size=125', '--input-type=module', '-e', SCRIPT], {
         cwd: REPO, encoding: 'utf8', timeout: 60_000,

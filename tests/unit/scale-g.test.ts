@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { siteFrom, type TestSite } from '../helpers/site.ts';
+import { type TestSite } from '../helpers/site.ts';
+import { siteFrom } from '../helpers/scratch.ts';
 import { openSession } from '../../src/pipeline/session.ts';
 
 const PAGES = 120, ALIASES = 250; // 30,000 aliases: _redirects of ~60,000 lines, ~2.4 MB

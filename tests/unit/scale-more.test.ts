@@ -3,15 +3,15 @@
 // survives copies and the trip to a worker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { bodyOf, closeBodies, defineBody, unwireEntry, wireEntry, writeBodies } from '../../src/content/diskBody.ts';
 import type { Entry } from '../../src/core/types.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
 let root: string;
-beforeAll(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-scale-more-')); });
+beforeAll(() => { root = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-scale-more-')); });
 afterAll(() => { closeBodies(); fs.rmSync(root, { recursive: true, force: true }); });
 
 const eager = (i: number): Entry => ({ id: `p${i}`, slug: `p${i}`, dirs: [], file: `content/p${i}.md`, data: { title: `P ${i}` }, html: '', headings: [], excerpt: '', words: 2, readingMinutes: 1 });

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { siteFrom, readTree, type TestSite } from '../helpers/site.ts';
+import { readTree, type TestSite } from '../helpers/site.ts';
+import { siteFrom } from '../helpers/scratch.ts';
 import { defineBody, readBody, unwireEntry, wireEntry, writeBodies } from '../../src/content/diskBody.ts';
 import type { Entry } from '../../src/core/types.ts';
 

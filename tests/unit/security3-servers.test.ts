@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { createServer, createStaticHandler, listen, SERVER_TIMEOUTS } from '../../src/server/serve.ts';
 import { startDevServer, type DevServer } from '../../src/dev/index.ts';
@@ -14,7 +13,7 @@ import { clientErrorHandler, locateClientError } from '../../src/dev/clientError
 import { watchSite } from '../../src/dev/watch.ts';
 import type { FileChange } from '../../src/dev/devSite.ts';
 import { until } from './dev-fixture.ts';
-import { copyFixture, removeCopy } from '../helpers/scratch.ts';
+import { copyFixture, removeCopy, SCRATCH } from '../helpers/scratch.ts';
 
 interface Answer { status: number; headers: http.IncomingHttpHeaders; body: string }
 
@@ -167,7 +166,7 @@ describe('a Host that names another site is refused on every route (DNS rebindin
   });
 
   it('preview: every file of dist/, and the host it listens on (--host) besides loopback names', async () => {
-    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-sec3-preview-'));
+    const out = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-sec3-preview-'));
     fs.writeFileSync(path.join(out, 'index.html'), '<!DOCTYPE html><title>home</title>');
     fs.mkdirSync(path.join(out, 'assets'));
     fs.writeFileSync(path.join(out, 'assets/a.js.map'), '{"sourcesContent":["secret"]}');
@@ -209,8 +208,8 @@ describe('a Host that names another site is refused on every route (DNS rebindin
 
 describe('the dev watcher does not follow a link out of the site', () => {
   it('reports no change made in a folder a link in content/ leads to', async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-sec3-watch-'));
-    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-sec3-outside-'));
+    const root = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-sec3-watch-'));
+    const outside = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-sec3-outside-'));
     for (const d of ['content', 'templates', 'static']) fs.mkdirSync(path.join(root, d));
     fs.writeFileSync(path.join(root, 'content/a.yaml'), 'v: 0\n');
     fs.mkdirSync(path.join(outside, 'deep'));

@@ -3,12 +3,12 @@
 // authoring-types.test.ts, in the one tsc run over tests/types/.)
 import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fixture } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-typed-'));
+const work = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-typed-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 /** A copy of a fixture (links resolved, no build output) that a test may edit. */

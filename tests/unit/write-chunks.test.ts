@@ -2,11 +2,11 @@
 // output file is (writeOver.ts): over a file kept from the previous output, in place, then cut to length.
 import { afterAll, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { writeOverChunks } from '../../src/output/writeOver.ts';
+import { SCRATCH } from '../helpers/scratch.ts';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-chunks-'));
+const dir = fs.mkdtempSync(path.join(SCRATCH, 'sg-chunks-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 it('writes a shorter text over a kept file, the same file, cut to the text\'s length', () => {
