@@ -63,7 +63,7 @@ export default defineConfig({
     // For the same reason each file starts with the engine's default settings (a build sets them per thread).
     // And the install's module cache loses what finished sites left in it, before the run and during it: every
     // compile stats each entry there that it does not keep (tests/helpers/moduleCache.ts).
-    setupFiles: ['tests/helpers/engineDefaults.setup.ts', 'tests/helpers/moduleCacheSweep.setup.ts'],
+    setupFiles: ['tests/helpers/engineDefaults.setup.ts', 'tests/helpers/moduleCacheSweep.setup.ts', 'tests/helpers/scratchDirs.setup.ts'],
     globalSetup: ['tests/helpers/moduleCache.setup.ts'],
     sequence: { sequencer: longestFirst(LONGEST, PROJECTS) },
     testTimeout: 60_000,

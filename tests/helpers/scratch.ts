@@ -44,3 +44,19 @@ export function copyFixture(name = 'basic'): string {
 export function removeCopy(dir: string): void {
   if (path.dirname(dir) === SCRATCH && path.basename(dir).startsWith('sitegen-dev-')) fs.rmSync(dir, { recursive: true, force: true });
 }
+
+const throwaway = new Set<string>();
+
+/** A new folder in SCRATCH for a test's own files (a site it writes, an output); removed when the test file
+ *  ends (tests/helpers/scratchDirs.setup.ts), whether or not its tests passed. */
+export function scratchDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(SCRATCH, prefix));
+  throwaway.add(dir);
+  return dir;
+}
+
+/** Removes every folder scratchDir made. */
+export function removeScratchDirs(): void {
+  for (const dir of throwaway) fs.rmSync(dir, { recursive: true, force: true });
+  throwaway.clear();
+}

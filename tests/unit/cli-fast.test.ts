@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sitegen, writeWaitlistSite } from '../helpers/cli.ts';
 import { copyFixture, removeCopy } from './dev-fixture.ts';
-import { SCRATCH } from '../helpers/scratch.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 let dirs: string[] = [];
 afterEach(() => { for (const d of dirs) removeCopy(d); dirs = []; });
@@ -54,7 +54,7 @@ describe('commands that are not the site’s are answered without compiling it',
   });
 
   it("a plugin's command still runs; once the site is compiled, a typo of it or any other unknown word is answered from the cache", () => {
-    const dir = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-cli-fast-'));
+    const dir = scratchDir('sitegen-cli-fast-');
     dirs.push(dir);
     writeWaitlistSite(dir);
     const imports = logImports(dir);

@@ -12,7 +12,7 @@ import { openSession, type Session } from '../../src/pipeline/session.ts';
 import { hostOf } from '../helpers/devHost.ts';
 import { REPO } from '../helpers/cli.ts';
 import { editFile, removeCopy } from './dev-fixture.ts';
-import { SCRATCH } from '../helpers/scratch.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 /** Enough pages that rendering and compiling them all takes far longer than answering one request. */
 const NOTES = 300;
@@ -60,7 +60,7 @@ const body = (n: number, count: number) => [
 
 /** A site of NOTES Markdown notes; `broken`: the note whose body links to a javascript: URL (refused). */
 function writeSite(opts: { broken?: number; extra?: string; notes?: number } = {}): string {
-  const dir = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-lazy-'));
+  const dir = scratchDir('sitegen-lazy-');
   fs.mkdirSync(path.join(dir, 'templates'));
   fs.mkdirSync(path.join(dir, 'content/notes'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'sitegen.config.ts'), config(opts.extra));

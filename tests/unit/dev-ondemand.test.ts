@@ -13,7 +13,7 @@ import { listen } from '../../src/server/serve.ts';
 import { hostOf } from '../helpers/devHost.ts';
 import { REPO } from '../helpers/cli.ts';
 import { editFile, openEvents, removeCopy } from './dev-fixture.ts';
-import { SCRATCH } from '../helpers/scratch.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 /** Enough pages that rendering them all takes far longer than answering one request. */
 const NOTES = 600;
@@ -46,7 +46,7 @@ export function NotFound() { return <h1>Nothing here</h1>; }
 `;
 
 function writeSite(): string {
-  const dir = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-ondemand-'));
+  const dir = scratchDir('sitegen-ondemand-');
   fs.mkdirSync(path.join(dir, 'templates'));
   fs.mkdirSync(path.join(dir, 'content/notes'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'sitegen.config.ts'), CONFIG);

@@ -15,7 +15,7 @@ import { defineIsland, collectIslands } from '../../src/render/island.tsx';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { formatMessage } from '../../src/core/errors.ts';
 import { href } from '../../src/public.ts';
-import { SCRATCH } from '../helpers/scratch.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 const YAML_TEXT = `name: x
 skills:
@@ -65,7 +65,7 @@ describe('glob', () => {
     expect(globBase('sectors/*/*.yaml')).toBe('sectors');
   });
   it('survives a symlink loop', async () => {
-    const dir = fs.mkdtempSync(path.join(SCRATCH, 'sg-glob-'));
+    const dir = scratchDir('sg-glob-');
     fs.mkdirSync(path.join(dir, 'a'));
     fs.writeFileSync(path.join(dir, 'a', 'f.yaml'), 'x: 1');
     fs.symlinkSync(dir, path.join(dir, 'a', 'loop'));
@@ -174,7 +174,7 @@ describe('host files', () => {
 
 describe('atomic write', () => {
   it('swaps in only on commit and leaves the old output on abort', async () => {
-    const dir = fs.mkdtempSync(path.join(SCRATCH, 'sg-write-'));
+    const dir = scratchDir('sg-write-');
     const out = path.join(dir, 'dist');
     fs.mkdirSync(out);
     fs.writeFileSync(path.join(out, 'old.html'), 'old');

@@ -8,7 +8,7 @@ import { stageOutput } from '../../src/output/write.ts';
 import { createThreadWriter, createWriter } from '../../src/output/writers.ts';
 import { configureEngine } from '../../src/core/settings.ts';
 import { expectWritesStopAtFailure, outWithBlockedFolder } from '../helpers/writerFailure.ts';
-import { SCRATCH } from '../helpers/scratch.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 /** Counts files open through fs.promises at once (a write opens, writes and closes); `peak()` is the most.
  *  `under`: count only files in that folder (the test files share a process: another file's build may still
@@ -37,7 +37,7 @@ function countPoolWrites(under?: string) {
 
 describe('staging writes', () => {
   it('bounds the files open at once and writes every file', async () => {
-    const dir = fs.mkdtempSync(path.join(SCRATCH, 'sg-bound-'));
+    const dir = scratchDir('sg-bound-');
     const writes = countPoolWrites(dir);
     try {
       const staging = await stageOutput(path.join(dir, 'dist'));
@@ -52,7 +52,7 @@ describe('staging writes', () => {
   });
 
   it('page writer: every file written synchronously on this thread, none through the thread pool', async () => {
-    const dir = fs.mkdtempSync(path.join(SCRATCH, 'sg-writer-'));
+    const dir = scratchDir('sg-writer-');
     const write = async (mode: 'sync' | undefined, out: string) => {
       configureEngine({ writes: mode });
       // A file already there and longer (a kept previous output, write.ts) is written over and cut to length.
@@ -93,7 +93,7 @@ describe('staging writes', () => {
   });
 
   it('writer thread: every file written off the main thread, byte for byte, none through the thread pool', async () => {
-    const dir = fs.mkdtempSync(path.join(SCRATCH, 'sg-thread-'));
+    const dir = scratchDir('sg-thread-');
     fs.mkdirSync(path.join(dir, 'out', 'a7', 'p487'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'out', 'a7', 'p487', 'index.html'), 'x'.repeat(5000)); // longer: cut to length
     const writes = countPoolWrites(dir);
@@ -119,7 +119,7 @@ describe('staging writes', () => {
   });
 
   it('in a staging folder made empty, every writer truncates at open (no cut after) and a file written twice keeps the last bytes', async () => {
-    const dir = fs.mkdtempSync(path.join(SCRATCH, 'sg-fresh-'));
+    const dir = scratchDir('sg-fresh-');
     const cut = vi.spyOn(fs, 'ftruncateSync');
     try {
       for (const mode of ['sync', 'thread'] as const) {
@@ -148,7 +148,7 @@ describe('staging writes', () => {
   });
 
   it('writer thread: a write that fails is reported by flush with its path, and nothing after it is written', async () => {
-    const dir = fs.mkdtempSync(path.join(SCRATCH, 'sg-thread-fail-'));
+    const dir = scratchDir('sg-thread-fail-');
     const out = outWithBlockedFolder(dir);
     await expectWritesStopAtFailure(createThreadWriter(out), out);
   });
