@@ -6,24 +6,12 @@
 // depends on the kind of file system: the engine never writes outside the site root, and a site's
 // node_modules is a link to the repository's, wherever the copy is.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { REPO, fixture } from './cli.ts';
 import { copyOf as copyOfIn, siteFrom as siteFromIn, type SiteFiles, type TestSite } from './site.ts';
 
-function inMemory(): string | null {
-  const dir = '/dev/shm';
-  try {
-    if (!fs.statSync(dir).isDirectory()) return null;
-    fs.accessSync(dir, fs.constants.W_OK);
-    return dir;
-  } catch {
-    return null;
-  }
-}
-
-/** The folder to make throwaway site copies in: /dev/shm when it is a writable folder, else os.tmpdir(). */
-export const SCRATCH: string = inMemory() ?? os.tmpdir();
+export { SCRATCH, scratchDir, removeScratchDirs } from './scratchRoot.ts';
+import { SCRATCH } from './scratchRoot.ts';
 
 /** site.ts's copyOf, made in SCRATCH. */
 export const copyOf = (name: string, files: SiteFiles = {}, opts: { beside?: string[] } = {}): Promise<TestSite> => copyOfIn(name, files, { under: SCRATCH, ...opts });
@@ -45,18 +33,3 @@ export function removeCopy(dir: string): void {
   if (path.dirname(dir) === SCRATCH && path.basename(dir).startsWith('sitegen-dev-')) fs.rmSync(dir, { recursive: true, force: true });
 }
 
-const throwaway = new Set<string>();
-
-/** A new folder in SCRATCH for a test's own files (a site it writes, an output); removed when the test file
- *  ends (tests/helpers/scratchDirs.setup.ts), whether or not its tests passed. */
-export function scratchDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(SCRATCH, prefix));
-  throwaway.add(dir);
-  return dir;
-}
-
-/** Removes every folder scratchDir made. */
-export function removeScratchDirs(): void {
-  for (const dir of throwaway) fs.rmSync(dir, { recursive: true, force: true });
-  throwaway.clear();
-}
