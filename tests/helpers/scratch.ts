@@ -32,4 +32,3 @@ export function copyFixture(name = 'basic'): string {
 export function removeCopy(dir: string): void {
   if (path.dirname(dir) === SCRATCH && path.basename(dir).startsWith('sitegen-dev-')) fs.rmSync(dir, { recursive: true, force: true });
 }
-

@@ -55,7 +55,6 @@ describe('commands that are not the site’s are answered without compiling it',
 
   it("a plugin's command still runs; once the site is compiled, a typo of it or any other unknown word is answered from the cache", () => {
     const dir = scratchDir('sitegen-cli-fast-');
-    dirs.push(dir);
     writeWaitlistSite(dir);
     const imports = logImports(dir);
     const help = sitegen(['waitlist', 'export', '--help', '--root', dir]);

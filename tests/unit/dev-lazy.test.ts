@@ -3,7 +3,7 @@
 // background pass after that. What the site's code reads is what an eager load gives, a body's problem is
 // reported with the message a build gives once the background pass has compiled it, and an edit saved during
 // the start is applied after it. In process, through the dev server's own handler (tests/helpers/devHost.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Entry, Message } from '../../src/core/types.ts';
@@ -11,7 +11,7 @@ import { createDevSite } from '../../src/dev/devSite.ts';
 import { openSession, type Session } from '../../src/pipeline/session.ts';
 import { hostOf } from '../helpers/devHost.ts';
 import { REPO } from '../helpers/cli.ts';
-import { editFile, removeCopy } from './dev-fixture.ts';
+import { editFile } from './dev-fixture.ts';
 import { scratchDir } from '../helpers/scratch.ts';
 
 /** Enough pages that rendering and compiling them all takes far longer than answering one request. */
@@ -99,13 +99,10 @@ async function eager<T>(dir: string, use: (s: Session, problems: Message[]) => T
   }
 }
 
-const dirs: string[] = [];
-const site = (opts?: Parameters<typeof writeSite>[0]) => { const d = writeSite(opts); dirs.push(d); return d; };
-afterAll(() => { for (const d of dirs) removeCopy(d); });
 
 describe('sitegen dev compiles Markdown bodies lazily at start', () => {
   let clean: string;
-  beforeAll(() => { clean = site(); });
+  beforeAll(() => { clean = writeSite(); });
 
   it('serves a page before the whole start ends, with the HTML of its body', async () => {
     const { site: dev, started, finished } = await startLazy(clean);
@@ -129,7 +126,7 @@ describe('sitegen dev compiles Markdown bodies lazily at start', () => {
   });
 
   it('reports a body problem of another page once the background pass compiled it, as a build reports it', async () => {
-    const dir = site({ broken: 250 });
+    const dir = writeSite({ broken: 250 });
     const expected = await eager(dir, (_, problems) => problems.map(shown));
     expect(expected).toEqual([['ContentPolicyError', expect.stringMatching(/^content\/notes\/n-250\.md:\d+:\d+$/), expect.stringContaining('javascript:')]]);
     const { site: dev, started, finished } = await startLazy(dir);
@@ -154,7 +151,7 @@ describe('sitegen dev compiles Markdown bodies lazily at start', () => {
   });
 
   it('gives the site code the values an eager load gives, field by field, body fields included', async () => {
-    const dir = site({ notes: 12 });
+    const dir = writeSite({ notes: 12 });
     const lazy = await openSession({ root: dir, mode: 'dev' });
     try {
       expect(await lazy.load()).toEqual([]);
@@ -176,7 +173,7 @@ describe('sitegen dev compiles Markdown bodies lazily at start', () => {
 
   it('gives routes() the real HTML when it does more with it than copy it', async () => {
     // The home page's props measure every body: routes() must see the real HTML, not a stand-in.
-    const dir = site({ notes: 40, extra: ', longest: Math.max(...c.notes.map((e) => e.html.length))' });
+    const dir = writeSite({ notes: 40, extra: ', longest: Math.max(...c.notes.map((e) => e.html.length))' });
     const longest = await eager(dir, (s) => Math.max(...(s.content.notes as Entry[]).map((e) => e.html!.length)));
     const { site: dev, started } = await startLazy(dir);
     const host = await hostOf(dev);

@@ -3,7 +3,7 @@
 // rest renders in the background, and an edit saved meanwhile is applied after it. On a template edit the
 // pages open in a browser render first and are announced at once, before the other pages render.
 // In process, through the dev server's own handler (tests/helpers/devHost.ts, and startDevServer).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { startDevServer } from '../../src/dev/index.ts';
 import { listen } from '../../src/server/serve.ts';
 import { hostOf } from '../helpers/devHost.ts';
 import { REPO } from '../helpers/cli.ts';
-import { editFile, openEvents, removeCopy } from './dev-fixture.ts';
+import { editFile, openEvents } from './dev-fixture.ts';
 import { scratchDir } from '../helpers/scratch.ts';
 
 /** Enough pages that rendering them all takes far longer than answering one request. */
@@ -58,7 +58,6 @@ function writeSite(): string {
 
 let dir: string;
 beforeAll(() => { dir = writeSite(); });
-afterAll(() => { if (dir) removeCopy(dir); });
 
 describe('sitegen dev renders pages on demand', () => {
   it('serves a page asked for before the first build rendered it, and a 404 only for a path that is no route', async () => {
