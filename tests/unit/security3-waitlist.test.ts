@@ -4,7 +4,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import { runExport, writeServerFile } from '../../plugins/waitlist/local.ts';
 import { ensureServiceKey, newServiceKey, serviceKeyFile } from '../../plugins/waitlist/serviceKey.ts';
 import { classifyError, isInputError } from '../../templates/lib/waitlist.ts';
 import { emptyDatabases } from '../helpers/waitlistTemplate.ts';
+import { SCRATCH } from '../helpers/scratchRoot.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MIGRATIONS = path.join(ROOT, 'supabase/migrations');
@@ -233,7 +233,7 @@ describe('the anon-key guard: exactly one publishable key or one anon JWT', () =
 });
 
 describe('files the waitlist writes are 0600, also when they already existed with 0644', () => {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-sec3-'));
+  const tmp = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-sec3-'));
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
   const mode = (file: string) => fs.statSync(file).mode & 0o777;
   const quiet = async <T>(fn: () => Promise<T>): Promise<T> => {

@@ -17,9 +17,10 @@ import { runExport, type ExportFlags } from '../../plugins/waitlist/local.ts';
 import { siteAt } from '../helpers/site.ts';
 import { preview, ServerStartError } from '../../src/server/preview.ts';
 import { copyEmptyDatabase } from '../helpers/waitlistTemplate.ts';
+import { SCRATCH } from '../helpers/scratchRoot.ts';
 
 const root = fixture('waitlist');
-const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-export-')));
+const tmp = fs.realpathSync(fs.mkdtempSync(path.join(SCRATCH, 'sitegen-export-')));
 const dataDir = path.join(tmp, 'db');
 let server: Awaited<ReturnType<typeof startServer>>;
 

@@ -2,10 +2,10 @@
 // and that running it twice changes nothing.
 import type { PGlite } from '@electric-sql/pglite';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, openWaitlistDb } from '../../plugins/waitlist/db.ts';
+import { SCRATCH } from '../helpers/scratchRoot.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../supabase/migrations');
 let db: PGlite;
@@ -201,7 +201,7 @@ describe('waitlist migration', () => {
 });
 
 describe('the database folder', () => {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-dbdir-'));
+  const tmp = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-dbdir-'));
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
   it('is created private (0700) with no file others can read, and a damaged one is refused, not replaced', async () => {

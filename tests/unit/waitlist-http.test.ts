@@ -3,7 +3,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWaitlistBackend, type WaitlistBackend } from '../../plugins/waitlist/backend.ts';
@@ -13,6 +12,7 @@ import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
 import { newServiceKey } from '../../plugins/waitlist/serviceKey.ts';
 import { roleFromRequest } from '../../plugins/waitlist/http.ts';
 import { copyEmptyDatabase, emptyDatabases } from '../helpers/waitlistTemplate.ts';
+import { SCRATCH } from '../helpers/scratchRoot.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../supabase/migrations');
 /** This test's database key (random, as every local database's is). */
@@ -375,7 +375,7 @@ describe('only this machine', () => {
 
 describe('persistence and startup failure', () => {
   it('keeps data in a dataDir across close() and reopen', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-waitlist-'));
+    const dir = await mkdtemp(path.join(SCRATCH, 'sitegen-waitlist-'));
     try {
       await copyEmptyDatabase(path.join(dir, 'db'));
       const first = await serve(path.join(dir, 'db'));
@@ -396,7 +396,7 @@ describe('persistence and startup failure', () => {
   });
 
   it('answers 503 and logs when the database cannot start', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-waitlist-'));
+    const dir = await mkdtemp(path.join(SCRATCH, 'sitegen-waitlist-'));
     const notADir = path.join(dir, 'file');
     await writeFile(notADir, 'occupied');
     const broken = await serve(notADir);

@@ -3,14 +3,14 @@
 // Servers and builds run in this process, with the server plugins on as the CLI starts them.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { REPO, fixture, sitegen } from '../helpers/cli.ts';
 import { runExport } from '../../plugins/waitlist/local.ts';
 import { siteAt } from '../helpers/site.ts';
 import { copyEmptyDatabase } from '../helpers/waitlistTemplate.ts';
+import { SCRATCH } from '../helpers/scratchRoot.ts';
 
-const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-plugin-')));
+const tmp = fs.realpathSync(fs.mkdtempSync(path.join(SCRATCH, 'sitegen-plugin-')));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 /**
