@@ -49,4 +49,6 @@ export interface AssetManifest {
   /** Output files: path relative to the out dir → bytes. */
   files: Map<string, Uint8Array>;
   islands: string[];
+  /** The gzipped size of each JavaScript file of `files`, when the bundle counted them (islands/gzipSizes.ts). */
+  gzipBytes?: Record<string, number>;
 }

@@ -18,6 +18,7 @@ import { urlPolicy, withBase } from '../render/urls.ts';
 import { refreshPlugin } from '../dev/hmrTransform.ts';
 
 import type { AssetManifest } from '../core/types.ts';
+import { gzipSizes } from './gzipSizes.ts';
 export type { AssetManifest };
 
 /**
@@ -210,6 +211,7 @@ export async function bundleClient(root: string, config: SiteConfig, opts: Clien
     return { errors: esbuildMessages(e.errors ?? [], root) };
   }
   const manifest = clientManifest(root, plan, result);
+  manifest.gzipBytes = gzipSizes(manifest.files);
   await writeCachedBundle(dir, key, manifest, result.metafile);
   return { manifest, errors: [] };
 }

@@ -9,7 +9,6 @@ import type { FileStamp } from '../content/parse.ts';
 import path from 'node:path';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { gzipSync } from 'node:zlib';
 import type { BuildResult, Message, PageReport } from '../core/types.ts';
 import { sortMessages } from '../core/errors.ts';
 import { saveCodeCaches, vendorFile } from '../site/index.ts';
@@ -34,6 +33,7 @@ import { wholeEnv, type EnvRecord } from './envRecord.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import { pruneCaches } from '../cache/prune.ts';
 import { stageTimer } from './stageTimer.ts';
+import { gzipSize as gzipSizeOf } from '../islands/gzipSizes.ts';
 
 export interface BuildOptions {
   root: string;
@@ -229,11 +229,8 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
   const site = session.site!;
   const { routing, manifest, outputs } = plan;
   const table = routing.table;
-  const gz = new Map<string, number>();
-  const gzipSize = (url: string) => {
-    if (!gz.has(url)) gz.set(url, gzipSync(manifest.files.get(url.slice(1)) ?? new Uint8Array()).length);
-    return gz.get(url)!;
-  };
+  const gz = new Map<string, number>(); // (by URL: each page asks for the runtime's)
+  const gzipSize = (url: string) => gz.get(url) ?? gz.set(url, manifest.gzipBytes?.[url.slice(1)] ?? gzipSizeOf(manifest.files.get(url.slice(1)) ?? new Uint8Array())).get(url)!;
   const rawSize = (url: string) => manifest.files.get(url.slice(1))?.length ?? 0;
   const pageLinks: PageLinks[] = [], passed: boolean[] = [], marks: PageMarks[] = []; // passed: kept by a patch (by index)
   // Markdown images start now, on sharp's threads, while this thread renders (images/store.ts).
