@@ -9,7 +9,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { CACHES, installCachePath, siteCachePath, type CacheName } from './registry.ts';
 import { SITEGEN_CACHE } from '../site/paths.ts';
-import { vendorFile } from '../site/vendor.ts';
+import { VENDOR_SHIMS, vendorFile } from '../site/vendor.ts';
 import { IMAGE_DIR } from '../images/model.ts';
 import type { CacheRecord } from '../site/cache.ts';
 import { realFolderUnder, writeFileAtomic } from './index.ts';
@@ -74,13 +74,13 @@ async function pruneVendor(): Promise<number> {
   return removeOld(installCachePath(SITEGEN_CACHE, 'vendor'), (n) => current.some((c) => n.startsWith(c)));
 }
 
-/** Worker programs of earlier states of the sources: all but the newest. */
+/** Worker programs of earlier states of the sources: all but the newest (and the files that hand them packages). */
 async function pruneWorkers(): Promise<number> {
   const dir = installCachePath(SITEGEN_CACHE, 'worker');
-  const files = await fsp.readdir(dir).catch(() => [] as string[]);
+  const files = (await fsp.readdir(dir).catch(() => [] as string[])).filter((n) => n !== VENDOR_SHIMS);
   const stats = await Promise.all(files.map(async (n) => [n, (await fsp.stat(path.join(dir, n)).catch(() => null))?.mtimeMs ?? 0] as const));
   const newest = stats.reduce<readonly [string, number] | null>((a, s) => (!a || s[1] > a[1] ? s : a), null)?.[0];
-  return removeOld(dir, (n) => n === newest);
+  return removeOld(dir, (n) => n === newest || n === VENDOR_SHIMS);
 }
 
 /**

@@ -13,6 +13,7 @@ import type { WorkerTask } from './batch.ts';
 import { engineSettings } from '../core/settings.ts';
 import { ENGINE_DIR, PACKAGE_DIR, SITEGEN_CACHE } from '../site/paths.ts';
 import { keyOf, stampFiles } from '../cache/index.ts';
+import { VENDOR_SHIMS, vendorAliases } from '../site/vendor.ts';
 
 /** Up to this many workers, however many cores: beyond it, start-up and copies of the content outweigh. */
 export const MAX_WORKERS = 7;
@@ -49,7 +50,8 @@ export class CloneError extends Error {}
 /**
  * The worker's program as plain JS. The CLI bundle and lib/ have it beside this code, as their `worker` entry;
  * running from the sources (tests, SITEGEN_TSX), it is bundled from workerEntry.ts once per state of the
- * engine's sources into node_modules/.cache/sitegen/worker/ (packages left to Node, as the sources have them).
+ * engine's sources into node_modules/.cache/sitegen/worker/, with the packages of the vendor bundle as the CLI
+ * bundle's worker has them (site/vendor.ts vendorAliases; the others left to Node).
  * The page writer thread (output/writers.ts) runs it too.
  */
 let workerProgram: string | null = null;
@@ -63,7 +65,8 @@ export function workerFile(): string {
   if (!fs.existsSync(file)) {
     const esbuild = Module.createRequire(path.join(PACKAGE_DIR, 'package.json'))('esbuild') as typeof import('esbuild');
     const tmp = `${file}.${process.pid}.tmp`;
-    esbuild.buildSync({ entryPoints: [path.join(ENGINE_DIR, 'parallel', 'workerEntry.ts')], bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', jsx: 'automatic', outfile: tmp, logLevel: 'silent' });
+    const alias = vendorAliases(path.join(path.dirname(file), VENDOR_SHIMS));
+    esbuild.buildSync({ entryPoints: [path.join(ENGINE_DIR, 'parallel', 'workerEntry.ts')], bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', alias, jsx: 'automatic', outfile: tmp, logLevel: 'silent' });
     fs.renameSync(tmp, file);
   }
   return (workerProgram = file);

@@ -41,6 +41,27 @@ export function ensureVendor(env = nodeEnv()): string {
   return file;
 }
 
+/** The folder, beside the worker programs bundled from the sources, of vendorAliases' files. */
+export const VENDOR_SHIMS = 'vendored';
+
+/**
+ * For a bundle of the engine made with esbuild's synchronous API, which takes no plugins (the worker program
+ * bundled from the sources: parallel/pool.ts): each vendored specifier aliased to a file in `dir` that takes
+ * the package from the vendor bundle, as bin/vendor-imports.js makes the CLI bundle do. A worker then loads
+ * its packages as the CLI's does: one file, with its code cache.
+ */
+export function vendorAliases(dir: string): Record<string, string> {
+  fs.mkdirSync(dir, { recursive: true });
+  const loader = path.join(RECIPE_DIR, 'vendor.ts');
+  const alias: Record<string, string> = {};
+  for (const [spec, name] of [...VENDORED.map((v) => [v, v]), ['react-dom/server', ENGINE_REACT_DOM_SERVER]]) {
+    const file = path.join(dir, `${spec.replaceAll('/', '+')}.cjs`);
+    writeFileAtomicSync(file, `module.exports = require(${JSON.stringify(loader)}).vendored(${JSON.stringify(name)});\n`);
+    alias[spec] = file;
+  }
+  return alias;
+}
+
 let loaded: Record<string, unknown> | null = null;
 
 /**

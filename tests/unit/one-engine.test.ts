@@ -10,7 +10,8 @@ import * as React from 'react';
 import * as publicApi from '../../src/public.ts';
 import { loadSiteModule, createSiteCompiler } from '../../src/site/index.ts';
 import { PACKAGE_DIR, packageDirOf } from '../../src/site/paths.ts';
-import { VENDORED } from '../../src/site/esbuildPlugins.ts';
+import { ENGINE_REACT_DOM_SERVER, VENDORED } from '../../src/site/esbuildPlugins.ts';
+import { workerFile } from '../../src/parallel/pool.ts';
 import { REPO } from '../helpers/cli.ts';
 import { type TestSite } from '../helpers/site.ts';
 import { siteFrom } from '../helpers/scratch.ts';
@@ -117,6 +118,14 @@ describe('the CLI bundle and lib/', () => {
   it('take from the vendor bundle exactly the packages it holds', async () => {
     const plugin: { VENDORED: string[] } = await import(path.join(REPO, 'bin', 'vendor-imports.js'));
     expect(plugin.VENDORED).toEqual(VENDORED);
+  });
+
+  it('and so does the worker program bundled from the sources, which imports none of those packages itself', () => {
+    const program = fs.readFileSync(workerFile(), 'utf8');
+    const imported = [...program.matchAll(/\bfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)|\brequire\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+    expect(imported.length).toBeGreaterThan(0);
+    expect(imported.filter((spec) => /^(react|react-dom|zod|yaml|js-yaml|marked)(\/|$)/.test(spec))).toEqual([]);
+    for (const name of [...VENDORED, ENGINE_REACT_DOM_SERVER]) expect(program).toContain(`.vendored(${JSON.stringify(name)})`);
   });
 });
 
