@@ -60,6 +60,10 @@ export default defineConfig({
     // process.env, each restores what it spies on, and the one that mocks a module (up-to-date-fast, to
     // compare with commander's own parse) unmocks it and resets the module registry before it ends.
     isolate: false,
+    // The TypeScript of the tests and the engine, transformed once and kept on disk between runs
+    // (node_modules/.experimental-vitest-cache, keyed by each file's content): a run after the first skips
+    // the transforms (8 files measured: 12.9–13.6 → 10.4–11.9 s of CPU). What the tests run is the same code.
+    experimental: { fsModuleCache: true },
     // For the same reason each file starts with the engine's default settings (a build sets them per thread).
     // And the install's module cache loses what finished sites left in it, before the run and during it: every
     // compile stats each entry there that it does not keep (tests/helpers/moduleCache.ts).
