@@ -6,7 +6,7 @@ import { longestFirst } from './tests/helpers/longestFirst.ts';
 const engine = fileURLToPath(new URL('./src/public.ts', import.meta.url));
 
 // The files that take longest, longest first (measured per file; see tests/helpers/longestFirst.ts).
-const LONGEST = ['site', 'trust', 'docs', 'init-templates', 'pages', 'visitor', 'legal', 'trust-polish', 'waitlist', 'company', 'outputs', 'demo', 'widgets'];
+const LONGEST = ['trust', 'site', 'docs', 'init-templates', 'pages', 'visitor', 'site-hybrid', 'site-brick-and-mortar', 'legal', 'trust-polish', 'waitlist', 'site-online', 'company', 'outputs', 'demo', 'widgets'];
 
 export default defineConfig({
   resolve: { alias: [{ find: /^(sitegen|sitegen-islands)$/, replacement: engine }] },

@@ -1,47 +1,20 @@
-// The whole site in Chromium: every route renders with a title, one <h1> and landmarks, passes axe with no
-// serious or critical violation, logs no errors; sector pages state the spec's facts; aliases and 404 work.
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+// The whole site in Chromium. The route checks (every route renders with a title, one <h1> and landmarks,
+// passes axe with no serious or critical violation, logs no errors; sector pages state the spec's facts) run in
+// four files, a group of routes each (tests/e2e/siteRoutes.ts): the top-level routes here, each area's sector
+// pages in site-<area>.test.ts. Here too: the groups hold every route, html-validate, area pages, aliases and
+// 404, the sitemap, the shared navigation.
+import { describe, expect, it, inject } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import type { Browser, Page } from 'playwright-core';
-import { axeOf } from '../helpers/axe.ts';
-import { launchBrowser, watchProblems } from '../helpers/browser.ts';
 import { REPO } from '../helpers/cli.ts';
-import { SECTOR_FACTS, SECTOR_SLUGS, BACK_LABELS, TOP_LEVEL_ROUTES } from './specFacts.ts';
+import { SECTOR_FACTS, SECTOR_SLUGS, TOP_LEVEL_ROUTES } from './specFacts.ts';
+import { ROUTE_GROUPS, allSectorRoutes, checkRoutes, slash } from './siteRoutes.ts';
 
 const base = inject('baseUrl');
 const dist = inject('distDir');
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await (await browser.newContext()).newPage();
-});
-afterAll(async () => { await browser?.close(); });
-
-const slash = (p: string) => (p.endsWith('/') ? p : `${p}/`);
-const allSectorRoutes = Object.entries(SECTOR_SLUGS).flatMap(([area, slugs]) => slugs.map((s) => `/for-consumers/${area}/${s}`));
-
-type Facts = (typeof SECTOR_FACTS)[string];
-/** What a sector page shows of the spec's facts, read from the page as it is loaded now. */
-async function sectorView(page: Page, facts: Facts) {
-  const texts = (selector: string) => page.locator(selector).allTextContents();
-  const back = page.locator('a.back-link');
-  return {
-    values: await texts('.metrics-band .stat__value'),
-    metricsTitle: await page.locator('.metrics-band h2').textContent(),
-    skills: await texts('[aria-labelledby="skills-title"] .item-list strong'),
-    models: await texts('[aria-labelledby="models-title"] .item-list strong'),
-    badge: facts.badge ? await page.locator('.sector-hero .badge').textContent() : null,
-    headline: facts.headline ? await page.locator('h1').textContent() : null,
-    theme: await page.locator('main > div').first().getAttribute('data-theme'),
-    back: { text: await back.textContent(), href: await back.getAttribute('href') },
-  };
-}
-/** Sector pages as the route tests loaded them, by id ("online/saas"). */
-const seen = new Map<string, Awaited<ReturnType<typeof sectorView>>>();
+const routes = checkRoutes('site');
+const page = () => routes.page();
 
 function htmlFiles(dir: string): string[] {
   const out: string[] = [];
@@ -54,34 +27,23 @@ function htmlFiles(dir: string): string[] {
 }
 
 describe('every route', () => {
-  const routes = [...TOP_LEVEL_ROUTES, ...allSectorRoutes];
+  const all = [...TOP_LEVEL_ROUTES, ...allSectorRoutes];
 
   it('covers the 67 routes of the spec plus 404', () => {
-    expect(routes.length).toBe(67);
-    for (const r of routes) expect(fs.existsSync(path.join(dist, r.slice(1), 'index.html')), r).toBe(true);
+    expect(all.length).toBe(67);
+    for (const r of all) expect(fs.existsSync(path.join(dist, r.slice(1), 'index.html')), r).toBe(true);
     expect(fs.existsSync(path.join(dist, '404.html'))).toBe(true);
   });
 
-  it.each(routes)('%s renders: 200, title, one h1, landmarks, axe clean, no console errors', async (route) => {
-    const problems = watchProblems(page);
-    const res = await page.goto(base + slash(route));
-    expect(res?.status()).toBe(200);
-    expect(await page.title()).toMatch(/\S.*Greatness Gathered\.$/);
-    await expect(page.locator('h1').count()).resolves.toBe(1);
-    await expect(page.locator('main#main').count()).resolves.toBe(1);
-    await expect(page.locator('header.site-header').count()).resolves.toBe(1);
-    await expect(page.locator('footer.site-footer').count()).resolves.toBe(1);
-    const axe = await axeOf(page).analyze();
-    const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
-    expect(problems.errors).toEqual([]);
-    expect(problems.console.filter((m) => !m.includes('net::ERR'))).toEqual([]);
-    page.removeAllListeners('console');
-    page.removeAllListeners('pageerror');
-    // A sector page's facts, read now from this load for the sector tests below (a load and its layout
-    // cost more than reading them).
-    const sector = route.replace(/^\/for-consumers\//, '');
-    if (sector in SECTOR_FACTS) seen.set(sector, await sectorView(page, SECTOR_FACTS[sector]!));
+  it('checks each route and the facts of each sector page in one group, and each group in its own file', () => {
+    const grouped = Object.values(ROUTE_GROUPS).flat();
+    expect([...grouped].sort()).toEqual([...all].sort());
+    for (const id of Object.keys(SECTOR_FACTS)) expect(grouped, id).toContain(`/for-consumers/${id}`);
+    for (const group of Object.keys(ROUTE_GROUPS)) {
+      const file = path.join(REPO, 'tests/e2e', `${group}.test.ts`);
+      expect(fs.existsSync(file), file).toBe(true);
+      expect(fs.readFileSync(file, 'utf8'), file).toContain(`checkRoutes('${group}')`);
+    }
   });
 });
 
@@ -97,29 +59,6 @@ describe('html-validate', () => {
 });
 
 describe('sector pages', () => {
-  it.each(Object.entries(SECTOR_FACTS))('%s states the spec facts', async (id, facts) => {
-    const [area] = id.split('/');
-    // The page as the route test above loaded it; loaded here when that test did not run (a filtered run).
-    let view = seen.get(id);
-    if (!view) {
-      await page.goto(`${base}/for-consumers/${id}/`);
-      view = await sectorView(page, facts);
-    }
-    expect(view.values).toHaveLength(4);
-    if (facts.metrics) expect(view.values).toEqual(facts.metrics);
-    for (const v of facts.metricsInclude ?? []) expect(view.values).toContain(v);
-    expect(view.metricsTitle).toBe('Key Metrics');
-    expect(view.skills).toHaveLength(4);
-    if (facts.skills) expect(view.skills).toEqual(facts.skills);
-    expect(view.models).toHaveLength(5);
-    if (facts.models) expect(view.models).toEqual(facts.models);
-    if (facts.badge) expect(view.badge).toBe(facts.badge);
-    if (facts.headline) expect(view.headline).toBe(facts.headline);
-    expect(view.theme).toBe(facts.theme ?? null);
-    expect(view.back.text).toBe(BACK_LABELS[area]);
-    expect(view.back.href).toBe(`/for-consumers/${area}/`);
-  });
-
   it('every sector page has the closing form with the spec labels', async () => {
     for (const r of allSectorRoutes) {
       const html = await (await fetch(base + slash(r))).text();
@@ -128,18 +67,12 @@ describe('sector pages', () => {
     }
   });
 
-  it('the ecommerce page has its three extra sections', async () => {
-    await page.goto(`${base}/for-consumers/online/ecommerce/`);
-    const h2 = await page.locator('main h2').allTextContents();
-    for (const t of ['Tech Stack Essentials', 'Growth Channels', 'Common Challenges & Solutions']) expect(h2).toContain(t);
-  });
-
   it('area pages link their 15 categories in order, from the sector data', async () => {
     for (const [area, slugs] of Object.entries(SECTOR_SLUGS)) {
-      await page.goto(`${base}/for-consumers/${area}/`);
-      const hrefs = await page.locator('.category-grid a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      await page().goto(`${base}/for-consumers/${area}/`);
+      const hrefs = await page().locator('.category-grid a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       expect(hrefs).toEqual(slugs.map((s) => `/for-consumers/${area}/${s}/`));
-      await expect(page.locator('form.waitlist button[type="submit"]').first().textContent()).resolves.toBe('JOIN WAITLIST');
+      await expect(page().locator('form.waitlist button[type="submit"]').first().textContent()).resolves.toBe('JOIN WAITLIST');
     }
   });
 });
@@ -155,17 +88,17 @@ describe('aliases and 404', () => {
   });
 
   it('professional-services is the professional page', async () => {
-    await page.goto(`${base}/for-consumers/hybrid/professional-services`);
-    expect(new URL(page.url()).pathname).toBe('/for-consumers/hybrid/professional/');
-    await expect(page.locator('h1').textContent()).resolves.toBe('Scale Expert Services');
+    await page().goto(`${base}/for-consumers/hybrid/professional-services`);
+    expect(new URL(page().url()).pathname).toBe('/for-consumers/hybrid/professional/');
+    await expect(page().locator('h1').textContent()).resolves.toBe('Scale Expert Services');
   });
 
   it('an unknown path shows the 404 screen with status 404', async () => {
-    const res = await page.goto(`${base}/no-such-page/at/all`);
+    const res = await page().goto(`${base}/no-such-page/at/all`);
     expect(res?.status()).toBe(404);
-    await expect(page.locator('h1').textContent()).resolves.toBe('Page Not Found');
-    await expect(page.getByText("Looks like you've wandered off the trail. Let's get you back to camp.").count()).resolves.toBe(1);
-    const back = page.getByRole('link', { name: 'Back to Home' });
+    await expect(page().locator('h1').textContent()).resolves.toBe('Page Not Found');
+    await expect(page().getByText("Looks like you've wandered off the trail. Let's get you back to camp.").count()).resolves.toBe(1);
+    const back = page().getByRole('link', { name: 'Back to Home' });
     await expect(back.getAttribute('href')).resolves.toBe('/');
   });
 
@@ -179,14 +112,14 @@ describe('aliases and 404', () => {
 
 describe('shared navigation', () => {
   it('header and footer carry every link of the spec', async () => {
-    await page.goto(base + '/');
-    const header = await page.locator('.site-header .nav a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    await page().goto(base + '/');
+    const header = await page().locator('.site-header .nav a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     for (const h of ['/for-consumers/', '/for-consumers/online/', '/for-consumers/hybrid/', '/for-consumers/brick-and-mortar/', '/for-accelerators/', '/for-venture-studios/', '/manifesto/', '/faqs/', '/support/', '/careers/']) expect(header).toContain(h);
-    const mobile = await page.locator('.mobile-menu a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const mobile = await page().locator('.mobile-menu a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(mobile.sort()).toEqual(header.sort());
-    const footer = await page.locator('.site-footer a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const footer = await page().locator('.site-footer a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     for (const h of ['/manifesto/', '/careers/', '/investors/', '/faqs/', '/support/', '/legal/', '/refund-policy/', '/privacy/', '/terms/', '/cookies/', '/acceptable-use/']) expect(footer).toContain(h);
     expect(footer.some((h) => h?.startsWith('https://www.linkedin.com/'))).toBe(true);
-    await expect(page.locator('.site-footer a', { hasText: 'All policies' }).getAttribute('href')).resolves.toBe('/legal/');
+    await expect(page().locator('.site-footer a', { hasText: 'All policies' }).getAttribute('href')).resolves.toBe('/legal/');
   });
 });

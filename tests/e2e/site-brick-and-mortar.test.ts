@@ -1,0 +1,4 @@
+// The brick-and-mortar sector pages in Chromium: the route checks and the spec's facts of tests/e2e/siteRoutes.ts.
+import { checkRoutes } from './siteRoutes.ts';
+
+checkRoutes('site-brick-and-mortar');
