@@ -1,7 +1,8 @@
 // The company pages in Chromium: /faqs, /support, /careers, /investors, /for-accelerators,
-// /for-venture-studios, /manifesto. Each renders cleanly (200, title, one h1, ordered headings, axe, no console
-// errors); the FAQ accordion behaves as SPEC section 4 says and stays readable without JavaScript; mail links
-// and response times match content/site.yaml and the spec's constants.
+// /for-venture-studios, /manifesto. Each renders cleanly (200, title, one h1, ordered headings, no console
+// errors); the FAQ accordion behaves as SPEC section 4 says, passes axe with an answer open and stays readable
+// without JavaScript; mail links and response times match content/site.yaml and the spec's constants. Axe on
+// each page as it loads is site.test.ts's (its route checks, tests/e2e/siteRoutes.ts), on the same state.
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -63,7 +64,7 @@ describe('company pages', () => {
     return { page: shared, problems, status: res?.status() };
   }
 
-  it.each(PAGES)('$route: 200, title, one h1, ordered headings, description, axe clean, no console errors', async ({ route, title }) => {
+  it.each(PAGES)('$route: 200, title, one h1, ordered headings, description, no console errors', async ({ route, title }) => {
     const { page, problems, status } = await visit(route);
     expect(status).toBe(200);
     expect(await page.title()).toBe(`${title} | ${site.name}`);
@@ -76,7 +77,6 @@ describe('company pages', () => {
     expect(description?.length).toBeGreaterThanOrEqual(50);
     expect(description?.length).toBeLessThanOrEqual(160);
     expect(await page.locator('main').innerText()).not.toMatch(/\{[A-Za-z]+\}/);
-    expect(await seriousAxeViolations(page)).toEqual([]);
     expect(problems.errors).toEqual([]);
     expect(problems.console).toEqual([]);
   });
