@@ -1,5 +1,6 @@
-// The switches the e2e suite's one Chromium is launched with (tests/e2e/globalSetup.ts): those of every test
-// Chromium (CHROMIUM_ARGS), and three features off.
+// The switches every test Chromium is launched with: the e2e suite's one Chromium (tests/e2e/globalSetup.ts)
+// and one that launchBrowser() (tests/helpers/browser.ts) launches outside the suite (scripts/screenshots.ts):
+// CHROMIUM_ARGS, and three features off.
 //
 // Chromium's new headless mode gives each page a browser window, and each window preloads its address bar's
 // suggestion popup: two chrome:// WebUI pages in a renderer process of their own. Measured here, about 0.5 s
@@ -13,8 +14,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserServer } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../helpers/browser.ts';
+import { chromium, type BrowserServer, type LaunchOptions } from 'playwright-core';
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
 const DISABLE = '--disable-features=';
@@ -35,9 +37,18 @@ async function launcherSwitches(args: string[]): Promise<string[]> {
   }
 }
 
-/** The suite's Chromium, as a Playwright browser server: CHROMIUM_ARGS with one --disable-features, Playwright's list and ours. */
+let options: Promise<LaunchOptions> | undefined;
+/** Debian's Chromium, headless, with CHROMIUM_ARGS and one --disable-features: Playwright's list and ours (asked once a process). */
+export function chromiumLaunchOptions(): Promise<LaunchOptions> {
+  options ??= launcherSwitches(CHROMIUM_ARGS).then((switches) => {
+    const theirs = switches.filter((a) => a.startsWith(DISABLE)).flatMap((a) => a.slice(DISABLE.length).split(','));
+    const args = [...CHROMIUM_ARGS, DISABLE + [...new Set([...theirs, ...OMNIBOX_POPUP_FEATURES])].filter(Boolean).join(',')];
+    return { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args, headless: true };
+  });
+  return options;
+}
+
+/** The suite's Chromium, as a Playwright browser server. */
 export async function launchSuiteBrowser(): Promise<BrowserServer> {
-  const theirs = (await launcherSwitches(CHROMIUM_ARGS)).filter((a) => a.startsWith(DISABLE)).flatMap((a) => a.slice(DISABLE.length).split(','));
-  const args = [...CHROMIUM_ARGS, DISABLE + [...new Set([...theirs, ...OMNIBOX_POPUP_FEATURES])].filter(Boolean).join(',')];
-  return chromium.launchServer({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args, headless: true });
+  return chromium.launchServer(await chromiumLaunchOptions());
 }

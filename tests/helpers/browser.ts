@@ -1,24 +1,18 @@
 // Launches Debian's Chromium through playwright-core (never a downloaded browser) and records what a
 // page reports: console errors, React warnings, page errors and CSP violations.
-import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
-
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const launchOptions = () => ({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../e2e/chromiumArgs.ts';
 
 /**
  * A Chromium for a test file or a script. Under the e2e suite one browser serves every file (its global setup
  * starts it and names it in SITEGEN_TEST_BROWSER_WS): this connects to it, which takes milliseconds where a
  * launch takes a second or more. Each file still gets its own pages and contexts; close() drops those and
- * disconnects, leaving the browser to the other files.
+ * disconnects, leaving the browser to the other files. Outside the suite (a script) it launches one, with the
+ * suite's switches (tests/e2e/chromiumArgs.ts).
  */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   const shared = process.env.SITEGEN_TEST_BROWSER_WS;
-  return shared ? chromium.connect(shared) : chromium.launch(launchOptions());
-}
-
-/** The browser the e2e global setup shares with every test file. */
-export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer(launchOptions());
+  return shared ? chromium.connect(shared) : chromium.launch(await chromiumLaunchOptions());
 }
 
 export interface PageProblems {
