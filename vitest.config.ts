@@ -50,6 +50,10 @@ const LONGEST = [
 
 export default defineConfig({
   resolve: { alias: [{ find: /^(sitegen|sitegen-islands)$/, replacement: engine }] },
+  // Not from the transform cache (below): the modules of vitest's own process (the globalSetup files and what
+  // they import). With them cached, an error thrown there was printed as a TypeError from vite's source-map
+  // code, "code.charCodeAt is not a function", instead of the error itself.
+  plugins: [{ name: 'no-cache-for-global-setup', configureVitest: ({ experimental_defineCacheKeyGenerator: key }) => key(({ environment }) => (environment.name === '__vitest__' ? false : undefined)) }],
   test: {
     // vitest's default on a 2-core machine is one worker, so files ran one after another while most of
     // them wait on child processes, servers and the disk. Files share no folder they write (each builds a
