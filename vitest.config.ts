@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { longestFirst } from './tests/helpers/longestFirst.ts';
+import { notForVitestProcess, transformCache } from './tests/helpers/transformCache.ts';
 
 // Site code under test (the waitlist plugin) imports the engine by its package name, as a site does.
 const engine = fileURLToPath(new URL('./src/public.ts', import.meta.url));
@@ -50,10 +51,7 @@ const LONGEST = [
 
 export default defineConfig({
   resolve: { alias: [{ find: /^(sitegen|sitegen-islands)$/, replacement: engine }] },
-  // Not from the transform cache (below): the modules of vitest's own process (the globalSetup files and what
-  // they import). With them cached, an error thrown there was printed as a TypeError from vite's source-map
-  // code, "code.charCodeAt is not a function", instead of the error itself.
-  plugins: [{ name: 'no-cache-for-global-setup', configureVitest: ({ experimental_defineCacheKeyGenerator: key }) => key(({ environment }) => (environment.name === '__vitest__' ? false : undefined)) }],
+  plugins: [notForVitestProcess],
   test: {
     // vitest's default on a 2-core machine is one worker, so files ran one after another while most of
     // them wait on child processes, servers and the disk. Files share no folder they write (each builds a
@@ -65,9 +63,9 @@ export default defineConfig({
     // compare with commander's own parse) unmocks it and resets the module registry before it ends.
     isolate: false,
     // The TypeScript of the tests and the engine, transformed once and kept on disk between runs
-    // (node_modules/.experimental-vitest-cache, keyed by each file's content): a run after the first skips
-    // the transforms (8 files measured: 12.9–13.6 → 10.4–11.9 s of CPU). What the tests run is the same code.
-    experimental: { fsModuleCache: true },
+    // (tests/helpers/transformCache.ts): a run after the first skips the transforms (8 files measured:
+    // 12.9–13.6 → 10.4–11.9 s of CPU). What the tests run is the same code.
+    experimental: transformCache,
     // For the same reason each file starts with the engine's default settings (a build sets them per thread).
     // And the install's module cache loses what finished sites left in it, before the run and during it: every
     // compile stats each entry there that it does not keep (tests/helpers/moduleCache.ts).

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { longestFirst } from './tests/helpers/longestFirst.ts';
+import { notForVitestProcess, transformCache } from './tests/helpers/transformCache.ts';
 
 // Site code under test (the waitlist plugin) imports the engine by its package name, as a site does.
 const engine = fileURLToPath(new URL('./src/public.ts', import.meta.url));
@@ -10,6 +11,7 @@ const LONGEST = ['trust', 'site', 'docs', 'init-templates', 'pages', 'visitor', 
 
 export default defineConfig({
   resolve: { alias: [{ find: /^(sitegen|sitegen-islands)$/, replacement: engine }] },
+  plugins: [notForVitestProcess],
   test: {
     include: ['tests/e2e/**/*.test.ts'],
     globalSetup: ['tests/e2e/globalSetup.ts'],
@@ -28,6 +30,8 @@ export default defineConfig({
     // processes), the same 336 tests passing. So a file must leave process-wide state as it found it:
     // restore what it spies on or stubs (vi.restoreAllMocks, vi.unstubAllEnvs), close its servers and watchers.
     isolate: false,
+    // The TypeScript transformed once and kept on disk between runs (tests/helpers/transformCache.ts).
+    experimental: transformCache,
     sequence: { sequencer: longestFirst(LONGEST) },
   },
 });
