@@ -3,14 +3,14 @@
 // a build that reuses the bundle gzips nothing; and remembered in the process by the bytes' digest, so a
 // process that bundles the same code again (dev, the library API, tests) hashes a file (~0.3 ms for the
 // 212 KB React chunk) instead of compressing it (10–16 ms).
-import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { sha1 } from '../pipeline/stableText.ts';
 
 const known = new Map<string, number>();
 
 /** The gzipped size of `bytes`. */
 export function gzipSize(bytes: Uint8Array): number {
-  const digest = createHash('sha1').update(bytes).digest('base64url');
+  const digest = sha1(bytes);
   let size = known.get(digest);
   if (size === undefined) {
     size = gzipSync(bytes).length;

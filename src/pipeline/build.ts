@@ -229,8 +229,9 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
   const site = session.site!;
   const { routing, manifest, outputs } = plan;
   const table = routing.table;
-  const gz = new Map<string, number>(); // (by URL: each page asks for the runtime's)
-  const gzipSize = (url: string) => gz.get(url) ?? gz.set(url, manifest.gzipBytes?.[url.slice(1)] ?? gzipSizeOf(manifest.files.get(url.slice(1)) ?? new Uint8Array())).get(url)!;
+  // Counted with the bundle; a bundle cached before the sizes were stored gets each counted here, once.
+  const gzip: Record<string, number> = { ...manifest.gzipBytes };
+  const gzipSize = (url: string) => (gzip[url.slice(1)] ??= gzipSizeOf(manifest.files.get(url.slice(1)) ?? new Uint8Array()));
   const rawSize = (url: string) => manifest.files.get(url.slice(1))?.length ?? 0;
   const pageLinks: PageLinks[] = [], passed: boolean[] = [], marks: PageMarks[] = []; // passed: kept by a patch (by index)
   // Markdown images start now, on sharp's threads, while this thread renders (images/store.ts).
