@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { SCRATCH } from './scratchRoot.ts';
+import { scratchDir } from './scratchRoot.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,20 +44,13 @@ export async function copyEmptyDatabase(target: string): Promise<void> {
 }
 
 /**
- * New empty databases for one test file, each in a folder of its own in SCRATCH (copyEmptyDatabase): a copy,
- * not a database in memory, which Postgres' initdb would make in this worker (seconds of CPU; making one is
- * tested in waitlist-db). In memory where the machine has /dev/shm: a copy is 39 MB in ~1,000 files, 0.4 s of
- * CPU on this repository's disk, 0.08 s there. `remove()` deletes every one made (in the file's afterAll).
+ * A new empty database in a folder of its own (copyEmptyDatabase), made with scratchDir(), so it goes when the
+ * test file ends: a copy, not a database in memory, which Postgres' initdb would make in this worker (seconds
+ * of CPU; making one is tested in waitlist-db). In memory where the machine has /dev/shm: a copy is 39 MB in
+ * ~1,000 files, 0.4 s of CPU on this repository's disk, 0.08 s there.
  */
-export function emptyDatabases(): { next(): Promise<string>; remove(): void } {
-  const homes: string[] = [];
-  return {
-    async next() {
-      const home = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-waitlist-db-'));
-      homes.push(home);
-      await copyEmptyDatabase(path.join(home, 'db'));
-      return path.join(home, 'db');
-    },
-    remove() { for (const home of homes.splice(0)) fs.rmSync(home, { recursive: true, force: true }); },
-  };
+export async function emptyDatabase(): Promise<string> {
+  const db = path.join(scratchDir('sitegen-waitlist-db-'), 'db');
+  await copyEmptyDatabase(db);
+  return db;
 }

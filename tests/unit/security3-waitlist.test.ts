@@ -16,14 +16,12 @@ import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
 import { runExport, writeServerFile } from '../../plugins/waitlist/local.ts';
 import { ensureServiceKey, newServiceKey, serviceKeyFile } from '../../plugins/waitlist/serviceKey.ts';
 import { classifyError, isInputError } from '../../templates/lib/waitlist.ts';
-import { emptyDatabases } from '../helpers/waitlistTemplate.ts';
-import { SCRATCH } from '../helpers/scratchRoot.ts';
+import { emptyDatabase } from '../helpers/waitlistTemplate.ts';
+import { scratchDir } from '../helpers/scratchRoot.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MIGRATIONS = path.join(ROOT, 'supabase/migrations');
 
-const databases = emptyDatabases();
-afterAll(() => databases.remove());
 
 /** The characters the review found stored as lookalikes, each refused everywhere. */
 const REPORTED = [0x00ad, 0x2062, 0xe0000, 0xe0001, 0xe007f, 0x180e, 0x034f, 0x3164, 0x115f, 0x2800, 0x00a0, 0x206a, 0xfff9, 0xfe0f];
@@ -81,7 +79,7 @@ describe('invisible characters: the generated migration', () => {
 
 describe('invisible characters: the database CHECK', () => {
   let db: PGlite;
-  beforeAll(async () => { db = await openWaitlistDb({ dataDir: await databases.next(), migrationsDir: MIGRATIONS }); });
+  beforeAll(async () => { db = await openWaitlistDb({ dataDir: await emptyDatabase(), migrationsDir: MIGRATIONS }); });
   afterAll(async () => { await db?.close(); });
 
   const asAnon = (email: string) => db.transaction(async (tx) => {
@@ -131,7 +129,7 @@ const serviceKey = newServiceKey();
 let local: Promise<{ url: string; close: () => Promise<void> }> | null = null;
 function localBackend(): Promise<{ url: string; close: () => Promise<void> }> {
   local ??= (async () => {
-    const backend: WaitlistBackend = createWaitlistBackend({ dataDir: await databases.next(), migrationsDir: MIGRATIONS, serviceKey, log: () => {} });
+    const backend: WaitlistBackend = createWaitlistBackend({ dataDir: await emptyDatabase(), migrationsDir: MIGRATIONS, serviceKey, log: () => {} });
     const server = http.createServer((req, res) => { void backend.handle(req, res); });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     await backend.ready;
@@ -233,8 +231,7 @@ describe('the anon-key guard: exactly one publishable key or one anon JWT', () =
 });
 
 describe('files the waitlist writes are 0600, also when they already existed with 0644', () => {
-  const tmp = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-sec3-'));
-  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const tmp = scratchDir('sitegen-sec3-');
   const mode = (file: string) => fs.statSync(file).mode & 0o777;
   const quiet = async <T>(fn: () => Promise<T>): Promise<T> => {
     const write = process.stderr.write;

@@ -17,10 +17,10 @@ import { runExport, type ExportFlags } from '../../plugins/waitlist/local.ts';
 import { siteAt } from '../helpers/site.ts';
 import { preview, ServerStartError } from '../../src/server/preview.ts';
 import { copyEmptyDatabase } from '../helpers/waitlistTemplate.ts';
-import { SCRATCH } from '../helpers/scratchRoot.ts';
+import { scratchDir } from '../helpers/scratchRoot.ts';
 
 const root = fixture('waitlist');
-const tmp = fs.realpathSync(fs.mkdtempSync(path.join(SCRATCH, 'sitegen-export-')));
+const tmp = fs.realpathSync(scratchDir('sitegen-export-'));
 const dataDir = path.join(tmp, 'db');
 let server: Awaited<ReturnType<typeof startServer>>;
 
@@ -62,7 +62,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 describe('sitegen waitlist export (a command of the waitlist plugin)', () => {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, openWaitlistDb } from '../../plugins/waitlist/db.ts';
-import { SCRATCH } from '../helpers/scratchRoot.ts';
+import { scratchDir } from '../helpers/scratchRoot.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../supabase/migrations');
 let db: PGlite;
@@ -201,8 +201,7 @@ describe('waitlist migration', () => {
 });
 
 describe('the database folder', () => {
-  const tmp = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-dbdir-'));
-  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const tmp = scratchDir('sitegen-dbdir-');
 
   it('is created private (0700) with no file others can read, and a damaged one is refused, not replaced', async () => {
     const dir = path.join(tmp, 'db');

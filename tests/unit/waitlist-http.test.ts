@@ -2,7 +2,7 @@
 // the site and `sitegen waitlist export` drive it.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWaitlistBackend, type WaitlistBackend } from '../../plugins/waitlist/backend.ts';
@@ -11,8 +11,8 @@ import { createWaitlistClient } from '../../plugins/waitlist/client.ts';
 import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
 import { newServiceKey } from '../../plugins/waitlist/serviceKey.ts';
 import { roleFromRequest } from '../../plugins/waitlist/http.ts';
-import { copyEmptyDatabase, emptyDatabases } from '../helpers/waitlistTemplate.ts';
-import { SCRATCH } from '../helpers/scratchRoot.ts';
+import { emptyDatabase } from '../helpers/waitlistTemplate.ts';
+import { scratchDir } from '../helpers/scratchRoot.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../supabase/migrations');
 /** This test's database key (random, as every local database's is). */
@@ -48,7 +48,6 @@ async function stop({ backend, server }: Served): Promise<void> {
 
 // Opening a copy of the empty database still takes its bootstrap and migrations, so the requests of the first
 // test still wait for it.
-const databases = emptyDatabases();
 
 let site: Served;
 let readySettled = false;
@@ -56,7 +55,7 @@ let firstStaticResponseBeforeReady: boolean | undefined;
 let earlyRequests: Promise<[string, number][]>;
 
 beforeAll(async () => {
-  site = await serve(await databases.next());
+  site = await serve(await emptyDatabase());
   void site.backend.ready.then(() => { readySettled = true; });
   // Sent while the database is still starting, so they all wait in the queue
   // and are released at the same moment: the hardest case for keeping each
@@ -80,7 +79,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (site) await stop(site);
-  databases.remove();
 });
 
 const anon = () => createWaitlistClient(site.url, LOCAL_ANON_KEY);
@@ -352,7 +350,7 @@ describe('only this machine', () => {
   });
 
   it('accepts the Host it was configured with (--host) besides loopback names', async () => {
-    const backend = createWaitlistBackend({ dataDir: await databases.next(), migrationsDir: MIGRATIONS, host: 'devbox.lan', log: () => {} });
+    const backend = createWaitlistBackend({ dataDir: await emptyDatabase(), migrationsDir: MIGRATIONS, host: 'devbox.lan', log: () => {} });
     const answer = async (host: string) => {
       const res = { statusCode: 0, writeHead(status: number) { this.statusCode = status; }, end() {}, headersSent: false, destroyed: false } as any;
       await backend.handle({ url: '/rest/v1/waitlist', method: 'OPTIONS', headers: { host }, socket: { remoteAddress: '127.0.0.1' } } as any, res);
@@ -375,29 +373,23 @@ describe('only this machine', () => {
 
 describe('persistence and startup failure', () => {
   it('keeps data in a dataDir across close() and reopen', async () => {
-    const dir = await mkdtemp(path.join(SCRATCH, 'sitegen-waitlist-'));
+    const db = await emptyDatabase();
+    const first = await serve(db);
+    const saved = await createWaitlistClient(first.url, LOCAL_ANON_KEY).from('waitlist').insert({ email: 'kept@example.com', metadata: { n: 1 } });
+    expect(saved.error).toBeNull();
+    await stop(first);
+    const second = await serve(db);
     try {
-      await copyEmptyDatabase(path.join(dir, 'db'));
-      const first = await serve(path.join(dir, 'db'));
-      const saved = await createWaitlistClient(first.url, LOCAL_ANON_KEY).from('waitlist').insert({ email: 'kept@example.com', metadata: { n: 1 } });
-      expect(saved.error).toBeNull();
-      await stop(first);
-      const second = await serve(path.join(dir, 'db'));
-      try {
-        const { data, error } = await createWaitlistClient(second.url, LOCAL_SERVICE_ROLE_KEY).from('waitlist').select('email, metadata');
-        expect(error).toBeNull();
-        expect(data).toEqual([{ email: 'kept@example.com', metadata: { n: 1 } }]);
-      } finally {
-        await stop(second);
-      }
+      const { data, error } = await createWaitlistClient(second.url, LOCAL_SERVICE_ROLE_KEY).from('waitlist').select('email, metadata');
+      expect(error).toBeNull();
+      expect(data).toEqual([{ email: 'kept@example.com', metadata: { n: 1 } }]);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await stop(second);
     }
   });
 
   it('answers 503 and logs when the database cannot start', async () => {
-    const dir = await mkdtemp(path.join(SCRATCH, 'sitegen-waitlist-'));
-    const notADir = path.join(dir, 'file');
+    const notADir = path.join(scratchDir('sitegen-waitlist-'), 'file');
     await writeFile(notADir, 'occupied');
     const broken = await serve(notADir);
     try {
@@ -407,7 +399,6 @@ describe('persistence and startup failure', () => {
       expect(broken.log.join('\n')).toContain('failed to start');
     } finally {
       await stop(broken);
-      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -8,10 +8,9 @@ import { REPO, fixture, sitegen } from '../helpers/cli.ts';
 import { runExport } from '../../plugins/waitlist/local.ts';
 import { siteAt } from '../helpers/site.ts';
 import { copyEmptyDatabase } from '../helpers/waitlistTemplate.ts';
-import { SCRATCH } from '../helpers/scratchRoot.ts';
+import { scratchDir } from '../helpers/scratchRoot.ts';
 
-const tmp = fs.realpathSync(fs.mkdtempSync(path.join(SCRATCH, 'sitegen-plugin-')));
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+const tmp = fs.realpathSync(scratchDir('sitegen-plugin-'));
 
 /**
  * A private copy of tests/fixtures/waitlist (its config's relative imports made absolute): a server writes
