@@ -147,6 +147,9 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
     islands, key,
     options: {
       entryPoints, bundle: true, splitting: true,
+      // Paths in the bundle's hashes and metafile are relative to the site, not to the folder sitegen was
+      // started from: the same site gets the same file names however it is built.
+      absWorkingDir: root,
     // A site folder outside this package still gets React (and the runtime's imports) from sitegen's own packages.
     nodePaths: [path.join(PACKAGE_DIR, 'node_modules')], format: 'esm', platform: 'browser', target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
       minify, write: false, ...(opts.dev ? { sourcemap: 'linked' as const, sourcesContent: true } : {}), metafile: true, logLevel: 'silent', jsx: 'automatic',
@@ -182,14 +185,14 @@ async function readCachedBundle(dir: string, key: string): Promise<AssetManifest
 }
 
 /** Stores the outputs in a fresh folder and swaps it in, so a concurrent build never reads half of it. */
-async function writeCachedBundle(dir: string, key: string, manifest: AssetManifest, meta: esbuild.Metafile): Promise<void> {
+async function writeCachedBundle(root: string, dir: string, key: string, manifest: AssetManifest, meta: esbuild.Metafile): Promise<void> {
   await replaceFolder(dir, async (tmp) => {
     for (const [rel, bytes] of manifest.files) {
       await fs.mkdir(path.dirname(path.join(tmp, 'files', rel)), { recursive: true });
       await fs.writeFile(path.join(tmp, 'files', rel), bytes);
     }
     const { files, ...rest } = manifest;
-    const record: ClientCacheRecord = { key, stamps: stampFiles(metafileFiles(meta)), manifest: rest, files: [...files.keys()] };
+    const record: ClientCacheRecord = { key, stamps: stampFiles(metafileFiles(meta, root)), manifest: rest, files: [...files.keys()] };
     await fs.writeFile(path.join(tmp, 'manifest.json'), JSON.stringify(record));
   });
 }
@@ -208,11 +211,11 @@ export async function bundleClient(root: string, config: SiteConfig, opts: Clien
     const esbuild = await loadEsbuild();
     result = await esbuild.build(plan.options);
   } catch (e: any) {
-    return { errors: esbuildMessages(e.errors ?? [], root) };
+    return { errors: esbuildMessages(e.errors ?? [], root, 'BundleError', root) };
   }
   const manifest = clientManifest(root, plan, result);
   manifest.gzipBytes = gzipSizes(manifest.files);
-  await writeCachedBundle(dir, key, manifest, result.metafile);
+  await writeCachedBundle(root, dir, key, manifest, result.metafile);
   return { manifest, errors: [] };
 }
 
@@ -224,11 +227,12 @@ export function clientManifest(root: string, plan: ClientPlan, result: ClientBui
   const files = new Map<string, Uint8Array>();
   for (const f of result.outputFiles) files.set(path.relative(outBase, f.path).split(path.sep).join('/'), f.contents);
   const meta = result.metafile;
-  const url = (out: string) => '/' + path.relative(outBase, path.resolve(out)).split(path.sep).join('/');
+  // The metafile names files relative to the build's working folder, the site (clientPlan).
+  const url = (out: string) => '/' + path.relative(outBase, path.resolve(root, out)).split(path.sep).join('/');
   let runtime: string | null = null;
   const css: string[] = [];
   const chunkOf: Record<string, string> = {};
-  const islandFiles = new Map(names.map((n) => [path.relative(process.cwd(), islands[n]).split(path.sep).join('/'), n]));
+  const islandFiles = new Map(names.map((n) => [path.relative(root, islands[n]).split(path.sep).join('/'), n]));
   for (const [out, info] of Object.entries(meta.outputs)) {
     if (out.endsWith('.map')) continue;
     if (info.entryPoint === 'sitegen:runtime') runtime = url(out);

@@ -142,8 +142,9 @@ interface DevPart {
   stamps: Stamp[];
 }
 
-/** A project's own input files of a build (not packages, not virtual modules), absolute. */
-const ownInputs = (meta: esbuild.Metafile) => Object.keys(meta.inputs).filter((f) => !f.includes('node_modules') && !f.includes(':')).map((f) => path.resolve(f));
+/** A project's own input files of a build of the plan (not packages, not virtual modules), absolute: the plan's
+ *  builds name them relative to the site (clientPlan's absWorkingDir). */
+const ownInputs = (meta: esbuild.Metafile, root: string) => Object.keys(meta.inputs).filter((f) => !f.includes('node_modules') && !f.includes(':')).map((f) => path.resolve(root, f));
 
 /**
  * For dev mode: keeps esbuild contexts and calls rebuild(), so an island edit re-reads only that file.
@@ -166,7 +167,7 @@ export function createClientBundler(root: string): ClientBundler {
     // Stamped before the build: a file saved while esbuild reads it is seen as changed next time.
     const before = new Map(part.stamps.map((s) => [s[0], s]));
     const result = await part.ctx.rebuild();
-    const files = ownInputs(result.metafile);
+    const files = ownInputs(result.metafile, root);
     const fresh = new Map(stampFiles(files.filter((f) => !before.has(f))).map((s) => [s[0], s]));
     part.stamps = files.map((f) => before.get(f) ?? fresh.get(f)!);
     part.last = result;
@@ -203,7 +204,7 @@ export function createClientBundler(root: string): ClientBundler {
         results = await Promise.all(parts.map(rebuild));
       } catch (e: any) {
         for (const p of parts) p.last = null;
-        const errors = esbuildMessages(e.errors ?? [], root);
+        const errors = esbuildMessages(e.errors ?? [], root, 'BundleError', root);
         return { inputs: [], errors: errors.length ? errors : [message('BundleError', `bundling failed: ${e?.message ?? e}`)] };
       }
       const result: ClientBuildResult = {
@@ -211,7 +212,7 @@ export function createClientBundler(root: string): ClientBundler {
         outputFiles: results.flatMap((r) => r.outputFiles),
         metafile: { inputs: Object.assign({}, ...results.map((r) => r.metafile.inputs)), outputs: Object.assign({}, ...results.map((r) => r.metafile.outputs)) },
       };
-      const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules') && !f.includes(':'));
+      const inputs = ownInputs(result.metafile, root);
       const manifest = stableStylesheets(clientManifest(root, plan, result));
       if (!vendor) return { manifest, inputs, errors: [] };
       // The packages' files are served beside the site's; React's load with the React islands (preloaded as before).

@@ -146,7 +146,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
   let speculated = false;
   const memo: { current: PlanMemo } = { current: null };
 
-  // metafile paths are relative to the working directory; namespaced ones ("sitegen-island:…") are virtual.
+  // Site module inputs are relative to the working directory (the client's come absolute); "x:…" ones are virtual.
   const absInputs = (list: string[] = []) => new Set(list.filter((f) => !/^[a-z-]+:|^<stdin>$/.test(f)).map((f) => path.resolve(f)));
 
   /** Compiles the site module, runs the plugins' config hooks and loads the content for the new config. */

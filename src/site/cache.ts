@@ -22,10 +22,9 @@ export function commandNames(config: { plugins?: { commands?: { name: string[] }
   return (config.plugins ?? []).flatMap((p) => (p.commands ?? []).map((c) => c.name.join(' ')));
 }
 
-/** What a cached compile was made from: absolute path, size and mtime of every input file. */
-/** Every file the compile read (esbuild names them relative to its working folder), absolute. */
-export function metafileFiles(meta: esbuild.Metafile): string[] {
-  return Object.keys(meta.inputs).filter((f) => !/^[a-z-]+:/.test(f) && f !== '<stdin>' && path.basename(f) !== 'sitegen-entry.js').map((f) => path.resolve(f));
+/** Every file a compile read, absolute (esbuild names them relative to its working folder: `workingDir`). */
+export function metafileFiles(meta: esbuild.Metafile, workingDir = process.cwd()): string[] {
+  return Object.keys(meta.inputs).filter((f) => !/^[a-z-]+:/.test(f) && f !== '<stdin>' && path.basename(f) !== 'sitegen-entry.js').map((f) => path.resolve(workingDir, f));
 }
 
 /** The files of the islands folder: which islands have a Name.client.ts decides how islandWrapPlugin wraps them. */

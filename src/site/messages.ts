@@ -9,11 +9,12 @@ import { ConfigInvalid, configMessage } from './configSchema.ts';
  * esbuild's errors as located messages. Compiling the site module (`ConfigError`), an error in a file
  * other than sitegen.config.ts is the template's (or other module's) own: a TemplateSyntaxError there.
  */
-export function esbuildMessages(list: esbuild.Message[], root: string, id: 'BundleError' | 'ConfigError' = 'BundleError'): Message[] {
+export function esbuildMessages(list: esbuild.Message[], root: string, id: 'BundleError' | 'ConfigError' = 'BundleError', workingDir = process.cwd()): Message[] {
   return list.map((m) => {
     const location = m.location ? {
-      // esbuild names files relative to its working directory: this process's, not the site root.
-      file: path.relative(root, path.resolve(m.location.file)).split(path.sep).join('/'),
+      // esbuild names files relative to its working directory (absWorkingDir: the site for client bundles,
+      // else this process's), not the site root.
+      file: path.relative(root, path.resolve(workingDir, m.location.file)).split(path.sep).join('/'),
       line: m.location.line, column: m.location.column + 1, lineText: m.location.lineText,
     } : null;
     const inModule = id === 'ConfigError' && location && location.file !== 'sitegen.config.ts' && !location.file.startsWith('../') && !location.file.includes('node_modules/');
