@@ -12,7 +12,7 @@ const KB = 1024;
 const rep = (unit: string, head = '', tail = '') => (size: number) => head + unit.repeat(Math.max(1, Math.floor(size / unit.length))) + tail;
 
 /**
- * Runs `fn` on `make(size)` at 64 KB (best of three) and at 256 KB (best of two), and fails when 256 KB takes more
+ * Runs `fn` on `make(size)` at 64 KB (best of three) and at 256 KB (once, up to four times when slow), and fails when 256 KB takes more
  * than 10 times as long (a linear reading takes about 4 times, a quadratic one 16) or more than 7.5 s. A
  * ratio, not a fixed budget: this compiles whole bodies through marked, whose own time on a busy machine
  * varies more than the patterns security3-linear.test.ts times. A rule that goes back over the rest of the
@@ -26,9 +26,10 @@ function linear(shapes: Record<string, (size: number) => string>, fn: (s: string
     const base = Math.max(25, Math.min(time(small), time(small), time(small)));
     const big = make(256 * KB);
     const limit = Math.min(7_500, 10 * base);
-    // Timed again when over the limit: a pause of the machine's can hit one run, a quadratic reading hits every run.
+    // Timed again (up to three times) when over the limit: a pause of the machine's or a collection of the
+    // whole worker's heap can hit a run or two, a quadratic reading hits every run.
     let ms = time(big);
-    if (ms >= limit) ms = Math.min(ms, time(big));
+    for (let again = 0; again < 3 && ms >= limit; again++) ms = Math.min(ms, time(big));
     expect(ms, `${name}: 64 KB ${base.toFixed(0)} ms, 256 KB ${ms.toFixed(0)} ms`).toBeLessThan(limit);
   }
 }
