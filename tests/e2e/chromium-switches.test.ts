@@ -1,4 +1,5 @@
 // The suite's Chromium (tests/e2e/chromiumArgs.ts) makes no address-bar popup for the pages the tests open,
+// runs no GPU process,
 // and still has the features Playwright turns off turned off: adding our --disable-features did not replace
 // Playwright's (HttpsUpgrades, one of its list, would send http://www.example.com to https://).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,5 +24,17 @@ describe("the suite's Chromium", () => {
     expect(targetInfos.filter((t) => t.url.startsWith('chrome://')).map((t) => t.url)).toEqual([]);
     await cdp.detach();
     await context.close();
+  });
+
+  it('composites in the browser process: no GPU process of its own (--in-process-gpu)', async () => {
+    const page = await browser.newPage();
+    await page.setContent('<p>page</p>');
+    const cdp = await browser.newBrowserCDPSession();
+    const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+    const types = processInfo.map((p) => p.type);
+    expect(types).toContain('renderer');
+    expect(types).not.toContain('GPU');
+    await cdp.detach();
+    await page.close();
   });
 });
