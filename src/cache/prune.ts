@@ -120,6 +120,29 @@ async function pruneImages(ctx: PruneContext): Promise<number> {
   return removed;
 }
 
+/**
+ * The client bundle store: bundles not used for an hour beyond the newest STORE_KEEP, then the files no bundle
+ * left names (over an hour old: a build may be storing a bundle that names them). A site whose record named a
+ * removed bundle bundles again.
+ */
+async function pruneClientStore(): Promise<number> {
+  const dir = installCachePath(SITEGEN_CACHE, 'clientStore');
+  const plans = (await fsp.readdir(dir).catch(() => [] as string[])).filter((n) => n !== 'blobs' && !isTemporary(n));
+  const entries = (await Promise.all(plans.map(async (p) => Promise.all((await fsp.readdir(path.join(dir, p)).catch(() => [] as string[]))
+    .filter((n) => n.endsWith('.json')).map(async (n) => ({ file: path.join(dir, p, n), t: (await fsp.stat(path.join(dir, p, n)).catch(() => null))?.mtimeMs ?? 0 })))))).flat();
+  const hourAgo = Date.now() - HOUR;
+  const old = entries.sort((a, b) => b.t - a.t).slice(STORE_KEEP).filter((e) => e.t < hourAgo);
+  for (const e of old) await fsp.rm(e.file, { force: true });
+  if (!old.length) return 0;
+  const named = new Set<string>();
+  for (const e of entries.slice(0, entries.length - old.length)) {
+    try { for (const [, hash] of (JSON.parse(await fsp.readFile(e.file, 'utf8')) as { files: [string, string][] }).files) named.add(hash); } catch { /* gone meanwhile */ }
+  }
+  for (const p of plans) await fsp.rmdir(path.join(dir, p)).catch(() => {}); // the ones left empty
+  return old.length + await removeOld(path.join(dir, 'blobs'), (n) => named.has(n));
+}
+const STORE_KEEP = 64;
+
 /** The record of the last prune of a site's image cache: what the output linked, and the folders' stamps after. */
 const PRUNED = 'pruned.json';
 
@@ -127,6 +150,7 @@ const RULES: Record<PrunedCache, (ctx: PruneContext) => Promise<number>> = {
   // Pruned by the build that wrote the content cache naming them, as its session closes (only it knows the
   // places that cache holds without reading it again): content/diskBody.ts pruneBodies.
   bodies: async () => 0,
+  clientStore: pruneClientStore,
   images: pruneImages,
   module: pruneModules,
   vendor: pruneVendor,

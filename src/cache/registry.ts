@@ -4,13 +4,13 @@
 // cache folder that no entry names).
 //
 // Two roots, on purpose:
-// - `site`: <root>/.sitegen/cache/ — what a build of this site made (content, client bundle, image
-//   variants, the output it replaced, page stamps, type-check state). It goes when the site goes, and
-//   deleting it is always safe.
+// - `site`: <root>/.sitegen/cache/ — what a build of this site made (content, the record of its client
+//   bundle, image variants, the output it replaced, page stamps, type-check state). It goes when the site
+//   goes, and deleting it is always safe.
 // - `install`: <package>/node_modules/.cache/sitegen/ — the engine's own compiled code (CLI bundle, vendor
-//   bundle, worker program), made once per install and shared by every site, and the compiled site
-//   modules: inside node_modules so tsx's loader leaves them (and their source maps) alone, and keyed by
-//   the site's folder.
+//   bundle, worker program), made once per install and shared by every site, the compiled site modules
+//   (inside node_modules so tsx's loader leaves them and their source maps alone, and keyed by the site's
+//   folder) and the client bundles, by the contents they were made from (any site with the same finds them).
 //
 // How each stays bounded (`keep`):
 // - 'replaced': written whole on every save (write beside, then swap: cache/index.ts), holding only what
@@ -32,7 +32,7 @@ export interface CacheEntry {
 export const CACHES = {
   content: { scope: 'site', path: 'content', keep: 'replaced', what: 'parse results of content files by size and mtime, tagged with the engine and parser versions, and which of them their schema accepted under which site module (content/contentCache.ts, content/validCache.ts)' },
   bodies: { scope: 'site', path: 'bodies', keep: 'pruned', what: 'the HTML of big sites\' Markdown bodies, one file per load batch, read when a page asks; the content cache holds their places (content/diskBody.ts; pruned to the places the saved content cache names when a build ends)' },
-  client: { scope: 'site', path: 'client', keep: 'replaced', what: 'the client bundle and its manifest, by the plan of islands, CSS and defines and the stamps of their inputs (islands/bundle.ts)' },
+  client: { scope: 'site', path: 'client', keep: 'replaced', what: 'the record of the client bundle the site uses now: the plan of islands, CSS and defines, the stamps of its inputs, its manifest and its files in the store by SHA-1 (islands/clientStore.ts)' },
   images: { scope: 'site', path: 'images', keep: 'pruned', what: 'image variants by source hash, settings, width and format, and the sources Markdown images name, with the folders the last prune kept (images/store.ts, cache/prune.ts)' },
   output: { scope: 'site', path: 'output', keep: 'replaced', what: 'the output the last build replaced, reused as the next staging folder (output/write.ts)' },
   pages: { scope: 'site', path: 'pages.json', keep: 'replaced', what: 'each page of the live output: its inputs and file stamp, for the incremental build (pipeline/pageRecord.ts)' },
@@ -45,6 +45,7 @@ export const CACHES = {
   module: { scope: 'install', path: 'server', keep: 'pruned', what: 'compiled site modules with their code caches, and a record per site of the stamps they were made from (site/cache.ts)' },
   vendor: { scope: 'install', path: 'vendor', keep: 'pruned', what: 'the vendor bundles per package versions, for builds and for dev (NODE_ENV), with their code caches (site/vendor.ts)' },
   worker: { scope: 'install', path: 'worker', keep: 'pruned', what: 'the worker program bundled from the sources, per state of the sources (parallel/pool.ts)' },
+  clientStore: { scope: 'install', path: 'client', keep: 'pruned', what: 'client bundles by their plan relative to the site and the contents of the files they were made from, shared by every site (copies, worktrees, a branch switched back); each output file once, by SHA-1 (islands/clientStore.ts)' },
   cli: { scope: 'install', path: 'cli', keep: 'replaced', what: 'the CLI bundle per state of cli/ and src/; bin/sitegen.js removes the others when it makes one' },
 } as const satisfies Record<string, CacheEntry>;
 

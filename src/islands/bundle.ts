@@ -2,23 +2,21 @@
 // imports (so each island is its own chunk and React one shared chunk), plus the site's CSS.
 // Minified, ESM, code-split, content-hashed; returns the manifest pages link from.
 //
-// A build's bundle is cached in <root>/.sitegen/cache/client/: when the plan (entries, islands, defines)
-// and every file esbuild read are unchanged, the next build reads the outputs back without starting esbuild.
+// A build's bundle is kept in the install's store, with a record in <root>/.sitegen/cache/client/ (clientStore.ts):
+// when the plan (entries, islands, defines) and every file esbuild read are unchanged, or another site's bundle
+// was made from the same files, the build reads the outputs back without starting esbuild.
 import path from 'node:path';
-import fs from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import type * as esbuild from 'esbuild';
 import type { Message, SiteConfig } from '../core/types.ts';
-import { ENGINE_DIR, PACKAGE_DIR, esbuildMessages, loadEsbuild, metafileFiles } from '../site/index.ts';
-import { engineSettings } from '../core/settings.ts';
-import { replaceFolder, stampFiles, stampsMatch, type Stamp } from '../cache/index.ts';
-import { message } from '../core/errors.ts';
+import { ENGINE_DIR, PACKAGE_DIR, esbuildMessages, loadEsbuild } from '../site/index.ts';
 import { listFiles } from '../content/glob.ts';
 import { urlPolicy, withBase } from '../render/urls.ts';
 import { refreshPlugin } from '../dev/hmrTransform.ts';
 
 import type { AssetManifest } from '../core/types.ts';
 import { gzipSizes } from './gzipSizes.ts';
+import { fromRecord, fromStore, saveBundle } from './clientStore.ts';
 export type { AssetManifest };
 
 /**
@@ -163,50 +161,16 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
 }
 
 
-interface ClientCacheRecord {
-  /** The plan's (entries, islands, defines) hash. */
-  key: string;
-  stamps: Stamp[];
-  manifest: Omit<AssetManifest, 'files'>;
-  files: string[];
-}
-
-async function readCachedBundle(dir: string, key: string): Promise<AssetManifest | null> {
-  if (!engineSettings().cache) return null;
-  try {
-    const record = JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8')) as ClientCacheRecord;
-    if (record.key !== key || !stampsMatch(record.stamps)) return null;
-    const files = new Map<string, Uint8Array>();
-    await Promise.all(record.files.map(async (rel) => { files.set(rel, await fs.readFile(path.join(dir, 'files', rel))); }));
-    return { ...record.manifest, files: new Map(record.files.map((rel) => [rel, files.get(rel)!])) };
-  } catch {
-    return null;
-  }
-}
-
-/** Stores the outputs in a fresh folder and swaps it in, so a concurrent build never reads half of it. */
-async function writeCachedBundle(root: string, dir: string, key: string, manifest: AssetManifest, meta: esbuild.Metafile): Promise<void> {
-  await replaceFolder(dir, async (tmp) => {
-    for (const [rel, bytes] of manifest.files) {
-      await fs.mkdir(path.dirname(path.join(tmp, 'files', rel)), { recursive: true });
-      await fs.writeFile(path.join(tmp, 'files', rel), bytes);
-    }
-    const { files, ...rest } = manifest;
-    const record: ClientCacheRecord = { key, stamps: stampFiles(metafileFiles(meta, root)), manifest: rest, files: [...files.keys()] };
-    await fs.writeFile(path.join(tmp, 'manifest.json'), JSON.stringify(record));
-  });
-}
-
 /** Bundles the client (or reads the cached bundle); `hit` says which. */
 export async function bundleClient(root: string, config: SiteConfig, opts: ClientPlanOptions = {}): Promise<{ manifest?: AssetManifest; errors: Message[]; hit?: boolean }> {
   const plan = await clientPlan(root, config, opts);
   if (!plan.options) return { manifest: EMPTY_MANIFEST(), errors: [] };
-  // In the site's state folder; one bundle per site (a new plan or define replaces it).
-  const dir = path.join(root, '.sitegen', 'cache', 'client');
+  // The site's record of its bundle, else a bundle of the same plan and contents in the store (clientStore.ts).
   const key = createHash('sha1').update(plan.key).digest('hex');
-  const cached = await readCachedBundle(dir, key);
+  const cached = await fromRecord(root, key) ?? await fromStore(root, key, plan.key);
   if (cached) return { manifest: cached, errors: [], hit: true };
   let result: ClientBuildResult;
+  const started = Date.now();
   try {
     const esbuild = await loadEsbuild();
     result = await esbuild.build(plan.options);
@@ -215,7 +179,7 @@ export async function bundleClient(root: string, config: SiteConfig, opts: Clien
   }
   const manifest = clientManifest(root, plan, result);
   manifest.gzipBytes = gzipSizes(manifest.files);
-  await writeCachedBundle(root, dir, key, manifest, result.metafile);
+  await saveBundle(root, key, plan.key, manifest, result.metafile, started);
   return { manifest, errors: [] };
 }
 

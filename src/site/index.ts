@@ -18,7 +18,7 @@
 //   messages.ts esbuild errors and load-time throws as located messages
 // Beside them: plugins.ts (the plugin hooks a site's plugins fill), configSchema.ts (the config's strict
 // schema) and typecheck.ts (`sitegen check`'s type check).
-export { ENGINE_DIR, PACKAGE_DIR, loadEsbuild } from './paths.ts';
+export { ENGINE_DIR, PACKAGE_DIR, SITEGEN_CACHE, loadEsbuild } from './paths.ts';
 export { esbuildMessages } from './messages.ts';
 export { islandWrapPlugin, externalsPlugin, PROVIDED } from './esbuildPlugins.ts';
 export { siteModuleOptions, DEFAULT_ISLANDS, islandsDirOf } from './options.ts';

@@ -3,6 +3,7 @@
 // errors are as located as without a cache.
 import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { sitegen, fixture, REPO } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
@@ -11,6 +12,10 @@ import { SCRATCH } from '../helpers/scratch.ts';
 const tmp = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-cache-'));
 const site = path.join(tmp, 'site');
 fs.cpSync(fixture('basic'), site, { recursive: true, dereference: true, filter: (f) => !/[/\\](dist|\.sitegen)$/.test(f) });
+// The install's client bundle store (src/islands/clientStore.ts) keeps every bundle an earlier run made: a token
+// of this run's in the island, and in each edit below, makes each bundle one that no run has made before.
+const token = randomBytes(6).toString('hex');
+fs.appendFileSync(path.join(site, 'templates', 'islands', 'Counter.tsx'), `\n(globalThis as Record<string, unknown>).cacheTestRun = '${token}';\n`);
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 // In process (the fixture API runs the CLI's own build command): what is cached lives on disk, in
@@ -70,14 +75,15 @@ describe('build cache', () => {
   });
 
   it('rebundles after a stylesheet or island edit', async () => {
-    fs.appendFileSync(path.join(site, 'templates', 'site.css'), '\n.cache-test { color: rebeccapurple }\n');
+    fs.appendFileSync(path.join(site, 'templates', 'site.css'), `\n.cache-test-${token} { color: rebeccapurple }\n`);
     const r = await build('five');
     expect(r.cached).not.toContain('bundle');
     const css = fs.readdirSync(path.join(tmp, 'five', 'assets')).filter((f) => f.endsWith('.css'));
-    expect(css.map((f) => read('five', `assets/${f}`)).join('')).toContain('.cache-test');
+    expect(css.map((f) => read('five', `assets/${f}`)).join('')).toContain(`.cache-test-${token}`);
 
-    fs.appendFileSync(path.join(site, 'templates', 'islands', 'Counter.tsx'), '\nexport const cacheTestMarker = "island-edit-marker";\n');
+    fs.appendFileSync(path.join(site, 'templates', 'islands', 'Counter.tsx'), `\n(globalThis as Record<string, unknown>).cacheTestMarker = 'island-edit-${token}';\n`);
     expect((await build('six')).cached).not.toContain('bundle');
+    expect(Object.values(tree(path.join(tmp, 'six', 'assets'))).some((js) => js.includes(`island-edit-${token}`))).toBe(true);
   });
 
   it('re-parses an edited content file and locates its errors as a fresh build does', async () => {
