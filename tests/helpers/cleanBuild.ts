@@ -1,16 +1,16 @@
 // A clean build to compare an incremental build with: the site as it is now built into clean/, with no output
 // before it and none of the incremental build's caches (set aside, then put back). It builds in the site's
-// own folder because the client bundle's file names depend on where the site is.
+// own folder because the compiled site module is kept by the site's folder.
 //
 // After any edit of the site's code (sitegen.config.ts, templates/, plugins/) every cache is off, as in
 // `sitegen build --no-cache`: the site module and client bundle are made from scratch, and the comparison
 // checks the incremental build's. While the code then stays byte for byte the same, the clean builds take the
-// site module that build checked (the site's module cache) and keep a client bundle of their own: the compile
-// is most of a clean build of a small site (about 0.3 s of 0.4 s), and the content, pages and output are still
-// built from nothing.
+// site module that build checked (the install's module cache) and the client bundle from the install's store
+// (found by the contents of the files it was made from): the compile is most of a clean build of a small
+// site, and the content, pages and output are still built from nothing.
 import fs from 'node:fs';
 import path from 'node:path';
-import { CACHES, siteCacheRoot } from '../../src/cache/registry.ts';
+import { siteCacheRoot } from '../../src/cache/registry.ts';
 import type { BuildRun, TestSite } from './site.ts';
 
 /** The site's code as one string: what the compiled site module and the client bundle are made from. */
@@ -22,27 +22,16 @@ function code(root: string): string {
 /** clean(): a clean build of `site` as it is now (see above); one per site (it remembers the code it compiled). */
 export function cleanBuilder(site: TestSite): () => Promise<BuildRun> {
   let compiled = '';
-  // The clean builds' client bundle between them: beside the site's cache folder, removed with the site.
-  const client = () => path.join(site.root, '.sitegen', 'clean-client');
   return async () => {
     const caches = siteCacheRoot(site.root);
     const aside = `${caches}-incremental`;
-    const clientCache = path.join(caches, CACHES.client.path);
     fs.rmSync(path.join(site.root, 'clean'), { recursive: true, force: true });
     if (fs.existsSync(caches)) fs.renameSync(caches, aside);
     try {
       const now = code(site.root);
       const reuse = now === compiled;
       compiled = now;
-      if (!reuse) return await site.build({ out: 'clean', env: { SITEGEN_NO_CACHE: '1' } });
-      if (fs.existsSync(client())) {
-        fs.mkdirSync(caches, { recursive: true });
-        fs.renameSync(client(), clientCache);
-      }
-      const built = await site.build({ out: 'clean' });
-      fs.rmSync(client(), { recursive: true, force: true });
-      if (fs.existsSync(clientCache)) fs.renameSync(clientCache, client());
-      return built;
+      return await site.build({ out: 'clean', ...(reuse ? {} : { env: { SITEGEN_NO_CACHE: '1' } }) });
     } finally {
       fs.rmSync(caches, { recursive: true, force: true });
       if (fs.existsSync(aside)) fs.renameSync(aside, caches);
