@@ -123,11 +123,16 @@ async function pruneImages(ctx: PruneContext): Promise<number> {
 /**
  * The client bundle store: bundles not used for an hour beyond the newest STORE_KEEP, then the files no bundle
  * left names (over an hour old: a build may be storing a bundle that names them). A site whose record named a
- * removed bundle bundles again.
+ * removed bundle bundles again. At most once in ten minutes (the time of the last is the mtime of LAST_PRUNE):
+ * the rule is about hours, and a look at every bundle after every build would cost more than it saves.
  */
 async function pruneClientStore(): Promise<number> {
   const dir = installCachePath(SITEGEN_CACHE, 'clientStore');
-  const plans = (await fsp.readdir(dir).catch(() => [] as string[])).filter((n) => n !== 'blobs' && !isTemporary(n));
+  const last = path.join(dir, LAST_PRUNE);
+  if (((await fsp.stat(last).catch(() => null))?.mtimeMs ?? 0) > Date.now() - 10 * 60_000) return 0;
+  await fsp.mkdir(dir, { recursive: true });
+  await fsp.writeFile(last, '');
+  const plans = (await fsp.readdir(dir).catch(() => [] as string[])).filter((n) => n !== 'blobs' && n !== LAST_PRUNE && !isTemporary(n));
   const entries = (await Promise.all(plans.map(async (p) => Promise.all((await fsp.readdir(path.join(dir, p)).catch(() => [] as string[]))
     .filter((n) => n.endsWith('.json')).map(async (n) => ({ file: path.join(dir, p, n), t: (await fsp.stat(path.join(dir, p, n)).catch(() => null))?.mtimeMs ?? 0 })))))).flat();
   const hourAgo = Date.now() - HOUR;
@@ -142,6 +147,7 @@ async function pruneClientStore(): Promise<number> {
   return old.length + await removeOld(path.join(dir, 'blobs'), (n) => named.has(n));
 }
 const STORE_KEEP = 64;
+export const LAST_PRUNE = 'last-prune';
 
 /** The record of the last prune of a site's image cache: what the output linked, and the folders' stamps after. */
 const PRUNED = 'pruned.json';

@@ -6,10 +6,11 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type * as esbuild from 'esbuild';
 import type { AssetManifest, Message, SiteConfig } from '../core/types.ts';
-import { PACKAGE_DIR, esbuildMessages, loadEsbuild } from '../site/index.ts';
+import { PACKAGE_DIR, esbuildMessages, loadEsbuild, metafileFiles } from '../site/index.ts';
 import { stampFiles, stampsMatch, type Stamp } from '../cache/index.ts';
 import { message } from '../core/errors.ts';
 import { EMPTY_MANIFEST, clientManifest, clientPlan, findIslands, type ClientBuildResult } from './bundle.ts';
+import { lookup, store } from './clientStore.ts';
 
 export interface ClientBundler {
   /** Rebuilds the client bundle (incrementally while the entry points stay the same). */
@@ -66,7 +67,14 @@ export function vendorBundle(root: string, packages: string[]): Promise<Vendor |
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
+/** The store's plan of the packages' bundle (with the packages' places relative to the site, in clientStore.ts). */
+export const packagesPlanKey = (list: string[]) => JSON.stringify(['dev packages', [...new Set([...REACT_MODULES, ...list])].sort()]);
+
 async function buildVendor(root: string, outdir: string, list: string[], exportsOf: (m: string) => string[]): Promise<Vendor | Message[]> {
+  // In the install's store (clientStore.ts) once made for any site with the same packages at the same places.
+  const planKey = packagesPlanKey(list);
+  const stored = await lookup<Omit<Vendor, 'files'>>(root, planKey);
+  if (stored) return { ...stored.data, files: stored.files };
   const esbuild = await loadEsbuild();
   const entry = (m: string) => `vendor-${m.replace(/[^\w-]+/g, '-')}`;
   const wrapper = (m: string) => [`import m from ${JSON.stringify(m)};`, 'export default m;',
@@ -85,8 +93,11 @@ async function buildVendor(root: string, outdir: string, list: string[], exports
     },
   };
   let result: ClientBuildResult;
+  const started = Date.now();
   try {
     result = await esbuild.build({
+      // (paths relative to the site, as in the site's bundle: the same packages give the same files for any site)
+      absWorkingDir: root,
       entryPoints: Object.fromEntries(list.map((m) => [entry(m), `sitegen-vendor:${m}`])),
       bundle: true, splitting: true, format: 'esm', platform: 'browser', target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
       write: false, metafile: true, logLevel: 'silent', outdir, entryNames: '[name]-[hash]', chunkNames: 'vendor-chunk-[hash]',
@@ -96,11 +107,11 @@ async function buildVendor(root: string, outdir: string, list: string[], exports
       plugins: [plugin],
     });
   } catch (e: any) {
-    const errors = esbuildMessages(e.errors ?? [], root);
+    const errors = esbuildMessages(e.errors ?? [], root, 'BundleError', root);
     return errors.length ? errors : [message('BundleError', `bundling the site's packages failed: ${e?.message ?? e}`)];
   }
   const outBase = path.dirname(outdir);
-  const url = (file: string) => '/' + path.relative(outBase, path.resolve(file)).split(path.sep).join('/');
+  const url = (file: string) => '/' + path.relative(outBase, path.resolve(root, file)).split(path.sep).join('/');
   const files = new Map(result.outputFiles.map((f) => [url(f.path).slice(1), f.contents]));
   const urls: Record<string, string> = {};
   const outputs = result.metafile.outputs;
@@ -115,7 +126,9 @@ async function buildVendor(root: string, outdir: string, list: string[], exports
   const react = new Set<string>();
   const walk = (o: string) => { if (react.has(o)) return; react.add(o); for (const i of outputs[o]?.imports ?? []) if (!i.external && i.kind === 'import-statement') walk(i.path); };
   for (const m of REACT_MODULES) { const u = urls[m]; const o = u && Object.keys(outputs).find((x) => url(x) === u); if (o) walk(o); }
-  return { urls, files, react: [...react].map(url) };
+  const vendor = { urls, react: [...react].map(url) };
+  await store(root, planKey, vendor, files, metafileFiles(result.metafile, root), started);
+  return { ...vendor, files };
 }
 
 /** The packages the site's client code imports (bare specifiers outside node_modules), found by a quick

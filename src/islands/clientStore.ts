@@ -3,7 +3,8 @@
 // - the store (install, `clientStore`): the bundles themselves, shared by every site of the install.
 //     blobs/<sha1>          each output file once, by its contents (React's chunks are the same in every bundle)
 //     <plan>/<entry>.json   one bundle: the files esbuild read, relative to the site, each with its size and the
-//                           SHA-1 of its contents; the manifest; the output files by SHA-1.
+//                           SHA-1 of its contents; its manifest (or, for dev's packages, their URLs); the output
+//                           files by SHA-1.
 //   <plan> hashes the plan made relative to the site (islands, CSS, defines, options, where the engine is from
 //   the site) and esbuild's version. esbuild works in the site's folder (bundle.ts clientPlan), so a bundle
 //   depends on nothing else: the same files at the same places relative to a site give the same bundle.
@@ -40,7 +41,8 @@ interface SiteRecord {
 
 export interface StoreEntry {
   inputs: [rel: string, size: number, sha1: string][];
-  manifest: Stored;
+  /** What the bundle's user needs besides the files: a client bundle's manifest, the dev packages' URLs. */
+  data: unknown;
   files: Files;
 }
 
@@ -51,8 +53,10 @@ const blob = (store: string, hash: string) => path.join(store, 'blobs', hash);
  *  site (in every bundle's paths), and esbuild's version. */
 export function planHash(root: string, planKey: string): string {
   const here = path.resolve(root) + path.sep;
-  return sha1(JSON.stringify([planKey.split(here).join('<root>/'), path.relative(root, ENGINE_DIR), packageVersions(PACKAGE_DIR, ['esbuild'])]));
+  return sha1(JSON.stringify([STORE_FORMAT, planKey.split(here).join('<root>/'), path.relative(root, ENGINE_DIR), packageVersions(PACKAGE_DIR, ['esbuild'])]));
 }
+/** The entries' format: a store made by another one is not read. */
+const STORE_FORMAT = 2;
 
 /** The SHA-1 of a file's contents, remembered while its size and mtime stay (one process reads React's once). */
 const contentHashes = new Map<string, { size: number; mtimeMs: number; hash: string }>();
@@ -100,9 +104,9 @@ async function sameInputs(root: string, entry: StoreEntry): Promise<Stamp[] | nu
 /** How many bundles of one plan a lookup reads, newest first (each differs in an island or a stylesheet). */
 const LOOKUP_MAX = 16;
 
-/** A bundle of the plan in the store made from files with the same contents as the site's now; the site's
- *  record then names it. Null when there is none. */
-export async function fromStore(root: string, key: string, planKey: string): Promise<AssetManifest | null> {
+/** A bundle of the plan in the store made from files with the same contents as the site's now: its data, its
+ *  files and the stamps of its inputs here. Null when there is none (or the caches are off). */
+export async function lookup<T>(root: string, planKey: string): Promise<{ data: T; files: Map<string, Uint8Array>; names: Files; stamps: Stamp[] } | null> {
   if (!engineSettings().cache) return null;
   const store = clientStorePath();
   const dir = path.join(store, planHash(root, planKey));
@@ -118,11 +122,51 @@ export async function fromStore(root: string, key: string, planKey: string): Pro
       try { files = await readFiles(store, entry.files); } catch { continue; } // a blob pruned meanwhile
       const now = new Date();
       await fs.utimes(path.join(dir, n), now, now).catch(() => {}); // used: the prune keeps the recently used
-      await writeRecord(root, { key, stamps, manifest: entry.manifest, files: entry.files });
-      return { ...entry.manifest, files };
+      return { data: entry.data as T, files, names: entry.files, stamps };
     }
   } catch { /* no bundle of this plan yet */ }
   return null;
+}
+
+/**
+ * Stores a bundle esbuild just made from `inputs` (absolute; `started`: when that build began); the files by
+ * SHA-1, which it returns. A file it read that was saved after the build began may not be what esbuild read:
+ * such a bundle is not stored under contents it may not have been made from. Null when nothing was stored.
+ */
+export async function store(root: string, planKey: string, data: unknown, bytes: Map<string, Uint8Array>, inputs: string[], started: number): Promise<{ files: Files; stamps: Stamp[] } | null> {
+  if (!engineSettings().cache) return null;
+  const dir = clientStorePath();
+  try {
+    const files: Files = [];
+    await fs.mkdir(path.join(dir, 'blobs'), { recursive: true });
+    for (const [rel, contents] of bytes) {
+      const hash = sha1(contents);
+      files.push([rel, hash]);
+      const file = blob(dir, hash);
+      if (!await fs.access(file).then(() => true, () => false)) await writeFileAtomic(file, contents);
+    }
+    const stamps = stampFiles(inputs);
+    // (file times come from a clock that may lag the one Date.now() reads by a tick: a margin of 10 ms)
+    if (stamps.some(([, size, mtimeMs]) => size < 0 || mtimeMs >= started - 10)) return { files, stamps };
+    const hashed: StoreEntry['inputs'] = [];
+    for (const [file, size, mtimeMs] of stamps) hashed.push([path.relative(root, file).split(path.sep).join('/'), size, await contentHash(file, size, mtimeMs)]);
+    const entry: StoreEntry = { inputs: hashed, data, files };
+    const plan = path.join(dir, planHash(root, planKey));
+    await fs.mkdir(plan, { recursive: true });
+    await writeFileAtomic(path.join(plan, `${sha1(JSON.stringify(hashed))}.json`), JSON.stringify(entry));
+    return { files, stamps };
+  } catch {
+    return null; // a cache is an optimisation only
+  }
+}
+
+/** A bundle of the plan in the store made from files with the same contents as the site's now; the site's
+ *  record then names it. Null when there is none. */
+export async function fromStore(root: string, key: string, planKey: string): Promise<AssetManifest | null> {
+  const found = await lookup<Stored>(root, planKey);
+  if (!found) return null;
+  await writeRecord(root, { key, stamps: found.stamps, manifest: found.data, files: found.names }).catch(() => {});
+  return { ...found.data, files: found.files };
 }
 
 async function writeRecord(root: string, record: SiteRecord): Promise<void> {
@@ -131,35 +175,9 @@ async function writeRecord(root: string, record: SiteRecord): Promise<void> {
   await writeFileAtomic(path.join(dir, 'manifest.json'), JSON.stringify(record));
 }
 
-/**
- * Stores a bundle esbuild just made (`started`: when that build began) and makes it the site's record. A file it
- * read that was saved after the build began may not be what esbuild read: such a bundle is recorded for this
- * site only (its stamps fail next time), never stored under contents it may not have been made from.
- */
+/** Stores a client bundle esbuild just made (`started`: when that build began) and makes it the site's record. */
 export async function saveBundle(root: string, key: string, planKey: string, manifest: AssetManifest, meta: esbuild.Metafile, started: number): Promise<void> {
-  if (!engineSettings().cache) return;
-  const store = clientStorePath();
-  try {
-    const { files: bytes, ...stored } = manifest;
-    const files: Files = [];
-    await fs.mkdir(path.join(store, 'blobs'), { recursive: true });
-    for (const [rel, data] of bytes) {
-      const hash = sha1(data);
-      files.push([rel, hash]);
-      const file = blob(store, hash);
-      if (!await fs.access(file).then(() => true, () => false)) await writeFileAtomic(file, data);
-    }
-    const inputsAbs = metafileFiles(meta, root);
-    const stamps = stampFiles(inputsAbs);
-    await writeRecord(root, { key, stamps, manifest: stored, files });
-    // (file times come from a clock that may lag the one Date.now() reads by a tick: a margin of 10 ms)
-    if (stamps.some(([, size, mtimeMs]) => size < 0 || mtimeMs >= started - 10)) return;
-    const inputs: StoreEntry['inputs'] = [];
-    for (const [file, size, mtimeMs] of stamps) inputs.push([path.relative(root, file).split(path.sep).join('/'), size, await contentHash(file, size, mtimeMs)]);
-    const entry: StoreEntry = { inputs, manifest: stored, files };
-    const text = JSON.stringify(entry);
-    const dir = path.join(store, planHash(root, planKey));
-    await fs.mkdir(dir, { recursive: true });
-    await writeFileAtomic(path.join(dir, `${sha1(JSON.stringify(inputs))}.json`), text);
-  } catch { /* a cache is an optimisation only */ }
+  const { files: bytes, ...stored } = manifest;
+  const saved = await store(root, planKey, stored, bytes, metafileFiles(meta, root), started);
+  if (saved) await writeRecord(root, { key, stamps: saved.stamps, manifest: stored, files: saved.files }).catch(() => {});
 }

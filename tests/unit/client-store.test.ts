@@ -4,13 +4,14 @@
 // contents. Each test gives the island a token of its own, so no bundle from an earlier run can answer.
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyOf } from '../helpers/scratch.ts';
 import type { TestSite } from '../helpers/site.ts';
 import { clientStorePath, planHash, saveBundle } from '../../src/islands/clientStore.ts';
-import { pruneCaches } from '../../src/cache/prune.ts';
+import { LAST_PRUNE, pruneCaches } from '../../src/cache/prune.ts';
 import { configureEngine } from '../../src/core/settings.ts';
+import { packagesPlanKey, vendorBundle } from '../../src/islands/bundleDev.ts';
 
 const ISLAND = 'templates/islands/Counter.tsx';
 const sites: TestSite[] = [];
@@ -100,7 +101,33 @@ describe('the client bundle store', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('is pruned to the bundles used in the last hour or the newest 64, and the files only the others named', async () => {
+  it("gives `sitegen dev` of another site the packages' bundle (React's development build) from the store: the same files, no new bundle", async () => {
+    configureEngine();
+    const a = await siteWith(fresh());
+    const first = await vendorBundle(a.root, []);
+    if (Array.isArray(first)) throw new Error(JSON.stringify(first));
+    expect(Object.keys(first.urls)).toEqual(expect.arrayContaining(['react', 'react-dom/client']));
+    const plan = path.join(clientStorePath(), planHash(a.root, packagesPlanKey([])));
+    const entries = () => fs.readdirSync(plan).filter((n) => n.endsWith('.json'));
+    const stored = entries();
+    expect(stored.length).toBeGreaterThan(0);
+    const longAgo = new Date(Date.now() - 86_400_000);
+    for (const n of stored) fs.utimesSync(path.join(plan, n), longAgo, longAgo);
+    const inodes = stored.map((n) => fs.statSync(path.join(plan, n)).ino);
+    const b = await siteWith(fresh()); // another folder: this process has not bundled its packages
+    const second = await vendorBundle(b.root, []);
+    if (Array.isArray(second)) throw new Error(JSON.stringify(second));
+    expect(second.urls).toEqual(first.urls);
+    expect(second.react).toEqual(first.react);
+    const digests = (files: Map<string, Uint8Array>) => Object.fromEntries([...files].map(([f, bytes]) => [f, createHash('sha1').update(bytes).digest('hex')]));
+    expect(digests(second.files)).toEqual(digests(first.files));
+    // Read from the store (its entry marked used), not bundled and stored anew (a new file in its place).
+    expect(entries()).toEqual(stored);
+    expect(stored.map((n) => fs.statSync(path.join(plan, n)).ino)).toEqual(inodes);
+    expect(stored.some((n) => fs.statSync(path.join(plan, n)).mtimeMs > longAgo.getTime())).toBe(true);
+  });
+
+  it('is pruned to the bundles used in the last hour or the newest 64, and the files only the others named, at most once in ten minutes', async () => {
     const store = clientStorePath();
     const plan = path.join(store, `test-prune-${fresh()}`);
     fs.mkdirSync(plan, { recursive: true });
@@ -117,11 +144,20 @@ describe('the client bundle store', () => {
       const t = new Date(twoHoursAgo.getTime() - i * 1000); // entry 0 the most recently used
       fs.utimesSync(entry, t, t);
     }
+    fs.rmSync(path.join(store, LAST_PRUNE), { force: true }); // (a prune runs at most once in ten minutes)
     await pruneCaches({ root: plan }, ['clientStore']);
     const left = fs.existsSync(plan) ? fs.readdirSync(plan).map((n) => Number(n.replace('.json', ''))).sort((x, y) => x - y) : [];
     expect(left.length).toBeLessThanOrEqual(64);
     expect(left).toEqual([...Array(left.length).keys()]); // the most recently used ones stay
     for (let i = 0; i < 70; i++) expect(fs.existsSync(path.join(store, 'blobs', blobs[i]!)), `blob of entry ${i}`).toBe(i < left.length);
+    // A second prune within ten minutes does not look: old bundles stay until the next one.
+    fs.mkdirSync(plan, { recursive: true });
+    for (let i = 0; i < 70; i++) {
+      fs.writeFileSync(path.join(plan, `${i}.json`), JSON.stringify({ inputs: [], data: {}, files: [] }));
+      fs.utimesSync(path.join(plan, `${i}.json`), twoHoursAgo, twoHoursAgo);
+    }
+    expect(await pruneCaches({ root: plan }, ['clientStore'])).toEqual({ clientStore: 0 });
+    expect(fs.readdirSync(plan)).toHaveLength(70);
     fs.rmSync(plan, { recursive: true, force: true });
     for (const b of blobs) fs.rmSync(path.join(store, 'blobs', b), { force: true });
   });
