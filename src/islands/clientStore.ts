@@ -25,7 +25,7 @@ import { installCachePath, siteCachePath } from '../cache/registry.ts';
 import { packageVersions, stampFiles, stampsMatch, writeFileAtomic, type Stamp } from '../cache/index.ts';
 import { ENGINE_DIR, PACKAGE_DIR, SITEGEN_CACHE, metafileFiles } from '../site/index.ts';
 
-/** Where the store is (the install's cache folder unless a test gives another). */
+/** Where the store is: in the install's cache folder. */
 export const clientStorePath = () => installCachePath(SITEGEN_CACHE, 'clientStore');
 
 type Files = [rel: string, sha1: string][];
@@ -49,14 +49,15 @@ export interface StoreEntry {
 const sha1 = (data: string | Uint8Array) => createHash('sha1').update(data).digest('hex');
 const blob = (store: string, hash: string) => path.join(store, 'blobs', hash);
 
+/** The entries' format: a store made by another one is not read. */
+const STORE_FORMAT = 2;
+
 /** The store's name for a plan: its key with the site's folder taken out, the engine's place relative to the
  *  site (in every bundle's paths), and esbuild's version. */
 export function planHash(root: string, planKey: string): string {
   const here = path.resolve(root) + path.sep;
   return sha1(JSON.stringify([STORE_FORMAT, planKey.split(here).join('<root>/'), path.relative(root, ENGINE_DIR), packageVersions(PACKAGE_DIR, ['esbuild'])]));
 }
-/** The entries' format: a store made by another one is not read. */
-const STORE_FORMAT = 2;
 
 /** The SHA-1 of a file's contents, remembered while its size and mtime stay (one process reads React's once). */
 const contentHashes = new Map<string, { size: number; mtimeMs: number; hash: string }>();
