@@ -115,3 +115,10 @@ export async function replaceFolder(dir: string, fill: (tmp: string) => Promise<
     return false;
   }
 }
+
+/** The `.json` files of a folder (a cache's entries), the most recently used (mtime) first. */
+export async function entriesByUse(dir: string): Promise<{ file: string; t: number }[]> {
+  const names = (await fsp.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json'));
+  const dated = await Promise.all(names.map(async (n) => ({ file: path.join(dir, n), t: (await fsp.stat(path.join(dir, n)).catch(() => null))?.mtimeMs ?? 0 })));
+  return dated.sort((a, b) => b.t - a.t);
+}

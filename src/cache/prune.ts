@@ -12,7 +12,7 @@ import { SITEGEN_CACHE } from '../site/paths.ts';
 import { VENDOR_SHIMS, vendorFile } from '../site/vendor.ts';
 import { IMAGE_DIR } from '../images/model.ts';
 import type { CacheRecord } from '../site/cache.ts';
-import { realFolderUnder, writeFileAtomic } from './index.ts';
+import { entriesByUse, realFolderUnder, writeFileAtomic } from './index.ts';
 
 export type PrunedCache = { [K in CacheName]: (typeof CACHES)[K]['keep'] extends 'pruned' ? K : never }[CacheName];
 
@@ -130,13 +130,13 @@ async function pruneClientStore(): Promise<number> {
   const dir = installCachePath(SITEGEN_CACHE, 'clientStore');
   const last = path.join(dir, LAST_PRUNE);
   if (((await fsp.stat(last).catch(() => null))?.mtimeMs ?? 0) > Date.now() - 10 * 60_000) return 0;
-  await fsp.mkdir(dir, { recursive: true });
-  await fsp.writeFile(last, '');
+  // (no store yet: nothing to prune, and no folder made for it)
+  if (!(await fsp.writeFile(last, '').then(() => true, () => false))) return 0;
   const plans = (await fsp.readdir(dir).catch(() => [] as string[])).filter((n) => n !== 'blobs' && n !== LAST_PRUNE && !isTemporary(n));
-  const entries = (await Promise.all(plans.map(async (p) => Promise.all((await fsp.readdir(path.join(dir, p)).catch(() => [] as string[]))
-    .filter((n) => n.endsWith('.json')).map(async (n) => ({ file: path.join(dir, p, n), t: (await fsp.stat(path.join(dir, p, n)).catch(() => null))?.mtimeMs ?? 0 })))))).flat();
+  const entries = (await Promise.all(plans.map((p) => entriesByUse(path.join(dir, p))))).flat().sort((a, b) => b.t - a.t);
   const hourAgo = Date.now() - HOUR;
-  const old = entries.sort((a, b) => b.t - a.t).slice(STORE_KEEP).filter((e) => e.t < hourAgo);
+  // Newest use first, so the old ones are the end of the list.
+  const old = entries.slice(STORE_KEEP).filter((e) => e.t < hourAgo);
   for (const e of old) await fsp.rm(e.file, { force: true });
   if (!old.length) return 0;
   const named = new Set<string>();

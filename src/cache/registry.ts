@@ -59,5 +59,8 @@ export const siteCacheRoot = (root: string) => path.join(root, '.sitegen', 'cach
 /** Where a site cache lives for the site at `root`. */
 export const siteCachePath = (root: string, name: SiteCacheName) => path.join(siteCacheRoot(root), CACHES[name].path);
 
+/** The site's record of its client bundle (islands/clientStore.ts; read alone by pipeline/upToDate.ts). */
+export const clientRecordFile = (root: string) => path.join(siteCachePath(root, 'client'), 'manifest.json');
+
 /** Where an install cache lives under the install's cache folder (site/paths.ts SITEGEN_CACHE). */
 export const installCachePath = (installRoot: string, name: InstallCacheName) => path.join(installRoot, CACHES[name].path);

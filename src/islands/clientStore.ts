@@ -21,8 +21,8 @@ import { createHash } from 'node:crypto';
 import type * as esbuild from 'esbuild';
 import type { AssetManifest } from '../core/types.ts';
 import { engineSettings } from '../core/settings.ts';
-import { installCachePath, siteCachePath } from '../cache/registry.ts';
-import { packageVersions, stampFiles, stampsMatch, writeFileAtomic, type Stamp } from '../cache/index.ts';
+import { clientRecordFile, installCachePath } from '../cache/registry.ts';
+import { entriesByUse, packageVersions, stampFiles, stampsMatch, writeFileAtomic, type Stamp } from '../cache/index.ts';
 import { ENGINE_DIR, PACKAGE_DIR, SITEGEN_CACHE, metafileFiles } from '../site/index.ts';
 
 /** Where the store is: in the install's cache folder. */
@@ -79,7 +79,7 @@ async function readFiles(store: string, files: Files): Promise<Map<string, Uint8
 export async function fromRecord(root: string, key: string): Promise<AssetManifest | null> {
   if (!engineSettings().cache) return null;
   try {
-    const record = JSON.parse(await fs.readFile(path.join(siteCachePath(root, 'client'), 'manifest.json'), 'utf8')) as SiteRecord;
+    const record = JSON.parse(await fs.readFile(clientRecordFile(root), 'utf8')) as SiteRecord;
     if (record.key !== key || !stampsMatch(record.stamps)) return null;
     return { ...record.manifest, files: await readFiles(clientStorePath(), record.files) };
   } catch {
@@ -112,17 +112,15 @@ export async function lookup<T>(root: string, planKey: string): Promise<{ data: 
   const store = clientStorePath();
   const dir = path.join(store, planHash(root, planKey));
   try {
-    const names = (await fs.readdir(dir)).filter((n) => n.endsWith('.json'));
-    const dated = await Promise.all(names.map(async (n) => ({ n, t: (await fs.stat(path.join(dir, n)).catch(() => null))?.mtimeMs ?? 0 })));
-    for (const { n } of dated.sort((a, b) => b.t - a.t).slice(0, LOOKUP_MAX)) {
+    for (const { file } of (await entriesByUse(dir)).slice(0, LOOKUP_MAX)) {
       let entry: StoreEntry;
-      try { entry = JSON.parse(await fs.readFile(path.join(dir, n), 'utf8')) as StoreEntry; } catch { continue; }
+      try { entry = JSON.parse(await fs.readFile(file, 'utf8')) as StoreEntry; } catch { continue; }
       const stamps = await sameInputs(root, entry);
       if (!stamps) continue;
       let files: Map<string, Uint8Array>;
       try { files = await readFiles(store, entry.files); } catch { continue; } // a blob pruned meanwhile
       const now = new Date();
-      await fs.utimes(path.join(dir, n), now, now).catch(() => {}); // used: the prune keeps the recently used
+      await fs.utimes(file, now, now).catch(() => {}); // used: the prune keeps the recently used
       return { data: entry.data as T, files, names: entry.files, stamps };
     }
   } catch { /* no bundle of this plan yet */ }
@@ -131,8 +129,9 @@ export async function lookup<T>(root: string, planKey: string): Promise<{ data: 
 
 /**
  * Stores a bundle esbuild just made from `inputs` (absolute; `started`: when that build began); the files by
- * SHA-1, which it returns. A file it read that was saved after the build began may not be what esbuild read:
- * such a bundle is not stored under contents it may not have been made from. Null when nothing was stored.
+ * SHA-1, which it returns with the inputs' stamps. A file it read that was saved after the build began may not
+ * be what esbuild read: such a bundle's files are kept but no entry names them under contents it may not have
+ * been made from. Null when the caches are off or the store could not be written.
  */
 export async function store(root: string, planKey: string, data: unknown, bytes: Map<string, Uint8Array>, inputs: string[], started: number): Promise<{ files: Files; stamps: Stamp[] } | null> {
   if (!engineSettings().cache) return null;
@@ -171,9 +170,8 @@ export async function fromStore(root: string, key: string, planKey: string): Pro
 }
 
 async function writeRecord(root: string, record: SiteRecord): Promise<void> {
-  const dir = siteCachePath(root, 'client');
-  await fs.mkdir(dir, { recursive: true });
-  await writeFileAtomic(path.join(dir, 'manifest.json'), JSON.stringify(record));
+  await fs.mkdir(path.dirname(clientRecordFile(root)), { recursive: true });
+  await writeFileAtomic(clientRecordFile(root), JSON.stringify(record));
 }
 
 /** Stores a client bundle esbuild just made (`started`: when that build began) and makes it the site's record. */

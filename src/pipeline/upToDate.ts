@@ -18,7 +18,7 @@ import { configureEngine, engineSettings, type EngineSettings } from '../core/se
 import { acquireBuildLock } from './buildLock.ts';
 import { engineStamp, type OutputStamps } from './incremental.ts';
 import { below, lstatOrNull } from './patchStamps.ts';
-import { siteCachePath } from '../cache/registry.ts';
+import { clientRecordFile, siteCachePath } from '../cache/registry.ts';
 import { numbers, splitPacked } from './packedFile.ts';
 import { envSame, wholeEnv, type EnvRecord } from './envRecord.ts';
 import { sha1 } from './stableText.ts';
@@ -191,7 +191,7 @@ function walkInputs(root: string): Walked | null {
  *  'none' when the site has no bundle, null when a file of it changed (or the record is unreadable). */
 function bundleState(root: string): string | null {
   let text: string;
-  try { text = fs.readFileSync(path.join(siteCachePath(root, 'client'), 'manifest.json'), 'utf8'); } catch (e: any) { return e?.code === 'ENOENT' ? 'none' : null; }
+  try { text = fs.readFileSync(clientRecordFile(root), 'utf8'); } catch (e: any) { return e?.code === 'ENOENT' ? 'none' : null; }
   try {
     const record = JSON.parse(text) as { key: string; stamps: Stamp[] };
     return stampsMatch(record.stamps) ? record.key : null;
