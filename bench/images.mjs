@@ -147,10 +147,12 @@ async function generate(n) {
 }
 
 const rm = (p) => fs.rmSync(p, { recursive: true, force: true });
-/** state: 'cold' (no build state, no output), 'warm' (the build state, no output), 'kept' (both kept). */
+// The install's image store (every site's variants, node_modules/.cache/sitegen/images/): a cold build has none.
+const IMAGE_STORE = path.join(REPO, 'node_modules', '.cache', 'sitegen', 'images');
+/** state: 'cold' (no build state, no variants made, no output), 'warm' (the build state and the variants, no output), 'kept' (all kept). */
 async function build(root, state) {
   if (state !== 'kept') rm(path.join(root, 'dist'));
-  if (state === 'cold') rm(path.join(root, '.sitegen'));
+  if (state === 'cold') { rm(path.join(root, '.sitegen')); rm(IMAGE_STORE); }
   // SITEGEN_DEBUG_MEM: the build prints its image encoder's peak RSS (a process of its own, src/images/encoder.ts).
   const r = await runProcess([CLI, 'build', '--root', root, '--json'], { cwd: REPO, timeoutS: 3600, env: { SITEGEN_DEBUG_MEM: '1' } });
   if (r.code !== 0) throw new Error(`sitegen build ${root} (${state}) failed:\n${(r.stdout + r.stderr).slice(-2000)}`);

@@ -138,7 +138,7 @@ program.command('prepare')
   });
 
 program.command('clean')
-  .description("Delete the site's build caches (.sitegen/cache/: content, client bundle, image variants, page stamps); dist/ stays")
+  .description("Delete the site's build caches (.sitegen/cache/: content, records of the client bundle and images, page stamps); dist/ stays")
   .option('-r, --root <dir>', 'site folder', '.')
   .action(async (flags: { root?: string }) => {
     const root = resolveRoot(flags);

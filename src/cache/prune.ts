@@ -1,6 +1,6 @@
 // The one prune of sitegen's caches (registry.ts names them): each cache kept 'pruned' has its rule here,
 // and the engine calls pruneCaches at the moments a rule can act — after a build has swapped its output in
-// (the image variants it does not link, bundles of other engine states), and after a site module is
+// (the records of image sources it does not link, bundles of other engine states), and after a site module is
 // compiled anew (records of sites that are gone). A cache is an optimisation only: a rule never throws, and
 // it leaves alone what a concurrent build may be making (temporary files, and anything under an hour old
 // in the install's shared folders).
@@ -31,14 +31,14 @@ function isTemporary(name: string): boolean {
   return parts.length >= 3 && /^\d+$/.test(parts[parts.length - 2]);
 }
 
-/** Removes the entries of `dir` that `keep` does not name and that are over an hour old; how many. */
-async function removeOld(dir: string, keep: (name: string) => boolean): Promise<number> {
+/** Removes the entries of `dir` that `keep` does not name and that are older than `age` (an hour); how many. */
+async function removeOld(dir: string, keep: (name: string) => boolean, age = HOUR): Promise<number> {
   let removed = 0;
-  const hourAgo = Date.now() - HOUR;
+  const before = Date.now() - age;
   for (const n of await fsp.readdir(dir).catch(() => [] as string[])) {
     if (keep(n) || isTemporary(n)) continue;
     const st = await fsp.stat(path.join(dir, n)).catch(() => null);
-    if (st && st.mtimeMs < hourAgo) { await fsp.rm(path.join(dir, n), { recursive: true, force: true }); removed++; }
+    if (st && st.mtimeMs < before) { await fsp.rm(path.join(dir, n), { recursive: true, force: true }); removed++; }
   }
   return removed;
 }
@@ -84,41 +84,49 @@ async function pruneWorkers(): Promise<number> {
 }
 
 /**
- * The image variants the output just swapped in does not link (an image changed or went, or the site's
- * image settings changed: each is a folder named by source hash and settings), and the Markdown sources
- * whose hash no kept variant has. Only after a build: dev and check link variants they do not write.
- * Skipped when there can be nothing to remove: the output links the same folders as when the cache was
- * last pruned, and no entry was added to the cache's folders since (their stamps, kept in PRUNED).
+ * The site's records of the Markdown image sources its output no longer links (an image changed or went,
+ * or the site's image settings changed: each variant folder of the output is named by source hash and
+ * settings). Only after a build: dev and check link variants they do not write. Skipped when there can be
+ * nothing to remove: the output links the same folders as when the records were last pruned, and no record
+ * was added since (the folder's stamp, kept in PRUNED). The variants themselves are the install's store's
+ * (pruneImageStore): another site may link them.
  */
 async function pruneImages(ctx: PruneContext): Promise<number> {
   if (!ctx.output) return 0;
   const used = new Set(await fsp.readdir(path.join(ctx.output, IMAGE_DIR)).catch(() => [] as string[]));
   const dir = siteCachePath(ctx.root, 'images');
   // Only folders inside the site: a link on the way is not followed (its entries are not ours to delete).
-  const inside = (sub: string) => realFolderUnder(ctx.root, path.join(dir, sub));
-  if (!(await inside('variants'))) return 0;
+  if (!(await realFolderUnder(ctx.root, path.join(dir, 'sources')))) return 0;
   const linked = [...used].sort().join('\n');
   const record = path.join(dir, PRUNED);
-  const stamps = async () => JSON.stringify(await Promise.all(['variants', 'sources'].map((sub) => fsp.lstat(path.join(dir, sub)).then((st) => [st.mtimeMs, st.ino], () => null))));
+  const stamp = async () => JSON.stringify(await fsp.lstat(path.join(dir, 'sources')).then((st) => [st.mtimeMs, st.ino], () => null));
   const last = await fsp.readFile(record, 'utf8').then((t) => JSON.parse(t) as { linked: string; stamps: string }, () => null);
-  if (last && last.linked === linked && last.stamps === await stamps()) return 0;
+  if (last && last.linked === linked && last.stamps === await stamp()) return 0;
   let removed = 0;
-  for (const n of await fsp.readdir(path.join(dir, 'variants')).catch(() => [] as string[])) {
-    if (used.has(n) || isTemporary(n)) continue;
-    await fsp.rm(path.join(dir, 'variants', n), { recursive: true, force: true });
+  const hashes = new Set([...used].map((n) => n.slice(0, 16)));
+  for (const n of await fsp.readdir(path.join(dir, 'sources')).catch(() => [] as string[])) {
+    if (!n.endsWith('.json') || hashes.has(n.slice(0, -'.json'.length))) continue;
+    await fsp.rm(path.join(dir, 'sources', n), { force: true });
     removed++;
   }
-  const hashes = new Set([...used].map((n) => n.slice(0, 16)));
-  if (await inside('sources')) {
-    for (const n of await fsp.readdir(path.join(dir, 'sources')).catch(() => [] as string[])) {
-      if (!n.endsWith('.json') || hashes.has(n.slice(0, -'.json'.length))) continue;
-      await fsp.rm(path.join(dir, 'sources', n), { force: true });
-      removed++;
-    }
-  }
-  await writeFileAtomic(record, JSON.stringify({ linked, stamps: await stamps() }));
+  await writeFileAtomic(record, JSON.stringify({ linked, stamps: await stamp() }));
   return removed;
 }
+
+/**
+ * The install's image variants: the folders (one per source bytes and settings) no build has used for
+ * STORE_DAYS days (a build that finds a folder marks it used: images/store.ts). A site whose folder went
+ * encodes its images again. At most once an hour (the time of the last is the mtime of LAST_PRUNE).
+ */
+async function pruneImageStore(): Promise<number> {
+  const dir = installCachePath(SITEGEN_CACHE, 'imageStore');
+  const last = path.join(dir, LAST_PRUNE);
+  if (((await fsp.stat(last).catch(() => null))?.mtimeMs ?? 0) > Date.now() - HOUR) return 0;
+  // (no store yet: nothing to prune, and no folder made for it)
+  if (!(await fsp.writeFile(last, '').then(() => true, () => false))) return 0;
+  return removeOld(dir, (n) => n === LAST_PRUNE, STORE_DAYS * 24 * HOUR);
+}
+const STORE_DAYS = 30;
 
 /**
  * The client bundle store: bundles not used for an hour beyond the newest STORE_KEEP, then the files no bundle
@@ -158,6 +166,7 @@ const RULES: Record<PrunedCache, (ctx: PruneContext) => Promise<number>> = {
   bodies: async () => 0,
   clientStore: pruneClientStore,
   images: pruneImages,
+  imageStore: pruneImageStore,
   module: pruneModules,
   vendor: pruneVendor,
   worker: pruneWorkers,

@@ -5,12 +5,13 @@
 //
 // Two roots, on purpose:
 // - `site`: <root>/.sitegen/cache/ — what a build of this site made (content, the record of its client
-//   bundle, image variants, the output it replaced, page stamps, type-check state). It goes when the site
-//   goes, and deleting it is always safe.
+//   bundle, the image sources its Markdown names, the output it replaced, page stamps, type-check state).
+//   It goes when the site goes, and deleting it is always safe.
 // - `install`: <package>/node_modules/.cache/sitegen/ — the engine's own compiled code (CLI bundle, vendor
 //   bundle, worker program), made once per install and shared by every site, the compiled site modules
 //   (inside node_modules so tsx's loader leaves them and their source maps alone, and keyed by the site's
-//   folder) and the client bundles, by the contents they were made from (any site with the same finds them).
+//   folder), the client bundles and the image variants, by the contents they were made from (any site with
+//   the same finds them, and hosts that keep node_modules between deploys keep them too).
 //
 // How each stays bounded (`keep`):
 // - 'replaced': written whole on every save (write beside, then swap: cache/index.ts), holding only what
@@ -33,7 +34,7 @@ export const CACHES = {
   content: { scope: 'site', path: 'content', keep: 'replaced', what: 'parse results of content files by size and mtime, tagged with the engine and parser versions, and which of them their schema accepted under which site module (content/contentCache.ts, content/validCache.ts)' },
   bodies: { scope: 'site', path: 'bodies', keep: 'pruned', what: 'the HTML of big sites\' Markdown bodies, one file per load batch, read when a page asks; the content cache holds their places (content/diskBody.ts; pruned to the places the saved content cache names when a build ends)' },
   client: { scope: 'site', path: 'client', keep: 'replaced', what: 'the record of the client bundle the site uses now: the plan of islands, CSS and defines, the stamps of its inputs, its manifest and its files in the store by SHA-1 (islands/clientStore.ts)' },
-  images: { scope: 'site', path: 'images', keep: 'pruned', what: 'image variants by source hash, settings, width and format, and the sources Markdown images name, with the folders the last prune kept (images/store.ts, cache/prune.ts)' },
+  images: { scope: 'site', path: 'images', keep: 'pruned', what: 'the sources the site\'s Markdown images name (which file a content hash is, and where it is used), with what the output linked at the last prune (images/store.ts, cache/prune.ts)' },
   output: { scope: 'site', path: 'output', keep: 'replaced', what: 'the output the last build replaced, reused as the next staging folder (output/write.ts)' },
   pages: { scope: 'site', path: 'pages.json', keep: 'replaced', what: 'each page of the live output: its inputs and file stamp, for the incremental build (pipeline/pageRecord.ts)' },
   pagesDelta: { scope: 'site', path: 'pages-delta.json', keep: 'replaced', what: 'what the builds that patched the live output changed in pages.json, so a one-file build writes only that (pipeline/pageRecord.ts)' },
@@ -46,6 +47,7 @@ export const CACHES = {
   vendor: { scope: 'install', path: 'vendor', keep: 'pruned', what: 'the vendor bundles per package versions, for builds and for dev (NODE_ENV), with their code caches (site/vendor.ts)' },
   worker: { scope: 'install', path: 'worker', keep: 'pruned', what: 'the worker program bundled from the sources, per state of the sources (parallel/pool.ts)' },
   clientStore: { scope: 'install', path: 'client', keep: 'pruned', what: 'client bundles by their plan relative to the site and the contents of the files they were made from, shared by every site (copies, worktrees, a branch switched back); each output file once, by SHA-1 (islands/clientStore.ts)' },
+  imageStore: { scope: 'install', path: 'images', keep: 'pruned', what: 'image variants, one folder per source bytes and settings, a file per width and format, shared by every site; a folder no build has used for 30 days is removed (images/store.ts, cache/prune.ts)' },
   cli: { scope: 'install', path: 'cli', keep: 'replaced', what: 'the CLI bundle per state of cli/ and src/; bin/sitegen.js removes the others when it makes one' },
 } as const satisfies Record<string, CacheEntry>;
 

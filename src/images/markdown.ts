@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Tokens } from 'marked';
 import { pictureModel, pictureHtml, type ImageSettings } from './model.ts';
 import { SOURCE_EXT, sourceFactsOfFile } from './source.ts';
-import { recordSource } from './store.ts';
+import { recordSource } from './storeFiles.ts';
 
 export interface MarkdownImageOptions {
   root: string;

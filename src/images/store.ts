@@ -1,7 +1,8 @@
 // The image store of a site: which source each content hash names, and the variants made from it. A
-// variant is made once per (source bytes, encoder settings, width, format) and kept in the build cache
-// (<root>/.sitegen/cache/images/), so a warm build encodes nothing and a changed image only itself (its new
-// bytes give it a new hash and new names). sharp does the work on its own threads (libuv's pool and
+// variant is made once per (source bytes, encoder settings, width, format) and kept in the install's store
+// (node_modules/.cache/sitegen/images/, one folder per source bytes and settings), so a warm build encodes
+// nothing, a changed image only itself (its new bytes give it a new hash and new names), and another site
+// with the same image (a copy, a worktree, a fresh clone whose host kept node_modules) none of it. sharp does the work on its own threads (libuv's pool and
 // libvips'), so the main thread goes on parsing and rendering meanwhile.
 //
 // Sources are registered by the code that met them: the static images by the plan (from static/), a
@@ -20,21 +21,14 @@ import { sourceFactsOfFile } from './source.ts';
 import { encode, loadSharp } from './encoder.ts';
 import { maxPixelsOf, siteImageSettings } from './config.ts';
 import { encoderOptions, htmlVariantPaths } from './variants.ts';
-import { siteCachePath } from '../cache/registry.ts';
+import { markUsed, sourceRecordFile, variantStore, type SourceRecord } from './storeFiles.ts';
 import { engineSettings } from '../core/settings.ts';
 import type { SiteConfig } from '../core/types.ts';
-
-export interface SourceRecord {
-  /** The file, relative to the site root ("static/img/a.png", "content/posts/a/photo.jpg"). */
-  file: string;
-  /** Where it is used (a Markdown image), for messages; else the file itself. */
-  where?: Location;
-}
 
 /** A variant made: its output path and its bytes, or the file that has them (the cache, or the source itself). */
 export interface MadeVariant {
   path: string; bytes?: Uint8Array; file?: string;
-  /** `file` is in the build cache (not the source). */ cached?: boolean;
+  /** `file` is in the variant store (not the source). */ cached?: boolean;
 }
 
 export interface ImageStats {
@@ -43,22 +37,6 @@ export interface ImageStats {
   /** Variants asked for so far (made, being made or waiting). */
   requested: number;
 }
-
-const dirOf = (root: string) => siteCachePath(root, 'images');
-
-/** Records a Markdown image's source where every thread (and the next build) finds it. */
-export function recordSource(root: string, hash: string, rec: SourceRecord): void {
-  const file = path.join(dirOf(root), 'sources', `${hash}.json`);
-  const text = JSON.stringify(rec);
-  try {
-    if (fs.readFileSync(file, 'utf8') === text) return;
-  } catch { /* not there yet */ }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  fs.writeFileSync(tmp, text);
-  fs.renameSync(tmp, file);
-}
-
 
 export class ImageStore {
   readonly stats: ImageStats = { processed: 0, cached: 0, requested: 0 };
@@ -83,7 +61,7 @@ export class ImageStore {
     let rec = this.sources.get(hash);
     if (rec) return rec;
     try {
-      rec = JSON.parse(fs.readFileSync(path.join(dirOf(this.root), 'sources', `${hash}.json`), 'utf8')) as SourceRecord;
+      rec = JSON.parse(fs.readFileSync(sourceRecordFile(this.root, hash), 'utf8')) as SourceRecord;
       if (typeof rec?.file !== 'string') return undefined;
       this.sources.set(hash, rec);
       return rec;
@@ -171,24 +149,27 @@ export class ImageStore {
     try { return await fn(); } finally { this.running--; this.waiting.shift()?.(); }
   }
 
-  // The cache's variants of a source, one listing of its folder per build (a warm build asks for every
+  // The store's variants of a source, one listing of its folder per build (a warm build asks for every
   // variant: one readdir per source image instead of a stat per variant). A plain call: a few microseconds
   // for a folder of a dozen names, where 200 promise-wrapped ones queued behind libuv's pool. A variant
-  // this store makes later is in `made`, so a listing never needs to see it.
+  // this store makes later is in `made`, so a listing never needs to see it. A folder found is marked used
+  // (its mtime, moved on at most once a day): the prune removes what no build has used for 30 days.
   private listed = new Map<string, Set<string> | null>();
   private cachedNames(dir: string): Set<string> | null {
     let names = this.listed.get(dir);
     if (names === undefined) {
       try { names = new Set(fs.readdirSync(dir)); } catch { names = null; }
       this.listed.set(dir, names);
+      if (names) markUsed(dir);
     }
     return names;
   }
 
   private async make(rel: string): Promise<MadeVariant | Message> {
     const v = parseVariantPath(rel)!;
-    // Made by an earlier build: its name is the source's hash, so it is still right (and was checked then).
-    const cached = path.join(dirOf(this.root), 'variants', rel.slice(IMAGE_DIR.length));
+    // Made by an earlier build (of any site): its name is the source's hash, so it is still right (and was
+    // checked then).
+    const cached = path.join(variantStore(), rel.slice(IMAGE_DIR.length));
     if (this.useCache && this.cachedNames(path.dirname(cached))?.has(path.basename(cached))) {
       this.stats.cached++;
       return { path: rel, file: cached, cached: true };
@@ -220,7 +201,7 @@ export class ImageStore {
       if (problem) return message('ImageError', `${rec.file} cannot be decoded: it is corrupt or truncated (${problem})`, this.where(rec));
       return { path: rel, file: abs };
     }
-    // Encoded in the encoder process (encoder.ts), which writes the cache's file itself (under a temporary
+    // Encoded in the encoder process (encoder.ts), which writes the store's file itself (under a temporary
     // name, renamed when whole); without the cache, the bytes come back.
     const o = encoderOptions(s);
     const tmp = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
@@ -244,7 +225,7 @@ export class ImageStore {
   }
 }
 
-/** A made variant's bytes: kept in memory only without a cache, else read from the cache when written. */
+/** A made variant's bytes: kept in memory only without a cache, else read from the store when written. */
 export async function variantBytes(v: MadeVariant): Promise<Uint8Array> {
   return v.bytes ?? fsp.readFile(v.file!);
 }

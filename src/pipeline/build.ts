@@ -194,7 +194,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
     if (staging.inPlace) await incremental!.invalidate(); // a patch that stops half-way is never trusted
     await timed('write', () => staging.commit());
     const stamps = await incremental?.save(all ??= [...planned(), ...imageFiles], staging.touched, env.reads()); // what the output now holds, for the next build
-    if (engineSettings().cache) await pruneCaches({ root: session.root, output: outDir }, ['clientStore', 'images', 'vendor', 'worker']);
+    if (engineSettings().cache) await pruneCaches({ root: session.root, output: outDir }, ['clientStore', 'images', 'imageStore', 'vendor', 'worker']);
     saveCodeCaches();
     return stamps ?? null;
   } catch (e) {

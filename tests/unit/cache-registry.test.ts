@@ -1,8 +1,8 @@
 // One registry of caches (src/cache/registry.ts) and one prune (src/cache/prune.ts): everything a build
-// leaves in the site's cache folder is a cache the registry names, and a build drops the image variants
-// its output no longer links (an image that changed or went, a change of image settings), so the cache
-// does not grow with every edit, while a warm build still encodes nothing. `sitegen clean` deletes the
-// registry's site caches and nothing else.
+// leaves in the site's cache folder is a cache the registry names; a build drops the site's records of
+// image sources its output no longer links, while the variants stay in the install's store, where another
+// site with the same image finds them and from which a folder unused for 30 days goes. `sitegen clean`
+// deletes the registry's site caches and nothing else.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,17 +11,20 @@ import { type TestSite } from '../helpers/site.ts';
 import { copyOf, SCRATCH } from '../helpers/scratch.ts';
 import { CACHES, siteCacheRoot } from '../../src/cache/registry.ts';
 import { pruneCaches } from '../../src/cache/prune.ts';
+import { variantStore } from '../../src/images/storeFiles.ts';
 import { cleanSiteCaches } from '../../src/pipeline/clean.ts';
 
-const jpeg = (w: number, h: number, r: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r, g: 120, b: 200 } } }).jpeg().toBuffer();
+// A new colour each run: the install's store keeps the variants of every image a build made.
+const jpeg = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: rnd(), g: rnd(), b: rnd() } } }).jpeg().toBuffer();
+const rnd = () => Math.floor(Math.random() * 256);
 const post = (images: string) => `---\ntitle: About\n---\n# About\n\n${images}\n`;
-const variantDirs = (site: TestSite) => fs.readdirSync(path.join(siteCacheRoot(site.root), 'images', 'variants')).sort();
+const sourceHashes = (site: TestSite) => fs.readdirSync(path.join(siteCacheRoot(site.root), 'images', 'sources')).map((n) => n.slice(0, 16)).sort();
 const outputDirs = (site: TestSite) => fs.readdirSync(path.join(site.root, 'dist', 'assets', 'img')).sort();
 
 describe('the site cache folder', () => {
   let site: TestSite;
   let a: Buffer, b: Buffer;
-  beforeAll(async () => { a = await jpeg(700, 400, 10); b = await jpeg(640, 480, 240); });
+  beforeAll(async () => { a = await jpeg(700, 400); b = await jpeg(640, 480); });
   afterAll(() => site?.remove());
 
   it('holds only caches the registry names', async () => {
@@ -38,40 +41,73 @@ describe('the site cache folder', () => {
     expect(found).toEqual(expect.arrayContaining(['content', 'client', 'images', 'output', 'pages.json']));
   });
 
-  it('loses the variants of an image the site no longer shows, and keeps the rest', async () => {
-    expect(variantDirs(site)).toEqual(outputDirs(site));
-    expect(variantDirs(site)).toHaveLength(2);
-    const before = new Set(variantDirs(site));
+  it("loses the records of an image the site no longer shows; the variants stay in the install's store", async () => {
+    expect(sourceHashes(site)).toEqual(outputDirs(site).map((d) => d.slice(0, 16)).sort());
+    expect(outputDirs(site)).toHaveLength(2);
+    const before = outputDirs(site);
     site.edit('content/pages/about.md', () => post('![A](./a.jpg)'));
     const r = await site.build();
     expect(r.errors).toEqual([]);
-    expect(r.result.images?.processed).toBe(0); // a's variants came from the cache
-    expect(variantDirs(site)).toEqual(outputDirs(site));
-    expect(variantDirs(site)).toHaveLength(1);
-    expect(before.has(variantDirs(site)[0])).toBe(true);
-    // The Markdown source records go with their variants.
-    const sources = fs.readdirSync(path.join(siteCacheRoot(site.root), 'images', 'sources'));
-    expect(sources.map((n) => n.slice(0, 16))).toEqual([variantDirs(site)[0].slice(0, 16)]);
+    expect(r.result.images?.processed).toBe(0); // a's variants came from the store
+    expect(outputDirs(site)).toHaveLength(1);
+    expect(sourceHashes(site)).toEqual([outputDirs(site)[0].slice(0, 16)]);
+    for (const d of before) expect(fs.existsSync(path.join(variantStore(), d)), d).toBe(true);
   });
 
-  it('loses the variants of other image settings', async () => {
-    const old = variantDirs(site);
-    site.edit('sitegen.config.ts', (t) => t.replace('defineConfig({', 'defineConfig({\n  images: { quality: 61 },'));
-    const r = await site.build();
-    expect(r.errors).toEqual([]);
-    expect(variantDirs(site)).toEqual(outputDirs(site));
-    expect(variantDirs(site).some((d) => old.includes(d))).toBe(false);
+  it('gives another site with the same images their variants from the store: it encodes nothing', async () => {
+    const other = await copyOf('basic', { 'content/pages/a.jpg': a, 'content/pages/b.jpg': b, 'content/pages/about.md': post('![A](./a.jpg)\n\n![B](./b.jpg)') });
+    try {
+      const r = await other.build();
+      expect(r.errors).toEqual([]);
+      expect(r.result.images).toEqual({ files: 8, processed: 0, cached: 8 });
+      for (const f of Object.keys(r.output()).filter((f) => f.startsWith('assets/img/'))) {
+        expect(fs.readFileSync(path.join(r.outDir, f)).equals(fs.readFileSync(path.join(variantStore(), f.slice('assets/img/'.length)))), f).toBe(true);
+      }
+    } finally { other.remove(); }
   });
 
   it('is left alone by a build with the cache off, and by a prune without an output', async () => {
-    const kept = variantDirs(site);
-    fs.mkdirSync(path.join(siteCacheRoot(site.root), 'images', 'variants', 'ffffffffffffffff000000'), { recursive: true });
+    const kept = sourceHashes(site);
+    fs.writeFileSync(path.join(siteCacheRoot(site.root), 'images', 'sources', 'ffffffffffffffff.json'), '{"file":"content/pages/gone.jpg"}');
     expect(await pruneCaches({ root: site.root }, ['images'])).toEqual({ images: 0 });
     const r = await site.build({ cache: false });
     expect(r.errors).toEqual([]);
-    expect(variantDirs(site)).toEqual([...kept, 'ffffffffffffffff000000'].sort());
+    expect(sourceHashes(site)).toEqual([...kept, 'ffffffffffffffff'].sort());
     expect(await pruneCaches({ root: site.root, output: path.join(site.root, 'dist') }, ['images'])).toEqual({ images: 1 });
-    expect(variantDirs(site)).toEqual(kept);
+    expect(sourceHashes(site)).toEqual(kept);
+  });
+});
+
+describe("the install's image store", () => {
+  const DAY = 86_400_000;
+  const age = (dir: string, days: number) => { const t = (Date.now() - days * DAY) / 1000; fs.utimesSync(dir, t, t); };
+  const marker = () => path.join(variantStore(), 'last-prune');
+  let site: TestSite;
+  afterAll(() => site?.remove());
+
+  it('loses a folder no build has used for 30 days, at most once an hour; a build marks the folders it uses', async () => {
+    site = await copyOf('basic', { 'content/pages/c.jpg': await jpeg(320, 200), 'content/pages/about.md': post('![C](./c.jpg)') });
+    expect((await site.build()).errors).toEqual([]);
+    const used = path.join(variantStore(), outputDirs(site)[0]!);
+    const unused = path.join(variantStore(), `${'e'.repeat(16)}${Math.random().toString(16).slice(2, 8)}`);
+    fs.mkdirSync(unused);
+    age(unused, 31);
+    age(used, 31);
+    // A build that finds the folder marks it used (its mtime moves on).
+    site.edit('content/pages/about.md', (t) => `${t}\nMore.\n`);
+    const r = await site.build();
+    expect(r.result.images?.processed).toBe(0);
+    expect(fs.statSync(used).mtimeMs).toBeGreaterThan(Date.now() - DAY);
+    // The build pruned already (within the hour: nothing more now); an hour later, the unused folder goes.
+    if (fs.existsSync(unused)) {
+      fs.writeFileSync(marker(), '');
+      expect(await pruneCaches({ root: site.root }, ['imageStore'])).toEqual({ imageStore: 0 });
+      expect(fs.existsSync(unused)).toBe(true);
+      age(marker(), 1);
+      expect((await pruneCaches({ root: site.root }, ['imageStore'])).imageStore).toBeGreaterThanOrEqual(1);
+    }
+    expect(fs.existsSync(unused)).toBe(false);
+    expect(fs.existsSync(used)).toBe(true);
   });
 });
 
@@ -107,11 +143,10 @@ describe('links out of the site', () => {
   const snapshot = () => JSON.stringify(fs.readdirSync(outside, { recursive: true }).sort());
 
   it('a build prunes no folder that links out of the site, and clean removes such a link, not its target', async () => {
-    fs.mkdirSync(path.join(outside, 'ffffffffffffffff000000'), { recursive: true });
-    fs.writeFileSync(path.join(outside, 'ffffffffffffffff000000', 'a.txt'), 'mine');
+    fs.writeFileSync(path.join(outside, 'ffffffffffffffff.json'), 'mine');
     site = await copyOf('basic');
     fs.mkdirSync(path.join(siteCacheRoot(site.root), 'images'), { recursive: true });
-    fs.symlinkSync(outside, path.join(siteCacheRoot(site.root), 'images', 'variants'), 'dir');
+    fs.symlinkSync(outside, path.join(siteCacheRoot(site.root), 'images', 'sources'), 'dir');
     const before = snapshot();
     expect((await site.build()).errors).toEqual([]);
     expect(snapshot()).toBe(before);

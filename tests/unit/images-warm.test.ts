@@ -1,7 +1,8 @@
 // Warm builds of a site with photos (issue #25): a build with nothing changed is answered by the up-to-date
 // check, which stamps each variant folder rather than each variant, and still notices a variant taken out
-// of dist/ by hand; a changed image is encoded again alone and its old variants leave the cache; the cache
-// is pruned only when what the output links, or what the cache holds, changed. And the facts of a source
+// of dist/ by hand; a changed image is encoded again alone, and changed back takes its variants from the
+// install's store; the site's source records are pruned only when what the output links, or what the
+// records hold, changed. And the facts of a source
 // image (hash, format, size) read a chunk at a time are those of its whole bytes.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -15,9 +16,9 @@ import { siteCacheRoot } from '../../src/cache/registry.ts';
 import { pruneCaches } from '../../src/cache/prune.ts';
 import { recordedOutput } from '../../src/pipeline/upToDate.ts';
 import { sourceFacts, sourceFactsOfFile } from '../../src/images/source.ts';
+import { variantStore } from '../../src/images/storeFiles.ts';
 
 const variantsIn = (dir: string) => fs.readdirSync(dir).sort();
-const cacheDirs = (site: TestSite) => variantsIn(path.join(siteCacheRoot(site.root), 'images', 'variants'));
 const outputDirs = (site: TestSite) => variantsIn(path.join(site.root, 'dist', 'assets', 'img'));
 
 describe('a warm build over a kept output', () => {
@@ -52,39 +53,45 @@ describe('a warm build over a kept output', () => {
     for (const d of outputDirs(site)) expect(stamped.dirs).toContain(`assets/img/${d}`);
   });
 
-  it('a changed image is encoded again alone, and its old variants leave the cache', async () => {
-    const before = cacheDirs(site);
+  it('a changed image is encoded again alone; its old variants stay in the store, so changing it back encodes nothing', async () => {
+    const before = outputDirs(site);
     site.write('content/pages/a.jpg', await photo(800, 500, 6));
     const r = await site.build();
     expect(r.errors).toEqual([]);
     expect(r.result.images).toEqual({ files: 10, processed: 5, cached: 5 });
-    expect(cacheDirs(site)).toEqual(outputDirs(site));
-    expect(cacheDirs(site).filter((d) => before.includes(d))).toHaveLength(1); // b's folder stayed
+    expect(outputDirs(site).filter((d) => before.includes(d))).toHaveLength(1); // b's folder stayed
+    for (const d of before) expect(fs.existsSync(path.join(variantStore(), d)), d).toBe(true);
+    // As after a branch switched back: the first bytes again, their variants from the store.
+    site.write('content/pages/a.jpg', a);
+    const back = await site.build();
+    expect(back.result.images).toEqual({ files: 10, processed: 0, cached: 10 });
+    expect(outputDirs(site)).toEqual(before);
   });
 
-  it('prunes the cache only when the output links other folders or the cache took new ones', async () => {
+  it("prunes the site's source records only when the output links other folders or a record was added", async () => {
     const output = path.join(site.root, 'dist');
-    const variants = path.join(siteCacheRoot(site.root), 'images', 'variants');
-    const listed = () => readdir.mock.calls.filter(([p]) => path.resolve(String(p)) === variants).length;
+    const sources = path.join(siteCacheRoot(site.root), 'images', 'sources');
+    const listed = () => readdir.mock.calls.filter(([p]) => path.resolve(String(p)) === sources).length;
     const readdir = vi.spyOn(fsp, 'readdir');
-    // Nothing changed since the last build pruned: the variants folder is not listed.
+    // Nothing changed since the last build pruned: the records' folder is not listed.
     expect(await pruneCaches({ root: site.root, output }, ['images'])).toEqual({ images: 0 });
     expect(listed()).toBe(0);
-    // A folder the output does not link, put in the cache: listed, and removed.
-    fs.mkdirSync(path.join(variants, 'ffffffffffffffff000000'));
+    // A record of a source the output does not link: listed, and removed.
+    fs.writeFileSync(path.join(sources, 'ffffffffffffffff.json'), '{"file":"content/pages/gone.jpg"}');
     expect(await pruneCaches({ root: site.root, output }, ['images'])).toEqual({ images: 1 });
     expect(listed()).toBe(1);
     expect(await pruneCaches({ root: site.root, output }, ['images'])).toEqual({ images: 0 });
     expect(listed()).toBe(1);
     vi.restoreAllMocks();
-    // An image the site no longer shows: its variants go with the next build.
-    const bFolder = cacheDirs(site).find((d) => !fs.readFileSync(path.join(site.root, 'dist/about/index.html'), 'utf8').includes(`${d}/a-`))!;
+    // An image the site no longer shows: its record goes with the next build, its variants stay in the store.
+    const html = fs.readFileSync(path.join(site.root, 'dist/about/index.html'), 'utf8');
+    const bFolder = outputDirs(site).find((d) => !html.includes(`${d}/a-`))!;
     site.edit('content/pages/about.md', () => post('![A](./a.jpg)'));
     const r = await site.build();
     expect(r.errors).toEqual([]);
-    expect(cacheDirs(site)).toEqual(outputDirs(site));
-    expect(cacheDirs(site)).not.toContain(bFolder);
-    expect(cacheDirs(site)).toHaveLength(1);
+    expect(outputDirs(site)).toHaveLength(1);
+    expect(fs.readdirSync(sources).map((n) => n.slice(0, 16))).toEqual(outputDirs(site).map((d) => d.slice(0, 16)));
+    expect(fs.existsSync(path.join(variantStore(), bFolder))).toBe(true);
   });
 });
 

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { type TestSite } from '../helpers/site.ts';
 import { copyOf } from '../helpers/scratch.ts';
 import { photo, post } from '../helpers/photo.ts';
+import { variantStore } from '../../src/images/storeFiles.ts';
 
 const picture = (html: string) => html.match(/<picture>.*?<\/picture>/s)?.[0] ?? '';
 
@@ -143,7 +144,8 @@ describe('bad input: a located error, dist/ untouched', () => {
   });
 
   it('a corrupt or truncated image: located where it is used, not copied', async () => {
-    const site = await copyOf('basic', { 'content/pages/cut.jpg': small.subarray(0, Math.floor(small.length / 3)), 'content/pages/about.md': post('![A cut photo](./cut.jpg)') });
+    const whole = await photo(800, 500, 9); // no other test of this file builds it
+    const site = await copyOf('basic', { 'content/pages/cut.jpg': whole.subarray(0, Math.floor(whole.length / 3)), 'content/pages/about.md': post('![A cut photo](./cut.jpg)') });
     try {
       const r = await site.build();
       expect(r.errors.map((e) => [e.id, e.location?.file, e.location?.line, e.location?.column])).toEqual([['ImageError', 'content/pages/about.md', 8, 1]]);
@@ -209,19 +211,21 @@ describe('<Image> in templates', () => {
 
 describe('sitegen dev', () => {
   it('makes a variant when the browser first asks for it, from the same model as the build', async () => {
-    const site = await copyOf('basic', { 'content/pages/photo.jpg': small, 'content/pages/about.md': post('![A gradient at dusk](./photo.jpg)') });
+    // A photo of its own: the store keeps what the builds above made of `small`.
+    const site = await copyOf('basic', { 'content/pages/photo.jpg': await photo(800, 500, 8), 'content/pages/about.md': post('![A gradient at dusk](./photo.jpg)') });
     const dev = await site.dev();
     try {
       expect(dev.code).toBe(0);
       const html = await (await fetch(`${dev.url}/about/`)).text();
       const url = picture(html).match(/\/assets\/img\/[0-9a-f]{22}\/photo-640\.avif/)![0];
-      expect(fs.existsSync(path.join(site.root, '.sitegen/cache/images/variants', url.slice('/assets/img/'.length)))).toBe(false);
+      const stored = path.join(variantStore(), url.slice('/assets/img/'.length));
+      expect(fs.existsSync(stored)).toBe(false);
       const res = await fetch(dev.url + url);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/avif');
       expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(640);
-      // Kept in the build cache, as a build keeps it.
-      expect(fs.existsSync(path.join(site.root, '.sitegen/cache/images/variants', url.slice('/assets/img/'.length)))).toBe(true);
+      // Kept in the install's store, as a build keeps it.
+      expect(fs.existsSync(stored)).toBe(true);
       expect((await fetch(`${dev.url}/assets/img/0000000000000000000000/photo-640.avif`)).status).toBe(404);
     } finally { await dev.close(); site.remove(); }
   });
@@ -229,14 +233,16 @@ describe('sitegen dev', () => {
 
 describe('sitegen check', () => {
   it('reports a corrupt image as build does, and makes no variant', async () => {
-    const site = await copyOf('basic', { 'content/pages/cut.jpg': small.subarray(0, Math.floor(small.length / 3)), 'content/pages/about.md': post('![A cut photo](./cut.jpg)') });
+    const whole = await photo(800, 500, 9); // no other test of this file builds it
+    const site = await copyOf('basic', { 'content/pages/cut.jpg': whole.subarray(0, Math.floor(whole.length / 3)), 'content/pages/about.md': post('![A cut photo](./cut.jpg)') });
     try {
       const c = await site.check();
       expect(c.errors.map((e) => [e.id, e.location?.file, e.location?.line])).toEqual([['ImageError', 'content/pages/about.md', 8]]);
       expect(c.errors[0].text).toMatch(/content\/pages\/cut\.jpg cannot be decoded: it is corrupt or truncated/);
-      site.write('content/pages/cut.jpg', small);
+      site.write('content/pages/cut.jpg', whole);
       expect((await site.check()).errors).toEqual([]);
-      expect(fs.existsSync(path.join(site.root, '.sitegen/cache/images/variants'))).toBe(false);
+      // Check made none of its variants: the build after it encodes every one.
+      expect((await site.build()).result.images).toEqual({ files: 5, processed: 5, cached: 0 });
     } finally { site.remove(); }
   });
 });

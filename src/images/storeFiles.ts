@@ -1,0 +1,45 @@
+// Where the image store keeps its files: the site's records of the sources its Markdown images name
+// (<root>/.sitegen/cache/images/sources/<hash>.json: which file a content hash is, and where it is used),
+// and the install's variants, one folder per source bytes and settings, shared by every site
+// (node_modules/.cache/sitegen/images/), each folder's mtime the last time a build used it (cache/prune.ts
+// removes the ones unused for 30 days).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Location } from '../core/types.ts';
+import { installCachePath, siteCachePath } from '../cache/registry.ts';
+import { SITEGEN_CACHE } from '../site/paths.ts';
+
+export interface SourceRecord {
+  /** The file, relative to the site root ("static/img/a.png", "content/posts/a/photo.jpg"). */
+  file: string;
+  /** Where it is used (a Markdown image), for messages; else the file itself. */
+  where?: Location;
+}
+
+/** The install's variant store, shared by every site. */
+export const variantStore = () => installCachePath(SITEGEN_CACHE, 'imageStore');
+
+/** The site's record of the source a content hash names. */
+export const sourceRecordFile = (root: string, hash: string) => path.join(siteCachePath(root, 'images'), 'sources', `${hash}.json`);
+
+/** Records a Markdown image's source where every thread (and the next build) finds it. */
+export function recordSource(root: string, hash: string, rec: SourceRecord): void {
+  const file = sourceRecordFile(root, hash);
+  const text = JSON.stringify(rec);
+  try {
+    if (fs.readFileSync(file, 'utf8') === text) return;
+  } catch { /* not there yet */ }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
+}
+
+const DAY = 86_400_000;
+/** Moves a store folder's mtime to now when it is over a day old: when a build last used it, for the prune. */
+export function markUsed(dir: string): void {
+  try {
+    const now = Date.now();
+    if (fs.statSync(dir).mtimeMs < now - DAY) fs.utimesSync(dir, now / 1000, now / 1000);
+  } catch { /* a cache is an optimisation only */ }
+}
