@@ -11,10 +11,17 @@
 //
 // PGlite is imported when a database is opened, never at module load: this
 // file is compiled into the site module, which every build loads.
+//
+// A new database on disk is created (Postgres' initdb, seconds of CPU) on a
+// worker thread, then opened here like any existing one: the dev server and
+// preview go on answering requests meanwhile, where initdb on their own thread
+// held every page for seconds on a fresh clone's first `sitegen dev`.
 
 import fs from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 
 /** A data folder that holds something other than a database: never replaced, never served half. */
@@ -103,7 +110,10 @@ export async function openWaitlistDb({ dataDir, migrationsDir }: OpenWaitlistDbO
     }
   } else {
     dir = path.resolve(dataDir);
-    if (inspectDataDir(dir) === 'new') fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (inspectDataDir(dir) === 'new') {
+      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      await initdbOffThread(dir, migrationsDir);
+    }
     fs.chmodSync(dir, 0o700);
     db = new PGlite(dir);
   }
@@ -123,6 +133,35 @@ export async function openWaitlistDb({ dataDir, migrationsDir }: OpenWaitlistDbO
     throw error;
   }
   return db;
+}
+
+// The worker's whole program: Postgres' initdb in a new folder, and nothing else (the bootstrap and the
+// migrations run when the database is opened, as on every open).
+const INITDB = `const { workerData, parentPort } = require('node:worker_threads');
+const { PGlite } = require(workerData.pglite);
+(async () => { const db = new PGlite(workerData.dir); await db.waitReady; await db.close(); })()
+  .then(() => parentPort.postMessage(null), (e) => parentPort.postMessage(String((e && e.stack) || e)));`;
+
+/**
+ * Creates a new database in the empty folder `dir` on a worker thread: in a folder beside it, moved into
+ * place whole, so a database that is there is never half made. PGlite is the one the site resolves (from
+ * its migrations folder up). If the worker cannot do it, nothing is left of its attempt and the open
+ * creates the database itself, on this thread, as before.
+ */
+async function initdbOffThread(dir: string, migrationsDir: string): Promise<void> {
+  const tmp = `${dir}.new-${process.pid}-${Date.now().toString(36)}`;
+  try {
+    const pglite = createRequire(path.join(migrationsDir, 'index.js')).resolve('@electric-sql/pglite');
+    fs.mkdirSync(tmp, { mode: 0o700 });
+    const failed = await new Promise<string | null>((resolve) => {
+      const worker = new Worker(INITDB, { eval: true, workerData: { pglite, dir: tmp } });
+      worker.once('message', (m: string | null) => resolve(m));
+      worker.once('error', (e) => resolve(String(e?.stack ?? e)));
+      worker.once('exit', (code) => resolve(`the worker exited (${code})`));
+    });
+    if (failed === null) fs.renameSync(tmp, dir); // over the empty folder
+  } catch { /* created below, on this thread */ }
+  fs.rmSync(tmp, { recursive: true, force: true });
 }
 
 /**
