@@ -21,7 +21,6 @@ const SITE = [
 ];
 const BENCH = [
   'tests/unit/bench-*.test.ts',
-  'tests/unit/waitlist-load.test.ts',
 ];
 
 // vitest applies `--exclude` on the command line to the root config only, not to projects with their own

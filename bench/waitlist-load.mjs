@@ -2,9 +2,12 @@
 // Load and crash test of the local waitlist API (`sitegen preview`, PGlite behind /rest/v1/waitlist).
 //
 //   node bench/waitlist-load.mjs [--json] [--n 1000] [--restart-n 500] [--concurrency 50] [--timeout 120]
+//                                [--db-from <empty database folder>]
 //
 // 1. Starts `sitegen preview` on a copy of the basic fixture's dist/ in a site folder that registers the
-//    waitlist plugin (plugins/waitlist), with a fresh SITEGEN_WAITLIST_DIR.
+//    waitlist plugin (plugins/waitlist), with a fresh SITEGEN_WAITLIST_DIR: a new database, or a copy of
+//    the empty one --db-from names (the tests pass the one their setup made, instead of Postgres' initdb
+//    again; what is measured and checked is the same).
 // 2. Round 1: N sign-ups with distinct emails, `concurrency` in flight, anon key. Round 2: the same N again.
 //    Asserts: exactly N rows, every round-2 attempt answered 409, no 5xx anywhere; prints p50/p95/p99 and req/s.
 // 3. Restart test, once with SIGTERM and once with SIGKILL: sends restart-n new sign-ups, kills the server
@@ -41,6 +44,13 @@ const RESTART_N = num('restart-n', 500);
 const CONCURRENCY = num('concurrency', 50);
 const TIMEOUT_S = num('timeout', 120);
 const REQUEST_TIMEOUT_MS = 15_000;
+const DB_FROM = (() => {
+  const i = argv.indexOf('--db-from');
+  if (i === -1) return null;
+  const dir = argv[i + 1];
+  if (!dir || !fs.existsSync(path.join(dir, 'PG_VERSION'))) fail(`--db-from needs a database folder (one with PG_VERSION), got ${dir ?? 'nothing'}`);
+  return path.resolve(dir);
+})();
 
 function fail(message) {
   process.stderr.write(`waitlist-load: ${message}\n`);
@@ -289,6 +299,7 @@ async function crashRound(signal, server, root, dataDir, prefix, count, rowsBefo
 async function main() {
   const root = prepareSite();
   const dataDir = path.join(fs.realpathSync(tmp), 'waitlist');
+  if (DB_FROM) { fs.cpSync(DB_FROM, dataDir, { recursive: true, errorOnExist: true, force: false }); fs.chmodSync(dataDir, 0o700); }
   fs.writeFileSync(`${dataDir}.service-key`, SERVICE_KEY, { mode: 0o600 });
   log(`waitlist load: ${N} sign-ups twice, ${CONCURRENCY} in flight; restart test with ${RESTART_N} sign-ups (SIGTERM, SIGKILL)`);
 

@@ -1,8 +1,8 @@
 // An empty waitlist database on disk, copied for each `sitegen preview`/`dev` a test starts. A new database
 // costs its server seconds of CPU (Postgres' initdb in WASM, then the bootstrap and the migrations); copying
 // a folder made by the same code costs a tenth of that, and the server then opens it as it opens any existing
-// database: bootstrap and migrations run again, modes are tightened again. Creating a database through the
-// CLI stays covered where it is the point (waitlist-load, waitlist-db).
+// database: bootstrap and migrations run again, modes are tightened again. Creating a database stays covered
+// where it is the point: in process in waitlist-db, through the CLI in the e2e setup.
 //
 // This file is the site project's vitest globalSetup. The template is kept between runs in
 // node_modules/.cache/sitegen-tests/waitlist-template/<key>/db, the key a hash of everything that makes it

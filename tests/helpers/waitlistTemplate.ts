@@ -31,14 +31,19 @@ function templateReady(home: string, timeoutMs = 120_000): Promise<string> {
   });
 }
 
+/** The template database itself (to be copied, never opened: bench/waitlist-load.mjs --db-from copies it). */
+export async function templateDatabase(): Promise<string> {
+  const home = inject('waitlistTemplateHome');
+  if (!home) throw new Error('templateDatabase: no template; run this file in the `site` project of vitest.config.ts (its globalSetup makes it)');
+  return templateReady(home);
+}
+
 /**
  * Makes `target` (which must not exist) an empty waitlist database: bootstrapped and migrated, no rows, as
  * the first start of a server leaves one. Only for files of the `site` project, whose globalSetup makes it.
  */
 export async function copyEmptyDatabase(target: string): Promise<void> {
-  const home = inject('waitlistTemplateHome');
-  if (!home) throw new Error('copyEmptyDatabase: no template; run this file in the `site` project of vitest.config.ts (its globalSetup makes it)');
-  const template = await templateReady(home);
+  const template = await templateDatabase();
   fs.cpSync(template, target, { recursive: true, errorOnExist: true, force: false });
   fs.chmodSync(target, 0o700);
 }
