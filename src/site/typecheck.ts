@@ -28,26 +28,25 @@ function siteTypeScript(root: string): typeof TS | null {
 }
 
 /**
- * The declaration files (.d.ts: TypeScript's lib, @types, packages' types) parsed and bound by the checks
- * before, per TypeScript instance: most of a check's time is parsing and binding them, and a second check
- * in the same process (a script or a test suite checking several sites) then parses only the site's own
- * files. A file is reused only while its path, size and modification time are the same, and only under
- * the same options that shape a parsed file (as TypeScript's language service shares them between
- * programs).
+ * The files parsed and bound by the checks before, per TypeScript instance: TypeScript's lib, @types and
+ * packages' types (.d.ts), and sources the site shares with others (a monorepo's shared folder, a package's
+ * sources mapped by `paths`). Most of a check's time is parsing and binding them, and a second check in the
+ * same process (a script or a test suite checking several sites) then parses only what it has not seen. A
+ * file is reused only while its path, size, modification time and inode are the same, and only under the same
+ * options that shape a parsed file (as TypeScript's language service shares them between programs).
  */
-const declarations = new WeakMap<typeof TS, Map<string, TS.SourceFile>>();
-const MAX_DECLARATIONS = 2000;
+const parsedFiles = new WeakMap<typeof TS, Map<string, TS.SourceFile>>();
+const MAX_FILES = 2000;
 
-function reuseDeclarations(ts: typeof TS, host: TS.CompilerHost, options: TS.CompilerOptions): void {
-  let cache = declarations.get(ts);
-  if (!cache) declarations.set(ts, (cache = new Map()));
+function reuseParsedFiles(ts: typeof TS, host: TS.CompilerHost, options: TS.CompilerOptions): void {
+  let cache = parsedFiles.get(ts);
+  if (!cache) parsedFiles.set(ts, (cache = new Map()));
   const files = cache;
   const shaping = ['target', 'module', 'moduleResolution', 'moduleDetection', 'jsx', 'jsxImportSource', 'alwaysStrict', 'strict',
     'importHelpers', 'allowUnusedLabels', 'allowUnreachableCode', 'noFallthroughCasesInSwitch', 'preserveConstEnums',
     'isolatedModules', 'verbatimModuleSyntax'].map((k) => String(options[k])).join();
   const parse = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, language, onError, shouldCreate) => {
-    if (!fileName.endsWith('.d.ts')) return parse(fileName, language, onError, shouldCreate);
     const stat = fs.statSync(fileName, { throwIfNoEntry: false });
     if (!stat) return parse(fileName, language, onError, shouldCreate);
     const shape = typeof language === 'object' ? `${language.languageVersion},${language.impliedNodeFormat}` : String(language);
@@ -56,7 +55,7 @@ function reuseDeclarations(ts: typeof TS, host: TS.CompilerHost, options: TS.Com
     if (known) return known;
     const parsed = parse(fileName, language, onError, shouldCreate);
     if (parsed) {
-      if (files.size >= MAX_DECLARATIONS) files.clear();
+      if (files.size >= MAX_FILES) files.clear();
       files.set(key, parsed);
     }
     return parsed;
@@ -117,7 +116,7 @@ export function typeCheck(root: string, opts: { cache?: boolean } = {}): TypeChe
     incremental, ...(incremental ? { tsBuildInfoFile: buildInfo } : { tsBuildInfoFile: undefined }),
   };
   const host = ts.createIncrementalCompilerHost(options);
-  reuseDeclarations(ts, host, options);
+  reuseParsedFiles(ts, host, options);
   // This site's own state on disk when the last check was of another site; else the last check's.
   const last = incremental ? lastChecks.get(ts) : undefined;
   const old = last?.buildInfo === buildInfo ? last.program : (incremental && ts.readBuilderProgram(options, host)) || last?.program;
