@@ -140,12 +140,17 @@ program.command('prepare')
 program.command('clean')
   .description("Delete the site's build caches (.sitegen/cache/: content, records of the client bundle and images, page stamps); dist/ stays")
   .option('-r, --root <dir>', 'site folder', '.')
-  .action(async (flags: { root?: string }) => {
+  .option('--shared', 'also delete the client bundles and image variants every site of this install shares (node_modules/.cache/sitegen/client, images); the next build of each site makes what it needs again')
+  .action(async (flags: { root?: string; shared?: boolean }) => {
     const root = resolveRoot(flags);
-    const { cleanSiteCaches } = await import('../src/pipeline/clean.ts');
+    const { cleanSharedStores, cleanSiteCaches } = await import('../src/pipeline/clean.ts');
     const removed = await cleanSiteCaches(root);
     const where = path.join(path.relative(process.cwd(), root), '.sitegen', 'cache');
     process.stdout.write(removed.length ? `removed from ${where}: ${removed.join(', ')}\n` : `no caches in ${where}\n`);
+    if (flags.shared) {
+      const stores = await cleanSharedStores();
+      process.stdout.write(stores.length ? `removed the shared stores: ${stores.join(', ')}\n` : 'no shared stores\n');
+    }
   });
 
 const BUILT_IN = new Set(['build', 'check', 'preview', 'dev', 'init', 'prepare', 'clean', 'help']);

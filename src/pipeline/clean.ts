@@ -1,9 +1,12 @@
 // `sitegen clean`: deletes every site cache the registry names (cache/registry.ts), only those paths, each
 // removed as what it is (a link is removed as a link, never followed), once a build of the site has
-// finished (the build lock). The output folder and the install's shared caches stay.
+// finished (the build lock). The output folder and the install's shared caches stay; `--shared` also
+// deletes the install's stores of client bundles and image variants (what grows with sites' content), not
+// sitegen's own compiled code.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { CACHES, siteCacheRoot, siteCachePath, type SiteCacheName } from '../cache/registry.ts';
+import { CACHES, installCachePath, siteCacheRoot, siteCachePath, type InstallCacheName, type SiteCacheName } from '../cache/registry.ts';
+import { SITEGEN_CACHE } from '../site/paths.ts';
 import { realFolderUnder } from '../cache/index.ts';
 import { acquireBuildLock } from './buildLock.ts';
 
@@ -30,4 +33,19 @@ export async function cleanSiteCaches(root: string, opts: { onWait?: (text: stri
   } finally {
     await lock.release();
   }
+}
+
+/** The install's stores that `clean --shared` deletes: shared by every site, made again by the next build. */
+export const SHARED_STORES: readonly InstallCacheName[] = ['clientStore', 'imageStore'];
+
+/** Deletes the install's shared stores (SHARED_STORES); the folders that were there. */
+export async function cleanSharedStores(): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of SHARED_STORES) {
+    const p = installCachePath(SITEGEN_CACHE, name);
+    if (!(await fsp.lstat(p).catch(() => null))) continue;
+    await fsp.rm(p, { recursive: true, force: true });
+    removed.push(path.relative(process.cwd(), p) || p);
+  }
+  return removed;
 }

@@ -242,4 +242,22 @@ describe('the installed package', () => {
       await stop(proc);
     }
   });
+
+  it('clean --shared deletes the install\'s stores of client bundles and image variants; the next build makes them again', () => {
+    const shared = path.join('node_modules', pkg.name, 'node_modules/.cache/sitegen');
+    const stores = ['client', 'images'].map((d) => path.join(project, shared, d));
+    fs.mkdirSync(stores[1]!, { recursive: true }); // the starter shows no image: a store folder as another site leaves it
+    expect(stores.filter((s) => fs.existsSync(s))).toEqual(stores);
+    const page = fs.readFileSync(path.join(project, 'dist/index.html'), 'utf8');
+    const r = sitegen(['clean', '--shared']);
+    expect(r.code, r.out).toBe(0);
+    expect(r.stdout).toMatch(/^removed from \.sitegen\/cache: .*\n/);
+    expect(r.stdout.split('\n').at(-2)).toBe(`removed the shared stores: ${shared}/client, ${shared}/images`);
+    expect(stores.filter((s) => fs.existsSync(s))).toEqual([]);
+    expect(fs.existsSync(path.join(project, shared, 'vendor'))).toBe(true); // sitegen's own code stays
+    const b = sitegen(['build', '--quiet']);
+    expect(b.code, b.out).toBe(0);
+    expect(fs.existsSync(stores[0]!)).toBe(true);
+    expect(fs.readFileSync(path.join(project, 'dist/index.html'), 'utf8')).toBe(page);
+  });
 });
