@@ -2,8 +2,9 @@
 // variant is made once per (source bytes, encoder settings, width, format) and kept in the install's store
 // (node_modules/.cache/sitegen/images/, one folder per source bytes and settings), so a warm build encodes
 // nothing, a changed image only itself (its new bytes give it a new hash and new names), and another site
-// with the same image (a copy, a worktree, a fresh clone whose host kept node_modules) none of it. sharp does the work on its own threads (libuv's pool and
-// libvips'), so the main thread goes on parsing and rendering meanwhile.
+// with the same image (a copy, a worktree, a fresh clone whose host kept node_modules) none of it. sharp
+// does the work on its own threads (libuv's pool and libvips'), so the main thread goes on parsing and
+// rendering meanwhile. Where the store's files are: storeFiles.ts.
 //
 // Sources are registered by the code that met them: the static images by the plan (from static/), a
 // Markdown image by the content compile (on whichever thread parsed the file: it also leaves a small record
