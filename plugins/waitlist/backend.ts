@@ -27,8 +27,8 @@ import { corsHeaders, parseJson, readBody, requireJsonBody, requireKnownHost, ro
 import { newServiceKey } from './serviceKey.ts';
 
 export interface WaitlistBackendOptions {
-  /** Where the database lives (created if missing); null keeps it in memory. */
-  dataDir: string | null;
+  /** Where the database lives (created if missing). */
+  dataDir: string;
   /** The folder of .sql migrations applied at every start (the site's supabase/migrations). */
   migrationsDir: string;
   /** The service-role key this database accepts (local.ts keeps it beside the database); default: a new random one. */
@@ -76,7 +76,7 @@ export function createWaitlistBackend(options: WaitlistBackendOptions): Waitlist
   // Started now, awaited only by requests: the site is served meanwhile.
   const ready = openWaitlistDb({ dataDir: options.dataDir, migrationsDir: options.migrationsDir }).then((opened) => {
     db = opened;
-    log(`waitlist: database ready in ${Date.now() - started} ms (${options.dataDir ?? 'in memory'})`);
+    log(`waitlist: database ready in ${Date.now() - started} ms (${options.dataDir})`);
   });
   ready.catch((error: unknown) => log(`waitlist: database failed to start: ${describe(error)}`));
 

@@ -2,8 +2,8 @@
 // prepared to look like a hosted Supabase project, with every migration in
 // the site's supabase/migrations applied.
 //
-// In:  dataDir -- a folder to persist to (created, mode 0700, if missing), or
-//      null for a throwaway in-memory database (tests); migrationsDir.
+// In:  dataDir -- a folder to persist to (created, mode 0700, if missing);
+//      migrationsDir.
 // Out: the ready PGlite instance. The caller owns it and should close() it
 //      for a clean shutdown (after a crash, Postgres recovers from its WAL).
 //      Only one process may open a given dataDir at a time; PGlite does not
@@ -83,52 +83,26 @@ alter default privileges in schema public grant all on functions to anon, authen
 `;
 
 export interface OpenWaitlistDbOptions {
-  dataDir: string | null;
+  dataDir: string;
   /** The folder of .sql migrations (the site's supabase/migrations). */
   migrationsDir: string;
 }
 
-/**
- * In-memory databases start from a copy of the first one this process made, taken once its bootstrap and
- * migrations ran (by migrations folder): a new PGlite runs initdb, seconds of CPU, where loading a copy
- * takes a fraction of one. The migrations still run on every open, as on a database on disk.
- */
-const inMemoryTemplates = new Map<string, Promise<Blob | null>>();
-
 export async function openWaitlistDb({ dataDir, migrationsDir }: OpenWaitlistDbOptions): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
-  let db: PGlite;
-  let dir: string | null = null;
-  let makesTemplate: ((dump: Blob | null) => void) | null = null;
-  if (dataDir === null) {
-    const key = path.resolve(migrationsDir);
-    const template = await inMemoryTemplates.get(key);
-    if (template) db = new PGlite({ loadDataDir: template });
-    else {
-      db = new PGlite();
-      inMemoryTemplates.set(key, new Promise((resolve) => { makesTemplate = resolve; }));
-    }
-  } else {
-    dir = path.resolve(dataDir);
-    if (inspectDataDir(dir) === 'new') {
-      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-      await initdbOffThread(dir, migrationsDir);
-    }
-    fs.chmodSync(dir, 0o700);
-    db = new PGlite(dir);
+  const dir = path.resolve(dataDir);
+  if (inspectDataDir(dir) === 'new') {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    await initdbOffThread(dir, migrationsDir);
   }
+  fs.chmodSync(dir, 0o700);
+  const db = new PGlite(dir);
   try {
     await db.waitReady;
     await db.exec(SUPABASE_BOOTSTRAP_SQL);
     await applyMigrations(db, migrationsDir);
-    if (dir) makePrivate(dir);
-    if (makesTemplate) (makesTemplate as (dump: Blob | null) => void)(await db.dumpDataDir('none').catch(() => null));
+    makePrivate(dir);
   } catch (error) {
-    // No template from a database that did not open: the next open makes its own.
-    if (makesTemplate) {
-      inMemoryTemplates.delete(path.resolve(migrationsDir));
-      (makesTemplate as (dump: Blob | null) => void)(null);
-    }
     await db.close().catch(() => {});
     throw error;
   }

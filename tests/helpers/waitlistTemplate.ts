@@ -50,7 +50,7 @@ export async function copyEmptyDatabase(target: string): Promise<void> {
 
 /**
  * A new empty database in a folder of its own (copyEmptyDatabase), made with scratchDir(), so it goes when the
- * test file ends: a copy, not a database in memory, which Postgres' initdb would make in this worker (seconds
+ * test file ends: a copy, not a new database, which Postgres' initdb would make (seconds
  * of CPU; making one is tested in waitlist-db). In memory where the machine has /dev/shm: a copy is 39 MB in
  * ~1,000 files, 0.4 s of CPU on this repository's disk, 0.08 s there.
  */

@@ -6,12 +6,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, openWaitlistDb } from '../../plugins/waitlist/db.ts';
 import { scratchDir } from '../helpers/scratchRoot.ts';
+import { emptyDatabase } from '../helpers/waitlistTemplate.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../supabase/migrations');
 let db: PGlite;
 
 beforeAll(async () => {
-  db = await openWaitlistDb({ dataDir: null, migrationsDir: MIGRATIONS });
+  // A copy of the site project's empty database (creating one is the last describe's test).
+  db = await openWaitlistDb({ dataDir: await emptyDatabase(), migrationsDir: MIGRATIONS });
   // openWaitlistDb ran the migrations once; a second run must be harmless.
   expect(await applyMigrations(db, MIGRATIONS)).toContain('20250801000000_waitlist.sql');
 });

@@ -25,7 +25,7 @@ interface Served {
   log: string[];
 }
 
-async function serve(dataDir: string | null): Promise<Served> {
+async function serve(dataDir: string): Promise<Served> {
   const log: string[] = [];
   const backend = createWaitlistBackend({ dataDir, migrationsDir: MIGRATIONS, serviceKey: LOCAL_SERVICE_ROLE_KEY, log: (line) => log.push(line) });
   const server = http.createServer((req, res) => {
