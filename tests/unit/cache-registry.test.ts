@@ -66,6 +66,17 @@ describe('the site cache folder', () => {
     } finally { other.remove(); }
   });
 
+  it('other image settings give other variants: every folder the output links is new and encoded, the old ones stay in the store', async () => {
+    const old = outputDirs(site);
+    site.edit('sitegen.config.ts', (t) => t.replace('defineConfig({', 'defineConfig({\n  images: { quality: 61 },'));
+    const r = await site.build();
+    expect(r.errors).toEqual([]);
+    expect(outputDirs(site).some((d) => old.includes(d))).toBe(false);
+    expect(r.result.images?.processed).toBe(r.result.images?.files);
+    for (const d of old) expect(fs.existsSync(path.join(variantStore(), d)), d).toBe(true);
+    expect(sourceHashes(site)).toEqual(outputDirs(site).map((d) => d.slice(0, 16)).sort());
+  });
+
   it('is left alone by a build with the cache off, and by a prune without an output', async () => {
     const kept = sourceHashes(site);
     fs.writeFileSync(path.join(siteCacheRoot(site.root), 'images', 'sources', 'ffffffffffffffff.json'), '{"file":"content/pages/gone.jpg"}');
