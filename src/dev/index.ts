@@ -11,7 +11,7 @@ import { createDevSite, type DevSite, type RebuildReport } from './devSite.ts';
 import { createEventHub, type EventHub } from './events.ts';
 import { createDevHandler } from './server.ts';
 import { hotTracker } from './hmr.ts';
-import { currentImageStore, variantBytes } from '../images/store.ts';
+import { currentImageStore } from '../images/store.ts';
 import { formatMessage } from '../core/errors.ts';
 
 /** An image variant for the dev server: made (or taken from the cache) on first request. */
@@ -19,7 +19,7 @@ async function devImage(root: string, p: string): Promise<{ bytes: Uint8Array } 
   const store = currentImageStore(path.resolve(root));
   if (!store?.isVariant(p)) return null;
   const r = await store.variant(p);
-  return 'path' in r ? { bytes: await variantBytes(r) } : { error: formatMessage(r) };
+  return 'path' in r ? { bytes: await store.bytes(r) } : { error: formatMessage(r) };
 }
 import { watchSite, type SiteWatcher } from './watch.ts';
 

@@ -114,6 +114,21 @@ export class ImageStore {
     return { files, errors: [...errors.values()] };
   }
 
+  /** A made variant's bytes. One the store has lost since this build made or found it (another process
+   *  deleted it: `sitegen clean --shared`, a prune) is made again, not a failed build. */
+  async bytes(v: MadeVariant): Promise<Uint8Array> {
+    try {
+      return await variantBytes(v);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException)?.code !== 'ENOENT' || !v.cached) throw e;
+      this.made.delete(v.path);
+      this.listed.delete(path.dirname(v.file!));
+      const again = await this.variant(v.path);
+      if (!('path' in again)) throw new Error(again.text);
+      return variantBytes(again);
+    }
+  }
+
   private where(rec: SourceRecord): Location {
     return rec.where ?? fileLocation(rec.file);
   }

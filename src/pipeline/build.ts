@@ -24,7 +24,7 @@ import { cspWarnings, type PageMarks } from './cspWarnings.ts';
 import { aliasPagesOf, memoryTarget, planInput, renderChanged, renderPlan, type RenderTarget } from './render.ts';
 import { patchOutput } from '../output/patch.ts';
 import { buildKey, openIncremental, type Incremental, type OutputStamps } from './incremental.ts';
-import { currentImageStore, encodeWhileLoading, resetImageStore, variantBytes } from '../images/store.ts';
+import { currentImageStore, encodeWhileLoading, resetImageStore } from '../images/store.ts';
 import { contentVariantPaths, variantLinks } from '../images/variants.ts';
 import { encoderPeakRssMB } from '../images/encoder.ts';
 import { urlPolicy } from '../render/urls.ts';
@@ -284,8 +284,9 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
         // From the build cache: copied by the kernel (a clone where the disk can), never linked, so nothing
         // done to dist/ afterwards can change the cache.
         if (f.cached && await staging.copy(f.path, f.file!).then(() => true, () => false)) return;
-        await staging.write(f.path, await variantBytes(f));
+        await staging.write(f.path, await images.bytes(f));
       })));
+      result.images.processed = images.stats.processed; // with any the store lost meanwhile, made again
     }
   }
   // Written only when the folder does not hold them already (incremental record), or always without it.

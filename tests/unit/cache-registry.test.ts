@@ -12,6 +12,7 @@ import { copyOf, SCRATCH } from '../helpers/scratch.ts';
 import { CACHES, siteCacheRoot } from '../../src/cache/registry.ts';
 import { pruneCaches } from '../../src/cache/prune.ts';
 import { variantStore } from '../../src/images/storeFiles.ts';
+import { build } from '../../src/pipeline/build.ts';
 import { cleanSiteCaches } from '../../src/pipeline/clean.ts';
 
 // A new colour each run: the install's store keeps the variants of every image a build made.
@@ -119,6 +120,24 @@ describe("the install's image store", () => {
     }
     expect(fs.existsSync(unused)).toBe(false);
     expect(fs.existsSync(used)).toBe(true);
+  });
+
+  it('makes a variant the store loses while a build runs (clean --shared, a prune) again, rather than failing', async () => {
+    const other = await copyOf('basic', { 'content/pages/d.jpg': await jpeg(300, 200), 'content/pages/about.md': post('![D](./d.jpg)') });
+    try {
+      expect((await other.build()).errors).toEqual([]);
+      const folders = outputDirs(other);
+      fs.rmSync(path.join(other.root, 'dist'), { recursive: true }); // a whole output: every variant is written
+      // Found in the store by the images stage, gone before the image files are written.
+      const r = await build({ root: other.root, onStage: (name) => { if (name === 'images') for (const d of folders) fs.rmSync(path.join(variantStore(), d), { recursive: true, force: true }); } });
+      expect(r.errors).toEqual([]);
+      expect(r.images).toMatchObject({ files: 3, cached: 3, processed: 3 });
+      for (const d of folders) {
+        for (const f of fs.readdirSync(path.join(other.root, 'dist/assets/img', d))) {
+          expect(fs.readFileSync(path.join(other.root, 'dist/assets/img', d, f)).equals(fs.readFileSync(path.join(variantStore(), d, f))), f).toBe(true);
+        }
+      }
+    } finally { other.remove(); }
   });
 });
 
