@@ -114,16 +114,24 @@ async function pruneImages(ctx: PruneContext): Promise<number> {
 }
 
 /**
+ * Whether a prune of the shared store `dir` is due: none in the last `every` ms (the time of the last is the
+ * mtime of LAST_PRUNE in it, stamped now when it is due). False when there is no store yet: nothing to prune,
+ * and no folder made for it.
+ */
+async function due(dir: string, every: number): Promise<boolean> {
+  const last = path.join(dir, LAST_PRUNE);
+  if (((await fsp.stat(last).catch(() => null))?.mtimeMs ?? 0) > Date.now() - every) return false;
+  return fsp.writeFile(last, '').then(() => true, () => false);
+}
+
+/**
  * The install's image variants: the folders (one per source bytes and settings) no build has used for
  * STORE_DAYS days (a build that finds a folder marks it used: images/store.ts). A site whose folder went
  * encodes its images again. At most once an hour (the time of the last is the mtime of LAST_PRUNE).
  */
 async function pruneImageStore(): Promise<number> {
   const dir = installCachePath(SITEGEN_CACHE, 'imageStore');
-  const last = path.join(dir, LAST_PRUNE);
-  if (((await fsp.stat(last).catch(() => null))?.mtimeMs ?? 0) > Date.now() - HOUR) return 0;
-  // (no store yet: nothing to prune, and no folder made for it)
-  if (!(await fsp.writeFile(last, '').then(() => true, () => false))) return 0;
+  if (!(await due(dir, HOUR))) return 0;
   return removeOld(dir, (n) => n === LAST_PRUNE, STORE_DAYS * 24 * HOUR);
 }
 const STORE_DAYS = 30;
@@ -136,10 +144,7 @@ const STORE_DAYS = 30;
  */
 async function pruneClientStore(): Promise<number> {
   const dir = installCachePath(SITEGEN_CACHE, 'clientStore');
-  const last = path.join(dir, LAST_PRUNE);
-  if (((await fsp.stat(last).catch(() => null))?.mtimeMs ?? 0) > Date.now() - 10 * 60_000) return 0;
-  // (no store yet: nothing to prune, and no folder made for it)
-  if (!(await fsp.writeFile(last, '').then(() => true, () => false))) return 0;
+  if (!(await due(dir, 10 * 60_000))) return 0;
   const plans = (await fsp.readdir(dir).catch(() => [] as string[])).filter((n) => n !== 'blobs' && n !== LAST_PRUNE && !isTemporary(n));
   const entries = (await Promise.all(plans.map((p) => entriesByUse(path.join(dir, p))))).flat().sort((a, b) => b.t - a.t);
   const hourAgo = Date.now() - HOUR;

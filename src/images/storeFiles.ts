@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Location } from '../core/types.ts';
 import { installCachePath, siteCachePath } from '../cache/registry.ts';
+import { writeFileAtomicSync } from '../cache/index.ts';
 import { SITEGEN_CACHE } from '../site/paths.ts';
 
 export interface SourceRecord {
@@ -30,9 +31,7 @@ export function recordSource(root: string, hash: string, rec: SourceRecord): voi
     if (fs.readFileSync(file, 'utf8') === text) return;
   } catch { /* not there yet */ }
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  fs.writeFileSync(tmp, text);
-  fs.renameSync(tmp, file);
+  writeFileAtomicSync(file, text);
 }
 
 const DAY = 86_400_000;
