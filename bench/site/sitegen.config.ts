@@ -16,8 +16,9 @@ const Page$ = z.strictObject({
 // Rather than switching the link check off, every such path is declared as an alias (an old URL that
 // redirects) of the page that has that number, so it resolves through a real meta-refresh page and a
 // _redirects rule. Numbers past the last page (the last few pages link forward, to page-N … page-N+~10)
-// have no page at all; they are aliased to page-(k mod N) so the link still leads somewhere.
-const LINK = /href="\/([a-z-]+)\/page-(\d+)\/"/g;
+// have no page at all; they are aliased to page-(k mod N) so the link still leads somewhere. The links come
+// from `entry.links` (every link the body's Markdown writes), so finding them reads no page's HTML.
+const LINK = /^\/([a-z-]+)\/page-(\d+)\/$/;
 
 export default defineConfig({
   site: { title: 'Bench', url: 'https://bench.example', lang: 'en', titleTemplate: '%s | Bench' },
@@ -39,14 +40,15 @@ export default defineConfig({
     const real = new Set(pages.map((e) => `${pathOf(e)}/`));
     const aliases = new Map<Entry, Set<string>>();
     for (const e of pages) {
-      for (const m of (e.html ?? '').matchAll(LINK)) {
-        const linked = `/${m[1]}/page-${m[2]}/`;
-        if (real.has(linked)) continue;
+      for (const href of e.links ?? []) {
+        const m = LINK.exec(href);
+        if (!m) continue;
+        if (real.has(href)) continue;
         const k = Number(m[2]);
         const owner = byNumber.get(k) ?? byNumber.get(k % pages.length);
         if (!owner) continue;
         if (!aliases.has(owner)) aliases.set(owner, new Set());
-        aliases.get(owner)!.add(linked.slice(0, -1));
+        aliases.get(owner)!.add(href.slice(0, -1));
       }
     }
     return pages.map((e): RouteDef => ({

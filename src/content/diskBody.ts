@@ -1,10 +1,10 @@
 // diskBody: Markdown bodies' HTML kept in files of the build cache instead of in memory, for big sites (the
 // diskBodiesMin setting: that many content files or more, with the caches on). Each load batch writes the
 // HTML of the bodies it parsed, one after another in UTF-8, into one new file of <root>/.sitegen/cache/bodies/
-// (its name random, never rewritten), each followed by its headings and excerpt as JSON; the entry's `html`,
-// `headings` and `excerpt` are then getters that read those bytes each time they are asked and keep nothing,
-// and the content cache keeps the place and the word count instead. So a build holds
-// one page's body at a time whatever the site's size (100,000 bench pages: ~650 MB of HTML). A site keeps
+// (its name random, never rewritten), each followed by its headings and excerpt as JSON, then its links as
+// JSON; the entry's `html`, `headings`, `excerpt` and `links` are then getters that read those bytes each
+// time they are asked and keep nothing, and the content cache keeps the place and the word count instead.
+// So a build holds one page's body at a time whatever the site's size (100,000 bench pages: ~650 MB of HTML). A site keeps
 // its pages small in memory by handing templates the entry (`entry.html` read as the page renders) rather
 // than a copy of its HTML in the route's props (a copy in every route is every body at once).
 import fs from 'node:fs';
@@ -16,13 +16,16 @@ import { siteCachePath } from '../cache/registry.ts';
 
 /**
  * Where a body's HTML is: a file of the bodies folder, its byte offset and its byte length, then `textBytes`
- * of JSON (its headings and excerpt); `c` when it holds a component element, `img` when it names an image
+ * of JSON (its headings and excerpt), then `linkBytes` of JSON (its links); `c` when it holds a component element, `img` when it names an image
  * variant (the scans for those skip the others unread). Plain data: it crosses to workers and into the
  * content cache as it is.
  */
-export interface BodyRef { file: string; at: number; bytes: number; textBytes: number; c?: 1; img?: 1 }
+export interface BodyRef { file: string; at: number; bytes: number; textBytes: number; linkBytes: number; c?: 1; img?: 1 }
 
-/** A body to keep: its HTML and its text (headings, excerpt; the word count stays in memory). */
+/** Where a body's bytes (its HTML, text and links) end in its file. */
+const endOf = (ref: BodyRef): number => ref.at + ref.bytes + ref.textBytes + ref.linkBytes;
+
+/** A body to keep: its HTML and its text (headings, excerpt, links; the word count stays in memory). */
 export interface BodyText { html: string; text?: MarkdownText }
 
 export const bodiesDir = (root: string) => siteCachePath(root, 'bodies');
@@ -38,12 +41,13 @@ export function writeBodies(root: string, bodies: BodyText[]): BodyRef[] {
   for (const { html, text } of bodies) {
     const b = Buffer.from(html, 'utf8');
     const t = Buffer.from(JSON.stringify([text?.headings ?? [], text?.excerpt ?? '']), 'utf8');
-    const ref: BodyRef = { file, at, bytes: b.length, textBytes: t.length };
+    const l = Buffer.from(JSON.stringify(text?.links ?? []), 'utf8');
+    const ref: BodyRef = { file, at, bytes: b.length, textBytes: t.length, linkBytes: l.length };
     if (html.includes('<sitegen-c')) ref.c = 1;
     if (html.includes('assets/img/')) ref.img = 1;
-    buffers.push(b, t);
+    buffers.push(b, t, l);
     refs.push(ref);
-    at += b.length + t.length;
+    at += b.length + t.length + l.length;
   }
   const tmp = path.join(dir, `${file}.tmp`);
   fs.writeFileSync(tmp, Buffer.concat(buffers, at));
@@ -64,9 +68,9 @@ function fdOf(file: string): number {
 
 // Bodies are mostly read in the order they were written (routes() walking a collection): one read of the
 // bytes that follow then answers the next bodies of the same file, where a read each (10,000 at 10,000
-// pages) cost more in calls than in bytes. A body is read with its headings and excerpt (one read for both),
-// and only a read of the body right after the one before in its file reads ahead, so reading here and there
-// costs what it did.
+// pages) cost more in calls than in bytes. A body is read with its headings, excerpt and links (one read for
+// all), and only a read a little ahead of the last one in its file (the next body, or the next body's links
+// when only links are read) reads ahead, so reading here and there costs what it did.
 const WINDOW = 256 * 1024;
 let windowBuf: Buffer | null = null;
 /** The bytes held: `file`'s from `start`, `length` of them; `end`, where the last body read ends. */
@@ -78,7 +82,7 @@ function readAt(root: string, name: string, at: number, bytes: number, bodyEnd: 
   const file = path.join(bodiesDir(root), path.basename(name));
   if (held.file !== file || at < held.start || at + bytes > held.start + held.length) {
     const from = Math.min(at, bodyEnd);
-    const next = held.file === file && from === held.end;
+    const next = held.file === file && from >= held.end && from - held.end < WINDOW;
     const want = Math.max(bodyEnd - from, at + bytes - from, next ? WINDOW : 0);
     const buf = want <= WINDOW ? (windowBuf ??= Buffer.allocUnsafeSlow(WINDOW)) : Buffer.allocUnsafe(want);
     let got = 0;
@@ -102,33 +106,40 @@ function readAt(root: string, name: string, at: number, bytes: number, bodyEnd: 
 export class BodyGone extends Error {}
 
 // The last body read and its text: a page's key, its render and its links read the same body in turn.
-let last: { ref: BodyRef; html?: string; text?: Pick<MarkdownText, 'headings' | 'excerpt'> } | null = null;
+let last: { ref: BodyRef; html?: string; text?: Pick<MarkdownText, 'headings' | 'excerpt'>; links?: string[] } | null = null;
 const lastOf = (ref: BodyRef) => (last?.ref === ref ? last : (last = { ref }));
 
 /** A body's HTML, read from its file. */
 export function readBody(root: string, ref: BodyRef): string {
   const l = lastOf(ref);
-  return l.html ??= readAt(root, ref.file, ref.at, ref.bytes, ref.at + ref.bytes + ref.textBytes);
+  return l.html ??= readAt(root, ref.file, ref.at, ref.bytes, endOf(ref));
 }
 
 /** A body's headings and excerpt, read from its file. */
 export function readText(root: string, ref: BodyRef): Pick<MarkdownText, 'headings' | 'excerpt'> {
   const l = lastOf(ref);
   if (l.text) return { headings: l.text.headings, excerpt: l.text.excerpt };
-  const [headings, excerpt] = JSON.parse(readAt(root, ref.file, ref.at + ref.bytes, ref.textBytes, ref.at + ref.bytes + ref.textBytes)) as [MarkdownText['headings'], string];
+  const [headings, excerpt] = JSON.parse(readAt(root, ref.file, ref.at + ref.bytes, ref.textBytes, endOf(ref))) as [MarkdownText['headings'], string];
   l.text = { headings, excerpt };
   return { headings, excerpt };
 }
 
+/** A body's links, read from its file (a new array each time: the caller may change it). */
+export function readLinks(root: string, ref: BodyRef): string[] {
+  const l = lastOf(ref);
+  l.links ??= JSON.parse(readAt(root, ref.file, ref.at + ref.bytes + ref.textBytes, ref.linkBytes, endOf(ref))) as string[];
+  return l.links.slice();
+}
+
 /**
- * A kept body's HTML, headings and excerpt read now, or null when its file is gone or cut short: then the
+ * A kept body's HTML, headings, excerpt and links read now, or null when its file is gone or cut short: then the
  * caller parses its source again. A long-lived process (dev) found the file whole when it opened the content
  * cache, but a `sitegen build` of the same site since may have pruned it (its own content cache no longer
  * names it) or `sitegen clean` deleted it.
  */
-export function readKept(root: string, ref: BodyRef): ({ html: string } & Pick<MarkdownText, 'headings' | 'excerpt'>) | null {
+export function readKept(root: string, ref: BodyRef): ({ html: string } & Pick<MarkdownText, 'headings' | 'excerpt' | 'links'>) | null {
   try {
-    return { html: readBody(root, ref), ...readText(root, ref) };
+    return { html: readBody(root, ref), ...readText(root, ref), links: readLinks(root, ref) };
   } catch (e) {
     if (!(e instanceof BodyGone)) throw e;
     if (sizes?.root === root) sizes.of.set(ref.file, -1); // knownBody answers no for its other bodies
@@ -144,19 +155,20 @@ export function closeBodies(): void {
   fds.clear();
 }
 
-// A body on disk is two hidden fields of its entry (its place and the site root) and three accessors that are
+// A body on disk is two hidden fields of its entry (its place and the site root) and four accessors that are
 // the same functions for every entry: no closure per entry or field, and entries made alike share one shape.
 const REF = Symbol('body');
 const ROOT = Symbol('root');
 interface Held { [REF]: BodyRef; [ROOT]: string }
 
 /** The fields of an entry a body on disk answers. */
-const FIELDS = ['html', 'headings', 'excerpt'] as const;
+const FIELDS = ['html', 'headings', 'excerpt', 'links'] as const;
 type Field = typeof FIELDS[number];
 
 function getHtml(this: Held): string { return readBody(this[ROOT], this[REF]); }
 function getHeadings(this: Held) { return readText(this[ROOT], this[REF]).headings; }
 function getExcerpt(this: Held) { return readText(this[ROOT], this[REF]).excerpt; }
+function getLinks(this: Held) { return readLinks(this[ROOT], this[REF]); }
 // Assigning a field makes it a plain field again.
 const setter = (name: Field) => function (this: object, value: unknown) {
   Object.defineProperty(this, name, { value, enumerable: true, writable: true, configurable: true });
@@ -165,10 +177,11 @@ const ACCESSORS: Record<Field, PropertyDescriptor> = {
   html: { get: getHtml, set: setter('html'), enumerable: true, configurable: true },
   headings: { get: getHeadings, set: setter('headings'), enumerable: true, configurable: true },
   excerpt: { get: getExcerpt, set: setter('excerpt'), enumerable: true, configurable: true },
+  links: { get: getLinks, set: setter('links'), enumerable: true, configurable: true },
 };
 const isField = (k: string): k is Field => (FIELDS as readonly string[]).includes(k);
 
-/** The entry with `html`, `headings` and `excerpt` reading from the body's file whenever they are read
+/** The entry with `html`, `headings`, `excerpt` and `links` reading from the body's file whenever they are read
  *  (enumerable accessors in the places of an eager entry's fields, which are added when it has none). A new
  *  object with the entry's own fields in their order: use the one returned. `plain`: the caller made the entry
  *  with plain fields only (entryOf), which are then copied as values. */
@@ -216,7 +229,7 @@ export function bodyFields(o: object): { place: string; fields: [string, unknown
     if (isField(k) && Object.getOwnPropertyDescriptor(o, k)!.get === ACCESSORS[k].get) continue;
     fields.push([k, (o as Record<string, unknown>)[k]]);
   }
-  return { place: `${path.basename(ref.file)}:${ref.at}:${ref.bytes}:${ref.textBytes}`, fields };
+  return { place: `${path.basename(ref.file)}:${ref.at}:${ref.bytes}:${ref.textBytes}:${ref.linkBytes}`, fields };
 }
 
 /** Whether an entry's body may hold a component element or an image variant: false only for a body on disk
@@ -255,7 +268,7 @@ export function knownBody(root: string, ref: BodyRef): boolean {
     try { size = fs.statSync(path.join(bodiesDir(root), path.basename(ref.file))).size; } catch { size = -1; }
     sizes.of.set(ref.file, size);
   }
-  return ref.at + ref.bytes + ref.textBytes <= size; // its HTML, then its headings and excerpt
+  return endOf(ref) <= size; // its HTML, then its headings and excerpt, then its links
 }
 
 /** Deletes the bodies files that no kept place names (after the content cache was saved, or not). */

@@ -71,11 +71,12 @@ export function entryOf(col: CollectionConfig, relToContent: string, data: unkno
   if (html !== undefined) {
     entry.html = html;
     // The same objects as the parse output's: the cache and a worker's message hold them once.
-    const t = text ?? { headings: [], excerpt: '', words: 0 };
+    const t = text ?? { headings: [], excerpt: '', words: 0, links: [] };
     entry.headings = t.headings;
     entry.excerpt = t.excerpt;
     entry.words = t.words;
     entry.readingMinutes = readingMinutes(t.words);
+    entry.links = t.links ?? [];
   } else if (lazy) defineLazyBody(entry, lazy);
   if (draftOf(col, data)) entry.draft = true;
   return entry;

@@ -1,7 +1,7 @@
 // Lazy Markdown bodies, for the start of `sitegen dev`: an entry whose file was read and whose front matter
 // passed its schema, with its body compiled the first time something reads a body field (html, headings,
-// excerpt, words, readingMinutes) — a page that shows it, or the background pass after the server listens.
-// The values read are the ones an eagerly loaded entry holds.
+// excerpt, words, readingMinutes, links) — a page that shows it, or the background pass after the server
+// listens. The values read are the ones an eagerly loaded entry holds.
 //
 // routes() usually copies each entry's `html` into its route's props, which would compile every body before
 // the first page. So while the site's routes() runs on bodies not compiled yet (`speculate`), reading `html`
@@ -54,7 +54,7 @@ export function releaseBodies(bodies: Iterable<LazyBody>): void {
   for (const b of bodies) byToken.delete(b.token);
 }
 
-const EMPTY = { headings: [], excerpt: '', words: 0 };
+const EMPTY = { headings: [], excerpt: '', words: 0, links: [] as string[] };
 
 /**
  * Adds the body fields to `entry` as getters, in the places an eager entry has them. A body with problems
@@ -72,6 +72,7 @@ export function defineLazyBody(entry: Entry, body: LazyBody): void {
     excerpt: field(() => text().excerpt),
     words: field(() => text().words),
     readingMinutes: field(() => readingMinutes(text().words)),
+    links: field(() => text().links ?? []),
   });
 }
 

@@ -94,7 +94,7 @@ function bodiesToDisk(root: string, results: LoadResult[]): LoadResult[] {
   if (!withBody.length) return results;
   const refs = writeBodies(root, withBody.map((r) => ({ html: r.parsed!.html!, text: r.parsed!.text })));
   withBody.forEach((r, i) => {
-    // The cache keeps the place and the word count; the headings and the excerpt are read with the HTML.
+    // The cache keeps the place and the word count; the headings, the excerpt and the links are read from the file.
     const { html: _, text, ...rest } = r.parsed!;
     r.parsed = { ...rest, body: refs[i], ...(text ? { text: { words: text.words } as MarkdownText } : {}) };
     r.entry = defineBody(r.entry!, root, refs[i], true); // (made by entryOf: plain fields)
@@ -165,7 +165,7 @@ function cachedAt(root: string, col: CollectionConfig, rel: string, cache: Parse
   }
   const entry = !body ? entryOf(col, rel, data, hit.html, hit.text)
     : lazyDisk ? defineBody(entryOf(col, rel, data, '', hit.text), root, body, true)
-    : entryOf(col, rel, data, kept!.html, { ...hit.text!, headings: kept!.headings, excerpt: kept!.excerpt });
+    : entryOf(col, rel, data, kept!.html, { ...hit.text!, headings: kept!.headings, excerpt: kept!.excerpt, links: kept!.links });
   return { key, result: { entry, errors: [], parsed: hit } };
 }
 

@@ -74,6 +74,9 @@ export interface Entry<T = any> {
   words?: number;
   /** `words` / 200, rounded up, at least 1 (Markdown files only). */
   readingMinutes?: number;
+  /** The URL of every link written in the body, in order, as written (before the site's base is added):
+   *  `[text](url)`, reference links and autolinks (Markdown files only). */
+  links?: string[];
   /** True for a draft (its collection's `draft` field is true); only dev and `--drafts` builds have drafts. */
   draft?: boolean;
 }
@@ -89,7 +92,7 @@ export type Content<Cs extends Record<string, CollectionConfig<any>> | undefined
 /**
  * One collection's value: its schema's output for `single: true`, else the list of entries — whose `html`
  * is a string when every pattern names Markdown files (".md"), as the loader always renders their body
- * (and so are `headings`, `excerpt`, `words` and `readingMinutes`).
+ * (and so are `headings`, `excerpt`, `words`, `readingMinutes` and `links`).
  */
 export type CollectionValue<C> = C extends { schema: infer S extends ZodType }
   ? C extends { single: true } ? output<S>
@@ -98,7 +101,7 @@ export type CollectionValue<C> = C extends { schema: infer S extends ZodType }
   : never;
 
 /** What every entry of a Markdown collection has. */
-export type MarkdownEntryText = { html: string; headings: MarkdownHeading[]; excerpt: string; words: number; readingMinutes: number };
+export type MarkdownEntryText = { html: string; headings: MarkdownHeading[]; excerpt: string; words: number; readingMinutes: number; links: string[] };
 
 export type ContentOf<Cs> = { [K in keyof Cs]: CollectionValue<Cs[K]> };
 

@@ -16,7 +16,7 @@ import { gfmFixes } from './gfm.ts';
 import { fastText } from './text.ts';
 import { fastBlocks } from './blocks.ts';
 import type { MarkdownSetup } from './setup.ts';
-import { markdownText, takeMoreMarkers, type MarkdownText } from './entryText.ts';
+import { markdownText, takeMoreMarkers, type MarkdownText, type WrittenLink } from './entryText.ts';
 import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../site/paths.ts';
 import { abandonDirectives, beginDirectives, directivesExtension, finishDirectives } from './directives.ts';
@@ -126,7 +126,11 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
       problems = imageTokens(walk, body, tokens, images);
       if (problems.length) return { problems };
     }
-    if (base !== '/') walk(tokens, (t) => { if (t.type === 'link' || t.type === 'image') t.href = basedUrl(t.href, base); });
+    if (base !== '/') walk(tokens, (t) => {
+      if (t.type !== 'link' && t.type !== 'image') return;
+      if (t.type === 'link') (t as WrittenLink).sitegenHref = t.href; // entry.links has it as written
+      t.href = basedUrl(t.href, base);
+    });
     // Read before rendering: a plugin's renderer may change the tokens it renders.
     const text = markdownText(tokens, more, merged ? undefined : walk);
     let html = opts.hooks ? opts.hooks.provideParser(true)(tokens, opts) as string : md.parser(tokens);

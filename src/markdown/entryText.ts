@@ -13,6 +13,9 @@ export interface MarkdownText {
   excerpt: string;
   /** Runs of non-space characters in the body's text (code included; images, raw HTML left out). */
   words: number;
+  /** The URL of every link written in the body (`[text](url)`, reference links, autolinks), in order, as
+   *  written: before the site's base is added. */
+  links: string[];
 }
 
 /** Words a minute for `readingMinutes`. */
@@ -66,8 +69,8 @@ function textOf(tokens: readonly Token[] | undefined, out: (s: string) => void, 
       case 'list': for (const item of (t as Tokens.List).items) { textOf(item.tokens, out, visit); out(' '); } break;
       case 'table': {
         const table = t as Tokens.Table;
-        for (const cell of table.header) { textOf(cell.tokens, out); out(' '); }
-        for (const row of table.rows) for (const cell of row) { textOf(cell.tokens, out); out(' '); }
+        for (const cell of table.header) { textOf(cell.tokens, out, visit); out(' '); }
+        for (const row of table.rows) for (const cell of row) { textOf(cell.tokens, out, visit); out(' '); }
         break;
       }
       default:
@@ -105,26 +108,31 @@ class WordCount {
   };
 }
 
+/** A link token whose URL the base step changed keeps the URL as written here (compile.ts). */
+export type WrittenLink = Tokens.Link & { sitegenHref?: string };
+
 /**
- * Headings, excerpt and words of a body from its top-level tokens (markers already taken out, `more` where
- * the first was). `walk`: marked's walk of an instance with extensions (their tokens' children included),
- * for the headings; none for the engine's plain instance. Heading ids are read from the tokens after
- * heading ids assigned them (`sitegenId`).
+ * Headings, excerpt, words and links of a body from its top-level tokens (markers already taken out, `more`
+ * where the first was). `walk`: marked's walk of an instance with extensions (their tokens' children
+ * included), for the headings and links; none for the engine's plain instance. Heading ids are read from the
+ * tokens after heading ids assigned them (`sitegenId`).
  */
 export function markdownText(tokens: Token[], more: number, walk?: (tokens: Token[], fn: (t: Token) => void) => void): MarkdownText {
   const headings: MarkdownHeading[] = [];
+  const links: string[] = [];
   const words = new WordCount();
   const visit = (t: Token) => {
+    if (t.type === 'link') { const l = t as WrittenLink; links.push(l.sitegenHref ?? l.href); return; }
     if (t.type !== 'heading') return;
     const h = t as Tokens.Heading & { sitegenId?: string };
     const heading: MarkdownHeading = { depth: h.depth, text: plainOf(h.tokens) };
     if (h.sitegenId) heading.id = h.sitegenId;
     headings.push(heading);
   };
-  // One pass for the words and, when no extension has child tokens of its own (no `walk`), the headings.
+  // One pass for the words and, when no extension has child tokens of its own (no `walk`), the headings and links.
   textOf(tokens, words.feed, walk ? undefined : visit);
   if (walk) walk(tokens, visit);
   const first = more >= 0 ? null : tokens.find((t) => t.type === 'paragraph');
   const excerpt = more >= 0 ? plainOf(tokens.slice(0, more)) : first ? plainOf([first]) : '';
-  return { headings, excerpt, words: words.n };
+  return { headings, excerpt, words: words.n, links };
 }

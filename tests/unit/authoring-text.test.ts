@@ -1,11 +1,11 @@
-// Headings, excerpt, words and reading minutes of every Markdown entry: what a template reads to make a
+// Headings, excerpt, words, reading minutes and links of every Markdown entry: what a template reads to make a
 // table of contents, a docs sidebar or a post list, the same in a build, from the content cache, on worker
 // threads and in dev; and the `<!-- more -->` line that ends an excerpt, the one raw HTML the policy allows.
 import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Token } from 'marked';
-import { compileMarkdown } from '../../src/markdown/compile.ts';
+import { compileMarkdown, prepareMarkdown } from '../../src/markdown/compile.ts';
 import { decode, isMoreMarker } from '../../src/markdown/entryText.ts';
 import { markdown } from '../../src/markdown/options.ts';
 import { type TestSite } from '../helpers/site.ts';
@@ -28,7 +28,6 @@ describe('the text of a Markdown body', () => {
 
   it('gives each heading the id its HTML has when heading ids are on (and none without)', async () => {
     const ext = markdown({ headingIds: true }).markdown!;
-    const { prepareMarkdown } = await import('../../src/markdown/compile.ts');
     await prepareMarkdown(ext);
     const md = compileMarkdown('# Intro\n\n## Intro\n\n## What’s new?\n', ext);
     expect(md.text!.headings).toEqual([
@@ -63,6 +62,23 @@ describe('the text of a Markdown body', () => {
     // Two words / One / two­three / four. / five / six / a b c d
     expect(md.text!.words).toBe(2 + 3 + 2 + 4);
   });
+
+  it('lists the URL of every link written in it, in order, as written', async () => {
+    const body = '[Home](/) and <https://a.example/x>, www.b.example and [a ref][r].\n\n' +
+      '- [nested *text*](/posts/a/#top)\n\n> [quoted](../up/)\n\n| a | b |\n|---|---|\n| [in a cell](/cell/) | ![an image](/img.png) |\n\n' +
+      '`[not a link](/code/)`\n\n[again](/)\n\n[r]: /ref/target/ "title"\n';
+    const links = ['/', 'https://a.example/x', 'http://www.b.example', '/ref/target/', '/posts/a/#top', '../up/', '/cell/', '/'];
+    expect(compileMarkdown(body).text!.links).toEqual(links);
+    // With the site's base the HTML has it; the list has the URLs as written, as routes' paths are.
+    const based = compileMarkdown(body, undefined, '/docs/');
+    expect(based.html).toContain('href="/docs/posts/a/#top"');
+    expect(based.text!.links).toEqual(links);
+    // With extensions (another walk of the tokens) the same.
+    const ext = markdown({ headingIds: true }).markdown!;
+    await prepareMarkdown(ext);
+    expect(compileMarkdown(body, ext, '/docs/').text!.links).toEqual(links);
+    expect(compileMarkdown('No links here.\n').text!.links).toEqual([]);
+  });
 });
 
 /** The basic fixture with heading ids on and a route that writes every page's text as JSON. */
@@ -70,17 +86,17 @@ const withTextRoute = (t: string) => t
   .replace("import { defineConfig, href } from 'sitegen-islands';", "import { defineConfig, href, markdown } from 'sitegen-islands';")
   .replace('validate:', 'plugins: [markdown({ headingIds: true })],\n  validate:')
   .replace("{ path: '/404'", `{ path: '/text.json', output: 'text.json', title: 'text', props: c.pages,
-      body: (ps: typeof c.pages) => JSON.stringify(ps.map((p) => ({ slug: p.slug, headings: p.headings, excerpt: p.excerpt, words: p.words, readingMinutes: p.readingMinutes }))) },
+      body: (ps: typeof c.pages) => JSON.stringify(ps.map((p) => ({ slug: p.slug, headings: p.headings, excerpt: p.excerpt, words: p.words, readingMinutes: p.readingMinutes, links: p.links }))) },
     { path: '/404'`);
 
-const LONG = `# Long read\n\nOpening words here.\n\n<!-- more -->\n\n## Details\n\n${'word '.repeat(395)}\n`;
+const LONG = `# Long read\n\nOpening words here.\n\n<!-- more -->\n\n## Details\n\n${'word '.repeat(394)}[about](/about/)\n`;
 
 const EXPECTED = [
-  { slug: 'about', headings: [{ depth: 1, text: 'Hello', id: 'hello' }], excerpt: 'This is Markdown with a link home and an item.', words: 11, readingMinutes: 1 },
-  { slug: 'long', headings: [{ depth: 1, text: 'Long read', id: 'long-read' }, { depth: 2, text: 'Details', id: 'details' }], excerpt: 'Long read Opening words here.', words: 401, readingMinutes: 3 },
+  { slug: 'about', headings: [{ depth: 1, text: 'Hello', id: 'hello' }], excerpt: 'This is Markdown with a link home and an item.', words: 11, readingMinutes: 1, links: ['/', '/items/alpha/'] },
+  { slug: 'long', headings: [{ depth: 1, text: 'Long read', id: 'long-read' }, { depth: 2, text: 'Details', id: 'details' }], excerpt: 'Long read Opening words here.', words: 401, readingMinutes: 3, links: ['/about/'] },
 ];
 
-describe('entry.headings, excerpt, words and readingMinutes in a site', () => {
+describe('entry.headings, excerpt, words, readingMinutes and links in a site', () => {
   it('are the same in a build, a warm build (content cache), on worker threads and in dev', async () => {
     site = await copyOf('basic', { 'content/pages/long.md': '---\ntitle: Long\n---\n' + LONG });
     site.edit('sitegen.config.ts', withTextRoute);

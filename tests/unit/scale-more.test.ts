@@ -14,7 +14,7 @@ let root: string;
 beforeAll(() => { root = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-scale-more-')); });
 afterAll(() => { closeBodies(); fs.rmSync(root, { recursive: true, force: true }); });
 
-const eager = (i: number): Entry => ({ id: `p${i}`, slug: `p${i}`, dirs: [], file: `content/p${i}.md`, data: { title: `P ${i}` }, html: '', headings: [], excerpt: '', words: 2, readingMinutes: 1 });
+const eager = (i: number): Entry => ({ id: `p${i}`, slug: `p${i}`, dirs: [], file: `content/p${i}.md`, data: { title: `P ${i}` }, html: '', headings: [], excerpt: '', words: 2, readingMinutes: 1, links: [] });
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -22,11 +22,11 @@ const heapUsed = () => { gc(); gc(); return v8.getHeapStatistics().used_heap_siz
 
 describe('an entry whose body is on disk', () => {
   it('has the fields of an eager entry, in the same order, read from its file', () => {
-    const text = { headings: [{ depth: 2, text: 'Ä', id: 'a' }], excerpt: 'ex ✓', words: 2 };
+    const text = { headings: [{ depth: 2, text: 'Ä', id: 'a' }], excerpt: 'ex ✓', words: 2, links: ['/a/', 'https://x.example/ü'] };
     const [ref] = writeBodies(root, [{ html: '<p>body ✓</p>', text }]);
     const e = defineBody(eager(1), root, ref);
     expect(Object.keys(e)).toEqual(Object.keys(eager(1)));
-    expect({ ...e }).toEqual({ ...eager(1), html: '<p>body ✓</p>', headings: text.headings, excerpt: 'ex ✓' });
+    expect({ ...e }).toEqual({ ...eager(1), html: '<p>body ✓</p>', headings: text.headings, excerpt: 'ex ✓', links: text.links });
     expect(JSON.parse(JSON.stringify(e)).html).toBe('<p>body ✓</p>');
     // A copy of its property descriptors still knows where its body is and reads it.
     const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(e)) as Entry;
@@ -42,9 +42,13 @@ describe('an entry whose body is on disk', () => {
   });
 
   it('two bodies read in turn each give their own text', () => {
-    const [a, b] = writeBodies(root, [{ html: '<p>a</p>', text: { headings: [], excerpt: 'A', words: 1 } }, { html: '<p>b</p>', text: { headings: [], excerpt: 'B', words: 1 } }]);
+    const [a, b] = writeBodies(root, [{ html: '<p>a</p>', text: { headings: [], excerpt: 'A', words: 1, links: ['/a/'] } }, { html: '<p>b</p>', text: { headings: [], excerpt: 'B', words: 1, links: [] } }]);
     const ea = defineBody(eager(2), root, a), eb = defineBody(eager(3), root, b);
     expect([ea.html, eb.html, ea.html, ea.excerpt, eb.excerpt, eb.html]).toEqual(['<p>a</p>', '<p>b</p>', '<p>a</p>', 'A', 'B', '<p>b</p>']);
+    expect([ea.links, eb.links, ea.links, eb.excerpt]).toEqual([['/a/'], [], ['/a/'], 'B']);
+    // A copy each time: changing what one read gave changes no other read.
+    ea.links!.push('/b/');
+    expect(ea.links).toEqual(['/a/']);
   });
 
   it('costs little memory beyond an eager entry with empty texts (20,000 entries)', () => {

@@ -1,5 +1,5 @@
 // Big sites keep their Markdown bodies on disk during a build (content/diskBody.ts): each body's HTML,
-// headings and excerpt sit in a file of .sitegen/cache/bodies/ and are read when a page asks, so the
+// headings, excerpt and links sit in a file of .sitegen/cache/bodies/ and are read when a page asks, so the
 // content cache and the build's memory hold places, not page texts. SITEGEN_DISK_BODIES_MIN=0 turns that on
 // for these small sites; the same site built with every body in memory is the reference for the bytes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ export default defineConfig({
   routes: (c) => [
     // One page hands the template the entry, the other a copy of its HTML: both must give the same bytes.
     ...c.posts.map((p) => ({ path: '/' + p.slug, component: Post, props: { entry: p, copy: p.slug.endsWith('1') ? p.html : null }, title: p.data.title, source: p.file })),
-    { path: '/', component: Index, props: { posts: c.posts.map((p) => ({ slug: p.slug, excerpt: p.excerpt, headings: p.headings, words: p.words })) }, title: 'Index' },
+    { path: '/', component: Index, props: { posts: c.posts.map((p) => ({ slug: p.slug, excerpt: p.excerpt, headings: p.headings, words: p.words, links: p.links })) }, title: 'Index' },
   ],
 });
 `;
@@ -32,8 +32,8 @@ export function Post({ entry, copy }: { entry: Entry; copy: string | null }) {
   return (<><h1>{(entry.data as { title: string }).title}</h1><ol>{entry.headings!.map((h) => <li key={h.text}>{h.text}</li>)}</ol>
     <p className="excerpt">{entry.excerpt}</p><div dangerouslySetInnerHTML={{ __html: copy ?? entry.html ?? '' }} /></>);
 }
-export function Index({ posts }: { posts: { slug: string; excerpt: string; headings: { text: string }[]; words: number }[] }) {
-  return (<ul>{posts.map((p) => <li key={p.slug}><a href={'/' + p.slug + '/'}>{p.slug}</a> {p.words} {p.excerpt} {p.headings.map((h) => h.text).join(' / ')}</li>)}</ul>);
+export function Index({ posts }: { posts: { slug: string; excerpt: string; headings: { text: string }[]; words: number; links: string[] }[] }) {
+  return (<ul>{posts.map((p) => <li key={p.slug}><a href={'/' + p.slug + '/'}>{p.slug}</a> {p.words} {p.excerpt} {p.headings.map((h) => h.text).join(' / ')} links to {p.links.join(' ')}</li>)}</ul>);
 }
 `;
 const post = (i: number) => `---\ntitle: "Post ${i} — ünïcode ✓"\n---\nFirst paragraph of post ${i}, with *emphasis* and a [link](/post-${(i + 1) % 12}/).\n\n## Heading ${i} a\n\nText «${'x'.repeat(i * 40)}» and \`code\`.\n\n<!-- more -->\n\n### Heading ${i} b\n\n- one\n- two ${i}\n`;
@@ -139,14 +139,15 @@ describe('Markdown bodies kept on disk', () => {
 });
 
 describe('an entry whose body is on disk', () => {
-  it('reads html, headings and excerpt from its file, and crosses threads as its place', () => {
+  it('reads html, headings, excerpt and links from its file, and crosses threads as its place', () => {
     const root = site.root;
-    const text = { headings: [{ depth: 2, text: 'Ä heading', id: 'a' }], excerpt: 'Ünïcode ✓ excerpt', words: 3 };
+    const text = { headings: [{ depth: 2, text: 'Ä heading', id: 'a' }], excerpt: 'Ünïcode ✓ excerpt', words: 3, links: ['/ü/', '#a'] };
     const [a, b] = writeBodies(root, [{ html: '<p>first ✓</p>', text }, { html: '<p>second</p>' }]);
     const entry = defineBody({ id: 'x', slug: 'x', dirs: [], file: 'content/x.md', data: { title: 'X' }, words: 3 } as Entry, root, a);
     expect(entry.html).toBe('<p>first ✓</p>');
     expect(entry.headings).toEqual(text.headings);
     expect(entry.excerpt).toBe(text.excerpt);
+    expect(entry.links).toEqual(text.links);
     expect(readBody(root, b)).toBe('<p>second</p>');
     // Sent to a worker: plain data without the texts (structuredClone reads getters), the same entry again.
     const wired = structuredClone(wireEntry(entry));
