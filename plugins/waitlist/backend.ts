@@ -12,7 +12,8 @@
 // from a loopback peer (http.ts).
 //
 // In:  options (dataDir, migrations, service key, host, body cap, logger).
-// Out: handle(req, res) -> whether it answered; ready (database started); close().
+// Out: handle(req, res) -> whether it answered; open() (starts the database, when openLater); ready
+//      (database started); close().
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
@@ -39,11 +40,16 @@ export interface WaitlistBackendOptions {
   maxBodyBytes?: number;
   /** Receives start-up news and internal errors. Default: console.error. */
   log?: (line: string) => void;
+  /** Opens the database only when open() is called or a request needs it, not at once: opening it holds the
+   *  thread for about half a second, which the caller may want to spend serving pages first. */
+  openLater?: boolean;
 }
 
 export interface WaitlistBackend {
   /** Answers requests under /rest/v1/ and resolves true; resolves false, untouched, for any other path. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /** Starts opening the database, if nothing has yet; returns `ready`. */
+  open(): Promise<void>;
   /** Settles when the database is open (it takes seconds); rejects if it failed to start. */
   ready: Promise<void>;
   /** Lets requests in progress finish, then closes the database. */
@@ -68,21 +74,31 @@ export function createWaitlistBackend(options: WaitlistBackendOptions): Waitlist
   const serviceKey = options.serviceKey ?? newServiceKey();
   // Default to stderr: a 500 or a failed start must never be silent.
   const log = options.log ?? ((line: string) => console.error(line));
-  const started = Date.now();
   let db: PGlite | null = null;
   let closing: Promise<void> | null = null;
   const inFlight = new Set<Promise<unknown>>();
 
-  // Started now, awaited only by requests: the site is served meanwhile.
-  const ready = openWaitlistDb({ dataDir: options.dataDir, migrationsDir: options.migrationsDir }).then((opened) => {
-    db = opened;
-    log(`waitlist: database ready in ${Date.now() - started} ms (${options.dataDir})`);
-  });
+  // Started now (or, with openLater, by open() or the first request), awaited only by requests: the site is
+  // served meanwhile.
+  let settle!: { resolve: () => void; reject: (e: unknown) => void };
+  const ready = new Promise<void>((resolve, reject) => { settle = { resolve, reject }; });
   ready.catch((error: unknown) => log(`waitlist: database failed to start: ${describe(error)}`));
+  let opening = false;
+  function open(): Promise<void> {
+    if (opening || closing) return ready;
+    opening = true;
+    const started = Date.now();
+    openWaitlistDb({ dataDir: options.dataDir, migrationsDir: options.migrationsDir }).then((opened) => {
+      db = opened;
+      log(`waitlist: database ready in ${Date.now() - started} ms (${options.dataDir})`);
+    }).then(settle.resolve, settle.reject);
+    return ready;
+  }
+  if (!options.openLater) void open();
 
   async function database(): Promise<PGlite> {
     try {
-      await ready;
+      await open();
     } catch {
       throw new ApiError(503, { message: 'The local waitlist database failed to start; see the server log.' });
     }
@@ -226,6 +242,7 @@ export function createWaitlistBackend(options: WaitlistBackendOptions): Waitlist
   function close(): Promise<void> {
     closing ??= (async () => {
       await Promise.allSettled([...inFlight]);
+      if (!opening) { settle.resolve(); return; } // never opened: nothing to close (a request now answers 503)
       try {
         await ready;
       } catch {
@@ -236,7 +253,7 @@ export function createWaitlistBackend(options: WaitlistBackendOptions): Waitlist
     return closing;
   }
 
-  return { handle, ready, close, serviceKey };
+  return { handle, open, ready, close, serviceKey };
 }
 
 const wantsObject = (req: IncomingMessage) => (req.headers.accept ?? '').includes(OBJECT_MEDIA_TYPE);

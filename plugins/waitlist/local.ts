@@ -3,6 +3,7 @@
 // or against Supabase (the command). Loaded only when one of those runs, never by a build.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ServerResponse } from 'node:http';
 import type { Message, ServerContext, ServerContribution } from 'sitegen-islands';
 import { createWaitlistBackend } from './backend.ts';
 import { DamagedDatabaseError, inspectDataDir } from './db.ts';
@@ -62,6 +63,48 @@ export function writeServerFile(root: string, info: { url: string; pid: number; 
   writePrivateFile(serverFile(root), JSON.stringify(info));
 }
 
+/** How long the server must have had no request in flight before the database opens (unless one needs it). */
+export const OPEN_WHEN_IDLE_MS = 300;
+/** A wait that ends this much later than asked was not idle: the thread was busy (requests may be queued). */
+const LATE_MS = 100;
+
+/**
+ * Opening the database holds the thread about half a second (Postgres starting in WebAssembly), and a page or
+ * stylesheet asked for meanwhile waits for it; so does the rest of the server's start, which goes on after it
+ * listens. So it opens once the server has answered its first requests (a browser's first page and its
+ * assets) and has then been idle for OPEN_WHEN_IDLE_MS: no request in flight, and the thread free (a wait that
+ * ends late means the thread was busy, and requests may be waiting to be read: then it waits again). A
+ * waitlist request opens it at once (backend.ts); with no request at all nothing needs it.
+ */
+export function openWhenIdle(backend: { open(): Promise<void> }): { request(res: ServerResponse): void; stop(): void } {
+  let inFlight = 0;
+  let seen = false; // a request was answered
+  let done = false; // opened, or stopped
+  let timer: NodeJS.Timeout | null = null;
+  const arm = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!seen || done || inFlight > 0) return;
+    const at = Date.now();
+    timer = setTimeout(() => {
+      timer = null;
+      if (Date.now() - at > OPEN_WHEN_IDLE_MS + LATE_MS) return arm();
+      done = true;
+      void backend.open().catch(() => { /* logged by the backend */ });
+    }, OPEN_WHEN_IDLE_MS);
+    timer.unref();
+  };
+  return {
+    request(res) {
+      if (done) return;
+      inFlight++;
+      arm();
+      res.once('close', () => { inFlight--; seen = true; arm(); });
+    },
+    stop() { done = true; arm(); },
+  };
+}
+
 export async function startLocalWaitlist(ctx: ServerContext, options: LocalWaitlistOptions): Promise<ServerContribution> {
   const dataDir = waitlistDataDir(ctx.root, ctx.env);
   const shown = path.relative(process.cwd(), dataDir) || dataDir;
@@ -78,13 +121,14 @@ export async function startLocalWaitlist(ctx: ServerContext, options: LocalWaitl
   const serviceKey = ensureServiceKey(realDir);
   // The backend logs its own start-up ("waitlist: database ready in … ms") and failures.
   const backend = createWaitlistBackend({
-    dataDir: realDir, migrationsDir: options.migrationsDir, serviceKey, host: ctx.host,
+    dataDir: realDir, migrationsDir: options.migrationsDir, serviceKey, host: ctx.host, openLater: true,
     log: (line) => process.stderr.write(dim(`  ${line}\n`)),
   });
   backend.ready.catch(() => { /* logged by the backend; requests answer 503 */ });
+  const idle = openWhenIdle(backend);
   void ctx.origin.then((url) => writeServerFile(ctx.root, { url, pid: process.pid, dataDir: realDir }), () => {});
   const banner = [
-    'waitlist API at /rest/v1/waitlist (embedded Postgres, starting in the background)',
+    'waitlist API at /rest/v1/waitlist (embedded Postgres, opened in the background once the first pages are served)',
     dim(`local anon key (public, insert only): ${LOCAL_ANON_KEY}`),
     dim(`local service-role key (this database only, from this machine only): ${serviceKey}`),
     dim(`  kept in ${path.relative(process.cwd(), serviceKeyFile(realDir)) || serviceKeyFile(realDir)}`),
@@ -93,9 +137,10 @@ export async function startLocalWaitlist(ctx: ServerContext, options: LocalWaitl
     banner.push(`warning: listening on ${ctx.host}, not loopback: other machines can reach this server and post to the local waitlist (the service-role key still works only from this machine)`);
   }
   return {
-    handlers: [(req, res) => backend.handle(req, res)],
+    handlers: [(req, res) => { idle.request(res); return backend.handle(req, res); }],
     banner,
     async close() {
+      idle.stop();
       try { fs.rmSync(serverFile(ctx.root), { force: true }); } catch { /* already gone */ }
       // The lock goes even when closing fails (a database still starting under load), or it would refuse
       // the next server until the stale-pid check.

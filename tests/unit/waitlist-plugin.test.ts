@@ -5,7 +5,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO, fixture, sitegen } from '../helpers/cli.ts';
-import { runExport } from '../../plugins/waitlist/local.ts';
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { OPEN_WHEN_IDLE_MS, openWhenIdle, runExport } from '../../plugins/waitlist/local.ts';
+import { createWaitlistBackend } from '../../plugins/waitlist/backend.ts';
 import { siteAt } from '../helpers/site.ts';
 import { copyEmptyDatabase } from '../helpers/waitlistTemplate.ts';
 import { scratchDir } from '../helpers/scratchRoot.ts';
@@ -72,13 +75,21 @@ describe('a site without the waitlist plugin (tests/fixtures/basic)', () => {
 describe('a site with the waitlist plugin (tests/fixtures/waitlist)', () => {
   // dev and the export in this process (the export's code as `sitegen waitlist export` runs it; the command
   // itself is run by waitlist-cli.test.ts against a `sitegen preview`).
-  it('`sitegen dev` serves the local API, prints the keys, and `waitlist export` reads it', async () => {
+  it('`sitegen dev` serves the local API, opens its database once pages are served, prints the keys, and `waitlist export` reads it', async () => {
     const dataDir = path.join(tmp, 'db-dev');
     await copyEmptyDatabase(dataDir);
     const env = { SITEGEN_WAITLIST_DIR: dataDir, SUPABASE_URL: '' };
+    // The backend's own lines go to the process's stderr (the server's output has the banner).
+    let stderr = '';
+    const write = process.stderr.write.bind(process.stderr);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation((s, ...rest: any[]) => { stderr += String(s); return write(s, ...rest); });
     const server = await siteAt(site).dev({ backend: true, env });
     try {
       expect(server.code, server.output()).toBe(0);
+      // The database opens by itself once the first page asked for is served (no waitlist request needed).
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+      await vi.waitFor(() => expect(stderr).toContain('waitlist: database ready'), { timeout: 60_000, interval: 50 });
+      err.mockRestore();
       const { LOCAL_ANON_KEY } = await import('../../plugins/waitlist/keys.ts');
       const res = await fetch(`${server.url}/rest/v1/waitlist`, {
         method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' }, body: '{"email":"dev@example.com"}',
@@ -93,8 +104,95 @@ describe('a site with the waitlist plugin (tests/fixtures/waitlist)', () => {
       expect(code).toBe(0);
       expect(JSON.parse(stdout).map((row: { email: string }) => row.email)).toEqual(['dev@example.com']);
     } finally {
+      err.mockRestore();
       await server.close();
     }
+  });
+});
+
+describe('the local database opens once pages are served', () => {
+  // Opening it holds the server's thread about half a second: pages asked for at start are not held behind it.
+  it('opens once the server has answered a request and been idle for a moment (no request in flight, the thread free), once', async () => {
+    vi.useFakeTimers();
+    try {
+      const backend = { open: vi.fn(async () => {}) };
+      const idle = openWhenIdle(backend);
+      const response = () => new EventEmitter() as unknown as ServerResponse;
+      const close = (res: ServerResponse) => (res as unknown as EventEmitter).emit('close');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(backend.open).not.toHaveBeenCalled(); // no request yet: nothing needs it
+      const page = response(), css = response();
+      idle.request(page);
+      await vi.advanceTimersByTimeAsync(OPEN_WHEN_IDLE_MS * 10);
+      idle.request(css);
+      close(page);
+      await vi.advanceTimersByTimeAsync(OPEN_WHEN_IDLE_MS * 10);
+      expect(backend.open).not.toHaveBeenCalled(); // a request in flight
+      close(css);
+      await vi.advanceTimersByTimeAsync(OPEN_WHEN_IDLE_MS - 1);
+      expect(backend.open).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(backend.open).toHaveBeenCalledTimes(1);
+      const later = response();
+      idle.request(later);
+      close(later);
+      await vi.advanceTimersByTimeAsync(OPEN_WHEN_IDLE_MS * 10);
+      expect(backend.open).toHaveBeenCalledTimes(1);
+
+      // A wait that ends late (the thread was busy: requests may be queued unread) waits again.
+      const busy = { open: vi.fn(async () => {}) };
+      const first = response();
+      openWhenIdle(busy).request(first);
+      close(first);
+      vi.setSystemTime(Date.now() + 2_000); // the clock moves on while no timer runs: a blocked thread
+      await vi.advanceTimersByTimeAsync(OPEN_WHEN_IDLE_MS);
+      expect(busy.open).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(OPEN_WHEN_IDLE_MS);
+      expect(busy.open).toHaveBeenCalledTimes(1);
+
+      // Stopped (the server closing) before it was idle: never opened.
+      const stopped = { open: vi.fn(async () => {}) };
+      const other = openWhenIdle(stopped);
+      const one = response();
+      other.request(one);
+      close(one);
+      other.stop();
+      await vi.advanceTimersByTimeAsync(OPEN_WHEN_IDLE_MS * 10);
+      expect(stopped.open).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a backend told to open later opens for the first request that needs it, and closes without having opened', async () => {
+    const dataDir = path.join(tmp, 'db-later');
+    await copyEmptyDatabase(dataDir);
+    const log: string[] = [];
+    const backend = createWaitlistBackend({ dataDir, migrationsDir: path.join(REPO, 'supabase/migrations'), openLater: true, log: (l) => log.push(l) });
+    let settled = false;
+    void backend.ready.then(() => { settled = true; });
+    const { LOCAL_ANON_KEY } = await import('../../plugins/waitlist/keys.ts');
+    const { createServer } = await import('node:http');
+    const server = createServer((req, res) => { void backend.handle(req, res); });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as import('node:net').AddressInfo).port;
+      const res = await fetch(`http://127.0.0.1:${port}/rest/v1/waitlist`, {
+        method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' }, body: '{"email":"later@example.com"}',
+      });
+      expect(res.status).toBe(201);
+      expect(settled).toBe(true);
+      expect(log.join('\n')).toContain('waitlist: database ready');
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await backend.close();
+    }
+    // Never asked to open: closing it creates no database, and a request then answers 503.
+    const never = createWaitlistBackend({ dataDir: path.join(tmp, 'db-never'), migrationsDir: path.join(REPO, 'supabase/migrations'), openLater: true, log: (l) => log.push(l) });
+    await never.close();
+    await never.ready;
+    expect(fs.existsSync(path.join(tmp, 'db-never'))).toBe(false);
   });
 });
 
