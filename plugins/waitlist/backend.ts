@@ -20,9 +20,8 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { openWaitlistDb } from './db.ts';
 import type { WaitlistRole } from './keys.ts';
 import {
-  ApiError, COUNT_SQL, insertSql, isPgError, parseCount, parseInsertColumns, parseOrder, parsePrefer,
-  parseSelect, pgErrorToApi, restError, selectSql, unknownColumn, WAITLIST_COLUMNS, WAITLIST_TABLE,
-  type WaitlistColumn,
+  allowOnly, ApiError, COUNT_SQL, insertSql, isPgError, parseCount, parseInsertColumns, parseOrder, parsePrefer,
+  parseSelect, payloadColumns, pgErrorToApi, restError, rowsParam, selectSql, WAITLIST_TABLE, type Row,
 } from './postgrest.ts';
 import { corsHeaders, parseJson, readBody, requireJsonBody, requireKnownHost, roleFromRequest, sendError, sendJson } from './http.ts';
 import { newServiceKey } from './serviceKey.ts';
@@ -66,7 +65,6 @@ export const MAX_ROWS_PER_INSERT = 100;
 export const ANON_ONE_ROW_MESSAGE = 'the public key may add one row per request';
 const OBJECT_MEDIA_TYPE = 'application/vnd.pgrst.object+json';
 
-type Row = Record<string, unknown>;
 const isRow = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function createWaitlistBackend(options: WaitlistBackendOptions): WaitlistBackend {
@@ -268,38 +266,6 @@ function safeRole(req: IncomingMessage, serviceKey: string): WaitlistRole {
   } catch {
     return 'anon';
   }
-}
-
-/** Unknown parameters would be PostgREST filters or options we do not implement; silently ignoring one could widen a query. */
-function allowOnly(url: URL, names: string[]): void {
-  for (const name of url.searchParams.keys()) {
-    if (!names.includes(name)) {
-      throw restError(400, 'PGRST100', `Unsupported query parameter: ${name.slice(0, 100)}`, null,
-        `The local waitlist backend accepts only: ${names.join(', ')}`);
-    }
-  }
-}
-
-/**
- * The rows as the JSON text bound to the insert. JSON.stringify recurses, so
- * metadata nested a few thousand levels deep (it fits in a 16 KB body, and
- * JSON.parse accepts it) throws RangeError; that is the client's doing.
- */
-function rowsParam(rows: Row[]): string {
-  try {
-    return JSON.stringify(rows);
-  } catch {
-    throw restError(400, 'PGRST102', 'The JSON body is nested too deeply');
-  }
-}
-
-/** Without ?columns, PostgREST takes the payload's keys, each of which must be a column. */
-function payloadColumns(rows: Row[]): WaitlistColumn[] {
-  const keys = new Set(rows.flatMap((row) => Object.keys(row)));
-  for (const key of keys) {
-    if (!(WAITLIST_COLUMNS as readonly string[]).includes(key)) throw unknownColumn(key.slice(0, 100));
-  }
-  return WAITLIST_COLUMNS.filter((column) => keys.has(column));
 }
 
 /** supabase-js names the schema in Accept-Profile / Content-Profile; only public exists here. */

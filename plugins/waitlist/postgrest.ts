@@ -177,3 +177,38 @@ export function statusForPgCode(code: string, role: WaitlistRole): number {
 export function pgErrorToApi(error: PgErrorLike, role: WaitlistRole): ApiError {
   return restError(statusForPgCode(error.code, role), error.code, error.message, error.detail ?? null, error.hint ?? null);
 }
+
+/** A request body's row (an object). */
+export type Row = Record<string, unknown>;
+
+/** Unknown parameters would be PostgREST filters or options we do not implement; silently ignoring one could widen a query. */
+export function allowOnly(url: URL, names: string[]): void {
+  for (const name of url.searchParams.keys()) {
+    if (!names.includes(name)) {
+      throw restError(400, 'PGRST100', `Unsupported query parameter: ${name.slice(0, 100)}`, null,
+        `The local waitlist backend accepts only: ${names.join(', ')}`);
+    }
+  }
+}
+
+/**
+ * The rows as the JSON text bound to the insert. JSON.stringify recurses, so
+ * metadata nested a few thousand levels deep (it fits in a 16 KB body, and
+ * JSON.parse accepts it) throws RangeError; that is the client's doing.
+ */
+export function rowsParam(rows: Row[]): string {
+  try {
+    return JSON.stringify(rows);
+  } catch {
+    throw restError(400, 'PGRST102', 'The JSON body is nested too deeply');
+  }
+}
+
+/** Without ?columns, PostgREST takes the payload's keys, each of which must be a column. */
+export function payloadColumns(rows: Row[]): WaitlistColumn[] {
+  const keys = new Set(rows.flatMap((row) => Object.keys(row)));
+  for (const key of keys) {
+    if (!(WAITLIST_COLUMNS as readonly string[]).includes(key)) throw unknownColumn(key.slice(0, 100));
+  }
+  return WAITLIST_COLUMNS.filter((column) => keys.has(column));
+}

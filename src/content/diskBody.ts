@@ -4,9 +4,9 @@
 // (its name random, never rewritten), each followed by its headings and excerpt as JSON, then its links as
 // JSON; the entry's `html`, `headings`, `excerpt` and `links` are then getters that read those bytes each
 // time they are asked and keep nothing, and the content cache keeps the place and the word count instead.
-// So a build holds one page's body at a time whatever the site's size (100,000 bench pages: ~650 MB of HTML). A site keeps
-// its pages small in memory by handing templates the entry (`entry.html` read as the page renders) rather
-// than a copy of its HTML in the route's props (a copy in every route is every body at once).
+// So a build holds one page's body at a time whatever the site's size (100,000 bench pages: ~650 MB of
+// HTML). A site keeps its pages small in memory by handing templates the entry (`entry.html` read as the page
+// renders) rather than a copy of its HTML in the route's props (a copy in every route is every body at once).
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -16,9 +16,9 @@ import { siteCachePath } from '../cache/registry.ts';
 
 /**
  * Where a body's HTML is: a file of the bodies folder, its byte offset and its byte length, then `textBytes`
- * of JSON (its headings and excerpt), then `linkBytes` of JSON (its links); `c` when it holds a component element, `img` when it names an image
- * variant (the scans for those skip the others unread). Plain data: it crosses to workers and into the
- * content cache as it is.
+ * of JSON (its headings and excerpt), then `linkBytes` of JSON (its links); `c` when it holds a component
+ * element, `img` when it names an image variant (the scans for those skip the others unread). Plain data: it
+ * crosses to workers and into the content cache as it is.
  */
 export interface BodyRef { file: string; at: number; bytes: number; textBytes: number; linkBytes: number; c?: 1; img?: 1 }
 
@@ -132,8 +132,8 @@ export function readLinks(root: string, ref: BodyRef): string[] {
 }
 
 /**
- * A kept body's HTML, headings, excerpt and links read now, or null when its file is gone or cut short: then the
- * caller parses its source again. A long-lived process (dev) found the file whole when it opened the content
+ * A kept body's HTML, headings, excerpt and links read now, or null when its file is gone or cut short: then
+ * the caller parses its source again. A long-lived process (dev) found the file whole when it opened the content
  * cache, but a `sitegen build` of the same site since may have pruned it (its own content cache no longer
  * names it) or `sitegen clean` deleted it.
  */
@@ -181,8 +181,8 @@ const ACCESSORS: Record<Field, PropertyDescriptor> = {
 };
 const isField = (k: string): k is Field => (FIELDS as readonly string[]).includes(k);
 
-/** The entry with `html`, `headings`, `excerpt` and `links` reading from the body's file whenever they are read
- *  (enumerable accessors in the places of an eager entry's fields, which are added when it has none). A new
+/** The entry with `html`, `headings`, `excerpt` and `links` reading from the body's file whenever they are
+ *  read (enumerable accessors in the places of an eager entry's fields, which are added when it has none). A new
  *  object with the entry's own fields in their order: use the one returned. `plain`: the caller made the entry
  *  with plain fields only (entryOf), which are then copied as values. */
 export function defineBody(entry: Entry, root: string, ref: BodyRef, plain = false): Entry {
