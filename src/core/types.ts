@@ -74,8 +74,8 @@ export interface Entry<T = any> {
   words?: number;
   /** `words` / 200, rounded up, at least 1 (Markdown files only). */
   readingMinutes?: number;
-  /** The URL of every link written in the body, in order, as written (before the site's base is added):
-   *  `[text](url)`, reference links and autolinks (Markdown files only). */
+  /** The URL of every link written in the body (`[text](url)`, reference links, autolinks), in order, as
+   *  written (character references decoded; before the site's base is added) (Markdown files only). */
   links?: string[];
   /** True for a draft (its collection's `draft` field is true); only dev and `--drafts` builds have drafts. */
   draft?: boolean;

@@ -14,7 +14,7 @@ export interface MarkdownText {
   /** Runs of non-space characters in the body's text (code included; images, raw HTML left out). */
   words: number;
   /** The URL of every link written in the body (`[text](url)`, reference links, autolinks), in order, as
-   *  written: before the site's base is added. */
+   *  written (character references such as `&amp;` decoded): before the site's base is added. */
   links: string[];
 }
 
@@ -122,7 +122,7 @@ export function markdownText(tokens: Token[], more: number, walk?: (tokens: Toke
   const links: string[] = [];
   const words = new WordCount();
   const visit = (t: Token) => {
-    if (t.type === 'link') { const l = t as WrittenLink; links.push(l.sitegenHref ?? l.href); return; }
+    if (t.type === 'link') { const l = t as WrittenLink; links.push(decode(l.sitegenHref ?? l.href)); return; }
     if (t.type !== 'heading') return;
     const h = t as Tokens.Heading & { sitegenId?: string };
     const heading: MarkdownHeading = { depth: h.depth, text: plainOf(h.tokens) };

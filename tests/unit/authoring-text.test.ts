@@ -66,8 +66,8 @@ describe('the text of a Markdown body', () => {
   it('lists the URL of every link written in it, in order, as written', async () => {
     const body = '[Home](/) and <https://a.example/x>, www.b.example and [a ref][r].\n\n' +
       '- [nested *text*](/posts/a/#top)\n\n> [quoted](../up/)\n\n| a | b |\n|---|---|\n| [in a cell](/cell/) | ![an image](/img.png) |\n\n' +
-      '`[not a link](/code/)`\n\n[again](/)\n\n[r]: /ref/target/ "title"\n';
-    const links = ['/', 'https://a.example/x', 'http://www.b.example', '/ref/target/', '/posts/a/#top', '../up/', '/cell/', '/'];
+      '`[not a link](/code/)`\n\n[again](/)\n\n[query](/search?q=a&amp;page=2) [escaped](/a\\_b)\n\n[r]: /ref/target/ "title"\n';
+    const links = ['/', 'https://a.example/x', 'http://www.b.example', '/ref/target/', '/posts/a/#top', '../up/', '/cell/', '/', '/search?q=a&page=2', '/a_b'];
     expect(compileMarkdown(body).text!.links).toEqual(links);
     // With the site's base the HTML has it; the list has the URLs as written, as routes' paths are.
     const based = compileMarkdown(body, undefined, '/docs/');
