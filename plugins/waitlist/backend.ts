@@ -239,8 +239,11 @@ export function createWaitlistBackend(options: WaitlistBackendOptions): Waitlist
 
   function close(): Promise<void> {
     closing ??= (async () => {
+      // Never opened: nothing to close. Settled before waiting for the requests in flight, which may be waiting
+      // for it (a POST still reading its body): they answer 503.
+      if (!opening) settle.resolve();
       await Promise.allSettled([...inFlight]);
-      if (!opening) { settle.resolve(); return; } // never opened: nothing to close (a request now answers 503)
+      if (!opening) return;
       try {
         await ready;
       } catch {

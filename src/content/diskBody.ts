@@ -69,15 +69,15 @@ function fdOf(file: string): number {
 // Bodies are mostly read in the order they were written (routes() walking a collection): one read of the
 // bytes that follow then answers the next bodies of the same file, where a read each (10,000 at 10,000
 // pages) cost more in calls than in bytes. A body is read with its headings, excerpt and links (one read for
-// all), and only a read a little ahead of the last one in its file (the next body, or the next body's links
-// when only links are read) reads ahead, so reading here and there costs what it did.
+// all), and a read less than a window ahead of the last one in its file (the next body, or the next body's
+// links when only links are read) reads a window ahead; a read further away or back reads only its body.
 const WINDOW = 256 * 1024;
 let windowBuf: Buffer | null = null;
 /** The bytes held: `file`'s from `start`, `length` of them; `end`, where the last body read ends. */
 let held = { file: '', start: 0, length: 0, end: -1 };
 
-/** `bytes` bytes at `at` of a bodies file, of the body that ends at `bodyEnd` (its headings and excerpt
- *  included); a clear error when the cache was deleted or cut under the build. */
+/** `bytes` bytes at `at` of a bodies file, of the body that ends at `bodyEnd` (its headings, excerpt and
+ *  links included); a clear error when the cache was deleted or cut under the build. */
 function readAt(root: string, name: string, at: number, bytes: number, bodyEnd: number): string {
   const file = path.join(bodiesDir(root), path.basename(name));
   if (held.file !== file || at < held.start || at + bytes > held.start + held.length) {
@@ -106,7 +106,7 @@ function readAt(root: string, name: string, at: number, bytes: number, bodyEnd: 
 export class BodyGone extends Error {}
 
 // The last body read and its text: a page's key, its render and its links read the same body in turn.
-let last: { ref: BodyRef; html?: string; text?: Pick<MarkdownText, 'headings' | 'excerpt'>; links?: string[] } | null = null;
+let last: { ref: BodyRef; html?: string; text?: Pick<MarkdownText, 'headings' | 'excerpt'>; links?: readonly string[] } | null = null;
 const lastOf = (ref: BodyRef) => (last?.ref === ref ? last : (last = { ref }));
 
 /** A body's HTML, read from its file. */
@@ -124,11 +124,10 @@ export function readText(root: string, ref: BodyRef): Pick<MarkdownText, 'headin
   return { headings, excerpt };
 }
 
-/** A body's links, read from its file (a new array each time: the caller may change it). */
-export function readLinks(root: string, ref: BodyRef): string[] {
+/** A body's links, read from its file (frozen, as an entry's links are wherever they come from). */
+export function readLinks(root: string, ref: BodyRef): readonly string[] {
   const l = lastOf(ref);
-  l.links ??= JSON.parse(readAt(root, ref.file, ref.at + ref.bytes + ref.textBytes, ref.linkBytes, endOf(ref))) as string[];
-  return l.links.slice();
+  return l.links ??= Object.freeze(JSON.parse(readAt(root, ref.file, ref.at + ref.bytes + ref.textBytes, ref.linkBytes, endOf(ref))) as string[]);
 }
 
 /**

@@ -76,7 +76,7 @@ export function entryOf(col: CollectionConfig, relToContent: string, data: unkno
     entry.excerpt = t.excerpt;
     entry.words = t.words;
     entry.readingMinutes = readingMinutes(t.words);
-    entry.links = t.links ?? [];
+    entry.links = Object.freeze(t.links ?? []); // (one read from the content cache or a worker is not frozen yet)
   } else if (lazy) defineLazyBody(entry, lazy);
   if (draftOf(col, data)) entry.draft = true;
   return entry;

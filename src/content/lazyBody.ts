@@ -54,7 +54,7 @@ export function releaseBodies(bodies: Iterable<LazyBody>): void {
   for (const b of bodies) byToken.delete(b.token);
 }
 
-const EMPTY = { headings: [], excerpt: '', words: 0, links: [] as string[] };
+const EMPTY = { headings: [], excerpt: '', words: 0, links: Object.freeze([] as string[]) };
 
 /**
  * Adds the body fields to `entry` as getters, in the places an eager entry has them. A body with problems
@@ -72,7 +72,7 @@ export function defineLazyBody(entry: Entry, body: LazyBody): void {
     excerpt: field(() => text().excerpt),
     words: field(() => text().words),
     readingMinutes: field(() => readingMinutes(text().words)),
-    links: field(() => text().links ?? []),
+    links: field(() => Object.freeze(text().links ?? EMPTY.links)),
   });
 }
 

@@ -75,8 +75,8 @@ export interface Entry<T = any> {
   /** `words` / 200, rounded up, at least 1 (Markdown files only). */
   readingMinutes?: number;
   /** The URL of every link written in the body (`[text](url)`, reference links, autolinks), in order, as
-   *  written (character references decoded; before the site's base is added) (Markdown files only). */
-  links?: string[];
+   *  written (character references decoded; before the site's base is added), frozen (Markdown files only). */
+  links?: readonly string[];
   /** True for a draft (its collection's `draft` field is true); only dev and `--drafts` builds have drafts. */
   draft?: boolean;
 }
@@ -101,7 +101,7 @@ export type CollectionValue<C> = C extends { schema: infer S extends ZodType }
   : never;
 
 /** What every entry of a Markdown collection has. */
-export type MarkdownEntryText = { html: string; headings: MarkdownHeading[]; excerpt: string; words: number; readingMinutes: number; links: string[] };
+export type MarkdownEntryText = { html: string; headings: MarkdownHeading[]; excerpt: string; words: number; readingMinutes: number; links: readonly string[] };
 
 export type ContentOf<Cs> = { [K in keyof Cs]: CollectionValue<Cs[K]> };
 

@@ -14,8 +14,9 @@ export interface MarkdownText {
   /** Runs of non-space characters in the body's text (code included; images, raw HTML left out). */
   words: number;
   /** The URL of every link written in the body (`[text](url)`, reference links, autolinks), in order, as
-   *  written (character references such as `&amp;` decoded): before the site's base is added. */
-  links: string[];
+   *  written (numeric character references and `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;`
+   *  decoded): before the site's base is added. Frozen: every entry that shares it reads the same list. */
+  links: readonly string[];
 }
 
 /** Words a minute for `readingMinutes`. */
@@ -108,6 +109,11 @@ class WordCount {
   };
 }
 
+/** Adds the tokens and all their descendants to `set`. */
+function markInside(tokens: readonly Token[] | undefined, set: WeakSet<Token>): void {
+  for (const t of tokens ?? []) { set.add(t); markInside((t as { tokens?: Token[] }).tokens, set); }
+}
+
 /** A link token whose URL the base step changed keeps the URL as written here (compile.ts). */
 export type WrittenLink = Tokens.Link & { sitegenHref?: string };
 
@@ -120,9 +126,16 @@ export type WrittenLink = Tokens.Link & { sitegenHref?: string };
 export function markdownText(tokens: Token[], more: number, walk?: (tokens: Token[], fn: (t: Token) => void) => void): MarkdownText {
   const headings: MarkdownHeading[] = [];
   const links: string[] = [];
+  // An image's alt text is plain text in the HTML: a link written in it is no link (marked's walk goes into it).
+  const inImage = new WeakSet<Token>();
   const words = new WordCount();
   const visit = (t: Token) => {
-    if (t.type === 'link') { const l = t as WrittenLink; links.push(decode(l.sitegenHref ?? l.href)); return; }
+    if (t.type === 'image') { markInside((t as Tokens.Image).tokens, inImage); return; }
+    if (t.type === 'link') {
+      const l = t as WrittenLink;
+      if (!inImage.has(t)) links.push(decode(l.sitegenHref ?? l.href));
+      return;
+    }
     if (t.type !== 'heading') return;
     const h = t as Tokens.Heading & { sitegenId?: string };
     const heading: MarkdownHeading = { depth: h.depth, text: plainOf(h.tokens) };
@@ -134,5 +147,5 @@ export function markdownText(tokens: Token[], more: number, walk?: (tokens: Toke
   if (walk) walk(tokens, visit);
   const first = more >= 0 ? null : tokens.find((t) => t.type === 'paragraph');
   const excerpt = more >= 0 ? plainOf(tokens.slice(0, more)) : first ? plainOf([first]) : '';
-  return { headings, excerpt, words: words.n, links };
+  return { headings, excerpt, words: words.n, links: Object.freeze(links) };
 }

@@ -66,9 +66,13 @@ describe('the text of a Markdown body', () => {
   it('lists the URL of every link written in it, in order, as written', async () => {
     const body = '[Home](/) and <https://a.example/x>, www.b.example and [a ref][r].\n\n' +
       '- [nested *text*](/posts/a/#top)\n\n> [quoted](../up/)\n\n| a | b |\n|---|---|\n| [in a cell](/cell/) | ![an image](/img.png) |\n\n' +
-      '`[not a link](/code/)`\n\n[again](/)\n\n[query](/search?q=a&amp;page=2) [escaped](/a\\_b)\n\n[r]: /ref/target/ "title"\n';
+      '`[not a link](/code/)`\n\n[again](/)\n\n[query](/search?q=a&amp;page=2) [escaped](/a\\_b)\n\n' +
+      '![alt text with [a link](/in-alt/), which the HTML shows as text](https://e.example/a.png)\n\n[r]: /ref/target/ "title"\n';
     const links = ['/', 'https://a.example/x', 'http://www.b.example', '/ref/target/', '/posts/a/#top', '../up/', '/cell/', '/', '/search?q=a&page=2', '/a_b'];
-    expect(compileMarkdown(body).text!.links).toEqual(links);
+    const plain = compileMarkdown(body);
+    expect(plain.text!.links).toEqual(links);
+    expect(plain.html).not.toContain('href="/in-alt/"');
+    expect(Object.isFrozen(plain.text!.links)).toBe(true);
     // With the site's base the HTML has it; the list has the URLs as written, as routes' paths are.
     const based = compileMarkdown(body, undefined, '/docs/');
     expect(based.html).toContain('href="/docs/posts/a/#top"');
@@ -86,14 +90,14 @@ const withTextRoute = (t: string) => t
   .replace("import { defineConfig, href } from 'sitegen-islands';", "import { defineConfig, href, markdown } from 'sitegen-islands';")
   .replace('validate:', 'plugins: [markdown({ headingIds: true })],\n  validate:')
   .replace("{ path: '/404'", `{ path: '/text.json', output: 'text.json', title: 'text', props: c.pages,
-      body: (ps: typeof c.pages) => JSON.stringify(ps.map((p) => ({ slug: p.slug, headings: p.headings, excerpt: p.excerpt, words: p.words, readingMinutes: p.readingMinutes, links: p.links }))) },
+      body: (ps: typeof c.pages) => JSON.stringify(ps.map((p) => ({ slug: p.slug, headings: p.headings, excerpt: p.excerpt, words: p.words, readingMinutes: p.readingMinutes, links: p.links, frozen: Object.isFrozen(p.links) }))) },
     { path: '/404'`);
 
 const LONG = `# Long read\n\nOpening words here.\n\n<!-- more -->\n\n## Details\n\n${'word '.repeat(394)}[about](/about/)\n`;
 
 const EXPECTED = [
-  { slug: 'about', headings: [{ depth: 1, text: 'Hello', id: 'hello' }], excerpt: 'This is Markdown with a link home and an item.', words: 11, readingMinutes: 1, links: ['/', '/items/alpha/'] },
-  { slug: 'long', headings: [{ depth: 1, text: 'Long read', id: 'long-read' }, { depth: 2, text: 'Details', id: 'details' }], excerpt: 'Long read Opening words here.', words: 401, readingMinutes: 3, links: ['/about/'] },
+  { slug: 'about', headings: [{ depth: 1, text: 'Hello', id: 'hello' }], excerpt: 'This is Markdown with a link home and an item.', words: 11, readingMinutes: 1, links: ['/', '/items/alpha/'], frozen: true },
+  { slug: 'long', headings: [{ depth: 1, text: 'Long read', id: 'long-read' }, { depth: 2, text: 'Details', id: 'details' }], excerpt: 'Long read Opening words here.', words: 401, readingMinutes: 3, links: ['/about/'], frozen: true },
 ];
 
 describe('entry.headings, excerpt, words, readingMinutes and links in a site', () => {

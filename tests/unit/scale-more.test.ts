@@ -46,8 +46,9 @@ describe('an entry whose body is on disk', () => {
     const ea = defineBody(eager(2), root, a), eb = defineBody(eager(3), root, b);
     expect([ea.html, eb.html, ea.html, ea.excerpt, eb.excerpt, eb.html]).toEqual(['<p>a</p>', '<p>b</p>', '<p>a</p>', 'A', 'B', '<p>b</p>']);
     expect([ea.links, eb.links, ea.links, eb.excerpt]).toEqual([['/a/'], [], ['/a/'], 'B']);
-    // A copy each time: changing what one read gave changes no other read.
-    ea.links!.push('/b/');
+    // Frozen, as an entry's links are wherever they come from: no read can change what the next one gives.
+    expect(Object.isFrozen(ea.links)).toBe(true);
+    expect(() => (ea.links as string[]).push('/b/')).toThrow(TypeError);
     expect(ea.links).toEqual(['/a/']);
   });
 

@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO, fixture, sitegen } from '../helpers/cli.ts';
 import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
+import { LOCAL_ANON_KEY } from '../../plugins/waitlist/keys.ts';
 import { OPEN_WHEN_IDLE_MS, openWhenIdle, runExport } from '../../plugins/waitlist/local.ts';
 import { createWaitlistBackend } from '../../plugins/waitlist/backend.ts';
 import { siteAt } from '../helpers/site.ts';
@@ -90,7 +91,6 @@ describe('a site with the waitlist plugin (tests/fixtures/waitlist)', () => {
       expect((await fetch(`${server.url}/`)).status).toBe(200);
       await vi.waitFor(() => expect(stderr).toContain('waitlist: database ready'), { timeout: 60_000, interval: 50 });
       err.mockRestore();
-      const { LOCAL_ANON_KEY } = await import('../../plugins/waitlist/keys.ts');
       const res = await fetch(`${server.url}/rest/v1/waitlist`, {
         method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' }, body: '{"email":"dev@example.com"}',
         signal: AbortSignal.timeout(90_000),
@@ -164,6 +164,24 @@ describe('the local database opens once pages are served', () => {
     }
   });
 
+  it('`sitegen dev` stopped before any request never opens the database', async () => {
+    const dataDir = path.join(tmp, 'db-unasked');
+    await copyEmptyDatabase(dataDir);
+    let stderr = '';
+    const write = process.stderr.write.bind(process.stderr);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation((s, ...rest: any[]) => { stderr += String(s); return write(s, ...rest); });
+    try {
+      const server = await siteAt(site).dev({ backend: true, env: { SITEGEN_WAITLIST_DIR: dataDir, SUPABASE_URL: '' } });
+      expect(server.code, server.output()).toBe(0);
+      expect(server.output()).toContain('waitlist API at /rest/v1/waitlist');
+      // Closing waits for a database being opened; one that was opened at start would log its start by now.
+      await server.close();
+    } finally {
+      err.mockRestore();
+    }
+    expect(stderr).not.toContain('waitlist: database');
+  });
+
   it('a backend told to open later opens for the first request that needs it, and closes without having opened', async () => {
     const dataDir = path.join(tmp, 'db-later');
     await copyEmptyDatabase(dataDir);
@@ -171,8 +189,6 @@ describe('the local database opens once pages are served', () => {
     const backend = createWaitlistBackend({ dataDir, migrationsDir: path.join(REPO, 'supabase/migrations'), openLater: true, log: (l) => log.push(l) });
     let settled = false;
     void backend.ready.then(() => { settled = true; });
-    const { LOCAL_ANON_KEY } = await import('../../plugins/waitlist/keys.ts');
-    const { createServer } = await import('node:http');
     const server = createServer((req, res) => { void backend.handle(req, res); });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
@@ -187,6 +203,30 @@ describe('the local database opens once pages are served', () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await backend.close();
+    }
+    // Closed while a request that needs it is still sending its body: the request answers 503 and the close
+    // ends (it waits for the requests in flight, and they waited for the database).
+    const racing = createWaitlistBackend({ dataDir: path.join(tmp, 'db-racing'), migrationsDir: path.join(REPO, 'supabase/migrations'), openLater: true, log: (l) => log.push(l) });
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((r) => { arrived = r; });
+    const slow = createServer((req, res) => { arrived(); void racing.handle(req, res); });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    try {
+      const port = (slow.address() as import('node:net').AddressInfo).port;
+      const { request } = await import('node:http');
+      const answered = new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: '/rest/v1/waitlist', method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json', 'content-length': String('{"email":"slow@example.com"}'.length) } },
+          (res) => { res.resume(); resolve(res.statusCode!); });
+        req.on('error', reject);
+        req.write('{"email":"slow@exa');
+        void inFlight.then(() => { void racing.close(); req.end('mple.com"}'); });
+      });
+      expect(await answered).toBe(503);
+      await racing.close();
+      expect(fs.existsSync(path.join(tmp, 'db-racing'))).toBe(false);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((r) => slow.close(() => r()));
     }
     // Never asked to open: closing it creates no database, and a request then answers 503.
     const never = createWaitlistBackend({ dataDir: path.join(tmp, 'db-never'), migrationsDir: path.join(REPO, 'supabase/migrations'), openLater: true, log: (l) => log.push(l) });
