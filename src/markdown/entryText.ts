@@ -126,14 +126,15 @@ export type WrittenLink = Tokens.Link & { sitegenHref?: string };
 export function markdownText(tokens: Token[], more: number, walk?: (tokens: Token[], fn: (t: Token) => void) => void): MarkdownText {
   const headings: MarkdownHeading[] = [];
   const links: string[] = [];
-  // An image's alt text is plain text in the HTML: a link written in it is no link (marked's walk goes into it).
-  const inImage = new WeakSet<Token>();
+  // An image's alt text is plain text in the HTML: a link written in it is no link. marked's walk goes into
+  // it (textOf does not): its tokens are marked when the walk meets the image, before its children.
+  let inImage: WeakSet<Token> | null = null;
   const words = new WordCount();
   const visit = (t: Token) => {
-    if (t.type === 'image') { markInside((t as Tokens.Image).tokens, inImage); return; }
+    if (t.type === 'image') { if (walk && (t as Tokens.Image).tokens?.length) markInside((t as Tokens.Image).tokens, inImage ??= new WeakSet()); return; }
     if (t.type === 'link') {
       const l = t as WrittenLink;
-      if (!inImage.has(t)) links.push(decode(l.sitegenHref ?? l.href));
+      if (!inImage?.has(t)) links.push(decode(l.sitegenHref ?? l.href));
       return;
     }
     if (t.type !== 'heading') return;
