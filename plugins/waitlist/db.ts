@@ -120,7 +120,7 @@ const { PGlite } = require(workerData.pglite);
  * Creates a new database in the empty folder `dir` on a worker thread: in a folder beside it, moved into
  * place whole, so a database that is there is never half made. PGlite is the one the site resolves (from
  * its migrations folder up). If the worker cannot do it, nothing is left of its attempt and the open
- * creates the database itself, on this thread, as before.
+ * creates the database itself, on this thread.
  */
 async function initdbOffThread(dir: string, migrationsDir: string): Promise<void> {
   const tmp = `${dir}.new-${process.pid}-${Date.now().toString(36)}`;

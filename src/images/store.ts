@@ -242,7 +242,7 @@ export class ImageStore {
 }
 
 /** A made variant's bytes: kept in memory only without a cache, else read from the store when written. */
-export async function variantBytes(v: MadeVariant): Promise<Uint8Array> {
+async function variantBytes(v: MadeVariant): Promise<Uint8Array> {
   return v.bytes ?? fsp.readFile(v.file!);
 }
 

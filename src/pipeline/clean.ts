@@ -23,11 +23,7 @@ export async function cleanSiteCaches(root: string, opts: { onWait?: (text: stri
     }
     if (!(await realFolderUnder(root, cacheRoot))) return removed;
     for (const name of Object.keys(CACHES) as (keyof typeof CACHES)[]) {
-      if (CACHES[name].scope !== 'site') continue;
-      const p = siteCachePath(root, name as SiteCacheName);
-      if (!(await fsp.lstat(p).catch(() => null))) continue;
-      await fsp.rm(p, { recursive: true, force: true });
-      removed.push(name);
+      if (CACHES[name].scope === 'site' && await removeIfThere(siteCachePath(root, name as SiteCacheName))) removed.push(name);
     }
     return removed;
   } finally {
@@ -43,9 +39,14 @@ export async function cleanSharedStores(): Promise<string[]> {
   const removed: string[] = [];
   for (const name of SHARED_STORES) {
     const p = installCachePath(SITEGEN_CACHE, name);
-    if (!(await fsp.lstat(p).catch(() => null))) continue;
-    await fsp.rm(p, { recursive: true, force: true });
-    removed.push(path.relative(process.cwd(), p) || p);
+    if (await removeIfThere(p)) removed.push(path.relative(process.cwd(), p) || p);
   }
   return removed;
+}
+
+/** Removes `p` (a link as a link, a folder with what it holds); whether there was anything. */
+async function removeIfThere(p: string): Promise<boolean> {
+  if (!(await fsp.lstat(p).catch(() => null))) return false;
+  await fsp.rm(p, { recursive: true, force: true });
+  return true;
 }
