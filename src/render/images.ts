@@ -86,9 +86,12 @@ export function Image(props: ImageProps): ReactElement {
   const picture = m.sources.length
     ? createElement('picture', null, ...m.sources.map((s) => createElement('source', { key: s.type, type: s.type, srcSet: s.srcset, sizes: s.sizes })), img)
     : img;
-  if (!priority) return picture;
+  // An <img> on its own (an SVG or a GIF) that loads at once is preloaded by React DOM itself, in the
+  // page's head: a link of ours would be a second one.
+  if (!priority || !m.sources.length) return picture;
   // The page's one preload, just before the image: the first format the browser may take (it skips a type
-  // it cannot decode). Only a priority image gets one: the others load lazily, when they come into view.
+  // it cannot decode; React DOM preloads no <img> inside a <picture>). Only a priority image gets one: the
+  // others load lazily, when they come into view.
   const first = m.sources[0] ?? { type: undefined, srcset: m.img.srcset ?? '', sizes: m.img.sizes };
   const link = createElement('link', { rel: 'preload', as: 'image', href: m.img.src, imageSrcSet: first.srcset || undefined, imageSizes: first.sizes, type: first.type, fetchPriority: 'high' });
   return createElement(Fragment, null, link, picture);

@@ -195,6 +195,21 @@ describe('<Image> in templates', () => {
     } finally { site.remove(); }
   });
 
+  it('a priority SVG is preloaded once (React DOM preloads an eager <img> on its own; no second link)', async () => {
+    const site = await copyOf('basic', {});
+    site.edit('templates/pages.tsx', template('<Image src="/favicon.svg" alt="Logo" priority />'));
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      const html = r.read('items/alpha/index.html');
+      expect(html).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/favicon\.svg" alt="Logo" width="\d+" height="\d+" decoding="auto" fetchPriority="high"\/?>/);
+      const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+      expect(preloads).toHaveLength(1);
+      expect(preloads[0]).toMatch(/href="\/assets\/img\/[0-9a-f]{22}\/favicon\.svg"/);
+      expect(preloads[0]).toMatch(/fetchPriority="high"/i);
+    } finally { site.remove(); }
+  });
+
   it('a missing alt or a missing file is a render error naming the image', async () => {
     const site = await copyOf('basic', { 'static/img/team.jpg': small });
     site.edit('templates/pages.tsx', template('{/* @ts-expect-error alt is required */}<Image src="/img/team.jpg" />'));
