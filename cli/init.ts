@@ -49,6 +49,26 @@ function packageJsonText(template: string, have: PackageJson | null, dir: string
   return JSON.stringify(merged, null, 2) + '\n';
 }
 
+/** What merging the starter's package.json changed in the folder's own `have` (its `now`), for init to say. */
+function packageJsonChanges(have: PackageJson, now: PackageJson): string[] {
+  const added = (a: Record<string, string> = {}, b: Record<string, string> = {}) => Object.keys(b).filter((k) => !(k in a));
+  const out: string[] = [];
+  if (have.type !== now.type) out.push(`"type": "${now.type}"`);
+  const scripts = added(have.scripts, now.scripts);
+  if (scripts.length) out.push(`scripts ${scripts.join(', ')}`);
+  const deps = [...added(have.dependencies, now.dependencies), ...added(have.devDependencies, now.devDependencies)];
+  if (deps.length) out.push(`dependencies ${deps.join(', ')}`);
+  return out;
+}
+
+/** The build's folders a kept .gitignore at `file` does not list (a plain file only: a link is not read). */
+function unignored(file: string): string[] {
+  let text: string;
+  try { if (!fs.lstatSync(file).isFile()) return []; text = fs.readFileSync(file, 'utf8'); } catch { return []; }
+  const lines = new Set(text.split(/\r?\n/).map((l) => l.trim().replace(/^\//, '').replace(/\/$/, '')));
+  return ['dist', '.sitegen'].filter((d) => !lines.has(d));
+}
+
 /** One folder or file of the starter, where it goes. */
 interface Entry { src: string; dest: string; rel: string; folder: boolean }
 
@@ -146,12 +166,17 @@ export async function runInit(dir: string, flags: { force?: boolean; template?: 
     return 1;
   }
   for (const step of steps) apply(template, step, root);
+  const merged = steps.find((st) => st.have);
+  const changed = merged ? packageJsonChanges(merged.have!, readJson(merged.entry.dest)) : [];
+  const missing = kept.includes('.gitignore') ? unignored(path.join(root, '.gitignore')) : [];
   const written = steps.filter((s) => !s.entry.folder).length;
   const rel = path.relative(process.cwd(), root);
   const cd = rel ? `cd ${rel} && ` : '';
   const installed = fs.existsSync(path.join(root, 'node_modules', 'react'));
   process.stdout.write(`${bold(`✓ created a ${name} site`)} in ${root} (${written} files)\n`
+    + (changed.length ? `${dim('  added to your package.json:')} ${changed.join('; ')}\n` : '')
     + (kept.length ? `${dim('  kept your')} ${kept.join(', ')} ${dim(`(the starter's ${kept.length === 1 ? 'was' : 'were'} not written; --force replaces ${kept.length === 1 ? 'it' : 'them'})`)}\n` : '')
+    + (missing.length ? `${dim('  hint:')} your .gitignore does not list ${missing.map((d) => `${d}/`).join(' and ')}: add ${missing.length === 1 ? 'it' : 'them'} (the build's output and its state)\n` : '')
     + `${dim('  next:')} ${cd}${installed ? '' : 'npm install && '}npm run dev\n`);
   return 0;
 }

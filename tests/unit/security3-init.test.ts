@@ -36,6 +36,34 @@ describe('sitegen init keeps what the folder has', () => {
     expect(read(path.join(dir, '.env'))).toBe('SECRET=1\n');
     expect(fs.existsSync(path.join(dir, 'sitegen.config.ts'))).toBe(true);
     expect(plain(out)).toMatch(/kept your \.gitignore/);
+    // It lists neither of the build's folders: init says so (it never edits the file).
+    expect(plain(out)).toMatch(/hint: your \.gitignore does not list dist\/ and \.sitegen\/: add them/);
+  });
+
+  it('says nothing of a kept .gitignore that lists the build folders, and names only the one it lacks', async () => {
+    const listed = folder('gitignore-listed');
+    fs.writeFileSync(path.join(listed, '.gitignore'), '/dist/\n.sitegen\nnode_modules\n');
+    expect(await runInit(listed, {})).toBe(0);
+    expect(plain(out)).toMatch(/kept your \.gitignore/);
+    expect(plain(out)).not.toMatch(/does not list/);
+    out = '';
+    const half = folder('gitignore-half');
+    fs.writeFileSync(path.join(half, '.gitignore'), 'dist/\r\n');
+    expect(await runInit(half, {})).toBe(0);
+    expect(plain(out)).toMatch(/does not list \.sitegen\/: add it/);
+  });
+
+  it("says what it added to the folder's own package.json, and keeps what it had", async () => {
+    const dir = folder('own-package');
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'mine', scripts: { build: 'my-build' }, dependencies: { 'sitegen-islands': 'file:../x.tgz', react: '^19.0.0' } }));
+    expect(await runInit(dir, {})).toBe(0);
+    const pkg = JSON.parse(read(path.join(dir, 'package.json')));
+    expect(pkg).toMatchObject({ name: 'mine', type: 'module', scripts: { build: 'my-build', dev: 'sitegen dev' }, dependencies: { 'sitegen-islands': 'file:../x.tgz', react: '^19.0.0' } });
+    const said = plain(out).match(/added to your package\.json: (.*)/)?.[1] ?? '';
+    expect(said).toMatch(/^"type": "module"; scripts dev, check, preview, typecheck; dependencies /);
+    const deps = said.split('; dependencies ')[1]!.split(', ');
+    const all = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies ?? {})];
+    expect(deps).toEqual(all.filter((d) => !['sitegen-islands', 'react'].includes(d)));
   });
 
   it('writes the starter .gitignore into a folder without one', async () => {
