@@ -16,8 +16,9 @@ export interface DevFlags { root?: string; port: number; host: string; open?: bo
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** Prints a rebuild's report; warnings only when they differ from the last ones printed (`shown`). */
-function printReport(r: RebuildReport, io: Io, shown: { warnings: string }): void {
+/** Prints a rebuild's report; warnings only when they differ from the last ones printed (`shown`), and what
+ *  the pages show meanwhile: the last good build, or the error page while there has been none. */
+function printReport(r: RebuildReport, io: Io, shown: { warnings: string; built: boolean }): void {
   const warnings = (r.warnings ?? []).map((m) => `${m.location?.file}:${m.text}`).join('\n');
   if (r.warnings && warnings !== shown.warnings) {
     shown.warnings = warnings;
@@ -25,9 +26,11 @@ function printReport(r: RebuildReport, io: Io, shown: { warnings: string }): voi
   }
   if (r.errors.length) {
     printMessages(r.errors, 'error', (s) => io.err(s + '\n'));
-    io.err(red(`✗ ${r.what} → ${plural(r.errors.length, 'error')}; serving the last good build (${r.ms} ms)\n`));
+    const serving = shown.built ? 'serving the last good build' : 'the pages show the problems until they are fixed';
+    io.err(red(`✗ ${r.what} → ${plural(r.errors.length, 'error')}; ${serving} (${r.ms} ms)\n`));
     return;
   }
+  shown.built = true;
   const line = r.what === 'start' ? `built ${plural(r.rendered, 'page')} in memory in ${r.ms} ms` : `${r.what} → ${plural(r.rendered, 'route')} re-rendered in ${r.ms} ms`;
   io.out(`${green('✓')} ${line}\n`);
 }
@@ -61,7 +64,7 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
   io.out(dim(`sitegen dev ${root}\n`));
   // The content cache a build keeps answers the files that did not change (off with --no-cache).
   configureEngine(engineSettingsFrom(flags, io.env));
-  const shown = { warnings: '' };
+  const shown = { warnings: '', built: false };
   let handle: Awaited<ReturnType<typeof dev>>;
   try {
     handle = await dev({
@@ -73,7 +76,7 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
       onReport: (r) => {
         printReport(r, io, shown);
         if (r.plugins?.errors.length) printMessages(r.plugins.errors, 'error', (s) => io.err(s + '\n'));
-        else if (r.plugins) io.out([dim('server plugins restarted for the new config'), ...r.plugins.banner].map((l) => `  ${l}\n`).join(''));
+        else if (r.plugins?.count) io.out([dim('server plugins restarted for the new config'), ...r.plugins.banner].map((l) => `  ${l}\n`).join(''));
       },
       onError: (e: any) => io.err(red(`sitegen dev: ${e?.stack ?? e}\n`)),
     });

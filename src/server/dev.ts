@@ -31,7 +31,7 @@ export interface DevOptions {
 }
 
 /** The server plugins started anew after a config change: their banner, or why they did not start. */
-export interface PluginRestart { banner: string[]; errors: Message[] }
+export interface PluginRestart { banner: string[]; errors: Message[]; /** How many of the config's plugins have a `server` hook (none: nothing was restarted). */ count: number }
 
 export interface DevHandle {
   /** The server's origin, e.g. "http://127.0.0.1:5173" (no trailing slash). */
@@ -66,10 +66,11 @@ function pluginServers(ctx: { root: string; env: NodeJS.ProcessEnv; host: string
     async replace(plugins: Plugins): Promise<PluginRestart> {
       await this.close();
       const next = await startServerPlugins(plugins, { root: ctx.root, mode: 'dev', env: ctx.env, host: ctx.host, origin: ctx.origin });
-      if (next.errors.length) return { banner: [], errors: next.errors };
+      const count = plugins.filter((p) => p.server).length;
+      if (next.errors.length) return { banner: [], errors: next.errors, count };
       running = next;
       handlers = next.handlers;
-      return { banner: next.banner, errors: [] };
+      return { banner: next.banner, errors: [], count };
     },
     async close() {
       const r = running;
