@@ -84,14 +84,14 @@ export function finishContent(config: SiteConfig, lists: EntryLists, opts: Finis
         if (!ids) {
           const near = closest(name, Object.keys(config.collections).filter((n) => !config.collections[n].single));
           const problem = config.collections[name] ? `collection ${name} is a single file, not a list of entries to refer to` : `no collection named ${name}${near ? `. Did you mean ${near}?` : ''}`;
-          issues.push({ kind: 'ContentReferenceError', file: raw.file, path: [...at], message: `reference("${name}"): ${problem}` });
+          issues.push({ kind: 'ContentReferenceError', file: raw.file, path: [...at], target: name, message: `reference("${name}"): ${problem}` });
           return v;
         }
         const target = ids.get(v.id);
         if (target) { targets.push(target); return target; }
         const draft = !opts.drafts && draftIds(name).has(v.id);
         const near = draft ? undefined : closest(v.id, ids.keys());
-        issues.push({ kind: 'ContentReferenceError', file: raw.file, path: [...at], message: `no entry "${v.id}" in collection ${name}${draft ? ' (it is a draft, left out of this build)' : near ? `. Did you mean "${near}"?` : ''}` });
+        issues.push({ kind: 'ContentReferenceError', file: raw.file, path: [...at], target: name, message: `no entry "${v.id}" in collection ${name}${draft ? ' (it is a draft, left out of this build)' : near ? `. Did you mean "${near}"?` : ''}` });
         return v;
       }
       if (Array.isArray(v)) {

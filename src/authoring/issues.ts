@@ -1,7 +1,7 @@
 // Content problems found by the authoring helpers: a dangling reference (finish.ts) or, inside routes(), two
 // taxonomy terms with one slug. taxonomy() throws a ContentIssuesError carrying ContentIssue-like records;
 // the route table keeps them and the session locates them at the content file and field (file:line:col,
-// load.ts helperIssueMessages) instead of a throw located in sitegen.config.ts. The site calls the engine's
+// crossFile.ts helperIssueMessages) instead of a throw located in sitegen.config.ts. The site calls the engine's
 // own helpers (one engine instance: site/provided.ts), so the error is this module's class.
 import type { ContentIssue } from '../core/types.ts';
 import type { ErrorId } from '../core/errors.ts';
@@ -13,6 +13,8 @@ const NAME = 'SitegenContentIssues';
 export interface HelperIssue extends ContentIssue {
   /** The catalogue entry the message is made from. */
   kind: ErrorId;
+  /** A reference's collection: the entry it names may be a file of that collection that failed to load. */
+  target?: string;
 }
 
 export class ContentIssuesError extends Error {

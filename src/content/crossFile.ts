@@ -1,20 +1,38 @@
-// crossFile: the site's checks across files (its `validate` hook and the components the Markdown bodies use),
-// each issue located in its file by re-reading that file only when there is an issue to locate.
+// crossFile: the checks across files (the references between entries, the components the Markdown bodies
+// use, the site's `validate` hook), each issue located in its file by re-reading that file only when there is
+// an issue to locate. Build, check and dev report them alike (crossFileMessages), beside the files' own problems.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Content, Message, SiteConfig } from '../core/types.ts';
-import { message, fileLocation, thrownBySite } from '../core/errors.ts';
+import { catalogue, message, fileLocation, thrownBySite } from '../core/errors.ts';
+import type { HelperIssue } from '../authoring/issues.ts';
 import { formatPath } from './fieldPath.ts';
 import { componentMessages } from '../markdown/components.ts';
 
 /** The parser, loaded on first use (see parse.ts). */
 const parser = () => import('./parse.ts');
 
-/** The site's checks across files (config.validate), each issue located in its file. */
-export async function crossFileIssues(root: string, config: SiteConfig, content: Content): Promise<Message[]> {
-  // The components the Markdown bodies use, against the config's (names, attributes, nesting).
-  const components = componentMessages(config, content);
-  if (components.length) return components;
+/** The authoring helpers' issues (a dangling reference, two terms with one slug), each located at its field. */
+export async function helperIssueMessages(root: string, issues: HelperIssue[]): Promise<Message[]> {
+  return Promise.all(issues.map(async (i) => ({ ...await locateIssue(root, i.file, i.path, i.message), id: i.kind, hint: catalogue[i.kind].hint })));
+}
+
+/**
+ * The problems across files, reported with the files' own (`fileErrors` of them, the `failed` collections
+ * holding a file that did not load), so one run shows every problem it can be sure of: the references
+ * (`references`: those of the entries that loaded), except one into a failed collection, whose entry may be
+ * the file that failed (it is checked once that file loads); the components each loaded Markdown body uses,
+ * against the config's (names, attributes, nesting); and the site's `validate(content)`, only for content
+ * with no problem at all (it is given every entry, and a missing one would read as the site's own issue).
+ */
+export async function crossFileMessages(root: string, config: SiteConfig, content: Content, o: { fileErrors: number; failed: ReadonlySet<string>; references: HelperIssue[] }): Promise<Message[]> {
+  const references = o.fileErrors ? o.references.filter((i) => !(i.target && o.failed.has(i.target))) : o.references;
+  const out = [...await helperIssueMessages(root, references), ...componentMessages(config, content)];
+  return o.fileErrors || out.length ? out : validateIssues(root, config, content);
+}
+
+/** The site's own checks across files (config.validate), each issue located in its file. */
+async function validateIssues(root: string, config: SiteConfig, content: Content): Promise<Message[]> {
   if (!config.validate) return [];
   let issues: ReturnType<NonNullable<SiteConfig['validate']>>;
   try {

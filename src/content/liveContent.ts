@@ -8,10 +8,10 @@
 // a file whose stamp it knows is not parsed at start, and the cache is written back after each full load.
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../core/types.ts';
 import { sortMessages } from '../core/errors.ts';
-import { cachedResult, contentMarkdownKey, helperIssueMessages, listAndPlan, parseItem, parseOutput, stampKey, type ContentPlan, type ParseCache, type ParseOutput } from './load.ts';
+import { cachedResult, contentMarkdownKey, listAndPlan, parseItem, parseOutput, stampKey, type ContentPlan, type ParseCache, type ParseOutput } from './load.ts';
 import { collectionSetErrors, collectionValue, makeEntry, makeLazyEntry } from './entry.ts';
 import { lazyBody, releaseBodies, type LazyBody } from './lazyBody.ts';
-import { crossFileIssues } from './crossFile.ts';
+import { crossFileMessages } from './crossFile.ts';
 import type { LazyParsedFile, ParsedFile } from './parse.ts';
 import { validateOptionsFor, type ValidateOptions } from './validate.ts';
 import { saveContentCache } from './contentCache.ts';
@@ -208,9 +208,9 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
   }
 
   async function checkAcrossFiles(): Promise<void> {
-    // References are checked once every file is valid (a reference to a file that fails its schema is not dangling).
-    const references = config && fileErrors().length === 0 ? await helperIssueMessages(root, referenceIssues) : [];
-    crossErrors = config && fileErrors().length === 0 && !references.length ? await crossFileIssues(root, config, content) : references;
+    // As a build: the collections that may miss an entry are those with a file that failed, or all of them.
+    const failed = new Set([...collections].filter(([, c]) => plan?.refused.length || c.setErrors.length || [...c.entries.values()].some((e) => e.errors.length)).map(([name]) => name));
+    crossErrors = config ? await crossFileMessages(root, config, content, { fileErrors: fileErrors().length, failed, references: referenceIssues }) : [];
   }
 
   function saveCache(): void {

@@ -15,13 +15,11 @@ import { urlPolicy } from '../render/urls.ts';
 import { markdownExtensions } from '../site/plugins.ts';
 import { directivesOn } from '../markdown/directives.ts';
 import { finishContent, type EntryLists, type FinishOptions } from '../authoring/finish.ts';
-import type { HelperIssue } from '../authoring/issues.ts';
-import { catalogue } from '../core/errors.ts';
 import type { MarkdownText } from '../markdown/entryText.ts';
 import type { ImageDep } from '../images/markdown.ts';
 import { markdownImageOptions, imageOptionsKey } from '../images/config.ts';
 import { contentImagesKnown } from '../images/store.ts';
-import { crossFileIssues, locateIssue } from './crossFile.ts';
+import { crossFileMessages } from './crossFile.ts';
 import { plainSame, validUnder, type KnownInputs } from './validCache.ts';
 import { defineBody, knownBody, readKept, writeBodies, type BodyRef } from './diskBody.ts';
 import { engineSettings } from '../core/settings.ts';
@@ -263,9 +261,12 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
   if (loader) results.forEach((r, i) => { if (!known[i]) contentImagesKnown(root, config, base, r.entry); });
   const { content, errors, issues } = assembleContent(config, plan.spans, results, opts);
   errors.unshift(...plan.errors);
-  // A reference to a file that failed its schema is not dangling: references are checked once every file is valid.
-  if (errors.length === 0) errors.push(...await helperIssueMessages(root, issues));
-  if (errors.length === 0) errors.push(...await crossFileIssues(root, config, content));
+  // The collections that may miss an entry: each holding a file that failed; all of them when a problem is not
+  // one file's own (a collection's set of files, a path refused).
+  const failed = new Set<string>();
+  results.forEach((r, i) => { if (r.errors.length) failed.add(plan.items[i].collection); });
+  if (errors.length > results.reduce((n, r) => n + r.errors.length, 0)) for (const name of Object.keys(config.collections)) failed.add(name);
+  errors.push(...await crossFileMessages(root, config, content, { fileErrors: errors.length, failed, references: issues }));
   // The cache as it should be now: this build's files only (renamed and deleted files drop out).
   let next: { entries: ParseCache; changed: boolean; marked: boolean } | undefined;
   if (cache) {
@@ -283,9 +284,4 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
     next = { entries, changed: changed || entries.size !== cache.size, marked };
   }
   return { content, get files() { return plan.files; }, errors: sortMessages(errors), cache: next };
-}
-
-/** The authoring helpers' issues (a dangling reference, two terms with one slug), each located at its field. */
-export async function helperIssueMessages(root: string, issues: HelperIssue[]): Promise<Message[]> {
-  return Promise.all(issues.map(async (i) => ({ ...await locateIssue(root, i.file, i.path, i.message), id: i.kind, hint: catalogue[i.kind].hint })));
 }

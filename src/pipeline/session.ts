@@ -19,7 +19,7 @@ import { createStaticFiles, type StaticFiles } from './statics.ts';
 import { incrementalSources, oneShotSources, type Sources } from './sources.ts';
 import { classifyChanges, type FileChange } from './changes.ts';
 import { siteCall } from './siteCall.ts';
-import { helperIssueMessages } from '../content/load.ts';
+import { helperIssueMessages } from '../content/crossFile.ts';
 import { fillHoles } from '../content/lazyBody.ts';
 import { lazyRouting } from './lazyRoutes.ts';
 import { hasOutputHooks } from '../output/pluginOutputs.ts';

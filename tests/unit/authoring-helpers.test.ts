@@ -112,7 +112,7 @@ describe('references between entries', () => {
   });
 
   it('reports a dangling id at its field path with the closest id, an unknown or single collection by name', () => {
-    expect(finish('authors', 'ada-lovelase').issues).toEqual([{ kind: 'ContentReferenceError', file: 'content/posts/p.md', path: ['meta', 'authors', 0], message: 'no entry "ada-lovelase" in collection authors. Did you mean "ada-lovelace"?' }]);
+    expect(finish('authors', 'ada-lovelase').issues).toEqual([{ kind: 'ContentReferenceError', file: 'content/posts/p.md', path: ['meta', 'authors', 0], target: 'authors', message: 'no entry "ada-lovelase" in collection authors. Did you mean "ada-lovelace"?' }]);
     expect(finish('autors', 'ada-lovelace').issues[0].message).toBe('reference("autors"): no collection named autors. Did you mean authors?');
     expect(finish('site', 'x').issues[0].message).toBe('reference("site"): collection site is a single file, not a list of entries to refer to');
   });
