@@ -90,7 +90,7 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
     try { await handle.close(); } catch (e: any) { io.err(red(`  closing a server plugin failed: ${e?.message ?? e}\n`)); }
   };
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
-  io.out([`serving ${path.relative(io.cwd, root) || '.'} from memory at ${handle.siteUrl()}`, ...handle.banner,
+  io.out([`serving ${path.relative(io.cwd, root) || 'this folder'} from memory at ${handle.siteUrl()}`, ...handle.banner,
     dim('watching content/, templates/, static/ and sitegen.config.ts')].map((l) => `  ${l}\n`).join(''));
   return { code: 0, dev: { url: handle.url, close } };
 }

@@ -140,7 +140,7 @@ function compileBodyAt(content: string, bodyLine: number, rel: string, extension
   const deps: ImageDep[] = [];
   const resolve = images && markdownImages(images, deps);
   const md = compileMarkdown(content, extensions, base, { file: rel, line: bodyLine }, resolve && ((t, at, attributes) => resolve(t, { ...at, line: at.line + bodyLine }, attributes)));
-  const errors = md.problems.map((m) => message(m.image ? 'ImageError' : m.id ?? 'ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText)));
+  const errors = md.problems.map((m) => message(m.image ? 'ImageError' : m.id ?? 'ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText), m.hint ? { hint: m.hint } : {}));
   return { html: md.html, text: md.text, errors, ...(deps.length ? { deps } : {}) };
 }
 

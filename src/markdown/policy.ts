@@ -19,7 +19,12 @@ export interface MarkdownProblem {
   id?: 'DirectiveSyntaxError';
   /** An image the pipeline cannot publish (an ImageError), rather than a policy problem. */
   image?: true;
+  /** A hint of its own, instead of the catalogue's for its id. */
+  hint?: string;
 }
+
+/** What a body's raw HTML can become instead. */
+const RAW_HTML_HINT = "Write it in Markdown or put the markup in a template; to keep a body's safe HTML (tags and attributes that run nothing), add markdown({ html: 'sanitize' }) to the config's plugins.";
 
 const DEEP_PREFIX = new RegExp(`^[ \\t>*+\\-0-9.)]{${Math.floor(MAX_NESTING / 2) + 1}}`, 'm');
 const CONTAINER = /^ {0,3}(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]?/;
@@ -99,19 +104,19 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
   const problems: MarkdownProblem[] = [];
   let lines: string[] | null = null;
   let from = 0;
-  const at = (raw: string, text: string) => {
+  const at = (raw: string, text: string, hint?: string) => {
     let i = body.indexOf(raw, from);
     if (i < 0) i = body.indexOf(raw);
     if (i >= 0) from = i;
     const before = body.slice(0, Math.max(i, 0));
     const line = before.split('\n').length;
     lines ??= body.split('\n');
-    problems.push({ line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '', text });
+    problems.push({ line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '', text, ...(hint ? { hint } : {}) });
   };
   walk(tokens, (t: Token) => {
     also?.(t);
     if (t.type === 'html' && t.raw.trim()) seen.html = true;
-    if (t.type === 'html' && !rawHtml && t.raw.trim()) at(t.raw.trim(), `Raw HTML is not allowed in Markdown: ${t.raw.trim().slice(0, 60)}`);
+    if (t.type === 'html' && !rawHtml && t.raw.trim()) at(t.raw.trim(), `Raw HTML is not allowed in Markdown: ${t.raw.trim().slice(0, 60)}`, RAW_HTML_HINT);
     if (t.type === 'link' || t.type === 'image') {
       const scheme = unsafeScheme(t.href);
       if (scheme) at(t.raw, `${t.type === 'link' ? 'Link' : 'Image'} to a ${scheme}: URL is not allowed`);

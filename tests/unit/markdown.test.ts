@@ -22,6 +22,8 @@ describe('Markdown policy', () => {
       [5, 'Raw HTML is not allowed in Markdown: <img src=x onerror=alert(1)>'],
     ]);
     expect(r.problems[1].column).toBe(11);
+    // The hint says what to do instead, the sanitizing option among it.
+    for (const p of r.problems) expect(p.hint).toMatch(/markdown\(\{ html: 'sanitize' \}\)/);
   });
 
   it('refuses javascript:, vbscript: and data: links and images', () => {
