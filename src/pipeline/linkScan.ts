@@ -4,8 +4,8 @@
 // A page's list carries its link targets (path, with the fragment when there is one) and its own element
 // ids as `id:<id>` entries: a link with a URL scheme is never kept, so the two cannot be confused, and the
 // list travels from render workers and through dev's caches as it always did.
-import type { Location, Message } from '../core/types.ts';
-import { message, fileLocation } from '../core/errors.ts';
+import type { Location } from '../core/types.ts';
+import { nearPath } from './linkNear.ts';
 
 const ID = 'id:';
 /** Marks a page that has what a strict CSP blocks: `csp:style`, `csp:script`, `csp:handler` (cspWarnings.ts). */
@@ -104,6 +104,8 @@ export interface LinkTargets {
   has(p: string): boolean;
   /** The site's base ("/repo/"): links must start with it, and it is taken off before `has`. */
   base?: string;
+  /** The route and alias paths (base-less), for a broken link's did-you-mean. */
+  paths?: () => Iterable<string>;
 }
 
 export function makeTargets(paths: Iterable<string>, files: Iterable<string>, base = '/'): LinkTargets {
@@ -116,7 +118,7 @@ export function makeTargets(paths: Iterable<string>, files: Iterable<string>, ba
 export function targetsOver(paths: Iterable<string>, fileSets: readonly Pick<ReadonlySet<string>, 'has'>[], base = '/'): LinkTargets {
   const set = new Set<string>(paths);
   const isFile = (f: string) => fileSets.some((s) => s.has(f));
-  return { has: (p) => set.has(p) || (p.startsWith('/') && (isFile(p.slice(1)) || isFile(`${p.slice(1)}.html`))), base };
+  return { has: (p) => set.has(p) || (p.startsWith('/') && (isFile(p.slice(1)) || isFile(`${p.slice(1)}.html`))), base, paths: () => set };
 }
 
 export interface PageLinks {
@@ -125,32 +127,22 @@ export interface PageLinks {
   links: string[];
 }
 
-/** Pages that share a broken link (a layout or template link) are reported once, with a few examples. */
-const GROUP_AFTER = 3;
-
 /** One page's use of a broken link: the link as the page has it, and where its source writes it (once
  *  located: pipeline/links.ts). */
 export interface LinkUse { page: string; source: string | null; link: string; at?: Location }
 
-/** What would fix a broken path: the site's base in front, or the other trailing-slash form. */
-export type LinkFix = { kind: 'base'; base: string } | { kind: 'slash'; to: string } | { kind: 'noSlash'; to: string };
+/** What would fix a broken path: the site's base in front, the other trailing-slash form, the URL of the page
+ *  whose Markdown file it names, or a page path a typo away (linkNear.ts). */
+export type LinkFix = { kind: 'base'; base: string } | { kind: 'slash'; to: string } | { kind: 'noSlash'; to: string } | { kind: 'page' | 'near'; to: string };
 
 /**
  * A broken link, as data: a path that is no route, alias or file (`resolved`: the base-less path it names,
  * `outside`: under a base, it misses the base), or a `#fragment` that names no id on its page. Messages
- * are made from it at the end (linkMessages), after the uses are located in their sources.
+ * are made from it at the end (linkMessages.ts), after the uses are located in their sources.
  */
 export type BrokenLink =
   | { kind: 'path'; resolved: string; fix: LinkFix | null; uses: LinkUse[] }
   | { kind: 'fragment'; target: string; fragment: string; uses: LinkUse[] };
-
-/** The uses a broken link's messages name: all of them, or the first few of a group. */
-export const shownUses = (b: BrokenLink): LinkUse[] => (b.uses.length > GROUP_AFTER ? b.uses.slice(0, GROUP_AFTER) : b.uses);
-
-/** Broken paths and broken fragments among `pages`, as messages (a fragment is checked when its page is among them). */
-export function checkLinks(pages: PageLinks[], targets: LinkTargets): Message[] {
-  return linkMessages([...brokenPaths(pages, targets), ...brokenAnchors(pages, targets.base)]);
-}
 
 /**
  * A link as a base-less site path (how routes and targets are written). Under a base, a link resolves only
@@ -193,10 +185,11 @@ export function brokenPaths(pages: PageLinks[], targets: LinkTargets): BrokenLin
       if (!b.pages.has(pg)) { b.pages.add(pg); b.uses.push(useOf(pg, link)); }
     }
   }
+  const budget = { typos: 10 };
   return [...broken].map(([abs, { uses }]): BrokenLink => {
     const fix: LinkFix | null = abs.startsWith('\0') ? { kind: 'base', base }
       : !abs.endsWith('/') && targets.has(abs + '/') ? { kind: 'slash', to: `${abs}/` }
-      : abs.endsWith('/') && abs.length > 1 && targets.has(abs.slice(0, -1)) ? { kind: 'noSlash', to: abs.slice(0, -1) } : null;
+      : abs.endsWith('/') && abs.length > 1 && targets.has(abs.slice(0, -1)) ? { kind: 'noSlash', to: abs.slice(0, -1) } : nearPath(abs, targets, budget);
     return { kind: 'path', resolved: abs, fix, uses };
   });
 }
@@ -262,38 +255,6 @@ function anchorsOf(links: string[]) {
   return a;
 }
 
-function safeDecode(s: string): string {
+export function safeDecode(s: string): string {
   try { return decodeURIComponent(s); } catch { return s; }
-}
-
-/** The messages of broken links: one per use, located where its source writes the link when known, or
- *  one for the group when many pages share the link (a template link). The one place their words are made. */
-export function linkMessages(broken: BrokenLink[]): Message[] {
-  const out: Message[] = [];
-  for (const b of broken) {
-    let why: (u: LinkUse) => string, groupWhy: string, hint: string | undefined;
-    if (b.kind === 'path') {
-      why = () => 'which is not a page, alias or file';
-      groupWhy = why(b.uses[0]);
-      const link = b.uses[0].link;
-      hint = b.fix?.kind === 'base' ? `The site is served under ${b.fix.base}: in a template write href('${link}') from "sitegen-islands", which adds the base, or ${b.fix.base}${link.replace(/^\/+/, '')} (Markdown links and images get the base by themselves).`
-        : b.fix?.kind === 'slash' ? `Page URLs end with "/": link to ${b.fix.to} instead.`
-        : b.fix?.kind === 'noSlash' ? `Page URLs have no trailing "/" (trailingSlash: 'never'): link to ${b.fix.to} instead.` : undefined;
-    } else {
-      const fragment = safeDecode(b.fragment);
-      const first = b.uses[0];
-      groupWhy = `but ${b.target === first.page && first.link.startsWith('#') ? 'the page' : b.target} has no element with id "${fragment}"`;
-      why = (u) => (u.link.startsWith('#') ? `but the page has no element with id "${fragment}"` : groupWhy);
-      hint = 'Link to an id the page has (headings get ids with markdown({ headingIds: true })), or fix the fragment.';
-    }
-    const extra = hint ? { hint } : {};
-    if (b.uses.length > GROUP_AFTER) {
-      const m = message('BrokenLink', `${b.uses.length} pages link to ${b.uses[0].link}, ${groupWhy} (a shared template link?)`, null, extra);
-      for (const u of shownUses(b)) m.notes.push(u.at ? { text: `on page ${u.page}`, location: u.at } : { text: `on page ${u.page}${u.source ? ` (${u.source})` : ''}`, location: null });
-      out.push(m);
-    } else {
-      for (const u of b.uses) out.push(message('BrokenLink', `page ${u.page} links to ${u.link}, ${why(u)}`, u.at ?? (u.source ? fileLocation(u.source) : null), extra));
-    }
-  }
-  return out;
 }

@@ -2,12 +2,13 @@
 // targets; a page whose links and the set of targets are both unchanged since the last check keeps its
 // last verdict (dev checks on every rebuild, so a rebuild costs a lookup per page). linkScan.ts (brokenPaths,
 // brokenAnchors) decides what is broken, as data; locateLinks finds the source line of each use, and
-// linkMessages words them, last.
+// linkMessages.ts words them, last.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Message } from '../core/types.ts';
 import { fileLocation } from '../core/errors.ts';
-import { brokenAnchors, brokenPaths, fragmentTargets, hasPath, linkMayFail, linkMessages, shownUses, type BrokenLink, type LinkTargets, type PageLinks } from './linkScan.ts';
+import { brokenAnchors, brokenPaths, fragmentTargets, hasPath, linkMayFail, type BrokenLink, type LinkTargets, type PageLinks } from './linkScan.ts';
+import { linkMessages, shownUses } from './linkMessages.ts';
 
 export interface LinkCache {
   targets: LinkTargets | null;

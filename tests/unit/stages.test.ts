@@ -8,7 +8,8 @@ import { parseYamlSource, locate, formatPath } from '../../src/content/yamlSourc
 import { validateData } from '../../src/content/validate.ts';
 import { matchFiles, globBase, listFiles } from '../../src/content/glob.ts';
 import { routeTable, normalisePath, outputFor } from '../../src/pipeline/routeTable.ts';
-import { extractLinks, checkLinks, forEachLinkAttr, makeTargets } from '../../src/pipeline/linkScan.ts';
+import { extractLinks, forEachLinkAttr, makeTargets } from '../../src/pipeline/linkScan.ts';
+import { checkLinks } from '../../src/pipeline/linkMessages.ts';
 import { parseHeadersFile, parseRedirectsFile, redirectsFile, contentSecurityPolicy } from '../../src/output/hostfiles.ts';
 import { stageOutput } from '../../src/output/write.ts';
 import { defineIsland, collectIslands } from '../../src/render/island.tsx';
@@ -146,6 +147,24 @@ describe('link check', () => {
       'page /a/ links to missing.png, which is not a page, alias or file',
       'page /a/ links to /a, which is not a page, alias or file',
     ]);
+  });
+  it("hints at the page a link meant: a Markdown file's page, or a path a typo away", () => {
+    const targets = makeTargets(['/', '/posts/', '/posts/first-page/', '/posts/writing-posts/', '/docs/setup'], []);
+    const hints = (links: string[], page = '/posts/welcome/') => checkLinks([{ page, source: null, links }], targets).map((e) => [e.text.replace(/^page \S+ links to /, ''), e.hint]);
+    // (relative to the page's URL: beside the file, a folder up, or root-relative)
+    expect(hints(['first-page.md', '../first-page.md#intro', '/docs/setup.md'])).toEqual([
+      ['first-page.md, which is not a page, alias or file', "Link to the page's URL, not its Markdown file: /posts/first-page/"],
+      ['../first-page.md, which is not a page, alias or file', "Link to the page's URL, not its Markdown file: /posts/first-page/"],
+      ['/docs/setup.md, which is not a page, alias or file', "Link to the page's URL, not its Markdown file: /docs/setup"],
+    ]);
+    expect(hints(['/posts/writting-posts/', '/posts/frist-page/', '/nothing/like/any/of/them/'])).toEqual([
+      ['/posts/writting-posts/, which is not a page, alias or file', 'Did you mean /posts/writing-posts/?'],
+      ['/posts/frist-page/, which is not a page, alias or file', 'Did you mean /posts/first-page/?'],
+      ['/nothing/like/any/of/them/, which is not a page, alias or file', expect.not.stringContaining('Did you mean')],
+    ]);
+    // Past the first few broken paths, no path is compared with every page (the check stays linear).
+    const many = Array.from({ length: 14 }, (_, i) => `/posts/writting-posts-${i}/`);
+    expect(hints(many).filter(([, h]) => /Did you mean/.test(h ?? '')).length).toBe(10);
   });
 });
 

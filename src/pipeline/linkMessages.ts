@@ -1,0 +1,51 @@
+// linkMessages: the words of the link check (linkScan.ts decides what is broken, as data; links.ts locates
+// each use in its source). One message per use of a broken link, located where its source writes it, or
+// one for the group when many pages share the link (a template link); a hint says what would fix it.
+import type { Message } from '../core/types.ts';
+import { message, fileLocation } from '../core/errors.ts';
+import { brokenAnchors, brokenPaths, safeDecode, type BrokenLink, type LinkTargets, type LinkUse, type PageLinks } from './linkScan.ts';
+
+/** Pages that share a broken link (a layout or template link) are reported once, with a few examples. */
+const GROUP_AFTER = 3;
+
+/** The uses a broken link's messages name: all of them, or the first few of a group. */
+export const shownUses = (b: BrokenLink): LinkUse[] => (b.uses.length > GROUP_AFTER ? b.uses.slice(0, GROUP_AFTER) : b.uses);
+
+/** Broken paths and broken fragments among `pages`, as messages (a fragment is checked when its page is among them). */
+export function checkLinks(pages: PageLinks[], targets: LinkTargets): Message[] {
+  return linkMessages([...brokenPaths(pages, targets), ...brokenAnchors(pages, targets.base)]);
+}
+
+/** The messages of broken links: one per use, located where its source writes the link when known, or
+ *  one for the group when many pages share the link (a template link). The one place their words are made. */
+export function linkMessages(broken: BrokenLink[]): Message[] {
+  const out: Message[] = [];
+  for (const b of broken) {
+    let why: (u: LinkUse) => string, groupWhy: string, hint: string | undefined;
+    if (b.kind === 'path') {
+      why = () => 'which is not a page, alias or file';
+      groupWhy = why(b.uses[0]);
+      const link = b.uses[0].link;
+      hint = b.fix?.kind === 'base' ? `The site is served under ${b.fix.base}: in a template write href('${link}') from "sitegen-islands", which adds the base, or ${b.fix.base}${link.replace(/^\/+/, '')} (Markdown links and images get the base by themselves).`
+        : b.fix?.kind === 'slash' ? `Page URLs end with "/": link to ${b.fix.to} instead.`
+        : b.fix?.kind === 'noSlash' ? `Page URLs have no trailing "/" (trailingSlash: 'never'): link to ${b.fix.to} instead.`
+        : b.fix?.kind === 'page' ? `Link to the page's URL, not its Markdown file: ${b.fix.to}`
+        : b.fix?.kind === 'near' ? `Did you mean ${b.fix.to}?` : undefined;
+    } else {
+      const fragment = safeDecode(b.fragment);
+      const first = b.uses[0];
+      groupWhy = `but ${b.target === first.page && first.link.startsWith('#') ? 'the page' : b.target} has no element with id "${fragment}"`;
+      why = (u) => (u.link.startsWith('#') ? `but the page has no element with id "${fragment}"` : groupWhy);
+      hint = 'Link to an id the page has (headings get ids with markdown({ headingIds: true })), or fix the fragment.';
+    }
+    const extra = hint ? { hint } : {};
+    if (b.uses.length > GROUP_AFTER) {
+      const m = message('BrokenLink', `${b.uses.length} pages link to ${b.uses[0].link}, ${groupWhy} (a shared template link?)`, null, extra);
+      for (const u of shownUses(b)) m.notes.push(u.at ? { text: `on page ${u.page}`, location: u.at } : { text: `on page ${u.page}${u.source ? ` (${u.source})` : ''}`, location: null });
+      out.push(m);
+    } else {
+      for (const u of b.uses) out.push(message('BrokenLink', `page ${u.page} links to ${u.link}, ${why(u)}`, u.at ?? (u.source ? fileLocation(u.source) : null), extra));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+// linkNear: what a broken internal link probably meant, for its hint. A link to a Markdown file
+// (`first-page.md`, `../first-page.md#x`) means the page made from it: the path without ".md", beside the
+// linking page or one folder up (a relative link resolves against the page's URL, a folder below its file's);
+// any other path, a page or alias path a typo away. Only the route and alias paths are compared (not files),
+// for the first few broken paths of a check and while there are few enough paths (a typo's distance costs
+// the product of the two lengths).
+import { closest } from '../core/didYouMean.ts';
+import type { LinkFix, LinkTargets } from './linkScan.ts';
+
+/** Paths compared with a broken one at most: beyond, no suggestion (a link check stays linear). */
+const MAX_PATHS = 20_000;
+
+/** The page path `abs` (a base-less path no target answers) probably meant, or null. `budget.typos`: how
+ *  many more broken paths may be compared with every page path (each costs a pass over them). */
+export function nearPath(abs: string, targets: LinkTargets, budget: { typos: number }): LinkFix | null {
+  if (abs.startsWith('\0')) return null;
+  // A Markdown file's page: its name without ".md", as a folder page or a page of that name, here or a folder up.
+  const md = abs.toLowerCase().endsWith('.md') ? abs.slice(0, -3) : null;
+  if (md) {
+    const name = md.slice(md.lastIndexOf('/') + 1), dir = md.slice(0, md.lastIndexOf('/'));
+    const up = dir.slice(0, dir.lastIndexOf('/') + 1) + name;
+    for (const to of [`${md}/`, md, `${up}/`, up]) if (name && targets.has(to)) return { kind: 'page', to };
+  }
+  const all = targets.paths?.();
+  if (!all || budget.typos <= 0) return null;
+  budget.typos--;
+  const list: string[] = [];
+  for (const p of all) { if (list.length >= MAX_PATHS) return null; list.push(p); }
+  const to = closest(md ? `${md}/` : abs, list);
+  return to ? { kind: md ? 'page' : 'near', to } : null;
+}
