@@ -63,8 +63,9 @@ function prepare(ctx: BodyContext, o: FeedOptions): { items: Prepared[]; latest:
     const date = dateOf(item.date, item.title);
     const updated = item.updated ? dateOf(item.updated, item.title) : date;
     // A Markdown entry's html with its components rendered (render/expandHtml.ts), its URLs made absolute.
-    const html = item.html && absoluteUrls(expandHtml(item.html), ctx.siteUrl);
-    return { item: html === item.html ? item : { ...item, html }, url: ctx.absolute(item.path), date, updated };
+    const url = ctx.absolute(item.path);
+    const html = item.html && absoluteUrls(expandHtml(item.html), ctx.siteUrl, url);
+    return { item: html === item.html ? item : { ...item, html }, url, date, updated };
   }).sort((a, b) => b.date.getTime() - a.date.getTime() || a.url.localeCompare(b.url)).slice(0, o.limit ?? Infinity);
   const latest = new Date(Math.max(0, ...items.map((p) => p.updated.getTime())));
   return { items, latest, home: ctx.absolute(o.home ?? '/'), self: ctx.absolute(o.self) };
@@ -73,12 +74,15 @@ function prepare(ctx: BodyContext, o: FeedOptions): { items: Prepared[]; latest:
 /**
  * The HTML of an item with its root-relative URLs (src, href and each srcset candidate; they carry the base
  * already) made absolute under `origin`: a feed reader shows the item away from the site, so a Markdown
- * image's <picture> still loads there. One scan from each `="`, as check.ts reads links.
+ * image's <picture> still loads there. With the item's own URL (`page`), relative ones (`#notes`,
+ * `../other/`) are made absolute against it, as they resolve on its page, not against the feed's URL. One
+ * scan from each `="`, as check.ts reads links.
  */
-export function absoluteUrls(html: string, origin: string): string {
+export function absoluteUrls(html: string, origin: string, page?: string): string {
   let out = '';
   let last = 0;
-  const abs = (u: string) => (u.startsWith('/') && !u.startsWith('//') ? origin + u : u);
+  const relative = (u: string) => !u.startsWith('/') && !/^[a-z][a-z0-9+.-]*:/i.test(u);
+  const abs = (u: string) => (u.startsWith('/') ? (u.startsWith('//') ? u : origin + u) : page && relative(u) ? new URL(u, page).href : u);
   for (let at = html.indexOf('="'); at >= 0;) {
     const name = /(?:^|\s)(src|href|srcset)$/i.exec(html.slice(Math.max(0, at - 7), at))?.[1]?.toLowerCase();
     const end = html.indexOf('"', at + 2);
@@ -96,17 +100,23 @@ export function absoluteUrls(html: string, origin: string): string {
 
 const el = (name: string, text: string | undefined) => (text === undefined || text === '' ? '' : `<${name}>${xmlText(text)}</${name}>`);
 
-/** An RSS 2.0 feed (with an atom:link to itself, as validators ask). */
+/** Whether an item's author is what RSS's <author> holds: an email address ("ada@example.com (Ada)"). */
+const isEmail = (author: string) => { const first = author.trim().split(/\s/, 1)[0]!; return /^[^@]+@[^@]+$/.test(first) && first.includes('.', first.indexOf('@')); };
+
+/** An RSS 2.0 feed (with an atom:link to itself, as validators ask). An author that is a name, not an email
+ *  address, goes in <dc:creator>, as RSS 2.0's <author> takes only an email address. */
 export function rssFeed(ctx: BodyContext, o: FeedOptions): string {
   const { items, latest, home, self } = prepare(ctx, o);
+  const creators = items.some(({ item }) => item.author && !isEmail(item.author));
   const entries = items.map(({ item, url, date }) => [
     '<item>', el('title', item.title), el('link', url), `<guid isPermaLink="true">${xmlText(url)}</guid>`,
-    el('pubDate', date.toUTCString()), el('description', item.html ?? item.summary), el('author', item.author),
+    el('pubDate', date.toUTCString()), el('description', item.html ?? item.summary),
+    item.author && !isEmail(item.author) ? el('dc:creator', item.author) : el('author', item.author),
     ...(item.categories ?? []).map((c) => el('category', c)), '</item>',
   ].join(''));
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"${creators ? ' xmlns:dc="http://purl.org/dc/elements/1.1/"' : ''}>`,
     '<channel>',
     el('title', o.title), el('link', home), el('description', o.description ?? o.title), el('language', o.language),
     items.length ? el('lastBuildDate', latest.toUTCString()) : '',

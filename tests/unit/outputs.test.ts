@@ -149,6 +149,25 @@ describe('feeds', () => {
     expect(xml).not.toContain('\u0001');
   });
 
+  it("RSS: an author's name is a dc:creator (RSS's <author> takes an email address); an email stays an <author>", () => {
+    const named = rssFeed(ctx, { title: 'T', self: '/rss.xml', items: [{ ...items[1], author: 'Ada Lovelace' }, { ...items[0], author: 'ada@example.com (Ada)' }] });
+    expect(named).toContain('<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">');
+    expect(named).toContain('<dc:creator>Ada Lovelace</dc:creator>');
+    expect(named).toContain('<author>ada@example.com (Ada)</author>');
+    expect(named).not.toContain('<author>Ada Lovelace</author>');
+    const plain = rssFeed(ctx, { title: 'T', self: '/rss.xml', items: [{ ...items[1], author: 'ada@example.com' }] });
+    expect(plain).toContain('<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">');
+    expect(plain).toContain('<author>ada@example.com</author>');
+  });
+
+  it("an item's relative links are made absolute against its own page, as they resolve there", () => {
+    const html = '<p><a href="#note">1</a> <a href="../old/">old</a> <img src="pic.png" srcset="pic-2x.png 2x"> <a href="/repo/x/">x</a> <a href="mailto:a@b.example">m</a> <a href="//cdn.example/y">y</a></p>';
+    const xml = rssFeed(ctx, { title: 'T', self: '/rss.xml', items: [{ ...items[1], html }] });
+    const description = xml.match(/<description>(.*?)<\/description>/g)!.at(-1)!;
+    for (const url of ['https://u.example.io/repo/posts/new/#note', 'https://u.example.io/repo/posts/old/', 'https://u.example.io/repo/posts/new/pic.png',
+      'https://u.example.io/repo/posts/new/pic-2x.png 2x', 'https://u.example.io/repo/x/', 'mailto:a@b.example', '//cdn.example/y']) expect(description).toContain(`=&quot;${url}`);
+  });
+
   it('Atom: ids and links absolute, a feed author, an invalid date is an error naming the item', () => {
     const xml = atomFeed(ctx, { title: 'T', self: '/atom.xml', items });
     expect(xml).toContain('<id>https://u.example.io/repo/posts/new/</id>');
