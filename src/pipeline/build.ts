@@ -33,6 +33,7 @@ import { wholeEnv, type EnvRecord } from './envRecord.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import { pruneCaches } from '../cache/prune.ts';
 import { stageTimer } from './stageTimer.ts';
+import { routeType } from './routeTable.ts';
 import { gzipSize as gzipSizeOf } from '../islands/gzipSizes.ts';
 
 export interface BuildOptions {
@@ -252,7 +253,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
       passed[pageLinks.push(links) - 1] = !!kept?.[i];
       marks.push({ route, links: page.links });
       const js = page.islands.length && manifest.runtime ? [manifest.runtime, ...pageChunks(manifest, page.islands)] : [];
-      const report: PageReport = { path: route.path, type: route.component.displayName || route.component.name || 'Page', output: route.output, islands: page.islands, jsBytes: js.reduce((s, u) => s + rawSize(u), 0), jsGzipBytes: js.reduce((s, u) => s + gzipSize(u), 0) };
+      const report: PageReport = { path: route.path, type: routeType(route), output: route.output, islands: page.islands, jsBytes: js.reduce((s, u) => s + rawSize(u), 0), jsGzipBytes: js.reduce((s, u) => s + gzipSize(u), 0) };
       result.pageReports.push(report);
     });
   });

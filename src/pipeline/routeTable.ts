@@ -27,6 +27,14 @@ export function outputFor(p: string, rule?: SlashRule): string {
 /** Stands in for the component of a `body` route, which has none: output comes from its body, not React. */
 export function BodyRoute(): null { return null; }
 
+/** What a build's report calls a route: its component's name, or for a route with a `body` the kind of file it
+ *  writes ("file .xml"), not a page. */
+export function routeType(r: Pick<Route, 'component' | 'output'>): string {
+  if (r.component !== BodyRoute) return r.component.displayName || r.component.name || 'Page';
+  const name = r.output.slice(r.output.lastIndexOf('/') + 1);
+  return `file ${name.includes('.') ? name.slice(name.lastIndexOf('.')) : name}`;
+}
+
 const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
 
 // eslint-disable-next-line no-control-regex

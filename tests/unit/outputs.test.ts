@@ -240,6 +240,9 @@ describe("a site with trailingSlash 'never' and a feed route, built and served b
     const ok = await siteAt(dir).build();
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);
+    // The build's table of page types calls the feed route what it writes: a file, not a component.
+    expect(ok.stdout).toMatch(/^ {2}file \.xml +1 /m);
+    expect(ok.stdout).not.toContain('BodyRoute');
     const dist = path.join(dir, 'dist');
     for (const f of ['index.html', 'about.html', 'items/alpha.html', 'old/alpha.html', '404.html']) expect(fs.existsSync(path.join(dist, f)), f).toBe(true);
     const home = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
