@@ -130,8 +130,9 @@ function locateKey(root: string, keys: PropertyKey[]) {
 
 const dotted = (p: PropertyKey[]) => p.map(String).join('.');
 
-/** The issues as one message (the first) with the others as located notes. */
-export function configMessage(e: ConfigInvalid, root: string): Message {
+/** A message per issue, each located at its key with its own hint (two typos are two problems, each with
+ *  its did-you-mean). */
+export function configMessages(e: ConfigInvalid, root: string): Message[] {
   const all = e.issues.flatMap((iss) => iss.code === 'unrecognized_keys'
     ? iss.keys.map((key) => {
       const valid = validKeys(iss.path);
@@ -143,9 +144,5 @@ export function configMessage(e: ConfigInvalid, root: string): Message {
       };
     })
     : [{ text: `Config "${dotted(iss.path)}" ${iss.message}`, location: locateKey(root, iss.path), hint: 'The keys a site config takes are listed in the Configuration page of the sitegen documentation.' }]);
-  const [first, ...rest] = all;
-  return message('ConfigError', first.text, first.location, {
-    hint: first.hint,
-    notes: rest.map((r) => ({ text: `${r.text}. ${r.hint}`, location: r.location })),
-  });
+  return all.map((m) => message('ConfigError', m.text, m.location, { hint: m.hint }));
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { Message } from '../core/types.ts';
 import { message, thrownBySite } from '../core/errors.ts';
-import { ConfigInvalid, configMessage } from './configSchema.ts';
+import { ConfigInvalid, configMessages } from './configSchema.ts';
 
 /**
  * esbuild's errors as located messages. Compiling the site module (`ConfigError`), an error in a file
@@ -23,6 +23,6 @@ export function esbuildMessages(list: esbuild.Message[], root: string, id: 'Bund
 }
 
 /** The module compiled but threw while its top level ran (the config or a template module): a user error. */
-export const loadFailed = (e: unknown, root: string) => e instanceof ConfigInvalid ? configMessage(e, root) : thrownBySite(e, root, 'loading sitegen.config.ts failed');
+export const loadFailed = (e: unknown, root: string): Message[] => e instanceof ConfigInvalid ? configMessages(e, root) : [thrownBySite(e, root, 'loading sitegen.config.ts failed')];
 
 export const noConfig = (root: string) => [message('ConfigError', `No sitegen.config.ts in ${root}`, null, { hint: 'Run sitegen in a site folder or pass --root.' })];
