@@ -10,6 +10,7 @@ import type { Tokens } from 'marked';
 import { pictureModel, pictureHtml, type ImageSettings } from './model.ts';
 import { SOURCE_EXT, sourceFactsOfFile } from './source.ts';
 import { recordSource } from './storeFiles.ts';
+import { closest } from '../authoring/issues.ts';
 
 export interface MarkdownImageOptions {
   root: string;
@@ -36,6 +37,9 @@ export type ImageResolver = (t: Tokens.Image, at: ImageAt, attributes?: ImageAtt
 /** The largest width an image may ask for (a typo's extra digit is an error, not a 90,000 px request). */
 const MAX_ASKED_WIDTH = 16384;
 
+/** The attributes a Markdown image takes. */
+const ATTRIBUTES = ['widths', 'sizes', 'priority'];
+
 /** What an image's attributes ask for: widths, sizes and priority, or a problem naming the attribute. */
 export function imageRequestOf(href: string, a: ImageAttributes | undefined): { widths?: number[]; sizes?: string; priority?: boolean } | { problem: string } {
   if (!a) return {};
@@ -56,7 +60,8 @@ export function imageRequestOf(href: string, a: ImageAttributes | undefined): { 
       if (value !== true) return { problem: `The image ${href} has priority="${value}": priority is a flag, written {priority} alone` };
       out.priority = true;
     } else {
-      return { problem: `The image ${href} has an attribute "${key}" sitegen does not know: an image takes widths="…", sizes="…" and priority` };
+      const near = closest(key, ATTRIBUTES);
+      return { problem: `The image ${href} has an attribute "${key}" sitegen does not know${near ? ` (did you mean ${near}?)` : ''}: an image takes widths="…", sizes="…" and priority` };
     }
   }
   return out;

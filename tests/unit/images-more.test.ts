@@ -106,7 +106,9 @@ describe('Markdown images: widths, sizes and priority of their own', () => {
 
   const bad: [string, RegExp][] = [
     ['{widths="wide"}', /The image \.\/photo\.jpg has widths="wide": write whole numbers of pixels from 1 to 16384/],
-    ['{width=300}', /has an attribute "width" sitegen does not know: an image takes widths="…", sizes="…" and priority/],
+    ['{width=300}', /has an attribute "width" sitegen does not know \(did you mean widths\?\): an image takes widths="…", sizes="…" and priority/],
+    ['{prio}', /has an attribute "prio" sitegen does not know \(did you mean priority\?\)/],
+    ['{loading=lazy}', /has an attribute "loading" sitegen does not know: an image takes/],
     ['{widths="320}', /The attributes after the image \.\/photo\.jpg, \{widths="320\}: the value of "widths" has no closing quote/],
   ];
   // One copy of the site for the cases below (each changes only about.md, and puts it back).
