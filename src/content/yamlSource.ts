@@ -1,5 +1,5 @@
 // Parses YAML keeping the document, so any field path can be turned back into a line and column.
-import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
+import { LineCounter, parseDocument, isMap, isSeq, isScalar, visit, type Document, type Node } from 'yaml';
 import type { Location } from '../core/types.ts';
 export { formatPath } from './fieldPath.ts';
 
@@ -26,6 +26,13 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): { s
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
   const problems = doc.errors.map((e) => {
     const pos = e.linePos?.[0] ?? counter.linePos(e.pos[0]);
+    // A quote never closed takes the rest of the text in: the parser stops at its end, far from the cause.
+    // Located at the opening quote instead, saying where the text it swallowed ends.
+    const opened = e.code === 'MISSING_CHAR' && /quote/.test(e.message) ? quoteOpening(doc, e.pos[0]) : null;
+    if (opened !== null) {
+      const at = counter.linePos(opened);
+      return { line: at.line + lineOffset, column: at.col, message: `${firstLine(e.message)}: this quoted text never ends (it runs to line ${pos.line + lineOffset})` };
+    }
     return { line: pos.line + lineOffset, column: pos.col, message: firstLine(e.message) };
   });
   const source: YamlSource = {
@@ -50,6 +57,15 @@ export function lazyYamlSource(text: string, file: string, lineOffset = 0): Yaml
     locate: (path) => real().locate(path),
     locateKey: (path, key) => real().locateKey(path, key),
   };
+}
+
+/** Where the quoted scalar that runs to `end` (a missing closing quote's position) opens, or null. */
+function quoteOpening(doc: Document, end: number): number | null {
+  let at: number | null = null;
+  visit(doc, { Scalar(_, node) {
+    if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range && node.range[1] >= end && (at === null || node.range[0] < at)) at = node.range[0];
+  } });
+  return at;
 }
 
 function firstLine(s: string): string {

@@ -52,6 +52,9 @@ const CASES: Case[] = [
   ['non-UTF-8 text', 'content/items/gamma.yaml', Buffer.concat([Buffer.from('title: Caf'), Buffer.from([0xe9]), Buffer.from('\ntags: [a, b]\nprice: 1\n')]), /content\/items\/gamma\.yaml:1:\d+ File is not valid UTF-8 text/],
   ['5 MB file', 'content/items/gamma.yaml', 'title: Big\ntags: [a, b]\nprice: 1\n# ' + 'x'.repeat(5 * 1024 * 1024) + '\n', /content\/items\/gamma\.yaml File is 5\.0 MB; content files are limited to 2 MB/],
   ['front matter YAML error', 'content/pages/about.md', '---\ntitle: [About\n---\nBody\n', /content\/pages\/about\.md:\d+:\d+ /],
+  // A quote never closed swallows the lines after it: located at the quote that opens it, not where the text ends.
+  ['an unclosed quote in front matter', 'content/pages/about.md', '---\ntitle: "About us\ndescription: x\n---\nBody\n', /content\/pages\/about\.md:2:8 Missing closing "quote: this quoted text never ends \(it runs to line \d+\)/],
+  ['an unclosed quote in a YAML file', 'content/items/beta.yaml', "title: 'Beta\ntags: [c, d]\nprice: 5\n", /content\/items\/beta\.yaml:1:8 Missing closing 'quote: this quoted text never ends \(it runs to line 4\)/],
   ['front matter schema error on its own line', 'content/pages/about.md', '---\ndescription: no title\n---\nBody\n', /content\/pages\/about\.md:2:1 title: Required/],
   ['front matter unknown field', 'content/pages/about.md', '---\ntitle: About\nauthor: me\n---\nBody\n', /content\/pages\/about\.md:3:1 author: Unknown field "author"/],
   ['empty Markdown file', 'content/pages/empty.md', '', /content\/pages\/empty\.md(:1:1)? title: Required/],
