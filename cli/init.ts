@@ -65,7 +65,9 @@ function packageJsonChanges(have: PackageJson, now: PackageJson): string[] {
 function unignored(file: string): string[] {
   let text: string;
   try { if (!fs.lstatSync(file).isFile()) return []; text = fs.readFileSync(file, 'utf8'); } catch { return []; }
-  const lines = new Set(text.split(/\r?\n/).map((l) => l.trim().replace(/^\//, '').replace(/\/$/, '')));
+  // A folder's rule in any of its usual spellings: dist, /dist, dist/, dist/*, dist/**, **/dist (a BOM aside).
+  const bare = (l: string) => { let r = l.trim(); for (const p of ['\ufeff', '/', '**/']) if (r.startsWith(p)) r = r.slice(p.length); for (const s of ['/**', '/*', '/']) if (r.endsWith(s)) r = r.slice(0, -s.length); return r; };
+  const lines = new Set(text.split(/\r?\n/).map(bare));
   return ['dist', '.sitegen'].filter((d) => !lines.has(d));
 }
 

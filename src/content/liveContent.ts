@@ -208,8 +208,8 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
   }
 
   async function checkAcrossFiles(): Promise<void> {
-    // As a build: the collections that may miss an entry are those with a file that failed, or all of them.
-    const failed = new Set([...collections].filter(([, c]) => plan?.refused.length || c.setErrors.length || [...c.entries.values()].some((e) => e.errors.length)).map(([name]) => name));
+    const all = !!plan?.refused.length || [...collections.values()].some((c) => c.setErrors.length); // as load.ts: a problem not one file's own may hide an entry of any collection
+    const failed = new Set([...collections].filter(([, c]) => all || [...c.entries.values()].some((e) => e.errors.length)).map(([name]) => name));
     crossErrors = config ? await crossFileMessages(root, config, content, { fileErrors: fileErrors().length, failed, references: referenceIssues }) : [];
   }
 

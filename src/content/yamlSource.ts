@@ -24,11 +24,12 @@ export interface YamlSyntaxProblem {
 export function parseYamlSource(text: string, file: string, lineOffset = 0): { source: YamlSource; problems: YamlSyntaxProblem[] } {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  let openings: ((end: number) => number | null) | undefined;
   const problems = doc.errors.map((e) => {
     const pos = e.linePos?.[0] ?? counter.linePos(e.pos[0]);
     // A quote never closed takes the rest of the text in: the parser stops at its end, far from the cause.
     // Located at the opening quote instead, saying where the text it swallowed ends.
-    const opened = e.code === 'MISSING_CHAR' && /quote/.test(e.message) ? quoteOpening(doc, e.pos[0]) : null;
+    const opened = e.code === 'MISSING_CHAR' && /quote/.test(e.message) ? (openings ??= quoteOpenings(doc))(e.pos[0]) : null;
     if (opened !== null) {
       const at = counter.linePos(opened);
       return { line: at.line + lineOffset, column: at.col, message: `${firstLine(e.message)}: this quoted text never ends (it runs to line ${pos.line + lineOffset})` };
@@ -59,13 +60,22 @@ export function lazyYamlSource(text: string, file: string, lineOffset = 0): Yaml
   };
 }
 
-/** Where the quoted scalar that runs to `end` (a missing closing quote's position) opens, or null. */
-function quoteOpening(doc: Document, end: number): number | null {
-  let at: number | null = null;
-  visit(doc, { Scalar(_, node) {
-    if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range && node.range[1] >= end && (at === null || node.range[0] < at)) at = node.range[0];
-  } });
-  return at;
+/**
+ * For a missing closing quote's position `end`: where the quoted scalar that runs to it opens (the first one
+ * that reaches it), or null. The document is walked once, however many quotes are missing; each answer is a
+ * binary search over the quoted scalars by their ends, with the smallest start from each end on.
+ */
+function quoteOpenings(doc: Document): (end: number) => number | null {
+  const quoted: [number, number][] = [];
+  visit(doc, { Scalar(_, node) { if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range) quoted.push([node.range[0], node.range[1]]); } });
+  quoted.sort((a, b) => a[1] - b[1]);
+  const firstFrom = quoted.map(([start]) => start);
+  for (let i = firstFrom.length - 2; i >= 0; i--) firstFrom[i] = Math.min(firstFrom[i]!, firstFrom[i + 1]!);
+  return (end) => {
+    let lo = 0, hi = quoted.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (quoted[mid]![1] >= end) hi = mid; else lo = mid + 1; }
+    return lo < quoted.length ? firstFrom[lo]! : null;
+  };
 }
 
 function firstLine(s: string): string {

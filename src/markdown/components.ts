@@ -1,7 +1,7 @@
 // Components in Markdown, checked against the site's config: every directive a body's HTML carries
 // (src/markdown/directives.ts) names a registered component, in the right form (block or inline) and
 // place (its `parent`), with attributes its schema accepts. Runs where the config is known, after the
-// content is loaded (content/load.ts crossFileIssues: build, check and dev alike), so cached and
+// content is loaded (content/crossFile.ts crossFileMessages: build, check and dev alike), so cached and
 // worker-parsed bodies are checked the same way; each problem is located at the directive.
 import type { Content, Entry, MarkdownComponent, Message, SiteConfig } from '../core/types.ts';
 import { fileLocation, message } from '../core/errors.ts';

@@ -82,14 +82,16 @@ export function absoluteUrls(html: string, origin: string, page?: string): strin
   let out = '';
   let last = 0;
   const relative = (u: string) => !u.startsWith('/') && !/^[a-z][a-z0-9+.-]*:/i.test(u);
-  const abs = (u: string) => (u.startsWith('/') ? (u.startsWith('//') ? u : origin + u) : page && relative(u) ? new URL(u, page).href : u);
+  const against = (u: string) => { try { return new URL(u, page).href; } catch { return u; } }; // (a site URL that is no URL: kept)
+  const abs = (u: string) => (u.startsWith('/') ? (u.startsWith('//') ? u : origin + u) : page && relative(u) ? against(u) : u);
   for (let at = html.indexOf('="'); at >= 0;) {
     const name = /(?:^|\s)(src|href|srcset)$/i.exec(html.slice(Math.max(0, at - 7), at))?.[1]?.toLowerCase();
     const end = html.indexOf('"', at + 2);
     if (end < 0) break;
     if (name) {
       const value = html.slice(at + 2, end);
-      const next = name === 'srcset' ? value.split(',').map((c) => c.replace(/^(\s*)(\S+)/, (_m, ws: string, u: string) => ws + abs(u))).join(',') : abs(value);
+      // (a data: URL in a srcset holds a comma of its own: such a list is kept as written)
+      const next = name === 'srcset' ? (value.includes('data:') ? value : value.split(',').map((c) => c.replace(/^(\s*)(\S+)/, (_m, ws: string, u: string) => ws + abs(u))).join(',')) : abs(value);
       out += html.slice(last, at + 2) + next;
       last = end;
     }

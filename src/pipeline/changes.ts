@@ -63,9 +63,9 @@ export function classifyChanges(root: string, changes: FileChange[], known: Know
   // Named for the files the batch leaves: an editor's or `sed -i`'s temporary file, made and removed (renamed
   // over the real one) within the batch, still counts above (a new file may satisfy an import) but is no
   // name a user wrote. Each file once.
-  const added = new Set<string>(), removed = new Set<string>();
-  for (const { file, kind } of changes) (kind === 'add' ? added : kind === 'unlink' ? removed : null)?.add(toPosix(path.relative(root, path.resolve(root, file))));
-  const shown = [...new Set(names)].filter((n) => !(added.has(n) && removed.has(n)));
+  const added = new Set<string>(), last = new Map<string, ChangeKind>();
+  for (const { file, kind } of changes) { const rel = toPosix(path.relative(root, path.resolve(root, file))); if (kind === 'add') added.add(rel); last.set(rel, kind); }
+  const shown = [...new Set(names)].filter((n) => !(added.has(n) && last.get(n) === 'unlink'));
   const named = shown.length ? shown : [names[0]!];
   return { what: named.length > 1 ? `${named[0]} +${named.length - 1} more` : named[0]!, module, client, content, statics, images };
 }

@@ -169,8 +169,8 @@ function answers(targets: LinkTargets, abs: string): boolean {
 const fragmentTarget = (pg: PageLinks, entry: string, hash: number, base: string): string =>
   hash === 0 ? pg.page : resolve(pg, entry.slice(0, hash), base).replace(/index\.html$/, '');
 
-/** Links whose path is no route, alias or file. */
-export function brokenPaths(pages: PageLinks[], targets: LinkTargets): BrokenLink[] {
+/** Links whose path is no route, alias or file; with `hints` false, without what would fix them (a yes-or-no check). */
+export function brokenPaths(pages: PageLinks[], targets: LinkTargets, hints = true): BrokenLink[] {
   const broken = new Map<string, { pages: Set<PageLinks>; uses: LinkUse[] }>();
   const base = targets.base ?? '/';
   for (const pg of pages) {
@@ -185,7 +185,7 @@ export function brokenPaths(pages: PageLinks[], targets: LinkTargets): BrokenLin
       if (!b.pages.has(pg)) { b.pages.add(pg); b.uses.push(useOf(pg, link)); }
     }
   }
-  const budget = { typos: 10 };
+  const budget = { typos: hints ? 10 : 0 };
   return [...broken].map(([abs, { uses }]): BrokenLink => {
     const fix: LinkFix | null = abs.startsWith('\0') ? { kind: 'base', base }
       : !abs.endsWith('/') && targets.has(abs + '/') ? { kind: 'slash', to: `${abs}/` }

@@ -29,7 +29,7 @@ export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: Lin
   for (const p of pages) {
     let v = cache.verdicts.get(p.page);
     if (!v || v.links !== p.links) {
-      v = { links: p.links, broken: brokenPaths([p], targets).length > 0 };
+      v = { links: p.links, broken: brokenPaths([p], targets, false).length > 0 };
       cache.verdicts.set(p.page, v);
     }
     if (v.broken) bad.push(p);

@@ -117,7 +117,7 @@ const withVariantsMemo = new WeakMap<LinkTargets, LinkTargets>();
 function withVariants(own: LinkTargets, root: string): LinkTargets {
   let t = withVariantsMemo.get(own);
   if (!t) {
-    t = { has: (x) => own.has(x) || !!currentImageStore(root)?.isVariant(x), base: own.base };
+    t = { has: (x) => own.has(x) || !!currentImageStore(root)?.isVariant(x), base: own.base, paths: own.paths };
     withVariantsMemo.set(own, t);
   }
   return t;
@@ -126,5 +126,5 @@ function withVariants(own: LinkTargets, root: string): LinkTargets {
 /** Targets plus more output files. */
 function union(own: LinkTargets, files: Iterable<string>): LinkTargets {
   const more = makeTargets([], files, own.base);
-  return { has: (x) => own.has(x) || more.has(x), base: own.base };
+  return { has: (x) => own.has(x) || more.has(x), base: own.base, paths: own.paths };
 }

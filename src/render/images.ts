@@ -92,7 +92,7 @@ export function Image(props: ImageProps): ReactElement {
   // The page's one preload, just before the image: the first format the browser may take (it skips a type
   // it cannot decode; React DOM preloads no <img> inside a <picture>). Only a priority image gets one: the
   // others load lazily, when they come into view.
-  const first = m.sources[0] ?? { type: undefined, srcset: m.img.srcset ?? '', sizes: m.img.sizes };
+  const first = m.sources[0]!;
   const link = createElement('link', { rel: 'preload', as: 'image', href: m.img.src, imageSrcSet: first.srcset || undefined, imageSizes: first.sizes, type: first.type, fetchPriority: 'high' });
   return createElement(Fragment, null, link, picture);
 }

@@ -33,6 +33,15 @@ describe('the files a rebuild names', () => {
     expect(c.what).toBe('content/posts/a.md +1 more');
   });
 
+  it('a file removed and made again (an atomic save, a checkout) is named: it is there after the batch', () => {
+    const c = classifyChanges(root, [
+      { file: 'content/posts/a.md', kind: 'unlink' },
+      { file: 'content/posts/a.md', kind: 'add' },
+      { file: 'content/posts/b.md', kind: 'change' },
+    ], known)!;
+    expect(c.what).toBe('content/posts/a.md +1 more');
+  });
+
   it('a file added and removed alone is still named: the batch changed nothing else', () => {
     const c = classifyChanges(root, [{ file: 'templates/Scratch.tsx', kind: 'add' }, { file: 'templates/Scratch.tsx', kind: 'unlink' }], known)!;
     expect(c.what).toBe('templates/Scratch.tsx');

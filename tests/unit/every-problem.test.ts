@@ -45,6 +45,32 @@ describe('every problem in one run', () => {
     } finally { site.remove(); }
   });
 
+  it("after a problem not one file's own (a collection with no files), build and dev both leave the references to be checked", async () => {
+    const site = await copyOf('authoring', {});
+    site.edit('sitegen.config.ts', (t) => t.replace('  collections: { posts, authors },', "  collections: { posts, authors, extras: defineCollection({ pattern: 'extras/*.yaml', schema: z.strictObject({}) }) },"));
+    site.edit('content/posts/second.md', (t) => t.replace('author: grace-hopper', 'author: bob'));
+    try {
+      const built = await build({ root: site.root });
+      expect(seen(built).map((l) => l.split(' ')[0])).toEqual(['EmptyCollection']);
+      const dev = await site.dev();
+      try {
+        await until(() => dev.stderr().includes('✗ start →'), 30_000, 'the first build');
+        expect(dev.stderr()).toContain('✗ start → 1 error');
+        expect(dev.stderr()).not.toContain('no entry "bob"');
+      } finally { await dev.close(); }
+    } finally { site.remove(); }
+  });
+
+  it('a broken link gets a did-you-mean through a whole build and check (a page path a typo away)', async () => {
+    const site = await copyOf('authoring', {});
+    site.edit('content/posts/first.md', (t) => `${t}\nSee [the second post](/posts/secnod/).\n`);
+    try {
+      const built = await build({ root: site.root });
+      expect(built.errors.map((m) => [m.id, m.hint])).toEqual([['BrokenLink', 'Did you mean /posts/second/?']]);
+      expect(seen(await checkSite({ root: site.root }))).toEqual(seen(built));
+    } finally { site.remove(); }
+  });
+
   it('a reference into a collection whose file failed waits for that file: no dangling reference is reported', async () => {
     const site = await copyOf('authoring', {});
     site.edit('content/authors/grace-hopper.yaml', (t) => t.replace(/^name: .*$/m, 'name: 5'));

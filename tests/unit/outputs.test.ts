@@ -168,6 +168,14 @@ describe('feeds', () => {
       'https://u.example.io/repo/posts/new/pic-2x.png 2x', 'https://u.example.io/repo/x/', 'mailto:a@b.example', '//cdn.example/y']) expect(description).toContain(`=&quot;${url}`);
   });
 
+  it("keeps a srcset holding a data: URL as written, and an item's relative link when the site URL is no URL", () => {
+    const html = '<img src="a.png" srcset="data:image/png;base64,AAAA 1x"> <a href="#n">n</a>';
+    const xml = rssFeed(ctx, { title: 'T', self: '/rss.xml', items: [{ ...items[1], html }] });
+    expect(xml).toContain('srcset=&quot;data:image/png;base64,AAAA 1x&quot;');
+    const bare = bodyContext({ siteUrl: '', policy: { base: '/', trailingSlash: 'always' } });
+    expect(() => rssFeed(bare, { title: 'T', self: '/rss.xml', items: [{ ...items[1], html }] })).not.toThrow();
+  });
+
   it('Atom: ids and links absolute, a feed author, an invalid date is an error naming the item', () => {
     const xml = atomFeed(ctx, { title: 'T', self: '/atom.xml', items });
     expect(xml).toContain('<id>https://u.example.io/repo/posts/new/</id>');

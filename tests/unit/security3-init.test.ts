@@ -47,6 +47,11 @@ describe('sitegen init keeps what the folder has', () => {
     expect(plain(out)).toMatch(/kept your \.gitignore/);
     expect(plain(out)).not.toMatch(/does not list/);
     out = '';
+    const globbed = folder('gitignore-globbed');
+    fs.writeFileSync(path.join(globbed, '.gitignore'), '\ufeff**/dist\n/.sitegen/**\n');
+    expect(await runInit(globbed, {})).toBe(0);
+    expect(plain(out)).not.toMatch(/does not list/);
+    out = '';
     const half = folder('gitignore-half');
     fs.writeFileSync(path.join(half, '.gitignore'), 'dist/\r\n');
     expect(await runInit(half, {})).toBe(0);
