@@ -11,6 +11,7 @@ import { stampFiles, stampsMatch, type Stamp } from '../cache/index.ts';
 import { message } from '../core/errors.ts';
 import { EMPTY_MANIFEST, clientManifest, clientPlan, findIslands, type ClientBuildResult } from './bundle.ts';
 import { lookup, store } from './clientStore.ts';
+import { urlPolicy, withBase } from '../render/urls.ts';
 
 export interface ClientBundler {
   /** Rebuilds the client bundle (incrementally while the entry points stay the same). */
@@ -50,15 +51,15 @@ const vendors = new Map<string, Promise<Vendor | Message[]>>();
  * an entry listing their CommonJS exports (loaded here), so `import { useState } from "react"` finds a
  * real export. Any other package whose bundle exports no names (CommonJS) stays in the site's bundle.
  */
-export function vendorBundle(root: string, packages: string[]): Promise<Vendor | Message[]> {
+export function vendorBundle(root: string, packages: string[], base = '/'): Promise<Vendor | Message[]> {
   const require = createRequire(path.join(PACKAGE_DIR, 'package.json'));
   const version = (m: string) => (require(`${m}/package.json`) as { version: string }).version;
   const outdir = path.join(root, '.sitegen', 'client', 'assets');
   const list = [...new Set([...REACT_MODULES, ...packages])].sort();
-  const key = JSON.stringify([version('react'), version('react-dom'), outdir, list]);
+  const key = JSON.stringify([version('react'), version('react-dom'), outdir, list, base]);
   let made = vendors.get(key);
   if (!made) {
-    made = buildVendor(root, outdir, list, (m) => Object.keys(require(m) as object));
+    made = buildVendor(root, outdir, list, (m) => Object.keys(require(m) as object), base);
     vendors.set(key, made);
     made.then((r) => { if (Array.isArray(r)) vendors.delete(key); }, () => vendors.delete(key));
   }
@@ -67,12 +68,13 @@ export function vendorBundle(root: string, packages: string[]): Promise<Vendor |
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-/** The store's plan of the packages' bundle (with the packages' places relative to the site, in clientStore.ts). */
-export const packagesPlanKey = (list: string[]) => JSON.stringify(['dev packages', [...new Set([...REACT_MODULES, ...list])].sort()]);
+/** The store's plan of the packages' bundle (with the packages' places relative to the site, in clientStore.ts).
+ *  Under a site base the bundle's files import each other below it: a bundle of its own. */
+export const packagesPlanKey = (list: string[], base = '/') => JSON.stringify(['dev packages', [...new Set([...REACT_MODULES, ...list])].sort(), ...(base === '/' ? [] : [base])]);
 
-async function buildVendor(root: string, outdir: string, list: string[], exportsOf: (m: string) => string[]): Promise<Vendor | Message[]> {
+async function buildVendor(root: string, outdir: string, list: string[], exportsOf: (m: string) => string[], base: string): Promise<Vendor | Message[]> {
   // In the install's store (clientStore.ts) once made for any site with the same packages at the same places.
-  const planKey = packagesPlanKey(list);
+  const planKey = packagesPlanKey(list, base);
   const stored = await lookup<Omit<Vendor, 'files'>>(root, planKey);
   if (stored) return { ...stored.data, files: stored.files };
   const esbuild = await loadEsbuild();
@@ -103,7 +105,8 @@ async function buildVendor(root: string, outdir: string, list: string[], exports
       write: false, metafile: true, logLevel: 'silent', outdir, entryNames: '[name]-[hash]', chunkNames: 'vendor-chunk-[hash]',
       sourcemap: 'linked', // made once per process: the browser's devtools and the error mapping see React's own sources
       define: { 'process.env.NODE_ENV': '"development"' }, nodePaths: [path.join(PACKAGE_DIR, 'node_modules')], legalComments: 'none',
-      loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' }, publicPath: '/assets',
+      // (its chunks import each other, and its files are linked, at this URL: under the site's base)
+      loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' }, publicPath: withBase('/assets', base),
       plugins: [plugin],
     });
   } catch (e: any) {
@@ -195,10 +198,10 @@ export function createClientBundler(root: string): ClientBundler {
       if (Object.keys(islands).length) {
         const bare = await clientPlan(root, config, { ...opts, dev: true, islands });
         if (bare.key !== scannedFor) { packages = await scanPackages(root, config, { ...opts, islands }); scannedFor = bare.key; }
-        const made = await vendorBundle(root, packages);
+        const made = await vendorBundle(root, packages, urlPolicy(config).base);
         if (Array.isArray(made)) {
           // A package that does not bundle alone: React alone, the rest in the site's bundle as before.
-          const react = await vendorBundle(root, []);
+          const react = await vendorBundle(root, [], urlPolicy(config).base);
           if (Array.isArray(react)) return { inputs: [], errors: react };
           vendor = react;
         } else vendor = made;

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { createDevSite, type DevSite } from '../../src/dev/devSite.ts';
-import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
+import { copyFixture, editFile, removeCopy, until } from './dev-fixture.ts';
+import { copyOf } from '../helpers/scratch.ts';
 
 let dir: string;
 let site: DevSite;
@@ -47,5 +48,36 @@ describe('sitegen dev: packages bundled apart', () => {
     expect(bytes).toBeLessThan(200_000);
     const r = (await site.apply([{ file: path.join(dir, 'templates/islands/Counter.tsx'), kind: 'change' }]))!;
     expect(r.errors).toEqual([]);
+  });
+});
+
+describe('sitegen dev under a site base', () => {
+  it("serves every module a React island's page loads, the packages' own chunks included, below the base (/blog/)", async () => {
+    const based = await copyOf('base-blog', {}); // (served under /blog/, a React island on its home page)
+    const dev = await based.dev();
+    try {
+      await until(() => /✓ built|✗ start/.test(dev.output()), 30_000, 'the first build');
+      expect(dev.stderr()).toBe('');
+      const home = await (await fetch(`${dev.url}/blog/`)).text();
+      // Every script of the page and every module each imports (static and dynamic), fetched as a browser would.
+      const queue = [...home.matchAll(/<script[^>]* src="([^"]+)"/g), ...home.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+      expect(queue.length).toBeGreaterThan(0);
+      const seen = new Set<string>(), missing: string[] = [];
+      let vendorChunks = 0;
+      while (queue.length) {
+        const url = queue.shift()!;
+        if (seen.has(url)) continue;
+        seen.add(url);
+        const res = await fetch(new URL(url, `${dev.url}/blog/`));
+        if (res.status !== 200) { missing.push(`${url} ${res.status}`); continue; }
+        if (/vendor-chunk-/.test(url)) vendorChunks++;
+        const code = await res.text();
+        const base = new URL(url, `${dev.url}/blog/`);
+        for (const m of code.matchAll(/(?:\bfrom|\bimport\(?)\s*["']([^"']+\.js)["']/g)) queue.push(new URL(m[1]!, base).pathname);
+      }
+      expect(missing).toEqual([]);
+      expect(vendorChunks).toBeGreaterThan(0);
+      for (const url of seen) if (!url.startsWith('/__sitegen/')) expect(url.startsWith('/blog/'), url).toBe(true); // (dev's own client is served at the root)
+    } finally { await dev.close(); based.remove(); }
   });
 });
