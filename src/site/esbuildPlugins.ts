@@ -69,12 +69,17 @@ export function externalsPlugin(memo?: ResolveMemo): esbuild.Plugin {
 
 /** Wraps every import of a file directly inside the islands folder (from outside it) with defineIsland. */
 export function islandWrapPlugin(islandsDir: string, memo?: ResolveMemo): esbuild.Plugin {
+  // Only an import whose path names the folder (`./islands/Counter.tsx`, `../widgets/Chart.tsx` for an
+  // islandsDir of widgets) is looked at: the folder's name as written and as its real path has it.
+  const names = new Set([path.basename(islandsDir)]);
   // esbuild resolves symlinks, so compare against the folder's real path (a site may link templates/ in).
   try { islandsDir = fs.realpathSync(islandsDir); } catch { /* no islands folder */ }
+  names.add(path.basename(islandsDir));
+  const filter = new RegExp(`(?:${[...names].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})/`);
   return {
     name: 'sitegen-islands',
     setup(build) {
-      build.onResolve({ filter: /islands\// }, remembered(memo, 'islands', async (args) => {
+      build.onResolve({ filter }, remembered(memo, 'islands', async (args) => {
         if (args.pluginData === 'island-inner' || args.namespace === 'sitegen-island') return undefined;
         const r = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'island-inner' });
         if (r.errors.length || path.dirname(r.path) !== islandsDir || path.dirname(args.importer) === islandsDir || /\.client\.[jt]sx?$/.test(r.path)) return undefined;

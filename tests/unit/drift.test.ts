@@ -45,12 +45,13 @@ describe('a throw while the site module loads is a located error in every comman
 });
 
 describe('islandsDir is honoured by the server compile as by the client bundle', () => {
-  it('build, preview and dev all render the island for hydration from a custom islands folder', async () => {
+  // (a folder of any name: the import of templates/widgets/Counter.tsx names no "islands/")
+  it.each([['components/islands', '../components/islands/Counter.tsx'], ['templates/widgets', './widgets/Counter.tsx']])('build, preview and dev all render the island for hydration from a custom islands folder, %s', async (folder, spec) => {
     dir = copyFixture('basic');
-    fs.mkdirSync(path.join(dir, 'components'));
-    fs.renameSync(path.join(dir, 'templates/islands'), path.join(dir, 'components/islands'));
-    editFile(dir, 'templates/pages.tsx', (t) => t.replace("'./islands/Counter.tsx'", "'../components/islands/Counter.tsx'"));
-    editFile(dir, 'sitegen.config.ts', (t) => t.replace("css: ['templates/site.css'],", "css: ['templates/site.css'],\n  islandsDir: 'components/islands',"));
+    fs.mkdirSync(path.join(dir, path.dirname(folder)), { recursive: true });
+    fs.renameSync(path.join(dir, 'templates/islands'), path.join(dir, folder));
+    editFile(dir, 'templates/pages.tsx', (t) => t.replace("'./islands/Counter.tsx'", `'${spec}'`));
+    editFile(dir, 'sitegen.config.ts', (t) => t.replace("css: ['templates/site.css'],", `css: ['templates/site.css'],\n  islandsDir: '${folder}',`));
     const island = '<sitegen-island data-island="Counter"';
     const r = await siteAt(dir).build();
     expect(r.stderr).toBe('');
