@@ -42,7 +42,7 @@ program.command('build')
   .option('-q, --quiet', 'print only errors')
   .option('--json', 'print the result as JSON: {errors, warnings, pages, timings, ...}')
   .option('--no-cache', 'use no build cache: compile the site module and the client bundle, parse every content file and render every page')
-  .option('--drafts', 'include draft entries (a collection\'s `draft` field set to true)')
+  .option('--drafts', 'include draft entries (entries whose field named by their collection\'s `draft` option, as `draft: \'draft\'`, is true)')
   .action(async (flags: BuildFlags) => { process.exitCode = await buildCommand(flags); });
 
 program.command('check')
