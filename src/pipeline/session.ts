@@ -9,7 +9,7 @@ import type { FileStamp } from '../content/parse.ts';
 import path from 'node:path';
 import type { Content, Message, Route, SiteConfig } from '../core/types.ts';
 import type { AssetManifest } from '../islands/bundle.ts';
-import type { SiteModule } from '../site/index.ts';
+import { siteUrlFrom, type SiteModule } from '../site/index.ts';
 import type { Pool } from '../parallel/pool.ts';
 import type { ChangeKind } from '../content/liveContent.ts';
 import { applyConfigHooks, type Mode } from '../site/plugins.ts';
@@ -122,8 +122,7 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** The origin for canonical URLs: --site-url, else $SITE_URL, else the config's site.url; no trailing slash. */
-const siteUrlOf = (config: SiteConfig, env: NodeJS.ProcessEnv, flag?: string) => (flag ?? env.SITE_URL ?? config.site.url).replace(/\/$/, '');
+const siteUrlOf = (config: SiteConfig, env: NodeJS.ProcessEnv, flag?: string) => siteUrlFrom('', config, env, flag).url;
 
 export async function openSession(opts: SessionOptions): Promise<Session> {
   const root = path.resolve(opts.root);
@@ -155,7 +154,8 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     if (!r.site) { moduleErrors = r.errors; return false; }
     // The plugins' config hooks: their errors block like a config error.
     const plugged = await applyConfigHooks(r.site.config, { root, mode, env });
-    if (plugged.errors.length) { moduleErrors = plugged.errors; return false; }
+    const badUrl = plugged.errors.length ? null : siteUrlFrom(root, plugged.config, env, opts.siteUrl).problem;
+    if (plugged.errors.length || badUrl) { moduleErrors = badUrl ? [badUrl] : plugged.errors; return false; }
     warnings.splice(0, warnings.length, ...plugged.warnings);
     site = { ...r.site, config: plugged.config };
     moduleErrors = [];

@@ -146,3 +146,19 @@ export function configMessages(e: ConfigInvalid, root: string): Message[] {
     : [{ text: `Config "${dotted(iss.path)}" ${iss.message}`, location: locateKey(root, iss.path), hint: 'The keys a site config takes are listed in the Configuration page of the sitegen documentation.' }]);
   return all.map((m) => message('ConfigError', m.text, m.location, { hint: m.hint }));
 }
+
+/**
+ * The origin for canonical URLs: --site-url, else $SITE_URL (an empty one is unset), else the config's
+ * site.url; no trailing slash. `problem`: a ConfigError when it is not an absolute http(s) URL (written
+ * `example.com`, every canonical URL and link of the site would be wrong), naming where it came from.
+ */
+export function siteUrlFrom(root: string, config: SiteConfig, env: NodeJS.ProcessEnv, flag?: string): { url: string; problem: Message | null } {
+  const [raw, from] = flag !== undefined ? [flag, '--site-url'] : env.SITE_URL ? [env.SITE_URL, 'SITE_URL'] : [config.site.url, 'site.url'];
+  const url = raw.replace(/\/$/, '');
+  let ok = false;
+  try { const u = new URL(raw); ok = (u.protocol === 'https:' || u.protocol === 'http:') && !!u.hostname; } catch { /* not a URL */ }
+  if (ok) return { url, problem: null };
+  return { url, problem: message('ConfigError', `The site URL ${JSON.stringify(raw)} (${from}) is not an absolute http(s) URL`, from === 'site.url' ? locateKey(root, ['site', 'url']) : null, {
+    hint: `Write the origin the site is served at, with its scheme: https://${raw.replace(/^[a-z]+:\/*/i, '') || 'example.com'}.`,
+  }) };
+}

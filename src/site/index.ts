@@ -17,7 +17,7 @@
 //   dev.ts      createSiteCompiler: the module for dev (one esbuild context kept across compiles)
 //   messages.ts esbuild errors and load-time throws as located messages
 // Beside them: plugins.ts (the plugin hooks a site's plugins fill), configSchema.ts (the config's strict
-// schema) and typecheck.ts (`sitegen check`'s type check).
+// schema, and the site URL a build uses, checked) and typecheck.ts (`sitegen check`'s type check).
 export { ENGINE_DIR, PACKAGE_DIR, SITEGEN_CACHE, loadEsbuild } from './paths.ts';
 export { esbuildMessages } from './messages.ts';
 export { islandWrapPlugin, externalsPlugin, PROVIDED } from './esbuildPlugins.ts';
@@ -27,3 +27,4 @@ export { importSiteModule, importCompiled, saveCodeCaches, type SiteModule } fro
 export { cachedSiteModule, metafileFiles } from './cache.ts';
 export { loadSiteModule } from './build.ts';
 export { createSiteCompiler, type SiteCompiler } from './dev.ts';
+export { siteUrlFrom } from './configSchema.ts';

@@ -135,6 +135,20 @@ describe('sitegen build', () => {
     fs.rmSync(path.join(root, 'dist-url'), { recursive: true, force: true });
   });
 
+  it('refuses a site URL without a scheme or not http(s), naming where it came from, and writes nothing', async () => {
+    const site = await copyOf('basic');
+    onTestFinished(() => site.remove());
+    const flag = await siteAt(site.root).build({ out: 'dist-url', siteUrl: 'example.com', quiet: true });
+    expect(flag.code).toBe(1);
+    expect(flag.stderr).toMatch(/The site URL "example\.com" \(--site-url\) is not an absolute http\(s\) URL[\s\S]*hint: Write the origin the site is served at, with its scheme: https:\/\/example\.com\./);
+    expect(fs.existsSync(path.join(site.root, 'dist-url'))).toBe(false);
+    const env = await siteAt(site.root).check({ env: { SITE_URL: 'ftp://files.example' } });
+    expect(env.stderr).toMatch(/The site URL "ftp:\/\/files\.example" \(SITE_URL\) is not an absolute http\(s\) URL/);
+    site.edit('sitegen.config.ts', (t) => t.replace("url: 'https://fixture.example'", "url: 'fixture.example'"));
+    const config = await siteAt(site.root).check({ env: { SITE_URL: '' } });
+    expect(config.stderr).toMatch(/sitegen\.config\.ts:\d+:\d+ The site URL "fixture\.example" \(site\.url\) is not an absolute http\(s\) URL/);
+  });
+
   it('exits 1 with a clear message when the folder is not a site', () => {
     const r = sitegen(['build', '--root', fixture('')]);
     expect(r.code).toBe(1);
