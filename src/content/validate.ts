@@ -8,13 +8,14 @@ import { closest } from '../core/didYouMean.ts';
 
 /**
  * Plain-language messages for zod's default issues; a schema's own messages still win. `data` is the
- * value as parsed: a coercing schema (z.coerce.date()) reports what it made of the input (an Invalid
- * Date), and the user wrote the input, so that is what "received" names.
+ * value as parsed: a coercing schema (z.coerce.date(), z.coerce.number()) reports what it made of the input
+ * (an Invalid Date, NaN), and the user wrote the input, so that is what "received" names.
  */
 export function plainError(iss: any, data: unknown): string | undefined {
   switch (iss.code) {
     case 'invalid_type': {
-      const input = iss.input instanceof Date && Number.isNaN(iss.input.getTime()) ? at(data, iss.path ?? []) : iss.input;
+      const coerced = (iss.input instanceof Date && Number.isNaN(iss.input.getTime())) || (typeof iss.input === 'number' && Number.isNaN(iss.input));
+      const input = coerced ? at(data, iss.path ?? []) : iss.input;
       if (input === undefined) return 'Required';
       return `Expected ${iss.expected}, received ${describe(input)}`;
     }
@@ -44,6 +45,7 @@ function describe(v: unknown): string {
   if (Array.isArray(v)) return 'a list';
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? 'an invalid date' : 'a date';
   if (typeof v === 'object') return 'a map';
+  if (typeof v === 'number' && Number.isNaN(v)) return 'NaN';
   return `${typeof v} ${JSON.stringify(v)}`.slice(0, 60);
 }
 
