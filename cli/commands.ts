@@ -1,6 +1,7 @@
 // `sitegen build` and `sitegen check` as functions of their flags and an output sink: cli/main.ts runs them
 // with the terminal, and tests run the very same code in process (tests/helpers/site.ts) to read the exact
 // text a user would see without starting a process.
+import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildResult } from '../src/core/types.ts';
 import { printMessages, summary, jsonResult, dim, red } from './report.ts';
@@ -49,7 +50,8 @@ export async function runBuild(flags: BuildFlags, io: Io = terminal()): Promise<
   if (result.errors.length) {
     if (!flags.json) {
       printMessages(result.errors, 'error', errLine);
-      io.err(red(`✗ build failed with ${result.errors.length} error${result.errors.length > 1 ? 's' : ''}; ${path.relative(io.cwd, result.outDir) || result.outDir} was left as it was\n`));
+      const out = path.relative(io.cwd, result.outDir) || result.outDir;
+      io.err(red(`✗ build failed with ${result.errors.length} error${result.errors.length > 1 ? 's' : ''}; ${fs.existsSync(result.outDir) ? `${out} was left as it was` : `nothing was written (${out} was not made)`}\n`));
     }
     return { code: 1, result };
   }

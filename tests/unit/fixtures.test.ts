@@ -153,5 +153,7 @@ describe('sitegen build', () => {
     const r = sitegen(['build', '--root', fixture('')]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('No sitegen.config.ts in');
+    // (no output folder there: none is said to be left as it was)
+    expect(r.stderr).toMatch(/✗ build failed with 1 error; nothing was written \(.*dist was not made\)/);
   });
 });
