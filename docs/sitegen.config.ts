@@ -35,7 +35,7 @@ const Page$ = z.strictObject({
 export default defineConfig({
   site: {
     title: 'sitegen',
-    url: process.env.SITE_URL ?? 'https://sitegen.example',
+    url: process.env.SITE_URL || 'https://sitegen.example',
     base: process.env.DOCS_BASE ?? '/',
     lang: 'en',
     titleTemplate: '%s | sitegen docs',

@@ -14,7 +14,7 @@ import { closest } from '../core/didYouMean.ts';
 export function plainError(iss: any, data: unknown): string | undefined {
   switch (iss.code) {
     case 'invalid_type': {
-      const coerced = (iss.input instanceof Date && Number.isNaN(iss.input.getTime())) || (typeof iss.input === 'number' && Number.isNaN(iss.input));
+      const coerced = (iss.input instanceof Date && Number.isNaN(iss.input.getTime())) || (typeof iss.input === 'number' && !Number.isFinite(iss.input));
       const input = coerced ? at(data, iss.path ?? []) : iss.input;
       if (input === undefined) return 'Required';
       return `Expected ${iss.expected}, received ${describe(input)}`;
@@ -45,7 +45,7 @@ function describe(v: unknown): string {
   if (Array.isArray(v)) return 'a list';
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? 'an invalid date' : 'a date';
   if (typeof v === 'object') return 'a map';
-  if (typeof v === 'number' && Number.isNaN(v)) return 'NaN';
+  if ((typeof v === 'number' && !Number.isFinite(v)) || typeof v === 'bigint') return `${typeof v} ${String(v)}`.slice(0, 60);
   return `${typeof v} ${JSON.stringify(v)}`.slice(0, 60);
 }
 

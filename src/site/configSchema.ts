@@ -154,11 +154,17 @@ export function configMessages(e: ConfigInvalid, root: string): Message[] {
  */
 export function siteUrlFrom(root: string, config: SiteConfig, env: NodeJS.ProcessEnv, flag?: string): { url: string; problem: Message | null } {
   const [raw, from] = flag !== undefined ? [flag, '--site-url'] : env.SITE_URL ? [env.SITE_URL, 'SITE_URL'] : [config.site.url, 'site.url'];
-  const url = raw.replace(/\/$/, '');
-  let ok = false;
-  try { const u = new URL(raw); ok = (u.protocol === 'https:' || u.protocol === 'http:') && !!u.hostname; } catch { /* not a URL */ }
-  if (ok) return { url, problem: null };
-  return { url, problem: message('ConfigError', `The site URL ${JSON.stringify(raw)} (${from}) is not an absolute http(s) URL`, from === 'site.url' ? locateKey(root, ['site', 'url']) : null, {
-    hint: `Write the origin the site is served at, with its scheme: https://${raw.replace(/^[a-z]+:\/*/i, '') || 'example.com'}.`,
+  let url = raw.trim();
+  try {
+    // As parsed (`https:example.com` is https://example.com), with no query, fragment or credentials.
+    const u = new URL(url);
+    if ((u.protocol === 'https:' || u.protocol === 'http:') && u.hostname && !u.search && !u.hash && !u.username && !u.password) url = u.origin + u.pathname;
+    else url = '';
+  } catch { url = ''; }
+  while (url.endsWith('/')) url = url.slice(0, -1);
+  if (url) return { url, problem: null };
+  const bare = raw.trim().replace(/^(?:[a-z][a-z0-9+.-]*:\/\/|https?:\/*|https?\/+)/i, '');
+  return { url: raw, problem: message('ConfigError', `The site URL ${JSON.stringify(raw)} (${from}) is not an absolute http(s) URL without a query or fragment`, from === 'site.url' ? locateKey(root, ['site', 'url']) : null, {
+    hint: `Write the origin the site is served at, with its scheme: https://${bare.split(/[?#]/, 1)[0] || 'example.com'}.`,
   }) };
 }

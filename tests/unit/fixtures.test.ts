@@ -142,9 +142,16 @@ describe('sitegen build', () => {
     expect(flag.code).toBe(1);
     expect(flag.stderr).toMatch(/The site URL "example\.com" \(--site-url\) is not an absolute http\(s\) URL[\s\S]*hint: Write the origin the site is served at, with its scheme: https:\/\/example\.com\./);
     expect(fs.existsSync(path.join(site.root, 'dist-url'))).toBe(false);
+    expect((await siteAt(site.root).build({ out: 'dist-url', siteUrl: 'localhost:3000', quiet: true })).stderr).toContain('with its scheme: https://localhost:3000.');
     const env = await siteAt(site.root).check({ env: { SITE_URL: 'ftp://files.example' } });
     expect(env.stderr).toMatch(/The site URL "ftp:\/\/files\.example" \(SITE_URL\) is not an absolute http\(s\) URL/);
     site.edit('sitegen.config.ts', (t) => t.replace("url: 'https://fixture.example'", "url: 'fixture.example'"));
+    const query = await siteAt(site.root).check({ env: { SITE_URL: 'https://other.example/?a=1' } });
+    expect(query.stderr).toMatch(/The site URL "https:\/\/other\.example\/\?a=1" \(SITE_URL\) is not an absolute http\(s\) URL without a query or fragment/);
+    // One the URL parser reads as an origin is written as it reads it: no stray space, no missing slashes.
+    const loose = await siteAt(site.root).build({ out: 'dist-url', siteUrl: ' https:other.example/ ', quiet: true });
+    expect(loose.code, loose.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(site.root, 'dist-url/sitemap.xml'), 'utf8')).toContain('<loc>https://other.example/about/</loc>');
     const config = await siteAt(site.root).check({ env: { SITE_URL: '' } });
     expect(config.stderr).toMatch(/sitegen\.config\.ts:\d+:\d+ The site URL "fixture\.example" \(site\.url\) is not an absolute http\(s\) URL/);
   });

@@ -212,7 +212,7 @@ describe('bad input is a located error, the same in build, check and dev', () =>
 
   it('an unknown component or attribute (with a did-you-mean), a bad value, the wrong form or place', async () => {
     const s = await site({
-      names: page('N', ':::Calout{type="tip"}\nx\n:::\n\n:::Callout{tpye="tip"}\nx\n:::\n\n:::Callout{type="danger"}\nx\n:::\n\nA :Badge[x]{count="many"}\n'),
+      names: page('N', ':::Calout{type="tip"}\nx\n:::\n\n:::Callout{tpye="tip"}\nx\n:::\n\n:::Callout{type="danger"}\nx\n:::\n\nA :Badge[x]{count="many"} and :Badge[y]{count="1e999"}\n'),
       forms: page('F', 'Text :Callout[x] and\n\n::Badge{tone="info"}\n'),
       places: page('P', ':::Tab{label="alone"}\nx\n:::\n\n::::Callout\n:::Tab{label="in a callout"}\nx\n:::\n::::\n\n::::Tabs\n:::Tab\nno label\n:::\n::::\n'),
     });
@@ -224,6 +224,7 @@ describe('bad input is a located error, the same in build, check and dev', () =>
       ['ComponentError', 'content/pages/names.md:12:1', 'Attribute "type" of Callout: Must be one of: "note", "tip", "warning"', CATALOGUE_HINT],
       // (z.coerce.number() made NaN of the text: what was written is named)
       ['ComponentError', 'content/pages/names.md:16:3', 'Attribute "count" of Badge: Expected number, received string "many"', CATALOGUE_HINT],
+      ['ComponentError', 'content/pages/names.md:16:31', 'Attribute "count" of Badge: Expected number, received string "1e999"', CATALOGUE_HINT],
       ['ComponentError', 'content/pages/places.md:4:1', 'Tab can only be nested directly in Tabs, but it is not inside one', 'Put it between ::::Tabs and :::: (a longer fence around the :::Tab blocks).'],
       ['ComponentError', 'content/pages/places.md:9:1', 'Tab can only be nested directly in Tabs, but it is in Callout', 'Put it between ::::Tabs and :::: (a longer fence around the :::Tab blocks).'],
       ['ComponentError', 'content/pages/places.md:15:1', 'Attribute "label" of Tab: Required', CATALOGUE_HINT],
