@@ -162,6 +162,13 @@ export function siteUrlFrom(root: string, config: SiteConfig, env: NodeJS.Proces
     else url = '';
   } catch { url = ''; }
   while (url.endsWith('/')) url = url.slice(0, -1);
+  const base = config.site.base && config.site.base !== '/' ? config.site.base : '';
+  // With a base, a path in the URL would be written twice in every canonical URL (…/repo/repo/…).
+  if (url && base && new URL(url).pathname !== '/') {
+    return { url, problem: message('ConfigError', `The site URL ${JSON.stringify(raw)} (${from}) has a path, and site.base ${JSON.stringify(base)} adds its own to every URL`, from === 'site.url' ? locateKey(root, ['site', 'url']) : null, {
+      hint: `The site URL is the origin alone: write ${new URL(url).origin}, and keep the path in site.base.`,
+    }) };
+  }
   if (url) return { url, problem: null };
   const bare = raw.trim().replace(/^(?:[a-z][a-z0-9+.-]*:\/\/|https?:\/*|https?\/+)/i, '');
   return { url: raw, problem: message('ConfigError', `The site URL ${JSON.stringify(raw)} (${from}) is not an absolute http(s) URL without a query or fragment`, from === 'site.url' ? locateKey(root, ['site', 'url']) : null, {

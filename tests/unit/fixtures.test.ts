@@ -156,6 +156,14 @@ describe('sitegen build', () => {
     expect(config.stderr).toMatch(/sitegen\.config\.ts:\d+:\d+ The site URL "fixture\.example" \(site\.url\) is not an absolute http\(s\) URL/);
   });
 
+  it('refuses a site URL with a path when the site has a base (every canonical URL would hold the path twice)', async () => {
+    const site = await copyOf('base-blog'); // (site.base '/blog/')
+    onTestFinished(() => site.remove());
+    const r = await siteAt(site.root).check({ env: { SITE_URL: 'https://user.example.io/blog/' } });
+    expect(r.stderr).toMatch(/The site URL "https:\/\/user\.example\.io\/blog\/" \(SITE_URL\) has a path, and site\.base "\/blog\/" adds its own to every URL[\s\S]*hint: The site URL is the origin alone: write https:\/\/user\.example\.io, and keep the path in site\.base\./);
+    expect((await siteAt(site.root).check({ env: { SITE_URL: 'https://user.example.io/' } })).code).toBe(0);
+  });
+
   it('exits 1 with a clear message when the folder is not a site', () => {
     const r = sitegen(['build', '--root', fixture('')]);
     expect(r.code).toBe(1);
