@@ -198,10 +198,11 @@ export function createClientBundler(root: string): ClientBundler {
       if (Object.keys(islands).length) {
         const bare = await clientPlan(root, config, { ...opts, dev: true, islands });
         if (bare.key !== scannedFor) { packages = await scanPackages(root, config, { ...opts, islands }); scannedFor = bare.key; }
-        const made = await vendorBundle(root, packages, urlPolicy(config).base);
+        const base = urlPolicy(config).base;
+        const made = await vendorBundle(root, packages, base);
         if (Array.isArray(made)) {
           // A package that does not bundle alone: React alone, the rest in the site's bundle as before.
-          const react = await vendorBundle(root, [], urlPolicy(config).base);
+          const react = await vendorBundle(root, [], base);
           if (Array.isArray(react)) return { inputs: [], errors: react };
           vendor = react;
         } else vendor = made;

@@ -39,9 +39,13 @@ export function classifyChanges(root: string, changes: FileChange[], known: Know
   const statics = new Map<string, ChangeKind>();
   const images = new Map<string, ChangeKind>();
   const names: string[] = [];
+  // Each file's events in the batch: an editor's temporary file is added, then removed (renamed over the real one).
+  const added = new Set<string>(), last = new Map<string, ChangeKind>();
   for (const { file, kind } of changes) {
     const abs = path.resolve(root, file);
     const rel = toPosix(path.relative(root, abs));
+    if (kind === 'add') added.add(rel);
+    last.set(rel, kind);
     if (rel.startsWith('../') || ignored(rel)) continue;
     let relevant = false;
     if (rel === 'sitegen.config.ts' || known.serverInputs.has(abs)) module = relevant = true;
@@ -63,8 +67,6 @@ export function classifyChanges(root: string, changes: FileChange[], known: Know
   // Named for the files the batch leaves: an editor's or `sed -i`'s temporary file, made and removed (renamed
   // over the real one) within the batch, still counts above (a new file may satisfy an import) but is no
   // name a user wrote. Each file once.
-  const added = new Set<string>(), last = new Map<string, ChangeKind>();
-  for (const { file, kind } of changes) { const rel = toPosix(path.relative(root, path.resolve(root, file))); if (kind === 'add') added.add(rel); last.set(rel, kind); }
   const shown = [...new Set(names)].filter((n) => !(added.has(n) && last.get(n) === 'unlink'));
   const named = shown.length ? shown : [names[0]!];
   return { what: named.length > 1 ? `${named[0]} +${named.length - 1} more` : named[0]!, module, client, content, statics, images };

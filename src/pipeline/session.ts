@@ -7,7 +7,7 @@
 // plugins are told). The inputs come one-shot (build caches, workers) or incremental (dev): see sources.ts.
 import type { FileStamp } from '../content/parse.ts';
 import path from 'node:path';
-import type { Content, Message, Route, SiteConfig } from '../core/types.ts';
+import type { Content, Message, Route } from '../core/types.ts';
 import type { AssetManifest } from '../islands/bundle.ts';
 import { siteUrlFrom, type SiteModule } from '../site/index.ts';
 import type { Pool } from '../parallel/pool.ts';
@@ -122,8 +122,6 @@ export interface Session {
   close(): Promise<void>;
 }
 
-const siteUrlOf = (config: SiteConfig, env: NodeJS.ProcessEnv, flag?: string) => siteUrlFrom('', config, env, flag).url;
-
 export async function openSession(opts: SessionOptions): Promise<Session> {
   const root = path.resolve(opts.root);
   const env = opts.env ?? process.env;
@@ -141,6 +139,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
   let bundledFirst = false;
   let serverInputs = new Set<string>(), clientInputs = new Set<string>();
   let moduleVersion = 0;
+  let siteUrl = ''; // the last good config's, checked when it compiled (site/configSchema.ts siteUrlFrom)
   let routing: Routing | null = null;
   let speculated = false;
   const memo: { current: PlanMemo } = { current: null };
@@ -154,10 +153,11 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     if (!r.site) { moduleErrors = r.errors; return false; }
     // The plugins' config hooks: their errors block like a config error.
     const plugged = await applyConfigHooks(r.site.config, { root, mode, env });
-    const badUrl = plugged.errors.length ? null : siteUrlFrom(root, plugged.config, env, opts.siteUrl).problem;
-    if (plugged.errors.length || badUrl) { moduleErrors = badUrl ? [badUrl] : plugged.errors; return false; }
+    const checked = plugged.errors.length ? null : siteUrlFrom(root, plugged.config, env, opts.siteUrl);
+    if (!checked || checked.problem) { moduleErrors = checked?.problem ? [checked.problem] : plugged.errors; return false; }
     warnings.splice(0, warnings.length, ...plugged.warnings);
     site = { ...r.site, config: plugged.config };
+    siteUrl = checked.url;
     moduleErrors = [];
     moduleVersion++;
     serverInputs = absInputs(r.inputs);
@@ -200,7 +200,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     statics, warnings,
     sourceFiles: () => (site ? [...absInputs(site.inputs)] : []),
     version: (name) => sources.content.version(name),
-    siteUrl: () => (site ? siteUrlOf(site.config, env, opts.siteUrl) : ''),
+    siteUrl: () => siteUrl,
     notices() {
       const r = siteCall(root, 'notices() threw', () => site?.config.notices?.(env) ?? []);
       return r.error ? { notices: [], errors: [r.error] } : { notices: r.value, errors: [] };
@@ -283,7 +283,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     routing = mode === 'dev' ? routed.value : { defs: [], table: routed.value.table }; // dev's next plan needs the defs
     if (bundling) await stage('bundle', () => bundling!);
     if (bundleErrors.length || !manifest) return fail(bundleErrors);
-    const input = { root, mode, env, config: s.config, siteUrl: siteUrlOf(s.config, env, opts.siteUrl), table: routing.table, content, manifest, statics: statics.files, moduleVersion };
+    const input = { root, mode, env, config: s.config, siteUrl, table: routing.table, content, manifest, statics: statics.files, moduleVersion };
     // The host files call the config's csp() (the site's code, merged with the plugins'): a throw there is
     // located like any other. Called here first, so a throw inside planOutputs stays a sitegen bug.
     const csp = s.config.csp;

@@ -154,19 +154,17 @@ export function configMessages(e: ConfigInvalid, root: string): Message[] {
  */
 export function siteUrlFrom(root: string, config: SiteConfig, env: NodeJS.ProcessEnv, flag?: string): { url: string; problem: Message | null } {
   const [raw, from] = flag !== undefined ? [flag, '--site-url'] : env.SITE_URL ? [env.SITE_URL, 'SITE_URL'] : [config.site.url, 'site.url'];
-  let url = raw.trim();
-  try {
-    // As parsed (`https:example.com` is https://example.com), with no query, fragment or credentials.
-    const u = new URL(url);
-    if ((u.protocol === 'https:' || u.protocol === 'http:') && u.hostname && !u.search && !u.hash && !u.username && !u.password) url = u.origin + u.pathname;
-    else url = '';
-  } catch { url = ''; }
+  // As parsed (`https:example.com` is https://example.com), with no query, fragment or credentials.
+  let u: URL | null = null;
+  try { u = new URL(raw.trim()); } catch { /* not a URL */ }
+  if (u && !((u.protocol === 'https:' || u.protocol === 'http:') && u.hostname && !u.search && !u.hash && !u.username && !u.password)) u = null;
+  let url = u ? u.origin + u.pathname : '';
   while (url.endsWith('/')) url = url.slice(0, -1);
   const base = config.site.base && config.site.base !== '/' ? config.site.base : '';
   // With a base, a path in the URL would be written twice in every canonical URL (…/repo/repo/…).
-  if (url && base && new URL(url).pathname !== '/') {
+  if (u && base && u.pathname !== '/') {
     return { url, problem: message('ConfigError', `The site URL ${JSON.stringify(raw)} (${from}) has a path, and site.base ${JSON.stringify(base)} adds its own to every URL`, from === 'site.url' ? locateKey(root, ['site', 'url']) : null, {
-      hint: `The site URL is the origin alone: write ${new URL(url).origin}, and keep the path in site.base.`,
+      hint: `The site URL is the origin alone: write ${u.origin}, and keep the path in site.base.`,
     }) };
   }
   if (url) return { url, problem: null };
