@@ -39,6 +39,9 @@ function remembered(memo: ResolveMemo | undefined, name: string, cb: ResolveCall
   };
 }
 
+/** Whether `file` is a package's (under a node_modules folder), not the site's own source. */
+const inPackage = (file: string) => file.split(path.sep).includes('node_modules');
+
 /** What the island wrapper imports defineIsland from (answered by the loader, provided.ts). */
 export const ISLAND_HELPER = 'sitegen:island';
 /** Specifiers the site module keeps as they are: the loader gives it the engine's own modules for them. */
@@ -54,11 +57,14 @@ export function externalsPlugin(memo?: ResolveMemo): esbuild.Plugin {
     name: 'sitegen-externals',
     setup(build) {
       build.onResolve({ filter: /^[^./]|^\.[^./]|^\.\.[^/]/ }, remembered(memo, 'externals', async (args) => {
-        if (args.pluginData === 'inner' || args.path.startsWith('node:')) return undefined;
+        if (args.pluginData !== undefined || args.path.startsWith('node:')) return undefined; // a plugin's own resolve
         if (PROVIDED.has(args.path)) return { path: args.path, external: true };
         for (const resolveDir of [args.resolveDir, PACKAGE_DIR]) {
           const r = await build.resolve(args.path, { kind: 'require-call', resolveDir, pluginData: 'inner' });
           if (r.errors.length) continue;
+          // A tsconfig `paths` alias (`@/components/Card.tsx`) names the site's own source, not a package:
+          // compiled into the module like a relative import (Node could not require a .tsx at run time).
+          if (!inPackage(r.path)) return undefined;
           return { path: r.path, external: true };
         }
         return undefined;
@@ -67,22 +73,19 @@ export function externalsPlugin(memo?: ResolveMemo): esbuild.Plugin {
   };
 }
 
-/** Wraps every import of a file directly inside the islands folder (from outside it) with defineIsland. */
+/** Wraps every import of a file directly inside the islands folder (from a file outside it) with defineIsland. */
 export function islandWrapPlugin(islandsDir: string, memo?: ResolveMemo): esbuild.Plugin {
-  // Only an import whose path names the folder (`./islands/Counter.tsx`, `../widgets/Chart.tsx` for an
-  // islandsDir of widgets) is looked at: the folder's name as written and as its real path has it.
-  const names = new Set([path.basename(islandsDir)]);
   // esbuild resolves symlinks, so compare against the folder's real path (a site may link templates/ in).
   try { islandsDir = fs.realpathSync(islandsDir); } catch { /* no islands folder */ }
-  names.add(path.basename(islandsDir));
-  const filter = new RegExp(`(?:${[...names].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})/`);
   return {
     name: 'sitegen-islands',
     setup(build) {
-      build.onResolve({ filter }, remembered(memo, 'islands', async (args) => {
-        if (args.pluginData === 'island-inner' || args.namespace === 'sitegen-island') return undefined;
+      // Every import is looked at, however it names the file: `./islands/Counter.tsx`, `../Counter.tsx` from a
+      // subfolder of the islands folder, a tsconfig `paths` alias. Packages and the engine's modules are not.
+      build.onResolve({ filter: /.*/ }, remembered(memo, 'islands', async (args) => {
+        if (args.pluginData !== undefined || args.namespace === 'sitegen-island' || PROVIDED.has(args.path) || args.path.startsWith('node:')) return undefined;
         const r = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'island-inner' });
-        if (r.errors.length || path.dirname(r.path) !== islandsDir || path.dirname(args.importer) === islandsDir || /\.client\.[jt]sx?$/.test(r.path)) return undefined;
+        if (r.errors.length || inPackage(r.path) || path.dirname(r.path) !== islandsDir || path.dirname(args.importer) === islandsDir || /\.client\.[jt]sx?$/.test(r.path)) return undefined;
         return { path: r.path, namespace: 'sitegen-island' };
       }));
       build.onLoad({ filter: /.*/, namespace: 'sitegen-island' }, (args) => {

@@ -78,6 +78,36 @@ describe('islandsDir is honoured by the server compile as by the client bundle',
   }, 60_000);
 });
 
+describe('an island is wrapped however its import is written', () => {
+  // Before: a tsconfig alias failed the config compile with "Unexpected token ':'" (the .tsx was left for Node
+  // to require), and `../Counter.tsx` from a subfolder of the islands folder rendered the island as static HTML.
+  const cases: [string, (dir: string) => void][] = [
+    ['through a tsconfig paths alias', (d) => {
+      fs.writeFileSync(path.join(d, 'tsconfig.json'), JSON.stringify({ compilerOptions: { jsx: 'react-jsx', paths: { '~widgets/*': ['./templates/islands/*'] } } }));
+      editFile(d, 'templates/pages.tsx', (t) => t.replace("'./islands/Counter.tsx'", "'~widgets/Counter.tsx'"));
+    }],
+    ['from a component in a subfolder of the islands folder, as ../Counter.tsx', (d) => {
+      fs.mkdirSync(path.join(d, 'templates/islands/parts'));
+      fs.writeFileSync(path.join(d, 'templates/islands/parts/Box.tsx'), "import Counter from '../Counter.tsx';\nexport default function Box() { return <div><Counter start={2} label=\"Clicks\" /></div>; }\n");
+      editFile(d, 'templates/pages.tsx', (t) => t.replace("import Counter from './islands/Counter.tsx';", "import Box from './islands/parts/Box.tsx';").replace('<Counter start={2} label="Clicks" />', '<Box />'));
+    }],
+  ];
+  it.each(cases)('%s: build and dev render it for hydration', async (_what, edit) => {
+    dir = copyFixture('basic');
+    edit(dir);
+    const r = await siteAt(dir).build();
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const home = fs.readFileSync(path.join(dir, 'dist/index.html'), 'utf8');
+    expect(home).toContain('<sitegen-island data-island="Counter"');
+    const site = await createDevSite({ root: dir });
+    try {
+      expect((await site.start()).errors).toEqual([]);
+      expect(site.output.pages.get('index.html')?.html).toContain('<sitegen-island data-island="Counter"');
+    } finally { await site.close(); }
+  }, 60_000);
+});
+
 describe('dev refreshes routes with the defaults of route.ts', () => {
   it('after an edit, every page dev serves is the page build writes for the same files', async () => {
     dir = copyFixture('basic');
