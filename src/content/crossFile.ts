@@ -18,15 +18,18 @@ export async function helperIssueMessages(root: string, issues: HelperIssue[]): 
 }
 
 /**
- * The problems across files, reported with the files' own (`fileErrors` of them, the `failed` collections
- * holding a file that did not load), so one run shows every problem it can be sure of: the references
- * (`references`: those of the entries that loaded), except one into a failed collection, whose entry may be
- * the file that failed (it is checked once that file loads); the components each loaded Markdown body uses,
- * against the config's (names, attributes, nesting); and the site's `validate(content)`, only for content
- * with no problem at all (it is given every entry, and a missing one would read as the site's own issue).
+ * The problems across files, reported with the files' own (`fileErrors` of them), so one run shows every
+ * problem it can be sure of: the references (`references`: those of the entries that loaded), except one
+ * into a collection that may miss an entry, whose entry may be a file that failed (it is checked once that
+ * file loads); the components each loaded Markdown body uses, against the config's (names, attributes,
+ * nesting); and the site's `validate(content)`, only for content with no problem at all (it is given every
+ * entry, and a missing one would read as the site's own issue). A collection may miss an entry when it holds
+ * a file that failed (`failedIn`: the collection of each), and every one may when a problem is not one file's
+ * own (`beyondFiles`: a collection's set of files, a path refused).
  */
-export async function crossFileMessages(root: string, config: SiteConfig, content: Content, o: { fileErrors: number; failed: ReadonlySet<string>; references: HelperIssue[] }): Promise<Message[]> {
-  const references = o.fileErrors ? o.references.filter((i) => !(i.target && o.failed.has(i.target))) : o.references;
+export async function crossFileMessages(root: string, config: SiteConfig, content: Content, o: { fileErrors: number; failedIn: Iterable<string>; beyondFiles: boolean; references: HelperIssue[] }): Promise<Message[]> {
+  const failed = new Set(o.beyondFiles ? Object.keys(config.collections) : o.failedIn);
+  const references = o.fileErrors ? o.references.filter((i) => !(i.target && failed.has(i.target))) : o.references;
   const out = [...await helperIssueMessages(root, references), ...componentMessages(config, content)];
   return o.fileErrors || out.length ? out : validateIssues(root, config, content);
 }

@@ -208,9 +208,9 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
   }
 
   async function checkAcrossFiles(): Promise<void> {
-    const all = !!plan?.refused.length || [...collections.values()].some((c) => c.setErrors.length); // as load.ts: a problem not one file's own may hide an entry of any collection
-    const failed = new Set([...collections].filter(([, c]) => all || [...c.entries.values()].some((e) => e.errors.length)).map(([name]) => name));
-    crossErrors = config ? await crossFileMessages(root, config, content, { fileErrors: fileErrors().length, failed, references: referenceIssues }) : [];
+    const beyondFiles = !!plan?.refused.length || [...collections.values()].some((c) => c.setErrors.length);
+    const failedIn = [...collections].filter(([, c]) => [...c.entries.values()].some((e) => e.errors.length)).map(([name]) => name);
+    crossErrors = config ? await crossFileMessages(root, config, content, { fileErrors: fileErrors().length, failedIn, beyondFiles, references: referenceIssues }) : [];
   }
 
   function saveCache(): void {

@@ -261,12 +261,9 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
   if (loader) results.forEach((r, i) => { if (!known[i]) contentImagesKnown(root, config, base, r.entry); });
   const { content, errors, issues } = assembleContent(config, plan.spans, results, opts);
   errors.unshift(...plan.errors);
-  // The collections that may miss an entry: each holding a file that failed; all of them when a problem is not
-  // one file's own (a collection's set of files, a path refused).
-  const failed = new Set<string>();
-  results.forEach((r, i) => { if (r.errors.length) failed.add(plan.items[i].collection); });
-  if (errors.length > results.reduce((n, r) => n + r.errors.length, 0)) for (const name of Object.keys(config.collections)) failed.add(name);
-  errors.push(...await crossFileMessages(root, config, content, { fileErrors: errors.length, failed, references: issues }));
+  const failedIn = plan.items.filter((_, i) => results[i].errors.length).map((item) => item.collection);
+  const beyondFiles = errors.length > results.reduce((n, r) => n + r.errors.length, 0);
+  errors.push(...await crossFileMessages(root, config, content, { fileErrors: errors.length, failedIn, beyondFiles, references: issues }));
   // The cache as it should be now: this build's files only (renamed and deleted files drop out).
   let next: { entries: ParseCache; changed: boolean; marked: boolean } | undefined;
   if (cache) {
