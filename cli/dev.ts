@@ -77,6 +77,7 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
         printReport(r, io, shown);
         if (r.plugins?.errors.length) printMessages(r.plugins.errors, 'error', (s) => io.err(s + '\n'));
         else if (r.plugins?.count) io.out([dim('server plugins restarted for the new config'), ...r.plugins.banner].map((l) => `  ${l}\n`).join(''));
+        else if (r.plugins?.stopped) io.out(`  ${dim('server plugins stopped: the new config has none')}\n`);
       },
       onError: (e: any) => io.err(red(`sitegen dev: ${e?.stack ?? e}\n`)),
     });

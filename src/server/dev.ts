@@ -31,7 +31,7 @@ export interface DevOptions {
 }
 
 /** The server plugins started anew after a config change: their banner, or why they did not start. */
-export interface PluginRestart { banner: string[]; errors: Message[]; /** How many of the config's plugins have a `server` hook (none: nothing was restarted). */ count: number }
+export interface PluginRestart { banner: string[]; errors: Message[]; /** How many of the config's plugins have a `server` hook (none: nothing was restarted). */ count: number; /** How many ran before (stopped for the new config). */ stopped: number }
 
 export interface DevHandle {
   /** The server's origin, e.g. "http://127.0.0.1:5173" (no trailing slash). */
@@ -55,6 +55,7 @@ type Plugins = NonNullable<import('../core/types.ts').SiteConfig['plugins']>;
 function pluginServers(ctx: { root: string; env: NodeJS.ProcessEnv; host: string; origin: Promise<string> }) {
   let running: Awaited<ReturnType<typeof startServerPlugins>> | null = null;
   let handlers: RequestHandler[] = [];
+  let runningCount = 0;
   return {
     /** Forwards to the current plugins' handlers. */
     handler: (async (req, res) => {
@@ -64,18 +65,21 @@ function pluginServers(ctx: { root: string; env: NodeJS.ProcessEnv; host: string
     get started() { return running !== null; },
     /** Closes the running plugins, then starts these; the errors when one refused (none then run). */
     async replace(plugins: Plugins): Promise<PluginRestart> {
+      const stopped = runningCount;
       await this.close();
       const next = await startServerPlugins(plugins, { root: ctx.root, mode: 'dev', env: ctx.env, host: ctx.host, origin: ctx.origin });
       const count = plugins.filter((p) => p.server).length;
-      if (next.errors.length) return { banner: [], errors: next.errors, count };
+      if (next.errors.length) return { banner: [], errors: next.errors, count, stopped };
       running = next;
       handlers = next.handlers;
-      return { banner: next.banner, errors: [], count };
+      runningCount = count;
+      return { banner: next.banner, errors: [], count, stopped };
     },
     async close() {
       const r = running;
       running = null;
       handlers = [];
+      runningCount = 0;
       await r?.close();
     },
   };

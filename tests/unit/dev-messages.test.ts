@@ -2,7 +2,7 @@
 // an editor's or `sed -i`'s temporary file, made and renamed over the real one within the batch, still makes
 // the site module compile again (a new file may satisfy an import) but is not named. A failed rebuild says
 // what the pages show meanwhile: the last good build, or, before there was one, the problems. A config edit
-// says the server plugins restarted only when the site has some.
+// says the server plugins restarted only when the site has some, and that they stopped when it has no more.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyChanges } from '../../src/pipeline/changes.ts';
@@ -74,6 +74,21 @@ describe('what a failed rebuild says the pages show', () => {
       await until(() => dev.stdout().includes('✓ built'), 30_000, 'the first build');
       site.edit('sitegen.config.ts', (t) => t.replace("title: '", "title: 'Edited "));
       await until(() => /✓ sitegen\.config\.ts → /.test(dev.stdout()), 30_000, 'the rebuild');
+      expect(dev.output()).not.toContain('server plugins restarted');
+    } finally { await dev.close(); site.remove(); }
+  });
+
+  it('a config edit that removes the last server plugin says it stopped', async () => {
+    const plugin = "export const hello = () => ({ name: 'hello', server: () => ({ handlers: [], banner: ['hello is up'] }) });\n";
+    const site = await copyOf('basic', { 'plugins/hello.ts': plugin });
+    site.edit('sitegen.config.ts', (t) => `import { hello } from './plugins/hello.ts';\n${t.replace('export default defineConfig({', 'export default defineConfig({\n  plugins: [hello()],')}`);
+    const dev = await site.dev({ backend: true });
+    try {
+      await until(() => dev.stdout().includes('✓ built'), 30_000, 'the first build');
+      expect(dev.stdout()).toContain('hello is up');
+      site.edit('sitegen.config.ts', (t) => t.replace('\n  plugins: [hello()],', ''));
+      await until(() => /✓ sitegen\.config\.ts → /.test(dev.stdout()), 30_000, 'the rebuild');
+      await until(() => dev.stdout().includes('server plugins stopped: the new config has none'), 10_000, 'the line saying so');
       expect(dev.output()).not.toContain('server plugins restarted');
     } finally { await dev.close(); site.remove(); }
   });

@@ -102,7 +102,7 @@ describe('dev(): server plugins follow the config', () => {
 
   it('a config edit that adds a plugin, then an edit of its code, take effect without a restart', async () => {
     site = await copyOf('basic', { 'plugins/hello.ts': HELLO });
-    const reports: { plugins?: { banner: string[] } }[] = [];
+    const reports: { plugins?: { banner: string[]; count: number; stopped: number } }[] = [];
     handle = await dev({ root: site.root, port: 0, onReport: (r) => reports.push(r) });
     expect(handle.initial.errors).toEqual([]);
     expect((await request(handle.url, '/api/hello')).status).toBe(404);
@@ -118,6 +118,11 @@ describe('dev(): server plugins follow the config', () => {
     site.edit('templates/pages.tsx', (t) => t.replace('<footer>footer</footer>', '<footer>new footer</footer>'));
     await until(async () => (await request(handle!.url, '/about/')).body.includes('new footer'), 30_000, 'the template edit');
     expect(closed()).toEqual(['hi']);
+    // The config no longer lists it: it is stopped, and the report says so (the CLI prints it).
+    site.edit('sitegen.config.ts', (t) => t.replace("import { hello } from './plugins/hello.ts';\n", '').replace("\n  plugins: [hello('hi')],", ''));
+    expect(await until(async () => (await request(handle!.url, '/api/hello')).status === 404, 30_000, 'the removed plugin to stop')).toBe(true);
+    expect(closed()).toEqual(['hi', 'hi']);
+    expect(reports.at(-1)?.plugins).toMatchObject({ count: 0, stopped: 1, errors: [] });
     await handle.close();
     handle = null;
     expect(closed()).toEqual(['hi', 'hi']);
