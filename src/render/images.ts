@@ -9,6 +9,7 @@ import { createElement, Fragment, type ReactElement } from 'react';
 import type { ImageTable } from '../output/staticImages.ts';
 import { DEFAULT_IMAGE_SETTINGS, pictureModel, type ImageSettings } from '../images/model.ts';
 import { currentUrlPolicy, withBase } from './urls.ts';
+import { errorAtCallSite } from './callSite.ts';
 
 /** The one place the image table is kept between the renderer and the templates (set before each page). */
 let current: { table: ImageTable; settings: ImageSettings; remote: readonly string[] } = { table: {}, settings: DEFAULT_IMAGE_SETTINGS, remote: [] };
@@ -47,21 +48,8 @@ export interface ImageProps {
   id?: string;
 }
 
-/**
- * The key under which the site module's JSX runtime gives an <Image> element the place it was written
- * (siteModule/provided.ts): an Error made there, whose stack names the template's file, line and column.
- */
-export const IMAGE_CALL_SITE: unique symbol = Symbol.for('sitegen.imageCallSite');
-
-/** An error about an <Image>, located where the template wrote it when that is known. */
-function imageError(props: ImageProps, text: string): Error {
-  const e = new Error(text);
-  const at = (props as { [IMAGE_CALL_SITE]?: unknown })[IMAGE_CALL_SITE];
-  const stack = at instanceof Error ? at.stack : undefined;
-  const nl = stack?.indexOf('\n') ?? -1;
-  if (stack && nl >= 0) e.stack = `Error: ${text}${stack.slice(nl)}`;
-  return e;
-}
+/** An error about an <Image>, located where the template wrote it when that is known (callSite.ts). */
+const imageError = (props: ImageProps, text: string): Error => errorAtCallSite(props, text, Error);
 
 /** A static image as a responsive, optimized <picture> (SVG and GIF: an <img> of the file as it is). */
 export function Image(props: ImageProps): ReactElement {

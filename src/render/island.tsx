@@ -4,6 +4,7 @@
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { withHtmlChildren } from '../islands/children.ts';
+import { errorAtCallSite } from './callSite.ts';
 
 export type HydrateMode = 'load' | 'idle' | 'visible';
 
@@ -47,7 +48,11 @@ function assertJson(value: unknown, where: string): void {
 export function defineIsland<P extends object>(name: string, Component: ComponentType<P>, opts: { enhance?: boolean } = {}) {
   function Island(allProps: P & { hydrate?: HydrateMode }) {
     const { hydrate = 'load', ...props } = allProps as any;
-    if (!opts.enhance) assertJson(props, `island ${name}: props`);
+    if (!opts.enhance) {
+      try { assertJson(props, `island ${name}: props`); } catch (e) {
+        throw e instanceof IslandPropsError ? errorAtCallSite(allProps, e.message, IslandPropsError) : e;
+      }
+    }
     const page = current;
     const index = page ? page.count++ : 0;
     page?.used.add(name);

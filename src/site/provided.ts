@@ -11,7 +11,8 @@ import * as zod from 'zod';
 import * as publicApi from '../public.ts';
 import { defineIsland } from '../render/island.tsx';
 import { ISLAND_HELPER } from './esbuildPlugins.ts';
-import { Image, IMAGE_CALL_SITE } from '../render/images.ts';
+import { Image } from '../render/images.ts';
+import { CALL_SITE } from '../render/callSite.ts';
 
 /** A CommonJS package's exports as its own `require` gives them (an ES namespace keeps them as `default`). */
 const cjs = (ns: object): unknown => ('default' in ns && (ns as { default: unknown }).default) || ns;
@@ -19,8 +20,8 @@ const cjs = (ns: object): unknown => ('default' in ns && (ns as { default: unkno
 export function providedModules(): Record<string, unknown> {
   return {
     react: cjs(React),
-    'react/jsx-runtime': locatingImages(cjs(jsxRuntime) as JsxRuntime, ['jsx', 'jsxs']),
-    'react/jsx-dev-runtime': locatingImages(cjs(jsxDevRuntime) as JsxRuntime, ['jsxDEV']),
+    'react/jsx-runtime': locatingElements(cjs(jsxRuntime) as JsxRuntime, ['jsx', 'jsxs']),
+    'react/jsx-dev-runtime': locatingElements(cjs(jsxDevRuntime) as JsxRuntime, ['jsxDEV']),
     zod,
     sitegen: publicApi,
     'sitegen-islands': publicApi,
@@ -31,19 +32,22 @@ export function providedModules(): Record<string, unknown> {
 type JsxFactory = (type: unknown, props: Record<PropertyKey, unknown> | null, ...rest: unknown[]) => unknown;
 type JsxRuntime = Record<string, unknown>;
 
+const isIsland = (type: unknown) => typeof type === 'function' && typeof (type as { sitegenIsland?: unknown }).sitegenIsland === 'string';
+
 /**
- * The JSX runtime with one addition: an <Image> element carries where the template wrote it (an Error made
- * there: V8 reads its frames now and formats them only if the image fails), so that a missing file or alt
- * is located at the template's line rather than at the page. React calls the component after the
- * template's function has returned; only <Image> elements pay for it.
+ * The JSX runtime with one addition: an <Image> or island element carries where the template wrote it (an
+ * Error made there, render/callSite.ts: V8 reads its frames now and formats them only if the component
+ * fails), so that a missing image file or alt, or an island prop JSON cannot carry, is located at the
+ * template's line rather than at the page. React calls the component after the template's function has
+ * returned; only these elements pay for it.
  */
-function locatingImages(rt: JsxRuntime, names: string[]): JsxRuntime {
+function locatingElements(rt: JsxRuntime, names: string[]): JsxRuntime {
   const out: JsxRuntime = { ...rt };
   for (const name of names) {
     const f = rt[name] as JsxFactory | undefined;
     if (typeof f !== 'function') continue;
     out[name] = function jsxLocated(type: unknown, props: Record<PropertyKey, unknown> | null, ...rest: unknown[]) {
-      return f(type, type === Image ? { ...props, [IMAGE_CALL_SITE]: new Error() } : props, ...rest);
+      return f(type, type === Image || isIsland(type) ? { ...props, [CALL_SITE]: new Error() } : props, ...rest);
     };
   }
   return out;

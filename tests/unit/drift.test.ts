@@ -108,6 +108,28 @@ describe('an island is wrapped however its import is written', () => {
   }, 60_000);
 });
 
+describe('an island prop JSON cannot carry is located where the template passes it', () => {
+  it('build, check and dev name templates/pages.tsx with the line and column of the island element', async () => {
+    dir = copyFixture('basic');
+    editFile(dir, 'templates/pages.tsx', (t) => t.replace('<Counter start={2} label="Clicks" />', '\n    <Counter start={2} label="Clicks" format={(n: number) => `${n}`} />\n  '));
+    const lines = fs.readFileSync(path.join(dir, 'templates/pages.tsx'), 'utf8').split('\n');
+    const line = lines.findIndex((l) => l.includes('<Counter')) + 1;
+    const at = { file: 'templates/pages.tsx', line, column: lines[line - 1]!.indexOf('<Counter') + 1 };
+    for (const cmd of ['build', 'check']) {
+      const r = await siteAt(dir).run(cmd);
+      expect(r.code, cmd).toBe(1);
+      expect(r.errors.map((e) => [e.id, e.text, e.location?.file, e.location?.line, e.location?.column]), cmd)
+        .toEqual([['IslandPropsError', 'rendering / failed: island Counter: props.format is a function; island props must be plain JSON', at.file, at.line, at.column]]);
+      expect(r.stderr, cmd).toContain(`templates/pages.tsx:${at.line}:${at.column} rendering / failed`);
+    }
+    const dev = await createDevSite({ root: dir });
+    try {
+      const errors = (await dev.start()).errors;
+      expect(errors.map((e) => e.location && { file: e.location.file, line: e.location.line, column: e.location.column })).toEqual([at]);
+    } finally { await dev.close(); }
+  }, 60_000);
+});
+
 describe('dev refreshes routes with the defaults of route.ts', () => {
   it('after an edit, every page dev serves is the page build writes for the same files', async () => {
     dir = copyFixture('basic');
