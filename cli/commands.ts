@@ -78,7 +78,7 @@ export async function runCheck(flags: CheckFlags, io: Io = terminal()): Promise<
     return { code: 1, result };
   }
   if (!flags.json) printMessages(result.warnings, 'warning', (s) => io.err(s + '\n'));
-  const typed = typecheck && 'files' in typecheck ? `, ${typecheck.files} files type-checked` : '';
+  const typed = !typecheck || !('files' in typecheck) ? '' : typecheck.tsc !== undefined ? `, type-checked by tsc ${typecheck.tsc}` : `, ${typecheck.files} files type-checked`;
   if (!flags.json) io.out(`✓ content valid: ${result.pages} routes, ${result.aliases} aliases${typed} (${result.timings.total} ms)\n`);
   return { code: 0, result };
 }

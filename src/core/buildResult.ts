@@ -28,7 +28,7 @@ export interface BuildResult {
   /** Stages served from the build cache (node_modules/.cache/sitegen): "config", "bundle". */
   cached: string[];
   /** `sitegen check`: the type check of a site with a tsconfig.json (files checked), or why it was skipped. */
-  typecheck?: { files: number; ms: number } | { skipped: string };
+  typecheck?: { files: number; ms: number; tsc?: string } | { skipped: string };
   /** The image pipeline's variants: files in the output, how many were encoded now and how many came from the cache. */
   images?: { files: number; processed: number; cached: number };
   /** The worker pool, when the build used one: its size and the tasks run by type (and how many on the main thread). */

@@ -98,7 +98,7 @@ export async function checkSite(opts: BuildOptions): Promise<BuildResult> {
     const { typeCheck } = await import('../site/typecheck.ts');
     const checked = await stageTimer(result, opts)('typecheck', async () => typeCheck(session.root, { cache: engineSettings().cache }));
     if (checked && 'skipped' in checked) result.typecheck = checked;
-    else if (checked) { result.typecheck = { files: checked.files, ms: checked.ms }; result.errors.push(...checked.errors); }
+    else if (checked) { result.typecheck = { files: checked.files, ms: checked.ms, ...(checked.tsc !== undefined ? { tsc: checked.tsc } : {}) }; result.errors.push(...checked.errors); }
   }
   return finish(result, t0);
 }

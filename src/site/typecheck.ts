@@ -12,9 +12,10 @@ import type * as TS from 'typescript';
 import type { Message } from '../core/types.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import { fileLocation, message } from '../core/errors.ts';
+import { tscCheck } from './typecheckTsc.ts';
 
 export type TypeCheckResult =
-  | { errors: Message[]; files: number; ms: number }
+  | { errors: Message[]; files: number; ms: number; /** The version of the site's tsc that checked, when it ran as a process (TypeScript 7). */ tsc?: string }
   | { skipped: string };
 
 /** The site's `typescript` package, or null when the site has none installed. */
@@ -78,6 +79,13 @@ export function typeCheck(root: string, opts: { cache?: boolean } = {}): TypeChe
   if (!fs.existsSync(configFile)) return null;
   const ts = siteTypeScript(root);
   if (!ts) return { skipped: 'type check skipped: the site has a tsconfig.json but no typescript package installed (npm install -D typescript)' };
+  if (typeof ts.createEmitAndSemanticDiagnosticsBuilderProgram !== 'function' || !ts.sys) {
+    // A TypeScript without the compiler API (7: the native compiler): its own tsc, run as `tsc --noEmit` would be.
+    const r = tscCheck(root, configFile, opts.cache !== false ? siteCachePath(root, 'typecheck') : null);
+    if (!r) return { skipped: `type check skipped: the site's typescript ${String((ts as { version?: unknown }).version ?? '')} has neither a compiler API nor a tsc` };
+    if (r.crashed) return { skipped: `type check skipped: ${r.crashed}` };
+    return { errors: r.errors, files: 0, ms: Math.round(performance.now() - t0), tsc: String((ts as { version?: unknown }).version ?? '') };
+  }
 
   const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
   const where = (d: TS.Diagnostic) => {

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { siteFrom, type SiteFiles, type TestSite } from '../helpers/site.ts';
 import { REPO } from '../helpers/cli.ts';
 import { formatMessageLong } from '../../src/core/errors.ts';
+import { tscMessages } from '../../src/site/typecheckTsc.ts';
 
 function initTemplate(): SiteFiles {
   const dir = path.join(REPO, 'init-template/minimal');
@@ -63,6 +64,32 @@ describe('sitegen check type-checks', () => {
     expect(fixed.errors).toEqual([]);
   }, 180_000);
 
+  it('with TypeScript 7 (a package without the compiler API), runs the site\'s tsc and reports its errors located the same way', async () => {
+    site = await siteFrom(initTemplate());
+    // The site's own node_modules, its typescript the repository's TypeScript 7 (installed as typescript-7).
+    const modules = path.join(site.root, 'node_modules');
+    fs.unlinkSync(modules);
+    fs.mkdirSync(modules);
+    for (const name of fs.readdirSync(path.join(REPO, 'node_modules'))) {
+      if (name !== 'typescript' && name !== '.bin') fs.symlinkSync(path.join(REPO, 'node_modules', name), path.join(modules, name), 'dir');
+    }
+    fs.symlinkSync(path.join(REPO, 'node_modules/typescript-7'), path.join(modules, 'typescript'), 'dir');
+    const version = JSON.parse(fs.readFileSync(path.join(REPO, 'node_modules/typescript-7/package.json'), 'utf8')).version as string;
+    expect(version).toMatch(/^7\./);
+    const good = await site.check();
+    expect(good.errors).toEqual([]);
+    expect(good.stdout).toMatch(new RegExp(`^✓ content valid: \\d+ routes, 0 aliases, type-checked by tsc ${version.replace(/\./g, '\\.')} \\(\\d+ ms\\)\n$`));
+
+    site.edit('sitegen.config.ts', MISSPELT);
+    const bad = await site.check();
+    expect(bad.code).toBe(1);
+    expect(bad.errors.map((e) => [e.id, e.text, e.location])).toEqual([['TypeError',
+      "Property 'title' is missing in type '{ titel: string; date: Date; html: string; }' but required in type '{ title: string; date: Date; html: string; }'. (TS2322)",
+      { file: 'sitegen.config.ts', line: 28, column: 3, lineText: '  routes: (content) => {' }]]);
+    expect(bad.stderr).toContain('sitegen.config.ts:28:3 Property');
+    expect(fs.existsSync(path.join(site.root, '.sitegen/cache/typecheck.tsbuildinfo'))).toBe(true);
+  }, 180_000);
+
   it('skips with a one-line note when the site has no typescript installed, and says nothing without a tsconfig.json', async () => {
     const files = initTemplate();
     site = await siteFrom(files);
@@ -85,4 +112,22 @@ describe('sitegen check type-checks', () => {
     expect(none.stderr).toBe('');
     expect(none.result.typecheck).toBeUndefined();
   }, 120_000);
+});
+
+describe("a tsc report read back (TypeScript 7's tsc --pretty false)", () => {
+  it('one message per error, the last link of its explanation first, the others as notes; an error of no file unlocated', () => {
+    const report = [
+      "templates/a (1).tsx(2,23): error TS2322: Type '{ a: number; }' is not assignable to type 'P'.",
+      "  Types of property 'a' are incompatible.",
+      "    Property 'c' is missing in type '{ b: number; }'.",
+      'error TS5083: Cannot read file \'/x/tsconfig.base.json\'.',
+      '',
+      'Found 2 errors in 1 file.',
+    ].join('\n');
+    const m = tscMessages('/nowhere', report);
+    expect(m.map((x) => [x.text, x.location && [x.location.file, x.location.line, x.location.column], x.notes.map((n) => n.text)])).toEqual([
+      ["Property 'c' is missing in type '{ b: number; }'. (TS2322)", ['templates/a (1).tsx', 2, 23], ["Type '{ a: number; }' is not assignable to type 'P'.", "Types of property 'a' are incompatible."]],
+      ["Cannot read file '/x/tsconfig.base.json'. (TS5083)", null, []],
+    ]);
+  });
 });

@@ -1,0 +1,89 @@
+// typecheckTsc: the type check of a site whose `typescript` package has no compiler API to call in process
+// (TypeScript 7, whose package is the native compiler and a version number): its own `tsc` is run, as the
+// site's `npm run typecheck` would, with the same tsconfig.json and the check's state kept beside the
+// in-process one's, and its report read back into located messages of the usual shape.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { Message } from '../core/types.ts';
+import { fileLocation, message } from '../core/errors.ts';
+
+/** The site's `tsc` (a Node script), or null when its package names none. */
+function siteTsc(root: string): string | null {
+  try {
+    const require = createRequire(path.join(root, 'package.json'));
+    const pkgFile = require.resolve('typescript/package.json');
+    const bin = (JSON.parse(fs.readFileSync(pkgFile, 'utf8')) as { bin?: string | Record<string, string> }).bin;
+    const rel = typeof bin === 'string' ? bin : bin?.tsc;
+    return rel ? path.join(path.dirname(pkgFile), rel) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One message per error of a `tsc --pretty false` report: `file(line,col): error TSnnnn: text`, then the
+ * deeper links of its explanation on lines indented by two spaces (the message says the last link, the
+ * notes the ones above it, as for the in-process check). Read by position, not by a pattern (linear).
+ */
+export function tscMessages(root: string, report: string): Message[] {
+  const out: Message[] = [];
+  const lineOf = new Map<string, string[]>();
+  const textAt = (file: string, line: number) => {
+    if (!lineOf.has(file)) {
+      let lines: string[] = [];
+      try { lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n'); } catch { /* gone: no code frame */ }
+      lineOf.set(file, lines);
+    }
+    return lineOf.get(file)![line - 1]?.replace(/\r$/, '');
+  };
+  let chain: string[] = [];
+  let code = '';
+  let where: ReturnType<typeof fileLocation> | null = null;
+  const flush = () => {
+    if (!chain.length) return;
+    const m = message('TypeError', `${chain[chain.length - 1]!} (${code})`, where);
+    for (const link of chain.slice(0, -1).slice(0, 3)) m.notes.push({ text: link, location: null });
+    if (chain.length > 4) m.notes.push({ text: `… ${chain.length - 4} more lines of explanation (tsc --noEmit prints them all)`, location: null });
+    out.push(m);
+    chain = [];
+  };
+  for (const raw of report.split('\n')) {
+    const line = raw.replace(/\r$/, '');
+    if (!line.trim()) continue;
+    if (line.startsWith(' ') && chain.length) { chain.push(line.trim()); continue; }
+    // `file(line,col): error TSnnnn: text`, or `error TSnnnn: text` for a problem of no file (the config's).
+    const at = line.startsWith('error TS') ? 0 : line.indexOf(': error TS') + 2;
+    if (at < 2 && at !== 0) continue; // tsc's summary lines ("Found 2 errors…")
+    flush();
+    const colon = line.indexOf(':', at);
+    code = line.slice(at + 'error '.length, colon);
+    const text = line.slice(colon + 1).trim();
+    where = null;
+    const mark = at - 2;
+    const open = line.lastIndexOf('(', mark);
+    if (at > 0 && open > 0 && line[mark - 1] === ')') {
+      const [l, c] = line.slice(open + 1, mark - 1).split(',').map(Number);
+      const named = line.slice(0, open);
+      const file = (path.isAbsolute(named) ? path.relative(root, named) : named).split(path.sep).join('/');
+      if (l && c) where = fileLocation(file, l, c, textAt(file, l) ?? '');
+    }
+    chain = [text];
+  }
+  flush();
+  return out;
+}
+
+/** Runs the site's `tsc --noEmit` on `configFile`; null when the site has no `tsc` to run. */
+export function tscCheck(root: string, configFile: string, buildInfo: string | null): { errors: Message[]; crashed: string | null } | null {
+  const tsc = siteTsc(root);
+  if (!tsc) return null;
+  const args = [tsc, '--noEmit', '--pretty', 'false', '-p', configFile];
+  if (buildInfo) { fs.mkdirSync(path.dirname(buildInfo), { recursive: true }); args.push('--incremental', '--tsBuildInfoFile', buildInfo); }
+  const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const errors = tscMessages(root, `${r.stdout ?? ''}\n${r.stderr ?? ''}`);
+  // Exit 1 or 2 with errors is the report; any other end without one is tsc failing to run.
+  const crashed = errors.length || r.status === 0 ? null : `tsc exited with ${r.status ?? r.signal}${r.error ? ` (${r.error.message})` : ''}: ${(r.stderr || r.stdout || '').trim().split('\n')[0] ?? ''}`;
+  return { errors, crashed };
+}
