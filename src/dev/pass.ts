@@ -13,7 +13,7 @@ import { memoryRenderer, memoryTarget, planInput, trackReads, type PageResult } 
 import { cspWarnings } from '../pipeline/cspWarnings.ts';
 import type { Plan, Session } from '../pipeline/session.ts';
 import { emptyLinkCache, linkProblems, type LinkCache } from '../pipeline/links.ts';
-import { sameRoute } from '../pipeline/routes.ts';
+import { equalMemo, sameRoute } from '../pipeline/routes.ts';
 import type { DevOutput } from './output.ts';
 
 export interface PageRecord {
@@ -108,11 +108,11 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
   // The routes whose inputs changed since the last good pass; the others keep their page.
   const next = new Map<string, PageRecord | null>();
   const toRender: number[] = [];
-  const seen = new WeakMap<object, WeakSet<object>>();
+  const memo = equalMemo();
   routes.forEach((route, i) => {
     const prev = s.pages.get(route.path);
     const same = prev && prev.moduleVersion === moduleVersion && sameAssets(prev.manifest, manifest, prev.islands)
-      && prev.reads.every(([name, v]) => session.version(name) === v) && sameRoute(prev.route, route, seen);
+      && prev.reads.every(([name, v]) => session.version(name) === v) && sameRoute(prev.route, route, memo);
     next.set(route.path, same ? prev : null); // in route order: the link check and the commit follow it
     if (!same) toRender.push(i);
   });

@@ -11,35 +11,55 @@ import { routeCarry } from './routeCarry.ts';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
+/**
+ * What comparisons of one pass share (dev compares every route with its last one, and routes share objects:
+ * a nav list, an entry): per pair of objects, whether they were found equal (1) or not (0), or are being
+ * compared (2, a cycle: taken as equal while it lasts). A pair found equal only through such an assumption
+ * is not kept: the assumption may yet fail, and another route's comparison would then take a stale answer.
+ */
+export interface EqualMemo { pairs: WeakMap<object, Map<object, 0 | 1 | 2>>; assumed: number }
+export const equalMemo = (): EqualMemo => ({ pairs: new WeakMap(), assumed: 0 });
+
 /** Structural equality for plain data (and React elements, dates, maps, sets); functions by identity. */
-export function deepEqual(a: unknown, b: unknown, seen = new WeakMap<object, WeakSet<object>>(), depth = 0): boolean {
+export function deepEqual(a: unknown, b: unknown, memo: EqualMemo = equalMemo(), depth = 0): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
     return typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b);
   }
-  // Deeper down, pairs already compared (or being compared, for cycles) count as equal: shared sub-objects
-  // cost once and cycles end. Near the top the bookkeeping would cost more than it saves.
-  if (depth > 2) {
-    if (seen.get(a)?.has(b)) return true;
-    if (!seen.has(a)) seen.set(a, new WeakSet());
-    seen.get(a)!.add(b);
-  }
+  // Near the top the bookkeeping would cost more than it saves; deeper down, shared sub-objects cost once
+  // per pass and cycles end.
+  if (depth <= 2) return compareObjects(a, b, memo, depth);
+  let known = memo.pairs.get(a);
+  const was = known?.get(b);
+  if (was === 1 || was === 0) return was === 1;
+  if (was === 2) { memo.assumed++; return true; }
+  if (!known) memo.pairs.set(a, (known = new Map()));
+  known.set(b, 2);
+  const assumedBefore = memo.assumed;
+  const equal = compareObjects(a, b, memo, depth);
+  if (!equal) known.set(b, 0);
+  else if (memo.assumed === assumedBefore) known.set(b, 1);
+  else known.delete(b);
+  return equal;
+}
+
+function compareObjects(a: object, b: object, memo: EqualMemo, depth: number): boolean {
   const d = depth + 1;
   if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
   if (Array.isArray(a)) {
     const bb = b as unknown[];
     if (a.length !== bb.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i], seen, d)) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i], memo, d)) return false;
     return true;
   }
   if (a instanceof Date) return a.getTime() === (b as Date).getTime();
-  if (a instanceof Map || a instanceof Set) return deepEqual([...a], [...(b as Map<unknown, unknown>)], seen, d);
+  if (a instanceof Map || a instanceof Set) return deepEqual([...a], [...(b as Map<unknown, unknown>)], memo, d);
   // for…in with own-key checks: no key arrays allocated for the thousands of small props objects.
   const ra = a as Record<string, unknown>, rb = b as Record<string, unknown>;
   let count = 0;
   for (const k in ra) {
     if (!hasOwn.call(ra, k)) continue;
-    if (!hasOwn.call(rb, k) || !deepEqual(ra[k], rb[k], seen, d)) return false;
+    if (!hasOwn.call(rb, k) || !deepEqual(ra[k], rb[k], memo, d)) return false;
     count++;
   }
   for (const k in rb) if (hasOwn.call(rb, k)) count--;
@@ -47,11 +67,11 @@ export function deepEqual(a: unknown, b: unknown, seen = new WeakMap<object, Wea
 }
 
 /** Whether a route renders the same as before, as far as the route itself goes. */
-export function sameRoute(prev: Route, next: Route, seen?: WeakMap<object, WeakSet<object>>): boolean {
+export function sameRoute(prev: Route, next: Route, memo: EqualMemo = equalMemo()): boolean {
   return prev.path === next.path && prev.output === next.output && prev.component === next.component
     && prev.title === next.title && prev.description === next.description && prev.noindex === next.noindex
-    && prev.ogType === next.ogType && prev.source === next.source && deepEqual(prev.props, next.props, seen)
-    && prev.body === next.body && prev.contentType === next.contentType && prev.ogImage === next.ogImage && deepEqual(prev.head, next.head, seen);
+    && prev.ogType === next.ogType && prev.source === next.source && deepEqual(prev.props, next.props, memo)
+    && prev.body === next.body && prev.contentType === next.contentType && prev.ogImage === next.ogImage && deepEqual(prev.head, next.head, memo);
 }
 
 export interface Routing {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RouteDef, SiteConfig } from '../../src/core/types.ts';
-import { deepEqual, routeContent } from '../../src/pipeline/routes.ts';
+import { deepEqual, equalMemo, routeContent } from '../../src/pipeline/routes.ts';
 import { createContentStore } from '../../src/content/liveContent.ts';
 import { loadContent } from '../../src/content/load.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
@@ -27,6 +27,26 @@ describe('deepEqual', () => {
     const a: any = { x: { y: { z: { w: {} } } } }; a.x.y.z.w.back = a;
     const b: any = { x: { y: { z: { w: {} } } } }; b.x.y.z.w.back = b;
     expect(deepEqual(a, b)).toBe(true);
+  });
+
+  it('one memo over many comparisons (a pass over every route): a shared object that changed is unequal for every route', () => {
+    // Every page's props hold the same nav list; a page added changes it. The pair was once remembered
+    // as "seen" before its answer was known, so every route after the first compared equal and kept its old nav.
+    const oldNav = { sections: [{ links: [{ href: '/a/' }] }] };
+    const newNav = { sections: [{ links: [{ href: '/a/' }, { href: '/b/' }] }] };
+    const memo = equalMemo();
+    for (const page of ['/a/', '/b/', '/c/']) expect(deepEqual({ page, nav: oldNav }, { page, nav: newNav }, memo), page).toBe(false);
+    const same = { sections: [{ links: [{ href: '/a/' }] }] };
+    for (const page of ['/a/', '/b/']) expect(deepEqual({ page, nav: oldNav }, { page, nav: same }, memo), page).toBe(true);
+  });
+
+  it('a pair taken as equal inside a cycle that turned out unequal is not remembered as equal', () => {
+    // a and b differ only below the cycle's way back; the inner pair (a.x, b.x) was compared assuming (a, b).
+    const mk = (v: number) => { const o: any = { x: { y: { z: { w: {} } } }, v }; o.x.y.z.w.back = o; return o; };
+    const a = mk(1), b = mk(2);
+    const memo = equalMemo();
+    expect(deepEqual({ p: { q: { r: a } } }, { p: { q: { r: b } } }, memo)).toBe(false);
+    expect(deepEqual({ p: { q: { r: a.x } } }, { p: { q: { r: b.x } } }, memo)).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { runInit } from '../../cli/init.ts';
+import { createDevSite } from '../../src/dev/devSite.ts';
 import { siteFrom, type BuildRun, type TestSite } from '../helpers/site.ts';
 import { REPO } from '../helpers/cli.ts';
 
@@ -251,6 +252,24 @@ describe('the docs starter', () => {
         ['content/docs/recipes/one.md', 'the folder "recipes" is not a section of content/sections.yaml: add it there'],
       ]);
     } finally { fs.rmSync(path.join(site.root, 'content/docs/recipes'), { recursive: true }); }
+  }, 60_000);
+
+  it('in dev, a page added is in the sidebar of every page, and once deleted in none (no stale link to it)', async () => {
+    const { site } = built.docs!;
+    const file = 'content/docs/reference/glossary.md';
+    const dev = await createDevSite({ root: site.root });
+    try {
+      expect((await dev.start()).errors).toEqual([]);
+      const pages = () => [...dev.output.pages].filter(([f]) => f.endsWith('index.html') && f !== '404.html');
+      expect(pages().length).toBeGreaterThan(4);
+      site.write(file, '---\ntitle: Glossary\ndescription: Words.\norder: 5\n---\n\nWords.\n');
+      expect((await dev.apply([{ file, kind: 'add' }]))?.errors).toEqual([]);
+      const glossary = (html: string) => sidebar(html).some((l) => l?.endsWith('/reference/glossary/'));
+      for (const [f, p] of pages()) expect(glossary(p.html), f).toBe(true);
+      fs.rmSync(path.join(site.root, file));
+      expect((await dev.apply([{ file, kind: 'unlink' }]))?.errors).toEqual([]);
+      for (const [f, p] of pages()) expect(glossary(p.html), f).toBe(false);
+    } finally { await dev.close(); fs.rmSync(path.join(site.root, file), { force: true }); }
   }, 60_000);
 });
 
