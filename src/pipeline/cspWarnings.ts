@@ -2,6 +2,7 @@
 // at build time so the page does not just break silently on the host. Two sources:
 // - pages: the link scan (check.ts extractLinks) marks a page that has an inline `style="…"` attribute, an
 //   inline <script> or an `on…=` event handler attribute (`csp:style`, `csp:script`, `csp:handler`);
+//   and the origin of a remote <iframe>, <script src> or <img> (`csp:frame <origin>`…), which its directive must name;
 // - the client bundle: an island whose JS instantiates WebAssembly, which needs 'wasm-unsafe-eval'.
 // One warning per kind (not per page), located at the template line that writes it when the site's
 // sources show one, else at the first page's source, with the config line that allows it and the
@@ -72,21 +73,27 @@ function templateLines(root: string, files: string[], needle: string): Location[
  * The warnings for pages whose HTML the policy blocks in part. `sourceFiles` are the site module's input
  * files (absolute), searched for the template line that writes an inline style.
  */
-export function pageCspWarnings(root: string, config: SiteConfig, env: NodeJS.ProcessEnv, pages: PageMarks[], sourceFiles: string[] = []): Message[] {
-  const blocked = new Map<Kind, PageMarks[]>();
+/** The policy of a page: the site's, or the route's own when it adds sources (each made once). */
+function pagePolicies(config: SiteConfig, env: NodeJS.ProcessEnv): (pg: PageMarks) => Map<string, string[]> {
   const policies = new Map<string, Map<string, string[]>>();
   let sitePolicy: Map<string, string[]> | null = null;
+  return (pg) => {
+    if (!pg.route.csp || !Object.keys(pg.route.csp).length) return sitePolicy ??= directives(contentSecurityPolicy(config, env));
+    let policy = policies.get(pg.route.path);
+    if (!policy) policies.set(pg.route.path, (policy = directives(contentSecurityPolicy(config, env, pg.route.csp))));
+    return policy;
+  };
+}
+
+export function pageCspWarnings(root: string, config: SiteConfig, env: NodeJS.ProcessEnv, pages: PageMarks[], sourceFiles: string[] = []): Message[] {
+  const blocked = new Map<Kind, PageMarks[]>();
+  const policyOf = pagePolicies(config, env);
   for (const pg of pages) {
     for (const entry of pg.links) {
       if (!entry.startsWith(CSP_MARK)) continue;
       const kind = entry.slice(CSP_MARK.length) as Kind;
       if (!KINDS[kind]) continue;
-      let policy: Map<string, string[]>;
-      if (pg.route.csp && Object.keys(pg.route.csp).length) {
-        policy = policies.get(pg.route.path) ?? directives(contentSecurityPolicy(config, env, pg.route.csp));
-        policies.set(pg.route.path, policy);
-      } else policy = sitePolicy ??= directives(contentSecurityPolicy(config, env));
-      if (allowsInline(policy, KINDS[kind].directive)) continue;
+      if (allowsInline(policyOf(pg), KINDS[kind].directive)) continue;
       if (!blocked.has(kind)) blocked.set(kind, []);
       blocked.get(kind)!.push(pg);
     }
@@ -102,6 +109,58 @@ export function pageCspWarnings(root: string, config: SiteConfig, env: NodeJS.Pr
     const m = message('CspBlocked', text, lines[0] ?? (first ? fileLocation(first) : null), { hint: k.fix });
     for (const l of lines.slice(1)) m.notes.push({ text: `also ${k.needle}`, location: l });
     out.push(m);
+  }
+  return [...out, ...remoteWarnings(config, env, pages, policyOf)];
+}
+
+const REMOTE = {
+  frame: { element: 'an <iframe>', directive: 'frame-src', fallback: 'child-src' },
+  script: { element: 'a <script src>', directive: 'script-src', fallback: null },
+  img: { element: 'an <img>', directive: 'img-src', fallback: null },
+} as const;
+
+/** Whether a directive's sources (or default-src's, when it has none) let `origin` load. */
+function allowsOrigin(policy: Map<string, string[]>, directive: string, fallback: string | null, origin: string): boolean {
+  const list = policy.get(directive) ?? (fallback ? policy.get(fallback) : undefined) ?? policy.get('default-src') ?? [];
+  const url = new URL(origin);
+  return list.some((src) => src === '*' || src === url.protocol || src === origin || src === url.host
+    || (src.startsWith('*.') && url.hostname.endsWith(src.slice(1)))
+    || (src.startsWith(`${url.protocol}//*.`) && url.hostname.endsWith(src.slice(url.protocol.length + 3))));
+}
+
+/**
+ * A warning per remote origin an <iframe>, <script src> or <img> loads from that the page's policy does not
+ * name (YouTube in an iframe: frame-src is 'none'), with the pages that use it and the line that allows it.
+ */
+function remoteWarnings(config: SiteConfig, env: NodeJS.ProcessEnv, pages: PageMarks[], policyOf: (pg: PageMarks) => Map<string, string[]>): Message[] {
+  const blocked = new Map<string, { kind: keyof typeof REMOTE; origin: string; pages: PageMarks[] }>();
+  for (const pg of pages) {
+    for (const entry of pg.links) {
+      const space = entry.indexOf(' ');
+      if (!entry.startsWith(CSP_MARK) || space < 0) continue;
+      const kind = entry.slice(CSP_MARK.length, space) as keyof typeof REMOTE;
+      const r = REMOTE[kind];
+      if (!r) continue;
+      const origin = entry.slice(space + 1);
+      if (allowsOrigin(policyOf(pg), r.directive, r.fallback, origin)) continue;
+      const key = `${kind} ${origin}`;
+      if (!blocked.has(key)) blocked.set(key, { kind, origin, pages: [] });
+      blocked.get(key)!.pages.push(pg);
+    }
+  }
+  const site = directives(contentSecurityPolicy(config, env));
+  const out: Message[] = [];
+  for (const { kind, origin, pages: list } of blocked.values()) {
+    const r = REMOTE[kind];
+    const names = list.slice(0, EXAMPLES).map((p) => p.route.path).join(', ');
+    const more = list.length > EXAMPLES ? ` and ${list.length - EXAMPLES} more page${list.length - EXAMPLES > 1 ? 's' : ''}` : '';
+    const now = (site.get(r.directive) ?? site.get('default-src') ?? []).join(' ');
+    const text = `${list.length === 1 ? 'page' : `${list.length} pages`} ${names}${more} load${list.length === 1 ? 's' : ''} ${origin} in ${r.element}, which the Content-Security-Policy (${r.directive} ${now}) blocks in the browser`;
+    const allow = `{ '${r.directive}': ['${origin}'] }`;
+    const first = list[0]!.route.source;
+    out.push(message('CspBlocked', text, first ? fileLocation(first) : null, {
+      hint: `Allow it where it is needed: on the route, csp: ${allow}, or for every page in sitegen.config.ts: csp: () => (${allow})`,
+    }));
   }
   return out;
 }

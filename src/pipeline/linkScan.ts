@@ -8,7 +8,8 @@ import type { Location } from '../core/types.ts';
 import { nearPath } from './linkNear.ts';
 
 const ID = 'id:';
-/** Marks a page that has what a strict CSP blocks: `csp:style`, `csp:script`, `csp:handler` (cspWarnings.ts). */
+/** Marks a page that has what a strict CSP blocks: `csp:style`, `csp:script`, `csp:handler`, and `csp:frame <origin>`,
+ *  `csp:script <origin>`, `csp:img <origin>` for a remote <iframe>, <script> or <img> (cspWarnings.ts). */
 export const CSP_MARK = 'csp:';
 const WS = /\s/;
 
@@ -18,7 +19,7 @@ const WS = /\s/;
  * pattern's scan, which tried every character as the whitespace: at 10,000 pages the scan was two thirds
  * of the link extraction, itself as long as rendering the pages).
  */
-export function forEachLinkAttr(html: string, fn: (name: 'href' | 'src' | 'id' | 'srcset', value: string) => void, inline?: (kind: 'style' | 'handler') => void): void {
+export function forEachLinkAttr(html: string, fn: (name: 'href' | 'src' | 'id' | 'srcset', value: string, at: number) => void, inline?: (kind: 'style' | 'handler') => void): void {
   for (let at = html.indexOf('="'); at >= 0;) {
     // The attribute names end in different letters, so at most one fits before this `="`.
     const last = html.charCodeAt(at - 1);
@@ -28,7 +29,7 @@ export function forEachLinkAttr(html: string, fn: (name: 'href' | 'src' | 'id' |
     if (name && at > name.length && named && WS.test(html.charAt(at - name.length - 1))) {
       const end = html.indexOf('"', at + 2);
       if (end < 0) return; // no closing quote: neither this nor any later attribute can match
-      fn(name, html.slice(at + 2, end));
+      fn(name, html.slice(at + 2, end), at);
       at = html.indexOf('="', end + 1);
     } else {
       if (inline) inlineAttr(html, at, last, inline);
@@ -75,18 +76,38 @@ const decodeAttr = (s: string) => (s.includes('&') ? s.replace(/&(amp|quot|lt|gt
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
+/** The elements whose remote `src` a strict CSP blocks unless its directive names the origin. */
+const REMOTE_KINDS: Record<string, 'frame' | 'script' | 'img'> = { iframe: 'frame', script: 'script', img: 'img' };
+
 /** Internal link targets of one page (query dropped, fragment kept), external and special schemes skipped,
  *  plus the page's element ids as `id:<id>` and what a strict CSP blocks on it as `csp:<kind>`. */
 export function extractLinks(html: string): string[] {
   const out = new Set<string>();
-  forEachLinkAttr(html, (name, value) => {
+  let scanned = 0, lastOpen = -1; // remote(): how far the page was read for the '<' of a tag, and the last one
+  forEachLinkAttr(html, (name, value, at) => {
     if (name === 'id') { if (value) out.add(ID + decodeAttr(value)); return; }
     // Each candidate of a srcset ("a.avif 640w, b.avif 1280w") is a link of its own.
     if (name === 'srcset') { for (const c of decodeAttr(value).split(',')) addLink(c.trim().split(/\s/, 1)[0]); return; }
+    if (name === 'src' && (value.startsWith('//') || /^https?:/i.test(value))) { remote(decodeAttr(value), at); return; }
     addLink(decodeAttr(value));
   }, (kind) => out.add(CSP_MARK + kind));
   if (hasInlineScript(html)) out.add(CSP_MARK + 'script');
   return [...out];
+
+  /** A remote `src` of an <iframe>, <script> or <img>: `csp:<kind> <origin>`, for the CSP to allow or warn. */
+  function remote(url: string, at: number): void {
+    // The tag's '<': the last one before `at`, found by reading forward from where the last call stopped
+    // (the attributes come in order, so the page is read once however many there are).
+    for (let k = html.indexOf('<', scanned); k >= 0 && k < at; k = html.indexOf('<', k + 1)) lastOpen = k;
+    scanned = Math.max(scanned, at);
+    const open = lastOpen;
+    if (open < 0) return;
+    let end = open + 1;
+    while (end < at && end - open <= 7 && /[a-zA-Z]/.test(html.charAt(end))) end++;
+    const kind = REMOTE_KINDS[html.slice(open + 1, end).toLowerCase()];
+    if (!kind) return;
+    try { out.add(`${CSP_MARK}${kind} ${new URL(url.startsWith('//') ? `https:${url}` : url).origin}`); } catch { /* not a URL */ }
+  }
 
   function addLink(raw: string): void {
     if (!raw || raw.startsWith('//') || SCHEME.test(raw)) return;

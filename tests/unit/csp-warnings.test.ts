@@ -32,10 +32,34 @@ describe('CSP warnings', () => {
     expect(extractLinks('<a href="/a/" style="x">a</a><p id="p" onmouseover="y">')).toEqual(['/a/', 'csp:style', 'id:p', 'csp:handler']);
   });
 
+  it('marks the origin of a remote <iframe>, <script src> and <img>, not of links or local files', () => {
+    const marks = (html: string) => extractLinks(html).filter((l) => l.startsWith('csp:'));
+    expect(marks('<iframe title="v" src="https://www.youtube-nocookie.com/embed/x?a=1&amp;b=2"></iframe><script src="//cdn.example.net/w.js"></script><img alt="" src="http://pics.example.org:8080/a.png">'))
+      .toEqual(['csp:frame https://www.youtube-nocookie.com', 'csp:script https://cdn.example.net', 'csp:img http://pics.example.org:8080']);
+    expect(marks('<a href="https://example.com/">x</a><img alt="" src="/a.png"><IFRAME title="v" src="/embed/"></IFRAME><video src="https://v.example/a.mp4"></video>')).toEqual([]);
+  });
+
+  it('warns once per blocked origin of an embed (an iframe, a remote script or image), naming the directive and its pages; none when allowed', async () => {
+    site = await copyOf('basic');
+    site.edit('templates/pages.tsx', (t) => t.replace('return (<><h1>{title}</h1><p>{tags', 'return (<><iframe title="Video" src="https://www.youtube-nocookie.com/embed/abc" /><img alt="" src="https://cdn.example.net/a.png" /><h1>{title}</h1><p>{tags'));
+    const r = await site.check();
+    expect(r.code).toBe(0);
+    expect(r.warnings.map((m) => [m.id, m.text, m.location?.file])).toEqual([
+      ['CspBlocked', "2 pages /items/alpha/, /items/beta/ load https://www.youtube-nocookie.com in an <iframe>, which the Content-Security-Policy (frame-src 'none') blocks in the browser", 'content/items/alpha.yaml'],
+      ['CspBlocked', "2 pages /items/alpha/, /items/beta/ load https://cdn.example.net in an <img>, which the Content-Security-Policy (img-src 'self' data:) blocks in the browser", 'content/items/alpha.yaml'],
+    ]);
+    expect(r.warnings[0]!.hint).toBe("Allow it where it is needed: on the route, csp: { 'frame-src': ['https://www.youtube-nocookie.com'] }, or for every page in sitegen.config.ts: csp: () => ({ 'frame-src': ['https://www.youtube-nocookie.com'] })");
+    // Allowed by the route's own csp (the frame) and the site's (any https: image): nothing to say.
+    site.edit('sitegen.config.ts', (t) => t.replace("title: i.data.title, source: i.file,", "title: i.data.title, source: i.file, csp: { 'frame-src': ['https://www.youtube-nocookie.com'] },")
+      .replace("  css: ['templates/site.css'],", "  css: ['templates/site.css'],\n  csp: () => ({ 'img-src': ['https:'] }),"));
+    const allowed = await site.check();
+    expect(allowed.warnings).toEqual([]);
+  });
+
   it('reads a page in linear time, whatever look-alikes it holds', () => {
     // A template's raw HTML can be any text: 40,000 unclosed "<script src=a " before one ">" must not be
     // read to that ">" 40,000 times (seconds), nor a long run of attribute names read back each time.
-    for (const html of ['<script src=a '.repeat(40_000) + '>', ' onclick="'.repeat(16_000), ' o'.repeat(60_000) + 'n="x"', ' style="'.repeat(16_000)]) {
+    for (const html of ['<script src=a '.repeat(40_000) + '>', ' onclick="'.repeat(16_000), ' o'.repeat(60_000) + 'n="x"', ' style="'.repeat(16_000), ' src="https://a.example/"'.repeat(16_000)]) {
       expect(cpuMs(() => extractLinks(html)), html.slice(0, 20)).toBeLessThan(100);
     }
   });
