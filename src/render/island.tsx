@@ -38,6 +38,8 @@ function assertJson(value: unknown, where: string): void {
     for (const [k, v] of Object.entries(value as object)) if (v !== undefined) assertJson(v, `${where}.${k}`);
     return;
   }
+  if (value instanceof Date) throw new IslandPropsError(`${where} is a Date, which JSON carries as a string; pass date.toISOString() and make the Date in the island`);
+  if (value instanceof Map || value instanceof Set) throw new IslandPropsError(`${where} is a ${value instanceof Map ? 'Map' : 'Set'}; island props must be plain JSON (pass an array: [...value])`);
   throw new IslandPropsError(`${where} is ${typeof value === 'object' ? 'an object of a class' : `a ${typeof value}`}; island props must be plain JSON`);
 }
 

@@ -1,5 +1,5 @@
 // Every TypeScript sample of README.md and the documentation (docs/content/*.md) compiles: each ```ts or
-// ```tsx block is a whole sitegen.config.ts, type-checked in a copy of the site `sitegen init` writes (with the docs starter's components; its
+// ```tsx block is a whole sitegen.config.ts (or the site file its first line names), type-checked in a copy of the site `sitegen init` writes (with the docs starter's components; its
 // templates are what the samples import), against the engine's public API. A sample that stops compiling,
 // or that imports a name the package does not export, fails here.
 import fs from 'node:fs';
@@ -29,8 +29,12 @@ describe('documentation samples', () => {
     // The components the page on components in Markdown registers, from the docs starter.
     fs.cpSync(path.join(REPO, 'init-template/docs/templates/components'), path.join(dir, 'templates/components'), { recursive: true });
     for (const f of ['Tabs.tsx', 'Tabs.client.ts']) fs.copyFileSync(path.join(REPO, 'init-template/docs/templates/islands', f), path.join(dir, 'templates/islands', f));
+    // A sample whose first line names a site file (`// templates/islands/Counter.tsx`) is that file, beside
+    // the other such files of its page (so one can import another); any other is a sitegen.config.ts.
     const roots = samples.map((s, i) => {
-      const f = path.join(dir, `sample-${i}.config.${s.lang}`);
+      const named = /^\/\/ (templates\/[\w./-]+\.tsx?)\n/.exec(s.code)?.[1];
+      const f = named ? path.join(dir, `files-${path.basename(s.file, '.md')}`, named) : path.join(dir, `sample-${i}.config.${s.lang}`);
+      fs.mkdirSync(path.dirname(f), { recursive: true });
       fs.writeFileSync(f, s.code);
       return f;
     });
@@ -40,7 +44,7 @@ describe('documentation samples', () => {
       allowImportingTsExtensions: true, lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
       types: ['react', 'node'], typeRoots: [path.join(REPO, 'node_modules/@types')],
       baseUrl: dir,
-      paths: { 'sitegen-islands': [path.join(REPO, 'src/public.ts')], 'react/jsx-runtime': [path.join(REPO, 'node_modules/@types/react/jsx-runtime.d.ts')], '*': [path.join(REPO, 'node_modules/*'), path.join(REPO, 'node_modules/@types/*')] },
+      paths: { 'sitegen-islands': [path.join(REPO, 'src/public.ts')], 'react/jsx-runtime': [path.join(REPO, 'node_modules/@types/react/jsx-runtime.d.ts')], '*': [path.join(REPO, 'node_modules/@types/*'), path.join(REPO, 'node_modules/*')] },
     };
     const program = ts.createProgram(roots, options);
     // The samples' own diagnostics: checking them checks what they use of the engine, not every engine body.

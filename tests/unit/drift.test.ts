@@ -130,6 +130,27 @@ describe('an island prop JSON cannot carry is located where the template passes 
   }, 60_000);
 });
 
+describe('an island without a default export', () => {
+  it('is said in those words at the island file and at a named import, by build, check and dev', async () => {
+    dir = copyFixture('basic');
+    editFile(dir, 'templates/islands/Counter.tsx', (t) => t.replace('export default function Counter', 'export function Counter'));
+    editFile(dir, 'templates/pages.tsx', (t) => t.replace("import Counter from './islands/Counter.tsx';", "import { Counter } from './islands/Counter.tsx';"));
+    const expected = [
+      ['TemplateSyntaxError', 'an island needs a default export, and this file has none', 'templates/islands/Counter.tsx', 0],
+      ['TemplateSyntaxError', 'templates/islands/Counter.tsx is an island: import its default export, not a named one', 'templates/pages.tsx', 3],
+    ];
+    const seen = (errors: { id?: string; text: string; location: { file: string; line: number } | null }[]) => errors.map((e) => [e.id, e.text, e.location?.file, e.location?.line]);
+    for (const cmd of ['build', 'check']) {
+      const r = await siteAt(dir).run(cmd);
+      expect(r.code, cmd).toBe(1);
+      expect(seen(r.errors), cmd).toEqual(expected);
+      expect(r.errors[0]!.hint).toBe("An island is its file's default export: export default function Counter(…) in templates/islands/Counter.tsx, imported as import Counter from '…/Counter.tsx'.");
+    }
+    const dev = await createDevSite({ root: dir });
+    try { expect(seen((await dev.start()).errors)).toEqual(expected); } finally { await dev.close(); }
+  }, 60_000);
+});
+
 describe('dev refreshes routes with the defaults of route.ts', () => {
   it('after an edit, every page dev serves is the page build writes for the same files', async () => {
     dir = copyFixture('basic');

@@ -221,5 +221,8 @@ describe('islands on the server', () => {
   });
   it('refuses props that are not plain JSON', () => {
     expect(() => collectIslands(() => renderToStaticMarkup(createElement(Island, { name: 'x', onClick: () => 1 } as any)))).toThrow('island Hello: props.onClick is a function; island props must be plain JSON');
+    // A Date or a Map says what to pass instead.
+    expect(() => collectIslands(() => renderToStaticMarkup(createElement(Island, { name: 'x', since: new Date(0) } as any)))).toThrow('island Hello: props.since is a Date, which JSON carries as a string; pass date.toISOString() and make the Date in the island');
+    expect(() => collectIslands(() => renderToStaticMarkup(createElement(Island, { name: 'x', seen: new Set([1]) } as any)))).toThrow('island Hello: props.seen is a Set; island props must be plain JSON (pass an array: [...value])');
   });
 });
