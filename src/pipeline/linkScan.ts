@@ -154,7 +154,7 @@ export interface LinkUse { page: string; source: string | null; link: string; at
 
 /** What would fix a broken path: the site's base in front, the other trailing-slash form, the URL of the page
  *  whose Markdown file it names, or a page path a typo away (linkNear.ts). */
-export type LinkFix = { kind: 'base'; base: string } | { kind: 'slash'; to: string } | { kind: 'noSlash'; to: string } | { kind: 'page' | 'near'; to: string };
+export type LinkFix = { kind: 'base'; base: string } | { kind: 'slash'; to: string } | { kind: 'noSlash'; to: string } | { kind: 'page' | 'near' | 'relative'; to: string };
 
 /**
  * A broken link, as data: a path that is no route, alias or file (`resolved`: the base-less path it names,
@@ -176,6 +176,15 @@ function resolve(pg: PageLinks, link: string, base = '/'): string {
 }
 
 const useOf = (pg: PageLinks, link: string): LinkUse => ({ page: pg.page, source: pg.source, link });
+
+/** A relative link written as if from the page's folder (`./faq/` on /reference/api/, meaning /reference/faq/):
+ *  page URLs end with "/", so it resolves one folder deeper. The page it meant, when that is one. */
+function folderUp(use: LinkUse, targets: LinkTargets, base: string): LinkFix | null {
+  if (use.link.startsWith('/') || !use.page.endsWith('/') || use.page === '/') return null;
+  const parent = use.page.slice(0, use.page.slice(0, -1).lastIndexOf('/') + 1);
+  const meant = resolve({ page: parent, source: null, links: [] }, use.link, base);
+  return !meant.startsWith('\0') && answers(targets, meant) ? { kind: 'relative', to: meant } : null;
+}
 
 /** Whether an entry of a links list is a link with a path (not an id, a same-page fragment or a CSP mark). */
 export const hasPath = (entry: string): boolean => !(entry.startsWith(ID) || entry.startsWith('#') || entry.startsWith(CSP_MARK));
@@ -210,7 +219,8 @@ export function brokenPaths(pages: PageLinks[], targets: LinkTargets, hints = tr
   return [...broken].map(([abs, { uses }]): BrokenLink => {
     const fix: LinkFix | null = abs.startsWith('\0') ? { kind: 'base', base }
       : !abs.endsWith('/') && targets.has(abs + '/') ? { kind: 'slash', to: `${abs}/` }
-      : abs.endsWith('/') && abs.length > 1 && targets.has(abs.slice(0, -1)) ? { kind: 'noSlash', to: abs.slice(0, -1) } : nearPath(abs, targets, budget);
+      : abs.endsWith('/') && abs.length > 1 && targets.has(abs.slice(0, -1)) ? { kind: 'noSlash', to: abs.slice(0, -1) }
+      : folderUp(uses[0]!, targets, base) ?? nearPath(abs, targets, budget);
     return { kind: 'path', resolved: abs, fix, uses };
   });
 }

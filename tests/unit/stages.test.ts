@@ -162,6 +162,11 @@ describe('link check', () => {
       ['/posts/frist-page/, which is not a page, alias or file', 'Did you mean /posts/first-page/?'],
       ['/nothing/like/any/of/them/, which is not a page, alias or file', expect.not.stringContaining('Did you mean')],
     ]);
+    // A relative link written from the page's folder: page URLs end with "/", so it went one folder deeper.
+    expect(hints(['./writing-posts/', 'first-page/#x'], '/posts/welcome/')).toEqual([
+      ['./writing-posts/, which is not a page, alias or file', 'A relative link resolves against the page\'s URL, which ends with "/", so ./writing-posts/ on /posts/welcome/ is /posts/welcome/writing-posts/: link to /posts/writing-posts/ (or ../writing-posts/).'],
+      ['first-page/, which is not a page, alias or file', 'A relative link resolves against the page\'s URL, which ends with "/", so first-page/ on /posts/welcome/ is /posts/welcome/first-page/: link to /posts/first-page/ (or ../first-page/).'],
+    ]);
     // Past the first few broken paths, no path is compared with every page (the check stays linear).
     const many = Array.from({ length: 14 }, (_, i) => `/posts/writting-posts-${i}/`);
     expect(hints(many).filter(([, h]) => /Did you mean/.test(h ?? '')).length).toBe(10);
