@@ -26,6 +26,8 @@ export interface FrontMatter {
   blockLine: number;
   /** Whether `block` holds nothing but blank lines and `#` comments (its data is then `{}`). */
   blank: boolean;
+  /** Whether the block has its closing fence (false: it runs to the end of the file). */
+  closed: boolean;
   /** The Markdown after the closing fence (the whole text when not fenced; '' when the fence never closes). */
   body: string;
   /** Where `body` starts in the text, and the number of line breaks before it. */
@@ -56,7 +58,7 @@ function isBlank(block: string): boolean {
 export function splitFrontMatter(text: string): FrontMatter {
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   if (!text.startsWith('---', start) || text.charAt(start + 3) === '-') {
-    return { fenced: false, language: '', languageColumn: 0, block: '', blockStart: start, blockLine: 0, blank: true, body: text.slice(start), bodyStart: start, bodyLine: 0 };
+    return { fenced: false, language: '', languageColumn: 0, block: '', blockStart: start, blockLine: 0, blank: true, closed: true, body: text.slice(start), bodyStart: start, bodyLine: 0 };
   }
   const afterFence = start + 3;
   const eol = text.indexOf('\n', afterFence);
@@ -77,7 +79,7 @@ export function splitFrontMatter(text: string): FrontMatter {
   const blockLine = lineBreaks(text, 0, blockStart);
   return {
     fenced: true, language, languageColumn: language ? afterFence + lead + 1 : 0,
-    block, blockStart, blockLine, blank: isBlank(block),
+    block, blockStart, blockLine, blank: isBlank(block), closed: close >= 0,
     body: text.slice(bodyStart), bodyStart, bodyLine: blockLine + lineBreaks(text, blockStart, bodyStart),
   };
 }

@@ -124,6 +124,11 @@ function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions
   if (fm.language && fm.language !== 'yaml') return notYaml(text, rel, fm.language, fm.languageColumn);
   // The `yaml` document parser gives source positions, counted from the block's first line.
   const p = fm.blank ? parseYaml('', rel, 0) : parseYaml(fm.block, rel, fm.blockLine);
+  // A block that never closes was read to the end of the file: its YAML error is likely the body's first line.
+  if (!fm.closed && p.errors.length) {
+    const opening = text.slice(0, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n')).replace(/\r$/, '');
+    p.errors[0]!.notes.push({ text: 'the front matter opened here has no closing "---" line, so the whole file was read as YAML', location: fileLocation(rel, 1, 1, opening) });
+  }
   const content = fm.body;
   const compileBody = () => compileBodyAt(content, fm.bodyLine, rel, extensions, base, images);
   if (lazyBody && !p.errors.length) {

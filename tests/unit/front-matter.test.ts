@@ -138,6 +138,15 @@ describe('a Markdown file read by the engine', () => {
     expect(p.body).toBe('');
   });
 
+  it('says so when a front matter that never closes fails as YAML (the body read as YAML is what fails)', async () => {
+    const p = await parse('---\ntitle: Open\n\nSome text: with a colon.\nAnd another line\n');
+    expect(p.errors.map((e) => [where(e), e.notes.map((n) => [n.text, n.location?.line])])).toEqual([
+      ['5:1', [['the front matter opened here has no closing "---" line, so the whole file was read as YAML', 1]]],
+    ]);
+    // A closed block with the same error has no such note.
+    expect((await parse('---\ntitle: Open\nAnd another line\n---\nBody\n')).errors[0]!.notes).toEqual([]);
+  });
+
   it('treats a file opening with `----` as having no front matter', async () => {
     const p = await parse('----\ntitle: not data\n');
     expect(p.errors).toEqual([]);
