@@ -65,7 +65,8 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
   // The content cache a build keeps answers the files that did not change (off with --no-cache).
   configureEngine(engineSettingsFrom(flags, io.env));
   const shown = { warnings: '', built: false };
-  let handle: Awaited<ReturnType<typeof dev>>;
+  let handle: Awaited<ReturnType<typeof dev>> | undefined;
+  let servedAt = '';
   try {
     handle = await dev({
       root, port: flags.port, host: flags.host, backend: flags.backend, env: io.env,
@@ -78,6 +79,9 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
         if (r.plugins?.errors.length) printMessages(r.plugins.errors, 'error', (s) => io.err(s + '\n'));
         else if (r.plugins?.count) io.out([dim('server plugins restarted for the new config'), ...r.plugins.banner].map((l) => `  ${l}\n`).join(''));
         else if (r.plugins?.stopped) io.out(`  ${dim('server plugins stopped: the new config has none')}\n`);
+        // A config edit that changes the site's base moves the pages: say where they are now.
+        const now = handle?.siteUrl();
+        if (now && servedAt && now !== servedAt) { servedAt = now; io.out(`  the site is now at ${now}\n`); }
       },
       onError: (e: any) => io.err(red(`sitegen dev: ${e?.stack ?? e}\n`)),
     });
@@ -87,13 +91,15 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
     else io.err(red(`✗ ${e.message}\n`));
     return { code: 1 };
   }
+  const running = handle;
   const close = async () => {
-    try { await handle.close(); } catch (e: any) { io.err(red(`  closing a server plugin failed: ${e?.message ?? e}\n`)); }
+    try { await running.close(); } catch (e: any) { io.err(red(`  closing a server plugin failed: ${e?.message ?? e}\n`)); }
   };
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
-  io.out([`serving ${path.relative(io.cwd, root) || 'this folder'} from memory at ${handle.siteUrl()}`, ...handle.banner,
+  servedAt = handle.siteUrl();
+  io.out([`serving ${path.relative(io.cwd, root) || 'this folder'} from memory at ${servedAt}`, ...handle.banner,
     dim('watching content/, templates/, static/ and sitegen.config.ts')].map((l) => `  ${l}\n`).join(''));
-  return { code: 0, dev: { url: handle.url, close } };
+  return { code: 0, dev: { url: running.url, close } };
 }
 
 export async function runDev(flags: DevFlags): Promise<number> {

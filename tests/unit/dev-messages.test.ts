@@ -78,6 +78,23 @@ describe('what a failed rebuild says the pages show', () => {
     } finally { await dev.close(); site.remove(); }
   });
 
+  it('a config edit that changes the site\'s base says where the pages are now', async () => {
+    const site = await copyOf('base-blog', {});
+    const dev = await site.dev();
+    try {
+      await until(() => dev.stdout().includes('✓ built'), 30_000, 'the first build');
+      expect(dev.stdout()).toContain(`at ${dev.url}/blog/`);
+      site.edit('sitegen.config.ts', (t) => t.replace("base: '/blog/'", "base: '/journal/'"));
+      // (The fixture's first post links /blog/… as written, which is now broken: the rebuild reports it.)
+      await until(() => /[✓✗] sitegen\.config\.ts → /.test(dev.output()), 30_000, 'the rebuild');
+      await until(() => dev.stdout().includes(`the site is now at ${dev.url}/journal/`), 10_000, 'the line saying so');
+      // A config edit that keeps the base says nothing of it.
+      site.edit('sitegen.config.ts', (t) => t.replace("title: '", "title: 'Edited "));
+      await until(() => (dev.output().match(/[✓✗] sitegen\.config\.ts → /g) ?? []).length === 2, 30_000, 'the second rebuild');
+      expect(dev.stdout().match(/the site is now at/g)).toHaveLength(1);
+    } finally { await dev.close(); site.remove(); }
+  });
+
   it('a config edit that removes the last server plugin says it stopped', async () => {
     const plugin = "export const hello = () => ({ name: 'hello', server: () => ({ handlers: [], banner: ['hello is up'] }) });\n";
     const site = await copyOf('basic', { 'plugins/hello.ts': plugin });
