@@ -109,7 +109,24 @@ export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
   const scripts = islands.length && ctx.assets.runtime ? [ctx.assets.runtime, ...ctx.assets.preload(eager)] : [];
   const head = renderToStaticMarkup(createElement(Head, { route, ctx, scripts }));
   const lang = ctx.config.site.lang ?? 'en';
-  return { html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`, islands };
+  const preloads = hoistedPreloads(body);
+  return { html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">${head}${body.slice(0, preloads)}</head><body>${body.slice(preloads)}</body></html>`, islands };
+}
+
+/**
+ * Where the preloads React DOM hoisted end (0: none). It puts the preloads a render asks for (an eager or
+ * priority image) at the start of that render's markup, which here is the body's (the head is rendered
+ * apart): they go in the head, where the browser finds them first. React escapes `>` in attribute values,
+ * so a link's first `/>` ends it.
+ */
+function hoistedPreloads(body: string): number {
+  let at = 0;
+  while (body.startsWith('<link rel="preload"', at) || body.startsWith('<link rel="modulepreload"', at)) {
+    const end = body.indexOf('/>', at);
+    if (end < 0) break;
+    at = end + 2;
+  }
+  return at;
 }
 
 /** A tiny page that sends visitors (and crawlers, via canonical) from an alias to its target. */

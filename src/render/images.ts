@@ -77,7 +77,8 @@ export function Image(props: ImageProps): ReactElement {
   // An <img> on its own (an SVG or a GIF) that loads at once is preloaded by React DOM itself, in the
   // page's head: a link of ours would be a second one.
   if (!priority || !m.sources.length) return picture;
-  // The page's one preload, just before the image: the first format the browser may take (it skips a type
+  // The page's one preload (React DOM hoists it out of the body; document.tsx puts it in the head): the
+  // first format the browser may take (it skips a type
   // it cannot decode; React DOM preloads no <img> inside a <picture>). Only a priority image gets one: the
   // others load lazily, when they come into view.
   const first = m.sources[0]!;

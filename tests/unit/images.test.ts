@@ -187,6 +187,8 @@ describe('<Image> in templates', () => {
       const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
       expect(preloads).toHaveLength(1);
       expect(preloads[0]).toMatch(/hero-640\.avif/);
+      // In the head, where the browser finds it first (React DOM hoists it to the start of the body's markup).
+      expect(html.indexOf(preloads[0]!)).toBeLessThan(html.indexOf('</head>'));
       expect(html).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/favicon\.svg" alt="Logo" width="\d+" height="\d+" loading="lazy" decoding="async"\/?>/);
       const spinner = html.match(/<img src="(\/assets\/img\/[0-9a-f]{22}\/spinner\.gif)" alt="Loading" width="48" height="32" loading="lazy" decoding="async"\/?>/);
       expect(spinner).not.toBeNull();
@@ -207,6 +209,7 @@ describe('<Image> in templates', () => {
       expect(preloads).toHaveLength(1);
       expect(preloads[0]).toMatch(/href="\/assets\/img\/[0-9a-f]{22}\/favicon\.svg"/);
       expect(preloads[0]).toMatch(/fetchPriority="high"/i);
+      expect(html.indexOf(preloads[0]!)).toBeLessThan(html.indexOf('</head>'));
     } finally { site.remove(); }
   });
 
