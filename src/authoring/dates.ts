@@ -1,12 +1,13 @@
 // date(): a schema for a date field that is a real date. YAML keeps `2025-02-30` a string; z.coerce.date()
 // (like every Date parser) rolls it over to March 2. This one accepts a Date or an ISO 8601 date
-// ("2025-02-28", "2025-02-28T10:30", "2025-02-28T10:30:00+02:00") and refuses a day, month or time that does
+// ("2025-02-28", "2025-02-28T10:30", "2025-02-28T10:30:00+02:00", "2025-02-28 10:30:00 +0200") and refuses a day, month or time that does
 // not exist, saying why ("February 2025 has 28 days"). A time without a zone is UTC, as a date alone is.
 import { z } from 'zod';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-// Linear: fixed-width fields, one optional group each.
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+// Linear: fixed-width fields, one optional group each. The zone may follow a space and omit its colon
+// ("2024-01-05 10:30:00 +0100", the form Jekyll writes and YAML 1.1 reads).
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)? ?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
@@ -14,7 +15,8 @@ const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0
 export function parseDate(text: string): Date | string {
   const m = ISO.exec(text.trim());
   if (!m) return `"${text.slice(0, 40)}" is not a date: write it as YYYY-MM-DD (or an ISO 8601 date and time)`;
-  const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', zone = 'Z'] = m;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', written = 'Z'] = m;
+  const zone = written.length === 5 ? `${written.slice(0, 3)}:${written.slice(3)}` : written; // +0100 → +01:00
   const year = Number(y), month = Number(mo), day = Number(d);
   if (month < 1 || month > 12) return `${mo} is not a month (01 to 12)`;
   const days = daysIn(year, month);

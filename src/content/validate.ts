@@ -27,6 +27,9 @@ export function plainError(iss: any, data: unknown): string | undefined {
       if (iss.origin === 'string') return `Must be at most ${iss.maximum} characters`;
       if (iss.origin === 'array') return iss.exact ? `Must have exactly ${iss.maximum} items` : `Must have at most ${iss.maximum} items`;
       return `Must be at most ${iss.maximum}`;
+    case 'invalid_union':
+      // A missing field of a union (date(): a Date or a string) is missing, as for any other type.
+      return iss.input === undefined ? 'Required' : undefined;
     case 'invalid_value':
       return `Must be one of: ${(iss.values ?? []).map((v: unknown) => JSON.stringify(v)).join(', ')}`;
     default:

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { date, paginate, reference, taxonomy, type Entry } from '../../src/public.ts';
 import { finishContent } from '../../src/authoring/finish.ts';
+import { validateData } from '../../src/content/validate.ts';
+import { parseYamlSource } from '../../src/content/yamlSource.ts';
 import { issuesOf } from '../../src/authoring/issues.ts';
 import { setUrlPolicy, DEFAULT_POLICY } from '../../src/render/urls.ts';
 
@@ -75,8 +77,18 @@ describe('date()', () => {
     expect(parse('2024-02-29').data?.date.toISOString()).toBe('2024-02-29T00:00:00.000Z');
     expect(parse('2025-03-15T09:30').data?.date.toISOString()).toBe('2025-03-15T09:30:00.000Z');
     expect(parse('2025-03-15T09:30:00+01:00').data?.date.toISOString()).toBe('2025-03-15T08:30:00.000Z');
+    // Jekyll's form (and YAML 1.1's): a space before the zone, and a zone without a colon.
+    expect(parse('2022-03-15 14:20:00 +0100').data?.date.toISOString()).toBe('2022-03-15T13:20:00.000Z');
+    expect(parse('2022-03-15 14:20:00 -05:00').data?.date.toISOString()).toBe('2022-03-15T19:20:00.000Z');
     const d = new Date('2020-01-01T00:00:00Z');
     expect(parse(d).data?.date).toBe(d);
+  });
+
+  it('a missing date is "Required", as any missing field is (zod says "Invalid input" of a union)', () => {
+    const { source } = parseYamlSource('title: x\n', 'content/posts/p.yaml', 0);
+    const r = validateData(z.object({ title: z.string(), date: date() }), { title: 'x' }, source);
+    expect(r.errors.map((e) => e.text)).toEqual(['Required']);
+    expect(r.errors[0]!.field).toBe('date');
   });
 
   it.each([
@@ -85,6 +97,7 @@ describe('date()', () => {
     ['2025-04-31', 'April 2025 has 30 days'],
     ['2025-13-01', '13 is not a month (01 to 12)'],
     ['2025-01-01T24:00', '24:00:00 is not a time of day'],
+    ['2025-01-01 10:00 +2500', '+25:00 is not a time zone offset'],
     ['next tuesday', '"next tuesday" is not a date: write it as YYYY-MM-DD (or an ISO 8601 date and time)'],
   ])('refuses %s: %s', (input, problem) => {
     const r = parse(input);
