@@ -122,6 +122,7 @@ function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions
   // Content is data: a front matter block in any language but YAML is refused, never run.
   const fm = splitFrontMatter(text);
   if (fm.language && fm.language !== 'yaml') return notYaml(text, rel, fm.language, fm.languageColumn);
+  if (!fm.fenced && isTomlFrontMatter(text)) return notYaml(text, rel, 'toml', 1);
   // The `yaml` document parser gives source positions, counted from the block's first line.
   const p = fm.blank ? parseYaml('', rel, 0) : parseYaml(fm.block, rel, fm.blockLine);
   // A block that never closes was read to the end of the file: its YAML error is likely the body's first line.
@@ -149,8 +150,27 @@ function compileBodyAt(content: string, bodyLine: number, rel: string, extension
   return { html: md.html, text: md.text, errors, ...(deps.length ? { deps } : {}) };
 }
 
+/** Whether the file opens with Hugo's TOML front matter: a "+++" line, closed by another "+++" line. */
+function isTomlFrontMatter(text: string): boolean {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const eol = text.indexOf('\n', start);
+  if (eol < 0 || text.slice(start, eol).trimEnd() !== '+++') return false;
+  for (let at = eol + 1; at < text.length;) {
+    const end = text.indexOf('\n', at);
+    if (text.slice(at, end < 0 ? text.length : end).trimEnd() === '+++') return true;
+    if (end < 0) break;
+    at = end + 1;
+  }
+  return false;
+}
+
 function notYaml(text: string, rel: string, language: string, column: number): ParsedFile {
   const firstLine = text.split(/\r?\n/, 1)[0];
+  if (language === 'toml' && firstLine.trim() === '+++') {
+    return { data: undefined, source: parseYamlSource('', rel, 0).source, errors: [message('ContentPolicyError', 'Front matter must be YAML; this file\'s is TOML, between "+++" lines (as Hugo writes it), which sitegen does not read', fileLocation(rel, 1, 1, firstLine), {
+      hint: 'Write it as YAML between "---" lines: title = "A post" becomes title: "A post", and date = 2024-01-05T10:30:00Z becomes date: 2024-01-05T10:30:00Z.',
+    })] };
+  }
   const m = message('ContentPolicyError', `Front matter must be YAML; "${firstLine.slice(0, 40)}" asks for ${JSON.stringify(language.slice(0, 30))}, which sitegen never runs`, fileLocation(rel, 1, column, firstLine), {
     hint: 'Open the front matter with a bare "---" line and write YAML: content is data, never code.',
   });

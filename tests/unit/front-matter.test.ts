@@ -163,4 +163,15 @@ describe('a Markdown file read by the engine', () => {
       expect(p.errors.map((m) => [m.id, where(m)])).toEqual([['ContentPolicyError', at]]);
     }
   });
+
+  it('refuses Hugo\'s TOML front matter between "+++" lines, saying what it is (not each schema field as missing)', async () => {
+    for (const text of ['+++\ntitle = "A post"\ndate = 2022-11-11T11:11:11+01:00\n+++\nBody\n', '\uFEFF+++\r\ntitle = "A"\r\n+++\r\n']) {
+      const p = await parse(text);
+      expect(p.data).toBeUndefined();
+      expect(p.errors.map((m) => [m.id, where(m), m.text])).toEqual([['ContentPolicyError', '1:1', 'Front matter must be YAML; this file\'s is TOML, between "+++" lines (as Hugo writes it), which sitegen does not read']]);
+      expect(p.errors[0]!.hint).toContain('title: "A post"');
+    }
+    // A "+++" line that nothing closes is Markdown text.
+    expect((await parse('+++\nJust text.\n')).errors).toEqual([]);
+  });
 });
