@@ -14,11 +14,16 @@ const hasOwn = Object.prototype.hasOwnProperty;
 /**
  * What comparisons of one pass share (dev compares every route with its last one, and routes share objects:
  * a nav list, an entry): per pair of objects, whether they were found equal (1) or not (0), or are being
- * compared (2, a cycle: taken as equal while it lasts). A pair found equal only through such an assumption
- * is not kept: the assumption may yet fail, and another route's comparison would then take a stale answer.
+ * compared (2, a cycle: taken as equal while it lasts; entries that reference each other make cycles). A pair
+ * found equal through such an assumption, or through another such pair, is kept as equal (3) while its
+ * top-level comparison runs (so each pair costs once however many paths reach it), and dropped if that
+ * comparison ends unequal: the assumption may have been the difference. An unequal answer is final (it never rests on an assumption), and every one
+ * travels up to the top, which is why a top-level "equal" makes the assumed pairs equal for good.
  */
-export interface EqualMemo { pairs: WeakMap<object, Map<object, 0 | 1 | 2>>; assumed: number }
-export const equalMemo = (): EqualMemo => ({ pairs: new WeakMap(), assumed: 0 });
+export interface EqualMemo { pairs: WeakMap<object, Map<object, Answer>>; assumed: number; provisional: [Map<object, Answer>, object][] }
+/** 0 unequal, 1 equal, 2 being compared, 3 equal if the top-level comparison ends equal. */
+type Answer = 0 | 1 | 2 | 3;
+export const equalMemo = (): EqualMemo => ({ pairs: new WeakMap(), assumed: 0, provisional: [] });
 
 /** Structural equality for plain data (and React elements, dates, maps, sets); functions by identity. */
 export function deepEqual(a: unknown, b: unknown, memo: EqualMemo = equalMemo(), depth = 0): boolean {
@@ -28,18 +33,26 @@ export function deepEqual(a: unknown, b: unknown, memo: EqualMemo = equalMemo(),
   }
   // Near the top the bookkeeping would cost more than it saves; deeper down, shared sub-objects cost once
   // per pass and cycles end.
+  if (depth === 0) {
+    memo.provisional.length = 0;
+    const equal = compareObjects(a, b, memo, depth);
+    for (const [known, other] of memo.provisional) { if (equal) known.set(other, 1); else known.delete(other); }
+    memo.provisional.length = 0;
+    return equal;
+  }
   if (depth <= 2) return compareObjects(a, b, memo, depth);
   let known = memo.pairs.get(a);
   const was = known?.get(b);
   if (was === 1 || was === 0) return was === 1;
-  if (was === 2) { memo.assumed++; return true; }
+  // Taken as equal on an assumption (a cycle being compared, or a pair that rests on one): so does this one.
+  if (was === 2 || was === 3) { memo.assumed++; return true; }
   if (!known) memo.pairs.set(a, (known = new Map()));
   known.set(b, 2);
   const assumedBefore = memo.assumed;
   const equal = compareObjects(a, b, memo, depth);
-  if (!equal) known.set(b, 0);
-  else if (memo.assumed === assumedBefore) known.set(b, 1);
-  else known.delete(b);
+  const assumed = equal && memo.assumed !== assumedBefore;
+  known.set(b, !equal ? 0 : assumed ? 3 : 1);
+  if (assumed) memo.provisional.push([known, b]);
   return equal;
 }
 

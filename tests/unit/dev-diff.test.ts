@@ -9,6 +9,7 @@ import { deepEqual, equalMemo, routeContent } from '../../src/pipeline/routes.ts
 import { createContentStore } from '../../src/content/liveContent.ts';
 import { loadContent } from '../../src/content/load.ts';
 import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
+import { cpuMs } from '../helpers/cpuTime.ts';
 
 describe('deepEqual', () => {
   it('compares plain data by value and functions by identity', () => {
@@ -38,6 +39,27 @@ describe('deepEqual', () => {
     for (const page of ['/a/', '/b/', '/c/']) expect(deepEqual({ page, nav: oldNav }, { page, nav: newNav }, memo), page).toBe(false);
     const same = { sections: [{ links: [{ href: '/a/' }] }] };
     for (const page of ['/a/', '/b/']) expect(deepEqual({ page, nav: oldNav }, { page, nav: same }, memo), page).toBe(true);
+  });
+
+  it('entries that reference each other (cycles through many paths) compare in linear time, equal or not', () => {
+    // Each post references two others, as reference() resolves them: every post reaches every other, by many
+    // paths. Dropping every pair found equal on a cycle's assumption made this exponential (26 posts: 11 s).
+    const posts = (n: number, title: (i: number) => string) => {
+      const list: any[] = Array.from({ length: n }, (_, i) => ({ id: `p${i}`, data: { title: title(i) } }));
+      list.forEach((p, i) => { p.data.related = [list[(i + 1) % n], list[(i + 7) % n]]; });
+      return list;
+    };
+    const n = 400;
+    const before = posts(n, (i) => `Post ${i}`);
+    const same = posts(n, (i) => `Post ${i}`);
+    const memo = equalMemo();
+    const ms = cpuMs(() => { for (let i = 0; i < n; i++) expect(deepEqual({ post: { entry: before[i] } }, { post: { entry: same[i] } }, memo)).toBe(true); });
+    expect(ms).toBeLessThan(2_000);
+    // One title changed: every post reaches it, so every page differs; and the answers stay right after it.
+    const edited = posts(n, (i) => (i === 123 ? 'Edited' : `Post ${i}`));
+    const memo2 = equalMemo();
+    const ms2 = cpuMs(() => { for (let i = 0; i < n; i++) expect(deepEqual({ post: { entry: before[i] } }, { post: { entry: edited[i] } }, memo2), `post ${i}`).toBe(false); });
+    expect(ms2).toBeLessThan(2_000);
   });
 
   it('a pair taken as equal inside a cycle that turned out unequal is not remembered as equal', () => {
