@@ -47,9 +47,15 @@ function assertJson(value: unknown, where: string): void {
  * Wraps an island component; the build's esbuild plugin applies it to every import of templates/islands/*.
  * An `enhance` island (Name.client.ts) gets no props in the browser: its script reads the server HTML.
  */
+/** How many islands' server renders are running (an island's own render may reach another island). */
+let insideIsland = 0;
+
 export function defineIsland<P extends object>(name: string, Component: ComponentType<P>, opts: { enhance?: boolean } = {}) {
   function Island(allProps: P & { hydrate?: HydrateMode }) {
     const { hydrate = 'load', ...props } = allProps as any;
+    // Inside another island (through a helper it imports), it is part of that island's HTML and code: the
+    // browser renders it as a plain component there, so the server does too (no wrapper, no script of its own).
+    if (insideIsland > 0) return createElement(Component, props);
     if (!opts.enhance) {
       try { assertJson(props, `island ${name}: props`); } catch (e) {
         throw e instanceof IslandPropsError ? errorAtCallSite(allProps, e.message, IslandPropsError) : e;
@@ -60,7 +66,9 @@ export function defineIsland<P extends object>(name: string, Component: Componen
     page?.used.add(name);
     if (hydrate === 'load') page?.eager.add(name);
     const prefix = `i${index}-`;
-    const html = renderToString(createElement(Component, withHtmlChildren(props, createElement as any)), { identifierPrefix: prefix });
+    let html: string;
+    insideIsland++;
+    try { html = renderToString(createElement(Component, withHtmlChildren(props, createElement as any)), { identifierPrefix: prefix }); } finally { insideIsland--; }
     return createElement('sitegen-island', {
       'data-island': name,
       'data-props': opts.enhance ? undefined : JSON.stringify(props),

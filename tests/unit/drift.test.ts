@@ -108,6 +108,21 @@ describe('an island is wrapped however its import is written', () => {
   }, 60_000);
 });
 
+describe('an island reached from inside another island', () => {
+  it('is part of that island: rendered plain in its HTML, as the browser renders it, with no wrapper or script of its own', async () => {
+    dir = copyFixture('basic');
+    fs.mkdirSync(path.join(dir, 'templates/islands/parts'));
+    fs.writeFileSync(path.join(dir, 'templates/islands/Badge.tsx'), 'export default function Badge({ text }: { text: string }) { return <em>{text}</em>; }\n');
+    fs.writeFileSync(path.join(dir, 'templates/islands/parts/Label.tsx'), "import Badge from '../Badge.tsx';\nexport function Label({ text }: { text: string }) { return <span><Badge text={text} /></span>; }\n");
+    editFile(dir, 'templates/islands/Counter.tsx', (t) => `import { Label } from './parts/Label.tsx';\n${t.replace('<span id={id}>{label}</span>', '<span id={id}><Label text={label} /></span>')}`);
+    const r = await siteAt(dir).build();
+    expect(r.stderr).toBe('');
+    const home = fs.readFileSync(path.join(dir, 'dist/index.html'), 'utf8');
+    expect(home.match(/<sitegen-island data-island="(\w+)"/g)).toEqual(['<sitegen-island data-island="Counter"']);
+    expect(home).toMatch(/<span id="[^"]+"><span><em>Clicks<\/em><\/span><\/span>/);
+  }, 60_000);
+});
+
 describe('an island prop JSON cannot carry is located where the template passes it', () => {
   it('build, check and dev name templates/pages.tsx with the line and column of the island element', async () => {
     dir = copyFixture('basic');
