@@ -42,6 +42,31 @@ function remembered(memo: ResolveMemo | undefined, name: string, cb: ResolveCall
 /** Whether `file` is a package's (under a node_modules folder), not the site's own source. */
 const inPackage = (file: string) => file.split(path.sep).includes('node_modules');
 
+/**
+ * Whether a bare specifier names an installed package, as Node looks for one: a node_modules/<name> in
+ * `dir` or a folder above it (or in sitegen's own). A workspace or `npm link` package is installed there
+ * as a link whose real path is outside node_modules; a tsconfig `paths` alias is installed nowhere.
+ */
+function installedPackage(known: Map<string, boolean>): (spec: string, dir: string) => boolean {
+  return (spec, dir) => {
+    const parts = spec.split('/');
+    const name = spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+    const key = `${dir}\0${name}`;
+    let found = known.get(key);
+    if (found === undefined) {
+      found = false;
+      for (const start of [dir, PACKAGE_DIR]) {
+        for (let d = start; !found; d = path.dirname(d)) {
+          if (fs.existsSync(path.join(d, 'node_modules', name))) found = true;
+          if (path.dirname(d) === d) break;
+        }
+      }
+      if (found) known.set(key, true); // a package installed meanwhile (dev) is found on the next compile
+    }
+    return found;
+  };
+}
+
 /** What the island wrapper imports defineIsland from (answered by the loader, provided.ts). */
 export const ISLAND_HELPER = 'sitegen:island';
 /** Specifiers the site module keeps as they are: the loader gives it the engine's own modules for them. */
@@ -53,6 +78,7 @@ export const PROVIDED = new Set(['react', 'react/jsx-runtime', 'react/jsx-dev-ru
  * the site's own code and nothing else.
  */
 export function externalsPlugin(memo?: ResolveMemo): esbuild.Plugin {
+  const installed = installedPackage(new Map());
   return {
     name: 'sitegen-externals',
     setup(build) {
@@ -63,8 +89,9 @@ export function externalsPlugin(memo?: ResolveMemo): esbuild.Plugin {
           const r = await build.resolve(args.path, { kind: 'require-call', resolveDir, pluginData: 'inner' });
           if (r.errors.length) continue;
           // A tsconfig `paths` alias (`@/components/Card.tsx`) names the site's own source, not a package:
-          // compiled into the module like a relative import (Node could not require a .tsx at run time).
-          if (!inPackage(r.path)) return undefined;
+          // compiled into the module like a relative import (Node could not require a .tsx at run time). A
+          // linked package (a workspace's) is still a package, required from where it is.
+          if (!inPackage(r.path) && !installed(args.path, args.resolveDir)) return undefined;
           return { path: r.path, external: true };
         }
         return undefined;
@@ -76,7 +103,18 @@ export function externalsPlugin(memo?: ResolveMemo): esbuild.Plugin {
 /** Wraps every import of a file directly inside the islands folder (from a file outside it) with defineIsland. */
 export function islandWrapPlugin(islandsDir: string, memo?: ResolveMemo): esbuild.Plugin {
   // esbuild resolves symlinks, so compare against the folder's real path (a site may link templates/ in).
+  const asWritten = islandsDir;
   try { islandsDir = fs.realpathSync(islandsDir); } catch { /* no islands folder */ }
+  const installed = installedPackage(new Map());
+  /** Whether an import may name a file directly in the islands folder, read from its text where it can be
+   *  (a relative path's folder; a package's name): only those cost a resolve (a round trip to esbuild). */
+  const mayBeIsland = (spec: string, resolveDir: string) => {
+    if (spec.startsWith('./') || spec.startsWith('../')) {
+      const dir = path.dirname(path.resolve(resolveDir, spec));
+      return dir === islandsDir || dir === asWritten;
+    }
+    return path.isAbsolute(spec) || !installed(spec, resolveDir); // an absolute path, or a tsconfig alias
+  };
   return {
     name: 'sitegen-islands',
     setup(build) {
@@ -84,6 +122,7 @@ export function islandWrapPlugin(islandsDir: string, memo?: ResolveMemo): esbuil
       // subfolder of the islands folder, a tsconfig `paths` alias. Packages and the engine's modules are not.
       build.onResolve({ filter: /.*/ }, remembered(memo, 'islands', async (args) => {
         if (args.pluginData !== undefined || args.namespace === 'sitegen-island' || PROVIDED.has(args.path) || args.path.startsWith('node:')) return undefined;
+        if (!mayBeIsland(args.path, args.resolveDir)) return undefined;
         const r = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'island-inner' });
         if (r.errors.length || inPackage(r.path) || path.dirname(r.path) !== islandsDir || path.dirname(args.importer) === islandsDir || /\.client\.[jt]sx?$/.test(r.path)) return undefined;
         return { path: r.path, namespace: 'sitegen-island' };

@@ -108,6 +108,29 @@ describe('an island is wrapped however its import is written', () => {
   }, 60_000);
 });
 
+describe('a package linked into node_modules (a workspace package, npm link)', () => {
+  it('is required from where it is, as any package: its own files beside it are found', async () => {
+    dir = copyFixture('basic');
+    // The site's own node_modules: the repository's packages, and @acme/ui linked from the workspace's packages/.
+    const modules = path.join(dir, 'node_modules');
+    const repoModules = fs.realpathSync(modules);
+    fs.unlinkSync(modules);
+    fs.mkdirSync(path.join(modules, '@acme'), { recursive: true });
+    for (const name of fs.readdirSync(repoModules)) if (name !== '.bin') fs.symlinkSync(path.join(repoModules, name), path.join(modules, name), 'dir');
+    const ui = path.join(dir, 'packages/ui');
+    fs.mkdirSync(ui, { recursive: true });
+    fs.writeFileSync(path.join(ui, 'package.json'), JSON.stringify({ name: '@acme/ui', version: '1.0.0', main: 'index.js' }));
+    fs.writeFileSync(path.join(ui, 'motto.txt'), 'Read from beside the package');
+    fs.writeFileSync(path.join(ui, 'index.js'), "const fs = require('fs'), path = require('path');\nexports.motto = fs.readFileSync(path.join(__dirname, 'motto.txt'), 'utf8');\n");
+    fs.symlinkSync(ui, path.join(modules, '@acme/ui'), 'dir');
+    editFile(dir, 'templates/pages.tsx', (t) => `import { motto } from '@acme/ui';\n${t.replace('<h1>Fixture home</h1>', '<h1>Fixture home</h1><p>{motto}</p>')}`);
+    const r = await siteAt(dir).build();
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'dist/index.html'), 'utf8')).toContain('<p>Read from beside the package</p>');
+  }, 60_000);
+});
+
 describe('an island reached from inside another island', () => {
   it('is part of that island: rendered plain in its HTML, as the browser renders it, with no wrapper or script of its own', async () => {
     dir = copyFixture('basic');
