@@ -83,7 +83,7 @@ const REMOTE_KINDS: Record<string, 'frame' | 'script' | 'img'> = { iframe: 'fram
  *  plus the page's element ids as `id:<id>` and what a strict CSP blocks on it as `csp:<kind>`. */
 export function extractLinks(html: string): string[] {
   const out = new Set<string>();
-  let scanned = 0, lastOpen = -1; // remote(): how far the page was read for the '<' of a tag, and the last one
+  let nextOpen = -2, lastOpen = -1; // remote(): the first '<' not yet passed (-2: not looked for), the last passed
   forEachLinkAttr(html, (name, value, at) => {
     if (name === 'id') { if (value) out.add(ID + decodeAttr(value)); return; }
     // Each candidate of a srcset ("a.avif 640w, b.avif 1280w") is a link of its own.
@@ -96,10 +96,10 @@ export function extractLinks(html: string): string[] {
 
   /** A remote `src` of an <iframe>, <script> or <img>: `csp:<kind> <origin>`, for the CSP to allow or warn. */
   function remote(url: string, at: number): void {
-    // The tag's '<': the last one before `at`, found by reading forward from where the last call stopped
-    // (the attributes come in order, so the page is read once however many there are).
-    for (let k = html.indexOf('<', scanned); k >= 0 && k < at; k = html.indexOf('<', k + 1)) lastOpen = k;
-    scanned = Math.max(scanned, at);
+    // The tag's '<': the last one before `at`. The attributes come in order, so the '<'s are read forward
+    // once for the whole page, each found once (the next one past `at` is kept for the next call).
+    if (nextOpen === -2) nextOpen = html.indexOf('<');
+    while (nextOpen >= 0 && nextOpen < at) { lastOpen = nextOpen; nextOpen = html.indexOf('<', nextOpen + 1); }
     const open = lastOpen;
     if (open < 0) return;
     let end = open + 1;
