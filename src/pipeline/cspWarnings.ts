@@ -114,49 +114,80 @@ export function pageCspWarnings(root: string, config: SiteConfig, env: NodeJS.Pr
 }
 
 const REMOTE = {
-  frame: { element: 'an <iframe>', directive: 'frame-src', fallback: 'child-src' },
-  script: { element: 'a <script src>', directive: 'script-src', fallback: null },
-  img: { element: 'an <img>', directive: 'img-src', fallback: null },
+  frame: { element: 'an <iframe>', directives: ['frame-src', 'child-src'] },
+  script: { element: 'a <script src>', directives: ['script-src-elem', 'script-src'] },
+  img: { element: 'an <img>', directives: ['img-src'] },
 } as const;
 
-/** Whether a directive's sources (or default-src's, when it has none) let `origin` load. */
-function allowsOrigin(policy: Map<string, string[]>, directive: string, fallback: string | null, origin: string): boolean {
-  const list = policy.get(directive) ?? (fallback ? policy.get(fallback) : undefined) ?? policy.get('default-src') ?? [];
-  const url = new URL(origin);
-  return list.some((src) => src === '*' || src === url.protocol || src === origin || src === url.host
-    || (src.startsWith('*.') && url.hostname.endsWith(src.slice(1)))
-    || (src.startsWith(`${url.protocol}//*.`) && url.hostname.endsWith(src.slice(url.protocol.length + 3))));
+// A host source: [scheme://]host[:port][/path]. Linear: each part once, in order, no overlapping repeats.
+const HOST_SOURCE = /^(?:([a-z][a-z0-9+.-]*):\/\/)?(\*|(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::(\d+|\*))?(?:\/.*)?$/;
+const DEFAULT_PORT: Record<string, string> = { 'http:': '80', 'https:': '443', 'ws:': '80', 'wss:': '443' };
+
+/** Whether one source expression of a directive lets `url` load (CSP's matching, for an origin: a source with
+ *  a path is taken to allow its origin, since the page's mark keeps only the origin). */
+function sourceAllows(source: string, url: URL, self: string | null): boolean {
+  const src = source.toLowerCase();
+  if (src === "'self'") return self === url.origin;
+  if (src === '*') return url.protocol === 'http:' || url.protocol === 'https:';
+  // A scheme alone; http: allows https: too (and ws: wss:), as browsers do.
+  if (/^[a-z][a-z0-9+.-]*:$/.test(src)) return src === url.protocol || (src === 'http:' && url.protocol === 'https:') || (src === 'ws:' && url.protocol === 'wss:');
+  const m = HOST_SOURCE.exec(src);
+  if (!m) return false;
+  const [, scheme, host, port] = m;
+  if (scheme ? !(`${scheme}:` === url.protocol || (scheme === 'http' && url.protocol === 'https:')) : url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  const hostname = url.hostname.toLowerCase();
+  if (host !== '*' && (host!.startsWith('*.') ? !hostname.endsWith(host!.slice(1)) : hostname !== host)) return false;
+  const urlPort = url.port || DEFAULT_PORT[url.protocol] || '';
+  if (port === '*') return true;
+  if (port) return port === urlPort;
+  return url.port === '' || url.port === DEFAULT_PORT[url.protocol]; // no port named: the scheme's default only
+}
+
+/** The sources in force for a kind of load: the first of its directives the policy has, else default-src. */
+function sourcesFor(policy: Map<string, string[]>, kind: keyof typeof REMOTE): { directive: string; sources: string[] } {
+  for (const d of REMOTE[kind].directives) { const s = policy.get(d); if (s) return { directive: d, sources: s }; }
+  return { directive: 'default-src', sources: policy.get('default-src') ?? [] };
+}
+
+/** The site's own origin, for 'self' (SITE_URL when set, as the build takes it). */
+function siteOrigin(config: SiteConfig, env: NodeJS.ProcessEnv): string | null {
+  try { return new URL(env.SITE_URL || config.site.url).origin; } catch { return null; }
 }
 
 /**
  * A warning per remote origin an <iframe>, <script src> or <img> loads from that the page's policy does not
- * name (YouTube in an iframe: frame-src is 'none'), with the pages that use it and the line that allows it.
+ * allow (YouTube in an iframe: frame-src is 'none'), with the pages that use it and the line that allows it.
  */
 function remoteWarnings(config: SiteConfig, env: NodeJS.ProcessEnv, pages: PageMarks[], policyOf: (pg: PageMarks) => Map<string, string[]>): Message[] {
-  const blocked = new Map<string, { kind: keyof typeof REMOTE; origin: string; pages: PageMarks[] }>();
+  const self = siteOrigin(config, env);
+  const blocked = new Map<string, { kind: keyof typeof REMOTE; origin: string; pages: PageMarks[]; directive: string; sources: string[] }>();
   for (const pg of pages) {
     for (const entry of pg.links) {
       const space = entry.indexOf(' ');
       if (!entry.startsWith(CSP_MARK) || space < 0) continue;
       const kind = entry.slice(CSP_MARK.length, space) as keyof typeof REMOTE;
-      const r = REMOTE[kind];
-      if (!r) continue;
+      if (!REMOTE[kind]) continue;
       const origin = entry.slice(space + 1);
-      if (allowsOrigin(policyOf(pg), r.directive, r.fallback, origin)) continue;
+      const { directive, sources } = sourcesFor(policyOf(pg), kind);
+      let url: URL;
+      try { url = new URL(origin); } catch { continue; }
+      if (sources.some((src) => sourceAllows(src, url, self))) continue;
       const key = `${kind} ${origin}`;
-      if (!blocked.has(key)) blocked.set(key, { kind, origin, pages: [] });
+      // The policy named is the first page's (a route's own csp may be in force there).
+      if (!blocked.has(key)) blocked.set(key, { kind, origin, pages: [], directive, sources });
       blocked.get(key)!.pages.push(pg);
     }
   }
-  const site = directives(contentSecurityPolicy(config, env));
   const out: Message[] = [];
-  for (const { kind, origin, pages: list } of blocked.values()) {
+  for (const { kind, origin, pages: list, directive, sources } of blocked.values()) {
     const r = REMOTE[kind];
     const names = list.slice(0, EXAMPLES).map((p) => p.route.path).join(', ');
     const more = list.length > EXAMPLES ? ` and ${list.length - EXAMPLES} more page${list.length - EXAMPLES > 1 ? 's' : ''}` : '';
-    const now = (site.get(r.directive) ?? site.get('default-src') ?? []).join(' ');
-    const text = `${list.length === 1 ? 'page' : `${list.length} pages`} ${names}${more} load${list.length === 1 ? 's' : ''} ${origin} in ${r.element}, which the Content-Security-Policy (${r.directive} ${now}) blocks in the browser`;
-    const allow = `{ '${r.directive}': ['${origin}'] }`;
+    const text = `${list.length === 1 ? 'page' : `${list.length} pages`} ${names}${more} load${list.length === 1 ? 's' : ''} ${origin} in ${r.element}, which the Content-Security-Policy (${directive} ${sources.join(' ')}) blocks in the browser`;
+    // The directive in force, or the kind's own when default-src is (never script-src-elem of its own: it
+    // would replace script-src for every script, 'self' included).
+    const named = directive !== 'default-src' ? directive : { frame: 'frame-src', script: 'script-src', img: 'img-src' }[kind];
+    const allow = `{ '${named}': ['${origin}'] }`;
     const first = list[0]!.route.source;
     out.push(message('CspBlocked', text, first ? fileLocation(first) : null, {
       hint: `Allow it where it is needed: on the route, csp: ${allow}, or for every page in sitegen.config.ts: csp: () => (${allow})`,

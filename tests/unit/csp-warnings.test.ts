@@ -56,6 +56,22 @@ describe('CSP warnings', () => {
     expect(allowed.warnings).toEqual([]);
   });
 
+  it('reads source expressions as browsers match them: paths, case, default ports, port wildcards, http: for https, \'self\'', async () => {
+    site = await copyOf('basic');
+    site.edit('templates/pages.tsx', (t) => t.replace('return (<><h1>{title}</h1><p>{tags', 'return (<><iframe title="V" src="https://www.youtube-nocookie.com/embed/abc" /><script src="https://fixture.example/w.js" /><img alt="" src="https://cdn.example.net:8443/a.png" /><h1>{title}</h1><p>{tags'));
+    const warned = async (csp: string) => {
+      site!.edit('sitegen.config.ts', (t) => t.replace(/\n  csp: \(\) => \(.*\),/, '').replace("  css: ['templates/site.css'],", `  css: ['templates/site.css'],\n  csp: () => (${csp}),`));
+      return (await site!.check()).warnings.map((w) => w.text.replace(/^.* load[s]? (\S+) in .*$/, '$1'));
+    };
+    // Allowed: a source with a path or a trailing slash, in capitals, with the default port; 'self' (the
+    // script is the site's own URL, fixture.example); a port wildcard.
+    expect(await warned(`{ 'frame-src': ['https://WWW.youtube-nocookie.com:443/embed/'], 'img-src': ['https://*.example.net:*'] }`)).toEqual([]);
+    // http: allows https; a host wildcard with no port allows the default port only (8443 is not).
+    expect(await warned(`{ 'frame-src': ['http:'], 'img-src': ['*.example.net'] }`)).toEqual(['https://cdn.example.net:8443']);
+    // script-src-elem, when set, is what decides for <script src>.
+    expect(await warned(`{ 'script-src-elem': ['https://other.example'] }`)).toEqual(['https://www.youtube-nocookie.com', 'https://fixture.example', 'https://cdn.example.net:8443']);
+  });
+
   it('reads a page in linear time, whatever look-alikes it holds', () => {
     // A template's raw HTML can be any text: 40,000 unclosed "<script src=a " before one ">" must not be
     // read to that ">" 40,000 times (seconds), nor a long run of attribute names read back each time.
