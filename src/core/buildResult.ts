@@ -28,6 +28,8 @@ export interface BuildResult {
   /** Stages served from the build cache (node_modules/.cache/sitegen): "config", "bundle". */
   cached: string[];
   /** `sitegen check`: the type check of a site with a tsconfig.json (files checked), or why it was skipped. */
+  /** The type check (`check`): the root files checked, or with `tsc` (TypeScript 7, run as a process) its
+   *  version and files 0 (its report does not count them); or why it was skipped. */
   typecheck?: { files: number; ms: number; tsc?: string } | { skipped: string };
   /** The image pipeline's variants: files in the output, how many were encoded now and how many came from the cache. */
   images?: { files: number; processed: number; cached: number };

@@ -75,13 +75,17 @@ export function tscMessages(root: string, report: string): Message[] {
   return out;
 }
 
-/** Runs the site's `tsc --noEmit` on `configFile`; null when the site has no `tsc` to run. */
+const TSC_TIMEOUT_MS = 600_000;
+
+/** Runs the site's `tsc --noEmit` on `configFile`; null when the site has no `tsc` (or its file) to run. */
 export function tscCheck(root: string, configFile: string, buildInfo: string | null): { errors: Message[]; crashed: string | null } | null {
   const tsc = siteTsc(root);
-  if (!tsc) return null;
+  if (!tsc || !fs.existsSync(tsc)) return null;
   const args = [tsc, '--noEmit', '--pretty', 'false', '-p', configFile];
   if (buildInfo) { fs.mkdirSync(path.dirname(buildInfo), { recursive: true }); args.push('--incremental', '--tsBuildInfoFile', buildInfo); }
-  const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  // A bound, so a tsc that hangs cannot hang `sitegen check` (a whole check of a large site takes seconds).
+  const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: TSC_TIMEOUT_MS, killSignal: 'SIGKILL' });
+  if (r.error && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') return { errors: [], crashed: `tsc did not finish in ${TSC_TIMEOUT_MS / 1000} s` };
   const errors = tscMessages(root, `${r.stdout ?? ''}\n${r.stderr ?? ''}`);
   // Exit 1 or 2 with errors is the report; any other end without one is tsc failing to run.
   const crashed = errors.length || r.status === 0 ? null : `tsc exited with ${r.status ?? r.signal}${r.error ? ` (${r.error.message})` : ''}: ${(r.stderr || r.stdout || '').trim().split('\n')[0] ?? ''}`;
