@@ -23,6 +23,9 @@ export interface MarkdownProblem {
   hint?: string;
 }
 
+/** The first line of a text (a block of raw HTML is named by its first line; the location gives the rest). */
+const firstLine = (text: string) => { const nl = text.indexOf('\n'); return (nl < 0 ? text : text.slice(0, nl)).replace(/\r$/, ''); };
+
 /** What a body's raw HTML can become instead. */
 const RAW_HTML_HINT = "Write it in Markdown or put the markup in a template; to keep a body's safe HTML (tags and attributes that run nothing), add markdown({ html: 'sanitize' }) to the config's plugins.";
 
@@ -116,7 +119,7 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
   walk(tokens, (t: Token) => {
     also?.(t);
     if (t.type === 'html' && t.raw.trim()) seen.html = true;
-    if (t.type === 'html' && !rawHtml && t.raw.trim()) at(t.raw.trim(), `Raw HTML is not allowed in Markdown: ${t.raw.trim().slice(0, 60)}`, RAW_HTML_HINT);
+    if (t.type === 'html' && !rawHtml && t.raw.trim()) at(t.raw.trim(), `Raw HTML is not allowed in Markdown: ${firstLine(t.raw.trim()).slice(0, 60)}`, RAW_HTML_HINT);
     if (t.type === 'link' || t.type === 'image') {
       const scheme = unsafeScheme(t.href);
       if (scheme) at(t.raw, `${t.type === 'link' ? 'Link' : 'Image'} to a ${scheme}: URL is not allowed`);

@@ -22,6 +22,8 @@ describe('Markdown policy', () => {
       [5, 'Raw HTML is not allowed in Markdown: <img src=x onerror=alert(1)>'],
     ]);
     expect(r.problems[1].column).toBe(11);
+    // A block of raw HTML is named by its first line (the message is one line; the location says where).
+    expect(check('<details>\n<summary>More</summary>\n\nText\n</details>\n').problems[0]!.text).toBe('Raw HTML is not allowed in Markdown: <details>');
     // The hint says what to do instead, the sanitizing option among it.
     for (const p of r.problems) expect(p.hint).toMatch(/markdown\(\{ html: 'sanitize' \}\)/);
   });
