@@ -169,6 +169,8 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
 }
 
 const aliasOf = (a: string, r: Route, rule: SlashRule): Alias => {
+  // An old URL of a file (`/2024/01/05/hello.html`, Jekyll's permalinks) is that file, not a folder.
+  if (/\.html?$/i.test(a)) return { from: a, to: r.path, output: a.slice(1), source: r.source };
   const from = normalisePath(a, rule);
   return { from, to: r.path, output: outputFor(from, rule), source: r.source };
 };

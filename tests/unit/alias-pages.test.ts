@@ -29,3 +29,21 @@ describe('aliasPages: false', () => {
     }
   });
 });
+
+describe('an alias that is an old URL of a file', () => {
+  it('writes that file (Jekyll\'s /2024/01/05/hello.html), redirects it and accepts links to it', async () => {
+    const site = await copyOf('basic');
+    try {
+      site.edit('sitegen.config.ts', (t) => t.replace('aliases: [`/old/${i.slug}`]', 'aliases: [`/old/${i.slug}`, `/2024/01/05/${i.slug}.html`]'));
+      fs.appendFileSync(path.join(site.root, 'content/pages/about.md'), '\nSee [the old post](/2024/01/05/alpha.html).\n');
+      const r = await site.build();
+      expect(r.code, r.stderr).toBe(0);
+      const page = r.read('2024/01/05/alpha.html');
+      expect(page).toContain('<meta http-equiv="refresh" content="0; url=/items/alpha/">');
+      expect(fs.existsSync(path.join(r.outDir, '2024/01/05/alpha.html/index.html'))).toBe(false);
+      expect(r.read('_redirects')).toContain('/2024/01/05/alpha.html /items/alpha/ 301');
+    } finally {
+      site.remove();
+    }
+  });
+});
