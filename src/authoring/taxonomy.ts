@@ -29,10 +29,18 @@ export interface TaxonomyOptions {
   field: string;
   /** The index's route path; term pages are below it ("/tags" → "/tags/<slug>"). */
   path: string;
+  /** A term's URL segment (default: the slugger of heading ids, "Node.js" → "nodejs"); for example
+   *  `(t) => t.toLowerCase().replaceAll(' ', '-')` keeps the "node.js" of a site moved from Hugo. */
+  slug?: (term: string) => string;
 }
 
+/** Why a slug cannot be a URL segment, or null when it can. */
+const badSegment = (s: unknown): string | null => typeof s !== 'string' || !s ? 'it is empty'
+  : s === '.' || s === '..' || /[/?#\s\\%]/.test(s) ? `${JSON.stringify(s)} is not one URL segment (no "/", "?", "#", "%", "\\" or spaces)` : null;
+
 export function taxonomy<E extends Entry>(entries: readonly E[], options: TaxonomyOptions): Taxonomy<E> {
-  const { field, path } = options ?? ({} as TaxonomyOptions);
+  const { field, path, slug: makeSlug } = options ?? ({} as TaxonomyOptions);
+  if (makeSlug !== undefined && typeof makeSlug !== 'function') throw new Error('taxonomy(): slug must be a function from a term to its URL segment');
   if (typeof field !== 'string' || !field) throw new Error(`taxonomy(): field must name a data field, got ${JSON.stringify(field)}`);
   if (typeof path !== 'string' || !path.startsWith('/')) throw new Error(`taxonomy(): path must be a site path starting with "/", got ${JSON.stringify(path)}`);
   const base = path.length > 1 ? path.replace(/\/+$/, '') : '';
@@ -47,7 +55,12 @@ export function taxonomy<E extends Entry>(entries: readonly E[], options: Taxono
         issues.push({ kind: 'TermCollision', file: entry.file, path: at, message: `A ${field} term must be text, got ${typeof term}` });
         continue;
       }
-      const slug = slugOf(term);
+      const slug = makeSlug ? makeSlug(term) : slugOf(term);
+      const bad = makeSlug && badSegment(slug);
+      if (bad) {
+        issues.push({ kind: 'TermCollision', file: entry.file, path: at, message: `The slug of the ${field} term ${JSON.stringify(term)}: ${bad}` });
+        continue;
+      }
       if (!slug) {
         issues.push({ kind: 'TermCollision', file: entry.file, path: at, message: `The ${field} term ${JSON.stringify(term)} has no letters or digits to make its page's URL from` });
         continue;

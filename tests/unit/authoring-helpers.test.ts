@@ -61,6 +61,15 @@ describe('taxonomy()', () => {
     expect(issuesOf(thrown)).toEqual([{ kind: 'TermCollision', file: 'content/posts/b.md', path: ['tags', 1], message: 'The tags term "nodejs" has the same URL (/tags/nodejs) as "Node.js" in content/posts/a.md' }]);
   });
 
+  it('takes a slug function of the site\'s (a blog moved from Hugo keeps /tags/node.js), and refuses a slug that is not one URL segment', () => {
+    const hugo = (t: string) => t.toLowerCase().replaceAll(' ', '-');
+    const t = taxonomy([entry('a', ['Node.js', 'Web Dev'])], { field: 'tags', path: '/tags', slug: hugo });
+    expect(t.terms.map((x) => [x.term, x.path])).toEqual([['Node.js', '/tags/node.js'], ['Web Dev', '/tags/web-dev']]);
+    let thrown: unknown;
+    try { taxonomy([entry('a', ['a/b', 'ok'])], { field: 'tags', path: '/tags', slug: (x) => x }); } catch (e) { thrown = e; }
+    expect(issuesOf(thrown)).toEqual([{ kind: 'TermCollision', file: 'content/posts/a.md', path: ['tags', 0], message: 'The slug of the tags term "a/b": "a/b" is not one URL segment (no "/", "?", "#", "%", "\\" or spaces)' }]);
+  });
+
   it('throws the content issue of a term with no letters or digits', () => {
     let thrown: unknown;
     try { taxonomy([entry('a', '!!!')], { field: 'tags', path: '/tags' }); } catch (e) { thrown = e; }
