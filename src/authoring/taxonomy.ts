@@ -11,7 +11,7 @@ export interface Term<E> {
   term: string;
   /** Its URL segment ("nodejs"). */
   slug: string;
-  /** Its page's route path (without the site's base): "/tags/nodejs". */
+  /** Its page's route path (without the site's base): "/tags/nodejs" ("/tags/node.js/" for a slug with a dot, so href() reads it as a page). */
   path: string;
   /** The entries that have the term, in the order given. */
   entries: E[];
@@ -66,7 +66,9 @@ export function taxonomy<E extends Entry>(entries: readonly E[], options: Taxono
         continue;
       }
       const known = bySlug.get(slug);
-      if (!known) { bySlug.set(slug, { term, slug, path: `${base}/${slug}`, entries: [entry], file: entry.file }); continue; }
+      // A slug with a dot ("node.js") ends its path with "/": href() takes a last segment that looks like a
+      // file name ("/tags/node.js") for a file and adds no slash.
+      if (!known) { bySlug.set(slug, { term, slug, path: `${base}/${slug}${slug.includes('.') ? '/' : ''}`, entries: [entry], file: entry.file }); continue; }
       if (known.term !== term) {
         issues.push({ kind: 'TermCollision', file: entry.file, path: at, message: `The ${field} term ${JSON.stringify(term)} has the same URL (${base}/${slug}) as ${JSON.stringify(known.term)} in ${known.file}` });
         continue;

@@ -64,7 +64,7 @@ describe('taxonomy()', () => {
   it('takes a slug function of the site\'s (a blog moved from Hugo keeps /tags/node.js), and refuses a slug that is not one URL segment', () => {
     const hugo = (t: string) => t.toLowerCase().replaceAll(' ', '-');
     const t = taxonomy([entry('a', ['Node.js', 'Web Dev'])], { field: 'tags', path: '/tags', slug: hugo });
-    expect(t.terms.map((x) => [x.term, x.path])).toEqual([['Node.js', '/tags/node.js'], ['Web Dev', '/tags/web-dev']]);
+    expect(t.terms.map((x) => [x.term, x.path])).toEqual([['Node.js', '/tags/node.js/'], ['Web Dev', '/tags/web-dev']]);
     let thrown: unknown;
     try { taxonomy([entry('a', ['a/b', 'ok'])], { field: 'tags', path: '/tags', slug: (x) => x }); } catch (e) { thrown = e; }
     expect(issuesOf(thrown)).toEqual([{ kind: 'TermCollision', file: 'content/posts/a.md', path: ['tags', 0], message: 'The slug of the tags term "a/b": "a/b" is not one URL segment (no "/", "?", "#", "%", "\\" or spaces)' }]);
