@@ -100,8 +100,38 @@ export function externalsPlugin(memo?: ResolveMemo): esbuild.Plugin {
   };
 }
 
+/** tsconfig.json's text without its comments (it is JSON with comments), read once, strings kept. */
+function withoutComments(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') { const start = i; for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++; out += text.slice(start, i + 1); continue; }
+    if (c === '/' && text[i + 1] === '/') { while (i < text.length && text[i] !== '\n') i++; out += '\n'; continue; }
+    if (c === '/' && text[i + 1] === '*') { const end = text.indexOf('*/', i + 2); i = end < 0 ? text.length : end + 1; continue; }
+    out += c;
+  }
+  return out;
+}
+
+/**
+ * The bare imports that may name the site's own files: the `paths` keys of the root tsconfig.json, as an
+ * esbuild filter (`@/*` → /^@\//). Null when that cannot be known from the file alone (it extends another,
+ * sets baseUrl, or does not parse): then every bare import is looked at. No tsconfig.json: none.
+ */
+function aliasFilter(root: string): RegExp | null | undefined {
+  let text: string;
+  try { text = fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8'); } catch { return undefined; }
+  let config: { extends?: unknown; compilerOptions?: { baseUrl?: unknown; paths?: Record<string, unknown> } };
+  try { config = JSON.parse(withoutComments(text).replace(/,(\s*[}\]])/g, '$1')); } catch { return null; }
+  if (config.extends !== undefined || config.compilerOptions?.baseUrl !== undefined) return null;
+  const keys = Object.keys(config.compilerOptions?.paths ?? {}).filter((k) => !PROVIDED.has(k) && !k.startsWith('sitegen-islands/'));
+  if (!keys.length) return undefined;
+  const esc = (k: string) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^(?:${keys.map((k) => (k.endsWith('*') ? esc(k.slice(0, -1)) : `${esc(k)}$`)).join('|')})`);
+}
+
 /** Wraps every import of a file directly inside the islands folder (from a file outside it) with defineIsland. */
-export function islandWrapPlugin(islandsDir: string, memo?: ResolveMemo): esbuild.Plugin {
+export function islandWrapPlugin(islandsDir: string, memo?: ResolveMemo, root?: string): esbuild.Plugin {
   // esbuild resolves symlinks, so compare against the folder's real path (a site may link templates/ in).
   const asWritten = islandsDir;
   try { islandsDir = fs.realpathSync(islandsDir); } catch { /* no islands folder */ }
@@ -118,9 +148,16 @@ export function islandWrapPlugin(islandsDir: string, memo?: ResolveMemo): esbuil
   return {
     name: 'sitegen-islands',
     setup(build) {
-      // Every import is looked at, however it names the file: `./islands/Counter.tsx`, `../Counter.tsx` from a
-      // subfolder of the islands folder, a tsconfig `paths` alias. Packages and the engine's modules are not.
-      build.onResolve({ filter: /.*/ }, remembered(memo, 'islands', async (args) => {
+      // Every import that may name an island is looked at, however it names the file: `./islands/Counter.tsx`,
+      // `../Counter.tsx` from a subfolder of the islands folder, an absolute path, a tsconfig `paths` alias.
+      // Bare imports only when they may be aliases: each callback is a round trip from esbuild to this thread.
+      // A path can reach a file directly in the folder only by naming the folder (`./islands/Counter.tsx`,
+      // `../widgets/Chart.tsx`), by going up into it from a subfolder (`../Counter.tsx`), or absolutely.
+      const names = [...new Set([asWritten, islandsDir].map((d) => path.basename(d).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))];
+      const paths = `(?:^|/)(?:${names.join('|')})/|^(?:\\.\\./)+[^/]*$|^/`;
+      const aliases = root === undefined ? null : aliasFilter(root);
+      const filter = aliases === null ? /.*/ : new RegExp(aliases === undefined ? paths : `${paths}|${aliases.source}`);
+      build.onResolve({ filter }, remembered(memo, 'islands', async (args) => {
         if (args.pluginData !== undefined || args.namespace === 'sitegen-island' || PROVIDED.has(args.path) || args.path.startsWith('node:')) return undefined;
         if (!mayBeIsland(args.path, args.resolveDir)) return undefined;
         const r = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'island-inner' });

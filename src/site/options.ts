@@ -29,7 +29,7 @@ export function siteModuleOptions(root: string, { islandsDir = DEFAULT_ISLANDS, 
     write: false, metafile: true, logLevel: 'silent', outdir: SERVER_OUTDIR, entryNames: dev ? 'site-dev-[hash]' : 'site-[hash]', outExtension: { '.js': '.cjs' },
     // A separate .map, read only when a template throws (errors.ts): Node would otherwise parse it on every start.
     sourcemap: 'linked', sourcesContent: false,
-    plugins: [islandWrapPlugin(path.resolve(root, islandsDir), memo), externalsPlugin(memo)],
+    plugins: [islandWrapPlugin(path.resolve(root, islandsDir), memo, root), externalsPlugin(memo)],
     define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv()) },
   } satisfies esbuild.BuildOptions;
 }

@@ -86,6 +86,11 @@ describe('an island is wrapped however its import is written', () => {
       fs.writeFileSync(path.join(d, 'tsconfig.json'), JSON.stringify({ compilerOptions: { jsx: 'react-jsx', paths: { '~widgets/*': ['./templates/islands/*'] } } }));
       editFile(d, 'templates/pages.tsx', (t) => t.replace("'./islands/Counter.tsx'", "'~widgets/Counter.tsx'"));
     }],
+    ['through a paths alias of a tsconfig.json it extends (every bare import is then looked at)', (d) => {
+      fs.writeFileSync(path.join(d, 'tsconfig.base.json'), JSON.stringify({ compilerOptions: { jsx: 'react-jsx', paths: { '#islands/*': ['./templates/islands/*'] } } }));
+      fs.writeFileSync(path.join(d, 'tsconfig.json'), '{\n  // the site\'s own settings on top of a shared base\n  "extends": "./tsconfig.base.json",\n}\n');
+      editFile(d, 'templates/pages.tsx', (t) => t.replace("'./islands/Counter.tsx'", "'#islands/Counter.tsx'"));
+    }],
     ['from a component in a subfolder of the islands folder, as ../Counter.tsx', (d) => {
       fs.mkdirSync(path.join(d, 'templates/islands/parts'));
       fs.writeFileSync(path.join(d, 'templates/islands/parts/Box.tsx'), "import Counter from '../Counter.tsx';\nexport default function Box() { return <div><Counter start={2} label=\"Clicks\" /></div>; }\n");
