@@ -64,7 +64,8 @@ export default defineConfig({
       })),
       // The feed: every published post, its full text included.
       {
-        path: '/rss.xml', output: 'rss.xml', title: 'RSS feed', props: posts.map((p) => ({
+        // Served as RSS (by default an .xml file is application/xml): written to _headers for this path.
+        path: '/rss.xml', output: 'rss.xml', title: 'RSS feed', contentType: 'application/rss+xml; charset=utf-8', props: posts.map((p) => ({
           title: p.data.title, path: `/posts/${p.slug}/`, date: p.data.date, summary: p.data.description, html: p.html, author: p.data.author.data.name, categories: p.data.tags,
         })),
         body: (items, ctx) => rssFeed(ctx, { title: SITE, description: 'Posts, newest first.', self: '/rss.xml', language: 'en', items }),

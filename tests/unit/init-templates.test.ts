@@ -140,6 +140,8 @@ describe('the blog starter', () => {
       .toEqual(['feeds', 'tags-and-pages', 'a-picture', 'writing-posts', 'welcome'].map((s) => `https://example.com/posts/${s}/`));
     expect(built.blog!.based['rss.xml']).toContain('<link>https://example.com/sub/posts/welcome/</link>');
     expect(page('index.html')).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="My blog \(RSS\)" href="\/rss\.xml"\/?>/);
+    // Served as RSS by hosts that read _headers (and by preview and dev).
+    expect(page('_headers')).toContain('/rss.xml\n  Content-Type: application/rss+xml; charset=utf-8');
   });
 
   it('renders posts with heading ids, footnotes, highlighted code, the author and a picture', () => {
