@@ -69,10 +69,6 @@ function templateLines(root: string, files: string[], needle: string): Location[
   return found;
 }
 
-/**
- * The warnings for pages whose HTML the policy blocks in part. `sourceFiles` are the site module's input
- * files (absolute), searched for the template line that writes an inline style.
- */
 /** The policy of a page: the site's, or the route's own when it adds sources (each made once). */
 function pagePolicies(config: SiteConfig, env: NodeJS.ProcessEnv): (pg: PageMarks) => Map<string, string[]> {
   const policies = new Map<string, Map<string, string[]>>();
@@ -85,6 +81,17 @@ function pagePolicies(config: SiteConfig, env: NodeJS.ProcessEnv): (pg: PageMark
   };
 }
 
+/** "page /a/" or "5 pages /a/, /b/, /c/ and 2 more pages": the pages a warning names, a few by path. */
+function whichPages(list: PageMarks[]): string {
+  const names = list.slice(0, EXAMPLES).map((p) => p.route.path).join(', ');
+  const more = list.length > EXAMPLES ? ` and ${list.length - EXAMPLES} more page${list.length - EXAMPLES > 1 ? 's' : ''}` : '';
+  return `${list.length === 1 ? 'page' : `${list.length} pages`} ${names}${more}`;
+}
+
+/**
+ * The warnings for pages whose HTML the policy blocks in part. `sourceFiles` are the site module's input
+ * files (absolute), searched for the template line that writes an inline style.
+ */
 export function pageCspWarnings(root: string, config: SiteConfig, env: NodeJS.ProcessEnv, pages: PageMarks[], sourceFiles: string[] = []): Message[] {
   const blocked = new Map<Kind, PageMarks[]>();
   const policyOf = pagePolicies(config, env);
@@ -101,9 +108,7 @@ export function pageCspWarnings(root: string, config: SiteConfig, env: NodeJS.Pr
   const out: Message[] = [];
   for (const [kind, list] of blocked) {
     const k = KINDS[kind];
-    const names = list.slice(0, EXAMPLES).map((p) => p.route.path).join(', ');
-    const more = list.length > EXAMPLES ? ` and ${list.length - EXAMPLES} more page${list.length - EXAMPLES > 1 ? 's' : ''}` : '';
-    const text = `${list.length === 1 ? 'page' : `${list.length} pages`} ${names}${more} ${list.length === 1 ? 'has' : 'have'} ${k.what}, which the Content-Security-Policy (${k.directive} 'self') blocks in the browser`;
+    const text = `${whichPages(list)} ${list.length === 1 ? 'has' : 'have'} ${k.what}, which the Content-Security-Policy (${k.directive} 'self') blocks in the browser`;
     const lines = k.needle ? templateLines(root, sourceFiles, k.needle) : [];
     const first = list[0]!.route.source;
     const m = message('CspBlocked', text, lines[0] ?? (first ? fileLocation(first) : null), { hint: k.fix });
@@ -137,10 +142,10 @@ function sourceAllows(source: string, url: URL, self: string | null): boolean {
   if (scheme ? !(`${scheme}:` === url.protocol || (scheme === 'http' && url.protocol === 'https:')) : url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   const hostname = url.hostname.toLowerCase();
   if (host !== '*' && (host!.startsWith('*.') ? !hostname.endsWith(host!.slice(1)) : hostname !== host)) return false;
-  const urlPort = url.port || DEFAULT_PORT[url.protocol] || '';
+  // (URL gives a scheme's default port as '')
   if (port === '*') return true;
-  if (port) return port === urlPort;
-  return url.port === '' || url.port === DEFAULT_PORT[url.protocol]; // no port named: the scheme's default only
+  if (port) return port === (url.port || DEFAULT_PORT[url.protocol]);
+  return url.port === ''; // no port named: the scheme's default only
 }
 
 /** The sources in force for a kind of load: the first of its directives the policy has, else default-src. */
@@ -181,9 +186,7 @@ function remoteWarnings(config: SiteConfig, env: NodeJS.ProcessEnv, pages: PageM
   const out: Message[] = [];
   for (const { kind, origin, pages: list, directive, sources } of blocked.values()) {
     const r = REMOTE[kind];
-    const names = list.slice(0, EXAMPLES).map((p) => p.route.path).join(', ');
-    const more = list.length > EXAMPLES ? ` and ${list.length - EXAMPLES} more page${list.length - EXAMPLES > 1 ? 's' : ''}` : '';
-    const text = `${list.length === 1 ? 'page' : `${list.length} pages`} ${names}${more} load${list.length === 1 ? 's' : ''} ${origin} in ${r.element}, which the Content-Security-Policy (${directive} ${sources.join(' ')}) blocks in the browser`;
+    const text = `${whichPages(list)} load${list.length === 1 ? 's' : ''} ${origin} in ${r.element}, which the Content-Security-Policy (${directive} ${sources.join(' ')}) blocks in the browser`;
     // The directive in force, or the kind's own when default-src is (never script-src-elem of its own: it
     // would replace script-src for every script, 'self' included).
     const named = directive !== 'default-src' ? directive : { frame: 'frame-src', script: 'script-src', img: 'img-src' }[kind];
