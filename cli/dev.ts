@@ -96,8 +96,8 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
     try { await running.close(); } catch (e: any) { io.err(red(`  closing a server plugin failed: ${e?.message ?? e}\n`)); }
   };
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
-  servedAt = handle.siteUrl();
-  io.out([`serving ${path.relative(io.cwd, root) || 'this folder'} from memory at ${servedAt}`, ...handle.banner,
+  servedAt = running.siteUrl();
+  io.out([`serving ${path.relative(io.cwd, root) || 'this folder'} from memory at ${servedAt}`, ...running.banner,
     dim('watching content/, templates/, static/ and sitegen.config.ts')].map((l) => `  ${l}\n`).join(''));
   return { code: 0, dev: { url: running.url, close } };
 }

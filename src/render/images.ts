@@ -78,9 +78,8 @@ export function Image(props: ImageProps): ReactElement {
   // page's head: a link of ours would be a second one.
   if (!priority || !m.sources.length) return picture;
   // The page's one preload (React DOM hoists it out of the body; document.tsx puts it in the head): the
-  // first format the browser may take (it skips a type
-  // it cannot decode; React DOM preloads no <img> inside a <picture>). Only a priority image gets one: the
-  // others load lazily, when they come into view.
+  // first format the browser may take (it skips a type it cannot decode; React DOM preloads no <img> inside
+  // a <picture>). Only a priority image gets one: the others load lazily, when they come into view.
   const first = m.sources[0]!;
   const link = createElement('link', { rel: 'preload', as: 'image', href: m.img.src, imageSrcSet: first.srcset || undefined, imageSizes: first.sizes, type: first.type, fetchPriority: 'high' });
   return createElement(Fragment, null, link, picture);

@@ -43,13 +43,13 @@ function assertJson(value: unknown, where: string): void {
   throw new IslandPropsError(`${where} is ${typeof value === 'object' ? 'an object of a class' : `a ${typeof value}`}; island props must be plain JSON`);
 }
 
+/** How many islands' server renders are running (an island's own render may reach another island). */
+let insideIsland = 0;
+
 /**
  * Wraps an island component; the build's esbuild plugin applies it to every import of templates/islands/*.
  * An `enhance` island (Name.client.ts) gets no props in the browser: its script reads the server HTML.
  */
-/** How many islands' server renders are running (an island's own render may reach another island). */
-let insideIsland = 0;
-
 export function defineIsland<P extends object>(name: string, Component: ComponentType<P>, opts: { enhance?: boolean } = {}) {
   function Island(allProps: P & { hydrate?: HydrateMode }) {
     const { hydrate = 'load', ...props } = allProps as any;

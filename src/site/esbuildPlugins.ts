@@ -39,6 +39,9 @@ function remembered(memo: ResolveMemo | undefined, name: string, cb: ResolveCall
   };
 }
 
+/** `text` as a regular expression that matches it and nothing else. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Whether `file` is a package's (under a node_modules folder), not the site's own source. */
 const inPackage = (file: string) => file.split(path.sep).includes('node_modules');
 
@@ -126,8 +129,7 @@ function aliasFilter(root: string): RegExp | null | undefined {
   if (config.extends !== undefined || config.compilerOptions?.baseUrl !== undefined) return null;
   const keys = Object.keys(config.compilerOptions?.paths ?? {}).filter((k) => !PROVIDED.has(k) && !k.startsWith('sitegen-islands/'));
   if (!keys.length) return undefined;
-  const esc = (k: string) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^(?:${keys.map((k) => (k.endsWith('*') ? esc(k.slice(0, -1)) : `${esc(k)}$`)).join('|')})`);
+  return new RegExp(`^(?:${keys.map((k) => (k.endsWith('*') ? escapeRegExp(k.slice(0, -1)) : `${escapeRegExp(k)}$`)).join('|')})`);
 }
 
 /** Wraps every import of a file directly inside the islands folder (from a file outside it) with defineIsland. */
@@ -148,12 +150,11 @@ export function islandWrapPlugin(islandsDir: string, memo?: ResolveMemo, root?: 
   return {
     name: 'sitegen-islands',
     setup(build) {
-      // Every import that may name an island is looked at, however it names the file: `./islands/Counter.tsx`,
-      // `../Counter.tsx` from a subfolder of the islands folder, an absolute path, a tsconfig `paths` alias.
-      // Bare imports only when they may be aliases: each callback is a round trip from esbuild to this thread.
-      // A path can reach a file directly in the folder only by naming the folder (`./islands/Counter.tsx`,
-      // `../widgets/Chart.tsx`), by going up into it from a subfolder (`../Counter.tsx`), or absolutely.
-      const names = [...new Set([asWritten, islandsDir].map((d) => path.basename(d).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))];
+      // Only an import that may name an island is looked at (each callback is a round trip from esbuild to this
+      // thread). A path reaches a file directly in the folder only by naming the folder (`./islands/Counter.tsx`,
+      // `../widgets/Chart.tsx`), by going up into it from a subfolder (`../Counter.tsx`), or absolutely; a bare
+      // import only through a tsconfig `paths` alias.
+      const names = [...new Set([asWritten, islandsDir].map((d) => escapeRegExp(path.basename(d))))];
       const paths = `(?:^|/)(?:${names.join('|')})/|^(?:\\.\\./)+[^/]*$|^/`;
       const aliases = root === undefined ? null : aliasFilter(root);
       const filter = aliases === null ? /.*/ : new RegExp(aliases === undefined ? paths : `${paths}|${aliases.source}`);
