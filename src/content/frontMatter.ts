@@ -9,7 +9,9 @@
 // - the rest of that first line, trimmed, names the block's language (`---yaml`, `--- yaml`);
 // - the block ends at the first line that starts with `---` ("\n---", CRLF files too); the body starts
 //   after those three dashes, less one "\r" and then one "\n";
-// - a block that never closes runs to the end of the file, and the body is empty.
+// - a block that never closes runs to the end of the file, and the body is empty;
+// - a file that opens with Hugo's TOML front matter (a "+++" line, closed by another) is said to (`toml`),
+//   so that it is refused as what it is rather than read as a body.
 // One scan, no regular expression: linear in the file's length.
 
 export interface FrontMatter {
@@ -26,6 +28,8 @@ export interface FrontMatter {
   blockLine: number;
   /** Whether `block` holds nothing but blank lines and `#` comments (its data is then `{}`). */
   blank: boolean;
+  /** Whether the file opens with TOML front matter between "+++" lines instead (never read). */
+  toml: boolean;
   /** Whether the block has its closing fence (false: it runs to the end of the file). */
   closed: boolean;
   /** The Markdown after the closing fence (the whole text when not fenced; '' when the fence never closes). */
@@ -54,11 +58,24 @@ function isBlank(block: string): boolean {
   return true;
 }
 
+/** Whether the text (from `start`) opens with a "+++" line that a later "+++" line closes. */
+function opensWithToml(text: string, start: number): boolean {
+  const eol = text.indexOf('\n', start);
+  if (eol < 0 || text.slice(start, eol).trimEnd() !== '+++') return false;
+  for (let at = eol + 1; at < text.length;) {
+    const end = text.indexOf('\n', at);
+    if (text.slice(at, end < 0 ? text.length : end).trimEnd() === '+++') return true;
+    if (end < 0) break;
+    at = end + 1;
+  }
+  return false;
+}
+
 /** Splits a Markdown file's text into its front matter block and body (see the rules above). */
 export function splitFrontMatter(text: string): FrontMatter {
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   if (!text.startsWith('---', start) || text.charAt(start + 3) === '-') {
-    return { fenced: false, language: '', languageColumn: 0, block: '', blockStart: start, blockLine: 0, blank: true, closed: true, body: text.slice(start), bodyStart: start, bodyLine: 0 };
+    return { fenced: false, toml: opensWithToml(text, start), language: '', languageColumn: 0, block: '', blockStart: start, blockLine: 0, blank: true, closed: true, body: text.slice(start), bodyStart: start, bodyLine: 0 };
   }
   const afterFence = start + 3;
   const eol = text.indexOf('\n', afterFence);
@@ -78,7 +95,7 @@ export function splitFrontMatter(text: string): FrontMatter {
   }
   const blockLine = lineBreaks(text, 0, blockStart);
   return {
-    fenced: true, language, languageColumn: language ? afterFence + lead + 1 : 0,
+    fenced: true, toml: false, language, languageColumn: language ? afterFence + lead + 1 : 0,
     block, blockStart, blockLine, blank: isBlank(block), closed: close >= 0,
     body: text.slice(bodyStart), bodyStart, bodyLine: blockLine + lineBreaks(text, blockStart, bodyStart),
   };

@@ -122,13 +122,12 @@ function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions
   // Content is data: a front matter block in any language but YAML is refused, never run.
   const fm = splitFrontMatter(text);
   if (fm.language && fm.language !== 'yaml') return notYaml(text, rel, fm.language, fm.languageColumn);
-  if (!fm.fenced && isTomlFrontMatter(text)) return notYaml(text, rel, 'toml', 1);
+  if (fm.toml) return tomlRefused(text, rel);
   // The `yaml` document parser gives source positions, counted from the block's first line.
   const p = fm.blank ? parseYaml('', rel, 0) : parseYaml(fm.block, rel, fm.blockLine);
   // A block that never closes was read to the end of the file: its YAML error is likely the body's first line.
   if (!fm.closed && p.errors.length) {
-    const opening = text.slice(0, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n')).replace(/\r$/, '');
-    p.errors[0]!.notes.push({ text: 'the front matter opened here has no closing "---" line, so the whole file was read as YAML', location: fileLocation(rel, 1, 1, opening) });
+    p.errors[0]!.notes.push({ text: 'the front matter opened here has no closing "---" line, so the whole file was read as YAML', location: fileLocation(rel, 1, 1, firstLineOf(text)) });
   }
   const content = fm.body;
   const compileBody = () => compileBodyAt(content, fm.bodyLine, rel, extensions, base, images);
@@ -150,29 +149,22 @@ function compileBodyAt(content: string, bodyLine: number, rel: string, extension
   return { html: md.html, text: md.text, errors, ...(deps.length ? { deps } : {}) };
 }
 
-/** Whether the file opens with Hugo's TOML front matter: a "+++" line, closed by another "+++" line. */
-function isTomlFrontMatter(text: string): boolean {
-  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const eol = text.indexOf('\n', start);
-  if (eol < 0 || text.slice(start, eol).trimEnd() !== '+++') return false;
-  for (let at = eol + 1; at < text.length;) {
-    const end = text.indexOf('\n', at);
-    if (text.slice(at, end < 0 ? text.length : end).trimEnd() === '+++') return true;
-    if (end < 0) break;
-    at = end + 1;
-  }
-  return false;
+/** A file refused for its front matter: no data, the one message. */
+const refused = (rel: string, m: Message): ParsedFile => ({ data: undefined, source: parseYamlSource('', rel, 0).source, errors: [m] });
+
+/** The first line of a text, without its line end. */
+const firstLineOf = (text: string) => text.split(/\r?\n/, 1)[0]!;
+
+function tomlRefused(text: string, rel: string): ParsedFile {
+  return refused(rel, message('ContentPolicyError', 'Front matter must be YAML; this file\'s is TOML, between "+++" lines (as Hugo writes it), which sitegen does not read', fileLocation(rel, 1, 1, firstLineOf(text)), {
+    hint: 'Write it as YAML between "---" lines: title = "A post" becomes title: "A post", and date = 2024-01-05T10:30:00Z becomes date: 2024-01-05T10:30:00Z.',
+  }));
 }
 
 function notYaml(text: string, rel: string, language: string, column: number): ParsedFile {
-  const firstLine = text.split(/\r?\n/, 1)[0];
-  if (language === 'toml' && firstLine.trim() === '+++') {
-    return { data: undefined, source: parseYamlSource('', rel, 0).source, errors: [message('ContentPolicyError', 'Front matter must be YAML; this file\'s is TOML, between "+++" lines (as Hugo writes it), which sitegen does not read', fileLocation(rel, 1, 1, firstLine), {
-      hint: 'Write it as YAML between "---" lines: title = "A post" becomes title: "A post", and date = 2024-01-05T10:30:00Z becomes date: 2024-01-05T10:30:00Z.',
-    })] };
-  }
+  const firstLine = firstLineOf(text);
   const m = message('ContentPolicyError', `Front matter must be YAML; "${firstLine.slice(0, 40)}" asks for ${JSON.stringify(language.slice(0, 30))}, which sitegen never runs`, fileLocation(rel, 1, column, firstLine), {
     hint: 'Open the front matter with a bare "---" line and write YAML: content is data, never code.',
   });
-  return { data: undefined, source: parseYamlSource('', rel, 0).source, errors: [m] };
+  return refused(rel, m);
 }
