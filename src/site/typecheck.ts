@@ -11,8 +11,8 @@ import { createRequire } from 'node:module';
 import type * as TS from 'typescript';
 import type { Message } from '../core/types.ts';
 import { siteCachePath } from '../cache/registry.ts';
-import { fileLocation, message } from '../core/errors.ts';
-import { tscCheck } from './typecheckTsc.ts';
+import { fileLocation } from '../core/errors.ts';
+import { chainMessage, clip, tscCheck } from './typecheckTsc.ts';
 
 export type TypeCheckResult =
   | { errors: Message[]; files: number; ms: number; /** The version of the site's tsc that checked, when it ran as a process (TypeScript 7). */ tsc?: string }
@@ -96,15 +96,10 @@ export function typeCheck(root: string, opts: { cache?: boolean } = {}): TypeChe
     const lineText = d.file.text.slice(starts[line], line + 1 < starts.length ? starts[line + 1] : undefined).replace(/\r?\n$/, '');
     return fileLocation(rel(d.file.fileName), line + 1, character + 1, lineText);
   };
-  const clip = (s: string) => (s.length > 200 ? `${s.slice(0, 199)}…` : s);
-  // TypeScript explains an error as a chain, from the outer type down to the property at fault: the
-  // message says the last link (what to fix), the notes the links above it, clipped, and where the
-  // names involved are declared.
+  // TypeScript's chain of explanation (chainMessage), and where the names involved are declared.
   const located = (d: TS.Diagnostic): Message => {
     const chain = ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n').map((l) => l.trim()).filter(Boolean);
-    const m = message('TypeError', `${clip(chain[chain.length - 1] ?? '')} (TS${d.code})`, where(d));
-    for (const line of chain.slice(0, -1).slice(0, 3)) m.notes.push({ text: clip(line), location: null });
-    if (chain.length > 4) m.notes.push({ text: `… ${chain.length - 4} more lines of explanation (tsc --noEmit prints them all)`, location: null });
+    const m = chainMessage(chain, `TS${d.code}`, where(d));
     for (const r of d.relatedInformation ?? []) m.notes.push({ text: clip(ts.flattenDiagnosticMessageText(r.messageText, ' ')), location: where(r) });
     return m;
   };

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type { Message } from '../core/types.ts';
+import type { Location, Message } from '../core/types.ts';
 import { fileLocation, message } from '../core/errors.ts';
 
 /** The site's `tsc` (a Node script), or null when its package names none. */
@@ -20,6 +20,21 @@ function siteTsc(root: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** A line of TypeScript's explanation, clipped for a terminal. */
+export const clip = (s: string) => (s.length > 200 ? `${s.slice(0, 199)}…` : s);
+
+/**
+ * A type error from TypeScript's explanation, a chain from the outer type down to the property at fault: the
+ * message says the last link (what to fix), the notes the links above it, clipped. Both checks (in process
+ * and through tsc) make their messages here.
+ */
+export function chainMessage(chain: string[], code: string, where: Location | null): Message {
+  const m = message('TypeError', `${clip(chain[chain.length - 1] ?? '')} (${code})`, where);
+  for (const link of chain.slice(0, -1).slice(0, 3)) m.notes.push({ text: clip(link), location: null });
+  if (chain.length > 4) m.notes.push({ text: `… ${chain.length - 4} more lines of explanation (tsc --noEmit prints them all)`, location: null });
+  return m;
 }
 
 /**
@@ -40,13 +55,10 @@ export function tscMessages(root: string, report: string): Message[] {
   };
   let chain: string[] = [];
   let code = '';
-  let where: ReturnType<typeof fileLocation> | null = null;
+  let where: Location | null = null;
   const flush = () => {
     if (!chain.length) return;
-    const m = message('TypeError', `${chain[chain.length - 1]!} (${code})`, where);
-    for (const link of chain.slice(0, -1).slice(0, 3)) m.notes.push({ text: link, location: null });
-    if (chain.length > 4) m.notes.push({ text: `… ${chain.length - 4} more lines of explanation (tsc --noEmit prints them all)`, location: null });
-    out.push(m);
+    out.push(chainMessage(chain, code, where));
     chain = [];
   };
   for (const raw of report.split('\n')) {
