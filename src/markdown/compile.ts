@@ -35,6 +35,9 @@ const gfmWalk = gfmFixes.walkTokens as (t: Token) => void;
 /** The marked extensions the site's plugins add, in order (see SitegenPlugin.markdown). */
 export type MarkdownExtensions = readonly MarkedExtension[];
 
+/** A body without any of these has nothing the policy walk could refuse. */
+const POLICY_CHARS = /[<:&]|\{%/;
+
 const plain: MarkdownSetup = { md: markdown, rawHtml: false, finish: (html) => html };
 const setups = new WeakMap<MarkdownExtensions, MarkdownSetup>();
 
@@ -109,11 +112,12 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     // changes what the policy reads: both go in one walk of the tokens instead of two.
     const merged = setup === plain;
     if (opts.walkTokens && !merged) md.walkTokens(tokens, opts.walkTokens);
-    // Nothing that could be raw HTML or a URL scheme (typed, or as a character reference): no policy walk.
+    // Nothing that could be raw HTML, a URL scheme (typed, or as a character reference) or a template tag
+    // ({{< or {%): no policy walk.
     const seen = { html: false };
     let problems: MarkdownProblem[] = [];
     const walk: Walk = merged ? walkPlain : (ts, fn) => md.walkTokens(ts, fn);
-    if (/[<:&]/.test(body)) problems = tokenProblems(walk, body, tokens, setup.rawHtml, seen, merged ? gfmWalk : undefined);
+    if (POLICY_CHARS.test(body)) problems = tokenProblems(walk, body, tokens, setup.rawHtml, seen, merged ? gfmWalk : undefined);
     else if (merged) walkPlain(tokens, gfmWalk);
     // Components in Markdown (a site that registers any): each directive located (`origin`: the file and
     // the line its body starts after), a malformed one refused. Its data goes in the HTML below.
@@ -179,7 +183,7 @@ export function renderMarkdown(body: string): string {
 export function markdownProblems(body: string): MarkdownProblem[] {
   const deep = nestingProblems(body);
   if (deep.length) return deep;
-  if (!/[<:&]/.test(body)) return [];
+  if (!POLICY_CHARS.test(body)) return [];
   try {
     const tokens = markdown.lexer(body);
     takeMoreMarkers(tokens);

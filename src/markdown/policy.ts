@@ -15,8 +15,9 @@ export interface MarkdownProblem {
   column: number;
   lineText: string;
   text: string;
-  /** The catalogue id, when not ContentPolicyError (a malformed directive: DirectiveSyntaxError). */
-  id?: 'DirectiveSyntaxError';
+  /** The catalogue id, when not ContentPolicyError (a malformed directive: DirectiveSyntaxError; a Hugo
+   *  shortcode or a Liquid/Nunjucks tag in the text: TemplateTagInMarkdown). */
+  id?: 'DirectiveSyntaxError' | 'TemplateTagInMarkdown';
   /** An image the pipeline cannot publish (an ImageError), rather than a policy problem. */
   image?: true;
   /** A hint of its own, instead of the catalogue's for its id. */
@@ -84,6 +85,27 @@ export function outputProblem(body: string, bad: PolicyViolation): MarkdownProbl
   };
 }
 
+/** What a site moved from Hugo, Jekyll or Eleventy writes for these, with the words of the message. */
+const TAG_HINT = 'sitegen runs no template code in content. Use Markdown, or a component written as a directive (::Name{…}, see Components in Markdown); to show the tag as text, put it in backticks or write \\{ for its first brace.';
+
+/**
+ * The first Hugo shortcode (`{{< name … >}}`, `{{% name … %}}`) or Liquid/Nunjucks tag (`{% name … %}`) in
+ * a text (a text token's source: code spans and blocks are other tokens), when it is closed in the same text;
+ * null when there is none. One pass: each '{' is looked at once, and the close is looked for once.
+ */
+export function templateTag(text: string): { tag: string; kind: 'Hugo shortcode' | 'Liquid/Nunjucks tag' } | null {
+  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) {
+    const hugo = text[i + 1] === '{' && (text[i + 2] === '<' || text[i + 2] === '%');
+    if (!hugo && !(text[i + 1] === '%' && /^-?\s*[A-Za-z]/.test(text.slice(i + 2, i + 6)))) continue;
+    const close = hugo ? `${text[i + 2] === '<' ? '>' : '%'}}}` : '%}';
+    const end = text.indexOf(close, i + 2);
+    if (end < 0) return null;
+    const tag = text.slice(i, end + close.length);
+    return { tag: tag.length > 60 ? `${tag.slice(0, 57)}…` : tag, kind: hugo ? 'Hugo shortcode' : 'Liquid/Nunjucks tag' };
+  }
+  return null;
+}
+
 export type Walk = (tokens: Token[], fn: (t: Token) => void) => void;
 
 /**
@@ -103,22 +125,39 @@ export function walkPlain(tokens: Token[], fn: (t: Token) => void): void {
   }
 }
 
+/** The body's text from the "{{" right before `raw` (found at or after `from`) to the end of its line, or '' when no "{{" is right before it. */
+function shortcodeAround(body: string, raw: string, from: number): string {
+  const i = body.indexOf(raw, from);
+  if (i < 2 || body[i - 1] !== '{' || body[i - 2] !== '{') return '';
+  const nl = body.indexOf('\n', i);
+  return body.slice(i - 2, nl < 0 ? body.length : nl);
+}
+
 export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml = false, seen = { html: false }, also?: (t: Token) => void): MarkdownProblem[] {
   const problems: MarkdownProblem[] = [];
   let lines: string[] | null = null;
   let from = 0;
-  const at = (raw: string, text: string, hint?: string) => {
+  const at = (raw: string, text: string, hint?: string, id?: MarkdownProblem['id']) => {
     let i = body.indexOf(raw, from);
     if (i < 0) i = body.indexOf(raw);
     if (i >= 0) from = i;
     const before = body.slice(0, Math.max(i, 0));
     const line = before.split('\n').length;
     lines ??= body.split('\n');
-    problems.push({ line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '', text, ...(hint ? { hint } : {}) });
+    problems.push({ line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '', text, ...(hint ? { hint } : {}), ...(id ? { id } : {}) });
+  };
+  const tagIn = (raw: string) => {
+    const found = templateTag(raw);
+    if (found) at(found.tag.replace(/…$/, ''), `A ${found.kind} is not run, and would be published as text: ${found.tag}`, TAG_HINT, 'TemplateTagInMarkdown');
+    return !!found;
   };
   walk(tokens, (t: Token) => {
     also?.(t);
     if (t.type === 'html' && t.raw.trim()) seen.html = true;
+    // A text's own source (a block text of a list item is walked as its inline texts).
+    if (t.type === 'text' && !('tokens' in t && t.tokens)) { tagIn(t.raw); return; }
+    // A shortcode whose name touches its '<' ({{<figure src="a.jpg">}}) reads as an HTML tag: named as what it is.
+    if (t.type === 'html' && t.raw.trim() && tagIn(shortcodeAround(body, t.raw.trim(), from))) return;
     if (t.type === 'html' && !rawHtml && t.raw.trim()) at(t.raw.trim(), `Raw HTML is not allowed in Markdown: ${firstLine(t.raw.trim()).slice(0, 60)}`, RAW_HTML_HINT);
     if (t.type === 'link' || t.type === 'image') {
       const scheme = unsafeScheme(t.href);

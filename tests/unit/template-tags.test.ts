@@ -1,0 +1,63 @@
+// Template code from other generators in a Markdown body (a site moved from Hugo, Jekyll or Eleventy): a
+// shortcode or a Liquid/Nunjucks tag in the text is never run, and is refused at its line and column instead
+// of being published as text; in code, escaped, or a lone "{%" in prose it stays text.
+import { describe, expect, it } from 'vitest';
+import { compileMarkdown } from '../../src/markdown/compile.ts';
+import { templateTag } from '../../src/markdown/policy.ts';
+import { copyOf } from '../helpers/scratch.ts';
+import { cpuMs } from '../helpers/cpuTime.ts';
+
+const problems = (body: string) => compileMarkdown(body).problems.map((p) => [p.line, p.column, p.id, p.text]);
+
+describe('template tags in Markdown', () => {
+  it('refuses Hugo shortcodes and Liquid/Nunjucks tags in text, located where they start', () => {
+    expect(problems('Intro.\n\n{{< youtube dQw4w9WgXcQ >}}\n')).toEqual([[3, 1, 'TemplateTagInMarkdown', 'A Hugo shortcode is not run, and would be published as text: {{< youtube dQw4w9WgXcQ >}}']]);
+    expect(problems('See {{% notice tip %}}Hi{{% /notice %}}.\n')).toEqual([[1, 5, 'TemplateTagInMarkdown', 'A Hugo shortcode is not run, and would be published as text: {{% notice tip %}}']]);
+    expect(problems('- one\n- two {% image "cat.jpg", "A cat" %}\n')).toEqual([[2, 7, 'TemplateTagInMarkdown', 'A Liquid/Nunjucks tag is not run, and would be published as text: {% image "cat.jpg", "A cat" %}']]);
+    expect(problems('| a |\n| - |\n| {%- if x -%} |\n')).toEqual([[3, 3, 'TemplateTagInMarkdown', 'A Liquid/Nunjucks tag is not run, and would be published as text: {%- if x -%}']]);
+    // A shortcode whose name touches its "<" reads as HTML to Markdown: named as a shortcode, not as raw HTML.
+    expect(problems('{{<figure src="a.jpg">}}\n')).toEqual([[1, 1, 'TemplateTagInMarkdown', 'A Hugo shortcode is not run, and would be published as text: {{<figure src="a.jpg">}}']]);
+  });
+
+  it('leaves code, escaped braces, unclosed and non-tag braces as text', () => {
+    for (const body of [
+      'Write `{{< youtube id >}}` in Hugo.\n',
+      '```\n{% include "a.html" %}\n{{< x >}}\n```\n',
+      '    {% indented code %}\n',
+      'Shown as text: \\{% raw %} and \\{{< x >}}.\n',
+      'A set {%} or 50{%}, a {% tag that never closes.\n',
+      'JSON {"a": {"b": 1}} and {{ page.title }} stay.\n',
+    ]) {
+      const r = compileMarkdown(body);
+      expect(r.problems, body).toEqual([]);
+    }
+    expect(compileMarkdown('Shown: \\{% raw %}\n').html).toContain('{% raw %}');
+  });
+
+  it('reads a text in one pass (a body of 200,000 braces takes about as long per brace as one of 20,000)', () => {
+    for (const unit of ['{', '{%', '{{', '{{<', '{% a ', '{{< a ']) {
+      const small = unit.repeat(20_000 / unit.length), big = unit.repeat(200_000 / unit.length);
+      const base = Math.max(2, Math.min(cpuMs(() => templateTag(small)), cpuMs(() => templateTag(small))));
+      let ms = cpuMs(() => templateTag(big));
+      for (let again = 0; again < 3 && ms > 30 * base; again++) ms = Math.min(ms, cpuMs(() => templateTag(big)));
+      expect(ms, unit).toBeLessThan(30 * base);
+    }
+  });
+
+  it('fails a build with the file, line and column, and check in the same words', async () => {
+    const site = await copyOf('basic', { 'content/pages/about.md': '---\ntitle: About\n---\n# About\n\n{{< youtube dQw4w9WgXcQ >}}\n' });
+    try {
+      const build = await site.build();
+      expect(build.code).toBe(1);
+      const text = build.stderr;
+      expect(text).toContain('content/pages/about.md:6:1 A Hugo shortcode is not run, and would be published as text: {{< youtube dQw4w9WgXcQ >}}');
+      expect(text).toContain('to show the tag as text, put it in backticks');
+      const check = await site.check();
+      expect(check.code).toBe(1);
+      expect(check.errors.map((e) => e.id)).toEqual(build.errors.map((e) => e.id));
+      expect(check.errors[0].id).toBe('TemplateTagInMarkdown');
+    } finally {
+      site.remove();
+    }
+  });
+});
