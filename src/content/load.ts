@@ -206,6 +206,12 @@ export function planContent(all: string[], config: SiteConfig): ContentPlan {
   return { items, spans, errors, get files() { return (files ??= new Map(items.map((i) => [`content/${i.rel}`, i.collection]))); } };
 }
 
+// The drafts a build left out of each content object it assembled: file by slug, for a broken link's hint.
+const leftOut = new WeakMap<Content, ReadonlyMap<string, string>>();
+
+/** The drafts `content` was assembled without (its entries' slugs → their files; empty with --drafts or in dev). */
+export const draftsLeftOut = (content: Content): ReadonlyMap<string, string> => leftOut.get(content) ?? new Map();
+
 /**
  * The content object from the load results of a plan's items (also run by render workers, see src/parallel/):
  * drafts left out unless `opts.drafts`, references resolved (authoring/finish.ts). `issues`: dangling
@@ -221,6 +227,11 @@ export function assembleContent(config: SiteConfig, spans: ContentPlan['spans'],
   }
   const finished = finishContent(config, lists, opts);
   const content: Content = {};
+  if (!opts.drafts) {
+    const drafts = new Map<string, string>();
+    for (const list of Object.values(lists)) for (const e of list) if (e.draft && !drafts.has(e.slug)) drafts.set(e.slug, e.file);
+    if (drafts.size) leftOut.set(content, drafts);
+  }
   for (const [name, start, end] of spans) {
     const col = config.collections[name];
     content[name] = start === end ? (col.single ? undefined : []) : collectionValue(col, finished.lists[name]);

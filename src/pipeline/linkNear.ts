@@ -1,7 +1,8 @@
 // linkNear: what a broken internal link probably meant, for its hint. A link to a Markdown file
 // (`first-page.md`, `../first-page.md#x`) means the page made from it: the path without ".md", beside the
 // linking page or one folder up (a relative link resolves against the page's URL, a folder below its file's);
-// any other path, a page or alias path a typo away. Only the route and alias paths are compared (not files),
+// a path whose last part is the slug of a draft the build left out, that draft; any other path, a page or
+// alias path a typo away. Only the route and alias paths are compared (not files),
 // for the first few broken paths of a check and while there are few enough paths (a typo's distance costs
 // the product of the two lengths).
 import { closest } from '../core/didYouMean.ts';
@@ -9,6 +10,13 @@ import type { LinkFix, LinkTargets } from './linkScan.ts';
 
 /** Paths compared with a broken one at most: beyond, no suggestion (a link check stays linear). */
 const MAX_PATHS = 20_000;
+
+/** A path's last part, without a trailing "/" or an ".html"/".htm" ending. */
+function lastPart(p: string): string {
+  const s = p.endsWith('/') ? p.slice(0, -1) : p;
+  const name = s.slice(s.lastIndexOf('/') + 1);
+  return name.endsWith('.html') ? name.slice(0, -5) : name.endsWith('.htm') ? name.slice(0, -4) : name;
+}
 
 /** The page path `abs` (a base-less path no target answers) probably meant, or null. `budget.typos`: how
  *  many more broken paths may be compared with every page path (each costs a pass over them). */
@@ -21,6 +29,9 @@ export function nearPath(abs: string, targets: LinkTargets, budget: { typos: num
     const up = dir.slice(0, dir.lastIndexOf('/') + 1) + name;
     for (const to of [`${md}/`, md, `${up}/`, up]) if (name && targets.has(to)) return { kind: 'page', to };
   }
+  // A page of a draft the build left out: its slug is the path's last part (/posts/wip/, /posts/wip.html).
+  const draft = targets.drafts?.size ? targets.drafts.get(lastPart(md ?? abs)) : undefined;
+  if (draft) return { kind: 'draft', file: draft };
   const all = targets.paths?.();
   if (!all || budget.typos <= 0) return null;
   budget.typos--;

@@ -127,6 +127,8 @@ export interface LinkTargets {
   base?: string;
   /** The route and alias paths (base-less), for a broken link's did-you-mean. */
   paths?: () => Iterable<string>;
+  /** The drafts the build left out, file by slug: a broken link whose last part is one is told so. */
+  drafts?: ReadonlyMap<string, string>;
 }
 
 export function makeTargets(paths: Iterable<string>, files: Iterable<string>, base = '/'): LinkTargets {
@@ -154,7 +156,7 @@ export interface LinkUse { page: string; source: string | null; link: string; at
 
 /** What would fix a broken path: the site's base in front, the other trailing-slash form, the URL of the page
  *  whose Markdown file it names, or a page path a typo away (linkNear.ts). */
-export type LinkFix = { kind: 'base'; base: string } | { kind: 'slash'; to: string } | { kind: 'noSlash'; to: string } | { kind: 'page' | 'near' | 'relative'; to: string };
+export type LinkFix = { kind: 'base'; base: string } | { kind: 'draft'; file: string } | { kind: 'slash'; to: string } | { kind: 'noSlash'; to: string } | { kind: 'page' | 'near' | 'relative'; to: string };
 
 /**
  * A broken link, as data: a path that is no route, alias or file (`resolved`: the base-less path it names,

@@ -16,6 +16,7 @@ import { OutputPaths, hasOutputHooks, pluginOutputs } from '../output/pluginOutp
 import { currentImageStore, imageStore } from '../images/store.ts';
 import { maxPixelsOf, siteImageSettings } from '../images/config.ts';
 import { engineSettings } from '../core/settings.ts';
+import { draftsLeftOut } from '../content/load.ts';
 
 /** The aliases that get a meta-refresh page: all of them, unless the config says `aliasPages: false`. */
 export function aliasPagesOf(table: Pick<RouteTable, 'aliases'>, config: SiteConfig): Alias[] {
@@ -102,6 +103,8 @@ export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { 
   for (const [file, info] of Object.entries(images.table)) if (info.facts) store.register(info.facts.hash, { file: `static${file}` });
   fixed = { ...fixed, targets: withVariants(fixed.targets, p.root) };
   if (images.copies.size) fixed = { ...fixed, targets: union(fixed.targets, images.copies.keys()) };
+  const drafts = draftsLeftOut(p.content);
+  if (drafts.size) fixed = { ...fixed, targets: { ...fixed.targets, drafts } };
   if (fixed.errors.length || !hasOutputHooks(p.config.plugins)) return { ...fixed, images, extra: new Map() };
   // Files the site's plugins add (feeds, JSON): they may not take a path another file of the output has.
   const taken = (f: string) => fixed.pageFiles.has(f) ? 'a page' : p.manifest.files.has(f) ? 'an asset' : p.statics.has(f) || images.copies.has(f) ? `static/${f}` : f in fixed.hostFiles ? 'the host files' : null;

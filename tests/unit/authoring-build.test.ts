@@ -110,6 +110,12 @@ describe('bad input is one located error, and dist/ is left as it was', () => {
       error: /^content\/posts\/first\.md:6:6 see: no entry "unfinished" in collection posts \(it is a draft, left out of this build\)$/,
     },
     {
+      what: 'a link to a draft',
+      file: 'content/posts/first.md', edit: (t: string) => `${t}\nRead [the unfinished one](/posts/unfinished/) next.\n`,
+      error: /^content\/posts\/first\.md:9:27 page \/posts\/first\/ links to \/docs\/posts\/unfinished\/, which is not a page, alias or file$/,
+      hint: 'content/posts/unfinished.md is a draft, left out of this build (`sitegen dev` and `sitegen build --drafts` show drafts)',
+    },
+    {
       what: 'an impossible date',
       file: 'content/posts/second.md', edit: (t: string) => t.replace('date: 2025-02-28', 'date: 2025-02-30'),
       error: /^content\/posts\/second\.md:3:7 date: February 2025 has 28 days$/,
@@ -130,12 +136,14 @@ describe('bad input is one located error, and dist/ is left as it was', () => {
         expect(long).not.toMatch(/\n\s+at /);
         if (c.hint) expect(r.errors[0].hint).toContain(c.hint);
         expect(snapshot()).toEqual(before);
-        expect(errorsOf(await checkSite({ root: dir }))).toEqual([expect.stringMatching(c.error)]);
+        const checked = await checkSite({ root: dir });
+        expect(errorsOf(checked)).toEqual([expect.stringMatching(c.error)]);
+        if (c.hint) expect(checked.errors[0].hint).toContain(c.hint);
         const dev = await createDevSite({ root: dir });
         try {
           const started = await dev.start();
           // Dev keeps drafts: a reference to one resolves there.
-          if (c.what === 'a reference to a draft') expect(started.errors).toEqual([]);
+          if (c.what.endsWith('to a draft')) expect(started.errors).toEqual([]);
           else expect(started.errors.map(formatMessage)).toEqual([expect.stringMatching(c.error)]);
         } finally { await dev.close(); }
       } finally {
