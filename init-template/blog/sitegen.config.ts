@@ -60,6 +60,7 @@ export default defineConfig({
       })),
       ...posts.map((p) => ({
         path: `/posts/${p.slug}`, component: Post, title: p.data.title, description: p.data.description, source: p.file, ogType: 'article', head: feed,
+        lastmod: p.data.date, // sitemap.xml's <lastmod> for the post
         props: { post: summary(p), bio: p.data.author.data.bio ?? null, html: p.html, tagPath },
       })),
       // The feed: every published post, its full text included.

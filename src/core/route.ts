@@ -51,6 +51,9 @@ export interface RouteDef<P = any> {
   noindex?: boolean;
   /** Left out of sitemap.xml (noindex routes are always left out). */
   sitemap?: boolean;
+  /** When the page last changed, for its sitemap.xml `<lastmod>`: a Date (a post's `date()` field) or a string
+   *  such as "2025-01-10" or "2025-01-10T08:30:00Z". */
+  lastmod?: Date | string;
   /** Other URL paths that redirect here. */
   aliases?: string[];
   /** The content file the route comes from, for error messages. */
@@ -75,6 +78,8 @@ export interface Route<P = any> extends Required<Pick<RouteDef<P>, 'path' | 'pro
   output: string;
   noindex: boolean;
   sitemap: boolean;
+  /** The W3C date (and time) of `RouteDef.lastmod`, as sitemap.xml writes it. */
+  lastmod?: string;
   source: string | null;
   ogType: string;
   csp?: Record<string, string[]>;

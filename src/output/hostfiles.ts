@@ -17,7 +17,7 @@ export function* sitemapChunks(routes: Route[], siteUrl: string, base = '/'): Ge
   let lines: string[] = [], first = true;
   for (const r of routes) {
     if (!r.sitemap) continue;
-    lines.push(`<url><loc>${xmlEscape(origin + withBase(r.path, base))}</loc></url>`);
+    lines.push(`<url><loc>${xmlEscape(origin + withBase(r.path, base))}</loc>${r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : ''}</url>`);
     if (lines.length >= 4096) { yield (first ? '' : '\n') + lines.join('\n'); lines = []; first = false; }
   }
   if (lines.length) yield (first ? '' : '\n') + lines.join('\n');

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RouteDef, SiteConfig } from '../core/types.ts';
-import type { RouteTable } from './routeTable.ts';
+import { lastmodText, type RouteTable } from './routeTable.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import { createHash } from 'node:crypto';
 import { engineStamp } from './incremental.ts';
@@ -28,6 +28,8 @@ export function shapeOf(defs: unknown, config: Pick<SiteConfig, 'trailingSlash'>
     const { path: p, output, ogImage, aliases } = d;
     if (typeof p !== 'string' || (output !== undefined && typeof output !== 'string') || (ogImage !== undefined && typeof ogImage !== 'string') || (aliases !== undefined && !Array.isArray(aliases))) return null;
     s += `${str(p)}|${output === undefined ? '-' : str(output)}|${ogImage === undefined ? '-' : str(ogImage)}|${d.component ? 1 : 0}${typeof d.body}|`;
+    // A lastmod is checked for being a date, whatever its value: only an invalid one changes the verdict.
+    if (d.lastmod !== undefined && !lastmodText(d.lastmod)) return null;
     if (aliases) for (const a of aliases) { if (typeof a !== 'string') return null; s += str(a); }
     s += '\n';
   }

@@ -73,7 +73,22 @@ export function routeOf(d: RouteDef, rule?: SlashRule): Route {
     ...(d.contentType ? { contentType: d.contentType } : {}),
     ...(d.head?.length ? { head: d.head } : {}),
     ...(d.ogImage ? { ogImage: d.ogImage } : {}),
+    ...(d.lastmod !== undefined && lastmodText(d.lastmod) ? { lastmod: lastmodText(d.lastmod)! } : {}),
   };
+}
+
+const W3C_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+/** A route's `lastmod` as sitemap.xml writes it (a W3C date, with the time when a Date has one), or null
+ *  when it is no valid Date or date string. */
+export function lastmodText(v: unknown): string | null {
+  if (v instanceof Date) {
+    const t = v.getTime();
+    if (Number.isNaN(t)) return null;
+    const iso = v.toISOString();
+    return t % 86_400_000 === 0 ? iso.slice(0, 10) : `${iso.slice(0, 19)}Z`;
+  }
+  return typeof v === 'string' && W3C_DATE.test(v) && !Number.isNaN(Date.parse(v)) ? v : null;
 }
 
 /** Whether a route writes a page (an HTML document) rather than a file of its own (`body`). */
@@ -151,6 +166,7 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
     if (badOutput) { errors.push(message('ConfigError', `route ${d.path} ${badOutput}`, d.source ? fileLocation(d.source) : null)); continue; }
     const badImage = d.ogImage === undefined ? null : invalidOgImage(d.ogImage);
     if (badImage) { errors.push(message('ConfigError', `route ${d.path} ogImage ${shownPath(d.ogImage)} ${badImage}`, d.source ? fileLocation(d.source) : null)); continue; }
+    if (d.lastmod !== undefined && !lastmodText(d.lastmod)) { errors.push(message('ConfigError', `route ${d.path} lastmod ${d.lastmod instanceof Date ? 'is an invalid Date' : `${shownPath(String(d.lastmod))} is not a date`}: use a Date or a string such as "2025-01-10" or "2025-01-10T08:30:00Z"`, d.source ? fileLocation(d.source) : null)); continue; }
     const route = routeOf(d, config);
     if (!claim(route.output, ['page', route.path, d.source], d.source ?? null)) continue;
     routes.push(route);

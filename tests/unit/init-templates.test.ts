@@ -144,6 +144,13 @@ describe('the blog starter', () => {
     expect(page('_headers')).toContain('/rss.xml\n  Content-Type: application/rss+xml; charset=utf-8');
   });
 
+  it('dates each post in the sitemap by its date, and no other page', () => {
+    const sitemap = page('sitemap.xml');
+    expect(sitemap).toContain('<url><loc>https://example.com/posts/welcome/</loc><lastmod>2026-01-05</lastmod></url>');
+    expect(sitemap.match(/<lastmod>/g)).toHaveLength(5);
+    expect(sitemap).toContain('<url><loc>https://example.com/tags/</loc></url>');
+  });
+
   it('renders posts with heading ids, footnotes, highlighted code, the author and a picture', () => {
     const post = page('posts/writing-posts/index.html');
     expect(post).toMatch(/<h2 id="code-that-is-highlighted">Code that is highlighted /);

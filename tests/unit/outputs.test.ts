@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createElement } from 'react';
 import { href } from '../../src/render/urls.ts';
 import { routeTable } from '../../src/pipeline/routeTable.ts';
+import { shapeOf } from '../../src/pipeline/routeCarry.ts';
 import { hostFiles } from '../../src/output/hostfiles.ts';
 import { makeTargets } from '../../src/pipeline/linkScan.ts';
 import { checkLinks } from '../../src/pipeline/linkMessages.ts';
@@ -66,6 +67,36 @@ describe('the route table', () => {
     expect(t.errors.map((e) => e.text)).toEqual(['route /rss.xml writes rss.xml, which is not an HTML page: give it a `body` (e.g. rssFeed(...)) that returns the file\'s text']);
     const noOutput = routeTable({}, site({ routes: () => [{ path: '/feed.json', props: {}, title: 'Feed', body: () => '{}' }] }));
     expect(noOutput.errors.map((e) => e.text)).toEqual(['route /feed.json has a `body` but no `output`: name the file it writes (e.g. output: "rss.xml")']);
+  });
+});
+
+describe('sitemap <lastmod>', () => {
+  it('writes a route\'s lastmod (a Date, with its time when it has one, or a W3C date string), and refuses any other value naming the route', () => {
+    const routes = [
+      { path: '/a', component: Page, props: {}, title: 'A', lastmod: new Date('2025-01-10') },
+      { path: '/b', component: Page, props: {}, title: 'B', lastmod: new Date('2025-01-10T08:30:15.250Z') },
+      { path: '/c', component: Page, props: {}, title: 'C', lastmod: '2025-02-01T10:00:00+02:00' },
+      { path: '/d', component: Page, props: {}, title: 'D' },
+    ];
+    const config = site({ routes: () => routes });
+    const sitemap = hostFiles(routeTable({}, config), config, 'https://t.example', {})['sitemap.xml'];
+    expect(sitemap).toContain('<url><loc>https://t.example/a/</loc><lastmod>2025-01-10</lastmod></url>');
+    expect(sitemap).toContain('<url><loc>https://t.example/b/</loc><lastmod>2025-01-10T08:30:15Z</lastmod></url>');
+    expect(sitemap).toContain('<url><loc>https://t.example/c/</loc><lastmod>2025-02-01T10:00:00+02:00</lastmod></url>');
+    expect(sitemap).toContain('<url><loc>https://t.example/d/</loc></url>');
+    const bad = routeTable({}, site({ routes: () => [
+      { path: '/x', component: Page, props: {}, title: 'X', lastmod: 'last Tuesday', source: 'content/x.md' },
+      { path: '/y', component: Page, props: {}, title: 'Y', lastmod: new Date('nope') },
+      { path: '/z', component: Page, props: {}, title: 'Z', lastmod: '2025-13-45' },
+    ] }));
+    expect(bad.errors.map((e) => [e.text, e.location?.file ?? null])).toEqual([
+      ['route /x lastmod "last Tuesday" is not a date: use a Date or a string such as "2025-01-10" or "2025-01-10T08:30:00Z"', 'content/x.md'],
+      ['route /y lastmod is an invalid Date: use a Date or a string such as "2025-01-10" or "2025-01-10T08:30:00Z"', null],
+      ['route /z lastmod "2025-13-45" is not a date: use a Date or a string such as "2025-01-10" or "2025-01-10T08:30:00Z"', null],
+    ]);
+    // The carried checks (routeCarry.ts) never trust a table with an invalid lastmod.
+    expect(shapeOf([{ path: '/x', lastmod: 'last Tuesday' }], {})).toBeNull();
+    expect(shapeOf([{ path: '/x', lastmod: '2025-01-10' }], {})).toBe(shapeOf([{ path: '/x', lastmod: '2026-01-10' }], {}));
   });
 });
 
