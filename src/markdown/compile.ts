@@ -36,7 +36,7 @@ const gfmWalk = gfmFixes.walkTokens as (t: Token) => void;
 export type MarkdownExtensions = readonly MarkedExtension[];
 
 /** A body without any of these has nothing the policy walk could refuse. */
-const POLICY_CHARS = /[<:&]|\{%/;
+const POLICY_CHARS = /[<:&]|\{[{%]/;
 
 const plain: MarkdownSetup = { md: markdown, rawHtml: false, finish: (html) => html };
 const setups = new WeakMap<MarkdownExtensions, MarkdownSetup>();
@@ -112,8 +112,8 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     // changes what the policy reads: both go in one walk of the tokens instead of two.
     const merged = setup === plain;
     if (opts.walkTokens && !merged) md.walkTokens(tokens, opts.walkTokens);
-    // Nothing that could be raw HTML, a URL scheme (typed, or as a character reference) or a template tag
-    // ({{< or {%): no policy walk.
+    // Nothing that could be raw HTML, a URL scheme (typed, or as a character reference) or template code
+    // ({{ or {%): no policy walk.
     const seen = { html: false };
     let problems: MarkdownProblem[] = [];
     const walk: Walk = merged ? walkPlain : (ts, fn) => md.walkTokens(ts, fn);

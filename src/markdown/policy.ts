@@ -88,20 +88,29 @@ export function outputProblem(body: string, bad: PolicyViolation): MarkdownProbl
 /** What a site moved from Hugo, Jekyll or Eleventy writes for these, with the words of the message. */
 const TAG_HINT = 'sitegen runs no template code in content. Use Markdown, or a component written as a directive (::Name{…}, see Components in Markdown); to show the tag as text, put it in backticks or write \\{ for its first brace.';
 
+/** What each kind of template code is called in a message. */
+type TagKind = 'Hugo shortcode' | 'Liquid/Nunjucks tag' | 'template expression';
+
 /**
- * The first Hugo shortcode (`{{< name … >}}`, `{{% name … %}}`) or Liquid/Nunjucks tag (`{% name … %}`) in
- * a text (a text token's source: code spans and blocks are other tokens), when it is closed in the same text;
- * null when there is none. One pass: each '{' is looked at once, and the close is looked for once.
+ * The first Hugo shortcode (`{{< name … >}}`, `{{% name … %}}`), Liquid/Nunjucks tag (`{% name … %}`) or
+ * template expression (`{{ site.title }}`, `{{ "now" | date }}`) in a text (a text token's source: code spans
+ * and blocks are other tokens), when it is closed in the same text; null when there is none. One pass: each
+ * '{' is looked at once, and a close is looked for at most once per kind.
  */
-export function templateTag(text: string): { tag: string; kind: 'Hugo shortcode' | 'Liquid/Nunjucks tag' } | null {
+export function templateTag(text: string): { tag: string; kind: TagKind } | null {
+  const unclosed = new Set<string>();
   for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) {
-    const hugo = text[i + 1] === '{' && (text[i + 2] === '<' || text[i + 2] === '%');
-    if (!hugo && !(text[i + 1] === '%' && /^-?\s*[A-Za-z]/.test(text.slice(i + 2, i + 6)))) continue;
-    const close = hugo ? `${text[i + 2] === '<' ? '>' : '%'}}}` : '%}';
+    let kind: TagKind, close: string;
+    const next = text[i + 1], third = text[i + 2];
+    if (next === '{' && (third === '<' || third === '%')) { kind = 'Hugo shortcode'; close = `${third === '<' ? '>' : '%'}}}`; }
+    else if (next === '%' && /^-?\s*[A-Za-z]/.test(text.slice(i + 2, i + 6))) { kind = 'Liquid/Nunjucks tag'; close = '%}'; }
+    else if (next === '{' && /^-?\s*[A-Za-z_.$"']/.test(text.slice(i + 2, i + 6))) { kind = 'template expression'; close = '}}'; }
+    else continue;
+    if (unclosed.has(close)) continue;
     const end = text.indexOf(close, i + 2);
-    if (end < 0) return null;
+    if (end < 0) { unclosed.add(close); continue; }
     const tag = text.slice(i, end + close.length);
-    return { tag: tag.length > 60 ? `${tag.slice(0, 57)}…` : tag, kind: hugo ? 'Hugo shortcode' : 'Liquid/Nunjucks tag' };
+    return { tag: tag.length > 60 ? `${tag.slice(0, 57)}…` : tag, kind };
   }
   return null;
 }

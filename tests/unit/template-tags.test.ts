@@ -1,5 +1,5 @@
 // Template code from other generators in a Markdown body (a site moved from Hugo, Jekyll or Eleventy): a
-// shortcode or a Liquid/Nunjucks tag in the text is never run, and is refused at its line and column instead
+// shortcode, a Liquid/Nunjucks tag or a template expression in the text is never run, and is refused at its line and column instead
 // of being published as text; in code, escaped, or a lone "{%" in prose it stays text.
 import { describe, expect, it } from 'vitest';
 import { compileMarkdown } from '../../src/markdown/compile.ts';
@@ -15,6 +15,10 @@ describe('template tags in Markdown', () => {
     expect(problems('See {{% notice tip %}}Hi{{% /notice %}}.\n')).toEqual([[1, 5, 'TemplateTagInMarkdown', 'A Hugo shortcode is not run, and would be published as text: {{% notice tip %}}']]);
     expect(problems('- one\n- two {% image "cat.jpg", "A cat" %}\n')).toEqual([[2, 7, 'TemplateTagInMarkdown', 'A Liquid/Nunjucks tag is not run, and would be published as text: {% image "cat.jpg", "A cat" %}']]);
     expect(problems('| a |\n| - |\n| {%- if x -%} |\n')).toEqual([[3, 3, 'TemplateTagInMarkdown', 'A Liquid/Nunjucks tag is not run, and would be published as text: {%- if x -%}']]);
+    expect(problems('Year: {{ "now" | date: "%Y" }}, by {{ site.author }}.\n')).toEqual([[1, 7, 'TemplateTagInMarkdown', 'A template expression is not run, and would be published as text: {{ "now" | date: "%Y" }}']]);
+    expect(problems('# {{- page.title -}}\n')).toEqual([[1, 3, 'TemplateTagInMarkdown', 'A template expression is not run, and would be published as text: {{- page.title -}}']]);
+    // An opener that never closes does not hide a later tag of another kind.
+    expect(problems('A {% lonely and {{ site.title }}.\n')).toEqual([[1, 17, 'TemplateTagInMarkdown', 'A template expression is not run, and would be published as text: {{ site.title }}']]);
     // A shortcode whose name touches its "<" reads as HTML to Markdown: named as a shortcode, not as raw HTML.
     expect(problems('{{<figure src="a.jpg">}}\n')).toEqual([[1, 1, 'TemplateTagInMarkdown', 'A Hugo shortcode is not run, and would be published as text: {{<figure src="a.jpg">}}']]);
   });
@@ -26,7 +30,7 @@ describe('template tags in Markdown', () => {
       '    {% indented code %}\n',
       'Shown as text: \\{% raw %} and \\{{< x >}}.\n',
       'A set {%} or 50{%}, a {% tag that never closes.\n',
-      'JSON {"a": {"b": 1}} and {{ page.title }} stay.\n',
+      'JSON {"a": {"b": 1}}, {{}} and {{ 1 + 1 }} stay, as does {{ an unclosed one.\n',
     ]) {
       const r = compileMarkdown(body);
       expect(r.problems, body).toEqual([]);
@@ -35,7 +39,7 @@ describe('template tags in Markdown', () => {
   });
 
   it('reads a text in one pass (a body of 200,000 braces takes about as long per brace as one of 20,000)', () => {
-    for (const unit of ['{', '{%', '{{', '{{<', '{% a ', '{{< a ']) {
+    for (const unit of ['{', '{%', '{{', '{{<', '{% a ', '{{< a ', '{{ a ', '{{ a {% b ']) {
       const small = unit.repeat(20_000 / unit.length), big = unit.repeat(200_000 / unit.length);
       const base = Math.max(2, Math.min(cpuMs(() => templateTag(small)), cpuMs(() => templateTag(small))));
       let ms = cpuMs(() => templateTag(big));
