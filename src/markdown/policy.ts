@@ -5,7 +5,7 @@
 // is data (line, column, text) that the caller locates in its file.
 import type { Token, Tokens } from 'marked';
 import { unsafeScheme } from '../content/urlScheme.ts';
-import type { PolicyViolation } from '../content/htmlPolicy.ts';
+import { ALLOWED_TAGS, type PolicyViolation } from '../content/htmlPolicy.ts';
 
 export const MAX_NESTING = 32;
 
@@ -29,6 +29,18 @@ const firstLine = (text: string) => { const nl = text.indexOf('\n'); return (nl 
 
 /** What a body's raw HTML can become instead. */
 const RAW_HTML_HINT = "Write it in Markdown or put the markup in a template; to keep a body's safe HTML (tags and attributes that run nothing), add markdown({ html: 'sanitize' }) to the config's plugins.";
+/** The first element of a body's raw HTML, lower case ('' for a closing tag, a comment or text). */
+const firstTag = (raw: string): string => /^<([A-Za-z][A-Za-z0-9-]*)/.exec(raw)?.[1]?.toLowerCase() ?? '';
+const allowed = new Set(ALLOWED_TAGS);
+
+/** The hint for a body's raw HTML: one of its own when the sanitize option would remove that element too
+ *  (an embed, a video, a script, a form), which only a template can write. */
+function rawHtmlHint(raw: string): string {
+  const tag = firstTag(raw);
+  if (tag === 'script') return "Content never runs scripts, and markdown({ html: 'sanitize' }) would remove it too: put the code in an island (see Islands) and name it from the body as a component.";
+  if (tag && !allowed.has(tag)) return `markdown({ html: 'sanitize' }) would remove <${tag}> too. Write it in a component the body names (::YouTube{id="…"}, see Components in Markdown), whose template renders it; a remote embed's origin also goes in the route's csp.`;
+  return RAW_HTML_HINT;
+}
 
 const DEEP_PREFIX = new RegExp(`^[ \\t>*+\\-0-9.)]{${Math.floor(MAX_NESTING / 2) + 1}}`, 'm');
 const CONTAINER = /^ {0,3}(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]?/;
@@ -167,7 +179,7 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
     if (t.type === 'text' && !('tokens' in t && t.tokens)) { tagIn(t.raw); return; }
     // A shortcode whose name touches its '<' ({{<figure src="a.jpg">}}) reads as an HTML tag: named as what it is.
     if (t.type === 'html' && t.raw.trim() && tagIn(shortcodeAround(body, t.raw.trim(), from))) return;
-    if (t.type === 'html' && !rawHtml && t.raw.trim()) at(t.raw.trim(), `Raw HTML is not allowed in Markdown: ${firstLine(t.raw.trim()).slice(0, 60)}`, RAW_HTML_HINT);
+    if (t.type === 'html' && !rawHtml && t.raw.trim()) at(t.raw.trim(), `Raw HTML is not allowed in Markdown: ${firstLine(t.raw.trim()).slice(0, 60)}`, rawHtmlHint(t.raw.trim()));
     if (t.type === 'link' || t.type === 'image') {
       const scheme = unsafeScheme(t.href);
       if (scheme) at(t.raw, `${t.type === 'link' ? 'Link' : 'Image'} to a ${scheme}: URL is not allowed`);

@@ -48,6 +48,15 @@ describe('template tags in Markdown', () => {
     }
   });
 
+  it('says when raw HTML is an element the sanitize option would remove too (an embed, a script), and what writes it instead', () => {
+    const hint = (body: string) => compileMarkdown(body).problems.map((p) => p.hint);
+    expect(hint('<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe>\n')).toEqual([expect.stringMatching(/^markdown\(\{ html: 'sanitize' \}\) would remove <iframe> too\. Write it in a component the body names \(::YouTube/)]);
+    expect(hint('<video src="a.mp4" controls></video>\n')[0]).toContain('would remove <video> too');
+    expect(hint('<script>track()</script>\n')).toEqual([expect.stringMatching(/^Content never runs scripts.*put the code in an island/)]);
+    // An element the option keeps: the general hint, which names the option.
+    expect(hint('<details><summary>More</summary>\n\nText\n\n</details>\n')[0]).toMatch(/^Write it in Markdown or put the markup in a template; to keep a body's safe HTML/);
+  });
+
   it('fails a build with the file, line and column, and check in the same words', async () => {
     const site = await copyOf('basic', { 'content/pages/about.md': '---\ntitle: About\n---\n# About\n\n{{< youtube dQw4w9WgXcQ >}}\n' });
     try {
