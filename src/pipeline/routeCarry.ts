@@ -28,7 +28,8 @@ export function shapeOf(defs: unknown, config: Pick<SiteConfig, 'trailingSlash'>
     const { path: p, output, ogImage, aliases } = d;
     if (typeof p !== 'string' || (output !== undefined && typeof output !== 'string') || (ogImage !== undefined && typeof ogImage !== 'string') || (aliases !== undefined && !Array.isArray(aliases))) return null;
     s += `${str(p)}|${output === undefined ? '-' : str(output)}|${ogImage === undefined ? '-' : str(ogImage)}|${d.component ? 1 : 0}${typeof d.body}|`;
-    // A lastmod is checked for being a date, whatever its value: only an invalid one changes the verdict.
+    // A page's title is checked for being text, and a lastmod for being a date, whatever their values.
+    if (!d.body && typeof d.title !== 'string') return null;
     if (d.lastmod !== undefined && !lastmodText(d.lastmod)) return null;
     if (aliases) for (const a of aliases) { if (typeof a !== 'string') return null; s += str(a); }
     s += '\n';

@@ -70,6 +70,22 @@ describe('the route table', () => {
   });
 });
 
+describe('a page without a title', () => {
+  it('is an error naming the route, where it came from, and the field; a file with a body needs none', () => {
+    const t = routeTable({}, site({ routes: () => [
+      { path: '/notes/x', component: Page, props: {}, source: 'content/notes/x.md' } as never,
+      { path: '/y', component: Page, props: {}, title: 42 } as never,
+      { path: '/feed.json', output: 'feed.json', props: {}, body: () => '{}' } as never,
+    ] }));
+    expect(t.errors.map((e) => [e.text, e.location?.file ?? null])).toEqual([
+      ["route /notes/x has no title: a page needs one for its <title> (title: '…')", 'content/notes/x.md'],
+      ["route /y has a title that is not text (number): a page needs one for its <title> (title: '…')", null],
+    ]);
+    expect(t.routes.map((r) => r.path)).toEqual(['/feed.json']);
+    expect(shapeOf([{ path: '/notes/x', component: Page }], {})).toBeNull();
+  });
+});
+
 describe('sitemap <lastmod>', () => {
   it('writes a route\'s lastmod (a Date, with its time when it has one, or a W3C date string), and refuses any other value naming the route', () => {
     const routes = [
