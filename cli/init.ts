@@ -174,7 +174,10 @@ export async function runInit(dir: string, flags: { force?: boolean; template?: 
   const written = steps.filter((s) => !s.entry.folder).length;
   const rel = path.relative(process.cwd(), root);
   const cd = rel ? `cd ${rel} && ` : '';
-  const installed = fs.existsSync(path.join(root, 'node_modules', 'react'));
+  // Every package the site's package.json now names is in node_modules (init may have added some: TypeScript).
+  const pkg = (() => { try { return readJson(path.join(root, 'package.json')); } catch { return null; } })();
+  const wanted = Object.keys({ ...pkg?.dependencies, ...pkg?.devDependencies });
+  const installed = wanted.length > 0 && wanted.every((d) => fs.existsSync(path.join(root, 'node_modules', d, 'package.json')));
   process.stdout.write(`${bold(`✓ created a ${name} site`)} in ${root} (${written} files)\n`
     + (changed.length ? `${dim('  added to your package.json:')} ${changed.join('; ')}\n` : '')
     + (kept.length ? `${dim('  kept your')} ${kept.join(', ')} ${dim(`(the starter's ${kept.length === 1 ? 'was' : 'were'} not written; --force replaces ${kept.length === 1 ? 'it' : 'them'})`)}\n` : '')

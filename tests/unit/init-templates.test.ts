@@ -93,6 +93,21 @@ describe.each(['blog', 'docs', 'minimal'])('sitegen init --template %s', (templa
   }, 120_000);
 });
 
+describe('init\'s next step', () => {
+  it('says to run npm install while a package the site\'s package.json names (one init added: TypeScript) is not installed', async () => {
+    const site = await siteFrom({ 'package.json': JSON.stringify({ name: 'mine', dependencies: { react: '^19' } }), 'node_modules/react/package.json': '{"name":"react"}' });
+    try {
+      const first = await init(site.root, {});
+      expect(first.out).toMatch(/added to your package\.json: .*typescript/);
+      expect(first.out).toMatch(/next: (cd \S+ && )?npm install && npm run dev\n$/);
+      const pkg = JSON.parse(site.file('package.json'));
+      for (const d of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })) site.write(`node_modules/${d}/package.json`, JSON.stringify({ name: d }));
+      const again = await init(site.root, { force: true });
+      expect(again.out).toMatch(/next: (cd \S+ && )?npm run dev\n$/);
+    } finally { site.remove(); }
+  });
+});
+
 describe('the blog starter', () => {
   beforeAll(() => builtStarter('blog'), 180_000);
   const page = (rel: string) => built.blog!.plain[rel] ?? '';
