@@ -3,7 +3,7 @@
 // draft — and a collection's value from its entries. Shared by the build's loader (load.ts) and dev's
 // (liveContent.ts).
 import type { CollectionConfig, Entry, Message } from '../core/types.ts';
-import { message } from '../core/errors.ts';
+import { fileLocation, message } from '../core/errors.ts';
 import type { LazyParsedFile, ParsedFile } from './parse.ts';
 import { defineLazyBody, type LazyBody } from './lazyBody.ts';
 import { validateData, type ValidateOptions } from './validate.ts';
@@ -37,8 +37,12 @@ export function collectionSetErrors(name: string, col: CollectionConfig, matched
 export function makeEntry(col: CollectionConfig, relToContent: string, parsed: ParsedFile, html: () => string = () => parsed.html ?? '', opts: ValidateOptions = {}): { entry?: Entry; errors: Message[] } {
   const v = validateData(col.schema, parsed.data, parsed.source, opts);
   if (v.errors.length) return { errors: v.errors };
+  if (col.single && parsed.body?.trim()) return { errors: [singleBody(relToContent)] };
   return { entry: entryOf(col, relToContent, v.data, parsed.body !== undefined ? html() : undefined, parsed.text), errors: [] };
 }
+
+/** A single-file collection is its file's data: a Markdown body there would be dropped without a word. */
+const singleBody = (relToContent: string): Message => message('ConfigError', `content/${relToContent} has a Markdown body, but its collection is single: true, which keeps a file's front matter only: the body would not be published`, fileLocation(`content/${relToContent}`), { hint: 'Drop single: true (the collection is then a list of one entry: content.<collection>[0].html), or move the text into a front matter field.' });
 
 /** Dev's lazy start: the entry of a file read with its body left to compile (lazyBody.ts). A file that fails
  *  its schema has its body compiled at once: its problems, if any, are its errors, as the eager parse's. */
@@ -48,6 +52,7 @@ export function makeLazyEntry(col: CollectionConfig, relToContent: string, parse
     const b = body.compile();
     return { errors: b.errors.length ? b.errors : v.errors };
   }
+  if (col.single && parsed.body?.trim()) return { errors: [singleBody(relToContent)] };
   return { entry: entryOf(col, relToContent, v.data, undefined, undefined, body), errors: [] };
 }
 

@@ -3,6 +3,7 @@
 // type check, and is valid HTML on every page; and the features each starter promises are on its pages: the
 // blog's pages of posts, tag pages, feed and draft, the docs' sidebar, contents, previous/next and search index.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
@@ -95,16 +96,20 @@ describe.each(['blog', 'docs', 'minimal'])('sitegen init --template %s', (templa
 
 describe('init\'s next step', () => {
   it('says to run npm install while a package the site\'s package.json names (one init added: TypeScript) is not installed', async () => {
-    const site = await siteFrom({ 'package.json': JSON.stringify({ name: 'mine', dependencies: { react: '^19' } }), 'node_modules/react/package.json': '{"name":"react"}' });
+    // A folder of its own, with a node_modules of its own (a test site's is a link to the repository's).
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-init-next-'));
+    const write = (rel: string, text: string) => { fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true }); fs.writeFileSync(path.join(root, rel), text); };
     try {
-      const first = await init(site.root, {});
+      write('package.json', JSON.stringify({ name: 'mine', dependencies: { react: '^19' } }));
+      write('node_modules/react/package.json', '{"name":"react"}');
+      const first = await init(root, {});
       expect(first.out).toMatch(/added to your package\.json: .*typescript/);
       expect(first.out).toMatch(/next: (cd \S+ && )?npm install && npm run dev\n$/);
-      const pkg = JSON.parse(site.file('package.json'));
-      for (const d of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })) site.write(`node_modules/${d}/package.json`, JSON.stringify({ name: d }));
-      const again = await init(site.root, { force: true });
+      const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+      for (const d of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })) write(`node_modules/${d}/package.json`, JSON.stringify({ name: d }));
+      const again = await init(root, { force: true });
       expect(again.out).toMatch(/next: (cd \S+ && )?npm run dev\n$/);
-    } finally { site.remove(); }
+    } finally { fs.rmSync(root, { recursive: true, force: true }); }
   });
 });
 
