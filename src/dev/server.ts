@@ -10,6 +10,7 @@ import type { DevOutput } from './output.ts';
 import type { EventHub } from './events.ts';
 import type { Message } from '../core/types.ts';
 import { clientErrorHandler, clientErrorText } from './clientErrors.ts';
+import { MERGED_HOST_FILES } from '../output/hostfiles.ts';
 
 export interface DevHandlerOptions {
   output: DevOutput;
@@ -59,7 +60,8 @@ export function devFileSource(output: DevOutput, version: () => number, hotAsset
     const page = output.pages.get(rel);
     // Only HTML documents get the client; a route's own file (a feed, JSON) is served as written.
     if (page) return rel.endsWith('.html') ? injectClient(page.html, page.route, version()) : page.html;
-    return hotAssets?.()?.get(rel) ?? output.assets.get(rel) ?? output.previousAssets.get(rel) ?? output.statics.get(rel) ?? output.hostFiles.get(rel);
+    // (static/_redirects and static/_headers are merged into the host files of those names: pipeline/plan.ts)
+    return hotAssets?.()?.get(rel) ?? output.assets.get(rel) ?? output.previousAssets.get(rel) ?? (MERGED_HOST_FILES.has(rel) ? undefined : output.statics.get(rel)) ?? output.hostFiles.get(rel);
   }, 'memory');
   // While a pass renders, a page still to render is rendered first (pass.ts): asked for, it is never stale.
   const ready = (rel: string) => output.ensure?.(rel);

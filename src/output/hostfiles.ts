@@ -57,22 +57,35 @@ export const hostFileChunks = (files: object, name: string): (() => Iterable<str
 /** The files static hosts read, generated from the route table and the config. Each is made when read and
  *  not kept (an enumerable getter): a build reads them once, to write them, where texts made up front lived
  *  through every page's render and the link check (100,000 pages: _redirects is 50 MB, sitemap.xml 6 MB). */
-export function hostFiles(table: { routes: Route[]; aliases: Alias[] }, config: SiteConfig, siteUrl: string, env: NodeJS.ProcessEnv): Record<string, string> {
+export function hostFiles(table: { routes: Route[]; aliases: Alias[] }, config: SiteConfig, siteUrl: string, env: NodeJS.ProcessEnv, own: OwnHostFiles = {}): Record<string, string> {
   const { base } = urlPolicy(config);
+  const redirects = function* () { if (own._redirects) yield ownPart('_redirects', own._redirects); yield* redirectsChunks(table.aliases, config.aliasPages !== false, base); };
   const made: Record<string, () => string> = {
     'sitemap.xml': () => sitemapXml(table.routes, siteUrl, base),
     'robots.txt': () => robotsTxt(siteUrl, base),
-    '_redirects': () => redirectsFile(table.aliases, config.aliasPages !== false, base),
-    '_headers': () => headersFile(contentSecurityPolicy(config, env), routeCspRules(table.routes, config, env), base, contentTypeRules(table.routes, base)),
+    '_redirects': () => [...redirects()].join(''),
+    '_headers': () => headersFile(contentSecurityPolicy(config, env), routeCspRules(table.routes, config, env), base, contentTypeRules(table.routes, base)) + (own._headers ? ownPart('_headers', own._headers) : ''),
   };
   const out: Record<string, string> = {};
   for (const [name, make] of Object.entries(made)) Object.defineProperty(out, name, { get: make, enumerable: true });
   chunked.set(out, {
     'sitemap.xml': () => sitemapChunks(table.routes, siteUrl, base),
-    '_redirects': () => redirectsChunks(table.aliases, config.aliasPages !== false, base),
+    '_redirects': redirects,
   });
   return out;
 }
+
+/**
+ * The host files a site writes itself (static/_redirects, static/_headers), merged with the generated ones
+ * rather than replacing them: a site's own redirect rules come first (a host takes the first rule a path
+ * matches, so they win over the aliases'), its own header rules after the generated ones (a host applies
+ * every rule a path matches). A static sitemap.xml or robots.txt replaces the generated one.
+ */
+export interface OwnHostFiles { _redirects?: string; _headers?: string }
+export const MERGED_HOST_FILES: ReadonlySet<string> = new Set(['_redirects', '_headers']);
+
+/** A site's own rules, marked as such and ending with a line break. */
+const ownPart = (name: string, text: string) => `# From static/${name}.\n${text}${text.endsWith('\n') ? '' : '\n'}${name === '_headers' ? '' : '\n'}`;
 
 /** A `_headers` rule per `body` route that names its Content-Type (a feed's application/rss+xml). */
 export function contentTypeRules(routes: Pick<Route, 'output' | 'contentType'>[], base = '/'): { path: string; contentType: string }[] {
@@ -180,13 +193,19 @@ export function parseHeadersFile(text: string): { pattern: PathPattern; headers:
   return rules;
 }
 
-export function parseRedirectsFile(text: string): Map<string, string> {
-  const map = new Map<string, string>();
+/** A redirect of _redirects: where to, and its status (the third column, 301 when none or not a redirect's). */
+export interface Redirect { to: string; status: 301 | 302 | 303 | 307 | 308 }
+const STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** _redirects' exact-path rules, as hosts read them: the first rule for a path wins. */
+export function parseRedirectsFile(text: string): Map<string, Redirect> {
+  const map = new Map<string, Redirect>();
   for (const line of text.split('\n')) {
     const t = line.trim();
     if (!t || t.startsWith('#')) continue;
-    const [from, to] = t.split(/\s+/);
-    if (from && to) map.set(from, to);
+    const [from, to, code] = t.split(/\s+/);
+    const status = Number(code);
+    if (from && to && !map.has(from)) map.set(from, { to, status: (STATUSES.has(status) ? status : 301) as Redirect['status'] });
   }
   return map;
 }

@@ -14,7 +14,7 @@ import { sortMessages } from '../core/errors.ts';
 import { saveCodeCaches, vendorFile } from '../site/index.ts';
 import type { PageLinks } from './linkScan.ts';
 import { stageOutput, writeOther, type OtherFile, type Staging } from '../output/write.ts';
-import { hostFileChunks } from '../output/hostfiles.ts';
+import { hostFileChunks, MERGED_HOST_FILES } from '../output/hostfiles.ts';
 import { acquireBuildLock } from './buildLock.ts';
 import { pageChunks } from '../render/page.ts';
 import { configureEngine, engineSettings, type EngineSettings } from '../core/settings.ts';
@@ -211,11 +211,11 @@ function otherFiles(session: Session, plan: ReadyPlan): { stage: string; files: 
   const statics = session.statics.files;
   return [
     // Static files, and the fingerprinted copies of static images (output/staticImages.ts).
-    { stage: 'static', files: [...statics, ...outputs.images.copies] },
+    // (static/_redirects and static/_headers are merged into the host files of those names: plan.ts)
+    { stage: 'static', files: [...[...statics].filter(([f]) => !MERGED_HOST_FILES.has(f)), ...outputs.images.copies] },
     { stage: 'assets', files: [...manifest.files] },
-    // A static file of the same name wins over a generated host file.
-    // (each made as it is written: plan.ts hostFiles are made when read; the big ones in pieces)
-    { stage: 'host files', files: Object.keys(outputs.hostFiles).filter((f) => !statics.has(f)).map((f) => { const chunks = hostFileChunks(outputs.hostFiles, f); return [f, chunks ? { chunks } : () => outputs.hostFiles[f]!]; }) },
+    // A static sitemap.xml or robots.txt wins (each made as it is written: plan.ts hostFiles are made when read; the big ones in pieces).
+    { stage: 'host files', files: Object.keys(outputs.hostFiles).filter((f) => !statics.has(f) || MERGED_HOST_FILES.has(f)).map((f) => { const chunks = hostFileChunks(outputs.hostFiles, f); return [f, chunks ? { chunks } : () => outputs.hostFiles[f]!]; }) },
     // Plugin outputs: a stage of their own only when there are any.
     ...(outputs.extra.size ? [{ stage: 'outputs', files: [...outputs.extra] }] : []),
   ];

@@ -9,7 +9,7 @@ import type { Mode } from '../site/plugins.ts';
 import type { RouteTable } from './routeTable.ts';
 import { message, fileLocation } from '../core/errors.ts';
 import { makeTargets, targetsOver, type LinkTargets } from './linkScan.ts';
-import { hostFiles } from '../output/hostfiles.ts';
+import { hostFiles, MERGED_HOST_FILES, type OwnHostFiles } from '../output/hostfiles.ts';
 import { urlPolicy } from '../render/urls.ts';
 import { staticImagesCached, type ImageTable } from '../output/staticImages.ts';
 import { OutputPaths, hasOutputHooks, pluginOutputs } from '../output/pluginOutputs.ts';
@@ -23,12 +23,16 @@ export function aliasPagesOf(table: Pick<RouteTable, 'aliases'>, config: SiteCon
   return config.aliasPages === false ? [] : table.aliases;
 }
 
-/** The files static hosts read, generated from the route table and the config. */
-export function hostFileTexts(table: Pick<RouteTable, 'routes' | 'aliases'>, config: SiteConfig, siteUrl: string, env: NodeJS.ProcessEnv): Record<string, string> {
-  return hostFiles(table, config, siteUrl, env);
+/** The files static hosts read, generated from the route table and the config, with the site's own
+ *  static/_redirects and static/_headers merged in (output/hostfiles.ts OwnHostFiles). */
+export function hostFileTexts(table: Pick<RouteTable, 'routes' | 'aliases'>, config: SiteConfig, siteUrl: string, env: NodeJS.ProcessEnv, statics: ReadonlyMap<string, Uint8Array> = new Map()): Record<string, string> {
+  const own: OwnHostFiles = {};
+  for (const name of MERGED_HOST_FILES) { const b = statics.get(name); if (b) own[name as keyof OwnHostFiles] = Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8'); }
+  return hostFiles(table, config, siteUrl, env, own);
 }
 
-/** The output besides pages. `hostFiles` are every generated host file (a static file of the same name wins). */
+/** The output besides pages. `hostFiles` are every generated host file (a static sitemap.xml or robots.txt
+ *  wins over the generated one; static/_redirects and static/_headers are merged into theirs). */
 export interface OutputPlan {
   aliasPages: Alias[];
   /** Page and alias-page output files ("about/index.html"). */
@@ -64,7 +68,7 @@ function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
   const aliasPages = aliasPagesOf(p.table, p.config);
   const pageFiles = new Set<string>([...routes.map((r) => r.output), ...aliasPages.map((a) => a.output)]);
   const errors: Message[] = [];
-  const hostFiles = hostFileTexts(p.table, p.config, p.siteUrl, p.env);
+  const hostFiles = hostFileTexts(p.table, p.config, p.siteUrl, p.env, p.statics);
   // A file and a folder of the same name cannot both be written: a static file where the output has a
   // folder of generated files (static/about beside about/index.html), or one inside a generated file's name.
   const generated = new OutputPaths([...pageFiles, ...p.manifest.files.keys(), ...Object.keys(hostFiles)]);
@@ -91,7 +95,8 @@ function* sitePaths(routes: RouteTable['routes'], aliases: RouteTable['aliases']
  * are asked on every call (when a plugin has the hook).
  */
 export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { current: null }): Promise<OutputPlan> {
-  const key = [p.table.aliases, p.moduleVersion, p.manifest, p.siteUrl, p.statics.size, ...p.statics.keys()];
+  // (the site's own _redirects and _headers by their bytes' identity: a new read of an edited file is a new array)
+  const key = [p.table.aliases, p.moduleVersion, p.manifest, p.siteUrl, p.statics.size, ...p.statics.keys(), ...[...MERGED_HOST_FILES].map((n) => p.statics.get(n))];
   const m = memo.current;
   if (!m || m.key.length !== key.length || m.key.some((k, i) => k !== key[i])) memo.current = { key, fixed: fixedPart(p) };
   let fixed = memo.current!.fixed;

@@ -84,7 +84,7 @@ export function createHost(opts: HostOptions): http.RequestListener {
     const current = await rules();
     for (const [k, v] of current.headersFor(full.path)) res.setHeader(k, v);
     const target = current.redirectFor(full.path);
-    if (target) { plain(res, 301, { Location: safeRedirectTarget(target) + full.search }); return; }
+    if (target) { plain(res, target.status, { Location: safeRedirectTarget(target.to) + full.search }); return; }
     if (req.method !== 'GET' && req.method !== 'HEAD') { plain(res, 405, { Allow: 'GET, HEAD' }); return; }
     const base = baseSegments();
     const p = insideBase(full, base);

@@ -1,12 +1,12 @@
 // The host rules a site ships in its output: `_headers` (headers by path pattern) and `_redirects`
 // (301s), in the Netlify/Cloudflare syntax hostfiles.ts parses. Read from the file source and parsed
 // again only when a file's validator changes, so a rebuild (or a dev rebuild) takes effect at once.
-import { parseHeadersFile, parseRedirectsFile } from '../../output/hostfiles.ts';
+import { parseHeadersFile, parseRedirectsFile, type Redirect } from '../../output/hostfiles.ts';
 import type { FileSource } from './source.ts';
 
 export interface HostRules {
   headersFor(pathname: string): [string, string][];
-  redirectFor(pathname: string): string | undefined;
+  redirectFor(pathname: string): Redirect | undefined;
 }
 
 type HeaderRules = ReturnType<typeof parseHeadersFile>;
@@ -26,7 +26,7 @@ export function hostRules(source: FileSource): () => Promise<HostRules> {
   return async () => {
     const [headers, redirects] = await Promise.all([
       current<HeaderRules>('_headers', parseHeadersFile),
-      current<Map<string, string>>('_redirects', parseRedirectsFile),
+      current<Map<string, Redirect>>('_redirects', parseRedirectsFile),
     ]);
     return {
       headersFor(pathname) {
