@@ -176,7 +176,7 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
   const defByPath = new Map(defs.map((d) => [d.output ? d.path : normalisePath(d.path, config), d]));
   for (const r of routes) {
     for (const a of defByPath.get(r.path)?.aliases ?? []) {
-      const bad = invalidPath(a);
+      const bad = invalidPath(a) ?? (NOT_A_PAGE.test(a) ? `names a file that is not a page (an alias page is HTML, which a feed reader or a browser asking for ${a} cannot use): redirect it in static/_redirects instead ("${a} ${r.path} 301"), which the build merges into the generated one` : null);
       if (bad) { errors.push(message('InvalidRoute', `alias ${shownPath(a)} of ${r.path} ${bad}`, r.source ? fileLocation(r.source) : null)); continue; }
       const alias = aliasOf(a, r, config);
       if (claim(alias.output, ['alias', alias.from, r.path], r.source)) aliases.push(alias);
@@ -184,6 +184,9 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
   }
   return { routes, aliases, errors };
 }
+
+/** An alias path that names a file of another kind than a page (a feed, an image, a document). */
+const NOT_A_PAGE = /\.(?:xml|rss|atom|json|txt|csv|pdf|zip|png|jpe?g|gif|svg|webp|avif|ico|css|m?js|wasm|mp[34]|webm)$/i;
 
 const aliasOf = (a: string, r: Route, rule: SlashRule): Alias => {
   // An old URL of a file (`/2024/01/05/hello.html`, Jekyll's permalinks) is that file, not a folder.

@@ -70,6 +70,17 @@ describe('the route table', () => {
   });
 });
 
+describe('an alias that names a file other than a page', () => {
+  it('is an error with the _redirects line that does it instead; an old .html URL stays an alias page', () => {
+    const t = routeTable({}, site({ routes: () => [
+      { path: '/feed', output: 'feed.xml', props: {}, title: 'Feed', body: () => '<rss/>', aliases: [] },
+      { path: '/atom', component: Page, props: {}, title: 'Atom', aliases: ['/feed.xml', '/2019/05/post.html'], source: 'sitegen.config.ts' },
+    ] }));
+    expect(t.errors.map((e) => e.text)).toEqual(['alias "/feed.xml" of /atom/ names a file that is not a page (an alias page is HTML, which a feed reader or a browser asking for /feed.xml cannot use): redirect it in static/_redirects instead ("/feed.xml /atom/ 301"), which the build merges into the generated one']);
+    expect(t.aliases.map((a) => [a.from, a.output])).toEqual([['/2019/05/post.html', '2019/05/post.html']]);
+  });
+});
+
 describe('a page without a title', () => {
   it('is an error naming the route, where it came from, and the field; a file with a body needs none', () => {
     const t = routeTable({}, site({ routes: () => [
