@@ -2,7 +2,7 @@
 // at build time so the page does not just break silently on the host. Two sources:
 // - pages: the link scan (check.ts extractLinks) marks a page that has an inline `style="…"` attribute, an
 //   inline <script> or an `on…=` event handler attribute (`csp:style`, `csp:script`, `csp:handler`);
-//   and the origin of a remote <iframe>, <script src> or <img> (`csp:frame <origin>`…), which its directive must name;
+//   and the origin of a remote <iframe>, <script src>, <img> or <form action> (`csp:frame <origin>`…), which its directive must name;
 // - the client bundle: an island whose JS instantiates WebAssembly, which needs 'wasm-unsafe-eval'.
 // One warning per kind (not per page), located at the template line that writes it when the site's
 // sources show one, else at the first page's source, with the config line that allows it and the
@@ -118,10 +118,13 @@ export function pageCspWarnings(root: string, config: SiteConfig, env: NodeJS.Pr
   return [...out, ...remoteWarnings(config, env, pages, policyOf)];
 }
 
+// What loads from a remote origin, the directives that govern it in order, and the one a hint names. A form's
+// action is governed by form-action alone: without it any action is allowed (no default-src fallback).
 const REMOTE = {
-  frame: { element: 'an <iframe>', directives: ['frame-src', 'child-src'] },
-  script: { element: 'a <script src>', directives: ['script-src-elem', 'script-src'] },
-  img: { element: 'an <img>', directives: ['img-src'] },
+  frame: { element: 'an <iframe>', directives: ['frame-src', 'child-src'], own: 'frame-src', fallback: true },
+  script: { element: 'a <script src>', directives: ['script-src-elem', 'script-src'], own: 'script-src', fallback: true },
+  img: { element: 'an <img>', directives: ['img-src'], own: 'img-src', fallback: true },
+  form: { element: 'a <form action>', directives: ['form-action'], own: 'form-action', fallback: false },
 } as const;
 
 // A host source: [scheme://]host[:port][/path]. Linear: each part once, in order, no overlapping repeats.
@@ -148,10 +151,11 @@ function sourceAllows(source: string, url: URL, self: string | null): boolean {
   return url.port === ''; // no port named: the scheme's default only
 }
 
-/** The sources in force for a kind of load: the first of its directives the policy has, else default-src. */
-function sourcesFor(policy: Map<string, string[]>, kind: keyof typeof REMOTE): { directive: string; sources: string[] } {
+/** The sources in force for a kind of load: the first of its directives the policy has, else default-src
+ *  (null: nothing governs it, as form-action when the policy has none). */
+function sourcesFor(policy: Map<string, string[]>, kind: keyof typeof REMOTE): { directive: string; sources: string[] } | null {
   for (const d of REMOTE[kind].directives) { const s = policy.get(d); if (s) return { directive: d, sources: s }; }
-  return { directive: 'default-src', sources: policy.get('default-src') ?? [] };
+  return REMOTE[kind].fallback ? { directive: 'default-src', sources: policy.get('default-src') ?? [] } : null;
 }
 
 /** The site's own origin, for 'self' (SITE_URL when set, as the build takes it). */
@@ -173,7 +177,9 @@ function remoteWarnings(config: SiteConfig, env: NodeJS.ProcessEnv, pages: PageM
       const kind = entry.slice(CSP_MARK.length, space) as keyof typeof REMOTE;
       if (!REMOTE[kind]) continue;
       const origin = entry.slice(space + 1);
-      const { directive, sources } = sourcesFor(policyOf(pg), kind);
+      const governed = sourcesFor(policyOf(pg), kind);
+      if (!governed) continue;
+      const { directive, sources } = governed;
       let url: URL;
       try { url = new URL(origin); } catch { continue; }
       if (sources.some((src) => sourceAllows(src, url, self))) continue;
@@ -186,14 +192,18 @@ function remoteWarnings(config: SiteConfig, env: NodeJS.ProcessEnv, pages: PageM
   const out: Message[] = [];
   for (const { kind, origin, pages: list, directive, sources } of blocked.values()) {
     const r = REMOTE[kind];
-    const text = `${whichPages(list)} load${list.length === 1 ? 's' : ''} ${origin} in ${r.element}, which the Content-Security-Policy (${directive} ${sources.join(' ')}) blocks in the browser`;
+    const s = list.length === 1 ? 's' : '';
+    const what = kind === 'form' ? `send${s} ${r.element} to ${origin}` : `load${s} ${origin} in ${r.element}`;
+    const text = `${whichPages(list)} ${what}, which the Content-Security-Policy (${directive} ${sources.join(' ')}) blocks in the browser`;
     // The directive in force, or the kind's own when default-src is (never script-src-elem of its own: it
     // would replace script-src for every script, 'self' included).
-    const named = directive !== 'default-src' ? directive : { frame: 'frame-src', script: 'script-src', img: 'img-src' }[kind];
+    const named = directive !== 'default-src' ? directive : r.own;
     const allow = `{ '${named}': ['${origin}'] }`;
     const first = list[0]!.route.source;
+    // An island that sends the form itself (fetch) is governed by connect-src, which no HTML shows.
+    const alsoFetch = kind === 'form' ? ` (an island that sends it with fetch() also needs { 'connect-src': ['${origin}'] })` : '';
     out.push(message('CspBlocked', text, first ? fileLocation(first) : null, {
-      hint: `Allow it where it is needed: on the route, csp: ${allow}, or for every page in sitegen.config.ts: csp: () => (${allow})`,
+      hint: `Allow it where it is needed: on the route, csp: ${allow}, or for every page in sitegen.config.ts: csp: () => (${allow})${alsoFetch}`,
     }));
   }
   return out;

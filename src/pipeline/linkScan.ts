@@ -9,7 +9,8 @@ import { nearPath } from './linkNear.ts';
 
 const ID = 'id:';
 /** Marks a page that has what a strict CSP blocks: `csp:style`, `csp:script`, `csp:handler`, and `csp:frame <origin>`,
- *  `csp:script <origin>`, `csp:img <origin>` for a remote <iframe>, <script> or <img> (cspWarnings.ts). */
+ *  `csp:script <origin>`, `csp:img <origin>`, `csp:form <origin>` for a remote <iframe>, <script>, <img> or
+ *  <form action> (cspWarnings.ts). */
 export const CSP_MARK = 'csp:';
 const WS = /\s/;
 
@@ -19,11 +20,11 @@ const WS = /\s/;
  * pattern's scan, which tried every character as the whitespace: at 10,000 pages the scan was two thirds
  * of the link extraction, itself as long as rendering the pages).
  */
-export function forEachLinkAttr(html: string, fn: (name: 'href' | 'src' | 'id' | 'srcset', value: string, at: number) => void, inline?: (kind: 'style' | 'handler') => void): void {
+export function forEachLinkAttr(html: string, fn: (name: 'href' | 'src' | 'id' | 'srcset' | 'action', value: string, at: number) => void, inline?: (kind: 'style' | 'handler') => void): void {
   for (let at = html.indexOf('="'); at >= 0;) {
     // The attribute names end in different letters, so at most one fits before this `="`.
     const last = html.charCodeAt(at - 1);
-    const name = last === 102 /* f */ ? 'href' : last === 99 /* c */ ? 'src' : last === 100 /* d */ ? 'id' : last === 116 /* t */ ? 'srcset' : null;
+    const name = last === 102 /* f */ ? 'href' : last === 99 /* c */ ? 'src' : last === 100 /* d */ ? 'id' : last === 116 /* t */ ? 'srcset' : last === 110 /* n */ ? 'action' : null;
     // React writes srcset as "srcSet" (HTML attribute names are case-insensitive).
     const named = name === 'srcset' ? /^src[sS]et$/.test(html.slice(at - 6, at)) : !!name && html.startsWith(name, at - name.length);
     if (name && at > name.length && named && WS.test(html.charAt(at - name.length - 1))) {
@@ -77,7 +78,7 @@ const decodeAttr = (s: string) => (s.includes('&') ? s.replace(/&(amp|quot|lt|gt
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** The elements whose remote `src` a strict CSP blocks unless its directive names the origin. */
-const REMOTE_KINDS: Record<string, 'frame' | 'script' | 'img'> = { iframe: 'frame', script: 'script', img: 'img' };
+const REMOTE_KINDS: Record<string, 'frame' | 'script' | 'img' | 'form'> = { iframe: 'frame', script: 'script', img: 'img', form: 'form' };
 
 /** Internal link targets of one page (query dropped, fragment kept), external and special schemes skipped,
  *  plus the page's element ids as `id:<id>` and what a strict CSP blocks on it as `csp:<kind>`. */
@@ -89,12 +90,14 @@ export function extractLinks(html: string): string[] {
     // Each candidate of a srcset ("a.avif 640w, b.avif 1280w") is a link of its own.
     if (name === 'srcset') { for (const c of decodeAttr(value).split(',')) addLink(c.trim().split(/\s/, 1)[0]); return; }
     if (name === 'src' && (value.startsWith('//') || /^https?:/i.test(value))) { remote(decodeAttr(value), at); return; }
+    // A form's action: a remote one is marked for the CSP (form-action); a local one may be a server's endpoint, not a page.
+    if (name === 'action') { if (value.startsWith('//') || /^https?:/i.test(value)) remote(decodeAttr(value), at); return; }
     addLink(decodeAttr(value));
   }, (kind) => out.add(CSP_MARK + kind));
   if (hasInlineScript(html)) out.add(CSP_MARK + 'script');
   return [...out];
 
-  /** A remote `src` of an <iframe>, <script> or <img>: `csp:<kind> <origin>`, for the CSP to allow or warn. */
+  /** A remote `src` of an <iframe>, <script> or <img>, or `action` of a <form>: `csp:<kind> <origin>`, for the CSP to allow or warn. */
   function remote(url: string, at: number): void {
     // The tag's '<': the last one before `at`. The attributes come in order, so the '<'s are read forward
     // once for the whole page, each found once (the next one past `at` is kept for the next call).

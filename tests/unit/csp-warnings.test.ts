@@ -56,6 +56,24 @@ describe('CSP warnings', () => {
     expect(allowed.warnings).toEqual([]);
   });
 
+  it('marks and warns for a form sent to another origin (form-action \'self\'), naming connect-src for fetch; none for a local action or once allowed', async () => {
+    const marks = (html: string) => extractLinks(html).filter((l) => l.startsWith('csp:'));
+    expect(marks('<form action="https://formspree.io/f/abc" method="post"><button>Send</button></form><form action="/api/subscribe"></form><form action="//forms.example.net/x"></form>'))
+      .toEqual(['csp:form https://formspree.io', 'csp:form https://forms.example.net']);
+    // Not a form's: an action attribute of another element is not marked, and a name ending in "n" is still a handler.
+    expect(marks('<button formaction="https://x.example/">a</button><div onbeforeprintn="x"></div>')).toEqual(['csp:handler']);
+    site = await copyOf('basic');
+    site.edit('templates/pages.tsx', (t) => t.replace('return (<><h1>{title}</h1><p>{tags', 'return (<><form action="https://formspree.io/f/abc" method="post"><button>Send</button></form><h1>{title}</h1><p>{tags'));
+    const r = await site.check();
+    expect(r.code).toBe(0);
+    expect(r.warnings.map((m) => [m.text, m.hint])).toEqual([[
+      "2 pages /items/alpha/, /items/beta/ send a <form action> to https://formspree.io, which the Content-Security-Policy (form-action 'self') blocks in the browser",
+      "Allow it where it is needed: on the route, csp: { 'form-action': ['https://formspree.io'] }, or for every page in sitegen.config.ts: csp: () => ({ 'form-action': ['https://formspree.io'] }) (an island that sends it with fetch() also needs { 'connect-src': ['https://formspree.io'] })",
+    ]]);
+    site.edit('sitegen.config.ts', (t) => t.replace("  css: ['templates/site.css'],", "  css: ['templates/site.css'],\n  csp: () => ({ 'form-action': ['https://formspree.io'] }),"));
+    expect((await site.check()).warnings).toEqual([]);
+  });
+
   it('reads source expressions as browsers match them: paths, case, default ports, port wildcards, http: for https, \'self\'', async () => {
     site = await copyOf('basic');
     site.edit('templates/pages.tsx', (t) => t.replace('return (<><h1>{title}</h1><p>{tags', 'return (<><iframe title="V" src="https://www.youtube-nocookie.com/embed/abc" /><script src="https://fixture.example/w.js" /><img alt="" src="https://cdn.example.net:8443/a.png" /><h1>{title}</h1><p>{tags'));
