@@ -126,7 +126,7 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
   const minify = opts.minify ?? !opts.dev;
   // Files CSS and JS reference (fonts, images) are linked under the site's base (site.base).
   const publicPath = withBase('/assets', policy.base);
-  const key = JSON.stringify([runtimeSource, policyModule, entryPoints, define, minify, opts.dev === true, ...(publicPath === '/assets' ? [] : [publicPath]), ...(opts.vendor ? [opts.vendor] : [])]);
+  const key = JSON.stringify([MANIFEST_FORMAT, runtimeSource, policyModule, entryPoints, define, minify, opts.dev === true, ...(publicPath === '/assets' ? [] : [publicPath]), ...(opts.vendor ? [opts.vendor] : [])]);
   // Packages from their own bundle, under the site's base: the scripts' rebuilds leave them out.
   const { vendor, scan } = opts;
   const vendorPlugin: esbuild.Plugin = {
@@ -183,6 +183,10 @@ export async function bundleClient(root: string, config: SiteConfig, opts: Clien
   return { manifest, errors: [] };
 }
 
+/** The way clientManifest reads a bundle, in the plan's key: a bundle stored by an engine that read it otherwise
+ *  (3 since islands' own CSS is linked) is made again, not taken with its old manifest. */
+const MANIFEST_FORMAT = 3;
+
 /** Reads the asset manifest (which files each island needs) out of esbuild's output and metafile. */
 export function clientManifest(root: string, plan: ClientPlan, result: ClientBuildResult): AssetManifest {
   const islands = plan.islands;
@@ -194,12 +198,15 @@ export function clientManifest(root: string, plan: ClientPlan, result: ClientBui
   // The metafile names files relative to the build's working folder, the site (clientPlan).
   const url = (out: string) => '/' + path.relative(outBase, path.resolve(root, out)).split(path.sep).join('/');
   let runtime: string | null = null;
+  // CSS that islands import (import './Counter.css'): esbuild writes it beside the runtime's JS, as the
+  // runtime entry's stylesheet (its cssBundle); linked on every page after the site's own.
+  let islandCss: string | null = null;
   const css: string[] = [];
   const chunkOf: Record<string, string> = {};
   const islandFiles = new Map(names.map((n) => [path.relative(root, islands[n]).split(path.sep).join('/'), n]));
   for (const [out, info] of Object.entries(meta.outputs)) {
     if (out.endsWith('.map')) continue;
-    if (info.entryPoint === 'sitegen:runtime') runtime = url(out);
+    if (info.entryPoint === 'sitegen:runtime') { runtime = url(out); if (info.cssBundle) islandCss = url(info.cssBundle); }
     else if (out.endsWith('.css') && info.entryPoint) css.push(url(out));
     else if (info.entryPoint && islandFiles.has(info.entryPoint)) chunkOf[islandFiles.get(info.entryPoint)!] = out;
   }
@@ -227,5 +234,5 @@ export function clientManifest(root: string, plan: ClientPlan, result: ClientBui
     islandChunks[name] = [...closure(out)].map(url);
     if (!/\.client\.[jt]sx?$/.test(islands[name])) reactIslands.push(name);
   }
-  return { runtime, css: css.sort(), islandChunks, baseChunks: [...base].map(url), reactIslands, files, islands: names };
+  return { runtime, css: [...css.sort(), ...(islandCss ? [islandCss] : [])], islandChunks, baseChunks: [...base].map(url), reactIslands, files, islands: names };
 }

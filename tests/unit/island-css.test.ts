@@ -1,0 +1,30 @@
+// CSS an island imports (import './Counter.css'), as Vite and Astro take it: bundled and linked on the
+// pages after the site's own stylesheets, in build and dev. It was bundled into dist/ and linked nowhere,
+// so an island's styles never applied, with no word.
+import { describe, expect, it } from 'vitest';
+import { copyOf } from '../helpers/scratch.ts';
+
+const sheets = (html: string) => [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+
+describe('CSS imported by an island', () => {
+  it('is linked on the pages after the site\'s stylesheet, in build and dev', async () => {
+    const site = await copyOf('basic', { 'templates/islands/Counter.css': '.counter-from-island { color: #b00 }\n' });
+    try {
+      site.edit('templates/islands/Counter.tsx', (t) => `import './Counter.css';\n${t}`);
+      const build = await site.build();
+      expect(build.errors).toEqual([]);
+      for (const page of ['index.html', 'items/alpha/index.html']) {
+        const links = sheets(build.read(page));
+        expect(links, page).toHaveLength(2);
+        expect(links[0]).toMatch(/^\/assets\/site-[A-Z0-9]+\.css$/);
+        expect(build.read(links[1]!.slice(1))).toContain('.counter-from-island{color:#b00}');
+      }
+      const dev = await site.dev();
+      try {
+        const links = sheets(await (await fetch(`${dev.url}/`)).text());
+        expect(links).toHaveLength(2);
+        expect(await (await fetch(dev.url + links[1])).text()).toContain('counter-from-island');
+      } finally { await dev.close(); }
+    } finally { site.remove(); }
+  });
+});
