@@ -4,7 +4,7 @@
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { withHtmlChildren } from '../islands/children.ts';
-import { errorAtCallSite } from './callSite.ts';
+import { CALL_SITE, errorAtCallSite } from './callSite.ts';
 
 export type HydrateMode = 'load' | 'idle' | 'visible';
 
@@ -12,6 +12,8 @@ interface PageIslands {
   used: Set<string>;
   eager: Set<string>;
   count: number;
+  /** The first element of a component that is no island given `hydrate`, and where the template wrote it. */
+  stray?: { name: string; hydrate: unknown; at: Error };
 }
 
 let current: PageIslands | null = null;
@@ -22,10 +24,21 @@ export function collectIslands<T>(fn: () => T): { value: T; islands: string[]; e
   current = { used: new Set(), eager: new Set(), count: 0 };
   try {
     const value = fn();
+    // `hydrate` on a component that is no island does nothing: on a page with no island at all (so not a
+    // wrapper handing it on to one), the component never runs in the browser, which its author expected.
+    const stray = current.stray;
+    if (stray && current.used.size === 0) {
+      throw errorAtCallSite({ [CALL_SITE]: stray.at }, `<${stray.name} hydrate=${JSON.stringify(stray.hydrate)}>: ${stray.name} is not an island, so hydrate does nothing and it never runs in the browser. Make it an island: the default export of a file in templates/islands/`, Error);
+    }
     return { value, islands: [...current.used].sort(), eager: [...current.eager].sort() };
   } finally {
     current = prev;
   }
+}
+
+/** Notes an element of a component that is not an island given `hydrate` (site/provided.ts's JSX runtime). */
+export function noteStrayHydrate(name: string, hydrate: unknown, at: Error): void {
+  if (current && !current.stray) current.stray = { name, hydrate, at };
 }
 
 export class IslandPropsError extends Error {}

@@ -9,7 +9,7 @@ import * as jsxRuntime from 'react/jsx-runtime';
 import * as jsxDevRuntime from 'react/jsx-dev-runtime';
 import * as zod from 'zod';
 import * as publicApi from '../public.ts';
-import { defineIsland } from '../render/island.tsx';
+import { defineIsland, noteStrayHydrate } from '../render/island.tsx';
 import { ISLAND_HELPER } from './esbuildPlugins.ts';
 import { Image } from '../render/images.ts';
 import { CALL_SITE } from '../render/callSite.ts';
@@ -35,11 +35,11 @@ type JsxRuntime = Record<string, unknown>;
 const isIsland = (type: unknown) => typeof type === 'function' && typeof (type as { sitegenIsland?: unknown }).sitegenIsland === 'string';
 
 /**
- * The JSX runtime with one addition: an <Image> or island element carries where the template wrote it (an
+ * The JSX runtime with two additions: an <Image> or island element carries where the template wrote it (an
  * Error made there, render/callSite.ts: V8 reads its frames now and formats them only if the component
  * fails), so that a missing image file or alt, or an island prop JSON cannot carry, is located at the
  * template's line rather than at the page. React calls the component after the template's function has
- * returned; only these elements pay for it.
+ * returned; only these elements pay for it. And `hydrate` given to any other component is noted with its place.
  */
 function locatingElements(rt: JsxRuntime, names: string[]): JsxRuntime {
   const out: JsxRuntime = { ...rt };
@@ -47,7 +47,10 @@ function locatingElements(rt: JsxRuntime, names: string[]): JsxRuntime {
     const f = rt[name] as JsxFactory | undefined;
     if (typeof f !== 'function') continue;
     out[name] = function jsxLocated(type: unknown, props: Record<PropertyKey, unknown> | null, ...rest: unknown[]) {
-      return f(type, type === Image || isIsland(type) ? { ...props, [CALL_SITE]: new Error() } : props, ...rest);
+      if (type === Image || isIsland(type)) return f(type, { ...props, [CALL_SITE]: new Error() }, ...rest);
+      // `hydrate` given to a component that is no island (render/island.tsx says so when the page has none).
+      if (props?.hydrate !== undefined && typeof type === 'function') noteStrayHydrate((type as { displayName?: string }).displayName || type.name || 'a component', props.hydrate, new Error());
+      return f(type, props, ...rest);
     };
   }
   return out;
