@@ -10,6 +10,7 @@ import type { ImageTable } from '../output/staticImages.ts';
 import { DEFAULT_IMAGE_SETTINGS, pictureModel, type ImageSettings } from '../images/model.ts';
 import { currentUrlPolicy, withBase } from './urls.ts';
 import { errorAtCallSite } from './callSite.ts';
+import { closest } from '../core/didYouMean.ts';
 
 /** The one place the image table is kept between the renderer and the templates (set before each page). */
 let current: { table: ImageTable; settings: ImageSettings; remote: readonly string[] } = { table: {}, settings: DEFAULT_IMAGE_SETTINGS, remote: [] };
@@ -26,10 +27,23 @@ export interface StaticImage {
 
 const lookup = (p: string) => current.table[p.startsWith('/') ? p : `/${p}`];
 
+const FORMATS = 'PNG, JPEG, WebP, AVIF, GIF or SVG';
+const IMAGE_EXT = /\.(?:png|jpe?g|webp|avif|gif|svg)$/i;
+
+/** Why `p` names no image of static/: a format the pipeline does not read, or no such file (with the
+ *  path of static/ a typo away, compared while the table is small enough). */
+function noSuchImage(p: string): string {
+  const dot = p.lastIndexOf('.');
+  if (dot > p.lastIndexOf('/') && !IMAGE_EXT.test(p)) return `a ${p.slice(dot + 1).toUpperCase()} file is not an image the pipeline reads (${FORMATS}): convert it, for example to JPEG or WebP`;
+  const paths = Object.keys(current.table);
+  const near = paths.length <= 5_000 ? closest(p.startsWith('/') ? p : `/${p}`, paths) : undefined;
+  return `there is no such image in static/ (${FORMATS})${near ? `. Did you mean ${near}?` : ''}`;
+}
+
 /** A static image by its path under static/ ("/img/team.png"); an unknown path throws, naming it (a located build error). */
 export function image(p: string): StaticImage {
   const info = lookup(p);
-  if (!info) throw new Error(`image("${p}"): there is no such image in static/ (png, jpg, gif, webp or svg)`);
+  if (!info) throw new Error(`image("${p}"): ${noSuchImage(p)}`);
   return { src: withBase(info.src, currentUrlPolicy().base), width: info.width, height: info.height };
 }
 
@@ -64,7 +78,7 @@ export function Image(props: ImageProps): ReactElement {
     return createElement('img', { src, alt, sizes, className, id, loading: priority ? undefined : 'lazy', decoding: priority ? 'auto' : 'async', fetchPriority: priority ? 'high' : undefined });
   }
   const info = lookup(src);
-  if (!info) throw imageError(props, `<Image src="${src}">: there is no such image in static/ (png, jpg, webp, avif, gif or svg)`);
+  if (!info) throw imageError(props, `<Image src="${src}">: ${noSuchImage(src)}`);
   if (!info.facts) throw imageError(props, `<Image src="${src}">: ${info.problem ?? 'the image cannot be read'}`);
   const m = pictureModel(info.facts, state.settings, { alt, sizes, priority, widths, base });
   const img = createElement('img', {

@@ -27,7 +27,9 @@ describe('<Image> errors are located at the template line that wrote it', () => 
     .replace('  return (<><h1>{title}</h1><p>{tags.join', `  return (<>\n    ${image}\n    <h1>{title}</h1><p>{tags.join`);
 
   const cases: [string, string, RegExp][] = [
-    ['a missing file', '<Image src="/img/nowhere.jpg" alt="Nowhere" />', /<Image src="\/img\/nowhere\.jpg">: there is no such image in static\//],
+    ['a missing file', '<Image src="/img/nowhere.jpg" alt="Nowhere" />', /<Image src="\/img\/nowhere\.jpg">: there is no such image in static\/ \(PNG, JPEG, WebP, AVIF, GIF or SVG\)( \(and|$)/],
+    ['a path a typo away', '<Image src="/img/taem.jpg" alt="Team" />', /<Image src="\/img\/taem\.jpg">: there is no such image in static\/ \(PNG, JPEG, WebP, AVIF, GIF or SVG\)\. Did you mean \/img\/team\.jpg\?( \(and|$)/],
+    ['a format the pipeline does not read', '<Image src="/img/scan.tiff" alt="A scan" />', /<Image src="\/img\/scan\.tiff">: a TIFF file is not an image the pipeline reads \(PNG, JPEG, WebP, AVIF, GIF or SVG\): convert it, for example to JPEG or WebP( \(and|$)/],
     ['a missing alt', '{/* @ts-expect-error alt is required */}<Image src="/img/team.jpg" />', /<Image src="\/img\/team\.jpg">: alt is required/],
     ['a remote image whose host is not listed', '<Image src="https://cdn.example.net/a.jpg" alt="Far away" />', /the image is remote; only local images are processed/],
   ];
