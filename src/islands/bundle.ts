@@ -140,6 +140,14 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
       });
     },
   };
+  // A root-relative url() in CSS (url(/img/logo.png)) names a file of static/ as the site serves it, as Vite
+  // reads one of public/: left as it is, with the site's base in front. Relative ones are bundled and hashed.
+  const staticUrlPlugin: esbuild.Plugin = {
+    name: 'sitegen-static-url',
+    setup(build) {
+      build.onResolve({ filter: /^\// }, (args) => (args.kind === 'url-token' && args.path[1] !== '/' ? { path: withBase(args.path, policy.base), external: true } : undefined));
+    },
+  };
   if (!Object.keys(entryPoints).length) return { options: null, islands, key };
   return {
     islands, key,
@@ -154,7 +162,7 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
       outdir: path.join(root, '.sitegen', 'client', 'assets'), entryNames: '[name]-[hash]', chunkNames: 'chunk-[hash]', assetNames: '[name]-[hash]',
       publicPath, loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.jpg': 'file', '.webp': 'file' },
       define,
-      plugins: opts.dev ? [stdinPlugin, hmrPlugin, ...(vendor || scan ? [vendorPlugin] : []), refreshPlugin(root)] : [stdinPlugin],
+      plugins: opts.dev ? [stdinPlugin, staticUrlPlugin, hmrPlugin, ...(vendor || scan ? [vendorPlugin] : []), refreshPlugin(root)] : [stdinPlugin, staticUrlPlugin],
       legalComments: 'none',
     },
   };

@@ -27,4 +27,24 @@ describe('CSS imported by an island', () => {
       } finally { await dev.close(); }
     } finally { site.remove(); }
   });
+
+  it('leaves a root-relative url() in the site\'s CSS as a file of static/, under the base; a relative one is bundled', async () => {
+    const site = await copyOf('basic');
+    try {
+      site.edit('templates/site.css', (t) => `${t}.logo { background: url(/favicon.svg) no-repeat; }\n.mark { background: url("../static/favicon.svg"); }\n`);
+      const plain = await site.build();
+      expect(plain.errors).toEqual([]);
+      const css = plain.read(sheets(plain.read('index.html'))[0]!.slice(1));
+      expect(css).toContain('url(/favicon.svg)');
+      expect(css).toMatch(/url\("?\/assets\/favicon-[A-Z0-9]+\.svg"?\)/);
+    } finally { site.remove(); }
+    // Under a base (a blog served at /blog/): the URL as served.
+    const blog = await copyOf('base-blog');
+    try {
+      blog.edit('templates/site.css', (t) => `${t}.logo { background: url(/favicon.svg) no-repeat; }\n`);
+      const based = await blog.build();
+      expect(based.errors).toEqual([]);
+      expect(based.read(sheets(based.read('index.html'))[0]!.replace('/blog/', ''))).toContain('url(/blog/favicon.svg)');
+    } finally { blog.remove(); }
+  });
 });
