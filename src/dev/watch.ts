@@ -50,6 +50,8 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
     timer = null;
     const batch = [...pending].map(([file, kind]) => ({ file, kind }));
     pending.clear();
+    born.clear();
+    if (!batch.length) return; // (a file that came and went: nothing)
     // What the rebuild is about to read: the later look compares with this, not with the event's stat,
     // which often shows the file mid-write (truncated), and would cause a needless second rebuild.
     await Promise.all(batch.map(async ({ file, kind }) => {
@@ -71,8 +73,13 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
     }, debounceMs);
   }
 
+  /** Files this batch saw come into being: one that goes again before the batch runs (an editor's temporary
+   *  file, `sed -i`'s, renamed over the file it edits) was never anything to the site. */
+  const born = new Set<string>();
   function record(file: string, kind: ChangeKind): void {
     const prev = pending.get(file);
+    if (kind === 'add' && !prev) born.add(file);
+    if (kind === 'unlink' && born.delete(file)) { pending.delete(file); return; }
     // An add or unlink changes the file list: a later edit in the same batch must not hide that.
     pending.set(file, kind === 'change' && prev ? prev : kind);
     schedule();

@@ -75,6 +75,23 @@ describe('watchSite', () => {
     expect(batches[1][0].kind).toBe('change');
   });
 
+  it('leaves out a file that came and went within a batch (sed -i\'s temporary file, renamed over the one it edits)', async () => {
+    batches.length = 0;
+    delayMs = 400; // a batch running while the edit happens: what follows waits and comes as one batch
+    write('content/a.yaml', 'v: start\n');
+    await until(() => batches.length > 0, 10_000, 'the first batch');
+    write('content/sedX1b2c3', 'v: sed\n');
+    await sleep(30);
+    fs.renameSync(path.join(dir, 'content/sedX1b2c3'), path.join(dir, 'content/a.yaml'));
+    await until(() => batches.length > 1, 10_000, 'the next batch');
+    delayMs = 0;
+    await sleep(150);
+    await watcher.idle();
+    const later = batches.slice(1).flat();
+    expect(later.map((c) => path.basename(c.file))).not.toContain('sedX1b2c3');
+    expect(later).toContainEqual(expect.objectContaining({ file: path.join(dir, 'content/a.yaml') }));
+  });
+
   it('ignores hidden files', async () => {
     await watcher.idle();
     batches.length = 0;
