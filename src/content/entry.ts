@@ -14,7 +14,7 @@ import { readingMinutes, type MarkdownText } from '../markdown/entryText.ts';
 /** "sectors/online/saas.yaml" under base "sectors" → id "online/saas". */
 function entryId(relToContent: string, base: string): string {
   const below = base ? relToContent.slice(base.length + 1) : relToContent;
-  return below.replace(/\.(ya?ml|md)$/, '');
+  return below.replace(/\.(ya?ml|md|json)$/, '');
 }
 
 /** The collection's glob patterns as a list. */

@@ -175,7 +175,7 @@ export function matchFiles(files: string[], patterns: string[]): string[] {
  */
 export async function listContentFiles(root: string, outside?: { rel: string; problem: 'outside' | 'hidden' }[]): Promise<string[]> {
   const guard: WalkGuard = { root, outside: [] };
-  const files = (await listFiles(path.join(root, 'content'), guard)).filter((f) => /\.(ya?ml|md)$/.test(f));
+  const files = (await listFiles(path.join(root, 'content'), guard)).filter((f) => /\.(ya?ml|md|json)$/.test(f));
   outside?.push(...guard.outside.map((o) => ({ rel: o.rel ? `content/${o.rel}` : 'content', problem: o.problem })));
   return files;
 }

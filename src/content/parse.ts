@@ -84,9 +84,29 @@ export async function parseContentFile(root: string, rel: string, markdown?: Mar
   }
   const isMarkdown = rel.endsWith('.md');
   if (isMarkdown) await prepareMarkdown(markdown); // the site's Markdown features load their libraries on first use
-  const parsed = isMarkdown ? parseMarkdown(text, rel, markdown, base, images && { ...images, root, file: rel }, lazyBody) : parseYaml(text, rel, 0);
+  const parsed = isMarkdown ? parseMarkdown(text, rel, markdown, base, images && { ...images, root, file: rel }, lazyBody) : rel.endsWith('.json') ? parseJson(text, rel) : parseYaml(text, rel, 0);
   parsed.stamp = stamp;
   return parsed;
+}
+
+/**
+ * A JSON file (a data file moved from Eleventy or Astro): read by JSON.parse, with the positions of its values,
+ * for a schema error, from the same document reader as a YAML file's (JSON is YAML), made only when asked.
+ */
+function parseJson(text: string, rel: string): ParsedFile {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return { data: JSON.parse(body), source: lazyYamlSource(body, rel, 0), errors: [] };
+  } catch (e) {
+    // V8 names the offset ("… in JSON at position 42"), or the end ("Unexpected end of JSON input").
+    const said = String((e as Error).message);
+    const m = / at position (\d+)/.exec(said);
+    const at = m ? Number(m[1]) : /end of JSON input/.test(said) ? body.length : 0;
+    const before = body.slice(0, at);
+    const line = before.split('\n').length;
+    const text1 = said.replace(/ in JSON at position \d+.*$/, '').replace(/^JSON\.parse: /, '');
+    return { data: undefined, source: lazyYamlSource(body, rel, 0), errors: [message('JsonSyntaxError', `Not valid JSON: ${text1}`, fileLocation(rel, line, at - before.lastIndexOf('\n'), body.split('\n')[line - 1] ?? ''))] };
+  }
 }
 
 function parseYaml(text: string, rel: string, lineOffset: number): ParsedFile {

@@ -7,6 +7,7 @@
  */
 export const catalogue = {
   YamlSyntaxError: { title: 'YAML syntax error', message: 'A content file (or a Markdown file\'s front matter) is not valid YAML.', hint: 'Check indentation and quoting near the line shown.' },
+  JsonSyntaxError: { title: 'JSON syntax error', message: 'A JSON content file is not valid JSON.', hint: 'Check the commas, quotes and brackets at the place shown: JSON allows no trailing comma, no comment and only double quotes.' },
   ContentSchemaError: { title: 'Content does not match its schema', message: 'A field of a content file is missing, unknown or of the wrong type for its collection\'s schema.', hint: 'Fix the field named, or change the schema in the site config.' },
   ContentCheckError: { title: 'Content fails a check of the site', message: 'A check the site runs across its content (validate in sitegen.config.ts) found a problem.', hint: 'The message says what the site expects: fix the content it points at.' },
   ContentReferenceError: { title: 'Reference to an entry that does not exist', message: 'A reference() field names an id that no entry of the collection has (or the entry is a draft left out of the build).', hint: 'Write the id of an existing entry: its file path below the collection\'s folder, without the extension.' },
