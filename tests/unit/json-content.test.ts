@@ -48,9 +48,11 @@ describe('JSON content files', () => {
     const site = await siteFrom(files);
     const dev = await site.dev();
     try {
+      await until(() => dev.stdout().includes('watching content/'), 30_000, 'the first build');
       expect(await (await fetch(`${dev.url}/people/ada/`)).text()).toContain('<h1>Ada</h1>');
       site.write('content/people/ada.json', '{ "name": "Ada Lovelace", "age": 36 }\n');
-      await until(async () => (await (await fetch(`${dev.url}/people/ada/`)).text()).includes('<h1>Ada Lovelace</h1>'), 15_000, 'the edit is served');
+      await until(() => /✓ content\/people\/ada\.json → /.test(dev.stdout()), 30_000, 'the rebuild');
+      expect(await (await fetch(`${dev.url}/people/ada/`)).text()).toContain('<h1>Ada Lovelace</h1>');
     } finally { await dev.close(); site.remove(); }
   });
 });

@@ -83,7 +83,7 @@ const page = (title: string, body: string) => `---\ntitle: ${title}\n---\n${body
 const GOOD = {
   a: page('A', 'Intro text.\n\n:::Callout{type="warning" title=\'Careful\'}\nInside **bold** and :Badge[new]{tone=new count=4}.\n:::\n\nA :Badge[**hot**] label with markup, a leaf:\n\n::Callout{type="tip"}\n'),
   tabs: page('Tabs', '::::Tabs\n:::Tab{label="One"}\nFirst *tab*.\n:::\n:::Tab{label="Two" open}\n- a list\n:::\n::::\n'),
-  data: page('Data', ':::Callout{title="{alert(1)}" type=note}\n:Badge[${process.exit(1)}]{tone="info"}\n:::\n\n:::Callout{title="<script>alert(1)</script>"}\n{{ constructor.constructor("return process")() }}\n:::\n'),
+  data: page('Data', ':::Callout{title="{alert(1)}" type=note}\n:Badge[${process.exit(1)}]{tone="info"}\n:::\n\n:::Callout{title="<script>alert(1)</script>"}\n\\{{ constructor.constructor("return process")() }}\n:::\n'),
   text: page('Text', 'Code:\n\n```\n:::Callout{type="tip"}\n```\n\nEscaped \\:Badge[x]{tone="info"}, at 10:30[am], std::vector[0], `:Badge[code]`.\n'),
 };
 
