@@ -12,7 +12,7 @@ import { configureEngine } from '../src/core/settings.ts';
 import { engineSettingsFrom } from './options.ts';
 import { terminal, type Io } from './commands.ts';
 
-export interface DevFlags { root?: string; port: number; host: string; open?: boolean; backend: boolean; cache?: boolean }
+export interface DevFlags { root?: string; port?: number; host: string; open?: boolean; backend: boolean; cache?: boolean }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -97,7 +97,8 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
   };
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
   servedAt = running.siteUrl();
-  io.out([`serving ${path.relative(io.cwd, root) || 'this folder'} from memory at ${servedAt}`, ...running.banner,
+  const moved = flags.port === undefined && new URL(running.url).port !== '5173' ? dim(' (5173 is in use)') : '';
+  io.out([`serving ${path.relative(io.cwd, root) || 'this folder'} from memory at ${servedAt}${moved}`, ...running.banner,
     dim('watching content/, templates/, static/ and sitegen.config.ts')].map((l) => `  ${l}\n`).join(''));
   return { code: 0, dev: { url: running.url, close } };
 }

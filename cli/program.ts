@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { SiteConfig } from '../src/core/types.ts';
-import { printMessages, red, yellow } from './report.ts';
+import { dim, printMessages, red, yellow } from './report.ts';
 import { runCheck, type BuildFlags, type CheckFlags } from './commands.ts';
 import { buildCommand } from './buildArgs.ts';
 import { loadEnvFile } from './env.ts';
@@ -70,7 +70,7 @@ async function siteConfig(root: string): Promise<SiteConfig | null> {
 }
 
 /** `sitegen preview`: the engine's preview() with the flags, printed; the signals close it. */
-async function runPreview(flags: { root?: string; out: string; port: number; host: string; backend: boolean }): Promise<number> {
+async function runPreview(flags: { root?: string; out: string; port?: number; host: string; backend: boolean }): Promise<number> {
   const root = resolveRoot(flags);
   loadEnvFile(root);
   const { preview, ServerStartError } = await import('../src/server/preview.ts');
@@ -93,7 +93,8 @@ async function runPreview(flags: { root?: string; out: string; port: number; hos
   process.once('SIGTERM', stop);
   printMessages(server.warnings, 'warning');
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
-  process.stdout.write([`serving ${path.relative(process.cwd(), server.dir) || server.dir} at ${server.siteUrl}`, ...server.banner].map((l) => `  ${l}\n`).join(''));
+  const moved = flags.port === undefined && new URL(server.url).port !== '4173' ? dim(' (4173 is in use)') : '';
+  process.stdout.write([`serving ${path.relative(process.cwd(), server.dir) || server.dir} at ${server.siteUrl}${moved}`, ...server.banner].map((l) => `  ${l}\n`).join(''));
   return 0;
 }
 
@@ -101,22 +102,22 @@ program.command('preview')
   .description("Serve the built dist/ as a static host would (404.html with status 404, _headers, _redirects) plus the site's server plugins")
   .option('-r, --root <dir>', 'site folder', '.')
   .option('-o, --out <dir>', 'folder to serve, relative to the root', 'dist')
-  .option('-p, --port <n>', 'port', port, 4173)
+  .option('-p, --port <n>', 'port (default: 4173, or the next free one after it; 0 picks any free one)', port)
   .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
   .option('--no-backend', "do not start the site's server plugins (e.g. a local API)")
-  .action(async (flags: { root?: string; out: string; port: number; host: string; backend: boolean }) => {
+  .action(async (flags: { root?: string; out: string; port?: number; host: string; backend: boolean }) => {
     process.exitCode = await runPreview(flags);
   });
 
 program.command('dev')
   .description("Build the site in memory and serve it with live reload, an error overlay and the site's server plugins; rebuild what each change feeds")
   .option('-r, --root <dir>', 'site folder', '.')
-  .option('-p, --port <n>', 'port (0 picks a free one)', port, 5173)
+  .option('-p, --port <n>', 'port (default: 5173, or the next free one after it; 0 picks any free one)', port)
   .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
   .option('--open', 'open the site in the browser')
   .option('--no-backend', "do not start the site's server plugins (e.g. a local API)")
   .option('--no-cache', 'parse every content file at start, and write no content cache')
-  .action(async (flags: { root?: string; port: number; host: string; open?: boolean; backend: boolean; cache: boolean }) => {
+  .action(async (flags: { root?: string; port?: number; host: string; open?: boolean; backend: boolean; cache: boolean }) => {
     const { runDev } = await import('./dev.ts');
     process.exitCode = await runDev(flags);
   });

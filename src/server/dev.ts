@@ -15,7 +15,8 @@ import { ServerStartError, closeServer, listenOrStop } from './preview.ts';
 export interface DevOptions {
   /** The site folder (with sitegen.config.ts). */
   root: string;
-  /** Default 5173; 0 picks a free port. */
+  /** Default 5173, or the next free port of the ten after it when it is taken; 0 picks a free port. A port
+   *  given is used or refused. */
   port?: number;
   /** The interface to listen on (default 127.0.0.1); a Host header may name it besides loopback names. */
   host?: string;
@@ -125,7 +126,7 @@ export async function dev(opts: DevOptions): Promise<DevHandle> {
       firstDone();
     }
     http = createServer(handler);
-    url = await listenOrStop(http, port, host, () => plugins.close());
+    url = await listenOrStop(http, port, host, () => plugins.close(), opts.port === undefined);
     listening(url);
   };
   try {

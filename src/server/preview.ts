@@ -14,7 +14,8 @@ export interface PreviewOptions {
   root: string;
   /** The folder to serve, relative to the root (default "dist"). */
   outDir?: string;
-  /** Default 4173; 0 picks a free port. */
+  /** Default 4173, or the next free port of the ten after it when it is taken; 0 picks a free port. A port
+   *  given is used or refused. */
   port?: number;
   /** The interface to listen on (default 127.0.0.1); a Host header may name it besides loopback names. */
   host?: string;
@@ -54,13 +55,23 @@ async function siteConfig(root: string): Promise<SiteConfig> {
   return mod.site.config;
 }
 
-/** Listens; when that fails, stops what was started for the server (its plugins) and says why. */
-export async function listenOrStop(server: Server, port: number, host: string, stop: () => Promise<unknown>): Promise<string> {
-  try {
-    return await listen(server, port, host);
-  } catch (e: any) {
-    await stop().catch(() => {});
-    throw new ServerStartError(`cannot listen on ${host}:${port}: ${e?.code === 'EADDRINUSE' ? 'the port is in use (pass --port)' : e?.message ?? e}`);
+/** How many ports after the default one a server tries when it is taken (as Vite does): 5173 … 5183. */
+export const PORT_TRIES = 10;
+
+/**
+ * Listens on `port`, or (`orNext`: the port was not asked for, it is the default) on the next free one of the
+ * PORT_TRIES after it; when that fails, stops what was started for the server (its plugins) and says why.
+ */
+export async function listenOrStop(server: Server, port: number, host: string, stop: () => Promise<unknown>, orNext = false): Promise<string> {
+  for (let p = port; ; p++) {
+    try {
+      return await listen(server, p, host);
+    } catch (e: any) {
+      if (e?.code === 'EADDRINUSE' && orNext && p > 0 && p < port + PORT_TRIES) continue;
+      await stop().catch(() => {});
+      const busy = e?.code === 'EADDRINUSE' ? (orNext ? `ports ${port} to ${p} are in use (pass --port)` : 'the port is in use (pass another --port, or none for the next free one)') : e?.message ?? e;
+      throw new ServerStartError(`cannot listen on ${host}:${orNext ? port : p}: ${busy}`);
+    }
   }
 }
 
@@ -99,7 +110,7 @@ export async function preview(opts: PreviewOptions): Promise<PreviewServer> {
   const backend = await startServerPlugins(plugins, { root, mode: 'preview', env, host, origin });
   if (backend.errors.length) throw new ServerStartError('a server plugin did not start', backend.errors);
   const server = createServer(createStaticHandler({ dir, handlers: backend.handlers, base, listenHost: host }));
-  const url = await listenOrStop(server, port, host, () => backend.close());
+  const url = await listenOrStop(server, port, host, () => backend.close(), opts.port === undefined);
   listening(url);
   let closing: Promise<void> | null = null;
   return {

@@ -86,7 +86,7 @@ describe('a port already taken', () => {
         closed().length = 0;
         const e = await start().then(() => null, (x) => x);
         expect(e).toBeInstanceOf(ServerStartError);
-        expect(e.message).toBe(`cannot listen on 127.0.0.1:${port}: the port is in use (pass --port)`);
+        expect(e.message).toBe(`cannot listen on 127.0.0.1:${port}: the port is in use (pass another --port, or none for the next free one)`);
         expect(closed()).toEqual(['hi']);
       }
     } finally {
