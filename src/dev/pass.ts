@@ -15,6 +15,7 @@ import type { Plan, Session } from '../pipeline/session.ts';
 import { emptyLinkCache, linkProblems, type LinkCache } from '../pipeline/links.ts';
 import { equalMemo, sameRoute } from '../pipeline/routes.ts';
 import type { DevOutput } from './output.ts';
+import { imageTableKey } from '../output/staticImages.ts';
 
 export interface PageRecord {
   route: Route;
@@ -25,6 +26,8 @@ export interface PageRecord {
   reads: [string, number][];
   moduleVersion: number;
   manifest: AssetManifest;
+  /** The static images (<Image>, image()) as they were when it rendered (staticImages.ts imageTableKey). */
+  images: string;
 }
 
 interface AliasRecord { to: string; output: string; html: string; moduleVersion: number }
@@ -109,9 +112,10 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
   const next = new Map<string, PageRecord | null>();
   const toRender: number[] = [];
   const memo = equalMemo();
+  const images = imageTableKey(outputs.images.table); // a static image replaced renders the pages again
   routes.forEach((route, i) => {
     const prev = s.pages.get(route.path);
-    const same = prev && prev.moduleVersion === moduleVersion && sameAssets(prev.manifest, manifest, prev.islands)
+    const same = prev && prev.moduleVersion === moduleVersion && prev.images === images && sameAssets(prev.manifest, manifest, prev.islands)
       && prev.reads.every(([name, v]) => session.version(name) === v) && sameRoute(prev.route, route, memo);
     next.set(route.path, same ? prev : null); // in route order: the link check and the commit follow it
     if (!same) toRender.push(i);
@@ -162,7 +166,7 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
           return;
         }
         const html = files.get(route.output)!;
-        next.set(route.path, { route, html, islands: r.islands, links: r.links, reads: reads.get(route.path)!, moduleVersion, manifest });
+        next.set(route.path, { route, html, islands: r.islands, links: r.links, reads: reads.get(route.path)!, moduleVersion, manifest, images });
         if (live) out.pages.set(route.output, { html, route: route.path });
       })();
       running.set(k, job);

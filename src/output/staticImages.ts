@@ -138,3 +138,13 @@ export async function readStaticImages(root: string, fingerprint: boolean): Prom
   const read = await Promise.all(files.map(async (f): Promise<[string, Uint8Array]> => [f, await fs.readFile(path.join(dir, f))]));
   return staticImages(read, fingerprint);
 }
+
+// What a page's <Image> and image() read of the static images: each one's published path, size and content
+// hash. A static image replaced in dev renders the pages again (a variant's URL names the content it was made
+// from), as a template edit does; which page used which image is not recorded.
+const tableKeys = new WeakMap<ImageTable, string>();
+export function imageTableKey(table: ImageTable): string {
+  let k = tableKeys.get(table);
+  if (k === undefined) tableKeys.set(table, (k = JSON.stringify(Object.entries(table).map(([p, i]) => [p, i.src, i.width, i.height, i.facts?.hash ?? i.problem ?? '']))));
+  return k;
+}

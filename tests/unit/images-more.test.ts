@@ -230,4 +230,26 @@ describe('sitegen dev: editing an image refreshes the posts that show it', () =>
       expect(variant(await host.text('/about/'))).not.toBe(before);
     } finally { await host.close(); await dev.close(); site.remove(); }
   });
+
+  it('an image under static/ that a template shows with <Image> refreshes its pages too', async () => {
+    const site = await copyOf('basic', { 'static/img/team.jpg': small });
+    site.edit('templates/pages.tsx', (t) => t
+      .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, type LayoutProps } from 'sitegen-islands';")
+      .replace('  return (<><h1>{title}</h1><p>{tags.join', '  return (<><Image src="/img/team.jpg" alt="The team" /><h1>{title}</h1><p>{tags.join'));
+    const dev = await createDevSite({ root: site.root });
+    const host = await hostOf(dev);
+    try {
+      expect((await dev.start()).errors).toEqual([]);
+      const before = variant(await host.text('/items/alpha/'));
+      expect(before).toBeDefined();
+      site.write('static/img/team.jpg', await photo(800, 500, 11));
+      const r = await dev.apply([{ file: 'static/img/team.jpg', kind: 'change' }]);
+      expect(r?.errors).toEqual([]);
+      expect(r?.changed).toEqual(expect.arrayContaining(['/items/alpha/', '/items/beta/']));
+      const after = variant(await host.text('/items/alpha/'));
+      expect(after).not.toBe(before);
+      const made = await currentImageStore(site.root)!.variant(after!);
+      expect('path' in made).toBe(true);
+    } finally { await host.close(); await dev.close(); site.remove(); }
+  });
 });
