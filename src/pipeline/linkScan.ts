@@ -226,6 +226,8 @@ export function brokenPaths(pages: PageLinks[], targets: LinkTargets, hints = tr
       : !abs.endsWith('/') && targets.has(abs + '/') ? { kind: 'slash', to: `${abs}/` }
       : abs.endsWith('/') && abs.length > 1 && targets.has(abs.slice(0, -1)) ? { kind: 'noSlash', to: abs.slice(0, -1) }
       : folderUp(uses[0]!, targets, base) ?? nearPath(abs, targets, budget);
+    // A path to link to, as it is served: under a base, with it (a Markdown link written so keeps it as it is).
+    if (fix && 'to' in fix && base !== '/') fix.to = base + fix.to.slice(1);
     return { kind: 'path', resolved: abs, fix, uses };
   });
 }

@@ -151,6 +151,9 @@ describe('host files and the link check under a base', () => {
     const [e] = checkLinks([{ page: '/a/', source: null, links: ['/a/'] }], targets);
     expect(e.text).toBe('page /a/ links to /a/, which is not a page, alias or file');
     expect(e.hint).toBe('The site is served under /repo/: in a template write href(\'/a/\') from "sitegen-islands", which adds the base, or /repo/a/ (Markdown links and images get the base by themselves).');
+    // A path written with the base but not the page URL's form: the fix as served, with the base.
+    const [slash] = checkLinks([{ page: '/a/', source: null, links: ['/repo/a'] }], targets);
+    expect(slash.hint).toBe('Page URLs end with "/": link to /repo/a/ instead.');
   });
 });
 
