@@ -56,6 +56,8 @@ export interface ImageProps {
   sizes?: string;
   /** The page's main image (LCP): loaded at once with high priority and preloaded. One per page. */
   priority?: boolean;
+  /** 'eager' loads it with the page (a logo in the header) without `priority`'s preload; default 'lazy'. */
+  loading?: 'lazy' | 'eager';
   /** Widths for this image's srcsets (default: the site's images.widths). */
   widths?: number[];
   className?: string;
@@ -68,6 +70,7 @@ const imageError = (props: ImageProps, text: string): Error => errorAtCallSite(p
 /** A static image as a responsive, optimized <picture> (SVG and GIF: an <img> of the file as it is). */
 export function Image(props: ImageProps): ReactElement {
   const { src, alt, sizes, priority, widths, className, id } = props;
+  const eager = props.loading === 'eager';
   if (typeof alt !== 'string') throw imageError(props, `<Image src="${src}">: alt is required — say what the image shows, or alt="" for a decorative image`);
   const state = current;
   const base = currentUrlPolicy().base;
@@ -75,7 +78,7 @@ export function Image(props: ImageProps): ReactElement {
     let host = '';
     try { host = new URL(src.startsWith('//') ? `https:${src}` : src).hostname; } catch { /* not a URL */ }
     if (!host || !state.remote.includes(host)) throw imageError(props, `<Image src="${src}">: the image is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to show it as it is`);
-    return createElement('img', { src, alt, sizes, className, id, loading: priority ? undefined : 'lazy', decoding: priority ? 'auto' : 'async', fetchPriority: priority ? 'high' : undefined });
+    return createElement('img', { src, alt, sizes, className, id, loading: priority || eager ? undefined : 'lazy', decoding: priority ? 'auto' : 'async', fetchPriority: priority ? 'high' : undefined });
   }
   const info = lookup(src);
   if (!info) throw imageError(props, `<Image src="${src}">: ${noSuchImage(src)}`);
@@ -83,7 +86,7 @@ export function Image(props: ImageProps): ReactElement {
   const m = pictureModel(info.facts, state.settings, { alt, sizes, priority, widths, base });
   const img = createElement('img', {
     src: m.img.src, srcSet: m.img.srcset, sizes: m.img.sizes, alt, width: m.img.width, height: m.img.height,
-    loading: m.img.loading, decoding: m.img.decoding, fetchPriority: m.img.fetchpriority, className, id,
+    loading: eager ? undefined : m.img.loading, decoding: m.img.decoding, fetchPriority: m.img.fetchpriority, className, id,
   });
   const picture = m.sources.length
     ? createElement('picture', null, ...m.sources.map((s) => createElement('source', { key: s.type, type: s.type, srcSet: s.srcset, sizes: s.sizes })), img)

@@ -197,6 +197,20 @@ describe('<Image> in templates', () => {
     } finally { site.remove(); }
   });
 
+  it('loading="eager" loads an image with the page (a header logo) without priority\'s fetch priority', async () => {
+    const site = await copyOf('basic', { 'static/img/team.jpg': small });
+    site.edit('templates/pages.tsx', template('<Image src="/img/team.jpg" alt="Logo" sizes="80px" widths={[160]} loading="eager" /><Image src="/favicon.svg" alt="Mark" loading="eager" />'));
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      const html = r.read('items/alpha/index.html');
+      const img = html.match(/<img src="[^"]*team-160\.jpg"[^>]*>/)![0];
+      expect(img).not.toMatch(/loading=|fetchPriority/i);
+      expect(img).toContain('decoding="async"');
+      expect(html.match(/<img src="[^"]*favicon\.svg"[^>]*>/)![0]).not.toMatch(/loading=/);
+    } finally { site.remove(); }
+  });
+
   it('a priority SVG is preloaded once (React DOM preloads an eager <img> on its own; no second link)', async () => {
     const site = await copyOf('basic', {});
     site.edit('templates/pages.tsx', template('<Image src="/favicon.svg" alt="Logo" priority />'));
