@@ -1,7 +1,7 @@
 // What a site's sitegen.config.ts and templates import from "sitegen-islands".
 import type { ComponentType, ReactNode } from 'react';
 import type { ZodType, core, output } from 'zod';
-import type { CheckedRoute, CollectionConfig, ContentIssue, ContentOf, MarkdownComponent, RouteDef, SiteConfig } from './core/types.ts';
+import type { CheckedRoute, CollectionConfig, ContentIssue, ContentOf, LayoutProps, MarkdownComponent, RouteDef, SiteConfig } from './core/types.ts';
 
 export type { MarkdownComponent } from './core/types.ts';
 export type { SiteConfig, RouteDef, Route, BodyContext, PageHeadTag, Entry, LayoutProps, ContentIssue, CollectionConfig, Content, ContentOf, CollectionValue, CheckedRoute, Message, MarkdownHeading, MarkdownEntryText } from './core/types.ts';
@@ -17,8 +17,10 @@ export type { SitegenPlugin, PluginContext, ConfigContribution, ServerContext, S
  * The site config as written: `routes` and `validate` get content typed from the collections' schemas,
  * and each route's props are checked against its component's.
  */
-export interface TypedSiteConfig<Cs extends Record<string, CollectionConfig<any>>, R> extends Omit<SiteConfig, 'collections' | 'routes' | 'validate'> {
+export interface TypedSiteConfig<Cs extends Record<string, CollectionConfig<any>>, R> extends Omit<SiteConfig, 'collections' | 'routes' | 'validate' | 'layout'> {
   collections: Cs;
+  /** Wraps every page; typed from the schemas when its props are LayoutProps<Content<typeof collections>>. */
+  layout?: ComponentType<LayoutProps<ContentOf<Cs>>>;
   routes: (content: ContentOf<Cs>) => readonly CheckedRoute<R>[];
   validate?: (content: ContentOf<Cs>) => ContentIssue[];
 }

@@ -117,9 +117,10 @@ export interface MarkdownComponent {
   inline?: boolean;
 }
 
-export interface LayoutProps {
+/** What the layout gets. `LayoutProps<Content<typeof collections>>` types `content` from the site's schemas. */
+export interface LayoutProps<C = Content> {
   route: Route;
-  content: Content;
+  content: C;
   children: ReactNode;
 }
 

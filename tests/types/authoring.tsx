@@ -2,7 +2,7 @@
 // correct usage compiles, and every `@ts-expect-error` line must be an error.
 import { z } from 'zod';
 import type { ReactNode } from 'react';
-import { component, date, defineCollection, defineConfig, paginate, reference, taxonomy, type Content, type Page } from 'sitegen-islands';
+import { component, date, defineCollection, defineConfig, paginate, reference, taxonomy, type Content, type LayoutProps, type Page } from 'sitegen-islands';
 
 // Collections declared on their own, with no `as const`: literal types kept.
 const site = defineCollection({ pattern: 'site.yaml', schema: z.strictObject({ name: z.string(), year: z.number() }), single: true });
@@ -48,8 +48,16 @@ export function typed(content: Content<typeof collections>) {
   void [year, html, when, author, id, editor, draft, wrong, first, tagged];
 }
 
+// The layout's content typed from the schemas: site.name is a string; a field the schema lacks is an error.
+function Layout({ content, children }: LayoutProps<Content<typeof collections>>) {
+  // @ts-expect-error no such field in the site collection's schema
+  const missing: string = content.site.title;
+  return <>{content.site.name}{content.posts.map((p) => p.data.title).join()}{missing}{children}</>;
+}
+
 export default defineConfig({
   site: { title: 'Types', url: 'https://types.example' },
+  layout: Layout,
   collections,
   routes: (content) => [
     { path: '/', component: Home, props: { name: content.site.name, titles: content.posts.map((p) => `${p.data.title} by ${p.data.author.data.name}`) }, title: content.site.name },
