@@ -32,6 +32,8 @@ export interface TaxonomyOptions {
   /** A term's URL segment (default: the slugger of heading ids, "Node.js" → "nodejs"); for example
    *  `(t) => t.toLowerCase().replaceAll(' ', '-')` keeps the "node.js" of a site moved from Hugo. */
   slug?: (term: string) => string;
+  /** Terms that get no page (an Eleventy site's "posts" tag, which made its collection): left out as if unwritten. */
+  exclude?: readonly string[];
 }
 
 /** Why a slug cannot be a URL segment, or null when it can. */
@@ -39,8 +41,10 @@ const badSegment = (s: unknown): string | null => typeof s !== 'string' || !s ? 
   : s === '.' || s === '..' || /[/?#\s\\%]/.test(s) ? `${JSON.stringify(s)} is not one URL segment (no "/", "?", "#", "%", "\\" or spaces)` : null;
 
 export function taxonomy<E extends Entry>(entries: readonly E[], options: TaxonomyOptions): Taxonomy<E> {
-  const { field, path, slug: makeSlug } = options ?? ({} as TaxonomyOptions);
+  const { field, path, slug: makeSlug, exclude = [] } = options ?? ({} as TaxonomyOptions);
   if (makeSlug !== undefined && typeof makeSlug !== 'function') throw new Error('taxonomy(): slug must be a function from a term to its URL segment');
+  if (!Array.isArray(exclude) || exclude.some((t) => typeof t !== 'string')) throw new Error(`taxonomy(): exclude must be a list of terms, got ${JSON.stringify(exclude)}`);
+  const excluded = new Set(exclude);
   if (typeof field !== 'string' || !field) throw new Error(`taxonomy(): field must name a data field, got ${JSON.stringify(field)}`);
   if (typeof path !== 'string' || !path.startsWith('/')) throw new Error(`taxonomy(): path must be a site path starting with "/", got ${JSON.stringify(path)}`);
   const base = path.length > 1 ? path.replace(/\/+$/, '') : '';
@@ -55,6 +59,7 @@ export function taxonomy<E extends Entry>(entries: readonly E[], options: Taxono
         issues.push({ kind: 'TermCollision', file: entry.file, path: at, message: `A ${field} term must be text, got ${typeof term}` });
         continue;
       }
+      if (excluded.has(term)) continue;
       const slug = makeSlug ? makeSlug(term) : slugOf(term);
       const bad = makeSlug && badSegment(slug);
       if (bad) {

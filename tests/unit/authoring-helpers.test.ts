@@ -51,6 +51,12 @@ describe('taxonomy()', () => {
     ]);
   });
 
+  it('leaves out the terms it is told to exclude (an Eleventy site\'s "posts" tag), as if unwritten', () => {
+    const t = taxonomy([entry('a', ['posts', 'Notes']), entry('b', 'posts')], { field: 'tags', path: '/tags', exclude: ['posts'] });
+    expect(t.terms.map((x) => [x.term, x.entries.map((e) => e.id)])).toEqual([['Notes', ['a']]]);
+    expect(() => taxonomy([], { field: 'tags', path: '/tags', exclude: 'posts' as never })).toThrow('taxonomy(): exclude must be a list of terms, got "posts"');
+  });
+
   it('lists an entry once under a term it repeats', () => {
     expect(taxonomy([entry('a', ['x', 'x'])], { field: 'tags', path: '/t' }).terms[0].entries).toHaveLength(1);
   });
