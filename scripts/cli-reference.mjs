@@ -22,7 +22,7 @@ export function cliReference() {
     '---',
     'title: "CLI reference"',
     'description: "Every command and option of sitegen, as its --help prints them."',
-    'order: 13',
+    'order: 14',
     '---',
     '',
     'Generated from the commands\' own definitions (`node scripts/cli-reference.mjs`); the',
