@@ -11,6 +11,14 @@ import { hasDirectives, placedDirectives, type DirectiveData, type PlacedDirecti
 import { bodyMayHold } from '../content/diskBody.ts';
 
 const where = (d: DirectiveData) => fileLocation(d.f, d.l, d.c, d.t);
+/** Where an attribute of the directive is written (its name after "{" or a space), else the directive. */
+function attrWhere(d: DirectiveData, key: string) {
+  for (let i = d.t.indexOf(key, d.c - 1); i >= 0; i = d.t.indexOf(key, i + 1)) {
+    const before = d.t[i - 1], after = d.t[i + key.length];
+    if ((before === '{' || before === ' ' || before === '\t') && (after === '=' || after === ' ' || after === '}')) return fileLocation(d.f, d.l, i + 1, d.t);
+  }
+  return where(d);
+}
 const written = (d: DirectiveData) => (d.k === 'inline' ? `:${d.n}[…]` : d.k === 'leaf' ? `::${d.n}` : `:::${d.n}`);
 
 /** The attribute names a schema knows: a zod object's keys (none for another kind of schema). */
@@ -39,16 +47,16 @@ export function directiveProblems(components: Record<string, MarkdownComponent>,
     for (const k of Object.keys(d.a)) {
       if (keys.includes(k)) continue;
       const guess = closest(k, keys);
-      out.push(message('ComponentError', `Unknown attribute "${k}" of ${d.n}`, where(d), { hint: `${guess ? `Did you mean "${guess}"? ` : ''}${keys.length ? `${d.n} takes: ${keys.join(', ')}.` : `${d.n} takes no attributes.`}` }));
+      out.push(message('ComponentError', `Unknown attribute "${k}" of ${d.n}`, attrWhere(d, k), { hint: `${guess ? `Did you mean "${guess}"? ` : ''}${keys.length ? `${d.n} takes: ${keys.join(', ')}.` : `${d.n} takes no attributes.`}` }));
     }
-    if (out.length) return out;
   }
+  // (after unknown attributes too: every problem of the directive at once)
   const r = c.schema.safeParse(d.a, { error: (iss) => plainError(iss, d.a) });
   if (!r.success) {
     for (const iss of r.error.issues) {
       if (iss.code === 'unrecognized_keys') continue;
       const key = iss.path.length ? String(iss.path[0]) : '';
-      out.push(message('ComponentError', key ? `Attribute "${key}" of ${d.n}: ${iss.message}` : `The attributes of ${d.n}: ${iss.message}`, where(d)));
+      out.push(message('ComponentError', key ? `Attribute "${key}" of ${d.n}: ${iss.message}` : `The attributes of ${d.n}: ${iss.message}`, key ? attrWhere(d, key) : where(d)));
     }
   }
   return out;

@@ -212,7 +212,7 @@ describe('bad input is a located error, the same in build, check and dev', () =>
 
   it('an unknown component or attribute (with a did-you-mean), a bad value, the wrong form or place', async () => {
     const s = await site({
-      names: page('N', ':::Calout{type="tip"}\nx\n:::\n\n:::Callout{tpye="tip"}\nx\n:::\n\n:::Callout{type="danger"}\nx\n:::\n\nA :Badge[x]{count="many"} and :Badge[y]{count="1e999"}\n'),
+      names: page('N', ':::Calout{type="tip"}\nx\n:::\n\n:::Callout{tpye="tip"}\nx\n:::\n\n:::Callout{type="danger"}\nx\n:::\n\nA :Badge[x]{count="many"} and :Badge[y]{count="1e999"}\n\n:::Callout{titel="x" type="danger"}\nx\n:::\n'),
       forms: page('F', 'Text :Callout[x] and\n\n::Badge{tone="info"}\n'),
       places: page('P', ':::Tab{label="alone"}\nx\n:::\n\n::::Callout\n:::Tab{label="in a callout"}\nx\n:::\n::::\n\n::::Tabs\n:::Tab\nno label\n:::\n::::\n'),
     });
@@ -220,11 +220,14 @@ describe('bad input is a located error, the same in build, check and dev', () =>
       ['ComponentError', 'content/pages/forms.md:4:6', 'Callout is a block component: write it on lines of its own, :::Callout{…} … :::', CATALOGUE_HINT],
       ['ComponentError', 'content/pages/forms.md:6:1', 'Badge is an inline component: write it in running text as :Badge[label]{…}', CATALOGUE_HINT],
       ['ComponentError', 'content/pages/names.md:4:1', 'Unknown component "Calout" in :::Calout', 'Did you mean Callout? Components this site registers: Callout, Badge, Tabs, Tab, Boom.'],
-      ['ComponentError', 'content/pages/names.md:8:1', 'Unknown attribute "tpye" of Callout', 'Did you mean "type"? Callout takes: type, title.'],
-      ['ComponentError', 'content/pages/names.md:12:1', 'Attribute "type" of Callout: Must be one of: "note", "tip", "warning"', CATALOGUE_HINT],
+      ['ComponentError', 'content/pages/names.md:8:12', 'Unknown attribute "tpye" of Callout', 'Did you mean "type"? Callout takes: type, title.'],
+      ['ComponentError', 'content/pages/names.md:12:12', 'Attribute "type" of Callout: Must be one of: "note", "tip", "warning"', CATALOGUE_HINT],
       // (z.coerce.number() made NaN of the text: what was written is named)
-      ['ComponentError', 'content/pages/names.md:16:3', 'Attribute "count" of Badge: Expected number, received string "many"', CATALOGUE_HINT],
-      ['ComponentError', 'content/pages/names.md:16:31', 'Attribute "count" of Badge: Expected number, received string "1e999"', CATALOGUE_HINT],
+      ['ComponentError', 'content/pages/names.md:16:13', 'Attribute "count" of Badge: Expected number, received string "many"', CATALOGUE_HINT],
+      ['ComponentError', 'content/pages/names.md:16:41', 'Attribute "count" of Badge: Expected number, received string "1e999"', CATALOGUE_HINT],
+      // An unknown attribute and a bad value on one directive: both, each at its attribute.
+      ['ComponentError', 'content/pages/names.md:18:12', 'Unknown attribute "titel" of Callout', 'Did you mean "title"? Callout takes: type, title.'],
+      ['ComponentError', 'content/pages/names.md:18:22', 'Attribute "type" of Callout: Must be one of: "note", "tip", "warning"', CATALOGUE_HINT],
       ['ComponentError', 'content/pages/places.md:4:1', 'Tab can only be nested directly in Tabs, but it is not inside one', 'Put it between ::::Tabs and :::: (a longer fence around the :::Tab blocks).'],
       ['ComponentError', 'content/pages/places.md:9:1', 'Tab can only be nested directly in Tabs, but it is in Callout', 'Put it between ::::Tabs and :::: (a longer fence around the :::Tab blocks).'],
       ['ComponentError', 'content/pages/places.md:15:1', 'Attribute "label" of Tab: Required', CATALOGUE_HINT],
@@ -265,7 +268,7 @@ describe('bad input is a located error, the same in build, check and dev', () =>
     try {
       await expect((await fetch(dev.url + '/a/')).text()).resolves.toContain('<aside class="callout callout-tip"><p>Hello.</p>');
       s.edit('content/pages/a.md', (t) => t.replace(':::Callout{type="tip"}', ':::Callout{tipe="tip"}'));
-      await until(() => dev.output().includes('content/pages/a.md:4:1 Unknown attribute "tipe" of Callout'), 15_000, 'the error in dev');
+      await until(() => dev.output().includes('content/pages/a.md:4:12 Unknown attribute "tipe" of Callout'), 15_000, 'the error in dev');
       s.edit('content/pages/a.md', (t) => t.replace(':::Callout{tipe="tip"}', ':::Callout{type="warning"}\n:Badge[hi]'));
       await until(async () => (await (await fetch(dev.url + '/a/')).text()).includes('<aside class="callout callout-warning"><p><span class="badge badge-info" data-kind="string">hi</span>'), 15_000, 'the fixed page');
     } finally { await dev.close(); }
