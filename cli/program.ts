@@ -46,7 +46,7 @@ program.command('build')
   .action(async (flags: BuildFlags) => { process.exitCode = await buildCommand(flags); });
 
 program.command('check')
-  .description('Everything build checks (content, routes, static files, links), and the types of a site with a tsconfig.json; writing nothing; print every problem; exit 1 if any')
+  .description('Everything build checks (content, routes, static files, links), and the types of a site with a tsconfig.json; writing nothing; print every problem found (pages and links are checked once the content has none); exit 1 if any')
   .option('-r, --root <dir>', 'site folder', '.')
   .option('--json', 'print the result as JSON')
   .option('--drafts', 'check draft entries as a `build --drafts` would include them')
