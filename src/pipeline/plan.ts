@@ -17,6 +17,7 @@ import { currentImageStore, imageStore } from '../images/store.ts';
 import { maxPixelsOf, siteImageSettings } from '../images/config.ts';
 import { engineSettings } from '../core/settings.ts';
 import { draftsLeftOut } from '../content/load.ts';
+import { locateKey } from '../site/configSchema.ts';
 
 /** The aliases that get a meta-refresh page: all of them, unless the config says `aliasPages: false`. */
 export function aliasPagesOf(table: Pick<RouteTable, 'aliases'>, config: SiteConfig): Alias[] {
@@ -77,6 +78,12 @@ function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
     if (pageFiles.has(f) || p.manifest.files.has(f)) { errors.push(message('StaticConflict', `static/${f} would overwrite a generated file`, at)); continue; }
     const blocked = generated.inTheWay(f);
     if (blocked) errors.push(message('StaticConflict', `static/${f} ${blocked}`, at));
+  }
+  // The favicon the config names, when it is a file of the site that nothing writes: said at site.favicon, not
+  // as a broken link on every page.
+  const icon = p.config.site.favicon;
+  if (icon?.startsWith('/') && !icon.startsWith('//') && !pageFiles.has(icon.slice(1)) && !p.statics.has(icon.slice(1)) && !p.manifest.files.has(icon.slice(1))) {
+    errors.push(message('ConfigError', `site.favicon is ${icon}, but static${icon} does not exist`, locateKey(p.root, ['site', 'favicon']), { hint: `Put the icon at static${icon}, or name the file you have (favicon: '/favicon.svg').` }));
   }
   // (the page files and the manifest's asked as they are; the static files, which dev changes in place, as now)
   const targets = targetsOver(sitePaths(routes, aliases), [pageFiles, p.manifest.files, new Set([...p.statics.keys(), ...Object.keys(hostFiles)])], urlPolicy(p.config).base);

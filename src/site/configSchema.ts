@@ -106,7 +106,7 @@ function validKeys(at: PropertyKey[]): string[] {
 }
 
 /** Where a key path is written in the config's text: each key searched after its parent's, else the file. */
-function locateKey(root: string, keys: PropertyKey[]) {
+export function locateKey(root: string, keys: PropertyKey[]) {
   const file = 'sitegen.config.ts';
   let text = '';
   try { text = fs.readFileSync(path.join(root, file), 'utf8'); } catch { return fileLocation(file); }

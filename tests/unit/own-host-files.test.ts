@@ -2,7 +2,8 @@
 // generated ones instead of replacing them, which dropped every alias redirect and the site's
 // Content-Security-Policy without a word: its redirect rules first (a host takes the first rule a path
 // matches), its header rules after the generated ones. build, preview and dev serve the same; an edit to
-// either file in dev is served at once. A static robots.txt still replaces the generated one.
+// either file in dev is served at once. A static robots.txt still replaces the generated one. And the favicon
+// the config names must be a file of static/: one error at site.favicon says so.
 import { describe, expect, it } from 'vitest';
 import { copyOf } from '../helpers/scratch.ts';
 import { until } from './dev-fixture.ts';
@@ -43,6 +44,18 @@ describe("a site's own _redirects and _headers", () => {
         site.write('static/_redirects', '/old/alpha /items/alpha/ 302\n');
         await until(async () => (await fetch(`${dev.url}/old/alpha`, { redirect: 'manual' })).headers.get('location') === '/items/alpha/', 15_000, 'the edited rule is served');
       } finally { await dev.close(); }
+    } finally { site.remove(); }
+  });
+
+  it('a favicon the config names but static/ lacks is one error at site.favicon, not a broken link on every page', async () => {
+    const site = await copyOf('basic');
+    try {
+      site.edit('sitegen.config.ts', (t) => t.replace("favicon: '/favicon.svg'", "favicon: '/favicon.ico'"));
+      for (const command of ['build', 'check']) {
+        const r = await site.run(command);
+        expect(r.errors.map((e) => [e.id, e.text, `${e.location?.file}:${e.location?.line}`]), command).toEqual([['ConfigError', 'site.favicon is /favicon.ico, but static/favicon.ico does not exist', 'sitegen.config.ts:9']]);
+        expect(r.errors[0]!.hint).toBe("Put the icon at static/favicon.ico, or name the file you have (favicon: '/favicon.svg').");
+      }
     } finally { site.remove(); }
   });
 });
