@@ -102,7 +102,11 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
     const dateHint = iss.code !== 'invalid_type' || iss.expected !== 'date' || typeof written !== 'string' ? {}
       : Number.isNaN(Date.parse(written)) ? { hint: 'Write the date as YYYY-MM-DD (or an ISO 8601 date and time).' }
       : { hint: 'YAML dates are strings: use z.coerce.date() in the schema to accept them.' };
-    errors.push(message('ContentSchemaError', iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint }));
+    // One value where a list goes (Eleventy's `tags: posts`): the list form of what was written.
+    const key = iss.path.length ? String(iss.path[iss.path.length - 1]) : '';
+    const listHint = iss.code === 'invalid_type' && iss.expected === 'array' && (typeof written === 'string' || typeof written === 'number') && key
+      ? { hint: `Write a list, even of one: ${key}: [${typeof written === 'string' ? JSON.stringify(written).slice(1, -1).slice(0, 40) : written}]` } : {};
+    errors.push(message('ContentSchemaError', iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint }));
   }
   return { errors: sortMessages(errors) };
 }

@@ -56,6 +56,11 @@ describe('schema validation', () => {
       'c.yaml:6:1 metrics: Unknown field "metrics"',
     ]);
   });
+  it('one value where a list goes (Eleventy\'s tags: posts): the hint writes it as a list', () => {
+    const { source } = parseYamlSource('title: A\ntags: posts\n', 'p.md', 1);
+    const { errors } = validateData(z.strictObject({ title: z.string(), tags: z.array(z.string()) }), source.doc.toJS(), source);
+    expect(errors.map((e) => [formatMessage(e), e.hint])).toEqual([['p.md:3:7 tags: Expected array, received string "posts"', 'Write a list, even of one: tags: [posts]']]);
+  });
 });
 
 describe('glob', () => {
