@@ -226,7 +226,7 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
   }
 
   const links = [...pages.values()].map((p) => ({ page: p.route.path, source: p.route.source, links: p.links }));
-  errors.push(...plan.deferred, ...await linkProblems(session.root, links, outputs.targets, s.links));
+  errors.push(...plan.deferred, ...await linkProblems(session.root, links, outputs.targets, s.links, undefined, session.sourceFiles()));
   if (errors.length) return failed(errors);
 
   const changed = commit(s, pages, nextAliases, hostFilesOf(outputs), manifest);

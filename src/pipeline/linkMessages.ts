@@ -42,8 +42,11 @@ export function linkMessages(broken: BrokenLink[]): Message[] {
     }
     const extra = hint ? { hint } : {};
     if (b.uses.length > GROUP_AFTER) {
-      const m = message('BrokenLink', `${b.uses.length} pages link to ${b.uses[0].link}, ${groupWhy} (a shared template link?)`, null, extra);
-      for (const u of shownUses(b)) m.notes.push(u.at ? { text: `on page ${u.page}`, location: u.at } : { text: `on page ${u.page}${u.source ? ` (${u.source})` : ''}`, location: null });
+      // Written in one place of the site's code (a layout's link): the message is located there.
+      const shown = shownUses(b);
+      const one = shown.every((u) => u.at && u.at.file === shown[0].at!.file && u.at.line === shown[0].at!.line) ? shown[0].at! : null;
+      const m = message('BrokenLink', `${b.uses.length} pages link to ${b.uses[0].link}, ${groupWhy}${one ? '' : ' (a shared template link?)'}`, one, extra);
+      for (const u of shown) m.notes.push(u.at && !one ? { text: `on page ${u.page}`, location: u.at } : { text: `on page ${u.page}${u.source ? ` (${u.source})` : ''}`, location: null });
       out.push(m);
     } else {
       for (const u of b.uses) out.push(message('BrokenLink', `page ${u.page} links to ${u.link}, ${why(u)}`, u.at ?? (u.source ? fileLocation(u.source) : null), extra));

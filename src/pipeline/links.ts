@@ -40,9 +40,10 @@ export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: Lin
   return [...(bad.length ? brokenPaths(bad, targets) : []), ...brokenAnchors(pages, targets.base)];
 }
 
-/** Every broken link of `pages` as a message, located in its source file. */
-export async function linkProblems(root: string, pages: PageLinks[], targets: LinkTargets, cache?: LinkCache, passed?: (p: PageLinks, i: number) => boolean): Promise<Message[]> {
-  return linkMessages(await locateLinks(root, brokenLinks(pages, targets, cache, passed), targets.base));
+/** Every broken link of `pages` as a message, located in its source file, or in the site's code (`codeFiles`,
+ *  absolute: a template's link) when its source does not write it. */
+export async function linkProblems(root: string, pages: PageLinks[], targets: LinkTargets, cache?: LinkCache, passed?: (p: PageLinks, i: number) => boolean, codeFiles: readonly string[] = []): Promise<Message[]> {
+  return linkMessages(await locateLinks(root, brokenLinks(pages, targets, cache, passed), targets.base, codeFiles));
 }
 
 /**
@@ -84,18 +85,30 @@ function keptToCheck(pages: PageLinks[], targets: LinkTargets, passed: (p: PageL
  * link without the site's base (Markdown writes "/x/" and the page has "/repo/x/"). A link many pages
  * share is located on the few its message names, so a template's broken link costs no read per page.
  */
-export async function locateLinks(root: string, broken: BrokenLink[], base = '/'): Promise<BrokenLink[]> {
+export async function locateLinks(root: string, broken: BrokenLink[], base = '/', codeFiles: readonly string[] = []): Promise<BrokenLink[]> {
   const texts = new Map<string, string[]>();
-  for (const u of broken.flatMap(shownUses)) {
-    const file = u.source;
-    if (!file) continue;
+  const linesOf = async (file: string) => {
     if (!texts.has(file)) texts.set(file, (await fs.readFile(path.join(root, file), 'utf8').catch(() => '')).split('\n'));
-    const lines = texts.get(file)!;
-    const find = (l: string) => lines.findIndex((t) => t.includes(`(${l})`) || t.includes(`"${l}"`) || t.includes(` ${l}`));
-    let written = u.link;
-    let i = find(written);
-    if (i < 0 && base !== '/' && u.link.startsWith(base)) { written = u.link.slice(base.length - 1); i = find(written); }
-    if (i >= 0) u.at = fileLocation(file, i + 1, lines[i].indexOf(written) + 1, lines[i]);
+    return texts.get(file)!;
+  };
+  // The site's own code (templates, the config), relative to the root: where a page's link is written when
+  // its content file does not write it (a layout's link, shared by every page).
+  const code = codeFiles.map((f) => path.relative(root, f)).filter((f) => !f.startsWith('..') && !f.split(path.sep).includes('node_modules'));
+  for (const u of broken.flatMap(shownUses)) {
+    // As written: the link, without the site's base, and (href('/about') writes "/about/") without its slash.
+    const bare = base !== '/' && u.link.startsWith(base) ? u.link.slice(base.length - 1) : null;
+    const forms = [u.link, ...(bare ? [bare] : [])];
+    const inSource = async (file: string, quoted: boolean) => {
+      const lines = await linesOf(file);
+      const all = quoted ? [...forms, ...forms.filter((l) => l.length > 1 && l.endsWith('/')).map((l) => l.slice(0, -1))] : forms;
+      for (const l of all) {
+        const i = lines.findIndex((t) => t.includes(`(${l})`) || t.includes(`"${l}"`) || (quoted ? t.includes(`'${l}'`) || t.includes(`\`${l}\``) : t.includes(` ${l}`)));
+        if (i >= 0) return fileLocation(file, i + 1, lines[i].indexOf(l) + 1, lines[i]);
+      }
+      return undefined;
+    };
+    if (u.source) u.at = await inSource(u.source, false);
+    for (const f of code) { if (u.at) break; u.at = await inSource(f, true); }
   }
   return broken;
 }

@@ -41,6 +41,8 @@ export interface OutputPlan {
   hostFiles: Record<string, string>;
   /** The plugins' `outputs` files. */
   extra: Map<string, string | Uint8Array>;
+  /** Problems that stop the output from going live but not the render (a favicon static/ lacks). */
+  deferred: Message[];
   /** The static images' sizes and URLs for image() in templates, and their fingerprinted copies to write. */
   images: { table: ImageTable; copies: Map<string, Uint8Array> };
   targets: LinkTargets;
@@ -81,13 +83,16 @@ function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
   }
   // The favicon the config names, when it is a file of the site that nothing writes: said at site.favicon, not
   // as a broken link on every page.
+  // (reported with the link check, which then does not report its <link> on every page; the pages still render)
   const icon = p.config.site.favicon;
-  if (icon?.startsWith('/') && !icon.startsWith('//') && !pageFiles.has(icon.slice(1)) && !p.statics.has(icon.slice(1)) && !p.manifest.files.has(icon.slice(1))) {
-    errors.push(message('ConfigError', `site.favicon is ${icon}, but static${icon} does not exist`, locateKey(p.root, ['site', 'favicon']), { hint: `Put the icon at static${icon}, or name the file you have (favicon: '/favicon.svg').` }));
+  const deferred: Message[] = [];
+  const iconFile = icon?.startsWith('/') && !icon.startsWith('//') ? icon.slice(1) : null;
+  if (iconFile && !pageFiles.has(iconFile) && !p.statics.has(iconFile) && !p.manifest.files.has(iconFile)) {
+    deferred.push(message('ConfigError', `site.favicon is ${icon}, but static${icon} does not exist`, locateKey(p.root, ['site', 'favicon']), { hint: `Put the icon at static${icon}, or name the file you have (favicon: '/favicon.svg').` }));
   }
   // (the page files and the manifest's asked as they are; the static files, which dev changes in place, as now)
-  const targets = targetsOver(sitePaths(routes, aliases), [pageFiles, p.manifest.files, new Set([...p.statics.keys(), ...Object.keys(hostFiles)])], urlPolicy(p.config).base);
-  return { aliasPages, pageFiles, hostFiles, targets, errors };
+  const targets = targetsOver(sitePaths(routes, aliases), [pageFiles, p.manifest.files, new Set([...p.statics.keys(), ...Object.keys(hostFiles), ...(deferred.length ? [iconFile!] : [])])], urlPolicy(p.config).base);
+  return { aliasPages, pageFiles, hostFiles, targets, errors, deferred };
 }
 
 /** Every route's path, then every alias's (no array of them: 650,000 at 100,000 bench pages). */

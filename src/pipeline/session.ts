@@ -294,7 +294,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     const noticed = session.notices();
     if (noticed.errors.length) return fail(noticed.errors);
     const fill = holes?.size ? (r: Route) => fillHoles(holes!.get(r)) : undefined;
-    return { ok: true, errors: [], deferred: refused, notices: noticed.notices, routing, manifest, outputs, ...(fill ? { fill } : {}) };
+    return { ok: true, errors: [], deferred: [...refused, ...outputs.deferred], notices: noticed.notices, routing, manifest, outputs, ...(fill ? { fill } : {}) };
   }
   return session;
 }

@@ -47,6 +47,20 @@ describe('broken links, located in their sources', () => {
     expect(formatMessageLong(messages[0])).toContain('note: content/posts/one.md:4:20 on page /posts/one/');
   });
 
+  it('locates a link its pages\' sources do not write in the site\'s code: a layout\'s link, shared by every page, is one message there', async () => {
+    const layout = write('templates/Layout.tsx', "import { href } from 'sitegen-islands';\nexport const Layout = () => (\n  <header><a href={href('/abuot')}>About</a></header>\n);\n");
+    const pages: PageLinks[] = ['one', 'two', 'three', 'four'].map((n) => ({ page: `/p/${n}/`, source: write(`content/p/${n}.md`, `---\ntitle: ${n}\n---\nText.\n`), links: ['/repo/abuot/'] }));
+    const based = makeTargets(['/', '/about/'], ['index.html', 'about/index.html'], '/repo/');
+    const [m, ...more] = await linkProblems(root, pages, based, undefined, undefined, [path.join(root, layout), path.join(root, 'node_modules/x/index.js')]);
+    expect(more).toEqual([]);
+    expect(m!.text).toBe('4 pages link to /repo/abuot/, which is not a page, alias or file');
+    expect(at(m!.location)).toBe('templates/Layout.tsx:3:26');
+    expect(m!.hint).toBe('Did you mean /repo/about/?');
+    // One page: located there as well.
+    const [one] = await linkProblems(root, pages.slice(0, 1), based, undefined, undefined, [path.join(root, layout)]);
+    expect(at(one!.location)).toBe('templates/Layout.tsx:3:26');
+  });
+
   it('keeps what is broken as data: the kind, the path it names and the fix', () => {
     const pages: PageLinks[] = [{ page: '/a/', source: null, links: ['/about', 'id:top', '#top', '#nowhere'] }];
     expect(brokenLinks(pages, targets)).toEqual([
