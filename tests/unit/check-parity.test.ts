@@ -122,10 +122,10 @@ describe('check reports exactly what build reports, and writes nothing', () => {
   });
 
   it('a link missing the base path', async () => {
-    // In a template: Markdown links get the base by themselves.
+    // In a template (where the message locates it): Markdown links get the base by themselves.
     const dir = site('missing-base', 'base-blog', (d) => replaceIn(d, 'templates/pages.tsx', "<h1>Tags</h1>", '<h1><a href="/posts/second/">Tags</a></h1>'));
     const { checked } = await compare(dir);
-    expect(seen(checked)).toEqual([expect.objectContaining({ id: 'BrokenLink', text: expect.stringMatching(/^page \/tags\/ links to \/posts\/second\/, which is not a page/), hint: expect.stringContaining('served under /blog/') })]);
+    expect(seen(checked)).toEqual([expect.objectContaining({ id: 'BrokenLink', text: expect.stringMatching(/^templates\/pages\.tsx:\d+:\d+ page \/tags\/ links to \/posts\/second\/, which is not a page/), hint: expect.stringContaining('served under /blog/') })]);
   });
 
   it('define() that throws, located in the config', async () => {
