@@ -95,6 +95,14 @@ function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
   return { aliasPages, pageFiles, hostFiles, targets, errors, deferred };
 }
 
+/** What the host files read of the routes besides the paths the alias list follows: a text that differs when
+ *  one of them does (routes in order: a path's change is the table's too). */
+function hostInputs(routes: RouteTable['routes']): string {
+  let s = '';
+  for (const r of routes) s += `${r.path}\u0000${r.sitemap ? 1 : 0}${r.lastmod ?? ''}\u0000${r.contentType ?? ''}\u0000${r.csp ? JSON.stringify(r.csp) : ''}\u0001`;
+  return s;
+}
+
 /** Every route's path, then every alias's (no array of them: 650,000 at 100,000 bench pages). */
 function* sitePaths(routes: RouteTable['routes'], aliases: RouteTable['aliases']): Generator<string> {
   for (const r of routes) yield r.path;
@@ -107,8 +115,9 @@ function* sitePaths(routes: RouteTable['routes'], aliases: RouteTable['aliases']
  * are asked on every call (when a plugin has the hook).
  */
 export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { current: null }): Promise<OutputPlan> {
-  // (the site's own _redirects and _headers by their bytes' identity: a new read of an edited file is a new array)
-  const key = [p.table.aliases, p.moduleVersion, p.manifest, p.siteUrl, p.statics.size, ...p.statics.keys(), ...[...MERGED_HOST_FILES].map((n) => p.statics.get(n))];
+  // (the site's own _redirects and _headers by their bytes' identity: a new read of an edited file is a new array;
+  // and what the host files read of each route besides its path: sitemap.xml its lastmod, _headers its csp and type)
+  const key = [p.table.aliases, p.moduleVersion, p.manifest, p.siteUrl, p.statics.size, ...p.statics.keys(), ...[...MERGED_HOST_FILES].map((n) => p.statics.get(n)), hostInputs(p.table.routes)];
   const m = memo.current;
   if (!m || m.key.length !== key.length || m.key.some((k, i) => k !== key[i])) memo.current = { key, fixed: fixedPart(p) };
   let fixed = memo.current!.fixed;

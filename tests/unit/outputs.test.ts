@@ -20,7 +20,8 @@ import { imageSize, staticImages } from '../../src/output/staticImages.ts';
 import type { SiteConfig } from '../../src/core/types.ts';
 import { sitegen } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
-import { copyFixture, editFile, removeCopy } from './dev-fixture.ts';
+import { copyFixture, editFile, removeCopy, until } from './dev-fixture.ts';
+import { copyOf } from '../helpers/scratch.ts';
 
 /** `sitegen dev` for a site folder on a free loopback port. */
 async function serveDev(root: string) {
@@ -124,6 +125,22 @@ describe('sitemap <lastmod>', () => {
     // The carried checks (routeCarry.ts) never trust a table with an invalid lastmod.
     expect(shapeOf([{ path: '/x', lastmod: 'last Tuesday' }], {})).toBeNull();
     expect(shapeOf([{ path: '/x', lastmod: '2025-01-10' }], {})).toBe(shapeOf([{ path: '/x', lastmod: '2026-01-10' }], {}));
+  });
+});
+
+describe('sitemap <lastmod> and route checks in dev', () => {
+  it('a content edit that changes only a lastmod updates sitemap.xml; one that makes it invalid, or drops a title, is the build\'s error', async () => {
+    const site = await copyOf('basic');
+    site.edit('sitegen.config.ts', (t) => t.replace("title: i.data.title, source: i.file, aliases:", "title: i.data.title, lastmod: `2025-01-${String(i.data.price).padStart(2, '0')}`, source: i.file, aliases:"));
+    const dev = await site.dev();
+    try {
+      const sitemap = async () => (await fetch(`${dev.url}/sitemap.xml`)).text();
+      expect(await sitemap()).toContain('/items/alpha/</loc><lastmod>2025-01-03</lastmod>');
+      site.edit('content/items/alpha.yaml', (t) => t.replace('price: 3', 'price: 7'));
+      await until(async () => (await sitemap()).includes('/items/alpha/</loc><lastmod>2025-01-07</lastmod>'), 15_000, 'the new lastmod');
+      site.edit('content/items/alpha.yaml', (t) => t.replace('price: 7', 'price: 99'));
+      await until(() => dev.output().includes('route /items/alpha lastmod "2025-01-99" is not a date'), 15_000, 'the lastmod error');
+    } finally { await dev.close(); site.remove(); }
   });
 });
 
