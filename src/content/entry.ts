@@ -42,7 +42,7 @@ export function makeEntry(col: CollectionConfig, relToContent: string, parsed: P
 }
 
 /** A single-file collection is its file's data: a Markdown body there would be dropped without a word. */
-const singleBody = (relToContent: string): Message => message('ConfigError', `content/${relToContent} has a Markdown body, but its collection is single: true, which keeps a file's front matter only: the body would not be published`, fileLocation(`content/${relToContent}`), { hint: 'Drop single: true (the collection is then a list of one entry: content.<collection>[0].html), or move the text into a front matter field.' });
+const singleBody = (relToContent: string): Message => message('ConfigError', `This Markdown file has a body, but its collection is single: true, which keeps a file's front matter only: the body would not be published`, fileLocation(`content/${relToContent}`), { hint: 'Drop single: true (the collection is then a list of one entry: content.<collection>[0].html), or move the text into a front matter field.' });
 
 /** Dev's lazy start: the entry of a file read with its body left to compile (lazyBody.ts). A file that fails
  *  its schema has its body compiled at once: its problems, if any, are its errors, as the eager parse's. */

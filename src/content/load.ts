@@ -150,6 +150,8 @@ function cachedAt(root: string, col: CollectionConfig, rel: string, cache: Parse
   if (hit.deps && !depsUnchanged(root, hit.deps)) return { key };
   // A body kept on disk: read when asked (build), or now (dev, whose entries outlive the build that may prune it).
   if (hit.body && !knownBody(root, hit.body)) return { key };
+  // A single collection's Markdown file with a body is parsed again: entry.ts refuses it (its body would be lost).
+  if (col.single && (hit.body || hit.html?.trim())) return { key };
   const body = hit.body;
   // (read now: a file deleted since knownBody found it, by a build that pruned it, is parsed again)
   const kept = body && !lazyDisk ? readKept(root, body) : undefined;

@@ -146,9 +146,12 @@ export function walkPlain(tokens: Token[], fn: (t: Token) => void): void {
   }
 }
 
-/** The body's text from the "{{" right before `raw` (found at or after `from`) to the end of its line, or '' when no "{{" is right before it. */
-function shortcodeAround(body: string, raw: string, from: number): string {
-  const i = body.indexOf(raw, from);
+/** The body's text from the "{{" right before `raw` (found at or after `cursor.at`, which moves past it) to the
+ *  end of its line, or '' when no "{{" is right before it. */
+function shortcodeAround(body: string, raw: string, cursor: { at: number }): string {
+  const i = body.indexOf(raw, cursor.at);
+  if (i < 0) return '';
+  cursor.at = i + raw.length;
   if (i < 2 || body[i - 1] !== '{' || body[i - 2] !== '{') return '';
   const nl = body.indexOf('\n', i);
   return body.slice(i - 2, nl < 0 ? body.length : nl);
@@ -158,6 +161,7 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
   const problems: MarkdownProblem[] = [];
   let lines: string[] | null = null;
   let from = 0;
+  const htmlAt = { at: 0 }; // where the next HTML token is looked for (tokens come in the body's order)
   const at = (raw: string, text: string, hint?: string, id?: MarkdownProblem['id']) => {
     let i = body.indexOf(raw, from);
     if (i < 0) i = body.indexOf(raw);
@@ -178,7 +182,7 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
     // A text's own source (a block text of a list item is walked as its inline texts).
     if (t.type === 'text' && !('tokens' in t && t.tokens)) { tagIn(t.raw); return; }
     // A shortcode whose name touches its '<' ({{<figure src="a.jpg">}}) reads as an HTML tag: named as what it is.
-    if (t.type === 'html' && t.raw.trim() && tagIn(shortcodeAround(body, t.raw.trim(), from))) return;
+    if (t.type === 'html' && t.raw.trim() && tagIn(shortcodeAround(body, t.raw.trim(), htmlAt))) return;
     if (t.type === 'html' && !rawHtml && t.raw.trim()) at(t.raw.trim(), `Raw HTML is not allowed in Markdown: ${firstLine(t.raw.trim()).slice(0, 60)}`, rawHtmlHint(t.raw.trim()));
     if (t.type === 'link' || t.type === 'image') {
       const scheme = unsafeScheme(t.href);

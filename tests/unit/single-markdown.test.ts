@@ -22,7 +22,7 @@ describe('a single collection of a Markdown file', () => {
   it('with a body: build, check and dev say the body would be lost, and what to do', async () => {
     const s = await site('---\ntitle: About us\n---\nWe make things.\n');
     try {
-      const want = 'content/pages/about.md has a Markdown body, but its collection is single: true, which keeps a file\'s front matter only: the body would not be published';
+      const want = 'This Markdown file has a body, but its collection is single: true, which keeps a file\'s front matter only: the body would not be published';
       const build = await s.build();
       expect(build.code).toBe(1);
       expect(build.errors.map((e) => [e.text, e.location?.file])).toEqual([[want, 'content/pages/about.md']]);
@@ -32,6 +32,17 @@ describe('a single collection of a Markdown file', () => {
       try {
         expect(dev.output()).toContain(want);
       } finally { await dev.close(); }
+    } finally { s.remove(); }
+  });
+
+  it('with a body, after a build that cached it as a list collection: still refused (the cache does not hide it)', async () => {
+    const s = await site('---\ntitle: About us\n---\nWe make things.\n');
+    try {
+      s.edit('sitegen.config.ts', (t) => t.replace(", single: true, schema:", ", schema:").replace('props: { title: c.about.title }, title: c.about.title', 'props: { title: c.about[0]!.data.title }, title: c.about[0]!.data.title'));
+      expect((await s.build()).errors).toEqual([]);
+      s.edit('sitegen.config.ts', (t) => t.replace("pattern: 'pages/about.md', schema:", "pattern: 'pages/about.md', single: true, schema:").replace('props: { title: c.about[0]!.data.title }, title: c.about[0]!.data.title', 'props: { title: c.about.title }, title: c.about.title'));
+      const r = await s.build();
+      expect(r.errors.map((e) => e.id)).toEqual(['ConfigError']);
     } finally { s.remove(); }
   });
 

@@ -2,7 +2,8 @@
 // shortcode, a Liquid/Nunjucks tag or a template expression in the text is never run, and is refused at its line and column instead
 // of being published as text; in code, escaped, or a lone "{%" in prose it stays text.
 import { describe, expect, it } from 'vitest';
-import { compileMarkdown } from '../../src/markdown/compile.ts';
+import { compileMarkdown, prepareMarkdown } from '../../src/markdown/compile.ts';
+import { markdown } from '../../src/markdown/options.ts';
 import { templateTag } from '../../src/markdown/policy.ts';
 import { copyOf } from '../helpers/scratch.ts';
 import { cpuMs } from '../helpers/cpuTime.ts';
@@ -55,6 +56,17 @@ describe('template tags in Markdown', () => {
     expect(hint('<script>track()</script>\n')).toEqual([expect.stringMatching(/^Content never runs scripts.*put the code in an island/)]);
     // An element the option keeps: the general hint, which names the option.
     expect(hint('<details><summary>More</summary>\n\nText\n\n</details>\n')[0]).toMatch(/^Write it in Markdown or put the markup in a template; to keep a body's safe HTML/);
+  });
+
+  it('with raw HTML allowed (sanitize), reads the HTML tokens in one pass, and finds a shortcode after the same tag as plain HTML', async () => {
+    const ext = markdown({ html: 'sanitize' }).markdown!;
+    await prepareMarkdown(ext);
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `<span data-k="${i}">x</span>\n`).join('\n');
+    const time = (n: number) => { const b = body(n); return Math.min(cpuMs(() => compileMarkdown(b, ext)), cpuMs(() => compileMarkdown(b, ext))); };
+    const small = Math.max(5, time(2_000));
+    expect(time(16_000)).toBeLessThan(small * 8 * 3); // linear: about 8 times; the quadratic scan was over 50 times
+    const r = compileMarkdown('<figure>x</figure>\n\nText {{<figure>}} more.\n', ext);
+    expect(r.problems.map((p) => [p.line, p.id])).toEqual([[3, 'TemplateTagInMarkdown']]);
   });
 
   it('fails a build with the file, line and column, and check in the same words', async () => {
