@@ -59,7 +59,10 @@ export const hostFileChunks = (files: object, name: string): (() => Iterable<str
  *  through every page's render and the link check (100,000 pages: _redirects is 50 MB, sitemap.xml 6 MB). */
 export function hostFiles(table: { routes: Route[]; aliases: Alias[] }, config: SiteConfig, siteUrl: string, env: NodeJS.ProcessEnv, own: OwnHostFiles = {}): Record<string, string> {
   const { base } = urlPolicy(config);
-  const redirects = function* () { if (own._redirects) yield ownPart('_redirects', own._redirects); yield* redirectsChunks(table.aliases, config.aliasPages !== false, base); };
+  // The site's rules for exact paths before the aliases' (they win), its rules with a wildcard or a placeholder
+  // (`/blog/* /news/:splat`, an app's `/* /index.html 200`) after them (else they would hide every alias).
+  const [exact, patterns] = splitRules(own._redirects ?? '');
+  const redirects = function* () { if (exact) yield ownPart('_redirects', exact); yield* redirectsChunks(table.aliases, config.aliasPages !== false, base); if (patterns) yield ownPart('_redirects', patterns); };
   const made: Record<string, () => string> = {
     'sitemap.xml': () => sitemapXml(table.routes, siteUrl, base),
     'robots.txt': () => robotsTxt(siteUrl, base),
@@ -83,6 +86,17 @@ export function hostFiles(table: { routes: Route[]; aliases: Alias[] }, config: 
  */
 export interface OwnHostFiles { _redirects?: string; _headers?: string }
 export const MERGED_HOST_FILES: ReadonlySet<string> = new Set(['_redirects', '_headers']);
+
+/** A _redirects text's lines as [the rules for one path (and comments), the rules with "*" or ":name"]. */
+function splitRules(text: string): [string, string] {
+  const exact: string[] = [], patterns: string[] = [];
+  for (const line of text.split('\n')) {
+    const from = line.trim().split(/\s+/, 1)[0] ?? '';
+    (from.includes('*') || from.includes('/:') ? patterns : exact).push(line);
+  }
+  const join = (l: string[]) => (l.some((x) => x.trim()) ? l.join('\n') : '');
+  return [join(exact), join(patterns)];
+}
 
 /** A site's own rules, marked as such and ending with a line break. */
 const ownPart = (name: string, text: string) => `# From static/${name}.\n${text}${text.endsWith('\n') ? '' : '\n'}${name === '_headers' ? '' : '\n'}`;
@@ -197,15 +211,19 @@ export function parseHeadersFile(text: string): { pattern: PathPattern; headers:
 export interface Redirect { to: string; status: 301 | 302 | 303 | 307 | 308 }
 const STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** _redirects' exact-path rules, as hosts read them: the first rule for a path wins. */
+/** _redirects' exact-path redirects, as hosts read them: the first rule for a path wins, with its status (301
+ *  when none; "302!" forced is 302). A rule of another status (a 200 rewrite, a 404) is no redirect: left out. */
 export function parseRedirectsFile(text: string): Map<string, Redirect> {
   const map = new Map<string, Redirect>();
+  const seen = new Set<string>(); // paths whose first rule was read (a rewrite's too: a later rule never applies)
   for (const line of text.split('\n')) {
     const t = line.trim();
     if (!t || t.startsWith('#')) continue;
     const [from, to, code] = t.split(/\s+/);
-    const status = Number(code);
-    if (from && to && !map.has(from)) map.set(from, { to, status: (STATUSES.has(status) ? status : 301) as Redirect['status'] });
+    if (!from || !to || seen.has(from)) continue;
+    seen.add(from);
+    const status = code === undefined ? 301 : Number(code.endsWith('!') ? code.slice(0, -1) : code);
+    if (STATUSES.has(status)) map.set(from, { to, status: status as Redirect['status'] });
   }
   return map;
 }

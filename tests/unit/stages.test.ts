@@ -187,8 +187,8 @@ describe('host files', () => {
     expect(r.get('/old')).toEqual({ to: '/new/', status: 301 });
     expect(r.get('/old/')).toEqual({ to: '/new/', status: 301 });
     // As hosts read it: the first rule for a path wins, with its status.
-    const own = parseRedirectsFile('/a /b 302\n/a /c 301\n/d /e\n/f /g 404\n');
-    expect([...own]).toEqual([['/a', { to: '/b', status: 302 }], ['/d', { to: '/e', status: 301 }], ['/f', { to: '/g', status: 301 }]]);
+    const own = parseRedirectsFile('/a /b 302\n/a /c 301\n/d /e\n/f /g 404\n/f /h 301\n/i /j 302!\n/k /index.html 200\n');
+    expect([...own]).toEqual([['/a', { to: '/b', status: 302 }], ['/d', { to: '/e', status: 301 }], ['/i', { to: '/j', status: 302 }]]);
   });
   it('merges CSP additions into the strict default', () => {
     const csp = contentSecurityPolicy({ csp: (env: any) => ({ 'connect-src': [env.API], 'frame-src': ['https://f.example'] }) } as any, { API: 'https://api.example' });
