@@ -5,6 +5,7 @@
 // A build's bundle is kept in the install's store, with a record in <root>/.sitegen/cache/client/ (clientStore.ts):
 // when the plan (entries, islands, defines) and every file esbuild read are unchanged, or another site's bundle
 // was made from the same files, the build reads the outputs back without starting esbuild.
+import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type * as esbuild from 'esbuild';
@@ -145,7 +146,14 @@ export async function clientPlan(root: string, config: SiteConfig, opts: ClientP
   const staticUrlPlugin: esbuild.Plugin = {
     name: 'sitegen-static-url',
     setup(build) {
-      build.onResolve({ filter: /^\// }, (args) => (args.kind === 'url-token' && args.path[1] !== '/' ? { path: withBase(args.path, policy.base), external: true } : undefined));
+      build.onResolve({ filter: /^\// }, (args) => {
+        if (args.kind !== 'url-token' || args.path[1] === '/') return undefined;
+        const file = args.path.split(/[?#]/, 1)[0]!;
+        let name = file;
+        try { name = decodeURIComponent(file); } catch { /* as written */ }
+        if (!fs.existsSync(path.join(root, 'static', name))) return { errors: [{ text: `url(${args.path}) names static${file}, which does not exist (a root-relative url() is a file of static/; a relative one is bundled)` }] };
+        return { path: withBase(args.path, policy.base), external: true };
+      });
     },
   };
   if (!Object.keys(entryPoints).length) return { options: null, islands, key };

@@ -37,6 +37,10 @@ describe('CSS imported by an island', () => {
       const css = plain.read(sheets(plain.read('index.html'))[0]!.slice(1));
       expect(css).toContain('url(/favicon.svg)');
       expect(css).toMatch(/url\("?\/assets\/favicon-[A-Z0-9]+\.svg"?\)/);
+      // A file static/ does not have: the bundle's error at the stylesheet's line.
+      site.edit('templates/site.css', (t) => t.replace('url(/favicon.svg)', 'url(/favicon.sgv)'));
+      const missing = await site.build();
+      expect(missing.errors.map((e) => [e.id, e.location?.file, e.text])).toEqual([['BundleError', 'templates/site.css', 'url(/favicon.sgv) names static/favicon.sgv, which does not exist (a root-relative url() is a file of static/; a relative one is bundled)']]);
     } finally { site.remove(); }
     // Under a base (a blog served at /blog/): the URL as served.
     const blog = await copyOf('base-blog');
