@@ -231,7 +231,10 @@ export function assembleContent(config: SiteConfig, spans: ContentPlan['spans'],
   const content: Content = {};
   if (!opts.drafts) {
     const drafts = new Map<string, string>();
-    for (const list of Object.values(lists)) for (const e of list) if (e.draft && !drafts.has(e.slug)) drafts.set(e.slug, e.file);
+    for (const list of Object.values(lists)) for (const e of list) { // (a page bundle's index.md: by its folder)
+      const name = e.slug === 'index' ? e.dirs.at(-1) : e.slug;
+      if (e.draft && name && !drafts.has(name)) drafts.set(name, e.file);
+    }
     if (drafts.size) leftOut.set(content, drafts);
   }
   for (const [name, start, end] of spans) {
