@@ -100,6 +100,11 @@ export function outputProblem(body: string, bad: PolicyViolation): MarkdownProbl
 /** What a site moved from Hugo, Jekyll or Eleventy writes for these, with the words of the message. */
 const TAG_HINT = 'sitegen runs no template code in content. Use Markdown, or a component written as a directive (::Name{…}, see Components in Markdown); to show the tag as text, put it in backticks or write \\{ for its first brace.';
 
+/** What follows "{{" in a template expression: a name, a dotted path or a quoted string, then a filter, a call
+ *  or the close (`{{ site.title }}`, `{{ "now" | date }}`), or a Handlebars block (`{{#each}}`, `{{/if}}`,
+ *  `{{> partial}}`). Not a set (`{{a, b}}`) or an object (`{{color: "red"}}`). Tried on a bounded slice. */
+const EXPRESSION = /^-?\s*(?:[#/>]\s*[A-Za-z]|(?:[A-Za-z_$][\w$]*(?:\.[\w$]+)*|"[^"\n]*"|'[^'\n]*')\s*(?:[|(}]|-\s*}|$))/;
+
 /** What each kind of template code is called in a message. */
 type TagKind = 'Hugo shortcode' | 'Liquid/Nunjucks tag' | 'template expression';
 
@@ -116,7 +121,7 @@ export function templateTag(text: string): { tag: string; kind: TagKind } | null
     const next = text[i + 1], third = text[i + 2];
     if (next === '{' && (third === '<' || third === '%')) { kind = 'Hugo shortcode'; close = `${third === '<' ? '>' : '%'}}}`; }
     else if (next === '%' && /^-?\s*[A-Za-z]/.test(text.slice(i + 2, i + 6))) { kind = 'Liquid/Nunjucks tag'; close = '%}'; }
-    else if (next === '{' && /^-?\s*[A-Za-z_.$"']/.test(text.slice(i + 2, i + 6))) { kind = 'template expression'; close = '}}'; }
+    else if (next === '{' && !/[\w\\}=]/.test(text[i - 1] ?? '') && EXPRESSION.test(text.slice(i + 2, i + 82))) { kind = 'template expression'; close = '}}'; }
     else continue;
     if (unclosed.has(close)) continue;
     const end = text.indexOf(close, i + 2);
@@ -173,7 +178,8 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
   };
   const tagIn = (raw: string) => {
     const found = templateTag(raw);
-    if (found) at(found.tag.replace(/…$/, ''), `A ${found.kind} is not run, and would be published as text: ${found.tag}`, TAG_HINT, 'TemplateTagInMarkdown');
+    // Located by its first line (a tag over lines of a blockquote has "> " in the body), shown on one line.
+    if (found) at(found.tag.replace(/…$/, '').split('\n', 1)[0]!, `A ${found.kind} is not run, and would be published as text: ${found.tag.replace(/\s*\n\s*/g, ' ')}`, TAG_HINT, 'TemplateTagInMarkdown');
     return !!found;
   };
   walk(tokens, (t: Token) => {

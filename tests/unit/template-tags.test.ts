@@ -18,6 +18,8 @@ describe('template tags in Markdown', () => {
     expect(problems('| a |\n| - |\n| {%- if x -%} |\n')).toEqual([[3, 3, 'TemplateTagInMarkdown', 'A Liquid/Nunjucks tag is not run, and would be published as text: {%- if x -%}']]);
     expect(problems('Year: {{ "now" | date: "%Y" }}, by {{ site.author }}.\n')).toEqual([[1, 7, 'TemplateTagInMarkdown', 'A template expression is not run, and would be published as text: {{ "now" | date: "%Y" }}']]);
     expect(problems('# {{- page.title -}}\n')).toEqual([[1, 3, 'TemplateTagInMarkdown', 'A template expression is not run, and would be published as text: {{- page.title -}}']]);
+    expect(problems('Intro.\n\n> A quote {{< figure\n> src="a.jpg" >}} here.\n')).toEqual([[3, 11, 'TemplateTagInMarkdown', 'A Hugo shortcode is not run, and would be published as text: {{< figure src="a.jpg" >}}']]);
+    expect(problems('{{#each posts}}x{{/each}}\n')).toEqual([[1, 1, 'TemplateTagInMarkdown', 'A template expression is not run, and would be published as text: {{#each posts}}']]);
     // An opener that never closes does not hide a later tag of another kind.
     expect(problems('A {% lonely and {{ site.title }}.\n')).toEqual([[1, 17, 'TemplateTagInMarkdown', 'A template expression is not run, and would be published as text: {{ site.title }}']]);
     // A shortcode whose name touches its "<" reads as HTML to Markdown: named as a shortcode, not as raw HTML.
@@ -32,6 +34,7 @@ describe('template tags in Markdown', () => {
       'Shown as text: \\{% raw %} and \\{{< x >}}.\n',
       'A set {%} or 50{%}, a {% tag that never closes.\n',
       'JSON {"a": {"b": 1}}, {{}} and {{ 1 + 1 }} stay, as does {{ an unclosed one.\n',
+      'LaTeX $\\frac{{a}}{{b}}$, a set {{a, b}, {c}} and JSX in prose: style={{color: "red"}}.\n',
     ]) {
       const r = compileMarkdown(body);
       expect(r.problems, body).toEqual([]);
