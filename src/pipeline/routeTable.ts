@@ -88,7 +88,11 @@ export function lastmodText(v: unknown): string | null {
     const iso = v.toISOString();
     return t % 86_400_000 === 0 ? iso.slice(0, 10) : `${iso.slice(0, 19)}Z`;
   }
-  return typeof v === 'string' && W3C_DATE.test(v) && !Number.isNaN(Date.parse(v)) ? v : null;
+  if (typeof v !== 'string' || !W3C_DATE.test(v) || Number.isNaN(Date.parse(v))) return null;
+  // (Date.parse rolls "2025-02-30" over to March 2: the day must be one of its month's)
+  const [y, m, d] = v.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCMonth() === m - 1 && day.getUTCDate() === d ? v : null;
 }
 
 /** Whether a route writes a page (an HTML document) rather than a file of its own (`body`). */
