@@ -9,6 +9,7 @@ import { message, fileLocation } from '../core/errors.ts';
 import { compileMarkdown, prepareMarkdown, type MarkdownExtensions } from '../markdown/compile.ts';
 import type { MarkdownText } from '../markdown/entryText.ts';
 import { notRegularFileError, outsideRoot, outsideRootError } from './insideRoot.ts';
+import { jsonErrorAt } from './jsonError.ts';
 import { lazyYamlSource, parseYamlSource, type YamlSource } from './yamlSource.ts';
 import { fastYaml } from './yamlFast.ts';
 import { splitFrontMatter } from './frontMatter.ts';
@@ -97,15 +98,12 @@ function parseJson(text: string, rel: string): ParsedFile {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
     return { data: JSON.parse(body), source: lazyYamlSource(body, rel, 0), errors: [] };
-  } catch (e) {
-    // V8 names the offset ("… in JSON at position 42"), or the end ("Unexpected end of JSON input").
-    const said = String((e as Error).message);
-    const m = / at position (\d+)/.exec(said);
-    const at = m ? Number(m[1]) : /end of JSON input/.test(said) ? body.length : 0;
+  } catch {
+    // Where it goes wrong, read again here: V8's message names no offset for many mistakes.
+    const { at, reason } = jsonErrorAt(body);
     const before = body.slice(0, at);
     const line = before.split('\n').length;
-    const text1 = said.replace(/ in JSON at position \d+.*$/, '').replace(/^JSON\.parse: /, '');
-    return { data: undefined, source: lazyYamlSource(body, rel, 0), errors: [message('JsonSyntaxError', `Not valid JSON: ${text1}`, fileLocation(rel, line, at - before.lastIndexOf('\n'), body.split('\n')[line - 1] ?? ''))] };
+    return { data: undefined, source: lazyYamlSource(body, rel, 0), errors: [message('JsonSyntaxError', `Not valid JSON: ${reason}`, fileLocation(rel, line, at - before.lastIndexOf('\n'), body.split('\n')[line - 1] ?? ''))] };
   }
 }
 
