@@ -295,6 +295,6 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size + (result.images?.files ?? 0);
   await timed('links', async () => {
     result.errors.push(...plan.deferred, ...await linkProblems(session.root, pageLinks, outputs.targets, undefined, passed.includes(true) ? (_p, i) => passed[i] : undefined, session.sourceFiles()));
-    result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest));
+    result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest, session.statics.files));
   });
 }

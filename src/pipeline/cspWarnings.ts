@@ -209,6 +209,18 @@ function remoteWarnings(config: SiteConfig, env: NodeJS.ProcessEnv, pages: PageM
   return out;
 }
 
+/** A policy the site's own static/_headers sets (merged after the generated file's): hosts combine two policies
+ *  differently, so it may replace the strict one or block what it meant to allow. */
+function ownPolicyWarning(statics?: ReadonlyMap<string, Uint8Array>): Message[] {
+  const bytes = statics?.get('_headers');
+  if (!bytes) return [];
+  const lines = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8').split('\n');
+  const i = lines.findIndex((l) => /^\s+content-security-policy\s*:/i.test(l));
+  if (i < 0) return [];
+  return [message('CspBlocked', 'static/_headers sets a Content-Security-Policy beside the one sitegen writes: hosts combine two policies differently (Netlify sends the later one, Cloudflare both, and a browser enforces each it gets)',
+    fileLocation('static/_headers', i + 1, lines[i]!.search(/\S/) + 1, lines[i]), { hint: "Put the sources it adds in the config's csp (csp: () => ({ 'form-action': ['https://…'] })), or a route's csp, and take the line out of static/_headers." })];
+}
+
 // What instantiating WebAssembly reads like in bundled JS.
 const WASM = ['WebAssembly.instantiate', 'WebAssembly.compile', '.wasm'];
 
@@ -261,10 +273,10 @@ export function wasmCspWarnings(root: string, config: SiteConfig, env: NodeJS.Pr
 }
 
 /** Both kinds for one render of the site (build, check, a dev pass). */
-export async function cspWarnings(root: string, config: SiteConfig, env: NodeJS.ProcessEnv, pages: PageMarks[], sourceFiles: string[], manifest: Pick<AssetManifest, 'files' | 'islandChunks'>): Promise<Message[]> {
+export async function cspWarnings(root: string, config: SiteConfig, env: NodeJS.ProcessEnv, pages: PageMarks[], sourceFiles: string[], manifest: Pick<AssetManifest, 'files' | 'islandChunks'>, statics?: ReadonlyMap<string, Uint8Array>): Promise<Message[]> {
   // HTML pages only: a `body` route's file (JSON, XML) is data, whatever text it holds.
   const marked = pages.filter((p) => p.route.output.endsWith('.html') && p.links.some((l) => l.startsWith(CSP_MARK)));
-  const out = marked.length ? pageCspWarnings(root, config, env, marked, sourceFiles) : [];
+  const out = [...ownPolicyWarning(statics), ...(marked.length ? pageCspWarnings(root, config, env, marked, sourceFiles) : [])];
   if (wasmFiles(manifest.files).size) out.push(...wasmCspWarnings(root, config, env, manifest, await findIslands(root, config)));
   return out;
 }

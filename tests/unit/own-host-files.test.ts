@@ -50,6 +50,19 @@ describe("a site's own _redirects and _headers", () => {
     } finally { site.remove(); }
   });
 
+  it('a Content-Security-Policy in the site\'s own _headers is warned about at its line, pointing at csp', async () => {
+    const site = await copyOf('basic', { 'static/_headers': "/*\n  Content-Security-Policy: form-action 'self' https://formspree.io\n" });
+    try {
+      for (const command of ['build', 'check']) {
+        const r = await site.run(command);
+        expect(r.code, command).toBe(0);
+        expect(r.warnings.map((w) => [w.id, `${w.location?.file}:${w.location?.line}:${w.location?.column}`]), command).toEqual([['CspBlocked', 'static/_headers:2:3']]);
+        expect(r.warnings[0]!.text).toMatch(/^static\/_headers sets a Content-Security-Policy beside the one sitegen writes/);
+        expect(r.warnings[0]!.hint).toContain("Put the sources it adds in the config's csp");
+      }
+    } finally { site.remove(); }
+  });
+
   it('a favicon the config names but static/ lacks is one error at site.favicon, not a broken link on every page', async () => {
     const site = await copyOf('basic');
     try {
