@@ -171,7 +171,7 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
     const badImage = d.ogImage === undefined ? null : invalidOgImage(d.ogImage);
     if (badImage) { errors.push(message('ConfigError', `route ${d.path} ogImage ${shownPath(d.ogImage)} ${badImage}`, d.source ? fileLocation(d.source) : null)); continue; }
     if (!d.body && typeof d.title !== 'string') { errors.push(message('ConfigError', `route ${d.path} has ${d.title === undefined ? 'no title' : `a title that is not text (${typeof d.title})`}: a page needs one for its <title> (title: '…')`, d.source ? fileLocation(d.source) : null)); continue; }
-    if (d.lastmod !== undefined && !lastmodText(d.lastmod)) { errors.push(message('ConfigError', `route ${d.path} lastmod ${d.lastmod instanceof Date ? 'is an invalid Date' : `${shownPath(String(d.lastmod))} is not a date`}: use a Date or a string such as "2025-01-10" or "2025-01-10T08:30:00Z"`, d.source ? fileLocation(d.source) : null)); continue; }
+    if (d.lastmod !== undefined && !lastmodText(d.lastmod)) { errors.push(message('ConfigError', `route ${d.path} lastmod ${d.lastmod instanceof Date ? 'is an invalid Date' : `${shownPath(String(d.lastmod))} ${/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/.test(String(d.lastmod)) ? 'has a time but no time zone (Z or +hh:mm)' : 'is not a date'}`}: use a Date or a string such as "2025-01-10" or "2025-01-10T08:30:00Z"`, d.source ? fileLocation(d.source) : null)); continue; }
     const route = routeOf(d, config);
     if (!claim(route.output, ['page', route.path, d.source], d.source ?? null)) continue;
     routes.push(route);

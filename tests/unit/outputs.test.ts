@@ -117,12 +117,14 @@ describe('sitemap <lastmod>', () => {
       { path: '/y', component: Page, props: {}, title: 'Y', lastmod: new Date('nope') },
       { path: '/z', component: Page, props: {}, title: 'Z', lastmod: '2025-13-45' },
       { path: '/w', component: Page, props: {}, title: 'W', lastmod: '2025-02-30' },
+      { path: '/v', component: Page, props: {}, title: 'V', lastmod: '2025-01-10T08:30:00' },
     ] }));
     expect(bad.errors.map((e) => [e.text, e.location?.file ?? null])).toEqual([
       ['route /x lastmod "last Tuesday" is not a date: use a Date or a string such as "2025-01-10" or "2025-01-10T08:30:00Z"', 'content/x.md'],
       ['route /y lastmod is an invalid Date: use a Date or a string such as "2025-01-10" or "2025-01-10T08:30:00Z"', null],
       ['route /z lastmod "2025-13-45" is not a date: use a Date or a string such as "2025-01-10" or "2025-01-10T08:30:00Z"', null],
       ['route /w lastmod "2025-02-30" is not a date: use a Date or a string such as "2025-01-10" or "2025-01-10T08:30:00Z"', null],
+      ['route /v lastmod "2025-01-10T08:30:00" has a time but no time zone (Z or +hh:mm): use a Date or a string such as "2025-01-10" or "2025-01-10T08:30:00Z"', null],
     ]);
     // The carried checks (routeCarry.ts) never trust a table with an invalid lastmod.
     expect(shapeOf([{ path: '/x', lastmod: 'last Tuesday' }], {})).toBeNull();
