@@ -64,6 +64,7 @@ function invalidPath(p: string): string | null {
  */
 export function routeOf(d: RouteDef, rule?: SlashRule): Route {
   const path = d.output ? d.path : normalisePath(d.path, rule);
+  const lastmod = d.lastmod === undefined ? null : lastmodText(d.lastmod);
   return {
     path, output: d.output ?? outputFor(path, rule), component: d.component ?? BodyRoute, props: d.props, title: d.title,
     description: d.description ?? '', noindex: !!d.noindex, sitemap: d.sitemap !== false && !d.noindex && !d.output,
@@ -73,7 +74,7 @@ export function routeOf(d: RouteDef, rule?: SlashRule): Route {
     ...(d.contentType ? { contentType: d.contentType } : {}),
     ...(d.head?.length ? { head: d.head } : {}),
     ...(d.ogImage ? { ogImage: d.ogImage } : {}),
-    ...(d.lastmod !== undefined && lastmodText(d.lastmod) ? { lastmod: lastmodText(d.lastmod)! } : {}),
+    ...(lastmod ? { lastmod } : {}),
   };
 }
 
@@ -93,6 +94,17 @@ export function lastmodText(v: unknown): string | null {
   const [y, m, d] = v.slice(0, 10).split('-').map(Number) as [number, number, number];
   const day = new Date(Date.UTC(y, m - 1, d));
   return day.getUTCMonth() === m - 1 && day.getUTCDate() === d ? v : null;
+}
+
+const NO_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/;
+
+/** What is wrong with a def's title or lastmod (the words after "route <path> "), or null: routeTable's check,
+ *  which the carried checks (routeCarry.ts) and dev's reuse of a table (routes.ts) ask too. */
+export function titleOrLastmodProblem(d: RouteDef): string | null {
+  if (!d.body && typeof d.title !== 'string') return `has ${d.title === undefined ? 'no title' : `a title that is not text (${typeof d.title})`}: a page needs one for its <title> (title: '…')`;
+  if (d.lastmod === undefined || lastmodText(d.lastmod)) return null;
+  const why = d.lastmod instanceof Date ? 'is an invalid Date' : `${shownPath(String(d.lastmod))} ${NO_ZONE.test(String(d.lastmod)) ? 'has a time but no time zone (Z or +hh:mm)' : 'is not a date'}`;
+  return `lastmod ${why}: use a Date or a string such as "2025-01-10" or "2025-01-10T08:30:00Z"`;
 }
 
 /** Whether a route writes a page (an HTML document) rather than a file of its own (`body`). */
@@ -170,8 +182,8 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
     if (badOutput) { errors.push(message('ConfigError', `route ${d.path} ${badOutput}`, d.source ? fileLocation(d.source) : null)); continue; }
     const badImage = d.ogImage === undefined ? null : invalidOgImage(d.ogImage);
     if (badImage) { errors.push(message('ConfigError', `route ${d.path} ogImage ${shownPath(d.ogImage)} ${badImage}`, d.source ? fileLocation(d.source) : null)); continue; }
-    if (!d.body && typeof d.title !== 'string') { errors.push(message('ConfigError', `route ${d.path} has ${d.title === undefined ? 'no title' : `a title that is not text (${typeof d.title})`}: a page needs one for its <title> (title: '…')`, d.source ? fileLocation(d.source) : null)); continue; }
-    if (d.lastmod !== undefined && !lastmodText(d.lastmod)) { errors.push(message('ConfigError', `route ${d.path} lastmod ${d.lastmod instanceof Date ? 'is an invalid Date' : `${shownPath(String(d.lastmod))} ${/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/.test(String(d.lastmod)) ? 'has a time but no time zone (Z or +hh:mm)' : 'is not a date'}`}: use a Date or a string such as "2025-01-10" or "2025-01-10T08:30:00Z"`, d.source ? fileLocation(d.source) : null)); continue; }
+    const badFields = titleOrLastmodProblem(d);
+    if (badFields) { errors.push(message('ConfigError', `route ${d.path} ${badFields}`, d.source ? fileLocation(d.source) : null)); continue; }
     const route = routeOf(d, config);
     if (!claim(route.output, ['page', route.path, d.source], d.source ?? null)) continue;
     routes.push(route);
