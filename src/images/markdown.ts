@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Tokens } from 'marked';
-import { pictureModel, pictureHtml, type ImageSettings } from './model.ts';
-import { SOURCE_EXT, sourceFactsOfFile } from './source.ts';
+import { IMAGE_EXT, IMAGE_FORMATS, pictureModel, pictureHtml, type ImageSettings } from './model.ts';
+import { sourceFactsOfFile } from './source.ts';
 import { recordSource } from './storeFiles.ts';
 import { closest } from '../authoring/issues.ts';
 
@@ -92,7 +92,7 @@ export function markdownImages(o: MarkdownImageOptions, deps: ImageDep[]): Image
     if (rel.startsWith('..') || path.posix.isAbsolute(rel) || rel.split('/').some((s) => s.startsWith('.') && s.length > 0 && s !== '.')) {
       return { problem: `The image ${href} is outside the site (or in a hidden folder): images are read only from the content folders and static/` };
     }
-    if (!SOURCE_EXT.test(rel)) return { problem: `The image ${href} is not a PNG, JPEG, WebP, AVIF, GIF or SVG file` };
+    if (!IMAGE_EXT.test(rel)) return { problem: `The image ${href} is not a ${IMAGE_FORMATS} file` };
     const abs = path.join(o.root, rel);
     let st: fs.Stats;
     let r: ReturnType<typeof sourceFactsOfFile>;

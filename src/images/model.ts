@@ -11,6 +11,10 @@
 export type ModernFormat = 'avif' | 'webp';
 export type SourceFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif' | 'svg';
 
+/** The extensions a local image may have (static/, beside a Markdown file), and the formats as messages name them. */
+export const IMAGE_EXT = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
+export const IMAGE_FORMATS = 'PNG, JPEG, WebP, AVIF, GIF or SVG';
+
 /** What the engine knows of one source image. */
 export interface ImageFacts {
   /** Content hash of the source's bytes (hex, 16 characters). */

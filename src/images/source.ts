@@ -8,9 +8,6 @@ import { createHash } from 'node:crypto';
 import { imageSize } from '../output/staticImages.ts';
 import { imageName, type ImageFacts, type SourceFormat } from './model.ts';
 
-/** Extensions a local image may have. */
-export const SOURCE_EXT = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
-
 function sniff(b: Uint8Array, file: string): SourceFormat | null {
   const ascii = (i: number, n: number) => String.fromCharCode(...b.subarray(i, i + n));
   if (b.length >= 8 && b[0] === 0x89 && ascii(1, 3) === 'PNG') return 'png';

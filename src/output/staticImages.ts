@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { listFiles } from '../content/glob.ts';
 import { sourceFacts } from '../images/source.ts';
-import { DEFAULT_MAX_PIXELS, type ImageFacts } from '../images/model.ts';
+import { DEFAULT_MAX_PIXELS, IMAGE_EXT, type ImageFacts } from '../images/model.ts';
 
 export interface ImageInfo {
   /** Site path the page should link (base-less): the hashed copy when fingerprinting, else the file itself. */
@@ -29,7 +29,6 @@ function pipelineFacts(rel: string, bytes: Uint8Array, maxPixels: number): Pick<
 /** Site path of a static image ("/img/a.png") → what templates get. */
 export type ImageTable = Record<string, ImageInfo>;
 
-export const IMAGE_EXT = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
 
 const u16be = (b: Uint8Array, i: number) => (b[i] << 8) | b[i + 1];
 const u16le = (b: Uint8Array, i: number) => b[i] | (b[i + 1] << 8);

@@ -3,7 +3,7 @@
 // hidden files feed nothing; a batch that feeds nothing is no rebuild at all.
 import path from 'node:path';
 import type { ChangeKind } from '../content/liveContent.ts';
-import { SOURCE_EXT } from '../images/source.ts';
+import { IMAGE_EXT } from '../images/model.ts';
 
 export interface FileChange { file: string; kind: ChangeKind }
 
@@ -51,7 +51,7 @@ export function classifyChanges(root: string, changes: FileChange[], known: Know
     if (rel === 'sitegen.config.ts' || known.serverInputs.has(abs)) module = relevant = true;
     if (known.clientInputs.has(abs)) client = relevant = true;
     // An image a Markdown body may show (next to it, or under static/): the bodies that show it are parsed again.
-    if ((rel.startsWith('content/') || rel.startsWith('static/')) && SOURCE_EXT.test(rel)) { images.set(rel, kind); relevant = true; }
+    if ((rel.startsWith('content/') || rel.startsWith('static/')) && IMAGE_EXT.test(rel)) { images.set(rel, kind); relevant = true; }
     if (rel.startsWith('content/') && /\.(ya?ml|md|json)$/.test(rel)) { content.set(rel.slice('content/'.length), kind); relevant = true; }
     else if (rel.startsWith('static/')) { statics.set(rel.slice('static/'.length), kind); relevant = true; }
     else if (!relevant) {

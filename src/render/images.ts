@@ -7,7 +7,7 @@
 // here: the package's public entry exports them to islands too; the engine makes the files (images/store.ts).
 import { createElement, Fragment, type ReactElement } from 'react';
 import type { ImageTable } from '../output/staticImages.ts';
-import { DEFAULT_IMAGE_SETTINGS, pictureModel, type ImageSettings } from '../images/model.ts';
+import { DEFAULT_IMAGE_SETTINGS, IMAGE_EXT, IMAGE_FORMATS, pictureModel, type ImageSettings } from '../images/model.ts';
 import { currentUrlPolicy, withBase } from './urls.ts';
 import { errorAtCallSite } from './callSite.ts';
 import { closest } from '../core/didYouMean.ts';
@@ -27,17 +27,14 @@ export interface StaticImage {
 
 const lookup = (p: string) => current.table[p.startsWith('/') ? p : `/${p}`];
 
-const FORMATS = 'PNG, JPEG, WebP, AVIF, GIF or SVG';
-const IMAGE_EXT = /\.(?:png|jpe?g|webp|avif|gif|svg)$/i;
-
 /** Why `p` names no image of static/: a format the pipeline does not read, or no such file (with the
  *  path of static/ a typo away, compared while the table is small enough). */
 function noSuchImage(p: string): string {
   const dot = p.lastIndexOf('.');
-  if (dot > p.lastIndexOf('/') && !IMAGE_EXT.test(p)) return `a ${p.slice(dot + 1).toUpperCase()} file is not an image the pipeline reads (${FORMATS}): convert it, for example to JPEG or WebP`;
+  if (dot > p.lastIndexOf('/') && !IMAGE_EXT.test(p)) return `a ${p.slice(dot + 1).toUpperCase()} file is not an image the pipeline reads (${IMAGE_FORMATS}): convert it, for example to JPEG or WebP`;
   const paths = Object.keys(current.table);
   const near = paths.length <= 5_000 ? closest(p.startsWith('/') ? p : `/${p}`, paths) : undefined;
-  return `there is no such image in static/ (${FORMATS})${near ? `. Did you mean ${near}?` : ''}`;
+  return `there is no such image in static/ (${IMAGE_FORMATS})${near ? `. Did you mean ${near}?` : ''}`;
 }
 
 /** A static image by its path under static/ ("/img/team.png"); an unknown path throws, naming it (a located build error). */
