@@ -39,6 +39,8 @@ export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
 export const URL_ATTRIBUTES: readonly string[] = ['href', 'src', 'cite', 'srcset'];
 
 const tags = new Set(ALLOWED_TAGS);
+/** Whether an element (lower case) may be in a body's HTML: the allowlist the check and the sanitizer use. */
+export const isAllowedTag = (tag: string): boolean => tags.has(tag);
 /** Per element: the names it allows exactly (its own and the global ones), and the allowed prefixes. */
 const exact = new Map<string, Set<string>>();
 const prefixes = ALLOWED_ATTRIBUTES['*'].filter((n) => n.endsWith('*')).map((n) => n.slice(0, -1));

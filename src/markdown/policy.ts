@@ -5,7 +5,7 @@
 // is data (line, column, text) that the caller locates in its file.
 import type { Token, Tokens } from 'marked';
 import { unsafeScheme } from '../content/urlScheme.ts';
-import { ALLOWED_TAGS, type PolicyViolation } from '../content/htmlPolicy.ts';
+import { isAllowedTag, type PolicyViolation } from '../content/htmlPolicy.ts';
 
 export const MAX_NESTING = 32;
 
@@ -15,8 +15,8 @@ export interface MarkdownProblem {
   column: number;
   lineText: string;
   text: string;
-  /** The catalogue id, when not ContentPolicyError (a malformed directive: DirectiveSyntaxError; a Hugo
-   *  shortcode or a Liquid/Nunjucks tag in the text: TemplateTagInMarkdown). */
+  /** The catalogue id, when not ContentPolicyError (a malformed directive: DirectiveSyntaxError; template
+   *  code in the text, a shortcode, a tag or an expression: TemplateTagInMarkdown). */
   id?: 'DirectiveSyntaxError' | 'TemplateTagInMarkdown';
   /** An image the pipeline cannot publish (an ImageError), rather than a policy problem. */
   image?: true;
@@ -31,14 +31,13 @@ const firstLine = (text: string) => { const nl = text.indexOf('\n'); return (nl 
 const RAW_HTML_HINT = "Write it in Markdown or put the markup in a template; to keep a body's safe HTML (tags and attributes that run nothing), add markdown({ html: 'sanitize' }) to the config's plugins.";
 /** The first element of a body's raw HTML, lower case ('' for a closing tag, a comment or text). */
 const firstTag = (raw: string): string => /^<([A-Za-z][A-Za-z0-9-]*)/.exec(raw)?.[1]?.toLowerCase() ?? '';
-const allowed = new Set(ALLOWED_TAGS);
 
 /** The hint for a body's raw HTML: one of its own when the sanitize option would remove that element too
  *  (an embed, a video, a script, a form), which only a template can write. */
 function rawHtmlHint(raw: string): string {
   const tag = firstTag(raw);
   if (tag === 'script') return "Content never runs scripts, and markdown({ html: 'sanitize' }) would remove it too: put the code in an island (see Islands) and name it from the body as a component.";
-  if (tag && !allowed.has(tag)) return `markdown({ html: 'sanitize' }) would remove <${tag}> too. Write it in a component the body names (::YouTube{id="…"}, see Components in Markdown), whose template renders it; a remote embed's origin also goes in the route's csp.`;
+  if (tag && !isAllowedTag(tag)) return `markdown({ html: 'sanitize' }) would remove <${tag}> too. Write it in a component the body names (::YouTube{id="…"}, see Components in Markdown), whose template renders it; a remote embed's origin also goes in the route's csp.`;
   return RAW_HTML_HINT;
 }
 
@@ -184,12 +183,15 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
   };
   walk(tokens, (t: Token) => {
     also?.(t);
-    if (t.type === 'html' && t.raw.trim()) seen.html = true;
     // A text's own source (a block text of a list item is walked as its inline texts).
     if (t.type === 'text' && !('tokens' in t && t.tokens)) { tagIn(t.raw); return; }
-    // A shortcode whose name touches its '<' ({{<figure src="a.jpg">}}) reads as an HTML tag: named as what it is.
-    if (t.type === 'html' && t.raw.trim() && tagIn(shortcodeAround(body, t.raw.trim(), htmlAt))) return;
-    if (t.type === 'html' && !rawHtml && t.raw.trim()) at(t.raw.trim(), `Raw HTML is not allowed in Markdown: ${firstLine(t.raw.trim()).slice(0, 60)}`, rawHtmlHint(t.raw.trim()));
+    const html = t.type === 'html' ? t.raw.trim() : '';
+    if (html) {
+      seen.html = true;
+      // A shortcode whose name touches its '<' ({{<figure src="a.jpg">}}) reads as an HTML tag: named as what it is.
+      if (tagIn(shortcodeAround(body, html, htmlAt))) return;
+      if (!rawHtml) at(html, `Raw HTML is not allowed in Markdown: ${firstLine(html).slice(0, 60)}`, rawHtmlHint(html));
+    }
     if (t.type === 'link' || t.type === 'image') {
       const scheme = unsafeScheme(t.href);
       if (scheme) at(t.raw, `${t.type === 'link' ? 'Link' : 'Image'} to a ${scheme}: URL is not allowed`);
