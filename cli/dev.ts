@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import type { RebuildReport } from '../src/dev/index.ts';
-import { dev, ServerStartError } from '../src/server/index.ts';
+import { DEV_PORT, dev, movedNote, ServerStartError } from '../src/server/index.ts';
 import { printMessages, dim, green, red, yellow } from './report.ts';
 import { loadEnvFile } from './env.ts';
 import { configureEngine } from '../src/core/settings.ts';
@@ -97,7 +97,8 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
   };
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
   servedAt = running.siteUrl();
-  const moved = flags.port === undefined && new URL(running.url).port !== '5173' ? dim(' (5173 is in use)') : '';
+  const note = movedNote(running.url, flags.port, DEV_PORT);
+  const moved = note && dim(note);
   io.out([`serving ${path.relative(io.cwd, root) || 'this folder'} from memory at ${servedAt}${moved}`, ...running.banner,
     dim('watching content/, templates/, static/ and sitegen.config.ts')].map((l) => `  ${l}\n`).join(''));
   return { code: 0, dev: { url: running.url, close } };

@@ -73,7 +73,7 @@ async function siteConfig(root: string): Promise<SiteConfig | null> {
 async function runPreview(flags: { root?: string; out: string; port?: number; host: string; backend: boolean }): Promise<number> {
   const root = resolveRoot(flags);
   loadEnvFile(root);
-  const { preview, ServerStartError } = await import('../src/server/preview.ts');
+  const { preview, ServerStartError, PREVIEW_PORT, movedNote } = await import('../src/server/preview.ts');
   let server: Awaited<ReturnType<typeof preview>>;
   try {
     server = await preview({ root, outDir: flags.out, port: flags.port, host: flags.host, backend: flags.backend, env: process.env });
@@ -93,7 +93,8 @@ async function runPreview(flags: { root?: string; out: string; port?: number; ho
   process.once('SIGTERM', stop);
   printMessages(server.warnings, 'warning');
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
-  const moved = flags.port === undefined && new URL(server.url).port !== '4173' ? dim(' (4173 is in use)') : '';
+  const note = movedNote(server.url, flags.port, PREVIEW_PORT);
+  const moved = note && dim(note);
   process.stdout.write([`serving ${path.relative(process.cwd(), server.dir) || server.dir} at ${server.siteUrl}${moved}`, ...server.banner].map((l) => `  ${l}\n`).join(''));
   return 0;
 }

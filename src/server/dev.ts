@@ -10,7 +10,7 @@ import { startServerPlugins, type RequestHandler } from '../site/plugins.ts';
 import { createServer } from './serve.ts';
 import { startDevServer, type DevServer, type RebuildReport } from '../dev/index.ts';
 import { normaliseBase } from '../render/urls.ts';
-import { ServerStartError, closeServer, listenOrStop } from './preview.ts';
+import { DEV_PORT, ServerStartError, closeServer, listenOrStop } from './preview.ts';
 
 export interface DevOptions {
   /** The site folder (with sitegen.config.ts). */
@@ -89,7 +89,7 @@ function pluginServers(ctx: { root: string; env: NodeJS.ProcessEnv; host: string
 export async function dev(opts: DevOptions): Promise<DevHandle> {
   const root = path.resolve(opts.root);
   const host = opts.host ?? '127.0.0.1';
-  const port = opts.port ?? 5173;
+  const port = opts.port ?? DEV_PORT;
   const env = opts.env ?? process.env;
   let listening!: (url: string) => void;
   const origin = new Promise<string>((resolve) => { listening = resolve; });

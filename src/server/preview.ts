@@ -55,8 +55,14 @@ async function siteConfig(root: string): Promise<SiteConfig> {
   return mod.site.config;
 }
 
-/** How many ports after the default one a server tries when it is taken (as Vite does): 5173 … 5183. */
-export const PORT_TRIES = 10;
+/** The default ports of `dev` and `preview`, and how many ports after them a server tries when one is taken
+ *  (as Vite does): 5173 … 5183. */
+export const DEV_PORT = 5173, PREVIEW_PORT = 4173;
+const PORT_TRIES = 10;
+
+/** What the address line adds when a server took another port than its default (no port asked for). */
+export const movedNote = (url: string, asked: number | undefined, defaultPort: number): string =>
+  (asked === undefined && new URL(url).port !== String(defaultPort) ? ` (${defaultPort} is in use)` : '');
 
 /**
  * Listens on `port`, or (`orNext`: the port was not asked for, it is the default) on the next free one of the
@@ -85,7 +91,7 @@ export async function preview(opts: PreviewOptions): Promise<PreviewServer> {
   const root = path.resolve(opts.root);
   const dir = path.resolve(root, opts.outDir ?? 'dist');
   const host = opts.host ?? '127.0.0.1';
-  const port = opts.port ?? 4173;
+  const port = opts.port ?? PREVIEW_PORT;
   const env = opts.env ?? process.env;
   if (!fs.existsSync(path.join(dir, 'index.html'))) throw new ServerStartError(`${dir} has no built site: run \`sitegen build\` first`);
   const warnings: Message[] = [];

@@ -2,7 +2,7 @@
 // one of the ten after it and say so, as Vite does; a port given with --port is used or refused.
 import { afterEach, describe, expect, it } from 'vitest';
 import http from 'node:http';
-import { listenOrStop, ServerStartError } from '../../src/server/preview.ts';
+import { DEV_PORT, listenOrStop, movedNote, ServerStartError } from '../../src/server/preview.ts';
 
 const open: http.Server[] = [];
 afterEach(async () => { await Promise.all(open.splice(0).map((s) => new Promise((r) => { s.closeAllConnections(); s.close(() => r(null)); }))); });
@@ -25,6 +25,12 @@ describe('a taken port', () => {
     expect(Number(new URL(url).port)).toBeGreaterThan(port);
     expect(Number(new URL(url).port)).toBeLessThanOrEqual(port + 10);
     expect(stopped).toBe(false);
+  });
+
+  it('the address line says when the default port was taken, and only then', () => {
+    expect(movedNote('http://127.0.0.1:5174', undefined, DEV_PORT)).toBe(' (5173 is in use)');
+    expect(movedNote('http://127.0.0.1:5173', undefined, DEV_PORT)).toBe('');
+    expect(movedNote('http://127.0.0.1:5174', 5174, DEV_PORT)).toBe('');
   });
 
   it('one given: refused, saying how to get another, and what the server started is stopped', async () => {
