@@ -28,10 +28,6 @@ export function robotsTxt(siteUrl: string, base = '/'): string {
   return `User-agent: *\nAllow: ${base}\n\nSitemap: ${siteUrl.replace(/\/$/, '')}${base}sitemap.xml\n`;
 }
 
-export function redirectsFile(aliases: Alias[], aliasPages = true, base = '/'): string {
-  return [...redirectsChunks(aliases, aliasPages, base)].join('');
-}
-
 /**
  * _redirects in pieces of a few thousand lines, in order. Written one piece after another (build.ts), the
  * file is never held whole: 100,000 bench pages' 1.1 million lines are ~50 MB of text, made at the build's

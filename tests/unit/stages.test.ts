@@ -10,7 +10,7 @@ import { matchFiles, globBase, listFiles } from '../../src/content/glob.ts';
 import { routeTable, normalisePath, outputFor } from '../../src/pipeline/routeTable.ts';
 import { extractLinks, forEachLinkAttr, makeTargets } from '../../src/pipeline/linkScan.ts';
 import { checkLinks } from '../../src/pipeline/linkMessages.ts';
-import { parseHeadersFile, parseRedirectsFile, redirectsFile, contentSecurityPolicy } from '../../src/output/hostfiles.ts';
+import { parseHeadersFile, parseRedirectsFile, redirectsChunks, contentSecurityPolicy } from '../../src/output/hostfiles.ts';
 import { stageOutput } from '../../src/output/write.ts';
 import { defineIsland, collectIslands } from '../../src/render/island.tsx';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -183,7 +183,7 @@ describe('host files', () => {
     const rules = parseHeadersFile('/*\n  X-A: 1\n/assets/*\n  Cache-Control: immutable\n');
     expect(rules[1].pattern.test('/assets/x.js')).toBe(true);
     expect(rules[0].headers).toEqual([['X-A', '1']]);
-    const r = parseRedirectsFile(redirectsFile([{ from: '/old/', to: '/new/', output: '', source: null }]));
+    const r = parseRedirectsFile([...redirectsChunks([{ from: '/old/', to: '/new/', output: '', source: null }])].join(''));
     expect(r.get('/old')).toEqual({ to: '/new/', status: 301 });
     expect(r.get('/old/')).toEqual({ to: '/new/', status: 301 });
     // As hosts read it: the first rule for a path wins, with its status.
