@@ -98,12 +98,23 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
   }
 
   const TOP = ['content', 'templates', 'static', 'sitegen.config.ts'];
-  const watcher = watch(TOP.map((p) => path.join(root, p)), {
+  /** Files watched beside TOP (see watchFiles). */
+  const extra = new Set<string>();
+  // The root is watched, with everything but TOP (and the extra files) left out, rather than TOP's paths
+  // themselves: chokidar counts a path that does not exist (a site with no static/) twice towards its
+  // 'ready', which then came before the folders it read last were watched, and a save made in one of them
+  // in the first moments was never reported. A TOP folder made later is seen as any new folder.
+  const watcher = watch(root, {
     ignoreInitial: true,
     // A link is watched as itself, never followed: one to /usr/share made dev watch (and report) a whole
     // system folder. The build reads no file a link leads out of the site anyway (content/glob.ts).
     followSymlinks: false,
-    ignored: (p: string) => path.relative(root, p).split(path.sep).some((s) => s.startsWith('.') || s === 'node_modules'),
+    ignored: (p: string) => {
+      const rel = path.relative(root, p);
+      if (!rel) return false;
+      const segments = rel.split(path.sep);
+      return segments.some((s) => s.startsWith('.') || s === 'node_modules') || (!TOP.includes(segments[0]!) && !extra.has(p));
+    },
   });
   const onFile = (kind: ChangeKind) => (file: string, stats?: Stats) => {
     if (kind === 'unlink') lastStat.delete(file);
@@ -117,7 +128,6 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
   watcher.on('error', (e) => opts.onError?.(e));
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
-  const extra = new Set<string>();
   return {
     watchFiles(files) {
       const more: string[] = [];

@@ -123,3 +123,37 @@ describe('watchSite: a file outside the watched folders, added while it is being
     }
   });
 });
+
+describe('watchSite: a site with no static/ folder', () => {
+  it('reports saves made as soon as it is ready, in folders it read last, and a static/ made later; not dist/ or other files at the root', async () => {
+    const root = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-watch-nostatic-'));
+    const files: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const folder = path.join(root, 'content', `part${i}`, 'deep');
+      fs.mkdirSync(folder, { recursive: true });
+      files.push(path.join(folder, 'page.md'));
+      fs.writeFileSync(files[i]!, 'v1\n');
+    }
+    fs.mkdirSync(path.join(root, 'templates'));
+    fs.mkdirSync(path.join(root, 'dist'));
+    const seen: FileChange[] = [];
+    const w = await watchSite({ root, debounceMs: 10, async onBatch(changes) { seen.push(...changes); } });
+    try {
+      // The first moment: chokidar's 'ready' used to come before the deepest folders were watched (it
+      // counted the missing static/ twice), and all of these saves were lost.
+      for (const f of files) fs.writeFileSync(f, 'v2\n');
+      fs.writeFileSync(path.join(root, 'dist/index.html'), 'built');
+      fs.writeFileSync(path.join(root, 'notes.txt'), 'not a site file');
+      await until(() => files.every((f) => seen.some((c) => c.file === f)), 10_000, 'every save to be reported');
+      fs.mkdirSync(path.join(root, 'static'));
+      fs.writeFileSync(path.join(root, 'static/robots.txt'), 'User-agent: *\n');
+      await until(() => seen.some((c) => c.file === path.join(root, 'static/robots.txt')), 10_000, 'the new static file');
+      await w.idle();
+      expect(seen.filter((c) => files.includes(c.file)).every((c) => c.kind === 'change')).toBe(true);
+      expect(seen.map((c) => path.relative(root, c.file)).filter((f) => f.startsWith('dist') || f === 'notes.txt')).toEqual([]);
+    } finally {
+      await w.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
