@@ -99,6 +99,12 @@ export function outputProblem(body: string, bad: PolicyViolation): MarkdownProbl
 /** What a site moved from Hugo, Jekyll or Eleventy writes for these, with the words of the message. */
 const TAG_HINT = 'sitegen runs no template code in content. Use Markdown, or a component written as a directive (::Name{…}, see Components in Markdown); to show the tag as text, put it in backticks or write \\{ for its first brace.';
 
+/** A line that is only a table-of-contents marker another generator expands (markdown-it's `[[toc]]` and
+ *  `${toc}`, Python-Markdown's `[TOC]`, GitLab's `[[_TOC_]]`, kramdown's `{:toc}`), after a list or quote
+ *  marker. Anchored at both ends of one line, no nested repetition: linear. */
+export const TOC_MARKER_LINE = /^[ \t>*+-]*(\[\[_?toc_?\]\]|\[toc\]|\$\{toc\}|\{:\s*toc\s*\})[ \t]*$/im;
+const TOC_HINT = 'A template builds a table of contents from entry.headings (see Markdown: Headings, excerpt, reading time and links); take the marker out of the body.';
+
 /** What follows "{{" in a template expression: a name, a dotted path or a quoted string, then a filter, a call
  *  or the close (`{{ site.title }}`, `{{ "now" | date }}`), or a Handlebars block (`{{#each}}`, `{{/if}}`,
  *  `{{> partial}}`). Not a set (`{{a, b}}`) or an object (`{{color: "red"}}`). Tried on a bounded slice. */
@@ -185,6 +191,12 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
     also?.(t);
     // A text's own source (a block text of a list item is walked as its inline texts).
     if (t.type === 'text' && !('tokens' in t && t.tokens)) { tagIn(t.raw); return; }
+    // A paragraph, or a list item's text, with a line that is only a table-of-contents marker.
+    if (t.type === 'paragraph' || t.type === 'text') {
+      const toc = TOC_MARKER_LINE.exec(t.raw);
+      // (`[toc]` with a link definition of that name is a link)
+      if (toc && !('tokens' in t && t.tokens?.some((x) => x.type === 'link'))) at(toc[1]!, `A table-of-contents marker is not expanded, and would be published as text: ${toc[1]}`, TOC_HINT, 'TemplateTagInMarkdown');
+    }
     const html = t.type === 'html' ? t.raw.trim() : '';
     if (html) {
       seen.html = true;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileMarkdown, prepareMarkdown } from '../../src/markdown/compile.ts';
 import { markdown } from '../../src/markdown/options.ts';
-import { templateTag } from '../../src/markdown/policy.ts';
+import { templateTag, TOC_MARKER_LINE } from '../../src/markdown/policy.ts';
 import { copyOf } from '../helpers/scratch.ts';
 import { cpuMs } from '../helpers/cpuTime.ts';
 
@@ -49,6 +49,29 @@ describe('template tags in Markdown', () => {
       let ms = cpuMs(() => templateTag(big));
       for (let again = 0; again < 3 && ms > 30 * base; again++) ms = Math.min(ms, cpuMs(() => templateTag(big)));
       expect(ms, unit).toBeLessThan(30 * base);
+    }
+  });
+
+  it('refuses a table-of-contents marker on a line of its own ([[toc]], [TOC], ${toc}, {:toc}), pointing at entry.headings', () => {
+    const toc = (body: string) => compileMarkdown(body).problems.map((p) => [p.line, p.column, p.id, p.text]);
+    expect(toc('# Guide\n\n[[toc]]\n\n## One\n')).toEqual([[3, 1, 'TemplateTagInMarkdown', 'A table-of-contents marker is not expanded, and would be published as text: [[toc]]']]);
+    expect(toc('Intro.\n\n[TOC]\n')).toEqual([[3, 1, 'TemplateTagInMarkdown', 'A table-of-contents marker is not expanded, and would be published as text: [TOC]']]);
+    expect(toc('${toc}\n')).toEqual([[1, 1, 'TemplateTagInMarkdown', 'A table-of-contents marker is not expanded, and would be published as text: ${toc}']]);
+    expect(toc('[[_TOC_]]\n')[0]?.[3]).toContain('[[_TOC_]]');
+    // kramdown's: a list item whose second line is the marker.
+    expect(toc('Intro.\n\n* TOC\n{:toc}\n')).toEqual([[4, 1, 'TemplateTagInMarkdown', 'A table-of-contents marker is not expanded, and would be published as text: {:toc}']]);
+    expect(compileMarkdown('[[toc]]\n').problems[0]!.hint).toMatch(/entry\.headings/);
+    // In a sentence, in code, escaped, or a link with a definition of that name: text (or a link), as written.
+    for (const body of ['The [[toc]] marker of markdown-it.\n', '`[[toc]]`\n', '```\n[TOC]\n```\n', '\\[TOC]\n', '[toc]\n\n[toc]: /contents/\n', 'A word: toc.\n']) {
+      expect(compileMarkdown(body).problems, body).toEqual([]);
+    }
+    // The line pattern reads a body in linear time: lines of the characters it repeats, and one long line.
+    for (const unit of [' ', '>', '- ', '[[toc]] ', '{: toc', '\n[[', '\n{:', '\n> [TOC] x']) {
+      const small = unit.repeat(20_000 / unit.length) + 'x\n', big = unit.repeat(200_000 / unit.length) + 'x\n';
+      const base = Math.max(2, Math.min(cpuMs(() => TOC_MARKER_LINE.test(small)), cpuMs(() => TOC_MARKER_LINE.test(small))));
+      let ms = cpuMs(() => TOC_MARKER_LINE.test(big));
+      for (let again = 0; again < 3 && ms > 30 * base; again++) ms = Math.min(ms, cpuMs(() => TOC_MARKER_LINE.test(big)));
+      expect(ms, JSON.stringify(unit)).toBeLessThan(30 * base);
     }
   });
 
