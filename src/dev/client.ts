@@ -14,7 +14,7 @@
 // be applied (React moved to another chunk, a new kind of island, a failed update) reloads this page only.
 import { morph } from './hmrMorph.ts';
 
-interface OverlayError { title: string; text: string; file: string | null; line: number; column: number; frame: string; hint: string | null }
+interface OverlayError { title: string; text: string; file: string | null; line: number; column: number; message: string; code: string; notes: string[]; hint: string | null }
 interface HotChange { css: [string, string][]; islands: Record<string, { url: string; react: boolean }>; reactMoved: boolean }
 interface Reload { paths: string[]; assets: string[]; hot?: HotChange; except?: string[]; html?: Record<string, string> }
 interface Hmr {
@@ -83,7 +83,17 @@ interface Hmr {
       const item = el('section', 'error');
       item.append(el('div', 'title', e.title));
       if (e.file) item.append(el('div', 'where', e.line ? `${e.file}:${e.line}:${e.column}` : e.file));
-      item.append(el('pre', 'frame', e.frame));
+      // The message and notes wrap; the source line keeps its caret under the column, and scrolls.
+      const frame = el('div', 'frame');
+      frame.append(el('div', 'message', e.message));
+      if (e.code) {
+        const code = el('pre', 'code', e.code);
+        code.tabIndex = 0; // a region that scrolls is reached by keyboard
+        code.setAttribute('aria-label', 'The source line');
+        frame.append(code);
+      }
+      for (const n of e.notes) frame.append(el('div', 'more', `note: ${n}`));
+      item.append(frame);
       if (e.hint) item.append(el('div', 'hint', `hint: ${e.hint}`));
       panel.append(item);
     }

@@ -16,16 +16,37 @@ export interface OverlayError {
   file: string | null;
   line: number;
   column: number;
-  /** The message with its code frame and notes. */
+  /** The message with its code frame and notes (what the terminal prints). */
   frame: string;
+  /** What the overlay shows, in parts: the message (its field first), which wraps; the source line and its
+   *  caret, which do not, a long line starting a little before the caret so that a phone shows it; the notes. */
+  message: string;
+  code: string;
+  notes: string[];
   hint: string | null;
+}
+
+/** A source line longer than this is shown from CODE_LEAD characters before the caret. */
+const CODE_WIDE = 80, CODE_LEAD = 24;
+
+export function codeLines(m: Message): string {
+  const l = m.location;
+  if (!l || l.line <= 0 || !l.lineText) return '';
+  let text = l.lineText, before = Math.max(0, l.column - 1);
+  if (text.length > CODE_WIDE && before > CODE_LEAD) { text = `…${text.slice(before - CODE_LEAD)}`; before = CODE_LEAD + 1; }
+  const n = String(l.line);
+  return `${n} | ${text}\n${' '.repeat(n.length)} | ${' '.repeat(before)}^`;
 }
 
 export function overlayErrors(list: Message[]): OverlayError[] {
   return list.map((m) => ({
     title: catalogue[m.id as keyof typeof catalogue]?.title ?? m.id,
     text: formatMessage(m), file: m.location?.file ?? null, line: m.location?.line ?? 0, column: m.location?.column ?? 0,
-    frame: formatMessageLong(m), hint: m.hint ?? null,
+    frame: formatMessageLong(m),
+    message: `${m.field ? `${m.field}: ` : ''}${m.text}`,
+    code: codeLines(m),
+    notes: m.notes.map((note) => (note.location ? formatMessage({ ...m, text: note.text, location: note.location, field: undefined }) : note.text)),
+    hint: m.hint ?? null,
   }));
 }
 
