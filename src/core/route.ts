@@ -27,6 +27,11 @@ export type PageHeadTag =
   | { tag: 'link'; attrs: Record<string, string | undefined> }
   | { tag: 'jsonld'; data: unknown };
 
+/** A language tag as `<html lang>` takes it (BCP 47's shape: "en", "fr-CA", "zh-Hant-TW"): letters, then
+ *  parts of letters and digits after hyphens. No part can match across a hyphen: linear. */
+export const LANG_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
+export const LANG_HINT = 'a language tag such as "en", "fr" or "pt-BR" (a hyphen, not an underscore)';
+
 export interface RouteDef<P = any> {
   /** URL path, without the site's base; given the trailing-slash rule (`trailingSlash`) unless `output` is given. */
   path: string;
@@ -60,6 +65,8 @@ export interface RouteDef<P = any> {
   source?: string;
   /** Open Graph type; "website" by default. */
   ogType?: string;
+  /** The page's language, its `<html lang>` (a language tag such as "fr" or "pt-BR"); `site.lang` by default. */
+  lang?: string;
   /**
    * CSP sources this page alone needs (e.g. a third-party embed), merged into the site's policy for this
    * path only: `_headers` gets a rule for the path, so no other page allows them.
@@ -82,6 +89,7 @@ export interface Route<P = any> extends Required<Pick<RouteDef<P>, 'path' | 'pro
   lastmod?: string;
   source: string | null;
   ogType: string;
+  lang?: string;
   csp?: Record<string, string[]>;
 }
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RouteDef, SiteConfig } from '../core/types.ts';
-import { titleOrLastmodProblem, type RouteTable } from './routeTable.ts';
+import { routeFieldProblem, type RouteTable } from './routeTable.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import { createHash } from 'node:crypto';
 import { engineStamp } from './incremental.ts';
@@ -28,8 +28,8 @@ export function shapeOf(defs: unknown, config: Pick<SiteConfig, 'trailingSlash'>
     const { path: p, output, ogImage, aliases } = d;
     if (typeof p !== 'string' || (output !== undefined && typeof output !== 'string') || (ogImage !== undefined && typeof ogImage !== 'string') || (aliases !== undefined && !Array.isArray(aliases))) return null;
     s += `${str(p)}|${output === undefined ? '-' : str(output)}|${ogImage === undefined ? '-' : str(ogImage)}|${d.component ? 1 : 0}${typeof d.body}|`;
-    // A page's title is checked for being text, and a lastmod for being a date, whatever their values.
-    if (titleOrLastmodProblem(d)) return null;
+    // A page's title is checked for being text, a lastmod for being a date and a lang for being a tag, whatever their values.
+    if (routeFieldProblem(d)) return null;
     if (aliases) for (const a of aliases) { if (typeof a !== 'string') return null; s += str(a); }
     s += '\n';
   }

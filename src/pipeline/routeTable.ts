@@ -7,6 +7,7 @@ import { message, fileLocation, thrownBySite } from '../core/errors.ts';
 import { issuesOf, type HelperIssue } from '../authoring/issues.ts';
 import { setUrlPolicy, urlPolicy, TRAILING_SLASHES, type TrailingSlash } from '../render/urls.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
+import { LANG_HINT, LANG_TAG } from '../core/route.ts';
 
 type SlashRule = TrailingSlash | Pick<SiteConfig, 'trailingSlash'>;
 const ruleOf = (r: SlashRule | undefined): TrailingSlash => (typeof r === 'string' ? r : r?.trailingSlash) ?? 'always';
@@ -75,6 +76,7 @@ export function routeOf(d: RouteDef, rule?: SlashRule): Route {
     ...(d.head?.length ? { head: d.head } : {}),
     ...(d.ogImage ? { ogImage: d.ogImage } : {}),
     ...(lastmod ? { lastmod } : {}),
+    ...(d.lang ? { lang: d.lang } : {}),
   };
 }
 
@@ -98,10 +100,11 @@ export function lastmodText(v: unknown): string | null {
 
 const NO_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/;
 
-/** What is wrong with a def's title or lastmod (the words after "route <path> "), or null: routeTable's check,
+/** What is wrong with a def's title, lang or lastmod (the words after "route <path> "), or null: routeTable's check,
  *  which the carried checks (routeCarry.ts) and dev's reuse of a table (routes.ts) ask too. */
-export function titleOrLastmodProblem(d: RouteDef): string | null {
+export function routeFieldProblem(d: RouteDef): string | null {
   if (!d.body && typeof d.title !== 'string') return `has ${d.title === undefined ? 'no title' : `a title that is not text (${typeof d.title})`}: a page needs one for its <title> (title: '…')`;
+  if (d.lang !== undefined && (typeof d.lang !== 'string' || !LANG_TAG.test(d.lang))) return typeof d.lang === 'string' ? `lang ${shownPath(d.lang)} is not ${LANG_HINT}` : `lang must be ${LANG_HINT} (it is ${d.lang === null ? 'null' : typeof d.lang})`;
   if (d.lastmod === undefined || lastmodText(d.lastmod)) return null;
   const why = d.lastmod instanceof Date ? 'is an invalid Date' : `${shownPath(String(d.lastmod))} ${NO_ZONE.test(String(d.lastmod)) ? 'has a time but no time zone (Z or +hh:mm)' : 'is not a date'}`;
   return `lastmod ${why}: use a Date or a string such as "2025-01-10" or "2025-01-10T08:30:00Z"`;
@@ -182,7 +185,7 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
     if (badOutput) { errors.push(message('ConfigError', `route ${d.path} ${badOutput}`, d.source ? fileLocation(d.source) : null)); continue; }
     const badImage = d.ogImage === undefined ? null : invalidOgImage(d.ogImage);
     if (badImage) { errors.push(message('ConfigError', `route ${d.path} ogImage ${shownPath(d.ogImage)} ${badImage}`, d.source ? fileLocation(d.source) : null)); continue; }
-    const badFields = titleOrLastmodProblem(d);
+    const badFields = routeFieldProblem(d);
     if (badFields) { errors.push(message('ConfigError', `route ${d.path} ${badFields}`, d.source ? fileLocation(d.source) : null)); continue; }
     const route = routeOf(d, config);
     if (!claim(route.output, ['page', route.path, d.source], d.source ?? null)) continue;

@@ -4,7 +4,7 @@
 // (sameRoute): a route re-renders only when its props, title or other fields differ. This is exact whatever
 // the route reads, because unchanged entries keep their objects, so comparing them costs one `===` each.
 import type { Content, Route, RouteDef, SiteConfig } from '../core/types.ts';
-import { routeOf, routeTable, titleOrLastmodProblem, type RouteTable } from './routeTable.ts';
+import { routeOf, routeTable, routeFieldProblem, type RouteTable } from './routeTable.ts';
 import { setUrlPolicy, urlPolicy } from '../render/urls.ts';
 import { engineSettings } from '../core/settings.ts';
 import { routeCarry } from './routeCarry.ts';
@@ -84,7 +84,7 @@ export function sameRoute(prev: Route, next: Route, memo: EqualMemo = equalMemo(
   return prev.path === next.path && prev.output === next.output && prev.component === next.component
     && prev.title === next.title && prev.description === next.description && prev.noindex === next.noindex
     && prev.ogType === next.ogType && prev.source === next.source && deepEqual(prev.props, next.props, memo)
-    && prev.body === next.body && prev.contentType === next.contentType && prev.ogImage === next.ogImage && deepEqual(prev.head, next.head, memo);
+    && prev.body === next.body && prev.contentType === next.contentType && prev.ogImage === next.ogImage && prev.lang === next.lang && deepEqual(prev.head, next.head, memo);
 }
 
 export interface Routing {
@@ -100,7 +100,7 @@ function sameShape(a: RouteDef[], b: RouteDef[]): boolean {
     if (x.path !== y.path || x.output !== y.output || x.source !== y.source || !!x.noindex !== !!y.noindex
       || x.sitemap !== y.sitemap || !x.component !== !y.component || x.ogImage !== y.ogImage) return false;
     // What routeTable checks besides: a page's title is text, a lastmod a date (the last table's passed).
-    if (titleOrLastmodProblem(y)) return false;
+    if (routeFieldProblem(y)) return false;
     const ax = x.aliases ?? [], ay = y.aliases ?? [];
     if (ax !== ay && (ax.length !== ay.length || ax.some((p, j) => p !== ay[j]))) return false;
   }

@@ -108,7 +108,7 @@ export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
   ));
   const scripts = islands.length && ctx.assets.runtime ? [ctx.assets.runtime, ...ctx.assets.preload(eager)] : [];
   const head = renderToStaticMarkup(createElement(Head, { route, ctx, scripts }));
-  const lang = ctx.config.site.lang ?? 'en';
+  const lang = route.lang ?? ctx.config.site.lang ?? 'en';
   const preloads = hoistedPreloads(body);
   return { html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">${head}${body.slice(0, preloads)}</head><body>${body.slice(preloads)}</body></html>`, islands };
 }

@@ -8,6 +8,7 @@ import type { Message, SiteConfig } from '../core/types.ts';
 import { message, fileLocation } from '../core/errors.ts';
 import { invalidOgImage } from '../pipeline/routeTable.ts';
 import { closest } from '../core/didYouMean.ts';
+import { LANG_HINT, LANG_TAG } from '../core/route.ts';
 
 const fn = (what: string) => z.custom<(...args: any[]) => any>((v) => typeof v === 'function', { error: `must be a function (${what})` });
 /** A React component: a function, or an object React renders (memo, forwardRef, lazy). */
@@ -19,7 +20,7 @@ const sources = z.record(z.string(), z.array(z.string()));
 const siteSchema = z.strictObject({
   title: z.string(),
   url: z.string(),
-  lang: z.string().optional(),
+  lang: z.string().regex(LANG_TAG, { error: `must be ${LANG_HINT}` }).optional(),
   titleTemplate: z.string().optional(),
   favicon: z.string().optional(),
   // The link policy, as for a route's ogImage (route.ts).

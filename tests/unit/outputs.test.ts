@@ -379,3 +379,46 @@ describe("a site with trailingSlash 'never' and a feed route, built and served b
     }
   }, 90_000);
 });
+
+describe('a page\'s language', () => {
+  it('sets <html lang> from the route\'s lang, else site.lang; an edit of it alone renders the page again; a bad tag is an error naming the route', async () => {
+    const site = await copyOf('basic');
+    try {
+      site.edit('sitegen.config.ts', (t) => t
+        .replace("titleTemplate: '%s | Fixture'", "lang: 'en-GB', titleTemplate: '%s | Fixture'")
+        .replace("title: i.data.title, source: i.file,", "title: i.data.title, lang: i.slug === 'alpha' ? 'fr' : undefined, source: i.file,"));
+      const first = await site.build();
+      expect(first.errors).toEqual([]);
+      expect(first.read('items/alpha/index.html')).toMatch(/^<!DOCTYPE html><html lang="fr">/);
+      expect(first.read('items/beta/index.html')).toMatch(/^<!DOCTYPE html><html lang="en-GB">/);
+      expect(first.read('index.html')).toMatch(/^<!DOCTYPE html><html lang="en-GB">/);
+      // With the cache of the build before: only the language changed, and the page follows.
+      site.edit('sitegen.config.ts', (t) => t.replace("? 'fr' :", "? 'fr-CA' :"));
+      const again = await site.build();
+      expect(again.errors).toEqual([]);
+      expect(again.read('items/alpha/index.html')).toMatch(/^<!DOCTYPE html><html lang="fr-CA">/);
+
+      site.edit('sitegen.config.ts', (t) => t.replace("? 'fr-CA' :", "? 'fr_FR' :"));
+      const bad = await site.build();
+      expect(bad.errors.map((e) => [e.text, e.location?.file])).toEqual([['route /items/alpha lang "fr_FR" is not a language tag such as "en", "fr" or "pt-BR" (a hyphen, not an underscore)', 'content/items/alpha.yaml']]);
+      expect((await site.check()).errors.map((e) => e.text)).toEqual(bad.errors.map((e) => e.text));
+      // The output of the build before is left as it was.
+      expect(site.file('dist/items/alpha/index.html')).toMatch(/<html lang="fr-CA">/);
+
+      site.edit('sitegen.config.ts', (t) => t.replace("? 'fr_FR' :", "? 'fr' :").replace("lang: 'en-GB'", "lang: 'en GB'"));
+      const badSite = await site.build();
+      expect(badSite.errors.map((e) => [e.location?.file, e.text])).toEqual([['sitegen.config.ts', 'Config "site.lang" must be a language tag such as "en", "fr" or "pt-BR" (a hyphen, not an underscore)']]);
+    } finally { site.remove(); }
+  });
+
+  it('follows an edit of a route\'s lang in dev', async () => {
+    const site = await copyOf('basic');
+    site.edit('sitegen.config.ts', (t) => t.replace("title: i.data.title, source: i.file,", "title: i.data.title, lang: i.data.price > 4 ? 'de' : 'fr', source: i.file,"));
+    const dev = await site.dev();
+    try {
+      expect(await (await fetch(`${dev.url}/items/alpha/`)).text()).toMatch(/<html lang="fr">/);
+      site.edit('content/items/alpha.yaml', (t) => t.replace(/price: \d+/, 'price: 9'));
+      await until(async () => /<html lang="de">/.test(await (await fetch(`${dev.url}/items/alpha/`)).text()), 20_000, 'the page in its new language');
+    } finally { await dev.close(); site.remove(); }
+  });
+});
