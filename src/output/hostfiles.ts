@@ -5,6 +5,10 @@ import type { Alias, Route, SiteConfig } from '../core/types.ts';
 import { urlPolicy, withBase } from '../render/urls.ts';
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** A path as a sitemap's <loc> takes it: percent-encoded (RFC 3986), as the sitemap protocol asks. A page at
+ *  /fr/crème/ is <loc>…/fr/cr%C3%A8me/</loc>; a `%` of the path itself is %25 (its file is named with the %). */
+// (toWellFormed, in Node 20 but not in this TypeScript lib: a lone surrogate, which encodeURI throws on, as U+FFFD)
+const encodedPath = (p: string) => encodeURI((p as string & { toWellFormed(): string }).toWellFormed());
 
 export function sitemapXml(routes: Route[], siteUrl: string, base = '/'): string {
   return [...sitemapChunks(routes, siteUrl, base)].join('');
@@ -17,7 +21,7 @@ export function* sitemapChunks(routes: Route[], siteUrl: string, base = '/'): Ge
   let lines: string[] = [], first = true;
   for (const r of routes) {
     if (!r.sitemap) continue;
-    lines.push(`<url><loc>${xmlEscape(origin + withBase(r.path, base))}</loc>${r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : ''}</url>`);
+    lines.push(`<url><loc>${xmlEscape(origin + encodedPath(withBase(r.path, base)))}</loc>${r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : ''}</url>`);
     if (lines.length >= 4096) { yield (first ? '' : '\n') + lines.join('\n'); lines = []; first = false; }
   }
   if (lines.length) yield (first ? '' : '\n') + lines.join('\n');

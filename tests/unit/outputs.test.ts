@@ -132,6 +132,22 @@ describe('sitemap <lastmod>', () => {
   });
 });
 
+describe('sitemap <loc>', () => {
+  it('percent-encodes a path that is not ASCII, as the sitemap protocol asks, and keeps the page itself at its path', async () => {
+    const routes = [
+      { path: '/fr/crème-brûlée', component: Page, props: {}, title: 'Crème brûlée' },
+      { path: '/100%-rye', component: Page, props: {}, title: 'Rye' },
+      { path: '/日本', component: Page, props: {}, title: 'Japan' },
+    ];
+    const config = site({ routes: () => routes });
+    const sitemap = hostFiles(routeTable({}, config), config, 'https://t.example', {})['sitemap.xml'];
+    expect(sitemap).toContain('<loc>https://t.example/fr/cr%C3%A8me-br%C3%BBl%C3%A9e/</loc>');
+    expect(sitemap).toContain('<loc>https://t.example/100%25-rye/</loc>');
+    expect(sitemap).toContain('<loc>https://t.example/%E6%97%A5%E6%9C%AC/</loc>');
+    expect(routeTable({}, config).routes.map((r) => r.output)).toContain('fr/crème-brûlée/index.html');
+  });
+});
+
 describe('sitemap <lastmod> and route checks in dev', () => {
   it('a content edit that changes only a lastmod updates sitemap.xml; one that makes it invalid, or drops a title, is the build\'s error', async () => {
     const site = await copyOf('basic');
