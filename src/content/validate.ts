@@ -106,7 +106,25 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
     const key = iss.path.length ? String(iss.path[iss.path.length - 1]) : '';
     const listHint = iss.code === 'invalid_type' && iss.expected === 'array' && (typeof written === 'string' || typeof written === 'number') && key
       ? { hint: `Write a list, even of one: ${key}: [${typeof written === 'string' ? JSON.stringify(written).slice(1, -1).slice(0, 40) : written}]` } : {};
-    errors.push(message('ContentSchemaError', iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint }));
+    // A number written as people write it ("3,50", "1 200", "$4", "12%"), or quoted: as YAML and JSON take one.
+    const numberHint = iss.code === 'invalid_type' && iss.expected === 'number' && typeof written === 'string' ? numberAsWritten(written) : {};
+    errors.push(message('ContentSchemaError', iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint, ...numberHint }));
   }
   return { errors: sortMessages(errors) };
+}
+
+/** Digits with a decimal comma, group separators, a currency sign or a percent sign around them. Each part
+ *  is a run of one class, the classes apart: linear. Tried on the first 40 characters only. */
+const PEOPLE_NUMBER = /^[\s$€£¥]*[+-]?\d+(?:[ ,.'\u00a0\u202f]\d{3})*(?:[.,]\d+)?[\s%$€£¥]*$/u;
+
+function numberAsWritten(written: string): { hint?: string } {
+  const t = written.trim().slice(0, 40);
+  if (t !== '' && Number.isFinite(Number(t))) return { hint: `Write the number without quotes: ${t}` };
+  if (!PEOPLE_NUMBER.test(t)) return {};
+  // The last separator is the decimal one when two digits or one follow it ("3,50"), else one of thousands ("1,200").
+  const digits = t.replace(/[^\d.,]/g, '');
+  const last = Math.max(digits.lastIndexOf(','), digits.lastIndexOf('.'));
+  const decimal = last >= 0 && digits.length - last - 1 !== 3;
+  const n = decimal ? `${digits.slice(0, last).replace(/[.,]/g, '')}.${digits.slice(last + 1)}` : digits.replace(/[.,]/g, '');
+  return { hint: `Write a number as YAML and JSON read one: digits with a decimal point, no separators, currency or % (${n}).` };
 }

@@ -61,6 +61,25 @@ describe('schema validation', () => {
     const { errors } = validateData(z.strictObject({ title: z.string(), tags: z.array(z.string()) }), source.doc.toJS(), source);
     expect(errors.map((e) => [formatMessage(e), e.hint])).toEqual([['p.md:3:7 tags: Expected array, received string "posts"', 'Write a list, even of one: tags: [posts]']]);
   });
+  it('a number written as people write it (a decimal comma, separators, a currency, quotes): the hint gives the number', () => {
+    const hintFor = (written: string) => {
+      const { source } = parseYamlSource(`price: ${written}\n`, 'm.yaml');
+      return validateData(z.strictObject({ price: z.number() }), source.doc.toJS(), source).errors.map((e) => e.hint);
+    };
+    const digits = (n: string) => [`Write a number as YAML and JSON read one: digits with a decimal point, no separators, currency or % (${n}).`];
+    expect(hintFor('3,50')).toEqual(digits('3.50'));
+    expect(hintFor('1 200,50 €')).toEqual(digits('1200.50'));
+    expect(hintFor('1.234,5')).toEqual(digits('1234.5'));
+    expect(hintFor('1,200')).toEqual(digits('1200'));
+    expect(hintFor('$4.99')).toEqual(digits('4.99'));
+    expect(hintFor('"3.5"')).toEqual(['Write the number without quotes: 3.5']);
+    // Text that is no number keeps the general message and hint.
+    const general = ['Fix the field named, or change the schema in the site config.'];
+    expect(hintFor('three')).toEqual(general);
+    expect(hintFor('3,50,7')).toEqual(general);
+    // Tried on the first 40 characters: a long run of digits and separators takes no time.
+    expect(hintFor(`${'1,'.repeat(50_000)}x`)).toEqual(general);
+  });
 });
 
 describe('glob', () => {
