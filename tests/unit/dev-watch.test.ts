@@ -157,3 +157,31 @@ describe('watchSite: a site with no static/ folder', () => {
     }
   });
 });
+
+describe('watchSite: files at the root and outside the site folders', () => {
+  it('reports the config and an imported file replaced by rename (as editors save), and no other file beside them', async () => {
+    const root = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-watch-rename-'));
+    fs.mkdirSync(path.join(root, 'content'));
+    fs.mkdirSync(path.join(root, 'plugins'));
+    const config = path.join(root, 'sitegen.config.ts'), plugin = path.join(root, 'plugins/p.ts');
+    fs.writeFileSync(config, 'export default 1;\n');
+    fs.writeFileSync(plugin, 'export const p = 1;\n');
+    const seen: FileChange[] = [];
+    const w = await watchSite({ root, debounceMs: 10, async onBatch(changes) { seen.push(...changes); } });
+    try {
+      w.watchFiles([plugin]);
+      const replace = (file: string, text: string) => { fs.writeFileSync(`${file}.tmp`, text); fs.renameSync(`${file}.tmp`, file); };
+      replace(config, 'export default 2;\n');
+      await until(() => seen.some((c) => c.file === config), 10_000, 'the config');
+      replace(plugin, 'export const p = 2;\n');
+      fs.writeFileSync(path.join(root, 'plugins/other.ts'), 'not imported');
+      fs.writeFileSync(path.join(root, 'README.md'), 'notes');
+      await until(() => seen.some((c) => c.file === plugin), 10_000, 'the imported file');
+      await w.idle();
+      expect([...new Set(seen.map((c) => `${path.relative(root, c.file)} ${c.kind}`))].sort()).toEqual(['plugins/p.ts change', 'sitegen.config.ts change']);
+    } finally {
+      await w.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
