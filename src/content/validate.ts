@@ -125,6 +125,8 @@ function numberAsWritten(written: string): { hint?: string } {
   const digits = t.replace(/[^\d.,]/g, '');
   const last = Math.max(digits.lastIndexOf(','), digits.lastIndexOf('.'));
   const decimal = last >= 0 && digits.length - last - 1 !== 3;
-  const n = decimal ? `${digits.slice(0, last).replace(/[.,]/g, '')}.${digits.slice(last + 1)}` : digits.replace(/[.,]/g, '');
+  let n = decimal ? `${digits.slice(0, last).replace(/[.,]/g, '')}.${digits.slice(last + 1)}` : digits.replace(/[.,]/g, '');
+  // One comma before three digits ("1,200") reads either way.
+  if (!decimal && digits.replace(/\d/g, '') === ',') n += `, or ${digits.replace(',', '.')} if the comma is a decimal one`;
   return { hint: `Write a number as YAML and JSON read one: digits with a decimal point, no separators, currency or % (${n}).` };
 }

@@ -70,7 +70,8 @@ describe('schema validation', () => {
     expect(hintFor('3,50')).toEqual(digits('3.50'));
     expect(hintFor('1 200,50 €')).toEqual(digits('1200.50'));
     expect(hintFor('1.234,5')).toEqual(digits('1234.5'));
-    expect(hintFor('1,200')).toEqual(digits('1200'));
+    expect(hintFor('1,200')).toEqual(digits('1200, or 1.200 if the comma is a decimal one'));
+    expect(hintFor('1,200,000')).toEqual(digits('1200000'));
     expect(hintFor('$4.99')).toEqual(digits('4.99'));
     expect(hintFor('"3.5"')).toEqual(['Write the number without quotes: 3.5']);
     // Text that is no number keeps the general message and hint.
