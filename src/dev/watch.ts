@@ -98,8 +98,9 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
   }
 
   const TOP = ['content', 'templates', 'static', 'sitegen.config.ts'];
-  /** Files watched beside TOP (see watchFiles). */
-  const extra = new Set<string>();
+  /** Files watched beside TOP (see watchFiles), and their folders below the root: a folder is watched for
+   *  those files alone, so one deleted and made again (a checkout) is seen coming back. */
+  const extra = new Set<string>(), extraDirs = new Set<string>();
   // The root is watched, with everything but TOP (and the extra files) left out, rather than TOP's paths
   // themselves: chokidar counts a path that does not exist (a site with no static/) twice towards its
   // 'ready', which then came before the folders it read last were watched, and a save made in one of them
@@ -113,7 +114,7 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
       const rel = path.relative(root, p);
       if (!rel) return false;
       const segments = rel.split(path.sep);
-      return segments.some((s) => s.startsWith('.') || s === 'node_modules') || (!TOP.includes(segments[0]!) && !extra.has(p));
+      return segments.some((s) => s.startsWith('.') || s === 'node_modules') || (!TOP.includes(segments[0]!) && !extra.has(path.resolve(p)) && !extraDirs.has(path.resolve(p)));
     },
   });
   const onFile = (kind: ChangeKind) => (file: string, stats?: Stats) => {
@@ -130,12 +131,14 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
 
   return {
     watchFiles(files) {
-      const more: string[] = [];
-      for (const f of files) {
+      const more: string[] = [], dirs: string[] = [];
+      for (const given of files) {
+        const f = path.resolve(given); // (the form `ignored` looks up)
         const rel = path.relative(root, f).split(path.sep);
         if (extra.has(f) || rel[0] === '..' || path.isAbsolute(rel.join('/')) || TOP.includes(rel[0]!) || rel.some((s) => s === 'node_modules' || s.startsWith('.'))) continue;
         extra.add(f);
         more.push(f);
+        for (let d = path.dirname(f); d !== root && !extraDirs.has(d); d = path.dirname(d)) { extraDirs.add(d); dirs.push(d); }
       }
       if (!more.length) return;
       // chokidar starts watching an added file after a stat of its own, which it takes as the file's
@@ -146,7 +149,7 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
         const st = fsSync.statSync(f, { throwIfNoEntry: false });
         if (st) lastStat.set(f, { mtimeMs: st.mtimeMs, size: st.size });
       }
-      watcher.add(more);
+      watcher.add([...dirs, ...more]);
       for (const ms of ADDED_LOOKS) setTimeout(() => { for (const f of more) void recheck(f); }, ms).unref();
     },
     idle: () => new Promise<void>((resolve) => { idleWaiters.push(resolve); settle(); }),

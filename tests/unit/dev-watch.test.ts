@@ -185,3 +185,33 @@ describe('watchSite: files at the root and outside the site folders', () => {
     }
   });
 });
+
+describe('watchSite: an imported file outside the site folders, deleted and made again', () => {
+  it('reports it coming back and a later save, not a file beside it, and finds it under a path written another way', async () => {
+    const root = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-watch-back-'));
+    fs.mkdirSync(path.join(root, 'content'));
+    fs.mkdirSync(path.join(root, 'plugins'));
+    const plugin = path.join(root, 'plugins/p.ts');
+    fs.writeFileSync(plugin, 'export const p = 1;\n');
+    const seen: FileChange[] = [];
+    const w = await watchSite({ root, debounceMs: 10, async onBatch(changes) { seen.push(...changes); } });
+    try {
+      w.watchFiles([`${root}//plugins/./p.ts`]);
+      // Past the looks a newly watched file gets: what follows is chokidar's to see.
+      await sleep(2_300);
+      fs.rmSync(plugin);
+      await until(() => seen.some((c) => c.file === plugin && c.kind === 'unlink'), 10_000, 'the deletion');
+      fs.writeFileSync(plugin, 'export const p = 2;\n');
+      await until(() => seen.some((c) => c.file === plugin && c.kind === 'add'), 10_000, 'the file coming back');
+      await sleep(100);
+      fs.writeFileSync(plugin, 'export const p = 3, q = 4;\n');
+      fs.writeFileSync(path.join(root, 'plugins/other.ts'), 'not imported');
+      await until(() => seen.filter((c) => c.file === plugin && c.kind === 'change').length > 0, 10_000, 'the save after');
+      await w.idle();
+      expect(seen.filter((c) => c.file !== plugin)).toEqual([]);
+    } finally {
+      await w.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
