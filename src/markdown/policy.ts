@@ -103,6 +103,7 @@ const TAG_HINT = 'sitegen runs no template code in content. Use Markdown, or a c
  *  `${toc}`, Python-Markdown's `[TOC]`, GitLab's `[[_TOC_]]`, kramdown's `{:toc}`), after a list or quote
  *  marker. Anchored at both ends of one line, no nested repetition: linear. */
 export const TOC_MARKER_LINE = /^[ \t>*+-]*(\[\[_?toc_?\]\]|\[toc\]|\$\{toc\}|\{:\s*toc\s*\})[ \t]*$/im;
+const TOC_MARKER_LINES = new RegExp(TOC_MARKER_LINE.source, 'gim');
 const TOC_HINT = 'A template builds a table of contents from entry.headings (see Markdown: Headings, excerpt, reading time and links); take the marker out of the body.';
 
 /** What follows "{{" in a template expression: a name, a dotted path or a quoted string, then a filter, a call
@@ -172,8 +173,8 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
   let lines: string[] | null = null;
   let from = 0;
   const htmlAt = { at: 0 }; // where the next HTML token is looked for (tokens come in the body's order)
-  const at = (raw: string, text: string, hint?: string, id?: MarkdownProblem['id']) => {
-    let i = body.indexOf(raw, from);
+  const at = (raw: string, text: string, hint?: string, id?: MarkdownProblem['id'], index?: number) => {
+    let i = index ?? body.indexOf(raw, from);
     if (i < 0) i = body.indexOf(raw);
     if (i >= 0) from = i;
     const before = body.slice(0, Math.max(i, 0));
@@ -195,7 +196,12 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
     if (t.type === 'paragraph' || t.type === 'text') {
       const toc = TOC_MARKER_LINE.exec(t.raw);
       // (`[toc]` with a link definition of that name is a link)
-      if (toc && !('tokens' in t && t.tokens?.some((x) => x.type === 'link'))) at(toc[1]!, `A table-of-contents marker is not expanded, and would be published as text: ${toc[1]}`, TOC_HINT, 'TemplateTagInMarkdown');
+      if (toc && !('tokens' in t && t.tokens?.some((x) => x.type === 'link'))) {
+        // Located at the next line of the body that is a marker (not the same text earlier in a sentence).
+        TOC_MARKER_LINES.lastIndex = from;
+        const line = TOC_MARKER_LINES.exec(body);
+        at(toc[1]!, `A table-of-contents marker is not expanded, and would be published as text: ${toc[1]}`, TOC_HINT, 'TemplateTagInMarkdown', line ? line.index + line[0].lastIndexOf(line[1]!) : undefined);
+      }
     }
     const html = t.type === 'html' ? t.raw.trim() : '';
     if (html) {

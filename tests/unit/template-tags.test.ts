@@ -61,6 +61,9 @@ describe('template tags in Markdown', () => {
     // kramdown's: a list item whose second line is the marker.
     expect(toc('Intro.\n\n* TOC\n{:toc}\n')).toEqual([[4, 1, 'TemplateTagInMarkdown', 'A table-of-contents marker is not expanded, and would be published as text: {:toc}']]);
     expect(compileMarkdown('[[toc]]\n').problems[0]!.hint).toMatch(/entry\.headings/);
+    // Located at the marker's own line, not at the same text earlier in a sentence; in a quote, after its "> ".
+    expect(toc('The [[toc]] marker of markdown-it.\n\n[[toc]]\n').map((p) => [p[0], p[1]])).toEqual([[3, 1]]);
+    expect(toc('Intro.\n\n> [TOC]\n').map((p) => [p[0], p[1]])).toEqual([[3, 3]]);
     // In a sentence, in code, escaped, or a link with a definition of that name: text (or a link), as written.
     for (const body of ['The [[toc]] marker of markdown-it.\n', '`[[toc]]`\n', '```\n[TOC]\n```\n', '\\[TOC]\n', '[toc]\n\n[toc]: /contents/\n', 'A word: toc.\n']) {
       expect(compileMarkdown(body).problems, body).toEqual([]);
