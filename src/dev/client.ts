@@ -88,8 +88,8 @@ interface Hmr {
       frame.append(el('div', 'message', e.message));
       if (e.code) {
         const code = el('pre', 'code', e.code);
-        code.tabIndex = 0; // a region that scrolls is reached by keyboard
-        code.setAttribute('aria-label', 'The source line');
+        code.setAttribute('role', 'region');
+        code.setAttribute('aria-label', `Source line ${e.line}`);
         frame.append(code);
       }
       for (const n of e.notes) frame.append(el('div', 'more', `note: ${n}`));
@@ -99,6 +99,11 @@ interface Hmr {
     }
     shadow.append(css, el('div', 'backdrop'), panel);
     document.body.append(host);
+    // A source line wider than the panel scrolls: reached by keyboard then, and only then (measured once the
+    // overlay's stylesheet has given the panel its width).
+    const focusable = () => { for (const code of shadow.querySelectorAll<HTMLElement>('.code')) code.tabIndex = code.scrollWidth > code.clientWidth ? 0 : -1; };
+    css.addEventListener('load', focusable);
+    focusable();
     root.dataset.sitegenErrors = String(errors.length);
   }
 
