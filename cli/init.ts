@@ -1,6 +1,7 @@
 // `sitegen init [dir] [--template blog|docs|minimal]`: copies a starter site of init-template/<name>/ (shipped
 // with the package) into dir; `minimal` when no template is named.
-// A folder that holds only what installing sitegen leaves (package.json, its lock, node_modules, dotfiles)
+// A folder that holds only what installing sitegen leaves (package.json, its lock, node_modules, dotfiles,
+// and the vendor/ of package tarballs Getting started installs it from)
 // counts as empty: its package.json is merged (scripts added, its own dependency specs kept), so
 // `npm install <sitegen tarball> && npx sitegen init` works as well as init followed by npm install. No
 // file the folder has is overwritten without --force (its .gitignore is kept, and init says so), and no
@@ -140,6 +141,11 @@ function apply(template: string, step: Step, root: string): void {
   else fs.copyFileSync(entry.src, entry.dest, fs.constants.COPYFILE_EXCL);
 }
 
+/** A folder of package tarballs only (`npm pack`'s files), which init never writes into. */
+function onlyTarballs(dir: string): boolean {
+  try { return fs.statSync(dir).isDirectory() && fs.readdirSync(dir).every((n) => n.endsWith('.tgz') || n.startsWith('.')); } catch { return false; }
+}
+
 export async function runInit(dir: string, flags: { force?: boolean; template?: string }): Promise<number> {
   const name = flags.template ?? 'minimal';
   if (!(TEMPLATES as readonly string[]).includes(name)) {
@@ -154,7 +160,7 @@ export async function runInit(dir: string, flags: { force?: boolean; template?: 
     process.stderr.write(red(`✗ ${dir} is a file, not a folder\n`));
     return 1;
   }
-  const present = fs.existsSync(root) ? fs.readdirSync(root).filter((n) => !KEEP.has(n) && !n.startsWith('.')) : [];
+  const present = fs.existsSync(root) ? fs.readdirSync(root).filter((n) => !KEEP.has(n) && !n.startsWith('.') && !(n === 'vendor' && onlyTarballs(path.join(root, n)))) : [];
   if (present.length && !flags.force) {
     process.stderr.write(red(`✗ ${root} is not empty (${present.slice(0, 5).join(', ')}${present.length > 5 ? ', …' : ''})\n`)
       + `  hint: pick a new folder (sitegen init my-site), or add --force to write the starter files into this one\n`);

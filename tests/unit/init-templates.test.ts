@@ -113,6 +113,29 @@ describe('init\'s next step', () => {
   });
 });
 
+describe('init in the folder Getting started makes', () => {
+  it('takes a folder with vendor/ holding the sitegen tarball as empty, and not one whose vendor/ holds anything else', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-init-vendor-'));
+    try {
+      fs.mkdirSync(path.join(root, 'vendor'));
+      fs.writeFileSync(path.join(root, 'vendor/sitegen-islands-0.1.0.tgz'), 'a tarball');
+      fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'mine', dependencies: { 'sitegen-islands': 'file:vendor/sitegen-islands-0.1.0.tgz' } }));
+      const first = await init(root, {});
+      expect(first.code).toBe(0);
+      expect(fs.existsSync(path.join(root, 'sitegen.config.ts'))).toBe(true);
+      expect(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).dependencies['sitegen-islands']).toBe('file:vendor/sitegen-islands-0.1.0.tgz');
+      const other = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-init-vendor-'));
+      try {
+        fs.mkdirSync(path.join(other, 'vendor'));
+        fs.writeFileSync(path.join(other, 'vendor/notes.txt'), 'mine');
+        const refused = await init(other, {});
+        expect(refused.code).toBe(1);
+        expect(refused.err).toMatch(/is not empty \(vendor\)/);
+      } finally { fs.rmSync(other, { recursive: true, force: true }); }
+    } finally { fs.rmSync(root, { recursive: true, force: true }); }
+  });
+});
+
 describe('the blog starter', () => {
   beforeAll(() => builtStarter('blog'), 180_000);
   const page = (rel: string) => built.blog!.plain[rel] ?? '';
