@@ -29,20 +29,30 @@ export function formatMessage(m: Message): string {
     where = m.location.file;
     if (m.location.line > 0) where += `:${m.location.line}:${m.location.column}`;
   }
-  const field = m.field ? `${m.field}: ` : '';
-  return [where, `${field}${m.text}`].filter(Boolean).join(' ');
+  return [where, messageText(m)].filter(Boolean).join(' ');
+}
+
+/** The message without its place: the field first (`skills[3].description: Required`). */
+export const messageText = (m: Message): string => `${m.field ? `${m.field}: ` : ''}${m.text}`;
+
+/** A note of the message, with its own place when it has one. */
+export const noteText = (m: Message, note: Message['notes'][number]): string =>
+  note.location ? formatMessage({ ...m, text: note.text, location: note.location, field: undefined }) : note.text;
+
+/** The source line of the message's place and a caret under its column (`12 | text` / `   |    ^`), or [] when
+ *  it has none. `wide`: a longer line is shown from `lead` characters before the caret, after "…". */
+export function codeFrame(m: Message, window?: { wide: number; lead: number }): string[] {
+  const l = m.location;
+  if (!l || l.line <= 0 || !l.lineText) return [];
+  let text = l.lineText, before = Math.max(0, l.column - 1);
+  if (window && text.length > window.wide && before > window.lead) { text = `…${text.slice(before - window.lead)}`; before = window.lead + 1; }
+  const n = String(l.line);
+  return [`${n} | ${text}`, `${' '.repeat(n.length)} | ${' '.repeat(before)}^`];
 }
 
 /** The one-line form plus a code frame and notes, for terminals and the dev overlay. */
 export function formatMessageLong(m: Message): string {
-  const lines = [formatMessage(m)];
-  if (m.location && m.location.line > 0 && m.location.lineText) {
-    const n = String(m.location.line);
-    lines.push(`  ${n} | ${m.location.lineText}`);
-    lines.push(`  ${' '.repeat(n.length)} | ${' '.repeat(Math.max(0, m.location.column - 1))}^`);
-  }
-  for (const note of m.notes) lines.push(`  note: ${note.location ? formatMessage({ ...m, text: note.text, location: note.location, field: undefined }) : note.text}`);
-  return lines.join('\n');
+  return [formatMessage(m), ...codeFrame(m).map((l) => `  ${l}`), ...m.notes.map((note) => `  note: ${noteText(m, note)}`)].join('\n');
 }
 
 /** The text of a page's render failure (render/page.ts; the message also carries both parts as `render`). */

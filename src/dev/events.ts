@@ -6,7 +6,7 @@
 import type http from 'node:http';
 import type { Message } from '../core/types.ts';
 import type { HotChange } from './hmr.ts';
-import { catalogue, formatMessage, formatMessageLong } from '../core/errors.ts';
+import { catalogue, codeFrame, formatMessage, formatMessageLong, messageText, noteText } from '../core/errors.ts';
 
 /** A problem as the overlay shows it. */
 export interface OverlayError {
@@ -26,26 +26,17 @@ export interface OverlayError {
   hint: string | null;
 }
 
-/** A source line longer than this is shown from CODE_LEAD characters before the caret. */
-const CODE_WIDE = 80, CODE_LEAD = 24;
-
-export function codeLines(m: Message): string {
-  const l = m.location;
-  if (!l || l.line <= 0 || !l.lineText) return '';
-  let text = l.lineText, before = Math.max(0, l.column - 1);
-  if (text.length > CODE_WIDE && before > CODE_LEAD) { text = `…${text.slice(before - CODE_LEAD)}`; before = CODE_LEAD + 1; }
-  const n = String(l.line);
-  return `${n} | ${text}\n${' '.repeat(n.length)} | ${' '.repeat(before)}^`;
-}
+/** A source line longer than 80 characters is shown from 24 characters before the caret. */
+const CODE_WINDOW = { wide: 80, lead: 24 };
 
 export function overlayErrors(list: Message[]): OverlayError[] {
   return list.map((m) => ({
     title: catalogue[m.id as keyof typeof catalogue]?.title ?? m.id,
     text: formatMessage(m), file: m.location?.file ?? null, line: m.location?.line ?? 0, column: m.location?.column ?? 0,
     frame: formatMessageLong(m),
-    message: `${m.field ? `${m.field}: ` : ''}${m.text}`,
-    code: codeLines(m),
-    notes: m.notes.map((note) => (note.location ? formatMessage({ ...m, text: note.text, location: note.location, field: undefined }) : note.text)),
+    message: messageText(m),
+    code: codeFrame(m, CODE_WINDOW).join('\n'),
+    notes: m.notes.map((note) => noteText(m, note)),
     hint: m.hint ?? null,
   }));
 }
