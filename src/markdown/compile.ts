@@ -22,7 +22,7 @@ import { PACKAGE_DIR } from '../site/paths.ts';
 import { abandonDirectives, beginDirectives, directivesExtension, finishDirectives } from './directives.ts';
 import { parseAttributes } from './directiveSyntax.ts';
 import type { ImageAttributes, ImageResolver } from '../images/markdown.ts';
-import { nestingProblems, outputProblem, overflowProblem, tokenProblems, TOC_MARKER_LINE, walkPlain, type MarkdownProblem, type Walk } from './policy.ts';
+import { nestingProblems, outputProblem, overflowProblem, tokenProblems, TOC_MARKER_IN_BODY, walkPlain, type MarkdownProblem, type Walk } from './policy.ts';
 
 export { MAX_NESTING, walkPlain, type MarkdownProblem } from './policy.ts';
 
@@ -35,8 +35,9 @@ const gfmWalk = gfmFixes.walkTokens as (t: Token) => void;
 /** The marked extensions the site's plugins add, in order (see SitegenPlugin.markdown). */
 export type MarkdownExtensions = readonly MarkedExtension[];
 
-/** A body without any of these has nothing the policy walk could refuse. */
+/** A body without any of these, and with no table-of-contents marker line, has nothing the policy walk could refuse. */
 const POLICY_CHARS = /[<:&]|\{[{%]/;
+const mayBeRefused = (body: string): boolean => POLICY_CHARS.test(body) || TOC_MARKER_IN_BODY.test(body);
 
 const plain: MarkdownSetup = { md: markdown, rawHtml: false, finish: (html) => html };
 const setups = new WeakMap<MarkdownExtensions, MarkdownSetup>();
@@ -117,7 +118,7 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     const seen = { html: false };
     let problems: MarkdownProblem[] = [];
     const walk: Walk = merged ? walkPlain : (ts, fn) => md.walkTokens(ts, fn);
-    if (POLICY_CHARS.test(body) || TOC_MARKER_LINE.test(body)) problems = tokenProblems(walk, body, tokens, setup.rawHtml, seen, merged ? gfmWalk : undefined);
+    if (mayBeRefused(body)) problems = tokenProblems(walk, body, tokens, setup.rawHtml, seen, merged ? gfmWalk : undefined);
     else if (merged) walkPlain(tokens, gfmWalk);
     // Components in Markdown (a site that registers any): each directive located (`origin`: the file and
     // the line its body starts after), a malformed one refused. Its data goes in the HTML below.
@@ -183,7 +184,7 @@ export function renderMarkdown(body: string): string {
 export function markdownProblems(body: string): MarkdownProblem[] {
   const deep = nestingProblems(body);
   if (deep.length) return deep;
-  if (!POLICY_CHARS.test(body) && !TOC_MARKER_LINE.test(body)) return [];
+  if (!mayBeRefused(body)) return [];
   try {
     const tokens = markdown.lexer(body);
     takeMoreMarkers(tokens);

@@ -104,6 +104,10 @@ const TAG_HINT = 'sitegen runs no template code in content. Use Markdown, or a c
  *  marker. Anchored at both ends of one line, no nested repetition: linear. */
 export const TOC_MARKER_LINE = /^[ \t>*+-]*(\[\[_?toc_?\]\]|\[toc\]|\$\{toc\}|\{:\s*toc\s*\})[ \t]*$/im;
 const TOC_MARKER_LINES = new RegExp(TOC_MARKER_LINE.source, 'gim');
+/** Whether a body may hold a marker line of a paragraph or list item: as TOC_MARKER_LINE, and after an
+ *  ordered list's number too ("1. [TOC]", whose item's text is the marker alone). */
+export const TOC_MARKER_IN_BODY = new RegExp(TOC_MARKER_LINE.source.replace('[ \\t>*+-]*', '[ \\t>*+\\-\\d.)]*'), 'im');
+if (TOC_MARKER_IN_BODY.source === TOC_MARKER_LINE.source) throw new Error('TOC_MARKER_IN_BODY: the line pattern\'s prefix changed; widen it here too');
 const TOC_HINT = 'A template builds a table of contents from entry.headings (see Markdown: Headings, excerpt, reading time and links); take the marker out of the body.';
 
 /** What follows "{{" in a template expression: a name, a dotted path or a quoted string, then a filter, a call
@@ -173,6 +177,8 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
   let lines: string[] | null = null;
   let from = 0;
   const htmlAt = { at: 0 }; // where the next HTML token is looked for (tokens come in the body's order)
+  // (most bodies have no marker line: their paragraphs are not read again for one)
+  const tocLines = TOC_MARKER_IN_BODY.test(body);
   const at = (raw: string, text: string, hint?: string, id?: MarkdownProblem['id'], index?: number) => {
     let i = index ?? body.indexOf(raw, from);
     if (i < 0) i = body.indexOf(raw);
@@ -193,7 +199,7 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
     // A text's own source (a block text of a list item is walked as its inline texts).
     if (t.type === 'text' && !('tokens' in t && t.tokens)) { tagIn(t.raw); return; }
     // A paragraph, or a list item's text, with a line that is only a table-of-contents marker.
-    if (t.type === 'paragraph' || t.type === 'text') {
+    if (tocLines && (t.type === 'paragraph' || t.type === 'text')) {
       const toc = TOC_MARKER_LINE.exec(t.raw);
       // (`[toc]` with a link definition of that name is a link)
       if (toc && !('tokens' in t && t.tokens?.some((x) => x.type === 'link'))) {
