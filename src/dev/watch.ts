@@ -98,6 +98,8 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
   }
 
   const TOP = ['content', 'templates', 'static', 'sitegen.config.ts'];
+  /** A path below the root that dev never watches: in a dot-folder (.sitegen, .git) or node_modules. */
+  const hidden = (segments: string[]) => segments.some((s) => s.startsWith('.') || s === 'node_modules');
   /** Files watched beside TOP (see watchFiles), and their folders below the root: a folder is watched for
    *  those files alone, so one deleted and made again (a checkout) is seen coming back. */
   const extra = new Set<string>(), extraDirs = new Set<string>();
@@ -114,7 +116,10 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
       const rel = path.relative(root, p);
       if (!rel) return false;
       const segments = rel.split(path.sep);
-      return segments.some((s) => s.startsWith('.') || s === 'node_modules') || (!TOP.includes(segments[0]!) && !extra.has(path.resolve(p)) && !extraDirs.has(path.resolve(p)));
+      if (hidden(segments)) return true;
+      if (TOP.includes(segments[0]!)) return false;
+      const abs = path.resolve(p);
+      return !extra.has(abs) && !extraDirs.has(abs);
     },
   });
   const onFile = (kind: ChangeKind) => (file: string, stats?: Stats) => {
@@ -135,7 +140,7 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
       for (const given of files) {
         const f = path.resolve(given); // (the form `ignored` looks up)
         const rel = path.relative(root, f).split(path.sep);
-        if (extra.has(f) || rel[0] === '..' || path.isAbsolute(rel.join('/')) || TOP.includes(rel[0]!) || rel.some((s) => s === 'node_modules' || s.startsWith('.'))) continue;
+        if (extra.has(f) || rel[0] === '..' || path.isAbsolute(rel.join('/')) || TOP.includes(rel[0]!) || hidden(rel)) continue;
         extra.add(f);
         more.push(f);
         for (let d = path.dirname(f); d !== root && !extraDirs.has(d); d = path.dirname(d)) { extraDirs.add(d); dirs.push(d); }
