@@ -53,6 +53,23 @@ export async function writeOther(staging: Staging, rel: string, made: OtherFile,
 }
 
 /** How a build may reuse the folder of the output before the previous one (see stageOutput). */
+/** Writes image variants into `staging`: over a kept output, a variant it has (the same name, the same size)
+ *  stays, checked with plain stat calls (thousands of promise-wrapped ones cost the main thread more than the
+ *  calls themselves); one from the build cache is copied by the kernel (a clone where the disk can), never
+ *  linked, so nothing done to dist/ afterwards can change the cache. */
+export async function writeVariants<V extends { path: string; file?: string; cached?: boolean }>(staging: Staging, files: V[], bytes: (f: V) => Promise<Uint8Array>): Promise<void> {
+  const size = (file: string) => { try { const st = fs.lstatSync(file); return st.isFile() ? st.size : -1; } catch { return -1; } };
+  const toWrite = staging.fresh ? files : files.filter((f) => {
+    if (!f.file) return true;
+    const had = size(path.join(staging.dir, f.path));
+    return had < 0 || had !== size(f.file);
+  });
+  await Promise.all(toWrite.map(async (f) => {
+    if (f.cached && await staging.copy(f.path, f.file!).then(() => true, () => false)) return;
+    await staging.write(f.path, await bytes(f));
+  }));
+}
+
 export interface Recycling {
   /** Where the replaced output is kept for the next build (on the output's file system, else it is deleted). */
   dir: string;

@@ -7,13 +7,12 @@
 // is the CLI's job.
 import type { FileStamp } from '../content/parse.ts';
 import path from 'node:path';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { BuildResult, Message, PageReport } from '../core/types.ts';
 import { sortMessages } from '../core/errors.ts';
 import { saveCodeCaches, vendorFile } from '../site/index.ts';
 import type { PageLinks } from './linkScan.ts';
-import { stageOutput, writeOther, type OtherFile, type Staging } from '../output/write.ts';
+import { stageOutput, writeOther, writeVariants, type OtherFile, type Staging } from '../output/write.ts';
 import { hostFileChunks, MERGED_HOST_FILES } from '../output/hostfiles.ts';
 import { acquireBuildLock } from './buildLock.ts';
 import { pageChunks } from '../render/page.ts';
@@ -35,6 +34,7 @@ import { pruneCaches } from '../cache/prune.ts';
 import { stageTimer } from './stageTimer.ts';
 import { routeType } from './routeTable.ts';
 import { gzipSize as gzipSizeOf } from '../islands/gzipSizes.ts';
+import { patchHeap, patchHeapAfter } from '../core/heap.ts';
 
 export interface BuildOptions {
   root: string;
@@ -124,7 +124,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     try {
       const envKey = memo?.envKey ?? wholeEnv(env);
       const known = memo ? { stamps: memo.contentStamps(), context: `${envKey}\n${new Date().toISOString().slice(0, 10)}` } : undefined;
-      const { session, plan } = await loadAndPlan({ ...opts, root, env: tracked.proxy }, 'build', result, known);
+      // A record of a live output: the build will likely patch it, and its heap grows faster once the config is loaded (core/heap.ts).
+      const onStage = patchHeapAfter('config', !!memo && await isFolder(outDir), opts.onStage);
+      const { session, plan } = await loadAndPlan({ ...opts, root, env: tracked.proxy, onStage }, 'build', result, known);
       try {
         // The variables read, when the build could see every read (process.env itself, tracked): else null.
         const envReads = () => (memo && env === realEnv && tracked.reads() && processEnv.reads() ? new Set([...tracked.reads()!, ...processEnv.reads()!]) : null);
@@ -141,6 +143,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     encodeWhileLoading(root, null);
     await currentImageStore(root)?.settle();
     if (engineSettings().debugMemory) { const mb = await encoderPeakRssMB(); if (mb) process.stderr.write(`image encoder: peak RSS ${mb} MB\n`); }
+    patchHeap(false);
     await lock.release();
   }
 }
@@ -185,6 +188,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
   let staging: Staging;
   if (patch) staging = patchOutput(outDir, patch, () => (all ??= [...planned(), ...imageFiles]));
   else {
+    patchHeap(false); // a whole output renders: the heap's slow growth again (core/heap.ts)
     const recycle = cache ? { dir: siteCachePath(session.root, 'output'), planned: planned(), root: session.root } : undefined;
     staging = await timed('staging', () => stageOutput(outDir, recycle));
     incremental?.at(staging.dir, !staging.fresh);
@@ -272,21 +276,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
     if (staging && made.files.length) {
       const known = new Set(markdownVariants?.() ?? []);
       for (const f of made.files) if (!known.has(`/${f.path}`)) imageFiles.push(f.path);
-      // Over a kept output, the variants it has (the same name, the same size) stay: checked with plain
-      // stat calls (thousands of promise-wrapped ones cost the main thread more than the calls themselves).
-      const size = (file: string) => { try { const st = fs.lstatSync(file); return st.isFile() ? st.size : -1; } catch { return -1; } };
-      const toWrite = staging.fresh ? made.files : made.files.filter((f) => {
-        if (!f.file) return true;
-        const had = size(path.join(staging.dir, f.path));
-        return had < 0 || had !== size(f.file);
-      });
-      await timed('image files', () => Promise.all(toWrite.map(async (f) => {
-        const dest = path.join(staging.dir, f.path);
-        // From the build cache: copied by the kernel (a clone where the disk can), never linked, so nothing
-        // done to dist/ afterwards can change the cache.
-        if (f.cached && await staging.copy(f.path, f.file!).then(() => true, () => false)) return;
-        await staging.write(f.path, await images.bytes(f));
-      })));
+      await timed('image files', () => writeVariants(staging, made.files, (f) => images.bytes(f)));
       result.images.processed = images.stats.processed; // with any the store lost meanwhile, made again
     }
   }

@@ -1,0 +1,28 @@
+// heap: how fast V8's old generation may grow in a build. The CLI starts a build with a slow growth
+// (bin/sitegen.js: 15 % of what a full collection leaves), which keeps a big cold or warm build's peak memory
+// near what it holds live. A build that patches a few pages of a big output holds the whole content and route
+// table too, but allocates them once and renders little: there the slow growth only makes V8 collect the
+// whole heap again and again while the content loads (100,000 pages: 21 full collections). Such a build
+// grows by 40 % until it knows it must render a whole output, when the slow growth comes back before the
+// render. Only a process the CLI started is touched (in-process callers keep their own flags), and only
+// after the code caches were read: V8 stamps a code cache it makes with the flags' hash, computed once, at
+// the first code cache the process reads or makes.
+import v8 from 'node:v8';
+
+const PATCH_GROWING = 40;
+const started = () => (globalThis as Record<symbol, unknown>)[Symbol.for('sitegen.heapGrowingPercent')];
+let raised = false;
+
+/** `true`: the build will likely patch a few pages (a record of the live output exists); `false`: back to the CLI's growth. */
+export function patchHeap(on: boolean): void {
+  const base = started();
+  if (typeof base !== 'number' || on === raised) return;
+  v8.setFlagsFromString(`--heap-growing-percent=${on ? PATCH_GROWING : base}`);
+  raised = on;
+}
+
+/** `onStage`, which raises the growth as stage `stage` ends when `likely` (the stages before it read the code caches). */
+export function patchHeapAfter(stage: string, likely: boolean, onStage?: (name: string, ms: number, note?: string) => void): typeof onStage {
+  if (!likely) return onStage;
+  return (name, ms, note) => { if (name === stage) patchHeap(true); onStage?.(name, ms, note); };
+}
