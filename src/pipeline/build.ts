@@ -21,6 +21,7 @@ import { openSession, type Plan, type ReadyPlan, type Session } from './session.
 import { linkProblems } from './links.ts';
 import { cspWarnings, type PageMarks } from './cspWarnings.ts';
 import { aliasPagesOf, memoryTarget, planInput, renderChanged, renderPlan, type RenderTarget } from './render.ts';
+import { targetsDigest } from './plan.ts';
 import { patchOutput } from '../output/patch.ts';
 import { buildKey, openIncremental, type Incremental, type OutputStamps } from './incremental.ts';
 import { currentImageStore, encodeWhileLoading, resetImageStore } from '../images/store.ts';
@@ -194,11 +195,12 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
     incremental?.at(staging.dir, !staging.fresh);
   }
   try {
-    await renderSite(opts, session, plan, result, staging, others, markdownVariants, incremental, imageFiles);
+    const targets = targetsDigest(routing.shape, session.site!.config, outputs, plan.manifest, session.statics.files);
+    await renderSite(opts, session, plan, result, staging, others, markdownVariants, incremental, imageFiles, targets);
     if (result.errors.length) { await staging.abort(); return null; }
     if (staging.inPlace) await incremental!.invalidate(); // a patch that stops half-way is never trusted
     await timed('write', () => staging.commit());
-    const stamps = await incremental?.save(all ??= [...planned(), ...imageFiles], staging.touched, env.reads()); // what the output now holds, for the next build
+    const stamps = await incremental?.save(all ??= [...planned(), ...imageFiles], staging.touched, env.reads(), targets); // what the output now holds, for the next build
     if (engineSettings().cache) await pruneCaches({ root: session.root, output: outDir }, ['clientStore', 'images', 'imageStore', 'vendor', 'worker']);
     saveCodeCaches();
     return stamps ?? null;
@@ -229,7 +231,7 @@ function otherFiles(session: Session, plan: ReadyPlan): { stage: string; files: 
  * Renders every page, writes the plan's other files and checks every link. Into `staging` for a build;
  * with none (check), the pages are rendered for their links and reports and nothing is written.
  */
-async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, staging: Staging | null, others: ReturnType<typeof otherFiles>, markdownVariants?: () => string[], incremental: Incremental | null = null, imageFiles: string[] = []): Promise<void> {
+async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, staging: Staging | null, others: ReturnType<typeof otherFiles>, markdownVariants?: () => string[], incremental: Incremental | null = null, imageFiles: string[] = [], targets?: string): Promise<void> {
   const timed = stageTimer(result, opts);
   const site = session.site!;
   const { routing, manifest, outputs } = plan;
@@ -284,7 +286,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
   if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, made] of o.files) await writeOther(staging, f, made, incremental ? (rel, data) => incremental.needs(rel, data) : undefined); });
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size + (result.images?.files ?? 0);
   await timed('links', async () => {
-    result.errors.push(...plan.deferred, ...await linkProblems(session.root, pageLinks, outputs.targets, undefined, passed.includes(true) ? (_p, i) => passed[i] : undefined, session.sourceFiles()));
+    result.errors.push(...plan.deferred, ...await linkProblems(session.root, pageLinks, outputs.targets, undefined, passed.includes(true) ? (_p, i) => passed[i] : undefined, session.sourceFiles(), !!targets && targets === incremental?.passedTargets()));
     result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest, session.statics.files));
   });
 }

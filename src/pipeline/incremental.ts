@@ -88,6 +88,8 @@ export interface Incremental {
   /** When the build patches the live output: for each route, whether its page is kept from that output,
    *  whose build checked its links and passed (links.ts checks again only what may now fail); else null. */
   passed(): boolean[] | null;
+  /** The digest of the link targets the live output's pages passed the check against (their build's). */
+  passedTargets(): string | undefined;
   /** Whether the file `rel` must be written with `data` (or bytes of that sha1, base64url): false when the
    *  folder holds it already, as recorded. */
   needs(rel: string, data: string | Uint8Array | { sha1: string }): boolean;
@@ -99,7 +101,7 @@ export interface Incremental {
   /** Writes the record of this build's output, every file of which is listed in `files`; call once it is
    *  live. `touched`: after a patch, the files it wrote or deleted (the others keep the stamps the record
    *  has). Returns the stamps of the output's files and folders (for upToDate.ts). */
-  save(files: string[], touched: Set<string> | undefined, envReads: Set<string> | null): Promise<OutputStamps & { env: EnvRecord }>;
+  save(files: string[], touched: Set<string> | undefined, envReads: Set<string> | null, targets?: string): Promise<OutputStamps & { env: EnvRecord }>;
 }
 
 /** The record of the builds before, for a build of `outDir`; `key` null reuses nothing and records no page. */
@@ -196,6 +198,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
       next.set(route.output, { key: k, reads: hashed as [string, string][], islands: result.islands, links: result.links });
     },
     passed: () => (reuse && dir === outDir && known ? known.kept.map((e) => !!e) : null),
+    passedTargets: () => live?.targets,
     renderedAlias(alias) {
       const k = aliasKey(alias);
       if (k) next.set(alias.output, { key: k, reads: [], islands: [], links: [] });
@@ -210,7 +213,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
     async invalidate() {
       await markUnknown(files.live, outDir, live);
     },
-    async save(written, touched, envReads) {
+    async save(written, touched, envReads, targets) {
       // The variables this build's renders read, and those of the records whose pages it may have kept.
       const reused = (reuse ? generations() : []).flatMap((g) => (g?.env !== undefined ? [g.env] : []));
       const patched = path.resolve(dir) === path.resolve(outDir);
@@ -229,8 +232,8 @@ export async function openIncremental(root: string, outDir: string, key: string 
         // The record's stamps changed where the patch wrote or deleted: work for the files it touched,
         // not for every file of the output (100,000 pages: a walk of every file and folder, and a diff).
         const p = patchedStamps(live!, was, touched!, written, outDir);
-        if (await writeDelta(files.live, outDir, live!, { ...changeOf(live!, entries), ...p.change, env: envRecord })) return { ...p.now, env: envRecord };
-        await writeGeneration(files.live, outDir, entries, { files: written, ...p.now, env: envRecord });
+        if (await writeDelta(files.live, outDir, live!, { ...changeOf(live!, entries), ...p.change, env: envRecord, targets })) return { ...p.now, env: envRecord };
+        await writeGeneration(files.live, outDir, entries, { files: written, ...p.now, env: envRecord, targets });
         return { ...p.now, env: envRecord };
       }
       // Stamped now it is live: one lstat a file and a folder (10,000 pages: ~20,000, some tens of ms).
@@ -257,7 +260,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
         else await removeRecord(files.before);
       }
       // (for the memo of upToDate.ts: what the live output held, and from which files)
-      await writeGeneration(files.live, outDir, entries, { files: written, stamps, dirs, env: envRecord });
+      await writeGeneration(files.live, outDir, entries, { files: written, stamps, dirs, env: envRecord, targets });
       return { stamps, dirs, env: envRecord };
     },
   };

@@ -9,6 +9,7 @@ import type { Message } from '../core/types.ts';
 import { fileLocation } from '../core/errors.ts';
 import { brokenAnchors, brokenPaths, fragmentTargets, hasPath, linkMayFail, type BrokenLink, type LinkTargets, type PageLinks } from './linkScan.ts';
 import { linkMessages, shownUses } from './linkMessages.ts';
+import { IMAGE_DIR } from '../images/model.ts';
 
 export interface LinkCache {
   targets: LinkTargets | null;
@@ -21,9 +22,9 @@ export const emptyLinkCache = (): LinkCache => ({ targets: null, verdicts: new M
 /** The broken links of all pages, as data (unlocated: locateLinks adds where each source writes its link).
  *  `passed` (asked with a page and its index): the pages whose links passed the last check as they are, with
  *  the ids they had then (a patched output's kept pages); only those of them whose links may now fail are
- *  checked again (keptToCheck). */
-export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: LinkCache = emptyLinkCache(), passed?: (p: PageLinks, i: number) => boolean): BrokenLink[] {
-  if (passed) pages = keptToCheck(pages, targets, passed);
+ *  checked again (keptToCheck); `sameTargets`: the targets are those they passed against. */
+export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: LinkCache = emptyLinkCache(), passed?: (p: PageLinks, i: number) => boolean, sameTargets = false): BrokenLink[] {
+  if (passed) pages = keptToCheck(pages, targets, passed, sameTargets);
   if (cache.targets !== targets) { cache.targets = targets; cache.verdicts.clear(); }
   const bad: PageLinks[] = [];
   for (const p of pages) {
@@ -42,8 +43,8 @@ export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: Lin
 
 /** Every broken link of `pages` as a message, located in its source file, or in the site's code (`codeFiles`,
  *  absolute: a template's link) when its source does not write it. */
-export async function linkProblems(root: string, pages: PageLinks[], targets: LinkTargets, cache?: LinkCache, passed?: (p: PageLinks, i: number) => boolean, codeFiles: readonly string[] = []): Promise<Message[]> {
-  return linkMessages(await locateLinks(root, brokenLinks(pages, targets, cache, passed), targets.base, codeFiles));
+export async function linkProblems(root: string, pages: PageLinks[], targets: LinkTargets, cache?: LinkCache, passed?: (p: PageLinks, i: number) => boolean, codeFiles: readonly string[] = [], sameTargets = false): Promise<Message[]> {
+  return linkMessages(await locateLinks(root, brokenLinks(pages, targets, cache, passed, sameTargets), targets.base, codeFiles));
 }
 
 /**
@@ -52,14 +53,18 @@ export async function linkProblems(root: string, pages: PageLinks[], targets: Li
  * that is not a passed one; and the pages those fragment links name (for their ids). A passed page's
  * other links answer as they did: the same link to the same ids. What they report is what checking every
  * page reports: each broken link's every use is on a page kept here. Absolute links are judged once each.
+ * When the targets are those the passed pages were checked against (`same`: their digests, plan.ts
+ * targetsDigest), a passed page's link to a path answers as it did and is not looked up (100,000 bench pages:
+ * a million lookups); a fragment link and a link into the image variants (whose sources the image store may
+ * no longer know) are judged as before.
  */
-function keptToCheck(pages: PageLinks[], targets: LinkTargets, passed: (p: PageLinks, i: number) => boolean): PageLinks[] {
+function keptToCheck(pages: PageLinks[], targets: LinkTargets, passed: (p: PageLinks, i: number) => boolean, same: boolean): PageLinks[] {
   const changed = new Set<string>();
   pages.forEach((p, i) => { if (!passed(p, i)) changed.add(p.page); });
   const judged = new Map<string, boolean>();
   const plain = (targets.base ?? '/') === '/';
   const suspect = (pg: PageLinks, entry: string): boolean => {
-    if (!hasPath(entry)) return false;
+    if (!hasPath(entry) || (same && !entry.includes('#') && !entry.includes(IMAGE_DIR))) return false;
     const abs = entry.startsWith('/');
     // Most links: a site path as it is, that a target answers (what brokenPaths asks first).
     if (abs && plain && !entry.includes('#') && targets.has(entry)) return false;

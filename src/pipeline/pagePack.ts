@@ -12,7 +12,7 @@ import { numbers, splitPacked } from './packedFile.ts';
 // that entries name (links, islands, reads) are tables in JSON, each entry holding numbers into them.
 /** The header: `n` entries; `nf` files (-1: the list is not known), `ns` stamps, `nd` folders; the byte
  *  length of each part, in the order of PARTS. */
-interface Header { version: number; outDir: string; token: string; env?: EnvRecord; n: number; nf: number; ns: number; nd: number; sizes: number[] }
+interface Header { version: number; outDir: string; token: string; env?: EnvRecord; targets?: string; n: number; nf: number; ns: number; nd: number; sizes: number[] }
 /** outputs, keys (NUL-joined); strings, reads (JSON tables); meta (Uint32: reads, islands, links an entry);
  *  refs (Uint32: the islands' then the links' numbers into strings); entry stamps (Float64: 3 an entry);
  *  files, stamp paths, folder paths (NUL-joined); stamps (Float64: 3 a file), folders (Float64: 2 a folder). */
@@ -96,7 +96,7 @@ function joined(list: Iterable<string>): Uint8Array[] {
 }
 
 /** Writes a base: every entry and the output's files, stamps and folders, part by part. */
-export async function writeBase(file: string, outDir: string, token: string, entries: Iterable<[string, Entry]>, rest: { files?: string[]; env?: EnvRecord } & Partial<OutputStamps>): Promise<void> {
+export async function writeBase(file: string, outDir: string, token: string, entries: Iterable<[string, Entry]>, rest: { files?: string[]; env?: EnvRecord; targets?: string } & Partial<OutputStamps>): Promise<void> {
   const strings: string[] = [], stringIndex = new Map<string, number>();
   const readsTable: [string, string][][] = [], readsIndex = new Map<string, number>();
   const outputs: string[] = [], keys: string[] = [];
@@ -121,7 +121,7 @@ export async function writeBase(file: string, outDir: string, token: string, ent
     joined(outputs), joined(keys), [Buffer.from(JSON.stringify(strings))], [Buffer.from(JSON.stringify(readsTable))],
     meta.parts(), refs.parts(), estamps.parts(), joined(rest.files ?? []), joined(stampPaths), joined(dirPaths), stampNums.parts(), dirNums.parts(),
   ];
-  const header: Header = { version: VERSION, outDir, token, env: rest.env, n: outputs.length, nf: rest.files ? rest.files.length : -1, ns: stampPaths.length, nd: dirPaths.length, sizes: parts.map(byteLength) };
+  const header: Header = { version: VERSION, outDir, token, env: rest.env, targets: rest.targets, n: outputs.length, nf: rest.files ? rest.files.length : -1, ns: stampPaths.length, nd: dirPaths.length, sizes: parts.map(byteLength) };
   await fsp.mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.tmp-${process.pid}`;
   const fh = await fsp.open(tmp, 'w');

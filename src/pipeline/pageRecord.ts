@@ -47,11 +47,13 @@ export interface Generation extends Partial<OutputStamps> {
   files?: string[];
   /** The environment its pages were rendered in (the variables they read, or the whole environment's hash). */
   env?: EnvRecord;
+  /** The digest of the link targets its build checked the pages' links against (linkScan.ts LinkTargets). */
+  targets?: string;
 }
 
 type Stored = [key: string, reads: [string, string][], islands: number[], links: number[], size: number, mtimeMs: number, ino: number];
 /** A delta: entries (0: gone), files added and removed, stamps and folders (0: gone) since the base. */
-interface StoredDelta { version: number; outDir: string; token: string; unknown?: true; strings: string[]; entries: Record<string, Stored | 0>; added: string[]; removed: string[]; stamps: Record<string, [number, number, number] | 0>; dirs: Record<string, [number, number] | 0>; env?: EnvRecord }
+interface StoredDelta { version: number; outDir: string; token: string; unknown?: true; strings: string[]; entries: Record<string, Stored | 0>; added: string[]; removed: string[]; stamps: Record<string, [number, number, number] | 0>; dirs: Record<string, [number, number] | 0>; env?: EnvRecord; targets?: string }
 
 const DELTA_VERSION = 5;
 export interface RecordFile { base: string; delta: string }
@@ -115,7 +117,7 @@ export function readGeneration(file: RecordFile, outDir: string): Generation | n
       for (const o of b.outputs) if (!origin.delta.has(o)) yield o;
       for (const [o, e] of origin.delta) if (e) yield o;
     },
-    files, stamps: b.stamps, dirs: b.dirs, env: d ? d.env : g.env,
+    files, stamps: b.stamps, dirs: b.dirs, env: d ? d.env : g.env, targets: d ? d.targets : g.targets,
   };
   origins.set(gen, origin);
   return gen;
@@ -144,7 +146,7 @@ async function writeAtomic(file: string, text: string): Promise<void> {
 }
 
 /** Writes a whole generation (a new base, its delta dropped). */
-export async function writeGeneration(file: RecordFile, outDir: string, entries: Iterable<[string, Entry]>, rest: { files?: string[]; env?: EnvRecord } & Partial<OutputStamps> = {}): Promise<void> {
+export async function writeGeneration(file: RecordFile, outDir: string, entries: Iterable<[string, Entry]>, rest: { files?: string[]; env?: EnvRecord; targets?: string } & Partial<OutputStamps> = {}): Promise<void> {
   await writeBase(file.base, outDir, randomBytes(9).toString('base64url'), entries, rest);
   await fsp.rm(file.delta, { force: true });
 }
@@ -166,6 +168,7 @@ export interface Change {
   stamps: Record<string, [number, number, number] | 0>;
   dirs: Record<string, [number, number] | 0>;
   env: EnvRecord;
+  targets?: string;
 }
 
 /** Writes `change` as the delta over the base `g` was read from, merged with the delta it had. False (and
@@ -182,7 +185,7 @@ export async function writeDelta(file: RecordFile, outDir: string, g: Generation
   const { strings, stored } = store(entries);
   const d: StoredDelta = {
     version: DELTA_VERSION, outDir, token: origin.token, strings, entries: stored, added: [...added], removed: [...removed],
-    stamps: { ...origin.stamps, ...change.stamps }, dirs: { ...origin.dirs, ...change.dirs }, env: change.env,
+    stamps: { ...origin.stamps, ...change.stamps }, dirs: { ...origin.dirs, ...change.dirs }, env: change.env, targets: change.targets,
   };
   await writeAtomic(file.delta, JSON.stringify(d));
   return true;

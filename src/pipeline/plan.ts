@@ -18,6 +18,7 @@ import { maxPixelsOf, siteImageSettings } from '../images/config.ts';
 import { engineSettings } from '../core/settings.ts';
 import { draftsLeftOut } from '../content/load.ts';
 import { locateKey } from '../site/configSchema.ts';
+import { sha1 } from './stableText.ts';
 
 /** The aliases that get a meta-refresh page: all of them, unless the config says `aliasPages: false`. */
 export function aliasPagesOf(table: Pick<RouteTable, 'aliases'>, config: SiteConfig): Alias[] {
@@ -139,6 +140,16 @@ export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { 
   const out = await pluginOutputs(p.config.plugins, ctx, taken, others);
   if (out.errors.length || !out.files.size) return { ...fixed, images, extra: out.files, errors: out.errors };
   return { ...fixed, images, extra: out.files, targets: union(fixed.targets, out.files.keys()), errors: [] };
+}
+
+/** A digest of what the output plan's link targets answer, the image variants aside (the image store knows
+ *  their sources), when the route table's shape is known (`shape`: a build with its caches, routes.ts): two
+ *  plans with the same digest answer every other link alike (build.ts: a patch then checks its kept pages'
+ *  links less, links.ts keptToCheck). */
+export function targetsDigest(shape: string | null | undefined, config: SiteConfig, outputs: OutputPlan, manifest: AssetManifest, statics: ReadonlyMap<string, unknown>): string | undefined {
+  if (!shape) return undefined;
+  const list = (keys: Iterable<string>) => [...keys].sort().join('\0');
+  return sha1([shape, urlPolicy(config).base, config.aliasPages === false ? 0 : 1, list(manifest.files.keys()), list(statics.keys()), list(Object.keys(outputs.hostFiles)), list(outputs.images.copies.keys()), list(outputs.extra.keys()), outputs.deferred.length].join('\n'));
 }
 
 const withVariantsMemo = new WeakMap<LinkTargets, LinkTargets>();

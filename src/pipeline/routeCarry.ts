@@ -38,7 +38,7 @@ export function shapeOf(defs: unknown, config: Pick<SiteConfig, 'trailingSlash'>
 
 /** Whether the defs have the shape of the last table that passed the checks (`trusted`); `passed` records
  *  a table made now that passed them, for the next build. */
-export function routeCarry(root: string, defs: unknown, config: Pick<SiteConfig, 'trailingSlash'>): { trusted: boolean; passed(table: RouteTable): void } {
+export function routeCarry(root: string, defs: unknown, config: Pick<SiteConfig, 'trailingSlash'>): { trusted: boolean; digest: string | null; passed(table: RouteTable): void } {
   const file = siteCachePath(root, 'routes');
   const digest = shapeOf(defs, config);
   let last: string | null = null;
@@ -46,6 +46,7 @@ export function routeCarry(root: string, defs: unknown, config: Pick<SiteConfig,
   const trusted = !!digest && digest === last;
   return {
     trusted,
+    digest,
     passed(table) {
       if (!digest || trusted || table.errors.length || table.issues) return;
       try {

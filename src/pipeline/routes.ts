@@ -90,6 +90,8 @@ export function sameRoute(prev: Route, next: Route, memo: EqualMemo = equalMemo(
 export interface Routing {
   defs: RouteDef[];
   table: RouteTable;
+  /** A build's: the digest of the defs' paths, outputs and aliases (routeCarry.ts shapeOf), when made. */
+  shape?: string | null;
 }
 
 /** The defs' fields from which routeTable derives paths, outputs, aliases and duplicates, or which it checks (ogImage). */
@@ -129,5 +131,5 @@ export function routeContent(content: Content, config: SiteConfig, root: string,
   const carry = build && engineSettings().cache ? routeCarry(root, defs, config) : null;
   const table = routeTable(content, { ...config, routes: () => defs }, root, !!carry?.trusted);
   carry?.passed(table);
-  return { defs, table };
+  return { defs, table, shape: carry?.digest };
 }

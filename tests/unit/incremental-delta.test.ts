@@ -96,6 +96,19 @@ describe('a one-file build', () => {
     expect((await buildOk()).output()).toEqual((await clean()).output());
   }, 90_000);
 
+  it("reports a kept page's link to a static file removed, after a build that only edited a body", async () => {
+    site = await linkedSite();
+    site.write('static/files/guide.txt', 'A guide.');
+    site.edit('content/pages/two.md', (t) => t.replace('See [the target](/target/).', 'See [the target](/target/) and [the guide](/files/guide.txt).'));
+    await buildOk();
+    site.edit('content/pages/three.md', (t) => t.replace('See', 'Do see'));
+    expect((await buildOk()).read('three/index.html')).toContain('Do see'); // the link targets as the last build's
+    fs.rmSync(path.join(site.root, 'static/files/guide.txt'));
+    const r = await site.build();
+    expect(r.errors.map((e) => e.text)).toEqual(['page /two/ links to /files/guide.txt, which is not a page, alias or file']);
+    expect(shown(r.errors)).toEqual(shown((await clean()).errors));
+  }, 90_000);
+
   it('passes once a page added answers a link that was broken', async () => {
     site = await linkedSite();
     await buildOk();
@@ -179,5 +192,18 @@ describe('the link check of a patched output', () => {
     // /c/ rendered again: every fragment link to it is checked.
     const again = brokenLinks(all, targets, undefined, (p) => p !== changed && p !== c);
     expect(again.map((b) => (b.kind === 'fragment' ? b.uses.length : b.resolved))).toEqual(['/gone/', ...kept.map(() => 1)]);
+  });
+
+  it('with the targets the kept pages passed against, looks up none of their links to paths but fragments and image variants', () => {
+    // /x/ answers no target: kept pages that link it passed against other targets, which a digest that
+    // differs tells (every link then looked up); with the same targets it is not looked up again.
+    const variant = '/assets/img/0123456789abcdef012345/photo-400.webp';
+    const c: PageLinks = { page: '/c/', source: null, links: [] };
+    const old: PageLinks[] = [{ page: '/k1/', source: null, links: ['/x/', '/a/'] }, { page: '/k2/', source: null, links: [variant] }];
+    const all = [...old, ...kept.slice(0, 3), c, changed];
+    const passed = (p: PageLinks) => p !== changed && p !== c;
+    const paths = (same: boolean) => brokenLinks(all, targets, undefined, passed, same).map((b) => (b.kind === 'path' ? b.resolved : `${b.target}#${b.fragment}`));
+    expect(paths(false)).toEqual(['/x/', variant, '/gone/', '/c/#p0', '/c/#p1', '/c/#p2']);
+    expect(paths(true)).toEqual([variant, '/gone/', '/c/#p0', '/c/#p1', '/c/#p2']);
   });
 });
