@@ -10,6 +10,7 @@
 // the page.
 import * as Refresh from 'react-refresh/runtime';
 import { refresh, roots } from './hmrShared.ts';
+import { adoptIslandImages } from '../islands/islandImages.ts';
 
 type IslandModule = { default?: any; enhance?: (el: HTMLElement) => unknown };
 type Loader = () => Promise<IslandModule>;
@@ -30,6 +31,7 @@ export function installHmr(loaders: Record<string, Loader>): void {
       } else {
         const [react, dom] = await Promise.all([import('react'), import('./hmrReactDom.mts')]);
         const { createElement } = (react as any).createElement ? react : (react as any).default;
+        adoptIslandImages(el);
         dom.hydrateRoot(el, createElement(mod.default, JSON.parse(el.dataset.props || '{}')), { identifierPrefix: el.dataset.prefix || '' });
       }
       el.setAttribute('data-hydrated', '');

@@ -2,6 +2,7 @@
 // rendered, when its mode says: "load" at once, "idle" when the browser is idle, "visible" on scroll-in.
 // React and each island are loaded with import(), so a page pays only for what it shows.
 import { withHtmlChildren } from './children.ts';
+import { adoptIslandImages } from './islandImages.ts';
 
 type Loader = () => Promise<{ default?: any; enhance?: (el: HTMLElement) => void }>;
 
@@ -18,6 +19,7 @@ async function hydrateOne(el: HTMLElement, load: Loader): Promise<void> {
   const { createElement } = (react as any).createElement ? react : (react as any).default;
   const { hydrateRoot } = (reactDom as any).hydrateRoot ? reactDom : (reactDom as any).default;
   const props = JSON.parse(el.dataset.props || '{}');
+  adoptIslandImages(el);
   hydrateRoot(el, createElement(mod.default, withHtmlChildren(props, createElement)), { identifierPrefix: el.dataset.prefix || '' });
   el.setAttribute('data-hydrated', '');
 }

@@ -25,14 +25,38 @@ export interface StaticImage {
   height: number;
 }
 
-const lookup = (p: string) => current.table[p.startsWith('/') ? p : `/${p}`];
+/** In the browser, the images the islands of the page use, as their server renders noted them (see
+ *  withImageSink): merged from each island's data-images attribute by the islands' runtime
+ *  (islands/islandImages.ts), so an island renders in the browser what it rendered on the server. */
+export const BROWSER_IMAGES = Symbol.for('sitegen.images');
+const state = (): typeof current => (typeof document !== 'undefined' && (globalThis as Record<symbol, typeof current | undefined>)[BROWSER_IMAGES]) || current;
+
+/** The images a render inside `fn` looks up (an island's server render: island.tsx), with the settings. */
+let sink: { table: ImageTable; used: boolean } | null = null;
+export function withImageSink<T>(fn: () => T): { value: T; images: { table: ImageTable; settings: ImageSettings; remote: readonly string[] } | null } {
+  const prev = sink;
+  const s = (sink = { table: {}, used: false });
+  try {
+    const value = fn();
+    return { value, images: s.used ? { table: s.table, settings: current.settings, remote: current.remote } : null };
+  } finally {
+    sink = prev;
+  }
+}
+
+const lookup = (p: string) => {
+  const key = p.startsWith('/') ? p : `/${p}`;
+  const info = state().table[key];
+  if (info && sink) { sink.table[key] = info; sink.used = true; }
+  return info;
+};
 
 /** Why `p` names no image of static/: a format the pipeline does not read, or no such file (with the
  *  path of static/ a typo away, compared while the table is small enough). */
 function noSuchImage(p: string): string {
   const dot = p.lastIndexOf('.');
   if (dot > p.lastIndexOf('/') && !IMAGE_EXT.test(p)) return `a ${p.slice(dot + 1).toUpperCase()} file is not an image the pipeline reads (${IMAGE_FORMATS}): convert it, for example to JPEG or WebP`;
-  const paths = Object.keys(current.table);
+  const paths = Object.keys(state().table);
   const near = paths.length <= 5_000 ? closest(p.startsWith('/') ? p : `/${p}`, paths) : undefined;
   return `there is no such image in static/ (${IMAGE_FORMATS})${near ? `. Did you mean ${near}?` : ''}`;
 }
@@ -69,18 +93,19 @@ export function Image(props: ImageProps): ReactElement {
   const { src, alt, sizes, priority, widths, className, id } = props;
   const eager = props.loading === 'eager';
   if (typeof alt !== 'string') throw imageError(props, `<Image src="${src}">: alt is required — say what the image shows, or alt="" for a decorative image`);
-  const state = current;
+  const settings = state();
+  if (sink) sink.used = true;
   const base = currentUrlPolicy().base;
   if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('//')) {
     let host = '';
     try { host = new URL(src.startsWith('//') ? `https:${src}` : src).hostname; } catch { /* not a URL */ }
-    if (!host || !state.remote.includes(host)) throw imageError(props, `<Image src="${src}">: the image is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to show it as it is`);
+    if (!host || !settings.remote.includes(host)) throw imageError(props, `<Image src="${src}">: the image is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to show it as it is`);
     return createElement('img', { src, alt, sizes, className, id, loading: priority || eager ? undefined : 'lazy', decoding: priority ? 'auto' : 'async', fetchPriority: priority ? 'high' : undefined });
   }
   const info = lookup(src);
   if (!info) throw imageError(props, `<Image src="${src}">: ${noSuchImage(src)}`);
   if (!info.facts) throw imageError(props, `<Image src="${src}">: ${info.problem ?? 'the image cannot be read'}`);
-  const m = pictureModel(info.facts, state.settings, { alt, sizes, priority, widths, base });
+  const m = pictureModel(info.facts, settings.settings, { alt, sizes, priority, widths, base });
   const img = createElement('img', {
     src: m.img.src, srcSet: m.img.srcset, sizes: m.img.sizes, alt, width: m.img.width, height: m.img.height,
     loading: eager ? undefined : m.img.loading, decoding: m.img.decoding, fetchPriority: m.img.fetchpriority, className, id,

@@ -5,6 +5,7 @@ import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { withHtmlChildren } from '../islands/children.ts';
 import { CALL_SITE, errorAtCallSite } from './callSite.ts';
+import { withImageSink } from './images.ts';
 
 export type HydrateMode = 'load' | 'idle' | 'visible';
 
@@ -79,12 +80,16 @@ export function defineIsland<P extends object>(name: string, Component: Componen
     page?.used.add(name);
     if (hydrate === 'load') page?.eager.add(name);
     const prefix = `i${index}-`;
-    let html: string;
+    let rendered: ReturnType<typeof withImageSink<string>>;
     insideIsland++;
-    try { html = renderToString(createElement(Component, withHtmlChildren(props, createElement as any)), { identifierPrefix: prefix }); } finally { insideIsland--; }
+    // The static images it shows (<Image>, image()) go with it: in the browser it renders them again from
+    // what the server knew of them (islands/islandImages.ts), not from a table the browser does not have.
+    try { rendered = withImageSink(() => renderToString(createElement(Component, withHtmlChildren(props, createElement as any)), { identifierPrefix: prefix })); } finally { insideIsland--; }
+    const html = rendered.value;
     return createElement('sitegen-island', {
       'data-island': name,
       'data-props': opts.enhance ? undefined : JSON.stringify(props),
+      'data-images': opts.enhance || !rendered.images ? undefined : JSON.stringify(rendered.images),
       'data-hydrate': hydrate,
       'data-prefix': prefix,
       dangerouslySetInnerHTML: { __html: html },

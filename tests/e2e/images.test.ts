@@ -24,10 +24,13 @@ beforeAll(async () => {
     'content/pages/photo.jpg': await photo(1200, 800, { r: 200, g: 120, b: 40 }),
     'content/pages/about.md': `---\ntitle: About\n---\n# About\n\n${filler}\n\n![An orange field](./photo.jpg)\n\nThe end.\n`,
     'templates/site.css': ':root { --fg: #111; }\nbody { margin: 0; font-family: system-ui, sans-serif; }\nimg { max-width: 100%; height: auto; }\n',
+    // An island that shows a static image and renders again on a click.
+    'templates/islands/Gallery.tsx': `import { useState } from 'react';\nimport { Image } from 'sitegen-islands';\nexport default function Gallery() {\n  const [wide, setWide] = useState(false);\n  return (<figure><Image src="/img/hero.jpg" alt="The gallery's sky" sizes={wide ? '100vw' : '50vw'} /><figcaption><button type="button" onClick={() => setWide(!wide)}>{wide ? 'Narrower' : 'Wider'}</button></figcaption></figure>);\n}\n`,
   });
   site.edit('templates/pages.tsx', (t) => t
     .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, type LayoutProps } from 'sitegen-islands';")
-    .replace('return (<><h1>{title}</h1><div dangerouslySetInnerHTML', 'return (<><Image src="/img/hero.jpg" alt="A blue sky" priority /><h1>{title}</h1><div dangerouslySetInnerHTML'));
+    .replace("import Counter from './islands/Counter.tsx';", "import Counter from './islands/Counter.tsx';\nimport Gallery from './islands/Gallery.tsx';")
+    .replace('return (<><h1>{title}</h1><div dangerouslySetInnerHTML', 'return (<><Image src="/img/hero.jpg" alt="A blue sky" priority /><h1>{title}</h1><Gallery hydrate="visible" /><div dangerouslySetInnerHTML'));
   const r = await site.build();
   if (r.code !== 0) throw new Error(r.stderr);
   server = await startServer(['preview', '--root', site.root, '--port', '0', '--no-backend']);
@@ -76,6 +79,22 @@ describe('optimized images in the browser', () => {
     const boxAfter = await below.boundingBox();
     expect(boxAfter!.height).toBeCloseTo(boxBefore!.height, 0);
     expect(await page.evaluate(() => (window as any).__shift)).toBe(0);
+    expect(problems).toEqual({ console: [], errors: [] });
+  });
+
+  it("keeps an island's <Image> when it hydrates and renders again in the browser", async () => {
+    const { page, problems } = await open();
+    const island = page.locator('sitegen-island[data-island="Gallery"]');
+    await expect.poll(() => island.getAttribute('data-hydrated')).toBe('');
+    const img = island.locator('img[alt="The gallery\'s sky"]');
+    const sources = () => island.locator('picture source').evaluateAll((s) => s.map((e) => `${e.getAttribute('type')} ${e.getAttribute('sizes')}`));
+    expect(await sources()).toEqual(['image/avif 50vw', 'image/webp 50vw']);
+    await island.getByRole('button', { name: 'Wider' }).click();
+    // Rendered again in the browser: the same <picture> of the pipeline's variants, with the new sizes.
+    await expect.poll(sources).toEqual(['image/avif 100vw', 'image/webp 100vw']);
+    expect(await island.locator('picture source').first().getAttribute('srcset')).toMatch(/^\/assets\/img\/[0-9a-f]{22}\/hero-\d+\.avif \d+w/);
+    expect(await img.getAttribute('src')).toMatch(/^\/assets\/img\/[0-9a-f]{22}\/hero-\d+\.jpg$/);
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
     expect(problems).toEqual({ console: [], errors: [] });
   });
 });
