@@ -34,6 +34,13 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): { s
       const at = counter.linePos(opened);
       return { line: at.line + lineOffset, column: at.col, message: `${firstLine(e.message)}: this quoted text never ends (it runs to line ${pos.line + lineOffset})` };
     }
+    // A [ or { never closed is found where the next line does not belong to it: located at the bracket.
+    const flow = /^Flow (sequence|map)\b/.exec(e.message) ? unclosedFlow(doc, e.pos[0]) : null;
+    if (flow !== null) {
+      const at = counter.linePos(flow);
+      const what = text[flow] === '[' ? 'The list that starts with this [ never ends with a ]' : 'The map that starts with this { never ends with a }';
+      return { line: at.line + lineOffset, column: at.col, message: `${what}${pos.line > at.line ? ` (YAML looked for it up to line ${pos.line + lineOffset})` : ''}` };
+    }
     return { line: pos.line + lineOffset, column: pos.col, message: firstLine(e.message) };
   });
   const source: YamlSource = {
@@ -76,6 +83,16 @@ function quoteOpenings(doc: Document): (end: number) => number | null {
     while (lo < hi) { const mid = (lo + hi) >> 1; if (quoted[mid]![1] >= end) hi = mid; else lo = mid + 1; }
     return lo < quoted.length ? firstFrom[lo]! : null;
   };
+}
+
+/** Where the flow collection ([…] or {…}) that the parser ended at `end` without its closing bracket opens, or null. */
+function unclosedFlow(doc: Document, end: number): number | null {
+  let found: number | null = null;
+  visit(doc, {
+    Seq(_, node) { if (node.flow && node.range && node.range[1] === end && (found === null || node.range[0] < found)) found = node.range[0]; },
+    Map(_, node) { if (node.flow && node.range && node.range[1] === end && (found === null || node.range[0] < found)) found = node.range[0]; },
+  });
+  return found;
 }
 
 function firstLine(s: string): string {

@@ -55,6 +55,9 @@ const CASES: Case[] = [
   // A quote never closed swallows the lines after it: located at the quote that opens it, not where the text ends.
   ['an unclosed quote in front matter', 'content/pages/about.md', '---\ntitle: "About us\ndescription: x\n---\nBody\n', /content\/pages\/about\.md:2:8 Missing closing "quote: this quoted text never ends \(it runs to line \d+\)/],
   ['an unclosed quote in a YAML file', 'content/items/beta.yaml', "title: 'Beta\ntags: [c, d]\nprice: 5\n", /content\/items\/beta\.yaml:1:8 Missing closing 'quote: this quoted text never ends \(it runs to line 4\)/],
+  // A [ or { never closed: located at the bracket, not at the line after the list where the parser notices.
+  ['an unclosed [ in a YAML file', 'content/items/beta.yaml', 'title: Beta\ntags: [c, d\nprice: 5\n', /content\/items\/beta\.yaml:2:7 The list that starts with this \[ never ends with a \] \(YAML looked for it up to line 3\)/],
+  ['an unclosed { in front matter', 'content/pages/about.md', '---\ntitle: About\nmeta: {a: 1, b: [x, y]\nmore: 2\n---\nBody\n', /content\/pages\/about\.md:3:7 The map that starts with this \{ never ends with a \} \(YAML looked for it up to line 4\)/],
   ['front matter schema error on its own line', 'content/pages/about.md', '---\ndescription: no title\n---\nBody\n', /content\/pages\/about\.md:2:1 title: Required/],
   ['front matter unknown field', 'content/pages/about.md', '---\ntitle: About\nauthor: me\n---\nBody\n', /content\/pages\/about\.md:3:1 author: Unknown field "author"/],
   ['empty Markdown file', 'content/pages/empty.md', '', /content\/pages\/empty\.md(:1:1)? title: Required/],
