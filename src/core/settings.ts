@@ -29,12 +29,15 @@ export interface EngineSettings {
   /** Content files from which a build with the caches keeps Markdown bodies' HTML on disk, read when asked
    *  (content/diskBody.ts), instead of every body in memory. */
   diskBodiesMin: number;
+  /** Files of the live output from which a build whose inputs changed stamps them on another thread while
+   *  it loads (pipeline/outputProbe.ts), instead of one lstat each on the main thread when it compares. */
+  probeMin: number;
   /** Print memory use after each build stage (stderr). */
   debugMemory: boolean;
 }
 
 export const DEFAULT_SETTINGS: EngineSettings = {
-  cache: true, parallelMin: 2000, mainTakesTasks: true, patchMax: 2000, diskBodiesMin: 2000, debugMemory: false,
+  cache: true, parallelMin: 2000, mainTakesTasks: true, patchMax: 2000, diskBodiesMin: 2000, probeMin: 4000, debugMemory: false,
 };
 
 let current: EngineSettings = DEFAULT_SETTINGS;

@@ -131,7 +131,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       try {
         // The variables read, when the build could see every read (process.env itself, tracked): else null.
         const envReads = () => (memo && env === realEnv && tracked.reads() && processEnv.reads() ? new Set([...tracked.reads()!, ...processEnv.reads()!]) : null);
-        const output = plan.ok ? await writePlan(opts, session, plan, result, outDir, { values: env, reads: envReads }) : null;
+        const output = plan.ok ? await writePlan(opts, session, plan, result, outDir, { values: env, reads: envReads }, memo?.output) : null;
         if (memo && output && !result.errors.length && session.site) await memo.save(result, session.site.file, output, output.env);
       } finally {
         if (session.pool) result.workers = session.pool.stats;
@@ -159,7 +159,7 @@ function finish(result: BuildResult, t0: number): BuildResult {
  * Renders the plan and makes it the output when nothing went wrong: written into the live output in place when
  * the build caches know it and few pages changed (output/patch.ts), else into a staging folder swapped in.
  */
-async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, outDir: string, env: { values: NodeJS.ProcessEnv; reads: () => Set<string> | null }): Promise<(OutputStamps & { env: EnvRecord }) | null> {
+async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, outDir: string, env: { values: NodeJS.ProcessEnv; reads: () => Set<string> | null }, probe?: UpToDate['output']): Promise<(OutputStamps & { env: EnvRecord }) | null> {
   result.notices.push(...plan.notices);
   const timed = stageTimer(result, opts);
   const others = otherFiles(session, plan);
@@ -176,7 +176,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
   let patch: string[] | null = null; // the live output's files, when the build patches it in place
   const incremental = !cache ? null : await timed('changes', async () => {
     const key = buildKey({ moduleFile: session.site!.file, vendorFile: vendorFile(), manifest: planInput(session, plan).setup.manifest, siteUrl: session.siteUrl() });
-    const inc = await openIncremental(session.root, outDir, key, session.content, env.values);
+    const inc = await openIncremental(session.root, outDir, key, session.content, env.values, await probe);
     // Fewer than patchMax pages render (their HTML waits in memory until the build knows it has no error),
     // counted by keys first (a template edit stops there, before a look at every folder of the output), and
     // the record knows every file of the live output, its folders as recorded: the build patches it in place.

@@ -19,6 +19,7 @@ import { parseVariantPath } from '../images/model.ts';
 import { sha1, stable, Unknown } from './stableText.ts';
 import { envRecordOf, envSame, type EnvRecord } from './envRecord.ts';
 import { below, changeOf, lstatOrNull, patchedStamps } from './patchStamps.ts';
+import type { OutputProbe } from './outputProbe.ts';
 
 export type { OutputStamps };
 
@@ -104,8 +105,9 @@ export interface Incremental {
   save(files: string[], touched: Set<string> | undefined, envReads: Set<string> | null, targets?: string): Promise<OutputStamps & { env: EnvRecord }>;
 }
 
-/** The record of the builds before, for a build of `outDir`; `key` null reuses nothing and records no page. */
-export async function openIncremental(root: string, outDir: string, key: string | null, content: Content, env: NodeJS.ProcessEnv): Promise<Incremental> {
+/** The record of the builds before, for a build of `outDir`; `key` null reuses nothing and records no page.
+ *  `probe`: the live output's stamps taken on another thread (upToDate.ts), asked before an lstat of its own. */
+export async function openIncremental(root: string, outDir: string, key: string | null, content: Content, env: NodeJS.ProcessEnv, probe?: OutputProbe | null): Promise<Incremental> {
   const files = recordFiles(root);
   // A record is used only when every variable its pages read has the value it had (the environment is not
   // in the page keys: the first build learns which variables a site reads, and the next would differ).
@@ -144,6 +146,8 @@ export async function openIncremental(root: string, outDir: string, key: string 
   // This build's entries: kept ones with their stamp, new ones without (stamped by save, in the live output).
   const next = new Map<string, Omit<Entry, 'stamp'> & { stamp?: Stamp }>();
   const stampIn = (output: string): Stamp | null => {
+    const known = dir === outDir ? probe?.file(output) : undefined;
+    if (known !== undefined) return known;
     const s = lstatOrNull(below(dir) + output);
     return s?.isFile() ? stampOf(s) : null;
   };
@@ -209,7 +213,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
       next.set(rel, e ?? { key: k, reads: [], islands: [], links: [] });
       return !e;
     },
-    previousFiles: () => (live && foldersIntact(live, outDir) ? live.files : null),
+    previousFiles: () => (live && foldersIntact(live, outDir, probe) ? live.files : null),
     async invalidate() {
       await markUnknown(files.live, outDir, live);
     },
@@ -267,13 +271,14 @@ export async function openIncremental(root: string, outDir: string, key: string 
 }
 
 /** Whether no file was added to or removed from any folder of the output `g` describes (their stamps). */
-function foldersIntact(g: Partial<Pick<Generation, 'files' | 'dirs'>> | undefined, outDir: string): g is Required<Pick<Generation, 'files' | 'dirs'>> {
+function foldersIntact(g: Partial<Pick<Generation, 'files' | 'dirs'>> | undefined, outDir: string, probe?: OutputProbe | null): g is Required<Pick<Generation, 'files' | 'dirs'>> {
   if (!g?.files || !g.dirs) return false;
   const base = below(outDir);
   for (const d in g.dirs) {
-    const st = lstatOrNull(d ? base + d : outDir);
+    let st = probe?.dir(d);
+    if (st === undefined) { const s = lstatOrNull(d ? base + d : outDir); st = s?.isDirectory() ? s : null; }
     const [mtime, ino] = g.dirs[d];
-    if (!st?.isDirectory() || st.mtimeMs !== mtime || st.ino !== ino) return false;
+    if (!st || st.mtimeMs !== mtime || st.ino !== ino) return false;
   }
   return true;
 }

@@ -21,6 +21,7 @@ import { below, lstatOrNull } from './patchStamps.ts';
 import { clientRecordFile, siteCachePath } from '../cache/registry.ts';
 import { numbers, splitPacked } from './packedFile.ts';
 import { envSame, wholeEnv, type EnvRecord } from './envRecord.ts';
+import { probeOutput, type OutputProbe } from './outputProbe.ts';
 import { sha1 } from './stableText.ts';
 import type { FileStamp } from '../content/parse.ts';
 import { pageTypes, type PageTypeRow } from '../core/pageTypes.ts';
@@ -219,6 +220,8 @@ export interface UpToDate {
   contentStamps(): Map<string, FileStamp> | null;
   /** Records a build that succeeded (its output live) for the next one. */
   save(result: BuildResult, moduleFile: string, output: OutputStamps, env: EnvRecord): Promise<void>;
+  /** The live output's stamps taken on another thread, for a big output the last build recorded. */
+  output?: Promise<OutputProbe | null>;
 }
 
 export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
@@ -233,9 +236,13 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
   // Replayed as this build's: nothing was made now (every image variant is the last build's).
   const result = fresh ? withReports({ ...memo!.result, ...(memo!.result.images ? { images: { files: memo!.result.images.files, processed: 0, cached: memo!.result.images.files } } : {}) }, memo!.reports, memo!.types) : undefined;
   let byFile: Map<string, FileStamp> | undefined;
+  // A build follows: the output the last build recorded is stamped meanwhile, for its comparisons (outputProbe.ts).
+  const o = !fresh && memo?.key === key ? memo.output : null;
+  const probe = o && o.nf >= engineSettings().probeMin ? probeOutput(k.outDir, o.nd ? o.dirs : null, o.nf ? o.files : null) : null;
   return {
     result,
     envKey,
+    ...(probe ? { output: probe } : {}),
     contentStamps() {
       if (!inputs) return null;
       if (byFile) return byFile;

@@ -12,8 +12,11 @@ let site: TestSite;
 beforeEach(async () => { site = await copyOf('basic'); });
 afterEach(() => site?.remove());
 
+// Each case twice: the live output stamped on this thread as the build compares, and on another while it loads (outputProbe.ts).
+let env: Record<string, string> = {};
+
 async function buildOk() {
-  const r = await site.build();
+  const r = await site.build({ env });
   expect(r.errors).toEqual([]);
   expect(r.code).toBe(0);
   return r;
@@ -28,7 +31,9 @@ async function clean(): Promise<Record<string, string>> {
 
 const gamma = 'title: Gamma\ntags: [g, h]\nprice: 3\n';
 
-describe('after a build that patched dist/ in place', () => {
+describe.each([['stamped as compared', {}], ['stamped on another thread', { SITEGEN_PROBE_MIN: '0' }]])('after a build that patched dist/ in place, the output %s', (_, e: Record<string, string>) => {
+  beforeEach(() => { env = e; });
+
   it('a file added by hand in a folder the patch made is removed by the next build, changed content or not', async () => {
     const first = await buildOk();
     const dist = first.outDir;

@@ -1,0 +1,64 @@
+// outputProbe: the live output's files and folders stamped on another thread while the build loads its
+// content and runs routes(), for a build over a big output its last build recorded (upToDate.ts starts it
+// when the inputs changed). A one-file build then asks its answers instead of an lstat per page on the main
+// thread (100,000 bench pages: 100,000 files and 11 folders, ~0.9 s of the main thread). The stamps are
+// taken after this build took the build lock, as the main thread's own would be: a file changed by hand
+// since is seen as changed either way. A path the output had not (a file added since) is undefined, and the
+// caller stats it itself.
+import { MessageChannel, Worker } from 'node:worker_threads';
+import { below } from './patchStamps.ts';
+
+/** A file's size, mtime and inode, or a folder's mtime and inode; null: none there (or not that kind). */
+export interface OutputProbe {
+  file(rel: string): { size: number; mtimeMs: number; ino: number } | null | undefined;
+  dir(rel: string): { mtimeMs: number; ino: number } | null | undefined;
+}
+
+// The thread's program: plain CommonJS, given the folders' and files' paths as two texts joined by \0. Each
+// path's answer is four numbers: 1 a file, 2 a folder, 0 neither; then size (files), mtime, inode.
+const PROGRAM = `
+const { workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+const { base, dirs, files, port } = workerData;
+const list = (t) => (t === null ? [] : t.split('\\0'));
+const paths = [...list(dirs), ...list(files)];
+const out = new Float64Array(paths.length * 4);
+paths.forEach((p, i) => {
+  let st = null;
+  try { st = fs.lstatSync(p ? base + p : base.slice(0, -1)); } catch {}
+  const j = 4 * i;
+  if (st) { out[j] = st.isFile() ? 1 : st.isDirectory() ? 2 : 0; out[j + 1] = st.size; out[j + 2] = st.mtimeMs; out[j + 3] = st.ino; }
+});
+port.postMessage(out, [out.buffer]);
+`;
+
+/**
+ * Starts stamping `dirs` and `files` (paths below `outDir`, each list joined by \0, null for none) on a
+ * thread; resolves to the probe once it has answered (null if it failed). A build awaits it only when it
+ * compares, after it loaded its content and ran routes(): a big output's answer is in long before.
+ */
+export function probeOutput(outDir: string, dirs: string | null, files: string | null): Promise<OutputProbe | null> {
+  const { port1, port2 } = new MessageChannel();
+  const worker = new Worker(PROGRAM, { eval: true, workerData: { base: below(outDir), dirs, files, port: port2 }, transferList: [port2] });
+  // (kept referenced: a build awaiting the answer must not end for want of anything else to wait for; a build
+  // that stops first waits for the thread to finish, a second at most at 100,000 pages)
+  return new Promise((resolve) => {
+    const done = (probe: OutputProbe | null) => { port1.close(); void worker.terminate(); resolve(probe); };
+    port1.once('message', (nums: Float64Array) => done(answer(nums, dirs, files)));
+    worker.once('error', () => done(null));
+    worker.once('exit', () => done(null)); // (after an answer: resolved already)
+  });
+}
+
+function answer(nums: Float64Array, dirs: string | null, files: string | null): OutputProbe {
+  // Each path's place in the answer: the folders first, then the files.
+  const dirAt = new Map<string, number>(), fileAt = new Map<string, number>();
+  let j = 0;
+  if (dirs !== null) for (const p of dirs.split('\0')) { dirAt.set(p, j); j += 4; }
+  if (files !== null) for (const p of files.split('\0')) { fileAt.set(p, j); j += 4; }
+  const seen = (k: number | undefined, kind: 1 | 2) => (k === undefined ? undefined : nums[k] === kind ? k : null);
+  return {
+    file(rel) { const k = seen(fileAt.get(rel), 1); return k == null ? k : { size: nums[k + 1], mtimeMs: nums[k + 2], ino: nums[k + 3] }; },
+    dir(rel) { const k = seen(dirAt.get(rel), 2); return k == null ? k : { mtimeMs: nums[k + 2], ino: nums[k + 3] }; },
+  };
+}
