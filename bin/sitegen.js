@@ -25,14 +25,10 @@ process.env.NODE_ENV ??= process.argv[2] === 'dev' ? 'development' : 'production
 // and build and check share the site module's (without it here, a check after a build paid ~0.1 s CPU more).
 // Only flags V8 reads after start-up work from here: the young generation's size is fixed when the heap is
 // made, so `--max-semi-space-size` set at this point changes nothing (measured with v8.getHeapSpaceStatistics).
-// A build that patches a few pages of a big output lets the heap grow faster (src/core/heap.ts): it finds
-// the value to go back to here.
-const HEAP_GROWING = 15;
-const BUILD_FLAGS = [`--heap-growing-percent=${HEAP_GROWING}`];
-if (['build', 'check', 'prepare'].includes(process.argv[2])) {
-  for (const flag of BUILD_FLAGS) v8.setFlagsFromString(flag);
-  globalThis[Symbol.for('sitegen.heapGrowingPercent')] = HEAP_GROWING;
-}
+// (A build that patches a few pages of a big output lets the heap grow faster: src/core/heap.ts, which goes
+// back to this value; tests/unit/package.test.ts holds the two the same.)
+const BUILD_FLAGS = ['--heap-growing-percent=15'];
+if (['build', 'check', 'prepare'].includes(process.argv[2])) for (const flag of BUILD_FLAGS) v8.setFlagsFromString(flag);
 
 const PKG = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const SOURCES = ['cli', 'src'];

@@ -4,6 +4,9 @@
 // and every other command's definition load for anything else (cli/program.ts), ~10 ms of every build's start.
 import { red } from './report.ts';
 import { buildCommand, plainBuildFlags } from './buildArgs.ts';
+import { startedByCli } from '../src/core/heap.ts';
+
+startedByCli(); // (bin/sitegen.js set a build's V8 flags: src/core/heap.ts may change them for a patch)
 
 // A reader that goes away (`sitegen build | head`) ends only the output, not the command: the build still
 // finishes and swaps dist/ in, and the exit code is the command's own.

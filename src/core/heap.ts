@@ -9,15 +9,21 @@
 // the first code cache the process reads or makes.
 import v8 from 'node:v8';
 
+/** The growth bin/sitegen.js starts a build with (its BUILD_FLAGS; tests/unit/package.test.ts holds the two the same). */
+export const CLI_GROWING = 15;
 const PATCH_GROWING = 40;
-const started = () => (globalThis as Record<symbol, unknown>)[Symbol.for('sitegen.heapGrowingPercent')];
+let cli = false;
 let raised = false;
+
+/** Called by the CLI's entry (cli/main.ts): this process is a command bin/sitegen.js started, with its flags. */
+export function startedByCli(): void {
+  cli = true;
+}
 
 /** `true`: the build will likely patch a few pages (a record of the live output exists); `false`: back to the CLI's growth. */
 export function patchHeap(on: boolean): void {
-  const base = started();
-  if (typeof base !== 'number' || on === raised) return;
-  v8.setFlagsFromString(`--heap-growing-percent=${on ? PATCH_GROWING : base}`);
+  if (!cli || on === raised) return;
+  v8.setFlagsFromString(`--heap-growing-percent=${on ? PATCH_GROWING : CLI_GROWING}`);
   raised = on;
 }
 

@@ -31,7 +31,7 @@ export function installHmr(loaders: Record<string, Loader>): void {
       } else {
         const [react, dom] = await Promise.all([import('react'), import('./hmrReactDom.mts')]);
         const { createElement } = (react as any).createElement ? react : (react as any).default;
-        adoptIslandImages(el);
+        await adoptIslandImages(el);
         dom.hydrateRoot(el, createElement(mod.default, JSON.parse(el.dataset.props || '{}')), { identifierPrefix: el.dataset.prefix || '' });
       }
       el.setAttribute('data-hydrated', '');

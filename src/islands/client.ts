@@ -19,7 +19,7 @@ async function hydrateOne(el: HTMLElement, load: Loader): Promise<void> {
   const { createElement } = (react as any).createElement ? react : (react as any).default;
   const { hydrateRoot } = (reactDom as any).hydrateRoot ? reactDom : (reactDom as any).default;
   const props = JSON.parse(el.dataset.props || '{}');
-  adoptIslandImages(el);
+  await adoptIslandImages(el);
   hydrateRoot(el, createElement(mod.default, withHtmlChildren(props, createElement)), { identifierPrefix: el.dataset.prefix || '' });
   el.setAttribute('data-hydrated', '');
 }

@@ -1,19 +1,12 @@
 // The static images an island shows, in the browser: its server render noted what it looked up
-// (render/images.ts withImageSink) in the island's data-images attribute; merged here into the table the
-// browser's <Image> and image() read, before the island renders, so its first render matches the server's
-// HTML and a later one (a state change) shows the same images. Plain code: the browser runtime imports it.
-const BROWSER_IMAGES = Symbol.for('sitegen.images'); // (render/images.ts reads it)
+// (render/images.ts withImageSink) in the island's data-images attribute; taken into the table the browser's
+// <Image> and image() read (render/images.ts, the module the islands import through sitegen-islands, loaded
+// only for an island that has images) before the island renders, so its first render matches the server's
+// HTML and a later one (a state change) shows the same images.
 
-interface Held { table: Record<string, unknown>; settings?: unknown; remote?: readonly string[] }
-
-/** Adds the images `el`'s server render noted to the page's table (nothing when it noted none). */
-export function adoptIslandImages(el: HTMLElement): void {
+/** Takes in the images `el`'s server render noted (nothing to load when it noted none). */
+export async function adoptIslandImages(el: HTMLElement): Promise<void> {
   const text = el.dataset.images;
   if (!text) return;
-  const g = globalThis as unknown as Record<symbol, Held | undefined>;
-  const noted = JSON.parse(text) as Held;
-  const held = (g[BROWSER_IMAGES] ??= { table: {} });
-  Object.assign(held.table, noted.table);
-  held.settings = noted.settings;
-  held.remote = noted.remote;
+  (await import('../render/images.ts')).adoptIslandImages(text);
 }

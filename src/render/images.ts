@@ -28,8 +28,14 @@ export interface StaticImage {
 /** In the browser, the images the islands of the page use, as their server renders noted them (see
  *  withImageSink): merged from each island's data-images attribute by the islands' runtime
  *  (islands/islandImages.ts), so an island renders in the browser what it rendered on the server. */
-export const BROWSER_IMAGES = Symbol.for('sitegen.images');
-const state = (): typeof current => (typeof document !== 'undefined' && (globalThis as Record<symbol, typeof current | undefined>)[BROWSER_IMAGES]) || current;
+let browser: typeof current | null = null;
+const state = (): typeof current => browser ?? current;
+
+/** Takes in an island's data-images (the browser's runtime, before the island renders). */
+export function adoptIslandImages(text: string): void {
+  const noted = JSON.parse(text) as typeof current;
+  browser = { table: { ...browser?.table, ...noted.table }, settings: noted.settings, remote: noted.remote };
+}
 
 /** The images a render inside `fn` looks up (an island's server render: island.tsx), with the settings. */
 let sink: { table: ImageTable; used: boolean } | null = null;

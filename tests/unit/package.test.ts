@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/cli.ts';
 import { installedPackage } from '../helpers/packedInstall.ts';
 import { SCRATCH } from '../helpers/scratch.ts';
+import { CLI_GROWING } from '../../src/core/heap.ts';
 
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
 // In memory when the machine has it (tests/helpers/scratch.ts): the install copied here is 100 MB.
@@ -126,6 +127,8 @@ describe('the installed package', () => {
     const list = /const BUILD_FLAGS = \[([^\]\n]*)\];/.exec(fs.readFileSync(path.join(REPO, 'bin/sitegen.js'), 'utf8'))?.[1] ?? '';
     const flags = [...list.matchAll(/'([^'\n]+)'/g)].map((m) => m[1]);
     expect(flags.length).toBeGreaterThan(0);
+    // (a build that patches goes back to this growth: src/core/heap.ts)
+    expect(flags).toContain(`--heap-growing-percent=${CLI_GROWING}`);
     const file = path.join(vendor, cache.replace(/\.v8cache-install$/, ''));
     const probe = 'const fs=require("fs"),vm=require("vm"),M=require("module");const f=process.argv[1];' +
       'const s=new vm.Script(M.wrap(fs.readFileSync(f,"utf8")),{filename:f,cachedData:fs.readFileSync(f+".v8cache-install")});process.stdout.write(String(s.cachedDataRejected))';
