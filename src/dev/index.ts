@@ -12,14 +12,19 @@ import { createEventHub, type EventHub } from './events.ts';
 import { createDevHandler } from './server.ts';
 import { hotTracker } from './hmr.ts';
 import { currentImageStore } from '../images/store.ts';
+import { parseVariantPath } from '../images/model.ts';
 import { formatMessage } from '../core/errors.ts';
 
-/** An image variant for the dev server: made (or taken from the cache) on first request. */
-async function devImage(root: string, p: string): Promise<{ bytes: Uint8Array } | { error: string } | null> {
+/** An image variant for the dev server: made (or taken from the cache) on first request; null (not found)
+ *  for none, or for one of an image deleted since (the page that showed it says so, in the overlay). */
+export async function devImage(root: string, p: string): Promise<{ bytes: Uint8Array } | { error: string } | null> {
   const store = currentImageStore(path.resolve(root));
   if (!store?.isVariant(p)) return null;
   const r = await store.variant(p);
-  return 'path' in r ? { bytes: await store.bytes(r) } : { error: formatMessage(r) };
+  if ('path' in r) return { bytes: await store.bytes(r) };
+  const source = store.source(parseVariantPath(p)!.hash);
+  const gone = !!source && !(await fs.access(path.resolve(root, source.file)).then(() => true, () => false));
+  return gone ? null : { error: formatMessage(r) };
 }
 import { watchSite, type SiteWatcher } from './watch.ts';
 

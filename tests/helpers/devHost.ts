@@ -4,6 +4,7 @@
 import type { Server } from 'node:http';
 import type { DevSite } from '../../src/dev/devSite.ts';
 import { createDevHandler } from '../../src/dev/server.ts';
+import { devImage } from '../../src/dev/index.ts';
 import { createEventHub } from '../../src/dev/events.ts';
 import { createServer, listen } from '../../src/server/serve.ts';
 import { request, type PlainResponse } from './http.ts';
@@ -17,10 +18,11 @@ export interface DevHostClient {
   close(): Promise<void>;
 }
 
-/** Serves a dev site's output on 127.0.0.1 (a free port) through the dev server's own handler. */
-export async function hostOf(site: Pick<DevSite, 'output' | 'config'>): Promise<DevHostClient> {
+/** Serves a dev site's output on 127.0.0.1 (a free port) through the dev server's own handler; with `root`,
+ *  its image variants too, as `sitegen dev` serves them. */
+export async function hostOf(site: Pick<DevSite, 'output' | 'config'>, root?: string): Promise<DevHostClient> {
   const events = createEventHub();
-  const handler = createDevHandler({ output: site.output, events, clientJs: '', overlayCss: '', base: () => site.config()?.site?.base });
+  const handler = createDevHandler({ output: site.output, events, clientJs: '', overlayCss: '', base: () => site.config()?.site?.base, ...(root ? { image: (p: string) => devImage(root, p) } : {}) });
   const server: Server = createServer(handler);
   const url = await listen(server, 0, '127.0.0.1');
   const get = (path: string, opts: { method?: string } = {}) => request(url, path, opts);

@@ -186,7 +186,7 @@ describe('sitegen dev: editing an image refreshes the posts that show it', () =>
       'content/pages/about.md': post('![A gradient](./photo.jpg)\n\n![Later](./later.jpg)'),
     });
     const dev = await createDevSite({ root: site.root });
-    const host = await hostOf(dev);
+    const host = await hostOf(dev, site.root);
     try {
       // later.jpg does not exist yet: the page is an error, located at its image.
       const start = await dev.start();
@@ -214,6 +214,10 @@ describe('sitegen dev: editing an image refreshes the posts that show it', () =>
       fs.rmSync(path.join(site.root, 'content/pages/photo.jpg'));
       const removed = await dev.apply([{ file: 'content/pages/photo.jpg', kind: 'unlink' }]);
       expect(removed?.errors.map((e) => [e.id, e.location?.line, e.text])).toEqual([['ImageError', 8, 'The image ./photo.jpg does not exist (looked for content/pages/photo.jpg)']]);
+      // The open page still asks for its variants: not found, not a server error (the overlay says why).
+      const other = after!.replace('-640.avif', '-320.avif');
+      expect((await host.get(other)).status).toBe(404);
+      expect((await host.get(after!)).status).toBe(200); // made while it was there: served as made
     } finally { await host.close(); await dev.close(); site.remove(); }
   });
 
