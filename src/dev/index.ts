@@ -2,6 +2,7 @@
 // and returns the HTTP handler that serves it with live reload and the error overlay. The CLI (cli/dev.ts)
 // adds the port, the server plugins and the printing; tests and the benchmark can use this directly.
 import fs from 'node:fs/promises';
+import fsSync from 'node:fs';
 import path from 'node:path';
 import type http from 'node:http';
 import * as esbuild from 'esbuild';
@@ -77,7 +78,10 @@ async function devClientAssets(): Promise<{ clientJs: string; overlayCss: string
   return { clientJs: js.outputFiles[0].text, overlayCss: await fs.readFile(path.join(dir, 'overlay.css'), 'utf8') };
 }
 
-export async function startDevServer(opts: DevServerOptions): Promise<DevServer> {
+export async function startDevServer(given: DevServerOptions): Promise<DevServer> {
+  // A root reached through a link (~/site → /data/site) is served from where it is: the watcher follows no
+  // link (one into a system folder would watch all of it), so it would watch the link and see no save.
+  const opts = { ...given, root: realFolder(given.root) };
   // The client is compiled meanwhile (esbuild, in its own process): it is needed once the server answers.
   const assets = devClientAssets();
   assets.catch(() => {});
@@ -166,4 +170,9 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
       await site.close();
     },
   };
+}
+
+/** The folder `root` names, links resolved (as given when it cannot be resolved: the start reports why). */
+function realFolder(root: string): string {
+  try { return fsSync.realpathSync(path.resolve(root)); } catch { return root; }
 }

@@ -135,3 +135,30 @@ describe('sitegen dev server', () => {
     expect(batches.every((r) => r.errors.length === 0)).toBe(true);
   });
 });
+
+describe('sitegen dev on a site reached through a link', () => {
+  it('sees a save made in the site and serves the new page', async () => {
+    const real = copyFixture('basic');
+    const link = `${real}-link`;
+    fs.symlinkSync(real, link);
+    const linked = await startDevServer({ root: link });
+    const s = http.createServer(linked.handler);
+    try {
+      const at = await listen(s, 0, '127.0.0.1');
+      expect(await (await fetch(at + '/items/beta/')).text()).toContain('$5');
+      const stream = await openEvents(at + '/__sitegen/events');
+      try {
+        const reload = stream.next((e) => e.event === 'reload');
+        editFile(link, 'content/items/beta.yaml', (t) => t.replace('price: 5', 'price: 7'));
+        expect((await reload).data.paths).toEqual(['/items/beta/']);
+        expect(await (await fetch(at + '/items/beta/')).text()).toContain('$7');
+      } finally { stream.close(); }
+    } finally {
+      await linked.close();
+      s.closeAllConnections();
+      s.close();
+      fs.rmSync(link);
+      removeCopy(real);
+    }
+  });
+});
