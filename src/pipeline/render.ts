@@ -114,7 +114,7 @@ export function batchRenderer(site: SiteRenderer, table: RenderPlan['table'], se
     tracker?.reset();
     const { page, error } = renderRoute(site, route, ctx, setup.root);
     // Copied out of the page's HTML: a substring would keep the whole page alive until the link check.
-    const result: PageResult = page ? { path: route.path, islands: page.islands, links: (JSON.parse(JSON.stringify(extractLinks(page.html))) as string[]).map(oneOf) } : { path: route.path, islands: [], links: [], error };
+    const result: PageResult = page ? { path: route.path, islands: page.islands, links: (JSON.parse(JSON.stringify(extractLinks(page.html))) as string[]).concat(page.links ?? []).map(oneOf) } : { path: route.path, islands: [], links: [], error };
     if (tracker) result.reads = [...tracker.reads()];
     observe?.after(route, result);
     if (page) await writer.write(route.output, page.html);

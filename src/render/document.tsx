@@ -11,6 +11,7 @@ import { setImageTable } from './images.ts';
 import { siteImageSettings } from '../images/config.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
 import type { ImageTable } from '../output/staticImages.ts';
+import { variantPath, type SourceFormat } from '../images/model.ts';
 
 export interface PageAssets {
   css: string[];
@@ -34,6 +35,29 @@ export interface RenderContext {
 export interface RenderedPage {
   html: string;
   islands: string[];
+  /** Files the page names outside its HTML's links: its Open Graph image's variant (made with the page's images). */
+  links?: string[];
+}
+
+/** How wide an Open Graph image is published: what link previews show (1200 × 630 for a 1.91:1 card). */
+const OG_WIDTH = 1200;
+/** The formats link previews read, in which a static image's Open Graph variant keeps its own format. */
+const OG_FORMATS: ReadonlySet<SourceFormat> = new Set(['jpeg', 'png', 'webp']);
+
+/**
+ * The page's Open Graph image (`route.ogImage`, else `site.ogImage`): a static image the pipeline reads, as a
+ * variant at most 1200 px wide in its own format (an original of many megabytes is what a preview fetches,
+ * and some refuse it), with its size; any other (an SVG, an absolute URL) as given.
+ */
+function openGraphImage(route: Route, ctx: RenderContext): { url: string; width?: number; height?: number; link?: string } | undefined {
+  const chosen = route.ogImage ?? ctx.config.site.ogImage;
+  // Checked with the routes and the config (route.ts invalidOgImage); a page never carries an unsafe one.
+  if (!chosen || unsafeScheme(chosen)) return undefined;
+  const facts = chosen.startsWith('/') ? ctx.images?.[chosen]?.facts : undefined;
+  if (!facts || !OG_FORMATS.has(facts.format)) return { url: absolute(ctx, chosen) };
+  const width = Math.min(OG_WIDTH, facts.width);
+  const file = `/${variantPath(facts, siteImageSettings(ctx.config), width, facts.format)}`;
+  return { url: absolute(ctx, file), width, height: Math.max(1, Math.round((facts.height * width) / facts.width)), link: withBase(file, ctx.policy.base) };
 }
 
 const absolute = (ctx: RenderContext, p: string) => absoluteUrl(ctx.siteUrl, p, ctx.policy.base);
@@ -52,13 +76,10 @@ function extraHead(route: Route, ctx: RenderContext): ReactElement[] {
     : createElement(t.tag, { key: `h${i}`, ...t.attrs }));
 }
 
-function Head({ route, ctx, scripts }: { route: Route; ctx: RenderContext; scripts: string[] }): ReactElement {
+function Head({ route, ctx, scripts, og }: { route: Route; ctx: RenderContext; scripts: string[]; og: ReturnType<typeof openGraphImage> }): ReactElement {
   const { site } = ctx.config;
   const title = site.titleTemplate && route.title !== site.title ? site.titleTemplate.replace('%s', route.title) : route.title;
   const canonical = absolute(ctx, route.output === '404.html' ? '/404' : route.path);
-  // Checked with the routes and the config (route.ts invalidOgImage); a page never carries an unsafe one.
-  const chosen = route.ogImage ?? site.ogImage;
-  const ogImage = chosen && !unsafeScheme(chosen) ? chosen : undefined;
   const h = createElement;
   return h(Fragment, null,
     h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
@@ -70,7 +91,9 @@ function Head({ route, ctx, scripts }: { route: Route; ctx: RenderContext; scrip
     h('meta', { property: 'og:title', content: route.title }),
     route.description ? h('meta', { property: 'og:description', content: route.description }) : null,
     h('meta', { property: 'og:url', content: canonical }),
-    ogImage ? h('meta', { property: 'og:image', content: absolute(ctx, ogImage) }) : null,
+    og ? h('meta', { property: 'og:image', content: og.url }) : null,
+    og?.width ? h('meta', { property: 'og:image:width', content: String(og.width) }) : null,
+    og?.height ? h('meta', { property: 'og:image:height', content: String(og.height) }) : null,
     h('meta', { name: 'twitter:card', content: 'summary' }),
     site.favicon ? h('link', { rel: 'icon', href: withBase(site.favicon, ctx.policy.base) }) : null,
     ...extraHead(route, ctx),
@@ -107,10 +130,11 @@ export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
     ctx.config.components,
   ));
   const scripts = islands.length && ctx.assets.runtime ? [ctx.assets.runtime, ...ctx.assets.preload(eager)] : [];
-  const head = renderToStaticMarkup(createElement(Head, { route, ctx, scripts }));
+  const og = openGraphImage(route, ctx);
+  const head = renderToStaticMarkup(createElement(Head, { route, ctx, scripts, og }));
   const lang = route.lang ?? ctx.config.site.lang ?? 'en';
   const preloads = hoistedPreloads(body);
-  return { html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">${head}${body.slice(0, preloads)}</head><body>${body.slice(preloads)}</body></html>`, islands };
+  return { html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">${head}${body.slice(0, preloads)}</head><body>${body.slice(preloads)}</body></html>`, islands, ...(og?.link ? { links: [og.link] } : {}) };
 }
 
 /**

@@ -241,6 +241,34 @@ describe('<Image> in templates', () => {
   });
 });
 
+describe('Open Graph images', () => {
+  it("a static photo is published at most 1200 px wide in its own format, with its size; an SVG as it is", async () => {
+    const site = await copyOf('basic', { 'static/img/card.jpg': await photo(2400, 1260, 5), 'static/img/small.png': await sharp({ create: { width: 600, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer() });
+    try {
+      site.edit('sitegen.config.ts', (t) => t.replace("favicon: '/favicon.svg' },", "favicon: '/favicon.svg', ogImage: '/img/card.jpg' },"));
+      let r = await site.build();
+      expect(r.errors).toEqual([]);
+      const html = r.read('index.html');
+      const url = html.match(/<meta property="og:image" content="https:\/\/fixture\.example(\/assets\/img\/[0-9a-f]{22}\/card-1200\.jpg)"\/>/)?.[1];
+      expect(url).toBeDefined();
+      expect(html).toContain('<meta property="og:image:width" content="1200"/><meta property="og:image:height" content="630"/>');
+      const meta = await sharp(fs.readFileSync(path.join(r.outDir, url!))).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+      // Smaller than 1200 px: its own width, its own format (a PNG keeps its transparency).
+      site.edit('sitegen.config.ts', (t) => t.replace("ogImage: '/img/card.jpg'", "ogImage: '/img/small.png'"));
+      r = await site.build();
+      expect(r.errors).toEqual([]);
+      const small = r.read('index.html').match(/<meta property="og:image" content="https:\/\/fixture\.example(\/assets\/img\/[0-9a-f]{22}\/small-600\.png)"\/><meta property="og:image:width" content="600"\/><meta property="og:image:height" content="300"\/>/)?.[1];
+      expect(small).toBeDefined();
+      expect((await sharp(fs.readFileSync(path.join(r.outDir, small!))).metadata()).hasAlpha).toBe(true);
+      // An SVG (no preview reads one) is left as it is, without a size.
+      site.edit('sitegen.config.ts', (t) => t.replace("ogImage: '/img/small.png'", "ogImage: '/favicon.svg'"));
+      r = await site.build();
+      expect(r.read('index.html')).toContain('<meta property="og:image" content="https://fixture.example/favicon.svg"/><meta name="twitter:card"');
+    } finally { site.remove(); }
+  });
+});
+
 describe('sitegen dev', () => {
   it('makes a variant when the browser first asks for it, from the same model as the build', async () => {
     // A photo of its own: the store keeps what the builds above made of `small`.
