@@ -96,11 +96,11 @@ function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
   return { aliasPages, pageFiles, hostFiles, targets, errors, deferred };
 }
 
-/** What the host files read of the routes besides the paths the alias list follows: a text that differs when
- *  one of them does (routes in order: a path's change is the table's too). */
+/** What the host files read of the routes besides the paths the alias list follows (a folder's 404 page in
+ *  _redirects by its output): a text that differs when one of them does (routes in order: a path's change is the table's too). */
 function hostInputs(routes: RouteTable['routes']): string {
   let s = '';
-  for (const r of routes) s += `${r.path}\u0000${r.sitemap ? 1 : 0}${r.lastmod ?? ''}\u0000${r.contentType ?? ''}\u0000${r.csp ? JSON.stringify(r.csp) : ''}\u0001`;
+  for (const r of routes) s += `${r.path}\u0000${r.output}\u0000${r.sitemap ? 1 : 0}${r.lastmod ?? ''}\u0000${r.contentType ?? ''}\u0000${r.csp ? JSON.stringify(r.csp) : ''}\u0001`;
   return s;
 }
 

@@ -42,6 +42,8 @@ beforeAll(async () => {
   write('legal/index.html', '<!doctype html><title>legal</title>');
   write('robots.txt', 'User-agent: *\nAllow: /\n');
   write('404.html', '<!doctype html><title>Page Not Found</title><h1>Page Not Found</h1>');
+  write('fr/index.html', '<!doctype html><title>accueil</title>');
+  write('fr/404.html', '<!doctype html><title>Page introuvable</title><h1>Page introuvable</h1>');
   write('_headers', "/*\n  Content-Security-Policy: default-src 'self'\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n");
   write('_redirects', '/old /about/ 301\n/twice //evil.example/ 301\n');
   fs.writeFileSync(path.join(work, 'secret.txt'), 'SECRET-OUTSIDE');
@@ -62,6 +64,17 @@ beforeAll(async () => {
 afterAll(() => {
   for (const s of servers) { s.closeAllConnections(); s.close(); }
   fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe('404 pages', () => {
+  it("answers a missing path with the 404 page nearest it: a folder's own (a language's), else the site's", async () => {
+    for (const base of [disk, memory]) {
+      for (const [p, title] of [['/fr/nope/', 'Page introuvable'], ['/fr/deep/er/page', 'Page introuvable'], ['/nope/', 'Page Not Found'], ['/frx/', 'Page Not Found']] as const) {
+        const r = await request(base, p);
+        expect([r.status, r.body.match(/<title>([^<]*)/)?.[1]], `${base}${p}`).toEqual([404, title]);
+      }
+    }
+  });
 });
 
 describe('the disk source', () => {

@@ -164,6 +164,21 @@ describe('sitemap <lastmod> and route checks in dev', () => {
   });
 });
 
+describe('a 404 page of its own for a folder (a language)', () => {
+  it("gets a _redirects rule for the paths below it, under the base, after the aliases; the site's own 404 none", () => {
+    const config = site({ routes: () => [] }, { base: 'repo' });
+    const table = routeTable({}, { ...config, routes: () => [
+      { path: '/', component: Page, props: {}, title: 'Home', aliases: ['/old'] },
+      { path: '/404', output: '404.html', component: Page, props: {}, title: 'Not found', noindex: true },
+      { path: '/fr/404', output: 'fr/404.html', component: Page, props: {}, title: 'Page introuvable', noindex: true, lang: 'fr' },
+    ] });
+    expect(table.errors).toEqual([]);
+    const redirects = hostFiles(table, config, 'https://u.example.io', {})['_redirects'];
+    expect(redirects.endsWith('/repo/old /repo/ 301\n/repo/fr/* /repo/fr/404.html 404\n')).toBe(true);
+    expect(redirects).not.toContain('/repo/* ');
+  });
+});
+
 describe('host files and the link check under a base', () => {
   const config = site({ routes: () => [] }, { base: 'repo' });
   const table = routeTable({}, { ...config, routes: () => [

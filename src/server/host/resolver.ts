@@ -69,9 +69,14 @@ export function createHost(opts: HostOptions): http.RequestListener {
     return null;
   }
 
-  async function notFound(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const page = await source.open('404.html');
-    if (page) { sendFile(req, res, '404.html', page, 404); return; }
+  /** The 404 page nearest the path asked for (`fr/404.html` for /fr/nope/, a language's own), else the site's. */
+  async function notFound(req: http.IncomingMessage, res: http.ServerResponse, p?: RequestPath | null): Promise<void> {
+    const segments = p && !hidden(p) ? p.segments : [];
+    for (let k = segments.length; k >= 0; k--) {
+      const rel = k ? `${segments.slice(0, k).join('/')}/404.html` : '404.html';
+      const page = await source.open(rel);
+      if (page) { sendFile(req, res, rel, page, 404); return; }
+    }
     const body = 'Not Found';
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': body.length, 'Cache-Control': 'no-cache' });
     res.end(req.method === 'HEAD' ? undefined : body);
@@ -107,7 +112,7 @@ export function createHost(opts: HostOptions): http.RequestListener {
     }
     const found = await find(p);
     if (found) sendFile(req, res, found.rel, found.file);
-    else await notFound(req, res);
+    else await notFound(req, res, p);
   }
 
   return async (req, res) => {
