@@ -47,7 +47,15 @@ export function codeFrame(m: Message, window?: { wide: number; lead: number }): 
   let text = l.lineText, before = Math.max(0, l.column - 1);
   if (window && text.length > window.wide && before > window.lead) { text = `…${text.slice(before - window.lead)}`; before = window.lead + 1; }
   const n = String(l.line);
-  return [`${n} | ${text}`, `${' '.repeat(n.length)} | ${' '.repeat(before)}^`];
+  return [`${n} | ${text}`, `${' '.repeat(n.length)} | ${caretLead(text, before)}^`];
+}
+
+/** What goes under the `before` characters of `text` before the caret: a tab where the line has one (a
+ *  terminal moves both to the same stop), else a space. */
+function caretLead(text: string, before: number): string {
+  let lead = '';
+  for (let i = 0; i < before; i++) lead += text.charCodeAt(i) === 9 ? '\t' : ' ';
+  return lead;
 }
 
 /** The one-line form plus a code frame and notes, for terminals and the dev overlay. */

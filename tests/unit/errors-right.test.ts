@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type TestSite } from '../helpers/site.ts';
 import { copyOf, siteFrom } from '../helpers/scratch.ts';
+import { codeFrame, message, fileLocation } from '../../src/core/errors.ts';
 
 const sites: TestSite[] = [];
 afterAll(() => { for (const s of sites) s.remove(); });
@@ -188,5 +189,12 @@ describe('hints speak of what is printed', () => {
     expect(r.errors[0]).toMatchObject({ id: 'ConfigError', location: { file: 'templates/routes.ts', line: 2 } });
     expect(r.stderr).not.toContain('See sitegen.config.ts');
     expect(r.errors[0]!.hint).toBe('Fix it at the location shown; without one, in sitegen.config.ts.');
+  });
+});
+
+describe('the code frame', () => {
+  it('puts the caret under the column on a line indented with tabs, as a terminal shows both', () => {
+    const m = message('YamlSyntaxError', 'The list that starts with this [ never ends with a ]', fileLocation('content/a.yaml', 12, 8, '\t\ttags: [a, b'));
+    expect(codeFrame(m)).toEqual(['12 | \t\ttags: [a, b', '   | \t\t     ^']);
   });
 });
