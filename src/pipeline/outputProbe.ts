@@ -5,7 +5,7 @@
 // taken after this build took the build lock, as the main thread's own would be: a file changed by hand
 // since is seen as changed either way. A path the output had not (a file added since) is undefined, and the
 // caller stats it itself.
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { below } from './patchStamps.ts';
 
 /** A file's size, mtime and inode, or a folder's mtime and inode; null: none there (or not that kind). */
@@ -46,7 +46,8 @@ export function probeOutput(outDir: string, dirs: string | null, files: string |
     const done = (probe: OutputProbe | null) => { port1.close(); void worker.terminate(); resolve(probe); };
     port1.once('message', (nums: Float64Array) => done(answer(nums, dirs, files)));
     worker.once('error', () => done(null));
-    worker.once('exit', () => done(null)); // (after an answer: resolved already)
+    // (the thread's end may be told before its message: the message is taken off the channel then)
+    worker.once('exit', () => { const m = receiveMessageOnPort(port1); done(m ? answer(m.message as Float64Array, dirs, files) : null); });
   });
 }
 
