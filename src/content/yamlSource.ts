@@ -88,10 +88,10 @@ function quoteOpenings(doc: Document): (end: number) => number | null {
 /** Where the flow collection ([…] or {…}) that the parser ended at `end` without its closing bracket opens, or null. */
 function unclosedFlow(doc: Document, end: number): number | null {
   let found: number | null = null;
-  visit(doc, {
-    Seq(_, node) { if (node.flow && node.range && node.range[1] === end && (found === null || node.range[0] < found)) found = node.range[0]; },
-    Map(_, node) { if (node.flow && node.range && node.range[1] === end && (found === null || node.range[0] < found)) found = node.range[0]; },
-  });
+  const flow = (_: unknown, node: { flow?: boolean; range?: [number, number, number] | null }) => {
+    if (node.flow && node.range && node.range[1] === end && (found === null || node.range[0] < found)) found = node.range[0];
+  };
+  visit(doc, { Seq: flow, Map: flow });
   return found;
 }
 

@@ -116,6 +116,9 @@ export interface PictureModel {
   files: string[];
 }
 
+/** The height of an image shown `width` pixels wide, its aspect ratio kept (at least 1 px). */
+export const heightAt = (f: Pick<ImageFacts, 'width' | 'height'>, width: number): number => Math.max(1, Math.round((f.height * width) / f.width));
+
 /** The <picture> (or, for SVG and GIF, a bare <img>) of an image. */
 export function pictureModel(f: ImageFacts, s: ImageSettings, r: ImageRequest): PictureModel {
   const url = (p: string) => `${r.base}${p}`;
@@ -127,7 +130,7 @@ export function pictureModel(f: ImageFacts, s: ImageSettings, r: ImageRequest): 
   }
   const widths = variantWidths(f.width, r.widths ?? s.widths);
   const shown = Math.min(f.width, s.maxWidth, widths[widths.length - 1]);
-  const height = Math.max(1, Math.round((f.height * shown) / f.width));
+  const height = heightAt(f, shown);
   const sizes = r.sizes ?? `(min-width: ${shown}px) ${shown}px, 100vw`;
   const files: string[] = [];
   const srcset = (format: SourceFormat | ModernFormat) => widths.map((w) => { const p = variantPath(f, s, w, format); files.push(p); return `${url(p)} ${w}w`; }).join(', ');

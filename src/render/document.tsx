@@ -11,7 +11,7 @@ import { setImageTable } from './images.ts';
 import { siteImageSettings } from '../images/config.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
 import type { ImageTable } from '../output/staticImages.ts';
-import { variantPath, type SourceFormat } from '../images/model.ts';
+import { heightAt, variantPath, type SourceFormat } from '../images/model.ts';
 
 export interface PageAssets {
   css: string[];
@@ -57,7 +57,7 @@ function openGraphImage(route: Route, ctx: RenderContext): { url: string; width?
   if (!facts || !OG_FORMATS.has(facts.format)) return { url: absolute(ctx, chosen) };
   const width = Math.min(OG_WIDTH, facts.width);
   const file = `/${variantPath(facts, siteImageSettings(ctx.config), width, facts.format)}`;
-  return { url: absolute(ctx, file), width, height: Math.max(1, Math.round((facts.height * width) / facts.width)), link: withBase(file, ctx.policy.base) };
+  return { url: absolute(ctx, file), width, height: heightAt(facts, width), link: withBase(file, ctx.policy.base) };
 }
 
 const absolute = (ctx: RenderContext, p: string) => absoluteUrl(ctx.siteUrl, p, ctx.policy.base);
