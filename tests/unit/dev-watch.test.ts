@@ -124,21 +124,34 @@ describe('watchSite: a file outside the watched folders, added while it is being
   });
 });
 
+/** A site folder made by `make` in a new scratch folder, watched while `run` runs (every change its batches
+ *  reported in `seen`), then closed and removed. */
+async function watching(name: string, make: (root: string) => void, run: (w: SiteWatcher, seen: FileChange[], root: string) => Promise<void>): Promise<void> {
+  const root = fs.mkdtempSync(path.join(SCRATCH, `sitegen-watch-${name}-`));
+  make(root);
+  const seen: FileChange[] = [];
+  const w = await watchSite({ root, debounceMs: 10, async onBatch(changes) { seen.push(...changes); } });
+  try {
+    await run(w, seen, root);
+  } finally {
+    await w.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
 describe('watchSite: a site with no static/ folder', () => {
   it('reports saves made as soon as it is ready, in folders it read last, and a static/ made later; not dist/ or other files at the root', async () => {
-    const root = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-watch-nostatic-'));
     const files: string[] = [];
-    for (let i = 0; i < 20; i++) {
-      const folder = path.join(root, 'content', `part${i}`, 'deep');
-      fs.mkdirSync(folder, { recursive: true });
-      files.push(path.join(folder, 'page.md'));
-      fs.writeFileSync(files[i]!, 'v1\n');
-    }
-    fs.mkdirSync(path.join(root, 'templates'));
-    fs.mkdirSync(path.join(root, 'dist'));
-    const seen: FileChange[] = [];
-    const w = await watchSite({ root, debounceMs: 10, async onBatch(changes) { seen.push(...changes); } });
-    try {
+    await watching('nostatic', (root) => {
+      for (let i = 0; i < 20; i++) {
+        const folder = path.join(root, 'content', `part${i}`, 'deep');
+        fs.mkdirSync(folder, { recursive: true });
+        files.push(path.join(folder, 'page.md'));
+        fs.writeFileSync(files[i]!, 'v1\n');
+      }
+      fs.mkdirSync(path.join(root, 'templates'));
+      fs.mkdirSync(path.join(root, 'dist'));
+    }, async (w, seen, root) => {
       // The first moment: chokidar's 'ready' used to come before the deepest folders were watched (it
       // counted the missing static/ twice), and all of these saves were lost.
       for (const f of files) fs.writeFileSync(f, 'v2\n');
@@ -151,24 +164,22 @@ describe('watchSite: a site with no static/ folder', () => {
       await w.idle();
       expect(seen.filter((c) => files.includes(c.file)).every((c) => c.kind === 'change')).toBe(true);
       expect(seen.map((c) => path.relative(root, c.file)).filter((f) => f.startsWith('dist') || f === 'notes.txt')).toEqual([]);
-    } finally {
-      await w.close();
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    });
   });
 });
 
+/** A site with content/ and plugins/p.ts (a file its config imports), and with a sitegen.config.ts when asked. */
+const pluginSite = (withConfig: boolean) => (root: string) => {
+  fs.mkdirSync(path.join(root, 'content'));
+  fs.mkdirSync(path.join(root, 'plugins'));
+  if (withConfig) fs.writeFileSync(path.join(root, 'sitegen.config.ts'), 'export default 1;\n');
+  fs.writeFileSync(path.join(root, 'plugins/p.ts'), 'export const p = 1;\n');
+};
+
 describe('watchSite: files at the root and outside the site folders', () => {
   it('reports the config and an imported file replaced by rename (as editors save), and no other file beside them', async () => {
-    const root = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-watch-rename-'));
-    fs.mkdirSync(path.join(root, 'content'));
-    fs.mkdirSync(path.join(root, 'plugins'));
-    const config = path.join(root, 'sitegen.config.ts'), plugin = path.join(root, 'plugins/p.ts');
-    fs.writeFileSync(config, 'export default 1;\n');
-    fs.writeFileSync(plugin, 'export const p = 1;\n');
-    const seen: FileChange[] = [];
-    const w = await watchSite({ root, debounceMs: 10, async onBatch(changes) { seen.push(...changes); } });
-    try {
+    await watching('rename', pluginSite(true), async (w, seen, root) => {
+      const config = path.join(root, 'sitegen.config.ts'), plugin = path.join(root, 'plugins/p.ts');
       w.watchFiles([plugin]);
       const replace = (file: string, text: string) => { fs.writeFileSync(`${file}.tmp`, text); fs.renameSync(`${file}.tmp`, file); };
       replace(config, 'export default 2;\n');
@@ -179,23 +190,14 @@ describe('watchSite: files at the root and outside the site folders', () => {
       await until(() => seen.some((c) => c.file === plugin), 10_000, 'the imported file');
       await w.idle();
       expect([...new Set(seen.map((c) => `${path.relative(root, c.file)} ${c.kind}`))].sort()).toEqual(['plugins/p.ts change', 'sitegen.config.ts change']);
-    } finally {
-      await w.close();
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('watchSite: an imported file outside the site folders, deleted and made again', () => {
   it('reports it coming back and a later save, not a file beside it, and finds it under a path written another way', async () => {
-    const root = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-watch-back-'));
-    fs.mkdirSync(path.join(root, 'content'));
-    fs.mkdirSync(path.join(root, 'plugins'));
-    const plugin = path.join(root, 'plugins/p.ts');
-    fs.writeFileSync(plugin, 'export const p = 1;\n');
-    const seen: FileChange[] = [];
-    const w = await watchSite({ root, debounceMs: 10, async onBatch(changes) { seen.push(...changes); } });
-    try {
+    await watching('back', pluginSite(false), async (w, seen, root) => {
+      const plugin = path.join(root, 'plugins/p.ts');
       w.watchFiles([`${root}//plugins/./p.ts`]);
       // Past the looks a newly watched file gets: what follows is chokidar's to see.
       await sleep(2_300);
@@ -209,9 +211,6 @@ describe('watchSite: an imported file outside the site folders, deleted and made
       await until(() => seen.filter((c) => c.file === plugin && c.kind === 'change').length > 0, 10_000, 'the save after');
       await w.idle();
       expect(seen.filter((c) => c.file !== plugin)).toEqual([]);
-    } finally {
-      await w.close();
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -17,7 +17,7 @@ import { rssFeed, atomFeed } from '../../src/output/feed.ts';
 import { bodyContext } from '../../src/render/document.tsx';
 import { startDevServer } from '../../src/dev/index.ts';
 import { imageSize, staticImages } from '../../src/output/staticImages.ts';
-import type { SiteConfig } from '../../src/core/types.ts';
+import type { RouteDef, SiteConfig } from '../../src/core/types.ts';
 import { sitegen } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { copyFixture, editFile, removeCopy, until } from './dev-fixture.ts';
@@ -98,6 +98,12 @@ describe('a page without a title', () => {
   });
 });
 
+/** The sitemap.xml of a site of these routes at https://t.example. */
+function sitemapOf(routes: RouteDef[]): string {
+  const config = site({ routes: () => routes });
+  return hostFiles(routeTable({}, config), config, 'https://t.example', {})['sitemap.xml'];
+}
+
 describe('sitemap <lastmod>', () => {
   it('writes a route\'s lastmod (a Date, with its time when it has one, or a W3C date string), and refuses any other value naming the route', () => {
     const routes = [
@@ -106,8 +112,7 @@ describe('sitemap <lastmod>', () => {
       { path: '/c', component: Page, props: {}, title: 'C', lastmod: '2025-02-01T10:00:00+02:00' },
       { path: '/d', component: Page, props: {}, title: 'D' },
     ];
-    const config = site({ routes: () => routes });
-    const sitemap = hostFiles(routeTable({}, config), config, 'https://t.example', {})['sitemap.xml'];
+    const sitemap = sitemapOf(routes);
     expect(sitemap).toContain('<url><loc>https://t.example/a/</loc><lastmod>2025-01-10</lastmod></url>');
     expect(sitemap).toContain('<url><loc>https://t.example/b/</loc><lastmod>2025-01-10T08:30:15Z</lastmod></url>');
     expect(sitemap).toContain('<url><loc>https://t.example/c/</loc><lastmod>2025-02-01T10:00:00+02:00</lastmod></url>');
@@ -139,12 +144,11 @@ describe('sitemap <loc>', () => {
       { path: '/100%-rye', component: Page, props: {}, title: 'Rye' },
       { path: '/日本', component: Page, props: {}, title: 'Japan' },
     ];
-    const config = site({ routes: () => routes });
-    const sitemap = hostFiles(routeTable({}, config), config, 'https://t.example', {})['sitemap.xml'];
+    const sitemap = sitemapOf(routes);
     expect(sitemap).toContain('<loc>https://t.example/fr/cr%C3%A8me-br%C3%BBl%C3%A9e/</loc>');
     expect(sitemap).toContain('<loc>https://t.example/100%25-rye/</loc>');
     expect(sitemap).toContain('<loc>https://t.example/%E6%97%A5%E6%9C%AC/</loc>');
-    expect(routeTable({}, config).routes.map((r) => r.output)).toContain('fr/crème-brûlée/index.html');
+    expect(routeTable({}, site({ routes: () => routes })).routes.map((r) => r.output)).toContain('fr/crème-brûlée/index.html');
   });
 });
 
