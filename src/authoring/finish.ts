@@ -5,6 +5,7 @@ import type { Entry, SiteConfig } from '../core/types.ts';
 import type { HelperIssue } from './issues.ts';
 import { closest } from './issues.ts';
 import { REFERENCE_KEY, isReference } from './reference.ts';
+import { freezeEntries } from '../content/readOnly.ts';
 
 export interface FinishOptions {
   /** Keep entries marked as drafts (dev, `build --drafts`). */
@@ -53,7 +54,7 @@ export function finishContent(config: SiteConfig, lists: EntryLists, opts: Finis
     list.forEach((e, i) => { if (holdsReference(e)) idx.push(i); });
     if (idx.length) holders.set(name, idx);
   }
-  if (!holders.size) return { lists: kept, issues: [] };
+  if (!holders.size) { freezeEntries(Object.values(kept)); return { lists: kept, issues: [] }; }
   const issues: HelperIssue[] = [];
   const out: EntryLists = { ...kept };
   // New entry objects first, so references between them (an author's posts, a post's author) meet the
@@ -61,8 +62,9 @@ export function finishContent(config: SiteConfig, lists: EntryLists, opts: Finis
   const fresh = new Map<Entry, { entry: Entry; name: string; i: number }>();
   for (const [name, idx] of holders) {
     const list = out[name] = [...out[name]];
-    // Copied with its property descriptors: a body dev's start has not compiled yet stays so (content/lazyBody.ts).
-    for (const i of idx) { const e = Object.defineProperties({}, Object.getOwnPropertyDescriptors(list[i])) as Entry; fresh.set(list[i], { entry: e, name, i }); list[i] = e; }
+    // Copied with its property descriptors: a body dev's start has not compiled yet stays so (content/lazyBody.ts);
+    // writable until its data is resolved (dev finishes again entries frozen by the last finish).
+    for (const i of idx) { const e = Object.defineProperties({}, writable(Object.getOwnPropertyDescriptors(list[i]))) as Entry; fresh.set(list[i], { entry: e, name, i }); list[i] = e; }
   }
   const byId = new Map<string, Map<string, Entry>>();
   const idsOf = (name: string): Map<string, Entry> | undefined => {
@@ -124,5 +126,12 @@ export function finishContent(config: SiteConfig, lists: EntryLists, opts: Finis
     }
     memo?.set(raw, { resolved: entry, targets });
   }
+  freezeEntries(Object.values(out));
   return { lists: out, issues };
+}
+
+/** Descriptors of a frozen object's fields, as an object's own that can still be changed. */
+function writable(d: PropertyDescriptorMap): PropertyDescriptorMap {
+  for (const k of Reflect.ownKeys(d)) { const x = d[k as string]; x.configurable = true; if ('value' in x) x.writable = true; }
+  return d;
 }

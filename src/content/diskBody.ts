@@ -168,15 +168,12 @@ function getHtml(this: Held): string { return readBody(this[ROOT], this[REF]); }
 function getHeadings(this: Held) { return readText(this[ROOT], this[REF]).headings; }
 function getExcerpt(this: Held) { return readText(this[ROOT], this[REF]).excerpt; }
 function getLinks(this: Held) { return readLinks(this[ROOT], this[REF]); }
-// Assigning a field makes it a plain field again.
-const setter = (name: Field) => function (this: object, value: unknown) {
-  Object.defineProperty(this, name, { value, enumerable: true, writable: true, configurable: true });
-};
+// (no setters: entries are read-only, content/readOnly.ts)
 const ACCESSORS: Record<Field, PropertyDescriptor> = {
-  html: { get: getHtml, set: setter('html'), enumerable: true, configurable: true },
-  headings: { get: getHeadings, set: setter('headings'), enumerable: true, configurable: true },
-  excerpt: { get: getExcerpt, set: setter('excerpt'), enumerable: true, configurable: true },
-  links: { get: getLinks, set: setter('links'), enumerable: true, configurable: true },
+  html: { get: getHtml, enumerable: true, configurable: true },
+  headings: { get: getHeadings, enumerable: true, configurable: true },
+  excerpt: { get: getExcerpt, enumerable: true, configurable: true },
+  links: { get: getLinks, enumerable: true, configurable: true },
 };
 const isField = (k: string): k is Field => (FIELDS as readonly string[]).includes(k);
 
@@ -224,7 +221,7 @@ export function bodyFields(o: object): { place: string; fields: [string, unknown
   if (!ref || Object.getOwnPropertySymbols(o).length !== 2) return undefined;
   const fields: [string, unknown][] = [];
   for (const k of Object.keys(o)) {
-    // (a body field assigned since is a plain field again: walked as any other)
+    // (a body field that is a plain field, as in a copy of the entry made by the site, is walked as any other)
     if (isField(k) && Object.getOwnPropertyDescriptor(o, k)!.get === ACCESSORS[k].get) continue;
     fields.push([k, (o as Record<string, unknown>)[k]]);
   }

@@ -148,7 +148,19 @@ function original(file: string, line: number, column: number): { file: string; l
  */
 export function thrownBySite(e: unknown, root: string, what: string, fallback = 'sitegen.config.ts'): Message {
   const text = (e as Error)?.message ?? String(e);
-  return message('ConfigError', `${what}: ${text}`, siteFrame(e, root) ?? fileLocation(fallback));
+  const hint = readOnlyHint(e);
+  return message('ConfigError', `${what}: ${text}`, siteFrame(e, root) ?? fileLocation(fallback), hint ? { hint } : {});
+}
+
+// What V8 says of a write to a frozen object, in strict code (a module): assigned, added, deleted, defined.
+const FROZEN_WRITE = /^Cannot (?:assign to read only property|add property|delete property|set property|redefine property|define property)\b/;
+
+/** The hint for a throw that is a write to a frozen object — most likely an entry of the content, which is
+ *  read-only where the site's code reads it (content/readOnly.ts) — else undefined. */
+export function readOnlyHint(e: unknown): string | undefined {
+  // (by name: the site module may run in a context of its own, with its own TypeError)
+  if ((e as Error)?.name !== 'TypeError' || typeof (e as Error).message !== 'string' || !FROZEN_WRITE.test((e as Error).message)) return undefined;
+  return 'Entries of content/ are read-only for routes(), templates, plugins and validate (each entry, its data, and its lists): change a copy instead, e.g. { ...entry.data, title: "New" } or [...entry.data.tags].sort(). A collection\'s own list may be sorted in place.';
 }
 
 const FRAME_END = /:(\d+):(\d+)\)?$/;

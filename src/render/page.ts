@@ -2,7 +2,7 @@
 // message. Kept free of esbuild and the file system: worker threads run it too.
 import type { Content, Message, Route, SiteConfig } from '../core/types.ts';
 import type { AssetManifest } from '../core/types.ts';
-import { message, fileLocation, renderFailedText, siteFrame } from '../core/errors.ts';
+import { message, fileLocation, renderFailedText, siteFrame, readOnlyHint } from '../core/errors.ts';
 import type { RenderContext, RenderedPage } from './document.tsx';
 import { urlPolicy, withBase } from './urls.ts';
 import { IslandPropsError } from './island.tsx';
@@ -43,7 +43,8 @@ export function renderRoute(site: PageRenderer, route: Route, ctx: RenderContext
     // By shape, not class: the site module may bundle its own copy of components.tsx.
     if (e?.directive && 'thrown' in e) return { error: componentFailure(e as ComponentRenderFailure, route, root) };
     const thrown = String(e?.message ?? e);
-    const m = message(e instanceof IslandPropsError ? 'IslandPropsError' : 'RenderError', renderFailedText(route.path, thrown), siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null), { render: { page: route.path, thrown } });
+    const hint = readOnlyHint(e);
+    const m = message(e instanceof IslandPropsError ? 'IslandPropsError' : 'RenderError', renderFailedText(route.path, thrown), siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null), { render: { page: route.path, thrown }, ...(hint ? { hint } : {}) });
     return { error: m };
   }
 }
@@ -53,7 +54,9 @@ function componentFailure(e: ComponentRenderFailure, route: Route, root: string)
   const d = e.directive;
   const thrown = String((e.thrown as Error)?.message ?? e.thrown);
   const frame = siteFrame(e.thrown, root);
+  const hint = readOnlyHint(e.thrown);
   return message('ComponentRenderError', `rendering component ${d.n} on ${route.path} failed: ${thrown}`, fileLocation(d.f, d.l, d.c, d.t), {
+    ...(hint ? { hint } : {}),
     render: { page: route.path, thrown: `${d.n}: ${thrown}` },
     notes: frame ? [{ text: `${d.n} threw here`, location: frame }] : [],
   });

@@ -26,6 +26,9 @@ export function siteModuleOptions(root: string, { islandsDir = DEFAULT_ISLANDS, 
   return {
     stdin: { contents: `export { default as config } from ${JSON.stringify(configFile)};`, resolveDir: root, sourcefile: 'sitegen-entry.js', loader: 'js' },
     bundle: true, platform: 'node', format: 'cjs', target: 'node20', jsx: 'automatic',
+    // Strict, as the site's modules are (ES modules, run as such by Node and by other tools): a CommonJS bundle
+    // is not by itself, and there a write to a read-only entry (content/readOnly.ts) would pass without a word.
+    banner: { js: '"use strict";' },
     write: false, metafile: true, logLevel: 'silent', outdir: SERVER_OUTDIR, entryNames: dev ? 'site-dev-[hash]' : 'site-[hash]', outExtension: { '.js': '.cjs' },
     // A separate .map, read only when a template throws (errors.ts): Node would otherwise parse it on every start.
     sourcemap: 'linked', sourcesContent: false,

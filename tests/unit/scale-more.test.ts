@@ -36,9 +36,9 @@ describe('an entry whose body is on disk', () => {
     const back = unwireEntry(structuredClone(wireEntry(e)), root);
     expect({ ...back }).toEqual({ ...e });
     expect(Object.keys(back)).not.toContain('bodyAt');
-    // Assigned, a field is plain on that entry only.
-    back.html = '<p>other</p>';
-    expect([back.html, e.html, bodyOf(back)]).toEqual(['<p>other</p>', '<p>body ✓</p>', undefined]);
+    // Read-only, as every entry handed to a site's code is (content/readOnly.ts): a write throws, the body stays.
+    expect(() => { back.html = '<p>other</p>'; }).toThrow(TypeError);
+    expect([back.html, e.html, bodyOf(back)]).toEqual(['<p>body ✓</p>', '<p>body ✓</p>', ref]);
   });
 
   it('two bodies read in turn each give their own text', () => {

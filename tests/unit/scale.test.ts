@@ -154,9 +154,9 @@ describe('an entry whose body is on disk', () => {
     expect(JSON.stringify(wired)).not.toContain('first');
     const back = unwireEntry(wired, root);
     expect({ ...back }).toEqual({ ...entry });
-    // Assigned, a body field is a plain field again.
-    back.html = '<p>changed</p>';
-    expect(back.html).toBe('<p>changed</p>');
+    // Read-only: a write to a body field throws, and the body reads as it was.
+    expect(() => { back.html = '<p>changed</p>'; }).toThrow(TypeError);
+    expect(back.html).toBe('<p>first ✓</p>');
     expect(entry.html).toBe('<p>first ✓</p>');
   });
 });

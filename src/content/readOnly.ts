@@ -1,0 +1,40 @@
+// readOnly: the entries a site's code is handed — by routes(), templates, plugins and validate — are read-only:
+// each entry, its data (every plain object and list in it) and its folders, headings and links are frozen
+// once its collection is finished (authoring/finish.ts). A write to one throws where it is written, and the
+// message says why (core/errors.ts readOnlyHint). So an entry reads the same to every page and in every
+// build: dev runs routes() again on the entries an edit left alone, and a build keeps pages whose inputs did
+// not change, neither of which could see a change routes() or a template made to an entry. The collections'
+// lists themselves are not frozen: routes() may sort them in place.
+import type { Entry } from '../core/types.ts';
+
+/** Freezes a value's plain objects and lists, all the way down; frozen objects (entries, done already) and
+ *  any other object (a Date, a class instance) are left as they are. */
+function freezeData(v: unknown, depth = 0): void {
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v) || depth > 256) return;
+  if (Array.isArray(v)) {
+    Object.freeze(v);
+    for (const x of v) freezeData(x, depth + 1);
+    return;
+  }
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return;
+  Object.freeze(v);
+  for (const k in v) freezeData((v as Record<string, unknown>)[k], depth + 1);
+}
+
+/** A field of the entry that holds a value (not a getter that reads a body from disk or compiles it). */
+const valueOf = (e: Entry, k: string): unknown => Object.getOwnPropertyDescriptor(e, k)?.value;
+
+/** Freezes the entries of finished collections (see above). Entries frozen before (dev keeps the entries an
+ *  edit left alone) cost one check each. */
+export function freezeEntries(lists: Iterable<Entry[]>): void {
+  const fresh: Entry[] = [];
+  // Every entry first, so the data walk stops at an entry a reference put there (done on its own).
+  for (const list of lists) for (const e of list) if (!Object.isFrozen(e)) { Object.freeze(e); fresh.push(e); }
+  for (const e of fresh) {
+    freezeData(e.data);
+    freezeData(e.dirs);
+    freezeData(valueOf(e, 'headings'));
+    freezeData(valueOf(e, 'links'));
+  }
+}
