@@ -196,6 +196,8 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
   };
   walk(tokens, (t: Token) => {
     also?.(t);
+    // Past a code block: a line in it is no problem, and must not be taken for one that comes after it.
+    if (t.type === 'code') { const i = body.indexOf(t.raw, from); if (i >= 0) from = i + t.raw.length; return; }
     // A text's own source (a block text of a list item is walked as its inline texts).
     if (t.type === 'text' && !('tokens' in t && t.tokens)) { tagIn(t.raw); return; }
     // A paragraph, or a list item's text, with a line that is only a table-of-contents marker.

@@ -66,6 +66,9 @@ describe('template tags in Markdown', () => {
     // Located at the marker's own line, not at the same text earlier in a sentence; in a quote, after its "> ".
     expect(toc('The [[toc]] marker of markdown-it.\n\n[[toc]]\n').map((p) => [p[0], p[1]])).toEqual([[3, 1]]);
     expect(toc('Intro.\n\n> [TOC]\n').map((p) => [p[0], p[1]])).toEqual([[3, 3]]);
+    // Not at the same line earlier in a code block, which is shown as written.
+    expect(toc('```\n[[toc]]\n```\n\n[[toc]]\n').map((p) => [p[0], p[1]])).toEqual([[5, 1]]);
+    expect(toc('Intro.\n\n    [TOC]\n\nMore.\n\n[TOC]\n').map((p) => [p[0], p[1]])).toEqual([[7, 1]]);
     // In a sentence, in code, escaped, or a link with a definition of that name: text (or a link), as written.
     for (const body of ['The [[toc]] marker of markdown-it.\n', '`[[toc]]`\n', '```\n[TOC]\n```\n', '\\[TOC]\n', '[toc]\n\n[toc]: /contents/\n', 'A word: toc.\n']) {
       expect(compileMarkdown(body).problems, body).toEqual([]);
