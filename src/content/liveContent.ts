@@ -22,9 +22,8 @@ import type { ImageDep } from '../images/markdown.ts';
 export type ChangeKind = 'add' | 'change' | 'unlink';
 interface CollectionState {
   files: string[];
-  entries: Map<string, { entry?: Entry; errors: Message[] }>;
-  setErrors: Message[];
-  version: number;
+  entries: Map<string, { entry?: Entry; errors: Message[]; warnings?: Message[] }>;
+  setErrors: Message[]; version: number;
 }
 
 export interface ContentStore {
@@ -36,13 +35,13 @@ export interface ContentStore {
    */
   update(changes: Map<string, ChangeKind>, images?: Map<string, ChangeKind>): Promise<string[]>;
   readonly content: Content;
-  /** Every content problem, sorted; cross-file checks run only when every file is valid, as in a build. */
-  errors(): Message[];
+  /** Every content problem, sorted (cross-file checks run only when every file is valid, as in a build); the warnings. */
+  errors(): Message[]; warnings(): Message[];
   version(collection: string): number;
   /** Whether some Markdown bodies are not compiled yet (a lazy start: see createContentStore). */
   pending(): boolean;
   /** Compiles the bodies left (`pause` between a few) and finishes the load: a body's problems are its file's
-   *  errors, the cross-file checks run, the cache is written. Whether the content or its problems changed. */
+   *  errors, the cross-file checks run, the cache is written. Whether the content, its problems or its warnings changed. */
   settle(pause?: () => Promise<void>): Promise<boolean>;
   /** Waits for the content cache being written. */
   close(): Promise<void>;
@@ -52,7 +51,7 @@ export interface ContentStore {
  * Parses a changed file elsewhere (dev: on a worker thread, src/dev/parseWorker.ts): its entry or located
  * errors, or null to parse it here.
  */
-export type ChangedFileParser = (collection: string, rel: string) => Promise<{ entry?: Entry; errors: Message[]; deps?: ImageDep[] } | null>;
+export type ChangedFileParser = (collection: string, rel: string) => Promise<{ entry?: Entry; errors: Message[]; warnings?: Message[]; deps?: ImageDep[] } | null>;
 
 /**
  * `cache`: the build's content cache (openContentCache), or none to parse every file. `parseChanged`: where
@@ -103,7 +102,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
     // An empty cache (a fresh clone) answers nothing: no file is stat'ed for it; a parsed file's key comes from its read.
     if (!parsed && cache?.size && !edited.has(rel)) {
       const hit = await cachedResult(root, col, rel, cache, mdKey, undefined, undefined, how);
-      if (hit.result) { cacheEntries.set(rel, [hit.key!, hit.result.parsed!]); noteImages(rel, hit.result.parsed?.deps); return { entry: hit.result.entry, errors: [] }; }
+      if (hit.result) { cacheEntries.set(rel, [hit.key!, hit.result.parsed!]); noteImages(rel, hit.result.parsed?.deps); return { entry: hit.result.entry, errors: [], warnings: hit.result.warnings }; }
       key = hit.key;
     }
     if (!parsed && lazyLoad && name && rel.endsWith('.md')) {
@@ -119,7 +118,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
     const made = makeEntry(col, rel, parsed, undefined, how);
     if (!made.entry) cacheEntries.delete(rel);
     else if (key) cacheEntries.set(rel, [key, parseOutput(parsed, made.entry)]);
-    return made;
+    return made.entry ? { ...made, warnings: parsed.warnings } : made;
   }
 
   /** The cache key of a file read now (not for an edited file: only what a load reads is cached). */
@@ -132,7 +131,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
       // The parse a later config re-validates: the eager one's (a body with problems is a file with errors).
       if (parsedFiles.get(rel) !== parsed) return;
       if (r.errors.length) parsedFiles.set(rel, { errors: r.errors });
-      else Object.assign(parsed, { html: r.html, text: r.text, ...(r.deps ? { deps: r.deps } : {}) });
+      else Object.assign(parsed, { html: r.html, text: r.text, ...(r.deps ? { deps: r.deps } : {}), ...(r.warnings ? { warnings: r.warnings } : {}) });
       noteImages(rel, r.deps);
     });
     parsedFiles.set(rel, parsed);
@@ -154,7 +153,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
     const sameFiles = !!prev && prev.files.length === files.length && prev.files.every((f, i) => f === files[i]);
     if (prev && sameFiles && dirty && !files.some((f) => dirty.has(f))) return false;
     // Unchanged files keep their entry objects, which is what makes comparing routes cheap downstream.
-    const entries = new Map<string, { entry?: Entry; errors: Message[] }>();
+    const entries = new Map<string, { entry?: Entry; errors: Message[]; warnings?: Message[] }>();
     const stale: string[] = [];
     for (const f of files) {
       const kept = dirty && prev?.entries.get(f);
@@ -223,7 +222,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
 
   async function settle(pause?: () => Promise<void>): Promise<boolean> {
     if (!pending.size) return false;
-    let n = 0;
+    let n = 0, warned = false;
     for (const p of pending.values()) if (!p.body.result) { p.body.compile(); if (pause && ++n % 8 === 0) await pause(); }
     const changed = new Set<string>();
     for (const [rel, p] of pending) {
@@ -232,7 +231,8 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
         // The file's errors, as the eager load gives them; its entry leaves the collection.
         cacheEntries.delete(rel);
         if (c?.entries.has(rel)) { c.entries.set(rel, { errors: r.errors }); changed.add(p.name); }
-      } else if (p.key) cacheEntries.set(rel, [p.key, { data: p.parsed.data, html: r.html ?? '', text: r.text, ...(r.deps ? { deps: r.deps } : {}) }]);
+      } else if (p.key) cacheEntries.set(rel, [p.key, { data: p.parsed.data, html: r.html ?? '', text: r.text, ...(r.deps ? { deps: r.deps } : {}), ...(r.warnings ? { warnings: r.warnings } : {}) }]);
+      if (!r.errors.length && r.warnings && c?.entries.get(rel)?.entry) { c.entries.get(rel)!.warnings = r.warnings; warned = true; } // (what html: 'sanitize' removed)
     }
     releaseBodies([...pending.values()].map((p) => p.body));
     pending.clear();
@@ -240,7 +240,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
     if (changed.size) finish([...changed]);
     await checkAcrossFiles();
     saveCache();
-    return changed.size > 0 || crossErrors.length > 0;
+    return changed.size > 0 || crossErrors.length > 0 || warned;
   }
 
   return {
@@ -248,7 +248,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
     pending: () => pending.size > 0,
     settle,
     version: (name) => collections.get(name)?.version ?? 0,
-    errors: () => sortMessages([...fileErrors(), ...crossErrors]),
+    errors: () => sortMessages([...fileErrors(), ...crossErrors]), warnings: () => sortMessages([...collections.values()].flatMap((c) => [...c.entries.values()].flatMap((e) => (e.entry && e.warnings) || []))),
 
     async configure(next) {
       // Bodies left from a lazy load are compiled first: their entries are made again below, eagerly.

@@ -28,7 +28,7 @@ export interface LoadedContent {
   content: Content;
   /** Every content file read, relative to the root, and the collection it feeds. */
   files: Map<string, string>;
-  errors: Message[];
+  errors: Message[]; warnings: Message[];
 }
 
 let parseModule: typeof import('./parse.ts') | undefined; // loaded on first use (see parse.ts), then kept: an import() per file cost ~0.1 ms
@@ -39,9 +39,9 @@ export { listContentFiles };
 /** One content file: its collection and its path relative to content/. */
 export interface LoadItem { collection: string; rel: string }
 /** What parsing a file gives before its schema: its YAML data and, for Markdown, the body's HTML and text. */
-export interface ParseOutput { data: unknown; html?: string; text?: MarkdownText; deps?: ImageDep[]; /** Where the HTML is instead, on disk (diskBody.ts). */ body?: BodyRef }
+export interface ParseOutput { data: unknown; html?: string; text?: MarkdownText; deps?: ImageDep[]; /** Where the HTML is instead, on disk (diskBody.ts). */ body?: BodyRef; warnings?: Message[] }
 /** `parsed` is set when the file was parsed without a problem (what the content cache keeps). */
-export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOutput; stamp?: FileStamp }
+export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOutput; stamp?: FileStamp; /** What the build says of the file and goes on (parse.ts). */ warnings?: Message[] }
 /**
  * Loads the files of `items` whose `known` result is missing: in-process (loadBatch) or spread over render
  * workers (src/parallel/); returns every item's result.
@@ -81,7 +81,7 @@ export async function loadBatch(config: SiteConfig, root: string, items: LoadIte
     const made = makeEntry(config.collections[collection], rel, parsed);
     if (made.errors.length) return { errors: made.errors };
     contentImagesKnown(root, config, urlPolicy(config).base, made.entry);
-    return { entry: made.entry, errors: [], parsed: parseOutput(parsed, made.entry!), stamp: parsed.stamp };
+    return { entry: made.entry, errors: [], parsed: parseOutput(parsed, made.entry!), stamp: parsed.stamp, ...(parsed.warnings ? { warnings: parsed.warnings } : {}) };
   }));
   return disk ? bodiesToDisk(root, results) : results;
 }
@@ -166,12 +166,12 @@ function cachedAt(root: string, col: CollectionConfig, rel: string, cache: Parse
   const entry = !body ? entryOf(col, rel, data, hit.html, hit.text)
     : lazyDisk ? defineBody(entryOf(col, rel, data, '', hit.text), root, body, true)
     : entryOf(col, rel, data, kept!.html, { ...hit.text!, headings: kept!.headings, excerpt: kept!.excerpt, links: kept!.links });
-  return { key, result: { entry, errors: [], parsed: hit } };
+  return { key, result: { entry, errors: [], parsed: hit, ...(hit.warnings ? { warnings: hit.warnings } : {}) } };
 }
 
 /** What the content cache keeps of a file parsed without a problem: its data and its body's HTML (and the images it shows). */
 export function parseOutput(parsed: ParsedFile, entry: Entry): ParseOutput {
-  return { data: parsed.data, ...(parsed.body !== undefined ? { html: entry.html, text: parsed.text } : {}), ...(parsed.deps ? { deps: parsed.deps } : {}) };
+  return { data: parsed.data, ...(parsed.body !== undefined ? { html: entry.html, text: parsed.text } : {}), ...(parsed.deps ? { deps: parsed.deps } : {}), ...(parsed.warnings ? { warnings: parsed.warnings } : {}) };
 }
 
 /** Whether every image file a cached body shows still has the stamp it had. Plain stat calls: one a
@@ -296,5 +296,5 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
     });
     next = { entries, changed: changed || entries.size !== cache.size, marked };
   }
-  return { content, get files() { return plan.files; }, errors: sortMessages(errors), cache: next };
+  return { content, get files() { return plan.files; }, errors: sortMessages(errors), warnings: sortMessages(results.flatMap((r) => (r.entry && r.warnings) || [])), cache: next };
 }

@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Message } from '../core/types.ts';
 import { message, fileLocation } from '../core/errors.ts';
-import { compileMarkdown, prepareMarkdown, type MarkdownExtensions } from '../markdown/compile.ts';
+import type { ErrorId } from '../core/catalogue.ts';
+import { compileMarkdown, prepareMarkdown, type MarkdownExtensions, type MarkdownProblem } from '../markdown/compile.ts';
 import type { MarkdownText } from '../markdown/entryText.ts';
 import { notRegularFileError, outsideRoot, outsideRootError } from './insideRoot.ts';
 import { jsonErrorAt } from './jsonError.ts';
@@ -37,6 +38,8 @@ export interface ParsedFile {
   text?: MarkdownText;
   source: YamlSource;
   errors: Message[];
+  /** What the build says of the file and goes on: raw HTML `html: 'sanitize'` removed (HtmlSanitized). */
+  warnings?: Message[];
   /** The file's size and modification time when it was read (the content cache's key, load.ts stampKey). */
   stamp?: FileStamp;
   /** The image files its Markdown body shows, with their stamps: the cached HTML holds while they do. */
@@ -46,7 +49,7 @@ export interface ParsedFile {
 export interface FileStamp { size: number; mtimeMs: number }
 
 /** A Markdown body compiled (what a ParsedFile holds eagerly): its HTML, text, images and located problems. */
-export interface CompiledBody { html?: string; text?: MarkdownText; deps?: ImageDep[]; errors: Message[] }
+export interface CompiledBody { html?: string; text?: MarkdownText; deps?: ImageDep[]; errors: Message[]; /** What `html: 'sanitize'` removed (HtmlSanitized). */ warnings?: Message[] }
 
 /** A Markdown file read with its body left to compile (dev's lazy start): `compileBody` gives what the eager
  *  parse would have put in `html`, `text`, `deps` and `errors` (after the front matter's own, which are none). */
@@ -155,7 +158,7 @@ function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions
   }
   const md = compileBody();
   const errors = [...p.errors, ...md.errors];
-  return { ...p, errors, data: errors.length ? undefined : (p.data ?? {}), body: content, html: md.html, text: md.text, ...(md.deps ? { deps: md.deps } : {}) };
+  return { ...p, errors, data: errors.length ? undefined : (p.data ?? {}), body: content, html: md.html, text: md.text, ...(md.deps ? { deps: md.deps } : {}), ...(md.warnings && !errors.length ? { warnings: md.warnings } : {}) };
 }
 
 /** A Markdown body starting at line `bodyLine` of `rel`, compiled: its problems located in the file. */
@@ -163,8 +166,9 @@ function compileBodyAt(content: string, bodyLine: number, rel: string, extension
   const deps: ImageDep[] = [];
   const resolve = images && markdownImages(images, deps);
   const md = compileMarkdown(content, extensions, base, { file: rel, line: bodyLine }, resolve && ((t, at, attributes) => resolve(t, { ...at, line: at.line + bodyLine }, attributes)));
-  const errors = md.problems.map((m) => message(m.image ? 'ImageError' : m.id ?? 'ContentPolicyError', m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText), m.hint ? { hint: m.hint } : {}));
-  return { html: md.html, text: md.text, errors, ...(deps.length ? { deps } : {}) };
+  const located = (m: MarkdownProblem, id: ErrorId) => message(id, m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText), m.hint ? { hint: m.hint } : {});
+  const errors = md.problems.map((m) => located(m, m.image ? 'ImageError' : m.id ?? 'ContentPolicyError'));
+  return { html: md.html, text: md.text, errors, ...(deps.length ? { deps } : {}), ...(md.notices ? { warnings: md.notices.map((m) => located(m, 'HtmlSanitized')) } : {}) };
 }
 
 /** A file refused for its front matter: no data, the one message. */

@@ -20,7 +20,7 @@ export interface ContentParser {
    * Parses and validates one file (relative to content/) of a collection; null when it cannot run on the
    * worker (not ready yet, a result that cannot cross threads, a worker that failed): parse it in-thread.
    */
-  parse(collection: string, rel: string): Promise<(Pick<LoadResult, 'entry' | 'errors'> & { deps?: ImageDep[] }) | null>;
+  parse(collection: string, rel: string): Promise<(Pick<LoadResult, 'entry' | 'errors' | 'warnings'> & { deps?: ImageDep[] }) | null>;
   /** Starts the worker for the current module if none runs; resolves when it is ready (or failed to start). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -56,7 +56,7 @@ export function contentParser(root: string, timeoutMs = PARSE_TIMEOUT_MS): Conte
     started = p.ready(0).then(() => { if (pool === p) isReady = true; }, () => { if (pool === p) { failedFile = file; void stop(); } });
   };
 
-  async function run(collection: string, rel: string): Promise<(Pick<LoadResult, 'entry' | 'errors'> & { deps?: ImageDep[] }) | null> {
+  async function run(collection: string, rel: string): Promise<(Pick<LoadResult, 'entry' | 'errors' | 'warnings'> & { deps?: ImageDep[] }) | null> {
     const p = pool;
     if (!p) start();
     if (!p || !isReady) return null;
@@ -73,7 +73,7 @@ export function contentParser(root: string, timeoutMs = PARSE_TIMEOUT_MS): Conte
         return { errors: [m] };
       }
       const [r] = answer;
-      return { entry: r!.entry, errors: r!.errors, deps: r!.parsed?.deps };
+      return { entry: r!.entry, errors: r!.errors, deps: r!.parsed?.deps, ...(r!.warnings ? { warnings: r!.warnings } : {}) };
     } catch (e) {
       // A result that cannot cross threads, or a worker that died: this file is parsed in-thread instead.
       if (!(e instanceof CloneError) && pool === p) start();

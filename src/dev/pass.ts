@@ -234,7 +234,8 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
   // When every page changed (a template, a stylesheet), "*" says so in one word.
   const changedSet = new Set(changed);
   const all = changed.length >= pages.size && [...pages.keys()].every((p) => changedSet.has(p));
-  const warnings = await cspWarnings(session.root, site.config, session.env, [...pages.values()], session.sourceFiles(), manifest, session.statics.files);
+  // The session's (the plugins' config hooks, the content's: what html: 'sanitize' removed), then the policy's.
+  const warnings = [...session.warnings, ...await cspWarnings(session.root, site.config, session.env, [...pages.values()], session.sourceFiles(), manifest, session.statics.files)];
   return { errors: [], rendered, changed: all ? ['*'] : changed, committed: true, warnings, early };
 }
 

@@ -86,6 +86,8 @@ export interface CompiledMarkdown {
   /** Its headings, excerpt and words (with the HTML). */
   text?: MarkdownText;
   problems: MarkdownProblem[];
+  /** What `html: 'sanitize'` removed from the body's raw HTML, located (warnings: the body is published). */
+  notices?: MarkdownProblem[];
 }
 
 /**
@@ -118,7 +120,8 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     const seen = { html: false };
     let problems: MarkdownProblem[] = [];
     const walk: Walk = merged ? walkPlain : (ts, fn) => md.walkTokens(ts, fn);
-    if (mayBeRefused(body)) problems = tokenProblems(walk, body, tokens, setup.rawHtml, seen, merged ? gfmWalk : undefined);
+    const notices: MarkdownProblem[] = [];
+    if (mayBeRefused(body)) problems = tokenProblems(walk, body, tokens, setup.rawHtml, seen, merged ? gfmWalk : undefined, notices);
     else if (merged) walkPlain(tokens, gfmWalk);
     // Components in Markdown (a site that registers any): each directive located (`origin`: the file and
     // the line its body starts after), a malformed one refused. Its data goes in the HTML below.
@@ -151,7 +154,7 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     // the source. Reading a character makes V8 flatten it into one string and drop the rest (a third of
     // the memory per page at 10,000 pages).
     html.charCodeAt(0);
-    return { problems, html, text };
+    return { problems, html, text, ...(notices.length ? { notices } : {}) };
   } catch (e) {
     if (e instanceof RangeError) return { problems: [overflowProblem(body)] };
     // A plugin's extension that throws is the site's problem, located at the file, not a crash of sitegen.

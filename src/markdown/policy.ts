@@ -5,7 +5,7 @@
 // is data (line, column, text) that the caller locates in its file.
 import type { Token, Tokens } from 'marked';
 import { unsafeScheme } from '../content/urlScheme.ts';
-import { isAllowedTag, type PolicyViolation } from '../content/htmlPolicy.ts';
+import { htmlPolicyViolation, isAllowedTag, type PolicyViolation } from '../content/htmlPolicy.ts';
 
 export const MAX_NESTING = 32;
 
@@ -172,21 +172,29 @@ function shortcodeAround(body: string, raw: string, cursor: { at: number }): str
   return body.slice(i - 2, nl < 0 ? body.length : nl);
 }
 
-export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml = false, seen = { html: false }, also?: (t: Token) => void): MarkdownProblem[] {
+/** The hint of a warning that `html: 'sanitize'` removes part of the raw HTML a body wrote. */
+const SANITIZED_HINT = "The page is published without it. To show it, write it as a component the body names (::YouTube{id=\"…\"}, see Components in Markdown), whose template renders it; to keep the page as it is, take it out of the body.";
+
+/**
+ * The problems of a body's tokens. `rawHtml` (html: 'sanitize'): raw HTML is allowed, and each HTML token
+ * holding something the sanitizer removes (an element, an attribute or a URL the policy does not allow) is
+ * pushed to `notices` instead, located: a warning, as the build goes on without it.
+ */
+export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml = false, seen = { html: false }, also?: (t: Token) => void, notices?: MarkdownProblem[]): MarkdownProblem[] {
   const problems: MarkdownProblem[] = [];
   let lines: string[] | null = null;
   let from = 0;
   const htmlAt = { at: 0 }; // where the next HTML token is looked for (tokens come in the body's order)
   // (most bodies have no marker line: their paragraphs are not read again for one)
   const tocLines = TOC_MARKER_IN_BODY.test(body);
-  const at = (raw: string, text: string, hint?: string, id?: MarkdownProblem['id'], index?: number) => {
+  const at = (raw: string, text: string, hint?: string, id?: MarkdownProblem['id'], index?: number, into = problems) => {
     let i = index ?? body.indexOf(raw, from);
     if (i < 0) i = body.indexOf(raw);
     if (i >= 0) from = i;
     const before = body.slice(0, Math.max(i, 0));
     const line = before.split('\n').length;
     lines ??= body.split('\n');
-    problems.push({ line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '', text, ...(hint ? { hint } : {}), ...(id ? { id } : {}) });
+    into.push({ line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '', text, ...(hint ? { hint } : {}), ...(id ? { id } : {}) });
   };
   const tagIn = (raw: string) => {
     const found = templateTag(raw);
@@ -217,6 +225,11 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
       // A shortcode whose name touches its '<' ({{<figure src="a.jpg">}}) reads as an HTML tag: named as what it is.
       if (tagIn(shortcodeAround(body, html, htmlAt))) return;
       if (!rawHtml) at(html, `Raw HTML is not allowed in Markdown: ${firstLine(html).slice(0, 60)}`, rawHtmlHint(html));
+      else if (notices && !html.startsWith('</')) {
+        // (an end tag is the start tag's: said once, at the start tag)
+        const bad = htmlPolicyViolation(html);
+        if (bad) at(html, `html: 'sanitize' removes ${bad.text} from this body`, SANITIZED_HINT, undefined, undefined, notices);
+      }
     }
     if (t.type === 'link' || t.type === 'image') {
       const scheme = unsafeScheme(t.href);

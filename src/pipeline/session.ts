@@ -129,7 +129,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
   const stage: StageHook = opts.stage ?? ((_name, fn) => fn());
   const sources: Sources = mode === 'dev' ? await incrementalSources(root, { parseTimeoutMs: opts.parseTimeoutMs }) : await oneShotSources(root, { drafts: !!opts.drafts, known: opts.known, writes: mode === 'build' });
   const statics = createStaticFiles(root, opts.statics);
-  const warnings: Message[] = [];
+  const warnings: Message[] = []; let ownWarnings = 0; // the plugins' (from compile), then the content's (load, update)
   let site: SiteModule | null = null;
   let content: Content = {};
   let manifest: AssetManifest | null = null;
@@ -155,7 +155,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     const plugged = await applyConfigHooks(r.site.config, { root, mode, env });
     const checked = plugged.errors.length ? null : siteUrlFrom(root, plugged.config, env, opts.siteUrl);
     if (!checked || checked.problem) { moduleErrors = checked?.problem ? [checked.problem] : plugged.errors; return false; }
-    warnings.splice(0, warnings.length, ...plugged.warnings);
+    warnings.splice(0, warnings.length, ...plugged.warnings); ownWarnings = plugged.warnings.length;
     site = { ...r.site, config: plugged.config };
     siteUrl = checked.url;
     moduleErrors = [];
@@ -166,7 +166,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     startBundle();
     const loaded = await stage('content', () => sources.content.load(site!));
     content = loaded.content;
-    contentErrors = loaded.errors;
+    contentErrors = loaded.errors; warnings.splice(ownWarnings, Infinity, ...loaded.warnings ?? []);
     return true;
   }
 
@@ -221,7 +221,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
       if ((c.content.size || c.images.size) && sources.content.update) {
         const r = await sources.content.update(c.content as Map<string, ChangeKind>, c.images);
         content = r.content;
-        contentErrors = r.errors;
+        contentErrors = r.errors; warnings.splice(ownWarnings, Infinity, ...r.warnings ?? []);
       }
       // A good compile re-bundles too: a new config may bring new stylesheets, islands or defines.
       // A bundle made by bundleFirst for this batch stands: a file saved since is the next batch's.
@@ -258,7 +258,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
 
   async function settleContent(pause?: () => Promise<void>): Promise<Message[] | null> {
     const r = await sources.content.settle?.(pause);
-    if (r) ({ content, errors: contentErrors } = r);
+    if (r) { ({ content, errors: contentErrors } = r); warnings.splice(ownWarnings, Infinity, ...r.warnings ?? []); }
     return r && contentErrors.length ? contentErrors : null;
   }
 

@@ -30,13 +30,13 @@ export interface ModuleSource {
 
 export interface ContentSource {
   /** Loads all content for a (new) config. `extraMs` is time spent before, on its behalf (the cache read). */
-  load(site: SiteModule): Promise<{ content: Content; errors: Message[]; hit?: boolean; extraMs?: number }>;
+  load(site: SiteModule): Promise<{ content: Content; errors: Message[]; warnings?: Message[]; hit?: boolean; extraMs?: number }>;
   /** Applies changes below content/ (paths relative to content/); the incremental form only. */
-  update?(changes: Map<string, ChangeKind>, images?: Map<string, ChangeKind>): Promise<{ content: Content; errors: Message[]; changed: string[] }>;
+  update?(changes: Map<string, ChangeKind>, images?: Map<string, ChangeKind>): Promise<{ content: Content; errors: Message[]; warnings?: Message[]; changed: string[] }>;
   /** Whether Markdown bodies are left to compile (the incremental form's lazy start). */
   pending?(): boolean;
   /** Compiles the bodies left, then checks across files; the content and problems after, when they changed. */
-  settle?(pause?: () => Promise<void>): Promise<{ content: Content; errors: Message[] } | null>;
+  settle?(pause?: () => Promise<void>): Promise<{ content: Content; errors: Message[]; warnings?: Message[] } | null>;
   /** Rises whenever collection `name`'s value changes (0 for the one-shot form, which never changes). */
   version(name: string): number;
   /** Resolves when what the source starts in the background (dev: its parse worker) is ready. */
@@ -94,7 +94,7 @@ export async function oneShotSources(root: string, opts: { drafts?: boolean; kno
           saved = saveContentCache(root, next, cache).then(() => { kept = bodyFiles(next.values()); });
         }
         cache = undefined; // read by this load only
-        return { content: out.content, errors: out.errors, hit: !!out.cache && out.cache.entries.size > 0 && !out.cache.changed, extraMs: cacheMs };
+        return { content: out.content, errors: out.errors, warnings: out.warnings, hit: !!out.cache && out.cache.entries.size > 0 && !out.cache.changed, extraMs: cacheMs };
       },
       version: () => 0,
       async close() {
@@ -139,15 +139,15 @@ export async function incrementalSources(root: string, opts: { parseTimeoutMs?: 
     content: {
       async load(site) {
         await store.configure(site.config);
-        return { content: store.content, errors: store.errors() };
+        return { content: store.content, errors: store.errors(), warnings: store.warnings() };
       },
       async update(changes, images) {
         const changed = await store.update(changes, images);
-        return { content: store.content, errors: store.errors(), changed };
+        return { content: store.content, errors: store.errors(), warnings: store.warnings(), changed };
       },
       pending: () => store.pending(),
       async settle(pause) {
-        return await store.settle(pause) ? { content: store.content, errors: store.errors() } : null;
+        return await store.settle(pause) ? { content: store.content, errors: store.errors(), warnings: store.warnings() } : null;
       },
       version: (name) => store.version(name),
       ready: () => parser.ready(),

@@ -131,6 +131,23 @@ describe('raw HTML', () => {
     expect(html).not.toMatch(/script|alert|onerror|style=|iframe|javascript/);
     await expectValid(html);
   });
+  it("html: 'sanitize' says what it removes, each at its place, and nothing of what it keeps", async () => {
+    const ext = markdown({ html: 'sanitize' }).markdown!;
+    await prepareMarkdown(ext);
+    const body = 'Intro <kbd>Ctrl</kbd>.\n\n<details><summary>More</summary>\n\nText.\n\n</details>\n\n<iframe src="https://www.youtube.com/embed/x"></iframe>\n\n<img src="/i.png" alt="i" onerror="alert(1)">\n\n<span style="color:red">s</span>\n';
+    const r = compileMarkdown(body, ext);
+    expect(r.problems).toEqual([]);
+    expect(r.html).not.toMatch(/iframe|onerror|style=/);
+    expect(r.notices?.map((n) => [n.line, n.column, n.text])).toEqual([
+      [9, 1, "html: 'sanitize' removes <iframe> from this body"],
+      [11, 1, "html: 'sanitize' removes <img onerror> from this body"],
+      [13, 1, "html: 'sanitize' removes <span style> from this body"],
+    ]);
+    expect(r.notices![0].hint).toMatch(/component the body names/);
+    // Prose HTML it keeps as written, and a body without raw HTML: nothing to say.
+    expect(compileMarkdown('<details><summary>M</summary>\n\nx\n\n</details>\n', ext).notices).toBeUndefined();
+    expect(compileMarkdown('Plain *text*.\n', ext).notices).toBeUndefined();
+  });
   it("html: 'sanitize' leaves a body without raw HTML exactly as marked renders it", async () => {
     const body = '# T\n\nA & B < C, [l](/a "t"), `<x>`, ![i](/i.png)\n\n```\n<b>\n```\n';
     expect(await render(body, { html: 'sanitize' })).toBe(await render(body));

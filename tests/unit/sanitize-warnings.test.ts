@@ -1,0 +1,64 @@
+// markdown({ html: 'sanitize' }) removes the raw HTML the content policy does not allow; the build says so, at
+// the place in the file, every time (from the content cache too), and goes on.
+import { afterAll, describe, expect, it } from 'vitest';
+import { type TestSite } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
+
+const sites: TestSite[] = [];
+afterAll(() => { for (const s of sites) s.remove(); });
+
+const ABOUT = '---\ntitle: About\ndescription: About the fixture.\n---\n# Hello\n\nA video:\n\n<iframe src="https://www.youtube.com/embed/abc"></iframe>\n\nAnd <kbd>Ctrl</kbd> stays.\n';
+
+async function sanitizing(): Promise<TestSite> {
+  const s = await copyOf('basic', { 'content/pages/about.md': ABOUT });
+  sites.push(s);
+  s.edit('sitegen.config.ts', (t) => t
+    .replace("import { defineConfig, href } from 'sitegen-islands';", "import { defineConfig, href, markdown } from 'sitegen-islands';")
+    .replace("  layout: Layout,", "  layout: Layout,\n  plugins: [markdown({ html: 'sanitize' })],"));
+  return s;
+}
+
+describe("html: 'sanitize' warns of what it removes", () => {
+  it('build and check name the element at its line, the page is published without it, and a cached build says it again', async () => {
+    const s = await sanitizing();
+    const r = await s.build();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.warnings).toEqual([expect.objectContaining({ id: 'HtmlSanitized', text: "html: 'sanitize' removes <iframe> from this body", location: expect.objectContaining({ file: 'content/pages/about.md', line: 9, column: 1 }) })]);
+    expect(r.stderr).toContain("content/pages/about.md:9:1 html: 'sanitize' removes <iframe> from this body");
+    const page = r.read('about/index.html');
+    expect(page).not.toContain('iframe');
+    expect(page).toContain('<kbd>Ctrl</kbd>');
+    // The content cache answers the file now: the warning comes with it.
+    s.edit('templates/pages.tsx', (t) => t.replace('Fixture home', 'Fixture home page'));
+    const again = await s.build();
+    expect(again.code).toBe(0);
+    expect(again.warnings.map((w) => [w.id, w.location?.line])).toEqual([['HtmlSanitized', 9]]);
+    // Nothing changed: the build is up to date, and still says it.
+    const same = await s.build();
+    expect(same.warnings.map((w) => [w.id, w.location?.line])).toEqual([['HtmlSanitized', 9]]);
+    const checked = await s.check();
+    expect(checked.code).toBe(0);
+    expect(checked.stderr).toContain("removes <iframe>");
+  });
+
+  it('sitegen dev says it too, and again when an edit adds such HTML', async () => {
+    const s = await sanitizing();
+    const dev = await s.dev();
+    try {
+      expect(dev.code, dev.output()).toBe(0);
+      await expect.poll(() => dev.output(), { timeout: 10_000 }).toContain("content/pages/about.md:9:1 html: 'sanitize' removes <iframe> from this body");
+      const page = await (await fetch(`${dev.url}/about/`)).text();
+      expect(page).not.toContain('<iframe');
+      s.edit('content/pages/about.md', (t) => t.replace('And <kbd>Ctrl</kbd> stays.', 'And <kbd>Ctrl</kbd> stays.\n\n<object data="x.swf"></object>'));
+      await expect.poll(() => dev.output(), { timeout: 10_000 }).toContain("content/pages/about.md:13:1 html: 'sanitize' removes <object> from this body");
+    } finally { await dev.close(); }
+  });
+
+  it('says nothing once the body holds only HTML the policy allows', async () => {
+    const s = await sanitizing();
+    s.edit('content/pages/about.md', (t) => t.replace('<iframe src="https://www.youtube.com/embed/abc"></iframe>', '<details><summary>More</summary>\n\nText.\n\n</details>'));
+    const r = await s.build();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.warnings).toEqual([]);
+  });
+});
