@@ -185,16 +185,22 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
   let lines: string[] | null = null;
   let from = 0;
   const htmlAt = { at: 0 }; // where the next HTML token is looked for (tokens come in the body's order)
+  const removed = new Set<string>(); // what the sanitizer removes, said once per body
+  let counted = { at: 0, line: 1 }; // the line of body[at]
   // (most bodies have no marker line: their paragraphs are not read again for one)
   const tocLines = TOC_MARKER_IN_BODY.test(body);
   const at = (raw: string, text: string, hint?: string, id?: MarkdownProblem['id'], index?: number, into = problems) => {
     let i = index ?? body.indexOf(raw, from);
     if (i < 0) i = body.indexOf(raw);
     if (i >= 0) from = i;
-    const before = body.slice(0, Math.max(i, 0));
-    const line = before.split('\n').length;
+    const end = Math.max(i, 0);
+    // Lines counted on from the last place (problems come in the body's order): many problems, one pass.
+    if (end < counted.at) counted = { at: 0, line: 1 };
+    for (let k = body.indexOf('\n', counted.at); k >= 0 && k < end; k = body.indexOf('\n', k + 1)) counted.line++;
+    counted.at = end;
+    const line = counted.line;
     lines ??= body.split('\n');
-    into.push({ line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '', text, ...(hint ? { hint } : {}), ...(id ? { id } : {}) });
+    into.push({ line, column: i > 0 ? i - body.lastIndexOf('\n', i - 1) : 1, lineText: lines[line - 1] ?? '', text, ...(hint ? { hint } : {}), ...(id ? { id } : {}) });
   };
   const tagIn = (raw: string) => {
     const found = templateTag(raw);
@@ -226,9 +232,9 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
       if (tagIn(shortcodeAround(body, html, htmlAt))) return;
       if (!rawHtml) at(html, `Raw HTML is not allowed in Markdown: ${firstLine(html).slice(0, 60)}`, rawHtmlHint(html));
       else if (notices && !html.startsWith('</')) {
-        // (an end tag is the start tag's: said once, at the start tag)
+        // (an end tag is the start tag's: said at the start tag; the same removal again in a body, once)
         const bad = htmlPolicyViolation(html);
-        if (bad) at(html, `html: 'sanitize' removes ${bad.text} from this body`, SANITIZED_HINT, undefined, undefined, notices);
+        if (bad && !removed.has(bad.text)) { removed.add(bad.text); at(html, `html: 'sanitize' removes ${bad.text} from this body`, SANITIZED_HINT, undefined, undefined, notices); }
       }
     }
     if (t.type === 'link' || t.type === 'image') {

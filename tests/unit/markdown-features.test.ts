@@ -7,6 +7,7 @@ import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { compileMarkdown, markdownKey, prepareMarkdown } from '../../src/markdown/compile.ts';
 import { markdown, type MarkdownOptions } from '../../src/markdown/options.ts';
 import { REPO } from '../helpers/cli.ts';
+import { cpuMs } from '../helpers/cpuTime.ts';
 
 async function render(body: string, options?: MarkdownOptions): Promise<string> {
   const ext = options ? markdown(options).markdown! : undefined;
@@ -147,6 +148,14 @@ describe('raw HTML', () => {
     // Prose HTML it keeps as written, and a body without raw HTML: nothing to say.
     expect(compileMarkdown('<details><summary>M</summary>\n\nx\n\n</details>\n', ext).notices).toBeUndefined();
     expect(compileMarkdown('Plain *text*.\n', ext).notices).toBeUndefined();
+    // The same removal is said once a body; many different ones are located in one pass over the body.
+    expect(compileMarkdown('<span style="a">x</span>\n\n<span style="b">y</span>\n', ext).notices).toHaveLength(1);
+    const many = (n: number) => Array.from({ length: n }, (_, i) => `<span data-k${i}="x">x</span>\n`).join('\n');
+    const time = (n: number) => { const b = many(n); return Math.min(cpuMs(() => compileMarkdown(b, ext)), cpuMs(() => compileMarkdown(b, ext))); };
+    const located = compileMarkdown(many(3), ext).notices!.map((n) => [n.line, n.column, n.text]);
+    expect(located).toEqual([[1, 1, "html: 'sanitize' removes <span data-k0> from this body"], [3, 1, "html: 'sanitize' removes <span data-k1> from this body"], [5, 1, "html: 'sanitize' removes <span data-k2> from this body"]]);
+    const small = Math.max(5, time(2_000));
+    expect(time(16_000)).toBeLessThan(small * 8 * 3); // linear: about 8 times (a line count from the start for each: over 30)
   });
   it("html: 'sanitize' leaves a body without raw HTML exactly as marked renders it", async () => {
     const body = '# T\n\nA & B < C, [l](/a "t"), `<x>`, ![i](/i.png)\n\n```\n<b>\n```\n';
