@@ -41,6 +41,11 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): { s
       const what = text[flow] === '[' ? 'The list that starts with this [ never ends with a ]' : 'The map that starts with this { never ends with a }';
       return { line: at.line + lineOffset, column: at.col, message: `${what}${pos.line > at.line ? ` (YAML looked for it up to line ${pos.line + lineOffset})` : ''}` };
     }
+    // `title: Part one: the start` — a ": " in a plain value reads as a second key.
+    if (e.code === 'BLOCK_AS_IMPLICIT_KEY') {
+      const quoted = quoteValue(text.slice(e.pos[0] - pos.col + 1).split('\n', 1)[0]!, pos.col - 1);
+      if (quoted) return { line: pos.line + lineOffset, column: pos.col, message: `This value has ": " in it, which YAML reads as the start of another key: put the value in quotes (${quoted})` };
+    }
     return { line: pos.line + lineOffset, column: pos.col, message: firstLine(e.message) };
   });
   const source: YamlSource = {
@@ -93,6 +98,18 @@ function unclosedFlow(doc: Document, end: number): number | null {
   };
   visit(doc, { Seq: flow, Map: flow });
   return found;
+}
+
+/** The line with its value from `col` (0-based) on in quotes, a comment after it left out; null when the
+ *  value holds no ": " (or the line is too long to show). */
+function quoteValue(line: string, col: number): string | null {
+  if (line.length > 200) return null;
+  const rest = line.slice(col);
+  const hash = rest.indexOf(' #');
+  const value = (hash < 0 ? rest : rest.slice(0, hash)).trimEnd();
+  if (!value.includes(': ')) return null;
+  const q = value.includes('"') && !value.includes("'") ? `'${value}'` : JSON.stringify(value);
+  return `${line.slice(0, col)}${q}`;
 }
 
 function firstLine(s: string): string {

@@ -56,6 +56,7 @@ const CASES: Case[] = [
   ['an unclosed quote in front matter', 'content/pages/about.md', '---\ntitle: "About us\ndescription: x\n---\nBody\n', /content\/pages\/about\.md:2:8 Missing closing "quote: this quoted text never ends \(it runs to line \d+\)/],
   ['an unclosed quote in a YAML file', 'content/items/beta.yaml', "title: 'Beta\ntags: [c, d]\nprice: 5\n", /content\/items\/beta\.yaml:1:8 Missing closing 'quote: this quoted text never ends \(it runs to line 4\)/],
   // A [ or { never closed: located at the bracket, not at the line after the list where the parser notices.
+  ['a colon in a plain value in front matter', 'content/pages/about.md', '---\ntitle: About: the fixture\n---\nBody\n', /content\/pages\/about\.md:2:8 This value has ": " in it, which YAML reads as the start of another key: put the value in quotes \(title: "About: the fixture"\)/],
   ['an unclosed [ in a YAML file', 'content/items/beta.yaml', 'title: Beta\ntags: [c, d\nprice: 5\n', /content\/items\/beta\.yaml:2:7 The list that starts with this \[ never ends with a \] \(YAML looked for it up to line 3\)/],
   ['an unclosed { in front matter', 'content/pages/about.md', '---\ntitle: About\nmeta: {a: 1, b: [x, y]\nmore: 2\n---\nBody\n', /content\/pages\/about\.md:3:7 The map that starts with this \{ never ends with a \} \(YAML looked for it up to line 4\)/],
   ['front matter schema error on its own line', 'content/pages/about.md', '---\ndescription: no title\n---\nBody\n', /content\/pages\/about\.md:2:1 title: Required/],
