@@ -97,12 +97,16 @@ export function checkConfig(config: unknown): void {
   if (!r.success) throw new ConfigInvalid([...r.error.issues].sort((a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys')));
 }
 
-/** The keys valid at a path of the config ("" for the top level). */
+/** The keys valid at a path of the config ([] for the top level), read off the schema: an object's own keys,
+ *  through optional values, records (`collections.<name>`) and lists; none where the path leads elsewhere. */
 function validKeys(at: PropertyKey[]): string[] {
-  if (at.length === 0) return Object.keys(siteConfigSchema.shape);
-  if (at.length === 1 && at[0] === 'site') return Object.keys(siteSchema.shape);
-  if (at.length === 2 && at[0] === 'collections') return Object.keys(collectionSchema.shape);
-  if (at.length === 2 && at[0] === 'components') return Object.keys(markdownComponent.shape);
+  let s = siteConfigSchema as unknown as z.core.$ZodType | undefined;
+  for (let i = 0; s; i++) {
+    let def = s._zod.def as z.core.$ZodTypeDef & { innerType?: z.core.$ZodType; in?: z.core.$ZodType; valueType?: z.core.$ZodType; element?: z.core.$ZodType; shape?: Record<string, z.core.$ZodType> };
+    while (def.innerType || def.type === 'pipe') { s = def.innerType ?? def.in!; def = s._zod.def as typeof def; }
+    if (i === at.length) return def.type === 'object' ? Object.keys(def.shape!) : [];
+    s = def.type === 'object' ? def.shape![String(at[i])] : def.type === 'record' ? def.valueType : def.type === 'array' ? def.element : undefined;
+  }
   return [];
 }
 
@@ -134,7 +138,10 @@ const dotted = (p: PropertyKey[]) => p.map(String).join('.');
 /** A message per issue, each located at its key with its own hint (two typos are two problems, each with
  *  its did-you-mean). */
 export function configMessages(e: ConfigInvalid, root: string): Message[] {
-  const all = e.issues.flatMap((iss) => iss.code === 'unrecognized_keys'
+  // A key missing because it is misspelt (`colections`) is said once, by the misspelling's did-you-mean.
+  const guessed = new Set(e.issues.flatMap((iss) => (iss.code === 'unrecognized_keys' ? iss.keys.flatMap((key) => { const g = closest(key, validKeys(iss.path)); return g ? [dotted([...iss.path, g])] : []; }) : [])));
+  const issues = e.issues.filter((iss) => !(iss.message === 'is required' && guessed.has(dotted(iss.path))));
+  const all = issues.flatMap((iss) => iss.code === 'unrecognized_keys'
     ? iss.keys.map((key) => {
       const valid = validKeys(iss.path);
       const guess = closest(key, valid);

@@ -30,6 +30,7 @@ describe('unknown config keys', () => {
   const config = path.join(site, 'sitegen.config.ts');
   edit(config, "site: { title: 'Fixture',", "site: { basePath: '/blog', title: 'Fixture',");
   edit(config, '  collections: {', '  colections: {');
+  edit(config, '  layout: Layout,', '  layout: Layout,\n  images: { width: [480], quality: 70 },');
 
   for (const command of ['build', 'check']) {
     it(`${command} exits 1 naming each key at its line, with the valid keys and a did-you-mean`, async () => {
@@ -38,8 +39,12 @@ describe('unknown config keys', () => {
       expect(r.stderr).toContain('sitegen.config.ts:9:11 Unknown config key "site.basePath"');
       expect(r.stderr).toContain('Valid keys in site: title, url, lang');
       // Two problems, each with its own did-you-mean.
-      expect(r.stderr.match(/✗ sitegen\.config\.ts:\d+:\d+ Unknown config key/g)).toHaveLength(2);
-      expect(r.stderr).toMatch(/✗ sitegen\.config\.ts:12:3 Unknown config key "colections"[^✗]*hint: Did you mean collections\?/);
+      // Three problems, each with its own did-you-mean; a nested object's keys too (images).
+      expect(r.stderr.match(/✗ sitegen\.config\.ts:\d+:\d+ Unknown config key/g)).toHaveLength(3);
+      expect(r.stderr).toMatch(/✗ sitegen\.config\.ts:13:3 Unknown config key "colections"[^✗]*hint: Did you mean collections\?/);
+      expect(r.stderr).toMatch(/✗ sitegen\.config\.ts:12:\d+ Unknown config key "images\.width"[^✗]*hint: Did you mean widths\? Valid keys in images: fingerprint, widths, formats, quality, maxWidth, maxPixels, remote\./);
+      // The misspelt key is the one problem of `collections`: not a second one saying it is missing.
+      expect(r.stderr).not.toContain('"collections" is required');
       expect(r.stderr).not.toMatch(/\n\s+at /);
       expect(fs.existsSync(path.join(site, 'dist'))).toBe(false);
     }, 120_000);
