@@ -29,9 +29,10 @@ export function parseDate(text: string): Date | string {
 
 /** A date field: a Date, or an ISO 8601 string that names a day that exists. */
 export function date(): z.ZodType<Date, Date | string> {
-  return z.union([z.date(), z.string()]).transform((v, ctx) => {
+  // (a number is taken only to say what to write instead: `date: 2026` is a year YAML reads as a number)
+  return z.union([z.date(), z.string(), z.number()]).transform((v, ctx) => {
     if (v instanceof Date) return v;
-    const d = parseDate(v);
+    const d = typeof v === 'number' ? `${v} is a number, not a date: write the day as YYYY-MM-DD${Number.isInteger(v) && v >= 1000 && v <= 9999 ? ` (${v}-01-01, the year's first day)` : ''}` : parseDate(v);
     if (typeof d === 'string') {
       ctx.issues.push({ code: 'custom', message: d, input: v });
       return z.NEVER;

@@ -114,6 +114,9 @@ describe('date()', () => {
     ['2025-01-01T24:00', '24:00:00 is not a time of day'],
     ['2025-01-01 10:00 +2500', '+25:00 is not a time zone offset'],
     ['next tuesday', '"next tuesday" is not a date: write it as YYYY-MM-DD (or an ISO 8601 date and time)'],
+    // `date: 2026` in YAML is a number.
+    [2026, "2026 is a number, not a date: write the day as YYYY-MM-DD (2026-01-01, the year's first day)"],
+    [20260105, '20260105 is a number, not a date: write the day as YYYY-MM-DD'],
   ])('refuses %s: %s', (input, problem) => {
     const r = parse(input);
     expect(r.success).toBe(false);
