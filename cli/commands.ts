@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildResult } from '../src/core/types.ts';
-import { printMessages, summary, jsonResult, dim, red } from './report.ts';
+import { printMessages, summary, jsonResult, dim, red, yellow } from './report.ts';
 import { engineSettingsFrom } from './options.ts';
 
 export interface Io {
@@ -60,6 +60,7 @@ export async function runBuild(flags: BuildFlags, io: Io = terminal()): Promise<
     // Only when printed: the summary reads every page report, which a build found up to date parses
     // from its record only then (at 10,000 pages, a tenth of such a build's time).
     log(summary(result));
+    if (flags.drafts) log(`${yellow('note')} built with --drafts: drafts are published in this output, so it is a preview; build without --drafts to deploy`);
   }
   return { code: 0, result };
 }
