@@ -7,19 +7,26 @@
 // lists themselves are not frozen: routes() may sort them in place.
 import type { Entry } from '../core/types.ts';
 
+// A sort or reverse of a frozen list of one item or none writes nothing, so JavaScript lets it pass: a site
+// whose posts each have one tag would learn of its `post.data.tags.sort()` only from the first post with
+// two. On a read-only list they throw whatever its length, in the words of the throw of a longer one.
+function refuse(this: unknown[]): never { throw new TypeError("Cannot assign to read only property '0' of object '[object Array]'"); }
+const REFUSE: PropertyDescriptor = { value: refuse, writable: false, enumerable: false, configurable: false };
+
 /** Freezes a value's plain objects and lists, all the way down; frozen objects (entries, done already) and
  *  any other object (a Date, a class instance) are left as they are. */
-function freezeData(v: unknown, depth = 0): void {
+function freezeData(v: unknown, depth = 0, guard = true): void {
   if (typeof v !== 'object' || v === null || Object.isFrozen(v) || depth > 256) return;
   if (Array.isArray(v)) {
+    if (guard && v.length < 2) Object.defineProperties(v, { sort: REFUSE, reverse: REFUSE });
     Object.freeze(v);
-    for (const x of v) freezeData(x, depth + 1);
+    for (const x of v) freezeData(x, depth + 1, guard);
     return;
   }
   const proto = Object.getPrototypeOf(v);
   if (proto !== Object.prototype && proto !== null) return;
   Object.freeze(v);
-  for (const k in v) freezeData((v as Record<string, unknown>)[k], depth + 1);
+  for (const k in v) freezeData((v as Record<string, unknown>)[k], depth + 1, guard);
 }
 
 /** A field of the entry that holds a value (not a getter that reads a body from disk or compiles it). */
@@ -33,8 +40,9 @@ export function freezeEntries(lists: Iterable<Entry[]>): void {
   for (const list of lists) for (const e of list) if (!Object.isFrozen(e)) { Object.freeze(e); fresh.push(e); }
   for (const e of fresh) {
     freezeData(e.data);
-    freezeData(e.dirs);
-    freezeData(valueOf(e, 'headings'));
+    // (the engine's own lists: no site sorts its folders or headings in place, and there are many)
+    freezeData(e.dirs, 0, false);
+    freezeData(valueOf(e, 'headings'), 0, false);
     freezeData(valueOf(e, 'links'));
   }
 }

@@ -37,6 +37,18 @@ describe('content handed to the site is read-only', () => {
     expect(r.errors[0]!.hint).toMatch(/read-only/);
   });
 
+  it('a sort of a list of one item is refused as a longer one is, so it fails before a second item comes', async () => {
+    const s = await site({ 'content/items/alpha.yaml': 'title: Alpha\ntags: [one]\nprice: 3\n', 'content/items/beta.yaml': 'title: Beta\ntags: [two]\nprice: 5\n' });
+    s.edit('sitegen.config.ts', (t) => t
+      .replace('tags: z.array(z.string()).length(2)', 'tags: z.array(z.string()).min(1)')
+      .replace('props: { ...i.data }', 'props: { ...i.data, tags: i.data.tags.sort() }'));
+    const r = await s.build();
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.errors[0]).toMatchObject({ id: 'ConfigError', location: { file: 'sitegen.config.ts' } });
+    expect(r.errors[0]!.text).toMatch(/read only property '0'/);
+    expect(r.errors[0]!.hint).toMatch(/\[\.\.\.entry\.data\.tags\]\.sort\(\)/);
+  });
+
   it('adding a field to an entry, or deleting one, is refused the same way', async () => {
     for (const write of ['(i as any).extra = 1', 'delete (i as any).file']) {
       const s = await site();
