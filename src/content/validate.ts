@@ -108,7 +108,11 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
       ? { hint: `Write a list, even of one: ${key}: [${typeof written === 'string' ? JSON.stringify(written).slice(1, -1).slice(0, 40) : written}]` } : {};
     // A number written as people write it ("3,50", "1 200", "$4", "12%"), or quoted: as YAML and JSON take one.
     const numberHint = iss.code === 'invalid_type' && iss.expected === 'number' && typeof written === 'string' ? numberAsWritten(written) : {};
-    errors.push(message('ContentSchemaError', iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint, ...numberHint }));
+    // A missing field has no place of its own: said at the map that lacks it, which the hint names as such.
+    const missingHint = iss.message === 'Required' && key && written === undefined ? { hint: `The ${iss.path.length > 1 ? 'map' : 'file'} has no ${key} field: add one (${key}: …). The place shown is where ${iss.path.length > 1 ? 'that map' : 'its data'} starts.` } : {};
+    // YAML 1.2 reads yes, no, on and off as text (YAML 1.1 read them as booleans).
+    const boolHint = iss.code === 'invalid_type' && iss.expected === 'boolean' && typeof written === 'string' && /^(?:y|yes|n|no|on|off|true|false)$/i.test(written) ? { hint: `Write true or false: YAML reads "${written}" as text.` } : {};
+    errors.push(message('ContentSchemaError', iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint, ...numberHint, ...missingHint, ...boolHint }));
   }
   return { errors: sortMessages(errors) };
 }

@@ -104,6 +104,17 @@ describe('date()', () => {
     const r = validateData(z.object({ title: z.string(), date: date() }), { title: 'x' }, source);
     expect(r.errors.map((e) => e.text)).toEqual(['Required']);
     expect(r.errors[0]!.field).toBe('date');
+    // Located where the data starts (a missing field has no line), which the hint says, naming what to add.
+    expect(r.errors[0]!.hint).toBe('The file has no date field: add one (date: …). The place shown is where its data starts.');
+  });
+
+  it('a missing field of a nested map names the map; yes or no for a boolean says to write true or false', () => {
+    const { source } = parseYamlSource('title: x\nauthor:\n  name: Ada\ndraft: yes\n', 'content/posts/p.yaml', 0);
+    const r = validateData(z.object({ title: z.string(), author: z.object({ name: z.string(), email: z.string() }), draft: z.boolean() }), { title: 'x', author: { name: 'Ada' }, draft: 'yes' }, source);
+    expect(r.errors.map((e) => [e.field, e.text, e.hint])).toEqual([
+      ['author.email', 'Required', 'The map has no email field: add one (email: …). The place shown is where that map starts.'],
+      ['draft', 'Expected boolean, received string "yes"', 'Write true or false: YAML reads "yes" as text.'],
+    ]);
   });
 
   it.each([
