@@ -63,7 +63,8 @@ export function finishContent(config: SiteConfig, lists: EntryLists, opts: Finis
   for (const [name, idx] of holders) {
     const list = out[name] = [...out[name]];
     // Copied with its property descriptors: a body dev's start has not compiled yet stays so (content/lazyBody.ts);
-    // writable until its data is resolved (dev finishes again entries frozen by the last finish).
+    // its fields writable until its data is resolved (a safeguard: the loader's entry it copies is never handed
+    // out, so never frozen).
     for (const i of idx) { const e = Object.defineProperties({}, writable(Object.getOwnPropertyDescriptors(list[i]))) as Entry; fresh.set(list[i], { entry: e, name, i }); list[i] = e; }
   }
   const byId = new Map<string, Map<string, Entry>>();

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { Entry } from '../core/types.ts';
 import type { MarkdownText } from '../markdown/entryText.ts';
 import { siteCachePath } from '../cache/registry.ts';
+import { frozenHeadings } from './readOnly.ts';
 
 /**
  * Where a body's HTML is: a file of the bodies folder, its byte offset and its byte length, then `textBytes`
@@ -119,7 +120,8 @@ export function readBody(root: string, ref: BodyRef): string {
 export function readText(root: string, ref: BodyRef): Pick<MarkdownText, 'headings' | 'excerpt'> {
   const l = lastOf(ref);
   if (l.text) return { headings: l.text.headings, excerpt: l.text.excerpt };
-  const [headings, excerpt] = JSON.parse(readAt(root, ref.file, ref.at + ref.bytes, ref.textBytes, endOf(ref))) as [MarkdownText['headings'], string];
+  const [read, excerpt] = JSON.parse(readAt(root, ref.file, ref.at + ref.bytes, ref.textBytes, endOf(ref))) as [MarkdownText['headings'], string];
+  const headings = frozenHeadings(read); // read-only, as an entry's fields are (readOnly.ts)
   l.text = { headings, excerpt };
   return { headings, excerpt };
 }

@@ -13,7 +13,8 @@
 // compiled: routes() runs again on the real values and a route that differs renders again (dev/devSite.ts).
 import type { Entry, Message, Route } from '../core/types.ts';
 import type { CompiledBody } from './parse.ts';
-import { readingMinutes } from '../markdown/entryText.ts';
+import { readingMinutes, type MarkdownText } from '../markdown/entryText.ts';
+import { frozenHeadings } from './readOnly.ts';
 
 /** One entry's body, compiled at most once. */
 export interface LazyBody {
@@ -54,7 +55,7 @@ export function releaseBodies(bodies: Iterable<LazyBody>): void {
   for (const b of bodies) byToken.delete(b.token);
 }
 
-const EMPTY = { headings: [], excerpt: '', words: 0, links: Object.freeze([] as string[]) };
+const EMPTY = { headings: Object.freeze([]) as unknown as MarkdownText['headings'], excerpt: '', words: 0, links: Object.freeze([] as string[]) };
 
 /**
  * Adds the body fields to `entry` as getters, in the places an eager entry has them. A body with problems
@@ -68,7 +69,7 @@ export function defineLazyBody(entry: Entry, body: LazyBody): void {
       if (!body.result && reads) { reads.set(body, (reads.get(body) ?? 0) + 1); return body.token; }
       return body.compile().html ?? '';
     }),
-    headings: field(() => text().headings),
+    headings: field(() => frozenHeadings(text().headings)), // read-only, as an entry's fields are (readOnly.ts)
     excerpt: field(() => text().excerpt),
     words: field(() => text().words),
     readingMinutes: field(() => readingMinutes(text().words)),

@@ -29,6 +29,13 @@ function freezeData(v: unknown, depth = 0, guard = true): void {
   for (const k in v) freezeData((v as Record<string, unknown>)[k], depth + 1, guard);
 }
 
+/** A body's headings as every entry hands them out, whatever holds the body (memory, disk, dev's lazy compile):
+ *  the list and each heading frozen. */
+export function frozenHeadings<T extends object[]>(headings: T): T {
+  if (!Object.isFrozen(headings)) { for (const h of headings) Object.freeze(h); Object.freeze(headings); }
+  return headings;
+}
+
 /** A field of the entry that holds a value (not a getter that reads a body from disk or compiles it). */
 const valueOf = (e: Entry, k: string): unknown => Object.getOwnPropertyDescriptor(e, k)?.value;
 
@@ -45,4 +52,12 @@ export function freezeEntries(lists: Iterable<Entry[]>): void {
     freezeData(valueOf(e, 'headings'), 0, false);
     freezeData(valueOf(e, 'links'));
   }
+}
+
+/** Freezes a content object received whole (a render worker handed the main thread's copy): each list's
+ *  entries, and a single collection's data. */
+export function freezeContent(content: Record<string, unknown>): void {
+  const lists: Entry[][] = [];
+  for (const v of Object.values(content)) if (Array.isArray(v)) lists.push(v as Entry[]); else freezeData(v);
+  freezeEntries(lists);
 }

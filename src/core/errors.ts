@@ -160,7 +160,7 @@ const FROZEN_WRITE = /^Cannot (?:assign to read only property|add property|delet
 export function readOnlyHint(e: unknown): string | undefined {
   // (by name: the site module may run in a context of its own, with its own TypeError)
   if ((e as Error)?.name !== 'TypeError' || typeof (e as Error).message !== 'string' || !FROZEN_WRITE.test((e as Error).message)) return undefined;
-  return 'Entries of content/ are read-only for routes(), templates, plugins and validate (each entry, its data, and its lists): change a copy instead, e.g. { ...entry.data, title: "New" } or [...entry.data.tags].sort(). A collection\'s own list may be sorted in place.';
+  return 'Entries of content/ are read-only for routes(), templates, plugins and validate (each entry, its data, and its lists), and React freezes a component\'s props in sitegen dev: change a copy instead, e.g. { ...entry.data, title: "New" } or [...entry.data.tags].sort(). A collection\'s own list may be sorted in place.';
 }
 
 const FRAME_END = /:(\d+):(\d+)\)?$/;

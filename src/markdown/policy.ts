@@ -144,6 +144,23 @@ export function templateTag(text: string): { tag: string; kind: TagKind } | null
 
 export type Walk = (tokens: Token[], fn: (t: Token) => void) => void;
 
+/** Where a code block's text ends in the body, from `from`: past each of its lines in turn, found in order
+ *  (inside a list item or a quote its raw text has lost their markers). Each search that finds its line moves
+ *  forward, so together they read the body once; one that does not (a tab the lexer expanded) reads to the end,
+ *  so after a few of those (`misses`) code blocks are no longer looked for. */
+function pastCode(body: string, raw: string, from: number, misses: { n: number }): number {
+  if (misses.n >= 4) return from;
+  let at = from;
+  for (const line of raw.split('\n')) {
+    const l = line.trim();
+    if (!l) continue;
+    const k = body.indexOf(l, at);
+    if (k < 0) { misses.n++; return at; }
+    at = k + l.length;
+  }
+  return at;
+}
+
 /**
  * marked's walkTokens for an instance without childTokens extensions (the engine's own, no plugins): each
  * token, then its children (a table's header and row cells, a list's items, else `tokens`), in the same
@@ -187,6 +204,7 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
   const htmlAt = { at: 0 }; // where the next HTML token is looked for (tokens come in the body's order)
   const removed = new Set<string>(); // what the sanitizer removes, said once per body
   let counted = { at: 0, line: 1 }; // the line of body[at]
+  const misses = { n: 0 }; // code blocks not found in the body (pastCode)
   // (most bodies have no marker line: their paragraphs are not read again for one)
   const tocLines = TOC_MARKER_IN_BODY.test(body);
   const at = (raw: string, text: string, hint?: string, id?: MarkdownProblem['id'], index?: number, into = problems) => {
@@ -211,7 +229,7 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
   walk(tokens, (t: Token) => {
     also?.(t);
     // Past a code block: a line in it is no problem, and must not be taken for one that comes after it.
-    if (t.type === 'code') { const i = body.indexOf(t.raw, from); if (i >= 0) from = i + t.raw.length; return; }
+    if (t.type === 'code') { from = pastCode(body, t.raw, from, misses); return; }
     // A text's own source (a block text of a list item is walked as its inline texts).
     if (t.type === 'text' && !('tokens' in t && t.tokens)) { tagIn(t.raw); return; }
     // A paragraph, or a list item's text, with a line that is only a table-of-contents marker.

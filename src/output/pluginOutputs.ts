@@ -4,7 +4,7 @@
 // not take a path another file of the site already has.
 import type { Message } from '../core/types.ts';
 import type { OutputContext, SitegenPlugin } from '../site/plugins.ts';
-import { message } from '../core/errors.ts';
+import { message, thrownBySite } from '../core/errors.ts';
 import { shownPath } from '../pipeline/routeTable.ts';
 
 export interface PluginOutputs {
@@ -65,7 +65,8 @@ export async function pluginOutputs(plugins: SitegenPlugin[] | undefined, ctx: O
     try {
       list = await plugin.outputs(ctx);
     } catch (e: any) {
-      errors.push(message('ConfigError', `plugin "${plugin.name}" failed in its outputs hook: ${e?.message ?? e}`));
+      // (located in the site's files when the throw is, with the read-only hint for a write to content)
+      errors.push(thrownBySite(e, ctx.root, `plugin "${plugin.name}" failed in its outputs hook`));
       continue;
     }
     for (const f of list ?? []) {

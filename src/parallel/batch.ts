@@ -5,6 +5,7 @@
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import type { Content, Message, SiteConfig } from '../core/types.ts';
 import { assembleContent, loadBatch, type ContentPlan, type LoadItem, type LoadResult } from '../content/load.ts';
+import { freezeContent } from '../content/readOnly.ts';
 import { routeTable } from '../pipeline/routeTable.ts';
 import type { Writer } from '../output/writers.ts';
 import { renderPage, renderAliasPage } from '../render/document.tsx';
@@ -64,6 +65,8 @@ export function workerMain(port: MessagePort = parentPort!, config: SiteConfig):
       }
       case 'setup': {
         const setup: RenderSetup = 'content' in t.setup ? t.setup : { ...t.setup, content: content! };
+        // (a copy of the main thread's content: read-only there, so here too)
+        if ('content' in t.setup && t.setup.content) freezeContent(t.setup.content);
         if (!setup.content) throw new Error('render worker: setup without content');
         if (!table || 'content' in t.setup) table = routeTable(setup.content, config, setup.root);
         if (table.routes.length !== t.routes || table.aliases.length !== t.aliases) {

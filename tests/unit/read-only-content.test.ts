@@ -59,12 +59,37 @@ describe('content handed to the site is read-only', () => {
     }
   });
 
-  it('an entry whose body waits on disk, on a pool of workers, is read-only too', async () => {
+  it('an entry whose body waits on disk is read-only, its headings too, when templates render on worker threads', async () => {
+    for (const write of ['(p as any).data.title = \'x\'', '(p as any).headings.push({ depth: 2, text: \'x\' })']) {
+      const s = await site();
+      // The template writes to the entry it is given, on the workers that render it.
+      s.edit('sitegen.config.ts', (t) => t.replace('props: { title: p.data.title, html: p.html }', 'props: { title: p.data.title, html: p.html, p }'));
+      s.edit('templates/pages.tsx', (t) => t.replace('export function Doc({ title, html }: { title: string; html: string }): ReactNode {', `export function Doc({ title, html, p }: { title: string; html: string; p?: unknown }): ReactNode {\n  ${write};`));
+      const r = await s.build({ env: { SITEGEN_DISK_BODIES_MIN: '1', SITEGEN_PARALLEL_MIN: '1', SITEGEN_WORKERS: '2', SITEGEN_POOL_RENDER: '1', SITEGEN_POOL_MAIN: '0' } });
+      expect(r.code, write).toBe(1);
+      expect(r.result.workers?.tasks.pages?.onMain ?? 0, write).toBe(0);
+      expect(r.errors[0], write).toMatchObject({ id: 'RenderError', location: { file: 'templates/pages.tsx', line: 15 } });
+      expect(r.errors[0]!.hint, write).toMatch(/read-only/);
+    }
+  });
+
+  it('an entry\'s headings are read-only in dev, where routes() runs again on the entries an edit leaves alone', async () => {
     const s = await site();
-    s.edit('sitegen.config.ts', (t) => t.replace('props: { title: p.data.title, html: p.html }', 'props: { title: p.data.title, html: ((p as any).html = \'<p>swapped</p>\') }'));
-    const r = await s.build({ env: { SITEGEN_DISK_BODIES_MIN: '1', SITEGEN_PARALLEL_MIN: '1', SITEGEN_WORKERS: '1' } });
+    s.edit('sitegen.config.ts', (t) => t.replace('props: { title: p.data.title, html: p.html }', 'props: { title: p.data.title, html: `${p.html}<p>n=${(p.headings.push({ depth: 2, text: \'x\' } as any), p.headings.length)}</p>` }'));
+    const dev = await s.dev();
+    try {
+      await expect.poll(() => dev.output(), { timeout: 10_000 }).toMatch(/sitegen\.config\.ts:\d+:\d+ routes\(\) threw: Cannot add property 1, object is not extensible/);
+      expect(dev.output()).toContain('read-only');
+    } finally { await dev.close(); }
+  });
+
+  it('a plugin\'s outputs hook that writes to an entry is told so, at its line', async () => {
+    const s = await site();
+    s.edit('sitegen.config.ts', (t) => t.replace("  layout: Layout,", "  layout: Layout,\n  plugins: [{ name: 'counter', outputs: (ctx) => { ctx.content.items[0].data.price = 0; return []; } }],"));
+    const r = await s.build();
     expect(r.code).toBe(1);
-    expect(r.errors[0]!.text).toMatch(/Cannot set property html/);
+    expect(r.errors[0]).toMatchObject({ id: 'ConfigError', location: { file: 'sitegen.config.ts', line: 12 } });
+    expect(r.errors[0]!.text).toMatch(/^plugin "counter" failed in its outputs hook: Cannot assign to read only property 'price'/);
     expect(r.errors[0]!.hint).toMatch(/read-only/);
   });
 

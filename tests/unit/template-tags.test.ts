@@ -69,6 +69,15 @@ describe('template tags in Markdown', () => {
     // Not at the same line earlier in a code block, which is shown as written.
     expect(toc('```\n[[toc]]\n```\n\n[[toc]]\n').map((p) => [p[0], p[1]])).toEqual([[5, 1]]);
     expect(toc('Intro.\n\n    [TOC]\n\nMore.\n\n[TOC]\n').map((p) => [p[0], p[1]])).toEqual([[7, 1]]);
+    // Code inside a list item or a quote, whose markers its raw text has lost.
+    expect(toc('- item\n\n  ```\n  [[toc]]\n  ```\n\n[[toc]]\n').map((p) => [p[0], p[1]])).toEqual([[7, 1]]);
+    expect(toc('> ```\n> [TOC]\n> ```\n\n[TOC]\n').map((p) => [p[0], p[1]])).toEqual([[5, 1]]);
+    // Many code blocks in list items (tabs in one, which the lexer expands) are passed in one read of the body.
+    const listed = (n: number) => Array.from({ length: n }, (_, i) => `- item ${i}\n\n  \`\`\`\n  code\t${i}\n  \`\`\`\n`).join('\n') + '\n[[toc]]\n';
+    const listedMs = (n: number) => { const b = listed(n); return Math.min(cpuMs(() => compileMarkdown(b)), cpuMs(() => compileMarkdown(b))); };
+    expect(toc(listed(3)).map((p) => p[0])).toEqual([listed(3).split('\n').length - 1]);
+    const base = Math.max(5, listedMs(1_000));
+    expect(listedMs(8_000)).toBeLessThan(base * 8 * 3);
     // In a sentence, in code, escaped, or a link with a definition of that name: text (or a link), as written.
     for (const body of ['The [[toc]] marker of markdown-it.\n', '`[[toc]]`\n', '```\n[TOC]\n```\n', '\\[TOC]\n', '[toc]\n\n[toc]: /contents/\n', 'A word: toc.\n']) {
       expect(compileMarkdown(body).problems, body).toEqual([]);
