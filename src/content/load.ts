@@ -296,5 +296,5 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
     });
     next = { entries, changed: changed || entries.size !== cache.size, marked };
   }
-  return { content, get files() { return plan.files; }, errors: sortMessages(errors), warnings: sortMessages(results.flatMap((r) => (r.entry && r.warnings) || [])), cache: next };
+  return { content, get files() { return plan.files; }, errors: sortMessages(errors), warnings: sortMessages(results.flatMap((r) => (r.entry && !(r.entry.draft && !opts.drafts) && r.warnings) || [])), cache: next };
 }

@@ -189,6 +189,9 @@ function shortcodeAround(body: string, raw: string, cursor: { at: number }): str
   return body.slice(i - 2, nl < 0 ? body.length : nl);
 }
 
+/** Removals said at their place in one body; past them, one more warning says there are others. */
+const NOTICES_MAX = 5;
+
 /** The hint of a warning that `html: 'sanitize'` removes part of the raw HTML a body wrote. */
 const SANITIZED_HINT = "The page is published without it. To show it, write it as a component the body names (::YouTube{id=\"…\"}, see Components in Markdown), whose template renders it; to keep the page as it is, take it out of the body.";
 
@@ -209,6 +212,8 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
   const tocLines = TOC_MARKER_IN_BODY.test(body);
   const at = (raw: string, text: string, hint?: string, id?: MarkdownProblem['id'], index?: number, into = problems) => {
     let i = index ?? body.indexOf(raw, from);
+    // (HTML over lines of a quote or list item has lost their markers: found by its first line)
+    if (i < 0 && raw.includes('\n')) i = body.indexOf(raw.split('\n', 1)[0]!.trim(), from);
     if (i < 0) i = body.indexOf(raw);
     if (i >= 0) from = i;
     const end = Math.max(i, 0);
@@ -218,7 +223,9 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
     counted.at = end;
     const line = counted.line;
     lines ??= body.split('\n');
-    into.push({ line, column: i > 0 ? i - body.lastIndexOf('\n', i - 1) : 1, lineText: lines[line - 1] ?? '', text, ...(hint ? { hint } : {}), ...(id ? { id } : {}) });
+    const lineText = lines[line - 1] ?? '';
+    // (a warning's line is shown only when it is short: a long line of HTML, copied into each, would weigh)
+    into.push({ line, column: i > 0 ? i - body.lastIndexOf('\n', i - 1) : 1, lineText: into !== problems && lineText.length > 500 ? '' : lineText, text, ...(hint ? { hint } : {}), ...(id ? { id } : {}) });
   };
   const tagIn = (raw: string) => {
     const found = templateTag(raw);
@@ -229,7 +236,7 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
   walk(tokens, (t: Token) => {
     also?.(t);
     // Past a code block: a line in it is no problem, and must not be taken for one that comes after it.
-    if (t.type === 'code') { from = pastCode(body, t.raw, from, misses); return; }
+    if (t.type === 'code' || t.type === 'codespan') { from = pastCode(body, t.raw, from, misses); return; }
     // A text's own source (a block text of a list item is walked as its inline texts).
     if (t.type === 'text' && !('tokens' in t && t.tokens)) { tagIn(t.raw); return; }
     // A paragraph, or a list item's text, with a line that is only a table-of-contents marker.
@@ -252,7 +259,12 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
       else if (notices && !html.startsWith('</')) {
         // (an end tag is the start tag's: said at the start tag; the same removal again in a body, once)
         const bad = htmlPolicyViolation(html);
-        if (bad && !removed.has(bad.text)) { removed.add(bad.text); at(html, `html: 'sanitize' removes ${bad.text} from this body`, SANITIZED_HINT, undefined, undefined, notices); }
+        if (bad && !removed.has(bad.text)) {
+          removed.add(bad.text);
+          // A few said each at its place, the rest counted in one more: the warnings of a file stay short.
+          if (notices.length < NOTICES_MAX) at(html, `html: 'sanitize' removes ${bad.text} from this body`, SANITIZED_HINT, undefined, undefined, notices);
+          else if (notices.length === NOTICES_MAX) notices.push({ ...notices[NOTICES_MAX - 1]!, text: "html: 'sanitize' removes more from this body than is listed here", hint: 'Build with the raw HTML taken out, or written as components, to see the rest.' });
+        }
       }
     }
     if (t.type === 'link' || t.type === 'image') {

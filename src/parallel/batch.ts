@@ -51,7 +51,7 @@ export function workerMain(port: MessagePort = parentPort!, config: SiteConfig):
         if (t.keep !== false) t.indices.forEach((i, k) => own.set(i, { entry: results[k].entry, errors: results[k].errors }));
         // The parse output's HTML is the entry's: not sent twice (the main thread puts it back).
         // A body kept on disk goes as its place (diskBody.ts), not read into the message.
-        return results.map((r) => (r.parsed?.html !== undefined ? { ...r, parsed: { data: r.parsed.data, html: SAME_HTML, text: r.parsed.text } } : { ...r, entry: wireEntry(r.entry) }));
+        return results.map((r) => (r.parsed?.html !== undefined ? { ...r, parsed: { ...r.parsed, html: SAME_HTML } } : { ...r, entry: wireEntry(r.entry) }));
       }
       case 'part': t.indices.forEach((i, k) => own.set(i, t.results[k])); return null;
       case 'content': {

@@ -54,6 +54,29 @@ describe("html: 'sanitize' warns of what it removes", () => {
     } finally { await dev.close(); }
   });
 
+  it('parsed on worker threads, from their cache, and left out with a draft', async () => {
+    const s = await sanitizing();
+    const pool = { SITEGEN_PARALLEL_MIN: '1', SITEGEN_WORKERS: '2', SITEGEN_POOL_MAIN: '0' };
+    for (let i = 0; i < 2; i++) {
+      const r = await s.build({ env: pool });
+      expect(r.warnings.map((w) => [w.id, w.location?.line]), `build ${i + 1}`).toEqual([['HtmlSanitized', 9]]);
+      s.edit('templates/pages.tsx', (t) => t.replace('Fixture home', `Fixture home ${i}`));
+    }
+  });
+
+  it('says a few removals of a body at their places, and that there are more', async () => {
+    const s = await sanitizing();
+    const tags = ['iframe', 'object', 'embed', 'form', 'style', 'script', 'select', 'textarea'];
+    s.edit('content/pages/about.md', (t) => t + '\n' + tags.map((tag) => `<${tag}>x</${tag}>\n`).join('\n'));
+    const r = await s.build();
+    expect(r.code, r.stderr).toBe(0);
+    // (the second <iframe> is the first one's removal again: said once)
+    expect(r.warnings.map((w) => w.text)).toEqual([
+      ...['iframe', 'object', 'embed', 'form', 'style'].map((t) => `html: 'sanitize' removes <${t}> from this body`),
+      "html: 'sanitize' removes more from this body than is listed here",
+    ]);
+  });
+
   it('says nothing once the body holds only HTML the policy allows', async () => {
     const s = await sanitizing();
     s.edit('content/pages/about.md', (t) => t.replace('<iframe src="https://www.youtube.com/embed/abc"></iframe>', '<details><summary>More</summary>\n\nText.\n\n</details>'));
