@@ -160,6 +160,19 @@ export function configMessages(e: ConfigInvalid, root: string): Message[] {
  * site.url; no trailing slash. `problem`: a ConfigError when it is not an absolute http(s) URL (written
  * `example.com`, every canonical URL and link of the site would be wrong), naming where it came from.
  */
+/** Why a site.base is no path the site can be served under, or null. Characters a URL path holds as they are,
+ *  one class repeated: linear. */
+const PATH_CHARS = /^[A-Za-z0-9._~!$&'()*+,;=:@/-]*$/;
+function baseProblem(base: string): { problem: string; hint: string } | null {
+  const url = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/.*)?$/i.exec(base) ?? (base.startsWith('//') ? /^\/\/[^/]*(\/.*)?$/.exec(base) : null);
+  if (url) return { problem: 'is a URL, not a path', hint: `Write the path the site is served under: ${JSON.stringify(url[1] && url[1] !== '/' ? url[1] : '/docs/')}; the origin goes in site.url.` };
+  if (!PATH_CHARS.test(base)) {
+    const bad = [...base].find((c) => !PATH_CHARS.test(c))!;
+    return { problem: `has ${JSON.stringify(bad)}, which a URL path cannot hold as it is`, hint: bad === ' ' ? 'Write the folder with a hyphen instead of a space: "/my-docs/".' : 'Write the path the site is served under, of letters, digits and "-", "_", ".", "~" between slashes: "/docs/".' };
+  }
+  return null;
+}
+
 export function siteUrlFrom(root: string, config: SiteConfig, env: NodeJS.ProcessEnv, flag?: string): { url: string; problem: Message | null } {
   const [raw, from] = flag !== undefined ? [flag, '--site-url'] : env.SITE_URL ? [env.SITE_URL, 'SITE_URL'] : [config.site.url, 'site.url'];
   // As parsed (`https:example.com` is https://example.com), with no query, fragment or credentials.
@@ -169,6 +182,8 @@ export function siteUrlFrom(root: string, config: SiteConfig, env: NodeJS.Proces
   let url = u ? u.origin + u.pathname : '';
   while (url.endsWith('/')) url = url.slice(0, -1);
   const base = config.site.base && config.site.base !== '/' ? config.site.base : '';
+  const badBase = base ? baseProblem(base) : null;
+  if (badBase) return { url, problem: message('ConfigError', `site.base ${JSON.stringify(base)} ${badBase.problem}`, locateKey(root, ['site', 'base']), { hint: badBase.hint }) };
   // With a base, a path in the URL would be written twice in every canonical URL (…/repo/repo/…).
   if (u && base && u.pathname !== '/') {
     return { url, problem: message('ConfigError', `The site URL ${JSON.stringify(raw)} (${from}) has a path, and site.base ${JSON.stringify(base)} adds its own to every URL`, from === 'site.url' ? locateKey(root, ['site', 'url']) : null, {

@@ -164,6 +164,24 @@ describe('sitegen build', () => {
     expect((await siteAt(site.root).check({ env: { SITE_URL: 'https://user.example.io/' } })).code).toBe(0);
   });
 
+  it('refuses a site.base that is a URL or holds what a path cannot, at the key, and takes a bare folder name', async () => {
+    const site = await copyOf('base-blog'); // (site.base '/blog/')
+    onTestFinished(() => site.remove());
+    const cases: [string, RegExp][] = [
+      ['https://x.github.io/blog/', /sitegen\.config\.ts:\d+:\d+ site\.base "https:\/\/x\.github\.io\/blog\/" is a URL, not a path[\s\S]*hint: Write the path the site is served under: "\/blog\/"; the origin goes in site\.url\./],
+      ['/my blog/', /site\.base "\/my blog\/" has " ", which a URL path cannot hold as it is[\s\S]*hint: Write the folder with a hyphen instead of a space/],
+      ['/blog/?x', /site\.base "\/blog\/\?x" has "\?", which a URL path cannot hold as it is/],
+    ];
+    for (const [base, expected] of cases) {
+      fs.writeFileSync(path.join(site.root, 'sitegen.config.ts'), fs.readFileSync(path.join(site.root, 'sitegen.config.ts'), 'utf8').replace(/base: '[^']*'/, `base: '${base}'`));
+      const r = await siteAt(site.root).check();
+      expect(r.code, base).toBe(1);
+      expect(r.stderr, base).toMatch(expected);
+    }
+    fs.writeFileSync(path.join(site.root, 'sitegen.config.ts'), fs.readFileSync(path.join(site.root, 'sitegen.config.ts'), 'utf8').replace(/base: '[^']*'/, "base: 'blog'"));
+    expect((await siteAt(site.root).check()).code).toBe(0);
+  });
+
   it('exits 1 with a clear message when the folder is not a site', () => {
     const r = sitegen(['build', '--root', fixture('')]);
     expect(r.code).toBe(1);
