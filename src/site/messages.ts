@@ -1,5 +1,6 @@
 // Turns what goes wrong while compiling or loading the site module into located user messages.
 import path from 'node:path';
+import { isBuiltin } from 'node:module';
 import type * as esbuild from 'esbuild';
 import type { Message } from '../core/types.ts';
 import { fileLocation, message, thrownBySite } from '../core/errors.ts';
@@ -20,6 +21,11 @@ export function esbuildMessages(list: esbuild.Message[], root: string, id: 'Bund
       line: m.location.line, column: m.location.column + 1, lineText: m.location.lineText,
     } : null;
     const inModule = id === 'ConfigError' && location && location.file !== 'sitegen.config.ts' && !location.file.startsWith('../') && !location.file.includes('node_modules/');
+    // A module of Node's in the browser's bundle (an island that imports fs): no package to install.
+    const builtin = id === 'BundleError' ? /^Could not resolve "([^"]+)"/.exec(m.text)?.[1] : undefined;
+    if (builtin && (builtin.startsWith('node:') || isBuiltin(builtin))) {
+      return message(id, m.text, location, { hint: `${builtin} is part of Node, and an island runs in the browser, which has no ${builtin}: read what the island needs on the server (in routes() or a template) and hand it to the island as a prop.` });
+    }
     return message(inModule ? 'TemplateSyntaxError' : id, m.text, location);
   });
 }

@@ -72,6 +72,7 @@ const CASES: Case[] = [
   ['front matter in TOML', 'content/pages/about.md', '---toml\ntitle = "About"\n---\nBody\n', /content\/pages\/about\.md:1:4 Front matter must be YAML/],
   ['missing template import', 'templates/pages.tsx', "import Missing from './nope.tsx';\nexport * from './real.tsx';\nexport { Missing };\n", /templates\/pages\.tsx:1:\d+ Could not resolve "\.\/nope\.tsx"/],
   ['missing island import', 'templates/islands/Counter.tsx', "export { default } from './Gone.tsx';\n", /templates\/islands\/Counter\.tsx:1:\d+ Could not resolve "\.\/Gone\.tsx"/],
+  ['an island that imports a module of Node', 'templates/islands/Counter.tsx', "import { readFileSync } from 'node:fs';\nexport default function Counter() { return <b>{typeof readFileSync}</b>; }\n", /templates\/islands\/Counter\.tsx:1:\d+ Could not resolve "node:fs"[\s\S]*hint: node:fs is part of Node, and an island runs in the browser/],
   ['template syntax error', 'templates/pages.tsx', 'export function Broken( {\n', /templates\/pages\.tsx:\d+:\d+ /],
   ['template that throws while loading', 'templates/pages.tsx', "export * from './real.tsx';\nif (Date) throw new Error('import exploded');\n", /templates\/pages\.tsx:2:\d+ loading sitegen\.config\.ts failed: import exploded/],
   // Every export of the real templates but Item, which throws when it renders.
