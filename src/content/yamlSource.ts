@@ -25,6 +25,7 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): { s
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
   let openings: ((end: number) => number | null) | undefined;
+  const quotedLines = new Set<number>();
   const problems = doc.errors.map((e) => {
     const pos = e.linePos?.[0] ?? counter.linePos(e.pos[0]);
     // A quote never closed takes the rest of the text in: the parser stops at its end, far from the cause.
@@ -42,12 +43,17 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): { s
       return { line: at.line + lineOffset, column: at.col, message: `${what}${pos.line > at.line ? ` (YAML looked for it up to line ${pos.line + lineOffset})` : ''}` };
     }
     // `title: Part one: the start` — a ": " in a plain value reads as a second key.
+    if (quotedLines.has(pos.line)) return null; // (`a: b: c: d` is one mistake: said once, for the whole value)
     if (e.code === 'BLOCK_AS_IMPLICIT_KEY') {
-      const quoted = quoteValue(text.slice(e.pos[0] - pos.col + 1).split('\n', 1)[0]!, pos.col - 1);
-      if (quoted) return { line: pos.line + lineOffset, column: pos.col, message: `This value has ": " in it, which YAML reads as the start of another key: put the value in quotes (${quoted})` };
+      const start = e.pos[0] - pos.col + 1;
+      const rest = text.slice(start).split('\n', 2);
+      // (not for a value that goes on over the next line, or one behind an anchor or a tag)
+      const goesOn = rest.length > 1 && /^[ \t]+\S/.test(rest[1]!) && /^[ \t]*/.exec(rest[1]!)![0].length > /^[ \t-]*/.exec(rest[0]!)![0].length;
+      const quoted = goesOn ? null : quoteValue(rest[0]!, pos.col - 1);
+      if (quoted) { quotedLines.add(pos.line); return { line: pos.line + lineOffset, column: pos.col, message: `This value has ": " in it, which YAML reads as the start of another key: put the value in quotes (${quoted})` }; }
     }
     return { line: pos.line + lineOffset, column: pos.col, message: firstLine(e.message) };
-  });
+  }).filter((p): p is YamlSyntaxProblem => p !== null);
   const source: YamlSource = {
     doc, counter, text, lineOffset, file,
     locate: (path) => locate(source, path),
@@ -107,7 +113,7 @@ function quoteValue(line: string, col: number): string | null {
   const rest = line.slice(col);
   const hash = rest.indexOf(' #');
   const value = (hash < 0 ? rest : rest.slice(0, hash)).trimEnd();
-  if (!value.includes(': ')) return null;
+  if (!value.includes(': ') || value.startsWith('&') || value.startsWith('!')) return null;
   const q = value.includes('"') && !value.includes("'") ? `'${value}'` : JSON.stringify(value);
   return `${line.slice(0, col)}${q}`;
 }

@@ -86,7 +86,8 @@ void keysMatch; void siteKeysMatch;
 
 /** Thrown where the site module is loaded; messages.ts turns it into the located message. */
 export class ConfigInvalid extends Error {
-  constructor(readonly issues: z.core.$ZodIssue[]) { super('the config does not match SiteConfig'); }
+  /** `missing`: the issues' paths (dotted) at which the config has no value. */
+  constructor(readonly issues: z.core.$ZodIssue[], readonly missing: ReadonlySet<string> = new Set()) { super('the config does not match SiteConfig'); }
 }
 
 /** Throws ConfigInvalid when the exported config has unknown keys or values of the wrong kind. */
@@ -94,7 +95,11 @@ export function checkConfig(config: unknown): void {
   if (config === undefined) return; // no default export: the loader's own error says so
   const r = siteConfigSchema.safeParse(config, { error: (iss) => (iss.code === 'invalid_type' && iss.input === undefined ? 'is required' : undefined) });
   // Unknown keys first: a misspelt `colections` also leaves `collections` missing, and the typo is the cause.
-  if (!r.success) throw new ConfigInvalid([...r.error.issues].sort((a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys')));
+  if (!r.success) {
+    const valueAt = (p: PropertyKey[]) => p.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), config);
+    const missing = new Set(r.error.issues.filter((iss) => iss.code !== 'unrecognized_keys' && valueAt(iss.path) === undefined).map((iss) => dotted(iss.path)));
+    throw new ConfigInvalid([...r.error.issues].sort((a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys')), missing);
+  }
 }
 
 /** The keys valid at a path of the config ([] for the top level), read off the schema: an object's own keys,
@@ -140,7 +145,7 @@ const dotted = (p: PropertyKey[]) => p.map(String).join('.');
 export function configMessages(e: ConfigInvalid, root: string): Message[] {
   // A key missing because it is misspelt (`colections`) is said once, by the misspelling's did-you-mean.
   const guessed = new Set(e.issues.flatMap((iss) => (iss.code === 'unrecognized_keys' ? iss.keys.flatMap((key) => { const g = closest(key, validKeys(iss.path)); return g ? [dotted([...iss.path, g])] : []; }) : [])));
-  const issues = e.issues.filter((iss) => !(iss.message === 'is required' && guessed.has(dotted(iss.path))));
+  const issues = e.issues.filter((iss) => !(e.missing.has(dotted(iss.path)) && guessed.has(dotted(iss.path))));
   const all = issues.flatMap((iss) => iss.code === 'unrecognized_keys'
     ? iss.keys.map((key) => {
       const valid = validKeys(iss.path);

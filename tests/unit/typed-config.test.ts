@@ -50,6 +50,15 @@ describe('unknown config keys', () => {
     }, 120_000);
   }
 
+  it('a misspelt key of a collection is one problem, not a second about the key it meant', async () => {
+    const other = copy('basic', 'unknown-keys-pattern');
+    edit(path.join(other, 'sitegen.config.ts'), "pages: { pattern: 'pages/*.md'", "pages: { patern: 'pages/*.md'");
+    const r = await siteAt(other).check();
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Unknown config key "collections\.pages\.patern"[^✗]*hint: Did you mean pattern\?/);
+    expect(r.stderr).not.toContain('collections.pages.pattern"');
+  });
+
   it('dev reports the key in the terminal and the overlay', async () => {
     const server = await siteAt(site).dev({ backend: true });
     try {

@@ -1,0 +1,27 @@
+// A ": " in a plain YAML value (`title: Part one: the start`) reads as a second key: the message says to quote
+// the value and shows the line quoted, once per line, and only where quoting is the fix.
+import { describe, expect, it } from 'vitest';
+import { parseYamlSource } from '../../src/content/yamlSource.ts';
+
+const problems = (text: string) => parseYamlSource(text, 'content/a.yaml', 0).problems.map((p) => [p.line, p.column, p.message]);
+const QUOTE = 'This value has ": " in it, which YAML reads as the start of another key: put the value in quotes';
+
+describe('a colon in a plain value', () => {
+  it('says to quote the value, at the value, with the line quoted', () => {
+    expect(problems('title: Second post: the sequel\n')).toEqual([[1, 8, `${QUOTE} (title: "Second post: the sequel")`]]);
+    expect(problems('- a: b: c\n')).toEqual([[1, 6, `${QUOTE} (- a: "b: c")`]]);
+    expect(problems('x: 1\r\ny: a: b # note\r\n')).toEqual([[2, 4, `${QUOTE} (y: "a: b")`]]);
+    expect(problems('t: Re: "hi" there\n')[0]).toEqual([1, 4, `${QUOTE} (t: 'Re: "hi" there')`]);
+  });
+
+  it('says it once for a value with two colons', () => {
+    expect(problems('a: b: c: d\n')).toEqual([[1, 4, `${QUOTE} (a: "b: c: d")`]]);
+  });
+
+  it('keeps the parser\'s words where quoting the line is not the fix', () => {
+    // (an anchor or a tag before the value, a value that goes on over the next line)
+    for (const text of ['title: &x a: b\n', 'title: !!str a: b\n', 'title: a: b\n  more text\n']) {
+      expect(problems(text)[0]![2], text).not.toContain('put the value in quotes');
+    }
+  });
+});
