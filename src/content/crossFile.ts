@@ -67,5 +67,5 @@ async function locateText(root: string, file: string, text: string, problem: str
 export async function locateIssue(root: string, file: string, fieldPath: (string | number)[], text: string): Promise<Message> {
   const parsed = await (await parser()).parseContentFile(root, file);
   const loc = 'source' in parsed ? parsed.source.locate(fieldPath) : fileLocation(file);
-  return message('ContentSchemaError', text, loc, { field: formatPath(fieldPath) || undefined });
+  return message('ContentCheckError', text, loc, { field: formatPath(fieldPath) || undefined });
 }
