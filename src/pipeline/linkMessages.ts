@@ -36,9 +36,11 @@ export function linkMessages(broken: BrokenLink[]): Message[] {
     } else {
       const fragment = safeDecode(b.fragment);
       const first = b.uses[0];
-      groupWhy = `but ${b.target === first.page && first.link.startsWith('#') ? 'the page' : b.target} has no element with id "${fragment}"`;
-      why = (u) => (u.link.startsWith('#') ? `but the page has no element with id "${fragment}"` : groupWhy);
-      hint = 'Link to an id the page has (headings get ids with markdown({ headingIds: true })), or fix the fragment.';
+      const has = b.twice ? `more than one element with id "${fragment}" (a browser goes to the first)` : `no element with id "${fragment}"`;
+      groupWhy = `but ${b.target === first.page && first.link.startsWith('#') ? 'the page' : b.target} has ${has}`;
+      why = (u) => (u.link.startsWith('#') ? `but the page has ${has}` : groupWhy);
+      hint = b.twice ? 'An id names one element of a page: a heading whose id a template uses too (## Main beside <main id="main">) takes it twice. Rename the heading, or the template\'s id.'
+        : 'Link to an id the page has (headings get ids with markdown({ headingIds: true })), or fix the fragment.';
     }
     const extra = hint ? { hint } : {};
     if (b.uses.length > GROUP_AFTER) {

@@ -7,7 +7,7 @@
 import type { Location } from '../core/types.ts';
 import { nearPath } from './linkNear.ts';
 
-const ID = 'id:';
+const ID = 'id:', TWICE = '\u0000twice'; // an id entry, and after one: more than one element of the page has it
 /** Marks a page that has what a strict CSP blocks: `csp:style`, `csp:script`, `csp:handler`, and `csp:frame <origin>`,
  *  `csp:script <origin>`, `csp:img <origin>`, `csp:form <origin>` for a remote <iframe>, <script>, <img> or
  *  <form action> (cspWarnings.ts). */
@@ -86,7 +86,7 @@ export function extractLinks(html: string): string[] {
   const out = new Set<string>();
   let nextOpen = -2, lastOpen = -1; // remote(): the first '<' not yet passed (-2: not looked for), the last passed
   forEachLinkAttr(html, (name, value, at) => {
-    if (name === 'id') { if (value) out.add(ID + decodeAttr(value)); return; }
+    if (name === 'id') { if (value) { const id = ID + decodeAttr(value); out.add(out.has(id) ? id + TWICE : id); } return; } // (a second one: marked)
     // Each candidate of a srcset ("a.avif 640w, b.avif 1280w") is a link of its own.
     if (name === 'srcset') { for (const c of decodeAttr(value).split(',')) addLink(c.trim().split(/\s/, 1)[0]); return; }
     if (name === 'src' && (value.startsWith('//') || /^https?:/i.test(value))) { remote(decodeAttr(value), at); return; }
@@ -168,7 +168,7 @@ export type LinkFix = { kind: 'base'; base: string } | { kind: 'draft'; file: st
  */
 export type BrokenLink =
   | { kind: 'path'; resolved: string; fix: LinkFix | null; uses: LinkUse[] }
-  | { kind: 'fragment'; target: string; fragment: string; uses: LinkUse[] };
+  | { kind: 'fragment'; target: string; fragment: string; uses: LinkUse[]; /** The id is there, on more than one element. */ twice?: true };
 
 /**
  * A link as a base-less site path (how routes and targets are written). Under a base, a link resolves only
@@ -248,10 +248,11 @@ export function brokenAnchors(pages: PageLinks[], base = '/'): BrokenLink[] {
       const have = ids.get(target) ?? ids.get(safeDecode(target));
       if (!have) continue;
       const fragment = entry.slice(hash + 1);
-      if (have.has(fragment) || have.has(safeDecode(fragment))) continue;
+      const id = have.has(fragment) ? fragment : have.has(safeDecode(fragment)) ? safeDecode(fragment) : null;
+      if (id !== null && !have.has(id + TWICE)) continue; // (an id two elements have: a browser goes to the first)
       const key = `${target}#${fragment}`;
       let b = broken.get(key);
-      if (!b) broken.set(key, (b = { kind: 'fragment', target, fragment, uses: [] }));
+      if (!b) broken.set(key, (b = { kind: 'fragment', target, fragment, uses: [], ...(id !== null ? { twice: true as const } : {}) }));
       b.uses.push(useOf(pg, entry));
     }
   }
