@@ -30,7 +30,7 @@ export async function loadSiteModule(root: string, cached: CacheRecord | null = 
     try {
       imported = await importSiteModule(result);
     } catch (e) {
-      return { errors: loadFailed(e, root) };
+      return { errors: loadFailed(e, root, result.metafile) };
     }
     const wanted = islandsDirOf(imported.site.config);
     if (sameDir(root, wanted, islandsDir)) break;

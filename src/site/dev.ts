@@ -50,7 +50,7 @@ export async function createSiteCompiler(root: string): Promise<SiteCompiler> {
           imported = await importSiteModule(result, { codeCache: false });
         } catch (e) {
           memo.clear();
-          return { errors: loadFailed(e, root) };
+          return { errors: loadFailed(e, root, result.metafile) };
         }
         const { site, file } = imported;
         // Not waited for here (nothing reads it any more), but before the next compile writes.

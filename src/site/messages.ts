@@ -51,7 +51,42 @@ function islandExportMessage(m: esbuild.Message, root: string, workingDir: strin
   return message('TemplateSyntaxError', `${rel} is an island: import its default export, not a named one`, { file, line: m.location.line, column: m.location.column + 1, lineText: m.location.lineText }, { hint });
 }
 
-/** The module compiled but threw while its top level ran (the config or a template module): a user error. */
-export const loadFailed = (e: unknown, root: string): Message[] => e instanceof ConfigInvalid ? configMessages(e, root) : [thrownBySite(e, root, 'loading sitegen.config.ts failed')];
+/** The module compiled but threw while its top level ran (the config or a template module): a user error.
+ *  With the compile's metafile, a cycle among the site's own modules is named in a note: a value read while
+ *  the cycle loads is not ready yet, and the throw says only what that caused. */
+export function loadFailed(e: unknown, root: string, meta?: esbuild.Metafile): Message[] {
+  if (e instanceof ConfigInvalid) return configMessages(e, root);
+  const m = thrownBySite(e, root, 'loading sitegen.config.ts failed');
+  const cycle = meta && importCycle(meta, root);
+  if (cycle) m.notes.push({ text: `these modules import each other, so one runs before what it imports from the other is ready: ${cycle.join(' → ')}`, location: null });
+  return [m];
+}
+
+/** The first cycle of imports among the site's own files (relative to the root), or null. Each file is
+ *  visited once: linear in the imports. */
+function importCycle(meta: esbuild.Metafile, root: string): string[] | null {
+  const own = (f: string) => !f.includes('node_modules') && !/^[a-z-]+:/.test(f) && f !== '<stdin>';
+  const state = new Map<string, 1 | 2>(); // 1: on the current path, 2: done
+  const stack: string[] = [];
+  const visit = (f: string): string[] | null => {
+    state.set(f, 1);
+    stack.push(f);
+    for (const i of meta.inputs[f]?.imports ?? []) {
+      if (!own(i.path) || !meta.inputs[i.path]) continue;
+      const s = state.get(i.path);
+      if (s === 1) return [...stack.slice(stack.indexOf(i.path)), i.path];
+      if (s === undefined) { const c = visit(i.path); if (c) return c; }
+    }
+    stack.pop();
+    state.set(f, 2);
+    return null;
+  };
+  for (const f of Object.keys(meta.inputs)) {
+    if (!own(f) || state.has(f)) continue;
+    const c = visit(f);
+    if (c) return c.map((x) => path.relative(root, path.resolve(x)).split(path.sep).join('/'));
+  }
+  return null;
+}
 
 export const noConfig = (root: string) => [message('ConfigError', `No sitegen.config.ts in ${root}`, null, { hint: 'Run sitegen in a site folder or pass --root.' })];

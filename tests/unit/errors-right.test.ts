@@ -198,3 +198,21 @@ describe('the code frame', () => {
     expect(codeFrame(m)).toEqual(['12 | \t\ttags: [a, b', '   | \t\t     ^']);
   });
 });
+
+describe('a cycle of imports', () => {
+  it('names the modules that import each other when loading the config throws', async () => {
+    const s = await site(copyOf('basic', {
+      'templates/a.ts': "import { b } from './b.ts';\nexport const a = ['x'];\nexport const count = b.length;\n",
+      'templates/b.ts': "import { a } from './a.ts';\nexport const b = a.map((x) => x);\n",
+    }));
+    s.edit('sitegen.config.ts', (t) => t.replace("import { Layout,", "import { count } from './templates/a.ts';\nvoid count;\nimport { Layout,"));
+    for (const command of ['build', 'check']) {
+      const r = await s.run(command);
+      expect(r.code, command).toBe(1);
+      expect(r.errors[0], command).toMatchObject({ location: { file: 'templates/b.ts', line: 2 } });
+      // (from whichever of the two the compile lists first)
+      expect(r.errors[0]!.notes.map((n) => n.text).join('\n'), command).toMatch(/^these modules import each other, so one runs before what it imports from the other is ready: templates\/(a|b)\.ts → templates\/(?!\1)[ab]\.ts → templates\/\1\.ts$/m);
+      expect(r.stderr, command).toContain('these modules import each other');
+    }
+  });
+});
