@@ -210,6 +210,7 @@ export function defineBody(entry: Entry, root: string, ref: BodyRef, plain = fal
 
 /** Where an entry's body is kept, when it is on disk. */
 export function bodyOf(entry: object): BodyRef | undefined {
+  if (!(REF in entry)) return undefined; // (most objects a stable text walks are not entries: no descriptor read)
   const get = Object.getOwnPropertyDescriptor(entry, 'html')?.get;
   return get === getHtml ? (entry as Partial<Held>)[REF] : undefined;
 }
