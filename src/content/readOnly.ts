@@ -32,7 +32,7 @@ function freezeData(v: unknown, depth = 0, guard = true): void {
 /** A body's headings as every entry hands them out, whatever holds the body (memory, disk, dev's lazy compile):
  *  the list and each heading frozen. */
 export function frozenHeadings<T extends object[]>(headings: T): T {
-  if (!Object.isFrozen(headings)) { for (const h of headings) Object.freeze(h); Object.freeze(headings); }
+  freezeData(headings, 0, false);
   return headings;
 }
 
@@ -49,7 +49,8 @@ export function freezeEntries(lists: Iterable<Entry[]>): void {
     freezeData(e.data);
     // (the engine's own lists: no site sorts its folders or headings in place, and there are many)
     freezeData(e.dirs, 0, false);
-    freezeData(valueOf(e, 'headings'), 0, false);
+    const headings = valueOf(e, 'headings');
+    if (Array.isArray(headings)) frozenHeadings(headings);
     freezeData(valueOf(e, 'links'));
   }
 }
