@@ -16,13 +16,20 @@ export interface DevFlags { root?: string; port?: number; host: string; open?: b
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** Prints a rebuild's report; warnings only when they differ from the last ones printed (`shown`), and what
- *  the pages show meanwhile: the last good build, or the error page while there has been none. */
-function printReport(r: RebuildReport, io: Io, shown: { warnings: string; built: boolean }): void {
-  const warnings = (r.warnings ?? []).map((m) => `${m.location?.file}:${m.text}`).join('\n');
-  if (r.warnings && warnings !== shown.warnings) {
-    shown.warnings = warnings;
-    printMessages(r.warnings, 'warning', (s) => io.err(s + '\n'));
+/** A warning as the terminal shows it: the same text at the same place is the same warning. */
+const warningKey = (m: RebuildReport['errors'][number]) => `${m.location?.file ?? ''}:${m.location?.line ?? ''}:${m.location?.column ?? ''} ${m.text}`;
+
+/** Prints a rebuild's report; of its warnings, those the terminal has not shown since they last applied (an
+ *  edit that adds one prints that one, not every warning of the site again), and how many shown ones no longer
+ *  apply; and what the pages show meanwhile: the last good build, or the error page while there has been none. */
+function printReport(r: RebuildReport, io: Io, shown: { warnings: Set<string>; built: boolean }): void {
+  if (r.warnings) {
+    const now = new Set(r.warnings.map(warningKey));
+    const fresh = r.warnings.filter((m) => !shown.warnings.has(warningKey(m)));
+    const gone = [...shown.warnings].filter((k) => !now.has(k)).length;
+    printMessages(fresh, 'warning', (s) => io.err(s + '\n'));
+    if (gone) io.err(dim(`  ${plural(gone, 'warning')} shown before no longer ${gone === 1 ? 'applies' : 'apply'}\n`));
+    shown.warnings = now;
   }
   if (r.errors.length) {
     printMessages(r.errors, 'error', (s) => io.err(s + '\n'));
@@ -64,7 +71,7 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
   io.out(dim(`sitegen dev ${root}\n`));
   // The content cache a build keeps answers the files that did not change (off with --no-cache).
   configureEngine(engineSettingsFrom(flags, io.env));
-  const shown = { warnings: '', built: false };
+  const shown = { warnings: new Set<string>(), built: false };
   let handle: Awaited<ReturnType<typeof dev>> | undefined;
   let servedAt = '';
   try {

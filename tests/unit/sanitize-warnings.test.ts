@@ -41,7 +41,7 @@ describe("html: 'sanitize' warns of what it removes", () => {
     expect(checked.stderr).toContain("removes <iframe>");
   });
 
-  it('sitegen dev says it too, and again when an edit adds such HTML', async () => {
+  it('sitegen dev says it too, once, then what an edit adds, and when they no longer apply', async () => {
     const s = await sanitizing();
     const dev = await s.dev();
     try {
@@ -51,6 +51,13 @@ describe("html: 'sanitize' warns of what it removes", () => {
       expect(page).not.toContain('<iframe');
       s.edit('content/pages/about.md', (t) => t.replace('And <kbd>Ctrl</kbd> stays.', 'And <kbd>Ctrl</kbd> stays.\n\n<object data="x.swf"></object>'));
       await expect.poll(() => dev.output(), { timeout: 10_000 }).toContain("content/pages/about.md:13:1 html: 'sanitize' removes <object> from this body");
+      // Only the new warning is printed: the one the terminal shows already is not repeated.
+      const iframe = "about.md:9:1 html: 'sanitize' removes <iframe>";
+      expect(dev.stderr().split(iframe).length - 1).toBe(1);
+      // Both removed from the file: the terminal says the shown ones no longer apply.
+      s.edit('content/pages/about.md', (t) => t.replace('<iframe src="https://www.youtube.com/embed/abc"></iframe>', 'A link instead.').replace('<object data="x.swf"></object>', 'No object.'));
+      await expect.poll(() => dev.stderr(), { timeout: 10_000 }).toContain('2 warnings shown before no longer apply');
+      expect(dev.stderr().split(iframe).length - 1).toBe(1);
     } finally { await dev.close(); }
   });
 
