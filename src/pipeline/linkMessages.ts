@@ -5,6 +5,9 @@ import type { Message } from '../core/types.ts';
 import { message, fileLocation } from '../core/errors.ts';
 import { brokenAnchors, brokenPaths, safeDecode, type BrokenLink, type LinkTargets, type LinkUse, type PageLinks } from './linkScan.ts';
 
+/** A use's link as its source writes it, and as served when the build added the site's base to it. */
+const linkOf = (u: LinkUse): string => (u.written ? `${u.written} (served as ${u.link})` : u.link);
+
 /** Pages that share a broken link (a layout or template link) are reported once, with a few examples. */
 const GROUP_AFTER = 3;
 
@@ -47,11 +50,11 @@ export function linkMessages(broken: BrokenLink[]): Message[] {
       // Written in one place of the site's code (a layout's link): the message is located there.
       const shown = shownUses(b);
       const one = shown.every((u) => u.at && u.at.file === shown[0].at!.file && u.at.line === shown[0].at!.line) ? shown[0].at! : null;
-      const m = message('BrokenLink', `${b.uses.length} pages link to ${b.uses[0].link}, ${groupWhy}${one ? '' : ' (a shared template link?)'}`, one, extra);
+      const m = message('BrokenLink', `${b.uses.length} pages link to ${linkOf(b.uses[0])}, ${groupWhy}${one ? '' : ' (a shared template link?)'}`, one, extra);
       for (const u of shown) m.notes.push(u.at && !one ? { text: `on page ${u.page}`, location: u.at } : { text: `on page ${u.page}${u.source ? ` (${u.source})` : ''}`, location: null });
       out.push(m);
     } else {
-      for (const u of b.uses) out.push(message('BrokenLink', `page ${u.page} links to ${u.link}, ${why(u)}`, u.at ?? (u.source ? fileLocation(u.source) : null), extra));
+      for (const u of b.uses) out.push(message('BrokenLink', `page ${u.page} links to ${linkOf(u)}, ${why(u)}`, u.at ?? (u.source ? fileLocation(u.source) : null), extra));
     }
   }
   return out;

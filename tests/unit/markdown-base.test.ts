@@ -55,8 +55,9 @@ describe('Markdown under a base', () => {
     const moved = await site.build({ quiet: true });
     // "/blog/posts/second/" is no longer the base: it is a root path, based like any other.
     expect(moved.errors.map((e) => e.text)).toEqual([
-      'page /posts/first/ links to /journal/blog/posts/second/, which is not a page, alias or file',
-      'page /posts/third/ links to /journal/blog/posts/second/, which is not a page, alias or file',
+      // (quoted as the Markdown writes them, and as served)
+      'page /posts/first/ links to /blog/posts/second/ (served as /journal/blog/posts/second/), which is not a page, alias or file',
+      'page /posts/third/ links to /blog/posts/second/ (served as /journal/blog/posts/second/), which is not a page, alias or file',
     ]);
     expect(moved.errors.map((e) => e.location?.line)).toEqual([8, 7]);
   }, 120_000);
@@ -72,13 +73,13 @@ describe('Markdown under a base', () => {
     } finally { await dev.close(); }
   }, 120_000);
 
-  it('the link check checks the based URL, located at the Markdown line', async () => {
+  it('the link check checks the based URL, located at the Markdown line and quoted as written there', async () => {
     site = await copyOf('base-blog', {
       'content/posts/third.md': '---\ntitle: Third\ndate: 2026-03-01\nsummary: Links.\ntags: [news]\n---\nFine: [first](/posts/first/).\n\nBroken: [gone](/posts/gone/).\n',
     });
     const r = await site.check();
     expect(r.errors.map((e) => [e.text, e.location?.file, e.location?.line])).toEqual([
-      ['page /posts/third/ links to /blog/posts/gone/, which is not a page, alias or file', 'content/posts/third.md', 9],
+      ['page /posts/third/ links to /posts/gone/ (served as /blog/posts/gone/), which is not a page, alias or file', 'content/posts/third.md', 9],
     ]);
   }, 120_000);
 });
