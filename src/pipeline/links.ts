@@ -110,7 +110,7 @@ export async function locateLinks(root: string, broken: BrokenLink[], base = '/'
         const i = lines.findIndex((t) => t.includes(`(${l})`) || t.includes(`"${l}"`) || (quoted ? t.includes(`'${l}'`) || t.includes(`\`${l}\``) : t.includes(` ${l}`)));
         if (i < 0) continue;
         // (written without the base, which the build added: the message quotes what the file has)
-        if (bare && l !== u.link && l !== u.link.slice(0, -1)) u.written = bare;
+        if (bare && l !== u.link && l !== u.link.slice(0, -1)) u.written = l;
         return fileLocation(file, i + 1, lines[i].indexOf(l) + 1, lines[i]);
       }
       return undefined;

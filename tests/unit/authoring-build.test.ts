@@ -112,7 +112,7 @@ describe('bad input is one located error, and dist/ is left as it was', () => {
     {
       what: 'a link to a draft',
       file: 'content/posts/first.md', edit: (t: string) => `${t}\nRead [the unfinished one](/posts/unfinished/) next.\n`,
-      error: /^content\/posts\/first\.md:9:27 page \/posts\/first\/ links to \/docs\/posts\/unfinished\/, which is not a page, alias or file$/,
+      error: /^content\/posts\/first\.md:9:27 page \/posts\/first\/ links to \/posts\/unfinished\/ \(served as \/docs\/posts\/unfinished\/\), which is not a page, alias or file$/,
       hint: 'It may be the page of content/posts/unfinished.md, a draft, left out of this build (`sitegen dev` and `sitegen build --drafts` show drafts)',
     },
     {

@@ -53,7 +53,7 @@ describe('broken links, located in their sources', () => {
     const based = makeTargets(['/', '/about/'], ['index.html', 'about/index.html'], '/repo/');
     const [m, ...more] = await linkProblems(root, pages, based, undefined, undefined, [path.join(root, layout), path.join(root, 'node_modules/x/index.js')]);
     expect(more).toEqual([]);
-    expect(m!.text).toBe('4 pages link to /repo/abuot/, which is not a page, alias or file');
+    expect(m!.text).toBe('4 pages link to /abuot (served as /repo/abuot/), which is not a page, alias or file');
     expect(at(m!.location)).toBe('templates/Layout.tsx:3:26');
     expect(m!.hint).toBe('Did you mean /repo/about/?');
     // One page: located there as well.
