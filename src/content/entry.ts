@@ -4,7 +4,7 @@
 // (liveContent.ts).
 import type { CollectionConfig, Entry, Message } from '../core/types.ts';
 import { fileLocation, message } from '../core/errors.ts';
-import type { LazyParsedFile, ParsedFile } from './parse.ts';
+import type { FailedParse, LazyParsedFile, ParsedFile } from './parse.ts';
 import { defineLazyBody, type LazyBody } from './lazyBody.ts';
 import { validateData, type ValidateOptions } from './validate.ts';
 import { globBase, globMatcher } from './glob.ts';
@@ -41,6 +41,12 @@ export function makeEntry(col: CollectionConfig, relToContent: string, parsed: P
   return { entry: entryOf(col, relToContent, v.data, parsed.body !== undefined ? html() : undefined, parsed.text), errors: [] };
 }
 
+/** A file's parse errors, and its schema's of the front matter a body error left unchecked (parse.ts): an
+ *  author fixes the file's problems at once, not its body's first and then its fields'. */
+export function failedErrors(col: CollectionConfig, failed: FailedParse, opts: ValidateOptions = {}): Message[] {
+  return failed.unchecked ? [...failed.errors, ...validateData(col.schema, failed.unchecked.data, failed.unchecked.source, opts).errors] : failed.errors;
+}
+
 /** A single-file collection is its file's data: a Markdown body there would be dropped without a word. */
 const singleBody = (relToContent: string): Message => message('ConfigError', `This Markdown file has a body, but its collection is single: true, which keeps a file's front matter only: the body would not be published`, fileLocation(`content/${relToContent}`), { hint: 'Drop single: true (the collection is then a list of one entry: content.<collection>[0].html), or move the text into a front matter field.' });
 
@@ -50,7 +56,7 @@ export function makeLazyEntry(col: CollectionConfig, relToContent: string, parse
   const v = validateData(col.schema, parsed.data, parsed.source, opts);
   if (v.errors.length) {
     const b = body.compile();
-    return { errors: b.errors.length ? b.errors : v.errors };
+    return { errors: [...b.errors, ...v.errors] };
   }
   if (col.single && parsed.body?.trim()) return { errors: [singleBody(relToContent)] };
   return { entry: entryOf(col, relToContent, v.data, undefined, undefined, body), errors: [] };

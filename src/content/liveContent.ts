@@ -9,10 +9,10 @@
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../core/types.ts';
 import { sortMessages } from '../core/errors.ts';
 import { cachedResult, contentMarkdownKey, listAndPlan, parseItem, parseOutput, stampKey, type ContentPlan, type ParseCache, type ParseOutput } from './load.ts';
-import { collectionSetErrors, collectionValue, makeEntry, makeLazyEntry } from './entry.ts';
+import { collectionSetErrors, collectionValue, failedErrors, makeEntry, makeLazyEntry } from './entry.ts';
 import { lazyBody, releaseBodies, type LazyBody } from './lazyBody.ts';
 import { crossFileMessages } from './crossFile.ts';
-import type { LazyParsedFile, ParsedFile } from './parse.ts';
+import type { FailedParse, LazyParsedFile, ParsedFile } from './parse.ts';
 import { validateOptionsFor, type ValidateOptions } from './validate.ts';
 import { saveContentCache } from './contentCache.ts';
 import { finishContent, type EntryLists } from '../authoring/finish.ts';
@@ -63,7 +63,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
   let lazyLoad = !!opts.lazy;
   /** Lazy bodies not settled yet, by file: its collection, cache key and parse. */
   const pending = new Map<string, { name: string; key?: string; parsed: LazyParsedFile; body: LazyBody }>();
-  const parsedFiles = new Map<string, ParsedFile | { errors: Message[] }>();
+  const parsedFiles = new Map<string, ParsedFile | FailedParse>();
   const collections = new Map<string, CollectionState>();
   let config: SiteConfig | null = null;
   let plan: (ContentPlan & { refused: Message[] }) | null = null;
@@ -114,7 +114,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
     if (!parsed) { parsed = await parseItem(config!, root, rel); parsedFiles.set(rel, parsed); }
     key ??= stampedKey(rel, parsed);
     noteImages(rel, 'source' in parsed ? parsed.deps : undefined);
-    if (!('source' in parsed)) { cacheEntries.delete(rel); return { errors: parsed.errors }; }
+    if (!('source' in parsed)) { cacheEntries.delete(rel); return { errors: failedErrors(col, parsed) }; }
     const made = makeEntry(col, rel, parsed, undefined, how);
     if (!made.entry) cacheEntries.delete(rel);
     else if (key) cacheEntries.set(rel, [key, parseOutput(parsed, made.entry)]);
@@ -122,7 +122,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
   }
 
   /** The cache key of a file read now (not for an edited file: only what a load reads is cached). */
-  const stampedKey = (rel: string, parsed: ParsedFile | { errors: Message[] }) =>
+  const stampedKey = (rel: string, parsed: ParsedFile | FailedParse) =>
     cache && !edited.has(rel) && 'stamp' in parsed && parsed.stamp ? stampKey(rel, parsed.stamp.size, parsed.stamp.mtimeMs, mdKey) : undefined;
 
   /** The entry of a file read with its body left to compile; once compiled, the parse is kept as an eager one. */

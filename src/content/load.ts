@@ -5,10 +5,10 @@ import { statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../core/types.ts';
 import { message, sortMessages } from '../core/errors.ts';
-import type { FileStamp, ParsedFile } from './parse.ts';
+import type { FailedParse, FileStamp, ParsedFile } from './parse.ts';
 import type { ValidateOptions } from './validate.ts';
 import { listContentFiles, matchFiles } from './glob.ts';
-import { collectionPatterns, collectionSetErrors, collectionValue, entryOf, makeEntry } from './entry.ts';
+import { collectionPatterns, collectionSetErrors, collectionValue, entryOf, failedErrors, makeEntry } from './entry.ts';
 import { outsideRootError } from './insideRoot.ts';
 import { markdownKey } from '../markdown/compile.ts';
 import { urlPolicy } from '../render/urls.ts';
@@ -63,12 +63,12 @@ const siteMarkdown = (config: SiteConfig) => directivesOn(markdownExtensions(con
 const parseOptions = new WeakMap<SiteConfig, { base: string; markdown: ReturnType<typeof siteMarkdown>; images: ReturnType<typeof markdownImageOptions> }>();
 
 /** Reads and parses one file below content/ the way every loader does (the plugins' Markdown extensions
- *  applied); `errors` only when it cannot be parsed. The incremental loader (incremental.ts) keeps these. */
-export async function parseItem(config: SiteConfig, root: string, rel: string, lazyBody = false): Promise<ParsedFile | { errors: Message[] }> {
+ *  applied); `errors` (and the front matter a body error left unchecked) when it cannot be parsed. The incremental loader (incremental.ts) keeps these. */
+export async function parseItem(config: SiteConfig, root: string, rel: string, lazyBody = false): Promise<ParsedFile | FailedParse> {
   let o = parseOptions.get(config);
   if (!o) { const base = urlPolicy(config).base; o = { base, markdown: siteMarkdown(config), images: markdownImageOptions(config, base) }; parseOptions.set(config, o); }
   const parsed = await (parseModule ?? await parser()).parseContentFile(root, `content/${rel}`, o.markdown, o.base, o.images, lazyBody);
-  return 'source' in parsed && !parsed.errors.length ? parsed : { errors: parsed.errors };
+  return !('source' in parsed) ? parsed : !parsed.errors.length ? parsed : { errors: parsed.errors, ...(parsed.frontMatter !== undefined ? { unchecked: { data: parsed.frontMatter, source: parsed.source } } : {}) };
 }
 
 /** Reads, parses and validates files; each YAML document (kept for error locations) dies with its file.
@@ -77,7 +77,7 @@ export async function loadBatch(config: SiteConfig, root: string, items: LoadIte
   if (!items.length) return [];
   const results = await Promise.all(items.map(async ({ collection, rel }): Promise<LoadResult> => {
     const parsed = await parseItem(config, root, rel);
-    if (!('source' in parsed)) return { errors: parsed.errors };
+    if (!('source' in parsed)) return { errors: failedErrors(config.collections[collection], parsed) };
     const made = makeEntry(config.collections[collection], rel, parsed);
     if (made.errors.length) return { errors: made.errors };
     contentImagesKnown(root, config, urlPolicy(config).base, made.entry);

@@ -44,7 +44,13 @@ export interface ParsedFile {
   stamp?: FileStamp;
   /** The image files its Markdown body shows, with their stamps: the cached HTML holds while they do. */
   deps?: ImageDep[];
+  /** A Markdown file whose body failed the content policy but whose front matter was read: that data, which
+   *  its schema checks too, so the file's errors come at once (see FailedParse). */
+  frontMatter?: unknown;
 }
+
+/** A file that could not be parsed: its errors, and the front matter a body error left unchecked. */
+export interface FailedParse { errors: Message[]; unchecked?: { data: unknown; source: YamlSource } }
 
 export interface FileStamp { size: number; mtimeMs: number }
 
@@ -158,7 +164,8 @@ function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions
   }
   const md = compileBody();
   const errors = [...p.errors, ...md.errors];
-  return { ...p, errors, data: errors.length ? undefined : (p.data ?? {}), body: content, html: md.html, text: md.text, ...(md.deps ? { deps: md.deps } : {}), ...(md.warnings && !errors.length ? { warnings: md.warnings } : {}) };
+  const checkToo = md.errors.length && !p.errors.length ? { frontMatter: p.data ?? {} } : {};
+  return { ...p, ...checkToo, errors, data: errors.length ? undefined : (p.data ?? {}), body: content, html: md.html, text: md.text, ...(md.deps ? { deps: md.deps } : {}), ...(md.warnings && !errors.length ? { warnings: md.warnings } : {}) };
 }
 
 /** A Markdown body starting at line `bodyLine` of `rel`, compiled: its problems located in the file. */

@@ -130,4 +130,26 @@ describe('template tags in Markdown', () => {
       site.remove();
     }
   });
+
+  it("names the front matter's schema errors with the body's, in build, check and dev (a file's problems at once)", async () => {
+    const about = '---\ntitle: About\nsummary: Moved from Hugo.\n---\n# About\n\n{{< youtube dQw4w9WgXcQ >}}\n';
+    const site = await copyOf('basic', { 'content/pages/about.md': about });
+    try {
+      const want = [['content/pages/about.md', 3, 'ContentSchemaError'], ['content/pages/about.md', 7, 'TemplateTagInMarkdown']];
+      const where = (r: { errors: { id: string; location: { file: string; line: number } | null }[] }) => r.errors.map((e) => [e.location?.file, e.location?.line, e.id]);
+      const build = await site.build();
+      expect(build.code).toBe(1);
+      expect(where(build)).toEqual(want);
+      expect(where(await site.check())).toEqual(want);
+      // Parsed on worker threads: the same two.
+      expect(where(await site.build({ env: { SITEGEN_PARALLEL_MIN: '1', SITEGEN_WORKERS: '2', SITEGEN_POOL_MAIN: '0', SITEGEN_NO_CACHE: '1' } }))).toEqual(want);
+      const dev = await site.dev();
+      try {
+        await expect.poll(() => dev.output(), { timeout: 10_000 }).toContain('content/pages/about.md:7:1 A Hugo shortcode');
+        expect(dev.output()).toContain('content/pages/about.md:3:1 summary:');
+      } finally { await dev.close(); }
+    } finally {
+      site.remove();
+    }
+  });
 });
