@@ -45,14 +45,22 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export const shownPath = (p: unknown): string => (typeof p === 'string' && CONTROL.test(p) ? JSON.stringify(p) : `"${String(p)}"`);
 
 const UNSAFE = /[\s?#\\]/;
+/** A permalink placeholder another generator fills in (Hugo's and Jekyll's "/:year/:title/") or template code
+ *  (Eleventy's "/blog/{{ page.fileSlug }}/"), as a path taken from front matter brings them. */
+const PLACEHOLDER = /\/:[A-Za-z_]|\{\{|\{%/;
 // Anything invalidPath below refuses past the first character, in one scan (the common case: none): its
-// three rules joined, so the scan cannot drift from them.
-const SUSPECT = new RegExp([CONTROL, UNSAFE, DOT_SEGMENT].map((r) => r.source).join('|'));
+// rules joined, so the scan cannot drift from them.
+const SUSPECT = new RegExp([CONTROL, UNSAFE, DOT_SEGMENT, PLACEHOLDER].map((r) => r.source).join('|'));
 
 function invalidPath(p: string): string | null {
   if (typeof p !== 'string' || !p.startsWith('/')) return 'must start with "/"';
   if (!SUSPECT.test(p)) return null;
   if (CONTROL.test(p)) return 'must not contain control characters (NUL, newline, tab …)';
+  const held = PLACEHOLDER.exec(p);
+  if (held) {
+    const what = held[0].startsWith('/:') ? `the placeholder "${/\/(:\w+)/.exec(p.slice(held.index))![1]}", which Hugo and Jekyll fill in` : 'template code, which Eleventy runs';
+    return `holds ${what}; sitegen runs no code in content and takes a path as written: build it in routes() from the entry (path: \`/\${entry.slug}\`, or from its date)`;
+  }
   if (UNSAFE.test(p)) return 'must not contain spaces, "?", "#" or "\\"';
   // A "." or ".." segment: every segment but the empty first one follows a "/" (p starts with one).
   if (DOT_SEGMENT.test(p)) return 'must not contain "." or ".." segments';

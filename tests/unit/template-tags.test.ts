@@ -131,6 +131,25 @@ describe('template tags in Markdown', () => {
     }
   });
 
+  it('refuses a route path holding a permalink placeholder or template code (a front matter permalink), at its source', async () => {
+    const site = await copyOf('basic', {
+      'content/pages/about.md': '---\ntitle: About\npermalink: /:year/:title/\n---\nText.\n',
+      'content/pages/more.md': '---\ntitle: More\npermalink: /blog/{{ page.fileSlug }}/\n---\nText.\n',
+    });
+    try {
+      site.edit('sitegen.config.ts', (t) => t
+        .replace("const Page$ = z.strictObject({ title: z.string().min(1), description: z.string().optional() });", "const Page$ = z.strictObject({ title: z.string().min(1), description: z.string().optional(), permalink: z.string().optional() });")
+        .replace('{ path: `/${p.slug}`, component: Doc', '{ path: p.data.permalink ?? `/${p.slug}`, component: Doc'));
+      const build = await site.build();
+      expect(build.code).toBe(1);
+      const texts = build.errors.map((e) => [e.location?.file, e.text]);
+      expect(texts).toContainEqual(['content/pages/about.md', expect.stringContaining('/:year/:title/" holds the placeholder ":year", which Hugo and Jekyll fill in; sitegen runs no code in content')]);
+      expect(texts).toContainEqual(['content/pages/more.md', expect.stringContaining('holds template code, which Eleventy runs')]);
+    } finally {
+      site.remove();
+    }
+  });
+
   it("names the front matter's schema errors with the body's, in build, check and dev (a file's problems at once)", async () => {
     const about = '---\ntitle: About\nsummary: Moved from Hugo.\n---\n# About\n\n{{< youtube dQw4w9WgXcQ >}}\n';
     const site = await copyOf('basic', { 'content/pages/about.md': about });
