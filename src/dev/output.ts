@@ -35,3 +35,12 @@ export interface DevOutput {
 export function createDevOutput(): DevOutput {
   return { pages: new Map(), assets: new Map(), previousAssets: new Map(), statics: new Map(), hostFiles: new Map(), built: false, inflight: 0 };
 }
+
+/** The client bundle pages link from now on (the previous one's files stay for pages loaded before). */
+export function useManifest(out: DevOutput, manifest: AssetManifest): void {
+  if (out.assets !== manifest.files) {
+    out.previousAssets = out.assets;
+    out.assets = manifest.files;
+  }
+  out.manifest = manifest;
+}

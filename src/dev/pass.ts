@@ -4,8 +4,9 @@
 // the pages open in a browser first, then the rest in the background, each page served as soon as it
 // rendered well, and a page asked for before its turn rendered then (DevOutput.ensure). Then check every
 // page's links against the plan, and — only when there is no problem at all — commit the pass: the pages'
-// records, alias pages, host files and plugin outputs. A page whose render fails keeps its last good HTML;
-// the problems go to the overlay. A first pass that fails takes its pages down again (the placeholder).
+// records, alias pages, host files and plugin outputs. A pass that fails (a render that throws, a broken link)
+// serves the last good pages again, and the problems go to the overlay; a first one takes its pages down (the
+// placeholder).
 import type { Message, Route } from '../core/types.ts';
 import type { AssetManifest } from '../islands/bundle.ts';
 import { sortMessages } from '../core/errors.ts';
@@ -14,7 +15,7 @@ import { cspWarnings } from '../pipeline/cspWarnings.ts';
 import type { Plan, Session } from '../pipeline/session.ts';
 import { emptyLinkCache, linkProblems, type LinkCache } from '../pipeline/links.ts';
 import { equalMemo, sameRoute } from '../pipeline/routes.ts';
-import type { DevOutput } from './output.ts';
+import { useManifest, type DevOutput } from './output.ts';
 import { imageTableKey } from '../output/staticImages.ts';
 
 export interface PageRecord {
@@ -43,10 +44,12 @@ export interface DevState {
   /** The host files the output serves now (their rules are parsed again only when they change). */
   servedHostFiles: Record<string, string | Uint8Array> | null;
   links: LinkCache;
+  /** Routes whose open pages were shown a page of a pass that then failed (`early`): the next good pass tells them again. */
+  shownAhead: Set<string>;
 }
 
 export const devState = (session: Session, output: DevOutput): DevState =>
-  ({ session, output, pages: new Map(), aliases: new Map(), aliasesFrom: null, servedHostFiles: null, links: emptyLinkCache() });
+  ({ session, output, pages: new Map(), aliases: new Map(), aliasesFrom: null, servedHostFiles: null, links: emptyLinkCache(), shownAhead: new Set() });
 
 export interface PassResult {
   errors: Message[];
@@ -207,13 +210,20 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
   const late = await session.settle(live ? () => giveWay(out) : undefined);
   const errors: Message[] = late ?? results.flatMap((r) => (r!.error ? [r!.error] : []));
   if (!late) await renderer.aliases(toRenderAliases);
-  /** A pass that fails leaves no page it made live that the last good site does not have. */
+  /** A pass that fails serves the last good site again: each page it made live goes back to the last good
+   *  one (a page whose link broke is not served as if it were good), or away when there was none. */
   const failed = (list: Message[]): PassResult => {
     if (live && fresh) { out.pages.clear(); out.built = false; }
     else if (live) {
-      for (const [p, rec] of next) if (rec && !s.pages.has(p) && out.pages.get(rec.route.output)?.route === p) out.pages.delete(rec.route.output);
+      for (const [p, rec] of next) {
+        const was = s.pages.get(p);
+        if (!rec || rec === was || out.pages.get(rec.route.output)?.route !== p) continue;
+        out.pages.delete(rec.route.output);
+        if (was) out.pages.set(was.route.output, { html: was.html, route: p });
+      }
       for (const o of broken) out.pages.delete(o);
     }
+    for (const p of early) s.shownAhead.add(p);
     return { ...fail(list, rendered), early };
   };
   if (errors.length) return failed(errors);
@@ -230,6 +240,9 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
   if (errors.length) return failed(errors);
 
   const changed = commit(s, pages, nextAliases, hostFilesOf(outputs), manifest);
+  // Pages shown ahead by a pass that failed are told the page they have now (told early this time: left out).
+  for (const p of s.shownAhead) if (pages.has(p) && !early.includes(p)) changed.push(p);
+  s.shownAhead.clear();
   s.aliasesFrom = { list: aliases, moduleVersion };
   // When every page changed (a template, a stylesheet), "*" says so in one word.
   const changedSet = new Set(changed);
@@ -248,15 +261,6 @@ function hostFilesOf(outputs: Required<Plan>['outputs']): Record<string, string 
   return more.length ? { ...made, ...Object.fromEntries(more) } : made;
 }
 const madeHostFiles = new WeakMap<object, Record<string, string>>();
-
-/** The client bundle pages link from now on (the previous one's files stay for pages loaded before). */
-function useManifest(out: DevOutput, manifest: AssetManifest): void {
-  if (out.assets !== manifest.files) {
-    out.previousAssets = out.assets;
-    out.assets = manifest.files;
-  }
-  out.manifest = manifest;
-}
 
 /** The host files served (a static file of the same name wins: the output looks there first). */
 function serveHostFiles(s: DevState, hostFiles: Record<string, string | Uint8Array>): void {

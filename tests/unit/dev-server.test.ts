@@ -94,6 +94,38 @@ describe('sitegen dev server', () => {
     }
   });
 
+  it('a broken link keeps the last good page served, and undoing the edit serves the page again', async () => {
+    // A browser showing /about/ is connected: it is shown a rebuilt page ahead of the link check.
+    const stream = await openEvents(`${url}/__sitegen/events?route=${encodeURIComponent('/about/')}&v=${Number.MAX_SAFE_INTEGER}`);
+    // (the page's main text: a page served while there are errors also carries them, for the overlay)
+    const main = async () => /<main>.*<\/main>/s.exec(await (await fetch(url + '/about/')).text())![0];
+    try {
+      const good = await main();
+      const before = fs.readFileSync(path.join(dir, 'content/pages/about.md'), 'utf8');
+      const ahead = stream.next((e) => e.event === 'reload' && !!e.data.html);
+      const broken = stream.next((e) => e.event === 'errors' && e.data.length > 0);
+      editFile(dir, 'content/pages/about.md', (t) => `${t}\nSee [nowhere](/nowhere/).\n`);
+      expect((await ahead).data.paths).toEqual(['/about/']);
+      expect((await broken).data[0]).toMatchObject({ file: 'content/pages/about.md' });
+      // The last good build: the page as it was before the edit, not the one with the broken link.
+      expect(await main()).toBe(good);
+      const cleared = stream.next((e) => e.event === 'errors' && e.data.length === 0);
+      const told = stream.next((e) => e.event === 'reload');
+      fs.writeFileSync(path.join(dir, 'content/pages/about.md'), before);
+      await cleared;
+      expect(await main()).toBe(good);
+      // An open page that was shown the broken one ahead of the check is told the good one again.
+      expect((await told).data.paths).toEqual(['/about/']);
+      // And an edit after that is served.
+      const reload = stream.next((e) => e.event === 'reload');
+      editFile(dir, 'content/pages/about.md', (t) => `${t}\nA new line.\n`);
+      await reload;
+      expect(await main()).toContain('A new line.');
+    } finally {
+      stream.close();
+    }
+  });
+
   it('tells a page that connects late that its route changed since it was served', async () => {
     const version = /data-version="(\d+)"/.exec(await (await fetch(url + '/items/alpha/')).text())![1];
     const first = await openEvents(url + '/__sitegen/events');
