@@ -19,7 +19,7 @@ import type { MarkdownSetup } from './setup.ts';
 import { markdownText, takeMoreMarkers, type MarkdownText, type WrittenLink } from './entryText.ts';
 import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../site/paths.ts';
-import { abandonDirectives, beginDirectives, directivesExtension, finishDirectives } from './directives.ts';
+import { abandonDirectives, beginDirectives, directivesExtension, finishDirectives, pastToken } from './directives.ts';
 import { parseAttributes } from './directiveSyntax.ts';
 import type { ImageAttributes, ImageResolver } from '../images/markdown.ts';
 import { nestingProblems, outputProblem, overflowProblem, tokenProblems, TOC_MARKER_IN_BODY, walkPlain, type MarkdownProblem, type Walk } from './policy.ts';
@@ -238,6 +238,7 @@ function imageTokens(walk: Walk, body: string, tokens: Token[], resolve: ImageRe
   let lines: string[] | null = null;
   const attributes = body.includes('){') ? imageAttributes(tokens) : null;
   walk(tokens, (t) => {
+    if (t.type === 'code') { from = pastToken(body, t.raw, from); return; } // (an example of the same image in code)
     if (t.type !== 'image') return;
     let i = body.indexOf(t.raw, from);
     if (i < 0) i = body.indexOf(t.raw);

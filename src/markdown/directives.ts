@@ -231,6 +231,13 @@ export function directivesOn(list: readonly MarkedExtension[], on: boolean): rea
 
 export interface DirectiveProblem { line: number; column: number; lineText: string; text: string }
 
+/** Where the text of a token found at or after `from` ends in the body, or `from` when it is not there as it is
+ *  (a code block in a list or quote has lost their markers): a located search goes on past code. */
+export function pastToken(body: string, raw: string, from: number): number {
+  const k = body.indexOf(raw, from);
+  return k < 0 ? from : k + raw.length;
+}
+
 /**
  * Before rendering a body: each directive token gets its line and column in the body (found by its first
  * line, searched forward in document order), and malformed ones become problems. Starts the body's
@@ -241,13 +248,20 @@ export function beginDirectives(tokens: Token[], body: string, walk: (ts: Token[
   const problems: DirectiveProblem[] = [];
   let from = 0;
   let lineStarts: number[] | null = null;
+  // The blocks being walked, each with the tokens inside it: once the walk leaves one, the search goes on past
+  // its closing line (a stray ":::" after it is not that line).
+  const open: { end: number; inside: Set<Token> }[] = [];
   walk(tokens, (t) => {
+    while (open.length && !open[open.length - 1].inside.has(t)) from = Math.max(from, open.pop()!.end);
+    // Past a code block, which may show the same directive as an example before the real one.
+    if (t.type === 'code') { from = pastToken(body, t.raw, from); return; }
     if (t.type !== 'directive') return;
     const d = t as unknown as DirectiveToken;
     let i = body.indexOf(d.head, from);
     if (i < 0) i = body.indexOf(d.head);
     // Past a block's first line (a nested `:::Tab` is not the `:::Tab` in `::::Tabs`); an inline one's label may hold another.
     if (i >= 0) from = i + (d.kind === 'inline' ? 1 : d.head.length);
+    if (i >= 0 && d.kind === 'block') { const inside = new Set<Token>(); walk(d.tokens ?? [], (c) => inside.add(c)); open.push({ end: i + d.raw.length, inside }); }
     if (!lineStarts) { lineStarts = [0]; for (let k = body.indexOf('\n'); k >= 0; k = body.indexOf('\n', k + 1)) lineStarts.push(k + 1); }
     let lo = 0, hi = lineStarts.length - 1;
     const pos = Math.max(i, 0);

@@ -93,7 +93,11 @@ function keptToCheck(pages: PageLinks[], targets: LinkTargets, passed: (p: PageL
 export async function locateLinks(root: string, broken: BrokenLink[], base = '/', codeFiles: readonly string[] = []): Promise<BrokenLink[]> {
   const texts = new Map<string, string[]>();
   const linesOf = async (file: string) => {
-    if (!texts.has(file)) texts.set(file, (await fs.readFile(path.join(root, file), 'utf8').catch(() => '')).split('\n'));
+    if (!texts.has(file)) {
+      const lines = (await fs.readFile(path.join(root, file), 'utf8').catch(() => '')).split('\n');
+      // A Markdown file's fenced code is not searched: it may show the same link as an example before the real one.
+      texts.set(file, file.endsWith('.md') ? outsideFences(lines) : lines);
+    }
     return texts.get(file)!;
   };
   // The site's own code (templates, the config), relative to the root: where a page's link is written when
@@ -119,4 +123,16 @@ export async function locateLinks(root: string, broken: BrokenLink[], base = '/'
     for (const f of code) { if (u.at) break; u.at = await inSource(f, true); }
   }
   return broken;
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** The lines with those of fenced code blocks blanked (their numbers kept); a fence left open runs to the end. */
+function outsideFences(lines: string[]): string[] {
+  let open: string | null = null;
+  return lines.map((l) => {
+    const f = FENCE.exec(l)?.[1];
+    if (open === null) { if (f && !(f[0] === '`' && l.slice(l.indexOf(f) + f.length).includes('`'))) { open = f; return ''; } return l; }
+    if (f && f[0] === open[0] && f.length >= open.length && !l.slice(l.indexOf(f) + f.length).trim()) open = null;
+    return '';
+  });
 }

@@ -210,6 +210,24 @@ describe('bad input is a located error, the same in build, check and dev', () =>
     } finally { await dev.close(); }
   });
 
+  it('a mistake shown first as an example in a code block is located at the real one, and a stray fence at itself', async () => {
+    const example = (real: string) => `Write it like this:\n\n\`\`\`md\n${real}\n\`\`\`\n\n${real}\n`;
+    const s = await site({
+      component: page('C', example(':::Callout{type="danger"}\nText\n:::')),
+      image: page('I', example('![A photo](./nope.png)')),
+      stray: page('S', ':::Callout\nx\n:::\n\n:::\nstray\n'),
+    });
+    const r = await s.check();
+    expect(located(r.errors).map(([id, where]) => [id, where])).toEqual([
+      ['ComponentError', 'content/pages/component.md:12:12'],
+      ['ImageError', 'content/pages/image.md:10:1'],
+      ['DirectiveSyntaxError', 'content/pages/stray.md:8:1'],
+    ]);
+    // (links are checked once the content and pages have no problem)
+    const l = await site({ link: page('L', example('[gone](/nowhere/)')) });
+    expect(located((await l.check()).errors).map(([id, where]) => [id, where])).toEqual([['BrokenLink', 'content/pages/link.md:10:8']]);
+  });
+
   it('an unknown component or attribute (with a did-you-mean), a bad value, the wrong form or place', async () => {
     const s = await site({
       names: page('N', ':::Calout{type="tip"}\nx\n:::\n\n:::Callout{tpye="tip"}\nx\n:::\n\n:::Callout{type="danger"}\nx\n:::\n\nA :Badge[x]{count="many"} and :Badge[y]{count="1e999"}\n\n:::Callout{titel="x" type="danger"}\nx\n:::\n'),
