@@ -150,10 +150,13 @@ export function configMessages(e: ConfigInvalid, root: string): Message[] {
     ? iss.keys.map((key) => {
       const valid = validKeys(iss.path);
       const guess = closest(key, valid);
+      // A key of an object one level in, written here (`base` beside `site` rather than inside it).
+      const inside = guess ? undefined : valid.find((k) => validKeys([...iss.path, k]).includes(key));
+      const meant = guess ? `Did you mean ${guess}? ` : inside ? `Did you mean ${dotted([...iss.path, inside, key])}? It goes inside ${inside}: { ${key}: … }. ` : '';
       return {
         text: `Unknown config key "${dotted([...iss.path, key])}"`,
         location: locateKey(root, [...iss.path, key]),
-        hint: `${guess ? `Did you mean ${guess}? ` : ''}Valid keys${iss.path.length ? ` in ${dotted(iss.path)}` : ''}: ${valid.join(', ')}.`,
+        hint: `${meant}Valid keys${iss.path.length ? ` in ${dotted(iss.path)}` : ''}: ${valid.join(', ')}.`,
       };
     })
     : [{ text: `Config "${dotted(iss.path)}" ${iss.message}`, location: locateKey(root, iss.path), hint: 'The keys a site config takes are listed in the Configuration page of the sitegen documentation.' }]);

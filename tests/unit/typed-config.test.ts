@@ -50,6 +50,14 @@ describe('unknown config keys', () => {
     }, 120_000);
   }
 
+  it('a key written beside the object it belongs in is pointed inside it (base beside site)', async () => {
+    const other = copy('basic', 'unknown-keys-base');
+    edit(path.join(other, 'sitegen.config.ts'), '  layout: Layout,', "  layout: Layout,\n  base: '/repo/',");
+    const r = await siteAt(other).check();
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Unknown config key "base"[^✗]*hint: Did you mean site\.base\? It goes inside site: \{ base: … \}\./);
+  });
+
   it('a misspelt key of a collection is one problem, not a second about the key it meant', async () => {
     const other = copy('basic', 'unknown-keys-pattern');
     edit(path.join(other, 'sitegen.config.ts'), "pages: { pattern: 'pages/*.md'", "pages: { patern: 'pages/*.md'");
