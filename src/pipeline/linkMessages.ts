@@ -29,6 +29,8 @@ export function linkMessages(broken: BrokenLink[]): Message[] {
       why = () => 'which is not a page, alias or file';
       groupWhy = why(b.uses[0]);
       const link = b.uses[0].link;
+      // A fix as the source would write it: without the base when the link is written without it (Markdown).
+      if (b.fix && 'to' in b.fix && b.uses[0].written && b.base && b.base !== '/' && b.fix.to.startsWith(b.base)) b.fix = { ...b.fix, to: b.fix.to.slice(b.base.length - 1) };
       hint = b.fix?.kind === 'base' ? `The site is served under ${b.fix.base}: in a template write href('${link}') from "sitegen-islands", which adds the base, or ${b.fix.base}${link.replace(/^\/+/, '')} (Markdown links and images get the base by themselves).`
         : b.fix?.kind === 'slash' ? `Page URLs end with "/": link to ${b.fix.to} instead.`
         : b.fix?.kind === 'noSlash' ? `Page URLs have no trailing "/" (trailingSlash: 'never'): link to ${b.fix.to} instead.`

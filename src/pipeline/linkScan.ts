@@ -167,7 +167,7 @@ export type LinkFix = { kind: 'base'; base: string } | { kind: 'draft'; file: st
  * are made from it at the end (linkMessages.ts), after the uses are located in their sources.
  */
 export type BrokenLink =
-  | { kind: 'path'; resolved: string; fix: LinkFix | null; uses: LinkUse[] }
+  | { kind: 'path'; resolved: string; fix: LinkFix | null; uses: LinkUse[]; /** The site's base, which a fix's path has. */ base?: string }
   | { kind: 'fragment'; target: string; fragment: string; uses: LinkUse[]; /** The id is there, on more than one element. */ twice?: true };
 
 /**
@@ -228,7 +228,7 @@ export function brokenPaths(pages: PageLinks[], targets: LinkTargets, hints = tr
       : folderUp(uses[0]!, targets, base) ?? nearPath(abs, targets, budget);
     // A path to link to, as it is served: under a base, with it (a Markdown link written so keeps it as it is).
     if (fix && 'to' in fix && base !== '/') fix.to = base + fix.to.slice(1);
-    return { kind: 'path', resolved: abs, fix, uses };
+    return { kind: 'path', resolved: abs, fix, uses, base };
   });
 }
 

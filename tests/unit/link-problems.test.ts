@@ -55,7 +55,7 @@ describe('broken links, located in their sources', () => {
     expect(more).toEqual([]);
     expect(m!.text).toBe('4 pages link to /abuot (served as /repo/abuot/), which is not a page, alias or file');
     expect(at(m!.location)).toBe('templates/Layout.tsx:3:26');
-    expect(m!.hint).toBe('Did you mean /repo/about/?');
+    expect(m!.hint).toBe('Did you mean /about/?'); // (as the template writes it: href() adds the base)
     // One page: located there as well.
     const [one] = await linkProblems(root, pages.slice(0, 1), based, undefined, undefined, [path.join(root, layout)]);
     expect(at(one!.location)).toBe('templates/Layout.tsx:3:26');
@@ -64,7 +64,7 @@ describe('broken links, located in their sources', () => {
   it('keeps what is broken as data: the kind, the path it names and the fix', () => {
     const pages: PageLinks[] = [{ page: '/a/', source: null, links: ['/about', 'id:top', '#top', '#nowhere'] }];
     expect(brokenLinks(pages, targets)).toEqual([
-      { kind: 'path', resolved: '/about', fix: { kind: 'slash', to: '/about/' }, uses: [{ page: '/a/', source: null, link: '/about' }] },
+      { kind: 'path', resolved: '/about', fix: { kind: 'slash', to: '/about/' }, uses: [{ page: '/a/', source: null, link: '/about' }], base: '/' },
       { kind: 'fragment', target: '/a/', fragment: 'nowhere', uses: [{ page: '/a/', source: null, link: '#nowhere' }] },
     ]);
   });

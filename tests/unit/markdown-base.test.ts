@@ -75,12 +75,15 @@ describe('Markdown under a base', () => {
 
   it('the link check checks the based URL, located at the Markdown line and quoted as written there', async () => {
     site = await copyOf('base-blog', {
-      'content/posts/third.md': '---\ntitle: Third\ndate: 2026-03-01\nsummary: Links.\ntags: [news]\n---\nFine: [first](/posts/first/).\n\nBroken: [gone](/posts/gone/).\n',
+      'content/posts/third.md': '---\ntitle: Third\ndate: 2026-03-01\nsummary: Links.\ntags: [news]\n---\nFine: [first](/posts/first/).\n\nBroken: [gone](/posts/gone/).\n\nA typo: [second](/posts/secnd/).\n',
     });
     const r = await site.check();
     expect(r.errors.map((e) => [e.text, e.location?.file, e.location?.line])).toEqual([
       ['page /posts/third/ links to /posts/gone/ (served as /blog/posts/gone/), which is not a page, alias or file', 'content/posts/third.md', 9],
+      ['page /posts/third/ links to /posts/secnd/ (served as /blog/posts/secnd/), which is not a page, alias or file', 'content/posts/third.md', 11],
     ]);
+    // The page it likely meant, as the Markdown writes links: without the base.
+    expect(r.errors[1].hint).toBe('Did you mean /posts/second/?');
   }, 120_000);
 });
 
