@@ -20,6 +20,7 @@ import { markdownText, takeMoreMarkers, type MarkdownText, type WrittenLink } fr
 import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../site/paths.ts';
 import { abandonDirectives, beginDirectives, directivesExtension, finishDirectives, pastToken } from './directives.ts';
+import { notelessRefs } from './footnotes.ts';
 import { parseAttributes } from './directiveSyntax.ts';
 import type { ImageAttributes, ImageResolver } from '../images/markdown.ts';
 import { nestingProblems, outputProblem, overflowProblem, tokenProblems, TOC_MARKER_IN_BODY, walkPlain, type MarkdownProblem, type Walk } from './policy.ts';
@@ -39,7 +40,7 @@ export type MarkdownExtensions = readonly MarkedExtension[];
 const POLICY_CHARS = /[<:&]|\{[{%]/;
 const mayBeRefused = (body: string): boolean => POLICY_CHARS.test(body) || TOC_MARKER_IN_BODY.test(body);
 
-const plain: MarkdownSetup = { md: markdown, rawHtml: false, finish: (html) => html };
+const plain: MarkdownSetup = { md: markdown, rawHtml: false, footnotes: false, finish: (html) => html };
 const setups = new WeakMap<MarkdownExtensions, MarkdownSetup>();
 
 /** Loads what an extension list's engine features need (once per list); a list without any needs nothing. */
@@ -126,6 +127,7 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     // Components in Markdown (a site that registers any): each directive located (`origin`: the file and
     // the line its body starts after), a malformed one refused. Its data goes in the HTML below.
     if (extensions?.includes(directivesExtension)) problems.push(...beginDirectives(tokens, body, walk, origin).map((p) => ({ ...p, id: 'DirectiveSyntaxError' as const })));
+    if (setup.footnotes && body.includes('[^')) problems.push(...notelessRefs(walk, body, tokens));
     if (problems.length) return { problems };
     setup.prepare?.(tokens);
     // Local images become the image pipeline's <picture> (images/markdown.ts): an HTML token the policy

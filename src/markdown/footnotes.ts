@@ -4,6 +4,8 @@
 // because a reference and its note are escaped alike. `$` is escaped too: the library puts the label into
 // its back-link text with String.replace, where `$&` or `$'` would be read as a pattern.
 import type { MarkedExtension, Token } from 'marked';
+import type { MarkdownProblem } from './policy.ts';
+import { pastToken } from './directives.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', $: '&#36;' };
 
@@ -16,3 +18,32 @@ export const footnoteLabels: MarkedExtension = {
     if (typeof t.label === 'string') t.label = t.label.replace(/[&<>"'$]/g, (c) => ESCAPES[c]);
   },
 };
+
+/** A footnote reference in a text (not a note's own `[^x]:`): a label of up to 100 characters, no space or "]". */
+const REF = /\[\^([^\]\s]{1,100})\](?!:)/g;
+
+/**
+ * The footnote references with no note, located: marked-footnote leaves such a `[^label]` in the text, which
+ * would be published as it is (a note's label mistyped, or a note left behind in another file). Code and an
+ * escaped bracket (`\[^x]`) are text, not references.
+ */
+export function notelessRefs(walk: (ts: Token[], fn: (t: Token) => void) => void, body: string, tokens: Token[]): MarkdownProblem[] {
+  const out: MarkdownProblem[] = [];
+  let from = 0;
+  walk(tokens, (t) => {
+    if (t.type === 'code' || t.type === 'codespan') { from = pastToken(body, t.raw, from); return; }
+    if (t.type !== 'text' || ('tokens' in t && t.tokens)) return;
+    for (const m of t.raw.matchAll(REF)) {
+      const i = body.indexOf(m[0], from);
+      if (i >= 0) from = i + m[0].length;
+      const at = Math.max(i, 0), start = body.lastIndexOf('\n', at - 1) + 1;
+      const line = body.slice(0, start).split('\n').length;
+      out.push({
+        line, column: at - start + 1, lineText: body.slice(start, body.indexOf('\n', at) < 0 ? body.length : body.indexOf('\n', at)).slice(0, 200),
+        text: `The footnote reference ${m[0]} has no note, and would be published as text`, id: 'FootnoteWithoutNote',
+        hint: `Write its note on a line of its own in this body: ${m[0]}: The note. (To show the brackets as text, write \\${m[0]}.)`,
+      });
+    }
+  });
+  return out;
+}

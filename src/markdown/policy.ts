@@ -16,8 +16,9 @@ export interface MarkdownProblem {
   lineText: string;
   text: string;
   /** The catalogue id, when not ContentPolicyError (a malformed directive: DirectiveSyntaxError; template
-   *  code in the text, a shortcode, a tag or an expression: TemplateTagInMarkdown). */
-  id?: 'DirectiveSyntaxError' | 'TemplateTagInMarkdown';
+   *  code in the text, a shortcode, a tag or an expression: TemplateTagInMarkdown; a footnote reference with no
+   *  note: FootnoteWithoutNote). */
+  id?: 'DirectiveSyntaxError' | 'TemplateTagInMarkdown' | 'FootnoteWithoutNote';
   /** An image the pipeline cannot publish (an ImageError), rather than a policy problem. */
   image?: true;
   /** A hint of its own, instead of the catalogue's for its id. */

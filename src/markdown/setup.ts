@@ -15,6 +15,8 @@ export interface MarkdownSetup {
   md: Marked;
   /** Raw HTML tokens pass the content policy (they go through the sanitizer in `finish`). */
   rawHtml: boolean;
+  /** Footnotes are on: a reference with no note is a problem (footnotes.ts). */
+  footnotes: boolean;
   /** Output the policy check refuses is sanitized instead of refused (`html: 'sanitize'`). */
   sanitize?: (html: string) => string;
   /** Runs on the checked tokens before they render (heading ids). */
@@ -40,6 +42,7 @@ export function markdownSetup(features: Required<MarkdownOptions>, base: readonl
   return {
     md,
     rawHtml: sanitizing,
+    footnotes: features.footnotes,
     sanitize: sanitizing ? sanitize : undefined,
     // Ids per document, in source order; the footnotes' heading keeps its id.
     prepare: features.headingIds ? (tokens) => assignHeadingIds(md, tokens, features.footnotes ? [FOOTNOTE_LABEL] : []) : undefined,
