@@ -11,7 +11,9 @@ import { compileMarkdown, prepareMarkdown, type MarkdownExtensions, type Markdow
 import type { MarkdownText } from '../markdown/entryText.ts';
 import { notRegularFileError, outsideRoot, outsideRootError } from './insideRoot.ts';
 import { jsonErrorAt } from './jsonError.ts';
-import { lazyYamlSource, parseYamlSource, type YamlSource } from './yamlSource.ts';
+import { lazyYamlSource, locate, parseYamlSource, type YamlSource } from './yamlSource.ts';
+import { formatPath } from './fieldPath.ts';
+import { templateTag } from '../markdown/policy.ts';
 import { fastYaml } from './yamlFast.ts';
 import { splitFrontMatter } from './frontMatter.ts';
 import { markdownImages, type ImageDep, type MarkdownImageOptions } from '../images/markdown.ts';
@@ -157,6 +159,9 @@ function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions
     p.errors[0]!.notes.push({ text: 'the front matter opened here has no closing "---" line, so the whole file was read as YAML', location: fileLocation(rel, 1, 1, firstLineOf(text)) });
   }
   const content = fm.body;
+  // Template code in a front matter value (a title or permalink from Eleventy or Jekyll): said, not run.
+  const tagged = p.errors.length || !fm.block.includes('{') ? [] : frontMatterTags(p.data, p.source);
+  if (tagged.length) p.warnings = tagged;
   const compileBody = () => compileBodyAt(content, fm.bodyLine, rel, extensions, base, images);
   if (lazyBody && !p.errors.length) {
     const lazy: LazyParsedFile = { ...p, data: p.data ?? {}, body: content, compileBody };
@@ -165,7 +170,8 @@ function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions
   const md = compileBody();
   const errors = [...p.errors, ...md.errors];
   const checkToo = md.errors.length && !p.errors.length ? { frontMatter: p.data ?? {} } : {};
-  return { ...p, ...checkToo, errors, data: errors.length ? undefined : (p.data ?? {}), body: content, html: md.html, text: md.text, ...(md.deps ? { deps: md.deps } : {}), ...(md.warnings && !errors.length ? { warnings: md.warnings } : {}) };
+  const warnings = [...p.warnings ?? [], ...md.warnings ?? []];
+  return { ...p, ...checkToo, errors, data: errors.length ? undefined : (p.data ?? {}), body: content, html: md.html, text: md.text, ...(md.deps ? { deps: md.deps } : {}), warnings: warnings.length && !errors.length ? warnings : undefined };
 }
 
 /** A Markdown body starting at line `bodyLine` of `rel`, compiled: its problems located in the file. */
@@ -176,6 +182,22 @@ function compileBodyAt(content: string, bodyLine: number, rel: string, extension
   const located = (m: MarkdownProblem, id: ErrorId) => message(id, m.text, fileLocation(rel, m.line + bodyLine, m.column, m.lineText), m.hint ? { hint: m.hint } : {});
   const errors = md.problems.map((m) => located(m, m.image ? 'ImageError' : m.id ?? 'ContentPolicyError'));
   return { html: md.html, text: md.text, errors, ...(deps.length ? { deps } : {}), ...(md.notices ? { warnings: md.notices.map((m) => located(m, 'HtmlSanitized')) } : {}) };
+}
+
+/** The string values of front matter that hold template code (policy.ts templateTag), as warnings at each
+ *  value: the build goes on, as braces may be meant as text ("Using {{ }} in Handlebars"). At most a few. */
+function frontMatterTags(data: unknown, source: YamlSource): Message[] {
+  const out: Message[] = [];
+  const visit = (v: unknown, at: (string | number)[]) => {
+    if (out.length >= 5 || at.length > 32) return;
+    if (typeof v === 'string') {
+      const found = v.includes('{') ? templateTag(v) : null;
+      if (found) out.push(message('TemplateTagInMarkdown', `${formatPath(at)} holds a ${found.kind}, which is not run: it would be published as text: ${found.tag}`, locate(source, at), { hint: 'sitegen runs no code in content: write the value itself, or make it in routes() or a template (a path from the entry\'s slug, a title as text). If the braces are meant as text, leave them: this is a warning.' }));
+    } else if (Array.isArray(v)) v.forEach((x, i) => visit(x, [...at, i]));
+    else if (v && typeof v === 'object' && !(v instanceof Date)) for (const [k, x] of Object.entries(v)) visit(x, [...at, k]);
+  };
+  visit(data, []);
+  return out;
 }
 
 /** A file refused for its front matter: no data, the one message. */
