@@ -1,5 +1,6 @@
 // A ": " in a plain YAML value (`title: Part one: the start`) reads as a second key: the message says to quote
-// the value and shows the line quoted, once per line, and only where quoting is the fix.
+// the value and shows the line quoted, once per line, and only where quoting is the fix. A key indented under
+// one that has its value is said at the indented line.
 import { describe, expect, it } from 'vitest';
 import { parseYamlSource } from '../../src/content/yamlSource.ts';
 
@@ -23,5 +24,16 @@ describe('a colon in a plain value', () => {
     for (const text of ['title: &x a: b\n', 'title: !!str a: b\n', 'title: a: b\n  more text\n']) {
       expect(problems(text)[0]![2], text).not.toContain('put the value in quotes');
     }
+  });
+});
+
+describe('a key indented under a key that has its value', () => {
+  it('is one problem at the indented line, saying where the key starts', () => {
+    expect(problems('title: Mistake\n  description: oops\norder: 7\n')).toEqual([[2, 1, 'This line is indented under title, which has its value on its own line, so YAML reads it as more of that value: start description: where title: starts (at the start of the line)']]);
+    expect(problems('site:\n  title: A\n    lang: en\n')).toEqual([[3, 1, 'This line is indented under title, which has its value on its own line, so YAML reads it as more of that value: start lang: where title: starts']]);
+  });
+
+  it('leaves a value that goes on over lines, which is valid YAML', () => {
+    expect(problems('title: A long\n  title over two lines\n')).toEqual([]);
   });
 });
