@@ -68,7 +68,7 @@ export interface Entry<T = any> {
   html?: string;
   /** The body's headings in order, nested ones too (Markdown files only); `id` only with heading ids on. */
   headings?: MarkdownHeading[];
-  /** Plain text before a `<!-- more -->` line, else the body's first paragraph (Markdown files only). */
+  /** Plain text before a `<!-- more -->` line, else the body's first paragraph with text (Markdown files only). */
   excerpt?: string;
   /** Words in the body's text (Markdown files only). */
   words?: number;

@@ -1,6 +1,6 @@
 // What a Markdown body says, besides its HTML, read from the same tokens the HTML is rendered from (no
 // pattern over HTML): its headings (with the ids the HTML has, when heading ids are on), an excerpt (the
-// text before a `<!-- more -->` line, else the first paragraph) and its word count. Every loader (build,
+// text before a `<!-- more -->` line, else the first paragraph with text) and its word count. Every loader (build,
 // workers, dev) gets these from compileMarkdown and the content cache keeps them with the HTML.
 import type { Token, Tokens } from 'marked';
 import type { MarkdownHeading } from '../core/types.ts';
@@ -9,7 +9,7 @@ export type { MarkdownHeading };
 
 export interface MarkdownText {
   headings: MarkdownHeading[];
-  /** Plain text: what comes before a `<!-- more -->` line, else the first paragraph ('' when none). */
+  /** Plain text: what comes before a `<!-- more -->` line, else the first paragraph with text ('' when none). */
   excerpt: string;
   /** Runs of non-space characters in the body's text (code included; images, raw HTML left out). */
   words: number;
@@ -146,7 +146,16 @@ export function markdownText(tokens: Token[], more: number, walk?: (tokens: Toke
   // One pass for the words and, when no extension has child tokens of its own (no `walk`), the headings and links.
   textOf(tokens, words.feed, walk ? undefined : visit);
   if (walk) walk(tokens, visit);
-  const first = more >= 0 ? null : tokens.find((t) => t.type === 'paragraph');
-  const excerpt = more >= 0 ? plainOf(tokens.slice(0, more)) : first ? plainOf([first]) : '';
+  const excerpt = more >= 0 ? plainOf(tokens.slice(0, more)) : firstText(tokens);
   return { headings, excerpt, words: words.n, links: Object.freeze(links) };
+}
+
+/** The text of the first paragraph that has any (a post that opens with a picture: the paragraph after it). */
+function firstText(tokens: Token[]): string {
+  for (const t of tokens) {
+    if (t.type !== 'paragraph') continue;
+    const text = plainOf([t]);
+    if (text.trim()) return text;
+  }
+  return '';
 }

@@ -39,10 +39,12 @@ describe('the text of a Markdown body', () => {
     expect(compileMarkdown('# Intro\n').html).toBe('<h1>Intro</h1>\n');
   });
 
-  it('takes the first paragraph as the excerpt, in plain text', () => {
+  it('takes the first paragraph with text as the excerpt, in plain text', () => {
     const md = compileMarkdown('# Title\n\nThe **first** paragraph,\nwith a [link](/a/) and `code`.\n\nThe second.\n');
     expect(md.text!.excerpt).toBe('The first paragraph, with a link and code.');
     expect(compileMarkdown('# Only a heading\n').text!.excerpt).toBe('');
+    // A post that opens with a picture: the first paragraph with text.
+    expect(compileMarkdown('![A loaf](/img/loaf.png)\n\nBaked on Sunday.\n').text!.excerpt).toBe('Baked on Sunday.');
   });
 
   it('ends the excerpt at a <!-- more --> line, which is allowed and left out of the HTML', () => {
