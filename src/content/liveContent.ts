@@ -248,7 +248,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
     pending: () => pending.size > 0,
     settle,
     version: (name) => collections.get(name)?.version ?? 0,
-    errors: () => sortMessages([...fileErrors(), ...crossErrors]), warnings: () => sortMessages([...collections.values()].flatMap((c) => [...c.entries.values()].flatMap((e) => (e.entry && e.warnings) || []))),
+    errors: () => sortMessages([...fileErrors(), ...crossErrors]), warnings: () => sortMessages([...plan?.warnings ?? [], ...[...collections.values()].flatMap((c) => [...c.entries.values()].flatMap((e) => (e.entry && e.warnings) || []))]),
 
     async configure(next) {
       // Bodies left from a lazy load are compiled first: their entries are made again below, eagerly.

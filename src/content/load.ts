@@ -9,6 +9,7 @@ import type { FailedParse, FileStamp, ParsedFile } from './parse.ts';
 import type { ValidateOptions } from './validate.ts';
 import { listContentFiles, matchFiles } from './glob.ts';
 import { collectionPatterns, collectionSetErrors, collectionValue, entryOf, failedErrors, makeEntry } from './entry.ts';
+import { strays } from './strays.ts';
 import { outsideRootError } from './insideRoot.ts';
 import { markdownKey } from '../markdown/compile.ts';
 import { urlPolicy } from '../render/urls.ts';
@@ -33,7 +34,6 @@ export interface LoadedContent {
 
 let parseModule: typeof import('./parse.ts') | undefined; // loaded on first use (see parse.ts), then kept: an import() per file cost ~0.1 ms
 const parser = async () => (parseModule ??= await import('./parse.ts'));
-
 export { listContentFiles };
 
 /** One content file: its collection and its path relative to content/. */
@@ -188,7 +188,7 @@ function depsUnchanged(root: string, deps: ImageDep[]): boolean {
 
 /** Which files feed which collection: every collection's files in one list, and each one's span of it. */
 export interface ContentPlan {
-  items: LoadItem[]; spans: [name: string, start: number, end: number][]; files: Map<string, string>; errors: Message[];
+  items: LoadItem[]; spans: [name: string, start: number, end: number][]; files: Map<string, string>; errors: Message[]; /** Files no collection takes (strays.ts). */ warnings: Message[];
   /** Bodies' HTML kept on disk (diskBody.ts): a build with the caches of diskBodiesMin files or more. */
   disk?: boolean;
 }
@@ -205,7 +205,7 @@ export function planContent(all: string[], config: SiteConfig): ContentPlan {
   }
   // `files` made when first read (a build never does: 100,000 paths and map entries for nothing).
   let files: Map<string, string> | undefined;
-  return { items, spans, errors, get files() { return (files ??= new Map(items.map((i) => [`content/${i.rel}`, i.collection]))); } };
+  return { items, spans, errors, warnings: strays(all, items, config), get files() { return (files ??= new Map(items.map((i) => [`content/${i.rel}`, i.collection]))); } };
 }
 
 // The drafts a build left out of each content object it assembled: file by slug, for a broken link's hint.
@@ -296,5 +296,5 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
     });
     next = { entries, changed: changed || entries.size !== cache.size, marked };
   }
-  return { content, get files() { return plan.files; }, errors: sortMessages(errors), warnings: sortMessages(results.flatMap((r) => (r.entry && !(r.entry.draft && !opts.drafts) && r.warnings) || [])), cache: next };
+  return { content, get files() { return plan.files; }, errors: sortMessages(errors), warnings: sortMessages([...plan.warnings, ...results.flatMap((r) => (r.entry && !(r.entry.draft && !opts.drafts) && r.warnings) || [])]), cache: next };
 }

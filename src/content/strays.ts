@@ -1,0 +1,24 @@
+// strays: content files that no collection's pattern takes. A Markdown or data file under content/ that
+// matches nothing is never published, and nothing else would say so: a post moved in as a Hugo page bundle
+// (posts/a-trip/index.md under a `posts/*.md` pattern) or a misspelt folder would be gone without a word.
+// Each is a warning at the file, naming the patterns there are; a name that starts with "_" is kept out on
+// purpose (a convention for files that are not pages) and not named.
+import type { Message, SiteConfig } from '../core/types.ts';
+import { fileLocation, message } from '../core/errors.ts';
+import type { LoadItem } from './load.ts';
+import { collectionPatterns } from './entry.ts';
+
+const CONTENT_FILE = /\.(?:md|ya?ml|json)$/;
+/** At most this many named; the rest counted in one more. */
+const NAMED = 5;
+
+export function strays(all: readonly string[], items: readonly LoadItem[], config: SiteConfig): Message[] {
+  const taken = new Set(items.map((i) => i.rel));
+  const left = all.filter((rel) => CONTENT_FILE.test(rel) && !taken.has(rel) && !rel.split('/').some((part) => part.startsWith('_')));
+  if (!left.length) return [];
+  const patterns = Object.entries(config.collections).map(([name, col]) => `${name}: ${collectionPatterns(col).join(', ')}`).join('; ');
+  const hint = `Each collection takes the files its pattern matches below content/ (${patterns || 'none'}). A file in a folder needs a pattern with "**" ("posts/**/*.md"); name a file that is not content with a leading "_" to keep it out without this warning.`;
+  const out = left.slice(0, NAMED).map((rel) => message('ContentNotInCollection', 'This file is in no collection, so it is not published', fileLocation(`content/${rel}`), { hint }));
+  if (left.length > NAMED) out.push(message('ContentNotInCollection', `${left.length - NAMED} more files under content/ are in no collection, so they are not published`, null, { hint }));
+  return out;
+}
