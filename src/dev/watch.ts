@@ -48,6 +48,9 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
 
   async function run(): Promise<void> {
     timer = null;
+    // A file born in this batch and gone already (renamed over the file it edits) whose unlink is still on its
+    // way: nothing to the site, now or when that unlink comes.
+    for (const file of born) if (pending.get(file) === 'add' && !fsSync.existsSync(file)) { pending.delete(file); vanished.add(file); }
     const batch = [...pending].map(([file, kind]) => ({ file, kind }));
     pending.clear();
     born.clear();
@@ -76,7 +79,10 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
   /** Files this batch saw come into being: one that goes again before the batch runs (an editor's temporary
    *  file, `sed -i`'s, renamed over the file it edits) was never anything to the site. */
   const born = new Set<string>();
+  /** Files dropped for being gone before their batch ran (see run): their late unlink is nothing either. */
+  const vanished = new Set<string>();
   function record(file: string, kind: ChangeKind): void {
+    if (vanished.size && vanished.delete(file) && kind !== 'add') return;
     const prev = pending.get(file);
     if (kind === 'add' && !prev) born.add(file);
     if (kind === 'unlink' && born.delete(file)) { pending.delete(file); return; }

@@ -214,3 +214,29 @@ describe('watchSite: an imported file outside the site folders, deleted and made
     });
   });
 });
+
+describe('watchSite: sed -i edits one after another', () => {
+  it('never names the temporary file, though its batch may run before its unlink arrives', async () => {
+    const root = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-watch-sed-'));
+    for (const d of ['content', 'templates', 'static']) fs.mkdirSync(path.join(root, d));
+    fs.writeFileSync(path.join(root, 'content/a.yaml'), 'v: 0\n');
+    const named: string[] = [];
+    const w = await watchSite({ root, debounceMs: 10, async onBatch(changes) { for (const c of changes) named.push(path.basename(c.file)); } });
+    try {
+      // As sed -i does: the new text in a file of its own, renamed over the one it edits (a few ms apart here).
+      for (let i = 0; i < 20; i++) {
+        const tmp = path.join(root, `content/sed${i}Xq`);
+        fs.writeFileSync(tmp, `v: ${i}\n`);
+        await sleep(i % 4);
+        fs.renameSync(tmp, path.join(root, 'content/a.yaml'));
+        await sleep(60);
+      }
+      await w.idle();
+      expect(named.filter((n) => n.startsWith('sed'))).toEqual([]);
+      expect(named).toContain('a.yaml');
+    } finally {
+      await w.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
