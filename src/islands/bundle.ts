@@ -200,8 +200,9 @@ export async function bundleClient(root: string, config: SiteConfig, opts: Clien
 }
 
 /** The way clientManifest reads a bundle, in the plan's key: a bundle stored by an engine that read it otherwise
- *  (3 since islands' own CSS is linked) is made again, not taken with its old manifest. */
-const MANIFEST_FORMAT = 3;
+ *  (3 since islands' own CSS is linked, 4 since the unlinked copy of it is left out) is made again, not taken
+ *  with its old manifest. */
+const MANIFEST_FORMAT = 4;
 
 /** Reads the asset manifest (which files each island needs) out of esbuild's output and metafile. */
 export function clientManifest(root: string, plan: ClientPlan, result: ClientBuildResult): AssetManifest {
@@ -250,5 +251,10 @@ export function clientManifest(root: string, plan: ClientPlan, result: ClientBui
     islandChunks[name] = [...closure(out)].map(url);
     if (!/\.client\.[jt]sx?$/.test(islands[name])) reactIslands.push(name);
   }
-  return { runtime, css: [...css.sort(), ...(islandCss ? [islandCss] : [])], islandChunks, baseChunks: [...base].map(url), reactIslands, files, islands: names };
+  const linked = [...css.sort(), ...(islandCss ? [islandCss] : [])];
+  // esbuild also writes the CSS an island's chunk imports as that chunk's own stylesheet, a copy of what the
+  // runtime's has; no page links it and no script loads it, so it is not published.
+  const kept = new Set(linked.map((u) => u.slice(1)));
+  for (const f of [...files.keys()]) if (/\.css(?:\.map)?$/.test(f) && !kept.has(f.replace(/\.map$/, ''))) files.delete(f);
+  return { runtime, css: linked, islandChunks, baseChunks: [...base].map(url), reactIslands, files, islands: names };
 }

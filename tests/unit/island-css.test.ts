@@ -19,6 +19,9 @@ describe('CSS imported by an island', () => {
         expect(links[0]).toMatch(/^\/assets\/site-[A-Z0-9]+\.css$/);
         expect(build.read(links[1]!.slice(1))).toContain('.counter-from-island{color:#b00}');
       }
+      // Once: esbuild's copy of it as the island chunk's own stylesheet, which nothing links, is not published.
+      const withIt = Object.entries(build.output()).filter(([f, text]) => f.endsWith('.css') && text.includes('counter-from-island'));
+      expect(withIt.map(([f]) => f)).toEqual([sheets(build.read('index.html'))[1]!.slice(1)]);
       const dev = await site.dev();
       try {
         const links = sheets(await (await fetch(`${dev.url}/`)).text());
