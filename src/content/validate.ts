@@ -63,7 +63,8 @@ function unknownFieldHint(key: string, known: string[]): string | undefined {
   if (!known.length) return undefined;
   const guess = closest(key, known);
   const list = known.length > 20 ? `${known.slice(0, 20).join(', ')}, …` : known.join(', ');
-  return `${guess ? `Did you mean "${guess}"? ` : ''}Fields here: ${list}.`;
+  // (no close match: likely a field the content had elsewhere, as a site moved from another generator has)
+  return `${guess ? `Did you mean "${guess}"? ` : ''}Fields here: ${list}.${guess ? '' : ` To keep "${key}", add it to the collection's schema in sitegen.config.ts (${key}: z.string().optional()).`}`;
 }
 
 /** How a schema runs: `jitless` skips the parser zod compiles for each object schema on its first use (it pays
