@@ -32,8 +32,9 @@ const sections = defineCollection({
 /** What the search index holds of a page (its paths without the site's base, which the body adds). */
 interface SearchEntry { title: string; path: string; section: string | null; description: string; excerpt: string; headings: { text: string; id: string }[] }
 
-/** A page's URL path: content/docs/guides/search.md → /guides/search, content/docs/index.md → /. */
-const pathOf = (id: string) => (id === 'index' ? '/' : `/${id}`);
+/** A page's URL path: content/docs/guides/search.md → /guides/search; an index.md is its folder's page:
+ *  content/docs/index.md → /, content/docs/guides/setup/index.md → /guides/setup. */
+const pathOf = (id: string) => (id === 'index' ? '/' : `/${id.replace(/\/index$/, '')}`);
 
 export default defineConfig({
   site: { title: SITE, url: 'https://example.com', lang: 'en', titleTemplate: `%s | ${SITE}`, favicon: '/favicon.svg' },

@@ -308,6 +308,18 @@ describe('the docs starter', () => {
     } finally { fs.rmSync(path.join(site.root, 'content/docs/recipes'), { recursive: true }); }
   }, 60_000);
 
+  it("serves a folder's index.md at the folder's path (a page kept beside its pictures)", async () => {
+    const { site } = built.docs!;
+    const file = 'content/docs/guides/deploying/index.md';
+    const dev = await createDevSite({ root: site.root });
+    try {
+      site.write(file, '---\ntitle: Deploying\ndescription: Put it online.\norder: 9\n---\n\nSteps.\n');
+      expect((await dev.start()).errors).toEqual([]);
+      expect(dev.output.pages.has('guides/deploying/index.html')).toBe(true);
+      expect([...dev.output.pages.keys()].some((f) => f.includes('deploying/index/'))).toBe(false);
+    } finally { await dev.close(); fs.rmSync(path.join(site.root, 'content/docs/guides/deploying'), { recursive: true, force: true }); }
+  }, 60_000);
+
   it('in dev, a page added is in the sidebar of every page, and once deleted in none (no stale link to it)', async () => {
     const { site } = built.docs!;
     const file = 'content/docs/reference/glossary.md';
