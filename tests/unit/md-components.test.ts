@@ -178,6 +178,7 @@ describe('the config\'s components', () => {
 });
 
 /** The messages of a command as [id, file:line:col, text] (plus the hint when asked). */
+const schemaHint = (component: string, key: string) => `The schema of ${component} in sitegen.config.ts (components) decides what "${key}" may be: write a value it accepts, or change the schema.`;
 const CATALOGUE_HINT = 'Use a component registered under `components` in sitegen.config.ts, with the attributes its schema takes.';
 const located = (errors: { id: string; text: string; location: { file: string; line: number; column: number } | null; hint?: string }[], hint = false) =>
   errors.map((e) => [e.id, `${e.location?.file}:${e.location?.line}:${e.location?.column}`, e.text, ...hint ? [e.hint] : []]);
@@ -239,16 +240,16 @@ describe('bad input is a located error, the same in build, check and dev', () =>
       ['ComponentError', 'content/pages/forms.md:6:1', 'Badge is an inline component: write it in running text as :Badge[label]{…}', CATALOGUE_HINT],
       ['ComponentError', 'content/pages/names.md:4:1', 'Unknown component "Calout" in :::Calout', 'Did you mean Callout? Components this site registers: Callout, Badge, Tabs, Tab, Boom.'],
       ['ComponentError', 'content/pages/names.md:8:12', 'Unknown attribute "tpye" of Callout', 'Did you mean "type"? Callout takes: type, title.'],
-      ['ComponentError', 'content/pages/names.md:12:12', 'Attribute "type" of Callout: Must be one of: "note", "tip", "warning"', CATALOGUE_HINT],
+      ['ComponentError', 'content/pages/names.md:12:12', 'Attribute "type" of Callout: Must be one of: "note", "tip", "warning"', schemaHint('Callout', 'type')],
       // (z.coerce.number() made NaN of the text: what was written is named)
-      ['ComponentError', 'content/pages/names.md:16:13', 'Attribute "count" of Badge: Expected number, received string "many"', CATALOGUE_HINT],
-      ['ComponentError', 'content/pages/names.md:16:41', 'Attribute "count" of Badge: Expected number, received string "1e999"', CATALOGUE_HINT],
+      ['ComponentError', 'content/pages/names.md:16:13', 'Attribute "count" of Badge: Expected number, received string "many"', schemaHint('Badge', 'count')],
+      ['ComponentError', 'content/pages/names.md:16:41', 'Attribute "count" of Badge: Expected number, received string "1e999"', schemaHint('Badge', 'count')],
       // An unknown attribute and a bad value on one directive: both, each at its attribute.
       ['ComponentError', 'content/pages/names.md:18:12', 'Unknown attribute "titel" of Callout', 'Did you mean "title"? Callout takes: type, title.'],
-      ['ComponentError', 'content/pages/names.md:18:22', 'Attribute "type" of Callout: Must be one of: "note", "tip", "warning"', CATALOGUE_HINT],
+      ['ComponentError', 'content/pages/names.md:18:22', 'Attribute "type" of Callout: Must be one of: "note", "tip", "warning"', schemaHint('Callout', 'type')],
       ['ComponentError', 'content/pages/places.md:4:1', 'Tab can only be nested directly in Tabs, but it is not inside one', 'Put it between ::::Tabs and :::: (a longer fence around the :::Tab blocks).'],
       ['ComponentError', 'content/pages/places.md:9:1', 'Tab can only be nested directly in Tabs, but it is in Callout', 'Put it between ::::Tabs and :::: (a longer fence around the :::Tab blocks).'],
-      ['ComponentError', 'content/pages/places.md:15:1', 'Attribute "label" of Tab: Required', CATALOGUE_HINT],
+      ['ComponentError', 'content/pages/places.md:15:1', 'Attribute "label" of Tab: Required', schemaHint('Tab', 'label')],
     ];
     for (const command of ['build', 'check']) {
       const r = await s.run(command);
