@@ -36,7 +36,7 @@ export function collectionSetErrors(name: string, col: CollectionConfig, matched
  */
 export function makeEntry(col: CollectionConfig, relToContent: string, parsed: ParsedFile, html: () => string = () => parsed.html ?? '', opts: ValidateOptions = {}): { entry?: Entry; errors: Message[] } {
   const v = validateData(col.schema, parsed.data, parsed.source, opts);
-  if (v.errors.length) return { errors: v.errors };
+  if (v.errors.length) return { errors: parsed.noFrontMatter ? noFrontMatter(relToContent, v.errors) : v.errors };
   if (col.single && parsed.body?.trim()) return { errors: [singleBody(relToContent)] };
   return { entry: entryOf(col, relToContent, v.data, parsed.body !== undefined ? html() : undefined, parsed.text), errors: [] };
 }
@@ -45,6 +45,15 @@ export function makeEntry(col: CollectionConfig, relToContent: string, parsed: P
  *  author fixes the file's problems at once, not its body's first and then its fields'. */
 export function failedErrors(col: CollectionConfig, failed: FailedParse, opts: ValidateOptions = {}): Message[] {
   return failed.unchecked ? [...failed.errors, ...validateData(col.schema, failed.unchecked.data, failed.unchecked.source, opts).errors] : failed.errors;
+}
+
+/** A Markdown file with no front matter whose schema requires fields: one problem naming them all, rather than
+ *  a "Required" for each at the top of the file. */
+function noFrontMatter(relToContent: string, errors: Message[]): Message[] {
+  const missing = errors.filter((e) => e.text === 'Required' && e.field && !e.field.includes('.')).map((e) => e.field!);
+  if (!missing.length || missing.length !== errors.length) return errors;
+  const example = missing.slice(0, 3).map((f) => `${f}: …`).join('\n');
+  return [message('ContentSchemaError', `This file has no front matter, and its collection's schema requires ${missing.join(', ')}`, fileLocation(`content/${relToContent}`, 1, 1), { hint: `Start the file with its front matter between two "---" lines:\n---\n${example}\n---` })];
 }
 
 /** A single-file collection is its file's data: a Markdown body there would be dropped without a word. */
@@ -56,7 +65,7 @@ export function makeLazyEntry(col: CollectionConfig, relToContent: string, parse
   const v = validateData(col.schema, parsed.data, parsed.source, opts);
   if (v.errors.length) {
     const b = body.compile();
-    return { errors: [...b.errors, ...v.errors] };
+    return { errors: [...b.errors, ...parsed.noFrontMatter ? noFrontMatter(relToContent, v.errors) : v.errors] };
   }
   if (col.single && parsed.body?.trim()) return { errors: [singleBody(relToContent)] };
   return { entry: entryOf(col, relToContent, v.data, undefined, undefined, body), errors: [] };

@@ -46,6 +46,8 @@ export interface ParsedFile {
   stamp?: FileStamp;
   /** The image files its Markdown body shows, with their stamps: the cached HTML holds while they do. */
   deps?: ImageDep[];
+  /** A Markdown file with no front matter block at all (its schema's required fields are said as one problem). */
+  noFrontMatter?: true;
   /** A Markdown file whose body failed the content policy but whose front matter was read: that data, which
    *  its schema checks too, so the file's errors come at once (see FailedParse). */
   frontMatter?: unknown;
@@ -158,6 +160,7 @@ function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions
   if (!fm.closed && p.errors.length) {
     p.errors[0]!.notes.push({ text: 'the front matter opened here has no closing "---" line, so the whole file was read as YAML', location: fileLocation(rel, 1, 1, firstLineOf(text)) });
   }
+  if (!fm.fenced) p.noFrontMatter = true;
   const content = fm.body;
   // Template code in a front matter value (a title or permalink from Eleventy or Jekyll): said, not run.
   const tagged = p.errors.length || !fm.block.includes('{') ? [] : frontMatterTags(p.data, p.source);

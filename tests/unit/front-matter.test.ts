@@ -12,6 +12,7 @@ import { splitFrontMatter } from '../../src/content/frontMatter.ts';
 import { parseContentFile, type ParsedFile } from '../../src/content/parse.ts';
 import type { Message } from '../../src/core/types.ts';
 import { prng } from '../helpers/prng.ts';
+import { copyOf } from '../helpers/scratch.ts';
 import { cpuMs } from '../helpers/cpuTime.ts';
 import { SCRATCH } from '../helpers/scratch.ts';
 
@@ -173,5 +174,20 @@ describe('a Markdown file read by the engine', () => {
     }
     // A "+++" line that nothing closes is Markdown text.
     expect((await parse('+++\nJust text.\n')).errors).toEqual([]);
+  });
+});
+
+describe('a Markdown file with no front matter', () => {
+  it("is one problem naming the fields its schema requires, in build and dev, not a Required for each", async () => {
+    const site = await copyOf('basic', { 'content/pages/about.md': '# About\n\nJust text.\n' });
+    try {
+      const r = await site.check();
+      expect(r.errors.map((e) => [e.id, e.location?.file, e.location?.line, e.text])).toEqual([['ContentSchemaError', 'content/pages/about.md', 1, "This file has no front matter, and its collection's schema requires title"]]);
+      expect(r.errors[0]!.hint).toBe('Start the file with its front matter between two "---" lines:\n---\ntitle: …\n---');
+      const dev = await site.dev();
+      try {
+        await expect.poll(() => dev.output(), { timeout: 10_000 }).toContain('This file has no front matter');
+      } finally { await dev.close(); }
+    } finally { site.remove(); }
   });
 });
