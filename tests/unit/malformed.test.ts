@@ -61,7 +61,7 @@ const CASES: Case[] = [
   ['an unclosed { in front matter', 'content/pages/about.md', '---\ntitle: About\nmeta: {a: 1, b: [x, y]\nmore: 2\n---\nBody\n', /content\/pages\/about\.md:3:7 The map that starts with this \{ never ends with a \} \(YAML looked for it up to line 4\)/],
   ['front matter schema error on its own line', 'content/pages/about.md', '---\ndescription: no title\n---\nBody\n', /content\/pages\/about\.md:2:1 title: Required/],
   ['front matter unknown field', 'content/pages/about.md', '---\ntitle: About\nauthor: me\n---\nBody\n', /content\/pages\/about\.md:3:1 author: Unknown field "author"/],
-  ['empty Markdown file', 'content/pages/empty.md', '', /content\/pages\/empty\.md(:1:1)? title: Required/],
+  ['empty Markdown file', 'content/pages/empty.md', '', /content\/pages\/empty\.md(:1:1)? This file has no front matter, and its collection's schema requires title/],
   ['Markdown link to a missing page', 'content/pages/about.md', '---\ntitle: About\n---\nSee [the missing page](/nowhere/).\n', /content\/pages\/about\.md:4:\d+ page \/about\/ links to \/nowhere\/, which is not a page, alias or file/],
   ['Markdown link without the trailing slash', 'content/pages/about.md', '---\ntitle: About\n---\nSee [beta](/items/beta).\n', /content\/pages\/about\.md:4:\d+ page \/about\/ links to \/items\/beta, which is not a page/],
   ['raw HTML in Markdown', 'content/pages/about.md', '---\ntitle: About\n---\nHello\n\n<script>alert(1)</script>\n', /content\/pages\/about\.md:6:1 Raw HTML is not allowed in Markdown: <script>alert\(1\)<\/script>[\s\S]*hint: Content never runs scripts, and markdown\(\{ html: 'sanitize' \}\) would remove it too: put the code in an island/],
