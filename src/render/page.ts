@@ -1,5 +1,7 @@
 // page: renders one route to HTML in the site's context, turning a template's exception into a located
 // message. Kept free of esbuild and the file system: worker threads run it too.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Content, Message, Route, SiteConfig } from '../core/types.ts';
 import type { AssetManifest } from '../core/types.ts';
 import { message, fileLocation, renderFailedText, siteFrame, readOnlyHint } from '../core/errors.ts';
@@ -45,8 +47,30 @@ export function renderRoute(site: PageRenderer, route: Route, ctx: RenderContext
     const thrown = String(e?.message ?? e);
     const hint = readOnlyHint(e);
     const m = message(e instanceof IslandPropsError ? 'IslandPropsError' : 'RenderError', renderFailedText(route.path, thrown), siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null), { render: { page: route.path, thrown }, ...(hint ? { hint } : {}) });
+    const from = route.source ? valueInSource(root, route.source, thrown) : null;
+    if (from && from.location.file !== m.location?.file) m.notes.push({ text: `${from.value} is written in the page's content file`, location: from.location });
     return { error: m };
   }
+}
+
+// What a message quotes; only a path or URL ("/images/cover.jpg": a "/" or a "." in it) is looked for, not a word.
+const QUOTED = /"([^"\n]{3,400})"/g;
+
+/** Where the page's content file writes a value the template's error quotes (a front matter image path that
+ *  <Image> cannot find): the line to fix is there, not in the template. Null when it writes none of them. */
+function valueInSource(root: string, source: string, thrown: string): { value: string; location: ReturnType<typeof fileLocation> } | null {
+  let text: string;
+  try { text = fs.readFileSync(path.join(root, source), 'utf8'); } catch { return null; }
+  for (const q of thrown.matchAll(QUOTED)) {
+    if (!/[/.]/.test(q[1]!)) continue;
+    const i = text.indexOf(q[1]!);
+    if (i < 0) continue;
+    const start = text.lastIndexOf('\n', i - 1) + 1;
+    const line = text.slice(0, start).split('\n').length;
+    const end = text.indexOf('\n', i);
+    return { value: q[0]!, location: fileLocation(source, line, i - start + 1, text.slice(start, end < 0 ? text.length : end)) };
+  }
+  return null;
 }
 
 /** A component in a Markdown body that threw: located at its directive, with the component's line as a note. */

@@ -239,6 +239,19 @@ describe('<Image> in templates', () => {
       expect(missing.errors[0].text).toContain('<Image src="/img/nowhere.jpg">: there is no such image in static/');
     } finally { site.remove(); }
   });
+
+  it("a path from the page's content file that names no image: a note says where the file writes it", async () => {
+    const site = await copyOf('basic', { 'static/img/team.jpg': small, 'content/items/alpha.yaml': 'title: Alpha\ntags: [a, b]\nprice: 3\ncover: /img/taem.jpg\n' });
+    site.edit('sitegen.config.ts', (t) => t.replace('price: z.number() });', 'price: z.number(), cover: z.string().optional() });'));
+    site.edit('templates/pages.tsx', (t) => template('{cover ? <Image src={cover} alt="" /> : null}')(t)
+      .replace('export function Item({ title, tags, price }: { title: string; tags: string[]; price: number })', 'export function Item({ title, tags, price, cover }: { title: string; tags: string[]; price: number; cover?: string })'));
+    try {
+      const r = await site.build();
+      expect(r.errors.map((e) => [e.id, e.location?.file])).toEqual([['RenderError', 'templates/pages.tsx']]);
+      expect(r.errors[0].text).toContain('<Image src="/img/taem.jpg">: there is no such image in static/');
+      expect(r.errors[0].notes).toContainEqual({ text: '"/img/taem.jpg" is written in the page\'s content file', location: expect.objectContaining({ file: 'content/items/alpha.yaml', line: 4, column: 8 }) });
+    } finally { site.remove(); }
+  });
 });
 
 describe('Open Graph images', () => {
