@@ -6,7 +6,8 @@
 // for the first few broken paths of a check and while there are few enough paths (a typo's distance costs
 // the product of the two lengths).
 import { closest } from '../core/didYouMean.ts';
-import type { LinkFix, LinkTargets } from './linkScan.ts';
+import path from 'node:path';
+import type { LinkFix, LinkTargets, LinkUse } from './linkScan.ts';
 
 /** Paths compared with a broken one at most: beyond, no suggestion (a link check stays linear). */
 const MAX_PATHS = 20_000;
@@ -39,4 +40,17 @@ export function nearPath(abs: string, targets: LinkTargets, budget: { typos: num
   for (const p of all) { if (list.length >= MAX_PATHS) return null; list.push(p); }
   const to = closest(md ? `${md}/` : abs, list);
   return to ? { kind: md ? 'page' : 'near', to } : null;
+}
+
+/** A link to a Markdown file of the site (`./2024-04-12-notes.md`, beside the linking page's own file, or
+ *  `/content/posts/notes.md`): the page made from that file, whatever its route made of its name (a date
+ *  prefix taken off, a permalink). Null when the link names no such file. */
+export function pageOfFile(use: LinkUse, targets: LinkTargets): LinkFix | null {
+  if (!targets.pageOf || !use.source) return null;
+  const link = use.link.split('#', 1)[0]!.split('?', 1)[0]!;
+  if (!/\.md$/i.test(link) || /^[a-z][a-z0-9+.-]*:/i.test(link)) return null;
+  let file: string;
+  try { file = decodeURI(link.startsWith('/') ? link.slice(1) : path.posix.join(path.posix.dirname(use.source), link)); } catch { return null; }
+  const to = targets.pageOf(file) ?? (link.startsWith('/') ? targets.pageOf(`content/${file}`) : undefined);
+  return to ? { kind: 'page', to } : null;
 }

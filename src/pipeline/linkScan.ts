@@ -5,7 +5,7 @@
 // ids as `id:<id>` entries: a link with a URL scheme is never kept, so the two cannot be confused, and the
 // list travels from render workers and through dev's caches as it always did.
 import type { Location } from '../core/types.ts';
-import { nearPath } from './linkNear.ts';
+import { nearPath, pageOfFile } from './linkNear.ts';
 
 const ID = 'id:', TWICE = '\u0000twice'; // an id entry, and after one: more than one element of the page has it
 /** Marks a page that has what a strict CSP blocks: `csp:style`, `csp:script`, `csp:handler`, and `csp:frame <origin>`,
@@ -132,6 +132,7 @@ export interface LinkTargets {
   paths?: () => Iterable<string>;
   /** The drafts the build left out, file by slug: a broken link whose last part is one is told so. */
   drafts?: ReadonlyMap<string, string>;
+  /** The path of the page made from a content file (the first route whose source it is). */ pageOf?: (file: string) => string | undefined;
 }
 
 export function makeTargets(paths: Iterable<string>, files: Iterable<string>, base = '/'): LinkTargets {
@@ -225,7 +226,7 @@ export function brokenPaths(pages: PageLinks[], targets: LinkTargets, hints = tr
     const fix: LinkFix | null = abs.startsWith('\0') ? { kind: 'base', base }
       : !abs.endsWith('/') && targets.has(abs + '/') ? { kind: 'slash', to: `${abs}/` }
       : abs.endsWith('/') && abs.length > 1 && targets.has(abs.slice(0, -1)) ? { kind: 'noSlash', to: abs.slice(0, -1) }
-      : folderUp(uses[0]!, targets, base) ?? nearPath(abs, targets, budget);
+      : folderUp(uses[0]!, targets, base) ?? pageOfFile(uses[0]!, targets) ?? nearPath(abs, targets, budget);
     // A path to link to, as it is served: under a base, with it (a Markdown link written so keeps it as it is).
     if (fix && 'to' in fix && base !== '/') fix.to = base + fix.to.slice(1);
     return { kind: 'path', resolved: abs, fix, uses, base };

@@ -131,7 +131,10 @@ export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { 
   fixed = { ...fixed, targets: withVariants(fixed.targets, p.root) };
   if (images.copies.size) fixed = { ...fixed, targets: union(fixed.targets, images.copies.keys()) };
   const drafts = draftsLeftOut(p.content);
-  if (drafts.size) fixed = { ...fixed, targets: { ...fixed.targets, drafts } };
+  // A page by the content file it is made from (a link to "./2024-04-12-notes.md" means that page), made when first asked.
+  let bySource: Map<string, string> | undefined;
+  const pageOf = (file: string) => (bySource ??= new Map(p.table.routes.flatMap((r) => (r.source ? [[r.source, r.path] as [string, string]] : [])).reverse())).get(file);
+  fixed = { ...fixed, targets: { ...fixed.targets, pageOf, ...(drafts.size ? { drafts } : {}) } };
   if (fixed.errors.length || !hasOutputHooks(p.config.plugins)) return { ...fixed, images, extra: new Map() };
   // Files the site's plugins add (feeds, JSON): they may not take a path another file of the output has.
   const taken = (f: string) => fixed.pageFiles.has(f) ? 'a page' : p.manifest.files.has(f) ? 'an asset' : p.statics.has(f) || images.copies.has(f) ? `static/${f}` : f in fixed.hostFiles ? 'the host files' : null;
@@ -166,5 +169,5 @@ function withVariants(own: LinkTargets, root: string): LinkTargets {
 /** Targets plus more output files. */
 function union(own: LinkTargets, files: Iterable<string>): LinkTargets {
   const more = makeTargets([], files, own.base);
-  return { has: (x) => own.has(x) || more.has(x), base: own.base, paths: own.paths };
+  return { ...own, has: (x) => own.has(x) || more.has(x) };
 }

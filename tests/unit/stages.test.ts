@@ -196,6 +196,19 @@ describe('link check', () => {
     const many = Array.from({ length: 14 }, (_, i) => `/posts/writting-posts-${i}/`);
     expect(hints(many).filter(([, h]) => /Did you mean/.test(h ?? '')).length).toBe(10);
   });
+  it("hints at the page made from the Markdown file a link names, whatever its route made of the file's name", () => {
+    // (a Jekyll post's date prefix taken off by routes(): content/posts/2024-04-12-garden-notes.md is /posts/garden-notes/)
+    const sources = new Map([['content/posts/2024-04-12-garden-notes.md', '/posts/garden-notes/']]);
+    const targets = { ...makeTargets(['/posts/garden-notes/', '/posts/hello/'], []), pageOf: (f: string) => sources.get(f) };
+    const page = { page: '/posts/hello/', source: 'content/posts/2024-03-05-hello.md' };
+    const hints = checkLinks([{ ...page, links: ['./2024-04-12-garden-notes.md', '2024-04-12-garden-notes.md#intro', '/content/posts/2024-04-12-garden-notes.md', './nothing.md'] }], targets).map((e) => e.hint);
+    // (the first two are one broken path: one message)
+    expect(hints).toEqual([
+      "Link to the page's URL, not its Markdown file: /posts/garden-notes/",
+      "Link to the page's URL, not its Markdown file: /posts/garden-notes/",
+      expect.not.stringContaining('garden'),
+    ]);
+  });
 });
 
 describe('host files', () => {
