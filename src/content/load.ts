@@ -231,9 +231,9 @@ export function assembleContent(config: SiteConfig, spans: ContentPlan['spans'],
   const content: Content = {};
   if (!opts.drafts) {
     const drafts = new Map<string, string>();
-    for (const list of Object.values(lists)) for (const e of list) { // (a page bundle's index.md: by its folder)
+    for (const list of Object.values(lists)) for (const e of list) { // (a page bundle's index.md: by its folder; a dated name also without its date)
       const name = e.slug === 'index' ? e.dirs.at(-1) : e.slug;
-      if (e.draft && name && !drafts.has(name)) drafts.set(name, e.file);
+      if (e.draft && name) for (const n of [name, name.replace(/^\d{4}-\d{2}-\d{2}-/, '')]) if (n && !drafts.has(n)) drafts.set(n, e.file);
     }
     if (drafts.size) leftOut.set(content, drafts);
   }

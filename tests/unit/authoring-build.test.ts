@@ -14,7 +14,7 @@ import { date, reference } from '../../src/public.ts';
 import type { SiteConfig } from '../../src/core/types.ts';
 import { z } from 'zod';
 import { editFile } from './dev-fixture.ts';
-import { copyFixture, removeCopy } from '../helpers/scratch.ts';
+import { copyFixture, copyOf, removeCopy } from '../helpers/scratch.ts';
 
 let dir = '';
 let first: BuildResult;
@@ -152,6 +152,19 @@ describe('bad input is one located error, and dist/ is left as it was', () => {
       }
     }, 60_000);
   }
+});
+
+describe('a link to a draft whose file name has a date', () => {
+  it('is told it may be that draft when it links the name without the date', async () => {
+    const site = await copyOf('authoring', {});
+    try {
+      fs.renameSync(path.join(site.root, 'content/posts/unfinished.md'), path.join(site.root, 'content/posts/2025-04-01-unfinished.md'));
+      site.edit('content/posts/first.md', (t) => `${t}\nRead [the unfinished one](/posts/unfinished/) next.\n`);
+      const r = await site.check();
+      expect(r.errors.map((e) => e.id)).toEqual(['BrokenLink']);
+      expect(r.errors[0]!.hint).toContain('It may be the page of content/posts/2025-04-01-unfinished.md, a draft');
+    } finally { site.remove(); }
+  });
 });
 
 describe('dev', () => {
