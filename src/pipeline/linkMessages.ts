@@ -56,7 +56,11 @@ export function linkMessages(broken: BrokenLink[]): Message[] {
       for (const u of shown) m.notes.push(u.at && !one ? { text: `on page ${u.page}`, location: u.at } : { text: `on page ${u.page}${u.source ? ` (${u.source})` : ''}`, location: null });
       out.push(m);
     } else {
-      for (const u of b.uses) out.push(message('BrokenLink', `page ${u.page} links to ${linkOf(u)}, ${why(u)}`, u.at ?? (u.source ? fileLocation(u.source) : null), extra));
+      for (const u of b.uses) {
+        const m = message('BrokenLink', `page ${u.page} links to ${linkOf(u)}, ${why(u)}`, u.at ?? (u.source ? fileLocation(u.source) : null), extra);
+        for (const at of u.also ?? []) m.notes.push({ text: 'the same link again', location: at });
+        out.push(m);
+      }
     }
   }
   return out;

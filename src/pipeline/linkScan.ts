@@ -156,7 +156,7 @@ export interface PageLinks {
 
 /** One page's use of a broken link: the link as the page has it, and where its source writes it (once
  *  located: pipeline/links.ts). */
-export interface LinkUse { page: string; source: string | null; link: string; at?: Location; /** The link as its source writes it, when that is without the site's base (Markdown's "/x/", a template's href('/x'), served as "/repo/x/"). */ written?: string }
+export interface LinkUse { page: string; source: string | null; link: string; at?: Location; /** The link as its source writes it, when that is without the site's base (Markdown's "/x/", a template's href('/x'), served as "/repo/x/"). */ written?: string; /** Later places of its source that write it too. */ also?: Location[] }
 
 /** What would fix a broken path: the site's base in front, the other trailing-slash form, the URL of the page
  *  whose Markdown file it names, or a page path a typo away (linkNear.ts). */

@@ -111,10 +111,13 @@ export async function locateLinks(root: string, broken: BrokenLink[], base = '/'
       const lines = await linesOf(file);
       const all = quoted ? [...forms, ...forms.filter((l) => l.length > 1 && l.endsWith('/')).map((l) => l.slice(0, -1))] : forms;
       for (const l of all) {
-        const i = lines.findIndex((t) => t.includes(`(${l})`) || t.includes(`"${l}"`) || (quoted ? t.includes(`'${l}'`) || t.includes(`\`${l}\``) : t.includes(` ${l}`)));
+        const writes = (t: string) => t.includes(`(${l})`) || t.includes(`"${l}"`) || (quoted ? t.includes(`'${l}'`) || t.includes(`\`${l}\``) : t.includes(` ${l}`));
+        const i = lines.findIndex(writes);
         if (i < 0) continue;
         // (written without the base, which the build added: the message quotes what the file has)
         if (bare && l !== u.link && l !== u.link.slice(0, -1)) u.written = l;
+        // The same link on later lines of a content file: one message, each place in it (fixed at once).
+        if (!quoted) for (let k = i + 1; k < lines.length && (u.also?.length ?? 0) < 10; k++) if (writes(lines[k])) (u.also ??= []).push(fileLocation(file, k + 1, lines[k].indexOf(l) + 1, lines[k]));
         return fileLocation(file, i + 1, lines[i].indexOf(l) + 1, lines[i]);
       }
       return undefined;

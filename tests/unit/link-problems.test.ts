@@ -30,6 +30,14 @@ describe('broken links, located in their sources', () => {
     expect(at(m.location)).toBe('content/people/ada.yaml:2:8');
   });
 
+  it('names every line of a content file that writes the same broken link: one message, a note for each other', async () => {
+    const source = write('content/posts/twice.md', '---\ntitle: Twice\n---\nOne [x](/nothing-here/).\n\nTwo [y](/nothing-here/).\n');
+    const [m, ...rest] = await linkProblems(root, [{ page: '/posts/twice/', source, links: ['/nothing-here/', '/nothing-here/'] }], targets);
+    expect(rest).toEqual([]);
+    expect(at(m.location)).toBe('content/posts/twice.md:4:9');
+    expect(m.notes.map((n) => [n.text, at(n.location)])).toEqual([['the same link again', 'content/posts/twice.md:6:9']]);
+  });
+
   it('points the notes of a link many pages share at the lines that write it', async () => {
     const pages: PageLinks[] = ['one', 'two', 'three', 'four'].map((n, i) => ({
       page: `/posts/${n}/`,
