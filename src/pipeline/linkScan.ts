@@ -6,6 +6,7 @@
 // list travels from render workers and through dev's caches as it always did.
 import type { Location } from '../core/types.ts';
 import { nearPath, pageOfFile } from './linkNear.ts';
+import { closest } from '../core/didYouMean.ts';
 
 const ID = 'id:', TWICE = '\u0000twice'; // an id entry, and after one: more than one element of the page has it
 /** Marks a page that has what a strict CSP blocks: `csp:style`, `csp:script`, `csp:handler`, and `csp:frame <origin>`,
@@ -169,7 +170,7 @@ export type LinkFix = { kind: 'base'; base: string } | { kind: 'draft'; file: st
  */
 export type BrokenLink =
   | { kind: 'path'; resolved: string; fix: LinkFix | null; uses: LinkUse[]; /** The site's base, which a fix's path has. */ base?: string }
-  | { kind: 'fragment'; target: string; fragment: string; uses: LinkUse[]; /** The id is there, on more than one element. */ twice?: true };
+  | { kind: 'fragment'; target: string; fragment: string; uses: LinkUse[]; /** The id is there, on more than one element. */ twice?: true; /** An id of the page a typo away. */ near?: string };
 
 /**
  * A link as a base-less site path (how routes and targets are written). Under a base, a link resolves only
@@ -233,11 +234,9 @@ export function brokenPaths(pages: PageLinks[], targets: LinkTargets, hints = tr
   });
 }
 
-/**
- * `#fragment` links that name no element id on their page: same-page (`#x`) and to another page of
- * `pages` (`/post/#x`, `../post/#x`, `/post/index.html#x`). Links to other files or aliases are not
- * checked (their ids are unknown), nor are pages outside `pages`.
- */
+/** `#fragment` links that name no element id on their page: same-page (`#x`) and to another page of `pages`
+ *  (`/post/#x`, `../post/#x`, `/post/index.html#x`), with the id a typo away when there is one. Links to other
+ *  files or aliases are not checked (their ids are unknown), nor are pages outside `pages`. */
 export function brokenAnchors(pages: PageLinks[], base = '/'): BrokenLink[] {
   const ids = new Map<string, Set<string>>();
   for (const pg of pages) ids.set(pg.page, anchorsOf(pg.links).ids);
@@ -253,7 +252,8 @@ export function brokenAnchors(pages: PageLinks[], base = '/'): BrokenLink[] {
       if (id !== null && !have.has(id + TWICE)) continue; // (an id two elements have: a browser goes to the first)
       const key = `${target}#${fragment}`;
       let b = broken.get(key);
-      if (!b) broken.set(key, (b = { kind: 'fragment', target, fragment, uses: [], ...(id !== null ? { twice: true as const } : {}) }));
+      const near = id === null && have.size <= 2_000 ? closest(safeDecode(fragment), [...have].filter((x) => !x.endsWith(TWICE))) : undefined;
+      if (!b) broken.set(key, (b = { kind: 'fragment', target, fragment, uses: [], ...(id !== null ? { twice: true as const } : {}), ...(near ? { near } : {}) }));
       b.uses.push(useOf(pg, entry));
     }
   }

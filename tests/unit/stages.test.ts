@@ -8,7 +8,7 @@ import { parseYamlSource, locate, formatPath } from '../../src/content/yamlSourc
 import { validateData } from '../../src/content/validate.ts';
 import { matchFiles, globBase, listFiles } from '../../src/content/glob.ts';
 import { routeTable, normalisePath, outputFor } from '../../src/pipeline/routeTable.ts';
-import { extractLinks, forEachLinkAttr, makeTargets } from '../../src/pipeline/linkScan.ts';
+import { extractLinks, forEachLinkAttr, makeTargets, type PageLinks } from '../../src/pipeline/linkScan.ts';
 import { checkLinks } from '../../src/pipeline/linkMessages.ts';
 import { parseHeadersFile, parseRedirectsFile, redirectsChunks, contentSecurityPolicy } from '../../src/output/hostfiles.ts';
 import { stageOutput } from '../../src/output/write.ts';
@@ -164,6 +164,14 @@ describe('link check', () => {
       ['page /a/ links to #gone, but the page has no element with id "gone"', 'content/a.md'],
       ['page /a/ links to /b/#nope, but /b/ has no element with id "nope"', 'content/a.md'],
     ]);
+  });
+  it('suggests the id a broken fragment is a typo away from', () => {
+    const targets = makeTargets(['/a/', '/b/'], []);
+    const pages: PageLinks[] = [
+      { page: '/a/', source: null, links: ['/b/#set-up', '/b/#zzzzzz'] },
+      { page: '/b/', source: null, links: ['id:setup', 'id:usage'] },
+    ];
+    expect(checkLinks(pages, targets).map((e) => e.hint)).toEqual(['Did you mean #setup?', expect.not.stringContaining('Did you mean')]);
   });
   it('resolves against routes, aliases and files', () => {
     const targets = makeTargets(['/', '/a/'], ['i.png', '404.html']);
