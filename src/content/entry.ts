@@ -44,16 +44,21 @@ export function makeEntry(col: CollectionConfig, relToContent: string, parsed: P
 /** A file's parse errors, and its schema's of the front matter a body error left unchecked (parse.ts): an
  *  author fixes the file's problems at once, not its body's first and then its fields'. */
 export function failedErrors(col: CollectionConfig, failed: FailedParse, opts: ValidateOptions = {}): Message[] {
-  return failed.unchecked ? [...failed.errors, ...validateData(col.schema, failed.unchecked.data, failed.unchecked.source, opts).errors] : failed.errors;
+  if (!failed.unchecked) return failed.errors;
+  const schema = validateData(col.schema, failed.unchecked.data, failed.unchecked.source, opts).errors;
+  return [...failed.errors, ...failed.unchecked.noFrontMatter ? noFrontMatter(relToContentOf(failed.unchecked.source.file), schema) : schema];
 }
+
+/** The path below content/ of a file named from the site root ("content/posts/a.md" → "posts/a.md"). */
+const relToContentOf = (file: string) => file.replace(/^content\//, '');
 
 /** A Markdown file with no front matter whose schema requires fields: one problem naming them all, rather than
  *  a "Required" for each at the top of the file. */
 function noFrontMatter(relToContent: string, errors: Message[]): Message[] {
   const missing = errors.filter((e) => e.text === 'Required' && e.field && !e.field.includes('.')).map((e) => e.field!);
   if (!missing.length || missing.length !== errors.length) return errors;
-  const example = missing.slice(0, 3).map((f) => `${f}: …`).join('\n');
-  return [message('ContentSchemaError', `This file has no front matter, and its collection's schema requires ${missing.join(', ')}`, fileLocation(`content/${relToContent}`, 1, 1), { hint: `Start the file with its front matter between two "---" lines:\n---\n${example}\n---` })];
+  const example = missing.slice(0, 3).map((f) => `${f}: …`).join(', ');
+  return [message('ContentSchemaError', `This file has no front matter, and its collection's schema requires ${missing.join(', ')}`, fileLocation(`content/${relToContent}`, 1, 1), { hint: `Start the file with its front matter: a line "---", the fields (${example}), one a line, then a line "---".` })];
 }
 
 /** A single-file collection is its file's data: a Markdown body there would be dropped without a word. */

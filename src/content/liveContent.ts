@@ -20,11 +20,7 @@ import type { HelperIssue } from '../authoring/issues.ts';
 import type { ImageDep } from '../images/markdown.ts';
 
 export type ChangeKind = 'add' | 'change' | 'unlink';
-interface CollectionState {
-  files: string[];
-  entries: Map<string, { entry?: Entry; errors: Message[]; warnings?: Message[] }>;
-  setErrors: Message[]; version: number;
-}
+interface CollectionState { files: string[]; entries: Map<string, { entry?: Entry; errors: Message[]; warnings?: Message[] }>; setErrors: Message[]; version: number }
 
 export interface ContentStore {
   /** Takes a new config (after the site module recompiled): re-plans and re-validates every file. */
@@ -62,7 +58,9 @@ export type ChangedFileParser = (collection: string, rel: string) => Promise<{ e
 export async function createContentStore(root: string, cache?: ParseCache, parseChanged?: ChangedFileParser, opts: { lazy?: boolean } = {}): Promise<ContentStore> {
   let lazyLoad = !!opts.lazy;
   /** Lazy bodies not settled yet, by file: its collection, cache key and parse. */
-  const pending = new Map<string, { name: string; key?: string; parsed: LazyParsedFile; body: LazyBody }>();
+  const pending = new Map<string, { name: string; key?: string; parsed: LazyParsedFile; body: LazyBody; fm?: Message[] }>();
+  /** A lazily read file's warnings: its front matter's (read at once), then its body's (once compiled). */
+  const both = (fm: Message[] | undefined, body: Message[] | undefined) => (fm?.length || body?.length ? [...fm ?? [], ...body ?? []] : undefined);
   const parsedFiles = new Map<string, ParsedFile | FailedParse>();
   const collections = new Map<string, CollectionState>();
   let config: SiteConfig | null = null;
@@ -127,17 +125,18 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
 
   /** The entry of a file read with its body left to compile; once compiled, the parse is kept as an eager one. */
   function lazyEntry(col: CollectionConfig, name: string, rel: string, parsed: LazyParsedFile, key: string | undefined, how: ValidateOptions) {
+    const fm = parsed.warnings;
     const body = lazyBody(parsed.compileBody, (r) => {
-      // The parse a later config re-validates: the eager one's (a body with problems is a file with errors).
+      // The parse a later config re-validates: the eager one's (a body with problems: a FailedParse, parse.ts).
       if (parsedFiles.get(rel) !== parsed) return;
-      if (r.errors.length) parsedFiles.set(rel, { errors: r.errors });
-      else Object.assign(parsed, { html: r.html, text: r.text, ...(r.deps ? { deps: r.deps } : {}), ...(r.warnings ? { warnings: r.warnings } : {}) });
+      if (r.errors.length) parsedFiles.set(rel, { errors: r.errors, unchecked: { data: parsed.data, source: parsed.source, ...(parsed.noFrontMatter ? { noFrontMatter: true as const } : {}) } });
+      else Object.assign(parsed, { html: r.html, text: r.text, ...(r.deps ? { deps: r.deps } : {}), warnings: both(fm, r.warnings) });
       noteImages(rel, r.deps);
     });
     parsedFiles.set(rel, parsed);
     const made = makeLazyEntry(col, rel, parsed, body, how);
-    if (made.entry) pending.set(rel, { name, key, parsed, body }); else cacheEntries.delete(rel);
-    return made;
+    if (made.entry) pending.set(rel, { name, key, parsed, body, fm }); else cacheEntries.delete(rel);
+    return made.entry && fm ? { ...made, warnings: fm } : made;
   }
 
   /** The files of collection `name` in the current plan. */
@@ -231,8 +230,8 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
         // The file's errors, as the eager load gives them; its entry leaves the collection.
         cacheEntries.delete(rel);
         if (c?.entries.has(rel)) { c.entries.set(rel, { errors: r.errors }); changed.add(p.name); }
-      } else if (p.key) cacheEntries.set(rel, [p.key, { data: p.parsed.data, html: r.html ?? '', text: r.text, ...(r.deps ? { deps: r.deps } : {}), ...(r.warnings ? { warnings: r.warnings } : {}) }]);
-      if (!r.errors.length && r.warnings && c?.entries.get(rel)?.entry) { c.entries.get(rel)!.warnings = r.warnings; warned = true; } // (what html: 'sanitize' removed)
+      } else if (p.key) cacheEntries.set(rel, [p.key, { data: p.parsed.data, html: r.html ?? '', text: r.text, ...(r.deps ? { deps: r.deps } : {}), ...(both(p.fm, r.warnings) ? { warnings: both(p.fm, r.warnings) } : {}) }]);
+      if (!r.errors.length && r.warnings && c?.entries.get(rel)?.entry) { c.entries.get(rel)!.warnings = both(p.fm, r.warnings); warned = true; } // (what html: 'sanitize' removed)
     }
     releaseBodies([...pending.values()].map((p) => p.body));
     pending.clear();

@@ -54,7 +54,7 @@ export interface ParsedFile {
 }
 
 /** A file that could not be parsed: its errors, and the front matter a body error left unchecked. */
-export interface FailedParse { errors: Message[]; unchecked?: { data: unknown; source: YamlSource } }
+export interface FailedParse { errors: Message[]; unchecked?: { data: unknown; source: YamlSource; noFrontMatter?: true } }
 
 export interface FileStamp { size: number; mtimeMs: number }
 
@@ -195,7 +195,7 @@ function frontMatterTags(data: unknown, source: YamlSource): Message[] {
     if (out.length >= 5 || at.length > 32) return;
     if (typeof v === 'string') {
       const found = v.includes('{') ? templateTag(v) : null;
-      if (found) out.push(message('TemplateTagInMarkdown', `${formatPath(at)} holds a ${found.kind}, which is not run: it would be published as text: ${found.tag}`, locate(source, at), { hint: 'sitegen runs no code in content: write the value itself, or make it in routes() or a template (a path from the entry\'s slug, a title as text). If the braces are meant as text, leave them: this is a warning.' }));
+      if (found) out.push(message('TemplateTagInMarkdown', `${formatPath(at)} holds a ${found.kind}, which is not run, so the page would show it as it is: ${found.tag}`, locate(source, at), { hint: 'sitegen runs no code in content: write the value itself, or make it in routes() or a template (a path from the entry\'s slug, a title as text). If the braces are meant as text, leave them: this is a warning.' }));
     } else if (Array.isArray(v)) v.forEach((x, i) => visit(x, [...at, i]));
     else if (v && typeof v === 'object' && !(v instanceof Date)) for (const [k, x] of Object.entries(v)) visit(x, [...at, k]);
   };

@@ -183,10 +183,24 @@ describe('a Markdown file with no front matter', () => {
     try {
       const r = await site.check();
       expect(r.errors.map((e) => [e.id, e.location?.file, e.location?.line, e.text])).toEqual([['ContentSchemaError', 'content/pages/about.md', 1, "This file has no front matter, and its collection's schema requires title"]]);
-      expect(r.errors[0]!.hint).toBe('Start the file with its front matter between two "---" lines:\n---\ntitle: …\n---');
+      expect(r.errors[0]!.hint).toBe('Start the file with its front matter: a line "---", the fields (title: …), one a line, then a line "---".');
       const dev = await site.dev();
       try {
         await expect.poll(() => dev.output(), { timeout: 10_000 }).toContain('This file has no front matter');
+      } finally { await dev.close(); }
+    } finally { site.remove(); }
+  });
+
+  it('says the same when its body fails the content policy too, in check and in dev', async () => {
+    const site = await copyOf('basic', { 'content/pages/about.md': '# About\n\nHello <b>x</b>\n' });
+    try {
+      const r = await site.check();
+      expect(r.errors.map((e) => [e.id, e.location?.line]).slice(0, 2)).toEqual([['ContentSchemaError', 1], ['ContentPolicyError', 3]]);
+      expect(r.errors[0]!.text).toBe("This file has no front matter, and its collection's schema requires title");
+      const dev = await site.dev();
+      try {
+        await expect.poll(() => dev.output(), { timeout: 10_000 }).toContain('This file has no front matter');
+        expect(dev.output()).not.toContain('title: Required');
       } finally { await dev.close(); }
     } finally { site.remove(); }
   });
