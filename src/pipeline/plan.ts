@@ -131,10 +131,11 @@ export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { 
   fixed = { ...fixed, targets: withVariants(fixed.targets, p.root) };
   if (images.copies.size) fixed = { ...fixed, targets: union(fixed.targets, images.copies.keys()) };
   const drafts = draftsLeftOut(p.content);
-  // A page by the content file it is made from (a link to "./2024-04-12-notes.md" means that page), made when first asked.
+  if (drafts.size) fixed = { ...fixed, targets: { ...fixed.targets, drafts } };
+  // A page by the content file it is made from (a link to "./2024-04-12-notes.md" means that page), made when
+  // first asked. Set on the targets object itself: dev's link check keeps its verdicts while that object stays.
   let bySource: Map<string, string> | undefined;
-  const pageOf = (file: string) => (bySource ??= new Map(p.table.routes.flatMap((r) => (r.source ? [[r.source, r.path] as [string, string]] : [])).reverse())).get(file);
-  fixed = { ...fixed, targets: { ...fixed.targets, pageOf, ...(drafts.size ? { drafts } : {}) } };
+  fixed.targets.pageOf = (file) => (bySource ??= new Map(p.table.routes.flatMap((r) => (r.source ? [[r.source, r.path] as [string, string]] : [])).reverse())).get(file);
   if (fixed.errors.length || !hasOutputHooks(p.config.plugins)) return { ...fixed, images, extra: new Map() };
   // Files the site's plugins add (feeds, JSON): they may not take a path another file of the output has.
   const taken = (f: string) => fixed.pageFiles.has(f) ? 'a page' : p.manifest.files.has(f) ? 'an asset' : p.statics.has(f) || images.copies.has(f) ? `static/${f}` : f in fixed.hostFiles ? 'the host files' : null;
