@@ -120,15 +120,24 @@ export function locateKey(root: string, keys: PropertyKey[]) {
   const file = 'sitegen.config.ts';
   let text = '';
   try { text = fs.readFileSync(path.join(root, file), 'utf8'); } catch { return fileLocation(file); }
-  let from = 0;
+  // The config object's own keys are the lines indented as its first one, after `defineConfig(`: a key of the
+  // same name in a schema above it, or inside `site: { … }`, is not the one meant.
+  const start = Math.max(0, text.indexOf('defineConfig('));
+  const indent = /\n([ \t]+)['"\w$]+\s*:/.exec(text.slice(start))?.[1];
+  let from = start;
   let found = -1;
-  for (const key of keys) {
+  for (const [i, key] of keys.entries()) {
     if (typeof key !== 'string') continue;
-    const re = new RegExp(`(^|[\\s{,])['"]?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*:`, 'mg');
+    const name = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const top = i === 0 && indent !== undefined ? new RegExp(`^${indent}['"]?${name}['"]?\\s*:`, 'mg') : null;
+    if (top) top.lastIndex = from;
+    const own = top?.exec(text);
+    const re = new RegExp(`(^|[\\s{,])['"]?${name}['"]?\\s*:`, 'mg');
     re.lastIndex = from;
-    const m = re.exec(text);
-    if (!m) break;
-    found = m.index + m[1].length;
+    let m = own ? null : re.exec(text);
+    if (!own && !m && i === 0 && from > 0) { re.lastIndex = 0; m = re.exec(text); } // (written above defineConfig)
+    if (!own && !m) break;
+    found = own ? own.index + indent!.length : m!.index + m![1].length;
     from = found;
   }
   if (found < 0) return fileLocation(file);
@@ -149,9 +158,10 @@ export function configMessages(e: ConfigInvalid, root: string): Message[] {
   const all = issues.flatMap((iss) => iss.code === 'unrecognized_keys'
     ? iss.keys.map((key) => {
       const valid = validKeys(iss.path);
-      const guess = closest(key, valid);
-      // A key of an object one level in, written here (`base` beside `site` rather than inside it).
-      const inside = guess ? undefined : valid.find((k) => validKeys([...iss.path, k]).includes(key));
+      // A key of an object one level in, written here (`base` beside `site` rather than inside it): said before
+      // a typo's guess, which finds "site" a typo away from "title".
+      const inside = valid.find((k) => validKeys([...iss.path, k]).includes(key));
+      const guess = inside ? undefined : closest(key, valid);
       const meant = guess ? `Did you mean ${guess}? ` : inside ? `Did you mean ${dotted([...iss.path, inside, key])}? It goes inside ${inside}: { ${key}: … }. ` : '';
       return {
         text: `Unknown config key "${dotted([...iss.path, key])}"`,

@@ -56,6 +56,12 @@ describe('unknown config keys', () => {
     const r = await siteAt(other).check();
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/Unknown config key "base"[^✗]*hint: Did you mean site\.base\? It goes inside site: \{ base: … \}\./);
+    // `title` beside `site`: pointed inside it (not "did you mean site?"), at its own line (not a schema's title: above).
+    edit(path.join(other, 'sitegen.config.ts'), "  base: '/repo/',", "  title: 'Mine',");
+    const t = await siteAt(other).check();
+    const line = fs.readFileSync(path.join(other, 'sitegen.config.ts'), 'utf8').split('\n').findIndex((l) => l === "  title: 'Mine',") + 1;
+    expect(t.stderr).toContain(`sitegen.config.ts:${line}:3 Unknown config key "title"`);
+    expect(t.stderr).toMatch(/Unknown config key "title"[^✗]*hint: Did you mean site\.title\? It goes inside site/);
   });
 
   it('a misspelt key of a collection is one problem, not a second about the key it meant', async () => {
