@@ -19,11 +19,11 @@ import type { MarkdownSetup } from './setup.ts';
 import { markdownText, takeMoreMarkers, type MarkdownText, type WrittenLink } from './entryText.ts';
 import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../site/paths.ts';
-import { abandonDirectives, beginDirectives, directivesExtension, finishDirectives, pastToken } from './directives.ts';
+import { abandonDirectives, beginDirectives, directivesExtension, finishDirectives } from './directives.ts';
 import { notelessRefs } from './footnotes.ts';
 import { parseAttributes } from './directiveSyntax.ts';
 import type { ImageAttributes, ImageResolver } from '../images/markdown.ts';
-import { nestingProblems, outputProblem, overflowProblem, tokenProblems, TOC_MARKER_IN_BODY, walkPlain, type MarkdownProblem, type Walk } from './policy.ts';
+import { nestingProblems, outputProblem, overflowProblem, pastCode, tokenProblems, TOC_MARKER_IN_BODY, walkPlain, type MarkdownProblem, type Walk } from './policy.ts';
 
 export { MAX_NESTING, walkPlain, type MarkdownProblem } from './policy.ts';
 
@@ -239,8 +239,9 @@ function imageTokens(walk: Walk, body: string, tokens: Token[], resolve: ImageRe
   let from = 0;
   let lines: string[] | null = null;
   const attributes = body.includes('){') ? imageAttributes(tokens) : null;
+  const misses = { n: 0 };
   walk(tokens, (t) => {
-    if (t.type === 'code') { from = pastToken(body, t.raw, from); return; } // (an example of the same image in code)
+    if (t.type === 'code' || t.type === 'codespan') { from = pastCode(body, t.raw, from, misses); return; } // (an example of the same image in code)
     if (t.type !== 'image') return;
     let i = body.indexOf(t.raw, from);
     if (i < 0) i = body.indexOf(t.raw);

@@ -14,6 +14,7 @@
 import type { MarkedExtension, Token, TokenizerExtension, RendererExtension } from 'marked';
 import { DIRECTIVE_CLOSE_TAG, directiveOpenTag, type DirectiveData } from './directiveElements.ts';
 import { MAX_DIRECTIVE_DEPTH, isNameChar, isSpace, nameEnd, labelEnd, parseAttributes, lineEnd, indentOf, colons, blankFrom, codeFence, errorToken, type DirectiveToken } from './directiveSyntax.ts';
+import { pastCode } from './policy.ts';
 
 /** A block directive at the start of src: a leaf line, a container with its content, or an error token. */
 function blockDirective(this: { lexer: any }, src: string): DirectiveToken | undefined {
@@ -231,13 +232,6 @@ export function directivesOn(list: readonly MarkedExtension[], on: boolean): rea
 
 export interface DirectiveProblem { line: number; column: number; lineText: string; text: string }
 
-/** Where the text of a token found at or after `from` ends in the body, or `from` when it is not there as it is
- *  (a code block in a list or quote has lost their markers): a located search goes on past code. */
-export function pastToken(body: string, raw: string, from: number): number {
-  const k = body.indexOf(raw, from);
-  return k < 0 ? from : k + raw.length;
-}
-
 /**
  * Before rendering a body: each directive token gets its line and column in the body (found by its first
  * line, searched forward in document order), and malformed ones become problems. Starts the body's
@@ -251,10 +245,11 @@ export function beginDirectives(tokens: Token[], body: string, walk: (ts: Token[
   // The blocks being walked, each with the tokens inside it: once the walk leaves one, the search goes on past
   // its closing line (a stray ":::" after it is not that line).
   const open: { end: number; inside: Set<Token> }[] = [];
+  const misses = { n: 0 };
   walk(tokens, (t) => {
     while (open.length && !open[open.length - 1].inside.has(t)) from = Math.max(from, open.pop()!.end);
-    // Past a code block, which may show the same directive as an example before the real one.
-    if (t.type === 'code') { from = pastToken(body, t.raw, from); return; }
+    // Past code (a block, also in a list or a quote, or a span), which may show the same directive as an example.
+    if (t.type === 'code' || t.type === 'codespan') { from = pastCode(body, t.raw, from, misses); return; }
     if (t.type !== 'directive') return;
     const d = t as unknown as DirectiveToken;
     let i = body.indexOf(d.head, from);

@@ -5,7 +5,7 @@
 // its back-link text with String.replace, where `$&` or `$'` would be read as a pattern.
 import type { MarkedExtension, Token } from 'marked';
 import type { MarkdownProblem } from './policy.ts';
-import { pastToken } from './directives.ts';
+import { pastCode } from './policy.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', $: '&#36;' };
 
@@ -30,8 +30,9 @@ const REF = /\[\^([^\]\s]{1,100})\](?!:)/g;
 export function notelessRefs(walk: (ts: Token[], fn: (t: Token) => void) => void, body: string, tokens: Token[]): MarkdownProblem[] {
   const out: MarkdownProblem[] = [];
   let from = 0;
+  const misses = { n: 0 };
   walk(tokens, (t) => {
-    if (t.type === 'code' || t.type === 'codespan') { from = pastToken(body, t.raw, from); return; }
+    if (t.type === 'code' || t.type === 'codespan') { from = pastCode(body, t.raw, from, misses); return; }
     if (t.type !== 'text' || ('tokens' in t && t.tokens)) return;
     for (const m of t.raw.matchAll(REF)) {
       const i = body.indexOf(m[0], from);

@@ -149,7 +149,7 @@ export type Walk = (tokens: Token[], fn: (t: Token) => void) => void;
  *  (inside a list item or a quote its raw text has lost their markers). Each search that finds its line moves
  *  forward, so together they read the body once; one that does not (a tab the lexer expanded) reads to the end,
  *  so after a few of those (`misses`) code blocks are no longer looked for. */
-function pastCode(body: string, raw: string, from: number, misses: { n: number }): number {
+export function pastCode(body: string, raw: string, from: number, misses: { n: number }): number {
   if (misses.n >= 4) return from;
   let at = from;
   for (const line of raw.split('\n')) {

@@ -217,11 +217,16 @@ describe('bad input is a located error, the same in build, check and dev', () =>
       component: page('C', example(':::Callout{type="danger"}\nText\n:::')),
       image: page('I', example('![A photo](./nope.png)')),
       stray: page('S', ':::Callout\nx\n:::\n\n:::\nstray\n'),
+      // (an example in a list item's code block, whose text has lost the item's indent, and one in a code span)
+      listed: page('L', '- Write it like this:\n\n  ```md\n  :::Callout{type="danger"}\n  x\n  :::\n  ```\n\n:::Callout{type="danger"}\nx\n:::\n'),
+      span: page('P', 'Like `:::Callout{type="danger"}` here.\n\n:::Callout{type="danger"}\nx\n:::\n'),
     });
     const r = await s.check();
     expect(located(r.errors).map(([id, where]) => [id, where])).toEqual([
       ['ComponentError', 'content/pages/component.md:12:12'],
       ['ImageError', 'content/pages/image.md:10:1'],
+      ['ComponentError', 'content/pages/listed.md:12:12'],
+      ['ComponentError', 'content/pages/span.md:6:12'],
       ['DirectiveSyntaxError', 'content/pages/stray.md:8:1'],
     ]);
     // (links are checked once the content and pages have no problem)
