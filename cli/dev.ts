@@ -16,17 +16,20 @@ export interface DevFlags { root?: string; port?: number; host: string; open?: b
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** A warning as the terminal shows it: the same text at the same place is the same warning. */
-const warningKey = (m: RebuildReport['errors'][number]) => `${m.location?.file ?? ''}:${m.location?.line ?? ''}:${m.location?.column ?? ''} ${m.text}`;
+/** A warning by what it says of which file, not where: one that only moved (a line added above it) is not new. */
+const warningKey = (m: RebuildReport['errors'][number]) => `${m.location?.file ?? ''}\0${m.text}`;
+const counted = (list: RebuildReport['errors']) => { const n = new Map<string, number>(); for (const m of list) n.set(warningKey(m), (n.get(warningKey(m)) ?? 0) + 1); return n; };
 
 /** Prints a rebuild's report; of its warnings, those the terminal has not shown since they last applied (an
  *  edit that adds one prints that one, not every warning of the site again), and how many shown ones no longer
  *  apply; and what the pages show meanwhile: the last good build, or the error page while there has been none. */
-function printReport(r: RebuildReport, io: Io, shown: { warnings: Set<string>; built: boolean }): void {
+function printReport(r: RebuildReport, io: Io, shown: { warnings: Map<string, number>; built: boolean }): void {
   if (r.warnings) {
-    const now = new Set(r.warnings.map(warningKey));
-    const fresh = r.warnings.filter((m) => !shown.warnings.has(warningKey(m)));
-    const gone = [...shown.warnings].filter((k) => !now.has(k)).length;
+    const now = counted(r.warnings);
+    const seen = new Map<string, number>();
+    const fresh = r.warnings.filter((m) => { const k = warningKey(m); const i = (seen.get(k) ?? 0) + 1; seen.set(k, i); return i > (shown.warnings.get(k) ?? 0); });
+    let gone = 0;
+    for (const [k, n] of shown.warnings) gone += Math.max(0, n - (now.get(k) ?? 0));
     printMessages(fresh, 'warning', (s) => io.err(s + '\n'));
     if (gone) io.err(dim(`  ${plural(gone, 'warning')} shown before no longer ${gone === 1 ? 'applies' : 'apply'}\n`));
     shown.warnings = now;
@@ -71,7 +74,7 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
   io.out(dim(`sitegen dev ${root}\n`));
   // The content cache a build keeps answers the files that did not change (off with --no-cache).
   configureEngine(engineSettingsFrom(flags, io.env));
-  const shown = { warnings: new Set<string>(), built: false };
+  const shown = { warnings: new Map<string, number>(), built: false };
   let handle: Awaited<ReturnType<typeof dev>> | undefined;
   let servedAt = '';
   try {

@@ -54,6 +54,13 @@ describe("html: 'sanitize' warns of what it removes", () => {
       // Only the new warning is printed: the one the terminal shows already is not repeated.
       const iframe = "about.md:9:1 html: 'sanitize' removes <iframe>";
       expect(dev.stderr().split(iframe).length - 1).toBe(1);
+      // A line added above them moves both: nothing new to say, and nothing gone.
+      const said = dev.stderr().length;
+      const rebuilds = () => dev.stdout().split('about.md → 1 route re-rendered').length;
+      const before = rebuilds();
+      s.edit('content/pages/about.md', (t) => t.replace('# Hello\n', '# Hello\n\nA new first paragraph.\n'));
+      await expect.poll(rebuilds, { timeout: 10_000 }).toBeGreaterThan(before);
+      expect(dev.stderr().slice(said)).not.toMatch(/removes <|no longer appl/);
       // Both removed from the file: the terminal says the shown ones no longer apply.
       s.edit('content/pages/about.md', (t) => t.replace('<iframe src="https://www.youtube.com/embed/abc"></iframe>', 'A link instead.').replace('<object data="x.swf"></object>', 'No object.'));
       await expect.poll(() => dev.stderr(), { timeout: 10_000 }).toContain('2 warnings shown before no longer apply');
