@@ -177,6 +177,7 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
     return job;
   };
   const ensure = (rel: string) => { const k = pending.get(rel); return k === undefined ? undefined : renderAt(k); };
+  const was = { manifest: out.manifest, assets: out.assets }; // (served again by a pass that fails, below)
   if (live) {
     out.ensure = ensure;
     // What the new pages link is served from now on (the last bundle's files stay for pages open before).
@@ -222,6 +223,8 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
         if (was) out.pages.set(was.route.output, { html: was.html, route: p });
       }
       for (const o of broken) out.pages.delete(o);
+      // The last good pages' client bundle again; this pass's stays served beside it (a page shown ahead loads it).
+      if (out.assets !== was.assets) Object.assign(out, { previousAssets: out.assets, ...was });
     }
     for (const p of early) s.shownAhead.add(p);
     return { ...fail(list, rendered), early };
@@ -284,17 +287,14 @@ function commit(s: DevState, pages: Map<string, PageRecord>, aliases: Map<string
     out.pages.set(rec.route.output, { html: rec.html, route: p });
     changed.push(p);
   }
-  if (!sameAliases) {
-    for (const [p, rec] of aliases) {
-      if (s.aliases.get(p)?.html === rec.html && out.pages.has(rec.output)) continue;
-      out.pages.set(rec.output, { html: rec.html, route: p });
-      changed.push(p);
-    }
+  if (!sameAliases) for (const [p, rec] of aliases) {
+    if (s.aliases.get(p)?.html === rec.html && out.pages.has(rec.output)) continue;
+    out.pages.set(rec.output, { html: rec.html, route: p });
+    changed.push(p);
   }
   useManifest(out, manifest);
   serveHostFiles(s, hostFiles);
   out.built = true;
-  s.pages = pages;
-  s.aliases = aliases;
+  Object.assign(s, { pages, aliases });
   return [...new Set(changed)];
 }
