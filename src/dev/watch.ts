@@ -50,6 +50,7 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
     timer = null;
     // A file born in this batch and gone already (renamed over the file it edits) whose unlink is still on its
     // way: nothing to the site, now or when that unlink comes.
+    if (vanished.size > 1_000) vanished.clear(); // (late unlinks that never came: not kept for the whole session)
     for (const file of born) if (pending.get(file) === 'add' && !fsSync.existsSync(file)) { pending.delete(file); vanished.add(file); }
     const batch = [...pending].map(([file, kind]) => ({ file, kind }));
     pending.clear();

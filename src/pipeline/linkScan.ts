@@ -240,7 +240,7 @@ export function brokenPaths(pages: PageLinks[], targets: LinkTargets, hints = tr
 export function brokenAnchors(pages: PageLinks[], base = '/'): BrokenLink[] {
   const ids = new Map<string, Set<string>>();
   for (const pg of pages) ids.set(pg.page, anchorsOf(pg.links).ids);
-  const broken = new Map<string, BrokenLink & { kind: 'fragment' }>();
+  const broken = new Map<string, BrokenLink & { kind: 'fragment' }>(); let typos = 20; // (ids a typo away: for the first few)
   for (const pg of pages) {
     for (const entry of anchorsOf(pg.links).fragmentLinks) {
       const hash = entry.indexOf('#');
@@ -252,7 +252,7 @@ export function brokenAnchors(pages: PageLinks[], base = '/'): BrokenLink[] {
       if (id !== null && !have.has(id + TWICE)) continue; // (an id two elements have: a browser goes to the first)
       const key = `${target}#${fragment}`;
       let b = broken.get(key);
-      const near = id === null && have.size <= 2_000 ? closest(safeDecode(fragment), [...have].filter((x) => !x.endsWith(TWICE))) : undefined;
+      const near = !b && id === null && have.size <= 2_000 && typos-- > 0 ? closest(safeDecode(fragment), [...have].filter((x) => !x.endsWith(TWICE))) : undefined;
       if (!b) broken.set(key, (b = { kind: 'fragment', target, fragment, uses: [], ...(id !== null ? { twice: true as const } : {}), ...(near ? { near } : {}) }));
       b.uses.push(useOf(pg, entry));
     }
