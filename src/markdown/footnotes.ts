@@ -19,8 +19,9 @@ export const footnoteLabels: MarkedExtension = {
   },
 };
 
-/** A footnote reference in a text (not a note's own `[^x]:`): a label of up to 100 characters, no space or "]". */
-const REF = /\[\^([^\]\s]{1,100})\](?!:)/g;
+/** A footnote reference in a text: a label of up to 100 characters, no space or "]" (a note's own `[^x]:` is one
+ *  only at the start of a line). */
+const REF = /\[\^([^\]\s]{1,100})\]/g;
 
 /**
  * The footnote references with no note, located: marked-footnote leaves such a `[^label]` in the text, which
@@ -35,6 +36,7 @@ export function notelessRefs(walk: (ts: Token[], fn: (t: Token) => void) => void
     if (t.type === 'code' || t.type === 'codespan') { from = pastCode(body, t.raw, from, misses); return; }
     if (t.type !== 'text' || ('tokens' in t && t.tokens)) return;
     for (const m of t.raw.matchAll(REF)) {
+      if (t.raw[m.index + m[0].length] === ':' && (m.index === 0 || t.raw[m.index - 1] === '\n')) continue; // (a note, not a reference)
       const i = body.indexOf(m[0], from);
       if (i >= 0) from = i + m[0].length;
       const at = Math.max(i, 0), start = body.lastIndexOf('\n', at - 1) + 1;

@@ -47,7 +47,10 @@ export function nearPath(abs: string, targets: LinkTargets, budget: { typos: num
  *  prefix taken off, a permalink). Null when the link names no such file. */
 export function pageOfFile(use: LinkUse, targets: LinkTargets): LinkFix | null {
   if (!targets.pageOf || !use.source) return null;
-  const link = use.link.split('#', 1)[0]!.split('?', 1)[0]!;
+  // (a root-relative Markdown link under a base is served with it: taken off again to name the file)
+  const base = targets.base ?? '/';
+  const served = use.link.split('#', 1)[0]!.split('?', 1)[0]!;
+  const link = base !== '/' && served.startsWith(base) ? served.slice(base.length - 1) : served;
   if (!/\.md$/i.test(link) || /^[a-z][a-z0-9+.-]*:/i.test(link)) return null;
   let file: string;
   try { file = decodeURI(link.startsWith('/') ? link.slice(1) : path.posix.join(path.posix.dirname(use.source), link)); } catch { return null; }

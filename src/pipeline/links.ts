@@ -117,7 +117,8 @@ export async function locateLinks(root: string, broken: BrokenLink[], base = '/'
         // (written without the base, which the build added: the message quotes what the file has)
         if (bare && l !== u.link && l !== u.link.slice(0, -1)) u.written = l;
         // The same link on later lines of a content file: one message, each place in it (fixed at once).
-        if (!quoted) for (let k = i + 1; k < lines.length && (u.also?.length ?? 0) < 10; k++) if (writes(lines[k])) (u.also ??= []).push(fileLocation(file, k + 1, lines[k].indexOf(l) + 1, lines[k]));
+        const again = (t: string) => t.includes(`(${l})`) || t.includes(`(${l} `) || t.includes(`"${l}"`); // (a link's whole target, not the start of a longer one)
+        if (!quoted) for (let k = i + 1; k < lines.length && (u.also?.length ?? 0) < 10; k++) if (again(lines[k])) (u.also ??= []).push(fileLocation(file, k + 1, lines[k].indexOf(l) + 1, lines[k]));
         return fileLocation(file, i + 1, lines[i].indexOf(l) + 1, lines[i]);
       }
       return undefined;

@@ -1,5 +1,6 @@
 // page: renders one route to HTML in the site's context, turning a template's exception into a located
-// message. Kept free of esbuild and the file system: worker threads run it too.
+// message (and, when the page's content file writes a path the error quotes, a note at that line). Kept free of
+// esbuild: worker threads run it too.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Content, Message, Route, SiteConfig } from '../core/types.ts';
@@ -53,7 +54,7 @@ export function renderRoute(site: PageRenderer, route: Route, ctx: RenderContext
   }
 }
 
-// What a message quotes; only a path or URL ("/images/cover.jpg": a "/" or a "." in it) is looked for, not a word.
+// What a message quotes; only a path or URL ("/images/cover.jpg", with a "/") is looked for, not a word or a number.
 const QUOTED = /"([^"\n]{3,400})"/g;
 
 /** Where the page's content file writes a value the template's error quotes (a front matter image path that
@@ -62,7 +63,7 @@ function valueInSource(root: string, source: string, thrown: string): { value: s
   let text: string;
   try { text = fs.readFileSync(path.join(root, source), 'utf8'); } catch { return null; }
   for (const q of thrown.matchAll(QUOTED)) {
-    if (!/[/.]/.test(q[1]!)) continue;
+    if (!q[1]!.includes('/')) continue;
     const i = text.indexOf(q[1]!);
     if (i < 0) continue;
     const start = text.lastIndexOf('\n', i - 1) + 1;

@@ -58,10 +58,11 @@ describe('footnotes', () => {
   it('refuses a reference with no note, at its line and column; code, an escaped bracket and footnotes off leave it text', async () => {
     const ext = markdown({ footnotes: true }).markdown!;
     await prepareMarkdown(ext);
-    const r = compileMarkdown('Text[^missing] here and [^1] there.\n\n- item [^two]\n\n[^1]: A note.\n', ext);
+    const r = compileMarkdown('Text[^missing] here and [^1] there.\n\n- item [^two]\n\nSee[^three]: a colon after it.\n\n[^1]: A note.\n', ext);
     expect(r.problems.map((p) => [p.line, p.column, p.id, p.text])).toEqual([
       [1, 5, 'FootnoteWithoutNote', 'The footnote reference [^missing] has no note, and would be published as text'],
       [3, 8, 'FootnoteWithoutNote', 'The footnote reference [^two] has no note, and would be published as text'],
+      [5, 4, 'FootnoteWithoutNote', 'The footnote reference [^three] has no note, and would be published as text'],
     ]);
     expect(r.problems[0].hint).toContain('[^missing]: The note.');
     const text = await render('Shown: `[^code]`, \\[^escaped], and\n\n```\n[^fenced]\n```\n', { footnotes: true });

@@ -216,6 +216,9 @@ describe('link check', () => {
       "Link to the page's URL, not its Markdown file: /posts/garden-notes/",
       expect.not.stringContaining('garden'),
     ]);
+    // Under a base, a root-relative Markdown link is served with it: the file is named without it.
+    const based = { ...makeTargets(['/posts/garden-notes/'], [], '/blog/'), pageOf: (f: string) => sources.get(f) };
+    expect(checkLinks([{ ...page, links: ['/blog/content/posts/2024-04-12-garden-notes.md'] }], based).map((e) => e.hint)).toEqual(["Link to the page's URL, not its Markdown file: /blog/posts/garden-notes/"]);
   });
 });
 
