@@ -26,8 +26,26 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): { s
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
   let openings: ((end: number) => number | null) | undefined;
   const quotedLines = new Set<number>();
+  // After a problem that throws the parser off the structure (a list item's key out of line, a bracket or quote
+  // never closed), its "implicit key" complaints about the lines that follow are consequences: not said.
+  let said = 0, derailed = false;
+  const lineAt = (n: number) => text.split('\n', n)[n - 1] ?? '';
   const problems = doc.errors.map((e) => {
     const pos = e.linePos?.[0] ?? counter.linePos(e.pos[0]);
+    const implicit = e.code === 'BLOCK_AS_IMPLICIT_KEY' || e.code === 'MULTILINE_IMPLICIT_KEY';
+    if (derailed && implicit) return null;
+    if (!implicit) derailed = true;
+    said++;
+    // A key of a list item not lined up with the item's first key (the one after "- "): said at the key.
+    if (e.code === 'MISSING_CHAR' && e.message.startsWith('Sequence item without')) {
+      const first = /^([ \t]*-[ \t]+)([\w-]{1,64}):/.exec(lineAt(pos.line - 1)), here = /^([ \t]*)([\w-]{1,64}):/.exec(lineAt(pos.line));
+      if (first && here) return { line: pos.line + lineOffset, column: here[1].length + 1, message: `${here[2]}: starts at column ${here[1].length + 1}, but the keys of this list item start at column ${first[1].length + 1}, where ${first[2]}: is: line it up with ${first[2]}:` };
+    }
+    // `description Track spending`: a line with no ":" after its key.
+    if (e.code === 'MULTILINE_IMPLICIT_KEY') {
+      const line = lineAt(pos.line), bare = /^([ \t]*)([\w-]{1,64})[ \t]+(\S.{0,40})/.exec(line);
+      if (bare && !line.includes(':')) return { line: pos.line + lineOffset, column: bare[1].length + 1, message: `This line has no ":" after its key: write it as key: value (${bare[2]}: ${bare[3]}${line.length > bare[0].length ? '…' : ''})` };
+    }
     // A quote never closed takes the rest of the text in: the parser stops at its end, far from the cause.
     // Located at the opening quote instead, saying where the text it swallowed ends.
     const opened = e.code === 'MISSING_CHAR' && /quote/.test(e.message) ? (openings ??= quoteOpenings(doc))(e.pos[0]) : null;
@@ -53,9 +71,9 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): { s
       // the value above. Said once, at the indented line.
       const key = goesOn ? /^([ \t]*)([\w-]{1,64}):[ \t]+\S/.exec(rest[0]!) : null;
       const under = key ? /^([ \t]+)([\w-]{1,64}):(?:[ \t]|$)/.exec(rest[1]!) : null;
-      if (key && under) {
+      if (key && under && said === 1) {
         quotedLines.add(pos.line);
-        return { line: pos.line + 1 + lineOffset, column: 1, message: `This line is indented under ${key[2]}, which has its value on its own line, so YAML reads it as more of that value: start ${under[2]}: where ${key[2]}: starts${key[1] ? '' : ' (at the start of the line)'}` };
+        return { line: pos.line + 1 + lineOffset, column: under[1].length + 1, message: `This line is indented under ${key[2]}, which already has a value on its line, so YAML reads it as more of that value: start ${under[2]}: where ${key[2]}: starts${key[1] ? '' : ' (at the start of the line)'}` };
       }
     }
     if (e.code === 'BLOCK_AS_IMPLICIT_KEY') {

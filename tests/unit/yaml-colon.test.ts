@@ -28,12 +28,30 @@ describe('a colon in a plain value', () => {
 });
 
 describe('a key indented under a key that has its value', () => {
-  it('is one problem at the indented line, saying where the key starts', () => {
-    expect(problems('title: Mistake\n  description: oops\norder: 7\n')).toEqual([[2, 1, 'This line is indented under title, which has its value on its own line, so YAML reads it as more of that value: start description: where title: starts (at the start of the line)']]);
-    expect(problems('site:\n  title: A\n    lang: en\n')).toEqual([[3, 1, 'This line is indented under title, which has its value on its own line, so YAML reads it as more of that value: start lang: where title: starts']]);
+  it('is one problem at the indented key, saying where the key starts', () => {
+    expect(problems('title: Mistake\n  description: oops\norder: 7\n')).toEqual([[2, 3, 'This line is indented under title, which already has a value on its line, so YAML reads it as more of that value: start description: where title: starts (at the start of the line)']]);
+    expect(problems('site:\n  title: A\n    lang: en\n')).toEqual([[3, 5, 'This line is indented under title, which already has a value on its line, so YAML reads it as more of that value: start lang: where title: starts']]);
   });
 
   it('leaves a value that goes on over lines, which is valid YAML', () => {
     expect(problems('title: A long\n  title over two lines\n')).toEqual([]);
+  });
+});
+
+describe('other structure mistakes, each one problem', () => {
+  it("a list item's key out of line with the item's first key, at the key", () => {
+    expect(problems('projects:\n  - title: Budget CLI\n   description: Track spending\n    image: /img/a.jpg\n')).toEqual([[3, 4, 'description: starts at column 4, but the keys of this list item start at column 5, where title: is: line it up with title:']]);
+  });
+
+  it('a line with no colon after its key', () => {
+    expect(problems('title: A\ndescription Track spending\nimage: y\n')).toEqual([[2, 1, 'This line has no ":" after its key: write it as key: value (description: Track spending)']]);
+  });
+
+  it('a bracket never closed, without the parser\'s complaints about every line after it', () => {
+    expect(problems('title: A\ntags: [node, cli\ndescription: x\nimage: y\nmore: z\n')).toEqual([[2, 7, 'The list that starts with this [ never ends with a ] (YAML looked for it up to line 3)']]);
+  });
+
+  it('two values with ": " in them are two problems still', () => {
+    expect(problems('title: A: b\nsub: C: d\n').map((p) => p[0])).toEqual([1, 2]);
   });
 });
