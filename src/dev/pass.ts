@@ -239,7 +239,7 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
   }
 
   const links = [...pages.values()].map((p) => ({ page: p.route.path, source: p.route.source, links: p.links }));
-  errors.push(...plan.deferred, ...await linkProblems(session.root, links, outputs.targets, s.links, undefined, session.sourceFiles()));
+  errors.push(...plan.deferred, ...await linkProblems(session.root, links, outputs.targets, s.links, undefined, session.sourceFiles(), false, session.content));
   if (errors.length) return failed(errors);
 
   const changed = commit(s, pages, nextAliases, hostFilesOf(outputs), manifest);

@@ -286,7 +286,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
   if (staging) for (const o of others) await timed(o.stage, async () => { for (const [f, made] of o.files) await writeOther(staging, f, made, incremental ? (rel, data) => incremental.needs(rel, data) : undefined); });
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size + (result.images?.files ?? 0);
   await timed('links', async () => {
-    result.errors.push(...plan.deferred, ...await linkProblems(session.root, pageLinks, outputs.targets, undefined, passed.includes(true) ? (_p, i) => passed[i] : undefined, session.sourceFiles(), !!targets && targets === incremental?.passedTargets()));
+    result.errors.push(...plan.deferred, ...await linkProblems(session.root, pageLinks, outputs.targets, undefined, passed.includes(true) ? (_p, i) => passed[i] : undefined, session.sourceFiles(), !!targets && targets === incremental?.passedTargets(), session.content));
     result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest, session.statics.files));
   });
 }

@@ -5,7 +5,7 @@
 // linkMessages.ts words them, last.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Message } from '../core/types.ts';
+import type { Content, Entry, Message } from '../core/types.ts';
 import { fileLocation } from '../core/errors.ts';
 import { brokenAnchors, brokenPaths, fragmentTargets, hasPath, linkMayFail, type BrokenLink, type LinkTargets, type PageLinks } from './linkScan.ts';
 import { linkMessages, shownUses } from './linkMessages.ts';
@@ -43,8 +43,22 @@ export function brokenLinks(pages: PageLinks[], targets: LinkTargets, cache: Lin
 
 /** Every broken link of `pages` as a message, located in its source file, or in the site's code (`codeFiles`,
  *  absolute: a template's link) when its source does not write it. */
-export async function linkProblems(root: string, pages: PageLinks[], targets: LinkTargets, cache?: LinkCache, passed?: (p: PageLinks, i: number) => boolean, codeFiles: readonly string[] = [], sameTargets = false): Promise<Message[]> {
-  return linkMessages(await locateLinks(root, brokenLinks(pages, targets, cache, passed, sameTargets), targets.base, codeFiles));
+export async function linkProblems(root: string, pages: PageLinks[], targets: LinkTargets, cache?: LinkCache, passed?: (p: PageLinks, i: number) => boolean, codeFiles: readonly string[] = [], sameTargets = false, content?: Content): Promise<Message[]> {
+  const broken = brokenLinks(pages, targets, cache, passed, sameTargets);
+  return linkMessages(await locateLinks(root, broken, targets.base, codeFiles, broken.length && content ? linkWriters(content) : undefined));
+}
+
+/** The content files whose Markdown writes a link (`entry.links`, as written), by link; made when first asked:
+ *  a page without a `source` that shows an entry's body (a one-page site) has its broken link located there. */
+function linkWriters(content: Content): (link: string) => string[] {
+  let index: Map<string, string[]> | undefined;
+  return (link) => {
+    if (!index) {
+      index = new Map();
+      for (const list of Object.values(content)) if (Array.isArray(list)) for (const e of list as Entry[]) for (const l of e?.links ?? []) { const at = index.get(l); if (!at) index.set(l, [e.file]); else if (at.at(-1) !== e.file) at.push(e.file); }
+    }
+    return index.get(link) ?? [];
+  };
 }
 
 /**
@@ -90,7 +104,7 @@ function keptToCheck(pages: PageLinks[], targets: LinkTargets, passed: (p: PageL
  * link without the site's base (Markdown writes "/x/" and the page has "/repo/x/"). A link many pages
  * share is located on the few its message names, so a template's broken link costs no read per page.
  */
-export async function locateLinks(root: string, broken: BrokenLink[], base = '/', codeFiles: readonly string[] = []): Promise<BrokenLink[]> {
+export async function locateLinks(root: string, broken: BrokenLink[], base = '/', codeFiles: readonly string[] = [], writers?: (link: string) => string[]): Promise<BrokenLink[]> {
   const texts = new Map<string, string[]>();
   const linesOf = async (file: string) => {
     if (!texts.has(file)) {
@@ -124,6 +138,8 @@ export async function locateLinks(root: string, broken: BrokenLink[], base = '/'
       return undefined;
     };
     if (u.source) u.at = await inSource(u.source, false);
+    // A page with no source file: the content file whose Markdown writes the link (its body shown by the page).
+    for (const f of u.source || !writers ? [] : [...new Set(forms.flatMap(writers))]) { if (u.at) break; u.at = await inSource(f, false); }
     for (const f of code) { if (u.at) break; u.at = await inSource(f, true); }
   }
   return broken;

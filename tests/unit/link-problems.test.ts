@@ -8,7 +8,7 @@ import path from 'node:path';
 import { makeTargets, type PageLinks } from '../../src/pipeline/linkScan.ts';
 import { brokenLinks, linkProblems } from '../../src/pipeline/links.ts';
 import { formatMessageLong } from '../../src/core/errors.ts';
-import { SCRATCH } from '../helpers/scratch.ts';
+import { SCRATCH, copyOf } from '../helpers/scratch.ts';
 
 const root = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-links-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -77,3 +77,15 @@ describe('broken links, located in their sources', () => {
     ]);
   });
 });
+
+describe('a broken Markdown link on a page with no source file', () => {
+  it('is located in the content file whose Markdown writes it (a one-page site showing an entry\'s body)', async () => {
+    const site = await copyOf('basic', { 'content/pages/about.md': '---\ntitle: About\n---\nMy [CV](/cv/) and [the old site](./old.md).\n' });
+    try {
+      site.edit('sitegen.config.ts', (t) => t.replace('title: p.data.title, source: p.file }', 'title: p.data.title }'));
+      const r = await site.check();
+      expect(r.errors.map((e) => [e.id, at(e.location)])).toEqual([['BrokenLink', 'content/pages/about.md:4:9'], ['BrokenLink', 'content/pages/about.md:4:34']]);
+    } finally { site.remove(); }
+  });
+});
+
