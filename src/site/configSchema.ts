@@ -192,7 +192,8 @@ function baseProblem(base: string): { problem: string; hint: string } | null {
 }
 
 export function siteUrlFrom(root: string, config: SiteConfig, env: NodeJS.ProcessEnv, flag?: string): { url: string; problem: Message | null } {
-  const [raw, from] = flag !== undefined ? [flag, '--site-url'] : env.SITE_URL ? [env.SITE_URL, 'SITE_URL'] : [config.site.url, 'site.url'];
+  // (an empty one is unset, as an empty SITE_URL is: `--site-url "$URL"` where a host has no URL to give)
+  const [raw, from] = flag ? [flag, '--site-url'] : env.SITE_URL ? [env.SITE_URL, 'SITE_URL'] : [config.site.url, 'site.url'];
   // As parsed (`https:example.com` is https://example.com), with no query, fragment or credentials.
   let u: URL | null = null;
   try { u = new URL(raw.trim()); } catch { /* not a URL */ }

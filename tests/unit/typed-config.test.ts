@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fixture } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
-import { SCRATCH } from '../helpers/scratch.ts';
+import { SCRATCH, copyOf } from '../helpers/scratch.ts';
 
 const work = fs.mkdtempSync(path.join(SCRATCH, 'sitegen-typed-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -129,3 +129,15 @@ describe('dates', () => {
     expect(r.stderr).not.toContain('received a map');
   }, 120_000);
 });
+
+describe('an empty --site-url', () => {
+  it('is unset, as an empty SITE_URL is: the config\'s site.url is the origin', async () => {
+    const site = await copyOf('basic', {});
+    try {
+      const r = await site.build({ siteUrl: '', env: { SITE_URL: '' } });
+      expect(r.errors).toEqual([]);
+      expect(r.read('about/index.html')).toContain('<link rel="canonical" href="https://fixture.example/about/"/>');
+    } finally { site.remove(); }
+  });
+});
+
