@@ -64,7 +64,8 @@ function unknownFieldHint(key: string, known: string[]): string | undefined {
   const guess = closest(key, known);
   const list = known.length > 20 ? `${known.slice(0, 20).join(', ')}, …` : known.join(', ');
   // (no close match: likely a field the content had elsewhere, as a site moved from another generator has)
-  return `${guess ? `Did you mean "${guess}"? ` : ''}Fields here: ${list}.${guess ? '' : ` To keep "${key}", add it to the collection's schema in sitegen.config.ts (${key}: z.string().optional()).`}`;
+  const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
+  return `${guess ? `Did you mean "${guess}"? ` : ''}Fields here: ${list}.${guess ? '' : ` To keep "${key}", add it to the schema in sitegen.config.ts, with its type (${name}: z.string().optional() for a text).`}`;
 }
 
 /** How a schema runs: `jitless` skips the parser zod compiles for each object schema on its first use (it pays

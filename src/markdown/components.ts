@@ -57,7 +57,8 @@ export function directiveProblems(components: Record<string, MarkdownComponent>,
       if (iss.code === 'unrecognized_keys') continue;
       const key = iss.path.length ? String(iss.path[0]) : '';
       // (the schema's words say what it takes: the hint says where that comes from, not the catalogue's general one)
-      const hint = `The schema of ${d.n} in sitegen.config.ts (components) decides what ${key ? `"${key}"` : 'its attributes'} may be: write ${key ? 'a value' : 'attributes'} it accepts, or change the schema.`;
+      const hint = key && iss.message === 'Required' ? `Add the attribute: ${written(d)}{${key}="…"} (the schema of ${d.n} in sitegen.config.ts, components, requires it).`
+        : `The schema of ${d.n} in sitegen.config.ts (components) decides what ${key ? `"${key}"` : 'its attributes'} may be: write ${key ? 'a value' : 'attributes'} it accepts, or change the schema.`;
       out.push(message('ComponentError', key ? `Attribute "${key}" of ${d.n}: ${iss.message}` : `The attributes of ${d.n}: ${iss.message}`, key ? attrWhere(d, key) : where(d), { hint }));
     }
   }

@@ -48,7 +48,7 @@ export default defineConfig({
     const r = await s.check();
     const typo = r.errors.find((e) => e.field === 'author.emial')!;
     expect(typo).toMatchObject({ location: { file: 'content/people/ann.yaml', line: 4, column: 3 }, hint: 'Did you mean "email"? Fields here: handle, email.' });
-    expect(r.errors.find((e) => e.field === 'author.zzzzzzzz')!.hint).toBe('Fields here: handle, email. To keep "zzzzzzzz", add it to the collection\'s schema in sitegen.config.ts (zzzzzzzz: z.string().optional()).');
+    expect(r.errors.find((e) => e.field === 'author.zzzzzzzz')!.hint).toBe('Fields here: handle, email. To keep "zzzzzzzz", add it to the schema in sitegen.config.ts, with its type (zzzzzzzz: z.string().optional() for a text).');
   });
 });
 

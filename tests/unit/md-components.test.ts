@@ -254,7 +254,7 @@ describe('bad input is a located error, the same in build, check and dev', () =>
       ['ComponentError', 'content/pages/names.md:18:22', 'Attribute "type" of Callout: Must be one of: "note", "tip", "warning"', schemaHint('Callout', 'type')],
       ['ComponentError', 'content/pages/places.md:4:1', 'Tab can only be nested directly in Tabs, but it is not inside one', 'Put it between ::::Tabs and :::: (a longer fence around the :::Tab blocks).'],
       ['ComponentError', 'content/pages/places.md:9:1', 'Tab can only be nested directly in Tabs, but it is in Callout', 'Put it between ::::Tabs and :::: (a longer fence around the :::Tab blocks).'],
-      ['ComponentError', 'content/pages/places.md:15:1', 'Attribute "label" of Tab: Required', schemaHint('Tab', 'label')],
+      ['ComponentError', 'content/pages/places.md:15:1', 'Attribute "label" of Tab: Required', 'Add the attribute: :::Tab{label="…"} (the schema of Tab in sitegen.config.ts, components, requires it).'],
     ];
     for (const command of ['build', 'check']) {
       const r = await s.run(command);
