@@ -112,7 +112,7 @@ export function pageCspWarnings(root: string, config: SiteConfig, env: NodeJS.Pr
     const lines = k.needle ? templateLines(root, sourceFiles, k.needle) : [];
     const first = list[0]!.route.source;
     const m = message('CspBlocked', text, lines[0] ?? (first ? fileLocation(first) : null), { hint: k.fix });
-    for (const l of lines.slice(1)) m.notes.push({ text: `also ${k.needle}`, location: l });
+    for (const l of lines.slice(1)) m.notes.push({ text: `also ${k.what}`, location: l });
     out.push(m);
   }
   return [...out, ...remoteWarnings(config, env, pages, policyOf)];

@@ -128,6 +128,10 @@ describe('CSP warnings', () => {
     expect(c.code).toBe(0);
     expect(c.warnings).toEqual(r.warnings);
     expect(c.stderr).toContain(formatMessageLong(w));
+    // In two places of the templates: a note at the other, saying what it is.
+    site.edit('templates/pages.tsx', (t) => t.replace('<main>{children}</main>', '<main style={{ margin: 0 }}>{children}</main>'));
+    const two = await site.check();
+    expect(two.warnings[0]!.notes.map((n) => [n.text, n.location?.line])).toEqual([['also an inline style attribute (style="…")', 12]]);
   });
 
   it('says nothing when the site\'s csp allows inline styles', async () => {
