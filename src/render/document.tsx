@@ -90,11 +90,13 @@ function Head({ route, ctx, scripts, og }: { route: Route; ctx: RenderContext; s
     h('meta', { property: 'og:site_name', content: site.title }),
     h('meta', { property: 'og:title', content: route.title }),
     route.description ? h('meta', { property: 'og:description', content: route.description }) : null,
-    h('meta', { property: 'og:url', content: canonical }),
+    // (a page kept out of search, the 404 page among them, has no address of its own to share)
+    route.noindex ? null : h('meta', { property: 'og:url', content: canonical }),
     og ? h('meta', { property: 'og:image', content: og.url }) : null,
     og?.width ? h('meta', { property: 'og:image:width', content: String(og.width) }) : null,
     og?.height ? h('meta', { property: 'og:image:height', content: String(og.height) }) : null,
-    h('meta', { name: 'twitter:card', content: 'summary' }),
+    // A wide preview image (at least 600 px, 1.5 times as wide as high, as the 1200×630 most sites make) is shown large.
+    h('meta', { name: 'twitter:card', content: og?.width && og.height && og.width >= 600 && og.width >= og.height * 1.5 ? 'summary_large_image' : 'summary' }),
     site.favicon ? h('link', { rel: 'icon', href: withBase(site.favicon, ctx.policy.base) }) : null,
     ...extraHead(route, ctx),
     ...ctx.assets.css.map((href) => h('link', { key: href, rel: 'stylesheet', href })),

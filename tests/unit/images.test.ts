@@ -264,7 +264,9 @@ describe('Open Graph images', () => {
       const html = r.read('index.html');
       const url = html.match(/<meta property="og:image" content="https:\/\/fixture\.example(\/assets\/img\/[0-9a-f]{22}\/card-1200\.jpg)"\/>/)?.[1];
       expect(url).toBeDefined();
-      expect(html).toContain('<meta property="og:image:width" content="1200"/><meta property="og:image:height" content="630"/>');
+      expect(html).toContain('<meta property="og:image:width" content="1200"/><meta property="og:image:height" content="630"/><meta name="twitter:card" content="summary_large_image"/>');
+      // The 404 page is kept out of search: no og:url naming /404.
+      expect(r.read('404.html')).not.toContain('og:url');
       const meta = await sharp(fs.readFileSync(path.join(r.outDir, url!))).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
       // Smaller than 1200 px: its own width, its own format (a PNG keeps its transparency).
@@ -277,7 +279,7 @@ describe('Open Graph images', () => {
       // An SVG (no preview reads one) is left as it is, without a size.
       site.edit('sitegen.config.ts', (t) => t.replace("ogImage: '/img/small.png'", "ogImage: '/favicon.svg'"));
       r = await site.build();
-      expect(r.read('index.html')).toContain('<meta property="og:image" content="https://fixture.example/favicon.svg"/><meta name="twitter:card"');
+      expect(r.read('index.html')).toContain('<meta property="og:image" content="https://fixture.example/favicon.svg"/><meta name="twitter:card" content="summary"/>');
     } finally { site.remove(); }
   });
 });
