@@ -163,6 +163,10 @@ describe('a link to a draft whose file name has a date', () => {
       const r = await site.check();
       expect(r.errors.map((e) => e.id)).toEqual(['BrokenLink']);
       expect(r.errors[0]!.hint).toContain('It may be the page of content/posts/2025-04-01-unfinished.md, a draft');
+      // A site whose plugins add output files says it too (their files joined to the link targets).
+      site.edit('sitegen.config.ts', (t) => t.replace('  layout: Layout,', "  layout: Layout,\n  plugins: [{ name: 'files', outputs: () => [{ path: 'data/a.json', contents: '{}' }] }],"));
+      const withOutputs = await site.check();
+      expect(withOutputs.errors[0]!.hint).toContain('It may be the page of content/posts/2025-04-01-unfinished.md, a draft');
     } finally { site.remove(); }
   });
 });
