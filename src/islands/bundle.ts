@@ -191,7 +191,7 @@ export async function bundleClient(root: string, config: SiteConfig, opts: Clien
     const esbuild = await loadEsbuild();
     result = await esbuild.build(plan.options);
   } catch (e: any) {
-    return { errors: esbuildMessages(e.errors ?? [], root, 'BundleError', root) };
+    return { errors: esbuildMessages(e.errors ?? [], root, 'BundleError', root, Object.values(plan.islands)) };
   }
   const manifest = clientManifest(root, plan, result);
   manifest.gzipBytes = gzipSizes(manifest.files);

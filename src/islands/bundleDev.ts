@@ -221,7 +221,7 @@ export function createClientBundler(root: string): ClientBundler {
         results = await Promise.all(parts.map(rebuild));
       } catch (e: any) {
         for (const p of parts) p.last = null;
-        const errors = esbuildMessages(e.errors ?? [], root, 'BundleError', root);
+        const errors = esbuildMessages(e.errors ?? [], root, 'BundleError', root, Object.values(islands));
         return { inputs: [], errors: errors.length ? errors : [message('BundleError', `bundling failed: ${e?.message ?? e}`)] };
       }
       const result: ClientBuildResult = {

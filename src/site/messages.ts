@@ -1,4 +1,5 @@
 // Turns what goes wrong while compiling or loading the site module into located user messages.
+import fs from 'node:fs';
 import path from 'node:path';
 import { isBuiltin } from 'node:module';
 import type * as esbuild from 'esbuild';
@@ -10,7 +11,7 @@ import { ConfigInvalid, configMessages } from './configSchema.ts';
  * esbuild's errors as located messages. Compiling the site module (`ConfigError`), an error in a file
  * other than sitegen.config.ts is the template's (or other module's) own: a TemplateSyntaxError there.
  */
-export function esbuildMessages(list: esbuild.Message[], root: string, id: 'BundleError' | 'ConfigError' = 'BundleError', workingDir = process.cwd()): Message[] {
+export function esbuildMessages(list: esbuild.Message[], root: string, id: 'BundleError' | 'ConfigError' = 'BundleError', workingDir = process.cwd(), islands: readonly string[] = []): Message[] {
   return list.map((m) => {
     const island = islandExportMessage(m, root, workingDir);
     if (island) return island;
@@ -24,10 +25,42 @@ export function esbuildMessages(list: esbuild.Message[], root: string, id: 'Bund
     // A module of Node's in the browser's bundle (an island that imports fs): no package to install.
     const builtin = id === 'BundleError' ? /^Could not resolve "([^"]+)"/.exec(m.text)?.[1] : undefined;
     if (builtin && (builtin.startsWith('node:') || isBuiltin(builtin))) {
-      return message(id, m.text, location, { hint: `${builtin} is part of Node, and an island runs in the browser, which has no ${builtin}: read what the island needs on the server (in routes() or a template) and hand it to the island as a prop.` });
+      const m2 = message(id, m.text, location, { hint: `${builtin} is part of Node, and an island runs in the browser, which has no ${builtin}: read what the island needs on the server (in routes() or a template) and hand it to the island as a prop.` });
+      // A module the islands import, not an island: which islands bring it into the browser's bundle.
+      const file = location && path.resolve(root, location.file);
+      if (file && !islands.includes(file)) for (const isl of islandsImporting(islands, file)) m2.notes.push({ text: `imported by the island ${path.relative(root, isl).split(path.sep).join('/')}`, location: null });
+      return m2;
     }
     return message(inModule ? 'TemplateSyntaxError' : id, m.text, location);
   });
+}
+
+// A relative import in a module's text: `from './x'`, `import './x'`, `import('./x')`. One pass, no nesting.
+const RELATIVE_IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*['"](\.{1,2}\/[^'"\n]{1,200})['"]/g;
+const EXTENSIONS = ['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '/index.ts', '/index.tsx', '/index.js'];
+
+/** The islands whose relative imports reach `file` (a helper module), read from their text; a few levels deep. */
+function islandsImporting(islands: readonly string[], file: string): string[] {
+  const importsOf = (from: string): string[] => {
+    let text = '';
+    try { text = fs.readFileSync(from, 'utf8'); } catch { return []; }
+    return [...text.matchAll(RELATIVE_IMPORT)].flatMap((m) => {
+      const base = path.resolve(path.dirname(from), m[1]!);
+      const found = EXTENSIONS.map((e) => base + e).find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+      return found ? [found] : [];
+    });
+  };
+  return islands.filter((island) => {
+    const seen = new Set<string>([island]);
+    let layer = [island];
+    for (let depth = 0; depth < 6 && layer.length; depth++) {
+      const next = layer.flatMap(importsOf).filter((f) => !seen.has(f));
+      if (next.includes(file)) return true;
+      for (const f of next) seen.add(f);
+      layer = next;
+    }
+    return false;
+  }).slice(0, 5);
 }
 
 const ISLAND_NS = 'sitegen-island:';
