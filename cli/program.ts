@@ -10,6 +10,7 @@ import { buildCommand } from './buildArgs.ts';
 import { loadEnvFile } from './env.ts';
 import { typoDistance } from '../src/core/didYouMean.ts';
 import { PACKAGE_DIR } from '../src/site/paths.ts';
+import { thrownBySite } from '../src/core/errors.ts';
 
 // Required, not imported: commander is CommonJS, and Node's ESM loader would first parse its source to find
 // its exports (~4 ms of every start, --version's included).
@@ -212,7 +213,14 @@ async function registerPluginCommands(argv: string[]): Promise<boolean> {
         .option('-r, --root <dir>', 'site folder', '.');
       for (const o of def.options ?? []) cmd.option(o.flags, o.description, o.default as string | boolean | undefined);
       cmd.action(async (flags: Record<string, any>) => {
-        process.exitCode = await def.run(flags, { root: resolveRoot(flags), env: process.env });
+        const root = resolveRoot(flags);
+        try {
+          process.exitCode = await def.run(flags, { root, env: process.env });
+        } catch (e) {
+          // The plugin's own failure, located in its code: not a crash of sitegen.
+          printMessages([thrownBySite(e, root, `the ${plugin.name} plugin's command "${def.name.join(' ')}" failed`)], 'error');
+          process.exitCode = 1;
+        }
       });
     }
   }

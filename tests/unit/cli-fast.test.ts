@@ -53,6 +53,19 @@ describe('commands that are not the site’s are answered without compiling it',
     expect(r.stdout).toMatch(/Usage: sitegen tidy/);
   });
 
+  it("a plugin's command that throws is the plugin's error, located in the config, exit 1: not a crash of sitegen", () => {
+    const dir = copyFixture('basic');
+    dirs.push(dir);
+    const config = path.join(dir, 'sitegen.config.ts');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("  css: ['templates/site.css'],",
+      "  plugins: [{ name: 'boom', commands: [{ name: ['boomcmd'], description: 'throws', run: async () => { throw new Error('command failed'); } }] }],\n  css: ['templates/site.css'],"));
+    const r = sitegen(['boomcmd', '--root', dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the boom plugin\'s command "boomcmd" failed: command failed');
+    expect(r.stderr).toMatch(/sitegen\.config\.ts:\d+:\d+ the boom plugin/);
+    expect(r.stderr).not.toContain('crashed');
+  });
+
   it("a plugin's command still runs; once the site is compiled, a typo of it or any other unknown word is answered from the cache", () => {
     const dir = scratchDir('sitegen-cli-fast-');
     writeWaitlistSite(dir);
