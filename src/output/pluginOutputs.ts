@@ -69,9 +69,17 @@ export async function pluginOutputs(plugins: SitegenPlugin[] | undefined, ctx: O
       errors.push(thrownBySite(e, ctx.root, `plugin "${plugin.name}" failed in its outputs hook`));
       continue;
     }
+    if (list !== undefined && list !== null && !Array.isArray(list)) {
+      errors.push(message('ConfigError', `plugin "${plugin.name}"'s outputs hook returned ${typeof list === 'object' ? 'an object' : typeof list}, not a list`, null, { hint: 'Return a list of files: [{ path: \'search.json\', contents: JSON.stringify(data) }].' }));
+      continue;
+    }
     for (const f of list ?? []) {
       const bad = badPath(f?.path);
       if (bad) { errors.push(message('ConfigError', `plugin "${plugin.name}" output path ${shownPath(f?.path)} ${bad}`)); continue; }
+      if (typeof f.contents !== 'string' && !(f.contents instanceof Uint8Array)) {
+        errors.push(message('ConfigError', `plugin "${plugin.name}" output ${f.path}: contents is ${f.contents === null ? 'null' : Array.isArray(f.contents) ? 'a list' : typeof f.contents}, not text or bytes`, null, { hint: 'Give the file\'s text (JSON.stringify(data) for JSON) or its bytes (a Uint8Array).' }));
+        continue;
+      }
       const other = by.has(f.path) ? `plugin "${by.get(f.path)}"` : taken(f.path);
       if (other) { errors.push(message('OutputConflict', `plugin "${plugin.name}" writes ${f.path}, which ${other} writes too`)); continue; }
       const blocked = others.inTheWay(f.path) ?? mine.inTheWay(f.path);

@@ -118,6 +118,18 @@ export interface AppliedConfig {
   warnings: Message[];
 }
 
+/** A plugin's errors or warnings as messages whatever shape it gave them (a string, `{ text }`, a whole
+ *  Message): one without `notes` or an `id` must not stop the report, and one that is not a Message names the plugin. */
+function pluginMessages(plugin: SitegenPlugin, list: unknown): Message[] {
+  if (list === undefined || list === null) return [];
+  return (Array.isArray(list) ? list : [list]).map((m: any): Message => {
+    const text = typeof m === 'string' ? m : String(m?.text ?? m?.message ?? JSON.stringify(m));
+    // (a whole Message as it is; a bare text names the plugin)
+    const whole = typeof m?.text === 'string' && typeof m?.id === 'string';
+    return { id: whole ? m.id : 'ConfigError', text: whole ? text : `plugin "${plugin.name}": ${text}`, location: m?.location ?? null, notes: Array.isArray(m?.notes) ? m.notes : [], ...(typeof m?.hint === 'string' ? { hint: m.hint } : {}) };
+  });
+}
+
 const hookFailed = (plugin: SitegenPlugin, hook: string, e: any): Message => ({
   id: 'ConfigError', text: `plugin "${plugin.name}" failed in its ${hook} hook: ${e?.message ?? e}`, location: null, notes: [], hint: 'See the plugin in sitegen.config.ts.',
 });
@@ -134,10 +146,10 @@ export async function applyConfigHooks(config: SiteConfig, ctx: PluginContext): 
   for (const plugin of plugins) {
     if (!plugin.config) continue;
     try {
-      const part = await plugin.config(ctx);
+      const part = (await plugin.config(ctx)) ?? {};
       parts.push(part);
-      errors.push(...(part.errors ?? []));
-      warnings.push(...(part.warnings ?? []));
+      errors.push(...pluginMessages(plugin, part.errors));
+      warnings.push(...pluginMessages(plugin, part.warnings));
     } catch (e) {
       errors.push(hookFailed(plugin, 'config', e));
     }

@@ -1,0 +1,33 @@
+// A plugin written in JavaScript (or cast to any) may return the wrong shape from a hook: each is the plugin's
+// error, saying what shape is needed, never a crash of sitegen.
+import { describe, expect, it } from 'vitest';
+import { copyOf } from '../helpers/scratch.ts';
+
+const withPlugin = (plugin: string) => (t: string) => t.replace('  layout: Layout,', `  layout: Layout,\n  plugins: [${plugin} as any],`);
+
+describe('a plugin hook that returns the wrong shape', () => {
+  it('outputs: an object rather than a list, or contents that are not text: the plugin\'s error', async () => {
+    const site = await copyOf('basic', {});
+    try {
+      site.edit('sitegen.config.ts', withPlugin("{ name: 'shapes', outputs: () => ({ path: 'n.json', contents: 'x' }) }"));
+      const one = await site.build();
+      expect(one.code).toBe(1);
+      expect(one.errors.map((e) => e.text)).toEqual(['plugin "shapes"\'s outputs hook returned an object, not a list']);
+      site.edit('sitegen.config.ts', (t) => t.replace("outputs: () => ({ path: 'n.json', contents: 'x' })", "outputs: () => [{ path: 'n.json', contents: { a: 1 } }]"));
+      const two = await site.build();
+      expect(two.code).toBe(1);
+      expect(two.errors.map((e) => [e.text, e.hint])).toEqual([['plugin "shapes" output n.json: contents is object, not text or bytes', expect.stringContaining('JSON.stringify(data)')]]);
+    } finally { site.remove(); }
+  });
+
+  it('config: errors that are not whole messages are said, naming the plugin', async () => {
+    const site = await copyOf('basic', {});
+    try {
+      site.edit('sitegen.config.ts', withPlugin("{ name: 'keys', config: () => ({ errors: [{ text: 'API_KEY is missing' }, 'and a plain text'] }) }"));
+      const r = await site.build();
+      expect(r.code).toBe(1);
+      expect(r.errors.map((e) => e.text)).toEqual(['plugin "keys": API_KEY is missing', 'plugin "keys": and a plain text']);
+      expect(r.stderr).not.toContain('crashed');
+    } finally { site.remove(); }
+  });
+});
