@@ -20,6 +20,7 @@
 import type http from 'node:http';
 import type { MarkedExtension } from 'marked';
 import type { Message, Route, Content, SiteConfig } from '../core/types.ts';
+import { closest } from '../core/didYouMean.ts';
 
 
 /** What a command runs as; plugins may behave differently in each (e.g. refuse a secret only in a build). */
@@ -130,6 +131,16 @@ function pluginMessages(plugin: SitegenPlugin, list: unknown): Message[] {
   });
 }
 
+const HOOKS = ['name', 'config', 'server', 'outputs', 'head', 'markdown', 'commands'];
+/** A plugin's keys that are no hook (`heads`, `output`): said, as the engine would never call them. */
+function unknownHooks(plugin: SitegenPlugin): Message[] {
+  if (!plugin || typeof plugin !== 'object') return [];
+  return Object.keys(plugin).filter((k) => !HOOKS.includes(k)).map((k): Message => {
+    const near = closest(k, HOOKS.slice(1));
+    return { id: 'ConfigError', text: `plugin "${plugin.name}" has "${k}", which is no hook: the engine never calls it`, location: null, notes: [], hint: `${near ? `Did you mean ${near}? ` : ''}A plugin's hooks: ${HOOKS.slice(1).join(', ')}.` };
+  });
+}
+
 const hookFailed = (plugin: SitegenPlugin, hook: string, e: any): Message => ({
   id: 'ConfigError', text: `plugin "${plugin.name}" failed in its ${hook} hook: ${e?.message ?? e}`, location: null, notes: [], hint: 'See the plugin in sitegen.config.ts.',
 });
@@ -144,6 +155,7 @@ export async function applyConfigHooks(config: SiteConfig, ctx: PluginContext): 
   const warnings: Message[] = [];
   const parts: ConfigContribution[] = [];
   for (const plugin of plugins) {
+    warnings.push(...unknownHooks(plugin));
     if (!plugin.config) continue;
     try {
       const part = (await plugin.config(ctx)) ?? {};

@@ -30,4 +30,17 @@ describe('a plugin hook that returns the wrong shape', () => {
       expect(r.stderr).not.toContain('crashed');
     } finally { site.remove(); }
   });
+
+  it('a key that is no hook (heads, output) is a warning with the hook it likely meant; the build goes on', async () => {
+    const site = await copyOf('basic', {});
+    try {
+      site.edit('sitegen.config.ts', withPlugin("{ name: 'typo', heads: () => [], output: () => [] }"));
+      const r = await site.build();
+      expect(r.code).toBe(0);
+      expect(r.warnings.map((w) => [w.text, w.hint])).toEqual([
+        ['plugin "typo" has "heads", which is no hook: the engine never calls it', expect.stringContaining('Did you mean head?')],
+        ['plugin "typo" has "output", which is no hook: the engine never calls it', expect.stringContaining('Did you mean outputs?')],
+      ]);
+    } finally { site.remove(); }
+  });
 });
