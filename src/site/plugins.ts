@@ -21,6 +21,7 @@ import type http from 'node:http';
 import type { MarkedExtension } from 'marked';
 import type { Message, Route, Content, SiteConfig } from '../core/types.ts';
 import { closest } from '../core/didYouMean.ts';
+import { thrownBySite } from '../core/errors.ts';
 
 
 /** What a command runs as; plugins may behave differently in each (e.g. refuse a secret only in a build). */
@@ -141,9 +142,9 @@ function unknownHooks(plugin: SitegenPlugin): Message[] {
   });
 }
 
-const hookFailed = (plugin: SitegenPlugin, hook: string, e: any): Message => ({
-  id: 'ConfigError', text: `plugin "${plugin.name}" failed in its ${hook} hook: ${e?.message ?? e}`, location: null, notes: [], hint: 'See the plugin in sitegen.config.ts.',
-});
+/** A hook that threw: the plugin's error, located in the site's code where the throw is (a plugin's file). */
+const hookFailed = (plugin: SitegenPlugin, hook: string, e: any, root: string): Message =>
+  ({ ...thrownBySite(e, root, `plugin "${plugin.name}" failed in its ${hook} hook`), hint: 'Fix the plugin at the location shown (or, without one, see the plugin in sitegen.config.ts).' });
 
 /**
  * Runs every plugin's `config` hook (in order) and folds what they contribute into the config, so the
@@ -163,7 +164,7 @@ export async function applyConfigHooks(config: SiteConfig, ctx: PluginContext): 
       errors.push(...pluginMessages(plugin, part.errors));
       warnings.push(...pluginMessages(plugin, part.warnings));
     } catch (e) {
-      errors.push(hookFailed(plugin, 'config', e));
+      errors.push(hookFailed(plugin, 'config', e, ctx.root));
     }
   }
   if (parts.length === 0) return { config, errors, warnings };
@@ -209,7 +210,7 @@ export async function startServerPlugins(plugins: SitegenPlugin[], ctx: ServerCo
       part = await plugin.server(ctx);
     } catch (e) {
       await close().catch(() => {});
-      return { handlers: [], banner: [], errors: [hookFailed(plugin, 'server', e)], close: async () => {} };
+      return { handlers: [], banner: [], errors: [hookFailed(plugin, 'server', e, ctx.root)], close: async () => {} };
     }
     if (part.errors?.length) {
       await Promise.allSettled([part.close?.(), close()]);

@@ -43,4 +43,15 @@ describe('a plugin hook that returns the wrong shape', () => {
       ]);
     } finally { site.remove(); }
   });
+
+  it('a config hook that throws is the plugin\'s error at the line that throws', async () => {
+    const site = await copyOf('basic', {});
+    try {
+      site.edit('sitegen.config.ts', withPlugin("{ name: 'boom', config: () => { throw new Error('no key'); } }"));
+      const r = await site.build();
+      expect(r.code).toBe(1);
+      expect(r.errors.map((e) => [e.text, e.location?.file])).toEqual([['plugin "boom" failed in its config hook: no key', 'sitegen.config.ts']]);
+      expect(r.errors[0]!.location?.line).toBeGreaterThan(1);
+    } finally { site.remove(); }
+  });
 });
