@@ -67,10 +67,17 @@ const jsonLd = (data: unknown) => JSON.stringify(data ?? null)
   .replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** The plugins' `head` hooks for this route (src/site/plugins.ts), in the order plugins are listed, then the page's own `head`. */
+/** A head tag of a kind the head takes (meta, link, jsonld); a <script> or any other is refused, naming who gave it
+ *  (a script in every page's head would be a way around the content policy and the CSP's own check). */
+function headTag<T extends HeadTag | PageHeadTag>(t: T, from: string): T {
+  if (t?.tag === 'meta' || t?.tag === 'link' || t?.tag === 'jsonld') return t;
+  throw new Error(`${from} gave a <${String((t as { tag?: unknown })?.tag)}> tag; a page's head takes meta, link and jsonld tags only (a script goes in an island or a file of static/ the layout loads)`);
+}
+
 function extraHead(route: Route, ctx: RenderContext): ReactElement[] {
   const tags: (HeadTag | PageHeadTag)[] = [];
-  for (const p of ctx.config.plugins ?? []) if (p.head) tags.push(...p.head(route, ctx.content));
-  tags.push(...(route.head ?? []));
+  for (const p of ctx.config.plugins ?? []) if (p.head) tags.push(...p.head(route, ctx.content).map((t) => headTag(t, `plugin "${p.name}"'s head hook`)));
+  tags.push(...(route.head ?? []).map((t) => headTag(t, `the route's head`)));
   return tags.map((t, i) => t.tag === 'jsonld'
     ? createElement('script', { key: `h${i}`, type: 'application/ld+json', dangerouslySetInnerHTML: { __html: jsonLd(t.data) } })
     : createElement(t.tag, { key: `h${i}`, ...t.attrs }));

@@ -54,4 +54,14 @@ describe('a plugin hook that returns the wrong shape', () => {
       expect(r.errors[0]!.location?.line).toBeGreaterThan(1);
     } finally { site.remove(); }
   });
+
+  it('a head hook that gives a <script> is refused at render, naming the plugin', async () => {
+    const site = await copyOf('basic', {});
+    try {
+      site.edit('sitegen.config.ts', withPlugin("{ name: 'tags', head: () => [{ tag: 'script', attrs: { src: 'https://evil.example/x.js' } }] }"));
+      const r = await site.build();
+      expect(r.code).toBe(1);
+      expect(r.errors[0]!.text).toContain('plugin "tags"\'s head hook gave a <script> tag; a page\'s head takes meta, link and jsonld tags only');
+    } finally { site.remove(); }
+  });
 });
