@@ -138,7 +138,7 @@ export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { 
   fixed.targets.pageOf = (file) => (bySource ??= new Map(p.table.routes.flatMap((r) => (r.source ? [[r.source, r.path] as [string, string]] : [])).reverse())).get(file);
   if (fixed.errors.length || !hasOutputHooks(p.config.plugins)) return { ...fixed, images, extra: new Map() };
   // Files the site's plugins add (feeds, JSON): they may not take a path another file of the output has.
-  const taken = (f: string) => fixed.pageFiles.has(f) ? 'a page' : p.manifest.files.has(f) ? 'an asset' : p.statics.has(f) || images.copies.has(f) ? `static/${f}` : f in fixed.hostFiles ? 'the host files' : null;
+  const taken = (f: string) => fixed.pageFiles.has(f) ? 'a page' : p.manifest.files.has(f) ? 'an asset' : p.statics.has(f) || images.copies.has(f) ? `static/${f}` : f in fixed.hostFiles ? 'the build (one of its host files)' : null;
   const ctx = { root: p.root, mode: p.mode, env: p.env, routes: p.table.routes, content: p.content, site: p.config.site, siteUrl: p.siteUrl };
   const others = new OutputPaths([...fixed.pageFiles, ...p.manifest.files.keys(), ...p.statics.keys(), ...images.copies.keys(), ...Object.keys(fixed.hostFiles)]);
   const out = await pluginOutputs(p.config.plugins, ctx, taken, others);
