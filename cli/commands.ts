@@ -79,6 +79,8 @@ export async function runCheck(flags: CheckFlags, io: Io = terminal()): Promise<
     return { code: 1, result };
   }
   if (!flags.json) printMessages(result.warnings, 'warning', (s) => io.err(s + '\n'));
+  // (what the config and its plugins say of how they were set, as build prints it)
+  if (!flags.json) for (const n of result.notices) io.out(`${yellow('note')} ${n}\n`);
   const typed = !typecheck || !('files' in typecheck) ? '' : typecheck.tsc !== undefined ? `, type-checked by tsc ${typecheck.tsc}` : `, ${typecheck.files} files type-checked`;
   if (!flags.json) io.out(`✓ content valid: ${result.pages} routes, ${result.aliases} aliases${typed} (${result.timings.total} ms)\n`);
   return { code: 0, result };

@@ -64,4 +64,16 @@ describe('a plugin hook that returns the wrong shape', () => {
       expect(r.errors[0]!.text).toContain('plugin "tags"\'s head hook gave a <script> tag; a page\'s head takes meta, link and jsonld tags only');
     } finally { site.remove(); }
   });
+
+  it("a config hook's notices are printed by check too, as build prints them", async () => {
+    const site = await copyOf('basic', {});
+    try {
+      site.edit('sitegen.config.ts', withPlugin("{ name: 'says', config: () => ({ notices: ['says: using the local backend'] }) }"));
+      const built = await site.build();
+      expect(built.stdout).toContain('note says: using the local backend');
+      const checked = await site.check();
+      expect(checked.code).toBe(0);
+      expect(checked.stdout).toContain('note says: using the local backend');
+    } finally { site.remove(); }
+  });
 });
