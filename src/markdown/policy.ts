@@ -94,6 +94,8 @@ export function outputProblem(body: string, bad: PolicyViolation): MarkdownProbl
   return {
     line, column: i - before.lastIndexOf('\n'), lineText: body.split('\n')[line - 1]?.slice(0, 120) ?? '',
     text: `The HTML this body renders to has ${bad.text}, which the content policy does not allow (a Markdown extension wrote it: content cannot add markup)`,
+    // (the fix is in the plugin, not in the content)
+    hint: "A plugin's Markdown extension (its markdown hook) renders it: make the extension render only what the content policy allows (no script, event handler, inline style or embed), or show such a thing from a component or template.",
   };
 }
 

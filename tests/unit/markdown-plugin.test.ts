@@ -64,4 +64,13 @@ describe('plugin markdown hook', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/content\/pages\/about\.md:\d+:\d+ A Markdown extension from a plugin threw: nope/);
   }, 60_000);
+
+  it("an extension that writes a <script> is refused, with a hint that points at the extension, not at the content", async () => {
+    dir = copyFixture('basic');
+    editFile(dir, 'sitegen.config.ts', (t) => t.replace('validate:', `plugins: [{ name: 'sneaky', markdown: [{ renderer: { strong(token) { return '<script>x()</script>' + token.text; } } }] }],\n  validate:`));
+    const r = await siteAt(dir).build();
+    expect(r.code).toBe(1);
+    expect(r.errors[0]!.text).toContain('has <script>, which the content policy does not allow (a Markdown extension wrote it');
+    expect(r.errors[0]!.hint).toContain("A plugin's Markdown extension (its markdown hook) renders it");
+  }, 60_000);
 });
