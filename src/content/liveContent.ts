@@ -254,7 +254,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
       if (pending.size) await settle();
       config = next;
       // Another Markdown extension list parses bodies differently: Markdown files are read again.
-      const key = contentMarkdownKey(next);
+      const key = contentMarkdownKey(next, root);
       if (key !== mdKey) for (const rel of [...parsedFiles.keys()]) if (rel.endsWith('.md')) parsedFiles.delete(rel);
       mdKey = key;
       plan = await listAndPlan(root, next);

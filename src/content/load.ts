@@ -13,7 +13,7 @@ import { strays } from './strays.ts';
 import { outsideRootError } from './insideRoot.ts';
 import { markdownKey } from '../markdown/compile.ts';
 import { urlPolicy } from '../render/urls.ts';
-import { markdownExtensions } from '../site/plugins.ts';
+import { extensionOptionsKey, markdownExtensions } from '../site/plugins.ts';
 import { directivesOn } from '../markdown/directives.ts';
 import { finishContent, type EntryLists, type FinishOptions } from '../authoring/finish.ts';
 import type { MarkdownText } from '../markdown/entryText.ts';
@@ -48,10 +48,10 @@ export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOu
  */
 export type Loader = (items: LoadItem[], plan: ContentPlan, known: (LoadResult | undefined)[]) => Promise<LoadResult[]>;
 
-/** What shapes a Markdown body's parse besides its text, for the content cache: the plugins' extension list
- *  (markdownKey) and the site's base, which root-relative links get ('' for neither, as before bases). */
-export function contentMarkdownKey(config: SiteConfig): string {
-  const key = `${markdownKey(siteMarkdown(config))}${imageOptionsKey(config)}`;
+/** What shapes a Markdown body's parse besides its text, for the content cache: the plugins' extension list (markdownKey,
+ *  and their options: extensionOptionsKey) and the site's base, which root-relative links get ('' for neither). */
+export function contentMarkdownKey(config: SiteConfig, root?: string): string {
+  const key = `${markdownKey(siteMarkdown(config))}${imageOptionsKey(config)}${root ? extensionOptionsKey(config, root) : ''}`;
   const base = urlPolicy(config).base;
   return base === '/' ? key : `${key}:base=${base}`;
 }
@@ -266,7 +266,7 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
   const plan = await listAndPlan(root, config);
   plan.disk = !!cache && plan.items.length >= engineSettings().diskBodiesMin;
   const keys: string[] = [];
-  const mdKey = cache ? contentMarkdownKey(config) : '';
+  const mdKey = cache ? contentMarkdownKey(config, root) : '';
   const known = cache ? await cachedResults(root, config, plan.items, cache, keys, mdKey, inputs, plan.disk) : [];
   // A build starts the images of what is known as soon as it is (images/store.ts): the cache's answers now,
   // files parsed on this thread as each is (loadBatch), files parsed by workers when their batch is back.

@@ -18,6 +18,9 @@
 //              record says no plugin declares (cli/program.ts registerPluginCommands; `sitegen <plugin> export`).
 //              A command whose first word is a built-in's or a typo of one is ignored with a warning.
 import type http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
 import type { MarkedExtension } from 'marked';
 import type { Message, Route, Content, SiteConfig } from '../core/types.ts';
 import { closest } from '../core/didYouMean.ts';
@@ -106,7 +109,7 @@ export interface SitegenPlugin {
   outputs?: (ctx: OutputContext) => OutputFile[] | Promise<OutputFile[]>;
   head?: (route: Route, content: Content) => HeadTag[];
   /** marked extensions, applied to every Markdown body in order (build, dev and workers alike); the
-   *  content cache re-parses Markdown when the list or its functions' source changes. */
+   *  content cache re-parses Markdown when the list, its functions' source or sitegen.config.ts changes. */
   markdown?: MarkedExtension[];
   commands?: CommandDef[];
 }
@@ -244,3 +247,15 @@ export function markdownExtensions(plugins?: SitegenPlugin[]): MarkedExtension[]
   if (!list) { list = plugins.flatMap((p) => p.markdown ?? []); extensionLists.set(plugins, list); }
   return list;
 }
+
+/**
+ * For the content cache's key: the text of sitegen.config.ts when a plugin other than the engine's own markdown()
+ * brings marked extensions, '' otherwise. Their functions' source is in the key already, but options a plugin keeps
+ * in a closure (`markPlugin({ tag: 'ins' })`) are not: they are written in the config, whose edit then re-parses
+ * the Markdown. (Options read from elsewhere, an environment variable or a data file, are still not seen.)
+ */
+export function extensionOptionsKey(config: SiteConfig, root: string): string {
+  if (!(config.plugins ?? []).some((p) => p.name !== 'sitegen:markdown' && p.markdown?.length)) return '';
+  try { return `:config=${createHash('sha1').update(fs.readFileSync(path.join(root, 'sitegen.config.ts'))).digest('hex').slice(0, 16)}`; } catch { return ''; }
+}
+

@@ -57,6 +57,25 @@ describe('plugin markdown hook', () => {
     expect(about(dir)).toContain('<strong class="quiet">Markdown</strong>');
   }, 90_000);
 
+  it("an option the extension keeps in a closure, written in the config, re-parses cached Markdown when it changes", async () => {
+    dir = copyFixture('basic');
+    const factory = "const bold = (opts: { cls: string }) => ({ name: 'md-bold', markdown: [{ renderer: { strong(this: any, token: any) { return `<strong class=\"${opts.cls}\">` + this.parser.parseInline(token.tokens) + '</strong>'; } } }] });\n";
+    editFile(dir, 'sitegen.config.ts', (t) => t.replace('export default defineConfig(', `${factory}export default defineConfig(`).replace('validate:', "plugins: [bold({ cls: 'loud' })],\n  validate:"));
+    expect((await siteAt(dir).build({ quiet: true })).code).toBe(0);
+    expect(about(dir)).toContain('<strong class="loud">Markdown</strong>');
+    editFile(dir, 'sitegen.config.ts', (t) => t.replace("bold({ cls: 'loud' })", "bold({ cls: 'quiet' })"));
+    // The function's source is the same; its option is not: the cached HTML is not used.
+    expect((await siteAt(dir).build({ quiet: true })).code).toBe(0);
+    expect(about(dir)).toContain('<strong class="quiet">Markdown</strong>');
+    const site = await createDevSite({ root: dir });
+    try {
+      await site.start();
+      editFile(dir, 'sitegen.config.ts', (t) => t.replace("bold({ cls: 'quiet' })", "bold({ cls: 'soft' })"));
+      expect((await site.apply([{ file: 'sitegen.config.ts', kind: 'change' }]))?.errors).toEqual([]);
+      expect(site.output.pages.get('about/index.html')?.html).toContain('<strong class="soft">Markdown</strong>');
+    } finally { await site.close(); }
+  }, 90_000);
+
   it('an extension that throws is a located error, not a crash', async () => {
     dir = copyFixture('basic');
     editFile(dir, 'sitegen.config.ts', (t) => t.replace('validate:', `plugins: [{ name: 'bad', markdown: [{ renderer: { strong() { throw new Error('nope'); } } }] }],\n  validate:`));
