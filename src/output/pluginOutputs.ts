@@ -76,6 +76,11 @@ export async function pluginOutputs(plugins: SitegenPlugin[] | undefined, ctx: O
     for (const f of list ?? []) {
       const bad = badPath(f?.path);
       if (bad) { errors.push(message('ConfigError', `plugin "${plugin.name}" output path ${shownPath(f?.path)} ${bad}`)); continue; }
+      if (f.path.startsWith('assets/')) {
+        // (every file there is served as immutable for a year: a plugin's file, changed later, would never be fetched again)
+        errors.push(message('ConfigError', `plugin "${plugin.name}" output ${f.path} is under assets/, which holds the build's fingerprinted files, cached by browsers for a year`, null, { hint: 'Write it at another path (data/search.json): a file under assets/ changed later would never be fetched again.' }));
+        continue;
+      }
       if (typeof f.contents !== 'string' && !(f.contents instanceof Uint8Array)) {
         errors.push(message('ConfigError', `plugin "${plugin.name}" output ${f.path}: contents is ${f.contents === null ? 'null' : Array.isArray(f.contents) ? 'a list' : typeof f.contents}, not text or bytes`, null, { hint: 'Give the file\'s text (JSON.stringify(data) for JSON) or its bytes (a Uint8Array).' }));
         continue;

@@ -76,7 +76,13 @@ function headTag<T extends HeadTag | PageHeadTag>(t: T, from: string): T {
 
 function extraHead(route: Route, ctx: RenderContext): ReactElement[] {
   const tags: (HeadTag | PageHeadTag)[] = [];
-  for (const p of ctx.config.plugins ?? []) if (p.head) tags.push(...p.head(route, ctx.content).map((t) => headTag(t, `plugin "${p.name}"'s head hook`)));
+  for (const p of ctx.config.plugins ?? []) {
+    if (!p.head) continue;
+    let given: HeadTag[];
+    // (its own failure, said as the plugin's: the page's template did not throw)
+    try { given = p.head(route, ctx.content); } catch (e: any) { throw Object.assign(new Error(`plugin "${p.name}" failed in its head hook: ${e?.message ?? e}`), { stack: e?.stack }); }
+    tags.push(...(given ?? []).map((t) => headTag(t, `plugin "${p.name}"'s head hook`)));
+  }
   tags.push(...(route.head ?? []).map((t) => headTag(t, `the route's head`)));
   return tags.map((t, i) => t.tag === 'jsonld'
     ? createElement('script', { key: `h${i}`, type: 'application/ld+json', dangerouslySetInnerHTML: { __html: jsonLd(t.data) } })

@@ -76,4 +76,19 @@ describe('a plugin hook that returns the wrong shape', () => {
       expect(checked.stdout).toContain('note says: using the local backend');
     } finally { site.remove(); }
   });
+
+  it('an output under assets/ (cached for a year) is refused; a head hook that throws is said as the plugin\'s', async () => {
+    const site = await copyOf('basic', {});
+    try {
+      site.edit('sitegen.config.ts', withPlugin("{ name: 'files', outputs: () => [{ path: 'assets/x.js', contents: 'x' }] }"));
+      const r = await site.build();
+      expect(r.code).toBe(1);
+      expect(r.errors.map((e) => e.text)).toEqual(['plugin "files" output assets/x.js is under assets/, which holds the build\'s fingerprinted files, cached by browsers for a year']);
+      site.edit('sitegen.config.ts', (t) => t.replace("{ name: 'files', outputs: () => [{ path: 'assets/x.js', contents: 'x' }] }", "{ name: 'heady', head: () => { throw new Error('no tags'); } }"));
+      const h = await site.build();
+      expect(h.code).toBe(1);
+      expect(h.errors[0]!.text).toContain('plugin "heady" failed in its head hook: no tags');
+      expect(h.errors[0]!.location?.file).toBe('sitegen.config.ts');
+    } finally { site.remove(); }
+  });
 });
