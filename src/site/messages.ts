@@ -35,8 +35,9 @@ export function esbuildMessages(list: esbuild.Message[], root: string, id: 'Bund
   });
 }
 
-// A relative import in a module's text: `from './x'`, `import './x'`, `import('./x')`. One pass, no nesting.
-const RELATIVE_IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*['"](\.{1,2}\/[^'"\n]{1,200})['"]/g;
+// A relative import in a module's text: `from './x'`, `import './x'`, `import('./x')`. Linear: the space after
+// the word goes to one run, the space after a "(" to another (two runs side by side split a long space two ways).
+const RELATIVE_IMPORT = /(?:\bfrom|\bimport)\s*(?:\(\s*)?['"](\.{1,2}\/[^'"\n]{1,200})['"]/g;
 const EXTENSIONS = ['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '/index.ts', '/index.tsx', '/index.js'];
 
 /** The islands whose relative imports reach `file` (a helper module), read from their text; a few levels deep. */
