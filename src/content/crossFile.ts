@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Content, Message, SiteConfig } from '../core/types.ts';
-import { catalogue, message, fileLocation, thrownBySite } from '../core/errors.ts';
+import { catalogue, message, fileLocation, locationAt, thrownBySite } from '../core/errors.ts';
 import type { HelperIssue } from '../authoring/issues.ts';
 import { formatPath } from './fieldPath.ts';
 import { componentMessages } from '../markdown/components.ts';
@@ -56,11 +56,7 @@ async function locateText(root: string, file: string, text: string, problem: str
   try { source = await fs.readFile(path.join(root, file), 'utf8'); } catch { /* gone since it was read: the file alone */ }
   const at = source.indexOf(text);
   if (at < 0) return message('ContentCheckError', problem, fileLocation(file));
-  const before = source.slice(0, at);
-  const line = before.split('\n').length;
-  const start = before.lastIndexOf('\n') + 1;
-  const end = source.indexOf('\n', at);
-  return message('ContentCheckError', problem, fileLocation(file, line, at - start + 1, source.slice(start, end < 0 ? undefined : end).replace(/\r$/, '')));
+  return message('ContentCheckError', problem, locationAt(file, source, at));
 }
 
 /** Locates a cross-file issue by re-reading its file (kept out of memory until needed). */

@@ -22,6 +22,15 @@ export function fileLocation(file: string, line = 0, column = 0, lineText = ''):
   return { file, line, column, lineText };
 }
 
+/** The place of `text[index]` in `file`: its line and column (1-based) and that line's text, without its CR. */
+export function locationAt(file: string, text: string, index: number): Location {
+  const start = text.lastIndexOf('\n', index - 1) + 1;
+  const end = text.indexOf('\n', index);
+  let line = 1;
+  for (let k = text.indexOf('\n'); k >= 0 && k < start; k = text.indexOf('\n', k + 1)) line++;
+  return fileLocation(file, line, index - start + 1, text.slice(start, end < 0 ? undefined : end).replace(/\r$/, ''));
+}
+
 /** `content/a.yaml:12:5 skills[3].description: Required` — the one-line form used everywhere. */
 export function formatMessage(m: Message): string {
   let where = '';

@@ -4,8 +4,8 @@
 // because a reference and its note are escaped alike. `$` is escaped too: the library puts the label into
 // its back-link text with String.replace, where `$&` or `$'` would be read as a pattern.
 import type { MarkedExtension, Token } from 'marked';
-import type { MarkdownProblem } from './policy.ts';
-import { pastCode } from './policy.ts';
+import { pastCode, type MarkdownProblem } from './policy.ts';
+import { locationAt } from '../core/errors.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', $: '&#36;' };
 
@@ -39,10 +39,9 @@ export function notelessRefs(walk: (ts: Token[], fn: (t: Token) => void) => void
       if (t.raw[m.index + m[0].length] === ':' && (m.index === 0 || t.raw[m.index - 1] === '\n')) continue; // (a note, not a reference)
       const i = body.indexOf(m[0], from);
       if (i >= 0) from = i + m[0].length;
-      const at = Math.max(i, 0), start = body.lastIndexOf('\n', at - 1) + 1;
-      const line = body.slice(0, start).split('\n').length;
+      const { line, column, lineText } = locationAt('', body, Math.max(i, 0));
       out.push({
-        line, column: at - start + 1, lineText: body.slice(start, body.indexOf('\n', at) < 0 ? body.length : body.indexOf('\n', at)).slice(0, 200),
+        line, column, lineText: lineText.slice(0, 200),
         text: `The footnote reference ${m[0]} has no note, and would be published as text`, id: 'FootnoteWithoutNote',
         hint: `Write its note on a line of its own in this body: ${m[0]}: The note. (To show the brackets as text, write \\${m[0]}.)`,
       });

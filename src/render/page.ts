@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Content, Message, Route, SiteConfig } from '../core/types.ts';
 import type { AssetManifest } from '../core/types.ts';
-import { message, fileLocation, renderFailedText, siteFrame, readOnlyHint } from '../core/errors.ts';
+import { message, fileLocation, locationAt, renderFailedText, siteFrame, readOnlyHint } from '../core/errors.ts';
 import type { RenderContext, RenderedPage } from './document.tsx';
 import { urlPolicy, withBase } from './urls.ts';
 import { IslandPropsError } from './island.tsx';
@@ -65,11 +65,7 @@ function valueInSource(root: string, source: string, thrown: string): { value: s
   for (const q of thrown.matchAll(QUOTED)) {
     if (!q[1]!.includes('/')) continue;
     const i = text.indexOf(q[1]!);
-    if (i < 0) continue;
-    const start = text.lastIndexOf('\n', i - 1) + 1;
-    const line = text.slice(0, start).split('\n').length;
-    const end = text.indexOf('\n', i);
-    return { value: q[0]!, location: fileLocation(source, line, i - start + 1, text.slice(start, end < 0 ? text.length : end)) };
+    if (i >= 0) return { value: q[0]!, location: locationAt(source, text, i) };
   }
   return null;
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Message, SiteConfig } from '../core/types.ts';
-import { message, fileLocation } from '../core/errors.ts';
+import { message, fileLocation, locationAt } from '../core/errors.ts';
 import { invalidOgImage } from '../pipeline/routeTable.ts';
 import { closest } from '../core/didYouMean.ts';
 import { LANG_HINT, LANG_TAG } from '../core/route.ts';
@@ -140,11 +140,7 @@ export function locateKey(root: string, keys: PropertyKey[]) {
     found = own ? own.index + indent!.length : m!.index + m![1].length;
     from = found;
   }
-  if (found < 0) return fileLocation(file);
-  const before = text.slice(0, found);
-  const line = before.split('\n').length;
-  const column = found - before.lastIndexOf('\n');
-  return fileLocation(file, line, column, text.split('\n')[line - 1]);
+  return found < 0 ? fileLocation(file) : locationAt(file, text, found);
 }
 
 const dotted = (p: PropertyKey[]) => p.map(String).join('.');
