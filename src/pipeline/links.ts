@@ -10,6 +10,7 @@ import { fileLocation } from '../core/errors.ts';
 import { brokenAnchors, brokenPaths, fragmentTargets, hasPath, linkMayFail, type BrokenLink, type LinkTargets, type PageLinks } from './linkScan.ts';
 import { linkMessages, shownUses } from './linkMessages.ts';
 import { IMAGE_DIR } from '../images/model.ts';
+import { codeFence, indentOf } from '../markdown/directiveSyntax.ts';
 
 export interface LinkCache {
   targets: LinkTargets | null;
@@ -145,14 +146,14 @@ export async function locateLinks(root: string, broken: BrokenLink[], base = '/'
   return broken;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** The lines with those of fenced code blocks blanked (their numbers kept); a fence left open runs to the end. */
 function outsideFences(lines: string[]): string[] {
-  let open: string | null = null;
+  let open: { ch: number; len: number } | null = null;
   return lines.map((l) => {
-    const f = FENCE.exec(l)?.[1];
-    if (open === null) { if (f && !(f[0] === '`' && l.slice(l.indexOf(f) + f.length).includes('`'))) { open = f; return ''; } return l; }
-    if (f && f[0] === open[0] && f.length >= open.length && !l.slice(l.indexOf(f) + f.length).trim()) open = null;
+    const f = codeFence(l, 0);
+    const after = f ? l.slice(indentOf(l, 0) + f.len) : '';
+    if (!open) { if (f && !(f.ch === 96 && after.includes('`'))) { open = f; return ''; } return l; } // (96: a backtick)
+    if (f && f.ch === open.ch && f.len >= open.len && !after.trim()) open = null;
     return '';
   });
 }
