@@ -62,7 +62,7 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): { s
     }
     // `title: Part one: the start` — a ": " in a plain value reads as a second key.
     if (quotedLines.has(pos.line)) return null; // (`a: b: c: d` is one mistake: said once, for the whole value)
-    if (e.code === 'BLOCK_AS_IMPLICIT_KEY' || e.code === 'MULTILINE_IMPLICIT_KEY') {
+    if (implicit) {
       const start = e.pos[0] - pos.col + 1;
       const rest = text.slice(start).split('\n', 2);
       // (not for a value that goes on over the next line, or one behind an anchor or a tag)
@@ -75,12 +75,7 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): { s
         quotedLines.add(pos.line);
         return { line: pos.line + 1 + lineOffset, column: under[1].length + 1, message: `This line is indented under ${key[2]}, which already has a value on its line, so YAML reads it as more of that value: start ${under[2]}: where ${key[2]}: starts${key[1] ? '' : ' (at the start of the line)'}` };
       }
-    }
-    if (e.code === 'BLOCK_AS_IMPLICIT_KEY') {
-      const start = e.pos[0] - pos.col + 1;
-      const rest = text.slice(start).split('\n', 2);
-      const goesOn = rest.length > 1 && /^[ \t]+\S/.test(rest[1]!) && /^[ \t]*/.exec(rest[1]!)![0].length > /^[ \t-]*/.exec(rest[0]!)![0].length;
-      const quoted = goesOn ? null : quoteValue(rest[0]!, pos.col - 1);
+      const quoted = e.code === 'BLOCK_AS_IMPLICIT_KEY' && !goesOn ? quoteValue(rest[0]!, pos.col - 1) : null;
       if (quoted) { quotedLines.add(pos.line); return { line: pos.line + lineOffset, column: pos.col, message: `This value has ": " in it, which YAML reads as the start of another key: put the value in quotes (${quoted})` }; }
     }
     return { line: pos.line + lineOffset, column: pos.col, message: firstLine(e.message) };
