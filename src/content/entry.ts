@@ -4,7 +4,7 @@
 // (liveContent.ts).
 import type { CollectionConfig, Entry, Message } from '../core/types.ts';
 import { fileLocation, message } from '../core/errors.ts';
-import type { FailedParse, LazyParsedFile, ParsedFile } from './parse.ts';
+import type { FailedParse, LazyParsedFile, ParsedFile, Unchecked } from './parse.ts';
 import { defineLazyBody, type LazyBody } from './lazyBody.ts';
 import { validateData, type ValidateOptions } from './validate.ts';
 import { globBase, globMatcher } from './glob.ts';
@@ -40,6 +40,10 @@ export function makeEntry(col: CollectionConfig, relToContent: string, parsed: P
   if (col.single && parsed.body?.trim()) return { errors: [singleBody(relToContent)] };
   return { entry: entryOf(col, relToContent, v.data, parsed.body !== undefined ? html() : undefined, parsed.text), errors: [] };
 }
+
+/** A parsed Markdown file's front matter as left unchecked when its body fails (parse.ts eagerly, dev's lazy load
+ *  later; kept out of parse.ts, which only a file that has to be parsed loads). */
+export const uncheckedOf = (p: ParsedFile): Unchecked => ({ data: p.data ?? {}, source: p.source, ...(p.noFrontMatter ? { noFrontMatter: true as const } : {}) });
 
 /** A file's parse errors, and its schema's of the front matter a body error left unchecked (parse.ts): an
  *  author fixes the file's problems at once, not its body's first and then its fields'. */

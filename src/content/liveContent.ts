@@ -9,7 +9,7 @@
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../core/types.ts';
 import { sortMessages } from '../core/errors.ts';
 import { cachedResult, contentMarkdownKey, listAndPlan, parseItem, parseOutput, stampKey, type ContentPlan, type ParseCache, type ParseOutput } from './load.ts';
-import { collectionSetErrors, collectionValue, failedErrors, makeEntry, makeLazyEntry } from './entry.ts';
+import { collectionSetErrors, collectionValue, failedErrors, makeEntry, makeLazyEntry, uncheckedOf } from './entry.ts';
 import { lazyBody, releaseBodies, type LazyBody } from './lazyBody.ts';
 import { crossFileMessages } from './crossFile.ts';
 import type { FailedParse, LazyParsedFile, ParsedFile } from './parse.ts';
@@ -129,7 +129,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
     const body = lazyBody(parsed.compileBody, (r) => {
       // The parse a later config re-validates: the eager one's (a body with problems: a FailedParse, parse.ts).
       if (parsedFiles.get(rel) !== parsed) return;
-      if (r.errors.length) parsedFiles.set(rel, { errors: r.errors, unchecked: { data: parsed.data, source: parsed.source, ...(parsed.noFrontMatter ? { noFrontMatter: true as const } : {}) } });
+      if (r.errors.length) parsedFiles.set(rel, { errors: r.errors, unchecked: uncheckedOf(parsed) });
       else Object.assign(parsed, { html: r.html, text: r.text, ...(r.deps ? { deps: r.deps } : {}), warnings: both(fm, r.warnings) });
       noteImages(rel, r.deps);
     });

@@ -68,7 +68,7 @@ export async function parseItem(config: SiteConfig, root: string, rel: string, l
   let o = parseOptions.get(config);
   if (!o) { const base = urlPolicy(config).base; o = { base, markdown: siteMarkdown(config), images: markdownImageOptions(config, base) }; parseOptions.set(config, o); }
   const parsed = await (parseModule ?? await parser()).parseContentFile(root, `content/${rel}`, o.markdown, o.base, o.images, lazyBody);
-  return !('source' in parsed) ? parsed : !parsed.errors.length ? parsed : { errors: parsed.errors, ...(parsed.frontMatter !== undefined ? { unchecked: { data: parsed.frontMatter, source: parsed.source, ...(parsed.noFrontMatter ? { noFrontMatter: true as const } : {}) } } : {}) };
+  return !('source' in parsed) || !parsed.errors.length ? parsed : { errors: parsed.errors, ...(parsed.unchecked ? { unchecked: parsed.unchecked } : {}) };
 }
 
 /** Reads, parses and validates files; each YAML document (kept for error locations) dies with its file.

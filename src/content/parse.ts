@@ -16,6 +16,7 @@ import { formatPath } from './fieldPath.ts';
 import { templateTag } from '../markdown/policy.ts';
 import { fastYaml } from './yamlFast.ts';
 import { splitFrontMatter } from './frontMatter.ts';
+import { uncheckedOf } from './entry.ts';
 import { markdownImages, type ImageDep, type MarkdownImageOptions } from '../images/markdown.ts';
 
 /** The image pipeline's options for Markdown images (all but the file's own). */
@@ -48,13 +49,15 @@ export interface ParsedFile {
   deps?: ImageDep[];
   /** A Markdown file with no front matter block at all (its schema's required fields are said as one problem). */
   noFrontMatter?: true;
-  /** A Markdown file whose body failed the content policy but whose front matter was read: that data, which
-   *  its schema checks too, so the file's errors come at once (see FailedParse). */
-  frontMatter?: unknown;
+  /** A Markdown file whose body failed the content policy but whose front matter was read: what its schema
+   *  checks too, so the file's errors come at once (see FailedParse). */
+  unchecked?: Unchecked;
 }
 
+/** The front matter of a Markdown file whose body failed, for its schema to check beside the body's errors. */
+export interface Unchecked { data: unknown; source: YamlSource; noFrontMatter?: true }
 /** A file that could not be parsed: its errors, and the front matter a body error left unchecked. */
-export interface FailedParse { errors: Message[]; unchecked?: { data: unknown; source: YamlSource; noFrontMatter?: true } }
+export interface FailedParse { errors: Message[]; unchecked?: Unchecked }
 
 export interface FileStamp { size: number; mtimeMs: number }
 
@@ -172,7 +175,7 @@ function parseMarkdown(text: string, rel: string, extensions: MarkdownExtensions
   }
   const md = compileBody();
   const errors = [...p.errors, ...md.errors];
-  const checkToo = md.errors.length && !p.errors.length ? { frontMatter: p.data ?? {} } : {};
+  const checkToo = md.errors.length && !p.errors.length ? { unchecked: uncheckedOf(p) } : {};
   const warnings = [...p.warnings ?? [], ...md.warnings ?? []];
   return { ...p, ...checkToo, errors, data: errors.length ? undefined : (p.data ?? {}), body: content, html: md.html, text: md.text, ...(md.deps ? { deps: md.deps } : {}), warnings: warnings.length && !errors.length ? warnings : undefined };
 }
