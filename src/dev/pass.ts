@@ -177,7 +177,7 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
     return job;
   };
   const ensure = (rel: string) => { const k = pending.get(rel); return k === undefined ? undefined : renderAt(k); };
-  const was = { manifest: out.manifest, assets: out.assets }; // (served again by a pass that fails, below)
+  const served = { manifest: out.manifest, assets: out.assets }; // (served again by a pass that fails, below)
   if (live) {
     out.ensure = ensure;
     // What the new pages link is served from now on (the last bundle's files stay for pages open before).
@@ -224,7 +224,7 @@ export async function runPass(s: DevState, plan: Plan, opts: PassOptions = {}): 
       }
       for (const o of broken) out.pages.delete(o);
       // The last good pages' client bundle again; this pass's stays served beside it (a page shown ahead loads it).
-      if (out.assets !== was.assets) Object.assign(out, { previousAssets: out.assets, ...was });
+      if (out.assets !== served.assets) Object.assign(out, { previousAssets: out.assets, ...served });
     }
     for (const p of early) s.shownAhead.add(p);
     return { ...fail(list, rendered), early };
