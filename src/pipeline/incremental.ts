@@ -16,7 +16,7 @@ import type { Alias, Content, Route } from '../core/types.ts';
 import type { ManifestLinks } from '../render/page.ts';
 import { markUnknown, moveRecord, readGeneration, recordFiles, removeRecord, writeDelta, writeGeneration, type Entry, type Generation, type OutputStamps, type RecordFile, type Stamp } from './pageRecord.ts';
 import { parseVariantPath } from '../images/model.ts';
-import { sha1, stable, Unknown } from './stableText.ts';
+import { sha1, stable, Unknown, type StableMemo } from './stableText.ts';
 import { envRecordOf, envSame, type EnvRecord } from './envRecord.ts';
 import { below, changeOf, lstatOrNull, patchedStamps } from './patchStamps.ts';
 import type { OutputProbe } from './outputProbe.ts';
@@ -25,10 +25,10 @@ export type { OutputStamps };
 
 /** A route's data: everything but its component and body, which the site module's key covers by name. */
 const NOT_DATA: ReadonlySet<string> = new Set(['component', 'body']);
-function routeText(route: Route): string {
+function routeText(route: Route, memo: StableMemo): string {
   const { component, body } = route;
   // (the route's fields in place, as a copy without those two would read: no copy of each of 10,000 routes)
-  return `${component?.displayName ?? component?.name ?? ''}|${body ? 'body' : ''}|${stable(route, NOT_DATA)}`;
+  return `${component?.displayName ?? component?.name ?? ''}|${body ? 'body' : ''}|${stable(route, NOT_DATA, memo)}`;
 }
 
 const stampOf = (s: fs.Stats): Stamp => ({ size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
@@ -119,11 +119,13 @@ export async function openIncremental(root: string, outDir: string, key: string 
   // (read once: a record that cannot be used is null, which `??=` would read again for every page — 100,000
   // reads of a 40 MB file when a staged build's output before has none for this environment)
   const generations = () => (dir === outDir ? liveOnly : [live, before === undefined ? (before = read(files.before)) : before]);
+  // The texts of the objects routes share (a sidebar on every page, entries in lists), made once a build.
+  const memo: StableMemo = new Map();
   const hashes = new Map<string, string | null>();
   const collectionHash = (name: string): string | null => {
     if (!hashes.has(name)) {
       let h: string | null;
-      try { h = sha1(stable((content as Record<string, unknown>)[name])); } catch (e) { if (!(e instanceof Unknown)) throw e; h = null; }
+      try { h = sha1(stable((content as Record<string, unknown>)[name], undefined, memo)); } catch (e) { if (!(e instanceof Unknown)) throw e; h = null; }
       hashes.set(name, h);
     }
     return hashes.get(name)!;
@@ -133,7 +135,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
     if (!key) return null;
     let k = routeKeys.get(route);
     if (k === undefined) {
-      try { k = sha1(`${key}\n${routeText(route)}`); } catch (e) { if (!(e instanceof Unknown)) throw e; k = null; }
+      try { k = sha1(`${key}\n${routeText(route, memo)}`); } catch (e) { if (!(e instanceof Unknown)) throw e; k = null; }
       routeKeys.set(route, k);
     }
     return k;

@@ -12,6 +12,9 @@ export class Unknown extends Error {}
 
 /** Strings longer than this enter the text by their digest. */
 const LONG = 256;
+/** With a memo, lists whose text is longer than this enter by their digest (a sidebar, a list page's
+ *  posts): small ones would cost a digest each and rarely recur. */
+const LARGE = 4096;
 
 /** The SHA-1 of a text or bytes, base64url: the digest the build's keys and records use. (One call, no Hash
  *  object: at 10,000 pages of long props, ~40% less time than createHash.) */
@@ -28,9 +31,16 @@ const quote = (k: string): string => {
 // A string JSON writes as it is between quotes: no quote, backslash, control character or surrogate to escape.
 const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
 
+/** Objects' texts already made, for a run of stable() calls over values that share objects (a build's
+ *  route keys: a sidebar every docs page holds, the entries that list pages and tag pages hold). Only for
+ *  values that do not change between those calls. */
+export type StableMemo = Map<object, string>;
+
 /** A text that differs whenever the value does, or a throw of Unknown when that cannot be promised.
- *  `skip`: keys of the value itself (not of anything in it) left out, as if it had no such fields. */
-export function stable(value: unknown, skip?: ReadonlySet<string>): string {
+ *  `skip`: keys of the value itself (not of anything in it) left out, as if it had no such fields.
+ *  `memo`: with one, a list whose text is longer than LARGE enters by its digest, and each such list is
+ *  walked once for all the calls that share the memo. */
+export function stable(value: unknown, skip?: ReadonlySet<string>, memo?: StableMemo): string {
   const open: object[] = []; // the objects being walked, to find a cycle (a path is short: a linear scan)
   const walk = (v: unknown): string => {
     switch (typeof v) {
@@ -45,6 +55,10 @@ export function stable(value: unknown, skip?: ReadonlySet<string>): string {
     }
     if (v === null) return 'null';
     const o = v as object;
+    // (lists only: what grows large and is shared, where a lookup of every object cost more than it saved)
+    const listed = memo !== undefined && Array.isArray(o);
+    const kept = listed ? memo.get(o) : undefined;
+    if (kept !== undefined) return kept;
     if (open.includes(o)) throw new Unknown();
     open.push(o);
     let s: string;
@@ -82,6 +96,8 @@ export function stable(value: unknown, skip?: ReadonlySet<string>): string {
       s += '}';
     }
     open.pop();
+    // ('@' starts no other text: a digest of a whole object, always so for a long one while a memo is used)
+    if (listed && s.length > LARGE) memo.set(o, s = `@${sha1(s)}`);
     return s;
   };
   return walk(value);

@@ -55,4 +55,24 @@ describe('stable text of a route\'s data', () => {
       expect(() => stable(bad)).toThrow(Unknown);
     }
   });
+
+  it('with a memo, walks a list many routes share once, and still tells every value apart', () => {
+    const links = (n: number, title = 'Page') => Array.from({ length: n }, (_, i) => ({ path: `/p/${i}`, title: `${title} ${i}` }));
+    const nav = links(500);
+    const memo = new Map<object, string>();
+    const routes = [0, 1, 2].map((i) => ({ path: `/p/${i}`, props: { nav, current: `/p/${i}` } }));
+    const texts = routes.map((r) => stable(r, undefined, memo));
+    // The sidebar enters every route by one short digest: its 500 links were walked once, not three times.
+    expect(Math.max(...texts.map((t) => t.length))).toBeLessThan(200);
+    expect(memo.size).toBe(1);
+    expect(new Set(texts).size).toBe(3);
+    // An equal list (another object) reads the same; a list with one link changed, or in another order, does not.
+    const again = new Map<object, string>();
+    expect(stable(routes[0], undefined, again)).toBe(texts[0]);
+    const changed = links(500); changed[499] = { path: '/p/499', title: 'Renamed' };
+    expect(stable({ path: '/p/0', props: { nav: changed, current: '/p/0' } }, undefined, new Map())).not.toBe(texts[0]);
+    expect(stable({ path: '/p/0', props: { nav: [...nav].reverse(), current: '/p/0' } }, undefined, new Map())).not.toBe(texts[0]);
+    // A small list enters as itself, as without a memo.
+    expect(stable({ tags: ['a', 'b'] }, undefined, new Map())).toBe(stable({ tags: ['a', 'b'] }));
+  });
 });
