@@ -65,12 +65,15 @@ export default defineConfig({
     const link = (p: Doc): NavLink => ({ path: pathOf(p.id), title: p.data.title });
     const nav: NavSection[] = groups.map((g) => ({ title: g.title, links: g.pages.map(link) }));
     // Reading order, for the previous and next links: the sidebar's, top to bottom.
-    const pages = groups.flatMap((g) => g.pages.map((p) => ({ ...p, section: g.title })));
+    const pages = groups.flatMap((g) => g.pages);
+    const sectionOf = new Map(groups.flatMap((g) => g.pages.map((p) => [p, g.title] as const)));
     return [
       ...pages.map((p, i) => ({
         path: pathOf(p.id), component: DocPage, title: p.data.title, description: p.data.description, source: p.file,
         props: {
-          title: p.data.title, description: p.data.description, section: p.section, html: p.html, nav, current: pathOf(p.id),
+          // The page's entry, not a copy of its HTML (`entry.html` is read as the page renders): a one-file
+          // build renders the pages that changed, and a big site holds one body in memory at a time.
+          title: p.data.title, description: p.data.description, section: sectionOf.get(p) ?? null, entry: p, nav, current: pathOf(p.id),
           // On this page: the headings of level 2 and 3 (their ids come from markdown({ headingIds: true })).
           toc: p.headings.filter((h) => h.id && (h.depth === 2 || h.depth === 3)).map((h) => ({ id: h.id!, text: h.text, depth: h.depth })),
           prev: i > 0 ? link(pages[i - 1]!) : null, next: i < pages.length - 1 ? link(pages[i + 1]!) : null,
@@ -79,7 +82,7 @@ export default defineConfig({
       {
         // The search index: each page's title, section, description and headings with their links.
         path: '/search.json', output: 'search.json', title: 'Search index', props: pages.map((p): SearchEntry => ({
-          title: p.data.title, path: pathOf(p.id), section: p.section, description: p.data.description, excerpt: p.excerpt,
+          title: p.data.title, path: pathOf(p.id), section: sectionOf.get(p) ?? null, description: p.data.description, excerpt: p.excerpt,
           headings: p.headings.filter((h) => h.id).map((h) => ({ text: h.text, id: h.id! })),
         })),
         body: (entries: SearchEntry[], ctx) => JSON.stringify(entries.map(({ path, headings, ...e }) => {

@@ -40,7 +40,8 @@ export default defineConfig({
       ...tags.terms.map((t) => ({ path: t.path, component: Tag, title: `Posts tagged ${t.term}`, props: { term: t.term, posts: t.entries.map(summary) } })),
       ...posts.map((p) => ({
         path: `/posts/${p.slug}`, component: Post, title: p.data.title, description: p.data.description, source: p.file,
-        props: { title: p.data.title, date: p.data.date, html: p.html },
+        // The entry, not a copy of its HTML: the page reads `entry.html` as it renders (see Performance in the docs).
+        props: { title: p.data.title, date: p.data.date, entry: p },
       })),
       { path: '/404', output: '404.html', component: NotFound, props: {}, title: 'Page not found', noindex: true },
     ];

@@ -94,7 +94,7 @@ export function Tag({ term, posts, tagPath }: { term: string; posts: PostSummary
   );
 }
 
-export function Post({ post, bio, html, tagPath }: { post: PostSummary; bio: string | null; html: string; tagPath: TagPaths }) {
+export function Post({ post, bio, entry, tagPath }: { post: PostSummary; bio: string | null; entry: { html?: string }; tagPath: TagPaths }) {
   return (
     <article className="post">
       <header>
@@ -103,7 +103,7 @@ export function Post({ post, bio, html, tagPath }: { post: PostSummary; bio: str
         <TagList tags={post.tags} tagPath={tagPath} />
       </header>
       {/* The Markdown of the post, rendered at build time. */}
-      <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+      <div className="prose" dangerouslySetInnerHTML={{ __html: entry.html ?? '' }} />
       <footer className="author">
         <p><strong>{post.author}</strong>{bio ? ` — ${bio}` : null}</p>
         <p><a href={href('/')}>← All posts</a></p>

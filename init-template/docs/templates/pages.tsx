@@ -46,11 +46,11 @@ function DocFrame({ nav, current, children }: { nav: NavSection[]; current: stri
 }
 
 export interface DocProps {
-  title: string; description: string; section: string | null; html: string; nav: NavSection[]; current: string;
+  title: string; description: string; section: string | null; entry: { html?: string }; nav: NavSection[]; current: string;
   toc: TocItem[]; prev: NavLink | null; next: NavLink | null;
 }
 
-export function DocPage({ title, description, section, html, nav, current, toc, prev, next }: DocProps) {
+export function DocPage({ title, description, section, entry, nav, current, toc, prev, next }: DocProps) {
   return (
     <DocFrame nav={nav} current={current}>
       <div className="doc">
@@ -68,7 +68,7 @@ export function DocPage({ title, description, section, html, nav, current, toc, 
           </nav>
         ) : null}
         {/* The page's Markdown, rendered at build time. */}
-        <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+        <div className="prose" dangerouslySetInnerHTML={{ __html: entry.html ?? '' }} />
         {prev || next ? (
           <nav className="prev-next" aria-label="Previous and next page">
             {prev ? <a href={href(prev.path)} rel="prev"><span>Previous</span>{prev.title}</a> : <span />}

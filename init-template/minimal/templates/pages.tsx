@@ -57,13 +57,13 @@ export function Tag({ term, posts }: { term: string; posts: PostSummary[] }) {
   );
 }
 
-export function Post({ title, date, html }: { title: string; date: Date; html: string }) {
+export function Post({ title, date, entry }: { title: string; date: Date; entry: { html?: string } }) {
   return (
     <article>
       <h1>{title}</h1>
       <p><time dateTime={isoDate(date)}>{formatDate(date)}</time></p>
       {/* The Markdown of the post, rendered at build time. */}
-      <div dangerouslySetInnerHTML={{ __html: html }} />
+      <div dangerouslySetInnerHTML={{ __html: entry.html ?? '' }} />
       <p><a href={href('/')}>All posts</a></p>
     </article>
   );
