@@ -180,6 +180,15 @@ export function printReport(res) {
     out.push('  (first page: spawn → first 200 response, polled every 20 ms; edit: file write → reload event → GET shows the edit)');
   }
 
+  if (res.starters) {
+    out.push('', 'starters (bench/starters.mjs: `sitegen init` sites grown with gen.mjs text; median of the runs):');
+    if (!res.starters.ok) out.push(`  FAILED: ${res.starters.error}`);
+    for (const [name, size] of [['blog', 'posts'], ['docs', 'pages']]) {
+      const x = res.starters[name];
+      if (x) out.push(`  ${name} starter, ${x[size]} ${size}: first build ${fmtS(x.first.seconds)} s (${fmtMB(x.first.rssMB)} MB), nothing changed ${fmtS(x.unchanged.seconds)} s, one file changed ${fmtS(x.oneFile.seconds)} s (${fmtMB(x.oneFile.rssMB)} MB)`);
+    }
+  }
+
   const staged = res.sizes.filter((s) => s.stagesCold);
   if (staged.length) {
     out.push('', 'build stages (ms, from the untimed --json builds; total is in-process, without Node start-up):');

@@ -3,7 +3,7 @@
 // holds the repository, interleaved with Hugo builds of the same content when `hugo` is on PATH, and the
 // issue-16 targets met or not (bench/report.mjs prints them; bench/README.md has the method).
 //
-//   node bench/run.mjs [--pages 100,1000,10000] [--runs 3] [--tmpfs | --workdir d] [--no-hugo] [--no-real] [--no-dev] [--no-images] [--json]
+//   node bench/run.mjs [--pages 100,1000,10000] [--runs 3] [--tmpfs | --workdir d] [--no-hugo] [--no-real] [--no-dev] [--no-images] [--no-starters] [--json]
 //
 // Per N: content from ../shared/bench/gen.mjs (generated once into <workdir>/site-N/, not timed), bench/site
 // and bench/hugo-site copied beside it, untimed checks (a cold and a warm `--json` build: page count and
@@ -44,6 +44,7 @@ const HELP = `node bench/run.mjs [options]
   --no-real      skip the repository site's cold and warm builds
   --no-dev       skip bench/dev.mjs (dev first page served, edit → served)
   --no-images    skip bench/images.mjs (the image pipeline on 200 photos against sharp alone)
+  --no-starters  skip bench/starters.mjs (the blog starter with 10,000 posts, the docs starter with 1,000 pages)
   --no-stages    skip the untimed --json builds (no stage timings, no alias count)
   --no-again     skip the "again" rows (each tool built again over its previous output)
   --no-incremental  skip the incremental rows (sitegen again with nothing changed, one Markdown file
@@ -56,7 +57,7 @@ const HELP = `node bench/run.mjs [options]
   --timeout s    kill a run after s seconds (default 1800)
 `;
 function parseArgs(argv) {
-  const o = { pages: [100, 1000, 10000], runs: 3, baseline: false, real: true, dev: true, images: true, stages: true, again: true, incremental: true, hugo: true, rmOutputs: false, json: false, wait: 60, timeout: 1800, nodeEnv: null, workdir: path.join(BENCH, '.work'), workdirWhy: 'default: the repository\'s disk' };
+  const o = { pages: [100, 1000, 10000], runs: 3, baseline: false, real: true, dev: true, images: true, starters: true, stages: true, again: true, incremental: true, hugo: true, rmOutputs: false, json: false, wait: 60, timeout: 1800, nodeEnv: null, workdir: path.join(BENCH, '.work'), workdirWhy: 'default: the repository\'s disk' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => { const v = argv[++i]; if (v === undefined) die(`${a} needs a value`); return v; };
@@ -66,6 +67,7 @@ function parseArgs(argv) {
     else if (a === '--no-real') o.real = false;
     else if (a === '--no-dev') o.dev = false;
     else if (a === '--no-images') o.images = false;
+    else if (a === '--no-starters') o.starters = false;
     else if (a === '--no-stages') o.stages = false;
     else if (a === '--no-again') o.again = false;
     else if (a === '--no-incremental') o.incremental = false;
@@ -273,6 +275,15 @@ function benchImages() {
   return { ok: true, ...f };
 }
 
+function benchStarters() {
+  // bench/starters.mjs: the blog and docs starters grown to many pages, built again after one edit.
+  log('\nstarters (node bench/starters.mjs: `sitegen init` blog with 10,000 posts, docs with 1,000 pages, text from gen.mjs)');
+  const d = spawnSync(process.execPath, [path.join(BENCH, 'starters.mjs'), '--json', '--runs', String(opts.runs)], { cwd: REPO, encoding: 'utf8', timeout: 3_600_000, maxBuffer: 64 * 1024 * 1024 });
+  log((d.stderr ?? '').trimEnd().split('\n').map((l) => `  ${l}`).join('\n'));
+  if (d.status !== 0) { log(`  bench/starters.mjs FAILED (exit ${d.status ?? d.signal})`); return { ok: false, error: tail(d.stderr ?? '', 3) }; }
+  return { ok: true, ...JSON.parse(d.stdout) };
+}
+
 async function main() {
   const load = await waitForQuiet(opts.wait);
   const cpuBefore = cpuSnapshot();
@@ -302,6 +313,7 @@ async function main() {
   res.startup = st.done();
   if (opts.dev) res.dev = benchDev(!!hv);
   if (opts.images) res.images = benchImages();
+  if (opts.starters) res.starters = benchStarters();
   res.loadAfter = loadAverage().load;
   res.otherCpu = otherCpu(cpuBefore, cpuSnapshot());
   return res;
@@ -311,7 +323,7 @@ try {
   const res = await main();
   process.stdout.write((opts.json ? JSON.stringify({ ...res, targets: targets(res) }, null, 2) : printReport(res)) + '\n');
   const bad = (x) => x && x.ok === false;
-  const failed = res.sizes.some((s) => s.failed || bad(s.cold) || bad(s.warm) || bad(s.hugo) || bad(s.again) || bad(s.hugoAgain) || bad(s.unchanged) || bad(s.oneFile) || bad(s.template) || s.hugoError) || res.baseline.some(bad) || bad(res.real?.cold) || bad(res.real?.warm) || bad(res.dev) || bad(res.images);
+  const failed = res.sizes.some((s) => s.failed || bad(s.cold) || bad(s.warm) || bad(s.hugo) || bad(s.again) || bad(s.hugoAgain) || bad(s.unchanged) || bad(s.oneFile) || bad(s.template) || s.hugoError) || res.baseline.some(bad) || bad(res.real?.cold) || bad(res.real?.warm) || bad(res.dev) || bad(res.images) || bad(res.starters);
   process.exitCode = failed ? 1 : 0;
 } finally {
   const s = emptyTrash();
