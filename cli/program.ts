@@ -168,6 +168,11 @@ function rootFromArgv(argv: string[]): string {
   return process.cwd();
 }
 
+/** The words of argv that are neither an option nor the value of -r/--root. */
+function wordsOf(argv: string[]): string[] {
+  return argv.filter((a, i) => !a.startsWith('-') && argv[i - 1] !== '-r' && argv[i - 1] !== '--root');
+}
+
 /** The built-in command `word` is a typo of: one edit away, two from six letters on ("biuld" → build). */
 function typoOfBuiltIn(word: string): string | undefined {
   const most = word.length >= 6 ? 2 : 1;
@@ -184,6 +189,8 @@ function typoOfBuiltIn(word: string): string | undefined {
  */
 async function registerPluginCommands(argv: string[]): Promise<boolean> {
   const first = argv[0];
+  // `sitegen --help` (or `help` alone) lists the site's plugin commands beside the built-in ones.
+  if ((first === '-h' || first === '--help' || first === 'help') && !wordsOf(argv.slice(1)).length) return listPluginCommands(rootFromArgv(argv));
   if (first === undefined || first.startsWith('-') || BUILT_IN.has(first)) return true;
   const root = rootFromArgv(argv);
   const { cachedCommandNames } = await import('../src/site/cache.ts');
@@ -197,6 +204,25 @@ async function registerPluginCommands(argv: string[]): Promise<boolean> {
   loadEnvFile(root);
   const config = await siteConfig(root);
   if (config === null) return false;
+  addPluginCommands(config);
+  return true;
+}
+
+/** For help: the site's plugin commands, by name, as the module cache's record has them (help compiles
+ *  nothing); a site not compiled yet gets a line saying when they are listed. */
+async function listPluginCommands(root: string): Promise<boolean> {
+  if (!fs.existsSync(path.join(root, 'sitegen.config.ts'))) return true;
+  const { cachedCommandNames } = await import('../src/site/cache.ts');
+  const known = cachedCommandNames(root);
+  if (known === null) program.addHelpText('after', "\nA site's plugin commands are listed here once the site has been built or checked.");
+  const byWord = new Map<string, string[]>();
+  for (const name of known ?? []) { const w = name.split(' ')[0]!; byWord.set(w, [...(byWord.get(w) ?? []), name]); }
+  for (const [word, names] of byWord) program.command(word).description(`The site's plugins: ${names.map((n) => `sitegen ${n}`).join(', ')} (each with --help)`);
+  return true;
+}
+
+/** Each plugin's commands as commands of the program. */
+function addPluginCommands(config: SiteConfig): void {
   for (const plugin of config.plugins ?? []) {
     for (const def of plugin.commands ?? []) {
       const word = def.name[0]!;
@@ -224,7 +250,6 @@ async function registerPluginCommands(argv: string[]): Promise<boolean> {
       });
     }
   }
-  return true;
 }
 
 /** Parses `argv` (process.argv's form) and runs the command; the exit code goes to process.exitCode. */

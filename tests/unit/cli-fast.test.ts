@@ -39,6 +39,8 @@ describe('commands that are not the site’s are answered without compiling it',
     const r = sitegen(['--help'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/build \[options\]\s+Validate content/);
+    // A site never compiled: where its plugins' commands will be listed, still without loading it.
+    expect(r.stdout).toContain("A site's plugin commands are listed here once the site has been built or checked.");
     expect(imports()).toBe(0);
   });
 
@@ -82,6 +84,13 @@ describe('commands that are not the site’s are answered without compiling it',
     const other = sitegen(['frobnicate', '--root', dir]);
     expect(other.code).toBe(1);
     expect(other.stderr).toContain("error: unknown command 'frobnicate'");
+    // --help lists the plugin's command from the cache's record, loading nothing.
+    for (const args of [['--help', '--root', dir], ['help', '--root', dir]]) {
+      const h = sitegen(args);
+      expect(h.code).toBe(0);
+      expect(h.stdout).toMatch(/waitlist\s+The site's plugins: sitegen waitlist export \(each with\s+--help\)/);
+      expect(h.stdout).not.toContain('listed here once');
+    }
     expect(imports()).toBe(1);
   });
 });
