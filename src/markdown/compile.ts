@@ -23,7 +23,8 @@ import { abandonDirectives, beginDirectives, directivesExtension, finishDirectiv
 import { notelessRefs } from './footnotes.ts';
 import { parseAttributes } from './directiveSyntax.ts';
 import type { ImageAttributes, ImageResolver } from '../images/markdown.ts';
-import { nestingProblems, outputProblem, overflowProblem, pastCode, tokenProblems, TOC_MARKER_IN_BODY, walkPlain, type MarkdownProblem, type Walk } from './policy.ts';
+import { outputCulprit } from './outputCulprit.ts';
+import { extensionWriter, nestingProblems, outputProblem, overflowProblem, pastCode, tokenProblems, TOC_MARKER_IN_BODY, walkPlain, type MarkdownProblem, type Walk } from './policy.ts';
 
 export { MAX_NESTING, walkPlain, type MarkdownProblem } from './policy.ts';
 
@@ -149,8 +150,18 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     // The policy holds for the output, whatever extension wrote it: refused with a location, or (html:
     // 'sanitize') sanitized and checked again.
     let bad = htmlPolicyViolation(html);
-    if (bad && setup.sanitize) { html = setup.sanitize(html); bad = htmlPolicyViolation(html); }
-    if (bad) return { problems: [outputProblem(body, bad)] };
+    const culprit = () => (extensions?.length ? outputCulprit(md, tokens, body, extensions) : null);
+    if (bad && setup.sanitize) {
+      // What the author typed is warned of at its own HTML (tokenProblems); what an extension wrote, here
+      // (the first thing the policy finds, when it is not one of those).
+      if (!notices.some((n) => n.text === `html: 'sanitize' removes ${bad!.text} from this body`)) {
+        const c = culprit();
+        notices.push({ ...outputProblem(body, bad, c), text: `html: 'sanitize' removes ${bad.text} from this body, which ${extensionWriter(c)} wrote`, hint: "Make the extension render only what the content policy allows, or show such a thing from a component or template: the page is published without it." });
+      }
+      html = setup.sanitize(html);
+      bad = htmlPolicyViolation(html);
+    }
+    if (bad) return { problems: [outputProblem(body, bad, culprit())] };
     html = finishDirectives(html);
     // marked builds the HTML by concatenation: a rope of thousands of pieces, each holding on to a slice of
     // the source. Reading a character makes V8 flatten it into one string and drop the rest (a third of

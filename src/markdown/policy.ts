@@ -83,19 +83,27 @@ export function overflowProblem(body: string): MarkdownProblem {
   return { line: best + 1, column: 1, lineText: (lines[best] ?? '').slice(0, 120), text: 'Markdown is nested too deeply to render (a run of markup characters); simplify this line' };
 }
 
-/** Where the body's text that became the refused markup most likely is: the element's or attribute's name. */
-export function outputProblem(body: string, bad: PolicyViolation): MarkdownProblem {
+/** Who wrote markup the content policy refuses, in words: a plugin's extension, named when known. */
+export const extensionWriter = (culprit?: { plugin?: string } | null) => (culprit?.plugin ? `the ${culprit.plugin} plugin's Markdown extension` : 'a Markdown extension');
+
+/** Where the body's text that became the refused markup most likely is: the element's or attribute's name,
+ *  within the block that renders it when that is known (`culprit`), else that block's start; the plugin
+ *  whose extension wrote it named when known. */
+export function outputProblem(body: string, bad: PolicyViolation, culprit?: { start: number; end: number; plugin?: string } | null): MarkdownProblem {
   const lower = body.toLowerCase();
-  let i = bad.attribute ? lower.indexOf(bad.attribute) : -1;
-  if (i < 0) i = lower.indexOf(`<${bad.tag}`);
-  if (i < 0) i = 0;
+  const from = culprit?.start ?? 0, to = culprit ? culprit.end : body.length;
+  const within = (k: number) => (k >= from && k < to ? k : -1);
+  let i = bad.attribute ? within(lower.indexOf(bad.attribute, from)) : -1;
+  if (i < 0) i = within(lower.indexOf(`<${bad.tag}`, from));
+  if (i < 0) i = from;
   const before = body.slice(0, i);
   const line = before.split('\n').length;
+  const who = extensionWriter(culprit);
   return {
     line, column: i - before.lastIndexOf('\n'), lineText: body.split('\n')[line - 1]?.slice(0, 120) ?? '',
-    text: `The HTML this body renders to has ${bad.text}, which the content policy does not allow (a Markdown extension wrote it: content cannot add markup)`,
+    text: `The HTML this body renders to has ${bad.text}, which the content policy does not allow (${who} wrote it${culprit ? ' from this block' : ''}: content cannot add markup)`,
     // (the fix is in the plugin, not in the content)
-    hint: "A plugin's Markdown extension (its markdown hook) renders it: make the extension render only what the content policy allows (no script, event handler, inline style or embed), or show such a thing from a component or template.",
+    hint: `${culprit?.plugin ? `The ${culprit.plugin} plugin's` : "A plugin's"} Markdown extension (its markdown hook) renders it: make the extension render only what the content policy allows (no script, event handler, inline style or embed), or show such a thing from a component or template.`,
   };
 }
 

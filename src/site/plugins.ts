@@ -25,6 +25,7 @@ import type { MarkedExtension } from 'marked';
 import type { Message, Route, Content, SiteConfig } from '../core/types.ts';
 import { closest } from '../core/didYouMean.ts';
 import { thrownBySite } from '../core/errors.ts';
+import { extensionOwner } from '../markdown/outputCulprit.ts';
 
 
 /** What a command runs as; plugins may behave differently in each (e.g. refuse a secret only in a build). */
@@ -244,7 +245,12 @@ const extensionLists = new WeakMap<SitegenPlugin[], MarkedExtension[]>();
 export function markdownExtensions(plugins?: SitegenPlugin[]): MarkedExtension[] {
   if (!plugins?.length) return [];
   let list = extensionLists.get(plugins);
-  if (!list) { list = plugins.flatMap((p) => p.markdown ?? []); extensionLists.set(plugins, list); }
+  if (!list) {
+    list = plugins.flatMap((p) => p.markdown ?? []);
+    // (a refused body's message names the plugin whose extension wrote it: markdown/outputCulprit.ts)
+    for (const p of plugins) for (const e of p.markdown ?? []) if (!extensionOwner.has(e)) extensionOwner.set(e, p.name);
+    extensionLists.set(plugins, list);
+  }
   return list;
 }
 

@@ -89,7 +89,22 @@ describe('plugin markdown hook', () => {
     editFile(dir, 'sitegen.config.ts', (t) => t.replace('validate:', `plugins: [{ name: 'sneaky', markdown: [{ renderer: { strong(token) { return '<script>x()</script>' + token.text; } } }] }],\n  validate:`));
     const r = await siteAt(dir).build();
     expect(r.code).toBe(1);
-    expect(r.errors[0]!.text).toContain('has <script>, which the content policy does not allow (a Markdown extension wrote it');
-    expect(r.errors[0]!.hint).toContain("A plugin's Markdown extension (its markdown hook) renders it");
+    // Named, and located at the paragraph whose **bold** the extension renders (line 7 of the file), not at line 1.
+    expect(r.errors[0]!.text).toContain("has <script>, which the content policy does not allow (the sneaky plugin's Markdown extension wrote it from this block");
+    expect(r.errors[0]!.hint).toContain("The sneaky plugin's Markdown extension (its markdown hook) renders it");
+    expect(r.errors[0]!.location).toMatchObject({ file: 'content/pages/about.md', line: 7, lineText: expect.stringContaining('**Markdown**') });
+  }, 60_000);
+
+  it("with two plugins' extensions, the one whose token the refused block holds is named", async () => {
+    dir = copyFixture('basic');
+    // ==text== is the mark plugin's own token; its renderer writes an event handler. The quiet plugin renders headings.
+    const mark = `{ name: 'mark', markdown: [{ extensions: [{ name: 'mark', level: 'inline', start: (s: string) => s.indexOf('=='), tokenizer(src: string) { const m = /^==([^=]+)==/.exec(src); return m ? { type: 'mark', raw: m[0], text: m[1] } : undefined; }, renderer: (t: any) => '<mark onclick="x()">' + t.text + '</mark>' }] }] }`;
+    const quiet = `{ name: 'quiet', markdown: [{ renderer: { heading(t: any) { return '<h2>' + t.text + '</h2>'; } } }] }`;
+    editFile(dir, 'sitegen.config.ts', (t) => t.replace('validate:', `plugins: [${quiet}, ${mark}],\n  validate:`));
+    editFile(dir, 'content/pages/about.md', (t) => `${t}\n\nA ==marked== word.\n`);
+    const r = await siteAt(dir).build();
+    expect(r.code).toBe(1);
+    expect(r.errors[0]!.text).toContain("(the mark plugin's Markdown extension wrote it from this block");
+    expect(r.errors[0]!.location).toMatchObject({ file: 'content/pages/about.md', line: 10, lineText: 'A ==marked== word.' });
   }, 60_000);
 });

@@ -98,4 +98,17 @@ describe("html: 'sanitize' warns of what it removes", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.warnings).toEqual([]);
   });
+
+  it("says so of what a plugin's Markdown extension wrote too, naming the plugin, at the block it rendered", async () => {
+    const s = await sanitizing();
+    // (a body without raw HTML of its own: one with some is sanitized whole, its raw HTML warned of at its lines)
+    s.edit('content/pages/about.md', (t) => t.replace('<iframe src="https://www.youtube.com/embed/abc"></iframe>', 'Some **bold** words.').replace('And <kbd>Ctrl</kbd> stays.', 'The end.'));
+    s.edit('sitegen.config.ts', (t) => t.replace("plugins: [markdown({ html: 'sanitize' })],", "plugins: [markdown({ html: 'sanitize' }), { name: 'loud', markdown: [{ renderer: { strong(token) { return '<strong onclick=\"go()\">' + token.text + '</strong>'; } } }] }],"));
+    const r = await s.build();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.warnings).toEqual([expect.objectContaining({ id: 'HtmlSanitized', text: expect.stringMatching(/^html: 'sanitize' removes .*onclick.* from this body, which the loud plugin's Markdown extension wrote$/), location: expect.objectContaining({ file: 'content/pages/about.md', line: 9 }) })]);
+    const page = r.read('about/index.html');
+    expect(page).toContain('<strong>bold</strong>');
+    expect(page).not.toContain('onclick');
+  });
 });
