@@ -4,6 +4,7 @@
 // after changing a command.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,13 +12,20 @@ export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const PAGE = path.join(REPO, 'docs/content/cli-reference.md');
 const COMMANDS = ['build', 'check', 'dev', 'preview', 'init', 'prepare', 'clean'];
 
+// Run outside any site: the help of a folder with a site lists that site's plugin commands too.
+let away;
 function help(args) {
-  const r = spawnSync(process.execPath, [path.join(REPO, 'bin/sitegen.js'), ...args, '--help'], { encoding: 'utf8', env: { ...process.env, COLUMNS: '100', NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [path.join(REPO, 'bin/sitegen.js'), ...args, '--help'], { cwd: away, encoding: 'utf8', env: { ...process.env, COLUMNS: '100', NO_COLOR: '1' } });
   if (r.status !== 0) throw new Error(`sitegen ${args.join(' ')} --help exited ${r.status}: ${r.stderr}`);
   return r.stdout.trimEnd();
 }
 
 export function cliReference() {
+  away = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-cli-reference-'));
+  try { return reference(); } finally { fs.rmSync(away, { recursive: true, force: true }); }
+}
+
+function reference() {
   const parts = [
     '---',
     'title: "CLI reference"',
