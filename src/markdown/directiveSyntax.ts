@@ -114,3 +114,31 @@ export function codeFence(s: string, i: number): { ch: number; len: number } | n
 export function errorToken(raw: string, head: string, error: string, kind: DirectiveKind = 'block'): DirectiveToken {
   return { type: 'directive', raw, kind, name: '', attrs: {}, tokens: [], head, error };
 }
+
+/** Whether only what opens a block line is before `i` on its line: indentation, quote markers, a list item's marker. */
+export function atBlockStart(body: string, i: number): boolean {
+  let k = body.lastIndexOf('\n', i - 1) + 1;
+  const skip = () => { while (k < i && (body[k] === ' ' || body[k] === '\t' || body[k] === '>')) k++; };
+  skip();
+  if (k === i) return true;
+  if (body[k] === '-' || body[k] === '*' || body[k] === '+') k++;
+  else {
+    const digits = k;
+    while (k < i && body[k] >= '0' && body[k] <= '9') k++;
+    if (k === digits || (body[k] !== '.' && body[k] !== ')')) return false;
+    k++;
+  }
+  if (body[k] !== ' ' && body[k] !== '\t') return false;
+  skip();
+  return k === i;
+}
+
+/** Where a directive's first line `head` is in the body from `from`: for a block or leaf directive, the first
+ *  place that starts a block line (so the ":::" of a paragraph's text is not a stray closer's place); -1 if none. */
+export function findHead(body: string, head: string, from: number, block: boolean): number {
+  let i = body.indexOf(head, from);
+  if (!block) return i;
+  const first = i;
+  while (i >= 0 && !atBlockStart(body, i)) i = body.indexOf(head, i + 1);
+  return i >= 0 ? i : first;
+}

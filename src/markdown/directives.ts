@@ -13,7 +13,7 @@
 // after the policy check (markdown/compile.ts). Every scan here is a loop over characters: linear time.
 import type { MarkedExtension, Token, TokenizerExtension, RendererExtension } from 'marked';
 import { DIRECTIVE_CLOSE_TAG, directiveOpenTag, type DirectiveData } from './directiveElements.ts';
-import { MAX_DIRECTIVE_DEPTH, isNameChar, isSpace, nameEnd, labelEnd, parseAttributes, lineEnd, indentOf, colons, blankFrom, codeFence, errorToken, type DirectiveToken } from './directiveSyntax.ts';
+import { MAX_DIRECTIVE_DEPTH, isNameChar, isSpace, nameEnd, labelEnd, parseAttributes, lineEnd, indentOf, colons, blankFrom, codeFence, errorToken, findHead, type DirectiveToken } from './directiveSyntax.ts';
 import { pastCode } from './policy.ts';
 
 /** A block directive at the start of src: a leaf line, a container with its content, or an error token. */
@@ -252,8 +252,8 @@ export function beginDirectives(tokens: Token[], body: string, walk: (ts: Token[
     if (t.type === 'code' || t.type === 'codespan') { from = pastCode(body, t.raw, from, misses); return; }
     if (t.type !== 'directive') return;
     const d = t as unknown as DirectiveToken;
-    let i = body.indexOf(d.head, from);
-    if (i < 0) i = body.indexOf(d.head);
+    let i = findHead(body, d.head, from, d.kind !== 'inline');
+    if (i < 0) i = findHead(body, d.head, 0, d.kind !== 'inline');
     // Past a block's first line (a nested `:::Tab` is not the `:::Tab` in `::::Tabs`); an inline one's label may hold another.
     if (i >= 0) from = i + (d.kind === 'inline' ? 1 : d.head.length);
     if (i >= 0 && d.kind === 'block') { const inside = new Set<Token>(); walk(d.tokens ?? [], (c) => inside.add(c)); open.push({ end: i + d.raw.length, inside }); }

@@ -190,10 +190,13 @@ describe('bad input is a located error, the same in build, check and dev', () =>
       quote: page('Q', ':::Callout{type="warning}\nx\n:::\n'),
       after: page('T', '::Callout{type="tip"} trailing words\n'),
       stray: page('S', 'para\n\n:::\n'),
+      // A paragraph's ":::" is text; the stray closing line is the one in the list in the quote.
+      deep: page('D', 'Text with ::: in it.\n\n> A quote\n>\n> - item\n>   :::\n'),
       inline: page('I', 'A :Badge[label]{tone="info" and more\n'),
     });
     const expected = [
       ['DirectiveSyntaxError', 'content/pages/after.md:4:1', 'Directive ::Callout: unexpected text after the directive: "trailing words"'],
+      ['DirectiveSyntaxError', 'content/pages/deep.md:9:5', 'Directive ":::" closes a directive block, but none is open here'],
       ['DirectiveSyntaxError', 'content/pages/inline.md:4:3', 'Directive :Badge: its attributes are not closed with "}"'],
       ['DirectiveSyntaxError', 'content/pages/quote.md:4:1', 'Directive :::Callout: the value of "type" has no closing quote'],
       ['DirectiveSyntaxError', 'content/pages/stray.md:6:1', 'Directive ":::" closes a directive block, but none is open here'],
