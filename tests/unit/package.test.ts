@@ -182,15 +182,15 @@ describe('the installed package', () => {
     try {
       const clean = await tsc.check();
       expect(clean.errors, clean.output).toBe(0);
-      // The issue's trap: a post route without its `html` prop passed tsc and built an empty post.
+      // The issue's trap: a post route without its body's prop (`entry`) passed tsc and built an empty post.
       const config = path.join(project, 'sitegen.config.ts');
       const text = fs.readFileSync(config, 'utf8');
       try {
-        fs.writeFileSync(config, text.replace(', html: p.html }', ' }').replace('p.data.title, date', 'p.data.titel, date'));
+        fs.writeFileSync(config, text.replace(', entry: p }', ' }').replace('p.data.title, date', 'p.data.titel, date'));
         const bad = await tsc.check();
         expect(bad.errors).toBeGreaterThan(0);
         expect(bad.output).toMatch(/sitegen\.config\.ts\(\d+,\d+\): error TS\d+/);
-        expect(bad.output).toContain("'html'");
+        expect(bad.output).toContain("'entry'");
         expect(bad.output).toMatch(/Property 'titel' does not exist/);
       } finally {
         fs.writeFileSync(config, text);
