@@ -138,6 +138,9 @@ describe('link check', () => {
   it('extracts internal links only (fragments kept, #top dropped) and the page ids', () => {
     const html = '<a href="/a/">x</a><a href="https://e.com">e</a><a href="#top">t</a><a href="mailto:x@y">m</a><img src="/i.png"><a href="/b/?q=1#h">b</a><a href="rel/">r</a><h2 id="x&amp;y">X</h2><a href="#x&amp;y">s</a><a href="/b/#:~:text=x">t</a>';
     expect(extractLinks(html)).toEqual(['/a/', '/i.png', '/b/#h', 'rel/', 'id:x&y', '#x&y', '/b/']);
+    // A query before or after the fragment, a protocol-relative URL, a scheme, the bare '?' and '#'.
+    const more = ['/q?a=1', '/f#x?y', '/both?a#b', '//cdn.example/x.js', 'data:x', 'tel:1', '?only', '#', 'rel?x#y', '/p/#top', './a#:~:text=t'];
+    expect(extractLinks(more.map((h) => `<a href="${h}">x</a>`).join(''))).toEqual(['/q', '/f#x?y', '/both#b', 'rel#y', '/p/', './a']);
   });
   it('finds exactly the attributes /\\s(href|src|id)="([^"]*)"/g matches, in any text', () => {
     // The scan starts from each `="` instead of running the pattern: the same matches on generated text full
