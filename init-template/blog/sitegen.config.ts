@@ -61,8 +61,8 @@ export default defineConfig({
       ...posts.map((p) => ({
         path: `/posts/${p.slug}`, component: Post, title: p.data.title, description: p.data.description, source: p.file, ogType: 'article', head: feed,
         lastmod: p.data.date, // sitemap.xml's <lastmod> for the post
-        // The post's entry, not a copy of its HTML: the page reads `entry.html` as it renders, so a one-file
-        // build renders the posts that changed, and a big blog holds one body in memory at a time.
+        // The post's entry, not a copy of its HTML: the page reads `entry.html` as it renders, so routes() does
+        // not read every post's HTML in each build, and from 2,000 posts a build holds one body in memory at a time.
         props: { post: summary(p), bio: p.data.author.data.bio ?? null, entry: p, tagPath },
       })),
       // The feed: the 20 newest posts, their full text included (read as the feed is written).

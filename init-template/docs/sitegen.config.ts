@@ -71,8 +71,8 @@ export default defineConfig({
       ...pages.map((p, i) => ({
         path: pathOf(p.id), component: DocPage, title: p.data.title, description: p.data.description, source: p.file,
         props: {
-          // The page's entry, not a copy of its HTML (`entry.html` is read as the page renders): a one-file
-          // build renders the pages that changed, and a big site holds one body in memory at a time.
+          // The page's entry, not a copy of its HTML (`entry.html` is read as the page renders): routes() does not
+          // read every page's HTML in each build, and from 2,000 pages a build holds one body in memory at a time.
           title: p.data.title, description: p.data.description, section: sectionOf.get(p) ?? null, entry: p, nav, current: pathOf(p.id),
           // On this page: the headings of level 2 and 3 (their ids come from markdown({ headingIds: true })).
           toc: p.headings.filter((h) => h.id && (h.depth === 2 || h.depth === 3)).map((h) => ({ id: h.id!, text: h.text, depth: h.depth })),

@@ -116,10 +116,11 @@ export function readBody(root: string, ref: BodyRef): string {
   return l.html ??= readAt(root, ref.file, ref.at, ref.bytes, endOf(ref));
 }
 
-// Bodies' headings and excerpts once read, for the rest of the build: a blog's routes() reads each post's
+// Bodies' headings and excerpts once read, until the bodies are closed (once a build, as its bodies are pruned),
+// at most TEXTS_HELD of them (then it starts again: a bound on memory at any size): a blog's routes() reads each post's
 // excerpt for its list page, each of its tag pages and its own page, in orders that jump across the bodies
 // files (10,000 posts: ~40,000 reads of a few hundred bytes each, 0.26 s of system calls, where one each
-// takes a quarter). Small beside a body's HTML; forgotten past TEXTS_HELD (a memory bound at any size).
+// takes a quarter). Small beside a body's HTML. A place names the same bytes for ever (a bodies file is never rewritten).
 const texts = new Map<BodyRef, Pick<MarkdownText, 'headings' | 'excerpt'>>();
 const TEXTS_HELD = 50_000;
 

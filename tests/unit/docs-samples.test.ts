@@ -19,6 +19,13 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-samples-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('documentation samples', () => {
+  it('shows, where it says it is the config `sitegen init` writes, that config as the minimal starter has it', () => {
+    const page = fs.readFileSync(path.join(REPO, 'docs/content/authoring.md'), 'utf8');
+    const after = page.slice(page.indexOf('This is the config `sitegen init` writes'));
+    const sample = /^```ts\n([\s\S]*?)^```$/m.exec(after)?.[1];
+    expect(sample).toBe(fs.readFileSync(path.join(REPO, 'init-template/minimal/sitegen.config.ts'), 'utf8'));
+  });
+
   it('finds the samples', () => {
     expect(samples.length).toBeGreaterThanOrEqual(4);
     expect(samples.map((s) => s.file)).toContain('README.md');
