@@ -65,7 +65,8 @@ export function stable(value: unknown, skip?: ReadonlySet<string>, memo?: Stable
     let disk: ReturnType<typeof bodyFields>;
     if (Array.isArray(o)) {
       s = '[';
-      for (let i = 0; i < o.length; i++) s += (i ? ',' : '') + walk(o[i]);
+      // (a hole is nothing between commas: [1, , 3] renders apart from [1, undefined, 3] where a template maps it)
+      for (let i = 0; i < o.length; i++) s += (i ? ',' : '') + (i in o ? walk(o[i]) : '');
       s += ']';
     } else if (o instanceof Date) s = `Date(${o.getTime()})`;
     else if (o instanceof Map) {

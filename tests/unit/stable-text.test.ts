@@ -24,6 +24,8 @@ describe('stable text of a route\'s data', () => {
       { ...a, props: { ...a.props, map: new Map([['k', 1]]) } },
       { ...a, props: { ...a.props, set: new Set([1]) } },
       { ...a, props: { ...a.props, big: 1n } },
+      { ...a, props: { ...a.props, tags: ['x', , 'y'] } },
+      { ...a, props: { ...a.props, tags: ['x', undefined, 'y'] } },
     ];
     const texts = new Set([stable(a), ...variants.map((v) => stable(v))]);
     expect(texts.size).toBe(variants.length + 1);
