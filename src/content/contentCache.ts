@@ -13,7 +13,10 @@ import { engineSettings } from '../core/settings.ts';
 import { hashFolder, packageVersions, replaceFolder } from '../cache/index.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import type { ParseCache, ParseOutput } from './load.ts';
-import { validUnder } from './validCache.ts';
+import { validOutput, validUnder } from './validCache.ts';
+
+/** A kept schema output: the parse's position in the cache, the schema key, the output. */
+type Output = [number, string, unknown];
 
 /** Changes with any file of the engine (not only its parser: the parallel loader passes results on too). */
 function version(): string {
@@ -65,7 +68,7 @@ export async function openContentCache(root: string): Promise<ParseCache | undef
   const chunks: { file: string; entries: [string, ParseOutput][] }[] = [];
   try {
     const dir = dirOf(root);
-    const index = JSON.parse(await fsp.readFile(path.join(dir, 'index.json'), 'utf8')) as { version: string; format?: number; chunks: string[]; valid?: Record<string, number[]> };
+    const index = JSON.parse(await fsp.readFile(path.join(dir, 'index.json'), 'utf8')) as { version: string; format?: number; chunks: string[]; valid?: Record<string, number[]>; outputs?: string };
     if (index.version !== version() || index.format !== FORMAT) return cache;
     for (const chunk of index.chunks) {
       const entries = fromChunk(v8.deserialize(await fsp.readFile(path.join(dir, chunk))) as Chunk);
@@ -75,6 +78,8 @@ export async function openContentCache(root: string): Promise<ParseCache | undef
     // Which parses passed their schemas as they are, under which key (validCache.ts), by position.
     const values = [...cache.values()];
     for (const [key, at] of Object.entries(index.valid ?? {})) for (const i of at) if (values[i]) validUnder.set(values[i], key);
+    // The schema outputs kept of the others (validCache.ts validOutput), by position.
+    if (index.outputs) for (const [i, key, data] of v8.deserialize(await fsp.readFile(path.join(dir, index.outputs))) as Output[]) if (values[i]) validOutput.set(values[i], { key, data });
   } catch {
     cache.clear(); // none yet, or unreadable: start afresh
     return cache;
@@ -91,7 +96,9 @@ export async function saveContentCache(root: string, entries: ParseCache, from?:
   // (validCache.ts), which the site's routes() could change once it has it. Kept chunks are linked.
   const all = [...entries];
   const valid: Record<string, number[]> = {};
-  all.forEach(([, v], i) => { const k = validUnder.get(v); if (k) (valid[k] ??= []).push(i); });
+  const outputs: Output[] = [];
+  all.forEach(([, v], i) => { const k = validUnder.get(v); if (k) (valid[k] ??= []).push(i); const o = validOutput.get(v); if (o) outputs.push([i, o.key, o.data]); });
+  const outputBytes = outputs.length ? v8.serialize(outputs) : null;
   const parts: ({ link: string } | { bytes: Buffer })[] = [];
   for (let i = 0; i < all.length; i += CHUNK) {
     const part = all.slice(i, i + CHUNK);
@@ -111,6 +118,7 @@ export async function saveContentCache(root: string, entries: ParseCache, from?:
       else await fsp.link(p.link, to).catch(() => fsp.copyFile(p.link, to));
       chunks.push(name);
     }
-    await fsp.writeFile(path.join(tmp, 'index.json'), JSON.stringify({ version: version(), format: FORMAT, chunks, valid }));
+    if (outputBytes) await fsp.writeFile(path.join(tmp, 'outputs.v8'), outputBytes);
+    await fsp.writeFile(path.join(tmp, 'index.json'), JSON.stringify({ version: version(), format: FORMAT, chunks, valid, ...(outputBytes ? { outputs: 'outputs.v8' } : {}) }));
   });
 }

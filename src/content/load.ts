@@ -21,7 +21,7 @@ import type { ImageDep } from '../images/markdown.ts';
 import { markdownImageOptions, imageOptionsKey } from '../images/config.ts';
 import { contentImagesKnown } from '../images/store.ts';
 import { crossFileMessages } from './crossFile.ts';
-import { plainSame, validUnder, type KnownInputs } from './validCache.ts';
+import { knownValid, markValid, type KnownInputs } from './validCache.ts';
 import { defineBody, knownBody, readKept, writeBodies, type BodyRef } from './diskBody.ts';
 import { engineSettings } from '../core/settings.ts';
 
@@ -157,8 +157,8 @@ function cachedAt(root: string, col: CollectionConfig, rel: string, cache: Parse
   const kept = body && !lazyDisk ? readKept(root, body) : undefined;
   if (kept === null) return { key };
   // Validated before under these schemas (validCache.ts): the data is the entry's as it is.
-  let data = hit.data;
-  if (!schemas || validUnder.get(hit) !== schemas) {
+  let data = knownValid(hit, schemas)?.data;
+  if (data === undefined) {
     const v = col.schema.safeParse(hit.data, { jitless: opts.jitless });
     if (!v.success) return { key };
     data = v.data;
@@ -290,7 +290,7 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
       const key = keys[i] ?? (r.stamp && stampKey(plan.items[i].rel, r.stamp.size, r.stamp.mtimeMs, mdKey));
       if (!r.parsed || !key) return;
       // Marked valid under this build's schemas when they passed its data as it is (validCache.ts).
-      if (inputs.schemaKey && validUnder.get(r.parsed) !== inputs.schemaKey && r.entry && plainSame(r.parsed.data, r.entry.data)) { validUnder.set(r.parsed, inputs.schemaKey); marked = true; }
+      if (inputs.schemaKey && r.entry && markValid(r.parsed, r.entry.data, inputs.schemaKey)) marked = true;
       entries.set(key, r.parsed);
       if (!known[i]) changed = true;
     });

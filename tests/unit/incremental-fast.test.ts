@@ -58,6 +58,34 @@ describe('entries validated by an earlier build', () => {
     expect((await buildOk()).output()).toEqual(await clean());
   }, 90_000);
 
+  it("an entry whose schema transforms its data is not validated again while the schemas are the same: the output kept is its data", async () => {
+    // The schema logs each run of its transform, and gives a date and an upper-case title.
+    const log = path.join(site.root, 'schema-runs.log');
+    const runs = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0);
+    site.edit('sitegen.config.ts', (t) => `import { appendFileSync } from 'node:fs';\n${t.replace(
+      'title: z.string().min(1), tags',
+      `title: z.string().min(1).transform((s) => { appendFileSync(${JSON.stringify(log)}, s + '\\n'); return s.toUpperCase(); }), added: z.coerce.date().default(new Date(Date.UTC(2024, 1, 3))), tags`,
+    ).replace('props: { items: c.items.map((i) => ({ slug: i.slug, title: i.data.title })) }', 'props: { items: c.items.map((i) => ({ slug: i.slug, title: `${i.data.title} ${i.data.added.toISOString().slice(0, 10)}` })) }')}`);
+    const first = await buildOk();
+    expect(first.read('index.html')).toContain('ALPHA 2024-02-03');
+    expect(runs()).toBe(2);
+    // Another file edited: both items come from the cache with their kept outputs (a Date among them).
+    site.edit('content/pages/about.md', (t) => `${t}\nMore.\n`);
+    const second = await buildOk();
+    expect(runs()).toBe(2);
+    expect(second.output()).toEqual(await clean()); // (a clean build runs the schema twice more)
+    // The item edited is validated again; a schema edit validates every one again.
+    site.edit('content/items/alpha.yaml', (t) => `${t}\n`);
+    let before = runs();
+    await buildOk();
+    expect(runs() - before).toBe(1);
+    site.edit('sitegen.config.ts', (t) => t.replace('price: z.number() }', 'price: z.number().min(0) }'));
+    before = runs();
+    const third = await buildOk();
+    expect(runs() - before).toBe(2);
+    expect(third.output()).toEqual(await clean());
+  }, 90_000);
+
   it('an entry edited at the same mtime with another size, or at the same size with an mtime 1 ms on, is read again', async () => {
     const at = 1_735_689_600; // a whole second, so the mtime can be put back exactly
     fs.utimesSync(path.join(site.root, 'content/items/alpha.yaml'), at, at);
