@@ -17,7 +17,9 @@ export interface PostSummary {
 /** Tag → its page's path, from taxonomy() in the config. */
 type TagPaths = Record<string, string>;
 
-const formatDate = (d: Date) => new Date(d).toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+// One formatter for every date: toLocaleDateString makes a new one each call (a list of 10,000 posts: over a second).
+const DATE = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const formatDate = (d: Date) => DATE.format(new Date(d));
 const isoDate = (d: Date) => new Date(d).toISOString().slice(0, 10);
 
 function Byline({ post }: { post: PostSummary }) {
