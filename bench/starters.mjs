@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { log, runProcess, fmtS, fmtMB, median } from './proc.mjs';
+import { log, runProcess, fmtS, fmtMB, median, setAside, emptyTrash } from './proc.mjs';
 import { GEN } from './devsite.mjs';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
@@ -61,7 +61,9 @@ function generated(n) {
 /** A new site from the starter `template` in WORK/<name>, with `write(dir)` adding its pages. */
 function site(name, template, write) {
   const dir = path.join(WORK, name);
-  fs.rmSync(dir, { recursive: true, force: true });
+  // Renamed aside, deleted after the runs: on this disk a build right after deleting many files pays for each
+  // (bench/README.md, "Removing outputs between runs").
+  setAside(dir);
   execFileSync(process.execPath, [CLI, 'init', dir, '--template', template], { stdio: 'ignore' });
   // The packages the site imports (sitegen-islands, react, zod) from this repository's install.
   fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
@@ -126,6 +128,7 @@ async function main() {
   log(`docs starter, ${opts.docs} pages (bench/.work/starters/docs-${opts.docs})`);
   const d = docs(opts.docs);
   out.docs = { pages: opts.docs, ...await measure('docs', d.dir, d.file) };
+  emptyTrash();
   if (opts.json) process.stdout.write(`${JSON.stringify(out)}\n`);
   else for (const [k, v] of Object.entries(out)) log(`${k}: first ${fmtS(v.first.seconds)} s (${fmtMB(v.first.rssMB)} MB), nothing changed ${fmtS(v.unchanged.seconds)} s, one file ${fmtS(v.oneFile.seconds)} s (${fmtMB(v.oneFile.rssMB)} MB)`);
 }
