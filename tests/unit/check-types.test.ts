@@ -51,7 +51,7 @@ describe('sitegen check type-checks', () => {
     expect(e.id).toBe('TypeError');
     expect(e.text).toMatch(MISSING_TITLE);
     expect(e.location).toEqual({ file: 'sitegen.config.ts', line: 28, column: 3, lineText: '  routes: (content) => {' });
-    expect(e.notes).toContainEqual({ text: "'title' is declared here.", location: expect.objectContaining({ file: 'templates/pages.tsx', line: 60 }) });
+    expect(e.notes).toContainEqual({ text: "'title' is declared here.", location: expect.objectContaining({ file: 'templates/pages.tsx', line: 62 }) });
     expect(bad.stderr).toContain(formatMessageLong(e));
     expect(bad.stderr).toContain('hint: Fix the code at the line shown; `sitegen check --no-typecheck` skips this check.');
 
