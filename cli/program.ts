@@ -168,6 +168,13 @@ function rootFromArgv(argv: string[]): string {
   return process.cwd();
 }
 
+/** Plugin command names ("waitlist export") by their first word, the command the CLI registers. */
+function byFirstWord(names: string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const name of names) { const w = name.split(' ')[0]!; out.set(w, [...(out.get(w) ?? []), name]); }
+  return out;
+}
+
 /** The words of argv that are neither an option nor the value of -r/--root. */
 function wordsOf(argv: string[]): string[] {
   return argv.filter((a, i) => !a.startsWith('-') && argv[i - 1] !== '-r' && argv[i - 1] !== '--root');
@@ -195,10 +202,9 @@ async function registerPluginCommands(argv: string[]): Promise<boolean> {
   const root = rootFromArgv(argv);
   const { cachedCommandNames } = await import('../src/site/cache.ts');
   const known = cachedCommandNames(root);
-  const firstWords = (names: string[]) => new Set(names.map((n) => n.split(' ')[0]!));
-  if (known ? !firstWords(known).has(first) : typoOfBuiltIn(first) !== undefined) {
+  if (known ? !byFirstWord(known).has(first) : typoOfBuiltIn(first) !== undefined) {
     // Listed by name (nothing is loaded to run them here), so that a typo of one is suggested too.
-    for (const word of firstWords(known ?? [])) program.command(word).description("Commands of the site's plugins");
+    for (const word of byFirstWord(known ?? []).keys()) program.command(word).description("Commands of the site's plugins");
     return true;
   }
   loadEnvFile(root);
@@ -215,9 +221,7 @@ async function listPluginCommands(root: string): Promise<boolean> {
   const { cachedCommandNames } = await import('../src/site/cache.ts');
   const known = cachedCommandNames(root);
   if (known === null) program.addHelpText('after', "\nA site's plugin commands are listed here once the site has been built or checked.");
-  const byWord = new Map<string, string[]>();
-  for (const name of known ?? []) { const w = name.split(' ')[0]!; byWord.set(w, [...(byWord.get(w) ?? []), name]); }
-  for (const [word, names] of byWord) program.command(word).description(`The site's plugins: ${names.map((n) => `sitegen ${n}`).join(', ')} (each with --help)`);
+  for (const [word, names] of byFirstWord(known ?? [])) program.command(word).description(`The site's plugins: ${names.map((n) => `sitegen ${n}`).join(', ')} (each with --help)`);
   return true;
 }
 

@@ -3,7 +3,7 @@
 // so the message points at that block and names the plugin. Each top-level block is rendered again on its
 // own (only when a body is refused, so never on a good build's path).
 import type { Marked, MarkedExtension, Token } from 'marked';
-import { htmlPolicyViolation, type PolicyViolation } from '../content/htmlPolicy.ts';
+import { htmlPolicyViolation } from '../content/htmlPolicy.ts';
 
 /** The plugin each marked extension came from (site/plugins.ts markdownExtensions records it). */
 export const extensionOwner = new WeakMap<MarkedExtension, string>();
@@ -39,4 +39,3 @@ export function outputCulprit(md: Marked, tokens: Token[] & { links?: unknown },
   return null;
 }
 
-export type { PolicyViolation };
