@@ -29,14 +29,16 @@ export function summary(result: BuildResult): string {
   }
   for (const n of result.notices) lines.push(`${yellow('note')} ${n}`);
   const images = result.images?.files ? ` (${result.images.files} image variants: ${result.images.processed} made, ${result.images.cached} from the cache)` : '';
-  lines.push(`${green('✓')} ${result.pages} pages, ${result.aliases} aliases, ${result.assets} assets${images} → ${result.outDir} in ${result.timings.total} ms`);
+  // A build on the output of the last one says how much of it was made again: the others were kept as they were.
+  const kept = result.rendered !== undefined && result.rendered < result.pages ? ` (${result.rendered} rendered, ${result.pages - result.rendered} unchanged)` : '';
+  lines.push(`${green('✓')} ${result.pages} pages${kept}, ${result.aliases} aliases, ${result.assets} assets${images} → ${result.outDir} in ${result.timings.total} ms`);
   return lines.join('\n');
 }
 
 export function jsonResult(result: BuildResult): string {
   return JSON.stringify({
     // esbuild's Message shape exactly (esbuild.formatMessages renders them): see src/core/esbuildMessage.ts.
-    errors: result.errors.map(toEsbuildMessage), warnings: result.warnings.map(toEsbuildMessage), pages: result.pages, aliases: result.aliases,
+    errors: result.errors.map(toEsbuildMessage), warnings: result.warnings.map(toEsbuildMessage), pages: result.pages, ...(result.rendered !== undefined ? { rendered: result.rendered } : {}), aliases: result.aliases,
     assets: result.assets, timings: result.timings, outDir: result.outDir, pageReports: result.pageReports, notices: result.notices, cached: result.cached,
     ...(result.workers ? { workers: result.workers } : {}),
     ...(result.typecheck ? { typecheck: result.typecheck } : {}),

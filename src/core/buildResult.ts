@@ -17,6 +17,9 @@ export interface BuildResult {
   errors: Message[];
   warnings: Message[];
   pages: number;
+  /** Pages rendered by this build; the others were kept as the output built on held them (their inputs did
+   *  not change). Equal to `pages` without the build caches or without an output to build on. */
+  rendered?: number;
   aliases: number;
   assets: number;
   timings: Record<string, number>;

@@ -250,7 +250,9 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
     const target: RenderTarget = !staging ? { kind: 'links' } : staging.inPlace ? memoryTarget((staging as ReturnType<typeof patchOutput>).pending as Map<string, string>) : { kind: 'folder', dir: staging.dir, fresh: staging.fresh };
     // With the build caches: only the pages whose inputs changed since the output being built on
     // (pipeline/incremental.ts), on the workers too; without them, every page.
-    const pages = incremental ? await renderChanged(session, plan, target, incremental) : await renderPlan(planInput(session, plan), target);
+    const changed = incremental ? await renderChanged(session, plan, target, incremental) : null;
+    const pages = changed?.pages ?? await renderPlan(planInput(session, plan), target);
+    result.rendered = changed?.rendered ?? pages.length;
     const kept = incremental?.passed(); // (read once the pages rendered)
     pages.forEach((page, i) => {
       const route = table.routes[i];

@@ -264,9 +264,9 @@ export const aliasPagesOf = (session: Pick<Session, 'site'>, plan: ReadyPlan) =>
 /**
  * Renders the routes and alias pages whose file in the folder being built is not already what they would
  * render to (see pipeline/incremental.ts), recording what each render read; the results of every route, in
- * route order.
+ * route order, and how many routes were rendered.
  */
-export async function renderChanged(session: Session, plan: ReadyPlan, target: RenderTarget, inc: Incremental): Promise<PageResult[]> {
+export async function renderChanged(session: Session, plan: ReadyPlan, target: RenderTarget, inc: Incremental): Promise<{ pages: PageResult[]; rendered: number }> {
   const { routes } = plan.routing.table;
   const aliasPages = aliasPagesOf(session, plan);
   const c = inc.changes(routes, aliasPages);
@@ -278,5 +278,5 @@ export async function renderChanged(session: Session, plan: ReadyPlan, target: R
     if (!r.error) inc.rendered(route, r.reads ?? [], r);
   }
   for (const i of c.aliases) inc.renderedAlias(aliasPages[i]);
-  return results as PageResult[];
+  return { pages: results as PageResult[], rendered: c.routes.length };
 }

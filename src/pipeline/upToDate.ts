@@ -234,7 +234,7 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
     && outputIntact(k.outDir, memo.output);
   const envKey = memo && typeof memo.env === 'object' ? JSON.stringify(Object.keys(memo.env).map((n) => [n, k.env[n] ?? null])) : wholeEnv(k.env);
   // Replayed as this build's: nothing was made now (every image variant is the last build's).
-  const result = fresh ? withReports({ ...memo!.result, ...(memo!.result.images ? { images: { files: memo!.result.images.files, processed: 0, cached: memo!.result.images.files } } : {}) }, memo!.reports, memo!.types) : undefined;
+  const result = fresh ? withReports({ ...memo!.result, rendered: 0, ...(memo!.result.images ? { images: { files: memo!.result.images.files, processed: 0, cached: memo!.result.images.files } } : {}) }, memo!.reports, memo!.types) : undefined;
   let byFile: Map<string, FileStamp> | undefined;
   // A build follows: the output the last build recorded is stamped meanwhile, for its comparisons (outputProbe.ts).
   const o = !fresh && memo?.key === key ? memo.output : null;

@@ -46,7 +46,8 @@ describe('a build whose inputs did not change', () => {
     expect(again.result.cached).toEqual(['up to date']);
     expect(again.result.pages).toBe(first.result.pages);
     expect(again.result.pageReports).toEqual(first.result.pageReports);
-    expect(again.stdout).toContain(`✓ ${first.result.pages} pages`);
+    expect(again.result.rendered).toBe(0);
+    expect(again.stdout).toContain(`✓ ${first.result.pages} pages (0 rendered, ${first.result.pages} unchanged),`);
   }, 60_000);
 
   it('a content file saved again unchanged: the build runs, and still writes no file', async () => {
@@ -122,6 +123,10 @@ describe('one Markdown file changed', () => {
     const r = await buildOk();
     expect(written(before, stamps(r.outDir))).toEqual(['about/index.html']);
     expect(r.output()).toEqual(await clean());
+    // The summary says how much of the site was made again.
+    expect(first.result.rendered).toBe(first.result.pages);
+    expect(r.result.rendered).toBe(1);
+    expect(r.stdout).toContain(`✓ ${r.result.pages} pages (1 rendered, ${r.result.pages - 1} unchanged),`);
   }, 60_000);
 
   it('a page whose template reads the collection is rewritten with it; the others are not', async () => {
