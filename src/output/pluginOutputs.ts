@@ -42,11 +42,30 @@ export class OutputPaths {
   }
   /** Why `file` cannot be written beside these files (a folder of theirs, or inside one's name), or null. */
   inTheWay(file: string): string | null {
-    const needer = this.folders.get(file);
-    if (needer !== undefined) return `is a file, but the output needs a folder ${file}/ for ${needer}`;
-    const inside = foldersOf(file).find((d) => this.files.has(d));
-    return inside === undefined ? null : `needs a folder ${inside}/ where the output has the file ${inside}`;
+    return wayBlocked(file, this.folders.get(file), (d) => this.files.has(d));
   }
+}
+
+/** Why `file` cannot be written: `needer` needs a folder of its name, or one of its folders is a file (`isFile`). */
+export function wayBlocked(file: string, needer: string | undefined, isFile: (path: string) => boolean): string | null {
+  if (needer !== undefined) return `is a file, but the output needs a folder ${file}/ for ${needer}`;
+  const inside = foldersOf(file).find(isFile);
+  return inside === undefined ? null : `needs a folder ${inside}/ where the output has the file ${inside}`;
+}
+
+/** For each of `names` that the files need as a folder, the first file (in the lists' order) that needs it:
+ *  OutputPaths' answer for a few names, without a map of every folder of every file (100,000 pages: 466 ms
+ *  of a one-file build, against one pass over the files). */
+export function firstNeeders(names: ReadonlySet<string>, lists: Iterable<string>[]): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!names.size) return out;
+  for (const list of lists) for (const file of list) {
+    for (let i = file.indexOf('/'); i > 0; i = file.indexOf('/', i + 1)) {
+      const d = file.slice(0, i);
+      if (names.has(d) && !out.has(d)) out.set(d, file);
+    }
+  }
+  return out;
 }
 
 /**

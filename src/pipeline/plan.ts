@@ -12,7 +12,7 @@ import { makeTargets, targetsOver, type LinkTargets } from './linkScan.ts';
 import { hostFiles, MERGED_HOST_FILES, type OwnHostFiles } from '../output/hostfiles.ts';
 import { urlPolicy } from '../render/urls.ts';
 import { staticImagesCached, type ImageTable } from '../output/staticImages.ts';
-import { OutputPaths, hasOutputHooks, pluginOutputs } from '../output/pluginOutputs.ts';
+import { OutputPaths, firstNeeders, hasOutputHooks, pluginOutputs, wayBlocked } from '../output/pluginOutputs.ts';
 import { currentImageStore, imageStore } from '../images/store.ts';
 import { maxPixelsOf, siteImageSettings } from '../images/config.ts';
 import { engineSettings } from '../core/settings.ts';
@@ -75,11 +75,13 @@ function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
   const hostFiles = hostFileTexts(p.table, p.config, p.siteUrl, p.env, p.statics);
   // A file and a folder of the same name cannot both be written: a static file where the output has a
   // folder of generated files (static/about beside about/index.html), or one inside a generated file's name.
-  const generated = new OutputPaths([...pageFiles, ...p.manifest.files.keys(), ...Object.keys(hostFiles)]);
+  // (asked for the static files only: no map of every folder the generated files need)
+  const needers = firstNeeders(new Set(p.statics.keys()), [pageFiles, p.manifest.files.keys(), Object.keys(hostFiles)]);
+  const generated = (f: string) => pageFiles.has(f) || p.manifest.files.has(f) || Object.hasOwn(hostFiles, f);
   for (const f of p.statics.keys()) {
     const at = fileLocation(`static/${f}`);
     if (pageFiles.has(f) || p.manifest.files.has(f)) { errors.push(message('StaticConflict', `static/${f} would overwrite a generated file`, at)); continue; }
-    const blocked = generated.inTheWay(f);
+    const blocked = wayBlocked(f, needers.get(f), generated);
     if (blocked) errors.push(message('StaticConflict', `static/${f} ${blocked}`, at));
   }
   // The favicon the config names, when it is a file of the site that nothing writes: said at site.favicon, not

@@ -1,0 +1,31 @@
+// The static-file conflict check asks only the static files' names of the generated files (firstNeeders),
+// instead of a map of every folder of every output file (OutputPaths). Both answer alike: a differential
+// test over generated file lists, with names that are folders, files, both and neither.
+import { describe, expect, it } from 'vitest';
+import { OutputPaths, firstNeeders, wayBlocked } from '../../src/output/pluginOutputs.ts';
+
+function seeded(seed: number) {
+  return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+}
+
+describe('firstNeeders and wayBlocked', () => {
+  it('say what OutputPaths.inTheWay says, for every name asked', () => {
+    const random = seeded(28);
+    const parts = ['a', 'b', 'c', 'index.html', 'x.xml', 'a.html'];
+    const pathOf = () => Array.from({ length: 1 + Math.floor(random() * 4) }, () => parts[Math.floor(random() * parts.length)]).join('/');
+    for (let round = 0; round < 300; round++) {
+      const lists = [0, 1, 2].map(() => Array.from({ length: Math.floor(random() * 12) }, pathOf));
+      const names = Array.from({ length: 1 + Math.floor(random() * 6) }, pathOf);
+      const all = new OutputPaths(lists.flat());
+      const needers = firstNeeders(new Set(names), lists);
+      const isFile = (f: string) => lists.some((l) => l.includes(f));
+      for (const n of names) expect(wayBlocked(n, needers.get(n), isFile)).toBe(all.inTheWay(n));
+    }
+  });
+
+  it('names the first file that needs the folder, in the lists\' order', () => {
+    const needers = firstNeeders(new Set(['about', 'docs/guide', 'none']), [['index.html', 'about/index.html'], ['docs/guide/a/index.html', 'about/team/index.html']]);
+    expect([...needers]).toEqual([['about', 'about/index.html'], ['docs/guide', 'docs/guide/a/index.html']]);
+    expect(firstNeeders(new Set(), [['a/b.html']]).size).toBe(0);
+  });
+});
