@@ -136,19 +136,6 @@ export interface LinkTargets {
   /** The path of the page made from a content file (the first route whose source it is). */ pageOf?: (file: string) => string | undefined;
 }
 
-export function makeTargets(paths: Iterable<string>, files: Iterable<string>, base = '/'): LinkTargets {
-  return targetsOver(paths, [new Set(files)], base);
-}
-
-/** Targets of the `paths` and of the files the `fileSets` hold (each file at "/<file>", an HTML file also
- *  without ".html"), asked of those sets as they are: a big site's output files are not copied into
- *  another set as paths (100,000 pages: 200,000 more strings and set entries, made for every build). */
-export function targetsOver(paths: Iterable<string>, fileSets: readonly Pick<ReadonlySet<string>, 'has'>[], base = '/'): LinkTargets {
-  const set = new Set<string>(paths);
-  const isFile = (f: string) => fileSets.some((s) => s.has(f));
-  return { has: (p) => set.has(p) || (p.startsWith('/') && (isFile(p.slice(1)) || isFile(`${p.slice(1)}.html`))), base, paths: () => set };
-}
-
 export interface PageLinks {
   page: string;
   source: string | null;

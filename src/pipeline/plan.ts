@@ -8,7 +8,8 @@ import type { AssetManifest } from '../islands/bundle.ts';
 import type { Mode } from '../site/plugins.ts';
 import type { RouteTable } from './routeTable.ts';
 import { message, fileLocation } from '../core/errors.ts';
-import { makeTargets, targetsOver, type LinkTargets } from './linkScan.ts';
+import type { LinkTargets } from './linkScan.ts';
+import { makeTargets, targetsOver } from './linkTargets.ts';
 import { hostFiles, MERGED_HOST_FILES, type OwnHostFiles } from '../output/hostfiles.ts';
 import { urlPolicy } from '../render/urls.ts';
 import { staticImagesCached, type ImageTable } from '../output/staticImages.ts';
@@ -94,7 +95,7 @@ function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
     deferred.push(message('ConfigError', `site.favicon is ${icon}, but static${icon} does not exist`, locateKey(p.root, ['site', 'favicon']), { hint: `Put the icon at static${icon}, or name the file you have (favicon: '/favicon.svg').` }));
   }
   // (the page files and the manifest's asked as they are; the static files, which dev changes in place, as now)
-  const targets = targetsOver(sitePaths(routes, aliases), [pageFiles, p.manifest.files, new Set([...p.statics.keys(), ...Object.keys(hostFiles), ...(deferred.length ? [iconFile!] : [])])], urlPolicy(p.config).base);
+  const targets = targetsOver(() => sitePaths(routes, aliases), (x) => routes.some((r) => r.path === x) || aliases.some((a) => a.from === x), [pageFiles, p.manifest.files, new Set([...p.statics.keys(), ...Object.keys(hostFiles), ...(deferred.length ? [iconFile!] : [])])], urlPolicy(p.config).base);
   return { aliasPages, pageFiles, hostFiles, targets, errors, deferred };
 }
 

@@ -10,7 +10,8 @@ import { cleanBuilder } from '../helpers/cleanBuild.ts';
 import { stamps, written } from '../helpers/outputStamps.ts';
 import { siteCachePath } from '../../src/cache/registry.ts';
 import { brokenLinks } from '../../src/pipeline/links.ts';
-import { makeTargets, type PageLinks } from '../../src/pipeline/linkScan.ts';
+import type { PageLinks } from '../../src/pipeline/linkScan.ts';
+import { makeTargets } from '../../src/pipeline/linkTargets.ts';
 import type { Message } from '../../src/core/types.ts';
 
 // Each test has the fixture as committed, at one path (its first build reuses the compile: tests/helpers/warmCopies.ts).

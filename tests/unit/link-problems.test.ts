@@ -5,7 +5,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { makeTargets, type PageLinks } from '../../src/pipeline/linkScan.ts';
+import type { PageLinks } from '../../src/pipeline/linkScan.ts';
+import { makeTargets } from '../../src/pipeline/linkTargets.ts';
 import { brokenLinks, linkProblems } from '../../src/pipeline/links.ts';
 import { formatMessageLong } from '../../src/core/errors.ts';
 import { SCRATCH, copyOf } from '../helpers/scratch.ts';

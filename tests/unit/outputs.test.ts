@@ -10,7 +10,7 @@ import { href } from '../../src/render/urls.ts';
 import { routeTable } from '../../src/pipeline/routeTable.ts';
 import { shapeOf } from '../../src/pipeline/routeCarry.ts';
 import { hostFiles } from '../../src/output/hostfiles.ts';
-import { makeTargets } from '../../src/pipeline/linkScan.ts';
+import { makeTargets } from '../../src/pipeline/linkTargets.ts';
 import { checkLinks } from '../../src/pipeline/linkMessages.ts';
 import { createHost, memorySource } from '../../src/server/host/index.ts';
 import { rssFeed, atomFeed } from '../../src/output/feed.ts';

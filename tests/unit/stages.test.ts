@@ -8,7 +8,8 @@ import { parseYamlSource, locate, formatPath } from '../../src/content/yamlSourc
 import { validateData } from '../../src/content/validate.ts';
 import { matchFiles, globBase, listFiles } from '../../src/content/glob.ts';
 import { routeTable, normalisePath, outputFor } from '../../src/pipeline/routeTable.ts';
-import { extractLinks, forEachLinkAttr, makeTargets, type PageLinks } from '../../src/pipeline/linkScan.ts';
+import { extractLinks, forEachLinkAttr, type PageLinks } from '../../src/pipeline/linkScan.ts';
+import { makeTargets } from '../../src/pipeline/linkTargets.ts';
 import { checkLinks } from '../../src/pipeline/linkMessages.ts';
 import { parseHeadersFile, parseRedirectsFile, redirectsChunks, contentSecurityPolicy } from '../../src/output/hostfiles.ts';
 import { stageOutput } from '../../src/output/write.ts';
