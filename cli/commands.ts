@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { BuildResult } from '../src/core/types.ts';
 import { printMessages, summary, jsonResult, dim, red, yellow } from './report.ts';
 import { engineSettingsFrom } from './options.ts';
+import { progressLine } from './progress.ts';
 
 export interface Io {
   /** Writes a line (or lines) to standard output; the newline is added by the caller. */
@@ -16,6 +17,8 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   /** The folder paths are printed relative to (process.cwd() for the CLI). */
   cwd: string;
+  /** Standard output is a terminal: a progress line is redrawn in place there (cli/progress.ts). */
+  live?: boolean;
 }
 
 export const terminal = (): Io => ({
@@ -23,6 +26,7 @@ export const terminal = (): Io => ({
   err: (s) => process.stderr.write(s),
   env: process.env,
   cwd: process.cwd(),
+  live: !!process.stdout.isTTY,
 });
 
 export interface BuildFlags { root?: string; out?: string; siteUrl?: string; quiet?: boolean; json?: boolean; cache?: boolean; drafts?: boolean }
@@ -35,7 +39,8 @@ export async function runBuild(flags: BuildFlags, io: Io = terminal()): Promise<
   log(dim(`sitegen build ${root}`));
   const settings = engineSettingsFrom(flags, io.env);
   const onWait = (text: string) => io.err(`${text}\n`);
-  const onStage = (name: string, ms: number, note?: string) => log(dim(`  ${name.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms${note ? ` (${note})` : ''}`));
+  const shown = flags.quiet || flags.json ? null : progressLine(io.out, !!io.live);
+  const onStage = (name: string, ms: number, note?: string) => { shown?.clear(); log(dim(`  ${name.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms${note ? ` (${note})` : ''}`)); };
   // Nothing changed since the last build: its result, before the rest of the engine is even loaded.
   const { probeBuild } = await import('../src/pipeline/upToDate.ts');
   const outDir = path.resolve(root, flags.out ?? 'dist');
@@ -44,7 +49,9 @@ export async function runBuild(flags: BuildFlags, io: Io = terminal()): Promise<
   // Commands import what they need when they run: `--help` and an unknown command load no site and no renderer.
   const result = probed.result ?? await (await import('../src/pipeline/build.ts')).build({
     root, outDir: flags.out, siteUrl: flags.siteUrl, drafts: flags.drafts, settings, env: io.env, onWait, onStage, probe: probed.probe,
+    ...(shown ? { onProgress: shown.update } : {}),
   });
+  shown?.clear();
   const errLine = (s: string) => io.err(s + '\n');
   if (flags.json) io.out(jsonResult(result) + '\n');
   if (result.errors.length) {
@@ -70,7 +77,9 @@ export interface CheckFlags { root?: string; json?: boolean; drafts?: boolean; /
 export async function runCheck(flags: CheckFlags, io: Io = terminal()): Promise<CommandRun> {
   const root = path.resolve(io.cwd, flags.root ?? '.');
   const { checkSite } = await import('../src/pipeline/build.ts');
-  const result = await checkSite({ root, drafts: flags.drafts, settings: engineSettingsFrom({}, io.env), env: io.env, typecheck: flags.typecheck !== false });
+  const shown = flags.json ? null : progressLine(io.out, !!io.live);
+  const result = await checkSite({ root, drafts: flags.drafts, settings: engineSettingsFrom({}, io.env), env: io.env, typecheck: flags.typecheck !== false, ...(shown ? { onProgress: shown.update } : {}) });
+  shown?.clear();
   const typecheck = result.typecheck;
   if (!flags.json && typecheck && 'skipped' in typecheck) io.err(dim(`  ${typecheck.skipped}\n`));
   if (flags.json) io.out(jsonResult(result) + '\n');

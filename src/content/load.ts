@@ -24,6 +24,7 @@ import { crossFileMessages } from './crossFile.ts';
 import { knownValid, markValid, type KnownInputs } from './validCache.ts';
 import { defineBody, knownBody, readKept, writeBodies, type BodyRef } from './diskBody.ts';
 import { engineSettings } from '../core/settings.ts';
+import { counter } from '../core/progress.ts';
 
 export interface LoadedContent {
   content: Content;
@@ -73,10 +74,11 @@ export async function parseItem(config: SiteConfig, root: string, rel: string, l
 
 /** Reads, parses and validates files; each YAML document (kept for error locations) dies with its file.
  *  `disk`: the bodies' HTML goes into one file of the bodies cache, each entry reading its own when asked. */
-export async function loadBatch(config: SiteConfig, root: string, items: LoadItem[], disk = false): Promise<LoadResult[]> {
+export async function loadBatch(config: SiteConfig, root: string, items: LoadItem[], disk = false, step?: () => void): Promise<LoadResult[]> {
   if (!items.length) return [];
   const results = await Promise.all(items.map(async ({ collection, rel }): Promise<LoadResult> => {
     const parsed = await parseItem(config, root, rel);
+    step?.(); // (progress: counted as read and parsed)
     if (!('source' in parsed)) return { errors: failedErrors(config.collections[collection], parsed) };
     const made = makeEntry(config.collections[collection], rel, parsed);
     if (made.errors.length) return { errors: made.errors };
@@ -100,11 +102,9 @@ function bodiesToDisk(root: string, results: LoadResult[]): LoadResult[] {
   return results;
 }
 
-/**
- * Parse results of earlier builds, by file stamp (`content/<rel>`, size, mtime): a file that has not changed
- * is not read or parsed again, only validated (its schema may have changed). A file that fails validation
- * is parsed again, so its errors come with source positions. Kept by the build (src/content/contentCache.ts).
- */
+/** Parse results of earlier builds, by file stamp (`content/<rel>`, size, mtime): a file that has not changed is
+ *  not read or parsed again, only validated (its schema may have changed). A file that fails validation is
+ *  parsed again, so its errors come with source positions. Kept by the build (src/content/contentCache.ts). */
 export type ParseCache = Map<string, ParseOutput>;
 
 /** A file's cache key: its stamp and, for Markdown, the plugins' extension list (`markdownKey`), so a
@@ -247,9 +247,9 @@ export function assembleContent(config: SiteConfig, spans: ContentPlan['spans'],
 /** Parses what `known` lacks, in this thread. */
 export async function loadMissing(config: SiteConfig, root: string, items: LoadItem[], known: (LoadResult | undefined)[], disk = false): Promise<LoadResult[]> {
   const missing = items.flatMap((_, i) => (known[i] ? [] : [i]));
-  const loaded = await loadBatch(config, root, missing.map((i) => items[i]), disk);
+  const loaded = await loadBatch(config, root, missing.map((i) => items[i]), disk, counter('content', missing.length));
   const out = [...known] as LoadResult[];
-  missing.forEach((i, k) => { out[i] = loaded[k]; });
+  for (const [k, i] of missing.entries()) out[i] = loaded[k];
   return out;
 }
 

@@ -26,9 +26,10 @@ export interface Pool {
   load(moduleFile: string): void;
   /**
    * Runs the tasks on the workers and, through `inline`, on this thread; results in task order. `owners`,
-   * when given, is filled with who ran each task: a worker's index, or -1 for this thread.
+   * when given, is filled with who ran each task: a worker's index, or -1 for this thread; `done` is told
+   * each task as it ends, wherever it ran (progress).
    */
-  map<R>(tasks: TaskBody[], inline: (task: TaskBody) => Promise<R>, owners?: number[]): Promise<R[]>;
+  map<R>(tasks: TaskBody[], inline: (task: TaskBody) => Promise<R>, owners?: number[], done?: (task: TaskBody) => void): Promise<R[]>;
   /** Sends one task to every worker (setup, flush); a function makes each worker's own task. */
   broadcast(task: TaskBody | ((worker: number) => TaskBody)): Promise<void>;
   /** Sends one task to one worker (its index in the pool); resolves with the worker's answer. */
@@ -147,7 +148,7 @@ export function startPool(size: number): Pool {
     },
     contentReady: false,
     stats,
-    async map<R>(tasks: TaskBody[], inline: (task: TaskBody) => Promise<R>, owners: number[] = []): Promise<R[]> {
+    async map<R>(tasks: TaskBody[], inline: (task: TaskBody) => Promise<R>, owners: number[] = [], done?: (task: TaskBody) => void): Promise<R[]> {
       const results: R[] = new Array(tasks.length);
       let next = 0;
       const take = () => (next < tasks.length ? next++ : -1);
@@ -157,7 +158,7 @@ export function startPool(size: number): Pool {
       const loops: Promise<void>[] = slots.flatMap((slot, w) => [0, 1].map(async () => {
         // A worker still starting takes no task, and is not waited for once the main thread took them all.
         await Promise.race([slot.ready, taken]);
-        for (let i = take(); i >= 0; i = take()) { owners[i] = w; results[i] = await send(slot, tasks[i]); }
+        for (let i = take(); i >= 0; i = take()) { owners[i] = w; results[i] = await send(slot, tasks[i]); done?.(tasks[i]); }
       }));
       // The mainTakesTasks setting off keeps every task on the workers (tests exercise them on tiny sites).
       const mainTakes = engineSettings().mainTakesTasks;
@@ -166,6 +167,7 @@ export function startPool(size: number): Pool {
         for (let i = take(); i >= 0; i = take()) {
           owners[i] = -1;
           results[i] = await inline(tasks[i]);
+          done?.(tasks[i]);
           inlineCount++;
           await new Promise((r) => setImmediate(r)); // let workers' results and requests in
         }

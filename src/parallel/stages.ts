@@ -2,6 +2,7 @@
 // below PARALLEL_MIN files a worker's start-up costs more than it saves). The workers then keep the content
 // for the render stage (pipeline/render.ts renderPlan), which renders on them when the pool has two or more.
 import type { SiteConfig } from '../core/types.ts';
+import { counter } from '../core/progress.ts';
 import { loadBatch, loadMissing, type ContentPlan, type LoadItem, type LoadResult, type Loader } from '../content/load.ts';
 import { SAME_HTML } from './batch.ts';
 import { CloneError, type Pool } from './pool.ts';
@@ -34,7 +35,8 @@ export function poolLoader(pool: Pool, config: SiteConfig, root: string, opts: {
     try {
       const keep = poolRenders(pool); // else the worker is closed after the load: its entries would only weigh
       const tasks = batches.map((indices) => ({ type: 'load' as const, root, indices, items: indices.map((i) => items[i]), disk: plan.disk, keep }));
-      const loaded = await pool.map<LoadResult[]>(tasks, async (t) => loadBatch(config, root, (t as typeof tasks[number]).items, plan.disk), owners);
+      const step = counter('content', missing.length);
+      const loaded = await pool.map<LoadResult[]>(tasks, async (t) => loadBatch(config, root, (t as typeof tasks[number]).items, plan.disk), owners, (t) => step((t as typeof tasks[number]).items.length));
       batches.forEach((indices, b) => indices.forEach((i, k) => {
         const r = loaded[b][k];
         r.entry = unwireEntry(r.entry, root); // a body a worker kept on disk: read from there here too

@@ -36,6 +36,7 @@ import { stageTimer } from './stageTimer.ts';
 import { routeType } from './routeTable.ts';
 import { gzipSize as gzipSizeOf } from '../islands/gzipSizes.ts';
 import { patchHeap, patchHeapAfter } from '../core/heap.ts';
+import { listenProgress, type ProgressListener } from '../core/progress.ts';
 
 export interface BuildOptions {
   root: string;
@@ -48,6 +49,8 @@ export interface BuildOptions {
   settings?: Partial<EngineSettings>;
   /** Called as each stage ends, for progress output; `note` is e.g. "cached". */
   onStage?: (name: string, ms: number, note?: string) => void;
+  /** Called as content files are parsed and pages rendered, with how many of how many (core/progress.ts). */
+  onProgress?: ProgressListener;
   /** `check` only: type-check the site when it has a tsconfig.json (src/site/typecheck.ts). */
   typecheck?: boolean;
   /** Told once whom the build waits for when another build of the root holds its lock (default: stderr). */
@@ -61,6 +64,7 @@ const emptyResult = (outDir: string): BuildResult => ({ errors: [], warnings: []
 /** Loads and plans: the problems, or the plan and the session (closed by the caller). */
 async function loadAndPlan(opts: BuildOptions, mode: 'build' | 'check', result: BuildResult, known?: { stamps: ReadonlyMap<string, FileStamp> | null; context: string }): Promise<{ session: Session; plan: Plan }> {
   configureEngine(opts.settings);
+  listenProgress(opts.onProgress ?? null); // (until the build or check ends, thrown or not)
   resetImageStore(path.resolve(opts.root)); // each build makes its images anew (from the cache)
   // A build starts a Markdown image's variants as soon as its file is parsed; check makes none.
   if (mode === 'build') encodeWhileLoading(path.resolve(opts.root), { drafts: !!opts.drafts });
@@ -92,6 +96,7 @@ export async function checkSite(opts: BuildOptions): Promise<BuildResult> {
     }
   } finally {
     if (session.pool) result.workers = session.pool.stats;
+    listenProgress(null);
     await session.close();
   }
   // After the rest, whatever it found: a misspelt prop renders an empty element without any other error.
@@ -145,6 +150,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     await currentImageStore(root)?.settle();
     if (engineSettings().debugMemory) { const mb = await encoderPeakRssMB(); if (mb) process.stderr.write(`image encoder: peak RSS ${mb} MB\n`); }
     patchHeap(false);
+    listenProgress(null);
     await lock.release();
   }
 }

@@ -13,6 +13,7 @@ import { extractLinks } from './linkScan.ts';
 import { CloneError, type Pool } from '../parallel/pool.ts';
 import { engineSettings } from '../core/settings.ts';
 import type { Incremental } from './incremental.ts';
+import { counter } from '../core/progress.ts';
 import type { ReadyPlan, Session } from './session.ts';
 
 /** What a page render reports back: never its HTML (the target holds it). */
@@ -99,9 +100,9 @@ export interface BatchRenderer {
 
 /**
  * Renders routes and alias pages of a table and writes them through `writer`; the same on every thread.
- * `track`: each result says which collections its render read (`reads`).
+ * `track`: each result says which collections its render read (`reads`); `step` is told of each page (progress).
  */
-export function batchRenderer(site: SiteRenderer, table: RenderPlan['table'], setup: RenderSetup, writer: Writer, observe?: RenderObserver, track = false): BatchRenderer {
+export function batchRenderer(site: SiteRenderer, table: RenderPlan['table'], setup: RenderSetup, writer: Writer, observe?: RenderObserver, track = false, step?: () => void): BatchRenderer {
   const tracker = track ? trackReads(setup.content) : null;
   const ctx: RenderContext = renderContext(site.config, tracker ? tracker.proxy : setup.content, setup.siteUrl, setup.manifest);
   // One string per distinct link: every page's navigation and most body links are links other pages have
@@ -118,6 +119,7 @@ export function batchRenderer(site: SiteRenderer, table: RenderPlan['table'], se
     if (tracker) result.reads = [...tracker.reads()];
     observe?.after(route, result);
     if (page) await writer.write(route.output, page.html);
+    step?.();
     return result;
   }
   return {
@@ -200,7 +202,7 @@ export async function renderPlan(plan: RenderPlan, target: RenderTarget, opts: R
       for (const i of aliases) yield dirOf(table.aliases[i].output);
     })());
   }
-  const r = batchRenderer(site, table, plan.setup, writer, opts.observe, opts.track);
+  const r = batchRenderer(site, table, plan.setup, writer, opts.observe, opts.track, counter('render', routes?.length ?? table.routes.length));
   const pages = routes ? await r.some(routes) : await r.pages(0, table.routes.length);
   await r.aliases(aliases);
   await writer.flush();
@@ -243,12 +245,13 @@ async function renderOnPool(plan: RenderPlan, pool: Pool, target: WorkerTarget, 
     ? chunks(only, RENDER_BATCH).map((indices) => ({ type: 'some' as const, indices }))
     : ranges(routes.length, RENDER_BATCH).map(([start, end]) => ({ type: 'pages' as const, start, end }));
   const aliasTasks = chunks(aliases, ALIAS_BATCH).map((indices) => ({ type: 'aliases' as const, indices }));
+  const step = counter('render', only?.length ?? routes.length);
   const [, results] = await Promise.all([setup, pool.map<PageResult[] | void>([...pageTasks, ...aliasTasks], async (t) => {
     const task = t as typeof pageTasks[number] | typeof aliasTasks[number];
     if (task.type === 'pages') return here.pages(task.start, task.end);
     if (task.type === 'some') return here.some(task.indices);
     return here.aliases(task.indices);
-  })]);
+  }, [], (t) => { const task = t as typeof pageTasks[number]; if (task.type === 'pages') step(task.end - task.start); else if (task.type === 'some') step(task.indices.length); })]);
   await Promise.all([pool.broadcast({ type: 'flush' }), writer.flush()]);
   const pages = (results.slice(0, pageTasks.length) as PageResult[][]).flat();
   pages.forEach((p, i) => {

@@ -1,0 +1,80 @@
+// Progress of a build's long stages: the engine counts content files parsed and pages rendered (in process
+// and on worker threads), and the CLI shows the count in one line redrawn in place on a terminal, or as a
+// plain line every ten seconds elsewhere.
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { build } from '../../src/pipeline/build.ts';
+import { progressLine } from '../../cli/progress.ts';
+import { copyOf } from '../helpers/scratch.ts';
+
+type Count = [string, number, number];
+
+async function counts(settings: Parameters<typeof build>[0]['settings']): Promise<{ seen: Count[]; pages: number; files: number }> {
+  const site = await copyOf('basic');
+  onTestFinished(() => site.remove());
+  const seen: Count[] = [];
+  const r = await build({ root: site.root, settings: { cache: false, ...settings }, onProgress: (stage, done, total) => { seen.push([stage, done, total]); } });
+  expect(r.errors).toEqual([]);
+  const files = seen.filter(([s]) => s === 'content').at(-1)?.[2] ?? 0;
+  return { seen, pages: r.pages, files };
+}
+
+function expectClimbsToTotal(seen: Count[], stage: string, total: number) {
+  const mine = seen.filter(([s]) => s === stage);
+  expect(mine.length).toBeGreaterThan(0);
+  expect(mine.every(([, , t]) => t === total)).toBe(true);
+  expect(mine.map(([, d]) => d)).toEqual([...mine.map(([, d]) => d)].sort((a, b) => a - b));
+  expect(mine.at(-1)![1]).toBe(total);
+}
+
+describe('a build counts its work', () => {
+  it('in process: every content file parsed, then every page rendered, in that order', async () => {
+    const { seen, pages, files } = await counts({ workers: 0 });
+    expect(files).toBe(3); // the fixture's content files
+    expectClimbsToTotal(seen, 'content', files);
+    expectClimbsToTotal(seen, 'render', pages);
+    expect(seen.findIndex(([s]) => s === 'render')).toBeGreaterThan(seen.findLastIndex(([s]) => s === 'content'));
+  }, 60_000);
+
+  it('on worker threads: the files and pages the workers did count too', async () => {
+    const { seen, pages, files } = await counts({ workers: 2, parallelMin: 0, mainTakesTasks: false, renderOnWorkers: true });
+    expectClimbsToTotal(seen, 'content', files);
+    expectClimbsToTotal(seen, 'render', pages);
+  }, 60_000);
+});
+
+describe('the progress line', () => {
+  it('on a terminal: drawn once a stage has run half a second, at most every 100 ms, wiped before the next line', () => {
+    let t = 0, out = '';
+    const line = progressLine((s) => { out += s; }, true, () => t);
+    line.update('content', 10, 1000);
+    t = 400; line.update('content', 400, 1000);
+    expect(out).toBe('');
+    t = 600; line.update('content', 600, 1000);
+    expect(out).toContain(' 600/1000 files parsed');
+    expect(out.startsWith('\r\x1b[K')).toBe(true);
+    const drawn = out;
+    t = 650; line.update('content', 650, 1000);
+    expect(out).toBe(drawn);
+    line.clear();
+    expect(out.endsWith('\r\x1b[K')).toBe(true);
+    const cleared = out;
+    line.clear();
+    expect(out).toBe(cleared); // nothing drawn: nothing wiped
+    t = 700; line.update('render', 1, 50); // a new stage starts its own half second
+    expect(out).toBe(cleared);
+  });
+
+  it('elsewhere: a plain line every ten seconds, never a control character', () => {
+    let t = 0, out = '';
+    const line = progressLine((s) => { out += s; }, false, () => t);
+    line.update('render', 1, 100000);
+    t = 9_000; line.update('render', 20000, 100000);
+    expect(out).toBe('');
+    t = 10_000; line.update('render', 25000, 100000);
+    t = 15_000; line.update('render', 40000, 100000);
+    t = 20_500; line.update('render', 60000, 100000);
+    expect(out).toBe('  render        25000/100000 pages rendered\n  render        60000/100000 pages rendered\n');
+    line.clear();
+    expect(out).not.toContain('\r');
+  });
+});
