@@ -83,7 +83,8 @@ export function stable(value: unknown, skip?: ReadonlySet<string>, memo?: Stable
     else if ((disk = bodyFields(o))) {
       // An entry whose body waits on disk: its body by its place, not read (diskBody.ts).
       const fields = disk.fields.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      s = `Entry(${JSON.stringify(disk.place)}){`;
+      // (an entry as its parse made it: by that parse's place alone, never the text of another object)
+      s = `${disk.parse ? 'Parse' : 'Entry'}(${JSON.stringify(disk.place)}){`;
       for (let i = 0; i < fields.length; i++) s += `${i ? ',' : ''}${quote(fields[i][0])}:${walk(fields[i][1])}`;
       s += '}';
     } else {
