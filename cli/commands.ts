@@ -47,11 +47,13 @@ export async function runBuild(flags: BuildFlags, io: Io = terminal()): Promise<
   const probed = await probeBuild(root, { outDir, drafts: flags.drafts, siteUrl: flags.siteUrl, env: io.env, settings, onWait });
   if (probed.result) onStage('up to date', probed.result.timings.total, 'nothing changed');
   // Commands import what they need when they run: `--help` and an unknown command load no site and no renderer.
-  const result = probed.result ?? await (await import('../src/pipeline/build.ts')).build({
-    root, outDir: flags.out, siteUrl: flags.siteUrl, drafts: flags.drafts, settings, env: io.env, onWait, onStage, probe: probed.probe,
-    ...(shown ? { onProgress: shown.update } : {}),
-  });
-  shown?.clear();
+  let result: BuildResult;
+  try {
+    result = probed.result ?? await (await import('../src/pipeline/build.ts')).build({
+      root, outDir: flags.out, siteUrl: flags.siteUrl, drafts: flags.drafts, settings, env: io.env, onWait, onStage, probe: probed.probe,
+      ...(shown ? { onProgress: shown.update } : {}),
+    });
+  } finally { shown?.clear(); } // (a build that throws leaves no half line before its error)
   const errLine = (s: string) => io.err(s + '\n');
   if (flags.json) io.out(jsonResult(result) + '\n');
   if (result.errors.length) {
@@ -78,8 +80,10 @@ export async function runCheck(flags: CheckFlags, io: Io = terminal()): Promise<
   const root = path.resolve(io.cwd, flags.root ?? '.');
   const { checkSite } = await import('../src/pipeline/build.ts');
   const shown = flags.json ? null : progressLine(io.out, !!io.live);
-  const result = await checkSite({ root, drafts: flags.drafts, settings: engineSettingsFrom({}, io.env), env: io.env, typecheck: flags.typecheck !== false, ...(shown ? { onProgress: shown.update } : {}) });
-  shown?.clear();
+  let result: BuildResult;
+  try {
+    result = await checkSite({ root, drafts: flags.drafts, settings: engineSettingsFrom({}, io.env), env: io.env, typecheck: flags.typecheck !== false, ...(shown ? { onProgress: shown.update } : {}) });
+  } finally { shown?.clear(); }
   const typecheck = result.typecheck;
   if (!flags.json && typecheck && 'skipped' in typecheck) io.err(dim(`  ${typecheck.skipped}\n`));
   if (flags.json) io.out(jsonResult(result) + '\n');
