@@ -66,8 +66,7 @@ async function loadAndPlan(opts: BuildOptions, mode: 'build' | 'check', result: 
   configureEngine(opts.settings);
   listenProgress(opts.onProgress ?? null); // (until the build or check ends, thrown or not)
   resetImageStore(path.resolve(opts.root)); // each build makes its images anew (from the cache)
-  // A build starts a Markdown image's variants as soon as its file is parsed; check makes none.
-  if (mode === 'build') encodeWhileLoading(path.resolve(opts.root), { drafts: !!opts.drafts });
+  if (mode === 'build') encodeWhileLoading(path.resolve(opts.root), { drafts: !!opts.drafts }); // (as each file is parsed; check makes none)
   const session = await openSession({ root: opts.root, mode, env: opts.env, siteUrl: opts.siteUrl, drafts: opts.drafts, stage: stageTimer(result, opts), known });
   try {
     await session.load();
@@ -76,6 +75,7 @@ async function loadAndPlan(opts: BuildOptions, mode: 'build' | 'check', result: 
     result.errors.push(...plan.errors);
     return { session, plan };
   } catch (e) {
+    listenProgress(null);
     await session.close();
     throw e;
   }
