@@ -82,7 +82,7 @@ export async function runCheck(flags: CheckFlags, io: Io = terminal()): Promise<
   const shown = flags.json ? null : progressLine(io.out, !!io.live);
   let result: BuildResult;
   try {
-    result = await checkSite({ root, drafts: flags.drafts, settings: engineSettingsFrom({}, io.env), env: io.env, typecheck: flags.typecheck !== false, ...(shown ? { onProgress: shown.update } : {}) });
+    result = await checkSite({ root, drafts: flags.drafts, settings: engineSettingsFrom({}, io.env), env: io.env, typecheck: flags.typecheck !== false, ...(shown ? { onProgress: shown.update, onStage: () => shown.clear() } : {}) });
   } finally { shown?.clear(); }
   const typecheck = result.typecheck;
   if (!flags.json && typecheck && 'skipped' in typecheck) io.err(dim(`  ${typecheck.skipped}\n`));

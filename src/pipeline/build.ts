@@ -64,11 +64,11 @@ const emptyResult = (outDir: string): BuildResult => ({ errors: [], warnings: []
 /** Loads and plans: the problems, or the plan and the session (closed by the caller). */
 async function loadAndPlan(opts: BuildOptions, mode: 'build' | 'check', result: BuildResult, known?: { stamps: ReadonlyMap<string, FileStamp> | null; context: string }): Promise<{ session: Session; plan: Plan }> {
   configureEngine(opts.settings);
-  listenProgress(opts.onProgress ?? null); // (until the build or check ends, thrown or not)
   resetImageStore(path.resolve(opts.root)); // each build makes its images anew (from the cache)
   if (mode === 'build') encodeWhileLoading(path.resolve(opts.root), { drafts: !!opts.drafts }); // (as each file is parsed; check makes none)
   const session = await openSession({ root: opts.root, mode, env: opts.env, siteUrl: opts.siteUrl, drafts: opts.drafts, stage: stageTimer(result, opts), known });
   try {
+    listenProgress(opts.onProgress ?? null); // (until the build or check ends, thrown or not)
     await session.load();
     result.warnings.push(...session.warnings);
     const plan = await session.plan(); // the load's problems, if any, and the refused static files with them

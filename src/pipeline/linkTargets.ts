@@ -21,6 +21,8 @@ export function targetsOver(paths: () => Iterable<string>, scan: (p: string) => 
   const all = () => (set ??= new Set(paths()));
   const isPath = (p: string) => (set || ++asked > SCANNED_ASKS ? all().has(p) : scan(p));
   const isFile = (f: string) => fileSets.some((s) => s.has(f));
-  // (files first: a stylesheet's link on every page is answered without a scan)
-  return { has: (p) => (p.startsWith('/') && (isFile(p.slice(1)) || isFile(`${p.slice(1)}.html`))) || isPath(p), base, paths: all };
+  const inFiles = (p: string) => p.startsWith('/') && (isFile(p.slice(1)) || isFile(`${p.slice(1)}.html`));
+  // While scanning, files first (a stylesheet's link on every page answered without a scan); once the set is
+  // made, the set first: most links are pages, answered without the two file names made (a cold build asks every link).
+  return { has: (p) => (set ? set.has(p) || inFiles(p) : inFiles(p) || isPath(p)), base, paths: all };
 }
