@@ -169,6 +169,14 @@ export function matchFiles(files: string[], patterns: string[]): string[] {
   return files.filter((f) => matchers.some((m) => m(f)));
 }
 
+/** The same list as listContentFiles, from the stamps of a walk of content/ that met no symlink (upToDate.ts):
+ *  every file below it, relative to it with '/', none of whose names starts with a dot. No folder is read again. */
+export function listedContentFiles(stamps: ReadonlyMap<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const rel of stamps.keys()) if (/\.(ya?ml|md|json)$/.test(rel) && !rel.startsWith('.') && !rel.includes('/.')) out.push(rel);
+  return out.sort();
+}
+
 /**
  * Every YAML and Markdown file below content/, relative to it, sorted. Links that lead out of the site are
  * never followed; with `outside`, they are noted there (relative to the root, e.g. "content/x.yaml").

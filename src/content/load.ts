@@ -7,7 +7,7 @@ import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../c
 import { message, sortMessages } from '../core/errors.ts';
 import type { FailedParse, FileStamp, ParsedFile } from './parse.ts';
 import type { ValidateOptions } from './validate.ts';
-import { listContentFiles, matchFiles } from './glob.ts';
+import { listContentFiles, listedContentFiles, matchFiles } from './glob.ts';
 import { collectionPatterns, collectionSetErrors, collectionValue, entryOf, failedErrors, makeEntry } from './entry.ts';
 import { strays } from './strays.ts';
 import { outsideRootError } from './insideRoot.ts';
@@ -254,16 +254,16 @@ export async function loadMissing(config: SiteConfig, root: string, items: LoadI
 }
 
 /** Every content file (links out of the site refused, as errors) and which collection each one feeds. */
-export async function listAndPlan(root: string, config: SiteConfig): Promise<ContentPlan & { refused: Message[] }> {
+export async function listAndPlan(root: string, config: SiteConfig, listed?: string[]): Promise<ContentPlan & { refused: Message[] }> {
   const outside: { rel: string; problem: 'outside' | 'hidden' }[] = [];
-  const plan = planContent(await listContentFiles(root, outside), config);
+  const plan = planContent(listed ?? await listContentFiles(root, outside), config);
   const refused = outside.map((o) => outsideRootError(o.rel, o.problem));
   plan.errors.push(...refused);
   return Object.assign(plan, { refused }); // (not spread: that would read `files`)
 }
 
 export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache, opts: FinishOptions = {}, inputs: KnownInputs = {}): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean; marked?: boolean } }> {
-  const plan = await listAndPlan(root, config);
+  const plan = await listAndPlan(root, config, inputs.stamps ? listedContentFiles(inputs.stamps) : undefined); // (listed by the build's walk)
   plan.disk = !!cache && plan.items.length >= engineSettings().diskBodiesMin;
   const keys: string[] = [];
   const mdKey = cache ? contentMarkdownKey(config, root) : '';

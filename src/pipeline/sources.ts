@@ -10,7 +10,7 @@ import { bundleClient } from '../islands/bundle.ts';
 import { createClientBundler } from '../islands/bundleDev.ts';
 import { cachedSiteModule, createSiteCompiler, loadSiteModule, type SiteModule } from '../site/index.ts';
 import { openContentCache, saveContentCache } from '../content/contentCache.ts';
-import { listContentFiles } from '../content/glob.ts';
+import { listContentFiles, listedContentFiles } from '../content/glob.ts';
 import { createContentStore, type ChangeKind } from '../content/liveContent.ts';
 import { contentParser } from '../dev/parseWorker.ts';
 import { maybeStartPool, type Pool } from '../parallel/pool.ts';
@@ -62,7 +62,8 @@ export async function oneShotSources(root: string, opts: { drafts?: boolean; kno
   const t = performance.now();
   let cache = await openContentCache(root);
   const cacheMs = performance.now() - t;
-  const uncached = (await listContentFiles(root)).length - (cache?.size ?? 0);
+  // (listed from the build's walk of content/ when it made one: upToDate.ts)
+  const uncached = (opts.known?.stamps ? listedContentFiles(opts.known.stamps) : await listContentFiles(root)).length - (cache?.size ?? 0);
   const pool = maybeStartPool(uncached);
   // The workers import the cached site module at once, or wait for the one esbuild is compiling.
   if (cached) pool?.load(cached.file);
