@@ -130,7 +130,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     try {
       const envKey = memo?.envKey ?? wholeEnv(env);
       const known = memo ? { stamps: memo.contentStamps(), context: `${envKey}\n${new Date().toISOString().slice(0, 10)}` } : undefined;
-      // A record of a live output: the build will likely patch it, and its heap grows faster once the config is loaded (core/heap.ts).
+      // A record of a live output: the build will likely patch it, and its heap grows faster while the content cache opens and once the config is loaded (core/heap.ts).
       const onStage = patchHeapAfter('config', !!memo && await isFolder(outDir), opts.onStage);
       const { session, plan } = await loadAndPlan({ ...opts, root, env: tracked.proxy, onStage }, 'build', result, known);
       try {

@@ -11,6 +11,7 @@ import { createClientBundler } from '../islands/bundleDev.ts';
 import { cachedSiteModule, createSiteCompiler, loadSiteModule, type SiteModule } from '../site/index.ts';
 import { openContentCache, saveContentCache } from '../content/contentCache.ts';
 import { listContentFiles, listedContentFiles } from '../content/glob.ts';
+import { withPatchHeap } from '../core/heap.ts';
 import { createContentStore, type ChangeKind } from '../content/liveContent.ts';
 import { contentParser } from '../dev/parseWorker.ts';
 import { maybeStartPool, type Pool } from '../parallel/pool.ts';
@@ -60,7 +61,7 @@ export interface Sources { module: ModuleSource; content: ContentSource; client:
 export async function oneShotSources(root: string, opts: { drafts?: boolean; known?: { stamps: ReadonlyMap<string, FileStamp> | null; context: string }; writes?: boolean } = {}): Promise<Sources> {
   const cached = cachedSiteModule(root);
   const t = performance.now();
-  let cache = await openContentCache(root);
+  let cache = await withPatchHeap(() => openContentCache(root));
   const cacheMs = performance.now() - t;
   // (listed from the build's walk of content/ when it made one: upToDate.ts)
   const uncached = (opts.known?.stamps ? listedContentFiles(opts.known.stamps) : await listContentFiles(root)).length - (cache?.size ?? 0);
