@@ -93,7 +93,11 @@ export async function preview(opts: PreviewOptions): Promise<PreviewServer> {
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port ?? PREVIEW_PORT;
   const env = opts.env ?? process.env;
-  if (!fs.existsSync(path.join(dir, 'index.html'))) throw new ServerStartError(`${dir} has no built site: run \`sitegen build\` first`);
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    // A build whose routes have no home page ("/") is served from it: a preview opens at /, which would be a 404.
+    const built = fs.existsSync(path.join(dir, 'sitemap.xml')) || fs.existsSync(path.join(dir, '_headers'));
+    throw new ServerStartError(built ? `${dir} has no index.html: no route of the site writes its home page; add a route with path "/" (preview opens the site at /)` : `${dir} has no built site: run \`sitegen build\` first`);
+  }
   const warnings: Message[] = [];
   let config: SiteConfig;
   try {

@@ -4,6 +4,7 @@
 // start starts them once fixed.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import http from 'node:http';
+import fs from 'node:fs';
 import path from 'node:path';
 import { preview, dev, ServerStartError, type DevHandle } from '../../src/server/index.ts';
 import { type TestSite } from '../helpers/site.ts';
@@ -71,6 +72,15 @@ describe('preview()', () => {
     } finally { await server.close(); }
     expect(closed()).toEqual([]);
   }, 60_000);
+
+  it('a build whose routes write no home page: it names the missing route, not a missing build', async () => {
+    site = await copyOf('basic');
+    expect((await site.build()).code).toBe(0);
+    fs.rmSync(path.join(site.root, 'dist', 'index.html'));
+    const err = await preview({ root: site.root, port: 0 }).catch((e) => e);
+    expect(err).toBeInstanceOf(ServerStartError);
+    expect(err.message).toBe(`${path.join(site.root, 'dist')} has no index.html: no route of the site writes its home page; add a route with path "/" (preview opens the site at /)`);
+  });
 });
 
 describe('a port already taken', () => {
