@@ -172,6 +172,16 @@ export function readOnlyHint(e: unknown): string | undefined {
   return 'Entries of content/ are read-only for routes(), templates, plugins and validate (each entry, its data, and its lists), and React freezes a component\'s props in sitegen dev: change a copy instead, e.g. { ...entry.data, title: "New" } or [...entry.data.tags].sort(). A collection\'s own list may be sorted in place.';
 }
 
+// "x is not defined": a name (letters, digits, _ and $) and the fixed words, anchored: linear.
+const NOT_DEFINED = /^([A-Za-z_$][\w$]*) is not defined$/;
+
+/** The hint of a template's ReferenceError ("href is not defined"): most often an import left out. */
+export function undefinedNameHint(e: unknown): string | undefined {
+  const m = (e as Error)?.name === 'ReferenceError' && typeof (e as Error).message === 'string' ? NOT_DEFINED.exec((e as Error).message) : null;
+  if (!m) return undefined;
+  return `\`${m[1]}\` is used but never imported or declared in the file at the location: import it (sitegen's helpers, such as href, paginate or image, from 'sitegen-islands'; a component from the file that exports it) or declare it.`;
+}
+
 const FRAME_END = /:(\d+):(\d+)\)?$/;
 
 /**

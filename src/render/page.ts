@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Content, Message, Route, SiteConfig } from '../core/types.ts';
 import type { AssetManifest } from '../core/types.ts';
-import { message, fileLocation, locationAt, renderFailedText, siteFrame, readOnlyHint } from '../core/errors.ts';
+import { message, fileLocation, locationAt, renderFailedText, siteFrame, readOnlyHint, undefinedNameHint } from '../core/errors.ts';
 import type { RenderContext, RenderedPage } from './document.tsx';
 import { urlPolicy, withBase } from './urls.ts';
 import { IslandPropsError } from './island.tsx';
@@ -46,7 +46,7 @@ export function renderRoute(site: PageRenderer, route: Route, ctx: RenderContext
     // By shape, not class: the site module may bundle its own copy of components.tsx.
     if (e?.directive && 'thrown' in e) return { error: componentFailure(e as ComponentRenderFailure, route, root) };
     const thrown = String(e?.message ?? e);
-    const hint = readOnlyHint(e);
+    const hint = readOnlyHint(e) ?? undefinedNameHint(e);
     const m = message(e instanceof IslandPropsError ? 'IslandPropsError' : 'RenderError', renderFailedText(route.path, thrown), siteFrame(e, root) ?? (route.source ? fileLocation(route.source) : null), { render: { page: route.path, thrown }, ...(hint ? { hint } : {}) });
     const from = route.source ? valueInSource(root, route.source, thrown) : null;
     if (from && from.location.file !== m.location?.file) m.notes.push({ text: `${from.value} is written in the page's content file`, location: from.location });
@@ -75,7 +75,7 @@ function componentFailure(e: ComponentRenderFailure, route: Route, root: string)
   const d = e.directive;
   const thrown = String((e.thrown as Error)?.message ?? e.thrown);
   const frame = siteFrame(e.thrown, root);
-  const hint = readOnlyHint(e.thrown);
+  const hint = readOnlyHint(e.thrown) ?? undefinedNameHint(e.thrown);
   return message('ComponentRenderError', `rendering component ${d.n} on ${route.path} failed: ${thrown}`, fileLocation(d.f, d.l, d.c, d.t), {
     ...(hint ? { hint } : {}),
     render: { page: route.path, thrown: `${d.n}: ${thrown}` },
