@@ -114,7 +114,9 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
     const missingHint = iss.message === 'Required' && key && written === undefined ? { hint: `The ${iss.path.length > 1 ? 'map' : 'file'} has no ${key} field: add one (${key}: …). The place shown is where ${iss.path.length > 1 ? 'that map' : 'its data'} starts.` } : {};
     // YAML 1.2 reads yes, no, on and off as text (YAML 1.1 read them as booleans).
     const boolHint = iss.code === 'invalid_type' && iss.expected === 'boolean' && typeof written === 'string' && /^(?:y|yes|n|no|on|off|true|false)$/i.test(written) ? { hint: `Write true or false: YAML reads "${written}" as text.` } : {};
-    errors.push(message('ContentSchemaError', iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint, ...numberHint, ...missingHint, ...boolHint }));
+    // A number or true/false where text goes (`title: 42`): quoted, YAML and JSON read it as text.
+    const textHint = iss.code === 'invalid_type' && iss.expected === 'string' && (typeof written === 'number' || typeof written === 'boolean') ? { hint: `Put the value in quotes, as written ("…"), so it is read as text, not as a ${typeof written}.` } : {};
+    errors.push(message('ContentSchemaError', iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint, ...numberHint, ...missingHint, ...boolHint, ...textHint }));
   }
   return { errors: sortMessages(errors) };
 }

@@ -117,6 +117,16 @@ describe('date()', () => {
     ]);
   });
 
+  it('a number or true/false where text goes says to quote it; a list of numbers where text goes too', () => {
+    const { source } = parseYamlSource('title: 42\nsubtitle: true\ntags: [a, 7]\n', 'content/posts/p.yaml', 0);
+    const r = validateData(z.object({ title: z.string(), subtitle: z.string(), tags: z.array(z.string()) }), { title: 42, subtitle: true, tags: ['a', 7] }, source);
+    expect(r.errors.map((e) => [e.field, e.text, e.hint])).toEqual([
+      ['title', 'Expected string, received number 42', 'Put the value in quotes, as written ("…"), so it is read as text, not as a number.'],
+      ['subtitle', 'Expected string, received boolean true', 'Put the value in quotes, as written ("…"), so it is read as text, not as a boolean.'],
+      ['tags[1]', 'Expected string, received number 7', 'Put the value in quotes, as written ("…"), so it is read as text, not as a number.'],
+    ]);
+  });
+
   it.each([
     ['2025-02-30', 'February 2025 has 28 days'],
     ['2024-02-30', 'February 2024 has 29 days'],
