@@ -91,7 +91,15 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
   } });
   if (r.success) return { data: r.data, errors: [] };
   const errors: Message[] = [];
+  // A misspelt required field (`descripton:`) is one mistake: said once, at the key written, whose hint names
+  // the field meant; not also as that field "Required" at the start of the data.
+  const meant = new Set<string>();
+  for (const iss of r.error.issues) if (iss.code === 'unrecognized_keys') for (const key of iss.keys) {
+    const guess = closest(key, known.get(iss.keys) ?? []);
+    if (guess) meant.add(JSON.stringify([...iss.path, guess]));
+  }
   for (const iss of r.error.issues) {
+    if (iss.message === 'Required' && meant.has(JSON.stringify(iss.path))) continue;
     if (iss.code === 'unrecognized_keys') {
       for (const key of iss.keys) {
         const hint = unknownFieldHint(key, known.get(iss.keys) ?? []);

@@ -117,6 +117,18 @@ describe('date()', () => {
     ]);
   });
 
+  it('a misspelt required field is one error, at the key written, naming the field meant', () => {
+    const { source } = parseYamlSource('title: x\ndescripton: About\nauthor:\n  nmae: Ada\n', 'content/posts/p.yaml', 0);
+    const schema = z.strictObject({ title: z.string(), description: z.string(), author: z.strictObject({ name: z.string() }), tagline: z.string() });
+    const r = validateData(schema, { title: 'x', descripton: 'About', author: { nmae: 'Ada' } }, source);
+    expect(r.errors.map((e) => [e.field, e.text, e.location?.line, e.hint?.slice(0, 30)])).toEqual([
+      // (a required field missing without a misspelling of it is still said, where the data starts)
+      ['tagline', 'Required', 1, 'The file has no tagline field:'],
+      ['descripton', 'Unknown field "descripton"', 2, 'Did you mean "description"? Fi'],
+      ['author.nmae', 'Unknown field "nmae"', 4, 'Did you mean "name"? Fields he'],
+    ]);
+  });
+
   it('a number or true/false where text goes says to quote it; a list of numbers where text goes too', () => {
     const { source } = parseYamlSource('title: 42\nsubtitle: true\ntags: [a, 7]\n', 'content/posts/p.yaml', 0);
     const r = validateData(z.object({ title: z.string(), subtitle: z.string(), tags: z.array(z.string()) }), { title: 42, subtitle: true, tags: ['a', 7] }, source);
