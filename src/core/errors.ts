@@ -173,7 +173,7 @@ export function readOnlyHint(e: unknown): string | undefined {
 }
 
 // "x is not defined": a name (letters, digits, _ and $) and the fixed words, anchored: linear.
-const NOT_DEFINED = /^([A-Za-z_$][\w$]*) is not defined$/;
+export const NOT_DEFINED = /^([A-Za-z_$][\w$]*) is not defined$/;
 
 /** The hint of a template's ReferenceError ("href is not defined"): most often an import left out. */
 export function undefinedNameHint(e: unknown): string | undefined {

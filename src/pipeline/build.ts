@@ -101,10 +101,10 @@ export async function checkSite(opts: BuildOptions): Promise<BuildResult> {
   }
   // After the rest, whatever it found: a misspelt prop renders an empty element without any other error.
   if (opts.typecheck) {
-    const { typeCheck } = await import('../site/typecheck.ts');
+    const { typeCheck, besideRenderErrors } = await import('../site/typecheck.ts');
     const checked = await stageTimer(result, opts)('typecheck', async () => typeCheck(session.root, { cache: engineSettings().cache }));
     if (checked && 'skipped' in checked) result.typecheck = checked;
-    else if (checked) { result.typecheck = { files: checked.files, ms: checked.ms, ...(checked.tsc !== undefined ? { tsc: checked.tsc } : {}) }; result.errors.push(...checked.errors); }
+    else if (checked) { result.typecheck = { files: checked.files, ms: checked.ms, ...(checked.tsc !== undefined ? { tsc: checked.tsc } : {}) }; result.errors.push(...besideRenderErrors(checked.errors, result.errors)); }
   }
   return finish(result, t0);
 }

@@ -13,6 +13,7 @@ import type { Message } from '../core/types.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import { fileLocation } from '../core/errors.ts';
 import { chainMessage, clip, tscCheck } from './typecheckTsc.ts';
+export { besideRenderErrors } from './typecheckTsc.ts';
 
 export type TypeCheckResult =
   | { errors: Message[]; files: number; ms: number; /** The version of the site's tsc that checked, when it ran as a process (TypeScript 7). */ tsc?: string }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Location, Message } from '../core/types.ts';
-import { fileLocation, message } from '../core/errors.ts';
+import { fileLocation, message, NOT_DEFINED } from '../core/errors.ts';
 
 /** The site's `tsc` (a Node script), or null when its package names none. */
 function siteTsc(root: string): string | null {
@@ -102,4 +102,22 @@ export function tscCheck(root: string, configFile: string, buildInfo: string | n
   // Exit 1 or 2 with errors is the report; any other end without one is tsc failing to run.
   const crashed = errors.length || r.status === 0 ? null : `tsc exited with ${r.status ?? r.signal}${r.error ? ` (${r.error.message})` : ''}: ${(r.stderr || r.stdout || '').trim().split('\n')[0] ?? ''}`;
   return { errors, crashed };
+}
+
+// TypeScript's "Cannot find name 'x'." (TS2304, TS2552 with a did-you-mean): the name, then fixed text; linear.
+const CANNOT_FIND = /^Cannot find name '([A-Za-z_$][\w$]*)'/;
+
+/** The type errors a check reports beside its render errors: "Cannot find name 'x'" at a line where a page
+ *  failed to render with "x is not defined" is that error again (an import left out), said once. */
+export function besideRenderErrors(typeErrors: Message[], others: readonly Message[]): Message[] {
+  const failed = new Set<string>();
+  for (const m of others) {
+    const name = m.id === 'RenderError' && m.location && m.render ? NOT_DEFINED.exec(m.render.thrown)?.[1] : undefined;
+    if (name) failed.add(`${m.location!.file}:${m.location!.line}:${name}`);
+  }
+  if (!failed.size) return typeErrors;
+  return typeErrors.filter((m) => {
+    const name = m.location ? CANNOT_FIND.exec(m.text)?.[1] : undefined;
+    return !(name && failed.has(`${m.location!.file}:${m.location!.line}:${name}`));
+  });
 }

@@ -66,6 +66,24 @@ describe('sitegen check type-checks', () => {
     expect(fixed.errors).toEqual([]);
   }, 180_000);
 
+  it('a name a template never imported is said once a line: as the render error, not again as TS2304', async () => {
+    site = await siteFrom(initTemplate());
+    site.edit('templates/pages.tsx', (t) => t.replace("import { href } from 'sitegen-islands';\n", ''));
+    const r = await site.check();
+    expect(r.code).toBe(1);
+    const rendered = r.errors.filter((e) => e.id === 'RenderError');
+    expect(rendered.length).toBeGreaterThan(0);
+    for (const e of rendered) expect(e.render?.thrown).toBe('href is not defined');
+    // The lines where rendering failed have no second, type error; the uses on other lines keep theirs.
+    const failedLines = new Set(rendered.map((e) => `${e.location!.file}:${e.location!.line}`));
+    const typeErrors = r.errors.filter((e) => e.id === 'TypeError');
+    expect(typeErrors.length).toBeGreaterThan(0);
+    for (const e of typeErrors) {
+      expect(e.text).toMatch(/^Cannot find name 'href'/);
+      expect(failedLines.has(`${e.location!.file}:${e.location!.line}`)).toBe(false);
+    }
+  }, 180_000);
+
   it('with TypeScript 7 (a package without the compiler API), runs the site\'s tsc and reports its errors located the same way', async () => {
     site = await siteFrom(initTemplate());
     // The site's own node_modules, its typescript the repository's TypeScript 7 (installed as typescript-7).
