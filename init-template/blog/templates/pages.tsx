@@ -96,7 +96,11 @@ export function Tag({ term, posts, tagPath }: { term: string; posts: PostSummary
   );
 }
 
-export function Post({ post, bio, entry, tagPath }: { post: PostSummary; bio: string | null; entry: { html?: string }; tagPath: TagPaths }) {
+type Heading = { depth: number; text: string; id?: string };
+
+export function Post({ post, bio, entry, tagPath }: { post: PostSummary; bio: string | null; entry: { html?: string; headings?: readonly Heading[] }; tagPath: TagPaths }) {
+  // A table of contents of the post's sections (its ## headings, which have ids: markdown({ headingIds: true })).
+  const sections = (entry.headings ?? []).filter((h) => h.depth === 2 && h.id);
   return (
     <article className="post">
       <header>
@@ -104,6 +108,12 @@ export function Post({ post, bio, entry, tagPath }: { post: PostSummary; bio: st
         <Byline post={post} />
         <TagList tags={post.tags} tagPath={tagPath} />
       </header>
+      {sections.length >= 2 ? (
+        <nav className="toc" aria-label="In this post">
+          <p className="toc-title">In this post</p>
+          <ol>{sections.map((h) => <li key={h.id}><a href={`#${h.id}`}>{h.text}</a></li>)}</ol>
+        </nav>
+      ) : null}
       {/* The Markdown of the post, rendered at build time. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: entry.html ?? '' }} />
       <footer className="author">
