@@ -77,9 +77,9 @@ let windowBuf: Buffer | null = null;
 /** The bytes held: `file`'s from `start`, `length` of them; `end`, where the last body read ends. */
 let held = { file: '', start: 0, length: 0, end: -1 };
 
+let named = { root: '', name: '', file: '' }; // the last bodies file read: a path made per read was 17 MB of garbage at 10,000 pages
 /** `bytes` bytes at `at` of a bodies file, of the body that ends at `bodyEnd` (its headings, excerpt and
  *  links included); a clear error when the cache was deleted or cut under the build. */
-let named = { root: '', name: '', file: '' }; // the last bodies file read: a path made per read was 17 MB of garbage at 10,000 pages
 function readAt(root: string, name: string, at: number, bytes: number, bodyEnd: number): string {
   const file = named.root === root && named.name === name ? named.file : (named = { root, name, file: path.join(bodiesDir(root), path.basename(name)) }).file;
   if (held.file !== file || at < held.start || at + bytes > held.start + held.length) {

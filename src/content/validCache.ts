@@ -33,10 +33,9 @@ export function storable(v: unknown, depth = 0): boolean {
   return true;
 }
 
-/** What a build knows of its inputs before it loads (pipeline/upToDate.ts): each file's stamp, relative to
- *  content/, and the key of its schemas. */
-/** `stamps`: every file below content/ (relative to it, with '/') and its stamp, from a walk that met no symlink
- *  (upToDate.ts): the loader lists the content files from it and stats none of them again. */
+/** What a build knows of its inputs before it loads (pipeline/upToDate.ts): the stamp of every file below content/
+ *  (relative to it, with '/'), from a walk that met no symlink: the loader lists the content files from it and
+ *  stats none again; and the key of its schemas. */
 export interface KnownInputs { stamps?: ReadonlyMap<string, FileStamp> | null; schemaKey?: string }
 
 /** The key of a build's schemas: `moduleFile` the compiled site module, `context` the build's variables and day. */
