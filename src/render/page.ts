@@ -75,7 +75,7 @@ function componentFailure(e: ComponentRenderFailure, route: Route, root: string)
   const d = e.directive;
   const thrown = String((e.thrown as Error)?.message ?? e.thrown);
   const frame = siteFrame(e.thrown, root);
-  const hint = readOnlyHint(e.thrown) ?? undefinedNameHint(e.thrown);
+  const hint = readOnlyHint(e.thrown);
   return message('ComponentRenderError', `rendering component ${d.n} on ${route.path} failed: ${thrown}`, fileLocation(d.f, d.l, d.c, d.t), {
     ...(hint ? { hint } : {}),
     render: { page: route.path, thrown: `${d.n}: ${thrown}` },

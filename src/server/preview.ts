@@ -94,7 +94,7 @@ export async function preview(opts: PreviewOptions): Promise<PreviewServer> {
   const port = opts.port ?? PREVIEW_PORT;
   const env = opts.env ?? process.env;
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
-    // A build whose routes have no home page ("/") is served from it: a preview opens at /, which would be a 404.
+    // A folder a build wrote (its host files are there) where no route wrote "/": said so, not that nothing was built.
     const built = fs.existsSync(path.join(dir, 'sitemap.xml')) || fs.existsSync(path.join(dir, '_headers'));
     throw new ServerStartError(built ? `${dir} has no index.html: no route of the site writes its home page; add a route with path "/" (preview opens the site at /)` : `${dir} has no built site: run \`sitegen build\` first`);
   }
