@@ -169,11 +169,14 @@ export function matchFiles(files: string[], patterns: string[]): string[] {
   return files.filter((f) => matchers.some((m) => m(f)));
 }
 
+/** A file the content folder's walks list: YAML, Markdown or JSON. */
+const CONTENT_FILE = /\.(ya?ml|md|json)$/;
+
 /** The same list as listContentFiles, from the stamps of a walk of content/ that met no symlink (upToDate.ts):
  *  every file below it, relative to it with '/', none of whose names starts with a dot. No folder is read again. */
 export function listedContentFiles(stamps: ReadonlyMap<string, unknown>): string[] {
   const out: string[] = [];
-  for (const rel of stamps.keys()) if (/\.(ya?ml|md|json)$/.test(rel) && !rel.startsWith('.') && !rel.includes('/.')) out.push(rel);
+  for (const rel of stamps.keys()) if (CONTENT_FILE.test(rel) && !rel.startsWith('.') && !rel.includes('/.')) out.push(rel);
   return out.sort();
 }
 
@@ -183,7 +186,7 @@ export function listedContentFiles(stamps: ReadonlyMap<string, unknown>): string
  */
 export async function listContentFiles(root: string, outside?: { rel: string; problem: 'outside' | 'hidden' }[]): Promise<string[]> {
   const guard: WalkGuard = { root, outside: [] };
-  const files = (await listFiles(path.join(root, 'content'), guard)).filter((f) => /\.(ya?ml|md|json)$/.test(f));
+  const files = (await listFiles(path.join(root, 'content'), guard)).filter((f) => CONTENT_FILE.test(f));
   outside?.push(...guard.outside.map((o) => ({ rel: o.rel ? `content/${o.rel}` : 'content', problem: o.problem })));
   return files;
 }

@@ -7,7 +7,7 @@ import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../c
 import { message, sortMessages } from '../core/errors.ts';
 import type { FailedParse, FileStamp, ParsedFile } from './parse.ts';
 import type { ValidateOptions } from './validate.ts';
-import { listContentFiles, listedContentFiles, matchFiles } from './glob.ts';
+import { listContentFiles, matchFiles } from './glob.ts';
 import { collectionPatterns, collectionSetErrors, collectionValue, entryOf, failedErrors, makeEntry } from './entry.ts';
 import { strays } from './strays.ts';
 import { outsideRootError } from './insideRoot.ts';
@@ -263,7 +263,7 @@ export async function listAndPlan(root: string, config: SiteConfig, listed?: str
 }
 
 export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache, opts: FinishOptions = {}, inputs: KnownInputs = {}): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean; marked?: boolean } }> {
-  const plan = await listAndPlan(root, config, inputs.stamps ? listedContentFiles(inputs.stamps) : undefined); // (listed by the build's walk)
+  const plan = await listAndPlan(root, config, inputs.files); // (listed by the build's walk, when it made one)
   plan.disk = !!cache && plan.items.length >= engineSettings().diskBodiesMin;
   const keys: string[] = [];
   const mdKey = cache ? contentMarkdownKey(config, root) : '';

@@ -34,9 +34,9 @@ export function storable(v: unknown, depth = 0): boolean {
 }
 
 /** What a build knows of its inputs before it loads (pipeline/upToDate.ts): the stamp of every file below content/
- *  (relative to it, with '/'), from a walk that met no symlink: the loader lists the content files from it and
- *  stats none again; and the key of its schemas. */
-export interface KnownInputs { stamps?: ReadonlyMap<string, FileStamp> | null; schemaKey?: string }
+ *  (relative to it, with '/'), from a walk that met no symlink, so the loader stats none again; the content files
+ *  listed from those stamps (glob.ts listedContentFiles), so it reads no folder again; and the key of its schemas. */
+export interface KnownInputs { stamps?: ReadonlyMap<string, FileStamp> | null; files?: string[]; schemaKey?: string }
 
 /** The key of a build's schemas: `moduleFile` the compiled site module, `context` the build's variables and day. */
 export function schemaKey(moduleFile: string, context: string): string | undefined {

@@ -63,8 +63,9 @@ export async function oneShotSources(root: string, opts: { drafts?: boolean; kno
   const t = performance.now();
   let cache = await withPatchHeap(() => openContentCache(root));
   const cacheMs = performance.now() - t;
-  // (listed from the build's walk of content/ when it made one: upToDate.ts)
-  const uncached = (opts.known?.stamps ? listedContentFiles(opts.known.stamps) : await listContentFiles(root)).length - (cache?.size ?? 0);
+  // (listed from the build's walk of content/ when it made one, upToDate.ts: once, for the loader too)
+  const listed = opts.known?.stamps ? listedContentFiles(opts.known.stamps) : undefined;
+  const uncached = (listed ?? await listContentFiles(root)).length - (cache?.size ?? 0);
   const pool = maybeStartPool(uncached);
   // The workers import the cached site module at once, or wait for the one esbuild is compiling.
   if (cached) pool?.load(cached.file);
@@ -88,7 +89,7 @@ export async function oneShotSources(root: string, opts: { drafts?: boolean; kno
         // A build that renders its pages on this thread writes them from a writer thread: started now, while
         // the content is parsed, it is ready for the first page (output/writers.ts prestartWriter).
         if (opts.writes && !(pool && poolRenders(pool))) prestartWriter(uncached);
-        const known = opts.known && { stamps: opts.known.stamps, schemaKey: schemaKey(site.file, opts.known.context) };
+        const known = opts.known && { stamps: opts.known.stamps, files: listed, schemaKey: schemaKey(site.file, opts.known.context) };
         const out = await loadContent(root, site.config, pool ? poolLoader(pool, site.config, root, opts) : undefined, cache, opts, known);
         // Written while the build goes on; awaited by close().
         if ((out.cache?.changed || out.cache?.marked) && !out.errors.length) {
