@@ -19,15 +19,28 @@ export interface Io {
   cwd: string;
   /** Standard output is a terminal: a progress line is redrawn in place there (cli/progress.ts). */
   live?: boolean;
+  /** Until the returned function is called, `before` runs ahead of every write to the terminal that does not
+   *  come through out() and err(): what a template or a plugin prints (console.log) while a progress line is
+   *  drawn then starts on a line of its own, and the progress line is drawn again below it. */
+  others?(before: () => void): () => void;
 }
 
-export const terminal = (): Io => ({
-  out: (s) => process.stdout.write(s),
-  err: (s) => process.stderr.write(s),
-  env: process.env,
-  cwd: process.cwd(),
-  live: !!process.stdout.isTTY,
-});
+export const terminal = (): Io => {
+  const streams = [process.stdout, process.stderr];
+  const own = streams.map((s) => s.write);
+  return {
+    out: (s) => own[0].call(process.stdout, s),
+    err: (s) => own[1].call(process.stderr, s),
+    env: process.env,
+    cwd: process.cwd(),
+    live: !!process.stdout.isTTY,
+    others(before) {
+      const was = streams.map((s) => s.write);
+      streams.forEach((s, i) => { s.write = function (this: NodeJS.WriteStream, ...args: unknown[]) { before(); return (was[i] as (...a: unknown[]) => boolean).apply(this, args); } as typeof s.write; });
+      return () => streams.forEach((s, i) => { s.write = was[i]; });
+    },
+  };
+};
 
 export interface BuildFlags { root?: string; out?: string; siteUrl?: string; quiet?: boolean; json?: boolean; cache?: boolean; drafts?: boolean }
 
@@ -40,6 +53,7 @@ export async function runBuild(flags: BuildFlags, io: Io = terminal()): Promise<
   const settings = engineSettingsFrom(flags, io.env);
   const onWait = (text: string) => io.err(`${text}\n`);
   const shown = flags.quiet || flags.json ? null : progressLine(io.out, !!io.live);
+  const unhook = shown && io.live ? io.others?.(() => shown.clear()) : undefined;
   const onStage = (name: string, ms: number, note?: string) => { shown?.clear(); log(dim(`  ${name.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms${note ? ` (${note})` : ''}`)); };
   // Nothing changed since the last build: its result, before the rest of the engine is even loaded.
   const { probeBuild } = await import('../src/pipeline/upToDate.ts');
@@ -53,7 +67,7 @@ export async function runBuild(flags: BuildFlags, io: Io = terminal()): Promise<
       root, outDir: flags.out, siteUrl: flags.siteUrl, drafts: flags.drafts, settings, env: io.env, onWait, onStage, probe: probed.probe,
       ...(shown ? { onProgress: shown.update } : {}),
     });
-  } finally { shown?.clear(); } // (a build that throws leaves no half line before its error)
+  } finally { shown?.clear(); unhook?.(); } // (a build that throws leaves no half line before its error)
   const errLine = (s: string) => io.err(s + '\n');
   if (flags.json) io.out(jsonResult(result) + '\n');
   if (result.errors.length) {
@@ -80,10 +94,11 @@ export async function runCheck(flags: CheckFlags, io: Io = terminal()): Promise<
   const root = path.resolve(io.cwd, flags.root ?? '.');
   const { checkSite } = await import('../src/pipeline/build.ts');
   const shown = flags.json ? null : progressLine(io.out, !!io.live);
+  const unhook = shown && io.live ? io.others?.(() => shown.clear()) : undefined;
   let result: BuildResult;
   try {
     result = await checkSite({ root, drafts: flags.drafts, settings: engineSettingsFrom({}, io.env), env: io.env, typecheck: flags.typecheck !== false, ...(shown ? { onProgress: shown.update, onStage: () => shown.clear() } : {}) });
-  } finally { shown?.clear(); }
+  } finally { shown?.clear(); unhook?.(); }
   const typecheck = result.typecheck;
   if (!flags.json && typecheck && 'skipped' in typecheck) io.err(dim(`  ${typecheck.skipped}\n`));
   if (flags.json) io.out(jsonResult(result) + '\n');

@@ -4,6 +4,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { build } from '../../src/pipeline/build.ts';
 import { progressLine } from '../../cli/progress.ts';
+import { runBuild, terminal, type Io } from '../../cli/commands.ts';
 import { copyOf } from '../helpers/scratch.ts';
 
 type Count = [string, number, number];
@@ -77,4 +78,34 @@ describe('the progress line', () => {
     line.clear();
     expect(out).not.toContain('\r');
   });
+
+  it('on a terminal: what a template or plugin prints meanwhile wipes the line first, and starts on a line of its own', async () => {
+    // The terminal's hook: every write to stdout or stderr but the command's own runs `before` first.
+    const io = terminal();
+    let before = 0;
+    const unhook = io.others!(() => { before++; });
+    try {
+      process.stdout.write(''); // (console.log in a template ends in these writes)
+      process.stderr.write('');
+      expect(before).toBe(2);
+      io.out(''); io.err(''); // the progress line's own writes and the report's
+      expect(before).toBe(2);
+    } finally { unhook(); }
+    process.stdout.write('');
+    expect(before).toBe(2); // gone once the command ends
+
+    // A build on a terminal wipes its progress line before such a write, and takes the hook away when it ends.
+    const site = await copyOf('basic');
+    onTestFinished(() => site.remove());
+    let out = '', hooked: (() => void) | null = null, hooks = 0;
+    const fake: Io = { out: (s) => { out += s; }, err: () => {}, env: {}, cwd: site.root, live: true, others: (b) => { hooked = b; hooks++; return () => { hooked = null; }; } };
+    const { code } = await runBuild({ root: '.', cache: false }, fake);
+    expect(code).toBe(0);
+    expect(hooks).toBe(1);
+    expect(hooked).toBeNull();
+    // Off a terminal nothing is drawn in place, so nothing is hooked.
+    const { code: plain } = await runBuild({ root: '.', cache: false }, { ...fake, live: false });
+    expect(plain).toBe(0);
+    expect(hooks).toBe(1);
+  }, 60_000);
 });
