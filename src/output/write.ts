@@ -5,6 +5,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { writeOver, writeOverChunks } from './writeOver.ts';
+import type { KeptListing } from './keptListing.ts';
 
 export interface Staging {
   dir: string;
@@ -75,6 +76,8 @@ export interface Recycling {
   dir: string;
   /** Every file this build writes, relative to the output: what of the kept folder may stay to be overwritten. */
   planned: Iterable<string>;
+  /** The kept folder listed on another thread meanwhile (keptListing.ts), awaited before it is moved. */
+  listed?: Promise<KeptListing | null> | null;
   /**
    * The site root, when `dir` is inside it: the kept folder is used only when the folders from the root to
    * it are no links (a `.sitegen` linked elsewhere would have the build move and prune files out there).
@@ -120,11 +123,12 @@ export async function stageOutput(outDir: string, wanted?: Recycling): Promise<S
   const recycle = await usable(wanted);
   if (recycle) {
     try {
+      const listed = await recycle.listed;
       await fsp.rename(recycle.dir, dir);
       // What was moved is checked, not what the path named before: a link moves as a link.
       if ((await fsp.lstat(dir)).isDirectory()) {
         reused = true;
-        pruneTo(dir, recycle.planned);
+        pruneTo(dir, recycle.planned, listed);
       } else await fsp.unlink(dir);
     } catch (e: any) {
       if (reused) await fsp.rm(dir, { recursive: true, force: true }); // half pruned: start empty instead
@@ -189,9 +193,10 @@ const newFileOwnership = () => ({ mode: 0o666 & ~process.umask(), uid: process.g
  * and anything that is not a plain file or folder (a symbolic link would make a write land elsewhere). A
  * planned file stays only if writing over it is the same as creating it: one link (a hard-linked copy of a
  * deployed output must not change under its owner) and a new file's mode. What stays is then overwritten
- * by the build, so the staged output holds exactly what a build into an empty folder holds.
+ * by the build, so the staged output holds exactly what a build into an empty folder holds. `listed`: the
+ * folder as keptListing.ts read it (under the build lock, before it was moved to `dir`), read here instead.
  */
-export function pruneTo(dir: string, planned: Iterable<string>): void {
+export function pruneTo(dir: string, planned: Iterable<string>, listed?: KeptListing | null): void {
   const files = new Set<string>();
   const folders = new Set<string>([dir]);
   for (const rel of planned) {
@@ -200,6 +205,7 @@ export function pruneTo(dir: string, planned: Iterable<string>): void {
     for (let d = path.dirname(abs); d.length > dir.length && !folders.has(d); d = path.dirname(d)) folders.add(d);
   }
   const created = newFileOwnership();
+  if (listed) { pruneListed(dir, files, folders, created, listed); return; }
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
@@ -212,4 +218,17 @@ export function pruneTo(dir: string, planned: Iterable<string>): void {
   walk(dir);
 }
 
-const sameAsNew = (s: fs.Stats, created: ReturnType<typeof newFileOwnership>) => s.nlink === 1 && (s.mode & 0o7777) === created.mode && s.uid === (created.uid ?? s.uid);
+/** pruneTo's walk over a listing: the same answer for each path, a folder removed with all below it. */
+function pruneListed(dir: string, files: Set<string>, folders: Set<string>, created: ReturnType<typeof newFileOwnership>, listed: KeptListing): void {
+  const n = listed.nums;
+  let gone: string | null = null; // a folder removed: the paths below it are skipped
+  listed.paths.split('\0').forEach((rel, i) => {
+    if (!rel || (gone !== null && rel.startsWith(gone))) return;
+    const p = path.join(dir, rel), kind = n[4 * i];
+    if (kind === 2) {
+      if (!folders.has(p)) { fs.rmSync(p, { recursive: true, force: true }); gone = rel + path.sep; }
+    } else if (!(kind === 1 && files.has(p) && sameAsNew({ nlink: n[4 * i + 1], mode: n[4 * i + 2], uid: n[4 * i + 3] }, created))) fs.rmSync(p, { force: true });
+  });
+}
+
+const sameAsNew = (s: Pick<fs.Stats, 'nlink' | 'mode' | 'uid'>, created: ReturnType<typeof newFileOwnership>) => s.nlink === 1 && (s.mode & 0o7777) === created.mode && s.uid === (created.uid ?? s.uid);

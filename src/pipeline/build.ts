@@ -12,7 +12,7 @@ import type { BuildResult, Message, PageReport } from '../core/types.ts';
 import { sortMessages } from '../core/errors.ts';
 import { saveCodeCaches, vendorFile } from '../site/index.ts';
 import type { PageLinks } from './linkScan.ts';
-import { stageOutput, writeOther, writeVariants, type OtherFile, type Staging } from '../output/write.ts';
+import { stageOutput, writeOther, writeVariants, type OtherFile, type Recycling, type Staging } from '../output/write.ts';
 import { hostFileChunks, MERGED_HOST_FILES } from '../output/hostfiles.ts';
 import { acquireBuildLock } from './buildLock.ts';
 import { pageChunks } from '../render/page.ts';
@@ -31,6 +31,7 @@ import { urlPolicy } from '../render/urls.ts';
 import { skippable, trackEnv, upToDate, type UpToDate } from './upToDate.ts';
 import { wholeEnv, type EnvRecord } from './envRecord.ts';
 import { siteCachePath } from '../cache/registry.ts';
+import { keptLister } from '../output/keptListing.ts';
 import { pruneCaches } from '../cache/prune.ts';
 import { stageTimer } from './stageTimer.ts';
 import { routeType } from './routeTable.ts';
@@ -39,9 +40,7 @@ import { patchHeap, patchHeapAfter } from '../core/heap.ts';
 import { listenProgress, type ProgressListener } from '../core/progress.ts';
 
 export interface BuildOptions {
-  root: string;
-  outDir?: string;
-  siteUrl?: string;
+  root: string; outDir?: string; siteUrl?: string;
   env?: NodeJS.ProcessEnv;
   /** Include draft entries (`sitegen build --drafts`); without it they are left out of every output. */
   drafts?: boolean;
@@ -122,6 +121,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const memo = !skippable(s) ? null : opts.probe
       ?? await stageTimer(result, opts)('up to date', async () => { const u = await upToDate(root, { outDir, drafts: opts.drafts, siteUrl: opts.siteUrl, env: opts.env ?? process.env }); return Object.assign(u, { hit: !!u.result }); });
     if (memo?.result) return finish({ ...memo.result, timings: result.timings, cached: result.cached }, t0);
+    const kept = keptLister(s.cache && !memo?.sameSite ? siteCachePath(root, 'output') : null, 'content'); // (a build that will likely stage a whole output: output/keptListing.ts)
     // Which environment variables the build reads, through the env it hands the site and process.env
     // (the site's code may read either): the memo holds their values, not the whole environment's.
     const env = opts.env ?? process.env, realEnv = process.env, tracked = trackEnv(env);
@@ -131,12 +131,12 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       const envKey = memo?.envKey ?? wholeEnv(env);
       const known = memo ? { stamps: memo.contentStamps(), context: `${envKey}\n${new Date().toISOString().slice(0, 10)}` } : undefined;
       // A record of a live output: the build will likely patch it, and its heap grows faster while the content cache opens and once the config is loaded (core/heap.ts).
-      const onStage = patchHeapAfter('config', !!memo && await isFolder(outDir), opts.onStage);
+      const onStage = kept.after(patchHeapAfter('config', !!memo && await isFolder(outDir), opts.onStage));
       const { session, plan } = await loadAndPlan({ ...opts, root, env: tracked.proxy, onStage }, 'build', result, known);
       try {
         // The variables read, when the build could see every read (process.env itself, tracked): else null.
         const envReads = () => (memo && env === realEnv && tracked.reads() && processEnv.reads() ? new Set([...tracked.reads()!, ...processEnv.reads()!]) : null);
-        const output = plan.ok ? await writePlan(opts, session, plan, result, outDir, { values: env, reads: envReads }, memo?.output) : null;
+        const output = plan.ok ? await writePlan(opts, session, plan, result, outDir, { values: env, reads: envReads }, memo?.output, kept.listed()) : null;
         if (memo && output && !result.errors.length && session.site) await memo.save(result, session.site.file, output, output.env);
       } finally {
         if (session.pool) result.workers = session.pool.stats;
@@ -165,7 +165,7 @@ function finish(result: BuildResult, t0: number): BuildResult {
  * Renders the plan and makes it the output when nothing went wrong: written into the live output in place when
  * the build caches know it and few pages changed (output/patch.ts), else into a staging folder swapped in.
  */
-async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, outDir: string, env: { values: NodeJS.ProcessEnv; reads: () => Set<string> | null }, probe?: UpToDate['output']): Promise<(OutputStamps & { env: EnvRecord }) | null> {
+async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, outDir: string, env: { values: NodeJS.ProcessEnv; reads: () => Set<string> | null }, probe?: UpToDate['output'], listed?: Recycling['listed']): Promise<(OutputStamps & { env: EnvRecord }) | null> {
   result.notices.push(...plan.notices);
   const timed = stageTimer(result, opts);
   const others = otherFiles(session, plan);
@@ -196,7 +196,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
   if (patch) staging = patchOutput(outDir, patch, () => (all ??= [...planned(), ...imageFiles]));
   else {
     patchHeap(false); // a whole output renders: the heap's slow growth again (core/heap.ts)
-    const recycle = cache ? { dir: siteCachePath(session.root, 'output'), planned: planned(), root: session.root } : undefined;
+    const recycle = cache ? { dir: siteCachePath(session.root, 'output'), planned: planned(), root: session.root, listed } : undefined;
     staging = await timed('staging', () => stageOutput(outDir, recycle));
     incremental?.at(staging.dir, !staging.fresh);
   }

@@ -215,6 +215,9 @@ export interface UpToDate {
   /** The values now of the variables the last build read (or the whole environment's hash): a change
    *  renders every page again (incremental.ts buildKey), as a template may read them. */
   envKey: string;
+  /** The last build's config, templates, client bundle, environment and flags are this build's: only files
+   *  below content/ or static/ changed (a build that likely renders a few pages and patches the output). */
+  sameSite: boolean;
   /** The size and mtime of each content file, relative to content/, as stamped now (null: unknown). The
    *  content cache takes them for its own stat of each file: the same answer, asked once. */
   contentStamps(): Map<string, FileStamp> | null;
@@ -228,10 +231,10 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
   const inputs = walkInputs(root);
   const key = keyOf(k);
   const memo = await readMemo(root);
-  const fresh = !!memo && !!inputs && memo.key === key
+  const sameSite = !!memo && !!inputs && memo.key === key
     && cachedSiteModule(root)?.file === memo.moduleFile
-    && sameWalk(inputs, memo.inputs) && memo.bundle !== null && bundleState(root) === memo.bundle && envSame(memo.env, k.env)
-    && outputIntact(k.outDir, memo.output);
+    && memo.bundle !== null && bundleState(root) === memo.bundle && envSame(memo.env, k.env);
+  const fresh = sameSite && sameWalk(inputs!, memo!.inputs) && outputIntact(k.outDir, memo!.output);
   const envKey = memo && typeof memo.env === 'object' ? JSON.stringify(Object.keys(memo.env).map((n) => [n, k.env[n] ?? null])) : wholeEnv(k.env);
   // Replayed as this build's: nothing was made now (every image variant is the last build's).
   const result = fresh ? withReports({ ...memo!.result, rendered: 0, ...(memo!.result.images ? { images: { files: memo!.result.images.files, processed: 0, cached: memo!.result.images.files } } : {}) }, memo!.reports, memo!.types) : undefined;
@@ -242,6 +245,7 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
   return {
     result,
     envKey,
+    sameSite,
     ...(probe ? { output: probe } : {}),
     contentStamps() {
       if (!inputs) return null;

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pruneTo, stageOutput } from '../../src/output/write.ts';
+import { listKept } from '../../src/output/keptListing.ts';
 import { REPO, sitegen, fixture } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { treeSnapshot } from '../helpers/tree.ts';
@@ -53,6 +54,38 @@ describe('pruneTo: what of a previous output a build may write over', () => {
     expect(listing(dir)).toEqual(['a/', 'a/index.html', 'index.html']);
     expect(fs.readFileSync(outside, 'utf8')).toBe('not ours');
     expect(fs.readFileSync(path.join(tmp, 'snapshot.html'), 'utf8')).toBe('hard-linked');
+  });
+
+  it('from a listing made on another thread before the folder moved: the same files kept as its own read keeps', async () => {
+    // The same folder twice: one pruned by reading it, one from its listing (output/keptListing.ts), made
+    // under the name it had before it moved (a build lists the kept output, then moves it to its staging folder).
+    const make = (dir: string) => {
+      put(path.join(dir, 'index.html'), 'kept');
+      for (let i = 0; i < 30; i++) put(path.join(dir, `p${i}/index.html`), `page ${i}`);
+      put(path.join(dir, 'p3/stale.html'), 'a stale file in a planned folder');
+      put(path.join(dir, 'gone/deep/er/index.html'), 'a folder no planned file is in');
+      put(path.join(dir, 'gone-too/index.html'), 'a name that starts like a removed folder');
+      put(path.join(dir, 'x'), 'a file where the build writes a folder');
+      put(path.join(dir, 'y/index.html'), 'a folder where the build writes a file');
+      fs.symlinkSync(path.join(tmp, 'outside.txt'), path.join(dir, 'link.html'));
+      put(path.join(dir, 'shared.html'), 'hard-linked');
+      fs.linkSync(path.join(dir, 'shared.html'), `${dir}-snapshot.html`);
+      put(path.join(dir, 'private.html'), 'another mode');
+      fs.chmodSync(path.join(dir, 'private.html'), 0o600);
+    };
+    const planned = ['index.html', ...Array.from({ length: 30 }, (_, i) => `p${i}/index.html`), 'gone-too/index.html', 'x/index.html', 'y', 'link.html', 'shared.html', 'private.html'];
+    const read = path.join(tmp, 'prune-read'), kept = path.join(tmp, 'prune-kept'), staged = path.join(tmp, 'prune-staged');
+    make(read); make(kept);
+    const listed = await listKept(kept);
+    expect(listed).not.toBeNull();
+    fs.renameSync(kept, staged);
+    pruneTo(read, planned);
+    pruneTo(staged, planned, listed);
+    expect(listing(staged)).toEqual(listing(read));
+    expect(listing(staged)).toContain('gone-too/index.html');
+    expect(listing(staged)).not.toContain('gone/');
+    expect(fs.readFileSync(`${kept}-snapshot.html`, 'utf8')).toBe('hard-linked');
+    expect(listKept(path.join(tmp, 'no-such-folder'))).toBeNull();
   });
 });
 
