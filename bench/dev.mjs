@@ -173,11 +173,12 @@ async function editBench() {
     fs.writeFileSync(md, original);
     await sleep(200);
 
+    // (BENCH_TEMPLATE_EDITS=0: no template edits, and no row for them)
     const layout = path.join(SITE, 'templates', 'Layout.tsx');
     const layoutSource = fs.readFileSync(layout, 'utf8');
     from = dev.output().length;
-    const template = await measure('template', TEMPLATE_EDITS, (marker) => fs.writeFileSync(layout, layoutSource.replace('>layout-mark<', `>${marker}<`)), pagePath(0), dev.url, stream);
-    rows.push(['template edit (layout)', stats(template), serverLines(dev.output(), from)]);
+    const template = TEMPLATE_EDITS > 0 ? await measure('template', TEMPLATE_EDITS, (marker) => fs.writeFileSync(layout, layoutSource.replace('>layout-mark<', `>${marker}<`)), pagePath(0), dev.url, stream) : [];
+    if (template.length) rows.push(['template edit (layout)', stats(template), serverLines(dev.output(), from)]);
     fs.writeFileSync(layout, layoutSource);
   } catch (e) {
     process.stderr.write(`server output:\n${dev.output()}\n`);
