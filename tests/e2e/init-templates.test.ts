@@ -68,6 +68,41 @@ describe.each(['blog', 'docs'])('the %s starter in Chromium', (template) => {
   });
 });
 
+describe('the docs starter sidebar', () => {
+  const nav = (page: Page) => page.getByRole('navigation', { name: 'Documentation' });
+  const toggle = (page: Page) => page.getByRole('button', { name: 'Browse the docs' });
+
+  it('on a narrow screen: a button opens the list over the page, keyboard first, and Escape closes it', async () => {
+    const page = await shared.open({ width: 375, height: 800 });
+    await page.goto(`${served.docs!.url}getting-started/installation/`);
+    expect(await nav(page).isVisible()).toBe(false);
+    await toggle(page).focus();
+    await page.keyboard.press('Enter');
+    expect(await nav(page).isVisible()).toBe(true);
+    // (the button's expanded state is the browser's, from its popovertarget: read from the accessibility tree)
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const button = nodes.find((n) => n.role?.value === 'button' && n.name?.value === 'Browse the docs');
+    expect(button?.properties?.find((p) => p.name === 'expanded')?.value.value).toBe(true);
+    expect(await nav(page).locator('[aria-current="page"]').textContent()).toBe('Installation');
+    // Tab goes from the button into the list, the list's first link first.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Introduction');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    expect(await nav(page).isVisible()).toBe(false);
+  });
+
+  it('on a wide screen: the list beside the page, no button', async () => {
+    const page = await shared.open({ width: 1280, height: 800 });
+    await page.goto(`${served.docs!.url}getting-started/installation/`);
+    expect(await nav(page).isVisible()).toBe(true);
+    expect(await toggle(page).isVisible()).toBe(false);
+    // One list in the page: a big site writes it once a page, not once for each screen width.
+    expect(await page.locator('nav a[aria-current="page"]').count()).toBe(1);
+  });
+});
+
 describe('the docs starter Tabs', () => {
   let page: Page;
   const tabs = () => page.getByRole('tab');

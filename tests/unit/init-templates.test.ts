@@ -232,7 +232,7 @@ describe('the docs starter', () => {
   beforeAll(() => builtStarter('docs'), 180_000);
   const page = (rel: string) => built.docs!.plain[rel] ?? '';
   const sidebar = (html: string) => {
-    const nav = /<nav class="sidebar" aria-label="Documentation">([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
+    const nav = /<nav id="docs-nav" class="sidebar" aria-label="Documentation" popover="auto">([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
     return [...nav.matchAll(/<h2>([^<]+)<\/h2>|<a href="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
   };
 

@@ -26,20 +26,17 @@ function NavList({ nav, current }: { nav: NavSection[]; current: string }) {
 
 /**
  * The sidebar and the page's main landmark. Wide screens show the sidebar beside the page; narrow ones a
- * "Browse the docs" disclosure above it instead (only one of the two is displayed at a time).
+ * "Browse the docs" button above it that opens the same list over the page (an HTML popover: no script, and
+ * Escape or a click outside closes it). The list is written once per page: a site of 1,000 pages holds it
+ * 1,000 times.
  */
 function DocFrame({ nav, current, children }: { nav: NavSection[]; current: string; children: ReactNode }) {
   return (
     <div className="frame">
-      <nav className="sidebar" aria-label="Documentation">
+      <button type="button" className="nav-toggle" popoverTarget="docs-nav">Browse the docs</button>
+      <nav id="docs-nav" className="sidebar" aria-label="Documentation" popover="auto">
         <NavList nav={nav} current={current} />
       </nav>
-      <details className="mobile-nav">
-        <summary>Browse the docs</summary>
-        <nav aria-label="Documentation pages">
-          <NavList nav={nav} current={current} />
-        </nav>
-      </details>
       <main id="main" tabIndex={-1}>{children}</main>
     </div>
   );
