@@ -215,8 +215,7 @@ export interface UpToDate {
   /** The values now of the variables the last build read (or the whole environment's hash): a change
    *  renders every page again (incremental.ts buildKey), as a template may read them. */
   envKey: string;
-  /** The last build's config, templates, client bundle, environment and flags are this build's: only files
-   *  below content/ or static/ changed (a build that likely renders a few pages and patches the output). */
+  /** Only files below content/ or static/ changed since the last build, if any (likely a patch of a few pages). */
   sameSite: boolean;
   /** The size and mtime of each content file, relative to content/, as stamped now (null: unknown). The
    *  content cache takes them for its own stat of each file: the same answer, asked once. */
@@ -231,8 +230,7 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
   const inputs = walkInputs(root);
   const key = keyOf(k);
   const memo = await readMemo(root);
-  const sameSite = !!memo && !!inputs && memo.key === key
-    && cachedSiteModule(root)?.file === memo.moduleFile
+  const sameSite = !!memo && !!inputs && memo.key === key && cachedSiteModule(root)?.file === memo.moduleFile
     && memo.bundle !== null && bundleState(root) === memo.bundle && envSame(memo.env, k.env);
   const fresh = sameSite && sameWalk(inputs!, memo!.inputs) && outputIntact(k.outDir, memo!.output);
   const envKey = memo && typeof memo.env === 'object' ? JSON.stringify(Object.keys(memo.env).map((n) => [n, k.env[n] ?? null])) : wholeEnv(k.env);
@@ -243,9 +241,7 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
   const o = !fresh && memo?.key === key ? memo.output : null;
   const probe = o && o.nf >= engineSettings().probeMin ? probeOutput(k.outDir, o.nd ? o.dirs : null, o.nf ? o.files : null) : null;
   return {
-    result,
-    envKey,
-    sameSite,
+    result, envKey, sameSite,
     ...(probe ? { output: probe } : {}),
     contentStamps() {
       if (!inputs) return null;
