@@ -301,6 +301,20 @@ describe('bad input is a located error, the same in build, check and dev', () =>
     } finally { await dev.close(); }
   });
 
+  it('dev checks the bodies no edit touched again when the config\'s components change, and only then', async () => {
+    const s = await site({ a: page('A', 'A :Badge[hi] here.\n'), b: page('B', 'Plain text.\n') });
+    const dev = await s.dev();
+    try {
+      // An edit of another page leaves a's body as it was checked: no error.
+      s.edit('content/pages/b.md', (t) => t.replace('Plain text.', 'Plain text, edited.'));
+      await until(async () => (await (await fetch(dev.url + '/b/')).text()).includes('Plain text, edited.'), 15_000, 'the edit');
+      expect(dev.output()).not.toContain('Unknown component');
+      // Badge renamed in the config: a's body, unchanged, now names an unknown component.
+      s.edit('sitegen.config.ts', (t) => t.replace('    Badge: component(Badge,', '    Pill: component(Badge,'));
+      await until(() => dev.output().includes('content/pages/a.md:4:3 Unknown component "Badge" in :Badge[…]'), 15_000, 'the error in dev');
+    } finally { await dev.close(); }
+  });
+
   it('the content policy holds inside a block', async () => {
     const s = await site({ p: page('P', ':::Callout\nSafe, then <img src=x onerror=alert(1)>\n\n[link](javascript:alert(1))\n:::\n\nA :Badge[<b>label</b>]{tone="info"}\n') });
     const r = await s.build();
