@@ -19,9 +19,10 @@ export interface Io {
   cwd: string;
   /** Standard output is a terminal: a progress line is redrawn in place there (cli/progress.ts). */
   live?: boolean;
-  /** Until the returned function is called, `before` runs ahead of every write to the terminal that does not
-   *  come through out() and err(): what a template or a plugin prints (console.log) while a progress line is
-   *  drawn then starts on a line of its own, and the progress line is drawn again below it. */
+  /** Until the returned function is called, `before` runs ahead of every write through process.stdout or
+   *  process.stderr that does not come from out() and err(): what a template or a plugin prints (console.log)
+   *  while a progress line is drawn then starts on a line of its own, and the progress line is drawn again below
+   *  it. (A child process that writes to the terminal itself is not seen.) */
   others?(before: () => void): () => void;
 }
 
@@ -36,8 +37,10 @@ export const terminal = (): Io => {
     live: !!process.stdout.isTTY,
     others(before) {
       const was = streams.map((s) => s.write);
-      streams.forEach((s, i) => { s.write = function (this: NodeJS.WriteStream, ...args: unknown[]) { before(); return (was[i] as (...a: unknown[]) => boolean).apply(this, args); } as typeof s.write; });
-      return () => streams.forEach((s, i) => { s.write = was[i]; });
+      const mine = was.map((w) => function (this: NodeJS.WriteStream, ...args: unknown[]) { before(); return (w as (...a: unknown[]) => boolean).apply(this, args); } as typeof w);
+      streams.forEach((s, i) => { s.write = mine[i]; });
+      // (a write another library put over ours meanwhile stays: ours then only runs `before`, which does nothing once the line is gone)
+      return () => streams.forEach((s, i) => { if (s.write === mine[i]) s.write = was[i]; });
     },
   };
 };
@@ -53,7 +56,6 @@ export async function runBuild(flags: BuildFlags, io: Io = terminal()): Promise<
   const settings = engineSettingsFrom(flags, io.env);
   const onWait = (text: string) => io.err(`${text}\n`);
   const shown = flags.quiet || flags.json ? null : progressLine(io.out, !!io.live);
-  const unhook = shown && io.live ? io.others?.(() => shown.clear()) : undefined;
   const onStage = (name: string, ms: number, note?: string) => { shown?.clear(); log(dim(`  ${name.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms${note ? ` (${note})` : ''}`)); };
   // Nothing changed since the last build: its result, before the rest of the engine is even loaded.
   const { probeBuild } = await import('../src/pipeline/upToDate.ts');
@@ -62,6 +64,7 @@ export async function runBuild(flags: BuildFlags, io: Io = terminal()): Promise<
   if (probed.result) onStage('up to date', probed.result.timings.total, 'nothing changed');
   // Commands import what they need when they run: `--help` and an unknown command load no site and no renderer.
   let result: BuildResult;
+  const unhook = shown && io.live ? io.others?.(() => shown.clear()) : undefined;
   try {
     result = probed.result ?? await (await import('../src/pipeline/build.ts')).build({
       root, outDir: flags.out, siteUrl: flags.siteUrl, drafts: flags.drafts, settings, env: io.env, onWait, onStage, probe: probed.probe,

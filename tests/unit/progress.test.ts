@@ -94,6 +94,19 @@ describe('the progress line', () => {
     process.stdout.write('');
     expect(before).toBe(2); // gone once the command ends
 
+    // A write another library puts over ours meanwhile stays when the command ends; a stream nobody else
+    // touched gets its own write back.
+    const [out0, err0] = [process.stdout.write, process.stderr.write];
+    const unhook2 = io.others!(() => {});
+    const ours = process.stdout.write;
+    const theirs = function (this: unknown, ...args: unknown[]) { return (ours as (...a: unknown[]) => boolean).apply(process.stdout, args); } as typeof out0;
+    process.stdout.write = theirs;
+    try {
+      unhook2();
+      expect(process.stdout.write).toBe(theirs);
+      expect(process.stderr.write).toBe(err0);
+    } finally { process.stdout.write = out0; }
+
     // A build on a terminal wipes its progress line before such a write, and takes the hook away when it ends.
     const site = await copyOf('basic');
     onTestFinished(() => site.remove());
