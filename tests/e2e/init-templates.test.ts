@@ -91,6 +91,15 @@ describe('the docs starter sidebar', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     expect(await nav(page).isVisible()).toBe(false);
+    // Opened, then the window widens: the page keeps its column beside the list, and a click outside closes it.
+    await toggle(page).click();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const main = await page.locator('main').boundingBox();
+    expect(main!.x).toBeGreaterThan(250);
+    expect(main!.width).toBeGreaterThan(600);
+    await page.mouse.click(1000, 400);
+    expect(await nav(page).isVisible()).toBe(true); // (closed, it is the wide screen's sidebar again)
+    expect(await page.locator('main').boundingBox()).toEqual(main);
   });
 
   it('on a wide screen: the list beside the page, no button', async () => {
