@@ -41,8 +41,8 @@ export function listKept(dir: string): Promise<KeptListing | null> | null {
   try { if (!fs.lstatSync(dir).isDirectory()) return null; } catch { return null; }
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(PROGRAM, { eval: true, workerData: { dir, port: port2 }, transferList: [port2] });
-  // (kept referenced: a build awaiting the answer must not end for want of anything else to wait for; a build
-  // that ends without staging waits for the thread to finish its read)
+  // (kept referenced: a build awaiting the answer must not end for want of anything else to wait for; after a
+  // build that did not stage, the process waits for the thread to finish its read before it exits)
   return new Promise((resolve) => {
     const done = (l: KeptListing | null) => { port1.close(); void worker.terminate(); resolve(l); };
     port1.once('message', (l: KeptListing | null) => done(l));

@@ -215,7 +215,7 @@ export interface UpToDate {
   /** The values now of the variables the last build read (or the whole environment's hash): a change
    *  renders every page again (incremental.ts buildKey), as a template may read them. */
   envKey: string;
-  /** Only files below content/ or static/ changed since the last build, if any (likely a patch of a few pages). */
+  /** The last build's day, flags, site module, client bundle and environment: only content/ or static/ may differ. */
   sameSite: boolean;
   /** The size and mtime of each content file, relative to content/, as stamped now (null: unknown). The
    *  content cache takes them for its own stat of each file: the same answer, asked once. */
