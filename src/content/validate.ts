@@ -59,9 +59,8 @@ function knownKeys(iss: any): string[] {
 }
 
 /** "Did you mean …?" and the fields the object takes, like an unknown config key's hint. */
-function unknownFieldHint(key: string, known: string[]): string | undefined {
+function unknownFieldHint(key: string, known: string[], guess: string | undefined): string | undefined {
   if (!known.length) return undefined;
-  const guess = closest(key, known);
   const list = known.length > 20 ? `${known.slice(0, 20).join(', ')}, …` : known.join(', ');
   // (no close match: likely a field the content had elsewhere, as a site moved from another generator has)
   const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
@@ -93,16 +92,18 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
   const errors: Message[] = [];
   // A misspelt required field (`descripton:`) is one mistake: said once, at the key written, whose hint names
   // the field meant; not also as that field "Required" at the start of the data.
-  const meant = new Set<string>();
-  for (const iss of r.error.issues) if (iss.code === 'unrecognized_keys') for (const key of iss.keys) {
-    const guess = closest(key, known.get(iss.keys) ?? []);
-    if (guess) meant.add(JSON.stringify([...iss.path, guess]));
+  // (each unknown key's did-you-mean, by its issue's list of keys: made once, for this and for its hint)
+  const meant = new Set<string>(), guesses = new Map<unknown[], (string | undefined)[]>();
+  for (const iss of r.error.issues) if (iss.code === 'unrecognized_keys') {
+    const list = iss.keys.map((key) => closest(key, known.get(iss.keys) ?? []));
+    guesses.set(iss.keys, list);
+    list.forEach((guess) => { if (guess) meant.add(JSON.stringify([...iss.path, guess])); });
   }
   for (const iss of r.error.issues) {
     if (iss.message === 'Required' && meant.has(JSON.stringify(iss.path))) continue;
     if (iss.code === 'unrecognized_keys') {
-      for (const key of iss.keys) {
-        const hint = unknownFieldHint(key, known.get(iss.keys) ?? []);
+      for (const [i, key] of iss.keys.entries()) {
+        const hint = unknownFieldHint(key, known.get(iss.keys) ?? [], guesses.get(iss.keys)?.[i]);
         errors.push(message('ContentSchemaError', `Unknown field "${key}"`, src.locateKey(iss.path, key), { field: formatPath([...iss.path, key]), ...hint ? { hint } : {} }));
       }
       continue;
