@@ -84,12 +84,13 @@ export function componentMessages(config: SiteConfig, content: Content): Message
   for (const value of Object.values(content)) {
     if (!Array.isArray(value)) continue;
     for (const e of value as Entry[]) {
-      if (!e || typeof e !== 'object' || seen.has(e)) continue;
+      // (a body on disk that holds none says so without being read: nothing to keep for it)
+      if (!e || typeof e !== 'object' || seen.has(e) || !bodyMayHold(e, 'component')) continue;
       seen.add(e);
       const known = checked.get(e);
       if (known?.components === components) { out.push(...known.out); continue; }
       const mine: Message[] = [];
-      if (bodyMayHold(e, 'component') && hasDirectives(e.html)) visit(mine, placedDirectives(e.html!), null);
+      if (hasDirectives(e.html)) visit(mine, placedDirectives(e.html!), null);
       checked.set(e, { components, out: mine });
       out.push(...mine);
     }
