@@ -8,6 +8,7 @@
 // while a code cache is read or made: V8 stamps a code cache with the hash of the flags as they are then,
 // and refuses one whose stamp differs, so every code cache is read and made under the CLI's flags.
 import v8 from 'node:v8';
+import { whenStageEnds, type StageListener } from './progress.ts';
 
 /** The growth bin/sitegen.js starts a build with (its BUILD_FLAGS; tests/unit/package.test.ts holds the two the same). */
 export const CLI_GROWING = 15;
@@ -42,8 +43,7 @@ export async function withPatchHeap<T>(open: () => Promise<T>): Promise<T> {
 }
 
 /** `onStage`, which raises the growth as stage `stage` ends when `likely` (the stages before it read the code caches). */
-export function patchHeapAfter(stage: string, patch: boolean, onStage?: (name: string, ms: number, note?: string) => void): typeof onStage {
+export function patchHeapAfter(stage: string, patch: boolean, onStage?: StageListener): StageListener | undefined {
   likely = patch; // (and the content cache opens with it: withPatchHeap)
-  if (!patch) return onStage;
-  return (name, ms, note) => { if (name === stage) patchHeap(true); onStage?.(name, ms, note); };
+  return patch ? whenStageEnds(stage, () => patchHeap(true), onStage) : onStage;
 }

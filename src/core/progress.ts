@@ -21,3 +21,11 @@ export function counter(stage: ProgressStage, total: number): (n?: number) => vo
   let done = 0;
   return (n = 1) => { if (listener) listener(stage, (done += n), total); };
 }
+
+/** A build's stage hook (BuildOptions.onStage), told as each stage ends with its time and a note ("cached"). */
+export type StageListener = (name: string, ms: number, note?: string) => void;
+
+/** `onStage`, which first runs `run` as the stage named `stage` ends. */
+export function whenStageEnds(stage: string, run: () => void, onStage?: StageListener): StageListener {
+  return (name, ms, note) => { if (name === stage) run(); onStage?.(name, ms, note); };
+}

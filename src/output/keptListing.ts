@@ -8,6 +8,7 @@
 // list that could not be made is null, and the folder is read as before.
 import fs from 'node:fs';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { whenStageEnds, type StageListener } from '../core/progress.ts';
 
 /** Every path below the folder in the order a depth-first read meets them (a folder before what it holds),
  *  relative, joined by \0; per path four numbers: 1 a file, 2 a folder, 0 anything else (a link); then, for a
@@ -54,14 +55,10 @@ export function listKept(dir: string): Promise<KeptListing | null> | null {
 
 /** Lists `dir` (null: nothing to list) once the stage named `stage` has ended: `after` wraps a build's onStage
  *  hook to start it then; `listed` is the listing started by then, or null. */
-export function keptLister(dir: string | null, stage: string): { after<H extends (name: string, ...rest: any[]) => void>(onStage?: H): H | undefined; listed(): Promise<KeptListing | null> | null } {
+export function keptLister(dir: string | null, stage: string): { after(onStage?: StageListener): StageListener | undefined; listed(): Promise<KeptListing | null> | null } {
   let listed: Promise<KeptListing | null> | null = null;
   return {
-    after(onStage) {
-      if (dir === null) return onStage;
-      return ((name: string, ...rest: unknown[]) => { if (name === stage && !listed) listed = listKept(dir); onStage?.(name, ...rest); }) as typeof onStage;
-    },
+    after: (onStage) => (dir === null ? onStage : whenStageEnds(stage, () => { listed ??= listKept(dir); }, onStage)),
     listed: () => listed,
   };
 }
-

@@ -37,7 +37,7 @@ import { stageTimer } from './stageTimer.ts';
 import { routeType } from './routeTable.ts';
 import { gzipSize as gzipSizeOf } from '../islands/gzipSizes.ts';
 import { patchHeap, patchHeapAfter } from '../core/heap.ts';
-import { listenProgress, type ProgressListener } from '../core/progress.ts';
+import { listenProgress, type ProgressListener, type StageListener } from '../core/progress.ts';
 
 export interface BuildOptions {
   root: string; outDir?: string; siteUrl?: string;
@@ -47,7 +47,7 @@ export interface BuildOptions {
   /** How the build runs (caches, workers, writes); unset fields take the defaults. See src/core/settings.ts. */
   settings?: Partial<EngineSettings>;
   /** Called as each stage ends, for progress output; `note` is e.g. "cached". */
-  onStage?: (name: string, ms: number, note?: string) => void;
+  onStage?: StageListener;
   /** Called as content files are parsed and pages rendered, with how many of how many (core/progress.ts). */
   onProgress?: ProgressListener;
   /** `check` only: type-check the site when it has a tsconfig.json (src/site/typecheck.ts). */
