@@ -31,10 +31,47 @@ const quote = (k: string): string => {
 // A string JSON writes as it is between quotes: no quote, backslash, control character or surrogate to escape.
 const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
 
+/** With a memo, objects of this many keys or more are looked up in it (a lookup costs less than walking
+ *  a few keys; smaller objects, most of a route's data, are walked without one). */
+const SHARED_KEYS = 16;
+/** A big object's memo value after its first sighting: walked once, not known to be shared yet. */
+const SEEN = '';
+
+/** A long string's part of a text: its digest, found once a memo for each string the memo's calls meet. */
+function digestOf(v: string, memo: StableMemo | undefined): string {
+  if (!memo) return `#${sha1(v)}`;
+  let d = memo.get(v);
+  if (d === undefined) memo.set(v, (d = `#${sha1(v)}`));
+  return d;
+}
+
+/** An object's keys in the order its text has them, each with what comes before its value (`,"key":`). */
+interface Layout { keys: readonly string[]; sorted: string[]; heads: string[] }
+// The layouts of the objects met so far, by first key: most of a build's objects are made by a few object
+// literals (a route's props, a post's summary), whose keys come in the same order each time, so the sort
+// and the quoting are done once a literal, not once an object. (Bounded: at most 4 a first key, 2,000 keys.)
+const layouts = new Map<string, Layout[]>();
+function layoutOf(keys: string[]): Layout {
+  const n = keys.length;
+  const same = n ? layouts.get(keys[0]) : undefined;
+  if (same) {
+    for (const l of same) {
+      if (l.keys.length !== n) continue;
+      let i = 1;
+      while (i < n && l.keys[i] === keys[i]) i++;
+      if (i === n) return l;
+    }
+  }
+  const sorted = [...keys].sort();
+  const layout: Layout = { keys, sorted, heads: sorted.map((k, i) => `${i ? ',' : ''}${quote(k)}:`) };
+  if (n && (same ? same.length < 4 : layouts.size < 2_000)) { if (same) same.push(layout); else layouts.set(keys[0], [layout]); }
+  return layout;
+}
+
 /** Objects' texts already made, for a run of stable() calls over values that share objects (a build's
  *  route keys: a sidebar every docs page holds, the entries that list pages and tag pages hold). Only for
  *  values that do not change between those calls. */
-export type StableMemo = Map<object, string>;
+export type StableMemo = Map<object | string, string>;
 
 /** A text that differs whenever the value does, or a throw of Unknown when that cannot be promised.
  *  `skip`: keys of the value itself (not of anything in it) left out, as if it had no such fields.
@@ -46,7 +83,7 @@ export function stable(value: unknown, skip?: ReadonlySet<string>, memo?: Stable
     switch (typeof v) {
       // A long string (a page's HTML) by its digest: hashed natively, not escaped into one text of every
       // page's props. '#' never starts a JSON string.
-      case 'string': return v.length > LONG ? `#${sha1(v)}` : PLAIN.test(v) ? `"${v}"` : JSON.stringify(v);
+      case 'string': return v.length > LONG ? digestOf(v, memo) : PLAIN.test(v) ? `"${v}"` : JSON.stringify(v);
       case 'number': return Object.is(v, -0) ? '-0' : String(v);
       case 'boolean': return v ? 'true' : 'false';
       case 'undefined': return 'undefined';
@@ -91,11 +128,20 @@ export function stable(value: unknown, skip?: ReadonlySet<string>, memo?: Stable
       const proto = Object.getPrototypeOf(o);
       // A class instance's state may live where its own fields do not show (private fields, closures).
       if ((proto !== Object.prototype && proto !== null) || Object.getOwnPropertySymbols(o).length) throw new Unknown();
-      let keys = Object.keys(o).sort();
-      if (skip && o === value) keys = keys.filter((k) => !skip.has(k));
+      const keys = Object.keys(o);
+      // A big object routes share (a map of every tag's path on every page) is walked at most twice: its
+      // first sighting marks it (unshared ones keep no text), its second keeps its text for the rest.
+      const shared = memo !== undefined && keys.length >= SHARED_KEYS && o !== value;
+      if (shared) {
+        const had = memo.get(o);
+        if (had) { open.pop(); return had; }
+      }
+      const { sorted, heads } = skip && o === value ? layoutOf(keys.filter((k) => !skip.has(k))) : layoutOf(keys);
       s = '{';
-      for (let i = 0; i < keys.length; i++) s += `${i ? ',' : ''}${quote(keys[i])}:${walk((o as Record<string, unknown>)[keys[i]])}`;
+      for (let i = 0; i < sorted.length; i++) s += heads[i] + walk((o as Record<string, unknown>)[sorted[i]]);
       s += '}';
+      // (a long text by its digest at every sighting, as a list's: one value, one text, whichever comes first)
+      if (shared) { if (s.length > LARGE) s = `@${sha1(s)}`; memo.set(o, memo.has(o) ? s : SEEN); }
     }
     open.pop();
     // ('@' starts no other text: a digest of a whole object, always so for a long one while a memo is used)

@@ -77,4 +77,42 @@ describe('stable text of a route\'s data', () => {
     // A small list enters as itself, as without a memo.
     expect(stable({ tags: ['a', 'b'] }, undefined, new Map())).toBe(stable({ tags: ['a', 'b'] }));
   });
+
+  it('with a memo, reads the same as without one: an object of many keys every route shares, long strings, objects made alike', () => {
+    // A map of every tag's path, as a blog's routes hand to every page: walked twice, then taken from the memo.
+    const tagPath = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`tag-${i}`, `/tags/tag-${i}/`]));
+    const excerpt = 'A long excerpt. '.repeat(40);
+    const summary = (i: number) => ({ path: `/posts/${i}`, title: `Post ${i}`, excerpt, tags: ['a'], when: new Date(i) });
+    const routes = Array.from({ length: 5 }, (_, i) => ({ path: `/posts/${i}`, props: { post: summary(i), tagPath } }));
+    const memo = new Map<object | string, string>();
+    const texts = routes.map((r) => stable(r, undefined, memo));
+    expect(texts).toEqual(routes.map((r) => stable(r)));
+    // The shared map and the long string are in the memo; the summaries, made anew for each route, are not.
+    expect(memo.get(tagPath)).toBe(stable(tagPath));
+    expect(memo.has(excerpt)).toBe(true);
+    expect(memo.size).toBe(2);
+    // One tag's path changed in a map built the same way: another text.
+    const moved = { ...tagPath, 'tag-19': '/topics/tag-19/' };
+    expect(stable({ path: '/posts/0', props: { post: summary(0), tagPath: moved } }, undefined, memo)).not.toBe(texts[0]);
+    // A map of many keys with a text past 4,096 characters enters by its digest at every sighting, first or not.
+    const big = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, 'v'.repeat(200)]));
+    const seen = [0, 1, 2].map(() => stable({ big }, undefined, memo));
+    expect(new Set(seen).size).toBe(1);
+    expect(seen[0].length).toBeLessThan(100);
+  });
+
+  it('sorts the keys of objects whatever order and set of keys they come with, one after another', () => {
+    // Objects that begin with the same key but hold others, in another order or another number.
+    const values = [{ a: 1, b: 2, c: 3 }, { a: 1, c: 3, b: 2 }, { a: 1, b: 2 }, { a: 1, b: 2, d: 3 }, { a: 1, b: 2, c: 3 }, { b: 2, a: 1, c: 3 }];
+    const texts = values.map((v) => stable(v));
+    expect(texts[0]).toBe('{"a":1,"b":2,"c":3}');
+    expect(texts[1]).toBe(texts[0]);
+    expect(texts[4]).toBe(texts[0]);
+    expect(texts[5]).toBe(texts[0]);
+    expect(texts[2]).toBe('{"a":1,"b":2}');
+    expect(texts[3]).toBe('{"a":1,"b":2,"d":3}');
+    // The keys a route leaves out (its component) are left out of it alone, not of an object made alike inside it.
+    const route = { component: 1, path: '/', props: { component: 'x', path: '/' } };
+    expect(stable(route, new Set(['component']))).toBe('{"path":"/","props":{"component":"x","path":"/"}}');
+  });
 });
