@@ -19,7 +19,7 @@ import { finishContent, type EntryLists, type FinishOptions } from '../authoring
 import type { MarkdownText } from '../markdown/entryText.ts';
 import type { ImageDep } from '../images/markdown.ts';
 import { markdownImageOptions, imageOptionsKey } from '../images/config.ts';
-import { contentImagesKnown } from '../images/store.ts';
+import { contentImagesKnown, noteCachedSources } from '../images/store.ts';
 import { crossFileMessages } from './crossFile.ts';
 import { knownValid, markValid, type KnownInputs } from './validCache.ts';
 import { defineBody, knownBody, readKept, writeBodies, type BodyRef } from './diskBody.ts';
@@ -147,7 +147,7 @@ function cachedAt(root: string, col: CollectionConfig, rel: string, cache: Parse
   const hit = cache.get(key);
   if (!hit) return { key };
   // Its HTML names the images it shows by their bytes: a changed image is a changed body.
-  if (hit.deps && !depsUnchanged(root, hit.deps)) return { key };
+  if (hit.deps) { if (!depsUnchanged(root, hit.deps)) return { key }; noteCachedSources(root, hit.deps); } // (and the sources it names)
   // A body kept on disk: read when asked (build), or now (dev, whose entries outlive the build that may prune it).
   if (hit.body && !knownBody(root, hit.body)) return { key };
   // A single collection's Markdown file with a body is parsed again: entry.ts refuses it (its body would be lost).

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Tokens } from 'marked';
+import type { Location } from '../core/types.ts';
 import { IMAGE_EXT, IMAGE_FORMATS, pictureModel, pictureHtml, type ImageSettings } from './model.ts';
 import { sourceFactsOfFile } from './source.ts';
 import { recordSource } from './storeFiles.ts';
@@ -26,8 +27,10 @@ export interface MarkdownImageOptions {
 /** Where the image is in the file (line and column 1-based, in the whole file) and its line's text. */
 export interface ImageAt { line: number; column: number; lineText: string }
 
-/** A dependency of a compiled body: an image file and its stamp when read (the content cache checks it). */
-export type ImageDep = [file: string, size: number, mtimeMs: number];
+/** A dependency of a compiled body: an image file and its stamp when read (the content cache checks it), and,
+ *  once read whole, its content hash and where the body shows it (a body taken from the content cache names
+ *  its sources again with them: images/store.ts noteCachedSources). */
+export type ImageDep = [file: string, size: number, mtimeMs: number, hash?: string, where?: Location];
 
 /** The attribute list written right after an image (`{widths="480 960"}`), or what is wrong with it. */
 export type ImageAttributes = { written: string } & ({ attrs: Record<string, string | true>; error?: undefined } | { error: string; attrs?: undefined });
@@ -107,9 +110,13 @@ export function markdownImages(o: MarkdownImageOptions, deps: ImageDep[]): Image
     } catch (e: any) {
       return { problem: e?.code === 'ENOENT' ? `The image ${href} does not exist (looked for ${rel})` : `The image ${href} cannot be read: ${e?.code ?? e?.message}` };
     }
-    deps.push([rel, st.size, st.mtimeMs]);
+    const dep: ImageDep = [rel, st.size, st.mtimeMs];
+    deps.push(dep);
     if ('problem' in r) return r;
-    recordSource(o.root, r.facts.hash, { file: rel, where: { file: o.file, line: at.line, column: at.column, lineText: at.lineText } });
+    const where: Location = { file: o.file, line: at.line, column: at.column, lineText: at.lineText };
+    recordSource(o.root, r.facts.hash, { file: rel, where });
+    dep[3] = r.facts.hash;
+    dep[4] = where;
     const model = pictureModel(r.facts, o.settings, { alt, base: o.base, ...asked });
     return { html: pictureHtml(model, t.title ?? undefined) };
   };

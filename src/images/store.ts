@@ -22,7 +22,8 @@ import { sourceFactsOfFile } from './source.ts';
 import { encode, loadSharp } from './encoder.ts';
 import { maxPixelsOf, siteImageSettings } from './config.ts';
 import { encoderOptions, htmlVariantPaths } from './variants.ts';
-import { markUsed, sourceRecordFile, variantStore, type SourceRecord } from './storeFiles.ts';
+import { cachedSource, markUsed, sourceRecordFile, variantStore, type SourceRecord } from './storeFiles.ts';
+export { noteCachedSources } from './storeFiles.ts';
 import { engineSettings } from '../core/settings.ts';
 import type { SiteConfig } from '../core/types.ts';
 
@@ -57,9 +58,10 @@ export class ImageStore {
     if (!had || (!had.where && rec.where)) this.sources.set(hash, rec);
   }
 
-  /** The source a hash names: registered here, or recorded by another thread or an earlier build. */
+  /** The source a hash names: registered here, named by a body from the content cache, or recorded by
+   *  another thread or an earlier build. */
   source(hash: string): SourceRecord | undefined {
-    let rec = this.sources.get(hash);
+    let rec = this.sources.get(hash) ?? cachedSource(this.root, hash);
     if (rec) return rec;
     try {
       rec = JSON.parse(fs.readFileSync(sourceRecordFile(this.root, hash), 'utf8')) as SourceRecord;

@@ -9,6 +9,7 @@ import type { Location } from '../core/types.ts';
 import { installCachePath, siteCachePath } from '../cache/registry.ts';
 import { writeFileAtomicSync } from '../cache/index.ts';
 import { SITEGEN_CACHE } from '../site/paths.ts';
+import type { ImageDep } from './markdown.ts';
 
 export interface SourceRecord {
   /** The file, relative to the site root ("static/img/a.png", "content/posts/a/photo.jpg"). */
@@ -33,6 +34,22 @@ export function recordSource(root: string, hash: string, rec: SourceRecord): voi
   fs.mkdirSync(path.dirname(file), { recursive: true });
   writeFileAtomicSync(file, text);
 }
+
+/**
+ * The sources the bodies taken from the content cache show, by root and hash. Their parse recorded each one
+ * (recordSource), but a build prunes the records its output does not link: a draft's image, left out of a
+ * build, had none when `build --drafts` took the draft from the cache, and its variants were never made.
+ */
+const cachedSources = new Map<string, Map<string, SourceRecord>>();
+export function noteCachedSources(root: string, deps: readonly ImageDep[]): void {
+  for (const [file, , , hash, where] of deps) {
+    if (!hash) continue;
+    let known = cachedSources.get(root);
+    if (!known) cachedSources.set(root, (known = new Map()));
+    if (!known.has(hash)) known.set(hash, where ? { file, where } : { file });
+  }
+}
+export const cachedSource = (root: string, hash: string): SourceRecord | undefined => cachedSources.get(root)?.get(hash);
 
 const DAY = 86_400_000;
 /** Moves a store folder's mtime to now when it is over a day old: when a build last used it, for the prune. */

@@ -129,3 +129,34 @@ describe("a source image's facts, read a chunk at a time", () => {
     expect(bad).toMatchObject({ problem: expect.stringContaining('size cannot be read') });
   });
 });
+
+describe("a draft's image", () => {
+  let site: TestSite;
+  afterAll(() => site?.remove());
+
+  it('is made by `build --drafts` after a build without drafts took the draft from the content cache', async () => {
+    // The basic fixture's pages, with drafts: a build without them prunes the record of the draft's image
+    // (its output does not link it); the draft then comes from the content cache in the next build.
+    const config = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/basic/sitegen.config.ts'), 'utf8')
+      .replace("z.strictObject({ title: z.string().min(1), description: z.string().optional() })", "z.strictObject({ title: z.string().min(1), description: z.string().optional(), draft: z.boolean().optional() })")
+      .replace("pages: { pattern: 'pages/*.md', schema: Page$ }", "pages: { pattern: 'pages/*.md', schema: Page$, draft: 'draft' }");
+    expect(config).toContain("draft: 'draft'");
+    site = await copyOf('basic', {
+      'sitegen.config.ts': config,
+      'content/pages/plan.jpg': await photo(640, 400, 11),
+      'content/pages/later.md': '---\ntitle: Later\ndraft: true\n---\n# Later\n\n![A plan](./plan.jpg)\n',
+    });
+    const plain = await site.build();
+    expect(plain.errors).toEqual([]);
+    expect(fs.existsSync(path.join(site.root, 'dist', 'later'))).toBe(false);
+    for (let i = 0; i < 2; i++) {
+      const drafts = await site.build({ drafts: true });
+      expect(drafts.errors).toEqual([]);
+      const html = fs.readFileSync(path.join(site.root, 'dist', 'later', 'index.html'), 'utf8');
+      const variants = [...html.matchAll(/\/assets\/img\/[^"\s,]+/g)].map((m) => m[0]);
+      expect(variants.length).toBeGreaterThan(0);
+      for (const v of variants) expect(fs.existsSync(path.join(site.root, 'dist', v))).toBe(true);
+    }
+    expect((await site.build()).errors).toEqual([]);
+  });
+});
