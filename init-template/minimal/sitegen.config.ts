@@ -1,6 +1,6 @@
 // The site: its collections (content/ validated by zod), its pages (routes) and the layout around them.
 import { z } from 'zod';
-import { date, defineCollection, defineConfig, paginate, taxonomy } from 'sitegen-islands';
+import { date, defineCollection, defineConfig, markdown, paginate, taxonomy } from 'sitegen-islands';
 import { Layout } from './templates/Layout.tsx';
 import { Home, Post, NotFound, Tags, Tag } from './templates/pages.tsx';
 
@@ -22,6 +22,8 @@ export default defineConfig({
   site: { title: 'My site', url: 'https://example.com', titleTemplate: '%s | My site', favicon: '/favicon.svg' },
   css: ['templates/site.css'],
   layout: Layout,
+  // Heading ids (links to a part of a post), footnotes and build-time highlighting of fenced code.
+  plugins: [markdown({ headingIds: true, footnotes: true, highlight: true })],
   collections: { posts },
   // content.posts is typed from the schema (p.data.date is a Date, p.html a string), and each route's props
   // are checked against its component's: a missing or misspelt prop is a tsc error here.

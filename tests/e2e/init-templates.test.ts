@@ -1,4 +1,4 @@
-// The blog and docs starters of `sitegen init --template`, built under a base (/sub/) and served as a static
+// The starters of `sitegen init --template`, built under a base (/sub/) and served as a static
 // host serves them: every page has no serious or critical axe violation and no console error, and the docs'
 // Tabs follow the WAI-ARIA tabs pattern in Chromium: a click or the arrow keys (Home, End) show a tab.
 import fs from 'node:fs';
@@ -37,6 +37,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   served.blog = await serveStarter('blog');
   served.docs = await serveStarter('docs');
+  served.minimal = await serveStarter('minimal');
 });
 
 afterAll(async () => {
@@ -51,7 +52,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
-describe.each(['blog', 'docs'])('the %s starter in Chromium', (template) => {
+describe.each(['blog', 'docs', 'minimal'])('the %s starter in Chromium', (template) => {
   it('has no serious or critical axe violation and no console error on any page, at 375 and 1280 px', async () => {
     const { url, pages } = served[template]!;
     expect(pages.length).toBeGreaterThan(5);
@@ -65,6 +66,20 @@ describe.each(['blog', 'docs'])('the %s starter in Chromium', (template) => {
       }
       expect(problems).toEqual({ console: [], errors: [] });
     }
+  });
+});
+
+describe('the minimal starter in a dark color scheme', () => {
+  it('has no serious or critical axe violation on any page (its dates, footer and highlighted code keep their contrast)', async () => {
+    const { url, pages } = served.minimal!;
+    const page = await shared.open({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    try {
+      for (const rel of pages) {
+        await page.goto(url + rel);
+        expect(await seriousViolations(page), `${rel} (dark)`).toEqual([]);
+      }
+    } finally { await page.emulateMedia({ colorScheme: 'light' }); }
   });
 });
 
