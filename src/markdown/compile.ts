@@ -20,7 +20,7 @@ import { markdownText, takeMoreMarkers, type MarkdownText, type WrittenLink } fr
 import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../site/paths.ts';
 import { abandonDirectives, beginDirectives, directivesExtension, finishDirectives } from './directives.ts';
-import { notelessRefs } from './footnotes.ts';
+import { footnotesOff, notelessRefs } from './footnotes.ts';
 import { parseAttributes } from './directiveSyntax.ts';
 import type { ImageAttributes, ImageResolver } from '../images/markdown.ts';
 import { outputCulprit } from './outputCulprit.ts';
@@ -128,7 +128,7 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     // Components in Markdown (a site that registers any): each directive located (`origin`: the file and
     // the line its body starts after), a malformed one refused. Its data goes in the HTML below.
     if (extensions?.includes(directivesExtension)) problems.push(...beginDirectives(tokens, body, walk, origin).map((p) => ({ ...p, id: 'DirectiveSyntaxError' as const })));
-    if (setup.footnotes && body.includes('[^')) problems.push(...notelessRefs(walk, body, tokens));
+    if (body.includes('[^')) problems.push(...(setup.footnotes ? notelessRefs : footnotesOff)(walk, body, tokens));
     if (problems.length) return { problems };
     setup.prepare?.(tokens);
     // Local images become the image pipeline's <picture> (images/markdown.ts): an HTML token the policy

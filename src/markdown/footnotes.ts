@@ -3,7 +3,7 @@
 // escaped for an attribute before the notes render; ids (encodeURIComponent of the label) stay matched
 // because a reference and its note are escaped alike. `$` is escaped too: the library puts the label into
 // its back-link text with String.replace, where `$&` or `$'` would be read as a pattern.
-import type { MarkedExtension, Token } from 'marked';
+import type { MarkedExtension, Token, Tokens } from 'marked';
 import { pastCode, type MarkdownProblem } from './policy.ts';
 import { locationAt } from '../core/errors.ts';
 
@@ -46,6 +46,36 @@ export function notelessRefs(walk: (ts: Token[], fn: (t: Token) => void) => void
         hint: `Write its note on a line of its own in this body: ${m[0]}: The note. (To show the brackets as text, write \\${m[0]}.)`,
       });
     }
+  });
+  return out;
+}
+
+/** A footnote's note at the start of a line of a paragraph: `[^label]:` (bounded, anchored: linear). */
+const NOTE_LINE = /^ {0,3}\[\^[^\]\s]{1,100}\]:/gm;
+
+/**
+ * With footnotes off, a note written as `[^label]: text` is published as it is written, or, when its text is
+ * one word, read as a link definition whose URL is that word (and each `[^label]` as a link to it: the link
+ * check then reported a link that does not exist, with nothing about footnotes). Each note is located here,
+ * with the way to turn footnotes on.
+ */
+export function footnotesOff(walk: (ts: Token[], fn: (t: Token) => void) => void, body: string, tokens: Token[]): MarkdownProblem[] {
+  const out: MarkdownProblem[] = [];
+  let from = 0;
+  const note = (written: string) => {
+    const i = body.indexOf(written, from);
+    if (i >= 0) from = i + written.length;
+    const { line, column, lineText } = locationAt('', body, Math.max(i, 0));
+    const label = written.slice(0, written.indexOf(']:') + 1);
+    out.push({
+      line, column, lineText: lineText.slice(0, 200), id: 'FootnotesOff',
+      text: `${label}: writes a footnote, but footnotes are off: it would be published as it is written, or read as a link to its text`,
+      hint: 'Turn footnotes on in sitegen.config.ts: plugins: [markdown({ footnotes: true })]. (A link definition of your own takes a label that does not start with ^.)',
+    });
+  };
+  walk(tokens, (t) => {
+    if (t.type === 'def' && (t as Tokens.Def).tag.startsWith('^')) note(t.raw.trim());
+    else if (t.type === 'paragraph') for (const m of t.raw.matchAll(NOTE_LINE)) note(m[0].trimStart());
   });
   return out;
 }

@@ -77,6 +77,17 @@ describe('footnotes', () => {
   it('without the option, [^1] stays text', async () => {
     expect(await render('X[^1]\n')).toBe('<p>X[^1]</p>\n');
   });
+  it('without the option, a note is refused at its line with the way to turn footnotes on, not published as text or as a link to its text', () => {
+    const r = compileMarkdown('A claim[^1] and[^q].\n\n> Quoted.\n>\n> [^q]: In a quote.\n\n[^1]: measured\n\n[site]: https://example.com\n');
+    const text = (label: string) => `${label}: writes a footnote, but footnotes are off: it would be published as it is written, or read as a link to its text`;
+    expect(r.problems.map((p) => [p.line, p.column, p.id, p.text])).toEqual([
+      [5, 3, 'FootnotesOff', text('[^q]')],
+      [7, 1, 'FootnotesOff', text('[^1]')],
+    ]);
+    expect(r.problems[0].hint).toContain('markdown({ footnotes: true })');
+    // An ordinary link definition, a note in code, and a note with footnotes on are no problem.
+    expect(compileMarkdown('A [link][site].\n\n[site]: https://example.com\n\n```\n[^1]: in code\n```\n').problems).toEqual([]);
+  });
 });
 
 describe("marked's GFM (always on)", () => {
