@@ -40,9 +40,13 @@ describe('documentation samples', () => {
     // the other such files of its page (so one can import another); any other is a sitegen.config.ts.
     const roots = samples.map((s, i) => {
       const named = /^\/\/ (templates\/[\w./-]+\.tsx?)\n/.exec(s.code)?.[1];
-      const f = named ? path.join(dir, `files-${path.basename(s.file, '.md')}`, named) : path.join(dir, `sample-${i}.config.${s.lang}`);
+      // (a config is a .ts file, as sitegen reads it: a sample that writes JSX in it fails, as sitegen would)
+      const f = named ? path.join(dir, `files-${path.basename(s.file, '.md')}`, named) : path.join(dir, `sample-${i}.config.ts`);
       fs.mkdirSync(path.dirname(f), { recursive: true });
       fs.writeFileSync(f, s.code);
+      // A site file the starter lacks is in the site too, for a config sample of its page to import.
+      const inSite = named && path.join(dir, named);
+      if (inSite && !fs.existsSync(inSite)) { fs.mkdirSync(path.dirname(inSite), { recursive: true }); fs.writeFileSync(inSite, s.code); }
       return f;
     });
     const options: ts.CompilerOptions = {
