@@ -25,13 +25,31 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): { s
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
   let openings: ((end: number) => number | null) | undefined;
-  const quotedLines = new Set<number>();
+  const quotedLines = new Set<number>(), itemLines = new Set<number>();
   // After a problem that throws the parser off the structure (a list item's key out of line, a bracket or quote
   // never closed), its "implicit key" complaints about the lines that follow are consequences: not said.
   let said = 0, derailed = false;
   const lineAt = (n: number) => text.split('\n', n)[n - 1] ?? '';
   const problems = doc.errors.map((e) => {
     const pos = e.linePos?.[0] ?? counter.linePos(e.pos[0]);
+    if (itemLines.has(pos.line)) return null; // (its line's mistake is said already)
+    // A list item whose "-" is not lined up with the item above it: YAML then reads it as a key, and said
+    // three things about it at once, one of them the advice to add a ":". Said once, as what it is.
+    // (YAML may put it at a blank line before the item)
+    let at = pos.line;
+    while (said === 0 && at < pos.line + 50 && !lineAt(at).trim() && at <= counter.lineStarts.length) at++;
+    const item = /^([ \t]*)-(?:[ \t]|$)/.exec(lineAt(at));
+    if (item && said === 0) {
+      let k = at - 1;
+      while (k > 0 && k > at - 50 && !lineAt(k).trim()) k--; // (a few blank lines at most: each look reads from the top)
+      const above = /^([ \t]*)-(?:[ \t]|$)/.exec(lineAt(k));
+      if (above && above[1].length !== item[1].length) {
+        itemLines.add(pos.line).add(at);
+        derailed = true;
+        said++;
+        return { line: at + lineOffset, column: item[1].length + 1, message: `This list item's "-" is at column ${item[1].length + 1}, but the item above it (line ${k + lineOffset}) has its "-" at column ${above[1].length + 1}: line them up` };
+      }
+    }
     const implicit = e.code === 'BLOCK_AS_IMPLICIT_KEY' || e.code === 'MULTILINE_IMPLICIT_KEY';
     if (derailed && implicit) return null;
     if (!implicit) derailed = true;

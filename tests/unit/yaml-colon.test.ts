@@ -55,3 +55,14 @@ describe('other structure mistakes, each one problem', () => {
     expect(problems('title: A: b\nsub: C: d\n').map((p) => p[0])).toEqual([1, 2]);
   });
 });
+
+describe('a list item out of line with the one above', () => {
+  it('is one problem at its "-", saying where the item above has its "-", not advice to add a ":"', () => {
+    const item = (col: number, line: number, above: number) => `This list item's "-" is at column ${col}, but the item above it (line ${line}) has its "-" at column ${above}: line them up`;
+    expect(problems('title: A\ntags:\n  - one\n - two\n')).toEqual([[4, 2, item(2, 3, 3)]]);
+    expect(problems('tags:\n  - one\n\n- two\ndate: 2026-01-01\n')).toEqual([[4, 1, item(1, 2, 3)]]);
+    // Lined up, at the key's column or under it: valid YAML, no problem.
+    expect(problems('tags:\n- one\n- two\n')).toEqual([]);
+    expect(problems('tags:\n  - one\n  - two\n')).toEqual([]);
+  });
+});
