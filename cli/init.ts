@@ -29,12 +29,38 @@ const readJson = (file: string): PackageJson => JSON.parse(fs.readFileSync(file,
 /** npm's rules for a package name, roughly: lowercase, no spaces, at most 214 characters. */
 const packageName = (dir: string) => path.basename(dir).toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[._-]+/, '').slice(0, 214) || 'my-site';
 
+/**
+ * The spec a new site's package.json names sitegen by. The package is installed from a tarball (it is not
+ * on the registry yet: Getting started): when the project that installed this copy of it (`pkgDir` is in its
+ * node_modules) names it by a `file:` tarball that exists, and the site is another folder, the tarball is
+ * copied into the site's vendor/ and named there, so `npm install` in the new folder finds it; else the
+ * version range the registry will answer.
+ */
+export function selfSpec(root: string, pkgDir = PKG_DIR): string {
+  const self = readJson(path.join(pkgDir, 'package.json'));
+  const range = `^${self.version}`;
+  const modules = path.dirname(pkgDir);
+  if (path.basename(modules) !== 'node_modules') return range;
+  const project = path.dirname(modules);
+  let spec: string | undefined;
+  try { const p = readJson(path.join(project, 'package.json')); spec = p.dependencies?.[self.name!] ?? p.devDependencies?.[self.name!]; } catch { return range; }
+  if (!spec?.startsWith('file:') || !spec.endsWith('.tgz')) return range;
+  const tarball = path.resolve(project, spec.slice('file:'.length));
+  if (!fs.existsSync(tarball)) return range;
+  if (path.resolve(root) === path.resolve(project)) return spec;
+  const into = path.join(root, 'vendor', path.basename(tarball));
+  if (!fs.existsSync(into)) { fs.mkdirSync(path.dirname(into), { recursive: true }); fs.copyFileSync(tarball, into); }
+  return `file:vendor/${path.basename(tarball)}`;
+}
+
 /** The starter's package.json for the site in `dir`, merged into the folder's own when there is one. */
 function packageJsonText(template: string, have: PackageJson | null, dir: string): string {
   const self = readJson(path.join(PKG_DIR, 'package.json'));
   const tpl = readJson(path.join(template, 'package.json'));
   tpl.name = packageName(dir);
-  tpl.dependencies = { ...tpl.dependencies, [self.name!]: `^${self.version}` };
+  // (a folder that names sitegen already keeps its spec: no tarball copied for it)
+  const named = have?.dependencies?.[self.name!] ?? have?.devDependencies?.[self.name!];
+  tpl.dependencies = { ...tpl.dependencies, [self.name!]: named ?? selfSpec(dir) };
   if (!have) return JSON.stringify(tpl, null, 2) + '\n';
   const merged: PackageJson = { ...tpl, ...have };
   merged.name = have.name ?? tpl.name;

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
-import { runInit } from '../../cli/init.ts';
+import { runInit, selfSpec } from '../../cli/init.ts';
 import { createDevSite } from '../../src/dev/devSite.ts';
 import { siteFrom, type BuildRun, type TestSite } from '../helpers/site.ts';
 import { REPO } from '../helpers/cli.ts';
@@ -110,6 +110,28 @@ describe('init\'s next step', () => {
       const again = await init(root, { force: true });
       expect(again.out).toMatch(/next: (cd \S+ && )?npm run dev\n$/);
     } finally { fs.rmSync(root, { recursive: true, force: true }); }
+  });
+});
+
+describe('init into a new folder, run from a sitegen installed from a tarball', () => {
+  it('copies the tarball into the new site\'s vendor/ and names it there, so npm install finds it (it is not on the registry)', () => {
+    const project = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-init-spec-'));
+    try {
+      const pkgDir = path.join(project, 'node_modules', 'sitegen-islands');
+      fs.mkdirSync(pkgDir, { recursive: true });
+      fs.writeFileSync(path.join(pkgDir, 'package.json'), JSON.stringify({ name: 'sitegen-islands', version: '0.1.0' }));
+      fs.mkdirSync(path.join(project, 'vendor'));
+      fs.writeFileSync(path.join(project, 'vendor/sitegen-islands-0.1.0.tgz'), 'a tarball');
+      fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'p', dependencies: { 'sitegen-islands': 'file:vendor/sitegen-islands-0.1.0.tgz' } }));
+      const site = path.join(project, 'my-site');
+      expect(selfSpec(site, pkgDir)).toBe('file:vendor/sitegen-islands-0.1.0.tgz');
+      expect(fs.readFileSync(path.join(site, 'vendor/sitegen-islands-0.1.0.tgz'), 'utf8')).toBe('a tarball');
+      // In the project itself: its own spec, nothing copied. From a registry install: the version range.
+      expect(selfSpec(project, pkgDir)).toBe('file:vendor/sitegen-islands-0.1.0.tgz');
+      fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'p', dependencies: { 'sitegen-islands': '^0.1.0' } }));
+      expect(selfSpec(path.join(project, 'other'), pkgDir)).toBe('^0.1.0');
+      expect(fs.existsSync(path.join(project, 'other'))).toBe(false);
+    } finally { fs.rmSync(project, { recursive: true, force: true }); }
   });
 });
 
