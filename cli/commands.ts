@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildResult } from '../src/core/types.ts';
-import { printMessages, summary, jsonResult, dim, red, yellow } from './report.ts';
+import { printMessages, summary, jsonResult, dim, red, yellow, count } from './report.ts';
 import { engineSettingsFrom } from './options.ts';
 import { progressLine } from './progress.ts';
 
@@ -113,6 +113,6 @@ export async function runCheck(flags: CheckFlags, io: Io = terminal()): Promise<
   // (what the config and its plugins say of how they were set, as build prints it)
   if (!flags.json) for (const n of result.notices) io.out(`${yellow('note')} ${n}\n`);
   const typed = !typecheck || !('files' in typecheck) ? '' : typecheck.tsc !== undefined ? `, type-checked by tsc ${typecheck.tsc}` : `, ${typecheck.files} files type-checked`;
-  if (!flags.json) io.out(`✓ content valid: ${result.pages} routes, ${result.aliases} aliases${typed} (${result.timings.total} ms)\n`);
+  if (!flags.json) io.out(`✓ content valid: ${count(result.pages, 'route')}, ${count(result.aliases, 'alias', 'aliases')}${typed} (${result.timings.total} ms)\n`);
   return { code: 0, result };
 }

@@ -18,6 +18,9 @@ export function printMessages(list: Message[], kind: 'error' | 'warning', write:
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
+/** "1 page", "2 pages". */
+export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 export function summary(result: BuildResult): string {
   const lines: string[] = [];
   const rows = result.pageTypes ?? pageTypes(result.pageReports);
@@ -28,10 +31,10 @@ export function summary(result: BuildResult): string {
     }
   }
   for (const n of result.notices) lines.push(`${yellow('note')} ${n}`);
-  const images = result.images?.files ? ` (${result.images.files} image variants: ${result.images.processed} made, ${result.images.cached} from the cache)` : '';
+  const images = result.images?.files ? ` (${count(result.images.files, 'image variant')}: ${result.images.processed} made, ${result.images.cached} from the cache)` : '';
   // A build on the output of the last one says how much of it was made again: the others were kept as they were.
   const kept = result.rendered !== undefined && result.rendered < result.pages ? ` (${result.rendered} rendered, ${result.pages - result.rendered} unchanged)` : '';
-  lines.push(`${green('✓')} ${result.pages} pages${kept}, ${result.aliases} aliases, ${result.assets} assets${images} → ${result.outDir} in ${result.timings.total} ms`);
+  lines.push(`${green('✓')} ${count(result.pages, 'page')}${kept}, ${count(result.aliases, 'alias', 'aliases')}, ${count(result.assets, 'asset')}${images} → ${result.outDir} in ${result.timings.total} ms`);
   return lines.join('\n');
 }
 

@@ -30,6 +30,8 @@ function initTemplate(): SiteFiles {
 
 // (tsc writes the entry's type out in full, and the text is cut where it grows long)
 const MISSING_TITLE = /^Property 'title' is missing in type '\{ titel: string; date: Date; entry: Entry<\{ title: string; .*\(TS2322\)$/;
+/** The line of the minimal starter's `routes: (content) => {`, where tsc reports a prop a route misspells. */
+const ROUTES_LINE = fs.readFileSync(path.join(REPO, 'init-template/minimal/sitegen.config.ts'), 'utf8').split('\n').indexOf('  routes: (content) => {') + 1;
 const MISSPELT = (t: string) => t.replace('props: { title: p.data.title, date: p.data.date, entry: p }', 'props: { titel: p.data.title, date: p.data.date, entry: p }');
 
 let site: TestSite | null = null;
@@ -50,7 +52,7 @@ describe('sitegen check type-checks', () => {
     const [e] = bad.errors;
     expect(e.id).toBe('TypeError');
     expect(e.text).toMatch(MISSING_TITLE);
-    expect(e.location).toEqual({ file: 'sitegen.config.ts', line: 28, column: 3, lineText: '  routes: (content) => {' });
+    expect(e.location).toEqual({ file: 'sitegen.config.ts', line: ROUTES_LINE, column: 3, lineText: '  routes: (content) => {' });
     expect(e.notes).toContainEqual({ text: "'title' is declared here.", location: expect.objectContaining({ file: 'templates/pages.tsx', line: 62 }) });
     expect(bad.stderr).toContain(formatMessageLong(e));
     expect(bad.stderr).toContain('hint: Fix the code at the line shown; `sitegen check --no-typecheck` skips this check.');
@@ -105,8 +107,9 @@ describe('sitegen check type-checks', () => {
     expect(bad.code).toBe(1);
     expect(bad.errors.map((e) => [e.id, e.text, e.location])).toEqual([['TypeError',
       expect.stringMatching(MISSING_TITLE),
-      { file: 'sitegen.config.ts', line: 28, column: 3, lineText: '  routes: (content) => {' }]]);
-    expect(bad.stderr).toContain('sitegen.config.ts:28:3 Property');
+      { file: 'sitegen.config.ts', line: ROUTES_LINE, column: 3, lineText: '  routes: (content) => {' }]]);
+    expect(ROUTES_LINE).toBeGreaterThan(1);
+    expect(bad.stderr).toContain(`sitegen.config.ts:${ROUTES_LINE}:3 Property`);
     expect(fs.existsSync(path.join(site.root, '.sitegen/cache/typecheck.tsbuildinfo'))).toBe(true);
   }, 180_000);
 
