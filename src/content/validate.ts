@@ -58,13 +58,23 @@ function knownKeys(iss: any): string[] {
   return shape && typeof shape === 'object' ? Object.keys(shape) : [];
 }
 
+/** A schema for a field that holds `v`, as the hint to add one writes it. */
+function schemaFor(v: unknown): string {
+  if (typeof v === 'boolean') return 'z.boolean().optional() for true or false';
+  if (typeof v === 'number') return 'z.number().optional() for a number';
+  if (Array.isArray(v)) return v.every((x) => typeof x === 'string') ? 'z.array(z.string()).optional() for a list of texts' : 'z.array(z.unknown()).optional() for a list';
+  if (v !== null && typeof v === 'object') return 'z.object({ … }).optional() for a map';
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return "date().optional() (from 'sitegen-islands') for a date";
+  return 'z.string().optional() for a text';
+}
+
 /** "Did you mean …?" and the fields the object takes, like an unknown config key's hint. */
-function unknownFieldHint(key: string, known: string[], guess: string | undefined): string | undefined {
+function unknownFieldHint(key: string, known: string[], guess: string | undefined, value?: unknown): string | undefined {
   if (!known.length) return undefined;
   const list = known.length > 20 ? `${known.slice(0, 20).join(', ')}, …` : known.join(', ');
   // (no close match: likely a field the content had elsewhere, as a site moved from another generator has)
   const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
-  return `${guess ? `Did you mean "${guess}"? ` : ''}Fields here: ${list}.${guess ? '' : ` To keep "${key}", add it to the schema in sitegen.config.ts, with its type (${name}: z.string().optional() for a text).`}`;
+  return `${guess ? `Did you mean "${guess}"? ` : ''}Fields here: ${list}.${guess ? '' : ` To keep "${key}", add it to the schema in sitegen.config.ts, with its type (${name}: ${schemaFor(value)}).`}`;
 }
 
 /** How a schema runs: `jitless` skips the parser zod compiles for each object schema on its first use (it pays
@@ -103,7 +113,7 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
     if (iss.message === 'Required' && meant.has(JSON.stringify(iss.path))) continue;
     if (iss.code === 'unrecognized_keys') {
       for (const [i, key] of iss.keys.entries()) {
-        const hint = unknownFieldHint(key, known.get(iss.keys) ?? [], guesses.get(iss.keys)?.[i]);
+        const hint = unknownFieldHint(key, known.get(iss.keys) ?? [], guesses.get(iss.keys)?.[i], at(data, [...iss.path, key]));
         errors.push(message('ContentSchemaError', `Unknown field "${key}"`, src.locateKey(iss.path, key), { field: formatPath([...iss.path, key]), ...hint ? { hint } : {} }));
       }
       continue;

@@ -43,12 +43,18 @@ export default defineConfig({
   routes: (c) => c.people.map((p) => ({ path: '/' + p.slug, component: () => null, props: {}, title: p.data.name })),
 });
 `,
-      'content/people/ann.yaml': 'name: Ann\nauthor:\n  handle: ann\n  emial: a@b.example\n  zzzzzzzz: 1\n',
+      'content/people/ann.yaml': 'name: Ann\nauthor:\n  handle: ann\n  emial: a@b.example\n  zzzzzzzz: 1\n  qqqqqqqq: true\n  wwwwwwww: [a, b]\n  vvvvvvvv: 2026-01-02\n  xxxxxxxx: some text\n',
     }));
     const r = await s.check();
     const typo = r.errors.find((e) => e.field === 'author.emial')!;
     expect(typo).toMatchObject({ location: { file: 'content/people/ann.yaml', line: 4, column: 3 }, hint: 'Did you mean "email"? Fields here: handle, email.' });
-    expect(r.errors.find((e) => e.field === 'author.zzzzzzzz')!.hint).toBe('Fields here: handle, email. To keep "zzzzzzzz", add it to the schema in sitegen.config.ts, with its type (zzzzzzzz: z.string().optional() for a text).');
+    // The type the hint suggests is the one of the value written.
+    const keep = (key: string, type: string) => `Fields here: handle, email. To keep "${key}", add it to the schema in sitegen.config.ts, with its type (${key}: ${type}).`;
+    expect(r.errors.find((e) => e.field === 'author.zzzzzzzz')!.hint).toBe(keep('zzzzzzzz', 'z.number().optional() for a number'));
+    expect(r.errors.find((e) => e.field === 'author.qqqqqqqq')!.hint).toBe(keep('qqqqqqqq', 'z.boolean().optional() for true or false'));
+    expect(r.errors.find((e) => e.field === 'author.wwwwwwww')!.hint).toBe(keep('wwwwwwww', 'z.array(z.string()).optional() for a list of texts'));
+    expect(r.errors.find((e) => e.field === 'author.vvvvvvvv')!.hint).toBe(keep('vvvvvvvv', "date().optional() (from 'sitegen-islands') for a date"));
+    expect(r.errors.find((e) => e.field === 'author.xxxxxxxx')!.hint).toBe(keep('xxxxxxxx', 'z.string().optional() for a text'));
   });
 });
 
