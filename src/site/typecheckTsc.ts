@@ -107,16 +107,20 @@ export function tscCheck(root: string, configFile: string, buildInfo: string | n
 // TypeScript's "Cannot find name 'x'." (TS2304, TS2552 with a did-you-mean): the name, then fixed text; linear.
 const CANNOT_FIND = /^Cannot find name '([A-Za-z_$][\w$]*)'/;
 
-/** The type errors a check reports beside its render errors: "Cannot find name 'x'" at a line where a page
- *  failed to render with "x is not defined" is that error again (an import left out), said once. */
+/** The type errors a check reports beside its other errors, each mistake said once: "Cannot find name 'x'" at
+ *  a line where a page failed to render with "x is not defined" is that error again (an import left out), and
+ *  a type error at the line of a config key sitegen refused (`site.bsae`: TS2353, "may only specify known
+ *  properties") is that key again. */
 export function besideRenderErrors(typeErrors: Message[], others: readonly Message[]): Message[] {
-  const failed = new Set<string>();
+  const failed = new Set<string>(), refusedKeys = new Set<string>();
   for (const m of others) {
     const name = m.id === 'RenderError' && m.location && m.render ? NOT_DEFINED.exec(m.render.thrown)?.[1] : undefined;
     if (name) failed.add(`${m.location!.file}:${m.location!.line}:${name}`);
+    if (m.id === 'ConfigError' && m.location) refusedKeys.add(`${m.location.file}:${m.location.line}`);
   }
-  if (!failed.size) return typeErrors;
+  if (!failed.size && !refusedKeys.size) return typeErrors;
   return typeErrors.filter((m) => {
+    if (m.location && refusedKeys.has(`${m.location.file}:${m.location.line}`)) return false;
     const name = m.location ? CANNOT_FIND.exec(m.text)?.[1] : undefined;
     return !(name && failed.has(`${m.location!.file}:${m.location!.line}:${name}`));
   });

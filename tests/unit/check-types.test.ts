@@ -86,6 +86,17 @@ describe('sitegen check type-checks', () => {
     }
   }, 180_000);
 
+  it('a config key sitegen refuses is said once: as the ConfigError with its did-you-mean, not again as TS2353', async () => {
+    site = await siteFrom(initTemplate());
+    site.edit('sitegen.config.ts', (t) => t.replace("site: { title: 'My site',", "site: { bsae: '/docs/', title: 'My site',"));
+    const r = await site.check();
+    expect(r.code).toBe(1);
+    const config = r.errors.filter((e) => e.id === 'ConfigError');
+    expect(config).toHaveLength(1);
+    expect(config[0].text).toContain('bsae');
+    expect(r.errors.filter((e) => e.id === 'TypeError' && e.location?.line === config[0].location!.line)).toEqual([]);
+  }, 180_000);
+
   it('with TypeScript 7 (a package without the compiler API), runs the site\'s tsc and reports its errors located the same way', async () => {
     site = await siteFrom(initTemplate());
     // The site's own node_modules, its typescript the repository's TypeScript 7 (installed as typescript-7).
