@@ -217,6 +217,7 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
   let from = 0;
   const htmlAt = { at: 0 }; // where the next HTML token is looked for (tokens come in the body's order)
   const removed = new Set<string>(); // what the sanitizer removes, said once per body
+  let openTags: Map<string, number> | undefined; // raw start tags said and not yet closed, by name
   let counted = { at: 0, line: 1 }; // the line of body[at]
   const misses = { n: 0 }; // code blocks not found in the body (pastCode)
   // (most bodies have no marker line: their paragraphs are not read again for one)
@@ -263,10 +264,22 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
     }
     const html = t.type === 'html' ? t.raw.trim() : '';
     if (html) {
+      openTags ??= new Map();
       seen.html = true;
       // A shortcode whose name touches its '<' ({{<figure src="a.jpg">}}) reads as an HTML tag: named as what it is.
       if (tagIn(shortcodeAround(body, html, htmlAt))) return;
-      if (!rawHtml) at(html, `Raw HTML is not allowed in Markdown: ${firstLine(html).slice(0, 60)}`, rawHtmlHint(html));
+      if (!rawHtml) {
+        // An end tag of an element whose start tag was said (`<span>…</span>` in a line of text) is that mistake
+        // again: said once, at the start tag. A stray end tag is said on its own.
+        const tag = /^<(\/?)([a-zA-Z][\w-]{0,40})/.exec(html), name = tag?.[2]!.toLowerCase();
+        if (tag?.[1] && name && (openTags.get(name) ?? 0) > 0) {
+          openTags.set(name, openTags.get(name)! - 1);
+          const k = body.indexOf(html, from); if (k >= 0) from = k + html.length; // (the next problem is looked for after it)
+          return;
+        }
+        if (tag && !tag[1] && name && !html.endsWith('/>') && !html.includes(`</${name}`)) openTags.set(name, (openTags.get(name) ?? 0) + 1);
+        at(html, `Raw HTML is not allowed in Markdown: ${firstLine(html).slice(0, 60)}`, rawHtmlHint(html));
+      }
       else if (notices && !html.startsWith('</')) {
         // (an end tag is the start tag's: said at the start tag; the same removal again in a body, once)
         const bad = htmlPolicyViolation(html);

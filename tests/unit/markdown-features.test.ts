@@ -215,3 +215,18 @@ describe('markdown() options', () => {
     expect(markdownKey([])).toBe('');
   });
 });
+
+describe('raw HTML in a line of text', () => {
+  it('is said once an element, at its start tag; a stray end tag on its own; a block of HTML once', () => {
+    const texts = (body: string) => compileMarkdown(body).problems.map((p) => [p.line, p.column, p.text]);
+    expect(texts('A <span>raw</span> text.\n')).toEqual([[1, 3, 'Raw HTML is not allowed in Markdown: <span>']]);
+    expect(texts('A </em> stray, <b>x</b>, <br/> and <i>y</i> <i>z</i>.\n')).toEqual([
+      [1, 3, 'Raw HTML is not allowed in Markdown: </em>'],
+      [1, 16, 'Raw HTML is not allowed in Markdown: <b>'],
+      [1, 26, 'Raw HTML is not allowed in Markdown: <br/>'],
+      [1, 36, 'Raw HTML is not allowed in Markdown: <i>'],
+      [1, 45, 'Raw HTML is not allowed in Markdown: <i>'],
+    ]);
+    expect(texts('<div>\nblock\n</div>\n')).toEqual([[1, 1, 'Raw HTML is not allowed in Markdown: <div>']]);
+  });
+});
