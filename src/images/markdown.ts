@@ -35,7 +35,7 @@ export type ImageDep = [file: string, size: number, mtimeMs: number, hash?: stri
 /** The attribute list written right after an image (`{widths="480 960"}`), or what is wrong with it. */
 export type ImageAttributes = { written: string } & ({ attrs: Record<string, string | true>; error?: undefined } | { error: string; attrs?: undefined });
 
-export type ImageResolver = (t: Tokens.Image, at: ImageAt, attributes?: ImageAttributes) => { html: string } | { problem: string } | null;
+export type ImageResolver = (t: Tokens.Image, at: ImageAt, attributes?: ImageAttributes) => { html: string } | { problem: string; attr?: string } | null;
 
 /** The largest width an image may ask for (a typo's extra digit is an error, not a 90,000 px request). */
 const MAX_ASKED_WIDTH = 16384;
@@ -44,7 +44,7 @@ const MAX_ASKED_WIDTH = 16384;
 const ATTRIBUTES = ['widths', 'sizes', 'priority'];
 
 /** What an image's attributes ask for: widths, sizes and priority, or a problem naming the attribute. */
-export function imageRequestOf(href: string, a: ImageAttributes | undefined): { widths?: number[]; sizes?: string; priority?: boolean } | { problem: string } {
+export function imageRequestOf(href: string, a: ImageAttributes | undefined): { widths?: number[]; sizes?: string; priority?: boolean } | { problem: string; attr?: string } {
   if (!a) return {};
   if (!a.attrs) return { problem: `The attributes after the image ${href}, ${a.written}: ${a.error}` };
   const out: { widths?: number[]; sizes?: string; priority?: boolean } = {};
@@ -53,18 +53,18 @@ export function imageRequestOf(href: string, a: ImageAttributes | undefined): { 
       const parts = value === true ? [] : value.split(/[\s,]+/).filter(Boolean);
       const widths = parts.map(Number);
       if (!parts.length || widths.some((w) => !Number.isInteger(w) || w < 1 || w > MAX_ASKED_WIDTH)) {
-        return { problem: `The image ${href} has widths="${value === true ? '' : value}": write whole numbers of pixels from 1 to ${MAX_ASKED_WIDTH}, separated by spaces, e.g. {widths="480 960"}` };
+        return { attr: key, problem: `The image ${href} has widths="${value === true ? '' : value}": write whole numbers of pixels from 1 to ${MAX_ASKED_WIDTH}, separated by spaces, e.g. {widths="480 960"}` };
       }
       out.widths = widths;
     } else if (key === 'sizes') {
-      if (value === true || !value.trim()) return { problem: `The image ${href} has an empty sizes: write the width it is shown at, e.g. {sizes="(min-width: 60em) 50vw, 100vw"}` };
+      if (value === true || !value.trim()) return { attr: key, problem: `The image ${href} has an empty sizes: write the width it is shown at, e.g. {sizes="(min-width: 60em) 50vw, 100vw"}` };
       out.sizes = value;
     } else if (key === 'priority') {
-      if (value !== true) return { problem: `The image ${href} has priority="${value}": priority is a flag, written {priority} alone` };
+      if (value !== true) return { attr: key, problem: `The image ${href} has priority="${value}": priority is a flag, written {priority} alone` };
       out.priority = true;
     } else {
       const near = closest(key, ATTRIBUTES);
-      return { problem: `The image ${href} has an attribute "${key}" sitegen does not know${near ? ` (did you mean ${near}?)` : ''}: an image takes widths="…", sizes="…" and priority` };
+      return { attr: key, problem: `The image ${href} has an attribute "${key}" sitegen does not know${near ? ` (did you mean ${near}?)` : ''}: an image takes widths="…", sizes="…" and priority` };
     }
   }
   return out;

@@ -244,6 +244,15 @@ function imageAttributes(tokens: Token[]): Map<Token, ImageAttributes> {
   return found;
 }
 
+/** Where attribute `name` is written in an attribute list (`{widths="…" priority}`): after "{" or a space, before "=", a space or "}"; else -1. */
+function attrAt(written: string, name: string): number {
+  for (let j = written.indexOf(name); j > 0; j = written.indexOf(name, j + 1)) {
+    const before = written[j - 1], after = written[j + name.length];
+    if ((before === '{' || before === ' ' || before === '\t') && (after === '=' || after === ' ' || after === '\t' || after === '}')) return j;
+  }
+  return -1;
+}
+
 /** Each image token through the resolver: replaced by its HTML, left as it is, or a located problem. */
 function imageTokens(walk: Walk, body: string, tokens: Token[], resolve: ImageResolver): MarkdownProblem[] {
   const problems: MarkdownProblem[] = [];
@@ -263,7 +272,9 @@ function imageTokens(walk: Walk, body: string, tokens: Token[], resolve: ImageRe
     const at = { line, column: i >= 0 ? i - before.lastIndexOf('\n') : 1, lineText: lines[line - 1] ?? '' };
     const r = resolve(t as Tokens.Image, at, attributes?.get(t));
     if (!r) return;
-    if ('problem' in r) { problems.push({ ...at, text: r.problem, image: true }); return; }
+    // (a problem of one attribute is said at it, in the list written right after the image)
+    const k = 'attr' in r && r.attr && i >= 0 ? attrAt(attributes?.get(t)?.written ?? '', r.attr) : -1;
+    if ('problem' in r) { problems.push({ ...at, ...(k >= 0 ? { column: at.column + t.raw.length + k } : {}), text: r.problem, image: true }); return; }
     const html = t as unknown as Tokens.HTML;
     Object.assign(html, { type: 'html', text: r.html, block: false, pre: false });
     delete (html as { tokens?: unknown }).tokens;

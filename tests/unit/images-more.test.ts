@@ -106,12 +106,13 @@ describe('Markdown images: widths, sizes and priority of their own', () => {
     } finally { site.remove(); }
   });
 
-  const bad: [string, RegExp][] = [
-    ['{widths="wide"}', /The image \.\/photo\.jpg has widths="wide": write whole numbers of pixels from 1 to 16384/],
-    ['{width=300}', /has an attribute "width" sitegen does not know \(did you mean widths\?\): an image takes widths="…", sizes="…" and priority/],
-    ['{prio}', /has an attribute "prio" sitegen does not know \(did you mean priority\?\)/],
-    ['{loading=lazy}', /has an attribute "loading" sitegen does not know: an image takes/],
-    ['{widths="320}', /The attributes after the image \.\/photo\.jpg, \{widths="320\}: the value of "widths" has no closing quote/],
+  // Each with the column it is said at: the attribute at fault, or the image when the list cannot be read.
+  const bad: [string, RegExp, number][] = [
+    ['{widths="wide"}', /The image \.\/photo\.jpg has widths="wide": write whole numbers of pixels from 1 to 16384/, 28],
+    ['{width=300}', /has an attribute "width" sitegen does not know \(did you mean widths\?\): an image takes widths="…", sizes="…" and priority/, 28],
+    ['{sizes="50vw" prio}', /has an attribute "prio" sitegen does not know \(did you mean priority\?\)/, 41],
+    ['{loading=lazy}', /has an attribute "loading" sitegen does not know: an image takes/, 28],
+    ['{widths="320}', /The attributes after the image \.\/photo\.jpg, \{widths="320\}: the value of "widths" has no closing quote/, 1],
   ];
   // One copy of the site for the cases below (each changes only about.md, and puts it back).
   let site: TestSite;
@@ -121,13 +122,13 @@ describe('Markdown images: widths, sizes and priority of their own', () => {
     about = site.file('content/pages/about.md');
   });
   afterAll(() => site?.remove());
-  for (const [attrs, text] of bad) {
-    it(`${attrs} is an error located at the image`, async () => {
+  for (const [attrs, text, column] of bad) {
+    it(`${attrs} is an error located at the attribute at fault`, async () => {
       const line = `![A gradient](./photo.jpg)${attrs}`;
       site.write('content/pages/about.md', post(line));
       try {
         const r = await site.build();
-        expect(r.errors.map((e) => [e.id, e.location?.file, e.location?.line, e.location?.column, e.location?.lineText])).toEqual([['ImageError', 'content/pages/about.md', 8, 1, line]]);
+        expect(r.errors.map((e) => [e.id, e.location?.file, e.location?.line, e.location?.column, e.location?.lineText])).toEqual([['ImageError', 'content/pages/about.md', 8, column, line]]);
         expect(r.errors[0].text).toMatch(text);
       } finally { site.write('content/pages/about.md', about); }
     });
