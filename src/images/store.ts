@@ -22,7 +22,7 @@ import { sourceFactsOfFile } from './source.ts';
 import { encode, loadSharp } from './encoder.ts';
 import { maxPixelsOf, siteImageSettings } from './config.ts';
 import { encoderOptions, htmlVariantPaths } from './variants.ts';
-import { cachedSource, markUsed, sourceRecordFile, variantStore, type SourceRecord } from './storeFiles.ts';
+import { cachedSource, forgetCachedSources, markUsed, sourceRecordFile, variantStore, type SourceRecord } from './storeFiles.ts';
 export { noteCachedSources } from './storeFiles.ts';
 import { engineSettings } from '../core/settings.ts';
 import type { SiteConfig } from '../core/types.ts';
@@ -58,19 +58,18 @@ export class ImageStore {
     if (!had || (!had.where && rec.where)) this.sources.set(hash, rec);
   }
 
-  /** The source a hash names: registered here, named by a body from the content cache, or recorded by
-   *  another thread or an earlier build. */
+  /** The source a hash names: registered here, recorded by another thread or an earlier build, or else
+   *  named by a body this build took from the content cache (whose record a build without it pruned). */
   source(hash: string): SourceRecord | undefined {
-    let rec = this.sources.get(hash) ?? cachedSource(this.root, hash);
+    let rec = this.sources.get(hash);
     if (rec) return rec;
     try {
       rec = JSON.parse(fs.readFileSync(sourceRecordFile(this.root, hash), 'utf8')) as SourceRecord;
-      if (typeof rec?.file !== 'string') return undefined;
-      this.sources.set(hash, rec);
-      return rec;
-    } catch {
-      return undefined;
-    }
+      if (typeof rec?.file !== 'string') rec = undefined;
+    } catch { /* no record */ }
+    rec ??= cachedSource(this.root, hash);
+    if (rec) this.sources.set(hash, rec);
+    return rec;
   }
 
   /**
@@ -279,6 +278,7 @@ const stores = new Map<string, ImageStore>();
 /** Forgets a root's store (a build starts with a new one). */
 export function resetImageStore(root: string): void {
   stores.delete(root);
+  forgetCachedSources(root); // (this build's content load names them again)
 }
 
 /** The root's current store, if any. */

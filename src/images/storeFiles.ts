@@ -50,6 +50,7 @@ export function noteCachedSources(root: string, deps: readonly ImageDep[]): void
   }
 }
 export const cachedSource = (root: string, hash: string): SourceRecord | undefined => cachedSources.get(root)?.get(hash);
+export const forgetCachedSources = (root: string): void => { cachedSources.delete(root); };
 
 const DAY = 86_400_000;
 /** Moves a store folder's mtime to now when it is over a day old: when a build last used it, for the prune. */
