@@ -167,7 +167,7 @@ function apply(template: string, step: Step, root: string): void {
   else fs.copyFileSync(entry.src, entry.dest, fs.constants.COPYFILE_EXCL);
 }
 
-/** A folder of package tarballs only (`npm pack`'s files), which init never writes into. */
+/** A folder of package tarballs only (`npm pack`'s files): init writes into it only the tarball of sitegen it names (selfSpec). */
 function onlyTarballs(dir: string): boolean {
   try { return fs.statSync(dir).isDirectory() && fs.readdirSync(dir).every((n) => n.endsWith('.tgz') || n.startsWith('.')); } catch { return false; }
 }

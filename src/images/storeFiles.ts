@@ -46,7 +46,7 @@ export function noteCachedSources(root: string, deps: readonly ImageDep[]): void
     if (!hash) continue;
     let known = cachedSources.get(root);
     if (!known) cachedSources.set(root, (known = new Map()));
-    if (!known.has(hash)) known.set(hash, where ? { file, where } : { file });
+    known.set(hash, where ? { file, where } : { file }); // (the latest wins: dev notes a file again as it loads it again)
   }
 }
 export const cachedSource = (root: string, hash: string): SourceRecord | undefined => cachedSources.get(root)?.get(hash);

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { Marked, type MarkedExtension, type Token, type Tokens } from 'marked';
 import { htmlPolicyViolation } from '../content/htmlPolicy.ts';
+import { locationAt } from '../core/errors.ts';
 import { splitExtensions } from './options.ts';
 import { gfmFixes } from './gfm.ts';
 import { fastText } from './text.ts';
@@ -244,11 +245,18 @@ function imageAttributes(tokens: Token[]): Map<Token, ImageAttributes> {
   return found;
 }
 
-/** Where attribute `name` is written in an attribute list (`{widths="…" priority}`): after "{" or a space, before "=", a space or "}"; else -1. */
+/** Where attribute `name` is written in an attribute list (`{widths="…" priority}`): outside quotes, after "{"
+ *  or a space, before "=", a space or "}"; else -1. */
 function attrAt(written: string, name: string): number {
-  for (let j = written.indexOf(name); j > 0; j = written.indexOf(name, j + 1)) {
-    const before = written[j - 1], after = written[j + name.length];
-    if ((before === '{' || before === ' ' || before === '\t') && (after === '=' || after === ' ' || after === '\t' || after === '}')) return j;
+  let quote = '';
+  for (let j = 0; j < written.length; j++) {
+    const c = written[j]!;
+    if (quote) { if (c === quote) quote = ''; continue; }
+    if (c === '"' || c === "'") { quote = c; continue; }
+    if (j > 0 && written.startsWith(name, j)) {
+      const before = written[j - 1], after = written[j + name.length];
+      if ((before === '{' || before === ' ' || before === '\t') && (after === '=' || after === ' ' || after === '\t' || after === '}')) return j;
+    }
   }
   return -1;
 }
@@ -274,7 +282,8 @@ function imageTokens(walk: Walk, body: string, tokens: Token[], resolve: ImageRe
     if (!r) return;
     // (a problem of one attribute is said at it, in the list written right after the image)
     const k = 'attr' in r && r.attr && i >= 0 ? attrAt(attributes?.get(t)?.written ?? '', r.attr) : -1;
-    if ('problem' in r) { problems.push({ ...at, ...(k >= 0 ? { column: at.column + t.raw.length + k } : {}), text: r.problem, image: true }); return; }
+    const l = k >= 0 ? locationAt('', body, i + t.raw.length + k) : at; // (the list's own line: an image may run over lines)
+    if ('problem' in r) { problems.push({ line: l.line, column: l.column, lineText: l.lineText ?? at.lineText, text: r.problem, image: true }); return; }
     const html = t as unknown as Tokens.HTML;
     Object.assign(html, { type: 'html', text: r.html, block: false, pre: false });
     delete (html as { tokens?: unknown }).tokens;

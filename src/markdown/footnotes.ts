@@ -63,7 +63,8 @@ export function footnotesOff(walk: (ts: Token[], fn: (t: Token) => void) => void
   const out: MarkdownProblem[] = [];
   let from = 0;
   const note = (written: string) => {
-    const i = body.indexOf(written, from);
+    // (by its first line: a note over lines of a quote has lost their markers)
+    const i = body.indexOf(written.split('\n', 1)[0]!, from);
     if (i >= 0) from = i + written.length;
     const { line, column, lineText } = locationAt('', body, Math.max(i, 0));
     const label = written.slice(0, written.indexOf(']:') + 1);
@@ -75,7 +76,8 @@ export function footnotesOff(walk: (ts: Token[], fn: (t: Token) => void) => void
   };
   walk(tokens, (t) => {
     if (t.type === 'def' && (t as Tokens.Def).tag.startsWith('^')) note(t.raw.trim());
-    else if (t.type === 'paragraph') for (const m of t.raw.matchAll(NOTE_LINE)) note(m[0].trimStart());
+    // (a paragraph, or the text of a tight list's item: a block's own text, not a text inside a paragraph)
+    else if (t.type === 'paragraph' || (t.type === 'text' && Array.isArray((t as Tokens.Text).tokens))) for (const m of t.raw.matchAll(NOTE_LINE)) note(m[0].trimStart());
   });
   return out;
 }

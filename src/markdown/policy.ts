@@ -272,7 +272,7 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
         // An end tag of an element whose start tag was said (`<span>…</span>` in a line of text) is that mistake
         // again: said once, at the start tag. A stray end tag is said on its own.
         const tag = /^<(\/?)([a-zA-Z][\w-]{0,40})/.exec(html), name = tag?.[2]!.toLowerCase();
-        if (tag?.[1] && name && (openTags.get(name) ?? 0) > 0) {
+        if (tag?.[1] && name && (openTags.get(name) ?? 0) > 0 && /^<\/[a-zA-Z][\w-]{0,40}\s*>$/.test(html)) {
           openTags.set(name, openTags.get(name)! - 1);
           const k = body.indexOf(html, from); if (k >= 0) from = k + html.length; // (the next problem is looked for after it)
           return;

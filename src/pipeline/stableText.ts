@@ -49,7 +49,8 @@ function digestOf(v: string, memo: StableMemo | undefined): string {
 interface Layout { keys: readonly string[]; sorted: string[]; heads: string[] }
 // The layouts of the objects met so far, by first key: most of a build's objects are made by a few object
 // literals (a route's props, a post's summary), whose keys come in the same order each time, so the sort
-// and the quoting are done once a literal, not once an object. (Bounded: at most 4 a first key, 2,000 keys.)
+// and the quoting are done once a literal, not once an object. (Bounded: at most 4 a first key, 2,000 first
+// keys, each of fewer than SHARED_KEYS keys.)
 const layouts = new Map<string, Layout[]>();
 function layoutOf(keys: string[]): Layout {
   const n = keys.length;
@@ -64,7 +65,8 @@ function layoutOf(keys: string[]): Layout {
   }
   const sorted = [...keys].sort();
   const layout: Layout = { keys, sorted, heads: sorted.map((k, i) => `${i ? ',' : ''}${quote(k)}:`) };
-  if (n && (same ? same.length < 4 : layouts.size < 2_000)) { if (same) same.push(layout); else layouts.set(keys[0], [layout]); }
+  // (not an object of many keys, whose keys a map of slugs has anew in each build: kept, they would pile up)
+  if (n && n < SHARED_KEYS && (same ? same.length < 4 : layouts.size < 2_000)) { if (same) same.push(layout); else layouts.set(keys[0], [layout]); }
   return layout;
 }
 

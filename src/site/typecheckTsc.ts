@@ -104,6 +104,9 @@ export function tscCheck(root: string, configFile: string, buildInfo: string | n
   return { errors, crashed };
 }
 
+// TypeScript's "Object literal may only specify known properties, and 'x' does not exist in type …" (TS2353,
+// TS2561 "…but 'x' does not exist… Did you mean to write 'y'?"): the key; linear.
+const UNKNOWN_PROPERTY = /^Object literal may only specify known properties, (?:and|but) '([^']{1,100})' does not exist/;
 // TypeScript's "Cannot find name 'x'." (TS2304, TS2552 with a did-you-mean): the name, then fixed text; linear.
 const CANNOT_FIND = /^Cannot find name '([A-Za-z_$][\w$]*)'/;
 
@@ -116,11 +119,13 @@ export function besideRenderErrors(typeErrors: Message[], others: readonly Messa
   for (const m of others) {
     const name = m.id === 'RenderError' && m.location && m.render ? NOT_DEFINED.exec(m.render.thrown)?.[1] : undefined;
     if (name) failed.add(`${m.location!.file}:${m.location!.line}:${name}`);
-    if (m.id === 'ConfigError' && m.location) refusedKeys.add(`${m.location.file}:${m.location.line}`);
+    if (m.id === 'ConfigError' && m.location) refusedKeys.add(`${m.location.file}:${m.location.line}:${m.text}`);
   }
   if (!failed.size && !refusedKeys.size) return typeErrors;
   return typeErrors.filter((m) => {
-    if (m.location && refusedKeys.has(`${m.location.file}:${m.location.line}`)) return false;
+    // (only tsc's "may only specify known properties, and 'key' does not exist" for the key sitegen named)
+    const key = m.location ? UNKNOWN_PROPERTY.exec(m.text)?.[1] : undefined;
+    if (key && [...refusedKeys].some((r) => r.startsWith(`${m.location!.file}:${m.location!.line}:`) && (r.includes(`"${key}"`) || r.includes(`.${key}"`)))) return false;
     const name = m.location ? CANNOT_FIND.exec(m.text)?.[1] : undefined;
     return !(name && failed.has(`${m.location!.file}:${m.location!.line}:${name}`));
   });

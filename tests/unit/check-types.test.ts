@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { siteFrom, type SiteFiles, type TestSite } from '../helpers/site.ts';
 import { REPO } from '../helpers/cli.ts';
 import { formatMessageLong } from '../../src/core/errors.ts';
-import { tscMessages } from '../../src/site/typecheckTsc.ts';
+import { besideRenderErrors, tscMessages } from '../../src/site/typecheckTsc.ts';
+import { message } from '../../src/core/errors.ts';
 
 function initTemplate(): SiteFiles {
   const dir = path.join(REPO, 'init-template/minimal');
@@ -163,5 +164,21 @@ describe("a tsc report read back (TypeScript 7's tsc --pretty false)", () => {
       ["Property 'c' is missing in type '{ b: number; }'. (TS2322)", ['templates/a (1).tsx', 2, 23], ["Type '{ a: number; }' is not assignable to type 'P'.", "Types of property 'a' are incompatible."]],
       ["Cannot read file '/x/tsconfig.base.json'. (TS5083)", null, []],
     ]);
+  });
+});
+
+describe('type errors beside the other errors of a check', () => {
+  it('drops only tsc\'s unknown-property error for the config key sitegen refused at that line, never another error of the line', () => {
+    const at = (line: number) => ({ file: 'sitegen.config.ts', line, column: 3, lineText: '' });
+    const others = [
+      message('ConfigError', 'Unknown config key "site.bsae"', at(5)),
+      message('ConfigError', 'routes() threw: Cannot read properties of undefined', at(9)),
+    ];
+    const typeErrors = [
+      message('TypeError', "Object literal may only specify known properties, and 'bsae' does not exist in type 'SiteOptions'. (TS2353)", at(5)),
+      message('TypeError', "Property 'titel' does not exist on type '{ title: string; }'. Did you mean 'title'? (TS2551)", at(9)),
+      message('TypeError', "Object literal may only specify known properties, and 'lnag' does not exist in type 'SiteOptions'. (TS2353)", at(9)),
+    ];
+    expect(besideRenderErrors(typeErrors, others).map((m) => m.text)).toEqual([typeErrors[1].text, typeErrors[2].text]);
   });
 });

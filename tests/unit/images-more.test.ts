@@ -111,6 +111,7 @@ describe('Markdown images: widths, sizes and priority of their own', () => {
     ['{widths="wide"}', /The image \.\/photo\.jpg has widths="wide": write whole numbers of pixels from 1 to 16384/, 28],
     ['{width=300}', /has an attribute "width" sitegen does not know \(did you mean widths\?\): an image takes widths="…", sizes="…" and priority/, 28],
     ['{sizes="50vw" prio}', /has an attribute "prio" sitegen does not know \(did you mean priority\?\)/, 41],
+    ['{sizes="100vw priority x" priority=1}', /has priority="1": priority is a flag/, 53],
     ['{loading=lazy}', /has an attribute "loading" sitegen does not know: an image takes/, 28],
     ['{widths="320}', /The attributes after the image \.\/photo\.jpg, \{widths="320\}: the value of "widths" has no closing quote/, 1],
   ];

@@ -85,6 +85,8 @@ describe('footnotes', () => {
       [7, 1, 'FootnotesOff', text('[^1]')],
     ]);
     expect(r.problems[0].hint).toContain('markdown({ footnotes: true })');
+    // A note in a tight list's item, and one over two lines of a quote, located at their first line.
+    expect(compileMarkdown('- one\n- [^a]: in a list\n\n> [^b]: in\n> a quote\n').problems.map((p) => [p.line, p.column])).toEqual([[2, 3], [4, 3]]);
     // An ordinary link definition, a note in code, and a note with footnotes on are no problem.
     expect(compileMarkdown('A [link][site].\n\n[site]: https://example.com\n\n```\n[^1]: in code\n```\n').problems).toEqual([]);
   });
@@ -228,5 +230,10 @@ describe('raw HTML in a line of text', () => {
       [1, 45, 'Raw HTML is not allowed in Markdown: <i>'],
     ]);
     expect(texts('<div>\nblock\n</div>\n')).toEqual([[1, 1, 'Raw HTML is not allowed in Markdown: <div>']]);
+    // A block that starts with the end tag but holds more is said: what follows it is not hidden.
+    expect(texts('<div class="note">\nHello\n\n</div>\n<script>alert(1)</script>\n').map((p) => p[2])).toEqual([
+      'Raw HTML is not allowed in Markdown: <div class="note">',
+      'Raw HTML is not allowed in Markdown: </div>',
+    ]);
   });
 });

@@ -64,5 +64,7 @@ describe('a list item out of line with the one above', () => {
     // Lined up, at the key's column or under it: valid YAML, no problem.
     expect(problems('tags:\n- one\n- two\n')).toEqual([]);
     expect(problems('tags:\n  - one\n  - two\n')).toEqual([]);
+    // An item back in the enclosing list, lined up with its items, after a nested one: its own mistake is said.
+    expect(problems('tags:\n  - a\n  - b:\n      - c\n  - d: e: f\n')).toEqual([[5, 8, `${QUOTE} (  - d: "e: f")`]]);
   });
 });
