@@ -31,6 +31,7 @@ import type { SiteConfig } from '../core/types.ts';
 export interface MadeVariant {
   path: string; bytes?: Uint8Array; file?: string;
   /** `file` is in the variant store (not the source). */ cached?: boolean;
+  /** Encoded by this build (else taken from the store, or the source as it is). */ made?: boolean;
 }
 
 export interface ImageStats {
@@ -236,9 +237,9 @@ export class ImageStore {
       return message('ImageError', `${rec.file} cannot be decoded: it is corrupt or truncated (${why})`, this.where(rec));
     }
     this.stats.processed++;
-    if (!this.useCache) return { path: rel, bytes: out! };
+    if (!this.useCache) return { path: rel, bytes: out!, made: true };
     await fsp.rename(tmp, cached);
-    return { path: rel, file: cached, cached: true };
+    return { path: rel, file: cached, cached: true, made: true };
   }
 }
 

@@ -279,15 +279,15 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
   // an error located where it is used, and the build stops before anything is swapped in.
   if (images) {
     const made = await timed('images', async () => images.variants(pageLinks.flatMap((p) => variantLinks(p.links, base))));
-    result.images = { files: made.files.length, processed: images.stats.processed, cached: images.stats.cached };
+    result.images = { // (counted over the output's variants: one made early for an entry no page shows is not one)
+      files: made.files.length, processed: made.files.filter((f) => f.made).length, cached: made.files.filter((f) => f.cached && !f.made).length };
     if (made.errors.length) { result.errors.push(...made.errors); return; }
-    // Read from the build cache as they are written: never all of them in memory at once.
-    // A variant the last output had is the same file (its name is its content): only new ones are written.
+    // Read from the build cache as they are written (never all in memory); only ones the last output lacked are written.
     if (staging && made.files.length) {
       const known = new Set(markdownVariants?.() ?? []);
       for (const f of made.files) if (!known.has(`/${f.path}`)) imageFiles.push(f.path);
-      await timed('image files', () => writeVariants(staging, made.files, (f) => images.bytes(f)));
-      result.images.processed = images.stats.processed; // with any the store lost meanwhile, made again
+      const before = images.stats.processed; await timed('image files', () => writeVariants(staging, made.files, (f) => images.bytes(f)));
+      result.images.processed += images.stats.processed - before; // with any the store lost meanwhile, made again
     }
   }
   // Written only when the folder does not hold them already (incremental record), or always without it.

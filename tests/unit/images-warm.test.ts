@@ -160,3 +160,27 @@ describe("a draft's image", () => {
     expect((await site.build()).errors).toEqual([]);
   });
 });
+
+describe('the build summary of images', () => {
+  let site: TestSite;
+  afterAll(() => site?.remove());
+
+  it('counts the variants of the output only: not those made early for an entry no page shows', async () => {
+    const config = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/basic/sitegen.config.ts'), 'utf8')
+      .replace('...c.pages.map((p) => ({', "...c.pages.filter((p) => p.slug !== 'unshown').map((p) => ({");
+    expect(config).toContain("p.slug !== 'unshown'");
+    site = await copyOf('basic', {
+      'sitegen.config.ts': config,
+      'content/pages/shown.jpg': await photo(640, 400, 21),
+      'content/pages/unshown.jpg': await photo(640, 400, 22),
+      'content/pages/about.md': post('![Shown](./shown.jpg)'),
+      'content/pages/unshown.md': '---\ntitle: Unshown\n---\n# Unshown\n\n![Not on any page](./unshown.jpg)\n',
+    });
+    const r = await site.build();
+    expect(r.errors).toEqual([]);
+    const { files, processed, cached } = r.result.images!;
+    expect(files).toBeGreaterThan(0);
+    expect(processed + cached).toBe(files);
+    expect(fs.readdirSync(path.join(site.root, 'dist', 'assets', 'img'))).toHaveLength(1);
+  });
+});
