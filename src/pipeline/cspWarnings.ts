@@ -23,7 +23,8 @@ const KINDS: Record<Kind, { what: string; directive: string; needle: string | nu
     fix: 'Move the style into a class in the site\'s stylesheet, or allow inline styles in sitegen.config.ts: csp: () => ({ \'style-src\': ["\'unsafe-inline\'"] })',
   },
   script: {
-    what: 'an inline <script>', directive: 'script-src', needle: null,
+    // (a line that writes `<script` with no src= on it: an inline one, as a template writes it)
+    what: 'an inline <script>', directive: 'script-src', needle: '<script',
     fix: 'Put the code in an island (templates/islands/) or a file under static/ loaded with <script src>, or allow inline scripts in sitegen.config.ts: csp: () => ({ \'script-src\': ["\'unsafe-inline\'"] })',
   },
   handler: {
@@ -63,7 +64,7 @@ function templateLines(root: string, files: string[], needle: string): Location[
     const lines = text.split('\n');
     lines.forEach((line, i) => {
       const col = line.indexOf(needle);
-      if (col >= 0 && found.length < 10) found.push(fileLocation(path.relative(root, abs).split(path.sep).join('/'), i + 1, col + 1, line));
+      if (col >= 0 && found.length < 10 && !(needle === '<script' && line.includes('src=', col))) found.push(fileLocation(path.relative(root, abs).split(path.sep).join('/'), i + 1, col + 1, line));
     });
   }
   return found;
@@ -110,8 +111,9 @@ export function pageCspWarnings(root: string, config: SiteConfig, env: NodeJS.Pr
     const k = KINDS[kind];
     const text = `${whichPages(list)} ${list.length === 1 ? 'has' : 'have'} ${k.what}, which the Content-Security-Policy (${k.directive} 'self') blocks in the browser`;
     const lines = k.needle ? templateLines(root, sourceFiles, k.needle) : [];
-    const first = list[0]!.route.source;
-    const m = message('CspBlocked', text, lines[0] ?? (first ? fileLocation(first) : null), { hint: k.fix });
+    // (not found in a template: no place is named, rather than the first page's content file, which cannot
+    // write inline markup: Markdown's raw HTML is refused)
+    const m = message('CspBlocked', text, lines[0] ?? null, { hint: k.fix });
     for (const l of lines.slice(1)) m.notes.push({ text: `also ${k.what}`, location: l });
     out.push(m);
   }

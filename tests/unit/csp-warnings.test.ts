@@ -173,6 +173,9 @@ describe('CSP warnings', () => {
     expect(texts).toContain('4 pages /items/alpha/, /items/beta/, /items/delta/ and 1 more page have an inline event handler attribute (onclick="…"), which the Content-Security-Policy (script-src \'self\') blocks in the browser');
     expect(texts.find((t) => t.includes('inline <script>'))).toMatch(/^\d+ pages \/, .* and \d+ more pages have an inline <script>/);
     expect(r.warnings).toHaveLength(3);
+    // The inline script is said at the template line that writes it, not at a page's content file.
+    const script = r.warnings.find((m) => m.text.includes('inline <script>'))!;
+    expect(script.location).toMatchObject({ file: 'templates/pages.tsx', lineText: expect.stringContaining('<script dangerouslySetInnerHTML') });
   });
 
   it('warns about an island that instantiates WebAssembly, unless script-src has \'wasm-unsafe-eval\'', async () => {
