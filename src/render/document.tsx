@@ -81,7 +81,8 @@ function extraHead(route: Route, ctx: RenderContext): ReactElement[] {
     let given: HeadTag[];
     // (its own failure, said as the plugin's: the page's template did not throw)
     try { given = p.head(route, ctx.content); } catch (e: any) { throw Object.assign(new Error(`plugin "${p.name}" failed in its head hook: ${e?.message ?? e}`), { stack: e?.stack }); }
-    tags.push(...(given ?? []).map((t) => headTag(t, `plugin "${p.name}"'s head hook`)));
+    // (a tag of the wrong kind is the plugin's mistake too: said at the plugin, once for all its pages)
+    try { tags.push(...(given ?? []).map((t) => headTag(t, `plugin "${p.name}"'s head hook`))); } catch (e) { throw Object.assign(e as Error, { sitegenPlugin: p.name }); }
   }
   tags.push(...(route.head ?? []).map((t) => headTag(t, `the route's head`)));
   return tags.map((t, i) => t.tag === 'jsonld'

@@ -89,6 +89,13 @@ describe('a plugin hook that returns the wrong shape', () => {
       expect(h.code).toBe(1);
       expect(h.errors[0]!.text).toContain('plugin "heady" failed in its head hook: no tags');
       expect(h.errors[0]!.location?.file).toBe('sitegen.config.ts');
+      // A head hook that gives a <script>: one error, at the plugin in the config, not one at each page's content file.
+      site.edit('sitegen.config.ts', (t) => t.replace("{ name: 'heady', head: () => { throw new Error('no tags'); } }", "{ name: 'scripty', head: () => [{ tag: 'script' as 'meta', attrs: {} }] }"));
+      const s = await site.build();
+      expect(s.code).toBe(1);
+      expect(s.errors).toHaveLength(1);
+      expect(s.errors[0]!.text).toContain('plugin "scripty"\'s head hook gave a <script> tag');
+      expect(s.errors[0]!.location).toMatchObject({ file: 'sitegen.config.ts', lineText: expect.stringContaining("name: 'scripty'") });
     } finally { site.remove(); }
   });
 });
