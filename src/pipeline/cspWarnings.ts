@@ -82,11 +82,11 @@ function pagePolicies(config: SiteConfig, env: NodeJS.ProcessEnv): (pg: PageMark
   };
 }
 
-/** "page /a/" or "5 pages /a/, /b/, /c/ and 2 more pages": the pages a warning names, a few by path. */
+/** "page /a/", "2 pages /a/, /b/" or "5 pages (/a/, /b/, /c/ and 2 more)": the pages a warning names, a few by path. */
 function whichPages(list: PageMarks[]): string {
   const names = list.slice(0, EXAMPLES).map((p) => p.route.path).join(', ');
-  const more = list.length > EXAMPLES ? ` and ${list.length - EXAMPLES} more page${list.length - EXAMPLES > 1 ? 's' : ''}` : '';
-  return `${list.length === 1 ? 'page' : `${list.length} pages`} ${names}${more}`;
+  if (list.length > EXAMPLES) return `${list.length} pages (${names} and ${list.length - EXAMPLES} more)`;
+  return `${list.length === 1 ? 'page' : `${list.length} pages`} ${names}`;
 }
 
 /**

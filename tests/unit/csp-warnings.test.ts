@@ -169,9 +169,9 @@ describe('CSP warnings', () => {
     const r = await site.check();
     expect(r.code).toBe(0);
     const texts = r.warnings.map((m) => m.text);
-    expect(texts).toContain('4 pages /items/alpha/, /items/beta/, /items/delta/ and 1 more page have an inline style attribute (style="…"), which the Content-Security-Policy (style-src \'self\') blocks in the browser');
-    expect(texts).toContain('4 pages /items/alpha/, /items/beta/, /items/delta/ and 1 more page have an inline event handler attribute (onclick="…"), which the Content-Security-Policy (script-src \'self\') blocks in the browser');
-    expect(texts.find((t) => t.includes('inline <script>'))).toMatch(/^\d+ pages \/, .* and \d+ more pages have an inline <script>/);
+    expect(texts).toContain('4 pages (/items/alpha/, /items/beta/, /items/delta/ and 1 more) have an inline style attribute (style="…"), which the Content-Security-Policy (style-src \'self\') blocks in the browser');
+    expect(texts).toContain('4 pages (/items/alpha/, /items/beta/, /items/delta/ and 1 more) have an inline event handler attribute (onclick="…"), which the Content-Security-Policy (script-src \'self\') blocks in the browser');
+    expect(texts.find((t) => t.includes('inline <script>'))).toMatch(/^\d+ pages \(\/, .* and \d+ more\) have an inline <script>/);
     expect(r.warnings).toHaveLength(3);
     // The inline script is said at the template line that writes it, not at a page's content file.
     const script = r.warnings.find((m) => m.text.includes('inline <script>'))!;

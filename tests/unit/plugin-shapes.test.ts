@@ -41,6 +41,8 @@ describe('a plugin hook that returns the wrong shape', () => {
         ['plugin "typo" has "heads", which is no hook: the engine never calls it', expect.stringContaining('Did you mean head?')],
         ['plugin "typo" has "output", which is no hook: the engine never calls it', expect.stringContaining('Did you mean outputs?')],
       ]);
+      // Each at its key in the config.
+      expect(r.warnings.map((w) => [w.location?.file, w.location?.lineText.slice((w.location?.column ?? 1) - 1).split(':')[0]])).toEqual([['sitegen.config.ts', 'heads'], ['sitegen.config.ts', 'output']]);
     } finally { site.remove(); }
   });
 
