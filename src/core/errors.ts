@@ -31,6 +31,22 @@ export function locationAt(file: string, text: string, index: number): Location 
   return fileLocation(file, line, index - start + 1, text.slice(start, end < 0 ? undefined : end).replace(/\r$/, ''));
 }
 
+/**
+ * Where the plugin named `name` is written in sitegen.config.ts (its `name: '…'`, in any quotes), or, with `key`,
+ * where `key:` is written after it in that plugin; null when the file has neither (a plugin from another file).
+ */
+export function pluginAt(root: string, name: string, key?: string): Location | null {
+  const file = 'sitegen.config.ts';
+  let text: string;
+  try { text = fs.readFileSync(path.join(root, file), 'utf8'); } catch { return null; }
+  const at = ["'", '"', '`'].map((q) => text.indexOf(`name: ${q}${name}${q}`)).find((i) => i >= 0);
+  if (at === undefined) return null;
+  if (key === undefined) return locationAt(file, text, at);
+  if (!/^[\w$]{1,64}$/.test(key)) return null;
+  const k = text.slice(at, at + 2000).search(new RegExp(`[\\s{,]${key.replace(/\$/g, '\\$')}\\s*:`));
+  return k < 0 ? null : locationAt(file, text, at + k + 1);
+}
+
 /** `content/a.yaml:12:5 skills[3].description: Required` — the one-line form used everywhere. */
 export function formatMessage(m: Message): string {
   let where = '';

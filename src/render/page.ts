@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Content, Message, Route, SiteConfig } from '../core/types.ts';
 import type { AssetManifest } from '../core/types.ts';
-import { message, fileLocation, locationAt, renderFailedText, siteFrame, readOnlyHint, undefinedNameHint } from '../core/errors.ts';
+import { message, fileLocation, locationAt, pluginAt, renderFailedText, siteFrame, readOnlyHint, undefinedNameHint } from '../core/errors.ts';
 import type { RenderContext, RenderedPage } from './document.tsx';
 import { urlPolicy, withBase } from './urls.ts';
 import { IslandPropsError } from './island.tsx';
@@ -38,17 +38,6 @@ export function renderContext(config: SiteConfig, content: Content, siteUrl: str
   };
 }
 
-/** Where a plugin is written: its `name: '…'` in sitegen.config.ts, else that file. */
-function locatePlugin(root: string, name: string) {
-  let text = '';
-  try { text = fs.readFileSync(path.join(root, 'sitegen.config.ts'), 'utf8'); } catch { return fileLocation('sitegen.config.ts'); }
-  for (const q of ["'", '"', '`']) {
-    const i = text.indexOf(`name: ${q}${name}${q}`);
-    if (i >= 0) return locationAt('sitegen.config.ts', text, i);
-  }
-  return fileLocation('sitegen.config.ts');
-}
-
 /** Renders one route; a template's exception becomes a located RenderError (or IslandPropsError) message. */
 export function renderRoute(site: PageRenderer, route: Route, ctx: RenderContext, root: string): { page?: RenderedPage; error?: Message } {
   try {
@@ -58,7 +47,7 @@ export function renderRoute(site: PageRenderer, route: Route, ctx: RenderContext
     if (e?.directive && 'thrown' in e) return { error: componentFailure(e as ComponentRenderFailure, route, root) };
     const thrown = String(e?.message ?? e);
     const hint = readOnlyHint(e) ?? undefinedNameHint(e);
-    const at = typeof e?.sitegenPlugin === 'string' ? locatePlugin(root, e.sitegenPlugin) : siteFrame(e, root);
+    const at = typeof e?.sitegenPlugin === 'string' ? pluginAt(root, e.sitegenPlugin) ?? fileLocation('sitegen.config.ts') : siteFrame(e, root);
     const m = message(e instanceof IslandPropsError ? 'IslandPropsError' : 'RenderError', renderFailedText(route.path, thrown), at ?? (route.source ? fileLocation(route.source) : null), { render: { page: route.path, thrown }, ...(hint ? { hint } : {}) });
     const from = route.source ? valueInSource(root, route.source, thrown) : null;
     if (from && from.location.file !== m.location?.file) m.notes.push({ text: `${from.value} is written in the page's content file`, location: from.location });

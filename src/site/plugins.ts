@@ -24,7 +24,7 @@ import { createHash } from 'node:crypto';
 import type { MarkedExtension } from 'marked';
 import type { Message, Route, Content, SiteConfig } from '../core/types.ts';
 import { closest } from '../core/didYouMean.ts';
-import { locationAt, thrownBySite } from '../core/errors.ts';
+import { pluginAt, thrownBySite } from '../core/errors.ts';
 import { extensionOwner } from '../markdown/outputCulprit.ts';
 
 
@@ -142,18 +142,8 @@ function unknownHooks(plugin: SitegenPlugin, root?: string): Message[] {
   if (!plugin || typeof plugin !== 'object') return [];
   return Object.keys(plugin).filter((k) => !HOOKS.includes(k)).map((k): Message => {
     const near = closest(k, HOOKS.slice(1));
-    return { id: 'ConfigError', text: `plugin "${plugin.name}" has "${k}", which is no hook: the engine never calls it`, location: root ? keyOfPlugin(root, String(plugin.name), k) : null, notes: [], hint: `${near ? `Did you mean ${near}? ` : ''}A plugin's hooks: ${HOOKS.slice(1).join(', ')}.` };
+    return { id: 'ConfigError', text: `plugin "${plugin.name}" has "${k}", which is no hook: the engine never calls it`, location: root ? pluginAt(root, String(plugin.name), k) : null, notes: [], hint: `${near ? `Did you mean ${near}? ` : ''}A plugin's hooks: ${HOOKS.slice(1).join(', ')}.` };
   });
-}
-
-/** Where `key:` is written after the plugin's `name: '…'` in sitegen.config.ts (a plugin written there), or null. */
-function keyOfPlugin(root: string, name: string, key: string): Message['location'] {
-  let text: string;
-  try { text = fs.readFileSync(path.join(root, 'sitegen.config.ts'), 'utf8'); } catch { return null; }
-  const at = ["'", '"', '`'].map((q) => text.indexOf(`name: ${q}${name}${q}`)).find((i) => i >= 0);
-  if (at === undefined || !/^[\w$]{1,64}$/.test(key)) return null;
-  const k = text.slice(at, at + 2000).search(new RegExp(`[\\s{,]${key.replace(/\$/g, '\\$')}\\s*:`));
-  return k < 0 ? null : locationAt('sitegen.config.ts', text, at + k + 1);
 }
 
 /** A hook that threw: the plugin's error, located in the site's code where the throw is (a plugin's file). */
