@@ -17,14 +17,15 @@ import { findIslands } from '../islands/bundle.ts';
 
 type Kind = 'style' | 'script' | 'handler';
 
-const KINDS: Record<Kind, { what: string; directive: string; needle: string | null; fix: string }> = {
+// `needle`: what a template line that writes it holds; `unless`: what, after the needle on that line, makes it another thing.
+const KINDS: Record<Kind, { what: string; directive: string; needle: string | null; unless?: string; fix: string }> = {
   style: {
     what: 'an inline style attribute (style="…")', directive: 'style-src', needle: 'style={',
     fix: 'Move the style into a class in the site\'s stylesheet, or allow inline styles in sitegen.config.ts: csp: () => ({ \'style-src\': ["\'unsafe-inline\'"] })',
   },
   script: {
-    // (a line that writes `<script` with no src= on it: an inline one, as a template writes it)
-    what: 'an inline <script>', directive: 'script-src', needle: '<script',
+    // (a `<script` with a src= after it on its line loads a file: not an inline one)
+    what: 'an inline <script>', directive: 'script-src', needle: '<script', unless: 'src=',
     fix: 'Put the code in an island (templates/islands/) or a file under static/ loaded with <script src>, or allow inline scripts in sitegen.config.ts: csp: () => ({ \'script-src\': ["\'unsafe-inline\'"] })',
   },
   handler: {
@@ -53,8 +54,9 @@ export interface PageMarks { route: Pick<Route, 'path' | 'source' | 'csp' | 'out
 
 const EXAMPLES = 3;
 
-/** Where the site's own template files write `needle` (`style={`), as locations (at most a few). */
-function templateLines(root: string, files: string[], needle: string): Location[] {
+/** Where the site's own template files write `needle` (`style={`), as locations (at most a few); a line with
+ *  `unless` after the needle is not one. */
+function templateLines(root: string, files: string[], needle: string, unless?: string): Location[] {
   const found: Location[] = [];
   for (const abs of files) {
     if (!/\.[jt]sx$/.test(abs) || abs.includes(`${path.sep}node_modules${path.sep}`) || !abs.startsWith(root + path.sep)) continue;
@@ -64,7 +66,7 @@ function templateLines(root: string, files: string[], needle: string): Location[
     const lines = text.split('\n');
     lines.forEach((line, i) => {
       const col = line.indexOf(needle);
-      if (col >= 0 && found.length < 10 && !(needle === '<script' && line.includes('src=', col))) found.push(fileLocation(path.relative(root, abs).split(path.sep).join('/'), i + 1, col + 1, line));
+      if (col >= 0 && found.length < 10 && !(unless && line.includes(unless, col))) found.push(fileLocation(path.relative(root, abs).split(path.sep).join('/'), i + 1, col + 1, line));
     });
   }
   return found;
@@ -110,7 +112,7 @@ export function pageCspWarnings(root: string, config: SiteConfig, env: NodeJS.Pr
   for (const [kind, list] of blocked) {
     const k = KINDS[kind];
     const text = `${whichPages(list)} ${list.length === 1 ? 'has' : 'have'} ${k.what}, which the Content-Security-Policy (${k.directive} 'self') blocks in the browser`;
-    const lines = k.needle ? templateLines(root, sourceFiles, k.needle) : [];
+    const lines = k.needle ? templateLines(root, sourceFiles, k.needle, k.unless) : [];
     // (not found in a template: no place is named, rather than the first page's content file, which cannot
     // write inline markup: Markdown's raw HTML is refused)
     const m = message('CspBlocked', text, lines[0] ?? null, { hint: k.fix });
