@@ -115,18 +115,19 @@ const CANNOT_FIND = /^Cannot find name '([A-Za-z_$][\w$]*)'/;
  *  a type error at the line of a config key sitegen refused (`site.bsae`: TS2353, "may only specify known
  *  properties") is that key again. */
 export function besideRenderErrors(typeErrors: Message[], others: readonly Message[]): Message[] {
-  const failed = new Set<string>(), refusedKeys = new Set<string>();
+  const failed = new Set<string>(), refused = new Map<string, string[]>(); // (the config errors' texts, by file:line)
+  const lineOf = (m: Message) => `${m.location!.file}:${m.location!.line}`;
   for (const m of others) {
     const name = m.id === 'RenderError' && m.location && m.render ? NOT_DEFINED.exec(m.render.thrown)?.[1] : undefined;
-    if (name) failed.add(`${m.location!.file}:${m.location!.line}:${name}`);
-    if (m.id === 'ConfigError' && m.location) refusedKeys.add(`${m.location.file}:${m.location.line}:${m.text}`);
+    if (name) failed.add(`${lineOf(m)}:${name}`);
+    if (m.id === 'ConfigError' && m.location) refused.set(lineOf(m), [...refused.get(lineOf(m)) ?? [], m.text]);
   }
-  if (!failed.size && !refusedKeys.size) return typeErrors;
+  if (!failed.size && !refused.size) return typeErrors;
   return typeErrors.filter((m) => {
     // (only tsc's "may only specify known properties, and 'key' does not exist" for the key sitegen named)
     const key = m.location ? UNKNOWN_PROPERTY.exec(m.text)?.[1] : undefined;
-    if (key && [...refusedKeys].some((r) => r.startsWith(`${m.location!.file}:${m.location!.line}:`) && (r.includes(`"${key}"`) || r.includes(`.${key}"`)))) return false;
+    if (key && refused.get(lineOf(m))?.some((t) => t.includes(`"${key}"`) || t.includes(`.${key}"`))) return false;
     const name = m.location ? CANNOT_FIND.exec(m.text)?.[1] : undefined;
-    return !(name && failed.has(`${m.location!.file}:${m.location!.line}:${name}`));
+    return !(name && failed.has(`${lineOf(m)}:${name}`));
   });
 }
