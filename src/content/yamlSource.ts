@@ -21,6 +21,9 @@ export interface YamlSyntaxProblem {
   message: string;
 }
 
+/** A block list item's line: its indentation, then `-` and a space or the end (anchored: linear). */
+const LIST_ITEM = /^([ \t]*)-(?:[ \t]|$)/;
+
 export function parseYamlSource(text: string, file: string, lineOffset = 0): { source: YamlSource; problems: YamlSyntaxProblem[] } {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
@@ -38,14 +41,14 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): { s
     // (YAML may put it at a blank line before the item)
     let at = pos.line;
     while (said === 0 && at < pos.line + 50 && !lineAt(at).trim() && at <= counter.lineStarts.length) at++;
-    const item = e.code === 'BLOCK_AS_IMPLICIT_KEY' ? /^([ \t]*)-(?:[ \t]|$)/.exec(lineAt(at)) : null;
+    const item = e.code === 'BLOCK_AS_IMPLICIT_KEY' ? LIST_ITEM.exec(lineAt(at)) : null;
     if (item && said === 0) {
       let k = at - 1;
       while (k > 0 && k > at - 50 && !lineAt(k).trim()) k--; // (a few blank lines at most: each look reads from the top)
-      const above = /^([ \t]*)-(?:[ \t]|$)/.exec(lineAt(k));
+      const above = LIST_ITEM.exec(lineAt(k));
       // (an item back in a list that encloses the one above, lined up with that list's items, is another mistake)
       const columns = new Set<number>();
-      for (let j = k; j > 0 && j > k - 50; j--) { const m = /^([ \t]*)-(?:[ \t]|$)/.exec(lineAt(j)); if (m) columns.add(m[1].length); }
+      for (let j = k; j > 0 && j > k - 50; j--) { const m = LIST_ITEM.exec(lineAt(j)); if (m) columns.add(m[1].length); }
       if (above && above[1].length !== item[1].length && !columns.has(item[1].length)) {
         itemLines.add(pos.line).add(at);
         derailed = true;
