@@ -62,10 +62,11 @@ function packageJsonText(template: string, have: PackageJson | null, dir: string
   const named = have?.dependencies?.[self.name!] ?? have?.devDependencies?.[self.name!];
   tpl.dependencies = { ...tpl.dependencies, [self.name!]: named ?? selfSpec(dir) };
   if (!have) return JSON.stringify(tpl, null, 2) + '\n';
-  const merged: PackageJson = { ...tpl, ...have };
-  merged.name = have.name ?? tpl.name;
+  // The folder's own keys stay as they are, in their order; only what the site needs is added after them
+  // (the starter's name, version and `private` are its own, not the folder's).
+  const merged: PackageJson = { ...have };
   merged.type = 'module';
-  merged.scripts = { ...tpl.scripts, ...have.scripts };
+  merged.scripts = { ...have.scripts, ...Object.fromEntries(Object.entries(tpl.scripts ?? {}).filter(([n]) => !(n in (have.scripts ?? {})))) };
   // Keep what is installed already (e.g. a file: spec of a tarball); add what is missing.
   const installed = { ...have.dependencies, ...have.devDependencies };
   for (const key of ['dependencies', 'devDependencies'] as const) {

@@ -113,6 +113,28 @@ describe('init\'s next step', () => {
   });
 });
 
+describe('init in a folder with a package.json of its own', () => {
+  it('keeps its keys in their order and adds only what the site needs (no name, version or private of the starter\'s)', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-init-merge-'));
+    try {
+      const own = { name: 'mine', description: 'my notes', license: 'MIT', scripts: { test: 'node t.js', build: 'make' }, dependencies: { react: '^19' } };
+      fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify(own, null, 2));
+      expect((await init(root, {})).code).toBe(0);
+      const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+      expect(Object.keys(pkg).slice(0, 5)).toEqual(['name', 'description', 'license', 'scripts', 'dependencies']);
+      expect(pkg).not.toHaveProperty('private');
+      expect(pkg).not.toHaveProperty('version');
+      expect(pkg.type).toBe('module');
+      // Its own scripts first and unchanged (its build stays make); the starter's others after them.
+      expect(Object.keys(pkg.scripts).slice(0, 2)).toEqual(['test', 'build']);
+      expect(pkg.scripts.build).toBe('make');
+      expect(pkg.scripts.dev).toBe('sitegen dev');
+      expect(pkg.dependencies.react).toBe('^19');
+      expect(Object.keys(pkg.dependencies)).toContain('sitegen-islands');
+    } finally { fs.rmSync(root, { recursive: true, force: true }); }
+  });
+});
+
 describe('init into a new folder, run from a sitegen installed from a tarball', () => {
   it('copies the tarball into the new site\'s vendor/ and names it there, so npm install finds it (it is not on the registry)', () => {
     const project = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-init-spec-'));
