@@ -200,9 +200,9 @@ export async function bundleClient(root: string, config: SiteConfig, opts: Clien
 }
 
 /** The way clientManifest reads a bundle, in the plan's key: a bundle stored by an engine that read it otherwise
- *  (3 since islands' own CSS is linked, 4 since the unlinked copy of it is left out) is made again, not taken
- *  with its old manifest. */
-const MANIFEST_FORMAT = 4;
+ *  (3 since islands' own CSS is linked, 4 since the unlinked copy of it is left out, 5 since the images' module
+ *  is not preloaded) is made again, not taken with its old manifest. */
+const MANIFEST_FORMAT = 5;
 
 /** Reads the asset manifest (which files each island needs) out of esbuild's output and metafile. */
 export function clientManifest(root: string, plan: ClientPlan, result: ClientBuildResult): AssetManifest {
@@ -240,10 +240,16 @@ export function clientManifest(root: string, plan: ClientPlan, result: ClientBui
     return seen;
   };
   const runtimeOut = Object.keys(meta.outputs).find((o) => meta.outputs[o].entryPoint === 'sitegen:runtime');
-  // The runtime's dynamic imports other than islands are React and react-dom: needed by React islands only.
+  // The runtime's dynamic imports other than islands are React and react-dom, needed by React islands only,
+  // and the static images' module, loaded only by an island whose render showed an image (islandImages.ts):
+  // not preloaded, so a page whose islands show none does not fetch it.
+  const imagesModule = path.join(ENGINE_DIR, 'render/images.ts');
   const base = new Set<string>();
   for (const imp of runtimeOut ? meta.outputs[runtimeOut].imports : []) {
-    if (imp.kind === 'dynamic-import' && !imp.external && !islandOutputs.has(imp.path)) closure(imp.path).forEach((o) => base.add(o));
+    if (imp.kind !== 'dynamic-import' || imp.external || islandOutputs.has(imp.path)) continue;
+    const entry = meta.outputs[imp.path]?.entryPoint;
+    if (entry && path.resolve(root, entry) === imagesModule) continue;
+    closure(imp.path).forEach((o) => base.add(o));
   }
   const islandChunks: Record<string, string[]> = {};
   const reactIslands: string[] = [];

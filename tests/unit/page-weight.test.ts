@@ -32,6 +32,13 @@ describe('the JavaScript weight of a page', () => {
     const expected = loaded(fresh);
     expect(Object.keys(expected).length).toBeGreaterThan(0);
     expect(reported(fresh)).toEqual(expected);
+    // The fixture's one island (a React counter) shows no image: its pages load none of the static images' code
+    // (fetched only by an island whose render showed one), in their script or their preloads.
+    for (const report of fresh.result.pageReports.filter((r) => r.islands.length)) {
+      const urls = [...fresh.read(report.output).matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="\/([^"]+)"/g)].map((m) => m[1]);
+      expect(urls.length).toBeGreaterThan(1);
+      for (const u of urls) expect(fs.readFileSync(path.join(fresh.outDir, u), 'utf8'), u).not.toContain('no such image in static/');
+    }
 
     const record = path.join(site.root, '.sitegen/cache/client/manifest.json');
     expect(Object.keys(JSON.parse(fs.readFileSync(record, 'utf8')).manifest.gzipBytes).length).toBeGreaterThan(0);
