@@ -11,11 +11,30 @@ import { hasDirectives, placedDirectives, type DirectiveData, type PlacedDirecti
 import { bodyMayHold } from '../content/diskBody.ts';
 
 const where = (d: DirectiveData) => fileLocation(d.f, d.l, d.c, d.t);
-/** Where an attribute of the directive is written (its name after "{" or a space), else the directive. */
+/** Where an attribute of the directive is written (its name at the start of a token of the braces after the
+ *  name and label; text inside quotes is a value, never a name), else the directive. One pass over the line. */
 function attrWhere(d: DirectiveData, key: string) {
-  for (let i = d.t.indexOf(key, d.c - 1); i >= 0; i = d.t.indexOf(key, i + 1)) {
-    const before = d.t[i - 1], after = d.t[i + key.length];
-    if ((before === '{' || before === ' ' || before === '\t') && (after === '=' || after === ' ' || after === '}')) return fileLocation(d.f, d.l, i + 1, d.t);
+  const t = d.t;
+  let i = d.c - 1;
+  while (t[i] === ':') i++;
+  i += d.n.length;
+  if (t[i] === '[') { // the label, brackets balanced, a backslash escaping the next character
+    for (let depth = 0; i < t.length; i++) {
+      if (t[i] === '\\') i++;
+      else if (t[i] === '[') depth++;
+      else if (t[i] === ']' && --depth === 0) { i++; break; }
+    }
+  }
+  if (t[i] !== '{') return where(d);
+  let quote = '', start = true;
+  for (i++; i < t.length; i++) {
+    const ch = t[i];
+    if (quote) { if (ch === quote) quote = ''; continue; }
+    if (ch === '}') break;
+    if (ch === ' ' || ch === '\t') { start = true; continue; }
+    if (ch === '"' || ch === "'") quote = ch;
+    else if (start && t.startsWith(key, i) && '= \t}'.includes(t[i + key.length] ?? '}')) return fileLocation(d.f, d.l, i + 1, t);
+    start = false;
   }
   return where(d);
 }

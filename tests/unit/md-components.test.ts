@@ -239,7 +239,7 @@ describe('bad input is a located error, the same in build, check and dev', () =>
 
   it('an unknown component or attribute (with a did-you-mean), a bad value, the wrong form or place', async () => {
     const s = await site({
-      names: page('N', ':::Calout{type="tip"}\nx\n:::\n\n:::Callout{tpye="tip"}\nx\n:::\n\n:::Callout{type="danger"}\nx\n:::\n\nA :Badge[x]{count="many"} and :Badge[y]{count="1e999"}\n\n:::Callout{titel="x" type="danger"}\nx\n:::\n'),
+      names: page('N', ':::Calout{type="tip"}\nx\n:::\n\n:::Callout{tpye="tip"}\nx\n:::\n\n:::Callout{type="danger"}\nx\n:::\n\nA :Badge[x]{count="many"} and :Badge[y]{count="1e999"}\n\n:::Callout{titel="x" type="danger"}\nx\n:::\n\n:::Callout{title="say type=x" type="danger"}\nx\n:::\n'),
       forms: page('F', 'Text :Callout[x] and\n\n::Badge{tone="info"}\n'),
       places: page('P', ':::Tab{label="alone"}\nx\n:::\n\n::::Callout\n:::Tab{label="in a callout"}\nx\n:::\n::::\n\n::::Tabs\n:::Tab\nno label\n:::\n::::\n'),
     });
@@ -255,6 +255,8 @@ describe('bad input is a located error, the same in build, check and dev', () =>
       // An unknown attribute and a bad value on one directive: both, each at its attribute.
       ['ComponentError', 'content/pages/names.md:18:12', 'Unknown attribute "titel" of Callout', 'Did you mean "title"? Callout takes: type, title.'],
       ['ComponentError', 'content/pages/names.md:18:22', 'Attribute "type" of Callout: Must be one of: "note", "tip", "warning"', schemaHint('Callout', 'type')],
+      // (at the attribute, not at the words "type=" inside the quoted title before it)
+      ['ComponentError', 'content/pages/names.md:22:31', 'Attribute "type" of Callout: Must be one of: "note", "tip", "warning"', schemaHint('Callout', 'type')],
       ['ComponentError', 'content/pages/places.md:4:1', 'Tab can only be nested directly in Tabs, but it is not inside one', 'Put it between ::::Tabs and :::: (a longer fence around the :::Tab blocks).'],
       ['ComponentError', 'content/pages/places.md:9:1', 'Tab can only be nested directly in Tabs, but it is in Callout', 'Put it between ::::Tabs and :::: (a longer fence around the :::Tab blocks).'],
       ['ComponentError', 'content/pages/places.md:15:1', 'Attribute "label" of Tab: Required', 'Add the attribute: :::Tab{label="…"} (the schema of Tab in sitegen.config.ts, components, requires it).'],
