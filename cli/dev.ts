@@ -11,6 +11,7 @@ import { loadEnvFile } from './env.ts';
 import { configureEngine } from '../src/core/settings.ts';
 import { engineSettingsFrom } from './options.ts';
 import { terminal, type Io } from './commands.ts';
+import { stopWithNpm } from './npmParent.ts';
 
 export interface DevFlags { root?: string; port?: number; host: string; open?: boolean; backend: boolean; cache?: boolean }
 
@@ -124,6 +125,7 @@ export async function runDev(flags: DevFlags): Promise<number> {
   const stop = async () => { stopAsked = true; if (close) { await close(); process.exit(0); } };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  stopWithNpm(() => void stop());
   const started = await startDev(flags);
   if (!started.dev) return started.code;
   const { url } = started.dev;

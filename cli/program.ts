@@ -10,6 +10,7 @@ import { buildCommand } from './buildArgs.ts';
 import { loadEnvFile } from './env.ts';
 import { typoDistance } from '../src/core/didYouMean.ts';
 import { PACKAGE_DIR } from '../src/site/paths.ts';
+import { stopWithNpm } from './npmParent.ts';
 import { thrownBySite } from '../src/core/errors.ts';
 
 // Required, not imported: commander is CommonJS, and Node's ESM loader would first parse its source to find
@@ -92,6 +93,7 @@ async function runPreview(flags: { root?: string; out: string; port?: number; ho
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  stopWithNpm(() => void stop());
   printMessages(server.warnings, 'warning');
   // One write: whoever waits for the URL (tests, scripts) reads the banner and its warnings with it.
   const note = movedNote(server.url, flags.port, PREVIEW_PORT);
