@@ -5,7 +5,7 @@
 // The named, stateless `slug`: the package is ESM-only and its default export does not survive the
 // CommonJS interop of a build's bundled site module.
 import { slug } from 'github-slugger';
-import { TextRenderer, type Marked, type MarkedExtension, type Token, type Tokens } from 'marked';
+import { type Marked, type MarkedExtension, type Token, type Tokens } from 'marked';
 
 type HeadingWithId = Tokens.Heading & { sitegenId?: string };
 
@@ -20,8 +20,9 @@ export function assignHeadingIds(md: Marked, tokens: Token[], reserved: string[]
     return id;
   };
   for (const id of reserved) unique(id);
-  const text = new TextRenderer();
+  // The parser's own text renderer: its emphasis, link and image methods read their parser (one made apart has none).
   const parser = new md.Parser(md.defaults);
+  const text = parser.textRenderer;
   md.walkTokens(tokens, (t) => {
     if (t.type !== 'heading') return;
     const h = t as HeadingWithId;

@@ -25,6 +25,13 @@ async function expectValid(html: string): Promise<void> {
 }
 
 describe('heading ids', () => {
+  it('takes the id from the text of a heading with emphasis, strong text, a link, an image or struck text', async () => {
+    const html = await render('## Why *this* matters\n\n## A **bold** [claim](/x/)\n\n### ~~Old~~ new ![logo](/l.png)\n', { headingIds: true });
+    expect(html).toContain('<h2 id="why-this-matters">Why <em>this</em> matters <a class="heading-anchor" href="#why-this-matters"');
+    expect(html).toContain('<h2 id="a-bold-claim">A <strong>bold</strong> <a href="/x/">claim</a> <a class="heading-anchor" href="#a-bold-claim"');
+    expect(html).toContain('<h3 id="old-new-logo">');
+  });
+
   it('gives GitHub-style ids, suffixes duplicates, and links each heading to itself', async () => {
     const html = await render('# Hello, World!\n\n## Use `npm` & go\n\n## Hello, World!\n\n### Ünïcode Straße\n', { headingIds: true });
     expect(html).toContain('<h1 id="hello-world">Hello, World! <a class="heading-anchor" href="#hello-world" aria-hidden="true" tabindex="-1">#</a></h1>');
