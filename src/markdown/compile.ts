@@ -172,7 +172,7 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
   } catch (e) {
     if (e instanceof RangeError) return { problems: [overflowProblem(body)] };
     // A plugin's extension that throws is the site's problem, located at the file, not a crash of sitegen.
-    if (setup !== plain) return { problems: [{ line: 1, column: 1, lineText: body.split('\n', 1)[0].slice(0, 120), text: `A Markdown extension from a plugin threw: ${(e as Error)?.message ?? e}` }] };
+    if (setup !== plain) return { problems: [{ line: 1, column: 1, lineText: body.split('\n', 1)[0].slice(0, 120), text: `A Markdown extension from a plugin threw: ${(e as Error)?.message ?? e}`, id: 'MarkdownExtensionError' }] };
     throw e;
   } finally {
     abandonDirectives();

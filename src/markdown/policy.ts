@@ -17,8 +17,9 @@ export interface MarkdownProblem {
   text: string;
   /** The catalogue id, when not ContentPolicyError (a malformed directive: DirectiveSyntaxError; template
    *  code in the text, a shortcode, a tag or an expression: TemplateTagInMarkdown; a footnote reference with no
-   *  note: FootnoteWithoutNote; a note while footnotes are off: FootnotesOff). */
-  id?: 'DirectiveSyntaxError' | 'TemplateTagInMarkdown' | 'FootnoteWithoutNote' | 'FootnotesOff';
+   *  note: FootnoteWithoutNote; a note while footnotes are off: FootnotesOff; an extension that threw:
+   *  MarkdownExtensionError). */
+  id?: 'DirectiveSyntaxError' | 'TemplateTagInMarkdown' | 'FootnoteWithoutNote' | 'FootnotesOff' | 'MarkdownExtensionError';
   /** An image the pipeline cannot publish (an ImageError), rather than a policy problem. */
   image?: true;
   /** A hint of its own, instead of the catalogue's for its id. */

@@ -82,6 +82,10 @@ describe('plugin markdown hook', () => {
     const r = await siteAt(dir).build();
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/content\/pages\/about\.md:\d+:\d+ A Markdown extension from a plugin threw: nope/);
+    // Named as the extension's failure, not as content the policy refuses.
+    expect(r.errors.map((e) => e.id)).toEqual(['MarkdownExtensionError']);
+    expect(r.stderr).toContain('[A Markdown extension failed]');
+    expect(r.stderr).not.toContain('Content would run as code');
   }, 60_000);
 
   it("an extension that writes a <script> is refused, with a hint that points at the extension, not at the content", async () => {
