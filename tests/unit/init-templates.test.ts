@@ -94,6 +94,20 @@ describe.each(['blog', 'docs', 'minimal'])('sitegen init --template %s', (templa
   }, 120_000);
 });
 
+describe('the minimal starter\'s pages of posts under a base', () => {
+  it('link to each other under the base once there is more than one (its two published posts, one a page)', async () => {
+    const site = await starter('minimal');
+    try {
+      site.edit('sitegen.config.ts', (t) => t.replace('{ size: 10, path: \'/\' }', '{ size: 1, path: \'/\' }').replace("url: 'https://example.com',", "url: 'https://example.com', base: '/sub/',"));
+      const run = await site.build({ quiet: true });
+      expect(run.errors, run.stderr).toEqual([]);
+      const out = run.output();
+      expect(out['index.html']).toContain('<a href="/sub/page/2/" rel="next">');
+      expect(out['page/2/index.html']).toContain('<a href="/sub/" rel="prev">');
+    } finally { site.remove(); }
+  }, 120_000);
+});
+
 describe('init\'s next step', () => {
   it('says to run npm install while a package the site\'s package.json names (one init added: TypeScript) is not installed', async () => {
     // A folder of its own, with a node_modules of its own (a test site's is a link to the repository's).

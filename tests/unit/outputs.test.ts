@@ -210,6 +210,9 @@ describe('host files and the link check under a base', () => {
     // A path written with the base but not the page URL's form: the fix as served, with the base.
     const [slash] = checkLinks([{ page: '/a/', source: null, links: ['/repo/a'] }], targets);
     expect(slash.hint).toBe('Page URLs end with "/": link to /repo/a/ instead.');
+    // The base twice: href() given a URL that had it (paginate()'s prev), said as such.
+    const [twice] = checkLinks([{ page: '/a/', source: null, links: ['/repo/repo/a/'] }], targets);
+    expect(twice.hint).toBe("The site's base /repo/ is in this link twice: href() adds it to a URL that already has it. Write such a URL as it is (paginate()'s prev and next include the base); pass href() a path without it.");
   });
 });
 

@@ -31,7 +31,7 @@ export function Home({ posts, prev, next }: { posts: PostSummary[]; prev: string
       <PostList posts={posts} />
       {prev || next ? (
         <nav className="pages">
-          {prev ? <a href={href(prev)} rel="prev">Newer posts</a> : null} {next ? <a href={href(next)} rel="next">Older posts</a> : null}
+          {prev ? <a href={prev} rel="prev">Newer posts</a> : null} {next ? <a href={next} rel="next">Older posts</a> : null}
         </nav>
       ) : null}
       <p><a href={href('/tags')}>All tags</a></p>
