@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Tokens } from 'marked';
 import type { Location } from '../core/types.ts';
-import { IMAGE_EXT, IMAGE_FORMATS, pictureModel, pictureHtml, type ImageSettings } from './model.ts';
+import { IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, pictureModel, pictureHtml, type ImageSettings } from './model.ts';
 import { sourceFactsOfFile } from './source.ts';
 import { recordSource } from './storeFiles.ts';
 import { closest } from '../authoring/issues.ts';
@@ -37,8 +37,6 @@ export type ImageAttributes = { written: string } & ({ attrs: Record<string, str
 
 export type ImageResolver = (t: Tokens.Image, at: ImageAt, attributes?: ImageAttributes) => { html: string } | { problem: string; attr?: string } | null;
 
-/** The largest width an image may ask for (a typo's extra digit is an error, not a 90,000 px request). */
-const MAX_ASKED_WIDTH = 16384;
 
 /** The attributes a Markdown image takes. */
 const ATTRIBUTES = ['widths', 'sizes', 'priority'];

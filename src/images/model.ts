@@ -42,6 +42,8 @@ export const DEFAULT_IMAGE_SETTINGS: ImageSettings = { widths: [640, 960, 1280, 
 
 /** Images with more pixels than this are refused by default (a decompression bomb); config `images.maxPixels`. */
 export const DEFAULT_MAX_PIXELS = 100_000_000;
+/** The largest width an image may ask for, in Markdown or <Image> (a typo's extra digit is an error, not a 90,000 px request). */
+export const MAX_ASKED_WIDTH = 16384;
 
 /** Where every variant lives (under the site's base). */
 export const IMAGE_DIR = 'assets/img/';

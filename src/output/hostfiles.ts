@@ -129,6 +129,8 @@ export const DEFAULT_CSP: Record<string, string[]> = {
 
 export function contentSecurityPolicy(config: SiteConfig, env: NodeJS.ProcessEnv = {}, route: Record<string, string[]> = {}): string {
   const merged: Record<string, string[]> = Object.fromEntries(Object.entries(DEFAULT_CSP).map(([k, v]) => [k, [...v]]));
+  // The hosts whose images the site shows as they are (images.remote): their images must load.
+  for (const host of config.images?.remote ?? []) merged['img-src'].push(`https://${host}`);
   const extra = typeof config.csp === 'function' ? config.csp(env) : config.csp ?? {};
   for (const [k, v] of [...Object.entries(extra), ...Object.entries(route)]) {
     const cur = (merged[k] ?? []).filter((x) => x !== "'none'");

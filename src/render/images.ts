@@ -7,7 +7,7 @@
 // here: the package's public entry exports them to islands too; the engine makes the files (images/store.ts).
 import { createElement, Fragment, type ReactElement } from 'react';
 import type { ImageTable } from '../output/staticImages.ts';
-import { DEFAULT_IMAGE_SETTINGS, IMAGE_EXT, IMAGE_FORMATS, pictureModel, type ImageSettings } from '../images/model.ts';
+import { DEFAULT_IMAGE_SETTINGS, IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, pictureModel, type ImageSettings } from '../images/model.ts';
 import { currentUrlPolicy, withBase } from './urls.ts';
 import { errorAtCallSite } from './callSite.ts';
 import { closest } from '../core/didYouMean.ts';
@@ -94,11 +94,33 @@ export interface ImageProps {
 /** An error about an <Image>, located where the template wrote it when that is known (callSite.ts). */
 const imageError = (props: ImageProps, text: string): Error => errorAtCallSite(props, text, Error);
 
+const IMAGE_PROPS = ['src', 'alt', 'sizes', 'priority', 'loading', 'widths', 'className', 'id'];
+
+/** What is wrong with an <Image>'s props other than its alt, as a Markdown image's attributes are checked
+ *  (images/markdown.ts): a prop it would drop, widths that are not whole pixels, an empty sizes. */
+function propsProblem(p: ImageProps): string | null {
+  for (const k of Object.keys(p)) {
+    if (IMAGE_PROPS.includes(k)) continue;
+    const near = closest(k, IMAGE_PROPS);
+    return `it has a prop "${k}" <Image> does not take${near ? ` (did you mean ${near}?)` : ''}: it takes ${IMAGE_PROPS.join(', ')}`;
+  }
+  const { widths, sizes, priority, loading } = p;
+  if (widths !== undefined && (!Array.isArray(widths) || !widths.length || widths.some((w) => !Number.isInteger(w) || w < 1 || w > MAX_ASKED_WIDTH))) {
+    return `widths={${JSON.stringify(widths)}}: write whole numbers of pixels from 1 to ${MAX_ASKED_WIDTH}, e.g. widths={[480, 960]}`;
+  }
+  if (sizes !== undefined && (typeof sizes !== 'string' || !sizes.trim())) return 'sizes is empty: write the width it is shown at, e.g. sizes="(min-width: 60em) 50vw, 100vw", or leave it out';
+  if (priority !== undefined && typeof priority !== 'boolean') return `priority={${JSON.stringify(priority)}}: priority is true or false (written alone: <Image priority …/>)`;
+  if (loading !== undefined && loading !== 'lazy' && loading !== 'eager') return `loading=${JSON.stringify(loading)}: write "lazy" or "eager"`;
+  return null;
+}
+
 /** A static image as a responsive, optimized <picture> (SVG and GIF: an <img> of the file as it is). */
 export function Image(props: ImageProps): ReactElement {
   const { src, alt, sizes, priority, widths, className, id } = props;
   const eager = props.loading === 'eager';
   if (typeof alt !== 'string') throw imageError(props, `<Image src="${src}">: alt is required — say what the image shows, or alt="" for a decorative image`);
+  const problem = propsProblem(props);
+  if (problem) throw imageError(props, `<Image src="${src}">: ${problem}`);
   const settings = state();
   if (sink) sink.used = true;
   const base = currentUrlPolicy().base;

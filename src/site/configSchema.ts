@@ -59,7 +59,8 @@ export const siteConfigSchema = z.strictObject({
     quality: z.number().int().min(1).max(100).optional(),
     maxWidth: z.number().int().min(16).max(8192).optional(),
     maxPixels: z.number().int().positive().optional(),
-    remote: z.array(z.string()).optional(),
+    // Host names only: each goes into the CSP's img-src as https://<host> (hostfiles.ts), so nothing else may ride along.
+    remote: z.array(z.string().regex(/^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/i, 'Expected a host name, such as images.example.com (no scheme, path or port)')).optional(),
   }).optional(),
   trailingSlash: z.enum(['always', 'never']).optional(),
   collections: z.record(z.string(), collectionSchema),

@@ -31,6 +31,9 @@ describe('<Image> errors are located at the template line that wrote it', () => 
     ['a path a typo away', '<Image src="/img/taem.jpg" alt="Team" />', /<Image src="\/img\/taem\.jpg">: there is no such image in static\/ \(PNG, JPEG, WebP, AVIF, GIF or SVG\)\. Did you mean \/img\/team\.jpg\?( \(and|$)/],
     ['a format the pipeline does not read', '<Image src="/img/scan.tiff" alt="A scan" />', /<Image src="\/img\/scan\.tiff">: a TIFF file is not an image the pipeline reads \(PNG, JPEG, WebP, AVIF, GIF or SVG\): convert it, for example to JPEG or WebP( \(and|$)/],
     ['a missing alt', '{/* @ts-expect-error alt is required */}<Image src="/img/team.jpg" />', /<Image src="\/img\/team\.jpg">: alt is required/],
+    ['widths that are not whole pixels', '<Image src="/img/team.jpg" alt="Team" widths={[-5, 1.5]} />', /<Image src="\/img\/team\.jpg">: widths=\{\[-5,1\.5\]\}: write whole numbers of pixels from 1 to 16384, e\.g\. widths=\{\[480, 960\]\}/],
+    ['an empty sizes', '<Image src="/img/team.jpg" alt="Team" sizes="" />', /<Image src="\/img\/team\.jpg">: sizes is empty: write the width it is shown at/],
+    ['a prop it does not take', '{/* @ts-expect-error no such prop */}<Image src="/img/team.jpg" alt="Team" widhts={[300]} />', /<Image src="\/img\/team\.jpg">: it has a prop "widhts" <Image> does not take \(did you mean widths\?\): it takes src, alt, sizes, priority, loading, widths, className, id/],
     ['a remote image whose host is not listed', '<Image src="https://cdn.example.net/a.jpg" alt="Far away" />', /the image is remote; only local images are processed/],
   ];
   for (const [name, image, text] of cases) {

@@ -161,6 +161,13 @@ describe('bad input: a located error, dist/ untouched', () => {
       const r = await site.build();
       expect(r.errors).toEqual([]);
       expect(r.read('about/index.html')).toContain('<img src="https://cdn.example.net/a.jpg" alt="A photo">');
+      // and the CSP lets it load: no warning that the policy blocks it.
+      expect(r.read('_headers')).toContain("img-src 'self' data: https://cdn.example.net;");
+      expect(r.warnings.filter((w) => /img-src/.test(w.text))).toEqual([]);
+      // A listed host is a host name alone: a URL there is refused at its line.
+      site.edit('sitegen.config.ts', (t) => t.replace("remote: ['cdn.example.net']", "remote: ['https://cdn.example.net']"));
+      const bad = await site.build();
+      expect(bad.errors.map((e) => [e.location?.file, e.text])).toEqual([['sitegen.config.ts', expect.stringContaining('Expected a host name, such as images.example.com (no scheme, path or port)')]]);
     } finally { site.remove(); }
   });
 });

@@ -243,6 +243,8 @@ describe('host files', () => {
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("connect-src 'self' https://api.example");
     expect(csp).toContain('frame-src https://f.example');
+    // The hosts of images.remote load their images.
+    expect(contentSecurityPolicy({ images: { remote: ['images.example.com'] } } as any)).toContain("img-src 'self' data: https://images.example.com;");
   });
   it('normalises template links', () => {
     expect(href('/faqs')).toBe('/faqs/');
