@@ -56,18 +56,18 @@ export function taxonomy<E extends Entry>(entries: readonly E[], options: Taxono
     const list: [unknown, (string | number)[]][] = Array.isArray(value) ? value.map((v, i) => [v, [field, i]]) : [[value, [field]]];
     for (const [term, at] of list) {
       if (typeof term !== 'string') {
-        issues.push({ kind: 'TermCollision', file: entry.file, path: at, message: `A ${field} term must be text, got ${typeof term}` });
+        issues.push({ kind: 'TermUrlError', file: entry.file, path: at, message: `A ${field} term must be text, got ${typeof term}` });
         continue;
       }
       if (excluded.has(term)) continue;
       const slug = makeSlug ? makeSlug(term) : slugOf(term);
       const bad = makeSlug && badSegment(slug);
       if (bad) {
-        issues.push({ kind: 'TermCollision', file: entry.file, path: at, message: `The slug of the ${field} term ${JSON.stringify(term)}: ${bad}` });
+        issues.push({ kind: 'TermUrlError', file: entry.file, path: at, message: `The slug of the ${field} term ${JSON.stringify(term)}: ${bad}` });
         continue;
       }
       if (!slug) {
-        issues.push({ kind: 'TermCollision', file: entry.file, path: at, message: `The ${field} term ${JSON.stringify(term)} has no letters or digits to make its page's URL from` });
+        issues.push({ kind: 'TermUrlError', file: entry.file, path: at, message: `The ${field} term ${JSON.stringify(term)} has no letters or digits to make its page's URL from` });
         continue;
       }
       const known = bySlug.get(slug);

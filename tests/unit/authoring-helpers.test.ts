@@ -73,13 +73,13 @@ describe('taxonomy()', () => {
     expect(t.terms.map((x) => [x.term, x.path])).toEqual([['Node.js', '/tags/node.js/'], ['Web Dev', '/tags/web-dev']]);
     let thrown: unknown;
     try { taxonomy([entry('a', ['a/b', 'ok'])], { field: 'tags', path: '/tags', slug: (x) => x }); } catch (e) { thrown = e; }
-    expect(issuesOf(thrown)).toEqual([{ kind: 'TermCollision', file: 'content/posts/a.md', path: ['tags', 0], message: 'The slug of the tags term "a/b": "a/b" is not one URL segment (no "/", "?", "#", "%", "\\" or spaces)' }]);
+    expect(issuesOf(thrown)).toEqual([{ kind: 'TermUrlError', file: 'content/posts/a.md', path: ['tags', 0], message: 'The slug of the tags term "a/b": "a/b" is not one URL segment (no "/", "?", "#", "%", "\\" or spaces)' }]);
   });
 
   it('throws the content issue of a term with no letters or digits', () => {
     let thrown: unknown;
     try { taxonomy([entry('a', '!!!')], { field: 'tags', path: '/tags' }); } catch (e) { thrown = e; }
-    expect(issuesOf(thrown)?.[0]).toMatchObject({ file: 'content/posts/a.md', path: ['tags'], message: expect.stringContaining('no letters or digits') });
+    expect(issuesOf(thrown)?.[0]).toMatchObject({ kind: 'TermUrlError', file: 'content/posts/a.md', path: ['tags'], message: expect.stringContaining('no letters or digits') });
   });
 });
 
