@@ -17,7 +17,7 @@ import { gfmFixes } from './gfm.ts';
 import { fastText } from './text.ts';
 import { fastBlocks } from './blocks.ts';
 import type { MarkdownSetup } from './setup.ts';
-import { markdownText, takeMoreMarkers, type MarkdownText, type WrittenLink } from './entryText.ts';
+import { markdownText, takeMoreMarkers, takeNote, type MarkdownText, type WrittenLink } from './entryText.ts';
 import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../site/paths.ts';
 import { abandonDirectives, beginDirectives, directivesExtension, finishDirectives } from './directives.ts';
@@ -123,6 +123,8 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     const seen = { html: false };
     let problems: MarkdownProblem[] = [];
     const walk: Walk = merged ? walkPlain : (ts, fn) => md.walkTokens(ts, fn);
+    // An HTML comment alone (<!-- a note -->) is the author's: left out of the page, not refused.
+    if (body.includes('<!--')) walk(tokens, takeNote);
     const notices: MarkdownProblem[] = [];
     if (mayBeRefused(body)) problems = tokenProblems(walk, body, tokens, setup.rawHtml, seen, merged ? gfmWalk : undefined, notices);
     else if (merged) walkPlain(tokens, gfmWalk);

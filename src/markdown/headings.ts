@@ -27,7 +27,8 @@ export function assignHeadingIds(md: Marked, tokens: Token[], reserved: string[]
     if (t.type !== 'heading') return;
     const h = t as HeadingWithId;
     const plain = parser.parseInline(h.tokens, text).replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? '');
-    h.sitegenId = unique(plain) || unique('section');
+    // (trimmed: a comment left out at its end, `## Intro <!-- note -->`, leaves a space)
+    h.sitegenId = unique(plain.trim()) || unique('section');
   });
 }
 

@@ -55,8 +55,21 @@ describe('the text of a Markdown body', () => {
   });
 
   it('still refuses other raw HTML, and a more marker inside a line', () => {
-    expect(compileMarkdown('<!-- note -->\n').problems.map((p) => p.text)).toEqual(['Raw HTML is not allowed in Markdown: <!-- note -->']);
+    expect(compileMarkdown('<!-- note --><b>x</b>\n').problems.map((p) => p.text)).toEqual(['Raw HTML is not allowed in Markdown: <!-- note --><b>x</b>']);
     expect(compileMarkdown('Text <!-- more --> text.\n').problems).toHaveLength(1);
+  });
+
+  it('leaves a comment of the author\'s out of the page (a line, over lines, or in running text), refusing what comes with it', () => {
+    const c = compileMarkdown('# Title\n\n<!-- TODO: a better intro -->\n\nIntro <!-- inline note --> text.\n\n<!--\nmany\nlines\n-->\n\nEnd.\n');
+    expect(c.problems).toEqual([]);
+    expect(c.html).not.toContain('<!--');
+    expect(c.html).not.toContain('TODO');
+    expect(c.html).toContain('<p>Intro  text.</p>');
+    expect(c.text!.words).toBe(4);
+    // A comment is one: HTML after its end, or one that never ends, is raw HTML as before.
+    expect(compileMarkdown('<!-- a --><script>x()</script>\n').problems).toHaveLength(1);
+    expect(compileMarkdown('Text <!-- a --><img src=x onerror=y> end.\n').problems.length).toBeGreaterThan(0);
+    expect(compileMarkdown('<!--> x\n').problems).toHaveLength(1);
   });
 
   it('counts the words of the text readers read (code included, markup and images not)', () => {

@@ -25,6 +25,12 @@ async function expectValid(html: string): Promise<void> {
 }
 
 describe('heading ids', () => {
+  it('leaves an author\'s comment out of the page with the features on too', async () => {
+    const html = await render('## Intro <!-- rename? -->\n\n<!-- note -->\n\nText.\n', { headingIds: true, footnotes: true, highlight: true });
+    expect(html).not.toContain('<!--');
+    expect(html).toContain('<h2 id="intro">');
+  });
+
   it('takes the id from the text of a heading with emphasis, strong text, a link, an image or struck text', async () => {
     const html = await render('## Why *this* matters\n\n## A **bold** [claim](/x/)\n\n### ~~Old~~ new ![logo](/l.png)\n', { headingIds: true });
     expect(html).toContain('<h2 id="why-this-matters">Why <em>this</em> matters <a class="heading-anchor" href="#why-this-matters"');
