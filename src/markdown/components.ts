@@ -75,8 +75,11 @@ export function directiveProblems(components: Record<string, MarkdownComponent>,
     for (const iss of r.error.issues) {
       if (iss.code === 'unrecognized_keys') continue;
       const key = iss.path.length ? String(iss.path[0]) : '';
+      // An attribute not written at all is missing, whatever the schema's words for a wrong value (an enum's "Must be one of").
+      const missing = !!key && iss.path.length === 1 && !Object.hasOwn(d.a, key);
+      if (missing && iss.message !== 'Required') iss.message = `Required (${iss.message.replace(/^M/, 'm')})`;
       // (the schema's words say what it takes: the hint says where that comes from, not the catalogue's general one)
-      const hint = key && iss.message === 'Required' ? `Add the attribute: ${written(d)}{${key}="…"} (the schema of ${d.n} in sitegen.config.ts, components, requires it).`
+      const hint = missing ? `Add the attribute: ${written(d)}{${key}="…"} (the schema of ${d.n} in sitegen.config.ts, components, requires it).`
         : `The schema of ${d.n} in sitegen.config.ts (components) decides what ${key ? `"${key}"` : 'its attributes'} may be: write ${key ? 'a value' : 'attributes'} it accepts, or change the schema.`;
       out.push(message('ComponentError', key ? `Attribute "${key}" of ${d.n}: ${iss.message}` : `The attributes of ${d.n}: ${iss.message}`, key ? attrWhere(d, key) : where(d), { hint }));
     }

@@ -327,3 +327,18 @@ describe('bad input is a located error, the same in build, check and dev', () =>
     ]);
   });
 });
+
+describe('an attribute the schema requires, not written', () => {
+  it('is said to be missing, with the values it takes, whatever the schema says of a wrong value', async () => {
+    const { z } = await import('zod');
+    const { directiveProblems } = await import('../../src/markdown/components.ts');
+    const Level = { component: () => null, schema: z.object({ level: z.enum(['low', 'high']), note: z.string().optional() }) };
+    const d = { n: 'Level', k: 'leaf' as const, a: {}, f: 'content/pages/a.md', l: 6, c: 1, t: '::Level' };
+    const [p] = directiveProblems({ Level } as never, d, null);
+    expect(p.text).toBe('Attribute "level" of Level: Required (must be one of: "low", "high")');
+    expect(p.hint).toBe('Add the attribute: ::Level{level="…"} (the schema of Level in sitegen.config.ts, components, requires it).');
+    // Written with a wrong value: the schema's words, as before.
+    const [w] = directiveProblems({ Level } as never, { ...d, a: { level: 'mid' }, t: '::Level{level="mid"}' }, null);
+    expect(w.text).toBe('Attribute "level" of Level: Must be one of: "low", "high"');
+  });
+});
