@@ -64,7 +64,9 @@ function noSuchImage(p: string): string {
   if (dot > p.lastIndexOf('/') && !IMAGE_EXT.test(p)) return `a ${p.slice(dot + 1).toUpperCase()} file is not an image the pipeline reads (${IMAGE_FORMATS}): convert it, for example to JPEG or WebP`;
   const paths = Object.keys(state().table);
   const near = paths.length <= 5_000 ? closest(p.startsWith('/') ? p : `/${p}`, paths) : undefined;
-  return `there is no such image in static/ (${IMAGE_FORMATS})${near ? `. Did you mean ${near}?` : ''}`;
+  // A path relative to a post ("./cover.jpg" from front matter) is read only by a Markdown image of that post.
+  const relative = p.startsWith('./') || p.startsWith('../') ? '. A template reads images from static/ by their path there ("/img/cover.jpg"), not from a content file\'s folder: put the image in static/, or show it from the post\'s Markdown (![…](./cover.jpg))' : '';
+  return `there is no such image in static/ (${IMAGE_FORMATS})${near ? `. Did you mean ${near}?` : ''}${relative}`;
 }
 
 /** A static image by its path under static/ ("/img/team.png"); an unknown path throws, naming it (a located build error). */
