@@ -15,10 +15,8 @@ export interface MarkdownProblem {
   column: number;
   lineText: string;
   text: string;
-  /** The catalogue id, when not ContentPolicyError (a malformed directive: DirectiveSyntaxError; template
-   *  code in the text, a shortcode, a tag or an expression: TemplateTagInMarkdown; a footnote reference with no
-   *  note: FootnoteWithoutNote; a note while footnotes are off: FootnotesOff; an extension that threw:
-   *  MarkdownExtensionError). */
+  /** The catalogue id, when not ContentPolicyError (a malformed directive; template code in the text, a
+   *  shortcode, a tag or an expression; a footnote without its note, or with footnotes off; an extension that threw). */
   id?: 'DirectiveSyntaxError' | 'TemplateTagInMarkdown' | 'FootnoteWithoutNote' | 'FootnotesOff' | 'MarkdownExtensionError';
   /** An image the pipeline cannot publish (an ImageError), rather than a policy problem. */
   image?: true;
