@@ -77,11 +77,11 @@ export function directiveProblems(components: Record<string, MarkdownComponent>,
       const key = iss.path.length ? String(iss.path[0]) : '';
       // An attribute not written at all is missing, whatever the schema's words for a wrong value (an enum's "Must be one of").
       const missing = !!key && iss.path.length === 1 && !Object.hasOwn(d.a, key);
-      if (missing && iss.message !== 'Required') iss.message = `Required (${iss.message.replace(/^M/, 'm')})`;
+      const said = missing && iss.message !== 'Required' ? `Required (${iss.message.replace(/^M/, 'm')})` : iss.message;
       // (the schema's words say what it takes: the hint says where that comes from, not the catalogue's general one)
       const hint = missing ? `Add the attribute: ${written(d)}{${key}="…"} (the schema of ${d.n} in sitegen.config.ts, components, requires it).`
         : `The schema of ${d.n} in sitegen.config.ts (components) decides what ${key ? `"${key}"` : 'its attributes'} may be: write ${key ? 'a value' : 'attributes'} it accepts, or change the schema.`;
-      out.push(message('ComponentError', key ? `Attribute "${key}" of ${d.n}: ${iss.message}` : `The attributes of ${d.n}: ${iss.message}`, key ? attrWhere(d, key) : where(d), { hint }));
+      out.push(message('ComponentError', key ? `Attribute "${key}" of ${d.n}: ${said}` : `The attributes of ${d.n}: ${said}`, key ? attrWhere(d, key) : where(d), { hint }));
     }
   }
   return out;
