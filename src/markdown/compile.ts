@@ -17,7 +17,7 @@ import { gfmFixes } from './gfm.ts';
 import { fastText } from './text.ts';
 import { fastBlocks } from './blocks.ts';
 import type { MarkdownSetup } from './setup.ts';
-import { markdownText, takeMoreMarkers, takeNote, type MarkdownText, type WrittenLink } from './entryText.ts';
+import { markdownText, takeMoreMarkers, type MarkdownText, type WrittenLink } from './entryText.ts';
 import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../site/paths.ts';
 import { abandonDirectives, beginDirectives, directivesExtension, finishDirectives } from './directives.ts';
@@ -25,6 +25,7 @@ import { footnotesOff, notelessRefs } from './footnotes.ts';
 import { parseAttributes } from './directiveSyntax.ts';
 import type { ImageAttributes, ImageResolver } from '../images/markdown.ts';
 import { outputCulprit } from './outputCulprit.ts';
+import { passedOver, takeNote } from './notes.ts';
 import { extensionWriter, nestingProblems, outputProblem, overflowProblem, pastCode, tokenProblems, TOC_MARKER_IN_BODY, walkPlain, type MarkdownProblem, type Walk } from './policy.ts';
 
 export { MAX_NESTING, walkPlain, type MarkdownProblem } from './policy.ts';
@@ -271,7 +272,7 @@ function imageTokens(walk: Walk, body: string, tokens: Token[], resolve: ImageRe
   const attributes = body.includes('){') ? imageAttributes(tokens) : null;
   const misses = { n: 0 };
   walk(tokens, (t) => {
-    if (t.type === 'code' || t.type === 'codespan') { from = pastCode(body, t.raw, from, misses); return; } // (an example of the same image in code)
+    if (passedOver(t)) { from = pastCode(body, t.raw, from, misses); return; } // (an example of the same image in code, or in a note)
     if (t.type !== 'image') return;
     let i = body.indexOf(t.raw, from);
     if (i < 0) i = body.indexOf(t.raw);

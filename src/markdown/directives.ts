@@ -15,6 +15,7 @@ import type { MarkedExtension, Token, TokenizerExtension, RendererExtension } fr
 import { DIRECTIVE_CLOSE_TAG, directiveOpenTag, type DirectiveData } from './directiveElements.ts';
 import { MAX_DIRECTIVE_DEPTH, isNameChar, isSpace, nameEnd, labelEnd, parseAttributes, lineEnd, indentOf, colons, blankFrom, codeFence, errorToken, findHead, type DirectiveToken } from './directiveSyntax.ts';
 import { pastCode } from './policy.ts';
+import { passedOver } from './notes.ts';
 
 /** A block directive at the start of src: a leaf line, a container with its content, or an error token. */
 function blockDirective(this: { lexer: any }, src: string): DirectiveToken | undefined {
@@ -249,7 +250,7 @@ export function beginDirectives(tokens: Token[], body: string, walk: (ts: Token[
   walk(tokens, (t) => {
     while (open.length && !open[open.length - 1].inside.has(t)) from = Math.max(from, open.pop()!.end);
     // Past code (a block, also in a list or a quote, or a span), which may show the same directive as an example.
-    if (t.type === 'code' || t.type === 'codespan') { from = pastCode(body, t.raw, from, misses); return; }
+    if (passedOver(t)) { from = pastCode(body, t.raw, from, misses); return; }
     if (t.type !== 'directive') return;
     const d = t as unknown as DirectiveToken;
     let i = findHead(body, d.head, from, d.kind !== 'inline');

@@ -29,15 +29,6 @@ export const readingMinutes = (words: number): number => Math.max(1, Math.ceil(w
 const MORE = /^<!--[ \t]*more[ \t]*-->$/;
 
 /** A top-level token that is the excerpt marker. */
-/** Raw HTML that is one comment and nothing else (not a misplaced more marker): an author's note, which runs
- *  nothing and is left out of the page (takeNotes). One search for its end: linear. */
-export const isNote = (t: Token): boolean => {
-  if (t.type !== 'html') return false;
-  const raw = t.raw.trim();
-  return raw.startsWith('<!--') && raw.indexOf('-->', 4) === raw.length - 3 && !MORE.test(raw);
-};
-/** Empties an author's note (isNote): it renders to nothing, and the content policy has nothing to see. */
-export const takeNote = (t: Token): void => { if (isNote(t)) { t.raw = ''; (t as Tokens.HTML).text = ''; } };
 export const isMoreMarker = (t: Token): boolean => t.type === 'html' && (t as Tokens.HTML).block && MORE.test(t.raw.trim());
 
 /**

@@ -5,6 +5,7 @@
 // its back-link text with String.replace, where `$&` or `$'` would be read as a pattern.
 import type { MarkedExtension, Token, Tokens } from 'marked';
 import { pastCode, type MarkdownProblem } from './policy.ts';
+import { passedOver } from './notes.ts';
 import { locationAt } from '../core/errors.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', $: '&#36;' };
@@ -33,7 +34,7 @@ export function notelessRefs(walk: (ts: Token[], fn: (t: Token) => void) => void
   let from = 0;
   const misses = { n: 0 };
   walk(tokens, (t) => {
-    if (t.type === 'code' || t.type === 'codespan') { from = pastCode(body, t.raw, from, misses); return; }
+    if (passedOver(t)) { from = pastCode(body, t.raw, from, misses); return; }
     if (t.type !== 'text' || ('tokens' in t && t.tokens)) return;
     for (const m of t.raw.matchAll(REF)) {
       if (t.raw[m.index + m[0].length] === ':' && (m.index === 0 || t.raw[m.index - 1] === '\n')) continue; // (a note, not a reference)

@@ -6,6 +6,7 @@
 import type { Token, Tokens } from 'marked';
 import { unsafeScheme } from '../content/urlScheme.ts';
 import { htmlPolicyViolation, isAllowedTag, type PolicyViolation } from '../content/htmlPolicy.ts';
+import { commentHint, passedOver } from './notes.ts';
 
 export const MAX_NESTING = 32;
 
@@ -32,13 +33,13 @@ const RAW_HTML_HINT = "Write it in Markdown or put the markup in a template; to 
 /** The first element of a body's raw HTML, lower case ('' for a closing tag, a comment or text). */
 const firstTag = (raw: string): string => /^<([A-Za-z][A-Za-z0-9-]*)/.exec(raw)?.[1]?.toLowerCase() ?? '';
 
-/** The hint for a body's raw HTML: one of its own when the sanitize option would remove that element too
- *  (an embed, a video, a script, a form), which only a template can write. */
+/** The hint for a body's raw HTML: one of its own when the sanitize option would remove that element too (an
+ *  embed, a video, a script, a form), which only a template can write, or for a comment that is not a note. */
 function rawHtmlHint(raw: string): string {
   const tag = firstTag(raw);
+  if (raw.startsWith('<!--')) return commentHint(raw)!; // (a comment, but not a note: notes.ts)
   if (tag === 'script') return "Content never runs scripts, and markdown({ html: 'sanitize' }) would remove it too: put the code in an island (see Islands) and name it from the body as a component.";
-  if (tag && !isAllowedTag(tag)) return `markdown({ html: 'sanitize' }) would remove <${tag}> too. Write it in a component the body names (::YouTube{id="…"}, see Components in Markdown), whose template renders it; a remote embed's origin also goes in the route's csp.`;
-  return RAW_HTML_HINT;
+  return tag && !isAllowedTag(tag) ? `markdown({ html: 'sanitize' }) would remove <${tag}> too. Write it in a component the body names (::YouTube{id="…"}, see Components in Markdown), whose template renders it; a remote embed's origin also goes in the route's csp.` : RAW_HTML_HINT;
 }
 
 const DEEP_PREFIX = new RegExp(`^[ \\t>*+\\-0-9.)]{${Math.floor(MAX_NESTING / 2) + 1}}`, 'm');
@@ -246,8 +247,8 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
   };
   walk(tokens, (t: Token) => {
     also?.(t);
-    // Past a code block: a line in it is no problem, and must not be taken for one that comes after it.
-    if (t.type === 'code' || t.type === 'codespan') { from = pastCode(body, t.raw, from, misses); return; }
+    // Past code or an author's note: a line in it is no problem, and must not be taken for one that comes after it.
+    if (passedOver(t)) { from = pastCode(body, t.raw, from, misses); return; }
     // A text's own source (a block text of a list item is walked as its inline texts).
     if (t.type === 'text' && !('tokens' in t && t.tokens)) { tagIn(t.raw); return; }
     // A paragraph, or a list item's text, with a line that is only a table-of-contents marker.

@@ -70,6 +70,20 @@ describe('the text of a Markdown body', () => {
     expect(compileMarkdown('<!-- a --><script>x()</script>\n').problems).toHaveLength(1);
     expect(compileMarkdown('Text <!-- a --><img src=x onerror=y> end.\n').problems.length).toBeGreaterThan(0);
     expect(compileMarkdown('<!--> x\n').problems).toHaveLength(1);
+    // Two on a line are notes too.
+    expect(compileMarkdown('<!-- a --><!-- b -->\n\nText.\n').problems).toEqual([]);
+  });
+
+  it('locates a problem after a note where it is written, not inside a note that shows the same text', () => {
+    const p = compileMarkdown('<!-- x -->\n\n<!-- example: <script>x</script> -->\n\ntext\n\n<script>x</script>\n').problems;
+    expect(p.map((q) => [q.line, q.column])).toEqual([[7, 1]]);
+  });
+
+  it('says what to do with a comment that is not a note: text after it on its line, or a more marker in another case', () => {
+    const [after] = compileMarkdown('<!-- note --> Intro text.\n').problems;
+    expect(after.hint).toMatch(/^A comment is left out of the page when it is alone\..*put the note on a line of its own/);
+    const [more] = compileMarkdown('Intro.\n\n<!-- More -->\n\nRest.\n').problems;
+    expect(more.hint).toBe('The excerpt marker is written <!-- more -->, in lower case, on a line of its own.');
   });
 
   it('counts the words of the text readers read (code included, markup and images not)', () => {

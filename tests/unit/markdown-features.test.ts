@@ -29,6 +29,11 @@ describe('heading ids', () => {
     const html = await render('## Intro <!-- rename? -->\n\n<!-- note -->\n\nText.\n', { headingIds: true, footnotes: true, highlight: true });
     expect(html).not.toContain('<!--');
     expect(html).toContain('<h2 id="intro">');
+    // A footnote reference after a note that mentions it is located at the reference.
+    const ext = markdown({ footnotes: true }).markdown!;
+    await prepareMarkdown(ext);
+    const p = compileMarkdown('<!-- TODO cite [^2] -->\n\nClaim [^2].\n', ext).problems;
+    expect(p.map((q) => [q.id, q.line, q.column])).toEqual([['FootnoteWithoutNote', 3, 7]]);
   });
 
   it('takes the id from the text of a heading with emphasis, strong text, a link, an image or struck text', async () => {
