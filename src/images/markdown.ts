@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Tokens } from 'marked';
 import type { Location } from '../core/types.ts';
-import { IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, pictureModel, pictureHtml, type ImageSettings } from './model.ts';
+import { IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, pictureModel, remoteAddressProblem, pictureHtml, type ImageSettings } from './model.ts';
 import { sourceFactsOfFile } from './source.ts';
 import { recordSource } from './storeFiles.ts';
 import { closest } from '../authoring/issues.ts';
@@ -81,6 +81,8 @@ export function markdownImages(o: MarkdownImageOptions, deps: ImageDep[]): Image
     if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) {
       let host = '';
       try { host = new URL(href.startsWith('//') ? `https:${href}` : href).hostname; } catch { /* not a URL */ }
+      const unreachable = host && o.remote.includes(host) ? remoteAddressProblem(href) : null;
+      if (unreachable) return { problem: `The image ${href} cannot load: ${unreachable}` };
       if (host && o.remote.includes(host)) return attributes ? { problem: `The image ${href} is remote and shown as it is: its widths, sizes and priority apply only to local images` } : null;
       return { problem: `The image ${href} is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to link it as it is, or save it next to this file` };
     }

@@ -7,7 +7,7 @@
 // here: the package's public entry exports them to islands too; the engine makes the files (images/store.ts).
 import { createElement, Fragment, type ReactElement } from 'react';
 import type { ImageTable } from '../output/staticImages.ts';
-import { DEFAULT_IMAGE_SETTINGS, IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, pictureModel, type ImageSettings } from '../images/model.ts';
+import { DEFAULT_IMAGE_SETTINGS, IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, pictureModel, remoteAddressProblem, type ImageSettings } from '../images/model.ts';
 import { currentUrlPolicy, withBase } from './urls.ts';
 import { errorAtCallSite } from './callSite.ts';
 import { closest } from '../core/didYouMean.ts';
@@ -89,6 +89,9 @@ export interface ImageProps {
   loading?: 'lazy' | 'eager';
   /** Widths for this image's srcsets (default: the site's images.widths). */
   widths?: number[];
+  /** A remote image's size in pixels, to reserve its space (a local image's comes from its file). */
+  width?: number;
+  height?: number;
   className?: string;
   id?: string;
 }
@@ -96,7 +99,7 @@ export interface ImageProps {
 /** An error about an <Image>, located where the template wrote it when that is known (callSite.ts). */
 const imageError = (props: ImageProps, text: string): Error => errorAtCallSite(props, text, Error);
 
-const IMAGE_PROPS = ['src', 'alt', 'sizes', 'priority', 'loading', 'widths', 'className', 'id'];
+const IMAGE_PROPS = ['src', 'alt', 'sizes', 'priority', 'loading', 'widths', 'width', 'height', 'className', 'id'];
 
 /** What is wrong with an <Image>'s props other than its alt, as a Markdown image's attributes are checked
  *  (images/markdown.ts): a prop it would drop, widths that are not whole pixels, an empty sizes. */
@@ -113,6 +116,7 @@ function propsProblem(p: ImageProps): string | null {
   if (sizes !== undefined && (typeof sizes !== 'string' || !sizes.trim())) return 'sizes is empty: write the width it is shown at, e.g. sizes="(min-width: 60em) 50vw, 100vw", or leave it out';
   if (priority !== undefined && typeof priority !== 'boolean') return `priority={${JSON.stringify(priority)}}: priority is true or false (written alone: <Image priority …/>)`;
   if (loading !== undefined && loading !== 'lazy' && loading !== 'eager') return `loading=${JSON.stringify(loading)}: write "lazy" or "eager"`;
+  for (const k of ['width', 'height'] as const) if (p[k] !== undefined && !(Number.isInteger(p[k]) && p[k]! > 0)) return `${k}={${JSON.stringify(p[k])}}: write a whole number of pixels`;
   return null;
 }
 
@@ -130,9 +134,18 @@ export function Image(props: ImageProps): ReactElement {
     let host = '';
     try { host = new URL(src.startsWith('//') ? `https:${src}` : src).hostname; } catch { /* not a URL */ }
     if (!host || !settings.remote.includes(host)) throw imageError(props, `<Image src="${src}">: the image is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to show it as it is`);
-    return createElement('img', { src, alt, sizes, className, id, loading: priority || eager ? undefined : 'lazy', decoding: priority ? 'auto' : 'async', fetchPriority: priority ? 'high' : undefined });
+    const unreachable = remoteAddressProblem(src);
+    if (unreachable) throw imageError(props, `<Image src="${src}">: the image cannot load: ${unreachable}`);
+    if (widths) throw imageError(props, `<Image src="${src}">: the image is remote and shown as it is, at one width: widths apply only to local images`);
+    // Its size is not read (nothing of a remote image is): width and height are the template's, to reserve its space.
+    return createElement('img', { src, alt, sizes, width: props.width, height: props.height, className, id, loading: priority || eager ? undefined : 'lazy', decoding: priority ? 'auto' : 'async', fetchPriority: priority ? 'high' : undefined });
   }
   const info = lookup(src);
+  // A local image's size comes from its file: a width or height that says otherwise would be dropped (one that
+  // agrees, as a spread of image() gives, is the same).
+  if (info?.facts) for (const k of ['width', 'height'] as const) {
+    if (props[k] !== undefined && props[k] !== info.facts[k]) throw imageError(props, `<Image src="${src}">: ${k}={${props[k]}}, but the image is ${info.facts.width}×${info.facts.height}: <Image> writes a local image's width and height from its file (and its versions' from widths); leave them out`);
+  }
   if (!info) throw imageError(props, `<Image src="${src}">: ${noSuchImage(src)}`);
   if (!info.facts) throw imageError(props, `<Image src="${src}">: ${info.problem ?? 'the image cannot be read'}`);
   const m = pictureModel(info.facts, settings.settings, { alt, sizes, priority, widths, base });

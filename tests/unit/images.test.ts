@@ -168,6 +168,11 @@ describe('bad input: a located error, dist/ untouched', () => {
       site.edit('sitegen.config.ts', (t) => t.replace("remote: ['cdn.example.net']", "remote: ['https://cdn.example.net']"));
       const bad = await site.build();
       expect(bad.errors.map((e) => [e.location?.file, e.text])).toEqual([['sitegen.config.ts', expect.stringContaining('Expected a host name, such as images.example.com (no scheme, path or port)')]]);
+      // An http: address of a listed host would be blocked by the CSP: refused at the image.
+      site.edit('sitegen.config.ts', (t) => t.replace("remote: ['https://cdn.example.net']", "remote: ['cdn.example.net']"));
+      site.edit('content/pages/about.md', (t) => t.replace('https://cdn.example.net/a.jpg', 'http://cdn.example.net/a.jpg'));
+      const http = await site.build();
+      expect(http.errors.map((e) => [e.id, e.text])).toEqual([['ImageError', expect.stringContaining('The image http://cdn.example.net/a.jpg cannot load: it is not an https:// address')]]);
     } finally { site.remove(); }
   });
 });
@@ -176,6 +181,24 @@ describe('<Image> in templates', () => {
   const template = (body: string) => (t: string) => t
     .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, type LayoutProps } from 'sitegen-islands';")
     .replace('return (<><h1>{title}</h1><p>{tags.join', `return (<>${body}<h1>{title}</h1><p>{tags.join`);
+
+  it('writes the width and height a template gives a remote image, takes a spread of image() for a local one, and refuses a size that is not the file\'s or an http: address', async () => {
+    const site = await copyOf('basic', { 'static/img/team.jpg': small });
+    site.edit('sitegen.config.ts', (t) => t.replace('  css:', "  images: { remote: ['cdn.example.net'] },\n  css:"));
+    site.edit('templates/pages.tsx', (t) => template('<Image src="https://cdn.example.net/a.jpg" alt="Far" width={640} height={480} /><Image {...image(\'/img/team.jpg\')} alt="Team" />')(t)
+      .replace('import { Image, type LayoutProps }', 'import { Image, image, type LayoutProps }'));
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      const html = r.read('items/alpha/index.html');
+      expect(html).toMatch(/<img src="https:\/\/cdn\.example\.net\/a\.jpg" alt="Far" width="640" height="480" loading="lazy" decoding="async"\/?>/);
+      expect(html).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/team-800\.jpg"[^>]* width="800" height="500"/);
+      site.edit('templates/pages.tsx', (t) => t.replace("{...image('/img/team.jpg')}", 'src="/img/team.jpg" width={400}'));
+      expect((await site.build()).errors[0].text).toContain('<Image src="/img/team.jpg">: width={400}, but the image is 800×500: <Image> writes a local image\'s width and height from its file');
+      site.edit('templates/pages.tsx', (t) => t.replace('src="/img/team.jpg" width={400}', 'src="/img/team.jpg"').replace('https://cdn.example.net/a.jpg', 'http://cdn.example.net/a.jpg'));
+      expect((await site.build()).errors[0].text).toContain('<Image src="http://cdn.example.net/a.jpg">: the image cannot load: it is not an https:// address');
+    } finally { site.remove(); }
+  });
 
   it('renders the same <picture>; the priority image alone is eager, high priority and preloaded; SVG and GIF pass through', async () => {
     const gif = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 9, g: 9, b: 9 } } }).gif().toBuffer();
