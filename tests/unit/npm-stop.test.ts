@@ -56,5 +56,12 @@ describe('a server npm started, when npm is stopped with a signal', () => {
       await exited;
       expect(await stillServing(url, 10_000), `${script} still serving 10 s after npm ended`).toBe(false);
     }
+    // SITEGEN_KEEP_RUNNING=1: a server an npm script leaves running on purpose outlives npm.
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'npm-stop', private: true, type: 'module', scripts: { preview: `SITEGEN_KEEP_RUNNING=1 ${cmd('preview')}` } }));
+    const { npm, url } = await npmRun('preview');
+    const exited = new Promise((r) => npm.once('exit', r));
+    npm.kill('SIGTERM');
+    await exited;
+    expect(await stillServing(url, 2_500), 'kept running').toBe(true);
   }, 120_000);
 });
