@@ -29,7 +29,7 @@ function attrWhere(d: DirectiveData, key: string) {
   let quote = '', start = true;
   for (i++; i < t.length; i++) {
     const ch = t[i];
-    if (quote) { if (ch === quote) quote = ''; continue; }
+    if (quote) { if (ch === quote) { quote = ''; start = true; } continue; } // (a name may follow a value at once: {a="x"b="y"})
     if (ch === '}') break;
     if (ch === ' ' || ch === '\t') { start = true; continue; }
     if (ch === '"' || ch === "'") quote = ch;

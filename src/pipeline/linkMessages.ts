@@ -32,8 +32,7 @@ export function linkMessages(broken: BrokenLink[]): Message[] {
       // A fix as the source would write it: without the base when the link is written without it (Markdown).
       if (b.fix && 'to' in b.fix && b.uses[0].written && b.base && b.base !== '/' && b.fix.to.startsWith(b.base)) b.fix = { ...b.fix, to: b.fix.to.slice(b.base.length - 1) };
       // The base twice ("/repo/repo/x/"): a URL that had it already went through href() (paginate()'s prev and next have it).
-      const twice = !!b.base && b.base !== '/' && link.startsWith(b.base + b.base.slice(1));
-      hint = twice ? `The site's base ${b.base} is in this link twice: href() adds it to a URL that already has it. Write such a URL as it is (paginate()'s prev and next include the base); pass href() a path without it.`
+      hint = b.fix?.kind === 'twice' ? `The site's base ${b.base} is in this link twice: href() adds it to a URL that already has it. Write such a URL as it is (paginate()'s prev and next include the base); pass href() a path without it.`
         : b.fix?.kind === 'base' ? `The site is served under ${b.fix.base}: in a template write href('${link}') from "sitegen-islands", which adds the base, or ${b.fix.base}${link.replace(/^\/+/, '')} (Markdown links and images get the base by themselves).`
         : b.fix?.kind === 'slash' ? `Page URLs end with "/": link to ${b.fix.to} instead.`
         : b.fix?.kind === 'noSlash' ? `Page URLs have no trailing "/" (trailingSlash: 'never'): link to ${b.fix.to} instead.`

@@ -148,7 +148,7 @@ export interface LinkUse { page: string; source: string | null; link: string; at
 
 /** What would fix a broken path: the site's base in front, the other trailing-slash form, the URL of the page
  *  whose Markdown file it names, or a page path a typo away (linkNear.ts). */
-export type LinkFix = { kind: 'base'; base: string } | { kind: 'draft'; file: string } | { kind: 'slash'; to: string } | { kind: 'noSlash'; to: string } | { kind: 'page' | 'near' | 'relative'; to: string };
+export type LinkFix = { kind: 'base'; base: string } | { kind: 'draft'; file: string } | { kind: 'slash'; to: string } | { kind: 'noSlash'; to: string } | { kind: 'page' | 'near' | 'relative' | 'twice'; to: string };
 
 /**
  * A broken link, as data: a path that is no route, alias or file (`resolved`: the base-less path it names,
@@ -211,7 +211,10 @@ export function brokenPaths(pages: PageLinks[], targets: LinkTargets, hints = tr
   }
   const budget = { typos: hints ? 10 : 0 };
   return [...broken].map(([abs, { uses }]): BrokenLink => {
+    // The base twice ("/repo/repo/x/"): the path without one of them is a page (href() given a URL that had it).
+    const once = base !== '/' && abs.startsWith(base) ? abs.slice(base.length - 1) : null;
     const fix: LinkFix | null = abs.startsWith('\0') ? { kind: 'base', base }
+      : once && answers(targets, once) ? { kind: 'twice', to: once }
       : !abs.endsWith('/') && targets.has(abs + '/') ? { kind: 'slash', to: `${abs}/` }
       : abs.endsWith('/') && abs.length > 1 && targets.has(abs.slice(0, -1)) ? { kind: 'noSlash', to: abs.slice(0, -1) }
       : folderUp(uses[0]!, targets, base) ?? pageOfFile(uses[0]!, targets) ?? nearPath(abs, targets, budget);
