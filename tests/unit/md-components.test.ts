@@ -340,5 +340,8 @@ describe('an attribute the schema requires, not written', () => {
     // Written with a wrong value: the schema's words, as before.
     const [w] = directiveProblems({ Level } as never, { ...d, a: { level: 'mid' }, t: '::Level{level="mid"}' }, null);
     expect(w.text).toBe('Attribute "level" of Level: Must be one of: "low", "high"');
+    // Located at its name, also when it follows a quoted value with no space.
+    const [tight] = directiveProblems({ Level } as never, { ...d, a: { note: 'x', level: 'mid' }, t: '::Level{note="x"level="mid"}' }, null);
+    expect(tight.location).toMatchObject({ line: 6, column: 17 });
   });
 });
