@@ -37,7 +37,6 @@ export type ImageAttributes = { written: string } & ({ attrs: Record<string, str
 
 export type ImageResolver = (t: Tokens.Image, at: ImageAt, attributes?: ImageAttributes) => { html: string } | { problem: string; attr?: string } | null;
 
-
 /** The attributes a Markdown image takes. */
 const ATTRIBUTES = ['widths', 'sizes', 'priority'];
 
