@@ -9,10 +9,13 @@ const paint = (code: string) => (s: string) => (useColor ? `\x1b[${code}m${s}\x1
 export const red = paint('31'), green = paint('32'), dim = paint('2'), bold = paint('1'), yellow = paint('33');
 
 export function printMessages(list: Message[], kind: 'error' | 'warning', write: (s: string) => unknown = (s) => process.stderr.write(s + '\n')): void {
+  // A hint said for the message just before is not said again (ten missing images: one hint, under the first).
+  let said: string | undefined;
   for (const m of list) {
     const title = catalogue[m.id as keyof typeof catalogue]?.title;
     write(`${kind === 'error' ? red('✗') : yellow('!')} ${formatMessageLong(m)}${title ? dim(`  [${title}]`) : ''}`);
-    if (m.hint) write(dim(`  hint: ${m.hint}`));
+    if (m.hint && m.hint !== said) write(dim(`  hint: ${m.hint}`));
+    said = m.hint;
   }
 }
 
