@@ -107,6 +107,17 @@ describe('the documentation site', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  it('keeps each word of a table header whole (the images page\'s "attribute" over a column of short names)', async () => {
+    const page = await shared.open({ width: 1280, height: 800 });
+    await page.goto(new URL('images/', site).href);
+    const headers = await page.locator('.doc table th').evaluateAll((ths) => ths.map((th) => {
+      const r = document.createRange(); r.selectNodeContents(th);
+      return [th.textContent!.trim(), r.getClientRects().length, th.textContent!.trim().split(/\s+/).length] as const;
+    }));
+    expect(headers.length).toBeGreaterThan(3);
+    for (const [text, lines, words] of headers) expect(lines, text).toBeLessThanOrEqual(words);
+  });
+
   it('finds a page by a word of its text, under the default CSP, and goes there', async () => {
     const page = await shared.open();
     const problems = watchProblems(page);
