@@ -9,6 +9,7 @@ import { closest } from '../core/didYouMean.ts';
 import { plainError } from '../content/validate.ts';
 import { hasDirectives, placedDirectives, type DirectiveData, type PlacedDirective } from './directiveElements.ts';
 import { bodyMayHold } from '../content/diskBody.ts';
+import { schemaKeys } from '../core/zodShape.ts';
 
 const where = (d: DirectiveData) => fileLocation(d.f, d.l, d.c, d.t);
 /** Where an attribute of the directive is written (its name at the start of a token of the braces after the
@@ -39,13 +40,6 @@ function attrWhere(d: DirectiveData, key: string) {
   return where(d);
 }
 const written = (d: DirectiveData) => (d.k === 'inline' ? `:${d.n}[…]` : d.k === 'leaf' ? `::${d.n}` : `:::${d.n}`);
-
-/** The attribute names a schema knows: a zod object's keys (none for another kind of schema). */
-export function schemaKeys(schema: unknown): string[] | null {
-  const s = schema as { shape?: unknown; _zod?: { def?: { shape?: unknown } } };
-  const shape = s?._zod?.def?.shape ?? s?.shape;
-  return shape && typeof shape === 'object' ? Object.keys(shape) : null;
-}
 
 /** What is wrong with one directive (none when it is right), given the component it is nested in. */
 export function directiveProblems(components: Record<string, MarkdownComponent>, d: DirectiveData, parent: string | null): Message[] {

@@ -116,6 +116,21 @@ describe('bad input is one located error, and dist/ is left as it was', () => {
       hint: 'It may be the page of content/posts/unfinished.md, a draft, left out of this build (`sitegen dev` and `sitegen build --drafts` show drafts)',
     },
     {
+      what: 'a draft marker that names no field of the schema (every draft would be published)',
+      file: 'sitegen.config.ts', edit: (t: string) => t.replace("draft: 'draft',", "draft: 'isDraft',"),
+      error: /^sitegen\.config\.ts:10:3 Config "collections\.posts\.draft" names "isDraft", which is not a field of the collection's schema \(did you mean draft\?\), so no entry would be a draft/,
+    },
+    {
+      what: 'a typo in a collection a variable holds (defineCollection), located there, not at the same word in routes()',
+      file: 'sitegen.config.ts', edit: (t: string) => t.replace("draft: 'draft',", "drafts: 'draft',"),
+      error: /^sitegen\.config\.ts:10:3 Unknown config key "collections\.posts\.drafts"$/,
+    },
+    {
+      what: 'a draft marker that names a field other than true or false',
+      file: 'sitegen.config.ts', edit: (t: string) => t.replace("draft: 'draft',", "draft: 'title',"),
+      error: /^sitegen\.config\.ts:10:3 Config "collections\.posts\.draft" names "title", a string field: a draft is marked by true, so its schema is z\.boolean\(\)/,
+    },
+    {
       what: 'an impossible date',
       file: 'content/posts/second.md', edit: (t: string) => t.replace('date: 2025-02-28', 'date: 2025-02-30'),
       error: /^content\/posts\/second\.md:3:7 date: February 2025 has 28 days$/,

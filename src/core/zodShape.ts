@@ -1,0 +1,19 @@
+// What the engine reads of a site's zod schema without running it: an object schema's keys (a component's
+// attributes, a collection's fields) and a field's own type under optional(), default() and the like.
+
+/** The keys of a zod object schema (null for another kind of schema). */
+export function schemaKeys(schema: unknown): string[] | null {
+  const s = schema as { shape?: unknown; _zod?: { def?: { shape?: unknown } } };
+  const shape = s?._zod?.def?.shape ?? s?.shape;
+  return shape && typeof shape === 'object' ? Object.keys(shape) : null;
+}
+
+type Def = { type?: string; innerType?: unknown; shape?: Record<string, unknown> };
+const defOf = (v: unknown): Def | undefined => (v as { _zod?: { def?: Def } })?._zod?.def;
+
+/** A field's zod type ('boolean', 'string', …) under optional(), default() and the like; '' when unknown. */
+export function fieldType(schema: unknown, key: string): string {
+  let def = defOf((defOf(schema)?.shape ?? (schema as { shape?: Record<string, unknown> })?.shape)?.[key]);
+  while (def && ['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch'].includes(def.type ?? '')) def = defOf(def.innerType);
+  return def?.type ?? '';
+}
