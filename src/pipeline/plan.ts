@@ -94,6 +94,14 @@ function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
   if (iconFile && !pageFiles.has(iconFile) && !p.statics.has(iconFile) && !p.manifest.files.has(iconFile)) {
     deferred.push(message('ConfigError', `site.favicon is ${icon}, but static${icon} does not exist`, locateKey(p.root, ['site', 'favicon']), { hint: `Put the icon at static${icon}, or name the file you have (favicon: '/favicon.svg').` }));
   }
+  // The Open Graph images named by a site path, likewise (a link preview would fetch a file that is not there).
+  const exists = (f: string) => pageFiles.has(f) || p.statics.has(f) || p.manifest.files.has(f);
+  const og = p.config.site.ogImage;
+  if (og?.startsWith('/') && !og.startsWith('//') && !exists(og.slice(1))) deferred.push(message('ConfigError', `site.ogImage is ${og}, but static${og} does not exist`, locateKey(p.root, ['site', 'ogImage']), { hint: `Put the image at static${og} (a JPEG, PNG or WebP, 1200 px wide or more), or name the file you have.` }));
+  for (const r of routes) {
+    if (!r.ogImage?.startsWith('/') || r.ogImage.startsWith('//') || exists(r.ogImage.slice(1))) continue;
+    deferred.push(message('ConfigError', `route ${r.path} has ogImage ${r.ogImage}, but static${r.ogImage} does not exist`, r.source ? fileLocation(r.source) : locateKey(p.root, ['routes']), { hint: `Put the image at static${r.ogImage}, or name the file you have.` }));
+  }
   // (the page files and the manifest's asked as they are; the static files, which dev changes in place, as now)
   const targets = targetsOver(() => sitePaths(routes, aliases), (x) => routes.some((r) => r.path === x) || aliases.some((a) => a.from === x), [pageFiles, p.manifest.files, new Set([...p.statics.keys(), ...Object.keys(hostFiles), ...(deferred.length ? [iconFile!] : [])])], urlPolicy(p.config).base);
   return { aliasPages, pageFiles, hostFiles, targets, errors, deferred };

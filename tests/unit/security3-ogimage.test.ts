@@ -23,10 +23,10 @@ async function buildWith(edit: (t: string) => string) {
 
 describe('og:image and the link policy', () => {
   it('a safe og:image (site path, https URL) is written absolute', async () => {
-    const r = await buildWith((t) => t.replace("favicon: '/favicon.svg' }", "favicon: '/favicon.svg', ogImage: '/og.png' }")
+    const r = await buildWith((t) => t.replace("favicon: '/favicon.svg' }", "favicon: '/favicon.svg', ogImage: '/favicon.svg' }")
       .replace("source: i.file, aliases", "source: i.file, ogImage: 'https://cdn.example/i.png', aliases"));
     expect(r.errors).toEqual([]);
-    expect(fs.readFileSync(path.join(dir, 'dist/index.html'), 'utf8')).toContain('<meta property="og:image" content="https://fixture.example/og.png"/>');
+    expect(fs.readFileSync(path.join(dir, 'dist/index.html'), 'utf8')).toContain('<meta property="og:image" content="https://fixture.example/favicon.svg"/>');
     expect(fs.readFileSync(path.join(dir, 'dist/items/alpha/index.html'), 'utf8')).toContain('<meta property="og:image" content="https://cdn.example/i.png"/>');
   });
   for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'jav&#x61;script&colon;alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)']) {
@@ -40,6 +40,18 @@ describe('og:image and the link policy', () => {
       expect(fs.readFileSync(path.join(dir, 'dist/items/alpha/index.html'), 'utf8')).toBe(before);
     });
   }
+  it("an ogImage that names no file of static/, or is not written from the root, is an error at its key or route", async () => {
+    const missing = await buildWith((t) => t.replace("favicon: '/favicon.svg' }", "favicon: '/favicon.svg', ogImage: '/og.png' }"));
+    expect(missing.errors.map((e) => [e.id, e.text, e.location?.file])).toEqual([['ConfigError', 'site.ogImage is /og.png, but static/og.png does not exist', 'sitegen.config.ts']]);
+    const relative = await buildWith((t) => t.replace("favicon: '/favicon.svg' }", "favicon: '/favicon.svg', ogImage: 'og.png' }"));
+    expect(relative.errors.map((e) => formatMessage(e))).toEqual([expect.stringContaining('Config "site.ogImage" must be a site path from the root ("/og.png") or an absolute https:// URL')]);
+    const route = await buildWith((t) => t.replace("source: i.file, aliases", "source: i.file, ogImage: '/img/share.png', aliases"));
+    expect(route.errors.map((e) => [e.text, e.location?.file])).toEqual([
+      ['route /items/alpha/ has ogImage /img/share.png, but static/img/share.png does not exist', 'content/items/alpha.yaml'],
+      ['route /items/beta/ has ogImage /img/share.png, but static/img/share.png does not exist', 'content/items/beta.yaml'],
+    ]);
+  });
+
   it("the site's ogImage with a javascript: URL is an error at the key in sitegen.config.ts", async () => {
     const r = await buildWith((t) => t.replace("favicon: '/favicon.svg' }", "favicon: '/favicon.svg', ogImage: 'javascript:alert(1)' }"));
     expect(r.errors).toHaveLength(1);
