@@ -9,6 +9,7 @@ import { defineLazyBody, type LazyBody } from './lazyBody.ts';
 import { validateData, type ValidateOptions } from './validate.ts';
 import { globBase, globMatcher } from './glob.ts';
 import { draftOf } from '../authoring/finish.ts';
+import { locateKey } from '../site/configSchema.ts';
 import { readingMinutes, type MarkdownText } from '../markdown/entryText.ts';
 
 /** "sectors/online/saas.yaml" under base "sectors" → id "online/saas". */
@@ -22,11 +23,13 @@ export function collectionPatterns(col: CollectionConfig): string[] {
   return Array.isArray(col.pattern) ? col.pattern : [col.pattern];
 }
 
-/** Problems with a collection's file set as a whole: no file, or several for a single-file collection. */
-export function collectionSetErrors(name: string, col: CollectionConfig, matched: string[]): Message[] {
+/** Problems with a collection's file set as a whole: no file, or several for a single-file collection; at the
+ *  collection's pattern in sitegen.config.ts when the site's `root` is given. */
+export function collectionSetErrors(name: string, col: CollectionConfig, matched: string[], root?: string): Message[] {
   const patterns = collectionPatterns(col);
-  if (matched.length === 0) return [message('EmptyCollection', `Collection "${name}" matches no file (pattern ${patterns.join(', ')} in content/)`, null)];
-  if (col.single && matched.length > 1) return [message('ConfigError', `Collection "${name}" is single but matches ${matched.length} files: ${matched.join(', ')}`, null)];
+  const at = (key: string) => (root === undefined ? null : locateKey(root, ['collections', name, key]));
+  if (matched.length === 0) return [message('EmptyCollection', `Collection "${name}" matches no file (pattern ${patterns.join(', ')} in content/)`, at('pattern'))];
+  if (col.single && matched.length > 1) return [message('ConfigError', `Collection "${name}" is single but matches ${matched.length} files: ${matched.join(', ')}`, at('pattern'))];
   return [];
 }
 

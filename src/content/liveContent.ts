@@ -166,7 +166,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
       if (elsewhere && (elsewhere.errors.length || !elsewhere.entry)) cacheEntries.delete(f);
       entries.set(f, elsewhere ?? await entryFor(col, f, files.length, name));
     }));
-    collections.set(name, { files, entries, setErrors: collectionSetErrors(name, col, files), version: ++versionCounter });
+    collections.set(name, { files, entries, setErrors: collectionSetErrors(name, col, files, root), version: ++versionCounter });
     return true;
   }
 

@@ -193,13 +193,13 @@ export interface ContentPlan {
   disk?: boolean;
 }
 
-export function planContent(all: string[], config: SiteConfig): ContentPlan {
+export function planContent(all: string[], config: SiteConfig, root?: string): ContentPlan {
   const errors: Message[] = [];
   const items: LoadItem[] = [];
   const spans: ContentPlan['spans'] = [];
   for (const [name, col] of Object.entries(config.collections)) {
     const matched = matchFiles(all, collectionPatterns(col));
-    errors.push(...collectionSetErrors(name, col, matched));
+    errors.push(...collectionSetErrors(name, col, matched, root));
     spans.push([name, items.length, items.length + matched.length]);
     for (const rel of matched) items.push({ collection: name, rel });
   }
@@ -256,7 +256,7 @@ export async function loadMissing(config: SiteConfig, root: string, items: LoadI
 /** Every content file (links out of the site refused, as errors) and which collection each one feeds. */
 export async function listAndPlan(root: string, config: SiteConfig, listed?: string[]): Promise<ContentPlan & { refused: Message[] }> {
   const outside: { rel: string; problem: 'outside' | 'hidden' }[] = [];
-  const plan = planContent(listed ?? await listContentFiles(root, outside), config);
+  const plan = planContent(listed ?? await listContentFiles(root, outside), config, root);
   const refused = outside.map((o) => outsideRootError(o.rel, o.problem));
   plan.errors.push(...refused);
   return Object.assign(plan, { refused }); // (not spread: that would read `files`)

@@ -3,7 +3,9 @@
 // and is written to <path>/index.html; with 'never' it has no slash and is written to <path>.html, which
 // static hosts (and our own, src/server/host/) serve at /<path>. Paths are base-less: the base is for URLs only.
 import type { Alias, Content, Message, Route, RouteDef, SiteConfig } from '../core/types.ts';
-import { message, fileLocation, thrownBySite } from '../core/errors.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { message, fileLocation, locationAt, thrownBySite } from '../core/errors.ts';
 import { issuesOf, type HelperIssue } from '../authoring/issues.ts';
 import { setUrlPolicy, urlPolicy, TRAILING_SLASHES, type TrailingSlash } from '../render/urls.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
@@ -206,12 +208,25 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
   for (const r of routes) {
     for (const a of defByPath.get(r.path)?.aliases ?? []) {
       const bad = invalidPath(a) ?? (NOT_A_PAGE.test(a) ? `names a file that is not a page (an alias page is HTML, which a feed reader or a browser asking for ${a} cannot use): redirect it in static/_redirects instead ("${a} ${r.path} 301"), which the build merges into the generated one` : null);
-      if (bad) { errors.push(message('InvalidRoute', `alias ${shownPath(a)} of ${r.path} ${bad}`, r.source ? fileLocation(r.source) : null)); continue; }
+      // (a relative alias, as Hugo reads one from the page's section: the path it would be, from the root)
+      const beside = typeof a === 'string' && a && !a.startsWith('/') ? `${r.path.slice(0, r.path.lastIndexOf('/', r.path.length - 2) + 1)}${a}` : null;
+      if (bad) { errors.push(message('InvalidRoute', `alias ${shownPath(a)} of ${r.path} ${bad}`, r.source ? writtenIn(root, r.source, a) : null, beside ? { hint: `An alias is a path from the site's root: for the old URL beside this page, write "${beside}".` } : {})); continue; }
       const alias = aliasOf(a, r, config);
       if (claim(alias.output, ['alias', alias.from, r.path], r.source)) aliases.push(alias);
     }
   }
   return { routes, aliases, errors };
+}
+
+/** Where `source` (a content file, relative to the site root) writes `text` (an alias in its front matter), else the file. */
+function writtenIn(root: string, source: string, text: string) {
+  if (!root) return fileLocation(source);
+  try {
+    const file = fs.readFileSync(path.join(root, source), 'utf8');
+    const at = file.indexOf(text);
+    if (at >= 0) return locationAt(source, file, at);
+  } catch { /* not a file of the site: the file alone */ }
+  return fileLocation(source);
 }
 
 /** An alias path that names a file of another kind than a page (a feed, an image, a document). */

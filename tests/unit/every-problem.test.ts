@@ -52,6 +52,10 @@ describe('every problem in one run', () => {
     try {
       const built = await build({ root: site.root });
       expect(seen(built).map((l) => l.split(' ')[0])).toEqual(['EmptyCollection']);
+      // At the pattern in sitegen.config.ts, on the line that declares the collection.
+      const line = site.file('sitegen.config.ts').split('\n').findIndex((l) => l.includes("extras: defineCollection({ pattern: 'extras/*.yaml'")) + 1;
+      expect(built.errors[0].location).toMatchObject({ file: 'sitegen.config.ts', line });
+      expect(built.errors[0].location!.lineText.slice(built.errors[0].location!.column - 1)).toMatch(/^pattern: 'extras\/\*\.yaml'/);
       const dev = await site.dev();
       try {
         await until(() => dev.stderr().includes('✗ start →'), 30_000, 'the first build');

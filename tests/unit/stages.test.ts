@@ -133,6 +133,16 @@ describe('route table', () => {
     expect(t.routes.map((r) => r.path)).toEqual(good);
     expect(t.aliases.map((a) => a.from)).toEqual(['/x/.y/']);
   });
+  it('locates a bad alias where its content file writes it (front matter aliases), not at the file alone', () => {
+    const root = scratchDir('alias-at');
+    try {
+      fs.mkdirSync(path.join(root, 'content/posts'), { recursive: true });
+      fs.writeFileSync(path.join(root, 'content/posts/a.md'), '---\ntitle: A\naliases: [hello-old, /ok/]\n---\nText.\n');
+      const t = routeTable({}, config([{ path: '/posts/a/', component: C, props: {}, title: 'A', source: 'content/posts/a.md', aliases: ['hello-old', '/ok/'] }]), root);
+      expect(t.errors.map((e) => [formatMessage(e), e.location?.line, e.location?.column])).toEqual([['content/posts/a.md:3:11 alias "hello-old" of /posts/a/ must start with "/"', 3, 11]]);
+      expect(t.errors[0].hint).toBe('An alias is a path from the site\'s root: for the old URL beside this page, write "/posts/hello-old".');
+    } finally { fs.rmSync(root, { recursive: true, force: true }); }
+  });
 });
 
 describe('link check', () => {
