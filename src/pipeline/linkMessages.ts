@@ -37,6 +37,7 @@ export function linkMessages(broken: BrokenLink[]): Message[] {
         : b.fix?.kind === 'slash' ? `Page URLs end with "/": link to ${b.fix.to} instead.`
         : b.fix?.kind === 'noSlash' ? `Page URLs have no trailing "/" (trailingSlash: 'never'): link to ${b.fix.to} instead.`
         : b.fix?.kind === 'page' ? `Link to the page's URL, not its Markdown file: ${b.fix.to}`
+        : b.fix?.kind === 'named' ? `${b.fix.file} is served at ${b.fix.to} (its route names its page): link there.`
         : b.fix?.kind === 'draft' ? `It may be the page of ${b.fix.file}, a draft, left out of this build (\`sitegen dev\` and \`sitegen build --drafts\` show drafts): publish it, or link to it once it is published.`
         : b.fix?.kind === 'near' ? `Did you mean ${b.fix.to}?`
         : b.fix?.kind === 'relative' ? `A relative link resolves against the page's URL, which ends with "/", so ${link} on ${b.uses[0].page} is ${b.resolved}: link to ${b.fix.to} (or ../${link.replace(/^\.\//, '')}).` : undefined;

@@ -1,7 +1,8 @@
 // linkNear: what a broken internal link probably meant, for its hint. A link to a Markdown file
 // (`first-page.md`, `../first-page.md#x`) means the page made from it: the path without ".md", beside the
 // linking page or one folder up (a relative link resolves against the page's URL, a folder below its file's);
-// a path whose last part is the slug of a draft the build left out, that draft; any other path, a page or
+// a path whose last part names a content file beside the linking one, that file's page (pageOfName); a path
+// whose last part is the slug of a draft the build left out, that draft; any other path, a page or
 // alias path a typo away. Only the route and alias paths are compared (not files),
 // for the first few broken paths of a check and while there are few enough paths (a typo's distance costs
 // the product of the two lengths).
@@ -56,4 +57,19 @@ export function pageOfFile(use: LinkUse, targets: LinkTargets): LinkFix | null {
   try { file = decodeURI(link.startsWith('/') ? link.slice(1) : path.posix.join(path.posix.dirname(use.source), link)); } catch { return null; }
   const to = targets.pageOf(file) ?? (link.startsWith('/') ? targets.pageOf(`content/${file}`) : undefined);
   return to ? { kind: 'page', to } : null;
+}
+
+/** A link whose last part names a content file beside the linking one (`../code-post/` or
+ *  `../2024-03-05-hello/`, as a blog whose URLs were its file names writes it): that file's page, whatever its
+ *  route made of the name (a `slug:`, a date prefix taken off). Null when no such file has a page. */
+export function pageOfName(use: LinkUse, abs: string, targets: LinkTargets): LinkFix | null {
+  if (!targets.pageOf || !use.source || abs.startsWith('\0')) return null;
+  const name = lastPart(abs);
+  if (!name) return null;
+  const dir = path.posix.dirname(use.source);
+  for (const file of [`${dir}/${name}.md`, `${dir}/${name}/index.md`]) {
+    const to = targets.pageOf(file);
+    if (to && to !== abs) return { kind: 'named', to, file };
+  }
+  return null;
 }

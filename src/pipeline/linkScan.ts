@@ -4,7 +4,7 @@
 // A page's list carries its link targets (path, with the fragment when there is one) and its own element ids as
 // `id:<id>` entries (a link with a URL scheme is never kept, so the two cannot be confused).
 import type { Location } from '../core/types.ts';
-import { nearPath, pageOfFile } from './linkNear.ts';
+import { nearPath, pageOfFile, pageOfName } from './linkNear.ts';
 import { closest } from '../core/didYouMean.ts';
 
 const ID = 'id:', TWICE = '\u0000twice'; // an id entry, and after one: more than one element of the page has it
@@ -148,7 +148,7 @@ export interface LinkUse { page: string; source: string | null; link: string; at
 
 /** What would fix a broken path: the site's base in front, the other trailing-slash form, the URL of the page
  *  whose Markdown file it names, or a page path a typo away (linkNear.ts). */
-export type LinkFix = { kind: 'base'; base: string } | { kind: 'draft'; file: string } | { kind: 'slash'; to: string } | { kind: 'noSlash'; to: string } | { kind: 'page' | 'near' | 'relative' | 'twice'; to: string };
+export type LinkFix = { kind: 'base'; base: string } | { kind: 'draft'; file: string } | { kind: 'slash'; to: string } | { kind: 'noSlash'; to: string } | { kind: 'page' | 'near' | 'relative' | 'twice'; to: string } | { kind: 'named'; to: string; file: string };
 
 /**
  * A broken link, as data: a path that is no route, alias or file (`resolved`: the base-less path it names,
@@ -217,7 +217,7 @@ export function brokenPaths(pages: PageLinks[], targets: LinkTargets, hints = tr
       : once && answers(targets, once) ? { kind: 'twice', to: once }
       : !abs.endsWith('/') && targets.has(abs + '/') ? { kind: 'slash', to: `${abs}/` }
       : abs.endsWith('/') && abs.length > 1 && targets.has(abs.slice(0, -1)) ? { kind: 'noSlash', to: abs.slice(0, -1) }
-      : folderUp(uses[0]!, targets, base) ?? pageOfFile(uses[0]!, targets) ?? nearPath(abs, targets, budget);
+      : folderUp(uses[0]!, targets, base) ?? pageOfFile(uses[0]!, targets) ?? pageOfName(uses[0]!, abs, targets) ?? nearPath(abs, targets, budget);
     // A path to link to, as it is served: under a base, with it (a Markdown link written so keeps it as it is).
     if (fix && 'to' in fix && base !== '/') fix.to = base + fix.to.slice(1);
     return { kind: 'path', resolved: abs, fix, uses, base };

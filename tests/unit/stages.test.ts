@@ -234,6 +234,12 @@ describe('link check', () => {
     const based = { ...makeTargets(['/posts/garden-notes/'], [], '/blog/'), pageOf: (f: string) => sources.get(f) };
     expect(checkLinks([{ ...page, links: ['/blog/content/posts/2024-04-12-garden-notes.md'] }], based).map((e) => e.hint)).toEqual(["Link to the page's URL, not its Markdown file: /blog/posts/garden-notes/"]);
   });
+  it("hints at the page of the content file a link names by its file name (a blog whose URLs were its file names), not at a path a typo away", () => {
+    const sources = new Map([['content/posts/code-post.md', '/posts/code-and-more/'], ['content/posts/2024-03-05-hello.md', '/posts/hello/']]);
+    const targets = { ...makeTargets(['/posts/code-and-more/', '/posts/hello/', '/posts/old-post/'], []), pageOf: (f: string) => sources.get(f) };
+    const hints = checkLinks([{ page: '/posts/hello/', source: 'content/posts/2024-03-05-hello.md', links: ['../code-post/'] }, { page: '/posts/code-and-more/', source: 'content/posts/code-post.md', links: ['../2024-03-05-hello/'] }], targets).map((e) => e.hint);
+    expect(hints).toEqual(['content/posts/code-post.md is served at /posts/code-and-more/ (its route names its page): link there.', 'content/posts/2024-03-05-hello.md is served at /posts/hello/ (its route names its page): link there.']);
+  });
 });
 
 describe('host files', () => {
