@@ -213,7 +213,7 @@ const refused = (rel: string, m: Message): ParsedFile => ({ data: undefined, sou
 const firstLineOf = (text: string) => text.split(/\r?\n/, 1)[0]!;
 
 function tomlRefused(text: string, rel: string): ParsedFile {
-  return refused(rel, message('ContentPolicyError', 'Front matter must be YAML; this file\'s is TOML, between "+++" lines (as Hugo writes it), which sitegen does not read', fileLocation(rel, 1, 1, firstLineOf(text)), {
+  return refused(rel, message('FrontMatterNotYaml', 'Front matter must be YAML; this file\'s is TOML, between "+++" lines (as Hugo writes it), which sitegen does not read', fileLocation(rel, 1, 1, firstLineOf(text)), {
     hint: 'Write it as YAML between "---" lines: title = "A post" becomes title: "A post", and date = 2024-01-05T10:30:00Z becomes date: 2024-01-05T10:30:00Z.',
   }));
 }

@@ -169,7 +169,7 @@ describe('a Markdown file read by the engine', () => {
     for (const text of ['+++\ntitle = "A post"\ndate = 2022-11-11T11:11:11+01:00\n+++\nBody\n', '\uFEFF+++\r\ntitle = "A"\r\n+++\r\n']) {
       const p = await parse(text);
       expect(p.data).toBeUndefined();
-      expect(p.errors.map((m) => [m.id, where(m), m.text])).toEqual([['ContentPolicyError', '1:1', 'Front matter must be YAML; this file\'s is TOML, between "+++" lines (as Hugo writes it), which sitegen does not read']]);
+      expect(p.errors.map((m) => [m.id, where(m), m.text])).toEqual([['FrontMatterNotYaml', '1:1', 'Front matter must be YAML; this file\'s is TOML, between "+++" lines (as Hugo writes it), which sitegen does not read']]);
       expect(p.errors[0]!.hint).toContain('title: "A post"');
     }
     // A "+++" line that nothing closes is Markdown text.
