@@ -29,10 +29,24 @@ export function typoDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-/** The known name nearest `key` (case aside), when near enough to be a typo of it. */
+/** The known name nearest `key` (case aside), when near enough to be a typo of it. Ranked by typo distance
+ *  (a swap of two neighbours is one edit, "cps" → "csp"), a tie going to the name of the same letters; the
+ *  cheaper Levenshtein distance picks the few names worth that (a swap costs it two). */
 export function closest(key: string, valid: readonly string[]): string | undefined {
   if (key.length > LONGEST) return undefined;
-  const best = valid.filter((k) => k.length <= LONGEST)
-    .map((k) => [k, distance(key.toLowerCase(), k.toLowerCase())] as const).sort((x, y) => x[1] - y[1])[0];
+  const k = key.toLowerCase();
+  const scored: [string, number][] = [];
+  let min = Infinity;
+  for (const v of valid) {
+    if (v.length > LONGEST) continue;
+    const d = distance(k, v.toLowerCase());
+    scored.push([v, d]);
+    if (d < min) min = d;
+  }
+  const letters = (s: string) => [...s].sort().join('');
+  const mine = letters(k);
+  const best = scored.filter(([, d]) => d <= min + 1)
+    .map(([v]) => [v, typoDistance(k, v.toLowerCase()), letters(v.toLowerCase()) === mine ? 0 : 1] as const)
+    .sort((x, y) => x[1] - y[1] || x[2] - y[2])[0];
   return best && best[1] <= Math.max(2, Math.floor(key.length / 3)) ? best[0] : undefined;
 }
