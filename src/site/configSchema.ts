@@ -16,7 +16,18 @@ const fn = (what: string) => z.custom<(...args: any[]) => any>((v) => typeof v =
 const component = z.custom<unknown>((v) => typeof v === 'function' || (typeof v === 'object' && v !== null && '$$typeof' in v), { error: 'must be a React component' });
 /** A zod schema, from whichever copy of zod the site bundles (so no instanceof). */
 const schema = z.custom<unknown>((v) => typeof (v as { safeParse?: unknown })?.safeParse === 'function', { error: 'must be a zod schema' });
-const sources = z.record(z.string(), z.array(z.string()));
+/** CSP additions: sources by directive, or a function of the env that returns them; each wrong part said as such
+ *  (a union's failure would say only "Invalid input"). */
+const cspSchema = z.any().superRefine((v, ctx) => {
+  if (typeof v === 'function') return;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    ctx.addIssue({ code: 'custom', message: "must be an object of sources by directive ({ 'img-src': ['https://cdn.example'] }), or a function of the env that returns one" });
+    return;
+  }
+  for (const [k, list] of Object.entries(v)) {
+    if (!Array.isArray(list) || list.some((x) => typeof x !== 'string')) ctx.addIssue({ code: 'custom', path: [k], message: `must be a list of sources, such as [${JSON.stringify(typeof list === 'string' ? list : 'https://cdn.example')}]` });
+  }
+});
 
 const siteSchema = z.strictObject({
   title: z.string(),
@@ -81,7 +92,7 @@ export const siteConfigSchema = z.strictObject({
   layout: component.optional(),
   css: z.array(z.string()).optional(),
   islandsDir: z.string().optional(),
-  csp: z.union([sources, fn('env => sources')]).optional(),
+  csp: cspSchema.optional(),
   notices: fn('env => string[]').optional(),
   define: fn('env => Record<string, string>').optional(),
   aliasPages: z.boolean().optional(),

@@ -141,3 +141,15 @@ describe('an empty --site-url', () => {
   });
 });
 
+
+describe('csp of the wrong shape', () => {
+  it('names the directive whose sources are not a list, at its line, with how to write it', async () => {
+    const site = await copyOf('basic', {});
+    try {
+      site.edit('sitegen.config.ts', (t) => t.replace('  css:', "  csp: {\n    'script-src': \"'self'\",\n  },\n  css:"));
+      const r = await site.build();
+      const line = site.file('sitegen.config.ts').split('\n').findIndex((l) => l.includes("'script-src'")) + 1;
+      expect(r.errors.map((e) => [e.text, e.location?.line])).toEqual([[`Config "csp.script-src" must be a list of sources, such as ["'self'"]`, line]]);
+    } finally { site.remove(); }
+  });
+});
