@@ -42,8 +42,9 @@ export function* redirectsChunks(aliases: Alias[], aliasPages = true, base = '/'
   const b = (p: string) => withBase(p, base);
   for (const a of aliases) {
     lines.push(`${b(a.from)} ${b(a.to)} 301`);
-    // The other spelling of the alias path (with or without its slash) redirects too.
-    if (a.from.length > 1) lines.push(`${b(a.from.endsWith('/') ? a.from.slice(0, -1) : `${a.from}/`)} ${b(a.to)} 301`);
+    // The other spelling of the alias path (with or without its slash) redirects too; an old file's URL
+    // (`/2024/03/05/hello.html`, aliasOf in routeTable.ts) has only its own.
+    if (a.from.length > 1 && a.output !== a.from.slice(1)) lines.push(`${b(a.from.endsWith('/') ? a.from.slice(0, -1) : `${a.from}/`)} ${b(a.to)} 301`);
     if (lines.length >= 4096) { yield `${lines.join('\n')}\n`; lines = []; }
   }
   // A 404 page of a folder (a language's own, `fr/404.html`) for the paths below it, after every other rule:

@@ -9,7 +9,7 @@ import { createElement } from 'react';
 import { href } from '../../src/render/urls.ts';
 import { routeTable } from '../../src/pipeline/routeTable.ts';
 import { shapeOf } from '../../src/pipeline/routeCarry.ts';
-import { hostFiles } from '../../src/output/hostfiles.ts';
+import { hostFiles, redirectsChunks } from '../../src/output/hostfiles.ts';
 import { makeTargets } from '../../src/pipeline/linkTargets.ts';
 import { checkLinks } from '../../src/pipeline/linkMessages.ts';
 import { createHost, memorySource } from '../../src/server/host/index.ts';
@@ -79,6 +79,10 @@ describe('an alias that names a file other than a page', () => {
     ] }));
     expect(t.errors.map((e) => e.text)).toEqual(['alias "/feed.xml" of /atom/ names a file that is not a page (an alias page is HTML, which a feed reader or a browser asking for /feed.xml cannot use): redirect it in static/_redirects instead ("/feed.xml /atom/ 301"), which the build merges into the generated one']);
     expect(t.aliases.map((a) => [a.from, a.output])).toEqual([['/2019/05/post.html', '2019/05/post.html']]);
+    // Its redirect is the file's URL alone: no "/2019/05/post.html/" beside it.
+    const redirects = [...redirectsChunks(t.aliases)].join('');
+    expect(redirects).toContain('\n/2019/05/post.html /atom/ 301\n');
+    expect(redirects).not.toContain('post.html/');
   });
 });
 
