@@ -83,7 +83,9 @@ describe('the text of a Markdown body', () => {
     const [after] = compileMarkdown('<!-- note --> Intro text.\n').problems;
     expect(after.hint).toMatch(/^A comment is left out of the page when it is alone\..*put the note on a line of its own/);
     const [more] = compileMarkdown('Intro.\n\n<!-- More -->\n\nRest.\n').problems;
-    expect(more.hint).toBe('The excerpt marker is written <!-- more -->, in lower case, on a line of its own.');
+    expect(more.hint).toBe('The excerpt marker is <!-- more --> in lower case, on a line of its own (the text before it is the excerpt).');
+    // (the same hint for one in running text, in lower case)
+    expect(compileMarkdown('Hello <!--more--> there.\n').problems[0].hint).toBe(more.hint);
   });
 
   it('counts the words of the text readers read (code included, markup and images not)', () => {
