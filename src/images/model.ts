@@ -47,7 +47,7 @@ export const DEFAULT_MAX_PIXELS = 100_000_000;
 export function remoteAddressProblem(src: string): string | null {
   let u: URL;
   try { u = new URL(src.startsWith('//') ? `https:${src}` : src); } catch { return null; }
-  if (u.protocol !== 'https:') return `it is not an https:// address, and the Content-Security-Policy lets a listed host's images load over https only: write https://${u.host}${u.pathname}${u.search}`;
+  if (u.protocol !== 'https:') return `it is not an https:// address, and the Content-Security-Policy lets a listed host's images load over https only: write https://${u.hostname}${u.pathname}${u.search}`;
   if (u.port) return `it names port ${u.port}, and the Content-Security-Policy lets a listed host's images load from its default port only`;
   return null;
 }

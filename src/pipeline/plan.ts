@@ -94,14 +94,6 @@ function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
   if (iconFile && !pageFiles.has(iconFile) && !p.statics.has(iconFile) && !p.manifest.files.has(iconFile)) {
     deferred.push(message('ConfigError', `site.favicon is ${icon}, but static${icon} does not exist`, locateKey(p.root, ['site', 'favicon']), { hint: `Put the icon at static${icon}, or name the file you have (favicon: '/favicon.svg').` }));
   }
-  // The Open Graph images named by a site path, likewise (a link preview would fetch a file that is not there).
-  const exists = (f: string) => pageFiles.has(f) || p.statics.has(f) || p.manifest.files.has(f);
-  const og = p.config.site.ogImage;
-  if (og?.startsWith('/') && !og.startsWith('//') && !exists(og.slice(1))) deferred.push(message('ConfigError', `site.ogImage is ${og}, but static${og} does not exist`, locateKey(p.root, ['site', 'ogImage']), { hint: `Put the image at static${og} (a JPEG, PNG or WebP, 1200 px wide or more), or name the file you have.` }));
-  for (const r of routes) {
-    if (!r.ogImage?.startsWith('/') || r.ogImage.startsWith('//') || exists(r.ogImage.slice(1))) continue;
-    deferred.push(message('ConfigError', `route ${r.path} has ogImage ${r.ogImage}, but static${r.ogImage} does not exist`, r.source ? fileLocation(r.source) : locateKey(p.root, ['routes']), { hint: `Put the image at static${r.ogImage}, or name the file you have.` }));
-  }
   // (the page files and the manifest's asked as they are; the static files, which dev changes in place, as now)
   const targets = targetsOver(() => sitePaths(routes, aliases), (x) => routes.some((r) => r.path === x) || aliases.some((a) => a.from === x), [pageFiles, p.manifest.files, new Set([...p.statics.keys(), ...Object.keys(hostFiles), ...(deferred.length ? [iconFile!] : [])])], urlPolicy(p.config).base);
   return { aliasPages, pageFiles, hostFiles, targets, errors, deferred };
@@ -147,14 +139,34 @@ export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { 
   // first asked. Set on the targets object itself: dev's link check keeps its verdicts while that object stays.
   let bySource: Map<string, string> | undefined;
   fixed.targets.pageOf = (file) => (bySource ??= new Map(p.table.routes.flatMap((r) => (r.source ? [[r.source, r.path] as [string, string]] : [])).reverse())).get(file);
-  if (fixed.errors.length || !hasOutputHooks(p.config.plugins)) return { ...fixed, images, extra: new Map() };
+  if (fixed.errors.length) return { ...fixed, images, extra: new Map() };
+  if (!hasOutputHooks(p.config.plugins)) return withOgImages(p, { ...fixed, images, extra: new Map() });
   // Files the site's plugins add (feeds, JSON): they may not take a path another file of the output has.
   const taken = (f: string) => fixed.pageFiles.has(f) ? 'a page' : p.manifest.files.has(f) ? 'an asset' : p.statics.has(f) || images.copies.has(f) ? `static/${f}` : f in fixed.hostFiles ? 'the build (one of its host files)' : null;
   const ctx = { root: p.root, mode: p.mode, env: p.env, routes: p.table.routes, content: p.content, site: p.config.site, siteUrl: p.siteUrl };
   const others = new OutputPaths([...fixed.pageFiles, ...p.manifest.files.keys(), ...p.statics.keys(), ...images.copies.keys(), ...Object.keys(fixed.hostFiles)]);
   const out = await pluginOutputs(p.config.plugins, ctx, taken, others);
-  if (out.errors.length || !out.files.size) return { ...fixed, images, extra: out.files, errors: out.errors };
-  return { ...fixed, images, extra: out.files, targets: union(fixed.targets, out.files.keys()), errors: [] };
+  if (out.errors.length) return { ...fixed, images, extra: out.files, errors: out.errors };
+  if (!out.files.size) return withOgImages(p, { ...fixed, images, extra: out.files });
+  return withOgImages(p, { ...fixed, images, extra: out.files, targets: union(fixed.targets, out.files.keys()), errors: [] });
+}
+
+/** The plan with an error for each Open Graph image named by a site path that no file of the output is (a link
+ *  preview would fetch nothing), at site.ogImage or at the route, with the favicon's (reported with the links). */
+function withOgImages(p: PlanInput, plan: OutputPlan): OutputPlan {
+  const fileOf = (url: string): string | null => {
+    if (!url.startsWith('/') || url.startsWith('//')) return null;
+    try { return decodeURI(url.split(/[?#]/, 1)[0]!).slice(1); } catch { return null; }
+  };
+  const exists = (f: string) => plan.pageFiles.has(f) || p.statics.has(f) || p.manifest.files.has(f) || plan.extra.has(f);
+  const missing: Message[] = [];
+  const og = p.config.site.ogImage, ogFile = og ? fileOf(og) : null;
+  if (ogFile !== null && !exists(ogFile)) missing.push(message('ConfigError', `site.ogImage is ${og}, but static/${ogFile} does not exist`, locateKey(p.root, ['site', 'ogImage']), { hint: `Put the image at static/${ogFile} (a JPEG, PNG or WebP, 1200 px wide or more), or name the file you have.` }));
+  for (const r of p.table.routes) {
+    const f = r.ogImage ? fileOf(r.ogImage) : null;
+    if (f !== null && !exists(f)) missing.push(message('ConfigError', `route ${r.path} has ogImage ${r.ogImage}, but static/${f} does not exist`, r.source ? fileLocation(r.source) : locateKey(p.root, ['routes']), { hint: `Put the image at static/${f}, or name the file you have.` }));
+  }
+  return missing.length ? { ...plan, deferred: [...plan.deferred, ...missing] } : plan;
 }
 
 /** A digest of what the output plan's link targets answer, the image variants aside (the image store knows

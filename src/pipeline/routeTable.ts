@@ -146,7 +146,7 @@ export function invalidOgImage(v: unknown): string | null {
   if (scheme) return `is a ${scheme}: URL, which is not allowed (use a site path such as "/og.png" or an https:// URL)`;
   if (CONTROL.test(v)) return 'must not contain control characters (NUL, newline, tab …)';
   // A link preview fetches it from anywhere: a path of the site from its root, or a whole https:// URL.
-  if (!(v.startsWith('/') && !v.startsWith('//')) && !/^https?:\/\/[^/]/i.test(v)) return `must be a site path from the root ("/${v.replace(/^[./]+/, '') || 'og.png'}") or an absolute https:// URL`;
+  if (!(v.startsWith('/') && !v.startsWith('//')) && !/^https?:\/\/[^/]/i.test(v)) return `must be a site path from the root ("/${v.replace(/^[./]+/, '') || 'og.png'}") or an absolute http(s) URL`;
   return null;
 }
 

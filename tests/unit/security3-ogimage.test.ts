@@ -44,7 +44,17 @@ describe('og:image and the link policy', () => {
     const missing = await buildWith((t) => t.replace("favicon: '/favicon.svg' }", "favicon: '/favicon.svg', ogImage: '/og.png' }"));
     expect(missing.errors.map((e) => [e.id, e.text, e.location?.file])).toEqual([['ConfigError', 'site.ogImage is /og.png, but static/og.png does not exist', 'sitegen.config.ts']]);
     const relative = await buildWith((t) => t.replace("favicon: '/favicon.svg' }", "favicon: '/favicon.svg', ogImage: 'og.png' }"));
-    expect(relative.errors.map((e) => formatMessage(e))).toEqual([expect.stringContaining('Config "site.ogImage" must be a site path from the root ("/og.png") or an absolute https:// URL')]);
+    expect(relative.errors.map((e) => formatMessage(e))).toEqual([expect.stringContaining('Config "site.ogImage" must be a site path from the root ("/og.png") or an absolute http(s) URL')]);
+    // A query (a preview's cache-buster) and a %-encoded name name the file without them.
+    fs.writeFileSync(path.join(dir, 'static/my og.png'), 'x');
+    try {
+      const query = await buildWith((t) => t.replace("favicon: '/favicon.svg' }", "favicon: '/favicon.svg', ogImage: '/my%20og.png?v=2' }"));
+      expect(query.errors).toEqual([]);
+    } finally { fs.rmSync(path.join(dir, 'static/my og.png')); }
+    // A file a plugin writes is there too.
+    const plugin = await buildWith((t) => t.replace("favicon: '/favicon.svg' }", "favicon: '/favicon.svg', ogImage: '/og/site.png' }")
+      .replace('  css:', "  plugins: [{ name: 'og', outputs: () => [{ path: 'og/site.png', contents: new Uint8Array([1]) }] }],\n  css:"));
+    expect(plugin.errors).toEqual([]);
     const route = await buildWith((t) => t.replace("source: i.file, aliases", "source: i.file, ogImage: '/img/share.png', aliases"));
     expect(route.errors.map((e) => [e.text, e.location?.file])).toEqual([
       ['route /items/alpha/ has ogImage /img/share.png, but static/img/share.png does not exist', 'content/items/alpha.yaml'],
