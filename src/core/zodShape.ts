@@ -8,12 +8,21 @@ export function schemaKeys(schema: unknown): string[] | null {
   return shape && typeof shape === 'object' ? Object.keys(shape) : null;
 }
 
-type Def = { type?: string; innerType?: unknown; shape?: Record<string, unknown> };
+type Def = { type?: string; innerType?: unknown; shape?: Record<string, unknown>; values?: unknown[]; catchall?: unknown };
 const defOf = (v: unknown): Def | undefined => (v as { _zod?: { def?: Def } })?._zod?.def;
 
 /** A field's zod type ('boolean', 'string', …) under optional(), default() and the like; '' when unknown. */
 export function fieldType(schema: unknown, key: string): string {
   let def = defOf((defOf(schema)?.shape ?? (schema as { shape?: Record<string, unknown> })?.shape)?.[key]);
-  while (def && ['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch'].includes(def.type ?? '')) def = defOf(def.innerType);
+  while (def && ['optional', 'nonoptional', 'default', 'prefault', 'nullable', 'readonly', 'catch'].includes(def.type ?? '')) def = defOf(def.innerType);
+  // (a literal that may be true — z.literal(true) — marks as a boolean does)
+  if (def?.type === 'literal' && def.values?.includes(true)) return 'boolean';
   return def?.type ?? '';
+}
+
+/** Whether an object schema takes keys beyond its shape (z.looseObject, .catchall(), zod 3's .passthrough()). */
+export function takesOtherKeys(schema: unknown): boolean {
+  const def = defOf(schema) as (Def & { unknownKeys?: string }) | undefined;
+  const catchall = defOf(def?.catchall);
+  return (!!catchall && catchall.type !== 'never') || def?.unknownKeys === 'passthrough';
 }

@@ -8,7 +8,7 @@ import type { Message, SiteConfig } from '../core/types.ts';
 import { message, fileLocation, locationAt } from '../core/errors.ts';
 import { invalidOgImage } from '../pipeline/routeTable.ts';
 import { closest } from '../core/didYouMean.ts';
-import { fieldType, schemaKeys } from '../core/zodShape.ts';
+import { fieldType, schemaKeys, takesOtherKeys } from '../core/zodShape.ts';
 import { LANG_HINT, LANG_TAG } from '../core/route.ts';
 
 const fn = (what: string) => z.custom<(...args: any[]) => any>((v) => typeof v === 'function', { error: `must be a function (${what})` });
@@ -50,6 +50,7 @@ const collectionSchema = z.strictObject({
   const keys = c.draft === undefined ? null : schemaKeys(c.schema);
   if (!keys) return;
   if (!keys.includes(c.draft!)) {
+    if (takesOtherKeys(c.schema)) return; // (a loose object passes the field through unchecked)
     const near = closest(c.draft!, keys);
     ctx.addIssue({ code: 'custom', path: ['draft'], message: `names "${c.draft}", which is not a field of the collection's schema${near ? ` (did you mean ${near}?)` : ''}, so no entry would be a draft: add it to the schema (${c.draft}: z.boolean().default(false)) or name the field that marks drafts` });
     return;
