@@ -116,7 +116,7 @@ function propsProblem(p: ImageProps): string | null {
   if (sizes !== undefined && (typeof sizes !== 'string' || !sizes.trim())) return 'sizes is empty: write the width it is shown at, e.g. sizes="(min-width: 60em) 50vw, 100vw", or leave it out';
   if (priority !== undefined && typeof priority !== 'boolean') return `priority={${JSON.stringify(priority)}}: priority is true or false (written alone: <Image priority …/>)`;
   if (loading !== undefined && loading !== 'lazy' && loading !== 'eager') return `loading=${JSON.stringify(loading)}: write "lazy" or "eager"`;
-  for (const k of ['width', 'height'] as const) if (p[k] !== undefined && !(Number.isInteger(p[k]) && p[k]! > 0)) return `${k}={${JSON.stringify(p[k])}}: write a whole number of pixels`;
+  for (const k of ['width', 'height'] as const) if (p[k] !== undefined && !(Number.isInteger(p[k]) && p[k]! >= 0)) return `${k}={${JSON.stringify(p[k])}}: write a whole number of pixels`;
   return null;
 }
 
@@ -137,14 +137,15 @@ export function Image(props: ImageProps): ReactElement {
     const unreachable = remoteAddressProblem(src);
     if (unreachable) throw imageError(props, `<Image src="${src}">: the image cannot load: ${unreachable}`);
     if (widths) throw imageError(props, `<Image src="${src}">: the image is remote and shown as it is, at one width: widths apply only to local images`);
+    for (const k of ['width', 'height'] as const) if (props[k] === 0) throw imageError(props, `<Image src="${src}">: ${k}={0}: write the image's ${k} in pixels, or leave it out`);
     // Its size is not read (nothing of a remote image is): width and height are the template's, to reserve its space.
     return createElement('img', { src, alt, sizes, width: props.width, height: props.height, className, id, loading: priority || eager ? undefined : 'lazy', decoding: priority ? 'auto' : 'async', fetchPriority: priority ? 'high' : undefined });
   }
   const info = lookup(src);
   // A local image's size comes from its file: a width or height that says otherwise would be dropped (one that
-  // agrees, as a spread of image() gives, is the same).
+  // agrees with the file, or with what image() gives for it, is the same).
   if (info?.facts) for (const k of ['width', 'height'] as const) {
-    if (props[k] !== undefined && props[k] !== info.facts[k]) throw imageError(props, `<Image src="${src}">: ${k}={${props[k]}}, but the image is ${info.facts.width}×${info.facts.height}: <Image> writes a local image's width and height from its file (and its versions' from widths); leave them out`);
+    if (props[k] !== undefined && props[k] !== info.facts[k] && props[k] !== info[k]) throw imageError(props, `<Image src="${src}">: ${k}={${props[k]}}, but the image is ${info.facts.width}×${info.facts.height}: <Image> writes a local image's width and height from its file (and its versions' from widths); leave them out`);
   }
   if (!info) throw imageError(props, `<Image src="${src}">: ${noSuchImage(src)}`);
   if (!info.facts) throw imageError(props, `<Image src="${src}">: ${info.problem ?? 'the image cannot be read'}`);
