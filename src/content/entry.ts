@@ -9,7 +9,7 @@ import { defineLazyBody, type LazyBody } from './lazyBody.ts';
 import { validateData, type ValidateOptions } from './validate.ts';
 import { globBase, globMatcher } from './glob.ts';
 import { draftOf } from '../authoring/finish.ts';
-import { locateKey } from '../site/configSchema.ts';
+import { locateKey } from '../site/configLocate.ts';
 import { readingMinutes, type MarkdownText } from '../markdown/entryText.ts';
 
 /** "sectors/online/saas.yaml" under base "sectors" → id "online/saas". */

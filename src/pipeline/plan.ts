@@ -18,7 +18,7 @@ import { currentImageStore, imageStore } from '../images/store.ts';
 import { maxPixelsOf, siteImageSettings } from '../images/config.ts';
 import { engineSettings } from '../core/settings.ts';
 import { draftsLeftOut } from '../content/load.ts';
-import { locateKey } from '../site/configSchema.ts';
+import { locateKey } from '../site/configLocate.ts';
 import { sha1 } from './stableText.ts';
 
 /** The aliases that get a meta-refresh page: all of them, unless the config says `aliasPages: false`. */

@@ -1,15 +1,15 @@
 // configSchema: checks the config object a site's sitegen.config.ts exports against a strict schema of
 // SiteConfig, so a misspelt or unsupported key (`colections`, `site.basePath`) is an error naming the key,
 // located at it in sitegen.config.ts, instead of being silently ignored.
-import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import type { Message, SiteConfig } from '../core/types.ts';
-import { message, fileLocation, locationAt } from '../core/errors.ts';
+import { message } from '../core/errors.ts';
 import { invalidOgImage } from '../pipeline/routeTable.ts';
 import { closest } from '../core/didYouMean.ts';
 import { fieldType, schemaKeys, takesOtherKeys } from '../core/zodShape.ts';
 import { LANG_HINT, LANG_TAG } from '../core/route.ts';
+import { locateKey } from './configLocate.ts';
+
 
 const fn = (what: string) => z.custom<(...args: any[]) => any>((v) => typeof v === 'function', { error: `must be a function (${what})` });
 /** A React component: a function, or an object React renders (memo, forwardRef, lazy). */
@@ -138,69 +138,6 @@ function validKeys(at: PropertyKey[]): string[] {
     s = def.type === 'object' ? def.shape![String(at[i])] : def.type === 'record' ? def.valueType : def.type === 'array' ? def.element : undefined;
   }
   return [];
-}
-
-/** Where a key path is written in the config's text: each key inside its parent's object (one a variable
- *  holds, `collections: { posts }` with `const posts = defineCollection({ … })`, is followed there), else the
- *  deepest key found, else the file. */
-export function locateKey(root: string, keys: PropertyKey[]) {
-  const file = 'sitegen.config.ts';
-  let text = '';
-  try { text = fs.readFileSync(path.join(root, file), 'utf8'); } catch { return fileLocation(file); }
-  // The config object's own keys are the lines indented as its first one, after `defineConfig(`: a key of the
-  // same name in a schema above it, or inside `site: { … }`, is not the one meant.
-  const start = Math.max(0, text.indexOf('defineConfig('));
-  const indent = /\n([ \t]+)['"\w$]+\s*:/.exec(text.slice(start))?.[1];
-  let span: [number, number] = [start, text.length];
-  let found = -1;
-  for (const [i, key] of keys.entries()) {
-    if (typeof key !== 'string') continue;
-    const name = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const top = i === 0 && indent !== undefined ? new RegExp(`^${indent}['"]?${name}['"]?\\s*:`, 'mg') : null;
-    if (top) top.lastIndex = span[0];
-    const own = top?.exec(text);
-    const re = new RegExp(`(^|[\\s{,])['"]?${name}['"]?\\s*:`, 'mg');
-    re.lastIndex = span[0];
-    let m = own ? null : re.exec(text);
-    if (m && m.index >= span[1]) m = null;
-    if (!own && !m && i === 0 && span[0] > 0) { re.lastIndex = 0; m = re.exec(text); } // (written above defineConfig)
-    let at = own ? own.index + indent!.length : m ? m.index + m[1].length : -1;
-    if (at < 0 && i > 0) {
-      // Written as a shorthand (`{ posts }`): its value is the variable's, declared elsewhere in the file.
-      const short = new RegExp(`[{,]\\s*${name}\\s*[,}]`, 'g');
-      short.lastIndex = span[0];
-      const sm = short.exec(text);
-      const decl = sm && sm.index < span[1] ? new RegExp(`\\b(?:const|let|var)\\s+${name}\\b`).exec(text) : null;
-      if (!decl) break;
-      const value = objectAfter(text, decl.index);
-      if (!value) break;
-      found = decl.index + decl[0].length - key.length; // (at the variable's name)
-      span = value;
-      continue;
-    }
-    if (at < 0) break;
-    found = at;
-    span = objectAfter(text, at) ?? [at, text.length];
-  }
-  return found < 0 ? fileLocation(file) : locationAt(file, text, found);
-}
-
-/** The span of the first object literal after `from` (its `{` to the `}` that closes it), skipping strings and
- *  comments; null when there is none before the value ends. One pass: linear. */
-function objectAfter(text: string, from: number): [number, number] | null {
-  let i = from;
-  // (the value ends first: a comma or semicolon, or a line that starts the next key)
-  for (; i < text.length && text[i] !== '{'; i++) if (text[i] === ';' || text[i] === ',' || text[i] === '\n' && /^\s*[\w$'"]+\s*:/.test(text.slice(i + 1, i + 200))) return null;
-  let depth = 0;
-  for (let k = i; k < text.length; k++) {
-    const c = text[k];
-    if (c === '"' || c === "'" || c === '`') { for (k++; k < text.length && text[k] !== c; k++) if (text[k] === '\\') k++; continue; }
-    if (c === '/' && text[k + 1] === '/') { k = text.indexOf('\n', k); if (k < 0) break; continue; }
-    if (c === '/' && text[k + 1] === '*') { k = text.indexOf('*/', k + 2); if (k < 0) break; k++; continue; }
-    if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return [i, k];
-  }
-  return i < text.length ? [i, text.length] : null;
 }
 
 const dotted = (p: PropertyKey[]) => p.map(String).join('.');
