@@ -110,8 +110,9 @@ export async function locateLinks(root: string, broken: BrokenLink[], base = '/'
   const linesOf = async (file: string) => {
     if (!texts.has(file)) {
       const lines = (await fs.readFile(path.join(root, file), 'utf8').catch(() => '')).split('\n');
-      // A Markdown file's fenced code is not searched: it may show the same link as an example before the real one.
-      texts.set(file, file.endsWith('.md') ? outsideFences(lines) : lines);
+      // A Markdown file's fenced code and its authors' notes (<!-- … -->, left out of the page) are not searched:
+      // either may show the same link before the real one.
+      texts.set(file, file.endsWith('.md') ? withoutNotes(outsideFences(lines)) : lines);
     }
     return texts.get(file)!;
   };
@@ -144,6 +145,20 @@ export async function locateLinks(root: string, broken: BrokenLink[], base = '/'
     for (const f of code) { if (u.at) break; u.at = await inSource(f, true); }
   }
   return broken;
+}
+
+/** The lines with each HTML comment blanked (spaces in its place: lines and columns kept); one left open is kept. */
+function withoutNotes(lines: string[]): string[] {
+  const text = lines.join('\n');
+  if (!text.includes('<!--')) return lines;
+  let out = '', at = 0;
+  for (let i = text.indexOf('<!--'); i >= 0; i = text.indexOf('<!--', at)) {
+    const end = text.indexOf('-->', i + 4);
+    if (end < 0) break;
+    out += text.slice(at, i) + text.slice(i, end + 3).replace(/[^\n]/g, ' ');
+    at = end + 3;
+  }
+  return (out + text.slice(at)).split('\n');
 }
 
 /** The lines with those of fenced code blocks blanked (their numbers kept); a fence left open runs to the end. */

@@ -83,7 +83,9 @@ describe('the text of a Markdown body', () => {
     const [after] = compileMarkdown('<!-- note --> Intro text.\n').problems;
     expect(after.hint).toMatch(/^A comment is left out of the page when it is alone\..*put the note on a line of its own/);
     const [more] = compileMarkdown('Intro.\n\n<!-- More -->\n\nRest.\n').problems;
-    expect(more.hint).toBe('The excerpt marker is <!-- more --> in lower case, on a line of its own (the text before it is the excerpt).');
+    expect(more.hint).toBe('The excerpt marker is <!-- more --> in lower case, on a line of its own at the top level of the body (not in running text, a list or a quote); the text before it is the excerpt.');
+    expect(compileMarkdown('- item\n\n  <!-- more -->\n').problems[0].hint).toBe(more.hint);
+    expect(compileMarkdown('<!-- TODO: finish this\n\nText.\n').problems[0].hint).toMatch(/^This comment is never closed: end it with -->/);
     // (the same hint for one in running text, in lower case)
     expect(compileMarkdown('Hello <!--more--> there.\n').problems[0].hint).toBe(more.hint);
   });

@@ -90,3 +90,13 @@ describe('a broken Markdown link on a page with no source file', () => {
   });
 });
 
+
+describe('a broken Markdown link after an author\'s note that shows it', () => {
+  it('is located where the page writes it, not inside the note', async () => {
+    const site = await copyOf('basic', { 'content/pages/about.md': '---\ntitle: About\n---\n<!-- TODO: link [the guide](/gide/)\n     once it is written -->\n\nRead [the guide](/gide/).\n' });
+    try {
+      const r = await site.check();
+      expect(r.errors.map((e) => [e.id, at(e.location)])).toEqual([['BrokenLink', 'content/pages/about.md:7:18']]);
+    } finally { site.remove(); }
+  });
+});
