@@ -218,14 +218,26 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
   return { routes, aliases, errors };
 }
 
-/** Where `source` (a content file, relative to the site root) writes `text` (an alias in its front matter), else the file. */
+/** Where `source` (a content file, relative to the site root) writes `text` (an alias in its front matter), else
+ *  the file. Read only when it is a plain file inside the root, of a content file's size; looked for in its
+ *  front matter (the whole file for a YAML one), as a whole value: after "[", ",", "-", ":" or a quote and
+ *  before "]", ",", a quote, a comment or the line's end (spaces aside). */
 function writtenIn(root: string, source: string, text: string) {
-  if (!root) return fileLocation(source);
+  const abs = path.resolve(root || '/nonexistent', source);
+  const rel = path.relative(root, abs);
+  if (!root || !text || rel.startsWith('..') || path.isAbsolute(rel)) return fileLocation(source);
   try {
-    const file = fs.readFileSync(path.join(root, source), 'utf8');
-    const at = file.indexOf(text);
-    if (at >= 0) return locationAt(source, file, at);
-  } catch { /* not a file of the site: the file alone */ }
+    const st = fs.lstatSync(abs);
+    if (!st.isFile() || st.size > 2_000_000) return fileLocation(source);
+    const file = fs.readFileSync(abs, 'utf8');
+    const end = /^---\r?\n/.test(file) ? file.indexOf('\n---', 3) : file.length;
+    for (let at = file.indexOf(text); at >= 0 && at < end; at = file.indexOf(text, at + 1)) {
+      let b = at - 1, a = at + text.length;
+      while (file[b] === ' ' || file[b] === '\t') b--;
+      while (file[a] === ' ' || file[a] === '\t') a++;
+      if ('[,-:\'"\n'.includes(file[b] ?? '\n') && '],\'"\r\n#'.includes(file[a] ?? '\n')) return locationAt(source, file, at);
+    }
+  } catch { /* not readable: the file alone */ }
   return fileLocation(source);
 }
 

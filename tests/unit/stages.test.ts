@@ -141,6 +141,12 @@ describe('route table', () => {
       const t = routeTable({}, config([{ path: '/posts/a/', component: C, props: {}, title: 'A', source: 'content/posts/a.md', aliases: ['hello-old', '/ok/'] }]), root);
       expect(t.errors.map((e) => [formatMessage(e), e.location?.line, e.location?.column])).toEqual([['content/posts/a.md:3:11 alias "hello-old" of /posts/a/ must start with "/"', 3, 11]]);
       expect(t.errors[0].hint).toBe('An alias is a path from the site\'s root: for the old URL beside this page, write "/posts/hello-old".');
+      // A word of the title that is the alias is not it; a source outside the root is not read.
+      fs.writeFileSync(path.join(root, 'content/posts/a.md'), '---\ntitle: Old posts\naliases: [posts]\n---\nText.\n');
+      const w = routeTable({}, config([{ path: '/x/', component: C, props: {}, title: 'A', source: 'content/posts/a.md', aliases: ['posts'] }]), root);
+      expect(w.errors.map((e) => [e.location?.line, e.location?.column])).toEqual([[3, 11]]);
+      const out = routeTable({}, config([{ path: '/y/', component: C, props: {}, title: 'A', source: '../../../../etc/passwd', aliases: ['root'] }]), root);
+      expect(out.errors.map((e) => [e.location?.file, e.location?.line ?? 0, e.location?.lineText ?? ''])).toEqual([['../../../../etc/passwd', 0, '']]);
     } finally { fs.rmSync(root, { recursive: true, force: true }); }
   });
 });
