@@ -15,38 +15,37 @@ export function distance(a: string, b: string): number {
   return prev[b.length];
 }
 
-/** Edits (insert, delete, change, swap two neighbours) between two words: the distance of a typo. */
+/** Edits (insert, delete, change, swap two neighbours) between two words: the distance of a typo. Three
+ *  rows of the table kept, not all of it: the cost of Levenshtein's (a link check compares thousands of paths). */
 export function typoDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let cur = new Array<number>(b.length + 1).fill(0);
   for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const row = d[i]!;
-      row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
+      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      cur[j] = d;
     }
+    [before, prev, cur] = [prev, cur, before];
   }
-  return d[a.length]![b.length]!;
+  return prev[b.length]!;
 }
 
-/** The known name nearest `key` (case aside), when near enough to be a typo of it. Ranked by typo distance
- *  (a swap of two neighbours is one edit, "cps" → "csp"), a tie going to the name of the same letters; the
- *  cheaper Levenshtein distance picks the few names worth that (a swap costs it two). */
+/** The known name nearest `key` (case aside), when near enough to be a typo of it: by typo distance (a swap of
+ *  two neighbours is one edit, "cps" → "csp"), a tie going to the name of the same letters. */
 export function closest(key: string, valid: readonly string[]): string | undefined {
   if (key.length > LONGEST) return undefined;
   const k = key.toLowerCase();
-  const scored: [string, number][] = [];
-  let min = Infinity;
+  let best: string[] = [], min = Infinity;
   for (const v of valid) {
     if (v.length > LONGEST) continue;
-    const d = distance(k, v.toLowerCase());
-    scored.push([v, d]);
-    if (d < min) min = d;
+    const d = typoDistance(k, v.toLowerCase());
+    if (d < min) { min = d; best = [v]; } else if (d === min) best.push(v);
   }
-  const letters = (s: string) => [...s].sort().join('');
+  if (!best.length || min > Math.max(2, Math.floor(key.length / 3))) return undefined;
+  const letters = (s: string) => [...s.toLowerCase()].sort().join('');
   const mine = letters(k);
-  const best = scored.filter(([, d]) => d <= min + 1)
-    .map(([v]) => [v, typoDistance(k, v.toLowerCase()), letters(v.toLowerCase()) === mine ? 0 : 1] as const)
-    .sort((x, y) => x[1] - y[1] || x[2] - y[2])[0];
-  return best && best[1] <= Math.max(2, Math.floor(key.length / 3)) ? best[0] : undefined;
+  return best.length > 1 ? (best.find((v) => letters(v) === mine) ?? best[0]) : best[0];
 }
