@@ -63,8 +63,10 @@ export function pageOfFile(use: LinkUse, targets: LinkTargets): LinkFix | null {
  *  `../2024-03-05-hello/`, as a blog whose URLs were its file names writes it): that file's page, whatever its
  *  route made of the name (a `slug:`, a date prefix taken off). Null when no such file has a page. */
 export function pageOfName(use: LinkUse, abs: string, targets: LinkTargets): LinkFix | null {
-  if (!targets.pageOf || !use.source || abs.startsWith('\0')) return null;
-  const name = lastPart(abs);
+  // (a relative link only: a root-relative one names a place of the site, not a file beside this one)
+  if (!targets.pageOf || !use.source || abs.startsWith('\0') || use.link.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(use.link)) return null;
+  let name = lastPart(abs);
+  try { name = decodeURIComponent(name); } catch { /* as written */ }
   if (!name) return null;
   const dir = path.posix.dirname(use.source);
   for (const file of [`${dir}/${name}.md`, `${dir}/${name}/index.md`]) {

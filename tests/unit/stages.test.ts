@@ -245,6 +245,9 @@ describe('link check', () => {
     const targets = { ...makeTargets(['/posts/code-and-more/', '/posts/hello/', '/posts/old-post/'], []), pageOf: (f: string) => sources.get(f) };
     const hints = checkLinks([{ page: '/posts/hello/', source: 'content/posts/2024-03-05-hello.md', links: ['../code-post/'] }, { page: '/posts/code-and-more/', source: 'content/posts/code-post.md', links: ['../2024-03-05-hello/'] }], targets).map((e) => e.hint);
     expect(hints).toEqual(['content/posts/code-post.md is served at /posts/code-and-more/ (its route names its page): link there.', 'content/posts/2024-03-05-hello.md is served at /posts/hello/ (its route names its page): link there.']);
+    // A root-relative link names a place of the site, not a file beside the page: no such hint.
+    const rooted = checkLinks([{ page: '/posts/hello/', source: 'content/posts/2024-03-05-hello.md', links: ['/api/code-post/'] }], targets).map((e) => e.hint ?? '');
+    expect(rooted[0]).not.toContain('is served at');
   });
 });
 
