@@ -219,23 +219,26 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
 }
 
 /** Where `source` (a content file, relative to the site root) writes `text` (an alias in its front matter), else
- *  the file. Read only when it is a plain file inside the root, of a content file's size; looked for in its
- *  front matter (the whole file for a YAML one), as a whole value: after "[", ",", "-", ":" or a quote and
- *  before "]", ",", a quote, a comment or the line's end (spaces aside). */
+ *  the file. Read only when its real path is a plain, visible file inside the root's, of a content file's size;
+ *  looked for in its front matter (the whole file for a YAML one), as a whole value: after "[", ",", ":", a
+ *  quote or a list item's "-", and before "]", ",", a quote, a comment or the line's end (spaces aside). */
 function writtenIn(root: string, source: string, text: string) {
-  const abs = path.resolve(root || '/nonexistent', source);
-  const rel = path.relative(root, abs);
-  if (!root || !text || rel.startsWith('..') || path.isAbsolute(rel)) return fileLocation(source);
+  if (!root || !text) return fileLocation(source);
   try {
-    const st = fs.lstatSync(abs);
+    const real = fs.realpathSync(path.resolve(root, source)), base = fs.realpathSync(root);
+    const rel = path.relative(base, real);
+    if (rel.startsWith('..') || path.isAbsolute(rel) || rel.split(path.sep).some((p) => p.startsWith('.'))) return fileLocation(source);
+    const st = fs.statSync(real);
     if (!st.isFile() || st.size > 2_000_000) return fileLocation(source);
-    const file = fs.readFileSync(abs, 'utf8');
+    const file = fs.readFileSync(real, 'utf8');
     const end = /^---\r?\n/.test(file) ? file.indexOf('\n---', 3) : file.length;
     for (let at = file.indexOf(text); at >= 0 && at < end; at = file.indexOf(text, at + 1)) {
       let b = at - 1, a = at + text.length;
       while (file[b] === ' ' || file[b] === '\t') b--;
       while (file[a] === ' ' || file[a] === '\t') a++;
-      if ('[,-:\'"\n'.includes(file[b] ?? '\n') && '],\'"\r\n#'.includes(file[a] ?? '\n')) return locationAt(source, file, at);
+      // ("-" only as a list item's marker, first on its line: not the hyphen of another value)
+      const item = file[b] === '-' && /^[ \t]*$/.test(file.slice(file.lastIndexOf('\n', b - 1) + 1, b));
+      if (('[,:\'"\n'.includes(file[b] ?? '\n') || item) && '],\'"\r\n#'.includes(file[a] ?? '\n')) return locationAt(source, file, at);
     }
   } catch { /* not readable: the file alone */ }
   return fileLocation(source);

@@ -147,6 +147,17 @@ describe('route table', () => {
       expect(w.errors.map((e) => [e.location?.line, e.location?.column])).toEqual([[3, 11]]);
       const out = routeTable({}, config([{ path: '/y/', component: C, props: {}, title: 'A', source: '../../../../etc/passwd', aliases: ['root'] }]), root);
       expect(out.errors.map((e) => [e.location?.file, e.location?.line ?? 0, e.location?.lineText ?? ''])).toEqual([['../../../../etc/passwd', 0, '']]);
+      // Nor one a symlinked folder leads out of it; a hyphen inside another value is no list item.
+      const outside = scratchDir('alias-outside');
+      try {
+        fs.writeFileSync(path.join(outside, 'a.md'), '---\nsecret: TOPSECRET-hello-old\n---\n');
+        fs.symlinkSync(outside, path.join(root, 'content/ext'));
+        const linked = routeTable({}, config([{ path: '/z/', component: C, props: {}, title: 'A', source: 'content/ext/a.md', aliases: ['hello-old'] }]), root);
+        expect(linked.errors.map((e) => e.location?.line ?? 0)).toEqual([0]);
+      } finally { fs.rmSync(outside, { recursive: true, force: true }); }
+      fs.writeFileSync(path.join(root, 'content/posts/a.md'), '---\ntags: [blog-posts]\naliases: [posts]\n---\n');
+      const hyphen = routeTable({}, config([{ path: '/x/', component: C, props: {}, title: 'A', source: 'content/posts/a.md', aliases: ['posts'] }]), root);
+      expect(hyphen.errors.map((e) => [e.location?.line, e.location?.column])).toEqual([[3, 11]]);
     } finally { fs.rmSync(root, { recursive: true, force: true }); }
   });
 });
