@@ -50,6 +50,20 @@ describe('locateKey', () => {
     expect(at(CONFIG, ['csp', 'script-src'])).toEqual([14, 10, "'script-src'"]);
     expect(at(CONFIG, ['plugins', 1, 'head'])).toEqual([18, 41, 'head']);
   });
+  it('reads past regular expressions, nested template literals and comments, into spreads and type arguments', () => {
+    const config = `import { defineCollection, defineConfig } from 'sitegen-islands';
+// see defineConfig() in the docs
+const base = { site: { title: 'T', url: 'https://t.example' } };
+const posts = defineCollection<{ title: string }>({ pattern: 'posts/*.md', draft: 'drat', schema: s });
+export default defineConfig({
+  validate: (c) => c.posts.filter((p) => /[{'"]/.test(p.data.title) || /\\)$/.test(\`a \${p ? \`{\` : ''}\`)).map(() => ({ file: '', path: [], message: '' })),
+  ...base,
+  collections: { posts },
+});
+`;
+    expect(at(config, ['site', 'title'])).toEqual([3, 24, 'title']);
+    expect(at(config, ['collections', 'posts', 'draft'])).toEqual([4, 76, 'draft']);
+  });
   it('stops at the deepest key it found, and at the file when there is none', () => {
     expect(at(CONFIG, ['site', 'nope'])).toEqual([13, 3, 'site']);
     fs.writeFileSync(path.join(root, 'sitegen.config.ts'), 'export default {};\n');

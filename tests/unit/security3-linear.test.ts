@@ -21,7 +21,10 @@ import { pathPattern } from '../../src/output/hostfiles.ts';
 import { normalized } from '../../src/output/patch.ts';
 import { setextMayStart, tableMayStart } from '../../src/markdown/blocks.ts';
 import path from 'node:path';
+import fs from 'node:fs';
+import os from 'node:os';
 import { globMatcher } from '../../src/content/glob.ts';
+import { locateKey } from '../../src/site/configLocate.ts';
 import { prng } from '../helpers/prng.ts';
 import { cpuMs } from '../helpers/cpuTime.ts';
 
@@ -238,5 +241,18 @@ describe('stack traces', () => {
     }, stackFrames);
     const stack = strings(9, ['http://', 'https://', 'http:/', 'a', '/', '.js', '.mjs', '.j', 'js', '?', '?v=1', ':', '1', ':1:2', ' ', '\n', '(', ')', '.', 'm', '\u00a0', 'x.js:1:1'], 14);
     expect(differences(stack, 10_000, stackFrames, (s) => [...s.matchAll(FRAME)].map((m) => [m[1], Number(m[2]), Number(m[3])]))).toEqual([]);
+  });
+});
+
+describe('config key locations (src/site/configLocate.ts)', () => {
+  it('read the config in linear time whatever its shape: declarations named again and again, quotes, regular expressions, template literals, spreads', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-locate-linear-'));
+    try {
+      const tail = 'export default defineConfig({ collections: { posts } });\n';
+      linear({
+        declarations: rep('// const posts: Post\n', '', tail), braces: rep('{', 'export default defineConfig('), quotes: rep("'", 'export default defineConfig({ a: '),
+        slashes: rep('( / ', 'export default defineConfig({ a: '), templates: rep('`${', 'export default defineConfig({ a: '), spreads: rep('...posts, ', 'const posts = { ', '};\n' + tail),
+      }, (s) => { fs.writeFileSync(path.join(root, 'sitegen.config.ts'), s); return locateKey(root, ['collections', 'posts', 'draft']); });
+    } finally { fs.rmSync(root, { recursive: true, force: true }); }
   });
 });
