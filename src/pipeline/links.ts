@@ -106,13 +106,13 @@ function keptToCheck(pages: PageLinks[], targets: LinkTargets, passed: (p: PageL
  * share is located on the few its message names, so a template's broken link costs no read per page.
  */
 export async function locateLinks(root: string, broken: BrokenLink[], base = '/', codeFiles: readonly string[] = [], writers?: (link: string) => string[]): Promise<BrokenLink[]> {
-  const texts = new Map<string, string[]>();
+  const texts = new Map<string, { search: string[]; shown: string[] }>();
   const linesOf = async (file: string) => {
     if (!texts.has(file)) {
       const lines = (await fs.readFile(path.join(root, file), 'utf8').catch(() => '')).split('\n');
       // A Markdown file's fenced code and its authors' notes (<!-- … -->, left out of the page) are not searched:
-      // either may show the same link before the real one.
-      texts.set(file, file.endsWith('.md') ? withoutNotes(outsideFences(lines)) : lines);
+      // either may show the same link before the real one. (A line is shown as the file has it.)
+      texts.set(file, { search: file.endsWith('.md') ? withoutNotes(outsideFences(lines)) : lines, shown: lines });
     }
     return texts.get(file)!;
   };
@@ -124,7 +124,7 @@ export async function locateLinks(root: string, broken: BrokenLink[], base = '/'
     const bare = base !== '/' && u.link.startsWith(base) ? u.link.slice(base.length - 1) : null;
     const forms = [u.link, ...(bare ? [bare] : [])];
     const inSource = async (file: string, quoted: boolean) => {
-      const lines = await linesOf(file);
+      const { search: lines, shown } = await linesOf(file);
       const all = quoted ? [...forms, ...forms.filter((l) => l.length > 1 && l.endsWith('/')).map((l) => l.slice(0, -1))] : forms;
       for (const l of all) {
         const writes = (t: string) => t.includes(`(${l})`) || t.includes(`"${l}"`) || (quoted ? t.includes(`'${l}'`) || t.includes(`\`${l}\``) : t.includes(` ${l}`));
@@ -134,8 +134,8 @@ export async function locateLinks(root: string, broken: BrokenLink[], base = '/'
         if (bare && l !== u.link && l !== u.link.slice(0, -1)) u.written = l;
         // The same link on later lines of a content file: one message, each place in it (fixed at once).
         const again = (t: string) => t.includes(`(${l})`) || t.includes(`(${l} `) || t.includes(`"${l}"`); // (a link's whole target, not the start of a longer one)
-        if (!quoted) for (let k = i + 1; k < lines.length && (u.also?.length ?? 0) < 10; k++) if (again(lines[k])) (u.also ??= []).push(fileLocation(file, k + 1, lines[k].indexOf(l) + 1, lines[k]));
-        return fileLocation(file, i + 1, lines[i].indexOf(l) + 1, lines[i]);
+        if (!quoted) for (let k = i + 1; k < lines.length && (u.also?.length ?? 0) < 10; k++) if (again(lines[k])) (u.also ??= []).push(fileLocation(file, k + 1, lines[k].indexOf(l) + 1, shown[k]));
+        return fileLocation(file, i + 1, lines[i].indexOf(l) + 1, shown[i]);
       }
       return undefined;
     };
@@ -147,16 +147,26 @@ export async function locateLinks(root: string, broken: BrokenLink[], base = '/'
   return broken;
 }
 
-/** The lines with each HTML comment blanked (spaces in its place: lines and columns kept); one left open is kept. */
+/** The lines with each HTML comment blanked (spaces in its place: lines and columns kept), outside code spans
+ *  (`<!--` written in backticks starts none); one left open is kept. One pass. */
 function withoutNotes(lines: string[]): string[] {
   const text = lines.join('\n');
   if (!text.includes('<!--')) return lines;
-  let out = '', at = 0;
-  for (let i = text.indexOf('<!--'); i >= 0; i = text.indexOf('<!--', at)) {
-    const end = text.indexOf('-->', i + 4);
-    if (end < 0) break;
-    out += text.slice(at, i) + text.slice(i, end + 3).replace(/[^\n]/g, ' ');
-    at = end + 3;
+  let out = '', at = 0, code = 0; // code: the length of the backtick run that opened the span we are in
+  for (let i = 0; i < text.length;) {
+    if (text[i] === '`') {
+      let run = 1; while (text[i + run] === '`') run++;
+      code = code === 0 ? run : code === run ? 0 : code;
+      i += run; continue;
+    }
+    if (text[i] === '\n' && text[i + 1] === '\n') code = 0; // (a span ends with its paragraph)
+    if (code === 0 && text.startsWith('<!--', i)) {
+      const end = text.indexOf('-->', i + 4);
+      if (end < 0) break;
+      out += text.slice(at, i) + text.slice(i, end + 3).replace(/[^\n]/g, ' ');
+      i = at = end + 3; continue;
+    }
+    i++;
   }
   return (out + text.slice(at)).split('\n');
 }

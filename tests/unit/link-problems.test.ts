@@ -99,4 +99,11 @@ describe('a broken Markdown link after an author\'s note that shows it', () => {
       expect(r.errors.map((e) => [e.id, at(e.location)])).toEqual([['BrokenLink', 'content/pages/about.md:7:18']]);
     } finally { site.remove(); }
   });
+  it('and a comment written in backticks hides nothing; the line is shown as the file has it', async () => {
+    const site = await copyOf('basic', { 'content/pages/about.md': '---\ntitle: About\n---\nA comment starts with `<!--`.\nRead [the guide](/gide/) now. <!-- ok -->\n' });
+    try {
+      const r = await site.check();
+      expect(r.errors.map((e) => [e.id, at(e.location), e.location?.lineText])).toEqual([['BrokenLink', 'content/pages/about.md:5:18', 'Read [the guide](/gide/) now. <!-- ok -->']]);
+    } finally { site.remove(); }
+  });
 });
