@@ -40,7 +40,7 @@ export const passedOver = (t: Token): boolean => t.type === 'code' || t.type ===
 /** The hint for raw HTML that starts with a comment but is not a note. */
 export function commentHint(raw: string): string | null {
   if (!raw.startsWith('<!--')) return null;
-  if (!raw.includes('-->', 4)) return 'This comment is never closed: end it with --> (unclosed, it takes in the rest of its block as raw HTML).';
+  if (!raw.includes('-->', 2)) return 'This comment is never closed: end it with --> (unclosed, it takes in everything after it, to the end of the page or of its list item or quote).';
   if (MORE_ANY_CASE.test(raw)) return 'The excerpt marker is <!-- more --> in lower case, on a line of its own at the top level of the body (not in running text, a list or a quote); the text before it is the excerpt.';
   return 'A comment is left out of the page when it is alone. Here HTML or text follows it on its line, which Markdown then reads as a block of raw HTML: put the note on a line of its own, or after the text.';
 }
