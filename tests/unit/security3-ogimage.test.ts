@@ -55,6 +55,9 @@ describe('og:image and the link policy', () => {
     const plugin = await buildWith((t) => t.replace("favicon: '/favicon.svg' }", "favicon: '/favicon.svg', ogImage: '/og/site.png' }")
       .replace('  css:', "  plugins: [{ name: 'og', outputs: () => [{ path: 'og/site.png', contents: new Uint8Array([1]) }] }],\n  css:"));
     expect(plugin.errors).toEqual([]);
+    // Written with the site's base, which the build adds: the hint says so.
+    const based = await buildWith((t) => t.replace("favicon: '/favicon.svg' }", "favicon: '/favicon.svg', base: '/docs/', ogImage: '/docs/favicon.svg' }"));
+    expect(based.errors.filter((e) => e.text.startsWith('site.ogImage')).map((e) => e.hint)).toEqual(['Write it without site.base, which the build adds: /favicon.svg.']);
     const route = await buildWith((t) => t.replace("source: i.file, aliases", "source: i.file, ogImage: '/img/share.png', aliases"));
     expect(route.errors.map((e) => [e.text, e.location?.file])).toEqual([
       ['route /items/alpha/ has ogImage /img/share.png, but static/img/share.png does not exist', 'content/items/alpha.yaml'],
