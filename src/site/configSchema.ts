@@ -20,7 +20,7 @@ const schema = z.custom<unknown>((v) => typeof (v as { safeParse?: unknown })?.s
  *  (a union's failure would say only "Invalid input"). */
 const cspSchema = z.any().superRefine((v, ctx) => {
   if (typeof v === 'function') return;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || (Object.getPrototypeOf(v) !== Object.prototype && Object.getPrototypeOf(v) !== null)) {
     ctx.addIssue({ code: 'custom', message: "must be an object of sources by directive ({ 'img-src': ['https://cdn.example'] }), or a function of the env that returns one" });
     return;
   }

@@ -150,6 +150,9 @@ describe('csp of the wrong shape', () => {
       const r = await site.build();
       const line = site.file('sitegen.config.ts').split('\n').findIndex((l) => l.includes("'script-src'")) + 1;
       expect(r.errors.map((e) => [e.text, e.location?.line])).toEqual([[`Config "csp.script-src" must be a list of sources, such as ["'self'"]`, line]]);
+      // A Map (whose entries a plain object's reading would not see) is refused, not taken as no additions.
+      site.edit('sitegen.config.ts', (t) => t.replace("  csp: {\n    'script-src': \"'self'\",\n  },", '  csp: new Map([["script-src", ["https://x.example"]]]) as never,'));
+      expect((await site.build()).errors.map((e) => e.text)).toEqual([expect.stringMatching(/^Config "csp" must be an object of sources by directive/)]);
     } finally { site.remove(); }
   });
 });
