@@ -63,6 +63,8 @@ describe.each(['blog', 'docs', 'minimal'])('the %s starter in Chromium', (templa
         const res = await page.goto(url + rel);
         expect(res?.status(), rel).toBe(200);
         expect(await seriousViolations(page), `${rel} at ${width}px`).toEqual([]);
+        // Nothing wider than the window: no page scrolls sideways (a table of long code names once did at 375 px).
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${rel} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
       }
       expect(problems).toEqual({ console: [], errors: [] });
     }
