@@ -49,6 +49,7 @@ export function linkMessages(broken: BrokenLink[]): Message[] {
       why = (u) => (u.link.startsWith('#') ? `but the page has ${has}` : groupWhy);
       hint = b.twice ? 'An id names one element of a page: a heading whose id a template uses too (## Main beside <main id="main">) takes it twice. Rename the heading, or the template\'s id.'
         : b.near ? `Did you mean ${b.uses[0].link.startsWith('#') ? '' : b.uses[0].link.slice(0, b.uses[0].link.indexOf('#'))}#${b.near}?`
+        : b.ids?.length ? `Link to an id the page has: ${b.ids.slice(0, 6).map((i) => `#${i}`).join(', ')}${b.ids.length > 6 ? ' …' : ''} (headings get ids with markdown({ headingIds: true })).`
         : 'Link to an id the page has (headings get ids with markdown({ headingIds: true })), or fix the fragment.';
     }
     const extra = hint ? { hint } : {};

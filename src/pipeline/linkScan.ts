@@ -157,7 +157,7 @@ export type LinkFix = { kind: 'base'; base: string } | { kind: 'draft'; file: st
  */
 export type BrokenLink =
   | { kind: 'path'; resolved: string; fix: LinkFix | null; uses: LinkUse[]; /** The site's base, which a fix's path has. */ base?: string }
-  | { kind: 'fragment'; target: string; fragment: string; uses: LinkUse[]; /** The id is there, on more than one element. */ twice?: true; /** An id of the page a typo away. */ near?: string };
+  | { kind: 'fragment'; target: string; fragment: string; uses: LinkUse[]; /** The id is there, on more than one element. */ twice?: true; /** An id of the page a typo away. */ near?: string; /** Else the page's first few ids, to choose from. */ ids?: string[] };
 
 /**
  * A link as a base-less site path (how routes and targets are written). Under a base, a link resolves only
@@ -243,12 +243,15 @@ export function brokenAnchors(pages: PageLinks[], base = '/'): BrokenLink[] {
       const key = `${target}#${fragment}`;
       let b = broken.get(key);
       const near = !b && id === null && have.size <= 2_000 && typos-- > 0 ? closest(safeDecode(fragment), [...have].filter((x) => !x.endsWith(TWICE))) : undefined;
-      if (!b) broken.set(key, (b = { kind: 'fragment', target, fragment, uses: [], ...(id !== null ? { twice: true as const } : {}), ...(near ? { near } : {}) }));
+      const some = !b && id === null && !near ? firstIds(have) : [];
+      if (!b) broken.set(key, (b = { kind: 'fragment', target, fragment, uses: [], ...(id !== null ? { twice: true as const } : {}), ...(near ? { near } : {}), ...(some.length ? { ids: some } : {}) }));
       b.uses.push(useOf(pg, entry));
     }
   }
   return [...broken.values()];
 }
+/** A page's first seven ids in its order (one an id two elements have once), for a hint to choose from. */
+function firstIds(have: Set<string>): string[] { const out: string[] = []; for (const x of have) { if (!x.endsWith(TWICE)) out.push(x); if (out.length === 7) break; } return out; }
 
 /** Whether a link of a page that passed the last check may fail now: its path answers no target, or its
  *  fragment names a page in `changed` (whose ids may differ). */

@@ -74,7 +74,7 @@ describe('broken links, located in their sources', () => {
     const pages: PageLinks[] = [{ page: '/a/', source: null, links: ['/about', 'id:top', '#top', '#nowhere'] }];
     expect(brokenLinks(pages, targets)).toEqual([
       { kind: 'path', resolved: '/about', fix: { kind: 'slash', to: '/about/' }, uses: [{ page: '/a/', source: null, link: '/about' }], base: '/' },
-      { kind: 'fragment', target: '/a/', fragment: 'nowhere', uses: [{ page: '/a/', source: null, link: '#nowhere' }] },
+      { kind: 'fragment', target: '/a/', fragment: 'nowhere', uses: [{ page: '/a/', source: null, link: '#nowhere' }], ids: ['top'] },
     ]);
   });
 });
