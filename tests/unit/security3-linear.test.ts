@@ -130,7 +130,8 @@ describe('YAML: what the fast reader declines', () => {
     const time = (t: string) => cpuMs(() => expect(parseYamlSource(t, 'x.yaml').problems[0]).toMatchObject({ line: 2, column: 5 }));
     const base = Math.max(20, Math.min(time(small), time(small), time(small)));
     let ms = time(big);
-    for (let again = 0; again < 2 && ms >= 9 * base; again++) ms = Math.min(ms, time(big));
+    // (the least of up to five runs: a busy machine, the whole suite beside it, once took one over by 1 %)
+    for (let again = 0; again < 4 && ms >= 9 * base; again++) ms = Math.min(ms, time(big));
     expect(ms, `1,000 lines ${base.toFixed(0)} ms, 4,000 lines ${ms.toFixed(0)} ms`).toBeLessThan(9 * base);
   });
 
