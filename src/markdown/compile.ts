@@ -25,7 +25,7 @@ import { footnotesOff, notelessRefs } from './footnotes.ts';
 import { parseAttributes } from './directiveSyntax.ts';
 import type { ImageAttributes, ImageResolver } from '../images/markdown.ts';
 import { outputCulprit } from './outputCulprit.ts';
-import { passedOver, takeNote } from './notes.ts';
+import { passedOver } from './notes.ts';
 import { extensionWriter, nestingProblems, outputProblem, overflowProblem, pastCode, tokenProblems, TOC_MARKER_IN_BODY, walkPlain, type MarkdownProblem, type Walk } from './policy.ts';
 
 export { MAX_NESTING, walkPlain, type MarkdownProblem } from './policy.ts';
@@ -124,8 +124,6 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     const seen = { html: false };
     let problems: MarkdownProblem[] = [];
     const walk: Walk = merged ? walkPlain : (ts, fn) => md.walkTokens(ts, fn);
-    // An HTML comment alone (<!-- a note -->) is the author's: left out of the page, not refused.
-    if (body.includes('<!--')) walk(tokens, takeNote);
     const notices: MarkdownProblem[] = [];
     if (mayBeRefused(body)) problems = tokenProblems(walk, body, tokens, setup.rawHtml, seen, merged ? gfmWalk : undefined, notices);
     else if (merged) walkPlain(tokens, gfmWalk);

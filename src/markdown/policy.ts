@@ -6,7 +6,7 @@
 import type { Token, Tokens } from 'marked';
 import { unsafeScheme } from '../content/urlScheme.ts';
 import { htmlPolicyViolation, isAllowedTag, type PolicyViolation } from '../content/htmlPolicy.ts';
-import { commentHint, passedOver } from './notes.ts';
+import { commentHint, passedOver, takeNote } from './notes.ts';
 
 export const MAX_NESTING = 32;
 
@@ -246,7 +246,7 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
     return !!found;
   };
   walk(tokens, (t: Token) => {
-    also?.(t);
+    also?.(t); takeNote(t); // (an author's note is known here, where raw HTML is judged, before any other walk)
     // Past code or an author's note: a line in it is no problem, and must not be taken for one that comes after it.
     if (passedOver(t)) { from = pastCode(body, t.raw, from, misses); return; }
     // A text's own source (a block text of a list item is walked as its inline texts).
