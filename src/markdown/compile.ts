@@ -22,7 +22,7 @@ import { packageVersions } from '../cache/index.ts';
 import { PACKAGE_DIR } from '../site/paths.ts';
 import { abandonDirectives, beginDirectives, directivesExtension, finishDirectives } from './directives.ts';
 import { footnotesOff, notelessRefs } from './footnotes.ts';
-import { parseAttributes } from './directiveSyntax.ts';
+import { attributeAt, parseAttributes } from './directiveSyntax.ts';
 import type { ImageAttributes, ImageResolver } from '../images/markdown.ts';
 import { outputCulprit } from './outputCulprit.ts';
 import { passedOver } from './notes.ts';
@@ -246,22 +246,6 @@ function imageAttributes(tokens: Token[]): Map<Token, ImageAttributes> {
   return found;
 }
 
-/** Where attribute `name` is written in an attribute list (`{widths="…" priority}`): outside quotes, after "{"
- *  or a space, before "=", a space or "}"; else -1. */
-function attrAt(written: string, name: string): number {
-  let quote = '';
-  for (let j = 0; j < written.length; j++) {
-    const c = written[j]!;
-    if (quote) { if (c === quote) quote = ''; continue; }
-    if (c === '"' || c === "'") { quote = c; continue; }
-    if (j > 0 && written.startsWith(name, j)) {
-      const before = written[j - 1], after = written[j + name.length];
-      if ((before === '{' || before === ' ' || before === '\t') && (after === '=' || after === ' ' || after === '\t' || after === '}')) return j;
-    }
-  }
-  return -1;
-}
-
 /** Each image token through the resolver: replaced by its HTML, left as it is, or a located problem. */
 function imageTokens(walk: Walk, body: string, tokens: Token[], resolve: ImageResolver): MarkdownProblem[] {
   const problems: MarkdownProblem[] = [];
@@ -282,7 +266,7 @@ function imageTokens(walk: Walk, body: string, tokens: Token[], resolve: ImageRe
     const r = resolve(t as Tokens.Image, at, attributes?.get(t));
     if (!r) return;
     // (a problem of one attribute is said at it, in the list written right after the image)
-    const k = 'attr' in r && r.attr && i >= 0 ? attrAt(attributes?.get(t)?.written ?? '', r.attr) : -1;
+    const k = 'attr' in r && r.attr && i >= 0 ? attributeAt(attributes?.get(t)?.written ?? '', 0, r.attr) : -1;
     const l = k >= 0 ? locationAt('', body, i + t.raw.length + k) : at; // (the list's own line: an image may run over lines)
     if ('problem' in r) { problems.push({ line: l.line, column: l.column, lineText: l.lineText ?? at.lineText, text: r.problem, image: true }); return; }
     const html = t as unknown as Tokens.HTML;

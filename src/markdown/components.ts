@@ -8,36 +8,20 @@ import { fileLocation, message } from '../core/errors.ts';
 import { closest } from '../core/didYouMean.ts';
 import { plainError } from '../content/validate.ts';
 import { hasDirectives, placedDirectives, type DirectiveData, type PlacedDirective } from './directiveElements.ts';
+import { attributeAt, labelEnd } from './directiveSyntax.ts';
 import { bodyMayHold } from '../content/diskBody.ts';
 import { schemaKeys } from '../core/zodShape.ts';
 
 const where = (d: DirectiveData) => fileLocation(d.f, d.l, d.c, d.t);
-/** Where an attribute of the directive is written (its name at the start of a token of the braces after the
- *  name and label; text inside quotes is a value, never a name), else the directive. One pass over the line. */
+/** Where an attribute of the directive is written (in the braces after its name and label), else the directive. */
 function attrWhere(d: DirectiveData, key: string) {
   const t = d.t;
   let i = d.c - 1;
   while (t[i] === ':') i++;
   i += d.n.length;
-  if (t[i] === '[') { // the label, brackets balanced, a backslash escaping the next character
-    for (let depth = 0; i < t.length; i++) {
-      if (t[i] === '\\') i++;
-      else if (t[i] === '[') depth++;
-      else if (t[i] === ']' && --depth === 0) { i++; break; }
-    }
-  }
-  if (t[i] !== '{') return where(d);
-  let quote = '', start = true;
-  for (i++; i < t.length; i++) {
-    const ch = t[i];
-    if (quote) { if (ch === quote) { quote = ''; start = true; } continue; } // (a name may follow a value at once: {a="x"b="y"})
-    if (ch === '}') break;
-    if (ch === ' ' || ch === '\t') { start = true; continue; }
-    if (ch === '"' || ch === "'") quote = ch;
-    else if (start && t.startsWith(key, i) && '= \t}'.includes(t[i + key.length] ?? '}')) return fileLocation(d.f, d.l, i + 1, t);
-    start = false;
-  }
-  return where(d);
+  if (t[i] === '[') { const e = labelEnd(t, i, true); i = e < 0 ? t.length : e; } // (past the label)
+  const at = t[i] === '{' ? attributeAt(t, i, key) : -1;
+  return at < 0 ? where(d) : fileLocation(d.f, d.l, at + 1, t);
 }
 const written = (d: DirectiveData) => (d.k === 'inline' ? `:${d.n}[…]` : d.k === 'leaf' ? `::${d.n}` : `:::${d.n}`);
 

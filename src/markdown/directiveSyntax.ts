@@ -47,6 +47,23 @@ export function labelEnd(s: string, i: number, stopAtLine: boolean): number {
   return -1;
 }
 
+/** Where attribute `name` is written in the list whose `{` is at `open` (a directive's, or an image's
+ *  `{widths="…" priority}`): a name at the start of a token, text inside quotes being a value, never a name;
+ *  else -1. One pass, to the list's `}`. */
+export function attributeAt(s: string, open: number, name: string): number {
+  let quote = '', start = true;
+  for (let i = open + 1; i < s.length; i++) {
+    const ch = s[i];
+    if (quote) { if (ch === quote) { quote = ''; start = true; } continue; } // (a name may follow a value at once: {a="x"b="y"})
+    if (ch === '}') break;
+    if (ch === ' ' || ch === '\t') { start = true; continue; }
+    if (ch === '"' || ch === "'") quote = ch;
+    else if (start && s.startsWith(name, i) && '= \t}'.includes(s[i + name.length] ?? '}')) return i;
+    start = false;
+  }
+  return -1;
+}
+
 /** `{…}` at i: the attributes, or what is wrong with them; `end` is the index after `}`. */
 export function parseAttributes(s: string, i: number, stopAtLine: boolean): { attrs: Record<string, string | true>; end: number; error?: string } {
   const attrs: Record<string, string | true> = {};
