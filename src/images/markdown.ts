@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Tokens } from 'marked';
 import type { Location } from '../core/types.ts';
-import { IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, pictureModel, remoteAddressProblem, pictureHtml, type ImageSettings } from './model.ts';
+import { IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, pictureModel, remoteImage, pictureHtml, type ImageSettings } from './model.ts';
 import { sourceFactsOfFile } from './source.ts';
 import { recordSource } from './storeFiles.ts';
 import { closest } from '../authoring/issues.ts';
@@ -77,12 +77,10 @@ export function markdownImages(o: MarkdownImageOptions, deps: ImageDep[]): Image
     // "![](x.png)"), so an empty one is refused here; a decorative image belongs in a template (<Image alt="">).
     const alt = t.text;
     if (!alt.trim()) return { problem: `The image ${href} has no alt text: write what it shows, ![a photo of …](${href})` };
-    if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) {
-      let host = '';
-      try { host = new URL(href.startsWith('//') ? `https:${href}` : href).hostname; } catch { /* not a URL */ }
-      const unreachable = host && o.remote.includes(host) ? remoteAddressProblem(href) : null;
-      if (unreachable) return { problem: `The image ${href} cannot load: ${unreachable}` };
-      if (host && o.remote.includes(host)) return attributes ? { problem: `The image ${href} is remote and shown as it is: its widths, sizes and priority apply only to local images` } : null;
+    const remote = remoteImage(href, o.remote);
+    if (remote) {
+      if (remote.blocked) return { problem: `The image ${href} cannot load: ${remote.blocked}` };
+      if (remote.listed) return attributes ? { problem: `The image ${href} is remote and shown as it is: its widths, sizes and priority apply only to local images` } : null;
       return { problem: `The image ${href} is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to link it as it is, or save it next to this file` };
     }
     let p = href.split('#')[0].split('?')[0];

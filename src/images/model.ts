@@ -42,14 +42,17 @@ export const DEFAULT_IMAGE_SETTINGS: ImageSettings = { widths: [640, 960, 1280, 
 
 /** Images with more pixels than this are refused by default (a decompression bomb); config `images.maxPixels`. */
 export const DEFAULT_MAX_PIXELS = 100_000_000;
-/** Why a remote image of a host in images.remote cannot load under the site's CSP, which lets such a host
- *  load over https on its default port (output/hostfiles.ts), or null when it can. */
-export function remoteAddressProblem(src: string): string | null {
-  let u: URL;
-  try { u = new URL(src.startsWith('//') ? `https:${src}` : src); } catch { return null; }
-  if (u.protocol !== 'https:') return `it is not an https:// address, and the Content-Security-Policy lets a listed host's images load over https only: write https://${u.hostname}${u.pathname}${u.search}`;
-  if (u.port) return `it names port ${u.port}, and the Content-Security-Policy lets a listed host's images load from its default port only`;
-  return null;
+/** A remote image (a URL, not a path of the site) in Markdown or <Image>: null when `src` is none; else whether
+ *  its host is in images.remote (`listed`) and, when it is, why the site's CSP would still block it (`blocked`:
+ *  it lets a listed host load over https on its default port, output/hostfiles.ts). */
+export function remoteImage(src: string, remote: readonly string[]): { listed: boolean; blocked: string | null } | null {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(src) && !src.startsWith('//')) return null;
+  let u: URL | null = null;
+  try { u = new URL(src.startsWith('//') ? `https:${src}` : src); } catch { /* not a URL */ }
+  if (!u?.hostname || !remote.includes(u.hostname)) return { listed: false, blocked: null };
+  const blocked = u.protocol !== 'https:' ? `it is not an https:// address, and the Content-Security-Policy lets a listed host's images load over https only: write https://${u.hostname}${u.pathname}${u.search}`
+    : u.port ? `it names port ${u.port}, and the Content-Security-Policy lets a listed host's images load from its default port only` : null;
+  return { listed: true, blocked };
 }
 
 /** The largest width an image may ask for, in Markdown or <Image> (a typo's extra digit is an error, not a 90,000 px request). */

@@ -7,7 +7,7 @@
 // here: the package's public entry exports them to islands too; the engine makes the files (images/store.ts).
 import { createElement, Fragment, type ReactElement } from 'react';
 import type { ImageTable } from '../output/staticImages.ts';
-import { DEFAULT_IMAGE_SETTINGS, IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, pictureModel, remoteAddressProblem, type ImageSettings } from '../images/model.ts';
+import { DEFAULT_IMAGE_SETTINGS, IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, pictureModel, remoteImage, type ImageSettings } from '../images/model.ts';
 import { currentUrlPolicy, withBase } from './urls.ts';
 import { errorAtCallSite } from './callSite.ts';
 import { closest } from '../core/didYouMean.ts';
@@ -130,12 +130,10 @@ export function Image(props: ImageProps): ReactElement {
   const settings = state();
   if (sink) sink.used = true;
   const base = currentUrlPolicy().base;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('//')) {
-    let host = '';
-    try { host = new URL(src.startsWith('//') ? `https:${src}` : src).hostname; } catch { /* not a URL */ }
-    if (!host || !settings.remote.includes(host)) throw imageError(props, `<Image src="${src}">: the image is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to show it as it is`);
-    const unreachable = remoteAddressProblem(src);
-    if (unreachable) throw imageError(props, `<Image src="${src}">: the image cannot load: ${unreachable}`);
+  const remote = remoteImage(src, settings.remote);
+  if (remote) {
+    if (!remote.listed) throw imageError(props, `<Image src="${src}">: the image is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to show it as it is`);
+    if (remote.blocked) throw imageError(props, `<Image src="${src}">: the image cannot load: ${remote.blocked}`);
     if (widths) throw imageError(props, `<Image src="${src}">: the image is remote and shown as it is, at one width: widths apply only to local images`);
     for (const k of ['width', 'height'] as const) if (props[k] === 0) throw imageError(props, `<Image src="${src}">: ${k}={0}: write the image's ${k} in pixels, or leave it out`);
     // Its size is not read (nothing of a remote image is): width and height are the template's, to reserve its space.
