@@ -5,6 +5,7 @@ import { message, sortMessages } from '../core/errors.ts';
 import type { YamlSource } from './yamlSource.ts';
 import { formatPath } from './fieldPath.ts';
 import { closest } from '../core/didYouMean.ts';
+import { schemaKeys } from '../core/zodShape.ts';
 
 /**
  * Plain-language messages for zod's default issues; a schema's own messages still win. `data` is the
@@ -53,10 +54,7 @@ function describe(v: unknown): string {
 }
 
 /** The keys a strict object knows, from the schema instance zod hands the error map (none when unknown). */
-function knownKeys(iss: any): string[] {
-  const shape = iss?.inst?._zod?.def?.shape;
-  return shape && typeof shape === 'object' ? Object.keys(shape) : [];
-}
+const knownKeys = (iss: any): string[] => schemaKeys(iss?.inst) ?? [];
 
 /** A schema for a field that holds `v`, as the hint to add one writes it. */
 function schemaFor(v: unknown): string {
