@@ -90,9 +90,9 @@ function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
   // (reported with the link check, which then does not report its <link> on every page; the pages still render)
   const icon = p.config.site.favicon;
   const deferred: Message[] = [];
-  const iconFile = icon?.startsWith('/') && !icon.startsWith('//') ? icon.slice(1) : null;
+  const iconFile = icon ? sitePathFile(icon) : null;
   if (iconFile && !pageFiles.has(iconFile) && !p.statics.has(iconFile) && !p.manifest.files.has(iconFile)) {
-    deferred.push(message('ConfigError', `site.favicon is ${icon}, but static${icon} does not exist`, locateKey(p.root, ['site', 'favicon']), { hint: `Put the icon at static${icon}, or name the file you have (favicon: '/favicon.svg').` }));
+    deferred.push(message('ConfigError', `site.favicon is ${icon}, but static/${iconFile} does not exist`, locateKey(p.root, ['site', 'favicon']), { hint: `Put the icon at static/${iconFile}, or name the file you have (favicon: '/favicon.svg').` }));
   }
   // (the page files and the manifest's asked as they are; the static files, which dev changes in place, as now)
   const targets = targetsOver(() => sitePaths(routes, aliases), (x) => routes.some((r) => r.path === x) || aliases.some((a) => a.from === x), [pageFiles, p.manifest.files, new Set([...p.statics.keys(), ...Object.keys(hostFiles), ...(deferred.length ? [iconFile!] : [])])], urlPolicy(p.config).base);
@@ -151,13 +151,16 @@ export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { 
   return withOgImages(p, { ...fixed, images, extra: out.files, targets: union(fixed.targets, out.files.keys()), errors: [] });
 }
 
+/** The output file a site path names (`/og.png?v=2` → `og.png`, %-encoding read), or null for another URL. */
+function sitePathFile(url: string): string | null {
+  if (!url.startsWith('/') || url.startsWith('//')) return null;
+  try { return decodeURI(url.split(/[?#]/, 1)[0]!).slice(1); } catch { return null; }
+}
+
 /** The plan with an error for each Open Graph image named by a site path that no file of the output is (a link
  *  preview would fetch nothing), at site.ogImage or at the route, with the favicon's (reported with the links). */
 function withOgImages(p: PlanInput, plan: OutputPlan): OutputPlan {
-  const fileOf = (url: string): string | null => {
-    if (!url.startsWith('/') || url.startsWith('//')) return null;
-    try { return decodeURI(url.split(/[?#]/, 1)[0]!).slice(1); } catch { return null; }
-  };
+  const fileOf = sitePathFile;
   const exists = (f: string) => plan.pageFiles.has(f) || p.statics.has(f) || p.manifest.files.has(f) || plan.extra.has(f);
   const missing: Message[] = [];
   // (a path written with the site's base, which the build adds: the file without it is meant)
