@@ -160,16 +160,15 @@ function sitePathFile(url: string): string | null {
 /** The plan with an error for each Open Graph image named by a site path that no file of the output is (a link
  *  preview would fetch nothing), at site.ogImage or at the route, with the favicon's (reported with the links). */
 function withOgImages(p: PlanInput, plan: OutputPlan): OutputPlan {
-  const fileOf = sitePathFile;
   const exists = (f: string) => plan.pageFiles.has(f) || p.statics.has(f) || p.manifest.files.has(f) || plan.extra.has(f);
   const missing: Message[] = [];
   // (a path written with the site's base, which the build adds: the file without it is meant)
   const base = urlPolicy(p.config).base.slice(1);
   const meant = (f: string) => (base && f.startsWith(base) && exists(f.slice(base.length)) ? ` Write it without site.base, which the build adds: /${f.slice(base.length)}.` : '');
-  const og = p.config.site.ogImage, ogFile = og ? fileOf(og) : null;
+  const og = p.config.site.ogImage, ogFile = og ? sitePathFile(og) : null;
   if (ogFile !== null && !exists(ogFile)) missing.push(message('ConfigError', `site.ogImage is ${og}, but static/${ogFile} does not exist`, locateKey(p.root, ['site', 'ogImage']), { hint: meant(ogFile).trim() || `Put the image at static/${ogFile} (a JPEG, PNG or WebP, 1200 px wide or more), or name the file you have.` }));
   for (const r of p.table.routes) {
-    const f = r.ogImage ? fileOf(r.ogImage) : null;
+    const f = r.ogImage ? sitePathFile(r.ogImage) : null;
     if (f !== null && !exists(f)) missing.push(message('ConfigError', `route ${r.path} has ogImage ${r.ogImage}, but static/${f} does not exist`, r.source ? fileLocation(r.source) : locateKey(p.root, ['routes']), { hint: meant(f).trim() || `Put the image at static/${f}, or name the file you have.` }));
   }
   return missing.length ? { ...plan, deferred: [...plan.deferred, ...missing] } : plan;
