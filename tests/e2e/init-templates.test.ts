@@ -1,6 +1,7 @@
 // The starters of `sitegen init --template`, built under a base (/sub/) and served as a static
 // host serves them: every page has no serious or critical axe violation and no console error, and the docs'
-// Tabs follow the WAI-ARIA tabs pattern in Chromium: a click or the arrow keys (Home, End) show a tab.
+// Tabs follow the WAI-ARIA tabs pattern in Chromium (a click or the arrow keys, Home, End show a tab), and its
+// search box finds pages and headings from the keyboard.
 import fs from 'node:fs';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -183,5 +184,76 @@ describe('the docs starter Tabs', () => {
     await page.getByRole('tab', { name: 'pnpm' }).click();
     expect(await selected()).toEqual(['pnpm']);
     expect(await visiblePanel()).toEqual(['pnpm add --save-dev example-tool']);
+  });
+});
+
+describe('the docs starter search box', () => {
+  let page: Page;
+  const box = () => page.getByRole('searchbox', { name: 'Search the docs' });
+  const results = () => page.locator('#search-results').getByRole('link');
+  const status = () => page.locator('#search-status');
+  const focused = () => page.evaluate(() => document.activeElement?.textContent || document.activeElement?.id);
+
+  beforeAll(async () => {
+    page = await shared.open({ width: 1280, height: 800 });
+    await page.goto(`${served.docs!.url}guides/components/`);
+    await page.locator('.search[data-state="on"]').waitFor(); // shown once its script runs (hydrate="idle")
+  });
+
+  it('is hidden in the HTML the server wrote: without a script it could find nothing', async () => {
+    const html = await (await fetch(`${served.docs!.url}guides/components/`)).text();
+    expect(html).toMatch(/<div class="search" role="search" data-index="\/sub\/search\.json" data-state="off">/);
+  });
+
+  it('"/" focuses it; typing lists the pages that hold every word, a heading linked where the words are in it', async () => {
+    await page.locator('main').click();
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-box');
+    expect(await box().inputValue()).toBe(''); // (the key typed no "/")
+    await page.keyboard.type('run it');
+    await expect.poll(async () => (await results().allTextContents())[0]).toBe('Installation › Run it');
+    expect(await results().first().getAttribute('href')).toBe('/sub/getting-started/installation/#run-it');
+    const n = await results().count();
+    expect(await status().textContent()).toBe(`${n} result${n === 1 ? '' : 's'}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    // A page whose title holds the words comes before the rest.
+    await box().fill('search');
+    await expect.poll(async () => (await results().allTextContents())[0]).toBe('Search');
+    expect(await results().first().getAttribute('href')).toBe('/sub/guides/search/');
+  });
+
+  it('the arrow keys move between the box and the results, Escape empties it, and Enter follows a result', async () => {
+    await box().fill('page');
+    await expect.poll(() => results().count()).toBeGreaterThan(1);
+    const [first, second] = await results().allTextContents();
+    await box().focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(first);
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(second);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe('search-box');
+    await page.keyboard.press('Escape');
+    expect(await box().inputValue()).toBe('');
+    expect(await results().count()).toBe(0);
+    expect(await status().textContent()).toBe('');
+    await box().fill('run it');
+    await expect.poll(() => results().count()).toBeGreaterThan(0);
+    await page.keyboard.press('ArrowDown');
+    await Promise.all([page.waitForURL('**/getting-started/installation/#run-it'), page.keyboard.press('Enter')]);
+    await page.locator('.search[data-state="on"]').waitFor();
+  });
+
+  it('says when nothing matches, and its results close when focus leaves them', async () => {
+    await box().fill('zzqx');
+    await expect.poll(() => status().textContent()).toBe('No page matches “zzqx”');
+    await box().fill('install');
+    await expect.poll(() => results().count()).toBeGreaterThan(0);
+    expect(await page.locator('.search-results').isVisible()).toBe(true);
+    await page.locator('main h1').click();
+    expect(await page.locator('.search-results').isVisible()).toBe(false);
+    await box().focus();
+    expect(await page.locator('.search-results').isVisible()).toBe(true);
   });
 });
