@@ -85,18 +85,9 @@ function fixedPart(p: PlanInput): Omit<OutputPlan, 'extra' | 'images'> {
     const blocked = wayBlocked(f, needers.get(f), generated);
     if (blocked) errors.push(message('StaticConflict', `static/${f} ${blocked}`, at));
   }
-  // The favicon the config names, when it is a file of the site that nothing writes: said at site.favicon, not
-  // as a broken link on every page.
-  // (reported with the link check, which then does not report its <link> on every page; the pages still render)
-  const icon = p.config.site.favicon;
-  const deferred: Message[] = [];
-  const iconFile = icon ? sitePathFile(icon) : null;
-  if (iconFile && !pageFiles.has(iconFile) && !p.statics.has(iconFile) && !p.manifest.files.has(iconFile)) {
-    deferred.push(message('ConfigError', `site.favicon is ${icon}, but static/${iconFile} does not exist`, locateKey(p.root, ['site', 'favicon']), { hint: `Put the icon at static/${iconFile}, or name the file you have (favicon: '/favicon.svg').` }));
-  }
   // (the page files and the manifest's asked as they are; the static files, which dev changes in place, as now)
-  const targets = targetsOver(() => sitePaths(routes, aliases), (x) => routes.some((r) => r.path === x) || aliases.some((a) => a.from === x), [pageFiles, p.manifest.files, new Set([...p.statics.keys(), ...Object.keys(hostFiles), ...(deferred.length ? [iconFile!] : [])])], urlPolicy(p.config).base);
-  return { aliasPages, pageFiles, hostFiles, targets, errors, deferred };
+  const targets = targetsOver(() => sitePaths(routes, aliases), (x) => routes.some((r) => r.path === x) || aliases.some((a) => a.from === x), [pageFiles, p.manifest.files, new Set([...p.statics.keys(), ...Object.keys(hostFiles)])], urlPolicy(p.config).base);
+  return { aliasPages, pageFiles, hostFiles, targets, errors, deferred: [] };
 }
 
 /** What the host files read of the routes besides the paths the alias list follows (a folder's 404 page in
@@ -140,15 +131,15 @@ export async function planOutputs(p: PlanInput, memo: { current: PlanMemo } = { 
   let bySource: Map<string, string> | undefined;
   fixed.targets.pageOf = (file) => (bySource ??= new Map(p.table.routes.flatMap((r) => (r.source ? [[r.source, r.path] as [string, string]] : [])).reverse())).get(file);
   if (fixed.errors.length) return { ...fixed, images, extra: new Map() };
-  if (!hasOutputHooks(p.config.plugins)) return withOgImages(p, { ...fixed, images, extra: new Map() });
+  if (!hasOutputHooks(p.config.plugins)) return withSiteFiles(p, { ...fixed, images, extra: new Map() });
   // Files the site's plugins add (feeds, JSON): they may not take a path another file of the output has.
   const taken = (f: string) => fixed.pageFiles.has(f) ? 'a page' : p.manifest.files.has(f) ? 'an asset' : p.statics.has(f) || images.copies.has(f) ? `static/${f}` : f in fixed.hostFiles ? 'the build (one of its host files)' : null;
   const ctx = { root: p.root, mode: p.mode, env: p.env, routes: p.table.routes, content: p.content, site: p.config.site, siteUrl: p.siteUrl };
   const others = new OutputPaths([...fixed.pageFiles, ...p.manifest.files.keys(), ...p.statics.keys(), ...images.copies.keys(), ...Object.keys(fixed.hostFiles)]);
   const out = await pluginOutputs(p.config.plugins, ctx, taken, others);
   if (out.errors.length) return { ...fixed, images, extra: out.files, errors: out.errors };
-  if (!out.files.size) return withOgImages(p, { ...fixed, images, extra: out.files });
-  return withOgImages(p, { ...fixed, images, extra: out.files, targets: union(fixed.targets, out.files.keys()), errors: [] });
+  if (!out.files.size) return withSiteFiles(p, { ...fixed, images, extra: out.files });
+  return withSiteFiles(p, { ...fixed, images, extra: out.files, targets: union(fixed.targets, out.files.keys()), errors: [] });
 }
 
 /** The output file a site path names (`/og.png?v=2` → `og.png`, %-encoding read), or null for another URL. */
@@ -157,11 +148,17 @@ function sitePathFile(url: string): string | null {
   try { return decodeURI(url.split(/[?#]/, 1)[0]!).slice(1); } catch { return null; }
 }
 
-/** The plan with an error for each Open Graph image named by a site path that no file of the output is (a link
- *  preview would fetch nothing), at site.ogImage or at the route, with the favicon's (reported with the links). */
-function withOgImages(p: PlanInput, plan: OutputPlan): OutputPlan {
+/** The plan with an error for the favicon and for each Open Graph image named by a site path that no file of
+ *  the output is (a plugin's output counts): said at site.favicon, site.ogImage or the route, not as a broken
+ *  link on every page (reported with the link check, which then passes the favicon's <link>; the pages still render). */
+function withSiteFiles(p: PlanInput, plan: OutputPlan): OutputPlan {
   const exists = (f: string) => plan.pageFiles.has(f) || p.statics.has(f) || p.manifest.files.has(f) || plan.extra.has(f);
   const missing: Message[] = [];
+  const icon = p.config.site.favicon, iconFile = icon ? sitePathFile(icon) : null;
+  if (iconFile && !exists(iconFile)) {
+    missing.push(message('ConfigError', `site.favicon is ${icon}, but static/${iconFile} does not exist`, locateKey(p.root, ['site', 'favicon']), { hint: `Put the icon at static/${iconFile}, or name the file you have (favicon: '/favicon.svg').` }));
+    plan = { ...plan, targets: union(plan.targets, [iconFile]) };
+  }
   // (a path written with the site's base, which the build adds: the file without it is meant)
   const base = urlPolicy(p.config).base.slice(1);
   const meant = (f: string) => (base && f.startsWith(base) && exists(f.slice(base.length)) ? ` Write it without site.base, which the build adds: /${f.slice(base.length)}.` : '');

@@ -74,4 +74,17 @@ describe("a site's own _redirects and _headers", () => {
       }
     } finally { site.remove(); }
   });
+
+  it('a favicon a plugin writes is no error, and the pages\' <link> to it is no broken link', async () => {
+    const site = await copyOf('basic');
+    try {
+      site.edit('sitegen.config.ts', (t) => t.replace("favicon: '/favicon.svg'", "favicon: '/favicon.ico'")
+        .replace('  layout: Layout,', "  layout: Layout,\n  plugins: [{ name: 'icon', outputs: () => [{ path: 'favicon.ico', contents: 'icon' }] }],"));
+      for (const command of ['build', 'check']) {
+        const r = await site.run(command);
+        expect(r.errors, command).toEqual([]);
+      }
+      expect(site.file('dist/favicon.ico')).toBe('icon');
+    } finally { site.remove(); }
+  });
 });
