@@ -14,7 +14,7 @@
 // be applied (React moved to another chunk, a new kind of island, a failed update) reloads this page only.
 import { morph } from './hmrMorph.ts';
 
-interface OverlayError { title: string; text: string; file: string | null; line: number; column: number; message: string; code: string; notes: string[]; hint: string | null }
+interface OverlayError { id: string; title: string; text: string; file: string | null; line: number; column: number; message: string; code: string; notes: string[]; hint: string | null }
 interface HotChange { css: [string, string][]; islands: Record<string, { url: string; react: boolean }>; reactMoved: boolean }
 interface Reload { paths: string[]; assets: string[]; hot?: HotChange; except?: string[]; html?: Record<string, string> }
 interface Hmr {
@@ -56,7 +56,8 @@ interface Hmr {
 
   function headline(): string {
     const n = (count: number, what: string) => `${count} ${what}${count === 1 ? '' : 's'}`;
-    return [buildErrors.length ? n(buildErrors.length, 'build error') : '', islandErrors.length ? n(islandErrors.length, 'island error') : ''].filter(Boolean).join(', ');
+    const scripts = islandErrors.filter((e) => e.id === 'ScriptError').length;
+    return [buildErrors.length ? n(buildErrors.length, 'build error') : '', islandErrors.length > scripts ? n(islandErrors.length - scripts, 'island error') : '', scripts ? n(scripts, 'script error') : ''].filter(Boolean).join(', ');
   }
 
   function show(): void {
@@ -69,7 +70,7 @@ interface Hmr {
     css.href = '/__sitegen/overlay.css';
     const panel = el('div', 'panel');
     panel.setAttribute('role', 'alertdialog');
-    panel.setAttribute('aria-label', buildErrors.length ? 'Build errors' : 'Island errors');
+    panel.setAttribute('aria-label', buildErrors.length ? 'Build errors' : 'Errors in the browser');
     const head = el('div', 'head');
     const note = buildErrors.length ? ' the page shows the last good build; fix the file and it updates' : ' thrown in this page; fix the file and it updates';
     head.append(el('strong', 'count', headline()), el('span', 'note', note));

@@ -54,7 +54,7 @@ export function terminalSafe(text: string): string {
  */
 export function clientErrorText(m: Message): string {
   const body = terminalSafe(formatMessageLong({ ...m, text: m.text.replace(/\n/g, '\n  │ ') }));
-  return `✗ ${body}  [${catalogue.IslandError.title}]\n  hint: ${terminalSafe(m.hint ?? '')}\n`;
+  return `✗ ${body}  [${catalogue[m.id as 'IslandError' | 'ScriptError']?.title ?? catalogue.IslandError.title}]\n  hint: ${terminalSafe(m.hint ?? '')}\n`;
 }
 
 /** `http://host:port/assets/chunk-X.js:12:34` in a Chrome, Firefox or Safari stack line. */
@@ -168,7 +168,7 @@ function isSiteFile(file: string): boolean {
 }
 
 /**
- * The error as a located Message: at the first stack frame in the site's own sources, when one maps (an
+ * The error as a located Message (an island's, or another script's when no frame maps: ScriptError): at the first stack frame in the site's own sources, when one maps (an
  * island's frames come before React's and the hydration runtime's, which sit in node_modules or outside
  * the site); the site's further frames are notes.
  */
@@ -187,7 +187,9 @@ export function locateClientError(report: ClientErrorReport, assets: AssetLookup
   const where = mapped.find((l) => isSiteFile(l.file)) ?? null;
   const text = `${report.message || 'Uncaught error'}${report.page ? ` (on ${report.page})` : ''}`;
   const notes = mapped.filter((l) => l !== where && isSiteFile(l.file)).slice(0, 5).map((l) => ({ text: 'called from here', location: l }));
-  return message('IslandError', text, where, { notes });
+  // An island's stack holds frames of the islands bundle (its own, React's, the hydration runtime's); a stack
+  // with none is another script's (static/, another site's, an extension's), or a browser's without a stack.
+  return message(mapped.length ? 'IslandError' : 'ScriptError', text, where, { notes });
 }
 
 /** The request body as text, or 'too large' as soon as it passes maxBody (the rest is drained unread). */

@@ -10,6 +10,8 @@ import { catalogue, codeFrame, formatMessage, formatMessageLong, messageText, no
 
 /** A problem as the overlay shows it. */
 export interface OverlayError {
+  /** The catalogue id (IslandError, ScriptError, a build error's). */
+  id: string;
   title: string;
   /** `file:line:col field: message`, the one-line form the terminal prints. */
   text: string;
@@ -31,6 +33,7 @@ const CODE_WINDOW = { wide: 80, lead: 24 };
 
 export function overlayErrors(list: Message[]): OverlayError[] {
   return list.map((m) => ({
+    id: m.id,
     title: catalogue[m.id as keyof typeof catalogue]?.title ?? m.id,
     text: formatMessage(m), file: m.location?.file ?? null, line: m.location?.line ?? 0, column: m.location?.column ?? 0,
     frame: formatMessageLong(m),

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { clientErrorHandler, locateClientError } from '../../src/dev/clientErrors.ts';
+import { clientErrorHandler, clientErrorText, locateClientError } from '../../src/dev/clientErrors.ts';
+import { overlayErrors } from '../../src/dev/events.ts';
 import type { Message } from '../../src/core/types.ts';
 import { SCRATCH } from '../helpers/scratch.ts';
 
@@ -53,10 +54,23 @@ describe('locating an island error', () => {
     expect(m.location).toEqual({ file: 'templates/islands/Island.tsx', line: 2, column: ISLAND.split('\n')[1]!.indexOf('new RangeError') + 1, lineText: "  if (n > 2) throw new RangeError('too many: ' + n);" });
   });
 
-  it('reports the message without a location when no frame maps (no maps, another origin)', () => {
+  it('reports the message without a location when no frame maps (no maps, another origin), as another script\'s error', () => {
     const m = locateClientError({ message: 'Script error.', stack: '' }, () => undefined);
+    expect(m.id).toBe('ScriptError');
     expect(m.location).toBeNull();
     expect(m.text).toBe('Script error.');
+    expect(clientErrorText(m)).toContain('[A script of the page threw in the browser]');
+  });
+
+  it('titles an error whose stack is all in a script of static/ as that script\'s, not an island\'s', async () => {
+    const files = await bundle();
+    const stack = 'TypeError: x is undefined\n    at track (http://127.0.0.1:5173/analytics.js:3:9)';
+    const m = locateClientError({ message: 'TypeError: x is undefined', stack, page: '/' }, (rel) => files.get(rel));
+    expect([m.id, m.location]).toEqual(['ScriptError', null]);
+    expect(overlayErrors([m])[0]).toMatchObject({ id: 'ScriptError', title: 'A script of the page threw in the browser' });
+    // An island's error keeps its title, in the terminal too.
+    const island = locateClientError({ message: 'RangeError: too many: 3', stack: stackAt(files, 'new RangeError') }, (rel) => files.get(rel));
+    expect(clientErrorText(island)).toContain('[An island threw in the browser]');
   });
 });
 
