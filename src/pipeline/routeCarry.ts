@@ -9,19 +9,21 @@ import { routeFieldProblem, type RouteTable } from './routeTable.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import { createHash } from 'node:crypto';
 import { engineStamp } from './incremental.ts';
+import { normaliseBase } from '../render/urls.ts';
 
 // Strings by length and text: no separator a path could hold makes two shapes read alike.
 const str = (s: string) => `${s.length}:${s}`;
 
 /** A digest of what routeTable's checks read of the defs and the config (paths, outputs, Open Graph images,
- *  whether each has a component and what its body is, aliases, the trailing-slash rule), or null when
+ *  whether each has a component and what its body is, aliases, the trailing-slash rule, the base), or null when
  *  something is of a type they refuse (routeTable then says what). */
-export function shapeOf(defs: unknown, config: Pick<SiteConfig, 'trailingSlash'>): string | null {
+export function shapeOf(defs: unknown, config: Pick<SiteConfig, 'trailingSlash'> & { site?: Pick<SiteConfig['site'], 'base'> }): string | null {
   const rule = config.trailingSlash;
   if (!Array.isArray(defs) || (rule !== undefined && typeof rule !== 'string')) return null;
   // Hashed a part at a time: the text of 100,000 bench routes is ~20 MB, held at once for nothing.
   const h = createHash('sha1');
-  let s = `${engineStamp()}\n${rule ?? ''}\n`;
+  // (the base too: an alias that starts with it is refused)
+  let s = `${engineStamp()}\n${rule ?? ''}\n${normaliseBase(config.site?.base)}\n`;
   for (const d of defs as RouteDef[]) {
     if (s.length > 65_536) { h.update(s); s = ''; }
     if (!d || typeof d !== 'object') return null;
@@ -38,7 +40,7 @@ export function shapeOf(defs: unknown, config: Pick<SiteConfig, 'trailingSlash'>
 
 /** Whether the defs have the shape of the last table that passed the checks (`trusted`); `passed` records
  *  a table made now that passed them, for the next build. */
-export function routeCarry(root: string, defs: unknown, config: Pick<SiteConfig, 'trailingSlash'>): { trusted: boolean; digest: string | null; passed(table: RouteTable): void } {
+export function routeCarry(root: string, defs: unknown, config: Pick<SiteConfig, 'trailingSlash' | 'site'>): { trusted: boolean; digest: string | null; passed(table: RouteTable): void } {
   const file = siteCachePath(root, 'routes');
   const digest = shapeOf(defs, config);
   let last: string | null = null;

@@ -2,7 +2,7 @@
 // The trailing-slash rule lives here: with `trailingSlash: 'always'` (the default) a page path ends in "/"
 // and is written to <path>/index.html; with 'never' it has no slash and is written to <path>.html, which
 // static hosts (and our own, src/server/host/) serve at /<path>. Paths are base-less: the base is for URLs only.
-import type { Alias, Content, Message, Route, RouteDef, SiteConfig } from '../core/types.ts';
+import type { Alias, Content, Location, Message, Route, RouteDef, SiteConfig } from '../core/types.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { message, fileLocation, locationAt, thrownBySite } from '../core/errors.ts';
@@ -177,10 +177,10 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
   type Claim = [kind: 'page' | 'alias', a: string, b: string | undefined];
   const byOutput = new Map<string, Claim>();
   const worded = ([kind, a, b]: Claim) => (kind === 'page' ? `page ${a}${b ? ` (${b})` : ''}` : `alias ${a} → ${b}`);
-  const claim = (output: string, what: Claim, source: string | null): boolean => {
+  const claim = (output: string, what: Claim, at: () => Location | null): boolean => {
     const prev = byOutput.get(output);
     if (prev) {
-      const m = message('DuplicateRoute', `${worded(what)} and ${worded(prev)} both write ${output}`, source ? fileLocation(source) : null);
+      const m = message('DuplicateRoute', `${worded(what)} and ${worded(prev)} both write ${output}`, at());
       m.notes.push({ text: `${worded(prev)} is written first`, location: null });
       errors.push(m);
       return false;
@@ -200,19 +200,23 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
     const badFields = routeFieldProblem(d);
     if (badFields) { errors.push(message('ConfigError', `route ${d.path} ${badFields}`, d.source ? fileLocation(d.source) : null)); continue; }
     const route = routeOf(d, config);
-    if (!claim(route.output, ['page', route.path, d.source], d.source ?? null)) continue;
+    if (!claim(route.output, ['page', route.path, d.source], () => (d.source ? fileLocation(d.source) : null))) continue;
     routes.push(route);
   }
   const aliases: Alias[] = [];
+  const base = urlPolicy(config).base;
   const defByPath = new Map(defs.map((d) => [d.output ? d.path : normalisePath(d.path, config), d]));
   for (const r of routes) {
     for (const a of defByPath.get(r.path)?.aliases ?? []) {
+      // (an alias written with the base, as a link in Markdown may be: the build adds the base to every path)
+      const withBase = base !== '/' && typeof a === 'string' && (a === base.slice(0, -1) || a.startsWith(base)) ? a.slice(base.length - 1) || '/' : null;
+      if (withBase !== null && !invalidPath(a)) { errors.push(message('InvalidRoute', `alias ${shownPath(a)} of ${r.path} starts with site.base ${base}, which the build adds to every path`, r.source ? writtenIn(root, r.source, a) : null, { hint: `Write the old URL without the base: "${withBase}" (served as ${a}).` })); continue; }
       const bad = invalidPath(a) ?? (NOT_A_PAGE.test(a) ? `names a file that is not a page (an alias page is HTML, which a feed reader or a browser asking for ${a} cannot use): redirect it in static/_redirects instead ("${a} ${r.path} 301"), which the build merges into the generated one` : null);
       // (a relative alias, as Hugo reads one from the page's section: the path it would be, from the root)
       const beside = typeof a === 'string' && a && !a.startsWith('/') ? `${r.path.slice(0, r.path.lastIndexOf('/', r.path.length - 2) + 1)}${a}` : null;
       if (bad) { errors.push(message('InvalidRoute', `alias ${shownPath(a)} of ${r.path} ${bad}`, r.source ? writtenIn(root, r.source, a) : null, beside ? { hint: `An alias is a path from the site's root: for the old URL beside this page, write "${beside}".` } : {})); continue; }
       const alias = aliasOf(a, r, config);
-      if (claim(alias.output, ['alias', alias.from, r.path], r.source)) aliases.push(alias);
+      if (claim(alias.output, ['alias', alias.from, r.path], () => (r.source ? writtenIn(root, r.source, a) : null))) aliases.push(alias);
     }
   }
   return { routes, aliases, errors };

@@ -202,6 +202,14 @@ export function siteUrlFrom(root: string, config: SiteConfig, env: NodeJS.Proces
       hint: `The site URL is the origin alone: write ${u.origin}, and keep the path in site.base.`,
     }) };
   }
+  // Without one, the canonical URLs would hold the path while every link, script and stylesheet is written
+  // from the host's root (a project site on GitHub Pages: each of them a 404).
+  if (u && !base && u.pathname !== '/') {
+    const folder = u.pathname.replace(/^\/+|\/+$/g, '');
+    return { url, problem: message('ConfigError', `The site URL ${JSON.stringify(raw)} (${from}) has a path, but site.base is not set: links, scripts and stylesheets would be written from the host's root, not from /${folder}/`, from === 'site.url' ? locateKey(root, ['site', 'url']) : null, {
+      hint: `The site URL is the origin alone: write ${u.origin}, and put the path in site.base ('/${folder}/'), which the build adds to every link and URL.`,
+    }) };
+  }
   if (url) return { url, problem: null };
   const bare = raw.trim().replace(/^(?:[a-z][a-z0-9+.-]*:\/\/|https?:\/*|https?\/+)/i, '');
   return { url: raw, problem: message('ConfigError', `The site URL ${JSON.stringify(raw)} (${from}) is not an absolute http(s) URL without a query or fragment`, from === 'site.url' ? locateKey(root, ['site', 'url']) : null, {

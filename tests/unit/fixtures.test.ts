@@ -36,6 +36,22 @@ describe('sitegen check on fixture sites', () => {
     expect(r.stderr).toMatch(/content\/items\/beta\.yaml:2:7 The list that starts with this \[ never ends with a \] \(YAML looked for it up to line 3\)/);
   });
 
+  it('locates an alias in front matter that takes the place of a page, and one written with the base', async () => {
+    const site = await copyOf('basic');
+    onTestFinished(() => site.remove());
+    site.edit('sitegen.config.ts', (t) => t.replace("description: z.string().optional() })", "description: z.string().optional(), aliases: z.array(z.string()).optional() })")
+      .replace('title: p.data.title, source: p.file })', 'title: p.data.title, source: p.file, aliases: p.data.aliases })'));
+    site.edit('content/pages/about.md', (t) => t.replace('---\n', '---\naliases: [/old-about/, /items/alpha/]\n'));
+    const clash = await siteAt(site.root).check();
+    expect(clash.code).toBe(1);
+    expect(clash.stderr).toContain('content/pages/about.md:2:24 alias /items/alpha/ → /about/ and page /items/alpha/ (content/items/alpha.yaml) both write items/alpha/index.html');
+    site.edit('sitegen.config.ts', (t) => t.replace("url: 'https://fixture.example',", "url: 'https://fixture.example', base: '/sub/',"));
+    site.edit('content/pages/about.md', (t) => t.replace('aliases: [/old-about/, /items/alpha/]', 'aliases: [/sub/old-about/]'));
+    const based = await siteAt(site.root).check();
+    expect(based.code).toBe(1);
+    expect(based.stderr).toMatch(/content\/pages\/about\.md:2:11 alias "\/sub\/old-about\/" of \/about\/ starts with site\.base \/sub\/, which the build adds to every path[\s\S]*hint: Write the old URL without the base: "\/old-about\/" \(served as \/sub\/old-about\/\)\./);
+  });
+
   it('names both sources of a duplicate output path', async () => {
     const r = await siteAt(fixture('duplicate-route')).check();
     expect(r.code).toBe(1);
@@ -162,6 +178,19 @@ describe('sitegen build', () => {
     const r = await siteAt(site.root).check({ env: { SITE_URL: 'https://user.example.io/blog/' } });
     expect(r.stderr).toMatch(/The site URL "https:\/\/user\.example\.io\/blog\/" \(SITE_URL\) has a path, and site\.base "\/blog\/" adds its own to every URL[\s\S]*hint: The site URL is the origin alone: write https:\/\/user\.example\.io, and keep the path in site\.base\./);
     expect((await siteAt(site.root).check({ env: { SITE_URL: 'https://user.example.io/' } })).code).toBe(0);
+  });
+
+  it('refuses a site URL with a path when the site has no base (its links and assets would be written from the host\'s root)', async () => {
+    const site = await copyOf('basic');
+    onTestFinished(() => site.remove());
+    site.edit('sitegen.config.ts', (t) => t.replace("url: 'https://fixture.example'", "url: 'https://user.github.io/repo/'"));
+    const r = await siteAt(site.root).build({ quiet: true });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/sitegen\.config\.ts:\d+:\d+ The site URL "https:\/\/user\.github\.io\/repo\/" \(site\.url\) has a path, but site\.base is not set: links, scripts and stylesheets would be written from the host's root, not from \/repo\/[\s\S]*hint: The site URL is the origin alone: write https:\/\/user\.github\.io, and put the path in site\.base \('\/repo\/'\)/);
+    expect(fs.existsSync(path.join(site.root, 'dist'))).toBe(false);
+    // The same URL from the environment, and the origin alone passes.
+    expect((await siteAt(site.root).check({ env: { SITE_URL: 'https://user.github.io/repo' } })).stderr).toContain('(SITE_URL) has a path, but site.base is not set');
+    expect((await siteAt(site.root).check({ env: { SITE_URL: 'https://user.github.io/' } })).code).toBe(0);
   });
 
   it('refuses a site.base that is a URL or holds what a path cannot, at the key, and takes a bare folder name', async () => {
