@@ -1,7 +1,7 @@
 // A site's own static/_redirects and static/_headers (a Netlify site's, carried over) are merged with the
 // generated ones instead of replacing them, which dropped every alias redirect and the site's
 // Content-Security-Policy without a word: its redirect rules first (a host takes the first rule a path
-// matches), its header rules after the generated ones. build, preview and dev serve the same; an edit to
+// matches), its header rules after the generated ones. build, preview and dev serve the same (a splat too); an edit to
 // either file in dev is served at once. A static robots.txt still replaces the generated one. And the favicon
 // the config names must be a file of static/: one error at site.favicon says so.
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,9 @@ describe("a site's own _redirects and _headers", () => {
         expect([own.status, own.headers.get('location')]).toEqual([302, '/items/beta/']);
         const alias = await fetch(`${preview.url}/old/beta`, { redirect: 'manual' });
         expect([alias.status, alias.headers.get('location')]).toEqual([301, '/items/beta/']);
+        // The catch-all is served as a host serves it: its splat carried to the target.
+        const splat = await fetch(`${preview.url}/blog/alpha/`, { redirect: 'manual' });
+        expect([splat.status, splat.headers.get('location')]).toEqual([301, '/items/alpha/']);
         const page = await fetch(`${preview.url}/items/beta/`);
         expect(page.headers.get('x-frame-options')).toBe('DENY');
         expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");

@@ -272,7 +272,20 @@ describe('host files', () => {
     expect(r.get('/old/')).toEqual({ to: '/new/', status: 301 });
     // As hosts read it: the first rule for a path wins, with its status.
     const own = parseRedirectsFile('/a /b 302\n/a /c 301\n/d /e\n/f /g 404\n/f /h 301\n/i /j 302!\n/k /index.html 200\n');
-    expect([...own]).toEqual([['/a', { to: '/b', status: 302 }], ['/d', { to: '/e', status: 301 }], ['/i', { to: '/j', status: 302 }]]);
+    expect([...own.exact]).toEqual([['/a', { to: '/b', status: 302 }], ['/d', { to: '/e', status: 301 }], ['/i', { to: '/j', status: 302 }]]);
+    // A splat and placeholders, as Netlify and Cloudflare read them: the first rule that matches wins.
+    const wild = parseRedirectsFile('/blog/old /kept/ 302\n/blog/* /news/:splat 301\n/news/:year/:slug /posts/:year-:slug/ 308\n/blog/later /never/\n/app/* /index.html 200\n/app/x /y/\n/a*b /c/\n/q id=:id /r/:id 301\n');
+    expect(wild.get('/blog/old')).toEqual({ to: '/kept/', status: 302 });
+    expect(wild.get('/blog/a/b/')).toEqual({ to: '/news/a/b/', status: 301 });
+    expect(wild.get('/blog')).toEqual({ to: '/news/', status: 301 });
+    expect(wild.get('/blog/later')).toEqual({ to: '/news/later', status: 301 }); // (the splat comes first)
+    expect(wild.get('/news/2024/hello/')).toEqual({ to: '/posts/2024-hello/', status: 308 });
+    expect(wild.get('/news/2024')).toBeUndefined();
+    expect(wild.get('/news//hello')).toBeUndefined(); // (a placeholder takes a segment, never an empty one)
+    expect(wild.get('/app/x')).toBeUndefined(); // (a rewrite takes what it matches: the later rule never applies)
+    expect([wild.get('/axb'), wild.get('/q')]).toEqual([undefined, undefined]);
+    // Linear in the path: a long one with many segments is read once.
+    expect(wild.get(`/blog/${'a/'.repeat(50_000)}`)?.to.length).toBe(100_006);
   });
   it('merges CSP additions into the strict default', () => {
     const csp = contentSecurityPolicy({ csp: (env: any) => ({ 'connect-src': [env.API], 'frame-src': ['https://f.example'] }) } as any, { API: 'https://api.example' });

@@ -26,7 +26,7 @@ export function hostRules(source: FileSource): () => Promise<HostRules> {
   return async () => {
     const [headers, redirects] = await Promise.all([
       current<HeaderRules>('_headers', parseHeadersFile),
-      current<Map<string, Redirect>>('_redirects', parseRedirectsFile),
+      current<ReturnType<typeof parseRedirectsFile>>('_redirects', parseRedirectsFile),
     ]);
     return {
       headersFor(pathname) {
