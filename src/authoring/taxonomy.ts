@@ -59,6 +59,12 @@ export function taxonomy<E extends Entry>(entries: readonly E[], options: Taxono
         issues.push({ kind: 'TermUrlError', file: entry.file, path: at, message: `A ${field} term must be text, got ${typeof term}` });
         continue;
       }
+      // (github-slugger makes " pwa" -pwa: a page apart from pwa's, which no one meant)
+      if (term.trim() !== term && term.trim()) {
+        const where = term.trimStart() !== term ? (term.trimEnd() !== term ? 'starts and ends' : 'starts') : 'ends';
+        issues.push({ kind: 'TermUrlError', file: entry.file, path: at, message: `The ${field} term ${JSON.stringify(term)} ${where} with a space, which would give it a page of its own (${base}/${slugOf(term)}): write ${JSON.stringify(term.trim())}` });
+        continue;
+      }
       if (excluded.has(term)) continue;
       const slug = makeSlug ? makeSlug(term) : slugOf(term);
       const bad = makeSlug && badSegment(slug);

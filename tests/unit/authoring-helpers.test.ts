@@ -76,6 +76,15 @@ describe('taxonomy()', () => {
     expect(issuesOf(thrown)).toEqual([{ kind: 'TermUrlError', file: 'content/posts/a.md', path: ['tags', 0], message: 'The slug of the tags term "a/b": "a/b" is not one URL segment (no "/", "?", "#", "%", "\\" or spaces)' }]);
   });
 
+  it('throws the content issue of a term with a space at its start or end (it would have a page apart)', () => {
+    let thrown: unknown;
+    try { taxonomy([entry('a', ['pwa']), entry('b', ['react', ' pwa', 'svelte '])], { field: 'tags', path: '/tags' }); } catch (e) { thrown = e; }
+    expect(issuesOf(thrown)).toEqual([
+      { kind: 'TermUrlError', file: 'content/posts/b.md', path: ['tags', 1], message: 'The tags term " pwa" starts with a space, which would give it a page of its own (/tags/-pwa): write "pwa"' },
+      { kind: 'TermUrlError', file: 'content/posts/b.md', path: ['tags', 2], message: 'The tags term "svelte " ends with a space, which would give it a page of its own (/tags/svelte-): write "svelte"' },
+    ]);
+  });
+
   it('throws the content issue of a term with no letters or digits', () => {
     let thrown: unknown;
     try { taxonomy([entry('a', '!!!')], { field: 'tags', path: '/tags' }); } catch (e) { thrown = e; }
