@@ -120,7 +120,7 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
     const written = at(data, iss.path);
     const dateHint = iss.code !== 'invalid_type' || iss.expected !== 'date' || typeof written !== 'string' ? {}
       : Number.isNaN(Date.parse(written)) ? { hint: 'Write the date as YYYY-MM-DD (or an ISO 8601 date and time).' }
-      : { hint: 'YAML dates are strings: use z.coerce.date() in the schema to accept them.' };
+      : { hint: "YAML dates are strings: declare the field with date() from sitegen-islands (import { date } from 'sitegen-islands'; date: date()), which reads them and refuses a day that does not exist." };
     // One value where a list goes (Eleventy's `tags: posts`): the list form of what was written.
     const key = iss.path.length ? String(iss.path[iss.path.length - 1]) : '';
     const listHint = iss.code === 'invalid_type' && iss.expected === 'array' && (typeof written === 'string' || typeof written === 'number') && key

@@ -116,7 +116,7 @@ describe('dates', () => {
     const r = await siteAt(site).build();
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('content/events/meetup.yaml:2:7 date: Expected date, received string "2024-05-01"');
-    expect(r.stderr).toContain('z.coerce.date()');
+    expect(r.stderr).toContain("hint: YAML dates are strings: declare the field with date() from sitegen-islands (import { date } from 'sitegen-islands'; date: date())");
   }, 120_000);
 
   it('a value that is not a date names what was written, not "a map"', async () => {
