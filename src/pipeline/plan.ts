@@ -6,7 +6,7 @@
 import type { Alias, Content, Message, SiteConfig } from '../core/types.ts';
 import type { AssetManifest } from '../islands/bundle.ts';
 import type { Mode } from '../site/plugins.ts';
-import type { RouteTable } from './routeTable.ts';
+import { routeFieldAt, type RouteTable } from './routeTable.ts';
 import { message, fileLocation } from '../core/errors.ts';
 import type { LinkTargets } from './linkScan.ts';
 import { makeTargets, targetsOver } from './linkTargets.ts';
@@ -166,7 +166,9 @@ function withSiteFiles(p: PlanInput, plan: OutputPlan): OutputPlan {
   if (ogFile !== null && !exists(ogFile)) missing.push(message('ConfigError', `site.ogImage is ${og}, but static/${ogFile} does not exist`, locateKey(p.root, ['site', 'ogImage']), { hint: meant(ogFile).trim() || `Put the image at static/${ogFile} (a JPEG, PNG or WebP, 1200 px wide or more), or name the file you have.` }));
   for (const r of p.table.routes) {
     const f = r.ogImage ? sitePathFile(r.ogImage) : null;
-    if (f !== null && !exists(f)) missing.push(message('ConfigError', `route ${r.path} has ogImage ${r.ogImage}, but static/${f} does not exist`, r.source ? fileLocation(r.source) : locateKey(p.root, ['routes']), { hint: meant(f).trim() || `Put the image at static/${f}, or name the file you have.` }));
+    if (f === null || exists(f)) continue;
+    const { at, notes } = routeFieldAt(p.root, r.source, r.ogImage);
+    missing.push(message('ConfigError', `route ${r.path} has ogImage ${r.ogImage}, but static/${f} does not exist`, at, { hint: meant(f).trim() || `Put the image at static/${f}, or name the file you have.`, notes }));
   }
   return missing.length ? { ...plan, deferred: [...plan.deferred, ...missing] } : plan;
 }

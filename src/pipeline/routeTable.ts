@@ -10,6 +10,7 @@ import { issuesOf, type HelperIssue } from '../authoring/issues.ts';
 import { setUrlPolicy, urlPolicy, TRAILING_SLASHES, type TrailingSlash } from '../render/urls.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
 import { LANG_HINT, LANG_TAG } from '../core/route.ts';
+import { locateKey } from '../site/configLocate.ts';
 
 type SlashRule = TrailingSlash | Pick<SiteConfig, 'trailingSlash'>;
 const ruleOf = (r: SlashRule | undefined): TrailingSlash => (typeof r === 'string' ? r : r?.trailingSlash) ?? 'always';
@@ -146,7 +147,13 @@ export function invalidOgImage(v: unknown): string | null {
   if (scheme) return `is a ${scheme}: URL, which is not allowed (use a site path such as "/og.png" or an https:// URL)`;
   if (CONTROL.test(v)) return 'must not contain control characters (NUL, newline, tab …)';
   // A link preview fetches it from anywhere: a path of the site from its root, or a whole https:// URL.
-  if (!(v.startsWith('/') && !v.startsWith('//')) && !/^https?:\/\/[^/]/i.test(v)) return `must be a site path from the root ("/${v.replace(/^[./]+/, '') || 'og.png'}") or an absolute http(s) URL`;
+  if (!(v.startsWith('/') && !v.startsWith('//')) && !/^https?:\/\/[^/]/i.test(v)) {
+    const rest = v.replace(/^(?:\.\/)+/, '');
+    // (a file of static/ written with the folder's name, or an image beside a content file, as Markdown takes one)
+    if (rest.startsWith('static/')) return `must be a site path from the root: a file of static/ is named by its path below static/ ("/${rest.slice('static/'.length)}")`;
+    if (v.startsWith('.')) return `must be a site path from the root or an absolute http(s) URL: a path from a content file (an image beside it) is not one, and such an image is not published as it is; put it in static/ and name it by its path there (static/img/${path.posix.basename(v)} is "/img/${path.posix.basename(v)}")`;
+    return `must be a site path from the root ("/${v.replace(/^[./]+/, '') || 'og.png'}") or an absolute http(s) URL`;
+  }
   return null;
 }
 
@@ -191,14 +198,16 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
   if (trusted) return trustedTable(defs, config);
   const routes: Route[] = [];
   for (const d of defs) {
+    // (each at the value in the route's content file when it is written there, else where routes() makes the route)
+    const refuse = (id: 'InvalidRoute' | 'ConfigError', text: string, value?: unknown) => { const { at, notes } = routeFieldAt(root, d.source, value); const m = message(id, text, at); m.notes.push(...notes); errors.push(m); };
     const bad = invalidPath(d.path);
-    if (bad) { errors.push(message('InvalidRoute', `route ${shownPath(d.path)} ${bad}`, d.source ? fileLocation(d.source) : null)); continue; }
+    if (bad) { refuse('InvalidRoute', `route ${shownPath(d.path)} ${bad}`, d.path); continue; }
     const badOutput = invalidOutput(d);
-    if (badOutput) { errors.push(message('ConfigError', `route ${d.path} ${badOutput}`, d.source ? fileLocation(d.source) : null)); continue; }
+    if (badOutput) { refuse('ConfigError', `route ${d.path} ${badOutput}`, d.output); continue; }
     const badImage = d.ogImage === undefined ? null : invalidOgImage(d.ogImage);
-    if (badImage) { errors.push(message('ConfigError', `route ${d.path} ogImage ${shownPath(d.ogImage)} ${badImage}`, d.source ? fileLocation(d.source) : null)); continue; }
+    if (badImage) { refuse('ConfigError', `route ${d.path} ogImage ${shownPath(d.ogImage)} ${badImage}`, d.ogImage); continue; }
     const badFields = routeFieldProblem(d);
-    if (badFields) { errors.push(message('ConfigError', `route ${d.path} ${badFields}`, d.source ? fileLocation(d.source) : null)); continue; }
+    if (badFields) { refuse('ConfigError', `route ${d.path} ${badFields}`); continue; }
     const route = routeOf(d, config);
     if (!claim(route.output, ['page', route.path, d.source], () => (d.source ? fileLocation(d.source) : null))) continue;
     routes.push(route);
@@ -226,14 +235,28 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
  *  the file. Read only when its real path is a plain, visible file inside the root's, of a content file's size;
  *  looked for in its front matter (the whole file for a YAML one), as a whole value: after "[", ",", ":", a
  *  quote or a list item's "-", and before "]", ",", a quote, a comment or the line's end (spaces aside). */
-function writtenIn(root: string, source: string, text: string) {
-  if (!root || !text) return fileLocation(source);
+function writtenIn(root: string, source: string, text: string): Location {
+  return foundIn(root, source, text) ?? fileLocation(source);
+}
+
+/** Where a route's own field goes wrong: where its content file writes the value (a permalink or an image in
+ *  front matter), else at routes in the config, where the route is made, with a note naming its file. */
+export function routeFieldAt(root: string, source: string | null | undefined, value: unknown): { at: Location | null; notes: { text: string; location: Location | null }[] } {
+  const written = root && source && typeof value === 'string' && value ? foundIn(root, source, value) : null;
+  if (written) return { at: written, notes: [] };
+  if (!root) return { at: source ? fileLocation(source) : null, notes: [] };
+  return { at: locateKey(root, ['routes']), notes: source ? [{ text: `the route of ${source}`, location: fileLocation(source) }] : [] };
+}
+
+/** writtenIn's search: the location, or null when the file does not write the text as a value. */
+function foundIn(root: string, source: string, text: string): Location | null {
+  if (!root || !text) return null;
   try {
     const real = fs.realpathSync(path.resolve(root, source)), base = fs.realpathSync(root);
     const rel = path.relative(base, real);
-    if (rel.startsWith('..') || path.isAbsolute(rel) || rel.split(path.sep).some((p) => p.startsWith('.'))) return fileLocation(source);
+    if (rel.startsWith('..') || path.isAbsolute(rel) || rel.split(path.sep).some((p) => p.startsWith('.'))) return null;
     const st = fs.statSync(real);
-    if (!st.isFile() || st.size > 2_000_000) return fileLocation(source);
+    if (!st.isFile() || st.size > 2_000_000) return null;
     const file = fs.readFileSync(real, 'utf8');
     const end = /^---\r?\n/.test(file) ? file.indexOf('\n---', 3) : file.length;
     for (let at = file.indexOf(text); at >= 0 && at < end; at = file.indexOf(text, at + 1)) {
@@ -244,8 +267,8 @@ function writtenIn(root: string, source: string, text: string) {
       const item = file[b] === '-' && /^[ \t]*$/.test(file.slice(file.lastIndexOf('\n', b - 1) + 1, b));
       if (('[,:\'"\n'.includes(file[b] ?? '\n') || item) && '],\'"\r\n#'.includes(file[a] ?? '\n')) return locationAt(source, file, at);
     }
-  } catch { /* not readable: the file alone */ }
-  return fileLocation(source);
+  } catch { /* not readable */ }
+  return null;
 }
 
 /** An alias path that names a file of another kind than a page (a feed, an image, a document). */

@@ -445,7 +445,7 @@ describe('a page\'s language', () => {
 
       site.edit('sitegen.config.ts', (t) => t.replace("? 'fr-CA' :", "? 'fr_FR' :"));
       const bad = await site.build();
-      expect(bad.errors.map((e) => [e.text, e.location?.file])).toEqual([['route /items/alpha lang "fr_FR" is not a language tag such as "en", "fr" or "pt-BR" (a hyphen, not an underscore)', 'content/items/alpha.yaml']]);
+      expect(bad.errors.map((e) => [e.text, e.location?.file, e.notes[0]?.text])).toEqual([['route /items/alpha lang "fr_FR" is not a language tag such as "en", "fr" or "pt-BR" (a hyphen, not an underscore)', 'sitegen.config.ts', 'the route of content/items/alpha.yaml']]);
       expect((await site.check()).errors.map((e) => e.text)).toEqual(bad.errors.map((e) => e.text));
       // The output of the build before is left as it was.
       expect(site.file('dist/items/alpha/index.html')).toMatch(/<html lang="fr-CA">/);

@@ -30,12 +30,13 @@ describe('og:image and the link policy', () => {
     expect(fs.readFileSync(path.join(dir, 'dist/items/alpha/index.html'), 'utf8')).toContain('<meta property="og:image" content="https://cdn.example/i.png"/>');
   });
   for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'jav&#x61;script&colon;alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)']) {
-    it(`a route's ogImage ${JSON.stringify(bad)} is an error at the route's source; dist/ is untouched`, async () => {
+    it(`a route's ogImage ${JSON.stringify(bad)} is an error where routes() makes the route, naming its source; dist/ is untouched`, async () => {
       const before = fs.readFileSync(path.join(dir, 'dist/items/alpha/index.html'), 'utf8');
       const r = await buildWith((t) => t.replace("source: i.file, aliases", `source: i.file, ogImage: ${JSON.stringify(bad)}, aliases`));
       expect(r.errors.length).toBeGreaterThan(0);
       const m = r.errors[0];
-      expect(m.location?.file).toBe('content/items/alpha.yaml');
+      expect(m.location?.file).toBe('sitegen.config.ts');
+      expect(m.notes.map((n) => n.text)).toEqual(['the route of content/items/alpha.yaml']);
       expect(formatMessage(m)).toMatch(/ogImage .* is a (javascript|vbscript|data): URL, which is not allowed/);
       expect(fs.readFileSync(path.join(dir, 'dist/items/alpha/index.html'), 'utf8')).toBe(before);
     });
@@ -59,10 +60,23 @@ describe('og:image and the link policy', () => {
     const based = await buildWith((t) => t.replace("favicon: '/favicon.svg' }", "favicon: '/favicon.svg', base: '/docs/', ogImage: '/docs/favicon.svg' }"));
     expect(based.errors.filter((e) => e.text.startsWith('site.ogImage')).map((e) => e.hint)).toEqual(['Write it without site.base, which the build adds: /favicon.svg.']);
     const route = await buildWith((t) => t.replace("source: i.file, aliases", "source: i.file, ogImage: '/img/share.png', aliases"));
-    expect(route.errors.map((e) => [e.text, e.location?.file])).toEqual([
-      ['route /items/alpha/ has ogImage /img/share.png, but static/img/share.png does not exist', 'content/items/alpha.yaml'],
-      ['route /items/beta/ has ogImage /img/share.png, but static/img/share.png does not exist', 'content/items/beta.yaml'],
+    expect(route.errors.map((e) => [e.text, e.location?.file, e.notes[0]?.text])).toEqual([
+      ['route /items/alpha/ has ogImage /img/share.png, but static/img/share.png does not exist', 'sitegen.config.ts', 'the route of content/items/alpha.yaml'],
+      ['route /items/beta/ has ogImage /img/share.png, but static/img/share.png does not exist', 'sitegen.config.ts', 'the route of content/items/beta.yaml'],
     ]);
+    // Read from the content file, it is located there, at the value; one beside the file, or under static/ by
+    // the folder's name, is told how a site path names it.
+    fs.writeFileSync(path.join(dir, 'content/items/alpha.yaml'), fs.readFileSync(path.join(dir, 'content/items/alpha.yaml'), 'utf8') + 'cover: ./cover.jpg\n');
+    fs.writeFileSync(path.join(dir, 'content/items/beta.yaml'), fs.readFileSync(path.join(dir, 'content/items/beta.yaml'), 'utf8') + 'cover: static/img/b.png\n');
+    try {
+      const front = await buildWith((t) => t.replace('price: z.number() })', 'price: z.number(), cover: z.string() })').replace("source: i.file, aliases", 'source: i.file, ogImage: i.data.cover, aliases'));
+      expect(front.errors.map((e) => [formatMessage(e), e.notes.length])).toEqual([
+        ['content/items/alpha.yaml:4:8 route /items/alpha ogImage "./cover.jpg" must be a site path from the root or an absolute http(s) URL: a path from a content file (an image beside it) is not one, and such an image is not published as it is; put it in static/ and name it by its path there (static/img/cover.jpg is "/img/cover.jpg")', 0],
+        ['content/items/beta.yaml:6:8 route /items/beta ogImage "static/img/b.png" must be a site path from the root: a file of static/ is named by its path below static/ ("/img/b.png")', 0],
+      ]);
+    } finally {
+      for (const f of ['alpha', 'beta']) fs.writeFileSync(path.join(dir, `content/items/${f}.yaml`), fs.readFileSync(path.join(dir, `content/items/${f}.yaml`), 'utf8').replace(/cover: .*\n/, ''));
+    }
   });
 
   it("the site's ogImage with a javascript: URL is an error at the key in sitegen.config.ts", async () => {
