@@ -5,6 +5,9 @@ import type { Message } from '../core/types.ts';
 import { message, fileLocation } from '../core/errors.ts';
 import { brokenAnchors, brokenPaths, safeDecode, type BrokenLink, type LinkTargets, type LinkUse, type PageLinks } from './linkScan.ts';
 
+/** A link to an image file of the kinds image() reads (its dimensions from the file's header). */
+const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp|svg)$/i;
+
 /** A use's link as its source writes it, and as served when the build added the site's base to it. */
 const linkOf = (u: LinkUse): string => (u.written ? `${u.written} (served as ${u.link})` : u.link);
 
@@ -33,7 +36,7 @@ export function linkMessages(broken: BrokenLink[]): Message[] {
       if (b.fix && 'to' in b.fix && b.uses[0].written && b.base && b.base !== '/' && b.fix.to.startsWith(b.base)) b.fix = { ...b.fix, to: b.fix.to.slice(b.base.length - 1) };
       // The base twice ("/repo/repo/x/"): a URL that had it already went through href() (paginate()'s prev and next have it).
       hint = b.fix?.kind === 'twice' ? `The site's base ${b.base} is in this link twice: href() adds it to a URL that already has it. Write such a URL as it is (paginate()'s prev and next include the base); pass href() a path without it.`
-        : b.fix?.kind === 'base' ? `The site is served under ${b.fix.base}: in a template write href('${link}') from "sitegen-islands", which adds the base, or ${b.fix.base}${link.replace(/^\/+/, '')} (Markdown links and images get the base by themselves).`
+        : b.fix?.kind === 'base' ? `The site is served under ${b.fix.base}: in a template write ${IMAGE_FILE.test(link) ? `image('${link}').src from "sitegen-islands" (with its width and height), or href('${link}'),` : `href('${link}') from "sitegen-islands",`} which adds the base, or ${b.fix.base}${link.replace(/^\/+/, '')} (Markdown links and images get the base by themselves).`
         : b.fix?.kind === 'slash' ? `Page URLs end with "/": link to ${b.fix.to} instead.`
         : b.fix?.kind === 'noSlash' ? `Page URLs have no trailing "/" (trailingSlash: 'never'): link to ${b.fix.to} instead.`
         : b.fix?.kind === 'page' ? `Link to the page's URL, not its Markdown file: ${b.fix.to}`

@@ -213,7 +213,9 @@ export function brokenPaths(pages: PageLinks[], targets: LinkTargets, hints = tr
   return [...broken].map(([abs, { uses }]): BrokenLink => {
     // The base twice ("/repo/repo/x/"): the path without one of them is a page (href() given a URL that had it).
     const once = base !== '/' && abs.startsWith(base) ? abs.slice(base.length - 1) : null;
-    const fix: LinkFix | null = abs.startsWith('\0') ? { kind: 'base', base }
+    // A root link without the base: the base is the fix when the path names a page under it; else a path a
+    // typo away, if any (adding the base alone would leave the link broken).
+    const fix: LinkFix | null = abs.startsWith('\0') ? (answers(targets, abs.slice(1)) ? { kind: 'base', base } : nearPath(abs.slice(1), targets, budget))
       : once && answers(targets, once) ? { kind: 'twice', to: once }
       : !abs.endsWith('/') && targets.has(abs + '/') ? { kind: 'slash', to: `${abs}/` }
       : abs.endsWith('/') && abs.length > 1 && targets.has(abs.slice(0, -1)) ? { kind: 'noSlash', to: abs.slice(0, -1) }

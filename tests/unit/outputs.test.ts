@@ -211,6 +211,13 @@ describe('host files and the link check under a base', () => {
     const [e] = checkLinks([{ page: '/a/', source: null, links: ['/a/'] }], targets);
     expect(e.text).toBe('page /a/ links to /a/, which is not a page, alias or file');
     expect(e.hint).toBe('The site is served under /repo/: in a template write href(\'/a/\') from "sitegen-islands", which adds the base, or /repo/a/ (Markdown links and images get the base by themselves).');
+    // An image is pointed at image(), which gives its size too.
+    const img = makeTargets(['/'], ['img/og.png'], '/repo/');
+    expect(checkLinks([{ page: '/', source: null, links: ['/img/og.png'] }], img)[0]!.hint).toBe('The site is served under /repo/: in a template write image(\'/img/og.png\').src from "sitegen-islands" (with its width and height), or href(\'/img/og.png\'), which adds the base, or /repo/img/og.png (Markdown links and images get the base by themselves).');
+    // Not when the path names no page under the base either: a path a typo away, or nothing (the base alone would not fix it).
+    const [near, none] = checkLinks([{ page: '/a/', source: null, links: ['/b/', '/changelog/'] }], targets);
+    expect([near!.text, near!.hint]).toEqual(['page /a/ links to /b/, which is not a page, alias or file', 'Did you mean /repo/a/?']);
+    expect(none!.hint ?? '').not.toContain('served under');
     // A path written with the base but not the page URL's form: the fix as served, with the base.
     const [slash] = checkLinks([{ page: '/a/', source: null, links: ['/repo/a'] }], targets);
     expect(slash.hint).toBe('Page URLs end with "/": link to /repo/a/ instead.');
