@@ -36,6 +36,10 @@ const packageName = (dir: string) => path.basename(dir).toLowerCase().replace(/[
  * copied into the site's vendor/ and named there, so `npm install` in the new folder finds it; else the
  * version range the registry will answer.
  */
+/** Whether the package is on the npm registry (README.md, Your own site): until it is, a site that names it by a
+ *  version range is told how to install it from a tarball of this copy. */
+const ON_REGISTRY = false;
+
 export function selfSpec(root: string, pkgDir = PKG_DIR): string {
   const self = readJson(path.join(pkgDir, 'package.json'));
   const range = `^${self.version}`;
@@ -211,10 +215,20 @@ export async function runInit(dir: string, flags: { force?: boolean; template?: 
   const pkg = (() => { try { return readJson(path.join(root, 'package.json')); } catch { return null; } })();
   const wanted = Object.keys({ ...pkg?.dependencies, ...pkg?.devDependencies });
   const installed = wanted.length > 0 && wanted.every((d) => fs.existsSync(path.join(root, 'node_modules', d, 'package.json')));
+  // Named by a version range while the registry has no such package: npm install would stop at it.
+  const self = readJson(path.join(PKG_DIR, 'package.json'));
+  const selfRange = (pkg?.dependencies?.[self.name!] ?? pkg?.devDependencies?.[self.name!])?.startsWith('^');
+  const unpublished = !installed && !ON_REGISTRY && selfRange && !fs.existsSync(path.join(root, 'node_modules', self.name!, 'package.json'));
+  const tgz = `${self.name}-${self.version}.tgz`;
+  const next = unpublished
+    ? `${self.name} is not on the npm registry yet, so npm install cannot fetch it: pack this copy of it once,\n`
+      + `        (cd ${PKG_DIR} && npm pack --pack-destination /tmp)\n`
+      + `        then ${cd}mkdir -p vendor && cp /tmp/${tgz} vendor/ && npm install ./vendor/${tgz} && npm run dev\n`
+    : `${cd}${installed ? '' : 'npm install && '}npm run dev\n`;
   process.stdout.write(`${bold(`✓ created a ${name} site`)} in ${root} (${written} files)\n`
     + (changed.length ? `${dim('  added to your package.json:')} ${changed.join('; ')}\n` : '')
     + (kept.length ? `${dim('  kept your')} ${kept.join(', ')} ${dim(`(the starter's ${kept.length === 1 ? 'was' : 'were'} not written; --force replaces ${kept.length === 1 ? 'it' : 'them'})`)}\n` : '')
     + (missing.length ? `${dim('  hint:')} your .gitignore does not list ${missing.map((d) => `${d}/`).join(' and ')}: add ${missing.length === 1 ? 'it' : 'them'} (the build's output and its state)\n` : '')
-    + `${dim('  next:')} ${cd}${installed ? '' : 'npm install && '}npm run dev\n`);
+    + `${dim('  next:')} ${next}`);
   return 0;
 }

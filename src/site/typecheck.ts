@@ -79,7 +79,12 @@ export function typeCheck(root: string, opts: { cache?: boolean } = {}): TypeChe
   const configFile = path.join(root, 'tsconfig.json');
   if (!fs.existsSync(configFile)) return null;
   const ts = siteTypeScript(root);
-  if (!ts) return { skipped: 'type check skipped: the site has a tsconfig.json but no typescript package installed (npm install -D typescript)' };
+  if (!ts) {
+    // (listed but not installed: the site's packages were never installed, or not since init added it)
+    let listed = false;
+    try { const p = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')); listed = !!(p?.devDependencies?.typescript ?? p?.dependencies?.typescript); } catch { /* none */ }
+    return { skipped: listed ? 'type check skipped: the site\'s package.json lists typescript, but it is not installed (run npm install)' : 'type check skipped: the site has a tsconfig.json but no typescript package installed (npm install -D typescript)' };
+  }
   if (typeof ts.createEmitAndSemanticDiagnosticsBuilderProgram !== 'function' || !ts.sys) {
     // A TypeScript without the compiler API (7: the native compiler): its own tsc, run as `tsc --noEmit` would be.
     const r = tscCheck(root, configFile, opts.cache !== false ? siteCachePath(root, 'typecheck') : null);

@@ -138,8 +138,12 @@ describe('sitegen check type-checks', () => {
     site.edit('sitegen.config.ts', MISSPELT);
     const r = await site.check();
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('  type check skipped: the site has a tsconfig.json but no typescript package installed (npm install -D typescript)\n');
-    expect(r.result.typecheck).toEqual({ skipped: expect.stringContaining('no typescript package') });
+    // The starter's package.json lists it: the packages were not installed.
+    expect(r.stderr).toBe('  type check skipped: the site\'s package.json lists typescript, but it is not installed (run npm install)\n');
+    site.edit('package.json', (t) => { const p = JSON.parse(t); delete p.devDependencies.typescript; return JSON.stringify(p, null, 2); });
+    const unlisted = await site.check();
+    expect(unlisted.stderr).toBe('  type check skipped: the site has a tsconfig.json but no typescript package installed (npm install -D typescript)\n');
+    expect(unlisted.result.typecheck).toEqual({ skipped: expect.stringContaining('no typescript package') });
 
     fs.rmSync(path.join(site.root, 'tsconfig.json'));
     const none = await site.check();
