@@ -12,6 +12,7 @@ import { IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, pictureModel, remoteImage, p
 import { sourceFactsOfFile } from './source.ts';
 import { recordSource } from './storeFiles.ts';
 import { closest } from '../authoring/issues.ts';
+import { closest as closestName } from '../core/didYouMean.ts';
 
 export interface MarkdownImageOptions {
   root: string;
@@ -105,7 +106,7 @@ export function markdownImages(o: MarkdownImageOptions, deps: ImageDep[]): Image
       if (!st.isFile()) return { problem: `The image ${href} is not a file (${rel})` };
       r = sourceFactsOfFile(real, rel, o.maxPixels); // read a chunk at a time, never whole
     } catch (e: any) {
-      return { problem: e?.code === 'ENOENT' ? `The image ${href} does not exist (looked for ${rel})` : `The image ${href} cannot be read: ${e?.code ?? e?.message}` };
+      return { problem: e?.code === 'ENOENT' ? `The image ${href} does not exist (looked for ${rel})${missingHint(o.root, rel, p)}` : `The image ${href} cannot be read: ${e?.code ?? e?.message}` };
     }
     const dep: ImageDep = [rel, st.size, st.mtimeMs];
     deps.push(dep);
@@ -117,4 +118,16 @@ export function markdownImages(o: MarkdownImageOptions, deps: ImageDep[]): Image
     const model = pictureModel(r.facts, o.settings, { alt, base: o.base, ...asked });
     return { html: pictureHtml(model, t.title ?? undefined) };
   };
+}
+
+/** What a missing image's path likely meant: a file of static/ written without its leading "/" (a path without
+ *  one is read from the post's folder), else an image of the same folder a typo away (its case, say). */
+function missingHint(root: string, rel: string, written: string): string {
+  if (!written.startsWith('/') && !written.startsWith('.') && fs.existsSync(path.join(root, 'static', written))) {
+    return `. Did you mean /${written}? A path without "/" is read from the post's folder; one from the root, from static/`;
+  }
+  let names: string[];
+  try { names = fs.readdirSync(path.join(root, path.posix.dirname(rel))).filter((n) => IMAGE_EXT.test(n)); } catch { return ''; }
+  const near = names.length <= 5_000 ? closestName(path.posix.basename(rel), names) : undefined;
+  return near ? `. Did you mean ${written.slice(0, written.length - path.posix.basename(rel).length)}${near}?` : '';
 }

@@ -85,6 +85,24 @@ describe('<Image> errors are located at the template line that wrote it', () => 
   });
 });
 
+describe('a Markdown image that is not there', () => {
+  it('names the file of static/ it likely meant (a path without "/", a letter of another case)', async () => {
+    const site = await copyOf('basic', { 'static/img/me.jpg': small });
+    try {
+      const cases: [string, string][] = [
+        ['img/me.jpg', 'The image img/me.jpg does not exist (looked for content/pages/img/me.jpg). Did you mean /img/me.jpg? A path without "/" is read from the post\'s folder; one from the root, from static/'],
+        ['/img/Me.jpg', 'The image /img/Me.jpg does not exist (looked for static/img/Me.jpg). Did you mean /img/me.jpg?'],
+        ['/img/nobody.jpg', 'The image /img/nobody.jpg does not exist (looked for static/img/nobody.jpg)'],
+      ];
+      for (const [src, text] of cases) {
+        site.write('content/pages/about.md', `---\ntitle: About\n---\n\n![Me](${src})\n`);
+        const r = await site.run('check');
+        expect(r.errors.map((e) => [e.location?.file, e.location?.line, e.text]), src).toEqual([['content/pages/about.md', 5, text]]);
+      }
+    } finally { site.remove(); }
+  });
+});
+
 describe('Markdown images: widths, sizes and priority of their own', () => {
   it('{widths="…" sizes="…"} after an image: its srcsets at those widths, made, and the list never shows', async () => {
     const site = await copyOf('basic', {
