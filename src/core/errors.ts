@@ -95,28 +95,31 @@ export function renderFailedText(page: string, thrown: string): string {
 
 /** How many pages of a group a note names. */
 const NAMED_PAGES = 3;
+/** A quoted part of a thrown message (a key, a value): linear, each quote's run read once. */
+const QUOTED = /'[^'\n]*'|"[^"\n]*"/g;
 
 /**
  * One template bug shows on every page it renders: render failures with the same error at the same
  * place become one message, on the first page, "and N more pages", with a note naming a few of them.
- * Different errors, or the same one at different places, stay apart.
+ * The same error is the same text but for what it quotes (`reading 'react'`, `reading 'svelte'`: one
+ * lookup of a missing key, with each page's own). Different errors, or one at different places, stay apart.
  */
 export function groupRepeats(list: Message[]): Message[] {
-  const groups = new Map<string, { first: Message; page: string; thrown: string; pages: string[] }>();
+  const groups = new Map<string, { first: Message; page: string; thrown: string; pages: string[]; others: boolean }>();
   const out: (Message | string)[] = [];
   for (const m of list) {
     const failure = m.render;
     if (!failure) { out.push(m); continue; }
     const l = m.location;
-    const key = JSON.stringify([m.id, l?.file, l?.line, l?.column, failure.thrown]);
+    const key = JSON.stringify([m.id, l?.file, l?.line, l?.column, failure.thrown.replace(QUOTED, "''")]);
     const group = groups.get(key);
-    if (group) { group.pages.push(failure.page); continue; }
-    groups.set(key, { first: m, page: failure.page, thrown: failure.thrown, pages: [] });
+    if (group) { group.pages.push(failure.page); group.others ||= failure.thrown !== group.thrown; continue; }
+    groups.set(key, { first: m, page: failure.page, thrown: failure.thrown, pages: [], others: false });
     out.push(key);
   }
   return out.map((entry) => {
     if (typeof entry !== 'string') return entry;
-    const { first, page, thrown, pages } = groups.get(entry)!;
+    const { first, page, thrown, pages, others } = groups.get(entry)!;
     if (!pages.length) return first;
     const more = pages.length === 1 ? '1 more page' : `${pages.length} more pages`;
     const named = pages.slice(0, NAMED_PAGES).join(', ');
@@ -124,7 +127,7 @@ export function groupRepeats(list: Message[]): Message[] {
     return {
       ...first,
       text: `${renderFailedText(page, thrown)} (and ${more})`,
-      notes: [{ text: `also on ${named}${rest > 0 ? ` and ${rest} more` : ''}`, location: null }, ...first.notes],
+      notes: [{ text: `also on ${named}${rest > 0 ? ` and ${rest} more` : ''}${others ? ', where it quotes other values' : ''}`, location: null }, ...first.notes],
     };
   });
 }

@@ -139,6 +139,14 @@ describe('one template bug on many pages is one error', () => {
     } finally { await dev.close(); }
   });
 
+  it('groups one lookup that fails with each page\'s own key (the same error but for what it quotes)', async () => {
+    const s = await throwingSite(3);
+    s.edit('templates/item.tsx', (t) => t.replace("if (!price) throw new Error('price is missing');", "if (!price) throw new TypeError(`Cannot read properties of undefined (reading '${title.slice(5)}')`);"));
+    const r = await s.check();
+    expect(r.errors.map((e) => e.text)).toEqual(["rendering /items/i01/ failed: Cannot read properties of undefined (reading '1') (and 2 more pages)", 'rendering /odd/ failed: odd one']);
+    expect(r.errors[0]!.notes[0]!.text).toBe('also on /items/i02/, /items/i03/, where it quotes other values');
+  });
+
   it('says "1 more page" for two pages', async () => {
     const r = await (await throwingSite(2)).check();
     expect(r.errors[0]!.text).toBe('rendering /items/i01/ failed: price is missing (and 1 more page)');
