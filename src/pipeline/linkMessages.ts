@@ -29,7 +29,9 @@ export function linkMessages(broken: BrokenLink[]): Message[] {
   for (const b of broken) {
     let why: (u: LinkUse) => string, groupWhy: string, hint: string | undefined;
     if (b.kind === 'path') {
-      why = () => 'which is not a page, alias or file';
+      // (a relative link: the path it resolves to, which is what is missing)
+      const resolved = b.resolved.startsWith('\0') ? b.resolved.slice(1) : b.base && b.base !== '/' ? b.base + b.resolved.slice(1) : b.resolved;
+      why = (u) => (!u.link.startsWith('/') && !/^[a-z][a-z0-9+.-]*:/i.test(u.link) ? `which resolves to ${resolved}, not a page, alias or file` : 'which is not a page, alias or file');
       groupWhy = why(b.uses[0]);
       const link = b.uses[0].link;
       // A fix as the source would write it: without the base when the link is written without it (Markdown).

@@ -11,7 +11,8 @@ import { routeTable, normalisePath, outputFor } from '../../src/pipeline/routeTa
 import { extractLinks, forEachLinkAttr, type PageLinks } from '../../src/pipeline/linkScan.ts';
 import { makeTargets } from '../../src/pipeline/linkTargets.ts';
 import { checkLinks } from '../../src/pipeline/linkMessages.ts';
-import { parseHeadersFile, parseRedirectsFile, redirectsChunks, contentSecurityPolicy } from '../../src/output/hostfiles.ts';
+import { parseHeadersFile, redirectsChunks, contentSecurityPolicy } from '../../src/output/hostfiles.ts';
+import { parseRedirectsFile } from '../../src/output/redirectRules.ts';
 import { stageOutput } from '../../src/output/write.ts';
 import { defineIsland, collectIslands } from '../../src/render/island.tsx';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -208,7 +209,7 @@ describe('link check', () => {
     const targets = makeTargets(['/', '/a/'], ['i.png', '404.html']);
     const errors = checkLinks([{ page: '/a/', source: null, links: ['/a/', '/i.png', '/404', '../', 'missing.png', '/a'] }], targets);
     expect(errors.map((e) => e.text)).toEqual([
-      'page /a/ links to missing.png, which is not a page, alias or file',
+      'page /a/ links to missing.png, which resolves to /a/missing.png, not a page, alias or file',
       'page /a/ links to /a, which is not a page, alias or file',
     ]);
   });
@@ -217,8 +218,8 @@ describe('link check', () => {
     const hints = (links: string[], page = '/posts/welcome/') => checkLinks([{ page, source: null, links }], targets).map((e) => [e.text.replace(/^page \S+ links to /, ''), e.hint]);
     // (relative to the page's URL: beside the file, a folder up, or root-relative)
     expect(hints(['first-page.md', '../first-page.md#intro', '/docs/setup.md'])).toEqual([
-      ['first-page.md, which is not a page, alias or file', "Link to the page's URL, not its Markdown file: /posts/first-page/"],
-      ['../first-page.md, which is not a page, alias or file', "Link to the page's URL, not its Markdown file: /posts/first-page/"],
+      ['first-page.md, which resolves to /posts/welcome/first-page.md, not a page, alias or file', "Link to the page's URL, not its Markdown file: /posts/first-page/"],
+      ['../first-page.md, which resolves to /posts/first-page.md, not a page, alias or file', "Link to the page's URL, not its Markdown file: /posts/first-page/"],
       ['/docs/setup.md, which is not a page, alias or file', "Link to the page's URL, not its Markdown file: /docs/setup"],
     ]);
     expect(hints(['/posts/writting-posts/', '/posts/frist-page/', '/nothing/like/any/of/them/'])).toEqual([
@@ -228,8 +229,8 @@ describe('link check', () => {
     ]);
     // A relative link written from the page's folder: page URLs end with "/", so it went one folder deeper.
     expect(hints(['./writing-posts/', 'first-page/#x'], '/posts/welcome/')).toEqual([
-      ['./writing-posts/, which is not a page, alias or file', 'A relative link resolves against the page\'s URL, which ends with "/", so ./writing-posts/ on /posts/welcome/ is /posts/welcome/writing-posts/: link to /posts/writing-posts/ (or ../writing-posts/).'],
-      ['first-page/, which is not a page, alias or file', 'A relative link resolves against the page\'s URL, which ends with "/", so first-page/ on /posts/welcome/ is /posts/welcome/first-page/: link to /posts/first-page/ (or ../first-page/).'],
+      ['./writing-posts/, which resolves to /posts/welcome/writing-posts/, not a page, alias or file', 'A relative link resolves against the page\'s URL, which ends with "/", so ./writing-posts/ on /posts/welcome/ is /posts/welcome/writing-posts/: link to /posts/writing-posts/ (or ../writing-posts/).'],
+      ['first-page/, which resolves to /posts/welcome/first-page/, not a page, alias or file', 'A relative link resolves against the page\'s URL, which ends with "/", so first-page/ on /posts/welcome/ is /posts/welcome/first-page/: link to /posts/first-page/ (or ../first-page/).'],
     ]);
     // Past the first few broken paths, no path is compared with every page (the check stays linear).
     const many = Array.from({ length: 14 }, (_, i) => `/posts/writting-posts-${i}/`);

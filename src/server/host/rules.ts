@@ -1,7 +1,8 @@
 // The host rules a site ships in its output: `_headers` (headers by path pattern) and `_redirects`
 // (301s), in the Netlify/Cloudflare syntax hostfiles.ts parses. Read from the file source and parsed
 // again only when a file's validator changes, so a rebuild (or a dev rebuild) takes effect at once.
-import { parseHeadersFile, parseRedirectsFile, type Redirect } from '../../output/hostfiles.ts';
+import { parseHeadersFile } from '../../output/hostfiles.ts';
+import { parseRedirectsFile, type Redirect } from '../../output/redirectRules.ts';
 import type { FileSource } from './source.ts';
 
 export interface HostRules {
