@@ -19,6 +19,9 @@ export interface FeedItem {
   html?: string;
   author?: string;
   categories?: string[];
+  /** The item's picture (a cover): a site path of a file ("/img/cover.jpg", without the base) or an absolute
+   *  URL. RSS gets it as <media:content>, Atom as a link of rel "enclosure", JSON Feed as `image`. */
+  image?: string;
 }
 
 export interface FeedOptions {
@@ -56,7 +59,13 @@ interface Prepared {
   url: string;
   date: Date;
   updated: Date;
+  /** The image's absolute URL, when the item has one. */
+  image?: string;
 }
+
+/** A picture's media type, from its name (what Atom's enclosure and RSS's media:content say). */
+const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', svg: 'image/svg+xml' };
+const imageType = (url: string) => IMAGE_TYPES[/\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase() ?? ''];
 
 function prepare(ctx: BodyContext, o: FeedOptions): { items: Prepared[]; latest: Date; home: string; self: string } {
   const items = o.items.map((item) => {
@@ -65,7 +74,9 @@ function prepare(ctx: BodyContext, o: FeedOptions): { items: Prepared[]; latest:
     // A Markdown entry's html with its components rendered (render/expandHtml.ts), its URLs made absolute.
     const url = ctx.absolute(item.path);
     const html = item.html && absoluteUrls(expandHtml(item.html), ctx.siteUrl, url);
-    return { item: html === item.html ? item : { ...item, html }, url, date, updated };
+    // (a site path as a file's URL under the base: absolute() gives a path with an extension no slash)
+    const image = !item.image ? undefined : /^https?:\/\//i.test(item.image) ? item.image : ctx.absolute(item.image);
+    return { item: html === item.html ? item : { ...item, html }, url, date, updated, ...(image ? { image } : {}) };
   }).sort((a, b) => b.date.getTime() - a.date.getTime() || a.url.localeCompare(b.url)).slice(0, o.limit ?? Infinity);
   const latest = new Date(Math.max(0, ...items.map((p) => p.updated.getTime())));
   return { items, latest, home: ctx.absolute(o.home ?? '/'), self: ctx.absolute(o.self) };
@@ -110,15 +121,17 @@ const isEmail = (author: string) => { const first = author.trim().split(/\s/, 1)
 export function rssFeed(ctx: BodyContext, o: FeedOptions): string {
   const { items, latest, home, self } = prepare(ctx, o);
   const creators = items.some(({ item }) => item.author && !isEmail(item.author));
-  const entries = items.map(({ item, url, date }) => [
+  const media = items.some((p) => p.image);
+  const entries = items.map(({ item, url, date, image }) => [
     '<item>', el('title', item.title), el('link', url), `<guid isPermaLink="true">${xmlText(url)}</guid>`,
     el('pubDate', date.toUTCString()), el('description', item.html ?? item.summary),
     item.author && !isEmail(item.author) ? el('dc:creator', item.author) : el('author', item.author),
-    ...(item.categories ?? []).map((c) => el('category', c)), '</item>',
+    ...(item.categories ?? []).map((c) => el('category', c)),
+    image ? `<media:content url="${xmlText(image)}" medium="image"${imageType(image) ? ` type="${imageType(image)}"` : ''}/>` : '', '</item>',
   ].join(''));
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"${creators ? ' xmlns:dc="http://purl.org/dc/elements/1.1/"' : ''}>`,
+    `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"${creators ? ' xmlns:dc="http://purl.org/dc/elements/1.1/"' : ''}${media ? ' xmlns:media="http://search.yahoo.com/mrss/"' : ''}>`,
     '<channel>',
     el('title', o.title), el('link', home), el('description', o.description ?? o.title), el('language', o.language),
     items.length ? el('lastBuildDate', latest.toUTCString()) : '',
@@ -134,8 +147,9 @@ export function rssFeed(ctx: BodyContext, o: FeedOptions): string {
 export function atomFeed(ctx: BodyContext, o: FeedOptions): string {
   const { items, latest, home, self } = prepare(ctx, o);
   const author = (name: string) => `<author><name>${xmlText(name)}</name></author>`;
-  const entries = items.map(({ item, url, date, updated }) => [
+  const entries = items.map(({ item, url, date, updated, image }) => [
     '<entry>', el('title', item.title), `<link rel="alternate" type="text/html" href="${xmlText(url)}"/>`, el('id', url),
+    image ? `<link rel="enclosure"${imageType(image) ? ` type="${imageType(image)}"` : ''} href="${xmlText(image)}"/>` : '',
     el('published', date.toISOString()), el('updated', updated.toISOString()), item.author ? author(item.author) : '',
     item.summary ? `<summary>${xmlText(item.summary)}</summary>` : '',
     item.html ? `<content type="html">${xmlText(item.html)}</content>` : '',
@@ -160,7 +174,7 @@ export function jsonFeed(ctx: BodyContext, o: FeedOptions): string {
     version: 'https://jsonfeed.org/version/1.1', title: o.title, home_page_url: home, feed_url: self,
     ...(o.description ? { description: o.description } : {}), ...(o.language ? { language: o.language } : {}),
     ...(o.author ? { authors: [{ name: o.author }] } : {}),
-    items: items.map(({ item, url, date, updated }) => ({
+    items: items.map(({ item, url, date, updated, image }) => ({
       id: url, url, title: item.title,
       ...(item.html ? { content_html: item.html } : { content_text: item.summary ?? item.title }),
       ...(item.summary ? { summary: item.summary } : {}),
@@ -168,6 +182,7 @@ export function jsonFeed(ctx: BodyContext, o: FeedOptions): string {
       ...(updated.getTime() !== date.getTime() ? { date_modified: updated.toISOString() } : {}),
       ...(item.categories?.length ? { tags: item.categories } : {}),
       ...(item.author ? { authors: [{ name: item.author }] } : {}),
+      ...(image ? { image } : {}),
     })),
   };
   return JSON.stringify(doc, null, 2) + '\n';

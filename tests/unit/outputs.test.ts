@@ -13,7 +13,7 @@ import { hostFiles, redirectsChunks } from '../../src/output/hostfiles.ts';
 import { makeTargets } from '../../src/pipeline/linkTargets.ts';
 import { checkLinks } from '../../src/pipeline/linkMessages.ts';
 import { createHost, memorySource } from '../../src/server/host/index.ts';
-import { rssFeed, atomFeed } from '../../src/output/feed.ts';
+import { rssFeed, atomFeed, jsonFeed } from '../../src/output/feed.ts';
 import { bodyContext } from '../../src/render/document.tsx';
 import { startDevServer } from '../../src/dev/index.ts';
 import { imageSize, staticImages } from '../../src/output/staticImages.ts';
@@ -292,6 +292,18 @@ describe('feeds', () => {
     const plain = rssFeed(ctx, { title: 'T', self: '/rss.xml', items: [{ ...items[1], author: 'ada@example.com' }] });
     expect(plain).toContain('<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">');
     expect(plain).toContain('<author>ada@example.com</author>');
+  });
+
+  it("an item's image: RSS's media:content, Atom's enclosure link, JSON Feed's image, each absolute under the base", () => {
+    const pictured = [{ ...items[1], image: '/img/cover.jpg' }, { ...items[0], image: 'https://cdn.example/a.webp?w=2' }];
+    const rss = rssFeed(ctx, { title: 'T', self: '/rss.xml', items: pictured });
+    expect(rss).toContain('xmlns:media="http://search.yahoo.com/mrss/"');
+    expect(rss).toContain('<media:content url="https://u.example.io/repo/img/cover.jpg" medium="image" type="image/jpeg"/></item>');
+    expect(rss).toContain('<media:content url="https://cdn.example/a.webp?w=2" medium="image" type="image/webp"/>');
+    expect(atomFeed(ctx, { title: 'T', self: '/atom.xml', items: pictured })).toContain('<link rel="enclosure" type="image/jpeg" href="https://u.example.io/repo/img/cover.jpg"/>');
+    expect(JSON.parse(jsonFeed(ctx, { title: 'T', self: '/feed.json', items: pictured })).items.map((i: { image?: string }) => i.image)).toEqual(['https://u.example.io/repo/img/cover.jpg', 'https://cdn.example/a.webp?w=2']);
+    // Without one, no media namespace.
+    expect(rssFeed(ctx, { title: 'T', self: '/rss.xml', items })).not.toContain('media');
   });
 
   it("an item's relative links are made absolute against its own page, as they resolve there", () => {
