@@ -20,6 +20,7 @@ import { configureEngine, engineSettings, type EngineSettings } from '../core/se
 import { openSession, type Plan, type ReadyPlan, type Session } from './session.ts';
 import { linkProblems } from './links.ts';
 import { cspWarnings, type PageMarks } from './cspWarnings.ts';
+import { ownRedirectWarnings } from './ownRedirects.ts';
 import { aliasPagesOf, memoryTarget, planInput, renderChanged, renderPlan, type RenderTarget } from './render.ts';
 import { targetsDigest } from './plan.ts';
 import { patchOutput } from '../output/patch.ts';
@@ -155,11 +156,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   }
 }
 
-function finish(result: BuildResult, t0: number): BuildResult {
-  result.errors = sortMessages(result.errors);
-  result.timings.total = Math.round(performance.now() - t0);
-  return result;
-}
+/** The result with its errors sorted and grouped (core/errors.ts), and the whole time. */
+const finish = (result: BuildResult, t0: number): BuildResult => { result.errors = sortMessages(result.errors); result.timings.total = Math.round(performance.now() - t0); return result; };
 
 /**
  * Renders the plan and makes it the output when nothing went wrong: written into the live output in place when
@@ -295,6 +293,6 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
   result.assets = manifest.files.size + session.statics.files.size + outputs.images.copies.size + (result.images?.files ?? 0);
   await timed('links', async () => {
     result.errors.push(...plan.deferred, ...await linkProblems(session.root, pageLinks, outputs.targets, undefined, passed.includes(true) ? (_p, i) => passed[i] : undefined, session.sourceFiles(), !!targets && targets === incremental?.passedTargets(), session.content));
-    result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest, session.statics.files));
+    result.warnings.push(...await cspWarnings(session.root, site.config, session.env, marks, session.sourceFiles(), manifest, session.statics.files), ...ownRedirectWarnings(session.statics.files, outputs.targets));
   });
 }

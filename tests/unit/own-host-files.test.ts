@@ -78,6 +78,28 @@ describe("a site's own _redirects and _headers", () => {
     } finally { site.remove(); }
   });
 
+  it('a rule of its own _redirects that leads to no page, or lies outside the base, is a warning at its line', async () => {
+    const rules = ['/ok/ /items/alpha/ 301', '/gone/ /items/alpah/ 301', '/blog/* /items/:splat 301', '/api/* /.netlify/functions/:splat 200', '/far/ https://elsewhere.example/ 301'];
+    const site = await copyOf('basic', { 'static/_redirects': `${rules.join('\n')}\n` });
+    try {
+      for (const command of ['build', 'check']) {
+        const r = await site.run(command);
+        expect(r.errors, command).toEqual([]);
+        expect(r.warnings.filter((w) => w.id === 'RedirectWarning').map((w) => [`${w.location?.file}:${w.location?.line}:${w.location?.column}`, w.text, w.hint]), command).toEqual([
+          ['static/_redirects:2:8', 'static/_redirects redirects /gone/ to /items/alpah/, which is not a page, alias or file of the site', 'Did you mean /items/alpha/?'],
+        ]);
+      }
+      // Under a base, the file is merged as written: a path without the base is said, with the fix.
+      site.edit('sitegen.config.ts', (t) => t.replace("url: 'https://fixture.example',", "url: 'https://fixture.example', base: '/sub/',"));
+      site.write('static/_redirects', '/old/ /items/alpha/ 301\n/sub/old2/ /sub/items/beta/ 301\n');
+      const based = await site.run('check');
+      expect(based.warnings.filter((w) => w.id === 'RedirectWarning').map((w) => [w.location?.line, w.location?.column, w.hint])).toEqual([
+        [1, 1, 'Write the old path with the base: /sub/old/.'],
+        [1, 7, 'Write the target with the base: /sub/items/alpha/.'],
+      ]);
+    } finally { site.remove(); }
+  });
+
   it('a favicon a plugin writes is no error, and the pages\' <link> to it is no broken link', async () => {
     const site = await copyOf('basic');
     try {

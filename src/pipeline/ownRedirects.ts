@@ -1,0 +1,46 @@
+// ownRedirects: the site's own static/_redirects, read as the link check reads pages (build and check). It is
+// merged into the output's as written, so a rule is said (a warning: a host may answer paths this build does not
+// write, a function's or a proxy's) where its old path lies outside the site's base, where its target does, and
+// where a redirect leads to a path of the site that is no page, alias or file. Rules with placeholders, a
+// splat, query conditions or another status than a redirect's, and targets on other hosts, are left alone.
+import type { Message } from '../core/types.ts';
+import { fileLocation, message } from '../core/errors.ts';
+import { closest } from '../core/didYouMean.ts';
+import type { LinkTargets } from './linkScan.ts';
+
+const FILE = '_redirects';
+const REDIRECTS = new Set(['301', '302', '303', '307', '308']);
+
+/** The warnings for `statics`' _redirects under `targets` (the output's pages, aliases and files, base-less). */
+export function ownRedirectWarnings(statics: ReadonlyMap<string, Uint8Array>, targets: LinkTargets): Message[] {
+  const bytes = statics.get(FILE);
+  if (!bytes) return [];
+  const base = targets.base ?? '/';
+  const out: Message[] = [];
+  const lines = Buffer.from(bytes).toString('utf8').split('\n');
+  lines.forEach((line, i) => {
+    const t = line.trim();
+    if (!t || t.startsWith('#')) return;
+    const [from, to, code, ...rest] = t.split(/\s+/);
+    if (!from || !to || rest.length || to.includes('=') || (code !== undefined && !REDIRECTS.has(code.replace(/!$/, '')))) return;
+    const at = (text: string) => fileLocation(`static/${FILE}`, i + 1, line.indexOf(text) + 1, line);
+    const pattern = (p: string) => p.includes('*') || p.split('/').some((s) => s.startsWith(':'));
+    if (base !== '/' && from.startsWith('/') && !from.startsWith(base) && from !== base.slice(0, -1)) {
+      out.push(message('RedirectWarning', `static/${FILE} has a rule for ${from}, outside the site's base ${base}: the host serves the site under the base, and this file is merged as written`, at(from), { hint: `Write the old path with the base: ${base}${from.slice(1)}.` }));
+    }
+    if (!to.startsWith('/') || to.startsWith('//') || pattern(from) || pattern(to)) return;
+    const target = to.split(/[?#]/, 1)[0]!;
+    if (base !== '/' && !target.startsWith(base)) {
+      const inside = targets.has(target);
+      out.push(message('RedirectWarning', `static/${FILE} redirects ${from} to ${to}, outside the site's base ${base}${inside ? '' : ', which is no page of the site either'}`, at(to), { hint: inside ? `Write the target with the base: ${base}${to.slice(1)}.` : `Write the target as it is served, with the base (${base}…).` }));
+      return;
+    }
+    const path = base !== '/' ? target.slice(base.length - 1) : target;
+    let decoded = path;
+    try { decoded = decodeURI(path); } catch { /* as written */ }
+    if (targets.has(path) || targets.has(decoded)) return;
+    const near = path.length <= 200 ? closest(path, [...(targets.paths?.() ?? [])].slice(0, 50_000)) : undefined;
+    out.push(message('RedirectWarning', `static/${FILE} redirects ${from} to ${to}, which is not a page, alias or file of the site`, at(to), { hint: near ? `Did you mean ${base}${near.slice(1)}?` : 'Point it at a page of the site, or take the rule out.' }));
+  });
+  return out;
+}
