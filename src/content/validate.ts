@@ -123,8 +123,10 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
       : { hint: "YAML dates are strings: declare the field with date() from sitegen-islands (import { date } from 'sitegen-islands'; date: date()), which reads them and refuses a day that does not exist." };
     // One value where a list goes (Eleventy's `tags: posts`): the list form of what was written.
     const key = iss.path.length ? String(iss.path[iss.path.length - 1]) : '';
+    // (`-react` under a key: a dash with no space after it, which YAML reads as text)
+    const dashed = typeof written === 'string' && /^-[^\s\d.-]/.test(written) ? written.slice(1) : null;
     const listHint = iss.code === 'invalid_type' && iss.expected === 'array' && (typeof written === 'string' || typeof written === 'number') && key
-      ? { hint: `Write a list, even of one: ${key}: [${typeof written === 'string' ? JSON.stringify(written).slice(1, -1).slice(0, 40) : written}]` } : {};
+      ? { hint: dashed !== null ? `A list item has a space after its "-": - ${dashed.slice(0, 40)}` : `Write a list, even of one: ${key}: [${typeof written === 'string' ? JSON.stringify(written).slice(1, -1).slice(0, 40) : written}]` } : {};
     // A number written as people write it ("3,50", "1 200", "$4", "12%"), or quoted: as YAML and JSON take one.
     const numberHint = iss.code === 'invalid_type' && iss.expected === 'number' && typeof written === 'string' ? numberAsWritten(written) : {};
     // A missing field has no place of its own: said at the map that lacks it, which the hint names as such.
@@ -133,7 +135,9 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
     const boolHint = iss.code === 'invalid_type' && iss.expected === 'boolean' && typeof written === 'string' && /^(?:y|yes|n|no|on|off|true|false)$/i.test(written) ? { hint: `Write true or false: YAML reads "${written}" as text.` } : {};
     // A number or true/false where text goes (`title: 42`): quoted, YAML and JSON read it as text.
     const textHint = iss.code === 'invalid_type' && iss.expected === 'string' && (typeof written === 'number' || typeof written === 'boolean') ? { hint: `Put the value in quotes, as written ("…"), so it is read as text, not as a ${typeof written}.` } : {};
-    errors.push(message('ContentSchemaError', iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint, ...numberHint, ...missingHint, ...boolHint, ...textHint }));
+    // A key with nothing after it (`tags:`) is null in YAML, not an empty list or text.
+    const nullHint = iss.code === 'invalid_type' && written === null && key ? { hint: `${key}: with nothing after it is empty (null): write ${iss.expected === 'array' ? `${key}: []` : iss.expected === 'string' ? `${key}: ""` : `a value after "${key}:"`}, or leave the line out if the field is optional.` } : {};
+    errors.push(message('ContentSchemaError', iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint, ...numberHint, ...missingHint, ...boolHint, ...textHint, ...nullHint }));
   }
   return { errors: sortMessages(errors) };
 }

@@ -23,6 +23,8 @@ export interface YamlSyntaxProblem {
 
 /** A block list item's line: its indentation, then `-` and a space or the end (anchored: linear). */
 const LIST_ITEM = /^([ \t]*)-(?:[ \t]|$)/;
+/** A line that was meant as a list item but has no space after its "-" (`-typescript`; not `---` or `-1`). */
+const DASH_NO_SPACE = /^([ \t]*)-([^\s\d.-][^\n]{0,40})/;
 
 export function parseYamlSource(text: string, file: string, lineOffset = 0): { source: YamlSource; problems: YamlSyntaxProblem[] } {
   const counter = new LineCounter();
@@ -55,6 +57,14 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): { s
         said++;
         return { line: at + lineOffset, column: item[1].length + 1, message: `This list item's "-" is at column ${item[1].length + 1}, but the item above it (line ${k + lineOffset}) has its "-" at column ${above[1].length + 1}: line them up` };
       }
+    }
+    // `-typescript` below `- react`: a dash with no space after it is text, which YAML finds out of place.
+    const dash = said === 0 ? DASH_NO_SPACE.exec(lineAt(pos.line)) : null;
+    if (dash && LIST_ITEM.test(lineAt(pos.line - 1))) {
+      itemLines.add(pos.line);
+      derailed = true;
+      said++;
+      return { line: pos.line + lineOffset, column: dash[1].length + 1, message: `This line is text, not a list item: a list item has a space after its "-" (- ${dash[2].trimEnd()})` };
     }
     const implicit = e.code === 'BLOCK_AS_IMPLICIT_KEY' || e.code === 'MULTILINE_IMPLICIT_KEY';
     if (derailed && implicit) return null;

@@ -126,6 +126,21 @@ describe('date()', () => {
     ]);
   });
 
+  it('a key with nothing after it (null in YAML) says what an empty value is written as', () => {
+    const { source } = parseYamlSource('title:\ntags:\n', 'content/posts/p.yaml', 0);
+    const r = validateData(z.object({ title: z.string(), tags: z.array(z.string()) }), { title: null, tags: null }, source);
+    expect(r.errors.map((e) => [e.field, e.location?.line, e.hint])).toEqual([
+      ['title', 1, 'title: with nothing after it is empty (null): write title: "", or leave the line out if the field is optional.'],
+      ['tags', 2, 'tags: with nothing after it is empty (null): write tags: [], or leave the line out if the field is optional.'],
+    ]);
+  });
+
+  it('a lone list item with no space after its "-" (text to YAML) says where the space goes', () => {
+    const { source } = parseYamlSource('tags:\n  -react\n', 'content/posts/p.yaml', 0);
+    const r = validateData(z.object({ tags: z.array(z.string()) }), { tags: '-react' }, source);
+    expect(r.errors.map((e) => e.hint)).toEqual(['A list item has a space after its "-": - react']);
+  });
+
   it('a misspelt required field is one error, at the key written, naming the field meant', () => {
     const { source } = parseYamlSource('title: x\ndescripton: About\nauthor:\n  nmae: Ada\n', 'content/posts/p.yaml', 0);
     const schema = z.strictObject({ title: z.string(), description: z.string(), author: z.strictObject({ name: z.string() }), tagline: z.string() });

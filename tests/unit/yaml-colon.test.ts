@@ -56,6 +56,16 @@ describe('other structure mistakes, each one problem', () => {
   });
 });
 
+describe('a list item with no space after its "-"', () => {
+  it('is one problem at the "-", saying a list item has a space after it', () => {
+    const said = 'This line is text, not a list item: a list item has a space after its "-" (- typescript)';
+    expect(problems('title: x\ntags:\n  - react\n  -typescript\n')).toEqual([[4, 3, said]]);
+    expect(problems('tags:\n- react\n-typescript\ntitle: x\n')).toEqual([[3, 1, said]]);
+    // (a document marker and a negative number are no such line)
+    expect(problems('a:\n  - 1\n  - -2\n')).toEqual([]);
+  });
+});
+
 describe('a list item out of line with the one above', () => {
   it('is one problem at its "-", saying where the item above has its "-", not advice to add a ":"', () => {
     const item = (col: number, line: number, above: number) => `This list item's "-" is at column ${col}, but the item above it (line ${line}) has its "-" at column ${above}: line them up`;
