@@ -41,7 +41,7 @@ export function linkMessages(broken: BrokenLink[]): Message[] {
         : b.fix?.kind === 'base' ? `The site is served under ${b.fix.base}: in a template write ${IMAGE_FILE.test(link) ? `image('${link}').src from "sitegen-islands" (with its width and height), or href('${link}'),` : `href('${link}') from "sitegen-islands",`} which adds the base, or ${b.fix.base}${link.replace(/^\/+/, '')} (Markdown links and images get the base by themselves).`
         : b.fix?.kind === 'slash' ? `Page URLs end with "/": link to ${b.fix.to} instead.`
         : b.fix?.kind === 'noSlash' ? `Page URLs have no trailing "/" (trailingSlash: 'never'): link to ${b.fix.to} instead.`
-        : b.fix?.kind === 'page' ? `Link to the page's URL, not its Markdown file: ${b.fix.to}`
+        : b.fix?.kind === 'page' ? `Link to the page's URL, not its ${/\.md(?:[#?]|$)/i.test(link) ? 'Markdown' : 'content'} file: ${b.fix.to}`
         : b.fix?.kind === 'named' ? `${b.fix.file} is served at ${b.fix.to} (its route names its page): link there.`
         : b.fix?.kind === 'draft' ? `It may be the page of ${b.fix.file}, a draft, left out of this build (\`sitegen dev\` and \`sitegen build --drafts\` show drafts): publish it, or link to it once it is published.`
         : b.fix?.kind === 'near' ? `Did you mean ${b.fix.to}?`

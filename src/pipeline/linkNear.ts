@@ -43,8 +43,8 @@ export function nearPath(abs: string, targets: LinkTargets, budget: { typos: num
   return to ? { kind: md ? 'page' : 'near', to } : null;
 }
 
-/** A link to a Markdown file of the site (`./2024-04-12-notes.md`, beside the linking page's own file, or
- *  `/content/posts/notes.md`): the page made from that file, whatever its route made of its name (a date
+/** A link to a content file of the site (`./2024-04-12-notes.md`, beside the linking page's own file, a
+ *  project's `./trail-map.yaml`, or `/content/posts/notes.md`): the page made from that file, whatever its route made of its name (a date
  *  prefix taken off, a permalink). Null when the link names no such file. */
 export function pageOfFile(use: LinkUse, targets: LinkTargets): LinkFix | null {
   if (!targets.pageOf || !use.source) return null;
@@ -52,7 +52,7 @@ export function pageOfFile(use: LinkUse, targets: LinkTargets): LinkFix | null {
   const base = targets.base ?? '/';
   const served = use.link.split('#', 1)[0]!.split('?', 1)[0]!;
   const link = base !== '/' && served.startsWith(base) ? served.slice(base.length - 1) : served;
-  if (!/\.md$/i.test(link) || /^[a-z][a-z0-9+.-]*:/i.test(link)) return null;
+  if (!/\.(?:md|ya?ml|json)$/i.test(link) || /^[a-z][a-z0-9+.-]*:/i.test(link)) return null;
   let file: string;
   try { file = decodeURI(link.startsWith('/') ? link.slice(1) : path.posix.join(path.posix.dirname(use.source), link)); } catch { return null; }
   const to = targets.pageOf(file) ?? (link.startsWith('/') ? targets.pageOf(`content/${file}`) : undefined);

@@ -251,6 +251,9 @@ describe('link check', () => {
     // Under a base, a root-relative Markdown link is served with it: the file is named without it.
     const based = { ...makeTargets(['/posts/garden-notes/'], [], '/blog/'), pageOf: (f: string) => sources.get(f) };
     expect(checkLinks([{ ...page, links: ['/blog/content/posts/2024-04-12-garden-notes.md'] }], based).map((e) => e.hint)).toEqual(["Link to the page's URL, not its Markdown file: /blog/posts/garden-notes/"]);
+     // A YAML (or JSON) entry's file too.
+    const projects = { ...makeTargets(['/projects/trail-map/'], []), pageOf: (f: string) => (f === 'content/projects/trail-map.yaml' ? '/projects/trail-map/' : undefined) };
+    expect(checkLinks([{ page: '/projects/other/', source: 'content/projects/other.md', links: ['./trail-map.yaml'] }], projects).map((e) => e.hint)).toEqual(["Link to the page's URL, not its content file: /projects/trail-map/"]);
   });
   it("hints at the page of the content file a link names by its file name (a blog whose URLs were its file names), not at a path a typo away", () => {
     const sources = new Map([['content/posts/code-post.md', '/posts/code-and-more/'], ['content/posts/2024-03-05-hello.md', '/posts/hello/']]);
