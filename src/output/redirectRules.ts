@@ -19,6 +19,9 @@ function ruleMatch(from: string): RuleMatch | null {
   return splat || placeholders ? { kind: 'pattern', segments, splat } : { kind: 'exact', from };
 }
 
+/** A rule's target: a path or a URL (`/x/`, `https://…`), not a query condition (`id=:id`). */
+export const isTarget = (t: string) => t.startsWith('/') || /^[a-z][a-z0-9+.-]*:\/\//i.test(t);
+
 /** The values a pattern takes from `path` (its placeholders, and `splat`), or null. Segment by segment: linear. */
 function matchPattern(m: Extract<RuleMatch, { kind: 'pattern' }>, path: string): Map<string, string> | null {
   const parts = path.split('/');
@@ -53,8 +56,8 @@ function fillTarget(to: string, values: Map<string, string>): string {
 /** _redirects as hosts read it: for a path, the first rule that matches it wins, with its status (301 when
  *  none; "302!" forced is 302). A rule matches its path exactly, or is a pattern of whole-segment placeholders
  *  (`/news/:year/:slug`) and a last `*` (`/blog/*`), whose values `to` takes (`:year`, `:splat`). A rule of
- *  another status (a 200 rewrite, a 404) or with query conditions is no redirect here, but a later rule still
- *  does not apply to what it matches. */
+ *  another status (a 200 rewrite, a 404) is no redirect here, but a later rule still does not apply to what it
+ *  matches; a rule with conditions (a query's, a country's) is passed over, as it applies to some requests only. */
 export function parseRedirectsFile(text: string): { get(path: string): Redirect | undefined; exact: Map<string, Redirect> } {
   const exact = new Map<string, Redirect>();
   const first = new Map<string, number>(); // each exact path's first rule (a rewrite's too)
@@ -65,13 +68,15 @@ export function parseRedirectsFile(text: string): { get(path: string): Redirect 
     const [from, to, code, ...rest] = t.split(/\s+/);
     if (!from || !to) return;
     const m = ruleMatch(from);
-    const conditions = to.includes('=') || rest.length > 0 || (code !== undefined && code.includes('='));
+    // Query conditions come before the target (`/store id=:id /blog/:id`), others after the status (`Country=au`):
+    // such a rule applies to some requests of its path only, so it is not served and takes no path from later rules.
+    const conditions = !isTarget(to) || rest.length > 0 || (code !== undefined && code.includes('='));
     const status = code === undefined ? 301 : Number(code.endsWith('!') ? code.slice(0, -1) : code);
-    if (!m) return;
-    if (m.kind === 'pattern') { patterns.push({ at, match: m, to, status: conditions ? 0 : status }); return; }
+    if (!m || conditions) return;
+    if (m.kind === 'pattern') { patterns.push({ at, match: m, to, status }); return; }
     if (first.has(from)) return;
     first.set(from, at);
-    if (STATUSES.has(status) && !conditions) exact.set(from, { to, status: status as Redirect['status'] });
+    if (STATUSES.has(status)) exact.set(from, { to, status: status as Redirect['status'] });
   });
   return {
     exact,

@@ -7,9 +7,12 @@ import type { Message } from '../core/types.ts';
 import { fileLocation, message } from '../core/errors.ts';
 import { closest } from '../core/didYouMean.ts';
 import type { LinkTargets } from './linkScan.ts';
+import { isTarget } from '../output/redirectRules.ts';
 
 const FILE = '_redirects';
 const REDIRECTS = new Set(['301', '302', '303', '307', '308']);
+// C0 and C1 controls and DEL, as the terminal would act on them.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /** The warnings for `statics`' _redirects under `targets` (the output's pages, aliases and files, base-less). */
 export function ownRedirectWarnings(statics: ReadonlyMap<string, Uint8Array>, targets: LinkTargets): Message[] {
@@ -22,17 +25,22 @@ export function ownRedirectWarnings(statics: ReadonlyMap<string, Uint8Array>, ta
     const t = line.trim();
     if (!t || t.startsWith('#')) return;
     const [from, to, code, ...rest] = t.split(/\s+/);
-    if (!from || !to || rest.length || to.includes('=') || (code !== undefined && !REDIRECTS.has(code.replace(/!$/, '')))) return;
-    const at = (text: string) => fileLocation(`static/${FILE}`, i + 1, line.indexOf(text) + 1, line);
+    if (!from || !to || rest.length || !isTarget(to) || (code !== undefined && !REDIRECTS.has(code.replace(/!$/, '')))) return;
+    // (a control character is shown escaped: the file's text reaches the terminal; the target after the old path)
+    const shown = (s: string) => s.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+    const fromAt = line.indexOf(from), toAt = line.indexOf(to, fromAt + from.length);
+    const at = (which: 'from' | 'to') => fileLocation(`static/${FILE}`, i + 1, (which === 'from' ? fromAt : toAt) + 1, shown(line));
+    const [From, To] = [shown(from), shown(to)];
     const pattern = (p: string) => p.includes('*') || p.split('/').some((s) => s.startsWith(':'));
     if (base !== '/' && from.startsWith('/') && !from.startsWith(base) && from !== base.slice(0, -1)) {
-      out.push(message('RedirectWarning', `static/${FILE} has a rule for ${from}, outside the site's base ${base}: the host serves the site under the base, and this file is merged as written`, at(from), { hint: `Write the old path with the base: ${base}${from.slice(1)}.` }));
+      out.push(message('RedirectWarning', `static/${FILE} has a rule for ${From}, outside the site's base ${base}: the host serves the site under the base, and this file is merged as written`, at('from'), { hint: `Write the old path with the base: ${base}${From.slice(1)}.` }));
     }
     if (!to.startsWith('/') || to.startsWith('//') || pattern(from) || pattern(to)) return;
     const target = to.split(/[?#]/, 1)[0]!;
+    if (base !== '/' && target === base.slice(0, -1)) return; // (the site's root, without its slash)
     if (base !== '/' && !target.startsWith(base)) {
       const inside = targets.has(target);
-      out.push(message('RedirectWarning', `static/${FILE} redirects ${from} to ${to}, outside the site's base ${base}${inside ? '' : ', which is no page of the site either'}`, at(to), { hint: inside ? `Write the target with the base: ${base}${to.slice(1)}.` : `Write the target as it is served, with the base (${base}…).` }));
+      out.push(message('RedirectWarning', `static/${FILE} redirects ${From} to ${To}, outside the site's base ${base}${inside ? '' : ', which is no page of the site either'}`, at('to'), { hint: inside ? `Write the target with the base: ${base}${To.slice(1)}.` : `Write the target as it is served, with the base (${base}…).` }));
       return;
     }
     const path = base !== '/' ? target.slice(base.length - 1) : target;
@@ -40,7 +48,7 @@ export function ownRedirectWarnings(statics: ReadonlyMap<string, Uint8Array>, ta
     try { decoded = decodeURI(path); } catch { /* as written */ }
     if (targets.has(path) || targets.has(decoded)) return;
     const near = path.length <= 200 ? closest(path, [...(targets.paths?.() ?? [])].slice(0, 50_000)) : undefined;
-    out.push(message('RedirectWarning', `static/${FILE} redirects ${from} to ${to}, which is not a page, alias or file of the site`, at(to), { hint: near ? `Did you mean ${base}${near.slice(1)}?` : 'Point it at a page of the site, or take the rule out.' }));
+    out.push(message('RedirectWarning', `static/${FILE} redirects ${From} to ${To}, which is not a page, alias or file of the site`, at('to'), { hint: near ? `Did you mean ${base}${near.slice(1)}?` : 'Point it at a page of the site, or take the rule out.' }));
   });
   return out;
 }

@@ -6,7 +6,8 @@
 import type { Alias, Content, Message, SiteConfig } from '../core/types.ts';
 import type { AssetManifest } from '../islands/bundle.ts';
 import type { Mode } from '../site/plugins.ts';
-import { routeFieldAt, type RouteTable } from './routeTable.ts';
+import type { RouteTable } from './routeTable.ts';
+import { routeFieldAt } from './routeLocate.ts';
 import { message, fileLocation } from '../core/errors.ts';
 import type { LinkTargets } from './linkScan.ts';
 import { makeTargets, targetsOver } from './linkTargets.ts';

@@ -3,14 +3,13 @@
 // and is written to <path>/index.html; with 'never' it has no slash and is written to <path>.html, which
 // static hosts (and our own, src/server/host/) serve at /<path>. Paths are base-less: the base is for URLs only.
 import type { Alias, Content, Location, Message, Route, RouteDef, SiteConfig } from '../core/types.ts';
-import fs from 'node:fs';
 import path from 'node:path';
-import { message, fileLocation, locationAt, thrownBySite } from '../core/errors.ts';
+import { message, fileLocation, thrownBySite } from '../core/errors.ts';
 import { issuesOf, type HelperIssue } from '../authoring/issues.ts';
 import { setUrlPolicy, urlPolicy, TRAILING_SLASHES, type TrailingSlash } from '../render/urls.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
 import { LANG_HINT, LANG_TAG } from '../core/route.ts';
-import { locateKey } from '../site/configLocate.ts';
+import { besideSource, routeFieldAt, writtenIn } from './routeLocate.ts';
 
 type SlashRule = TrailingSlash | Pick<SiteConfig, 'trailingSlash'>;
 const ruleOf = (r: SlashRule | undefined): TrailingSlash => (typeof r === 'string' ? r : r?.trailingSlash) ?? 'always';
@@ -141,7 +140,7 @@ function invalidOutput(d: RouteDef): string | null {
  * Why an Open Graph image (a route's or the site's) is refused, or null: the link policy of Markdown links
  * (content/urlScheme.ts), as a browser or a link preview decodes the URL.
  */
-export function invalidOgImage(v: unknown): string | null {
+export function invalidOgImage(v: unknown, beside = false): string | null {
   if (typeof v !== 'string') return 'must be a site path or an absolute URL';
   const scheme = unsafeScheme(v);
   if (scheme) return `is a ${scheme}: URL, which is not allowed (use a site path such as "/og.png" or an https:// URL)`;
@@ -151,7 +150,7 @@ export function invalidOgImage(v: unknown): string | null {
     const rest = v.replace(/^(?:\.\/)+/, '');
     // (a file of static/ written with the folder's name, or an image beside a content file, as Markdown takes one)
     if (rest.startsWith('static/')) return `must be a site path from the root: a file of static/ is named by its path below static/ ("/${rest.slice('static/'.length)}")`;
-    if (v.startsWith('.')) return `must be a site path from the root or an absolute http(s) URL: a path from a content file (an image beside it) is not one, and such an image is not published as it is; put it in static/ and name it by its path there (static/img/${path.posix.basename(v)} is "/img/${path.posix.basename(v)}")`;
+    if (v.startsWith('.') || beside) return `must be a site path from the root or an absolute http(s) URL: a path from a content file (an image beside it) is not one, and such an image is not published as it is; put it in static/ and name it by its path there (static/img/${path.posix.basename(v)} is "/img/${path.posix.basename(v)}")`;
     return `must be a site path from the root ("/${v.replace(/^[./]+/, '') || 'og.png'}") or an absolute http(s) URL`;
   }
   return null;
@@ -197,29 +196,31 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
   };
   if (trusted) return trustedTable(defs, config);
   const routes: Route[] = [];
+  // (each at the value in the route's content file when it is written there, else where routes() makes the route)
+  const refuse = (id: 'InvalidRoute' | 'ConfigError', text: string, source: string | null | undefined, value?: unknown, hint?: string) => { const { at, notes } = routeFieldAt(root, source, value); const m = message(id, text, at, hint ? { hint } : {}); m.notes.push(...notes); errors.push(m); };
   for (const d of defs) {
-    // (each at the value in the route's content file when it is written there, else where routes() makes the route)
-    const refuse = (id: 'InvalidRoute' | 'ConfigError', text: string, value?: unknown) => { const { at, notes } = routeFieldAt(root, d.source, value); const m = message(id, text, at); m.notes.push(...notes); errors.push(m); };
     const bad = invalidPath(d.path);
-    if (bad) { refuse('InvalidRoute', `route ${shownPath(d.path)} ${bad}`, d.path); continue; }
+    if (bad) { refuse('InvalidRoute', `route ${shownPath(d.path)} ${bad}`, d.source, d.path); continue; }
     const badOutput = invalidOutput(d);
-    if (badOutput) { refuse('ConfigError', `route ${d.path} ${badOutput}`, d.output); continue; }
-    const badImage = d.ogImage === undefined ? null : invalidOgImage(d.ogImage);
-    if (badImage) { refuse('ConfigError', `route ${d.path} ogImage ${shownPath(d.ogImage)} ${badImage}`, d.ogImage); continue; }
+    if (badOutput) { refuse('ConfigError', `route ${d.path} ${badOutput}`, d.source, d.output); continue; }
+    const badImage = d.ogImage === undefined ? null : invalidOgImage(d.ogImage, besideSource(root, d.source, d.ogImage));
+    if (badImage) { refuse('ConfigError', `route ${d.path} ogImage ${shownPath(d.ogImage)} ${badImage}`, d.source, d.ogImage); continue; }
     const badFields = routeFieldProblem(d);
-    if (badFields) { refuse('ConfigError', `route ${d.path} ${badFields}`); continue; }
+    if (badFields) { refuse('ConfigError', `route ${d.path} ${badFields}`, d.source); continue; }
     const route = routeOf(d, config);
     if (!claim(route.output, ['page', route.path, d.source], () => (d.source ? fileLocation(d.source) : null))) continue;
     routes.push(route);
   }
   const aliases: Alias[] = [];
   const base = urlPolicy(config).base;
+  // (a site with a route of its own under the base's name, /posts/… under base /posts/, may mean such an alias)
+  const baseNamed = base !== '/' && routes.some((r) => r.path.startsWith(base));
   const defByPath = new Map(defs.map((d) => [d.output ? d.path : normalisePath(d.path, config), d]));
   for (const r of routes) {
     for (const a of defByPath.get(r.path)?.aliases ?? []) {
       // (an alias written with the base, as a link in Markdown may be: the build adds the base to every path)
-      const withBase = base !== '/' && typeof a === 'string' && (a === base.slice(0, -1) || a.startsWith(base)) ? a.slice(base.length - 1) || '/' : null;
-      if (withBase !== null && !invalidPath(a)) { errors.push(message('InvalidRoute', `alias ${shownPath(a)} of ${r.path} starts with site.base ${base}, which the build adds to every path`, r.source ? writtenIn(root, r.source, a) : null, { hint: `Write the old URL without the base: "${withBase}" (served as ${a}).` })); continue; }
+      const withBase = base !== '/' && !baseNamed && typeof a === 'string' && a.startsWith(base) && a.length > base.length ? a.slice(base.length - 1) : null;
+      if (withBase !== null && !invalidPath(a)) { refuse('InvalidRoute', `alias ${shownPath(a)} of ${r.path} starts with site.base ${base}, which the build adds to every path`, r.source, a, `Write the old URL without the base: "${withBase}" (served as ${a}).`); continue; }
       const bad = invalidPath(a) ?? (NOT_A_PAGE.test(a) ? `names a file that is not a page (an alias page is HTML, which a feed reader or a browser asking for ${a} cannot use): redirect it in static/_redirects instead ("${a} ${r.path} 301"), which the build merges into the generated one` : null);
       // (a relative alias, as Hugo reads one from the page's section: the path it would be, from the root)
       const beside = typeof a === 'string' && a && !a.startsWith('/') ? `${r.path.slice(0, r.path.lastIndexOf('/', r.path.length - 2) + 1)}${a}` : null;
@@ -229,46 +230,6 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
     }
   }
   return { routes, aliases, errors };
-}
-
-/** Where `source` (a content file, relative to the site root) writes `text` (an alias in its front matter), else
- *  the file. Read only when its real path is a plain, visible file inside the root's, of a content file's size;
- *  looked for in its front matter (the whole file for a YAML one), as a whole value: after "[", ",", ":", a
- *  quote or a list item's "-", and before "]", ",", a quote, a comment or the line's end (spaces aside). */
-function writtenIn(root: string, source: string, text: string): Location {
-  return foundIn(root, source, text) ?? fileLocation(source);
-}
-
-/** Where a route's own field goes wrong: where its content file writes the value (a permalink or an image in
- *  front matter), else at routes in the config, where the route is made, with a note naming its file. */
-export function routeFieldAt(root: string, source: string | null | undefined, value: unknown): { at: Location | null; notes: { text: string; location: Location | null }[] } {
-  const written = root && source && typeof value === 'string' && value ? foundIn(root, source, value) : null;
-  if (written) return { at: written, notes: [] };
-  if (!root) return { at: source ? fileLocation(source) : null, notes: [] };
-  return { at: locateKey(root, ['routes']), notes: source ? [{ text: `the route of ${source}`, location: fileLocation(source) }] : [] };
-}
-
-/** writtenIn's search: the location, or null when the file does not write the text as a value. */
-function foundIn(root: string, source: string, text: string): Location | null {
-  if (!root || !text) return null;
-  try {
-    const real = fs.realpathSync(path.resolve(root, source)), base = fs.realpathSync(root);
-    const rel = path.relative(base, real);
-    if (rel.startsWith('..') || path.isAbsolute(rel) || rel.split(path.sep).some((p) => p.startsWith('.'))) return null;
-    const st = fs.statSync(real);
-    if (!st.isFile() || st.size > 2_000_000) return null;
-    const file = fs.readFileSync(real, 'utf8');
-    const end = /^---\r?\n/.test(file) ? file.indexOf('\n---', 3) : file.length;
-    for (let at = file.indexOf(text); at >= 0 && at < end; at = file.indexOf(text, at + 1)) {
-      let b = at - 1, a = at + text.length;
-      while (file[b] === ' ' || file[b] === '\t') b--;
-      while (file[a] === ' ' || file[a] === '\t') a++;
-      // ("-" only as a list item's marker, first on its line: not the hyphen of another value)
-      const item = file[b] === '-' && /^[ \t]*$/.test(file.slice(file.lastIndexOf('\n', b - 1) + 1, b));
-      if (('[,:\'"\n'.includes(file[b] ?? '\n') || item) && '],\'"\r\n#'.includes(file[a] ?? '\n')) return locationAt(source, file, at);
-    }
-  } catch { /* not readable */ }
-  return null;
 }
 
 /** An alias path that names a file of another kind than a page (a feed, an image, a document). */

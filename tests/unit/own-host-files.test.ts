@@ -91,12 +91,18 @@ describe("a site's own _redirects and _headers", () => {
       }
       // Under a base, the file is merged as written: a path without the base is said, with the fix.
       site.edit('sitegen.config.ts', (t) => t.replace("url: 'https://fixture.example',", "url: 'https://fixture.example', base: '/sub/',"));
-      site.write('static/_redirects', '/old/ /items/alpha/ 301\n/sub/old2/ /sub/items/beta/ 301\n');
+      site.write('static/_redirects', '/old/ /items/alpha/ 301\n/sub/old2/ /sub/items/beta/ 301\n/sub/home /sub 301\n/sub/items/alpha-old /sub/items/alpha 301\n/sub/x /sub/gone\u001b[2J 301\n');
       const based = await site.run('check');
       expect(based.warnings.filter((w) => w.id === 'RedirectWarning').map((w) => [w.location?.line, w.location?.column, w.hint])).toEqual([
         [1, 1, 'Write the old path with the base: /sub/old/.'],
         [1, 7, 'Write the target with the base: /sub/items/alpha/.'],
+        // (the target found after the old path, though it starts it; a control character shown escaped)
+        [4, 22, 'Did you mean /sub/items/alpha/?'],
+        [5, 8, expect.any(String)],
       ]);
+      const shown = based.warnings.find((w) => w.location?.line === 5)!;
+      expect(shown.text).toBe('static/_redirects redirects /sub/x to /sub/gone\\x1b[2J, which is not a page, alias or file of the site');
+      expect(shown.location?.lineText).toBe('/sub/x /sub/gone\\x1b[2J 301');
     } finally { site.remove(); }
   });
 

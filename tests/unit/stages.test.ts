@@ -278,7 +278,7 @@ describe('host files', () => {
     const own = parseRedirectsFile('/a /b 302\n/a /c 301\n/d /e\n/f /g 404\n/f /h 301\n/i /j 302!\n/k /index.html 200\n');
     expect([...own.exact]).toEqual([['/a', { to: '/b', status: 302 }], ['/d', { to: '/e', status: 301 }], ['/i', { to: '/j', status: 302 }]]);
     // A splat and placeholders, as Netlify and Cloudflare read them: the first rule that matches wins.
-    const wild = parseRedirectsFile('/blog/old /kept/ 302\n/blog/* /news/:splat 301\n/news/:year/:slug /posts/:year-:slug/ 308\n/blog/later /never/\n/app/* /index.html 200\n/app/x /y/\n/a*b /c/\n/q id=:id /r/:id 301\n');
+    const wild = parseRedirectsFile('/blog/old /kept/ 302\n/blog/* /news/:splat 301\n/news/:year/:slug /posts/:year-:slug/ 308\n/blog/later /never/\n/app/* /index.html 200\n/app/x /y/\n/a*b /c/\n/q id=:id /r/:id 301\n/q /tags/ 301\n/feed /rss.xml?utm_source=old 301\n/au /anz/ 302 Country=au\n');
     expect(wild.get('/blog/old')).toEqual({ to: '/kept/', status: 302 });
     expect(wild.get('/blog/a/b/')).toEqual({ to: '/news/a/b/', status: 301 });
     expect(wild.get('/blog')).toEqual({ to: '/news/', status: 301 });
@@ -287,7 +287,9 @@ describe('host files', () => {
     expect(wild.get('/news/2024')).toBeUndefined();
     expect(wild.get('/news//hello')).toBeUndefined(); // (a placeholder takes a segment, never an empty one)
     expect(wild.get('/app/x')).toBeUndefined(); // (a rewrite takes what it matches: the later rule never applies)
-    expect([wild.get('/axb'), wild.get('/q')]).toEqual([undefined, undefined]);
+    expect(wild.get('/axb')).toBeUndefined();
+    // A target with a query is a target; a rule with conditions applies to some requests only: passed over.
+    expect([wild.get('/feed'), wild.get('/q'), wild.get('/au')]).toEqual([{ to: '/rss.xml?utm_source=old', status: 301 }, { to: '/tags/', status: 301 }, undefined]);
     // Linear in the path: a long one with many segments is read once.
     expect(wild.get(`/blog/${'a/'.repeat(50_000)}`)?.to.length).toBe(100_006);
   });
