@@ -9,6 +9,7 @@ import { closest } from '../core/didYouMean.ts';
 import { fieldType, schemaKeys, takesOtherKeys } from '../core/zodShape.ts';
 import { LANG_HINT, LANG_TAG } from '../core/route.ts';
 import { locateKey } from './configLocate.ts';
+import { EDGE_SLASHES } from '../render/urls.ts';
 
 
 const fn = (what: string) => z.custom<(...args: any[]) => any>((v) => typeof v === 'function', { error: `must be a function (${what})` });
@@ -205,7 +206,7 @@ export function siteUrlFrom(root: string, config: SiteConfig, env: NodeJS.Proces
   // Without one, the canonical URLs would hold the path while every link, script and stylesheet is written
   // from the host's root (a project site on GitHub Pages: each of them a 404).
   if (u && !base && u.pathname !== '/') {
-    const folder = u.pathname.replace(/^\/+|\/+$/g, '');
+    const folder = u.pathname.replace(EDGE_SLASHES, '');
     return { url, problem: message('ConfigError', `The site URL ${JSON.stringify(raw)} (${from}) has a path, but site.base is not set: links, scripts and stylesheets would be written from the host's root, not from /${folder}/`, from === 'site.url' ? locateKey(root, ['site', 'url']) : null, {
       hint: `The site URL is the origin alone: write ${u.origin}, and put the path in site.base ('/${folder}/'), which the build adds to every link and URL.`,
     }) };

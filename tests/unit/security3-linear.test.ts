@@ -18,6 +18,9 @@ import { gtEscaped } from '../../src/markdown/highlight.ts';
 import { stackFrame } from '../../src/core/errors.ts';
 import { FRAME, stackFrames } from '../../src/dev/clientErrors.ts';
 import { pathPattern } from '../../src/output/hostfiles.ts';
+import { parseRedirectsFile } from '../../src/output/redirectRules.ts';
+import { siteUrlFrom } from '../../src/site/configSchema.ts';
+import type { SiteConfig } from '../../src/core/types.ts';
 import { normalized } from '../../src/output/patch.ts';
 import { setextMayStart, tableMayStart } from '../../src/markdown/blocks.ts';
 import path from 'node:path';
@@ -176,6 +179,12 @@ describe('paths and URLs', () => {
     expect(differences(strings(21, pieces, 20), 20_000, normalized, (x) => path.normalize(x))).toEqual([]);
     expect(normalized('docs/page-5/index.html')).toBe('docs/page-5/index.html');
     expect(normalized('docs/./page-5//index.html')).toBe('docs/page-5/index.html');
+  });
+
+  it('reads a site URL of any path, and a _redirects rule against any request path, in linear time', () => {
+    linear(slashes, (s) => siteUrlFrom('/nonexistent', { site: { url: `https://x.example/a${s}b` } } as unknown as SiteConfig, {}));
+    const rules = parseRedirectsFile('/blog/* /news/:splat 301\n/n/:a/:b /x/:a-:b/ 301\n');
+    linear({ ...slashes, 'colons': rep(':a'), 'segments': rep('a/', '/blog/') }, (s) => { rules.get(s); rules.get(`/blog/${s}`); });
   });
 
   it('matches a _headers rule against a request path in linear time, as the regular expression did', () => {
