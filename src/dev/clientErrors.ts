@@ -179,17 +179,22 @@ export function locateClientError(report: ClientErrorReport, assets: AssetLookup
   const mapped: Location[] = [];
   // Frames are short lines: a long line is cut before it is scanned, and only the first 100 are read.
   const lines = (report.stack ?? '').split('\n', 100).map((l) => l.slice(0, 1000)).join('\n');
-  for (const [file, line, column] of stackFrames(lines)) {
+  const frames = stackFrames(lines);
+  for (const [file, line, column] of frames) {
     const rel = file.startsWith(prefix) ? file.slice(prefix.length) : file.replace(/^\//, '');
     const loc = mapFrame(rel, line, column, assets, maps);
     if (loc) mapped.push(loc);
   }
   const where = mapped.find((l) => isSiteFile(l.file)) ?? null;
-  const text = `${report.message || 'Uncaught error'}${report.page ? ` (on ${report.page})` : ''}`;
+  // An island's stack holds frames of the islands bundle (its own, React's, the hydration runtime's). A stack
+  // whose frames are none of them is another script's (static/, another site's, an extension's), named by its
+  // first frame; so is the browser's "Script error." (a script of another origin, its details withheld). An
+  // error with no stack at all (a thrown string) may be an island's: said as one, as before.
+  const other = !mapped.length && (frames.length > 0 || report.message === 'Script error.');
+  const [file, line] = frames[0] ?? [];
+  const text = `${report.message || 'Uncaught error'}${other && file ? ` (in ${terminalSafe(file)}:${line})` : ''}${report.page ? ` (on ${report.page})` : ''}`;
   const notes = mapped.filter((l) => l !== where && isSiteFile(l.file)).slice(0, 5).map((l) => ({ text: 'called from here', location: l }));
-  // An island's stack holds frames of the islands bundle (its own, React's, the hydration runtime's); a stack
-  // with none is another script's (static/, another site's, an extension's), or a browser's without a stack.
-  return message(mapped.length ? 'IslandError' : 'ScriptError', text, where, { notes });
+  return message(other ? 'ScriptError' : 'IslandError', text, where, { notes });
 }
 
 /** The request body as text, or 'too large' as soon as it passes maxBody (the rest is drained unread). */

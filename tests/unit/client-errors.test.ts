@@ -66,7 +66,9 @@ describe('locating an island error', () => {
     const files = await bundle();
     const stack = 'TypeError: x is undefined\n    at track (http://127.0.0.1:5173/analytics.js:3:9)';
     const m = locateClientError({ message: 'TypeError: x is undefined', stack, page: '/' }, (rel) => files.get(rel));
-    expect([m.id, m.location]).toEqual(['ScriptError', null]);
+    expect([m.id, m.location, m.text]).toEqual(['ScriptError', null, 'TypeError: x is undefined (in /analytics.js:3) (on /)']);
+    // A thrown string has no stack: it may be an island's, and is said as one, as before.
+    expect(locateClientError({ message: 'quota exceeded', stack: '' }, (rel) => files.get(rel)).id).toBe('IslandError');
     expect(overlayErrors([m])[0]).toMatchObject({ id: 'ScriptError', title: 'A script of the page threw in the browser' });
     // An island's error keeps its title, in the terminal too.
     const island = locateClientError({ message: 'RangeError: too many: 3', stack: stackAt(files, 'new RangeError') }, (rel) => files.get(rel));
