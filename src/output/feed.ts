@@ -63,6 +63,16 @@ interface Prepared {
   image?: string;
 }
 
+/** An item's image as an absolute URL: a site path of a file under the site URL and base (as it is: a file has
+ *  no trailing-slash form), or an http(s) URL as written; anything else is an error naming the item. */
+function imageUrl(ctx: BodyContext, image: string, title: string): string {
+  if (/^https?:\/\/[^/]/i.test(image)) return image;
+  const fix = image.startsWith('/') ? '' : ` ("/${image.replace(/^(?:\.\/)+/, '')}" for a file of static/)`;
+  if (!image.startsWith('/') || image.startsWith('//')) throw new TypeError(`feed item "${title}" has image ${JSON.stringify(image)}: write a site path from the root${fix} or an https:// URL`);
+  if (ctx.base !== '/' && image.startsWith(ctx.base)) throw new TypeError(`feed item "${title}" has image ${image}, with site.base ${ctx.base} in it, which the build adds: write /${image.slice(ctx.base.length)}`);
+  return `${ctx.siteUrl}${ctx.base}${image.slice(1)}`;
+}
+
 /** A picture's media type, from its name (what Atom's enclosure and RSS's media:content say). */
 const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', svg: 'image/svg+xml' };
 const imageType = (url: string) => IMAGE_TYPES[/\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase() ?? ''];
@@ -74,8 +84,7 @@ function prepare(ctx: BodyContext, o: FeedOptions): { items: Prepared[]; latest:
     // A Markdown entry's html with its components rendered (render/expandHtml.ts), its URLs made absolute.
     const url = ctx.absolute(item.path);
     const html = item.html && absoluteUrls(expandHtml(item.html), ctx.siteUrl, url);
-    // (a site path as a file's URL under the base: absolute() gives a path with an extension no slash)
-    const image = !item.image ? undefined : /^https?:\/\//i.test(item.image) ? item.image : ctx.absolute(item.image);
+    const image = item.image === undefined ? undefined : imageUrl(ctx, item.image, item.title);
     return { item: html === item.html ? item : { ...item, html }, url, date, updated, ...(image ? { image } : {}) };
   }).sort((a, b) => b.date.getTime() - a.date.getTime() || a.url.localeCompare(b.url)).slice(0, o.limit ?? Infinity);
   const latest = new Date(Math.max(0, ...items.map((p) => p.updated.getTime())));

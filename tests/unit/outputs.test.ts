@@ -302,8 +302,14 @@ describe('feeds', () => {
     expect(rss).toContain('<media:content url="https://cdn.example/a.webp?w=2" medium="image" type="image/webp"/>');
     expect(atomFeed(ctx, { title: 'T', self: '/atom.xml', items: pictured })).toContain('<link rel="enclosure" type="image/jpeg" href="https://u.example.io/repo/img/cover.jpg"/>');
     expect(JSON.parse(jsonFeed(ctx, { title: 'T', self: '/feed.json', items: pictured })).items.map((i: { image?: string }) => i.image)).toEqual(['https://u.example.io/repo/img/cover.jpg', 'https://cdn.example/a.webp?w=2']);
-    // Without one, no media namespace.
+    // Without one, no media namespace. A path as it is (a file has no trailing-slash form); anything but a site
+    // path or an http(s) URL, or one with the base in it, is an error naming the item.
     expect(rssFeed(ctx, { title: 'T', self: '/rss.xml', items })).not.toContain('media');
+    expect(rssFeed(ctx, { title: 'T', self: '/rss.xml', items: [{ ...items[1], image: '/img/cover' }] })).toContain('url="https://u.example.io/repo/img/cover"');
+    const refused = (image: string) => { try { rssFeed(ctx, { title: 'T', self: '/rss.xml', items: [{ ...items[1], image }] }); return null; } catch (e) { return (e as Error).message; } };
+    expect(refused('evening.jpg')).toBe('feed item "New" has image "evening.jpg": write a site path from the root ("/evening.jpg" for a file of static/) or an https:// URL');
+    expect(refused('//cdn.example/a.png')).toBe('feed item "New" has image "//cdn.example/a.png": write a site path from the root or an https:// URL');
+    expect(refused('/repo/favicon.svg')).toBe('feed item "New" has image /repo/favicon.svg, with site.base /repo/ in it, which the build adds: write /favicon.svg');
   });
 
   it("an item's relative links are made absolute against its own page, as they resolve there", () => {
