@@ -222,7 +222,8 @@ export async function runInit(dir: string, flags: { force?: boolean; template?: 
   const tgz = `${self.name}-${self.version}.tgz`;
   const next = unpublished
     ? `${self.name} is not on the npm registry yet, so npm install cannot fetch it: pack this copy of it once,\n`
-      + `        (cd ${PKG_DIR} && npm pack --pack-destination /tmp)\n`
+      // (an installed copy has lib/ built and no scripts/ to build it with: packed as it is)
+      + `        (cd '${PKG_DIR.replaceAll("'", "'\\''")}' && npm pack${fs.existsSync(path.join(PKG_DIR, 'scripts')) ? '' : ' --ignore-scripts'} --pack-destination /tmp)\n`
       + `        then ${cd}mkdir -p vendor && cp /tmp/${tgz} vendor/ && npm install ./vendor/${tgz} && npm run dev\n`
     : `${cd}${installed ? '' : 'npm install && '}npm run dev\n`;
   process.stdout.write(`${bold(`✓ created a ${name} site`)} in ${root} (${written} files)\n`
