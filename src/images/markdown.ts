@@ -121,10 +121,11 @@ export function markdownImages(o: MarkdownImageOptions, deps: ImageDep[]): Image
 }
 
 /** What a missing image's path likely meant: a file of static/ written without its leading "/" (a path without
- *  one is read from the post's folder), else an image of the same folder a typo away (its case, say). */
+ *  one is read from the Markdown file's folder), else an image of the same folder a typo away (its case, say). */
 function missingHint(root: string, rel: string, written: string): string {
-  if (!written.startsWith('/') && !written.startsWith('.') && fs.existsSync(path.join(root, 'static', written))) {
-    return `. Did you mean /${written}? A path without "/" is read from the post's folder; one from the root, from static/`;
+  // (a path that climbs out of static/ is never offered: the build refuses such a path)
+  if (!written.startsWith('/') && !written.startsWith('.') && !written.split('/').includes('..') && fs.existsSync(path.join(root, 'static', written))) {
+    return `. Did you mean /${written}? A path without "/" is read from the Markdown file's folder; one from the root, from static/`;
   }
   let names: string[];
   try { names = fs.readdirSync(path.join(root, path.posix.dirname(rel))).filter((n) => IMAGE_EXT.test(n)); } catch { return ''; }
