@@ -1,7 +1,7 @@
 // The starters of `sitegen init --template`, built under a base (/sub/) and served as a static
 // host serves them: every page has no serious or critical axe violation and no console error, and the docs'
 // Tabs follow the WAI-ARIA tabs pattern in Chromium (a click or the arrow keys, Home, End show a tab), and its
-// search box finds pages and headings from the keyboard.
+// search box finds pages and headings from the keyboard (Ctrl+K, the arrow keys, Escape) and the mouse.
 import fs from 'node:fs';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -205,11 +205,13 @@ describe('the docs starter search box', () => {
     expect(html).toMatch(/<div class="search" role="search" data-index="\/sub\/search\.json" data-state="off">/);
   });
 
-  it('"/" focuses it; typing lists the pages that hold every word, a heading linked where the words are in it', async () => {
+  it('Ctrl+K focuses it; typing lists the pages that hold every word, a heading linked where the words are in it', async () => {
     await page.locator('main').click();
-    await page.keyboard.press('/');
+    await page.keyboard.press('/'); // (no lone character is a shortcut: WCAG 2.1.4)
+    expect(await page.evaluate(() => document.activeElement?.id)).not.toBe('search-box');
+    await page.keyboard.press('Control+k');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-box');
-    expect(await box().inputValue()).toBe(''); // (the key typed no "/")
+    expect(await box().inputValue()).toBe(''); // (the key typed nothing)
     await page.keyboard.type('run it');
     await expect.poll(async () => (await results().allTextContents())[0]).toBe('Installation › Run it');
     expect(await results().first().getAttribute('href')).toBe('/sub/getting-started/installation/#run-it');
@@ -255,5 +257,7 @@ describe('the docs starter search box', () => {
     expect(await page.locator('.search-results').isVisible()).toBe(false);
     await box().focus();
     expect(await page.locator('.search-results').isVisible()).toBe(true);
+    // A click on a result follows it (the box keeps the focus until then).
+    await Promise.all([page.waitForURL('**/getting-started/installation/'), results().first().click()]);
   });
 });

@@ -1,7 +1,8 @@
 // The search box in the browser. Every word typed must appear somewhere in a page (its title, section,
 // description, excerpt or headings); a page whose title holds the words comes first, and a page where a
-// heading holds them links straight to that heading. Keys: "/" focuses the box, the down and up arrows move
-// between the box and the results, Escape empties the box; the results close when focus leaves them.
+// heading holds them links straight to that heading. Keys: Ctrl+K (⌘K on a Mac) focuses the box (a key with a
+// modifier: a lone "/" would fire while someone types with a speech or switch tool), the down and up arrows
+// move between the box and the results, Escape empties the box; the results close when focus leaves them.
 interface Heading { text: string; path: string }
 interface Page { title: string; path: string; section: string | null; description: string; excerpt: string; headings: Heading[] }
 interface Match { page: Page; heading: Heading | null; rank: number }
@@ -70,10 +71,13 @@ export function enhance(root: HTMLElement): void {
     e.preventDefault();
   });
   document.addEventListener('keydown', (e) => {
-    const target = e.target as HTMLElement;
-    if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    if (e.key.toLowerCase() !== 'k' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
     e.preventDefault();
     input.focus();
+    input.select();
   });
+  // A click on a result keeps the focus in the box until the link is followed (Safari focuses no link on a
+  // click: the box would lose focus first, close the results, and the click would land on the page).
+  list.addEventListener('mousedown', (e) => e.preventDefault());
   box.dataset.state = 'on';
 }

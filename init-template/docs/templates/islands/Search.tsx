@@ -1,7 +1,7 @@
 // Search: a box in the header that finds pages and their sections as a reader types. The server writes it
 // hidden (data-state="off": see templates/site.css), since without JavaScript it could find nothing;
 // Search.client.ts, beside this file, shows it, fetches the index (search.json, written by a route in
-// sitegen.config.ts) the first time it is used, and lists up to eight matches as links. "/" reaches it.
+// sitegen.config.ts) the first time it is used, and lists up to eight matches as links. Ctrl+K reaches it.
 export default function Search({ index }: { index: string }) {
   return (
     <div className="search" role="search" data-index={index} data-state="off">
