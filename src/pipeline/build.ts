@@ -28,6 +28,7 @@ import { buildKey, openIncremental, type Incremental, type OutputStamps } from '
 import { currentImageStore, encodeWhileLoading, resetImageStore } from '../images/store.ts';
 import { contentVariantPaths, variantLinks } from '../images/variants.ts';
 import { encoderPeakRssMB } from '../images/encoder.ts';
+import { bigOriginals } from '../images/originals.ts';
 import { urlPolicy } from '../render/urls.ts';
 import { skippable, trackEnv, upToDate, type UpToDate } from './upToDate.ts';
 import { wholeEnv, type EnvRecord } from './envRecord.ts';
@@ -280,6 +281,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
     result.images = { // (counted over the output's variants: one made early for an entry no page shows is not one)
       files: made.files.length, processed: made.files.filter((f) => f.made).length, cached: made.files.filter((f) => f.cached && !f.made).length };
     if (made.errors.length) { result.errors.push(...made.errors); return; }
+    result.warnings.push(...bigOriginals(made.files, (h) => images.source(h), session.statics.files, () => new Set(pageLinks.flatMap((p) => p.links)), base));
     // Read from the build cache as they are written (never all in memory); only ones the last output lacked are written.
     if (staging && made.files.length) {
       const known = new Set(markdownVariants?.() ?? []);

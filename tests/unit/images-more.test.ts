@@ -85,6 +85,27 @@ describe('<Image> errors are located at the template line that wrote it', () => 
   });
 });
 
+describe('a big image of static/ that pages show only through its versions', () => {
+  it('is a warning naming the file and its size, once; not when a page links the original itself', async () => {
+    // (3.2 MB: an uncompressed PNG of noise)
+    const big = await sharp({ create: { width: 1200, height: 900, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 80 } } }).png({ compressionLevel: 0 }).toBuffer();
+    const site = await copyOf('basic', { 'static/img/big.png': big });
+    try {
+      site.edit('templates/pages.tsx', (t) => t
+        .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, type LayoutProps } from 'sitegen-islands';")
+        .replace('  return (<><h1>{title}</h1><p>{tags.join', '  return (<><Image src="/img/big.png" alt="Noise" widths={[320]} /><h1>{title}</h1><p>{tags.join'));
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      expect(r.warnings.filter((w) => w.id === 'BigOriginal').map((w) => [w.location?.file, w.text.replace(/\(the largest \d+ KB\)/, '(the largest …)')])).toEqual([
+        ['static/img/big.png', 'static/img/big.png (3.1 MB) is published as it is, though pages show it only through its versions (the largest …): everything in static/ is published'],
+      ]);
+      // A page that links the original (a "full size" link) means it to be published.
+      site.edit('templates/pages.tsx', (t) => t.replace('<h1>{title}</h1><p>{tags.join', '<h1>{title}</h1><a href="/img/big.png">Full size</a><p>{tags.join'));
+      expect((await site.build()).warnings.filter((w) => w.id === 'BigOriginal')).toEqual([]);
+    } finally { site.remove(); }
+  });
+});
+
 describe('a Markdown image that is not there', () => {
   it('names the file of static/ it likely meant (a path without "/", a letter of another case)', async () => {
     const site = await copyOf('basic', { 'static/img/me.jpg': small });
