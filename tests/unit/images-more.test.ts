@@ -20,11 +20,12 @@ import { photo, post } from '../helpers/photo.ts';
 let small: Buffer;
 beforeAll(async () => { small = await photo(800, 500, 2); });
 
+// The Item template, with an <Image> on a line of its own (line 13, column 5 of templates/pages.tsx).
+const withImage = (image: string) => (t: string) => t
+  .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, type LayoutProps } from 'sitegen-islands';")
+  .replace('  return (<><h1>{title}</h1><p>{tags.join', `  return (<>\n    ${image}\n    <h1>{title}</h1><p>{tags.join`);
+
 describe('<Image> errors are located at the template line that wrote it', () => {
-  // The Item template, with an <Image> on a line of its own (line 13, column 5 of templates/pages.tsx).
-  const withImage = (image: string) => (t: string) => t
-    .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, type LayoutProps } from 'sitegen-islands';")
-    .replace('  return (<><h1>{title}</h1><p>{tags.join', `  return (<>\n    ${image}\n    <h1>{title}</h1><p>{tags.join`);
 
   const cases: [string, string, RegExp][] = [
     ['a missing file', '<Image src="/img/nowhere.jpg" alt="Nowhere" />', /<Image src="\/img\/nowhere\.jpg">: there is no such image in static\/ \(PNG, JPEG, WebP, AVIF, GIF or SVG\)( \(and|$)/],
@@ -88,19 +89,17 @@ describe('<Image> errors are located at the template line that wrote it', () => 
 describe('a big image of static/ that pages show only through its versions', () => {
   it('is a warning naming the file and its size, once; not when a page links the original itself', async () => {
     // (3.2 MB: an uncompressed PNG of noise)
-    const big = await sharp({ create: { width: 1200, height: 900, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 80 } } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 80 } } }).png({ compressionLevel: 0 }).toBuffer();
     const site = await copyOf('basic', { 'static/img/big.png': big });
     try {
-      site.edit('templates/pages.tsx', (t) => t
-        .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, type LayoutProps } from 'sitegen-islands';")
-        .replace('  return (<><h1>{title}</h1><p>{tags.join', '  return (<><Image src="/img/big.png" alt="Noise" widths={[320]} /><h1>{title}</h1><p>{tags.join'));
+      site.edit('templates/pages.tsx', withImage('<Image src="/img/big.png" alt="Noise" widths={[320]} />'));
       const r = await site.build();
       expect(r.errors).toEqual([]);
       expect(r.warnings.filter((w) => w.id === 'BigOriginal').map((w) => [w.location?.file, w.text.replace(/\(the largest \d+ KB\)/, '(the largest …)')])).toEqual([
         ['static/img/big.png', 'static/img/big.png (3.1 MB) is published as it is, though pages show it only through its versions (the largest …): everything in static/ is published'],
       ]);
       // A page that links the original (a "full size" link) means it to be published.
-      site.edit('templates/pages.tsx', (t) => t.replace('<h1>{title}</h1><p>{tags.join', '<h1>{title}</h1><a href="/img/big.png">Full size</a><p>{tags.join'));
+      site.edit('templates/pages.tsx', (t) => t.replace('    <h1>{title}</h1>', '    <h1>{title}</h1><a href="/img/big.png">Full size</a>'));
       expect((await site.build()).warnings.filter((w) => w.id === 'BigOriginal')).toEqual([]);
     } finally { site.remove(); }
   });
