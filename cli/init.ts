@@ -36,6 +36,9 @@ const packageName = (dir: string) => path.basename(dir).toLowerCase().replace(/[
  * copied into the site's vendor/ and named there, so `npm install` in the new folder finds it; else the
  * version range the registry will answer.
  */
+/** A path as a POSIX shell reads it back: as it is when plain, else in single quotes. */
+const shellWord = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
+
 /** Whether the package is on the npm registry (README.md, Your own site): until it is, a site that names it by a
  *  version range is told how to install it from a tarball of this copy. */
 const ON_REGISTRY = false;
@@ -210,7 +213,7 @@ export async function runInit(dir: string, flags: { force?: boolean; template?: 
   const missing = kept.includes('.gitignore') ? unignored(path.join(root, '.gitignore')) : [];
   const written = steps.filter((s) => !s.entry.folder).length;
   const rel = path.relative(process.cwd(), root);
-  const cd = rel ? `cd ${rel} && ` : '';
+  const cd = rel ? `cd ${shellWord(rel)} && ` : '';
   // Every package the site's package.json now names is in node_modules (init may have added some: TypeScript).
   const pkg = (() => { try { return readJson(path.join(root, 'package.json')); } catch { return null; } })();
   const wanted = Object.keys({ ...pkg?.dependencies, ...pkg?.devDependencies });
@@ -223,7 +226,7 @@ export async function runInit(dir: string, flags: { force?: boolean; template?: 
   const next = unpublished
     ? `${self.name} is not on the npm registry yet, so npm install cannot fetch it: pack this copy of it once,\n`
       // (an installed copy has lib/ built and no scripts/ to build it with: packed as it is)
-      + `        (cd '${PKG_DIR.replaceAll("'", "'\\''")}' && npm pack${fs.existsSync(path.join(PKG_DIR, 'scripts')) ? '' : ' --ignore-scripts'} --pack-destination /tmp)\n`
+      + `        (cd ${shellWord(PKG_DIR)} && npm pack${fs.existsSync(path.join(PKG_DIR, 'scripts')) ? '' : ' --ignore-scripts'} --pack-destination /tmp)\n`
       + `        then ${cd}mkdir -p vendor && cp /tmp/${tgz} vendor/ && npm install ./vendor/${tgz} && npm run dev\n`
     : `${cd}${installed ? '' : 'npm install && '}npm run dev\n`;
   process.stdout.write(`${bold(`✓ created a ${name} site`)} in ${root} (${written} files)\n`

@@ -136,7 +136,10 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
     // A number or true/false where text goes (`title: 42`): quoted, YAML and JSON read it as text.
     const textHint = iss.code === 'invalid_type' && iss.expected === 'string' && (typeof written === 'number' || typeof written === 'boolean') ? { hint: `Put the value in quotes, as written ("…"), so it is read as text, not as a ${typeof written}.` } : {};
     // A key with nothing after it (`tags:`) is null in YAML, not an empty list or text.
-    const nullHint = iss.code === 'invalid_type' && written === null && key ? { hint: `${key}: with nothing after it is empty (null): write ${iss.expected === 'array' ? `${key}: []` : iss.expected === 'string' ? `${key}: ""` : `a value after "${key}:"`}, or leave the line out if the field is optional.` } : {};
+    const last = iss.path[iss.path.length - 1];
+    const nullHint = iss.code !== 'invalid_type' || written !== null || !key ? {}
+      : typeof last === 'number' ? { hint: 'A list item with nothing after its "-" is empty (null): give it a value, or take the line out.' }
+      : { hint: `${key}: with nothing after it is empty (null): write ${iss.expected === 'array' ? `${key}: []` : iss.expected === 'string' ? `${key}: ""` : `a value after "${key}:"`}, or leave the line out if the field is optional.` };
     errors.push(message('ContentSchemaError', iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint, ...numberHint, ...missingHint, ...boolHint, ...textHint, ...nullHint }));
   }
   return { errors: sortMessages(errors) };

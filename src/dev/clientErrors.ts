@@ -190,9 +190,12 @@ export function locateClientError(report: ClientErrorReport, assets: AssetLookup
   // whose frames are none of them is another script's (static/, another site's, an extension's), named by its
   // first frame; so is the browser's "Script error." (a script of another origin, its details withheld). An
   // error with no stack at all (a thrown string) may be an island's: said as one, as before.
-  const other = !mapped.length && (frames.length > 0 || report.message === 'Script error.');
+  // (a frame line of any script: "at …" in Chrome, "fn@url" in Firefox and Safari, an extension's or an inline one)
+  const frameLines = lines.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('at ') || l.includes('@'));
+  const other = !mapped.length && (frameLines.length > 0 || report.message === 'Script error.');
   const [file, line] = frames[0] ?? [];
-  const text = `${report.message || 'Uncaught error'}${other && file ? ` (in ${terminalSafe(file)}:${line})` : ''}${report.page ? ` (on ${report.page})` : ''}`;
+  const first = file ? `${file}:${line}` : frameLines[0]?.replace(/^at /, '').slice(0, 120);
+  const text = `${report.message || 'Uncaught error'}${other && first ? ` (in ${terminalSafe(first)})` : ''}${report.page ? ` (on ${report.page})` : ''}`;
   const notes = mapped.filter((l) => l !== where && isSiteFile(l.file)).slice(0, 5).map((l) => ({ text: 'called from here', location: l }));
   return message(other ? 'ScriptError' : 'IslandError', text, where, { notes });
 }

@@ -12,6 +12,7 @@ import type { MadeVariant } from './store.ts';
 export const BIG_ORIGINAL = 2 * 1024 * 1024;
 
 const mb = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+const decoded = (links: ReadonlySet<string>) => new Set([...links].map((l) => { const p = l.split(/[?#]/, 1)[0]!; try { return decodeURI(p); } catch { return p; } }));
 const sizeOf = (file: string | undefined) => { try { return file ? fs.statSync(file).size : 0; } catch { return 0; } };
 
 /** The warnings for the static images the variants `made` come from that are at least BIG_ORIGINAL and that no
@@ -29,8 +30,9 @@ export function bigOriginals(made: readonly MadeVariant[], sourceOf: (hash: stri
   let links: ReadonlySet<string> | undefined;
   for (const [file, largest] of biggest) {
     const rel = file.slice('static/'.length), size = statics.get(rel)?.length ?? 0;
-    if (size < BIG_ORIGINAL || (links ??= linked()).has(`${base}${rel}`)) continue;
-    out.push(message('BigOriginal', `${file} (${mb(size)}) is published as it is, though pages show it only through its versions${largest ? ` (the largest ${mb(largest)})` : ''}: everything in static/ is published`, fileLocation(file), {
+    // (links as written are %-encoded: "/img/my%20photo.jpg" links static/img/my photo.jpg)
+    if (size < BIG_ORIGINAL || (links ??= decoded(linked())).has(`${base}${rel}`)) continue;
+    out.push(message('BigOriginal', `This image (${mb(size)}) is published as it is, though pages show it only through its versions${largest ? ` (the largest ${mb(largest)})` : ''}: everything in static/ is published`, fileLocation(file), {
       hint: `Scale it down before putting it in static/ (2,400 px wide is more than any page shows), or show it from a post's Markdown with the image beside the post, whose original is not published.`,
     }));
   }

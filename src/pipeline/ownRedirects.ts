@@ -1,7 +1,7 @@
 // ownRedirects: the site's own static/_redirects, read as the link check reads pages (build and check). It is
 // merged into the output's as written, so a rule is said (a warning: a host may answer paths this build does not
-// write, a function's or a proxy's) where its old path lies outside the site's base, where its target does, and
-// where a redirect leads to a path of the site that is no page, alias or file. Rules with placeholders, a
+// write, a function's or a proxy's) where its target lies outside the site's base, or is a path of the site that
+// is no page, alias or file. (Its old path may lie anywhere: an old URL from before the base, say.) Rules with placeholders, a
 // splat, query conditions or another status than a redirect's, and targets on other hosts, are left alone.
 import type { Message } from '../core/types.ts';
 import { fileLocation, message } from '../core/errors.ts';
@@ -21,7 +21,8 @@ export function ownRedirectWarnings(statics: ReadonlyMap<string, Uint8Array>, ta
   const base = targets.base ?? '/';
   const out: Message[] = [];
   const lines = Buffer.from(bytes).toString('utf8').split('\n');
-  lines.forEach((line, i) => {
+  lines.forEach((raw, i) => {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw; // (a file saved with CRLF)
     const t = line.trim();
     if (!t || t.startsWith('#')) return;
     const [from, to, code, ...rest] = t.split(/\s+/);
@@ -29,18 +30,15 @@ export function ownRedirectWarnings(statics: ReadonlyMap<string, Uint8Array>, ta
     // (a control character is shown escaped: the file's text reaches the terminal; the target after the old path)
     const shown = (s: string) => s.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
     const fromAt = line.indexOf(from), toAt = line.indexOf(to, fromAt + from.length);
-    const at = (which: 'from' | 'to') => fileLocation(`static/${FILE}`, i + 1, (which === 'from' ? fromAt : toAt) + 1, shown(line));
+    const at = () => fileLocation(`static/${FILE}`, i + 1, toAt + 1, shown(line));
     const [From, To] = [shown(from), shown(to)];
     const pattern = (p: string) => p.includes('*') || p.split('/').some((s) => s.startsWith(':'));
-    if (base !== '/' && from.startsWith('/') && !from.startsWith(base) && from !== base.slice(0, -1)) {
-      out.push(message('RedirectWarning', `static/${FILE} has a rule for ${From}, outside the site's base ${base}: the host serves the site under the base, and this file is merged as written`, at('from'), { hint: `Write the old path with the base: ${base}${From.slice(1)}.` }));
-    }
     if (!to.startsWith('/') || to.startsWith('//') || pattern(from) || pattern(to)) return;
     const target = to.split(/[?#]/, 1)[0]!;
     if (base !== '/' && target === base.slice(0, -1)) return; // (the site's root, without its slash)
     if (base !== '/' && !target.startsWith(base)) {
       const inside = targets.has(target);
-      out.push(message('RedirectWarning', `static/${FILE} redirects ${From} to ${To}, outside the site's base ${base}${inside ? '' : ', which is no page of the site either'}`, at('to'), { hint: inside ? `Write the target with the base: ${base}${To.slice(1)}.` : `Write the target as it is served, with the base (${base}…).` }));
+      out.push(message('RedirectWarning', `The rule for ${From} redirects to ${To}, outside the site's base ${base}${inside ? '' : ', which is no page of the site either'}`, at(), { hint: inside ? `Write the target with the base: ${base}${To.slice(1)}.` : `Write the target as it is served, with the base (${base}…).` }));
       return;
     }
     const path = base !== '/' ? target.slice(base.length - 1) : target;
@@ -48,7 +46,7 @@ export function ownRedirectWarnings(statics: ReadonlyMap<string, Uint8Array>, ta
     try { decoded = decodeURI(path); } catch { /* as written */ }
     if (targets.has(path) || targets.has(decoded)) return;
     const near = path.length <= 200 ? closest(path, [...(targets.paths?.() ?? [])].slice(0, 50_000)) : undefined;
-    out.push(message('RedirectWarning', `static/${FILE} redirects ${From} to ${To}, which is not a page, alias or file of the site`, at('to'), { hint: near ? `Did you mean ${base}${near.slice(1)}?` : 'Point it at a page of the site, or take the rule out.' }));
+    out.push(message('RedirectWarning', `The rule for ${From} redirects to ${To}, which is not a page, alias or file of the site`, at(), { hint: near ? `Did you mean ${base}${near.slice(1)}?` : 'Point it at a page of the site, or take the rule out.' }));
   });
   return out;
 }

@@ -133,6 +133,8 @@ describe('date()', () => {
       ['title', 1, 'title: with nothing after it is empty (null): write title: "", or leave the line out if the field is optional.'],
       ['tags', 2, 'tags: with nothing after it is empty (null): write tags: [], or leave the line out if the field is optional.'],
     ]);
+    const item = parseYamlSource('tags:\n  - react\n  -\n', 'content/posts/p.yaml', 0).source;
+    expect(validateData(z.object({ tags: z.array(z.string()) }), { tags: ['react', null] }, item).errors.map((e) => e.hint)).toEqual(['A list item with nothing after its "-" is empty (null): give it a value, or take the line out.']);
   });
 
   it('a lone list item with no space after its "-" (text to YAML) says where the space goes', () => {

@@ -67,6 +67,9 @@ describe('locating an island error', () => {
     const stack = 'TypeError: x is undefined\n    at track (http://127.0.0.1:5173/analytics.js:3:9)';
     const m = locateClientError({ message: 'TypeError: x is undefined', stack, page: '/' }, (rel) => files.get(rel));
     expect([m.id, m.location, m.text]).toEqual(['ScriptError', null, 'TypeError: x is undefined (in /analytics.js:3) (on /)']);
+    // An extension's or an inline script's frame is another script's too, named by its first frame.
+    const ext = locateClientError({ message: 'Error: boom', stack: 'Error: boom\n    at run (chrome-extension://abcdef/content.js:3:9)' }, (rel) => files.get(rel));
+    expect([ext.id, ext.text]).toEqual(['ScriptError', 'Error: boom (in run (chrome-extension://abcdef/content.js:3:9))']);
     // A thrown string has no stack: it may be an island's, and is said as one, as before.
     expect(locateClientError({ message: 'quota exceeded', stack: '' }, (rel) => files.get(rel)).id).toBe('IslandError');
     expect(overlayErrors([m])[0]).toMatchObject({ id: 'ScriptError', title: 'A script of the page threw in the browser' });

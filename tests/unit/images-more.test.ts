@@ -96,7 +96,7 @@ describe('a big image of static/ that pages show only through its versions', () 
       const r = await site.build();
       expect(r.errors).toEqual([]);
       expect(r.warnings.filter((w) => w.id === 'BigOriginal').map((w) => [w.location?.file, w.text.replace(/\(the largest \d+ KB\)/, '(the largest …)')])).toEqual([
-        ['static/img/big.png', 'static/img/big.png (3.1 MB) is published as it is, though pages show it only through its versions (the largest …): everything in static/ is published'],
+        ['static/img/big.png', 'This image (3.1 MB) is published as it is, though pages show it only through its versions (the largest …): everything in static/ is published'],
       ]);
       // A page that links the original (a "full size" link) means it to be published.
       site.edit('templates/pages.tsx', (t) => t.replace('    <h1>{title}</h1>', '    <h1>{title}</h1><a href="/img/big.png">Full size</a>'));

@@ -86,22 +86,23 @@ describe("a site's own _redirects and _headers", () => {
         const r = await site.run(command);
         expect(r.errors, command).toEqual([]);
         expect(r.warnings.filter((w) => w.id === 'RedirectWarning').map((w) => [`${w.location?.file}:${w.location?.line}:${w.location?.column}`, w.text, w.hint]), command).toEqual([
-          ['static/_redirects:2:8', 'static/_redirects redirects /gone/ to /items/alpah/, which is not a page, alias or file of the site', 'Did you mean /items/alpha/?'],
+          ['static/_redirects:2:8', 'The rule for /gone/ redirects to /items/alpah/, which is not a page, alias or file of the site', 'Did you mean /items/alpha/?'],
         ]);
       }
-      // Under a base, the file is merged as written: a path without the base is said, with the fix.
+      // Under a base, the file is merged as written: a target without the base is said, with the fix (an old path
+      // may lie anywhere: an old URL from before the base); a file saved with CRLF shows its lines without the CR.
       site.edit('sitegen.config.ts', (t) => t.replace("url: 'https://fixture.example',", "url: 'https://fixture.example', base: '/sub/',"));
-      site.write('static/_redirects', '/old/ /items/alpha/ 301\n/sub/old2/ /sub/items/beta/ 301\n/sub/home /sub 301\n/sub/items/alpha-old /sub/items/alpha 301\n/sub/x /sub/gone\u001b[2J 301\n');
+      site.write('static/_redirects', '/old/ /items/alpha/ 301\r\n/sub/old2/ /sub/items/beta/ 301\n/sub/home /sub 301\n/sub/items/alpha-old /sub/items/alpha 301\n/sub/x /sub/gone\u001b[2J 301\n');
       const based = await site.run('check');
       expect(based.warnings.filter((w) => w.id === 'RedirectWarning').map((w) => [w.location?.line, w.location?.column, w.hint])).toEqual([
-        [1, 1, 'Write the old path with the base: /sub/old/.'],
         [1, 7, 'Write the target with the base: /sub/items/alpha/.'],
         // (the target found after the old path, though it starts it; a control character shown escaped)
         [4, 22, 'Did you mean /sub/items/alpha/?'],
         [5, 8, expect.any(String)],
       ]);
       const shown = based.warnings.find((w) => w.location?.line === 5)!;
-      expect(shown.text).toBe('static/_redirects redirects /sub/x to /sub/gone\\x1b[2J, which is not a page, alias or file of the site');
+      expect(shown.text).toBe('The rule for /sub/x redirects to /sub/gone\\x1b[2J, which is not a page, alias or file of the site');
+      expect(based.warnings.find((w) => w.location?.line === 1)!.location?.lineText).toBe('/old/ /items/alpha/ 301');
       expect(shown.location?.lineText).toBe('/sub/x /sub/gone\\x1b[2J 301');
     } finally { site.remove(); }
   });

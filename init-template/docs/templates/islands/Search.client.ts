@@ -71,7 +71,8 @@ export function enhance(root: HTMLElement): void {
     e.preventDefault();
   });
   document.addEventListener('keydown', (e) => {
-    if (e.key.toLowerCase() !== 'k' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+    // (a keydown with no key, as a browser's autofill sends, is no shortcut)
+    if (typeof e.key !== 'string' || e.key.toLowerCase() !== 'k' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
     e.preventDefault();
     input.focus();
     input.select();
