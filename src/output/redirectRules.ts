@@ -20,7 +20,26 @@ function ruleMatch(from: string): RuleMatch | null {
 }
 
 /** A rule's target: a path or a URL (`/x/`, `https://…`), not a query condition (`id=:id`). */
-export const isTarget = (t: string) => t.startsWith('/') || /^[a-z][a-z0-9+.-]*:\/\//i.test(t);
+const isTarget = (t: string) => t.startsWith('/') || /^[a-z][a-z0-9+.-]*:\/\//i.test(t);
+
+/** One line of _redirects: its old path, target and status (301 when none; "302!" forced is 302), and whether
+ *  it has conditions (a query's before the target, `/store id=:id /blog/:id`; others after the status,
+ *  `Country=au`), which make it apply to some requests of its path only; null for a blank line or a comment. */
+export interface Rule { from: string; to: string; status: number; conditions: boolean }
+export function readRule(line: string): Rule | null {
+  const t = line.trim();
+  if (!t || t.startsWith('#')) return null;
+  const [from, to, code, ...rest] = t.split(/\s+/);
+  if (!from || !to) return null;
+  const conditions = !isTarget(to) || rest.length > 0 || (code !== undefined && code.includes('='));
+  return { from, to, status: code === undefined ? 301 : Number(code.endsWith('!') ? code.slice(0, -1) : code), conditions };
+}
+
+/** Whether a status is a redirect's (a rule of another, a 200 rewrite or a 404, is no redirect). */
+export const isRedirect = (status: number): status is Redirect['status'] => STATUSES.has(status);
+
+/** Whether a rule's path is one path, not a pattern of placeholders or a splat (as the host matches it). */
+export const isExactPath = (p: string) => ruleMatch(p)?.kind === 'exact';
 
 /** The values a pattern takes from `path` (its placeholders, and `splat`), or null. Segment by segment: linear. */
 function matchPattern(m: Extract<RuleMatch, { kind: 'pattern' }>, path: string): Map<string, string> | null {
@@ -63,20 +82,14 @@ export function parseRedirectsFile(text: string): { get(path: string): Redirect 
   const first = new Map<string, number>(); // each exact path's first rule (a rewrite's too)
   const patterns: { at: number; match: Extract<RuleMatch, { kind: 'pattern' }>; to: string; status: number }[] = [];
   text.split('\n').forEach((line, at) => {
-    const t = line.trim();
-    if (!t || t.startsWith('#')) return;
-    const [from, to, code, ...rest] = t.split(/\s+/);
-    if (!from || !to) return;
-    const m = ruleMatch(from);
-    // Query conditions come before the target (`/store id=:id /blog/:id`), others after the status (`Country=au`):
-    // such a rule applies to some requests of its path only, so it is not served and takes no path from later rules.
-    const conditions = !isTarget(to) || rest.length > 0 || (code !== undefined && code.includes('='));
-    const status = code === undefined ? 301 : Number(code.endsWith('!') ? code.slice(0, -1) : code);
-    if (!m || conditions) return;
-    if (m.kind === 'pattern') { patterns.push({ at, match: m, to, status }); return; }
-    if (first.has(from)) return;
-    first.set(from, at);
-    if (STATUSES.has(status)) exact.set(from, { to, status: status as Redirect['status'] });
+    const r = readRule(line);
+    // (a rule with conditions is not served, and takes no path from later rules)
+    const m = r && !r.conditions ? ruleMatch(r.from) : null;
+    if (!r || !m) return;
+    if (m.kind === 'pattern') { patterns.push({ at, match: m, to: r.to, status: r.status }); return; }
+    if (first.has(r.from)) return;
+    first.set(r.from, at);
+    if (isRedirect(r.status)) exact.set(r.from, { to: r.to, status: r.status });
   });
   return {
     exact,
@@ -85,7 +98,7 @@ export function parseRedirectsFile(text: string): { get(path: string): Redirect 
       for (const p of patterns) {
         if (p.at > at) break;
         const values = matchPattern(p.match, path);
-        if (values) return STATUSES.has(p.status) ? { to: fillTarget(p.to, values), status: p.status as Redirect['status'] } : undefined;
+        if (values) return isRedirect(p.status) ? { to: fillTarget(p.to, values), status: p.status } : undefined;
       }
       return exact.get(path);
     },

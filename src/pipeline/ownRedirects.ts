@@ -7,12 +7,12 @@ import type { Message } from '../core/types.ts';
 import { fileLocation, message } from '../core/errors.ts';
 import { closest } from '../core/didYouMean.ts';
 import type { LinkTargets } from './linkScan.ts';
-import { isTarget } from '../output/redirectRules.ts';
+import { isExactPath, isRedirect, readRule } from '../output/redirectRules.ts';
 
 const FILE = '_redirects';
-const REDIRECTS = new Set(['301', '302', '303', '307', '308']);
-// C0 and C1 controls and DEL, as the terminal would act on them.
+// C0 and C1 controls and DEL, as the terminal would act on them: shown escaped, as the file's text reaches it.
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const shown = (s: string) => s.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 /** The warnings for `statics`' _redirects under `targets` (the output's pages, aliases and files, base-less). */
 export function ownRedirectWarnings(statics: ReadonlyMap<string, Uint8Array>, targets: LinkTargets): Message[] {
@@ -23,17 +23,13 @@ export function ownRedirectWarnings(statics: ReadonlyMap<string, Uint8Array>, ta
   const lines = Buffer.from(bytes).toString('utf8').split('\n');
   lines.forEach((raw, i) => {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw; // (a file saved with CRLF)
-    const t = line.trim();
-    if (!t || t.startsWith('#')) return;
-    const [from, to, code, ...rest] = t.split(/\s+/);
-    if (!from || !to || rest.length || !isTarget(to) || (code !== undefined && !REDIRECTS.has(code.replace(/!$/, '')))) return;
-    // (a control character is shown escaped: the file's text reaches the terminal; the target after the old path)
-    const shown = (s: string) => s.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-    const fromAt = line.indexOf(from), toAt = line.indexOf(to, fromAt + from.length);
-    const at = () => fileLocation(`static/${FILE}`, i + 1, toAt + 1, shown(line));
+    const r = readRule(line);
+    if (!r || r.conditions || !isRedirect(r.status)) return;
+    const { from, to } = r;
+    if (!to.startsWith('/') || to.startsWith('//') || !isExactPath(from) || !isExactPath(to)) return;
+    // (the target found after the old path, which it may start)
+    const at = () => fileLocation(`static/${FILE}`, i + 1, line.indexOf(to, line.indexOf(from) + from.length) + 1, shown(line));
     const [From, To] = [shown(from), shown(to)];
-    const pattern = (p: string) => p.includes('*') || p.split('/').some((s) => s.startsWith(':'));
-    if (!to.startsWith('/') || to.startsWith('//') || pattern(from) || pattern(to)) return;
     const target = to.split(/[?#]/, 1)[0]!;
     if (base !== '/' && target === base.slice(0, -1)) return; // (the site's root, without its slash)
     if (base !== '/' && !target.startsWith(base)) {
