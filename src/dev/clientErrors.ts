@@ -178,8 +178,8 @@ export function locateClientError(report: ClientErrorReport, assets: AssetLookup
   const prefix = normaliseBase(base);
   const mapped: Location[] = [];
   // Frames are short lines: a long line is cut before it is scanned, and only the first 100 are read.
-  const lines = (report.stack ?? '').split('\n', 100).map((l) => l.slice(0, 1000)).join('\n');
-  const frames = stackFrames(lines);
+  const stackLines = (report.stack ?? '').split('\n', 100).map((l) => l.slice(0, 1000));
+  const frames = stackFrames(stackLines.join('\n'));
   for (const [file, line, column] of frames) {
     const rel = file.startsWith(prefix) ? file.slice(prefix.length) : file.replace(/^\//, '');
     const loc = mapFrame(rel, line, column, assets, maps);
@@ -189,9 +189,9 @@ export function locateClientError(report: ClientErrorReport, assets: AssetLookup
   // An island's stack holds frames of the islands bundle (its own, React's, the hydration runtime's). A stack
   // whose frames are none of them is another script's (static/, another site's, an extension's), named by its
   // first frame; so is the browser's "Script error." (a script of another origin, its details withheld). An
-  // error with no stack at all (a thrown string) may be an island's: said as one, as before.
+  // error with no stack at all (a thrown string) may be an island's, and is said as one.
   // (a frame line of any script: "at …" in Chrome, "fn@url" in Firefox and Safari, an extension's or an inline one)
-  const frameLines = lines.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('at ') || l.includes('@'));
+  const frameLines = stackLines.map((l) => l.trim()).filter((l) => l.startsWith('at ') || l.includes('@'));
   const other = !mapped.length && (frameLines.length > 0 || report.message === 'Script error.');
   const [file, line] = frames[0] ?? [];
   const first = file ? `${file}:${line}` : frameLines[0]?.replace(/^at /, '').slice(0, 120);
