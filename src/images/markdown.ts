@@ -4,15 +4,12 @@
 // the thread that makes the variants (store.ts). Everything that cannot be published is a problem located
 // at the image: a missing file, a file that is no image, too many pixels, an empty or missing alt, a remote
 // URL whose host the site does not list, a path out of the site.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Tokens } from 'marked';
 import type { Location } from '../core/types.ts';
-import { IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, pictureModel, remoteImage, pictureHtml, type ImageSettings } from './model.ts';
-import { sourceFactsOfFile } from './source.ts';
+import { MAX_ASKED_WIDTH, pictureModel, remoteImage, pictureHtml, type ImageSettings } from './model.ts';
+import { readLocalImage } from './local.ts';
 import { recordSource } from './storeFiles.ts';
 import { closest } from '../authoring/issues.ts';
-import { closest as closestName } from '../core/didYouMean.ts';
 
 export interface MarkdownImageOptions {
   root: string;
@@ -84,51 +81,16 @@ export function markdownImages(o: MarkdownImageOptions, deps: ImageDep[]): Image
       if (remote.listed) return attributes ? { problem: `The image ${href} is remote and shown as it is: its widths, sizes and priority apply only to local images` } : null;
       return { problem: `The image ${href} is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to link it as it is, or save it next to this file` };
     }
-    let p = href.split('#')[0].split('?')[0];
-    try { p = decodeURIComponent(p); } catch { /* kept as written */ }
-    const fromBase = o.base !== '/' && p.startsWith(o.base) ? `/${p.slice(o.base.length)}` : p;
-    const rel = fromBase.startsWith('/')
-      ? path.posix.join('static', fromBase)
-      : path.posix.join(path.posix.dirname(o.file), p);
-    if (rel.startsWith('..') || path.posix.isAbsolute(rel) || rel.split('/').some((s) => s.startsWith('.') && s.length > 0 && s !== '.')) {
-      return { problem: `The image ${href} is outside the site (or in a hidden folder): images are read only from the content folders and static/` };
-    }
-    if (!IMAGE_EXT.test(rel)) return { problem: `The image ${href} is not a ${IMAGE_FORMATS} file` };
-    const abs = path.join(o.root, rel);
-    let st: fs.Stats;
-    let r: ReturnType<typeof sourceFactsOfFile>;
-    try {
-      // A link anywhere on the way (the file or a folder) may lead out of the site: where it really is counts.
-      const real = fs.realpathSync(abs);
-      const inside = path.relative(fs.realpathSync(o.root), real);
-      if (inside.startsWith('..') || path.isAbsolute(inside)) return { problem: `The image ${href} is a link to a file outside the site` };
-      st = fs.statSync(real);
-      if (!st.isFile()) return { problem: `The image ${href} is not a file (${rel})` };
-      r = sourceFactsOfFile(real, rel, o.maxPixels); // read a chunk at a time, never whole
-    } catch (e: any) {
-      return { problem: e?.code === 'ENOENT' ? `The image ${href} does not exist (looked for ${rel})${missingHint(o.root, rel, p)}` : `The image ${href} cannot be read: ${e?.code ?? e?.message}` };
-    }
-    const dep: ImageDep = [rel, st.size, st.mtimeMs];
+    const r = readLocalImage(o, href);
+    if (!('rel' in r)) return r;
+    const dep: ImageDep = [r.rel, r.size, r.mtimeMs];
     deps.push(dep);
-    if ('problem' in r) return r;
+    if ('problem' in r) return { problem: r.problem };
     const where: Location = { file: o.file, line: at.line, column: at.column, lineText: at.lineText };
-    recordSource(o.root, r.facts.hash, { file: rel, where });
+    recordSource(o.root, r.facts.hash, { file: r.rel, where });
     dep[3] = r.facts.hash;
     dep[4] = where;
     const model = pictureModel(r.facts, o.settings, { alt, base: o.base, ...asked });
     return { html: pictureHtml(model, t.title ?? undefined) };
   };
-}
-
-/** What a missing image's path likely meant: a file of static/ written without its leading "/" (a path without
- *  one is read from the Markdown file's folder), else an image of the same folder a typo away (its case, say). */
-function missingHint(root: string, rel: string, written: string): string {
-  // (a path that climbs out of static/ is never offered: the build refuses such a path)
-  if (!written.startsWith('/') && !written.startsWith('.') && !written.split('/').includes('..') && fs.existsSync(path.join(root, 'static', written))) {
-    return `. Did you mean /${written}? A path without "/" is read from the Markdown file's folder; one from the root, from static/`;
-  }
-  let names: string[];
-  try { names = fs.readdirSync(path.join(root, path.posix.dirname(rel))).filter((n) => IMAGE_EXT.test(n)); } catch { return ''; }
-  const near = names.length <= 5_000 ? closestName(path.posix.basename(rel), names) : undefined;
-  return near ? `. Did you mean ${written.slice(0, written.length - path.posix.basename(rel).length)}${near}?` : '';
 }

@@ -110,7 +110,7 @@ describe('a Markdown image that is not there', () => {
     const site = await copyOf('basic', { 'static/img/me.jpg': small });
     try {
       const cases: [string, string][] = [
-        ['img/me.jpg', 'The image img/me.jpg does not exist (looked for content/pages/img/me.jpg). Did you mean /img/me.jpg? A path without "/" is read from the Markdown file\'s folder; one from the root, from static/'],
+        ['img/me.jpg', 'The image img/me.jpg does not exist (looked for content/pages/img/me.jpg). Did you mean /img/me.jpg? A path without "/" is read from the content file\'s folder; one from the root, from static/'],
         // (not a path that climbs out of static/, which the build refuses)
         ['img/../../static/img/me.jpg', 'The image img/../../static/img/me.jpg does not exist (looked for content/static/img/me.jpg)'],
         ['/img/Me.jpg', 'The image /img/Me.jpg does not exist (looked for static/img/Me.jpg). Did you mean /img/me.jpg?'],

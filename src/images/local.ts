@@ -1,0 +1,102 @@
+// A local image named by content: a Markdown image's path or an imageFile() field's value. A relative path is
+// read from the content file's folder, one that starts with "/" from static/. The file must be inside the
+// site (where a link leads counts) and an image the pipeline reads; its bytes are hashed a chunk at a time
+// (source.ts) and its stamp returned, for the content cache to check (ImageDep).
+import fs from 'node:fs';
+import path from 'node:path';
+import { IMAGE_EXT, IMAGE_FORMATS, remoteImage, type ContentImage, type ImageFacts } from './model.ts';
+import { sourceFactsOfFile, type SourceResult } from './source.ts';
+import { recordSource } from './storeFiles.ts';
+import { fileLocation } from '../core/errors.ts';
+import type { ImageDep } from './markdown.ts';
+import type { SiteConfig } from '../core/types.ts';
+import { maxPixelsOf } from './config.ts';
+import { urlPolicy } from '../render/urls.ts';
+
+export type { ImageDep };
+import { closest as closestName } from '../core/didYouMean.ts';
+
+export interface LocalImageOptions {
+  root: string;
+  /** The content file, relative to the root ("content/posts/a.md"). */
+  file: string;
+  maxPixels: number;
+  /** The site's base ("/" or "/repo/"): a root path written with it is read from static/ without it. */
+  base: string;
+}
+
+/** The file `href` names, its stamp and, unless it cannot be published, its facts; or why it cannot be read. */
+export type LocalImage = { rel: string; size: number; mtimeMs: number } & ({ facts: ImageFacts } | { problem: string });
+
+/** `known`: facts already read, by file and stamp (a schema run again over the same data reads no image again). */
+export function readLocalImage(o: LocalImageOptions, href: string, known?: Map<string, SourceResult>): LocalImage | { problem: string } {
+  let p = href.split('#')[0].split('?')[0];
+  try { p = decodeURIComponent(p); } catch { /* kept as written */ }
+  const fromBase = o.base !== '/' && p.startsWith(o.base) ? `/${p.slice(o.base.length)}` : p;
+  const rel = fromBase.startsWith('/')
+    ? path.posix.join('static', fromBase)
+    : path.posix.join(path.posix.dirname(o.file), p);
+  if (rel.startsWith('..') || path.posix.isAbsolute(rel) || rel.split('/').some((s) => s.startsWith('.') && s.length > 0 && s !== '.')) {
+    return { problem: `The image ${href} is outside the site (or in a hidden folder): images are read only from the content folders and static/` };
+  }
+  if (!IMAGE_EXT.test(rel)) return { problem: `The image ${href} is not a ${IMAGE_FORMATS} file` };
+  const abs = path.join(o.root, rel);
+  try {
+    // A link anywhere on the way (the file or a folder) may lead out of the site: where it really is counts.
+    const real = fs.realpathSync(abs);
+    const inside = path.relative(fs.realpathSync(o.root), real);
+    if (inside.startsWith('..') || path.isAbsolute(inside)) return { problem: `The image ${href} is a link to a file outside the site` };
+    const st = fs.statSync(real);
+    if (!st.isFile()) return { problem: `The image ${href} is not a file (${rel})` };
+    const key = `${rel}\0${st.size}\0${st.mtimeMs}\0${o.maxPixels}`;
+    const r = known?.get(key) ?? sourceFactsOfFile(real, rel, o.maxPixels); // read a chunk at a time, never whole
+    if (known && !known.has(key)) { if (known.size >= 5_000) known.clear(); known.set(key, r); }
+    return { rel, size: st.size, mtimeMs: st.mtimeMs, ...r };
+  } catch (e: any) {
+    return { problem: e?.code === 'ENOENT' ? `The image ${href} does not exist (looked for ${rel})${missingHint(o.root, rel, p)}` : `The image ${href} cannot be read: ${e?.code ?? e?.message}` };
+  }
+}
+
+/** What a missing image's path likely meant: a file of static/ written without its leading "/" (a path without
+ *  one is read from the content file's folder), else an image of the same folder a typo away (its case, say). */
+function missingHint(root: string, rel: string, written: string): string {
+  // (a path that climbs out of static/ is never offered: the build refuses such a path)
+  if (!written.startsWith('/') && !written.startsWith('.') && !written.split('/').includes('..') && fs.existsSync(path.join(root, 'static', written))) {
+    return `. Did you mean /${written}? A path without "/" is read from the content file's folder; one from the root, from static/`;
+  }
+  let names: string[];
+  try { names = fs.readdirSync(path.join(root, path.posix.dirname(rel))).filter((n) => IMAGE_EXT.test(n)); } catch { return ''; }
+  const near = names.length <= 5_000 ? closestName(path.posix.basename(rel), names) : undefined;
+  return near ? `. Did you mean ${written.slice(0, written.length - path.posix.basename(rel).length)}${near}?` : '';
+}
+
+// The facts of the images fields named, by file and stamp: dev validates every file again after a template
+// edit, and a photo's hash is a read of all its bytes.
+const fieldFacts = new Map<string, SourceResult>();
+
+/** The reader of one content file's imageFile() fields (content/validate.ts): each image it reads goes into
+ *  `deps` (the content cache checks its stamp; a build that takes the entry from the cache knows its source by
+ *  it) and is recorded for the thread that makes its versions (store.ts). */
+export function fieldImageReader(o: LocalImageOptions, deps: ImageDep[]): (written: string) => ContentImage | { problem: string } {
+  return (written) => {
+    if (remoteImage(written, [])) return { problem: `The image ${written} is remote: an imageFile() field names a file of the site, beside the content file or under static/. For a remote image, use z.string() and <Image src={…}> with its host in images.remote` };
+    if (!written.trim()) return { problem: 'The image path is empty: write the file\'s path, such as ./cover.jpg beside this file' };
+    const r = readLocalImage(o, written, fieldFacts);
+    if (!('rel' in r)) return r;
+    const dep: ImageDep = [r.rel, r.size, r.mtimeMs];
+    deps.push(dep);
+    if ('problem' in r) return { problem: r.problem };
+    recordSource(o.root, r.facts.hash, { file: r.rel, where: fileLocation(o.file) });
+    dep[3] = r.facts.hash;
+    return { ...r.facts, file: r.rel };
+  };
+}
+
+/** The images a file's body shows and its fields name (its content cache deps), or undefined for none. */
+export const allDeps = (p: { deps?: ImageDep[]; fieldDeps?: ImageDep[] }): ImageDep[] | undefined =>
+  p.fieldDeps?.length ? [...p.deps ?? [], ...p.fieldDeps] : p.deps;
+/** `{ deps }` when there are any, for a parse output. */
+export const depsOf = (deps: ImageDep[] | undefined): { deps?: ImageDep[] } => (deps ? { deps } : {});
+
+/** Where a site's imageFile() fields read their images (content/validate.ts). */
+export const fieldImages = (config: Pick<SiteConfig, 'images' | 'site'>, root: string): Omit<LocalImageOptions, 'file'> => ({ root, maxPixels: maxPixelsOf(config), base: urlPolicy(config).base });
