@@ -80,6 +80,8 @@ export { paginate, type Page, type PaginateOptions } from './authoring/paginate.
 export { taxonomy, type Taxonomy, type Term, type TaxonomyOptions } from './authoring/taxonomy.ts';
 export { reference, type ReferencedEntry } from './authoring/reference.ts';
 export { date } from './authoring/dates.ts';
+// A field that names an image file (a post's cover beside it): its facts, for <Image src={…}> and image().
+export { imageFile, type ContentImage } from './authoring/imageFile.ts';
 // A static image's URL, width and height: image('/img/team.png'); as an optimized, responsive <picture>:
 // <Image src="/img/team.jpg" alt="…" />.
 export { image, Image, type StaticImage, type ImageProps } from './render/images.ts';

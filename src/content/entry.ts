@@ -39,6 +39,7 @@ export function collectionSetErrors(name: string, col: CollectionConfig, matched
  */
 export function makeEntry(col: CollectionConfig, relToContent: string, parsed: ParsedFile, html: () => string = () => parsed.html ?? '', opts: ValidateOptions = {}): { entry?: Entry; errors: Message[] } {
   const v = validateData(col.schema, parsed.data, parsed.source, opts);
+  parsed.fieldDeps = v.deps; // (this validation's: a later one, under another schema, replaces them)
   if (v.errors.length) return { errors: parsed.noFrontMatter ? noFrontMatter(relToContent, v.errors) : v.errors };
   if (col.single && parsed.body?.trim()) return { errors: [singleBody(relToContent)] };
   return { entry: entryOf(col, relToContent, v.data, parsed.body !== undefined ? html() : undefined, parsed.text), errors: [] };
@@ -75,6 +76,7 @@ const singleBody = (relToContent: string): Message => message('ConfigError', `Th
  *  its schema has its body compiled at once: its problems, if any, are its errors, as the eager parse's. */
 export function makeLazyEntry(col: CollectionConfig, relToContent: string, parsed: LazyParsedFile, body: LazyBody, opts: ValidateOptions = {}): { entry?: Entry; errors: Message[] } {
   const v = validateData(col.schema, parsed.data, parsed.source, opts);
+  parsed.fieldDeps = v.deps;
   if (v.errors.length) {
     const b = body.compile();
     return { errors: [...b.errors, ...parsed.noFrontMatter ? noFrontMatter(relToContent, v.errors) : v.errors] };

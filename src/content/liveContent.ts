@@ -17,7 +17,7 @@ import { validateOptionsFor, type ValidateOptions } from './validate.ts';
 import { saveContentCache } from './contentCache.ts';
 import { finishContent, type EntryLists } from '../authoring/finish.ts';
 import type { HelperIssue } from '../authoring/issues.ts';
-import type { ImageDep } from '../images/markdown.ts';
+import { allDeps, depsOf, fieldImages, type ImageDep } from '../images/local.ts';
 
 export type ChangeKind = 'add' | 'change' | 'unlink';
 interface CollectionState { files: string[]; entries: Map<string, { entry?: Entry; errors: Message[]; warnings?: Message[] }>; setErrors: Message[]; version: number }
@@ -94,7 +94,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
   }
 
   async function entryFor(col: CollectionConfig, rel: string, files: number, name?: string) {
-    const how = validateOptionsFor(files);
+    const how = { ...validateOptionsFor(files), images: fieldImages(config!, root) };
     let parsed = parsedFiles.get(rel);
     let key: string | undefined;
     // An empty cache (a fresh clone) answers nothing: no file is stat'ed for it; a parsed file's key comes from its read.
@@ -111,9 +111,9 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
     }
     if (!parsed) { parsed = await parseItem(config!, root, rel); parsedFiles.set(rel, parsed); }
     key ??= stampedKey(rel, parsed);
-    noteImages(rel, 'source' in parsed ? parsed.deps : undefined);
-    if (!('source' in parsed)) { cacheEntries.delete(rel); return { errors: failedErrors(col, parsed) }; }
+    if (!('source' in parsed)) { noteImages(rel, undefined); cacheEntries.delete(rel); return { errors: failedErrors(col, parsed, how) }; }
     const made = makeEntry(col, rel, parsed, undefined, how);
+    noteImages(rel, allDeps(parsed)); // (its body's images and its fields')
     if (!made.entry) cacheEntries.delete(rel);
     else if (key) cacheEntries.set(rel, [key, parseOutput(parsed, made.entry)]);
     return made.entry ? { ...made, warnings: parsed.warnings } : made;
@@ -131,10 +131,11 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
       if (parsedFiles.get(rel) !== parsed) return;
       if (r.errors.length) parsedFiles.set(rel, { errors: r.errors, unchecked: uncheckedOf(parsed) });
       else Object.assign(parsed, { html: r.html, text: r.text, ...(r.deps ? { deps: r.deps } : {}), warnings: both(fm, r.warnings) });
-      noteImages(rel, r.deps);
+      noteImages(rel, allDeps({ deps: r.deps, fieldDeps: parsed.fieldDeps }));
     });
     parsedFiles.set(rel, parsed);
     const made = makeLazyEntry(col, rel, parsed, body, how);
+    noteImages(rel, parsed.fieldDeps); // (its fields' images now; its body's once it compiles)
     if (made.entry) pending.set(rel, { name, key, parsed, body, fm }); else cacheEntries.delete(rel);
     return made.entry && fm ? { ...made, warnings: fm } : made;
   }
@@ -230,7 +231,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
         // The file's errors, as the eager load gives them; its entry leaves the collection.
         cacheEntries.delete(rel);
         if (c?.entries.has(rel)) { c.entries.set(rel, { errors: r.errors }); changed.add(p.name); }
-      } else if (p.key) cacheEntries.set(rel, [p.key, { data: p.parsed.data, html: r.html ?? '', text: r.text, ...(r.deps ? { deps: r.deps } : {}), ...(both(p.fm, r.warnings) ? { warnings: both(p.fm, r.warnings) } : {}) }]);
+      } else if (p.key) cacheEntries.set(rel, [p.key, { data: p.parsed.data, html: r.html ?? '', text: r.text, ...depsOf(allDeps({ deps: r.deps, fieldDeps: p.parsed.fieldDeps })), ...(both(p.fm, r.warnings) ? { warnings: both(p.fm, r.warnings) } : {}) }]);
       if (!r.errors.length && r.warnings && c?.entries.get(rel)?.entry) { c.entries.get(rel)!.warnings = both(p.fm, r.warnings); warned = true; } // (what html: 'sanitize' removed)
     }
     releaseBodies([...pending.values()].map((p) => p.body));

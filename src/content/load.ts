@@ -17,8 +17,8 @@ import { extensionOptionsKey, markdownExtensions } from '../site/plugins.ts';
 import { directivesOn } from '../markdown/directives.ts';
 import { finishContent, type EntryLists, type FinishOptions } from '../authoring/finish.ts';
 import type { MarkdownText } from '../markdown/entryText.ts';
-import type { ImageDep } from '../images/markdown.ts';
 import { markdownImageOptions, imageOptionsKey } from '../images/config.ts';
+import { allDeps, depsOf, fieldImages, type ImageDep } from '../images/local.ts';
 import { contentImagesKnown, noteCachedSources } from '../images/store.ts';
 import { crossFileMessages } from './crossFile.ts';
 import { knownValid, markValid, type KnownInputs } from './validCache.ts';
@@ -63,8 +63,7 @@ const siteMarkdown = (config: SiteConfig) => directivesOn(markdownExtensions(con
 /** What parseItem passes the parser, made once per config (not per file). */
 const parseOptions = new WeakMap<SiteConfig, { base: string; markdown: ReturnType<typeof siteMarkdown>; images: ReturnType<typeof markdownImageOptions> }>();
 
-/** Reads and parses one file below content/ the way every loader does (the plugins' Markdown extensions
- *  applied); `errors` (and the front matter a body error left unchecked) when it cannot be parsed. The incremental loader (incremental.ts) keeps these. */
+/** Reads and parses one file below content/ as every loader does (the plugins' Markdown extensions applied); `errors` (and the front matter a body error left unchecked) when it cannot be. Dev's loader (liveContent.ts) keeps these. */
 export async function parseItem(config: SiteConfig, root: string, rel: string, lazyBody = false): Promise<ParsedFile | FailedParse> {
   let o = parseOptions.get(config);
   if (!o) { const base = urlPolicy(config).base; o = { base, markdown: siteMarkdown(config), images: markdownImageOptions(config, base) }; parseOptions.set(config, o); }
@@ -79,8 +78,9 @@ export async function loadBatch(config: SiteConfig, root: string, items: LoadIte
   const results = await Promise.all(items.map(async ({ collection, rel }): Promise<LoadResult> => {
     const parsed = await parseItem(config, root, rel);
     step?.(); // (progress: counted as read and parsed)
-    if (!('source' in parsed)) return { errors: failedErrors(config.collections[collection], parsed) };
-    const made = makeEntry(config.collections[collection], rel, parsed);
+    const how = { images: fieldImages(config, root) }, col = config.collections[collection];
+    if (!('source' in parsed)) return { errors: failedErrors(col, parsed, how) };
+    const made = makeEntry(col, rel, parsed, undefined, how);
     if (made.errors.length) return { errors: made.errors };
     contentImagesKnown(root, config, urlPolicy(config).base, made.entry);
     return { entry: made.entry, errors: [], parsed: parseOutput(parsed, made.entry!), stamp: parsed.stamp, ...(parsed.warnings ? { warnings: parsed.warnings } : {}) };
@@ -171,7 +171,7 @@ function cachedAt(root: string, col: CollectionConfig, rel: string, cache: Parse
 
 /** What the content cache keeps of a file parsed without a problem: its data and its body's HTML (and the images it shows). */
 export function parseOutput(parsed: ParsedFile, entry: Entry): ParseOutput {
-  return { data: parsed.data, ...(parsed.body !== undefined ? { html: entry.html, text: parsed.text } : {}), ...(parsed.deps ? { deps: parsed.deps } : {}), ...(parsed.warnings ? { warnings: parsed.warnings } : {}) };
+  return { data: parsed.data, ...(parsed.body !== undefined ? { html: entry.html, text: parsed.text } : {}), ...depsOf(allDeps(parsed)), ...(parsed.warnings ? { warnings: parsed.warnings } : {}) };
 }
 
 /** Whether every image file a cached body shows still has the stamp it had. Plain stat calls: one a

@@ -47,6 +47,8 @@ export interface ParsedFile {
   stamp?: FileStamp;
   /** The image files its Markdown body shows, with their stamps: the cached HTML holds while they do. */
   deps?: ImageDep[];
+  /** The image files its imageFile() fields named when its data was last validated (entry.ts). */
+  fieldDeps?: ImageDep[];
   /** A Markdown file with no front matter block at all (its schema's required fields are said as one problem). */
   noFrontMatter?: true;
   /** A Markdown file whose body failed the content policy but whose front matter was read: what its schema

@@ -6,6 +6,9 @@ import type { YamlSource } from './yamlSource.ts';
 import { formatPath } from './fieldPath.ts';
 import { closest } from '../core/didYouMean.ts';
 import { schemaKeys } from '../core/zodShape.ts';
+import { withImageReader } from '../authoring/imageFile.ts';
+import { fieldImageReader, type LocalImageOptions } from '../images/local.ts';
+import type { ImageDep } from '../images/markdown.ts';
 
 /**
  * Plain-language messages for zod's default issues; a schema's own messages still win. `data` is the
@@ -77,7 +80,11 @@ function unknownFieldHint(key: string, known: string[], guess: string | undefine
 
 /** How a schema runs: `jitless` skips the parser zod compiles for each object schema on its first use (it pays
  *  off over many files only; dev validates small collections without it, as each compile brings new schemas). */
-export interface ValidateOptions { jitless?: boolean }
+export interface ValidateOptions {
+  jitless?: boolean;
+  /** Where imageFile() fields read their images (without: such a field fails, and the file is parsed again). */
+  images?: Omit<LocalImageOptions, 'file'>;
+}
 
 /**
  * Collections with fewer files are validated without zod's compiled parsers (zod's own `jitless` option):
@@ -88,15 +95,18 @@ export interface ValidateOptions { jitless?: boolean }
 const JIT_MIN_FILES = 100;
 export const validateOptionsFor = (files: number): ValidateOptions => ({ jitless: files < JIT_MIN_FILES });
 
-export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSource, opts: ValidateOptions = {}): { data?: T; errors: Message[] } {
+/** `deps`: the images its imageFile() fields read (the content cache checks their stamps). */
+export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSource, opts: ValidateOptions = {}): { data?: T; errors: Message[]; deps?: ImageDep[] } {
   // An unknown key's issue reaches the error map with its object schema, which the final issue no longer
   // carries: its known keys are kept here, by the issue's list of unknown keys.
   const known = new WeakMap<object, string[]>();
-  const r = schema.safeParse(data, { jitless: opts.jitless, error: (iss) => {
+  const deps: ImageDep[] = [];
+  const read = opts.images ? fieldImageReader({ ...opts.images, file: src.file }, deps) : null;
+  const r = withImageReader(read, () => schema.safeParse(data, { jitless: opts.jitless, error: (iss) => {
     if (iss.code === 'unrecognized_keys' && Array.isArray(iss.keys)) known.set(iss.keys, knownKeys(iss));
     return plainError(iss, data);
-  } });
-  if (r.success) return { data: r.data, errors: [] };
+  } }));
+  if (r.success) return { data: r.data, errors: [], ...(deps.length ? { deps } : {}) };
   const errors: Message[] = [];
   // A misspelt required field (`descripton:`) is one mistake: said once, at the key written, whose hint names
   // the field meant; not also as that field "Required" at the start of the data.
@@ -140,7 +150,8 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
     const nullHint = iss.code !== 'invalid_type' || written !== null || !key ? {}
       : typeof last === 'number' ? { hint: 'A list item with nothing after its "-" is empty (null): give it a value, or take the line out.' }
       : { hint: `${key}: with nothing after it is empty (null): write ${iss.expected === 'array' ? `${key}: []` : iss.expected === 'string' ? `${key}: ""` : `a value after "${key}:"`}, or leave the line out if the field is optional.` };
-    errors.push(message('ContentSchemaError', iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint, ...numberHint, ...missingHint, ...boolHint, ...textHint, ...nullHint }));
+    const id = iss.code === 'custom' && (iss as { params?: { id?: string } }).params?.id === 'ImageError' ? 'ImageError' : 'ContentSchemaError';
+    errors.push(message(id, iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint, ...numberHint, ...missingHint, ...boolHint, ...textHint, ...nullHint }));
   }
   return { errors: sortMessages(errors) };
 }

@@ -26,6 +26,21 @@ export interface ImageFacts {
   format: SourceFormat;
 }
 
+/** An image named by a content field (authoring/imageFile.ts): what the pipeline knows of it, and its file. */
+export interface ContentImage extends ImageFacts {
+  /** The source file, relative to the site root ("content/posts/a/cover.jpg"). */
+  file: string;
+}
+
+const FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'svg']);
+/** Whether a value is an imageFile() field's (an <Image> src given as an object). */
+export function isContentImage(v: unknown): v is ContentImage {
+  if (!v || typeof v !== 'object') return false;
+  const o = v as Record<string, unknown>;
+  return typeof o.file === 'string' && typeof o.hash === 'string' && /^[0-9a-f]{16}$/.test(o.hash) && typeof o.name === 'string'
+    && Number.isInteger(o.width) && Number.isInteger(o.height) && FORMATS.has(o.format as string);
+}
+
 /** The site's image settings (config `images`), with defaults applied. */
 export interface ImageSettings {
   /** Widths offered in each srcset (never above the source's own). */

@@ -7,7 +7,7 @@
 // here: the package's public entry exports them to islands too; the engine makes the files (images/store.ts).
 import { createElement, Fragment, type ReactElement } from 'react';
 import type { ImageTable } from '../output/staticImages.ts';
-import { DEFAULT_IMAGE_SETTINGS, IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, pictureModel, remoteImage, type ImageSettings } from '../images/model.ts';
+import { DEFAULT_IMAGE_SETTINGS, IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, heightAt, passThrough, pictureModel, remoteImage, variantPath, isContentImage, type ContentImage, type ImageFacts, type ImageSettings } from '../images/model.ts';
 import { currentUrlPolicy, withBase } from './urls.ts';
 import { errorAtCallSite } from './callSite.ts';
 import { closest } from '../core/didYouMean.ts';
@@ -65,20 +65,36 @@ function noSuchImage(p: string): string {
   const paths = Object.keys(state().table);
   const near = paths.length <= 5_000 ? closest(p.startsWith('/') ? p : `/${p}`, paths) : undefined;
   // A path relative to a post ("./cover.jpg" from front matter) is read only by a Markdown image of that post.
-  const relative = p.startsWith('./') || p.startsWith('../') ? '. A template reads images from static/ by their path there ("/img/cover.jpg"), not from a content file\'s folder: put the image in static/, or show it from the post\'s Markdown (![…](./cover.jpg))' : '';
+  const relative = p.startsWith('./') || p.startsWith('../') ? '. A template reads images from static/ by their path there ("/img/cover.jpg"), not from a content file\'s folder: declare the field with imageFile() (import { imageFile } from \'sitegen-islands\'; cover: imageFile()) and give <Image> its value (src={cover}), or put the image in static/' : '';
   return `there is no such image in static/ (${IMAGE_FORMATS})${near ? `. Did you mean ${near}?` : ''}${relative}`;
 }
 
-/** A static image by its path under static/ ("/img/team.png"); an unknown path throws, naming it (a located build error). */
-export function image(p: string): StaticImage {
+/** A content image (an imageFile() field's value) as image() gives it: its version in its own format at the
+ *  width pages show it (images.maxWidth at most: never the camera's original), or an SVG's or GIF's file. */
+function contentImage(f: ContentImage): StaticImage {
+  const { settings } = state();
+  const width = passThrough(f.format) ? null : Math.min(f.width, settings.maxWidth);
+  const src = `${currentUrlPolicy().base}${variantPath(f, settings, width, f.format)}`;
+  return width === null ? { src, width: f.width, height: f.height } : { src, width, height: heightAt(f, width) };
+}
+
+/** A static image by its path under static/ ("/img/team.png"), or an imageFile() field's image; an unknown path
+ *  throws, naming it (a located build error). */
+export function image(p: string | ContentImage): StaticImage {
+  if (typeof p !== 'string') {
+    if (!isContentImage(p)) throw new Error(`image(${describeSrc(p)}): give it a path under static/ ("/img/team.png") or an imageFile() field's value`);
+    if (sink) sink.used = true;
+    return contentImage(p);
+  }
   const info = lookup(p);
   if (!info) throw new Error(`image("${p}"): ${noSuchImage(p)}`);
   return { src: withBase(info.src, currentUrlPolicy().base), width: info.width, height: info.height };
 }
 
 export interface ImageProps {
-  /** The image's path under static/ ("/img/team.jpg"), or a remote URL whose host is in images.remote. */
-  src: string;
+  /** The image's path under static/ ("/img/team.jpg"), an imageFile() field's value (a post's cover beside
+   *  it), or a remote URL whose host is in images.remote. */
+  src: string | ContentImage;
   /** What the image shows; "" for a decorative image. Required. */
   alt: string;
   /** The `sizes` attribute: how wide the image is shown (default: its width up to the viewport's). */
@@ -120,9 +136,11 @@ function propsProblem(p: ImageProps): string | null {
   return null;
 }
 
-/** A static image as a responsive, optimized <picture> (SVG and GIF: an <img> of the file as it is). */
+/** A local image (of static/, or an imageFile() field's) as a responsive, optimized <picture> (SVG and GIF: an
+ *  <img> of the file as it is). */
 export function Image(props: ImageProps): ReactElement {
-  const { src, alt, sizes, priority, widths, className, id } = props;
+  if (typeof props.src !== 'string') return contentPicture(props);
+  const { src, alt, sizes, priority, widths, className, id } = props as ImageProps & { src: string };
   const eager = props.loading === 'eager';
   if (typeof alt !== 'string') throw imageError(props, `<Image src="${src}">: alt is required — say what the image shows, or alt="" for a decorative image`);
   const problem = propsProblem(props);
@@ -147,7 +165,37 @@ export function Image(props: ImageProps): ReactElement {
   }
   if (!info) throw imageError(props, `<Image src="${src}">: ${noSuchImage(src)}`);
   if (!info.facts) throw imageError(props, `<Image src="${src}">: ${info.problem ?? 'the image cannot be read'}`);
-  const m = pictureModel(info.facts, settings.settings, { alt, sizes, priority, widths, base });
+  return pictureOf(info.facts, settings.settings, props, base);
+}
+
+/** An imageFile() field's image (a post's cover beside it) as <Image> renders it. Its facts came with it from
+ *  the content load: no table to look up, and nothing of static/ is published for it. */
+function contentPicture(props: ImageProps): ReactElement {
+  const src = props.src as unknown;
+  const shown = describeSrc(src);
+  if (!isContentImage(src)) throw imageError(props, `<Image src={${shown}}>: src is a path under static/ ("/img/team.jpg"), an imageFile() field's value or a remote URL`);
+  if (typeof props.alt !== 'string') throw imageError(props, `<Image src="${src.file}">: alt is required — say what the image shows, or alt="" for a decorative image`);
+  const problem = propsProblem(props);
+  if (problem) throw imageError(props, `<Image src="${src.file}">: ${problem}`);
+  for (const k of ['width', 'height'] as const) {
+    if (props[k] !== undefined && props[k] !== src[k] && props[k] !== contentImage(src)[k]) throw imageError(props, `<Image src="${src.file}">: ${k}={${props[k]}}, but the image is ${src.width}×${src.height}: <Image> writes a local image's width and height from its file (and its versions' from widths); leave them out`);
+  }
+  if (sink) sink.used = true;
+  return pictureOf(src, state().settings, props, currentUrlPolicy().base);
+}
+
+/** What a src that is neither a path nor an image names, for a message. */
+function describeSrc(v: unknown): string {
+  if (v === null || typeof v !== 'object') return String(v);
+  const keys = Object.keys(v);
+  return `{${keys.slice(0, 4).join(', ')}${keys.length > 4 ? ', …' : ''}}`;
+}
+
+/** The <picture> (an <img> for SVG and GIF) of a local image's facts, as the props ask. */
+function pictureOf(facts: ImageFacts, settings: ImageSettings, props: ImageProps, base: string): ReactElement {
+  const { alt, sizes, priority, widths, className, id } = props;
+  const eager = props.loading === 'eager';
+  const m = pictureModel(facts, settings, { alt, sizes, priority, widths, base });
   const img = createElement('img', {
     src: m.img.src, srcSet: m.img.srcset, sizes: m.img.sizes, alt, width: m.img.width, height: m.img.height,
     loading: eager ? undefined : m.img.loading, decoding: m.img.decoding, fetchPriority: m.img.fetchpriority, className, id,

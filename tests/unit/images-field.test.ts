@@ -1,0 +1,125 @@
+// imageFile(): a front matter field that names an image beside the post ("cover: ./cover.jpg"), shown by a
+// template with <Image src={cover}> or image(cover): published as versions only (the photo itself never is),
+// its problems located at the field, and a new photo re-renders the pages that show it (build and dev).
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { TestSite } from '../helpers/site.ts';
+import { copyOf } from '../helpers/scratch.ts';
+import { cleanBuilder } from '../helpers/cleanBuild.ts';
+import { createDevSite } from '../../src/dev/devSite.ts';
+import { hostOf } from '../helpers/devHost.ts';
+import { photo } from '../helpers/photo.ts';
+
+let small: Buffer;
+beforeAll(async () => { small = await photo(800, 500, 2); });
+
+const ABOUT = (cover: string) => `---\ntitle: About\ncover: ${cover}\n---\n# About\n\nSome text.\n`;
+
+/** The basic fixture with a `cover: imageFile()` field on its pages, shown by <Image> and by image(). */
+async function coverSite(files: Record<string, string | Buffer>, optional = false): Promise<TestSite> {
+  const site = await copyOf('basic', files);
+  site.edit('sitegen.config.ts', (t) => t
+    .replace("import { defineConfig, href } from 'sitegen-islands';", "import { defineConfig, href, imageFile } from 'sitegen-islands';")
+    .replace('description: z.string().optional() });', `description: z.string().optional(), cover: imageFile()${optional ? '.optional()' : ''} });`)
+    .replace('props: { title: p.data.title, html: p.html }', 'props: { title: p.data.title, html: p.html, cover: p.data.cover }'));
+  site.edit('templates/pages.tsx', (t) => t
+    .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, image, type ContentImage, type LayoutProps } from 'sitegen-islands';")
+    .replace('export function Doc({ title, html }: { title: string; html: string }): ReactNode {\n  return (<><h1>{title}</h1>',
+      'export function Doc({ title, html, cover }: { title: string; html: string; cover?: ContentImage }): ReactNode {\n  const small = cover && image(cover);\n  return (<>{cover && <Image src={cover} alt="The cover" priority />}{small && <img src={small.src} width={small.width} height={small.height} alt="" />}<h1>{title}</h1>'));
+  return site;
+}
+
+const variant = (html: string) => html.match(/\/assets\/img\/[0-9a-f]{22}\/cover-640\.avif/)?.[0];
+
+describe('imageFile(): an image named in front matter', () => {
+  it('is shown as AVIF and WebP versions beside a fallback, made in dist/; the photo itself is not published', async () => {
+    const site = await coverSite({ 'content/pages/cover.jpg': small, 'content/pages/about.md': ABOUT('./cover.jpg') });
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      const html = r.read('about/index.html');
+      expect(html).toMatch(/<picture><source type="image\/avif" srcSet="\/assets\/img\/[0-9a-f]{22}\/cover-640\.avif 640w, \/assets\/img\/[0-9a-f]{22}\/cover-800\.avif 800w"/);
+      expect(html).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/cover-800\.jpg" alt="The cover" width="800" height="500" decoding="auto" fetchPriority="high"\/>/);
+      // image(cover): its own format at the width pages show it, with that size.
+      expect(html).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/cover-800\.jpg" width="800" height="500" alt=""\/>/);
+      const out = r.output();
+      const made = Object.keys(out).filter((f) => f.startsWith('assets/img/')).map((f) => f.replace(/^.*\//, '')).sort();
+      // (the fallback in its own format at the one width the page shows it)
+      expect(made).toEqual(['cover-640.avif', 'cover-640.webp', 'cover-800.avif', 'cover-800.jpg', 'cover-800.webp']);
+      expect(Object.keys(out).some((f) => f.endsWith('cover.jpg'))).toBe(false);
+      const v = variant(html)!;
+      expect((await sharp(fs.readFileSync(path.join(r.outDir, v))).metadata())).toMatchObject({ format: 'heif', width: 640 });
+    } finally { site.remove(); }
+  });
+
+  const problems: [string, string, RegExp][] = [
+    ['a missing file (with the name a typo away)', './covr.jpg', /^The image \.\/covr\.jpg does not exist \(looked for content\/pages\/covr\.jpg\)\. Did you mean \.\/cover\.jpg\?$/],
+    ['a path out of the site', '../../../etc/passwd.jpg', /^The image \.\.\/\.\.\/\.\.\/etc\/passwd\.jpg is outside the site/],
+    ['a file that is no image', './notes.txt', /is not a PNG, JPEG, WebP, AVIF, GIF or SVG file$/],
+    ['a remote URL', 'https://cdn.example.net/a.jpg', /is remote: an imageFile\(\) field names a file of the site/],
+  ];
+  for (const [name, value, text] of problems) {
+    it(`${name} is an ImageError at the field's value, in build and check`, async () => {
+      const site = await coverSite({ 'content/pages/cover.jpg': small, 'content/pages/notes.txt': 'text', 'content/pages/about.md': ABOUT(value) });
+      try {
+        for (const command of ['build', 'check']) {
+          const r = await site.run(command);
+          expect(r.code).toBe(1);
+          expect(r.errors.map((e) => [e.id, e.field, e.location?.file, e.location?.line, e.location?.column])).toEqual([['ImageError', 'cover', 'content/pages/about.md', 3, 8]]);
+          expect(r.errors[0].text).toMatch(text);
+        }
+      } finally { site.remove(); }
+    });
+  }
+
+  it('a new photo in the same file: the next build shows its versions, as a clean build does; a page without a cover is fine', async () => {
+    const site = await coverSite({ 'content/pages/cover.jpg': small, 'content/pages/about.md': ABOUT('./cover.jpg') }, true);
+    const clean = cleanBuilder(site);
+    try {
+      const first = await site.build();
+      const before = variant(first.read('about/index.html'));
+      site.write('content/pages/cover.jpg', await photo(1000, 600, 7));
+      const second = await site.build();
+      expect(second.errors).toEqual([]);
+      const html = second.read('about/index.html');
+      expect(variant(html)).not.toBe(before);
+      expect(html).toMatch(/cover-1000\.jpg" alt="The cover" width="1000" height="600"/);
+      expect(second.output()).toEqual((await clean()).output());
+      // Taken from the content cache in a third build: the same page, its versions still made.
+      const third = await site.build();
+      expect(third.read('about/index.html')).toBe(html);
+      site.edit('content/pages/about.md', (t) => t.replace('cover: ./cover.jpg\n', ''));
+      const none = await site.build();
+      expect(none.errors).toEqual([]);
+      expect(none.read('about/index.html')).not.toContain('<picture>');
+    } finally { site.remove(); }
+  });
+
+  it('sitegen dev: a new photo re-renders the page; a removed one is an error at the field; put back, it is fixed', async () => {
+    const site = await coverSite({ 'content/pages/cover.jpg': small, 'content/pages/about.md': ABOUT('./cover.jpg') });
+    const dev = await createDevSite({ root: site.root });
+    const host = await hostOf(dev, site.root);
+    try {
+      expect((await dev.start()).errors).toEqual([]);
+      const before = variant((await host.text('/about/'))!);
+      expect(before).toBeDefined();
+      expect((await host.get(before!)).status).toBe(200);
+      site.write('content/pages/cover.jpg', await photo(900, 600, 5));
+      const changed = await dev.apply([{ file: 'content/pages/cover.jpg', kind: 'change' }]);
+      expect(changed?.errors).toEqual([]);
+      expect(changed?.changed).toContain('/about/');
+      const after = variant((await host.text('/about/'))!);
+      expect(after).not.toBe(before);
+      expect((await host.get(after!)).status).toBe(200);
+      fs.rmSync(path.join(site.root, 'content/pages/cover.jpg'));
+      const removed = await dev.apply([{ file: 'content/pages/cover.jpg', kind: 'unlink' }]);
+      expect(removed?.errors.map((e) => [e.id, e.location?.line, e.text])).toEqual([['ImageError', 3, 'The image ./cover.jpg does not exist (looked for content/pages/cover.jpg)']]);
+      site.write('content/pages/cover.jpg', small);
+      const back = await dev.apply([{ file: 'content/pages/cover.jpg', kind: 'add' }]);
+      expect(back?.errors).toEqual([]);
+      expect(variant((await host.text('/about/'))!)).toBe(before);
+    } finally { await host.close(); await dev.close(); site.remove(); }
+  });
+});
