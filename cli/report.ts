@@ -1,6 +1,6 @@
 // Turns a BuildResult into what a person reads in a terminal (or JSON for machines).
 import type { BuildResult, Message } from '../src/core/types.ts';
-import { catalogue, formatMessageLong } from '../src/core/errors.ts';
+import { catalogue, formatMessageLong, visibleControls } from '../src/core/errors.ts';
 import { toEsbuildMessage } from '../src/core/esbuildMessage.ts';
 import { pageTypes } from '../src/core/pageTypes.ts';
 
@@ -13,8 +13,9 @@ export function printMessages(list: Message[], kind: 'error' | 'warning', write:
   let said: string | undefined;
   for (const m of list) {
     const title = catalogue[m.id as keyof typeof catalogue]?.title;
-    write(`${kind === 'error' ? red('✗') : yellow('!')} ${formatMessageLong(m)}${title ? dim(`  [${title}]`) : ''}`);
-    if (m.hint && m.hint !== said) write(dim(`  hint: ${m.hint}`));
+    // (a file's text, in the message or its code frame, never drives the terminal: its controls shown escaped)
+    write(`${kind === 'error' ? red('✗') : yellow('!')} ${visibleControls(formatMessageLong(m))}${title ? dim(`  [${title}]`) : ''}`);
+    if (m.hint && m.hint !== said) write(dim(`  hint: ${visibleControls(m.hint)}`));
     said = m.hint;
   }
 }

@@ -83,6 +83,14 @@ function caretLead(text: string, before: number): string {
   return lead;
 }
 
+// C0 and C1 controls, DEL and the bidirectional controls, which a terminal acts on (moves the cursor, clears the
+// screen, sets the title, reorders a line) when a file's text reaches it in a message or a code frame: shown
+// escaped, as the file has them. Newline and tab stay.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** `s` with every control character but newline and tab written as an escape (`\x1b`, `\u202e`). */
+export const visibleControls = (s: string): string =>
+  s.replace(CONTROL, (c) => { const n = c.charCodeAt(0); return n < 0x100 ? `\\x${n.toString(16).padStart(2, '0')}` : `\\u${n.toString(16).padStart(4, '0')}`; });
+
 /** The one-line form plus a code frame and notes, for terminals and the dev overlay. */
 export function formatMessageLong(m: Message): string {
   return [formatMessage(m), ...codeFrame(m).map((l) => `  ${l}`), ...m.notes.map((note) => `  note: ${noteText(m, note)}`)].join('\n');

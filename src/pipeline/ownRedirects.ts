@@ -4,15 +4,14 @@
 // is no page, alias or file. (Its old path may lie anywhere: an old URL from before the base, say.) Rules with placeholders, a
 // splat, query conditions or another status than a redirect's, and targets on other hosts, are left alone.
 import type { Message } from '../core/types.ts';
-import { fileLocation, message } from '../core/errors.ts';
+import { fileLocation, message, visibleControls } from '../core/errors.ts';
 import { closest } from '../core/didYouMean.ts';
 import type { LinkTargets } from './linkScan.ts';
 import { isExactPath, isRedirect, readRule } from '../output/redirectRules.ts';
 
 const FILE = '_redirects';
-// C0 and C1 controls and DEL, as the terminal would act on them: shown escaped, as the file's text reaches it.
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-const shown = (s: string) => s.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+// Control characters shown escaped, as the file has them (in every form of the message: terminal, JSON, overlay).
+const shown = visibleControls;
 
 /** The warnings for `statics`' _redirects under `targets` (the output's pages, aliases and files, base-less). */
 export function ownRedirectWarnings(statics: ReadonlyMap<string, Uint8Array>, targets: LinkTargets): Message[] {

@@ -20,3 +20,20 @@ describe('printMessages', () => {
     expect(lines.filter((l) => l.startsWith('✗'))).toHaveLength(4);
   });
 });
+
+describe('a file\'s text in a message never drives the terminal', () => {
+  it('the control characters of a content line (an escape sequence, a bell, a bidi override) are shown escaped', async () => {
+    const { copyOf } = await import('../helpers/scratch.ts');
+    // A title (a list where text goes) that would set the window's title and clear the screen: the error's code
+    // frame shows the line as the file has it.
+    const line = 'title: ["Alpha \u001b]0;owned\u0007\u001b[2J\u202eok"]';
+    const site = await copyOf('basic', { 'content/items/alpha.yaml': `${line}\ntags: [a, b]\nprice: 5\n` });
+    try {
+      const r = await site.build();
+      expect(r.code).toBe(1);
+      expect(r.errors[0].location?.file).toBe('content/items/alpha.yaml');
+      expect(r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/);
+      expect(r.stderr).toContain('\\x1b]0;owned\\x07\\x1b[2J\\u202eok');
+    } finally { site.remove(); }
+  });
+});
