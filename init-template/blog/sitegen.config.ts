@@ -1,7 +1,7 @@
 // The blog: its collections (content/ validated by zod), its pages (routes) and the layout around them.
 // Pages of posts, tag pages and drafts come from sitegen's helpers: nothing here splits, groups or filters.
 import { z } from 'zod';
-import { date, defineCollection, defineConfig, feedLink, href, markdown, paginate, reference, rssFeed, taxonomy } from 'sitegen-islands';
+import { date, defineCollection, defineConfig, feedLink, href, imageFile, markdown, paginate, reference, rssFeed, taxonomy } from 'sitegen-islands';
 import { Layout } from './templates/Layout.tsx';
 import { Home, Post, NotFound, Tags, Tag, type PostSummary } from './templates/pages.tsx';
 
@@ -23,6 +23,9 @@ const posts = defineCollection({
     description: z.string().min(1),
     author: reference('authors', authors),
     tags: z.array(z.string()).default([]),
+    // A picture shown above the post: its file beside the post (image: ./morning.jpg) and what it shows (alt).
+    // Published as resized AVIF and WebP versions, never as the original; a missing file stops the build here.
+    cover: z.strictObject({ image: imageFile(), alt: z.string() }).optional(),
     draft: z.boolean().optional(),
   }),
 });
@@ -63,7 +66,7 @@ export default defineConfig({
         lastmod: p.data.date, // sitemap.xml's <lastmod> for the post
         // The post's entry, not a copy of its HTML: the page reads `entry.html` as it renders, so routes() does
         // not read every post's HTML in each build, and from 2,000 posts a build holds one body in memory at a time.
-        props: { post: summary(p), bio: p.data.author.data.bio ?? null, entry: p, tagPath },
+        props: { post: summary(p), bio: p.data.author.data.bio ?? null, cover: p.data.cover ?? null, entry: p, tagPath },
       })),
       // The feed: the 20 newest posts, their full text included (read as the feed is written).
       {

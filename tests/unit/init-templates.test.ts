@@ -277,6 +277,15 @@ describe('the blog starter', () => {
     expect(new Set(variants).size).toBe(5);
     for (const v of new Set(variants)) expect(fs.statSync(path.join(built.blog!.basedRun.outDir, v)).size).toBeLessThan(60_000);
     expect(fs.existsSync(path.join(built.blog!.basedRun.outDir, 'posts/a-picture/evening.jpg'))).toBe(false);
+    // The cover its front matter names (imageFile()): the page's main image, preloaded, its versions made; the
+    // 1600 px original is not published anywhere.
+    expect(post).toMatch(/<link rel="preload" as="image" href="\/assets\/img\/\w+\/morning-1280\.jpg" imagesrcset="\/assets\/img\/\w+\/morning-640\.avif 640w, [^"]*" imagesizes="\(min-width: 46\.5rem\) 44rem, calc\(100vw - 2\.5rem\)" type="image\/avif" fetchpriority="high"\/?>/i);
+    expect(post).toMatch(/<picture><source type="image\/avif" srcset="[^"]*morning-1600\.avif 1600w" sizes="[^"]+"\/?><source type="image\/webp"[^>]*><img src="\/assets\/img\/\w+\/morning-1280\.jpg" alt="A yellow sun rising between two green hills under a pale blue sky" width="1280" height="720" decoding="auto" fetchpriority="high" class="cover"\/?><\/picture>/i);
+    const out = built.blog!.basedRun.outDir;
+    const covers = [...built.blog!.based['posts/writing-posts/index.html']!.matchAll(/\/sub\/(assets\/img\/\w+\/morning-\d+\.(?:avif|webp|jpg))/g)].map((m) => m[1]!);
+    expect(new Set(covers).size).toBe(9);
+    for (const v of new Set(covers)) expect(fs.existsSync(path.join(out, v))).toBe(true);
+    expect(fs.readdirSync(out, { recursive: true, encoding: 'utf8' }).some((f) => f.endsWith('morning.jpg'))).toBe(false);
   });
 
   it("has no hand-written pagination, tag grouping or draft filter in routes()", () => {

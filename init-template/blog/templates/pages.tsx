@@ -1,5 +1,5 @@
 // The page components the routes in sitegen.config.ts render.
-import { href } from 'sitegen-islands';
+import { href, Image, type ContentImage } from 'sitegen-islands';
 
 /** What a list shows of a post. */
 export interface PostSummary {
@@ -98,7 +98,7 @@ export function Tag({ term, posts, tagPath }: { term: string; posts: PostSummary
 
 type Heading = { depth: number; text: string; id?: string };
 
-export function Post({ post, bio, entry, tagPath }: { post: PostSummary; bio: string | null; entry: { html?: string; headings?: readonly Heading[] }; tagPath: TagPaths }) {
+export function Post({ post, bio, cover, entry, tagPath }: { post: PostSummary; bio: string | null; cover: { image: ContentImage; alt: string } | null; entry: { html?: string; headings?: readonly Heading[] }; tagPath: TagPaths }) {
   // A table of contents of the post's sections (its ## headings, which have ids: markdown({ headingIds: true })).
   const sections = (entry.headings ?? []).filter((h) => h.depth === 2 && h.id);
   return (
@@ -108,6 +108,9 @@ export function Post({ post, bio, entry, tagPath }: { post: PostSummary; bio: st
         <Byline post={post} />
         <TagList tags={post.tags} tagPath={tagPath} />
       </header>
+      {/* The cover named in the front matter: the page's main image, so it loads first (priority), as wide as
+          the column (sizes: the browser takes the version that fills it, not a wider one). */}
+      {cover ? <Image src={cover.image} alt={cover.alt} priority sizes="(min-width: 46.5rem) 44rem, calc(100vw - 2.5rem)" className="cover" /> : null}
       {sections.length >= 2 ? (
         <nav className="toc" aria-label="In this post">
           <p className="toc-title">In this post</p>
