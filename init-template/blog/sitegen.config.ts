@@ -63,6 +63,7 @@ export default defineConfig({
       })),
       ...posts.map((p) => ({
         path: `/posts/${p.slug}`, component: Post, title: p.data.title, description: p.data.description, source: p.file, ogType: 'article', head: feed,
+        ogImage: p.data.cover?.image, // the cover in link previews (a version at most 1200 px wide)
         lastmod: p.data.date, // sitemap.xml's <lastmod> for the post
         // The post's entry, not a copy of its HTML: the page reads `entry.html` as it renders, so routes() does
         // not read every post's HTML in each build, and from 2,000 posts a build holds one body in memory at a time.

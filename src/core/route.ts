@@ -1,6 +1,7 @@
 // The shapes of a route: what a site's routes() gives (RouteDef, checked against its component by
 // CheckedRoute) and what the route table holds (Route, Alias), with what a `body` or a page's head gets.
 import type { ComponentProps, ComponentType, JSXElementConstructor } from 'react';
+import type { ContentImage } from '../images/model.ts';
 
 /**
  * A route of `routes()` as defineConfig checks it: its props must be what its component takes, so a
@@ -51,8 +52,8 @@ export interface RouteDef<P = any> {
   contentType?: string;
   /** Extra <meta>, <link> (rel=alternate, …) and JSON-LD for this page's <head>, after the engine's own tags. */
   head?: PageHeadTag[];
-  /** This page's Open Graph image (a site path or an absolute URL), instead of `site.ogImage`. */
-  ogImage?: string;
+  /** This page's Open Graph image (a site path, an absolute URL or an imageFile() field's image), instead of `site.ogImage`. */
+  ogImage?: string | ContentImage;
   noindex?: boolean;
   /** Left out of sitemap.xml (noindex routes are always left out). */
   sitemap?: boolean;
@@ -81,7 +82,7 @@ export interface Route<P = any> extends Required<Pick<RouteDef<P>, 'path' | 'pro
   body?: RouteDef<P>['body'];
   contentType?: string;
   head?: PageHeadTag[];
-  ogImage?: string;
+  ogImage?: string | ContentImage;
   output: string;
   noindex: boolean;
   sitemap: boolean;

@@ -41,6 +41,9 @@ export function isContentImage(v: unknown): v is ContentImage {
     && Number.isInteger(o.width) && Number.isInteger(o.height) && FORMATS.has(o.format as string);
 }
 
+/** The formats link previews read, in which an image's Open Graph version keeps its own format. */
+export const OG_FORMATS: ReadonlySet<SourceFormat> = new Set(['jpeg', 'png', 'webp']);
+
 /** The site's image settings (config `images`), with defaults applied. */
 export interface ImageSettings {
   /** Widths offered in each srcset (never above the source's own). */

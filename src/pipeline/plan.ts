@@ -166,7 +166,7 @@ function withSiteFiles(p: PlanInput, plan: OutputPlan): OutputPlan {
   const og = p.config.site.ogImage, ogFile = og ? sitePathFile(og) : null;
   if (ogFile !== null && !exists(ogFile)) missing.push(message('ConfigError', `site.ogImage is ${og}, but static/${ogFile} does not exist`, locateKey(p.root, ['site', 'ogImage']), { hint: meant(ogFile).trim() || `Put the image at static/${ogFile} (a JPEG, PNG or WebP, 1200 px wide or more), or name the file you have.` }));
   for (const r of p.table.routes) {
-    const f = r.ogImage ? sitePathFile(r.ogImage) : null;
+    const f = typeof r.ogImage === 'string' ? sitePathFile(r.ogImage) : null; // (an imageFile() image was read with its entry)
     if (f === null || exists(f)) continue;
     const { at, notes } = routeFieldAt(p.root, r.source, r.ogImage);
     missing.push(message('ConfigError', `route ${r.path} has ogImage ${r.ogImage}, but static/${f} does not exist`, at, { hint: meant(f).trim() || `Put the image at static/${f}, or name the file you have.`, notes }));

@@ -10,6 +10,7 @@ import { siteCachePath } from '../cache/registry.ts';
 import { createHash } from 'node:crypto';
 import { engineStamp } from './incremental.ts';
 import { normaliseBase } from '../render/urls.ts';
+import { isContentImage } from '../images/model.ts';
 
 // Strings by length and text: no separator a path could hold makes two shapes read alike.
 const str = (s: string) => `${s.length}:${s}`;
@@ -28,8 +29,8 @@ export function shapeOf(defs: unknown, config: Pick<SiteConfig, 'trailingSlash'>
     if (s.length > 65_536) { h.update(s); s = ''; }
     if (!d || typeof d !== 'object') return null;
     const { path: p, output, ogImage, aliases } = d;
-    if (typeof p !== 'string' || (output !== undefined && typeof output !== 'string') || (ogImage !== undefined && typeof ogImage !== 'string') || (aliases !== undefined && !Array.isArray(aliases))) return null;
-    s += `${str(p)}|${output === undefined ? '-' : str(output)}|${ogImage === undefined ? '-' : str(ogImage)}|${d.component ? 1 : 0}${typeof d.body}|`;
+    if (typeof p !== 'string' || (output !== undefined && typeof output !== 'string') || (ogImage !== undefined && typeof ogImage !== 'string' && !isContentImage(ogImage)) || (aliases !== undefined && !Array.isArray(aliases))) return null;
+    s += `${str(p)}|${output === undefined ? '-' : str(output)}|${ogImage === undefined ? '-' : typeof ogImage === 'string' ? str(ogImage) : `@${ogImage.hash}${ogImage.format}${str(ogImage.file)}`}|${d.component ? 1 : 0}${typeof d.body}|`;
     // A page's title is checked for being text, a lastmod for being a date and a lang for being a tag, whatever their values.
     if (routeFieldProblem(d)) return null;
     if (aliases) for (const a of aliases) { if (typeof a !== 'string') return null; s += str(a); }

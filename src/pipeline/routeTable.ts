@@ -8,6 +8,7 @@ import { message, fileLocation, thrownBySite } from '../core/errors.ts';
 import { issuesOf, type HelperIssue } from '../authoring/issues.ts';
 import { setUrlPolicy, urlPolicy, TRAILING_SLASHES, type TrailingSlash } from '../render/urls.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
+import { isContentImage, OG_FORMATS } from '../images/model.ts';
 import { LANG_HINT, LANG_TAG } from '../core/route.ts';
 import { besideSource, routeFieldAt, writtenIn } from './routeLocate.ts';
 
@@ -141,7 +142,8 @@ function invalidOutput(d: RouteDef): string | null {
  * (content/urlScheme.ts), as a browser or a link preview decodes the URL.
  */
 export function invalidOgImage(v: unknown, beside = false): string | null {
-  if (typeof v !== 'string') return 'must be a site path or an absolute URL';
+  if (isContentImage(v)) return OG_FORMATS.has(v.format) ? null : `is ${v.file}, an image in ${v.format.toUpperCase()} format, which link previews do not read: use a JPEG, PNG or WebP`;
+  if (typeof v !== 'string') return 'must be a site path, an absolute URL or an imageFile() field\'s image';
   const scheme = unsafeScheme(v);
   if (scheme) return `is a ${scheme}: URL, which is not allowed (use a site path such as "/og.png" or an https:// URL)`;
   if (CONTROL.test(v)) return 'must not contain control characters (NUL, newline, tab …)';
@@ -204,7 +206,7 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
     const badOutput = invalidOutput(d);
     if (badOutput) { refuse('ConfigError', `route ${d.path} ${badOutput}`, d.source, d.output); continue; }
     const badImage = d.ogImage === undefined ? null : invalidOgImage(d.ogImage, besideSource(root, d.source, d.ogImage));
-    if (badImage) { refuse('ConfigError', `route ${d.path} ogImage ${shownPath(d.ogImage)} ${badImage}`, d.source, d.ogImage); continue; }
+    if (badImage) { refuse('ConfigError', `route ${d.path} ogImage ${typeof d.ogImage === 'object' ? '' : `${shownPath(d.ogImage)} `}${badImage}`, d.source, d.ogImage); continue; }
     const badFields = routeFieldProblem(d);
     if (badFields) { refuse('ConfigError', `route ${d.path} ${badFields}`, d.source); continue; }
     const route = routeOf(d, config);

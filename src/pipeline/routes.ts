@@ -79,12 +79,16 @@ function compareObjects(a: object, b: object, memo: EqualMemo, depth: number): b
   return count === 0;
 }
 
+/** The same Open Graph image: a path, or an imageFile() image of the same bytes and file. */
+const sameOgImage = (a: Route['ogImage'], b: Route['ogImage']): boolean =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && a.hash === b.hash && a.file === b.file && a.format === b.format);
+
 /** Whether a route renders the same as before, as far as the route itself goes. */
 export function sameRoute(prev: Route, next: Route, memo: EqualMemo = equalMemo()): boolean {
   return prev.path === next.path && prev.output === next.output && prev.component === next.component
     && prev.title === next.title && prev.description === next.description && prev.noindex === next.noindex
     && prev.ogType === next.ogType && prev.source === next.source && deepEqual(prev.props, next.props, memo)
-    && prev.body === next.body && prev.contentType === next.contentType && prev.ogImage === next.ogImage && prev.lang === next.lang && deepEqual(prev.head, next.head, memo);
+    && prev.body === next.body && prev.contentType === next.contentType && sameOgImage(prev.ogImage, next.ogImage) && prev.lang === next.lang && deepEqual(prev.head, next.head, memo);
 }
 
 export interface Routing {
@@ -100,7 +104,7 @@ function sameShape(a: RouteDef[], b: RouteDef[]): boolean {
   for (let i = 0; i < a.length; i++) {
     const x = a[i], y = b[i];
     if (x.path !== y.path || x.output !== y.output || x.source !== y.source || !!x.noindex !== !!y.noindex
-      || x.sitemap !== y.sitemap || !x.component !== !y.component || x.ogImage !== y.ogImage) return false;
+      || x.sitemap !== y.sitemap || !x.component !== !y.component || !sameOgImage(x.ogImage, y.ogImage)) return false;
     // What routeTable checks besides: a page's title is text, a lastmod a date (the last table's passed).
     if (routeFieldProblem(y)) return false;
     const ax = x.aliases ?? [], ay = y.aliases ?? [];

@@ -11,7 +11,7 @@ import { setImageTable } from './images.ts';
 import { siteImageSettings } from '../images/config.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
 import type { ImageTable } from '../output/staticImages.ts';
-import { heightAt, variantPath, type SourceFormat } from '../images/model.ts';
+import { heightAt, OG_FORMATS, variantPath } from '../images/model.ts';
 
 export interface PageAssets {
   css: string[];
@@ -41,20 +41,20 @@ export interface RenderedPage {
 
 /** How wide an Open Graph image is published: what link previews show (1200 × 630 for a 1.91:1 card). */
 const OG_WIDTH = 1200;
-/** The formats link previews read, in which a static image's Open Graph variant keeps its own format. */
-const OG_FORMATS: ReadonlySet<SourceFormat> = new Set(['jpeg', 'png', 'webp']);
 
 /**
- * The page's Open Graph image (`route.ogImage`, else `site.ogImage`): a static image the pipeline reads, as a
+ * The page's Open Graph image (`route.ogImage`, else `site.ogImage`): a static image the pipeline reads (or an
+ * imageFile() field's, refused by the route table unless in such a format), as a
  * variant at most 1200 px wide in its own format (an original of many megabytes is what a preview fetches,
  * and some refuse it), with its size; any other (an SVG, an absolute URL) as given.
  */
 function openGraphImage(route: Route, ctx: RenderContext): { url: string; width?: number; height?: number; link?: string } | undefined {
   const chosen = route.ogImage ?? ctx.config.site.ogImage;
   // Checked with the routes and the config (route.ts invalidOgImage); a page never carries an unsafe one.
-  if (!chosen || unsafeScheme(chosen)) return undefined;
-  const facts = chosen.startsWith('/') ? ctx.images?.[chosen]?.facts : undefined;
-  if (!facts || !OG_FORMATS.has(facts.format)) return { url: absolute(ctx, chosen) };
+  if (!chosen || (typeof chosen === 'string' && unsafeScheme(chosen))) return undefined;
+  // (an imageFile() field's image: its facts came with its entry, and its original is never published)
+  const facts = typeof chosen !== 'string' ? chosen : chosen.startsWith('/') ? ctx.images?.[chosen]?.facts : undefined;
+  if (!facts || !OG_FORMATS.has(facts.format)) return typeof chosen === 'string' ? { url: absolute(ctx, chosen) } : undefined;
   const width = Math.min(OG_WIDTH, facts.width);
   const file = `/${variantPath(facts, siteImageSettings(ctx.config), width, facts.format)}`;
   return { url: absolute(ctx, file), width, height: heightAt(facts, width), link: withBase(file, ctx.policy.base) };

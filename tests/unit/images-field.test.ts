@@ -18,12 +18,12 @@ beforeAll(async () => { small = await photo(800, 500, 2); });
 const ABOUT = (cover: string) => `---\ntitle: About\ncover: ${cover}\n---\n# About\n\nSome text.\n`;
 
 /** The basic fixture with a `cover: imageFile()` field on its pages, shown by <Image> and by image(). */
-async function coverSite(files: Record<string, string | Buffer>, optional = false): Promise<TestSite> {
+async function coverSite(files: Record<string, string | Buffer>, optional = false, og = false): Promise<TestSite> {
   const site = await copyOf('basic', files);
   site.edit('sitegen.config.ts', (t) => t
     .replace("import { defineConfig, href } from 'sitegen-islands';", "import { defineConfig, href, imageFile } from 'sitegen-islands';")
     .replace('description: z.string().optional() });', `description: z.string().optional(), cover: imageFile()${optional ? '.optional()' : ''} });`)
-    .replace('props: { title: p.data.title, html: p.html }', 'props: { title: p.data.title, html: p.html, cover: p.data.cover }'));
+    .replace('props: { title: p.data.title, html: p.html }', `props: { title: p.data.title, html: p.html, cover: p.data.cover }${og ? ', ogImage: p.data.cover' : ''}`));
   site.edit('templates/pages.tsx', (t) => t
     .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, image, type ContentImage, type LayoutProps } from 'sitegen-islands';")
     .replace('export function Doc({ title, html }: { title: string; html: string }): ReactNode {\n  return (<><h1>{title}</h1>',
@@ -51,6 +51,23 @@ describe('imageFile(): an image named in front matter', () => {
       expect(Object.keys(out).some((f) => f.endsWith('cover.jpg'))).toBe(false);
       const v = variant(html)!;
       expect((await sharp(fs.readFileSync(path.join(r.outDir, v))).metadata())).toMatchObject({ format: 'heif', width: 640 });
+    } finally { site.remove(); }
+  });
+
+  it('is a page\'s Open Graph image as a version at most 1200 px wide, with its size, made in dist/; an SVG is refused there', async () => {
+    const site = await coverSite({ 'content/pages/cover.jpg': await photo(1600, 900, 3), 'content/pages/about.md': ABOUT('./cover.jpg') }, false, true);
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      const html = r.read('about/index.html');
+      const og = html.match(/<meta property="og:image" content="https:\/\/fixture\.example(\/assets\/img\/[0-9a-f]{22}\/cover-1200\.jpg)"\/>/);
+      expect(og).not.toBeNull();
+      expect(html).toContain('<meta property="og:image:width" content="1200"/><meta property="og:image:height" content="675"/>');
+      expect((await sharp(fs.readFileSync(path.join(r.outDir, og![1]))).metadata())).toMatchObject({ format: 'jpeg', width: 1200, height: 675 });
+      site.write('content/pages/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40"/></svg>');
+      site.edit('content/pages/about.md', (t) => t.replace('./cover.jpg', './logo.svg'));
+      const svg = await site.build();
+      expect(svg.errors.map((e) => [e.id, e.text])).toEqual([['ConfigError', 'route /about ogImage is content/pages/logo.svg, an image in SVG format, which link previews do not read: use a JPEG, PNG or WebP']]);
     } finally { site.remove(); }
   });
 

@@ -283,9 +283,11 @@ describe('the blog starter', () => {
     expect(post).toMatch(/<picture><source type="image\/avif" srcset="[^"]*morning-1600\.avif 1600w" sizes="[^"]+"\/?><source type="image\/webp"[^>]*><img src="\/assets\/img\/\w+\/morning-1280\.jpg" alt="A yellow sun rising between two green hills under a pale blue sky" width="1280" height="720" decoding="auto" fetchpriority="high" class="cover"\/?><\/picture>/i);
     const out = built.blog!.basedRun.outDir;
     const covers = [...built.blog!.based['posts/writing-posts/index.html']!.matchAll(/\/sub\/(assets\/img\/\w+\/morning-\d+\.(?:avif|webp|jpg))/g)].map((m) => m[1]!);
-    expect(new Set(covers).size).toBe(9);
+    expect(new Set(covers).size).toBe(10); // (nine in the picture and its preload, one for link previews)
     for (const v of new Set(covers)) expect(fs.existsSync(path.join(out, v))).toBe(true);
     expect(fs.readdirSync(out, { recursive: true, encoding: 'utf8' }).some((f) => f.endsWith('morning.jpg'))).toBe(false);
+    // …and its link preview image, at most 1200 px wide.
+    expect(post).toMatch(/<meta property="og:image" content="https:\/\/example\.com\/assets\/img\/\w+\/morning-1200\.jpg"\/?><meta property="og:image:width" content="1200"\/?><meta property="og:image:height" content="675"\/?>/);
   });
 
   it("has no hand-written pagination, tag grouping or draft filter in routes()", () => {
