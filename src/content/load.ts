@@ -1,7 +1,6 @@
 // load: reads every content file a collection's pattern matches, parses YAML or Markdown front matter,
 // validates each against its schema, and returns the typed content plus every problem at once.
 import fs from 'node:fs/promises';
-import { statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { CollectionConfig, Content, Entry, Message, SiteConfig } from '../core/types.ts';
 import { message, sortMessages } from '../core/errors.ts';
@@ -18,10 +17,11 @@ import { directivesOn } from '../markdown/directives.ts';
 import { finishContent, type EntryLists, type FinishOptions } from '../authoring/finish.ts';
 import type { MarkdownText } from '../markdown/entryText.ts';
 import { markdownImageOptions, imageOptionsKey } from '../images/config.ts';
-import { allDeps, depsOf, fieldImages, type ImageDep } from '../images/local.ts';
+import { allDeps, depsOf, depsUnchanged, fieldImageReader, fieldImages, knownFieldImages, type ImageDep } from '../images/local.ts';
+import { withImageReader } from '../authoring/imageFile.ts';
 import { contentImagesKnown, noteCachedSources } from '../images/store.ts';
 import { crossFileMessages } from './crossFile.ts';
-import { knownValid, markValid, type KnownInputs } from './validCache.ts';
+import { knownValid, markValid, previousOutput, type KnownInputs } from './validCache.ts';
 import { defineBody, knownBody, readKept, writeBodies, type BodyRef } from './diskBody.ts';
 import { engineSettings } from '../core/settings.ts';
 import { counter } from '../core/progress.ts';
@@ -118,14 +118,15 @@ async function cachedResults(root: string, config: SiteConfig, items: LoadItem[]
   if (!cache.size) return [];
   const out: (LoadResult | undefined)[] = new Array(items.length);
   const take = (i: number, r: { key?: string; result?: LoadResult }) => { if (r.key) keys[i] = r.key; out[i] = r.result; };
+  const how = { images: fieldImages(config, root) };
   // With every stamp known (upToDate.ts), one plain loop: no promise or frame kept per file (100,000 files).
   const missing: number[] = [];
   items.forEach((item, i) => {
     const st = inputs.stamps?.get(item.rel);
-    if (st) take(i, cachedAt(root, config.collections[item.collection], item.rel, cache, mdKey, st, inputs.schemaKey, {}, disk));
+    if (st) take(i, cachedAt(root, config.collections[item.collection], item.rel, cache, mdKey, st, inputs.schemaKey, how, disk));
     else missing.push(i);
   });
-  await Promise.all(missing.map(async (i) => take(i, await cachedResult(root, config.collections[items[i].collection], items[i].rel, cache, mdKey, undefined, inputs.schemaKey, {}, disk))));
+  await Promise.all(missing.map(async (i) => take(i, await cachedResult(root, config.collections[items[i].collection], items[i].rel, cache, mdKey, undefined, inputs.schemaKey, how, disk))));
   return out;
 }
 
@@ -159,8 +160,11 @@ function cachedAt(root: string, col: CollectionConfig, rel: string, cache: Parse
   // Validated before under these schemas (validCache.ts): the data is the entry's as it is.
   let data = knownValid(hit, schemas)?.data;
   if (data === undefined) {
-    const v = col.schema.safeParse(hit.data, { jitless: opts.jitless });
-    if (!v.success) return { key };
+    // (imageFile() fields read their images as a parse does; one the cached parse did not name: parsed again)
+    const deps: ImageDep[] = [], images = opts.images;
+    if (images && hit.deps) knownFieldImages(hit.deps, previousOutput(hit), images.maxPixels);
+    const v = withImageReader(images ? fieldImageReader({ ...images, file: `content/${rel}` }, deps) : null, () => col.schema.safeParse(hit.data, { jitless: opts.jitless }));
+    if (!v.success || deps.some(([f]) => !hit.deps?.some((d) => d[0] === f))) return { key };
     data = v.data;
   }
   const entry = !body ? entryOf(col, rel, data, hit.html, hit.text)
@@ -174,17 +178,6 @@ export function parseOutput(parsed: ParsedFile, entry: Entry): ParseOutput {
   return { data: parsed.data, ...(parsed.body !== undefined ? { html: entry.html, text: parsed.text } : {}), ...depsOf(allDeps(parsed)), ...(parsed.warnings ? { warnings: parsed.warnings } : {}) };
 }
 
-/** Whether every image file a cached body shows still has the stamp it had. Plain stat calls: one a
- *  shown image, a few microseconds each, where a promise-wrapped call per image (hundreds at once, through
- *  libuv's pool) cost the content stage tens of milliseconds. */
-function depsUnchanged(root: string, deps: ImageDep[]): boolean {
-  for (const [f, size, mtimeMs] of deps) {
-    let st: Stats;
-    try { st = statSync(path.join(root, f)); } catch { return false; }
-    if (st.size !== size || st.mtimeMs !== mtimeMs) return false;
-  }
-  return true;
-}
 
 /** Which files feed which collection: every collection's files in one list, and each one's span of it. */
 export interface ContentPlan {

@@ -71,6 +71,9 @@ export function knownValid(parsed: { data: unknown }, key?: string): { data: unk
   return out?.key === key ? { data: out.data } : undefined;
 }
 
+/** The output kept of a parse's last validation, whatever schemas made it (images/local.ts knownFieldImages). */
+export const previousOutput = (parsed: object): unknown => validOutput.get(parsed)?.data;
+
 /** Records that a parse passed its schema under `key` with `data` as its output: marked valid as it is when
  *  the output is its data value for value, else the output kept when the cache can store it. Whether anything
  *  new was recorded (the cache's index is then written again). */

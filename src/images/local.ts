@@ -4,7 +4,7 @@
 // (source.ts) and its stamp returned, for the content cache to check (ImageDep).
 import fs from 'node:fs';
 import path from 'node:path';
-import { IMAGE_EXT, IMAGE_FORMATS, remoteImage, type ContentImage, type ImageFacts } from './model.ts';
+import { IMAGE_EXT, IMAGE_FORMATS, isContentImage, remoteImage, type ContentImage, type ImageFacts } from './model.ts';
 import { sourceFactsOfFile, type SourceResult } from './source.ts';
 import { recordSource } from './storeFiles.ts';
 import { fileLocation } from '../core/errors.ts';
@@ -74,6 +74,23 @@ function missingHint(root: string, rel: string, written: string): string {
 // edit, and a photo's hash is a read of all its bytes.
 const fieldFacts = new Map<string, SourceResult>();
 
+/** Takes the images of a file's previous schema output (`previous`) as read, for those of its `deps` (from the
+ *  content cache, their stamps checked) they name: a template edit validates every file again, and each photo
+ *  would be read whole again for facts its bytes still have. */
+export function knownFieldImages(deps: readonly ImageDep[], previous: unknown, maxPixels: number): void {
+  const found: ContentImage[] = [];
+  const visit = (v: unknown, depth: number): void => {
+    if (!v || typeof v !== 'object' || depth > 16) return;
+    if (isContentImage(v)) { found.push(v); return; }
+    for (const x of Array.isArray(v) ? v : Object.values(v)) visit(x, depth + 1);
+  };
+  visit(previous, 0);
+  for (const { file, hash, name, width, height, format } of found) {
+    const dep = deps.find((d) => d[0] === file && d[3] === hash);
+    if (dep && width * height <= maxPixels) fieldFacts.set(`${file}\0${dep[1]}\0${dep[2]}\0${maxPixels}`, { facts: { hash, name, width, height, format } });
+  }
+}
+
 /** The reader of one content file's imageFile() fields (content/validate.ts): each image it reads goes into
  *  `deps` (the content cache checks its stamp; a build that takes the entry from the cache knows its source by
  *  it) and is recorded for the thread that makes its versions (store.ts). */
@@ -100,3 +117,15 @@ export const depsOf = (deps: ImageDep[] | undefined): { deps?: ImageDep[] } => (
 
 /** Where a site's imageFile() fields read their images (content/validate.ts). */
 export const fieldImages = (config: Pick<SiteConfig, 'images' | 'site'>, root: string): Omit<LocalImageOptions, 'file'> => ({ root, maxPixels: maxPixelsOf(config), base: urlPolicy(config).base });
+
+/** Whether every image file a cached body shows (or its fields name) still has the stamp it had. Plain stat calls: one a
+ *  shown image, a few microseconds each, where a promise-wrapped call per image (hundreds at once, through
+ *  libuv's pool) cost the content stage tens of milliseconds. */
+export function depsUnchanged(root: string, deps: ImageDep[]): boolean {
+  for (const [f, size, mtimeMs] of deps) {
+    let st: fs.Stats;
+    try { st = fs.statSync(path.join(root, f)); } catch { return false; }
+    if (st.size !== size || st.mtimeMs !== mtimeMs) return false;
+  }
+  return true;
+}
