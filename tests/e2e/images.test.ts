@@ -22,15 +22,23 @@ beforeAll(async () => {
   site = await copyOf('basic', {
     'static/img/hero.jpg': await photo(1600, 900, { r: 30, g: 90, b: 160 }),
     'content/pages/photo.jpg': await photo(1200, 800, { r: 200, g: 120, b: 40 }),
-    'content/pages/about.md': `---\ntitle: About\n---\n# About\n\n${filler}\n\n![An orange field](./photo.jpg)\n\nThe end.\n`,
+    'content/pages/cover.jpg': await photo(1000, 500, { r: 40, g: 160, b: 90 }),
+    'content/pages/about.md': `---\ntitle: About\ncover: ./cover.jpg\n---\n# About\n\n${filler}\n\n![An orange field](./photo.jpg)\n\nThe end.\n`,
     'templates/site.css': ':root { --fg: #111; }\nbody { margin: 0; font-family: system-ui, sans-serif; }\nimg { max-width: 100%; height: auto; }\n',
     // An island that shows a static image and renders again on a click.
     'templates/islands/Gallery.tsx': `import { useState } from 'react';\nimport { Image } from 'sitegen-islands';\nexport default function Gallery() {\n  const [wide, setWide] = useState(false);\n  return (<figure><Image src="/img/hero.jpg" alt="The gallery's sky" sizes={wide ? '100vw' : '50vw'} /><figcaption><button type="button" onClick={() => setWide(!wide)}>{wide ? 'Narrower' : 'Wider'}</button></figcaption></figure>);\n}\n`,
+    // An island given the page's cover (an imageFile() field's image) as a prop.
+    'templates/islands/Cover.tsx': `import { useState } from 'react';\nimport { Image, type ContentImage } from 'sitegen-islands';\nexport default function Cover({ cover }: { cover: ContentImage }) {\n  const [wide, setWide] = useState(false);\n  return (<figure><Image src={cover} alt="The post's cover" sizes={wide ? '100vw' : '50vw'} /><figcaption><button type="button" onClick={() => setWide(!wide)}>{wide ? 'Narrower' : 'Wider'}</button></figcaption></figure>);\n}\n`,
   });
+  site.edit('sitegen.config.ts', (t) => t
+    .replace("import { defineConfig, href } from 'sitegen-islands';", "import { defineConfig, href, imageFile } from 'sitegen-islands';")
+    .replace('description: z.string().optional() });', 'description: z.string().optional(), cover: imageFile().optional() });')
+    .replace('props: { title: p.data.title, html: p.html }', 'props: { title: p.data.title, html: p.html, cover: p.data.cover }'));
   site.edit('templates/pages.tsx', (t) => t
-    .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, type LayoutProps } from 'sitegen-islands';")
-    .replace("import Counter from './islands/Counter.tsx';", "import Counter from './islands/Counter.tsx';\nimport Gallery from './islands/Gallery.tsx';")
-    .replace('return (<><h1>{title}</h1><div dangerouslySetInnerHTML', 'return (<><Image src="/img/hero.jpg" alt="A blue sky" priority /><h1>{title}</h1><Gallery hydrate="visible" /><div dangerouslySetInnerHTML'));
+    .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, type ContentImage, type LayoutProps } from 'sitegen-islands';")
+    .replace("import Counter from './islands/Counter.tsx';", "import Counter from './islands/Counter.tsx';\nimport Gallery from './islands/Gallery.tsx';\nimport Cover from './islands/Cover.tsx';")
+    .replace('export function Doc({ title, html }: { title: string; html: string }): ReactNode {', 'export function Doc({ title, html, cover }: { title: string; html: string; cover?: ContentImage }): ReactNode {')
+    .replace('return (<><h1>{title}</h1><div dangerouslySetInnerHTML', 'return (<><Image src="/img/hero.jpg" alt="A blue sky" priority /><h1>{title}</h1><Gallery hydrate="visible" />{cover && <Cover cover={cover} hydrate="visible" />}<div dangerouslySetInnerHTML'));
   const r = await site.build();
   if (r.code !== 0) throw new Error(r.stderr);
   server = await startServer(['preview', '--root', site.root, '--port', '0', '--no-backend']);
@@ -95,6 +103,22 @@ describe('optimized images in the browser', () => {
     expect(await island.locator('picture source').first().getAttribute('srcset')).toMatch(/^\/assets\/img\/[0-9a-f]{22}\/hero-\d+\.avif \d+w/);
     expect(await img.getAttribute('src')).toMatch(/^\/assets\/img\/[0-9a-f]{22}\/hero-\d+\.jpg$/);
     await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
+    expect(problems).toEqual({ console: [], errors: [] });
+  });
+
+  it("renders an island's <Image> of an imageFile() image again in the browser, from the facts in its props", async () => {
+    const { page, problems } = await open();
+    const island = page.locator('sitegen-island[data-island="Cover"]');
+    await island.scrollIntoViewIfNeeded(); // (hydrate="visible", below the first screen)
+    await expect.poll(() => island.getAttribute('data-hydrated')).toBe('');
+    const img = island.locator('img[alt="The post\'s cover"]');
+    const sources = () => island.locator('picture source').evaluateAll((s) => s.map((e) => `${e.getAttribute('type')} ${e.getAttribute('sizes')}`));
+    expect(await sources()).toEqual(['image/avif 50vw', 'image/webp 50vw']);
+    await island.getByRole('button', { name: 'Wider' }).click();
+    await expect.poll(sources).toEqual(['image/avif 100vw', 'image/webp 100vw']);
+    expect(await island.locator('picture source').first().getAttribute('srcset')).toMatch(/^\/assets\/img\/[0-9a-f]{22}\/cover-640\.avif 640w, \/assets\/img\/[0-9a-f]{22}\/cover-960\.avif 960w, \/assets\/img\/[0-9a-f]{22}\/cover-1000\.avif 1000w$/);
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
+    expect(await img.evaluate((i: HTMLImageElement) => i.currentSrc)).toMatch(/\/cover-\d+\.avif$/);
     expect(problems).toEqual({ console: [], errors: [] });
   });
 });
