@@ -75,7 +75,7 @@ export default defineConfig({
         path: '/rss.xml', output: 'rss.xml', title: 'RSS feed', contentType: 'application/rss+xml; charset=utf-8', props: posts.slice(0, 20),
         body: (latest: typeof posts, ctx) => rssFeed(ctx, {
           title: SITE, description: 'Posts, newest first.', self: '/rss.xml', language: 'en',
-          items: latest.map((p) => ({ title: p.data.title, path: `/posts/${p.slug}/`, date: p.data.date, summary: p.data.description, html: p.html, author: p.data.author.data.name, categories: p.data.tags })),
+          items: latest.map((p) => ({ title: p.data.title, path: `/posts/${p.slug}/`, date: p.data.date, summary: p.data.description, html: p.html, author: p.data.author.data.name, categories: p.data.tags, image: p.data.cover?.image })),
         }),
       },
       { path: '/404', output: '404.html', component: NotFound, props: {}, title: 'Page not found', noindex: true },

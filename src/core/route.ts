@@ -19,6 +19,9 @@ export interface BodyContext {
   base: string;
   /** A site path ("/posts/a/") as an absolute URL, base included. */
   absolute(path: string): string;
+  /** An imageFile() field's image as an absolute URL: its version at most 1200 px wide in its own format (an SVG
+   *  or a GIF as it is), which the build makes (a feed item's `image` given such an image uses it). */
+  image(image: ContentImage): string;
 }
 
 /** One element a page adds to its <head> (the same shape as a plugin's `head` hook gives). */

@@ -44,6 +44,17 @@ export function isContentImage(v: unknown): v is ContentImage {
 /** The formats link previews read, in which an image's Open Graph version keeps its own format. */
 export const OG_FORMATS: ReadonlySet<SourceFormat> = new Set(['jpeg', 'png', 'webp']);
 
+/** How wide an image shared is published: what link previews show (1200 × 630 for a 1.91:1 card). */
+const SHARE_WIDTH = 1200;
+/** The version of an image that a link preview or a feed reader fetches (no base, no leading "/"): at most
+ *  1200 px wide in its own format, with its size (an original of many megabytes is what it would fetch, and
+ *  some refuse it); an SVG or a GIF as it is. */
+export function shareVersion(f: ImageFacts, s: ImageSettings): { path: string; width?: number; height?: number } {
+  if (passThrough(f.format)) return { path: variantPath(f, s, null, f.format) };
+  const width = Math.min(SHARE_WIDTH, f.width);
+  return { path: variantPath(f, s, width, f.format), width, height: heightAt(f, width) };
+}
+
 /** The site's image settings (config `images`), with defaults applied. */
 export interface ImageSettings {
   /** Widths offered in each srcset (never above the source's own). */

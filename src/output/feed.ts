@@ -4,6 +4,7 @@
 // deterministic — the feed's date is its newest item's, never the time of the build.
 import type { BodyContext, PageHeadTag } from '../core/types.ts';
 import { expandHtml } from '../render/expandHtml.ts';
+import { isContentImage, type ContentImage } from '../images/model.ts';
 
 export interface FeedItem {
   title: string;
@@ -19,9 +20,10 @@ export interface FeedItem {
   html?: string;
   author?: string;
   categories?: string[];
-  /** The item's picture (a cover): a site path of a file ("/img/cover.jpg", without the base) or an absolute
-   *  URL. RSS gets it as <media:content>, Atom as a link of rel "enclosure", JSON Feed as `image`. */
-  image?: string;
+  /** The item's picture (a cover): a site path of a file ("/img/cover.jpg", without the base), an absolute URL
+   *  or an imageFile() field's image (its version at most 1200 px wide, which the build makes).
+   *  RSS gets it as <media:content>, Atom as a link of rel "enclosure", JSON Feed as `image`. */
+  image?: string | ContentImage;
 }
 
 export interface FeedOptions {
@@ -65,7 +67,11 @@ interface Prepared {
 
 /** An item's image as an absolute URL: a site path of a file under the site URL and base (as it is: a file has
  *  no trailing-slash form), or an http(s) URL as written; anything else is an error naming the item. */
-function imageUrl(ctx: BodyContext, image: string, title: string): string {
+function imageUrl(ctx: BodyContext, image: string | ContentImage, title: string): string {
+  if (typeof image !== 'string') {
+    if (isContentImage(image)) return ctx.image(image);
+    throw new TypeError(`feed item "${title}" has image ${image === null ? 'null' : typeof image}: give a site path from the root, an https:// URL or an imageFile() field's image`);
+  }
   if (/^https?:\/\/[^/]/i.test(image)) return image;
   const fix = image.startsWith('/') ? '' : ` ("/${image.replace(/^(?:\.\/)+/, '')}" for a file of static/)`;
   if (!image.startsWith('/') || image.startsWith('//')) throw new TypeError(`feed item "${title}" has image ${JSON.stringify(image)}: write a site path from the root${fix} or an https:// URL`);

@@ -8,7 +8,7 @@ import { message, fileLocation, thrownBySite } from '../core/errors.ts';
 import { issuesOf, type HelperIssue } from '../authoring/issues.ts';
 import { setUrlPolicy, urlPolicy, TRAILING_SLASHES, type TrailingSlash } from '../render/urls.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
-import { isContentImage, OG_FORMATS } from '../images/model.ts';
+import { isContentImage } from '../images/model.ts';
 import { LANG_HINT, LANG_TAG } from '../core/route.ts';
 import { besideSource, routeFieldAt, writtenIn } from './routeLocate.ts';
 
@@ -142,8 +142,12 @@ function invalidOutput(d: RouteDef): string | null {
  * (content/urlScheme.ts), as a browser or a link preview decodes the URL.
  */
 export function invalidOgImage(v: unknown, beside = false): string | null {
-  if (isContentImage(v)) return OG_FORMATS.has(v.format) ? null : `is ${v.file}, an image in ${v.format.toUpperCase()} format, which link previews do not read: use a JPEG, PNG or WebP`;
-  if (typeof v !== 'string') return 'must be a site path, an absolute URL or an imageFile() field\'s image';
+  if (isContentImage(v)) return null;
+  if (typeof v !== 'string') {
+    // (an object that holds one, such as a cover's { image, alt }: the image meant)
+    const key = v && typeof v === 'object' ? Object.keys(v).find((k) => isContentImage((v as Record<string, unknown>)[k])) : undefined;
+    return `must be a site path, an absolute URL or an imageFile() field's image${key ? `; it is an object whose "${key}" is an imageFile() image: give that (….${key})` : ''}`;
+  }
   const scheme = unsafeScheme(v);
   if (scheme) return `is a ${scheme}: URL, which is not allowed (use a site path such as "/og.png" or an https:// URL)`;
   if (CONTROL.test(v)) return 'must not contain control characters (NUL, newline, tab …)';
@@ -152,7 +156,7 @@ export function invalidOgImage(v: unknown, beside = false): string | null {
     const rest = v.replace(/^(?:\.\/)+/, '');
     // (a file of static/ written with the folder's name, or an image beside a content file, as Markdown takes one)
     if (rest.startsWith('static/')) return `must be a site path from the root: a file of static/ is named by its path below static/ ("/${rest.slice('static/'.length)}")`;
-    if (v.startsWith('.') || beside) return `must be a site path from the root or an absolute http(s) URL: a path from a content file (an image beside it) is not one, and such an image is not published as it is; put it in static/ and name it by its path there (static/img/${path.posix.basename(v)} is "/img/${path.posix.basename(v)}")`;
+    if (v.startsWith('.') || beside) return `must be a site path from the root or an absolute http(s) URL: a path from a content file (an image beside it) is not one, and such an image is not published as it is; declare its field with imageFile() and give ogImage the field's value, or put it in static/ and name it by its path there (static/img/${path.posix.basename(v)} is "/img/${path.posix.basename(v)}")`;
     return `must be a site path from the root ("/${v.replace(/^[./]+/, '') || 'og.png'}") or an absolute http(s) URL`;
   }
   return null;

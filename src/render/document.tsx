@@ -11,7 +11,7 @@ import { setImageTable } from './images.ts';
 import { siteImageSettings } from '../images/config.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
 import type { ImageTable } from '../output/staticImages.ts';
-import { heightAt, OG_FORMATS, variantPath } from '../images/model.ts';
+import { isContentImage, OG_FORMATS, shareVersion } from '../images/model.ts';
 
 export interface PageAssets {
   css: string[];
@@ -39,14 +39,12 @@ export interface RenderedPage {
   links?: string[];
 }
 
-/** How wide an Open Graph image is published: what link previews show (1200 × 630 for a 1.91:1 card). */
-const OG_WIDTH = 1200;
 
 /**
- * The page's Open Graph image (`route.ogImage`, else `site.ogImage`): a static image the pipeline reads (or an
- * imageFile() field's, refused by the route table unless in such a format), as a
- * variant at most 1200 px wide in its own format (an original of many megabytes is what a preview fetches,
- * and some refuse it), with its size; any other (an SVG, an absolute URL) as given.
+ * The page's Open Graph image (`route.ogImage`, else `site.ogImage`): a JPEG, PNG or WebP of static/ (or any
+ * imageFile() field's image but an SVG or GIF), as a version at most 1200 px wide in its own format (an original
+ * of many megabytes is what a preview fetches, and some refuse it), with its size; any other (an SVG, an
+ * absolute URL) as given (an imageFile() SVG or GIF: its file under assets/img/).
  */
 function openGraphImage(route: Route, ctx: RenderContext): { url: string; width?: number; height?: number; link?: string } | undefined {
   const chosen = route.ogImage ?? ctx.config.site.ogImage;
@@ -54,10 +52,10 @@ function openGraphImage(route: Route, ctx: RenderContext): { url: string; width?
   if (!chosen || (typeof chosen === 'string' && unsafeScheme(chosen))) return undefined;
   // (an imageFile() field's image: its facts came with its entry, and its original is never published)
   const facts = typeof chosen !== 'string' ? chosen : chosen.startsWith('/') ? ctx.images?.[chosen]?.facts : undefined;
-  if (!facts || !OG_FORMATS.has(facts.format)) return typeof chosen === 'string' ? { url: absolute(ctx, chosen) } : undefined;
-  const width = Math.min(OG_WIDTH, facts.width);
-  const file = `/${variantPath(facts, siteImageSettings(ctx.config), width, facts.format)}`;
-  return { url: absolute(ctx, file), width, height: heightAt(facts, width), link: withBase(file, ctx.policy.base) };
+  if (!facts || (typeof chosen === 'string' && !OG_FORMATS.has(facts.format))) return typeof chosen === 'string' ? { url: absolute(ctx, chosen) } : undefined;
+  const v = shareVersion(facts, siteImageSettings(ctx.config));
+  const file = `/${v.path}`;
+  return { url: absolute(ctx, file), ...(v.width ? { width: v.width, height: v.height } : {}), link: withBase(file, ctx.policy.base) };
 }
 
 const absolute = (ctx: RenderContext, p: string) => absoluteUrl(ctx.siteUrl, p, ctx.policy.base);
@@ -119,11 +117,21 @@ function Head({ route, ctx, scripts, og }: { route: Route; ctx: RenderContext; s
   );
 }
 
-/** What a `body` route's function gets besides its props. */
-export function bodyContext(ctx: Pick<RenderContext, 'siteUrl' | 'policy'>): BodyContext {
+/** What a `body` route's function gets besides its props; `linked` collects the image versions it links (the
+ *  build makes them, as a page's). */
+export function bodyContext(ctx: Pick<RenderContext, 'siteUrl' | 'policy'> & { config?: Pick<RenderContext['config'], 'images'> }, linked: string[] = []): BodyContext {
   const origin = ctx.siteUrl.replace(/\/$/, '');
   // Page paths get the trailing-slash rule too, so a feed links the URLs pages are served at.
-  return { siteUrl: origin, base: ctx.policy.base, absolute: (p) => (/^[a-z][a-z0-9+.-]*:/i.test(p) || !p.startsWith('/') ? p : origin + href(p, ctx.policy)) };
+  const absolute = (p: string) => (/^[a-z][a-z0-9+.-]*:/i.test(p) || !p.startsWith('/') ? p : origin + href(p, ctx.policy));
+  return {
+    siteUrl: origin, base: ctx.policy.base, absolute,
+    image(img) {
+      if (!isContentImage(img)) throw new TypeError(`image() of a body's context takes an imageFile() field's image, not ${img === null ? 'null' : typeof img}`);
+      const file = `/${shareVersion(img, siteImageSettings(ctx.config ?? {})).path}`;
+      linked.push(withBase(file, ctx.policy.base));
+      return `${origin}${withBase(file, ctx.policy.base)}`;
+    },
+  };
 }
 
 export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
@@ -134,9 +142,10 @@ export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
     const components = ctx.config.components;
     setHtmlExpander(components ? (html) => expandComponents(html, components) : null);
     let text: string;
-    try { text = route.body(route.props, bodyContext(ctx)); } finally { setHtmlExpander(null); }
+    const linked: string[] = [];
+    try { text = route.body(route.props, bodyContext(ctx, linked)); } finally { setHtmlExpander(null); }
     if (typeof text !== 'string') throw new TypeError(`the body of ${route.path} returned ${text === null ? 'null' : typeof text}, not the file's text`);
-    return { html: text, islands: [] };
+    return { html: text, islands: [], ...(linked.length ? { links: [...new Set(linked)] } : {}) };
   }
   const Layout = ctx.config.layout;
   const page = createElement(route.component, route.props);

@@ -55,7 +55,7 @@ describe('imageFile(): an image named in front matter', () => {
     } finally { site.remove(); }
   });
 
-  it('is a page\'s Open Graph image as a version at most 1200 px wide, with its size, made in dist/; an SVG is refused there', async () => {
+  it('is a page\'s Open Graph image as a version at most 1200 px wide, with its size, made in dist/ (an SVG as it is)', async () => {
     const site = await coverSite({ 'content/pages/cover.jpg': await photo(1600, 900, 3), 'content/pages/about.md': ABOUT('./cover.jpg') }, false, true);
     try {
       const r = await site.build();
@@ -65,10 +65,32 @@ describe('imageFile(): an image named in front matter', () => {
       expect(og).not.toBeNull();
       expect(html).toContain('<meta property="og:image:width" content="1200"/><meta property="og:image:height" content="675"/>');
       expect((await sharp(fs.readFileSync(path.join(r.outDir, og![1]))).metadata())).toMatchObject({ format: 'jpeg', width: 1200, height: 675 });
+      // An SVG (or a GIF): its file, as one of static/ is given.
       site.write('content/pages/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40"/></svg>');
       site.edit('content/pages/about.md', (t) => t.replace('./cover.jpg', './logo.svg'));
       const svg = await site.build();
-      expect(svg.errors.map((e) => [e.id, e.text])).toEqual([['ConfigError', 'route /about ogImage is content/pages/logo.svg, an image in SVG format, which link previews do not read: use a JPEG, PNG or WebP']]);
+      expect(svg.errors).toEqual([]);
+      const file = svg.read('about/index.html').match(/<meta property="og:image" content="https:\/\/fixture\.example(\/assets\/img\/[0-9a-f]{22}\/logo\.svg)"\/>/)?.[1];
+      expect(fs.readFileSync(path.join(svg.outDir, file!), 'utf8')).toContain('<rect width="40"');
+      // An object that holds the image (a cover's { image, alt }) names the field meant.
+      site.edit('sitegen.config.ts', (t) => t.replace(', ogImage: p.data.cover', ', ogImage: { image: p.data.cover }'));
+      const wrapped = await site.build();
+      expect(wrapped.errors.map((e) => e.text)).toEqual(['route /about ogImage must be a site path, an absolute URL or an imageFile() field\'s image; it is an object whose "image" is an imageFile() image: give that (….image)']);
+    } finally { site.remove(); }
+  });
+
+  it('is a feed item\'s image as the same version, made in dist/ though no page links it', async () => {
+    const site = await coverSite({ 'content/pages/cover.jpg': await photo(1600, 900, 4), 'content/pages/about.md': ABOUT('./cover.jpg') });
+    site.edit('sitegen.config.ts', (t) => t
+      .replace("import { defineConfig, href, imageFile } from 'sitegen-islands';", "import { defineConfig, href, imageFile, rssFeed } from 'sitegen-islands';")
+      .replace("    { path: '/404',", "    { path: '/rss.xml', output: 'rss.xml', title: 'RSS', props: c.pages, body: (pages: typeof c.pages, ctx) => rssFeed(ctx, { title: 'F', self: '/rss.xml', items: pages.map((p) => ({ title: p.data.title, path: `/${p.slug}/`, date: new Date('2026-01-01'), image: p.data.cover })) }) },\n    { path: '/404',"));
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      const url = r.read('rss.xml').match(/<media:content url="https:\/\/fixture\.example(\/assets\/img\/[0-9a-f]{22}\/cover-1200\.jpg)" medium="image" type="image\/jpeg"\/>/)?.[1];
+      expect(url).toBeDefined();
+      expect(r.read('about/index.html')).not.toContain('cover-1200.jpg'); // (the page links other versions)
+      expect((await sharp(fs.readFileSync(path.join(r.outDir, url!))).metadata())).toMatchObject({ format: 'jpeg', width: 1200 });
     } finally { site.remove(); }
   });
 

@@ -306,10 +306,21 @@ describe('feeds', () => {
     // path or an http(s) URL, or one with the base in it, is an error naming the item.
     expect(rssFeed(ctx, { title: 'T', self: '/rss.xml', items })).not.toContain('media');
     expect(rssFeed(ctx, { title: 'T', self: '/rss.xml', items: [{ ...items[1], image: '/img/cover' }] })).toContain('url="https://u.example.io/repo/img/cover"');
-    const refused = (image: string) => { try { rssFeed(ctx, { title: 'T', self: '/rss.xml', items: [{ ...items[1], image }] }); return null; } catch (e) { return (e as Error).message; } };
+    const refused = (image: string | never) => { try { rssFeed(ctx, { title: 'T', self: '/rss.xml', items: [{ ...items[1], image }] }); return null; } catch (e) { return (e as Error).message; } };
     expect(refused('evening.jpg')).toBe('feed item "New" has image "evening.jpg": write a site path from the root ("/evening.jpg" for a file of static/) or an https:// URL');
     expect(refused('//cdn.example/a.png')).toBe('feed item "New" has image "//cdn.example/a.png": write a site path from the root or an https:// URL');
     expect(refused('/repo/favicon.svg')).toBe('feed item "New" has image /repo/favicon.svg, with site.base /repo/ in it, which the build adds: write /favicon.svg');
+    expect(refused({ image: '/a.jpg' } as never)).toBe('feed item "New" has image object: give a site path from the root, an https:// URL or an imageFile() field\'s image');
+  });
+
+  it("an item's image from an imageFile() field: its version at most 1200 px wide, once under the base, noted for the build to make", () => {
+    const linked: string[] = [];
+    const based = bodyContext({ siteUrl: 'https://u.example.io/', policy: { base: '/repo/', trailingSlash: 'always' } }, linked);
+    const cover = { file: 'content/posts/new/cover.jpg', hash: '0123456789abcdef', name: 'cover', width: 3000, height: 2000, format: 'jpeg' as const };
+    const rss = rssFeed(based, { title: 'T', self: '/rss.xml', items: [{ ...items[1], image: cover }] });
+    const url = rss.match(/<media:content url="([^"]+)" medium="image" type="image\/jpeg"\/>/)![1];
+    expect(url).toMatch(/^https:\/\/u\.example\.io\/repo\/assets\/img\/0123456789abcdef\w{6}\/cover-1200\.jpg$/);
+    expect(linked).toEqual([url.slice('https://u.example.io'.length)]);
   });
 
   it("an item's relative links are made absolute against its own page, as they resolve there", () => {
