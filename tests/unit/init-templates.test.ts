@@ -245,6 +245,9 @@ describe('the blog starter', () => {
     expect([...rss.matchAll(/<item><title>([^<]+)<\/title><link>([^<]+)<\/link>/g)].map((m) => m[2]))
       .toEqual(['feeds', 'tags-and-pages', 'a-picture', 'writing-posts', 'welcome'].map((s) => `https://example.com/posts/${s}/`));
     expect(built.blog!.based['rss.xml']).toContain('<link>https://example.com/sub/posts/welcome/</link>');
+    // The post with a cover carries it (its version at most 1200 px wide), under the base too: one item, one image.
+    expect(rss.match(/<media:content url="https:\/\/example\.com\/assets\/img\/\w{22}\/morning-1200\.jpg" medium="image" type="image\/jpeg"\/>/g)).toHaveLength(1);
+    expect(built.blog!.based['rss.xml']).toMatch(/<media:content url="https:\/\/example\.com\/sub\/assets\/img\/\w{22}\/morning-1200\.jpg"/);
     expect(page('index.html')).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="My blog \(RSS\)" href="\/rss\.xml"\/?>/);
     // Served as RSS by hosts that read _headers (and by preview and dev).
     expect(page('_headers')).toContain('/rss.xml\n  Content-Type: application/rss+xml; charset=utf-8');
