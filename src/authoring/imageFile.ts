@@ -23,7 +23,7 @@ export function withImageReader<T>(r: Reader | null, fn: () => T): T {
  *  with "/". The entry's data holds the image's facts (a ContentImage), for <Image src={…}> and image(). */
 export function imageFile(): z.ZodType<ContentImage, string> {
   return z.string().transform((v, ctx) => {
-    const r = reader ? reader(v) : { problem: 'imageFile() fields are read when content loads: use it in a collection\'s schema' };
+    const r = reader ? reader(v) : { problem: 'imageFile() reads a field of a collection\'s entries (front matter or data) as they load, and nothing loads this one (a component\'s attribute, a schema run by hand)' };
     if ('problem' in r) {
       ctx.issues.push({ code: 'custom', message: r.problem, input: v, params: { id: 'ImageError' } });
       return z.NEVER;

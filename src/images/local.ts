@@ -23,6 +23,8 @@ export interface LocalImageOptions {
   maxPixels: number;
   /** The site's base ("/" or "/repo/"): a root path written with it is read from static/ without it. */
   base: string;
+  /** `href` is a file's path as it is (a field's value), not a URL whose "#", "?" and "%20" are read as such. */
+  filePath?: boolean;
 }
 
 /** The file `href` names, its stamp and, unless it cannot be published, its facts; or why it cannot be read. */
@@ -30,8 +32,11 @@ export type LocalImage = { rel: string; size: number; mtimeMs: number } & ({ fac
 
 /** `known`: facts already read, by file and stamp (a schema run again over the same data reads no image again). */
 export function readLocalImage(o: LocalImageOptions, href: string, known?: Map<string, SourceResult>): LocalImage | { problem: string } {
-  let p = href.split('#')[0].split('?')[0];
-  try { p = decodeURIComponent(p); } catch { /* kept as written */ }
+  let p = href;
+  if (!o.filePath) {
+    p = href.split('#')[0].split('?')[0];
+    try { p = decodeURIComponent(p); } catch { /* kept as written */ }
+  }
   const fromBase = o.base !== '/' && p.startsWith(o.base) ? `/${p.slice(o.base.length)}` : p;
   const rel = fromBase.startsWith('/')
     ? path.posix.join('static', fromBase)
@@ -39,7 +44,11 @@ export function readLocalImage(o: LocalImageOptions, href: string, known?: Map<s
   if (rel.startsWith('..') || path.posix.isAbsolute(rel) || rel.split('/').some((s) => s.startsWith('.') && s.length > 0 && s !== '.')) {
     return { problem: `The image ${href} is outside the site (or in a hidden folder): images are read only from the content folders and static/` };
   }
-  if (!IMAGE_EXT.test(rel)) return { problem: `The image ${href} is not a ${IMAGE_FORMATS} file` };
+  if (!IMAGE_EXT.test(rel)) {
+    // (a mistyped extension, "cover.jgp", or none: the image of that folder a typo away, when there is one)
+    const near = fs.existsSync(path.join(o.root, rel)) ? '' : missingHint(o.root, rel, p);
+    return { problem: near ? `The image ${href} does not exist (looked for ${rel})${near}` : `The image ${href} is not a ${IMAGE_FORMATS} file` };
+  }
   const abs = path.join(o.root, rel);
   try {
     // A link anywhere on the way (the file or a folder) may lead out of the site: where it really is counts.
@@ -66,7 +75,9 @@ function missingHint(root: string, rel: string, written: string): string {
   }
   let names: string[];
   try { names = fs.readdirSync(path.join(root, path.posix.dirname(rel))).filter((n) => IMAGE_EXT.test(n)); } catch { return ''; }
-  const near = names.length <= 5_000 ? closestName(path.posix.basename(rel), names) : undefined;
+  const base = path.posix.basename(rel), stem = (n: string) => n.replace(/\.[^.]*$/, '');
+  // (the same name with another extension, "cover.png" for cover.jpg, or none written; else one a typo away)
+  const near = names.find((n) => stem(n) === stem(base) || n === `${base}.${n.split('.').pop()}`) ?? (names.length <= 5_000 ? closestName(base, names) : undefined);
   return near ? `. Did you mean ${written.slice(0, written.length - path.posix.basename(rel).length)}${near}?` : '';
 }
 
@@ -96,9 +107,10 @@ export function knownFieldImages(deps: readonly ImageDep[], previous: unknown, m
  *  it) and is recorded for the thread that makes its versions (store.ts). */
 export function fieldImageReader(o: LocalImageOptions, deps: ImageDep[]): (written: string) => ContentImage | { problem: string } {
   return (written) => {
+    if (written.includes('\\')) return { problem: `The image ${written} is written with "\\": write a path with "/" (${written.replace(/\\/g, '/')}), on every system` };
     if (remoteImage(written, [])) return { problem: `The image ${written} is remote: an imageFile() field names a file of the site, beside the content file or under static/. For a remote image, use z.string() and <Image src={…}> with its host in images.remote` };
     if (!written.trim()) return { problem: 'The image path is empty: write the file\'s path, such as ./cover.jpg beside this file' };
-    const r = readLocalImage(o, written, fieldFacts);
+    const r = readLocalImage({ ...o, filePath: true }, written, fieldFacts);
     if (!('rel' in r)) return r;
     const dep: ImageDep = [r.rel, r.size, r.mtimeMs];
     deps.push(dep);

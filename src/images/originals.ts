@@ -33,7 +33,7 @@ export function bigOriginals(made: readonly MadeVariant[], sourceOf: (hash: stri
     // (links as written are %-encoded: "/img/my%20photo.jpg" links static/img/my photo.jpg)
     if (size < BIG_ORIGINAL || (links ??= decoded(linked())).has(`${base}${rel}`)) continue;
     out.push(message('BigOriginal', `This image (${mb(size)}) is published as it is, though pages show it only through its versions${largest ? ` (the largest ${mb(largest)})` : ''}: everything in static/ is published`, fileLocation(file), {
-      hint: `Scale it down before putting it in static/ (2,400 px wide is more than any page shows), or show it from a post's Markdown with the image beside the post, whose original is not published.`,
+      hint: `Scale it down before putting it in static/ (2,400 px wide is more than any page shows), or keep it beside the post that shows it, whose original is not published: in its Markdown (![…](./photo.jpg)), or in a front matter field declared with imageFile() (cover: ./photo.jpg) that a template gives <Image src={…}>.`,
     }));
   }
   return out;

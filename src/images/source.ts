@@ -40,7 +40,14 @@ function factsOf(head: Uint8Array, file: string, maxPixels: number, hash: () => 
   if (!size) return null;
   if (!(size.width > 0) || !(size.height > 0)) return sizeless(format, file);
   if (size.width * size.height > maxPixels) {
-    return { problem: `${file} is ${size.width}×${size.height} pixels (${Math.round(size.width * size.height / 1e6)} megapixels), above the limit of ${Math.round(maxPixels / 1e6)} megapixels (images.maxPixels); it is refused so that a small file cannot decode to gigabytes` };
+    // (megapixels with as many decimals as make them more than 0 and tell the two apart: 10001×10000 is 100.01, above 100)
+    const mp = (n: number, other?: number) => {
+      const at = (x: number, d: number) => (x / 1e6).toFixed(d);
+      let d = 0;
+      while (d < 6 && (Number(at(n, d)) === 0 || (other !== undefined && at(n, d) === at(other, d)))) d++;
+      return at(n, d);
+    };
+    return { problem: `${file} is ${size.width}×${size.height} pixels (${mp(size.width * size.height, maxPixels)} megapixels), above the limit of ${mp(maxPixels)} megapixels (images.maxPixels); it is refused so that a small file cannot decode to gigabytes` };
   }
   size = { width: Math.round(size.width), height: Math.round(size.height) };
   return { facts: { hash: hash(), name: imageName(file), width: size.width, height: size.height, format } };

@@ -57,7 +57,10 @@ export function directiveProblems(components: Record<string, MarkdownComponent>,
       const missing = !!key && iss.path.length === 1 && !Object.hasOwn(d.a, key);
       const said = missing && iss.message !== 'Required' ? `Required (${iss.message.replace(/^M/, 'm')})` : iss.message;
       // (the schema's words say what it takes: the hint says where that comes from, not the catalogue's general one)
-      const hint = missing ? `Add the attribute: ${written(d)}{${key}="…"} (the schema of ${d.n} in sitegen.config.ts, components, requires it).`
+      // (an imageFile() field reads front matter and data only: a directive's attributes are not read as files)
+      const field = iss.code === 'custom' && (iss as { params?: { id?: string } }).params?.id === 'ImageError';
+      const hint = field ? `A component's attributes are text: declare "${key}" with z.string() and show it with <Image src={…}> from a path of static/ ("/img/photo.jpg"), or give the component an imageFile() field of the entry's front matter from its template.`
+        : missing ? `Add the attribute: ${written(d)}{${key}="…"} (the schema of ${d.n} in sitegen.config.ts, components, requires it).`
         : `The schema of ${d.n} in sitegen.config.ts (components) decides what ${key ? `"${key}"` : 'its attributes'} may be: write ${key ? 'a value' : 'attributes'} it accepts, or change the schema.`;
       out.push(message('ComponentError', key ? `Attribute "${key}" of ${d.n}: ${said}` : `The attributes of ${d.n}: ${said}`, key ? attrWhere(d, key) : where(d), { hint }));
     }

@@ -99,6 +99,9 @@ describe('imageFile(): an image named in front matter', () => {
     ['a path out of the site', '../../../etc/passwd.jpg', /^The image \.\.\/\.\.\/\.\.\/etc\/passwd\.jpg is outside the site/],
     ['a file that is no image', './notes.txt', /is not a PNG, JPEG, WebP, AVIF, GIF or SVG file$/],
     ['a remote URL', 'https://cdn.example.net/a.jpg', /is remote: an imageFile\(\) field names a file of the site/],
+    ['a mistyped extension', './cover.jgp', /^The image \.\/cover\.jgp does not exist \(looked for content\/pages\/cover\.jgp\)\. Did you mean \.\/cover\.jpg\?$/],
+    ['no extension', './cover', /^The image \.\/cover does not exist \(looked for content\/pages\/cover\)\. Did you mean \.\/cover\.jpg\?$/],
+    ['a Windows path', '.\\cover.jpg', /^The image \.\\cover\.jpg is written with "\\": write a path with "\/" \(\.\/cover\.jpg\), on every system$/],
   ];
   for (const [name, value, text] of problems) {
     it(`${name} is an ImageError at the field's value, in build and check`, async () => {
@@ -113,6 +116,29 @@ describe('imageFile(): an image named in front matter', () => {
       } finally { site.remove(); }
     });
   }
+
+  it('in a Markdown component\'s schema is an error at the attribute, whose hint says what a component takes instead', async () => {
+    const site = await copyOf('basic', { 'content/pages/cover.jpg': small, 'content/pages/about.md': '---\ntitle: About\n---\n::Figure{src="./cover.jpg"}\n', 'templates/Figure.tsx': 'export default function Figure({ src }: { src: unknown }) { return <figure>{String(src)}</figure>; }\n' });
+    site.edit('sitegen.config.ts', (t) => t
+      .replace("import { defineConfig, href } from 'sitegen-islands';", "import { component, defineConfig, href, imageFile } from 'sitegen-islands';\nimport Figure from './templates/Figure.tsx';")
+      .replace('  validate:', '  components: { Figure: component(Figure, z.object({ src: imageFile() })) },\n  validate:'));
+    try {
+      const r = await site.build();
+      expect(r.errors.map((e) => [e.id, e.location?.file, e.location?.line, e.text])).toEqual([['ComponentError', 'content/pages/about.md', 4, 'Attribute "src" of Figure: imageFile() reads a field of a collection\'s entries (front matter or data) as they load, and nothing loads this one (a component\'s attribute, a schema run by hand)']]);
+      expect(r.errors[0].hint).toMatch(/^A component's attributes are text: declare "src" with z\.string\(\) and show it with <Image src=\{…\}> from a path of static\//);
+    } finally { site.remove(); }
+  });
+
+  it('names a file by its path as it is: "#", "?" and "%20" are part of the name, not of a URL', async () => {
+    const site = await coverSite({ 'content/pages/cover #2?.jpg': small, 'content/pages/a%20b.jpg': small, 'content/pages/about.md': ABOUT('"./cover #2?.jpg"') });
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      expect(r.read('about/index.html')).toMatch(/\/assets\/img\/[0-9a-f]{22}\/cover-2-640\.avif/);
+      site.edit('content/pages/about.md', (t) => t.replace('"./cover #2?.jpg"', './a%20b.jpg'));
+      expect((await site.build()).errors).toEqual([]);
+    } finally { site.remove(); }
+  });
 
   it('a new photo in the same file: the next build shows its versions, as a clean build does; a page without a cover is fine', async () => {
     const site = await coverSite({ 'content/pages/cover.jpg': small, 'content/pages/about.md': ABOUT('./cover.jpg') }, true);

@@ -139,7 +139,7 @@ describe('bad input: a located error, dist/ untouched', () => {
       site.write('content/pages/about.md', post('![A photo](./photo.jpg)'));
       site.edit('sitegen.config.ts', (t) => t.replace('  css:', '  images: { maxPixels: 100_000 },\n  css:'));
       const low = await site.build();
-      expect(low.errors[0].text).toMatch(/800×500 pixels .* above the limit of 0 megapixels/);
+      expect(low.errors[0].text).toMatch(/800×500 pixels \(0\.4 megapixels\), above the limit of 0\.1 megapixels/);
     } finally { site.remove(); }
   });
 
