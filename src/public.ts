@@ -84,7 +84,7 @@ export { date } from './authoring/dates.ts';
 export { imageFile, type ContentImage } from './authoring/imageFile.ts';
 // A static image's URL, width and height: image('/img/team.png'); as an optimized, responsive <picture>:
 // <Image src="/img/team.jpg" alt="…" />.
-export { image, Image, type StaticImage, type ImageProps } from './render/images.ts';
+export { image, Image, type StaticImage, type ImageProps, type ImageOptions } from './render/images.ts';
 
 import type { HydrateMode } from './render/island.tsx';
 

@@ -69,25 +69,38 @@ function noSuchImage(p: string): string {
   return `there is no such image in static/ (${IMAGE_FORMATS})${near ? `. Did you mean ${near}?` : ''}${relative}`;
 }
 
-/** A content image (an imageFile() field's value) as image() gives it: its version in its own format at the
- *  width pages show it (images.maxWidth at most: never the camera's original), or an SVG's or GIF's file. */
-function contentImage(f: ContentImage): StaticImage {
+/** An image's version in its own format `width` pixels wide (never wider than the image; an SVG or a GIF: its
+ *  file), with its size: what image() gives for an imageFile() image (at the width pages show it by default:
+ *  images.maxWidth at most, never the camera's original) and, asked for a width, for one of static/. */
+function version(f: ImageFacts, width: number): StaticImage {
   const { settings } = state();
-  const width = passThrough(f.format) ? null : Math.min(f.width, settings.maxWidth);
-  const src = `${currentUrlPolicy().base}${variantPath(f, settings, width, f.format)}`;
-  return width === null ? { src, width: f.width, height: f.height } : { src, width, height: heightAt(f, width) };
+  if (passThrough(f.format)) return { src: `${currentUrlPolicy().base}${variantPath(f, settings, null, f.format)}`, width: f.width, height: f.height };
+  const w = Math.min(width, f.width);
+  return { src: `${currentUrlPolicy().base}${variantPath(f, settings, w, f.format)}`, width: w, height: heightAt(f, w) };
 }
 
-/** A static image by its path under static/ ("/img/team.png"), or an imageFile() field's image; an unknown path
- *  throws, naming it (a located build error). */
-export function image(p: string | ContentImage): StaticImage {
+export interface ImageOptions {
+  /** The width of the version to link, in pixels (a list page's thumbnail): never wider than the image. */
+  width?: number;
+}
+
+/** A static image by its path under static/ ("/img/team.png"), or an imageFile() field's image: its URL, width
+ *  and height. `width`: a version that wide instead. An unknown path throws, naming it (a located build error). */
+export function image(p: string | ContentImage, options: ImageOptions = {}): StaticImage {
+  const asked = options?.width;
+  const shown = typeof p === 'string' ? `"${p}"` : describeSrc(p);
+  if (asked !== undefined && !(Number.isInteger(asked) && asked >= 1 && asked <= MAX_ASKED_WIDTH)) throw new Error(`image(${shown}, { width: ${JSON.stringify(asked)} }): write a whole number of pixels from 1 to ${MAX_ASKED_WIDTH}`);
   if (typeof p !== 'string') {
-    if (!isContentImage(p)) throw new Error(`image(${describeSrc(p)}): give it a path under static/ ("/img/team.png") or an imageFile() field's value`);
+    if (!isContentImage(p)) throw new Error(`image(${shown}): give it a path under static/ ("/img/team.png") or an imageFile() field's value`);
     if (sink) sink.used = true;
-    return contentImage(p);
+    return version(p, asked ?? state().settings.maxWidth);
   }
   const info = lookup(p);
   if (!info) throw new Error(`image("${p}"): ${noSuchImage(p)}`);
+  if (asked !== undefined) {
+    if (!info.facts) throw new Error(`image("${p}", { width: ${asked} }): ${info.problem ?? 'the image cannot be read'}`);
+    return version(info.facts, asked);
+  }
   return { src: withBase(info.src, currentUrlPolicy().base), width: info.width, height: info.height };
 }
 
@@ -178,7 +191,7 @@ function contentPicture(props: ImageProps): ReactElement {
   const problem = propsProblem(props);
   if (problem) throw imageError(props, `<Image src="${src.file}">: ${problem}`);
   for (const k of ['width', 'height'] as const) {
-    if (props[k] !== undefined && props[k] !== src[k] && props[k] !== contentImage(src)[k]) throw imageError(props, `<Image src="${src.file}">: ${k}={${props[k]}}, but the image is ${src.width}×${src.height}: <Image> writes a local image's width and height from its file (and its versions' from widths); leave them out`);
+    if (props[k] !== undefined && props[k] !== src[k] && props[k] !== version(src, state().settings.maxWidth)[k]) throw imageError(props, `<Image src="${src.file}">: ${k}={${props[k]}}, but the image is ${src.width}×${src.height}: <Image> writes a local image's width and height from its file (and its versions' from widths); leave them out`);
   }
   if (sink) sink.used = true;
   return pictureOf(src, state().settings, props, currentUrlPolicy().base);

@@ -28,7 +28,7 @@ async function coverSite(files: Record<string, string | Buffer>, optional = fals
   site.edit('templates/pages.tsx', (t) => t
     .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, image, type ContentImage, type LayoutProps } from 'sitegen-islands';")
     .replace('export function Doc({ title, html }: { title: string; html: string }): ReactNode {\n  return (<><h1>{title}</h1>',
-      'export function Doc({ title, html, cover }: { title: string; html: string; cover?: ContentImage }): ReactNode {\n  const small = cover && image(cover);\n  return (<>{cover && <Image src={cover} alt="The cover" priority />}{small && <img src={small.src} width={small.width} height={small.height} alt="" />}<h1>{title}</h1>'));
+      'export function Doc({ title, html, cover }: { title: string; html: string; cover?: ContentImage }): ReactNode {\n  const small = cover && image(cover);\n  const thumb = cover && image(cover, { width: 320 });\n  return (<>{cover && <Image src={cover} alt="The cover" priority />}{small && <img src={small.src} width={small.width} height={small.height} alt="" />}{thumb && <img src={thumb.src} width={thumb.width} height={thumb.height} alt="" />}<h1>{title}</h1>'));
   return site;
 }
 
@@ -43,12 +43,13 @@ describe('imageFile(): an image named in front matter', () => {
       const html = r.read('about/index.html');
       expect(html).toMatch(/<picture><source type="image\/avif" srcSet="\/assets\/img\/[0-9a-f]{22}\/cover-640\.avif 640w, \/assets\/img\/[0-9a-f]{22}\/cover-800\.avif 800w"/);
       expect(html).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/cover-800\.jpg" alt="The cover" width="800" height="500" decoding="auto" fetchPriority="high"\/>/);
-      // image(cover): its own format at the width pages show it, with that size.
+      // image(cover): its own format at the width pages show it, with that size; asked for a width, that version.
       expect(html).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/cover-800\.jpg" width="800" height="500" alt=""\/>/);
+      expect(html).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/cover-320\.jpg" width="320" height="200" alt=""\/>/);
       const out = r.output();
       const made = Object.keys(out).filter((f) => f.startsWith('assets/img/')).map((f) => f.replace(/^.*\//, '')).sort();
       // (the fallback in its own format at the one width the page shows it)
-      expect(made).toEqual(['cover-640.avif', 'cover-640.webp', 'cover-800.avif', 'cover-800.jpg', 'cover-800.webp']);
+      expect(made).toEqual(['cover-320.jpg', 'cover-640.avif', 'cover-640.webp', 'cover-800.avif', 'cover-800.jpg', 'cover-800.webp']);
       expect(Object.keys(out).some((f) => f.endsWith('cover.jpg'))).toBe(false);
       const v = variant(html)!;
       expect((await sharp(fs.readFileSync(path.join(r.outDir, v))).metadata())).toMatchObject({ format: 'heif', width: 640 });
@@ -91,6 +92,22 @@ describe('imageFile(): an image named in front matter', () => {
       expect(url).toBeDefined();
       expect(r.read('about/index.html')).not.toContain('cover-1200.jpg'); // (the page links other versions)
       expect((await sharp(fs.readFileSync(path.join(r.outDir, url!))).metadata())).toMatchObject({ format: 'jpeg', width: 1200 });
+    } finally { site.remove(); }
+  });
+
+  it('image() of a static image asked for a width links that version, made in dist/; a width that is no whole pixel count is an error', async () => {
+    const site = await copyOf('basic', { 'static/img/team.jpg': small });
+    site.edit('templates/pages.tsx', (t) => t
+      .replace("import type { LayoutProps } from 'sitegen-islands';", "import { image, type LayoutProps } from 'sitegen-islands';")
+      .replace('<h1>Fixture home</h1>', '<h1>Fixture home</h1><img src={image(\'/img/team.jpg\', { width: 300 }).src} width={image(\'/img/team.jpg\', { width: 300 }).width} alt="" />'));
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      const src = r.read('index.html').match(/<img src="(\/assets\/img\/[0-9a-f]{22}\/team-300\.jpg)" width="300" alt=""\/>/)?.[1];
+      expect((await sharp(fs.readFileSync(path.join(r.outDir, src!))).metadata())).toMatchObject({ format: 'jpeg', width: 300 });
+      site.edit('templates/pages.tsx', (t) => t.replaceAll('{ width: 300 }', '{ width: 0.5 }'));
+      const bad = await site.build();
+      expect(bad.errors[0].text).toContain('image("/img/team.jpg", { width: 0.5 }): write a whole number of pixels from 1 to 16384');
     } finally { site.remove(); }
   });
 
