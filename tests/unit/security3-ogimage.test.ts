@@ -72,7 +72,7 @@ describe('og:image and the link policy', () => {
     try {
       const front = await buildWith((t) => t.replace('price: z.number() })', 'price: z.number(), cover: z.string() })').replace("source: i.file, aliases", 'source: i.file, ogImage: i.data.cover, aliases'));
       expect(front.errors.map((e) => [formatMessage(e), e.notes.length])).toEqual([
-        ['content/items/alpha.yaml:4:8 route /items/alpha ogImage "./cover.jpg" must be a site path from the root or an absolute http(s) URL: a path from a content file (an image beside it) is not one, and such an image is not published as it is; put it in static/ and name it by its path there (static/img/cover.jpg is "/img/cover.jpg")', 0],
+        ['content/items/alpha.yaml:4:8 route /items/alpha ogImage "./cover.jpg" must be a site path from the root or an absolute http(s) URL: a path from a content file (an image beside it) is not one, and such an image is not published as it is; declare its field with imageFile() and give ogImage the field\'s value, or put it in static/ and name it by its path there (static/img/cover.jpg is "/img/cover.jpg")', 0],
         ['content/items/beta.yaml:6:8 route /items/beta ogImage "static/img/b.png" must be a site path from the root: a file of static/ is named by its path below static/ ("/img/b.png")', 0],
       ]);
       // A bare name of a file beside the content file is told the same as a ./ one.
