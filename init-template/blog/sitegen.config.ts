@@ -13,9 +13,10 @@ const authors = defineCollection({
   schema: z.strictObject({ name: z.string().min(1), bio: z.string().optional() }),
 });
 
-// content/posts/<slug>.md, shown at /posts/<slug>/. A post with `draft: true` is left out of `sitegen build` (`--drafts` includes it); `sitegen dev` shows it.
+// content/posts/<slug>.md, or a folder content/posts/<slug>/index.md with the post's pictures beside it, shown at
+// /posts/<slug>/. A post with `draft: true` is left out of `sitegen build` (`--drafts` includes it); `sitegen dev` shows it.
 const posts = defineCollection({
-  pattern: 'posts/*.md',
+  pattern: ['posts/*.md', 'posts/*/index.md'],
   draft: 'draft',
   schema: z.strictObject({
     title: z.string().min(1),
@@ -41,8 +42,10 @@ export default defineConfig({
   // each route's props are checked against its component's: a missing or misspelt prop is a tsc error here.
   routes: (content) => {
     const posts = content.posts.toSorted((a, b) => +b.data.date - +a.data.date);
+    // A post's URL: /posts/<its file's name>/, or its folder's for posts/<slug>/index.md.
+    const pathOf = (p: (typeof posts)[number]) => `/posts/${p.slug === 'index' ? p.dirs[p.dirs.length - 1] : p.slug}`;
     const summary = (p: (typeof posts)[number]): PostSummary => ({
-      path: `/posts/${p.slug}`, title: p.data.title, date: p.data.date, author: p.data.author.data.name,
+      path: pathOf(p), title: p.data.title, date: p.data.date, author: p.data.author.data.name,
       excerpt: p.excerpt, readingMinutes: p.readingMinutes, tags: p.data.tags, draft: p.draft === true,
     });
     const tags = taxonomy(posts, { field: 'tags', path: '/tags' });
@@ -62,7 +65,7 @@ export default defineConfig({
         props: { term: t.term, posts: t.entries.map(summary), tagPath },
       })),
       ...posts.map((p) => ({
-        path: `/posts/${p.slug}`, component: Post, title: p.data.title, description: p.data.description, source: p.file, ogType: 'article', head: feed,
+        path: pathOf(p), component: Post, title: p.data.title, description: p.data.description, source: p.file, ogType: 'article', head: feed,
         ogImage: p.data.cover?.image, // the cover in link previews (a version at most 1200 px wide)
         lastmod: p.data.date, // sitemap.xml's <lastmod> for the post
         // The post's entry, not a copy of its HTML: the page reads `entry.html` as it renders, so routes() does
@@ -75,7 +78,7 @@ export default defineConfig({
         path: '/rss.xml', output: 'rss.xml', title: 'RSS feed', contentType: 'application/rss+xml; charset=utf-8', props: posts.slice(0, 20),
         body: (latest: typeof posts, ctx) => rssFeed(ctx, {
           title: SITE, description: 'Posts, newest first.', self: '/rss.xml', language: 'en',
-          items: latest.map((p) => ({ title: p.data.title, path: `/posts/${p.slug}/`, date: p.data.date, summary: p.data.description, html: p.html, author: p.data.author.data.name, categories: p.data.tags, image: p.data.cover?.image })),
+          items: latest.map((p) => ({ title: p.data.title, path: `${pathOf(p)}/`, date: p.data.date, summary: p.data.description, html: p.html, author: p.data.author.data.name, categories: p.data.tags, image: p.data.cover?.image })),
         }),
       },
       { path: '/404', output: '404.html', component: NotFound, props: {}, title: 'Page not found', noindex: true },

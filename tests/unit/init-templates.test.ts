@@ -289,6 +289,8 @@ describe('the blog starter', () => {
     expect(new Set(covers).size).toBe(10); // (nine in the picture and its preload, one for link previews)
     for (const v of new Set(covers)) expect(fs.existsSync(path.join(out, v))).toBe(true);
     expect(fs.readdirSync(out, { recursive: true, encoding: 'utf8' }).some((f) => f.endsWith('morning.jpg'))).toBe(false);
+    // (that post is a folder, posts/writing-posts/index.md beside its picture, served at the folder's name)
+    expect(fs.existsSync(path.join(built.blog!.site.root, 'content/posts/writing-posts/index.md'))).toBe(true);
     // …and its link preview image, at most 1200 px wide.
     expect(post).toMatch(/<meta property="og:image" content="https:\/\/example\.com\/assets\/img\/\w+\/morning-1200\.jpg"\/?><meta property="og:image:width" content="1200"\/?><meta property="og:image:height" content="675"\/?>/);
   });
