@@ -39,7 +39,7 @@ export function collectionSetErrors(name: string, col: CollectionConfig, matched
  */
 export function makeEntry(col: CollectionConfig, relToContent: string, parsed: ParsedFile, html: () => string = () => parsed.html ?? '', opts: ValidateOptions = {}): { entry?: Entry; errors: Message[] } {
   const v = validateData(col.schema, parsed.data, parsed.source, opts);
-  parsed.fieldDeps = v.deps; // (this validation's: a later one, under another schema, replaces them)
+  parsed.fieldDeps = v.deps; // (this validation's, passed or not: a later one, under another schema, replaces them)
   if (v.errors.length) return { errors: parsed.noFrontMatter ? noFrontMatter(relToContent, v.errors) : v.errors };
   if (col.single && parsed.body?.trim()) return { errors: [singleBody(relToContent)] };
   return { entry: entryOf(col, relToContent, v.data, parsed.body !== undefined ? html() : undefined, parsed.text), errors: [] };

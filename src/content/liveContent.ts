@@ -135,7 +135,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
     });
     parsedFiles.set(rel, parsed);
     const made = makeLazyEntry(col, rel, parsed, body, how);
-    noteImages(rel, parsed.fieldDeps); // (its fields' images now; its body's once it compiles)
+    noteImages(rel, allDeps({ deps: body.result?.deps, fieldDeps: parsed.fieldDeps })); // (its body's once compiled: at once when the schema failed)
     if (made.entry) pending.set(rel, { name, key, parsed, body, fm }); else cacheEntries.delete(rel);
     return made.entry && fm ? { ...made, warnings: fm } : made;
   }

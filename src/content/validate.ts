@@ -95,7 +95,8 @@ export interface ValidateOptions {
 const JIT_MIN_FILES = 100;
 export const validateOptionsFor = (files: number): ValidateOptions => ({ jitless: files < JIT_MIN_FILES });
 
-/** `deps`: the images its imageFile() fields read (the content cache checks their stamps). */
+/** `deps`: the images its imageFile() fields read, whether or not the data passed (the content cache checks their
+ *  stamps; dev validates a file again when one changes, a refused photo replaced among them). */
 export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSource, opts: ValidateOptions = {}): { data?: T; errors: Message[]; deps?: ImageDep[] } {
   // An unknown key's issue reaches the error map with its object schema, which the final issue no longer
   // carries: its known keys are kept here, by the issue's list of unknown keys.
@@ -153,7 +154,7 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
     const id = iss.code === 'custom' && (iss as { params?: { id?: string } }).params?.id === 'ImageError' ? 'ImageError' : 'ContentSchemaError';
     errors.push(message(id, iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint, ...numberHint, ...missingHint, ...boolHint, ...textHint, ...nullHint }));
   }
-  return { errors: sortMessages(errors) };
+  return { errors: sortMessages(errors), ...(deps.length ? { deps } : {}) };
 }
 
 /** Digits with a decimal comma, group separators, a currency sign or a percent sign around them. Each part

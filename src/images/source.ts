@@ -40,14 +40,11 @@ function factsOf(head: Uint8Array, file: string, maxPixels: number, hash: () => 
   if (!size) return null;
   if (!(size.width > 0) || !(size.height > 0)) return sizeless(format, file);
   if (size.width * size.height > maxPixels) {
-    // (megapixels with as many decimals as make them more than 0 and tell the two apart: 10001×10000 is 100.01, above 100)
-    const mp = (n: number, other?: number) => {
-      const at = (x: number, d: number) => (x / 1e6).toFixed(d);
-      let d = 0;
-      while (d < 6 && (Number(at(n, d)) === 0 || (other !== undefined && at(n, d) === at(other, d)))) d++;
-      return at(n, d);
-    };
-    return { problem: `${file} is ${size.width}×${size.height} pixels (${mp(size.width * size.height, maxPixels)} megapixels), above the limit of ${mp(maxPixels)} megapixels (images.maxPixels); it is refused so that a small file cannot decode to gigabytes` };
+    // (the limit as set; the image's megapixels with two decimals, or as many more as tell it from the limit: 10001×10000 is 100.01)
+    const limit = +(maxPixels / 1e6).toFixed(6), pixels = size.width * size.height;
+    let d = 2, mp = +(pixels / 1e6).toFixed(d);
+    while (d < 6 && (mp === limit || mp === 0)) mp = +(pixels / 1e6).toFixed(++d);
+    return { problem: `${file} is ${size.width}×${size.height} pixels (${mp} megapixels), above the limit of ${limit} megapixels (images.maxPixels); it is refused so that a small file cannot decode to gigabytes` };
   }
   size = { width: Math.round(size.width), height: Math.round(size.height) };
   return { facts: { hash: hash(), name: imageName(file), width: size.width, height: size.height, format } };

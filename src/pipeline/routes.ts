@@ -8,6 +8,7 @@ import { routeOf, routeTable, routeFieldProblem, type RouteTable } from './route
 import { setUrlPolicy, urlPolicy } from '../render/urls.ts';
 import { engineSettings } from '../core/settings.ts';
 import { routeCarry } from './routeCarry.ts';
+import { isContentImage } from '../images/model.ts';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -81,7 +82,7 @@ function compareObjects(a: object, b: object, memo: EqualMemo, depth: number): b
 
 /** The same Open Graph image: a path, or an imageFile() image of the same bytes and file. */
 const sameOgImage = (a: Route['ogImage'], b: Route['ogImage']): boolean =>
-  a === b || (typeof a === 'object' && typeof b === 'object' && a.hash === b.hash && a.file === b.file && a.format === b.format);
+  a === b || (isContentImage(a) && isContentImage(b) && a.hash === b.hash && a.file === b.file && a.format === b.format);
 
 /** Whether a route renders the same as before, as far as the route itself goes. */
 export function sameRoute(prev: Route, next: Route, memo: EqualMemo = equalMemo()): boolean {

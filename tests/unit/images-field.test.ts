@@ -200,6 +200,45 @@ describe('imageFile(): an image named in front matter', () => {
     } finally { site.remove(); }
   });
 
+  it('sitegen dev: a photo refused (over images.maxPixels) and then replaced by a smaller one clears its error', async () => {
+    const site = await coverSite({ 'content/pages/cover.jpg': small, 'content/pages/about.md': ABOUT('./cover.jpg') });
+    site.edit('sitegen.config.ts', (t) => t.replace('  css:', '  images: { maxPixels: 300_000 },\n  css:'));
+    const dev = await createDevSite({ root: site.root });
+    const host = await hostOf(dev, site.root);
+    try {
+      expect((await dev.start()).errors.map((e) => [e.id, e.location?.line])).toEqual([['ImageError', 3]]);
+      site.write('content/pages/cover.jpg', await photo(400, 250, 6));
+      const fixed = await dev.apply([{ file: 'content/pages/cover.jpg', kind: 'change' }]);
+      expect(fixed?.errors).toEqual([]);
+      expect(await host.text('/about/')).toMatch(/\/assets\/img\/[0-9a-f]{22}\/cover-400\.avif 400w/);
+    } finally { await host.close(); await dev.close(); site.remove(); }
+  });
+
+  it('sitegen dev: a body image fixed in a file whose front matter also fails clears the image\'s error', async () => {
+    const site = await coverSite({ 'content/pages/cover.jpg': small, 'content/pages/body.jpg': small, 'content/pages/about.md': '---\ntitle: 5\ncover: ./cover.jpg\n---\n![A body image](./body.jpg)\n' }, true);
+    site.edit('sitegen.config.ts', (t) => t.replace('  css:', '  images: { maxPixels: 300_000 },\n  css:'));
+    const dev = await createDevSite({ root: site.root });
+    try {
+      expect((await dev.start()).errors.map((e) => e.id).sort()).toEqual(['ContentSchemaError', 'ImageError', 'ImageError']);
+      site.write('content/pages/body.jpg', await photo(400, 250, 8));
+      site.write('content/pages/cover.jpg', await photo(400, 250, 9));
+      const fixed = await dev.apply([{ file: 'content/pages/body.jpg', kind: 'change' }, { file: 'content/pages/cover.jpg', kind: 'change' }]);
+      expect(fixed?.errors.map((e) => e.id)).toEqual(['ContentSchemaError']);
+    } finally { await dev.close(); site.remove(); }
+  });
+
+  it('sitegen dev: an ogImage that turns from an image to null is the error a build gives, not a crash', async () => {
+    const site = await coverSite({ 'content/pages/cover.jpg': small, 'content/pages/about.md': ABOUT('./cover.jpg') }, true, true);
+    site.edit('sitegen.config.ts', (t) => t.replace(', ogImage: p.data.cover', ', ogImage: p.data.cover ?? (null as never)'));
+    const dev = await createDevSite({ root: site.root });
+    try {
+      expect((await dev.start()).errors).toEqual([]);
+      site.edit('content/pages/about.md', (t) => t.replace('cover: ./cover.jpg\n', ''));
+      const r = await dev.apply([{ file: 'content/pages/about.md', kind: 'change' }]);
+      expect(r?.errors.map((e) => [e.id, e.text])).toEqual([['ConfigError', 'route /about ogImage must be a site path, an absolute URL or an imageFile() field\'s image']]);
+    } finally { await dev.close(); site.remove(); }
+  });
+
   it('sitegen dev: a new photo re-renders the page; a removed one is an error at the field; put back, it is fixed', async () => {
     const site = await coverSite({ 'content/pages/cover.jpg': small, 'content/pages/about.md': ABOUT('./cover.jpg') });
     const dev = await createDevSite({ root: site.root });
