@@ -44,15 +44,22 @@ export function isContentImage(v: unknown): v is ContentImage {
 /** The formats link previews read, in which an image's Open Graph version keeps its own format. */
 export const OG_FORMATS: ReadonlySet<SourceFormat> = new Set(['jpeg', 'png', 'webp']);
 
+/** One version of an image (its path without base or leading "/", and its size): `width` pixels wide, never
+ *  wider than the image, in `format` (its own by default); an SVG or a GIF: its file, as it is. */
+export function versionOf(f: ImageFacts, s: ImageSettings, width: number, format: SourceFormat | ModernFormat = f.format): { path: string; width: number; height: number } {
+  if (passThrough(f.format)) return { path: variantPath(f, s, null, f.format), width: f.width, height: f.height };
+  const w = Math.min(width, f.width);
+  return { path: variantPath(f, s, w, format), width: w, height: heightAt(f, w) };
+}
+
 /** How wide an image shared is published: what link previews show (1200 × 630 for a 1.91:1 card). */
 const SHARE_WIDTH = 1200;
-/** The version of an image that a link preview or a feed reader fetches (no base, no leading "/"): at most
- *  1200 px wide in its own format, with its size (an original of many megabytes is what it would fetch, and
- *  some refuse it); an SVG or a GIF as it is. */
-export function shareVersion(f: ImageFacts, s: ImageSettings): { path: string; width?: number; height?: number } {
-  if (passThrough(f.format)) return { path: variantPath(f, s, null, f.format) };
-  const width = Math.min(SHARE_WIDTH, f.width);
-  return { path: variantPath(f, s, width, f.format), width, height: heightAt(f, width) };
+/** The version of an image that a link preview or a feed reader fetches: at most 1200 px wide (an original of
+ *  many megabytes is what it would fetch, and some refuse it), in its own format when previews read it, else
+ *  (an AVIF) in WebP when the site makes WebP versions; an SVG or a GIF as it is. */
+export function shareVersion(f: ImageFacts, s: ImageSettings): { path: string; width: number; height: number } {
+  const format = OG_FORMATS.has(f.format) || !s.formats.includes('webp') ? f.format : 'webp';
+  return versionOf(f, s, SHARE_WIDTH, format);
 }
 
 /** The site's image settings (config `images`), with defaults applied. */

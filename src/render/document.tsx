@@ -7,7 +7,7 @@ import { collectIslands } from './island.tsx';
 import { expandComponents } from './components.tsx';
 import { setHtmlExpander } from './expandHtml.ts';
 import { absoluteUrl, href, setUrlPolicy, withBase, type UrlPolicy } from './urls.ts';
-import { setImageTable } from './images.ts';
+import { setImageTable, takeImageLinks } from './images.ts';
 import { siteImageSettings } from '../images/config.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
 import type { ImageTable } from '../output/staticImages.ts';
@@ -55,7 +55,7 @@ function openGraphImage(route: Route, ctx: RenderContext): { url: string; width?
   if (!facts || (typeof chosen === 'string' && !OG_FORMATS.has(facts.format))) return typeof chosen === 'string' ? { url: absolute(ctx, chosen) } : undefined;
   const v = shareVersion(facts, siteImageSettings(ctx.config));
   const file = `/${v.path}`;
-  return { url: absolute(ctx, file), ...(v.width ? { width: v.width, height: v.height } : {}), link: withBase(file, ctx.policy.base) };
+  return { url: absolute(ctx, file), width: v.width, height: v.height, link: withBase(file, ctx.policy.base) };
 }
 
 const absolute = (ctx: RenderContext, p: string) => absoluteUrl(ctx.siteUrl, p, ctx.policy.base);
@@ -145,6 +145,7 @@ export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
     const linked: string[] = [];
     try { text = route.body(route.props, bodyContext(ctx, linked)); } finally { setHtmlExpander(null); }
     if (typeof text !== 'string') throw new TypeError(`the body of ${route.path} returned ${text === null ? 'null' : typeof text}, not the file's text`);
+    linked.push(...takeImageLinks());
     return { html: text, islands: [], ...(linked.length ? { links: [...new Set(linked)] } : {}) };
   }
   const Layout = ctx.config.layout;
@@ -159,7 +160,9 @@ export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
   const head = renderToStaticMarkup(createElement(Head, { route, ctx, scripts, og }));
   const lang = route.lang ?? ctx.config.site.lang ?? 'en';
   const preloads = hoistedPreloads(body);
-  return { html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">${head}${body.slice(0, preloads)}</head><body>${body.slice(preloads)}</body></html>`, islands, ...(og?.link ? { links: [og.link] } : {}) };
+  // (the Open Graph image's version, and those image() gave, which the build makes whatever attribute links them)
+  const links = [...new Set([...og?.link ? [og.link] : [], ...takeImageLinks()])];
+  return { html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">${head}${body.slice(0, preloads)}</head><body>${body.slice(preloads)}</body></html>`, islands, ...(links.length ? { links } : {}) };
 }
 
 /**

@@ -7,7 +7,7 @@
 // here: the package's public entry exports them to islands too; the engine makes the files (images/store.ts).
 import { createElement, Fragment, type ReactElement } from 'react';
 import type { ImageTable } from '../output/staticImages.ts';
-import { DEFAULT_IMAGE_SETTINGS, IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, heightAt, passThrough, pictureModel, remoteImage, variantPath, isContentImage, type ContentImage, type ImageFacts, type ImageSettings } from '../images/model.ts';
+import { DEFAULT_IMAGE_SETTINGS, IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, pictureModel, remoteImage, versionOf, isContentImage, type ContentImage, type ImageFacts, type ImageSettings } from '../images/model.ts';
 import { currentUrlPolicy, withBase } from './urls.ts';
 import { errorAtCallSite } from './callSite.ts';
 import { closest } from '../core/didYouMean.ts';
@@ -17,6 +17,7 @@ let current: { table: ImageTable; settings: ImageSettings; remote: readonly stri
 
 export function setImageTable(table: ImageTable | undefined, settings: ImageSettings = DEFAULT_IMAGE_SETTINGS, remote: readonly string[] = []): void {
   current = { table: table ?? {}, settings, remote };
+  linked = [];
 }
 
 export interface StaticImage {
@@ -70,13 +71,20 @@ function noSuchImage(p: string): string {
 }
 
 /** An image's version in its own format `width` pixels wide (never wider than the image; an SVG or a GIF: its
- *  file), with its size: what image() gives for an imageFile() image (at the width pages show it by default:
- *  images.maxWidth at most, never the camera's original) and, asked for a width, for one of static/. */
+ *  file), with its size and its URL under the base. */
 function version(f: ImageFacts, width: number): StaticImage {
-  const { settings } = state();
-  if (passThrough(f.format)) return { src: `${currentUrlPolicy().base}${variantPath(f, settings, null, f.format)}`, width: f.width, height: f.height };
-  const w = Math.min(width, f.width);
-  return { src: `${currentUrlPolicy().base}${variantPath(f, settings, w, f.format)}`, width: w, height: heightAt(f, w) };
+  const v = versionOf(f, state().settings, width);
+  return { src: `${currentUrlPolicy().base}${v.path}`, width: v.width, height: v.height };
+}
+
+/** The versions image() linked in the page being rendered on the server (setImageTable starts the list, the
+ *  renderer takes it): the build makes them, though they may be in no attribute its link scan reads (a JSON
+ *  body, JSON-LD, a style). None in the browser. */
+let linked: string[] | null = null;
+export function takeImageLinks(): string[] {
+  const l = linked ?? [];
+  linked = null;
+  return l;
 }
 
 export interface ImageOptions {
@@ -93,13 +101,17 @@ export function image(p: string | ContentImage, options: ImageOptions = {}): Sta
   if (typeof p !== 'string') {
     if (!isContentImage(p)) throw new Error(`image(${shown}): give it a path under static/ ("/img/team.png") or an imageFile() field's value`);
     if (sink) sink.used = true;
-    return version(p, asked ?? state().settings.maxWidth);
+    const v = version(p, asked ?? state().settings.maxWidth);
+    linked?.push(v.src);
+    return v;
   }
   const info = lookup(p);
   if (!info) throw new Error(`image("${p}"): ${noSuchImage(p)}`);
   if (asked !== undefined) {
     if (!info.facts) throw new Error(`image("${p}", { width: ${asked} }): ${info.problem ?? 'the image cannot be read'}`);
-    return version(info.facts, asked);
+    const v = version(info.facts, asked);
+    linked?.push(v.src);
+    return v;
   }
   return { src: withBase(info.src, currentUrlPolicy().base), width: info.width, height: info.height };
 }
@@ -152,8 +164,12 @@ function propsProblem(p: ImageProps): string | null {
 /** A local image (of static/, or an imageFile() field's) as a responsive, optimized <picture> (SVG and GIF: an
  *  <img> of the file as it is). */
 export function Image(props: ImageProps): ReactElement {
-  if (typeof props.src !== 'string') return contentPicture(props);
-  const { src, alt, sizes, priority, widths, className, id } = props as ImageProps & { src: string };
+  const given = props.src as unknown;
+  // (an imageFile() field's image carries its facts: no table to look up, and nothing of static/ is published for it)
+  const content = typeof given === 'string' ? null : isContentImage(given) ? given : undefined;
+  if (content === undefined) throw imageError(props, `<Image src={${describeSrc(given)}}>: src is a path under static/ ("/img/team.jpg"), an imageFile() field's value or a remote URL`);
+  const src = content ? content.file : given as string;
+  const { alt, sizes, priority, widths, className, id } = props;
   const eager = props.loading === 'eager';
   if (typeof alt !== 'string') throw imageError(props, `<Image src="${src}">: alt is required — say what the image shows, or alt="" for a decorative image`);
   const problem = propsProblem(props);
@@ -161,7 +177,7 @@ export function Image(props: ImageProps): ReactElement {
   const settings = state();
   if (sink) sink.used = true;
   const base = currentUrlPolicy().base;
-  const remote = remoteImage(src, settings.remote);
+  const remote = content ? null : remoteImage(src, settings.remote);
   if (remote) {
     if (!remote.listed) throw imageError(props, `<Image src="${src}">: the image is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to show it as it is`);
     if (remote.blocked) throw imageError(props, `<Image src="${src}">: the image cannot load: ${remote.blocked}`);
@@ -170,31 +186,15 @@ export function Image(props: ImageProps): ReactElement {
     // Its size is not read (nothing of a remote image is): width and height are the template's, to reserve its space.
     return createElement('img', { src, alt, sizes, width: props.width, height: props.height, className, id, loading: priority || eager ? undefined : 'lazy', decoding: priority ? 'auto' : 'async', fetchPriority: priority ? 'high' : undefined });
   }
-  const info = lookup(src);
+  const info = content ? { facts: content, ...version(content, settings.settings.maxWidth) } : lookup(src);
   // A local image's size comes from its file: a width or height that says otherwise would be dropped (one that
   // agrees with the file, or with what image() gives for it, is the same).
   if (info?.facts) for (const k of ['width', 'height'] as const) {
     if (props[k] !== undefined && props[k] !== info.facts[k] && props[k] !== info[k]) throw imageError(props, `<Image src="${src}">: ${k}={${props[k]}}, but the image is ${info.facts.width}×${info.facts.height}: <Image> writes a local image's width and height from its file (and its versions' from widths); leave them out`);
   }
   if (!info) throw imageError(props, `<Image src="${src}">: ${noSuchImage(src)}`);
-  if (!info.facts) throw imageError(props, `<Image src="${src}">: ${info.problem ?? 'the image cannot be read'}`);
+  if (!info.facts) throw imageError(props, `<Image src="${src}">: ${'problem' in info && info.problem ? info.problem : 'the image cannot be read'}`);
   return pictureOf(info.facts, settings.settings, props, base);
-}
-
-/** An imageFile() field's image (a post's cover beside it) as <Image> renders it. Its facts came with it from
- *  the content load: no table to look up, and nothing of static/ is published for it. */
-function contentPicture(props: ImageProps): ReactElement {
-  const src = props.src as unknown;
-  const shown = describeSrc(src);
-  if (!isContentImage(src)) throw imageError(props, `<Image src={${shown}}>: src is a path under static/ ("/img/team.jpg"), an imageFile() field's value or a remote URL`);
-  if (typeof props.alt !== 'string') throw imageError(props, `<Image src="${src.file}">: alt is required — say what the image shows, or alt="" for a decorative image`);
-  const problem = propsProblem(props);
-  if (problem) throw imageError(props, `<Image src="${src.file}">: ${problem}`);
-  for (const k of ['width', 'height'] as const) {
-    if (props[k] !== undefined && props[k] !== src[k] && props[k] !== version(src, state().settings.maxWidth)[k]) throw imageError(props, `<Image src="${src.file}">: ${k}={${props[k]}}, but the image is ${src.width}×${src.height}: <Image> writes a local image's width and height from its file (and its versions' from widths); leave them out`);
-  }
-  if (sink) sink.used = true;
-  return pictureOf(src, state().settings, props, currentUrlPolicy().base);
 }
 
 /** What a src that is neither a path nor an image names, for a message. */

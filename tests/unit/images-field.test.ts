@@ -80,6 +80,31 @@ describe('imageFile(): an image named in front matter', () => {
     } finally { site.remove(); }
   });
 
+  it('an AVIF cover as an Open Graph image is shared as WebP, which link previews read', async () => {
+    const avif = await sharp(await photo(1600, 900, 5)).avif().toBuffer();
+    const site = await coverSite({ 'content/pages/cover.avif': avif, 'content/pages/about.md': ABOUT('./cover.avif') }, false, true);
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      const og = r.read('about/index.html').match(/<meta property="og:image" content="https:\/\/fixture\.example(\/assets\/img\/[0-9a-f]{22}\/cover-1200\.webp)"\/>/)?.[1];
+      expect((await sharp(fs.readFileSync(path.join(r.outDir, og!))).metadata())).toMatchObject({ format: 'webp', width: 1200 });
+    } finally { site.remove(); }
+  });
+
+  it('image() in a JSON body links a version the build makes, though no attribute links it', async () => {
+    const site = await coverSite({ 'content/pages/cover.jpg': small, 'content/pages/about.md': ABOUT('./cover.jpg') });
+    site.edit('sitegen.config.ts', (t) => t
+      .replace("import { defineConfig, href, imageFile } from 'sitegen-islands';", "import { defineConfig, href, image, imageFile } from 'sitegen-islands';")
+      .replace("    { path: '/404',", "    { path: '/covers.json', output: 'covers.json', title: 'Covers', props: c.pages, body: (pages: typeof c.pages) => JSON.stringify(pages.map((p) => image(p.data.cover, { width: 300 }).src)) },\n    { path: '/404',"));
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      const [src] = JSON.parse(r.read('covers.json')) as string[];
+      expect(src).toMatch(/^\/assets\/img\/[0-9a-f]{22}\/cover-300\.jpg$/);
+      expect((await sharp(fs.readFileSync(path.join(r.outDir, src))).metadata())).toMatchObject({ format: 'jpeg', width: 300 });
+    } finally { site.remove(); }
+  });
+
   it('is a feed item\'s image as the same version, made in dist/ though no page links it', async () => {
     const site = await coverSite({ 'content/pages/cover.jpg': await photo(1600, 900, 4), 'content/pages/about.md': ABOUT('./cover.jpg') });
     site.edit('sitegen.config.ts', (t) => t
