@@ -9,6 +9,7 @@ import { DEV_PORT, dev, movedNote, ServerStartError } from '../src/server/index.
 import { printMessages, dim, green, red, yellow } from './report.ts';
 import { loadEnvFile } from './env.ts';
 import { configureEngine } from '../src/core/settings.ts';
+import { visibleControls } from '../src/core/errors.ts';
 import { engineSettingsFrom } from './options.ts';
 import { terminal, type Io } from './commands.ts';
 import { stopWithNpm } from './npmParent.ts';
@@ -99,7 +100,7 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
   } catch (e) {
     if (!(e instanceof ServerStartError)) throw e;
     if (e.messages.length) printMessages(e.messages, 'error', (s) => io.err(s + '\n'));
-    else io.err(red(`✗ ${e.message}\n`));
+    else io.err(red(`✗ ${visibleControls(e.message)}\n`));
     return { code: 1 };
   }
   const running = handle;

@@ -11,7 +11,7 @@ import { loadEnvFile } from './env.ts';
 import { typoDistance } from '../src/core/didYouMean.ts';
 import { PACKAGE_DIR } from '../src/site/paths.ts';
 import { stopWithNpm } from './npmParent.ts';
-import { thrownBySite } from '../src/core/errors.ts';
+import { thrownBySite, visibleControls } from '../src/core/errors.ts';
 
 // Required, not imported: commander is CommonJS, and Node's ESM loader would first parse its source to find
 // its exports (~4 ms of every start, --version's included).
@@ -82,7 +82,7 @@ async function runPreview(flags: { root?: string; out: string; port?: number; ho
   } catch (e) {
     if (!(e instanceof ServerStartError)) throw e;
     if (e.messages.length) printMessages(e.messages, 'error');
-    else process.stderr.write(red(`✗ ${e.message}\n`));
+    else process.stderr.write(red(`✗ ${visibleControls(e.message)}\n`));
     return 1;
   }
   // Installed in the same turn as the URL is printed: a SIGTERM sent as soon as it appears (tests, process

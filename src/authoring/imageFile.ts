@@ -19,6 +19,9 @@ export function withImageReader<T>(r: Reader | null, fn: () => T): T {
   try { return fn(); } finally { reader = prev; }
 }
 
+/** Whether a zod issue is an imageFile() field's problem (said as an ImageError, or with a component's hint). */
+export const isImageIssue = (iss: { code?: string }): boolean => iss.code === 'custom' && (iss as { params?: { id?: string } }).params?.id === 'ImageError';
+
 /** A field whose value is the path of an image: relative to the content file, or from static/ when it starts
  *  with "/". The entry's data holds the image's facts (a ContentImage), for <Image src={…}> and image(). */
 export function imageFile(): z.ZodType<ContentImage, string> {

@@ -78,7 +78,7 @@ export async function createContentStore(root: string, cache?: ParseCache, parse
   // Files changed while dev runs are always parsed: an edit that keeps size and mtime is still an edit.
   const edited = new Set<string>();
   let saved: Promise<void> = Promise.resolve();
-  // The image files (relative to the root) each Markdown file's body shows, from its last parse.
+  // The image files (relative to the root) each file's body shows and its imageFile() fields name, from its last parse.
   const imageDeps = new Map<string, string[]>();
   const noteImages = (rel: string, deps: ImageDep[] | undefined) => {
     if (deps?.length) imageDeps.set(rel, deps.map(([f]) => f)); else imageDeps.delete(rel);

@@ -162,7 +162,7 @@ function cachedAt(root: string, col: CollectionConfig, rel: string, cache: Parse
   if (data === undefined) {
     // (imageFile() fields read their images as a parse does; one the cached parse did not name: parsed again)
     const deps: ImageDep[] = [], images = opts.images;
-    if (images && hit.deps) knownFieldImages(hit.deps, previousOutput(hit), images.maxPixels);
+    if (images && hit.deps) knownFieldImages(root, hit.deps, previousOutput(hit), images.maxPixels);
     const v = withImageReader(images ? fieldImageReader({ ...images, file: `content/${rel}` }, deps) : null, () => col.schema.safeParse(hit.data, { jitless: opts.jitless }));
     if (!v.success || deps.some(([f]) => !hit.deps?.some((d) => d[0] === f))) return { key };
     data = v.data;

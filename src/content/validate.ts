@@ -6,7 +6,7 @@ import type { YamlSource } from './yamlSource.ts';
 import { formatPath } from './fieldPath.ts';
 import { closest } from '../core/didYouMean.ts';
 import { schemaKeys } from '../core/zodShape.ts';
-import { withImageReader } from '../authoring/imageFile.ts';
+import { isImageIssue, withImageReader } from '../authoring/imageFile.ts';
 import { fieldImageReader, type LocalImageOptions } from '../images/local.ts';
 import type { ImageDep } from '../images/markdown.ts';
 
@@ -151,7 +151,7 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
     const nullHint = iss.code !== 'invalid_type' || written !== null || !key ? {}
       : typeof last === 'number' ? { hint: 'A list item with nothing after its "-" is empty (null): give it a value, or take the line out.' }
       : { hint: `${key}: with nothing after it is empty (null): write ${iss.expected === 'array' ? `${key}: []` : iss.expected === 'string' ? `${key}: ""` : `a value after "${key}:"`}, or leave the line out if the field is optional.` };
-    const id = iss.code === 'custom' && (iss as { params?: { id?: string } }).params?.id === 'ImageError' ? 'ImageError' : 'ContentSchemaError';
+    const id = isImageIssue(iss) ? 'ImageError' : 'ContentSchemaError';
     errors.push(message(id, iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint, ...numberHint, ...missingHint, ...boolHint, ...textHint, ...nullHint }));
   }
   return { errors: sortMessages(errors), ...(deps.length ? { deps } : {}) };

@@ -72,7 +72,9 @@ export function codeFrame(m: Message, window?: { wide: number; lead: number }): 
   let text = l.lineText, before = Math.max(0, l.column - 1);
   if (window && text.length > window.wide && before > window.lead) { text = `…${text.slice(before - window.lead)}`; before = window.lead + 1; }
   const n = String(l.line);
-  return [`${n} | ${text}`, `${' '.repeat(n.length)} | ${caretLead(text, before)}^`];
+  // (the line's control characters shown escaped, and the caret counted over what is shown: visibleControls)
+  const lead = visibleControls(text.slice(0, before));
+  return [`${n} | ${visibleControls(text)}`, `${' '.repeat(n.length)} | ${caretLead(lead, lead.length)}^`];
 }
 
 /** What goes under the `before` characters of `text` before the caret: a tab where the line has one (a

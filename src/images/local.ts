@@ -9,6 +9,7 @@ import { sourceFactsOfFile, type SourceResult } from './source.ts';
 import { recordSource } from './storeFiles.ts';
 import { fileLocation } from '../core/errors.ts';
 import type { ImageDep } from './markdown.ts';
+import type { Location } from '../core/types.ts';
 import type { SiteConfig } from '../core/types.ts';
 import { maxPixelsOf } from './config.ts';
 import { urlPolicy } from '../render/urls.ts';
@@ -42,7 +43,7 @@ export function readLocalImage(o: LocalImageOptions, href: string, known?: Map<s
     ? path.posix.join('static', fromBase)
     : path.posix.join(path.posix.dirname(o.file), p);
   if (rel.startsWith('..') || path.posix.isAbsolute(rel) || rel.split('/').some((s) => s.startsWith('.') && s.length > 0 && s !== '.')) {
-    return { problem: `The image ${href} is outside the site (or in a hidden folder): images are read only from the content folders and static/` };
+    return { problem: `The image ${href} is outside the site (or in a hidden folder): images are read from the site's own folders only` };
   }
   if (!IMAGE_EXT.test(rel)) {
     // (a mistyped extension, "cover.jgp", or none: the image of that folder a typo away, when there is one)
@@ -57,13 +58,28 @@ export function readLocalImage(o: LocalImageOptions, href: string, known?: Map<s
     if (inside.startsWith('..') || path.isAbsolute(inside)) return { problem: `The image ${href} is a link to a file outside the site` };
     const st = fs.statSync(real);
     if (!st.isFile()) return { problem: `The image ${href} is not a file (${rel})` };
-    const key = `${rel}\0${st.size}\0${st.mtimeMs}\0${o.maxPixels}`;
+    const key = `${o.root}\0${rel}\0${st.size}\0${st.mtimeMs}\0${o.maxPixels}`;
     const r = known?.get(key) ?? sourceFactsOfFile(real, rel, o.maxPixels); // read a chunk at a time, never whole
     if (known && !known.has(key)) { if (known.size >= 5_000) known.clear(); known.set(key, r); }
     return { rel, size: st.size, mtimeMs: st.mtimeMs, ...r };
   } catch (e: any) {
     return { problem: e?.code === 'ENOENT' ? `The image ${href} does not exist (looked for ${rel})${missingHint(o.root, rel, p)}` : `The image ${href} cannot be read: ${e?.code ?? e?.message}` };
   }
+}
+
+/** readLocalImage with what it read noted: its stamp in `deps` (the content cache checks it) and, once read, its
+ *  hash and where it is used (`where`), and its source recorded for the thread that makes its versions (store.ts). */
+export function readAndNote(o: LocalImageOptions, href: string, deps: ImageDep[], where: Location, known?: Map<string, SourceResult>): LocalImage | { problem: string } {
+  const r = readLocalImage(o, href, known);
+  if (!('rel' in r)) return r;
+  const dep: ImageDep = [r.rel, r.size, r.mtimeMs];
+  deps.push(dep);
+  if ('facts' in r) {
+    recordSource(o.root, r.facts.hash, { file: r.rel, where });
+    dep[3] = r.facts.hash;
+    dep[4] = where;
+  }
+  return r;
 }
 
 /** What a missing image's path likely meant: a file of static/ written without its leading "/" (a path without
@@ -88,7 +104,7 @@ const fieldFacts = new Map<string, SourceResult>();
 /** Takes the images of a file's previous schema output (`previous`) as read, for those of its `deps` (from the
  *  content cache, their stamps checked) they name: a template edit validates every file again, and each photo
  *  would be read whole again for facts its bytes still have. */
-export function knownFieldImages(deps: readonly ImageDep[], previous: unknown, maxPixels: number): void {
+export function knownFieldImages(root: string, deps: readonly ImageDep[], previous: unknown, maxPixels: number): void {
   const found: ContentImage[] = [];
   const visit = (v: unknown, depth: number): void => {
     if (!v || typeof v !== 'object' || depth > 16) return;
@@ -98,7 +114,7 @@ export function knownFieldImages(deps: readonly ImageDep[], previous: unknown, m
   visit(previous, 0);
   for (const { file, hash, name, width, height, format } of found) {
     const dep = deps.find((d) => d[0] === file && d[3] === hash);
-    if (dep && width * height <= maxPixels) fieldFacts.set(`${file}\0${dep[1]}\0${dep[2]}\0${maxPixels}`, { facts: { hash, name, width, height, format } });
+    if (dep && width * height <= maxPixels) fieldFacts.set(`${root}\0${file}\0${dep[1]}\0${dep[2]}\0${maxPixels}`, { facts: { hash, name, width, height, format } });
   }
 }
 
@@ -110,14 +126,8 @@ export function fieldImageReader(o: LocalImageOptions, deps: ImageDep[]): (writt
     if (written.includes('\\')) return { problem: `The image ${written} is written with "\\": write a path with "/" (${written.replace(/\\/g, '/')}), on every system` };
     if (remoteImage(written, [])) return { problem: `The image ${written} is remote: an imageFile() field names a file of the site, beside the content file or under static/. For a remote image, use z.string() and <Image src={…}> with its host in images.remote` };
     if (!written.trim()) return { problem: 'The image path is empty: write the file\'s path, such as ./cover.jpg beside this file' };
-    const r = readLocalImage({ ...o, filePath: true }, written, fieldFacts);
-    if (!('rel' in r)) return r;
-    const dep: ImageDep = [r.rel, r.size, r.mtimeMs];
-    deps.push(dep);
-    if ('problem' in r) return { problem: r.problem };
-    recordSource(o.root, r.facts.hash, { file: r.rel, where: fileLocation(o.file) });
-    dep[3] = r.facts.hash;
-    return { ...r.facts, file: r.rel };
+    const r = readAndNote({ ...o, filePath: true }, written, deps, fileLocation(o.file), fieldFacts);
+    return 'facts' in r ? { ...r.facts, file: r.rel } : { problem: r.problem };
   };
 }
 

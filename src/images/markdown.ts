@@ -7,8 +7,7 @@
 import type { Tokens } from 'marked';
 import type { Location } from '../core/types.ts';
 import { MAX_ASKED_WIDTH, pictureModel, remoteImage, pictureHtml, type ImageSettings } from './model.ts';
-import { readLocalImage } from './local.ts';
-import { recordSource } from './storeFiles.ts';
+import { readAndNote } from './local.ts';
 import { closest } from '../authoring/issues.ts';
 
 export interface MarkdownImageOptions {
@@ -81,15 +80,9 @@ export function markdownImages(o: MarkdownImageOptions, deps: ImageDep[]): Image
       if (remote.listed) return attributes ? { problem: `The image ${href} is remote and shown as it is: its widths, sizes and priority apply only to local images` } : null;
       return { problem: `The image ${href} is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to link it as it is, or save it next to this file` };
     }
-    const r = readLocalImage(o, href);
-    if (!('rel' in r)) return r;
-    const dep: ImageDep = [r.rel, r.size, r.mtimeMs];
-    deps.push(dep);
-    if ('problem' in r) return { problem: r.problem };
     const where: Location = { file: o.file, line: at.line, column: at.column, lineText: at.lineText };
-    recordSource(o.root, r.facts.hash, { file: r.rel, where });
-    dep[3] = r.facts.hash;
-    dep[4] = where;
+    const r = readAndNote(o, href, deps, where);
+    if (!('facts' in r)) return { problem: r.problem };
     const model = pictureModel(r.facts, o.settings, { alt, base: o.base, ...asked });
     return { html: pictureHtml(model, t.title ?? undefined) };
   };

@@ -7,7 +7,7 @@
 // rendering meanwhile. Where the store's files are: storeFiles.ts.
 //
 // Sources are registered by the code that met them: the static images by the plan (from static/), a
-// Markdown image by the content compile (on whichever thread parsed the file: it also leaves a small record
+// Markdown image or an imageFile() field's by the content load (on whichever thread parsed the file: it leaves a small record
 // under sources/, which is how the build thread learns of it, even when the Markdown came from the content
 // cache). Where a source was met (a Markdown file's line) is kept for the messages about it.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Where the image store keeps its files: the site's records of the sources its Markdown images name
+// Where the image store keeps its files: the site's records of the sources its content names (Markdown images, imageFile() fields)
 // (<root>/.sitegen/cache/images/sources/<hash>.json: which file a content hash is, and where it is used),
 // and the install's variants, one folder per source bytes and settings, shared by every site
 // (node_modules/.cache/sitegen/images/), each folder's mtime the last time a build used it (cache/prune.ts
@@ -24,7 +24,7 @@ export const variantStore = () => installCachePath(SITEGEN_CACHE, 'imageStore');
 /** The site's record of the source a content hash names. */
 export const sourceRecordFile = (root: string, hash: string) => path.join(siteCachePath(root, 'images'), 'sources', `${hash}.json`);
 
-/** Records a Markdown image's source where every thread (and the next build) finds it. */
+/** Records a source a content file names (a Markdown image, an imageFile() field) where every thread (and the next build) finds it. */
 export function recordSource(root: string, hash: string, rec: SourceRecord): void {
   const file = sourceRecordFile(root, hash);
   const text = JSON.stringify(rec);

@@ -4,6 +4,7 @@
 // content is loaded (content/crossFile.ts crossFileMessages: build, check and dev alike), so cached and
 // worker-parsed bodies are checked the same way; each problem is located at the directive.
 import type { Content, Entry, MarkdownComponent, Message, SiteConfig } from '../core/types.ts';
+import { isImageIssue } from '../authoring/imageFile.ts';
 import { fileLocation, message } from '../core/errors.ts';
 import { closest } from '../core/didYouMean.ts';
 import { plainError } from '../content/validate.ts';
@@ -58,8 +59,7 @@ export function directiveProblems(components: Record<string, MarkdownComponent>,
       const said = missing && iss.message !== 'Required' ? `Required (${iss.message.replace(/^M/, 'm')})` : iss.message;
       // (the schema's words say what it takes: the hint says where that comes from, not the catalogue's general one)
       // (an imageFile() field reads front matter and data only: a directive's attributes are not read as files)
-      const field = iss.code === 'custom' && (iss as { params?: { id?: string } }).params?.id === 'ImageError';
-      const hint = field ? `A component's attributes are text: declare "${key}" with z.string() and show it with <Image src={…}> from a path of static/ ("/img/photo.jpg"), or give the component an imageFile() field of the entry's front matter from its template.`
+      const hint = isImageIssue(iss) ? `A component's attributes are text: declare "${key}" with z.string() and show it with <Image src={…}> from a path of static/ ("/img/photo.jpg"), or give the component an imageFile() field of the entry's front matter from its template.`
         : missing ? `Add the attribute: ${written(d)}{${key}="…"} (the schema of ${d.n} in sitegen.config.ts, components, requires it).`
         : `The schema of ${d.n} in sitegen.config.ts (components) decides what ${key ? `"${key}"` : 'its attributes'} may be: write ${key ? 'a value' : 'attributes'} it accepts, or change the schema.`;
       out.push(message('ComponentError', key ? `Attribute "${key}" of ${d.n}: ${said}` : `The attributes of ${d.n}: ${said}`, key ? attrWhere(d, key) : where(d), { hint }));

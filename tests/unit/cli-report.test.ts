@@ -36,4 +36,16 @@ describe('a file\'s text in a message never drives the terminal', () => {
       expect(r.stderr).toContain('\\x1b]0;owned\\x07\\x1b[2J\\u202eok');
     } finally { site.remove(); }
   });
+
+  it('the caret of a code frame stays under the value at fault when controls before it are shown escaped', async () => {
+    const { copyOf } = await import('../helpers/scratch.ts');
+    const site = await copyOf('basic', { 'content/items/alpha.yaml': 'title: Alpha\ntags: ["\u001b[2J\u001b]0;pwned\u0007", 5]\nprice: 5\n' });
+    try {
+      const r = await site.build();
+      const lines = r.stderr.split('\n');
+      const at = lines.findIndex((l) => l.includes('| tags:'));
+      expect(lines[at]).toContain('tags: ["\\x1b[2J\\x1b]0;pwned\\x07", 5]');
+      expect(lines[at + 1].indexOf('^')).toBe(lines[at].lastIndexOf('5'));
+    } finally { site.remove(); }
+  });
 });
