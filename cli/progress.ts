@@ -1,10 +1,10 @@
-// The progress line of a build's long stages (content files parsed, pages rendered): on a terminal, one line
+// The progress line of a build's long stages (content files parsed, pages rendered, image versions made): on a terminal, one line
 // redrawn in place once a stage has run half a second, wiped before the stage's own line; elsewhere (CI logs,
 // a pipe) a plain line every ten seconds, so a long build still shows it is working.
 import type { ProgressStage } from '../src/core/progress.ts';
 import { dim } from './report.ts';
 
-const UNIT: Record<ProgressStage, string> = { content: 'files parsed', render: 'pages rendered' };
+const UNIT: Record<ProgressStage, string> = { content: 'files parsed', render: 'pages rendered', images: 'image versions made or found' };
 
 export interface ProgressLine {
   update(stage: ProgressStage, done: number, total: number): void;

@@ -1,7 +1,7 @@
-// progress: how far a long stage of a build is (content files parsed, pages rendered), for the CLI's progress
+// progress: how far a long stage of a build is (content files parsed, pages rendered, image versions made), for the CLI's progress
 // line. Module state of the one engine in this thread, set by build() for its run and cleared after it: the
 // loaders and the renderer count as they go, and a count made with no listener costs a call.
-export type ProgressStage = 'content' | 'render';
+export type ProgressStage = 'content' | 'render' | 'images';
 export type ProgressListener = (stage: ProgressStage, done: number, total: number) => void;
 
 let listener: ProgressListener | null = null;

@@ -26,6 +26,7 @@ import { cachedSource, forgetCachedSources, markUsed, sourceRecordFile, variantS
 export { noteCachedSources } from './storeFiles.ts';
 import { engineSettings } from '../core/settings.ts';
 import type { SiteConfig } from '../core/types.ts';
+import { counter } from '../core/progress.ts';
 
 /** A variant made: its output path and its bytes, or the file that has them (the cache, or the source itself). */
 export interface MadeVariant {
@@ -103,12 +104,14 @@ export class ImageStore {
   }
 
   /** Makes every variant among `paths` that names a known source: the files, and the problems. */
-  async variants(paths: Iterable<string>): Promise<{ files: MadeVariant[]; errors: Message[] }> {
+  async variants(paths: Iterable<string>, progress = false): Promise<{ files: MadeVariant[]; errors: Message[] }> {
     const wanted = [...new Set([...paths].map((p) => (p.startsWith('/') ? p.slice(1) : p)))].filter((p) => this.isVariant(p));
     const files: MadeVariant[] = [];
     // One message per source image, however many of its variants failed.
     const errors = new Map<string, Message>();
-    const made = await Promise.all(wanted.map((p) => this.variant(p)));
+    // (`progress`: counted as each is made or found, the images stage's: a site's photos are a first build's longest)
+    const step = progress ? counter('images', wanted.length) : undefined;
+    const made = await Promise.all(wanted.map((p) => this.variant(p).then((r) => { step?.(); return r; })));
     made.forEach((r, i) => {
       if ('path' in r) files.push(r);
       else if (!errors.has(parseVariantPath(wanted[i])!.hash)) errors.set(parseVariantPath(wanted[i])!.hash, r);

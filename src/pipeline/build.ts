@@ -277,7 +277,7 @@ async function renderSite(opts: BuildOptions, session: Session, plan: ReadyPlan,
   // Every image variant a page links, made (or taken from the cache): an image that cannot be published is
   // an error located where it is used, and the build stops before anything is swapped in.
   if (images) {
-    const made = await timed('images', async () => images.variants(pageLinks.flatMap((p) => variantLinks(p.links, base))));
+    const made = await timed('images', async () => images.variants(pageLinks.flatMap((p) => variantLinks(p.links, base)), true));
     result.images = { // (counted over the output's variants: one made early for an entry no page shows is not one)
       files: made.files.length, processed: made.files.filter((f) => f.made).length, cached: made.files.filter((f) => f.cached && !f.made).length };
     if (made.errors.length) { result.errors.push(...made.errors); return; }

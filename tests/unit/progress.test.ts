@@ -36,6 +36,18 @@ describe('a build counts its work', () => {
     expect(seen.findIndex(([s]) => s === 'render')).toBeGreaterThan(seen.findLastIndex(([s]) => s === 'content'));
   }, 60_000);
 
+  it('the image versions its pages link, made or found, after the pages', async () => {
+    const { photo, post } = await import('../helpers/photo.ts');
+    const site = await copyOf('basic', { 'content/pages/photo.jpg': await photo(800, 500, 3), 'content/pages/about.md': post('![A photo](./photo.jpg)') });
+    onTestFinished(() => site.remove());
+    const seen: Count[] = [];
+    const r = await build({ root: site.root, settings: { cache: false }, onProgress: (stage, done, total) => { seen.push([stage, done, total]); } });
+    expect(r.errors).toEqual([]);
+    // 640 and 800 px in AVIF and WebP, and the JPEG fallback.
+    expectClimbsToTotal(seen, 'images', 5);
+    expect(seen.findIndex(([s]) => s === 'images')).toBeGreaterThan(seen.findLastIndex(([s]) => s === 'render'));
+  }, 60_000);
+
   it('on worker threads: the files and pages the workers did count too', async () => {
     const { seen, pages, files } = await counts({ workers: 2, parallelMin: 0, mainTakesTasks: false, renderOnWorkers: true });
     expectClimbsToTotal(seen, 'content', files);
