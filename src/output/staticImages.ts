@@ -36,16 +36,37 @@ const u24le = (b: Uint8Array, i: number) => b[i] | (b[i + 1] << 8) | (b[i + 2] <
 const u32be = (b: Uint8Array, i: number) => ((b[i] << 24) >>> 0) + (b[i + 1] << 16) + (b[i + 2] << 8) + b[i + 3];
 const ascii = (b: Uint8Array, i: number, n: number) => String.fromCharCode(...b.subarray(i, i + n));
 
+/** The EXIF orientation (1-8) in an APP1 segment that starts at `at` and ends before `end`, or 1. */
+function exifOrientation(b: Uint8Array, at: number, end: number): number {
+  if (ascii(b, at, 6) !== 'Exif\0\0') return 1;
+  const tiff = at + 6;
+  const little = ascii(b, tiff, 2) === 'II';
+  const u16 = (i: number) => (little ? u16le(b, i) : u16be(b, i));
+  const u32 = (i: number) => (little ? (u16le(b, i) + u16le(b, i + 2) * 0x10000) : u32be(b, i));
+  const ifd = tiff + u32(tiff + 4);
+  if (ifd + 2 > end) return 1;
+  const n = u16(ifd);
+  for (let k = 0; k < n && ifd + 2 + k * 12 + 12 <= end; k++) {
+    const e = ifd + 2 + k * 12;
+    if (u16(e) === 0x0112) { const v = u16(e + 8); return v >= 1 && v <= 8 ? v : 1; }
+  }
+  return 1;
+}
+
 function jpegSize(b: Uint8Array): { width: number; height: number } | null {
-  let i = 2;
+  let i = 2, orientation = 1;
   while (i + 9 < b.length) {
     if (b[i] !== 0xff) { i++; continue; }
     const marker = b[i + 1];
     if (marker === 0xff) { i++; continue; }
     // Start-of-frame markers (baseline, progressive, …) carry the size; DHT, JPG and DAC share the range.
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { height: u16be(b, i + 5), width: u16be(b, i + 7) };
+      // A photo a camera took turned (EXIF orientation 5 to 8) is shown turned, by browsers and by its versions
+      // (the encoder turns it): its width and height as shown are the frame's swapped.
+      const height = u16be(b, i + 5), width = u16be(b, i + 7);
+      return orientation >= 5 ? { width: height, height: width } : { width, height };
     }
+    if (marker === 0xe1 && orientation === 1) orientation = exifOrientation(b, i + 4, Math.min(b.length, i + 2 + u16be(b, i + 2)));
     if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) { i += 2; continue; }
     i += 2 + u16be(b, i + 2);
   }

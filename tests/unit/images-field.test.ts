@@ -80,6 +80,21 @@ describe('imageFile(): an image named in front matter', () => {
     } finally { site.remove(); }
   });
 
+  it('a photo a camera stored turned (EXIF orientation 6) has the width and height it is shown at, as its versions do', async () => {
+    // The frame is 800×500; the camera says to show it turned a quarter: 500×800.
+    const turned = await sharp(await photo(800, 500, 7)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const site = await coverSite({ 'content/pages/cover.jpg': turned, 'content/pages/about.md': ABOUT('./cover.jpg') });
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      const html = r.read('about/index.html');
+      const img = html.match(/<img src="(\/assets\/img\/[0-9a-f]{22}\/cover-500\.jpg)" alt="The cover" width="500" height="800"/);
+      expect(img).not.toBeNull();
+      expect((await sharp(fs.readFileSync(path.join(r.outDir, img![1]))).metadata())).toMatchObject({ width: 500, height: 800 });
+      expect(html).toMatch(/cover-320\.jpg" width="320" height="512"/); // image(cover, { width: 320 })
+    } finally { site.remove(); }
+  });
+
   it('an AVIF cover as an Open Graph image is shared as WebP, which link previews read', async () => {
     const avif = await sharp(await photo(1600, 900, 5)).avif().toBuffer();
     const site = await coverSite({ 'content/pages/cover.avif': avif, 'content/pages/about.md': ABOUT('./cover.avif') }, false, true);
