@@ -185,7 +185,9 @@ export function pictureModel(f: ImageFacts, s: ImageSettings, r: ImageRequest): 
   const sizes = r.sizes ?? `(min-width: ${shown}px) ${shown}px, 100vw`;
   const files: string[] = [];
   const srcset = (format: SourceFormat | ModernFormat) => widths.map((w) => { const p = variantPath(f, s, w, format); files.push(p); return `${url(p)} ${w}w`; }).join(', ');
-  const sources = s.formats.filter((m) => m !== f.format).map((m) => ({ type: `image/${m}`, srcset: srcset(m), sizes }));
+  // (every modern format the site makes, the source's own among them: a WebP photo keeps its WebP srcset beside the
+  // AVIF one, and an AVIF photo its AVIF one, where the fallback alone gave a browser one width)
+  const sources = s.formats.map((m) => ({ type: `image/${m}`, srcset: srcset(m), sizes }));
   // The fallback: the source's own format at the width it is shown (the nearest made width at or above it).
   const fallbackWidth = widths.find((w) => w >= shown) ?? widths[widths.length - 1];
   // Every browser that shows <picture> takes one of its sources; the fallback is for the others, at one width.

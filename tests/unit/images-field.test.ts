@@ -95,6 +95,18 @@ describe('imageFile(): an image named in front matter', () => {
     } finally { site.remove(); }
   });
 
+  it('a WebP or AVIF photo keeps a srcset of its own format beside the other one', async () => {
+    const webp = await sharp(await photo(1000, 600, 8)).webp().toBuffer();
+    const site = await coverSite({ 'content/pages/cover.webp': webp, 'content/pages/about.md': ABOUT('./cover.webp') });
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      const types = [...r.read('about/index.html').matchAll(/<source type="(image\/\w+)" srcSet="([^"]+)"/g)].map((m) => [m[1], m[2].replace(/\/assets\/img\/\w+\//g, '')]);
+      expect(types).toEqual([['image/avif', 'cover-640.avif 640w, cover-960.avif 960w, cover-1000.avif 1000w'], ['image/webp', 'cover-640.webp 640w, cover-960.webp 960w, cover-1000.webp 1000w']]);
+      for (const f of ['cover-640.webp', 'cover-1000.webp', 'cover-960.avif']) expect(Object.keys(r.output()).some((o) => o.endsWith(`/${f}`))).toBe(true);
+    } finally { site.remove(); }
+  });
+
   it('an AVIF cover as an Open Graph image is shared as WebP, which link previews read', async () => {
     const avif = await sharp(await photo(1600, 900, 5)).avif().toBuffer();
     const site = await coverSite({ 'content/pages/cover.avif': avif, 'content/pages/about.md': ABOUT('./cover.avif') }, false, true);
