@@ -1,6 +1,6 @@
 // Validates parsed data against a zod schema and turns every issue into a located Message.
 import type { ZodType } from 'zod';
-import type { Message } from '../core/types.ts';
+import type { Location, Message } from '../core/types.ts';
 import { message, sortMessages } from '../core/errors.ts';
 import type { YamlSource } from './yamlSource.ts';
 import { formatPath } from './fieldPath.ts';
@@ -78,6 +78,17 @@ function unknownFieldHint(key: string, known: string[], guess: string | undefine
   return `${guess ? `Did you mean "${guess}"? ` : ''}Fields here: ${list}.${guess ? '' : ` To keep "${key}", add it to the schema in sitegen.config.ts, with its type (${name}: ${schemaFor(value)}).`}`;
 }
 
+/** Where `needle` is first written in a source's text (an image field's value, for the messages about its image:
+ *  a plain search, where a located path would parse the text again for positions), or the file. */
+function textAt(src: YamlSource, needle: string): Location {
+  const i = needle ? src.text.indexOf(needle) : -1;
+  if (i < 0) return { file: src.file, line: 0, column: 0, lineText: '' };
+  const start = src.text.lastIndexOf('\n', i - 1) + 1, end = src.text.indexOf('\n', i);
+  let line = src.lineOffset + 1;
+  for (let k = src.text.indexOf('\n'); k >= 0 && k < i; k = src.text.indexOf('\n', k + 1)) line++;
+  return { file: src.file, line, column: i - start + 1, lineText: src.text.slice(start, end < 0 ? undefined : end).replace(/\r$/, '') };
+}
+
 /** How a schema runs: `jitless` skips the parser zod compiles for each object schema on its first use (it pays
  *  off over many files only; dev validates small collections without it, as each compile brings new schemas). */
 export interface ValidateOptions {
@@ -102,7 +113,7 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
   // carries: its known keys are kept here, by the issue's list of unknown keys.
   const known = new WeakMap<object, string[]>();
   const deps: ImageDep[] = [];
-  const read = opts.images ? fieldImageReader({ ...opts.images, file: src.file }, deps) : null;
+  const read = opts.images ? fieldImageReader({ ...opts.images, file: src.file }, deps, (written) => textAt(src, written)) : null;
   const r = withImageReader(read, () => schema.safeParse(data, { jitless: opts.jitless, error: (iss) => {
     if (iss.code === 'unrecognized_keys' && Array.isArray(iss.keys)) known.set(iss.keys, knownKeys(iss));
     return plainError(iss, data);

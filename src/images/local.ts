@@ -121,12 +121,12 @@ export function knownFieldImages(root: string, deps: readonly ImageDep[], previo
 /** The reader of one content file's imageFile() fields (content/validate.ts): each image it reads goes into
  *  `deps` (the content cache checks its stamp; a build that takes the entry from the cache knows its source by
  *  it) and is recorded for the thread that makes its versions (store.ts). */
-export function fieldImageReader(o: LocalImageOptions, deps: ImageDep[]): (written: string) => ContentImage | { problem: string } {
+export function fieldImageReader(o: LocalImageOptions, deps: ImageDep[], where: (written: string) => Location = () => fileLocation(o.file)): (written: string) => ContentImage | { problem: string } {
   return (written) => {
     if (written.includes('\\')) return { problem: `The image ${written} is written with "\\": write a path with "/" (${written.replace(/\\/g, '/')}), on every system` };
     if (remoteImage(written, [])) return { problem: `The image ${written} is remote: an imageFile() field names a file of the site, beside the content file or under static/. For a remote image, use z.string() and <Image src={…}> with its host in images.remote` };
     if (!written.trim()) return { problem: 'The image path is empty: write the file\'s path, such as ./cover.jpg beside this file' };
-    const r = readAndNote({ ...o, filePath: true }, written, deps, fileLocation(o.file), fieldFacts);
+    const r = readAndNote({ ...o, filePath: true }, written, deps, where(written), fieldFacts);
     return 'facts' in r ? { ...r.facts, file: r.rel } : { problem: r.problem };
   };
 }

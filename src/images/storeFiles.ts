@@ -29,7 +29,11 @@ export function recordSource(root: string, hash: string, rec: SourceRecord): voi
   const file = sourceRecordFile(root, hash);
   const text = JSON.stringify(rec);
   try {
-    if (fs.readFileSync(file, 'utf8') === text) return;
+    const had = fs.readFileSync(file, 'utf8');
+    if (had === text) return;
+    // (a place without a line, from a schema run again over a cached parse, keeps the line its parse recorded)
+    const old = JSON.parse(had) as SourceRecord;
+    if (old.file === rec.file && old.where?.file === rec.where?.file && old.where?.line && !rec.where?.line) return;
   } catch { /* not there yet */ }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   writeFileAtomicSync(file, text);

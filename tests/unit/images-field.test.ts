@@ -95,6 +95,16 @@ describe('imageFile(): an image named in front matter', () => {
     } finally { site.remove(); }
   });
 
+  it('a photo that is cut short is an ImageError at the field that names it, as a Markdown image\'s is at the image', async () => {
+    const whole = await photo(800, 500, 10);
+    const site = await coverSite({ 'content/pages/cut.jpg': whole.subarray(0, Math.floor(whole.length / 3)), 'content/pages/about.md': ABOUT('./cut.jpg') });
+    try {
+      const r = await site.build();
+      expect(r.errors.map((e) => [e.id, e.location?.file, e.location?.line, e.location?.column, e.location?.lineText])).toEqual([['ImageError', 'content/pages/about.md', 3, 8, 'cover: ./cut.jpg']]);
+      expect(r.errors[0].text).toMatch(/^content\/pages\/cut\.jpg cannot be decoded: it is corrupt or truncated/);
+    } finally { site.remove(); }
+  });
+
   it('a WebP or AVIF photo keeps a srcset of its own format beside the other one', async () => {
     const webp = await sharp(await photo(1000, 600, 8)).webp().toBuffer();
     const site = await coverSite({ 'content/pages/cover.webp': webp, 'content/pages/about.md': ABOUT('./cover.webp') });
