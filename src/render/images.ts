@@ -87,6 +87,23 @@ export function takeImageLinks(): string[] {
   return l;
 }
 
+/** An island's props on the server: each imageFile() image in them has the versions <Image> shows by default
+ *  linked (the build makes them, though the island may show an image only in the browser: a lightbox's next
+ *  photo), and the site's settings go with the island, so the browser names the same versions. */
+export function noteIslandImages(props: unknown): void {
+  const visit = (v: unknown, depth: number): void => {
+    if (!v || typeof v !== 'object' || depth > 16) return;
+    if (isContentImage(v)) {
+      if (sink) sink.used = true;
+      const base = currentUrlPolicy().base;
+      for (const f of pictureModel(v, state().settings, { alt: '', base }).files) linked?.push(`${base}${f}`);
+      return;
+    }
+    for (const x of Array.isArray(v) ? v : Object.values(v)) visit(x, depth + 1);
+  };
+  visit(props, 0);
+}
+
 export interface ImageOptions {
   /** The width of the version to link, in pixels (a list page's thumbnail): never wider than the image. */
   width?: number;

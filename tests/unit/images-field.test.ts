@@ -95,6 +95,27 @@ describe('imageFile(): an image named in front matter', () => {
     } finally { site.remove(); }
   });
 
+  it('an island given images it shows only in the browser (a slideshow\'s next photo): their versions are made too', async () => {
+    const site = await coverSite({ 'content/pages/cover.jpg': small, 'content/pages/next.jpg': await photo(900, 600, 12), 'content/pages/about.md': ABOUT('./cover.jpg').replace('cover: ./cover.jpg', 'cover: ./cover.jpg\nnext: ./next.jpg') });
+    site.write('templates/islands/Slides.tsx', "import { useState } from 'react';\nimport { Image, type ContentImage } from 'sitegen-islands';\nexport default function Slides({ photos }: { photos: ContentImage[] }) {\n  const [i, setI] = useState(0);\n  return (<figure><Image src={photos[i]} alt=\"A slide\" /><button type=\"button\" onClick={() => setI((i + 1) % photos.length)}>Next</button></figure>);\n}\n");
+    site.edit('sitegen.config.ts', (t) => t
+      .replace('cover: imageFile() });', 'cover: imageFile(), next: imageFile().optional() });')
+      .replace('cover: p.data.cover }', 'cover: p.data.cover, next: p.data.next }'));
+    site.edit('templates/pages.tsx', (t) => t
+      .replace("import Counter from './islands/Counter.tsx';", "import Counter from './islands/Counter.tsx';\nimport Slides from './islands/Slides.tsx';")
+      .replace('{ title: string; html: string; cover?: ContentImage }', '{ title: string; html: string; cover?: ContentImage; next?: ContentImage }')
+      .replace('Doc({ title, html, cover }', 'Doc({ title, html, cover, next }')
+      .replace('<h1>{title}</h1><div', '<h1>{title}</h1>{cover && next && <Slides photos={[cover, next]} />}<div'));
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      const html = r.read('about/index.html');
+      expect(html).not.toContain('/next-640.avif'); // (the server shows the first slide only)
+      const made = Object.keys(r.output()).filter((f) => f.includes('/next-')).map((f) => f.replace(/^.*\//, '')).sort();
+      expect(made).toEqual(['next-640.avif', 'next-640.webp', 'next-900.avif', 'next-900.jpg', 'next-900.webp']);
+    } finally { site.remove(); }
+  });
+
   it('a photo that is cut short is an ImageError at the field that names it, as a Markdown image\'s is at the image', async () => {
     const whole = await photo(800, 500, 10);
     const site = await coverSite({ 'content/pages/cut.jpg': whole.subarray(0, Math.floor(whole.length / 3)), 'content/pages/about.md': ABOUT('./cut.jpg') });
