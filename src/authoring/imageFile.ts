@@ -19,13 +19,20 @@ export function withImageReader<T>(r: Reader | null, fn: () => T): T {
   try { return fn(); } finally { reader = prev; }
 }
 
+/** The text schemas inside imageFile() fields: a value that is no text there (`cover:` left empty, a number) is
+ *  told what to write, an image's path (content/validate.ts). */
+const fieldTexts = new WeakSet<object>();
+export const isImageFieldText = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && fieldTexts.has(schema);
+
 /** Whether a zod issue is an imageFile() field's problem (said as an ImageError, or with a component's hint). */
 export const isImageIssue = (iss: { code?: string }): boolean => iss.code === 'custom' && (iss as { params?: { id?: string } }).params?.id === 'ImageError';
 
 /** A field whose value is the path of an image: relative to the content file, or from static/ when it starts
  *  with "/". The entry's data holds the image's facts (a ContentImage), for <Image src={…}> and image(). */
 export function imageFile(): z.ZodType<ContentImage, string> {
-  return z.string().transform((v, ctx) => {
+  const text = z.string();
+  fieldTexts.add(text);
+  return text.transform((v, ctx) => {
     const r = reader ? reader(v) : { problem: 'imageFile() reads a field of a collection\'s entries (front matter or data) as they load, and nothing loads this one (a component\'s attribute, a schema run by hand)' };
     if ('problem' in r) {
       ctx.issues.push({ code: 'custom', message: r.problem, input: v, params: { id: 'ImageError' } });

@@ -6,7 +6,7 @@ import type { YamlSource } from './yamlSource.ts';
 import { formatPath } from './fieldPath.ts';
 import { closest } from '../core/didYouMean.ts';
 import { schemaKeys } from '../core/zodShape.ts';
-import { isImageIssue, withImageReader } from '../authoring/imageFile.ts';
+import { isImageFieldText, isImageIssue, withImageReader } from '../authoring/imageFile.ts';
 import { fieldImageReader, type LocalImageOptions } from '../images/local.ts';
 import type { ImageDep } from '../images/markdown.ts';
 
@@ -114,8 +114,10 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
   const known = new WeakMap<object, string[]>();
   const deps: ImageDep[] = [];
   const read = opts.images ? fieldImageReader({ ...opts.images, file: src.file }, deps, (written) => textAt(src, written)) : null;
+  const imageTexts = new Set<string>(); // (the paths of imageFile() fields given no text)
   const r = withImageReader(read, () => schema.safeParse(data, { jitless: opts.jitless, error: (iss) => {
     if (iss.code === 'unrecognized_keys' && Array.isArray(iss.keys)) known.set(iss.keys, knownKeys(iss));
+    if (iss.code === 'invalid_type' && isImageFieldText((iss as { inst?: unknown }).inst)) imageTexts.add(JSON.stringify(iss.path ?? []));
     return plainError(iss, data);
   } }));
   if (r.success) return { data: r.data, errors: [], ...(deps.length ? { deps } : {}) };
@@ -163,7 +165,9 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
       : typeof last === 'number' ? { hint: 'A list item with nothing after its "-" is empty (null): give it a value, or take the line out.' }
       : { hint: `${key}: with nothing after it is empty (null): write ${iss.expected === 'array' ? `${key}: []` : iss.expected === 'string' ? `${key}: ""` : `a value after "${key}:"`}, or leave the line out if the field is optional.` };
     const id = isImageIssue(iss) ? 'ImageError' : 'ContentSchemaError';
-    errors.push(message(id, iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint, ...numberHint, ...missingHint, ...boolHint, ...textHint, ...nullHint }));
+    // An imageFile() field given no text: what to write is an image's path.
+    const imageHint = imageTexts.has(JSON.stringify(iss.path)) && written !== undefined ? { hint: `Write the path of an image file: beside this file (${key || 'cover'}: ./photo.jpg) or under static/ (/img/photo.jpg)${written === null ? ', or leave the line out if the field is optional' : ''}.` } : {};
+    errors.push(message(id, iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint, ...numberHint, ...missingHint, ...boolHint, ...textHint, ...nullHint, ...imageHint }));
   }
   return { errors: sortMessages(errors), ...(deps.length ? { deps } : {}) };
 }

@@ -191,6 +191,9 @@ describe('imageFile(): an image named in front matter', () => {
       site.edit('templates/pages.tsx', (t) => t.replaceAll('{ width: 300 }', '{ width: 0.5 }'));
       const bad = await site.build();
       expect(bad.errors[0].text).toContain('image("/img/team.jpg", { width: 0.5 }): write a whole number of pixels from 1 to 16384');
+      site.edit('templates/pages.tsx', (t) => t.replaceAll('{ width: 0.5 }', '{ height: 300 } as never'));
+      const other = await site.build();
+      expect(other.errors[0].text).toContain('image("/img/team.jpg", { height }): image() takes { width } only');
     } finally { site.remove(); }
   });
 
@@ -226,6 +229,18 @@ describe('imageFile(): an image named in front matter', () => {
       const r = await site.build();
       expect(r.errors.map((e) => [e.id, e.location?.file, e.location?.line, e.text])).toEqual([['ComponentError', 'content/pages/about.md', 4, 'Attribute "src" of Figure: imageFile() reads a field of a collection\'s entries (front matter or data) as they load, and nothing loads this one (a component\'s attribute, a schema run by hand)']]);
       expect(r.errors[0].hint).toMatch(/^A component's attributes are text: declare "src" with z\.string\(\) and show it with <Image src=\{…\}> from a path of static\//);
+    } finally { site.remove(); }
+  });
+
+  it('a field left empty or given a number is told to name an image file', async () => {
+    const site = await coverSite({ 'content/pages/cover.jpg': small, 'content/pages/about.md': ABOUT('') });
+    try {
+      for (const [value, text] of [['', 'Expected string, received null'], ['42', 'Expected string, received number 42']]) {
+        site.edit('content/pages/about.md', (t) => t.replace(/^cover:.*$/m, `cover: ${value}`.trimEnd()));
+        const r = await site.build();
+        expect(r.errors.map((e) => [e.id, e.field, e.location?.line, e.text])).toEqual([['ContentSchemaError', 'cover', 3, text]]);
+        expect(r.errors[0].hint).toMatch(/^Write the path of an image file: beside this file \(cover: \.\/photo\.jpg\) or under static\/ \(\/img\/photo\.jpg\)/);
+      }
     } finally { site.remove(); }
   });
 
