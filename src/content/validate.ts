@@ -25,11 +25,11 @@ export function plainError(iss: any, data: unknown): string | undefined {
     }
     case 'too_small':
       if (iss.origin === 'string') return iss.minimum === 1 ? 'Must not be empty' : `Must be at least ${iss.minimum} characters`;
-      if (iss.origin === 'array') return iss.exact ? `Must have exactly ${iss.minimum} items` : `Must have at least ${iss.minimum} items`;
+      if (iss.origin === 'array') return iss.exact ? `Must have exactly ${items(iss.minimum)}` : `Must have at least ${items(iss.minimum)}`;
       return `Must be at least ${iss.minimum}`;
     case 'too_big':
       if (iss.origin === 'string') return `Must be at most ${iss.maximum} characters`;
-      if (iss.origin === 'array') return iss.exact ? `Must have exactly ${iss.maximum} items` : `Must have at most ${iss.maximum} items`;
+      if (iss.origin === 'array') return iss.exact ? `Must have exactly ${items(iss.maximum)}` : `Must have at most ${items(iss.maximum)}`;
       return `Must be at most ${iss.maximum}`;
     case 'invalid_union':
       // A missing field of a union (date(): a Date or a string) is missing, as for any other type.
@@ -40,6 +40,8 @@ export function plainError(iss: any, data: unknown): string | undefined {
       return undefined;
   }
 }
+
+const items = (n: unknown) => `${n} item${Number(n) === 1 ? '' : 's'}`;
 
 function at(data: unknown, path: readonly PropertyKey[]): unknown {
   let v: any = data;
