@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startServer } from '../helpers/cli.ts';
 import { launchBrowser, watchProblems } from '../helpers/browser.ts';
 import { copyOf, type TestSite } from '../helpers/site.ts';
+import { addCoverField } from '../helpers/coverField.ts';
 
 let site: TestSite;
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -30,10 +31,7 @@ beforeAll(async () => {
     // An island given the page's cover (an imageFile() field's image) as a prop.
     'templates/islands/Cover.tsx': `import { useState } from 'react';\nimport { Image, type ContentImage } from 'sitegen-islands';\nexport default function Cover({ cover }: { cover: ContentImage }) {\n  const [wide, setWide] = useState(false);\n  return (<figure><Image src={cover} alt="The post's cover" sizes={wide ? '100vw' : '50vw'} /><figcaption><button type="button" onClick={() => setWide(!wide)}>{wide ? 'Narrower' : 'Wider'}</button></figcaption></figure>);\n}\n`,
   });
-  site.edit('sitegen.config.ts', (t) => t
-    .replace("import { defineConfig, href } from 'sitegen-islands';", "import { defineConfig, href, imageFile } from 'sitegen-islands';")
-    .replace('description: z.string().optional() });', 'description: z.string().optional(), cover: imageFile().optional() });')
-    .replace('props: { title: p.data.title, html: p.html }', 'props: { title: p.data.title, html: p.html, cover: p.data.cover }'));
+  addCoverField(site, { optional: true });
   site.edit('templates/pages.tsx', (t) => t
     .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, type ContentImage, type LayoutProps } from 'sitegen-islands';")
     .replace("import Counter from './islands/Counter.tsx';", "import Counter from './islands/Counter.tsx';\nimport Gallery from './islands/Gallery.tsx';\nimport Cover from './islands/Cover.tsx';")

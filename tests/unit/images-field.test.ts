@@ -12,6 +12,7 @@ import { createDevSite } from '../../src/dev/devSite.ts';
 import { hostOf } from '../helpers/devHost.ts';
 import { photo } from '../helpers/photo.ts';
 import { sitegen } from '../helpers/cli.ts';
+import { addCoverField } from '../helpers/coverField.ts';
 
 let small: Buffer;
 beforeAll(async () => { small = await photo(800, 500, 2); });
@@ -21,10 +22,7 @@ const ABOUT = (cover: string) => `---\ntitle: About\ncover: ${cover}\n---\n# Abo
 /** The basic fixture with a `cover: imageFile()` field on its pages, shown by <Image> and by image(). */
 async function coverSite(files: Record<string, string | Buffer>, optional = false, og = false): Promise<TestSite> {
   const site = await copyOf('basic', files);
-  site.edit('sitegen.config.ts', (t) => t
-    .replace("import { defineConfig, href } from 'sitegen-islands';", "import { defineConfig, href, imageFile } from 'sitegen-islands';")
-    .replace('description: z.string().optional() });', `description: z.string().optional(), cover: imageFile()${optional ? '.optional()' : ''} });`)
-    .replace('props: { title: p.data.title, html: p.html }', `props: { title: p.data.title, html: p.html, cover: p.data.cover }${og ? ', ogImage: p.data.cover' : ''}`));
+  addCoverField(site, { optional, og });
   site.edit('templates/pages.tsx', (t) => t
     .replace("import type { LayoutProps } from 'sitegen-islands';", "import { Image, image, type ContentImage, type LayoutProps } from 'sitegen-islands';")
     .replace('export function Doc({ title, html }: { title: string; html: string }): ReactNode {\n  return (<><h1>{title}</h1>',
