@@ -45,6 +45,10 @@ export function readLocalImage(o: LocalImageOptions, href: string, known?: Map<s
   if (rel.startsWith('..') || path.posix.isAbsolute(rel) || rel.split('/').some((s) => s.startsWith('.') && s.length > 0 && s !== '.')) {
     return { problem: `The image ${href} is outside the site (or in a hidden folder): images are read from the site's own folders only` };
   }
+  // (only the folders a build and dev watch: an image elsewhere, an Astro site's assets/, would go stale unseen)
+  if (!rel.startsWith('content/') && !rel.startsWith('static/')) {
+    return { problem: `The image ${href} is ${rel}, outside content/ and static/: images are read from those folders, which the build and dev watch for changes. Move it beside the file that shows it (content/…), or to static/${rel} and write "/${rel}"` };
+  }
   if (!IMAGE_EXT.test(rel)) {
     // (a mistyped extension, "cover.jgp", or none: the image of that folder a typo away, when there is one)
     const near = fs.existsSync(path.join(o.root, rel)) ? '' : missingHint(o.root, rel, p);
