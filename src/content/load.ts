@@ -8,7 +8,7 @@ import type { FailedParse, FileStamp, ParsedFile } from './parse.ts';
 import type { ValidateOptions } from './validate.ts';
 import { listContentFiles, matchFiles } from './glob.ts';
 import { collectionPatterns, collectionSetErrors, collectionValue, entryOf, failedErrors, makeEntry } from './entry.ts';
-import { strays } from './strays.ts';
+import { mdxRefused, strays } from './strays.ts';
 import { outsideRootError } from './insideRoot.ts';
 import { markdownKey } from '../markdown/compile.ts';
 import { urlPolicy } from '../render/urls.ts';
@@ -188,17 +188,19 @@ export interface ContentPlan {
 
 export function planContent(all: string[], config: SiteConfig, root?: string): ContentPlan {
   const errors: Message[] = [];
-  const items: LoadItem[] = [];
+  const items: LoadItem[] = [], mdx: string[] = [];
   const spans: ContentPlan['spans'] = [];
   for (const [name, col] of Object.entries(config.collections)) {
-    const matched = matchFiles(all, collectionPatterns(col));
-    errors.push(...collectionSetErrors(name, col, matched, root));
+    const found = matchFiles(all, collectionPatterns(col)), matched = found.filter((rel) => !rel.endsWith('.mdx'));
+    mdx.push(...found.filter((rel) => rel.endsWith('.mdx')));
+    errors.push(...collectionSetErrors(name, col, found, root));
     spans.push([name, items.length, items.length + matched.length]);
     for (const rel of matched) items.push({ collection: name, rel });
   }
   // `files` made when first read (a build never does: 100,000 paths and map entries for nothing).
   let files: Map<string, string> | undefined;
-  return { items, spans, errors, warnings: strays(all, items, config), get files() { return (files ??= new Map(items.map((i) => [`content/${i.rel}`, i.collection]))); } };
+  errors.push(...[...new Set(mdx)].map((rel) => mdxRefused(rel, 'ContentPolicyError')));
+  return { items, spans, errors, warnings: strays(all, items, config, mdx), get files() { return (files ??= new Map(items.map((i) => [`content/${i.rel}`, i.collection]))); } };
 }
 
 // The drafts a build left out of each content object it assembled: file by slug, for a broken link's hint.

@@ -13,7 +13,7 @@ import { notRegularFileError, outsideRoot, outsideRootError } from './insideRoot
 import { jsonErrorAt } from './jsonError.ts';
 import { lazyYamlSource, locate, parseYamlSource, type YamlSource } from './yamlSource.ts';
 import { formatPath } from './fieldPath.ts';
-import { templateTag } from '../markdown/policy.ts';
+import { templateTag } from '../markdown/codeInText.ts';
 import { fastYaml } from './yamlFast.ts';
 import { splitFrontMatter } from './frontMatter.ts';
 import { uncheckedOf } from './entry.ts';
@@ -192,7 +192,7 @@ function compileBodyAt(content: string, bodyLine: number, rel: string, extension
   return { html: md.html, text: md.text, errors, ...(deps.length ? { deps } : {}), ...(md.notices ? { warnings: md.notices.map((m) => located(m, 'HtmlSanitized')) } : {}) };
 }
 
-/** The string values of front matter that hold template code (policy.ts templateTag), as warnings at each
+/** The string values of front matter that hold template code (markdown/codeInText.ts templateTag), as warnings at each
  *  value: the build goes on, as braces may be meant as text ("Using {{ }} in Handlebars"). At most a few. */
 function frontMatterTags(data: unknown, source: YamlSource): Message[] {
   const out: Message[] = [];

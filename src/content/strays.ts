@@ -8,17 +8,23 @@ import { fileLocation, message } from '../core/errors.ts';
 import type { LoadItem } from './load.ts';
 import { collectionPatterns } from './entry.ts';
 
-const CONTENT_FILE = /\.(?:md|ya?ml|json)$/;
+const CONTENT_FILE = /\.(?:mdx?|ya?ml|json)$/;
 /** At most this many named; the rest counted in one more. */
 const NAMED = 5;
 
-export function strays(all: readonly string[], items: readonly LoadItem[], config: SiteConfig): Message[] {
-  const taken = new Set(items.map((i) => i.rel));
+/** An MDX file, which no collection reads: content is data, its imports and JSX would never run. */
+export const mdxRefused = (rel: string, id: 'ContentNotInCollection' | 'ContentPolicyError'): Message => message(id, 'This file is MDX, which sitegen does not read, so it is not published: content is data, and its imports and JSX would never run', fileLocation(`content/${rel}`), {
+  hint: 'Rename it to .md and write its components as directives (:::Callout{type="tip"} … :::, registered in the config\'s components: see Components in Markdown); remove its import and export lines.',
+});
+
+/** `said`: files said otherwise (an MDX file a pattern matched: an error of its own). */
+export function strays(all: readonly string[], items: readonly LoadItem[], config: SiteConfig, said: readonly string[] = []): Message[] {
+  const taken = new Set([...items.map((i) => i.rel), ...said]);
   const left = all.filter((rel) => CONTENT_FILE.test(rel) && !taken.has(rel) && !rel.split('/').some((part) => part.startsWith('_')));
   if (!left.length) return [];
   const patterns = Object.entries(config.collections).map(([name, col]) => `${name}: ${collectionPatterns(col).join(', ')}`).join('; ');
   const hint = `Each collection takes the files its pattern matches below content/ (${patterns || 'none'}). A file in a folder needs a pattern with "**" ("posts/**/*.md"); name a file that is not content with a leading "_" to keep it out without this warning.`;
-  const out = left.slice(0, NAMED).map((rel) => message('ContentNotInCollection', 'This file is in no collection, so it is not published', fileLocation(`content/${rel}`), { hint }));
+  const out = left.slice(0, NAMED).map((rel) => rel.endsWith('.mdx') ? mdxRefused(rel, 'ContentNotInCollection') : message('ContentNotInCollection', 'This file is in no collection, so it is not published', fileLocation(`content/${rel}`), { hint }));
   if (left.length > NAMED) out.push(message('ContentNotInCollection', `${left.length - NAMED} more files under content/ are in no collection, so they are not published`, null, { hint }));
   return out;
 }

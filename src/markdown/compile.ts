@@ -26,6 +26,7 @@ import { attributeAt, parseAttributes } from './directiveSyntax.ts';
 import type { ImageAttributes, ImageResolver } from '../images/markdown.ts';
 import { outputCulprit } from './outputCulprit.ts';
 import { passedOver } from './notes.ts';
+import { mayHoldMdx } from './codeInText.ts';
 import { extensionWriter, nestingProblems, outputProblem, overflowProblem, pastCode, tokenProblems, TOC_MARKER_IN_BODY, walkPlain, type MarkdownProblem, type Walk } from './policy.ts';
 
 export { MAX_NESTING, walkPlain, type MarkdownProblem } from './policy.ts';
@@ -41,7 +42,7 @@ export type MarkdownExtensions = readonly MarkedExtension[];
 
 /** A body without any of these, and with no table-of-contents marker line, has nothing the policy walk could refuse. */
 const POLICY_CHARS = /[<:&]|\{[{%]/;
-const mayBeRefused = (body: string): boolean => POLICY_CHARS.test(body) || TOC_MARKER_IN_BODY.test(body);
+const mayBeRefused = (body: string): boolean => POLICY_CHARS.test(body) || TOC_MARKER_IN_BODY.test(body) || mayHoldMdx(body);
 
 const plain: MarkdownSetup = { md: markdown, rawHtml: false, footnotes: false, finish: (html) => html };
 const setups = new WeakMap<MarkdownExtensions, MarkdownSetup>();

@@ -7,6 +7,7 @@ import type { Token, Tokens } from 'marked';
 import { unsafeScheme } from '../content/urlScheme.ts';
 import { htmlPolicyViolation, isAllowedTag, type PolicyViolation } from '../content/htmlPolicy.ts';
 import { commentHint, passedOver, takeNote } from './notes.ts';
+import { MDX_HINT, mdxLine, templateTag } from './codeInText.ts';
 
 export const MAX_NESTING = 32;
 
@@ -121,37 +122,6 @@ export const TOC_MARKER_IN_BODY = new RegExp(TOC_MARKER_LINE.source.replace('[ \
 if (TOC_MARKER_IN_BODY.source === TOC_MARKER_LINE.source) throw new Error('TOC_MARKER_IN_BODY: the line pattern\'s prefix changed; widen it here too');
 const TOC_HINT = 'A template builds a table of contents from entry.headings (see Markdown: Headings, excerpt, reading time and links); take the marker out of the body.';
 
-/** What follows "{{" in a template expression: a name, a dotted path or a quoted string, then a filter, a call
- *  or the close (`{{ site.title }}`, `{{ "now" | date }}`), or a Handlebars block (`{{#each}}`, `{{/if}}`,
- *  `{{> partial}}`). Not a set (`{{a, b}}`) or an object (`{{color: "red"}}`). Tried on a bounded slice. */
-const EXPRESSION = /^-?\s*(?:[#/>]\s*[A-Za-z]|(?:[A-Za-z_$][\w$]*(?:\.[\w$]+)*|"[^"\n]*"|'[^'\n]*')\s*(?:[|(}]|-\s*}|$))/;
-
-/** What each kind of template code is called in a message. */
-type TagKind = 'Hugo shortcode' | 'Liquid/Nunjucks tag' | 'template expression';
-
-/**
- * The first Hugo shortcode (`{{< name … >}}`, `{{% name … %}}`), Liquid/Nunjucks tag (`{% name … %}`) or
- * template expression (`{{ site.title }}`, `{{ "now" | date }}`) in a text (a text token's source: code spans
- * and blocks are other tokens), when it is closed in the same text; null when there is none. One pass: each
- * '{' is looked at once, and a close is looked for at most once per kind.
- */
-export function templateTag(text: string): { tag: string; kind: TagKind } | null {
-  const unclosed = new Set<string>();
-  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) {
-    let kind: TagKind, close: string;
-    const next = text[i + 1], third = text[i + 2];
-    if (next === '{' && (third === '<' || third === '%')) { kind = 'Hugo shortcode'; close = `${third === '<' ? '>' : '%'}}}`; }
-    else if (next === '%' && /^-?\s*[A-Za-z]/.test(text.slice(i + 2, i + 6))) { kind = 'Liquid/Nunjucks tag'; close = '%}'; }
-    else if (next === '{' && !/[\w\\}=]/.test(text[i - 1] ?? '') && EXPRESSION.test(text.slice(i + 2, i + 82))) { kind = 'template expression'; close = '}}'; }
-    else continue;
-    if (unclosed.has(close)) continue;
-    const end = text.indexOf(close, i + 2);
-    if (end < 0) { unclosed.add(close); continue; }
-    const tag = text.slice(i, end + close.length);
-    return { tag: tag.length > 60 ? `${tag.slice(0, 57)}…` : tag, kind };
-  }
-  return null;
-}
 
 export type Walk = (tokens: Token[], fn: (t: Token) => void) => void;
 
@@ -262,6 +232,9 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
         at(toc[1]!, `A table-of-contents marker is not expanded, and would be published as text: ${toc[1]}`, TOC_HINT, 'TemplateTagInMarkdown', line ? line.index + line[0].lastIndexOf(line[1]!) : undefined);
       }
     }
+    // An MDX import or export line (a post moved from Astro): code, which would be published as a paragraph.
+    const mdx = t.type === 'paragraph' ? mdxLine(t.raw) : null;
+    if (mdx) at(mdx, `An MDX ${mdx.startsWith('import') ? 'import' : 'export'} is not run, and would be published as text: ${mdx.length > 60 ? `${mdx.slice(0, 57)}…` : mdx}`, MDX_HINT, 'TemplateTagInMarkdown');
     const html = t.type === 'html' ? t.raw.trim() : '';
     if (html) {
       openTags ??= new Map();

@@ -42,7 +42,14 @@ const siteSchema = z.strictObject({
 });
 
 const collectionSchema = z.strictObject({
-  pattern: z.union([z.string(), z.array(z.string())]),
+  // (a pattern with braces, as Astro's glob() writes one, would match nothing without a word: said at the pattern)
+  pattern: z.union([z.string(), z.array(z.string())]).superRefine((p, ctx) => {
+    const braced = (Array.isArray(p) ? p : [p]).find((x) => x.includes('{'));
+    if (braced === undefined) return;
+    const m = /^([^{]*)\{([^}]*)\}(.*)$/.exec(braced);
+    const each = m ? m[2].split(',').map((alt) => `'${m[1]}${alt.trim()}${m[3]}'`).join(', ') : `'${braced.replace(/[{}]/g, '')}'`;
+    ctx.addIssue({ code: 'custom', message: `"${braced}" has braces, which a pattern does not read: list each pattern, pattern: [${each}]` });
+  }),
   schema,
   single: z.boolean().optional(),
   draft: z.string().optional(),

@@ -34,3 +34,27 @@ describe('content files in no collection', () => {
     } finally { await dev.close(); }
   });
 });
+
+describe('MDX, from an Astro site', () => {
+  it('a .mdx file no pattern takes is a warning that says MDX is not read; one a pattern takes is an error, once', async () => {
+    const mdx = "---\ntitle: Using MDX\n---\nimport Callout from '../components/Callout.astro';\n\n<Callout>Hi</Callout>\n";
+    const s = await copyOf('basic', { 'content/pages/using-mdx.mdx': mdx });
+    sites.push(s);
+    const r = await s.build();
+    expect(r.code).toBe(0);
+    expect(r.warnings.map((w) => [w.id, w.location?.file, w.text])).toEqual([['ContentNotInCollection', 'content/pages/using-mdx.mdx', 'This file is MDX, which sitegen does not read, so it is not published: content is data, and its imports and JSX would never run']]);
+    expect(r.warnings[0].hint).toMatch(/^Rename it to \.md and write its components as directives/);
+    s.edit('sitegen.config.ts', (t) => t.replace("pattern: 'pages/*.md'", "pattern: ['pages/*.md', 'pages/*.mdx']"));
+    const taken = await s.build();
+    expect(taken.errors.map((e) => [e.id, e.location?.file])).toEqual([['ContentPolicyError', 'content/pages/using-mdx.mdx']]);
+    expect(taken.warnings).toEqual([]);
+  });
+
+  it('a pattern with braces (Astro\'s glob) is an error at the pattern that lists each one', async () => {
+    const s = await copyOf('basic');
+    sites.push(s);
+    s.edit('sitegen.config.ts', (t) => t.replace("pattern: 'pages/*.md'", "pattern: 'pages/**/*.{md,mdx}'"));
+    const r = await s.build();
+    expect(r.errors.map((e) => [e.id, e.location?.file, e.text])).toEqual([['ConfigError', 'sitegen.config.ts', expect.stringContaining('"pages/**/*.{md,mdx}" has braces, which a pattern does not read: list each pattern, pattern: [\'pages/**/*.md\', \'pages/**/*.mdx\']')]]);
+  });
+});

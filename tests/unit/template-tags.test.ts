@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileMarkdown, prepareMarkdown } from '../../src/markdown/compile.ts';
 import { markdown } from '../../src/markdown/options.ts';
-import { templateTag, TOC_MARKER_IN_BODY, TOC_MARKER_LINE } from '../../src/markdown/policy.ts';
+import { TOC_MARKER_IN_BODY, TOC_MARKER_LINE } from '../../src/markdown/policy.ts';
+import { templateTag } from '../../src/markdown/codeInText.ts';
 import { copyOf } from '../helpers/scratch.ts';
 import { cpuMs } from '../helpers/cpuTime.ts';
 
@@ -24,6 +25,13 @@ describe('template tags in Markdown', () => {
     expect(problems('A {% lonely and {{ site.title }}.\n')).toEqual([[1, 17, 'TemplateTagInMarkdown', 'A template expression is not run, and would be published as text: {{ site.title }}']]);
     // A shortcode whose name touches its "<" reads as HTML to Markdown: named as a shortcode, not as raw HTML.
     expect(problems('{{<figure src="a.jpg">}}\n')).toEqual([[1, 1, 'TemplateTagInMarkdown', 'A Hugo shortcode is not run, and would be published as text: {{<figure src="a.jpg">}}']]);
+  });
+
+  it('refuses an MDX import or export line (a post moved from Astro), and leaves prose that says import as text', () => {
+    expect(problems("---\n\nimport Callout from '../components/Callout.astro';\n\nText.\n")).toEqual([[3, 1, 'TemplateTagInMarkdown', "An MDX import is not run, and would be published as text: import Callout from '../components/Callout.astro';"]]);
+    expect(problems('Intro.\n\nexport const meta = { title: "x" };\n')).toEqual([[3, 1, 'TemplateTagInMarkdown', 'An MDX export is not run, and would be published as text: export const meta = { title: "x" };']]);
+    expect(compileMarkdown("Intro.\n\nimport X from 'y';\n").problems[0].hint).toMatch(/^sitegen runs no code in content: take the line out\. A component is written as a directive/);
+    expect(problems('We import coffee from Brazil, and export tea.\n\n```js\nimport x from "y";\n```\n')).toEqual([]);
   });
 
   it('leaves code, escaped braces, unclosed and non-tag braces as text', () => {

@@ -1,0 +1,50 @@
+// Code of another generator or of MDX in a Markdown body or a front matter value, found so that it is said, not
+// published as text: a Hugo shortcode, a Liquid/Nunjucks tag or a template expression (templateTag), an MDX import
+// or export line (mdxLine). Content is data: none of it runs (markdown/policy.ts, content/parse.ts).
+
+/** What follows "{{" in a template expression: a name, a dotted path or a quoted string, then a filter, a call
+ *  or the close (`{{ site.title }}`, `{{ "now" | date }}`), or a Handlebars block (`{{#each}}`, `{{/if}}`,
+ *  `{{> partial}}`). Not a set (`{{a, b}}`) or an object (`{{color: "red"}}`). Tried on a bounded slice. */
+const EXPRESSION = /^-?\s*(?:[#/>]\s*[A-Za-z]|(?:[A-Za-z_$][\w$]*(?:\.[\w$]+)*|"[^"\n]*"|'[^'\n]*')\s*(?:[|(}]|-\s*}|$))/;
+
+/** What each kind of template code is called in a message. */
+export type TagKind = 'Hugo shortcode' | 'Liquid/Nunjucks tag' | 'template expression';
+
+/**
+ * The first Hugo shortcode (`{{< name … >}}`, `{{% name … %}}`), Liquid/Nunjucks tag (`{% name … %}`) or
+ * template expression (`{{ site.title }}`, `{{ "now" | date }}`) in a text (a text token's source: code spans
+ * and blocks are other tokens), when it is closed in the same text; null when there is none. One pass: each
+ * '{' is looked at once, and a close is looked for at most once per kind.
+ */
+export function templateTag(text: string): { tag: string; kind: TagKind } | null {
+  const unclosed = new Set<string>();
+  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) {
+    let kind: TagKind, close: string;
+    const next = text[i + 1], third = text[i + 2];
+    if (next === '{' && (third === '<' || third === '%')) { kind = 'Hugo shortcode'; close = `${third === '<' ? '>' : '%'}}}`; }
+    else if (next === '%' && /^-?\s*[A-Za-z]/.test(text.slice(i + 2, i + 6))) { kind = 'Liquid/Nunjucks tag'; close = '%}'; }
+    else if (next === '{' && !/[\w\\}=]/.test(text[i - 1] ?? '') && EXPRESSION.test(text.slice(i + 2, i + 82))) { kind = 'template expression'; close = '}}'; }
+    else continue;
+    if (unclosed.has(close)) continue;
+    const end = text.indexOf(close, i + 2);
+    if (end < 0) { unclosed.add(close); continue; }
+    const tag = text.slice(i, end + close.length);
+    return { tag: tag.length > 60 ? `${tag.slice(0, 57)}…` : tag, kind };
+  }
+  return null;
+}
+
+/** Whether a body may hold such a line (a plain search first: most bodies hold neither word). Linear: one
+ *  run of a class before a fixed word at each line start. */
+export const mayHoldMdx = (body: string): boolean => (body.includes('import ') || body.includes('export ')) && /^[ \t]*(?:import|export) /m.test(body);
+
+export const MDX_HINT = 'sitegen runs no code in content: take the line out. A component is written as a directive (:::Callout{type="tip"} … :::) and registered in the config\'s components (see Components in Markdown); a value from front matter goes in the template.';
+
+/** A line of a paragraph that is an MDX import or export (`import X from '…'`, `export const …`), or null. */
+export function mdxLine(raw: string): string | null {
+  for (const line of raw.split('\n')) {
+    const l = line.trim();
+    if ((l.startsWith('import ') && /\sfrom\s*['"]/.test(l)) || /^export\s+(?:const|let|default|function)\s/.test(l)) return l;
+  }
+  return null;
+}
