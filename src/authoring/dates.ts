@@ -11,10 +11,28 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9}
 
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
+/** A day written with its month's English name, as Astro's blog writes `pubDate` ("Jul 08 2022", "July 8, 2022",
+ *  "Sept. 3 2024"). Linear: fixed classes, one optional group each. */
+const NAMED = /^([A-Za-z]{3,9})\.? (\d{1,2}),? (\d{4})$/;
+
+/** A date from a month's name, a day and a year: that day in UTC, as a YYYY-MM-DD date is; null when the word is
+ *  no month's name (or its first three letters, or Sept). */
+function namedDay(m: RegExpExecArray): Date | string | null {
+  const word = m[1]!.toLowerCase();
+  const month = MONTHS.findIndex((name) => name.toLowerCase().startsWith(word) && (word.length === 3 || word === name.toLowerCase() || word === 'sept'));
+  if (month < 0) return null;
+  const year = Number(m[3]), day = Number(m[2]), days = daysIn(year, month + 1);
+  if (day < 1 || day > days) return `${MONTHS[month]} ${year} has ${days} days`;
+  return new Date(Date.UTC(year, month, day));
+}
+
 /** The Date a string names, or why it names none. */
 export function parseDate(text: string): Date | string {
+  const named = NAMED.exec(text.trim().replace(/\s+/g, ' '));
+  const fromName = named ? namedDay(named) : null;
+  if (fromName !== null) return fromName;
   const m = ISO.exec(text.trim());
-  if (!m) return `"${text.slice(0, 40)}" is not a date: write it as YYYY-MM-DD (or an ISO 8601 date and time)`;
+  if (!m) return `"${text.slice(0, 40)}" is not a date: write it as YYYY-MM-DD (or an ISO 8601 date and time, or as "Jul 8 2022")`;
   const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', written = 'Z'] = m;
   const zone = written.length === 5 ? `${written.slice(0, 3)}:${written.slice(3)}` : written; // +0100 → +01:00
   const year = Number(y), month = Number(mo), day = Number(d);

@@ -106,6 +106,9 @@ describe('date()', () => {
     expect(parse('2022-03-15 14:20:00 -05:00').data?.date.toISOString()).toBe('2022-03-15T19:20:00.000Z');
     const d = new Date('2020-01-01T00:00:00Z');
     expect(parse(d).data?.date).toBe(d);
+    // Astro's blog writes the month's name: that day in UTC, whatever the build machine's time zone.
+    for (const written of ['Jul 08 2022', 'July 8, 2022', 'jul 8 2022']) expect(parse(written).data?.date.toISOString()).toBe('2022-07-08T00:00:00.000Z');
+    expect(parse('Sept. 3 2024').data?.date.toISOString()).toBe('2024-09-03T00:00:00.000Z');
   });
 
   it('a missing date is "Required", as any missing field is (zod says "Invalid input" of a union)', () => {
@@ -172,7 +175,9 @@ describe('date()', () => {
     ['2025-13-01', '13 is not a month (01 to 12)'],
     ['2025-01-01T24:00', '24:00:00 is not a time of day'],
     ['2025-01-01 10:00 +2500', '+25:00 is not a time zone offset'],
-    ['next tuesday', '"next tuesday" is not a date: write it as YYYY-MM-DD (or an ISO 8601 date and time)'],
+    ['next tuesday', '"next tuesday" is not a date: write it as YYYY-MM-DD (or an ISO 8601 date and time, or as "Jul 8 2022")'],
+    ['Sep 31 2024', 'September 2024 has 30 days'],
+    ['Mayday 1 2022', '"Mayday 1 2022" is not a date: write it as YYYY-MM-DD (or an ISO 8601 date and time, or as "Jul 8 2022")'],
     // `date: 2026` in YAML is a number.
     [2026, "2026 is a number, not a date: write the day as YYYY-MM-DD (2026-01-01, the year's first day)"],
     [20260105, '20260105 is a number, not a date: write the day as YYYY-MM-DD'],
