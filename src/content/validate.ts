@@ -7,6 +7,8 @@ import { formatPath } from './fieldPath.ts';
 import { closest } from '../core/didYouMean.ts';
 import { schemaKeys } from '../core/zodShape.ts';
 import { isImageFieldText, isImageIssue, withImageReader } from '../authoring/imageFile.ts';
+import { parseDate } from '../authoring/dates.ts';
+import { IMAGE_EXT } from '../images/model.ts';
 import { fieldImageReader, type LocalImageOptions } from '../images/local.ts';
 import type { ImageDep } from '../images/markdown.ts';
 
@@ -67,7 +69,9 @@ function schemaFor(v: unknown): string {
   if (typeof v === 'number') return 'z.number().optional() for a number';
   if (Array.isArray(v)) return v.every((x) => typeof x === 'string') ? 'z.array(z.string()).optional() for a list of texts' : 'z.array(z.unknown()).optional() for a list';
   if (v !== null && typeof v === 'object') return 'z.object({ … }).optional() for a map';
-  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return "date().optional() (from 'sitegen-islands') for a date";
+  if (typeof v === 'string' && (/^\d{4}-\d{2}-\d{2}$/.test(v) || parseDate(v) instanceof Date)) return "date().optional() (from 'sitegen-islands') for a date";
+  // (an image's path: Astro's heroImage: './hero.jpg')
+  if (typeof v === 'string' && IMAGE_EXT.test(v) && !/^[a-z][a-z0-9+.-]*:/i.test(v)) return "imageFile().optional() (from 'sitegen-islands') for an image file";
   return 'z.string().optional() for a text';
 }
 

@@ -43,7 +43,7 @@ export default defineConfig({
   routes: (c) => c.people.map((p) => ({ path: '/' + p.slug, component: () => null, props: {}, title: p.data.name })),
 });
 `,
-      'content/people/ann.yaml': 'name: Ann\nauthor:\n  handle: ann\n  emial: a@b.example\n  zzzzzzzz: 1\n  qqqqqqqq: true\n  wwwwwwww: [a, b]\n  vvvvvvvv: 2026-01-02\n  xxxxxxxx: some text\n',
+      'content/people/ann.yaml': 'name: Ann\nauthor:\n  handle: ann\n  emial: a@b.example\n  zzzzzzzz: 1\n  qqqqqqqq: true\n  wwwwwwww: [a, b]\n  vvvvvvvv: 2026-01-02\n  xxxxxxxx: some text\n  hhhhhhhh: ./hero.jpg\n  pppppppp: Jul 08 2022\n',
     }));
     const r = await s.check();
     const typo = r.errors.find((e) => e.field === 'author.emial')!;
@@ -55,6 +55,9 @@ export default defineConfig({
     expect(r.errors.find((e) => e.field === 'author.wwwwwwww')!.hint).toBe(keep('wwwwwwww', 'z.array(z.string()).optional() for a list of texts'));
     expect(r.errors.find((e) => e.field === 'author.vvvvvvvv')!.hint).toBe(keep('vvvvvvvv', "date().optional() (from 'sitegen-islands') for a date"));
     expect(r.errors.find((e) => e.field === 'author.xxxxxxxx')!.hint).toBe(keep('xxxxxxxx', 'z.string().optional() for a text'));
+    // (what an Astro post holds: an image beside it, a day with its month's name)
+    expect(r.errors.find((e) => e.field === 'author.hhhhhhhh')!.hint).toBe(keep('hhhhhhhh', "imageFile().optional() (from 'sitegen-islands') for an image file"));
+    expect(r.errors.find((e) => e.field === 'author.pppppppp')!.hint).toBe(keep('pppppppp', "date().optional() (from 'sitegen-islands') for a date"));
   });
 });
 
