@@ -39,6 +39,10 @@ const firstTag = (raw: string): string => /^<([A-Za-z][A-Za-z0-9-]*)/.exec(raw)?
 function rawHtmlHint(raw: string): string {
   const tag = firstTag(raw);
   if (raw.startsWith('<!--')) return commentHint(raw)!; // (a comment, but not a note: notes.ts)
+  // (a capitalised tag is a component of MDX or Astro: a directive here, or a Markdown image for <Image>)
+  const written = /^<([A-Z][A-Za-z0-9]*)/.exec(raw)?.[1];
+  if (written === 'Image' || written === 'Picture') return 'Write an image in Markdown, ![what it shows](./photo.jpg): it is published as optimized versions (see Images).';
+  if (written) return `<${written}> is a component: write it as a directive, :::${written}{…} … ::: (or ::${written}{…} without content), registered in the config's components (see Components in Markdown).`;
   if (tag === 'script') return "Content never runs scripts, and markdown({ html: 'sanitize' }) would remove it too: put the code in an island (see Islands) and name it from the body as a component.";
   return tag && !isAllowedTag(tag) ? `markdown({ html: 'sanitize' }) would remove <${tag}> too. Write it in a component the body names (::YouTube{id="…"}, see Components in Markdown), whose template renders it; a remote embed's origin also goes in the route's csp.` : RAW_HTML_HINT;
 }

@@ -34,6 +34,12 @@ describe('template tags in Markdown', () => {
     expect(problems('We import coffee from Brazil, and export tea.\n\n```js\nimport x from "y";\n```\n')).toEqual([]);
   });
 
+  it('an MDX or Astro component written as a tag is told to be a directive, and <Image> a Markdown image', () => {
+    const hint = (body: string) => compileMarkdown(body).problems.map((p) => [p.text, p.hint]);
+    expect(hint('Intro.\n\n<Callout type="tip">Hi</Callout>\n')[0]).toEqual(['Raw HTML is not allowed in Markdown: <Callout type="tip">', '<Callout> is a component: write it as a directive, :::Callout{…} … ::: (or ::Callout{…} without content), registered in the config\'s components (see Components in Markdown).']);
+    expect(hint('<Image src={hero} alt="x" />\n')[0]![1]).toBe('Write an image in Markdown, ![what it shows](./photo.jpg): it is published as optimized versions (see Images).');
+  });
+
   it('leaves code, escaped braces, unclosed and non-tag braces as text', () => {
     for (const body of [
       'Write `{{< youtube id >}}` in Hugo.\n',
