@@ -15,7 +15,8 @@ export const envSame = (rec: EnvRecord, env: NodeJS.ProcessEnv): boolean =>
 /** The record of a build that read `reads` (null: unknown), over what earlier records it reused said. */
 export function envRecordOf(env: NodeJS.ProcessEnv, reads: Set<string> | null, reused: EnvRecord[] = []): EnvRecord {
   if (!reads || reused.some((r) => typeof r === 'string')) return wholeEnv(env);
-  const names = new Set(reads);
+  // (TZ always: a date a template or z.coerce.date() reads depends on it, though no code reads it from the environment)
+  const names = new Set([...reads, 'TZ']);
   for (const r of reused) for (const n of Object.keys(r as Record<string, string | null>)) names.add(n);
   return Object.fromEntries([...names].sort().map((n) => [n, env[n] ?? null]));
 }

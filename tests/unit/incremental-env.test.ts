@@ -86,3 +86,17 @@ describe('incremental builds with the environment of the process (as the CLI run
     expect(fs.readFileSync(out(dist, 'index.html'), 'utf8')).toContain('<p class="tagline">Three</p>');
   }, 60_000);
 });
+
+describe('the time zone', () => {
+  it('a build in another time zone renders again the dates a template shows in local time (as a clean build would)', async () => {
+    const { sitegen } = await import('../helpers/cli.ts');
+    // 23:00 UTC on July 8 is July 9 in Berlin.
+    site.edit('templates/pages.tsx', (t) => t.replace('<h1>Fixture home</h1>', '<h1>Fixture home</h1><p id="day">{new Date(Date.UTC(2022, 6, 8, 23)).getDate()}</p>'));
+    const day = () => /<p id="day">(\d+)<\/p>/.exec(fs.readFileSync(out(site.root, 'dist/index.html'), 'utf8'))?.[1];
+    for (const [tz, want] of [['UTC', '8'], ['Europe/Berlin', '9'], ['UTC', '8']]) {
+      const r = sitegen(['build', '--root', site.root, '-q'], { env: { TZ: tz } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(day()).toBe(want);
+    }
+  });
+});
