@@ -23,7 +23,9 @@ function namedDay(m: RegExpExecArray): Date | string | null {
   if (month < 0) return null;
   const year = Number(m[3]), day = Number(m[2]), days = daysIn(year, month + 1);
   if (day < 1 || day > days) return `${MONTHS[month]} ${year} has ${days} days`;
-  return new Date(Date.UTC(year, month, day));
+  const d = new Date(Date.UTC(2000, month, day));
+  d.setUTCFullYear(year); // (Date.UTC takes a year below 100 for 19xx)
+  return d;
 }
 
 /** The Date a string names, or why it names none. */

@@ -170,7 +170,7 @@ export function matchFiles(files: string[], patterns: string[]): string[] {
 }
 
 /** A file the content folder's walks list: YAML, Markdown or JSON. */
-const CONTENT_FILE = /\.(ya?ml|mdx?|json)$/; // (MDX listed only to be said not to be read: content/load.ts planContent)
+export const CONTENT_FILE = /\.(?:ya?ml|mdx?|json)$/; // (MDX listed only to be said not to be read: content/load.ts planContent)
 
 /** The same list as listContentFiles, from the stamps of a walk of content/ that met no symlink (upToDate.ts):
  *  every file below it, relative to it with '/', none of whose names starts with a dot. No folder is read again. */

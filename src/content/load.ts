@@ -182,6 +182,8 @@ export function parseOutput(parsed: ParsedFile, entry: Entry): ParseOutput {
 /** Which files feed which collection: every collection's files in one list, and each one's span of it. */
 export interface ContentPlan {
   items: LoadItem[]; spans: [name: string, start: number, end: number][]; files: Map<string, string>; errors: Message[]; /** Files no collection takes (strays.ts). */ warnings: Message[];
+  /** Of `errors`, the files refused as they were listed (MDX; links out of the site): dev shows them with its files'. */
+  refused: Message[];
   /** Bodies' HTML kept on disk (diskBody.ts): a build with the caches of diskBodiesMin files or more. */
   disk?: boolean;
 }
@@ -199,8 +201,9 @@ export function planContent(all: string[], config: SiteConfig, root?: string): C
   }
   // `files` made when first read (a build never does: 100,000 paths and map entries for nothing).
   let files: Map<string, string> | undefined;
-  errors.push(...[...new Set(mdx)].map((rel) => mdxRefused(rel, 'ContentPolicyError')));
-  return { items, spans, errors, warnings: strays(all, items, config, mdx), get files() { return (files ??= new Map(items.map((i) => [`content/${i.rel}`, i.collection]))); } };
+  const refused = [...new Set(mdx)].map((rel) => mdxRefused(rel, 'ContentPolicyError'));
+  errors.push(...refused);
+  return { items, spans, errors, refused, warnings: strays(all, items, config, mdx), get files() { return (files ??= new Map(items.map((i) => [`content/${i.rel}`, i.collection]))); } };
 }
 
 // The drafts a build left out of each content object it assembled: file by slug, for a broken link's hint.
@@ -249,12 +252,13 @@ export async function loadMissing(config: SiteConfig, root: string, items: LoadI
 }
 
 /** Every content file (links out of the site refused, as errors) and which collection each one feeds. */
-export async function listAndPlan(root: string, config: SiteConfig, listed?: string[]): Promise<ContentPlan & { refused: Message[] }> {
+export async function listAndPlan(root: string, config: SiteConfig, listed?: string[]): Promise<ContentPlan> {
   const outside: { rel: string; problem: 'outside' | 'hidden' }[] = [];
   const plan = planContent(listed ?? await listContentFiles(root, outside), config, root);
   const refused = outside.map((o) => outsideRootError(o.rel, o.problem));
   plan.errors.push(...refused);
-  return Object.assign(plan, { refused }); // (not spread: that would read `files`)
+  plan.refused.push(...refused); // (dev shows these with its files' own: build's and dev's lists alike)
+  return plan;
 }
 
 export async function loadContent(root: string, config: SiteConfig, loader?: Loader, cache?: ParseCache, opts: FinishOptions = {}, inputs: KnownInputs = {}): Promise<LoadedContent & { cache?: { entries: ParseCache; changed: boolean; marked?: boolean } }> {

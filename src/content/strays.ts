@@ -7,8 +7,8 @@ import type { Message, SiteConfig } from '../core/types.ts';
 import { fileLocation, message } from '../core/errors.ts';
 import type { LoadItem } from './load.ts';
 import { collectionPatterns } from './entry.ts';
+import { CONTENT_FILE } from './glob.ts';
 
-const CONTENT_FILE = /\.(?:mdx?|ya?ml|json)$/;
 /** At most this many named; the rest counted in one more. */
 const NAMED = 5;
 

@@ -86,13 +86,22 @@ function unknownFieldHint(key: string, known: string[], guess: string | undefine
 
 /** Where `needle` is first written in a source's text (an image field's value, for the messages about its image:
  *  a plain search, where a located path would parse the text again for positions), or the file. */
-function textAt(src: YamlSource, needle: string): Location {
-  const i = needle ? src.text.indexOf(needle) : -1;
+function textAt(src: YamlSource, needle: string, starts: number[]): Location {
+  const text = src.text;
+  // (where it is a value: after "key:" or "- " on its line, maybe quoted, not in a sentence of another field)
+  let i = -1;
+  for (let k = needle ? text.indexOf(needle) : -1; k >= 0; k = text.indexOf(needle, k + 1)) {
+    if (i < 0) i = k;
+    let before = text.slice(text.lastIndexOf('\n', k - 1) + 1, k).trimEnd();
+    if (before.endsWith('"') || before.endsWith("'")) before = before.slice(0, -1).trimEnd();
+    if (!before || before.endsWith(':') || before.endsWith('-')) { i = k; break; }
+  }
   if (i < 0) return { file: src.file, line: 0, column: 0, lineText: '' };
-  const start = src.text.lastIndexOf('\n', i - 1) + 1, end = src.text.indexOf('\n', i);
-  let line = src.lineOffset + 1;
-  for (let k = src.text.indexOf('\n'); k >= 0 && k < i; k = src.text.indexOf('\n', k + 1)) line++;
-  return { file: src.file, line, column: i - start + 1, lineText: src.text.slice(start, end < 0 ? undefined : end).replace(/\r$/, '') };
+  if (!starts.length) { starts.push(0); for (let k = text.indexOf('\n'); k >= 0; k = text.indexOf('\n', k + 1)) starts.push(k + 1); }
+  let lo = 0, hi = starts.length - 1; // (the line: the last start at or before i, by halves)
+  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid]! <= i) lo = mid; else hi = mid - 1; }
+  const start = starts[lo]!, end = text.indexOf('\n', i);
+  return { file: src.file, line: src.lineOffset + lo + 1, column: i - start + 1, lineText: text.slice(start, end < 0 ? undefined : end).replace(/\r$/, '') };
 }
 
 /** How a schema runs: `jitless` skips the parser zod compiles for each object schema on its first use (it pays
@@ -119,7 +128,8 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
   // carries: its known keys are kept here, by the issue's list of unknown keys.
   const known = new WeakMap<object, string[]>();
   const deps: ImageDep[] = [];
-  const read = opts.images ? fieldImageReader({ ...opts.images, file: src.file }, deps, (written) => textAt(src, written)) : null;
+  const starts: number[] = []; // (the text's line starts, made when an image is first placed)
+  const read = opts.images ? fieldImageReader({ ...opts.images, file: src.file }, deps, (written) => textAt(src, written, starts)) : null;
   const imageTexts = new Set<string>(); // (the paths of imageFile() fields given no text)
   const r = withImageReader(read, () => schema.safeParse(data, { jitless: opts.jitless, error: (iss) => {
     if (iss.code === 'unrecognized_keys' && Array.isArray(iss.keys)) known.set(iss.keys, knownKeys(iss));
@@ -172,7 +182,8 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
       : { hint: `${key}: with nothing after it is empty (null): write ${iss.expected === 'array' ? `${key}: []` : iss.expected === 'string' ? `${key}: ""` : `a value after "${key}:"`}, or leave the line out if the field is optional.` };
     const id = isImageIssue(iss) ? 'ImageError' : 'ContentSchemaError';
     // An imageFile() field given no text: what to write is an image's path.
-    const imageHint = imageTexts.has(JSON.stringify(iss.path)) && written !== undefined ? { hint: `Write the path of an image file: beside this file (${key || 'cover'}: ./photo.jpg) or under static/ (/img/photo.jpg)${written === null ? ', or leave the line out if the field is optional' : ''}.` } : {};
+    const named = typeof last === 'string' ? key : 'image';
+    const imageHint = imageTexts.has(JSON.stringify(iss.path)) && written !== undefined ? { hint: `Write the path of an image file: beside this file (${named}: ./photo.jpg) or under static/ (/img/photo.jpg)${written === null && typeof last === 'string' ? ', or leave the line out if the field is optional' : ''}.` } : {};
     errors.push(message(id, iss.message, src.locate(iss.path), { field: formatPath(iss.path) || undefined, ...dateHint, ...listHint, ...numberHint, ...missingHint, ...boolHint, ...textHint, ...nullHint, ...imageHint }));
   }
   return { errors: sortMessages(errors), ...(deps.length ? { deps } : {}) };

@@ -47,7 +47,7 @@ export function readLocalImage(o: LocalImageOptions, href: string, known?: Map<s
   }
   // (only the folders a build and dev watch: an image elsewhere, an Astro site's assets/, would go stale unseen)
   if (!rel.startsWith('content/') && !rel.startsWith('static/')) {
-    return { problem: `The image ${href} is ${rel}, outside content/ and static/: images are read from those folders, which the build and dev watch for changes. Move it beside the file that shows it (content/…), or to static/${rel} and write "/${rel}"` };
+    return { problem: `The image ${href} is ${rel}, outside content/ and static/: images are read from those folders, which the build and dev watch for changes. Move it beside the file that shows it (content/…), or to static/img/ and write "/img/${rel.split('/').pop()}"` };
   }
   if (!IMAGE_EXT.test(rel)) {
     // (a mistyped extension, "cover.jgp", or none: the image of that folder a typo away, when there is one)

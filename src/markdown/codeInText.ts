@@ -40,11 +40,10 @@ export const mayHoldMdx = (body: string): boolean => (body.includes('import ') |
 
 export const MDX_HINT = 'sitegen runs no code in content: take the line out. A component is written as a directive (:::Callout{type="tip"} … :::) and registered in the config\'s components (see Components in Markdown); a value from front matter goes in the template.';
 
-/** A line of a paragraph that is an MDX import or export (`import X from '…'`, `export const …`), or null. */
+/** A paragraph that starts with an MDX import or export line (`import X from '…'`, `export const …`): that line,
+ *  or null. Only its first line: MDX writes such a line as a block of its own, and a wrapped sentence may start a
+ *  later line with either word. */
 export function mdxLine(raw: string): string | null {
-  for (const line of raw.split('\n')) {
-    const l = line.trim();
-    if ((l.startsWith('import ') && /\sfrom\s*['"]/.test(l)) || /^export\s+(?:const|let|default|function)\s/.test(l)) return l;
-  }
-  return null;
+  const l = raw.split('\n', 1)[0]!.trim();
+  return (l.startsWith('import ') && /\sfrom\s*['"][^'"\s]+['"];?$/.test(l)) || /^export\s+(?:const|let|default|function)\s/.test(l) ? l : null;
 }

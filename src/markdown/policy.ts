@@ -7,7 +7,7 @@ import type { Token, Tokens } from 'marked';
 import { unsafeScheme } from '../content/urlScheme.ts';
 import { htmlPolicyViolation, isAllowedTag, type PolicyViolation } from '../content/htmlPolicy.ts';
 import { commentHint, passedOver, takeNote } from './notes.ts';
-import { MDX_HINT, mdxLine, templateTag } from './codeInText.ts';
+import { MDX_HINT, mayHoldMdx, mdxLine, templateTag } from './codeInText.ts';
 
 export const MAX_NESTING = 32;
 
@@ -40,7 +40,7 @@ function rawHtmlHint(raw: string): string {
   const tag = firstTag(raw);
   if (raw.startsWith('<!--')) return commentHint(raw)!; // (a comment, but not a note: notes.ts)
   // (a capitalised tag is a component of MDX or Astro: a directive here, or a Markdown image for <Image>)
-  const written = /^<([A-Z][A-Za-z0-9]*)/.exec(raw)?.[1];
+  const written = /^<([A-Z][a-z][A-Za-z0-9]*)/.exec(raw)?.[1];
   if (written === 'Image' || written === 'Picture') return 'Write an image in Markdown, ![what it shows](./photo.jpg): it is published as optimized versions (see Images).';
   if (written) return `<${written}> is a component: write it as a directive, :::${written}{…} … ::: (or ::${written}{…} without content), registered in the config's components (see Components in Markdown).`;
   if (tag === 'script') return "Content never runs scripts, and markdown({ html: 'sanitize' }) would remove it too: put the code in an island (see Islands) and name it from the body as a component.";
@@ -196,6 +196,7 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
   const misses = { n: 0 }; // code blocks not found in the body (pastCode)
   // (most bodies have no marker line: their paragraphs are not read again for one)
   const tocLines = TOC_MARKER_IN_BODY.test(body);
+  const mdxBody = mayHoldMdx(body); // (likewise for an MDX import or export line)
   const at = (raw: string, text: string, hint?: string, id?: MarkdownProblem['id'], index?: number, into = problems) => {
     let i = index ?? body.indexOf(raw, from);
     // (HTML over lines of a quote or list item has lost their markers: found by its first line)
@@ -237,7 +238,7 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
       }
     }
     // An MDX import or export line (a post moved from Astro): code, which would be published as a paragraph.
-    const mdx = t.type === 'paragraph' ? mdxLine(t.raw) : null;
+    const mdx = mdxBody && t.type === 'paragraph' ? mdxLine(t.raw) : null;
     if (mdx) at(mdx, `An MDX ${mdx.startsWith('import') ? 'import' : 'export'} is not run, and would be published as text: ${mdx.length > 60 ? `${mdx.slice(0, 57)}…` : mdx}`, MDX_HINT, 'TemplateTagInMarkdown');
     const html = t.type === 'html' ? t.raw.trim() : '';
     if (html) {

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { ChangeKind } from '../content/liveContent.ts';
 import { IMAGE_EXT } from '../images/model.ts';
+import { CONTENT_FILE } from '../content/glob.ts';
 
 export interface FileChange { file: string; kind: ChangeKind }
 
@@ -52,7 +53,7 @@ export function classifyChanges(root: string, changes: FileChange[], known: Know
     if (known.clientInputs.has(abs)) client = relevant = true;
     // An image a Markdown body may show (next to it, or under static/): the bodies that show it are parsed again.
     if ((rel.startsWith('content/') || rel.startsWith('static/')) && IMAGE_EXT.test(rel)) { images.set(rel, kind); relevant = true; }
-    if (rel.startsWith('content/') && /\.(ya?ml|mdx?|json)$/.test(rel)) { content.set(rel.slice('content/'.length), kind); relevant = true; }
+    if (rel.startsWith('content/') && CONTENT_FILE.test(rel)) { content.set(rel.slice('content/'.length), kind); relevant = true; }
     else if (rel.startsWith('static/')) { statics.set(rel.slice('static/'.length), kind); relevant = true; }
     else if (!relevant) {
       // Code nothing imported yet (templates/, or a schema module under content/): a new or removed file

@@ -8,9 +8,14 @@ export type EnvRecord = Record<string, string | null> | string;
 /** A hash of every variable but the shell's own bookkeeping. */
 export const wholeEnv = (env: NodeJS.ProcessEnv): string => sha1(Object.keys(env).filter((n) => n !== '_' && n !== 'OLDPWD').sort().map((n) => `${n}=${env[n]}`).join('\n'));
 
+/** The time zone dates are shown in (from TZ, else the machine's own setting): kept under this name, which no
+ *  variable has, as if the site read it. */
+const ZONE = '@timeZone';
+const zone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+
 /** Whether a build that recorded `rec` would have seen the same values in `env`. */
 export const envSame = (rec: EnvRecord, env: NodeJS.ProcessEnv): boolean =>
-  typeof rec === 'string' ? rec === wholeEnv(env) : Object.entries(rec).every(([k, v]) => (env[k] ?? null) === v);
+  typeof rec === 'string' ? rec === wholeEnv(env) : Object.entries(rec).every(([k, v]) => (k === ZONE ? zone() : env[k] ?? null) === v);
 
 /** The record of a build that read `reads` (null: unknown), over what earlier records it reused said. */
 export function envRecordOf(env: NodeJS.ProcessEnv, reads: Set<string> | null, reused: EnvRecord[] = []): EnvRecord {
@@ -18,5 +23,6 @@ export function envRecordOf(env: NodeJS.ProcessEnv, reads: Set<string> | null, r
   // (TZ always: a date a template or z.coerce.date() reads depends on it, though no code reads it from the environment)
   const names = new Set([...reads, 'TZ']);
   for (const r of reused) for (const n of Object.keys(r as Record<string, string | null>)) names.add(n);
-  return Object.fromEntries([...names].sort().map((n) => [n, env[n] ?? null]));
+  names.delete(ZONE);
+  return Object.fromEntries([...[...names].sort().map((n) => [n, env[n] ?? null]), [ZONE, zone()]]);
 }

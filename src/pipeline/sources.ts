@@ -65,7 +65,7 @@ export async function oneShotSources(root: string, opts: { drafts?: boolean; kno
   const cacheMs = performance.now() - t;
   // (listed from the build's walk of content/ when it made one, upToDate.ts: once, for the loader too)
   const listed = opts.known?.stamps ? listedContentFiles(opts.known.stamps) : undefined;
-  const uncached = (listed ?? await listContentFiles(root)).length - (cache?.size ?? 0);
+  const uncached = (listed ?? await listContentFiles(root)).filter((f) => !f.endsWith('.mdx')).length - (cache?.size ?? 0); // (MDX is listed, never parsed)
   const pool = maybeStartPool(uncached);
   // The workers import the cached site module at once, or wait for the one esbuild is compiling.
   if (cached) pool?.load(cached.file);

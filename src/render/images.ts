@@ -115,7 +115,7 @@ export function image(p: string | ContentImage, options: ImageOptions = {}): Sta
   const asked = options?.width;
   const shown = typeof p === 'string' ? `"${p}"` : describeSrc(p);
   // (an option it would drop, such as a height, is said, as <Image> says a prop it does not take)
-  const other = Object.keys(options ?? {}).find((k) => k !== 'width');
+  const other = Object.keys(options ?? {}).find((k) => k !== 'width' && (options as Record<string, unknown>)[k] !== undefined);
   if (other !== undefined) throw new Error(`image(${shown}, { ${other} }): image() takes { width } only (a version keeps the image's shape); for other sizes and formats use <Image widths={…} sizes="…">`);
   if (asked !== undefined && !(Number.isInteger(asked) && asked >= 1 && asked <= MAX_ASKED_WIDTH)) throw new Error(`image(${shown}, { width: ${JSON.stringify(asked)} }): write a whole number of pixels from 1 to ${MAX_ASKED_WIDTH}`);
   if (typeof p !== 'string') {

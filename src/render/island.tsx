@@ -84,7 +84,7 @@ export function defineIsland<P extends object>(name: string, Component: Componen
     insideIsland++;
     // The static images it shows (<Image>, image()) go with it: in the browser it renders them again from
     // what the server knew of them (islands/islandImages.ts), not from a table the browser does not have.
-    try { rendered = withImageSink(() => { noteIslandImages(props); return renderToString(createElement(Component, withHtmlChildren(props, createElement as any)), { identifierPrefix: prefix }); }); } finally { insideIsland--; }
+    try { rendered = withImageSink(() => { if (!opts.enhance) noteIslandImages(props); return renderToString(createElement(Component, withHtmlChildren(props, createElement as any)), { identifierPrefix: prefix }); }); } finally { insideIsland--; }
     const html = rendered.value;
     return createElement('sitegen-island', {
       'data-island': name,

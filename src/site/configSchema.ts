@@ -41,14 +41,27 @@ const siteSchema = z.strictObject({
   base: z.string().optional(),
 });
 
+/** A pattern with its brace groups ("{md,mdx}") spelt out, each alternative a pattern; null (so no list is offered)
+ *  for braces that nest or do not close. */
+function spelt(pattern: string): string[] | null {
+  const open = pattern.indexOf('{');
+  if (open < 0) return [pattern];
+  const close = pattern.indexOf('}', open);
+  if (close < 0 || pattern.slice(open + 1, close).includes('{')) return null;
+  const rest = spelt(pattern.slice(close + 1));
+  return rest && pattern.slice(open + 1, close).split(',').flatMap((alt) => rest.map((r) => `${pattern.slice(0, open)}${alt.trim()}${r}`));
+}
+
 const collectionSchema = z.strictObject({
   // (a pattern with braces, as Astro's glob() writes one, would match nothing without a word: said at the pattern)
   pattern: z.union([z.string(), z.array(z.string())]).superRefine((p, ctx) => {
-    const braced = (Array.isArray(p) ? p : [p]).find((x) => x.includes('{'));
+    const list = Array.isArray(p) ? p : [p];
+    const braced = list.find((x) => x.includes('{'));
     if (braced === undefined) return;
-    const m = /^([^{]*)\{([^}]*)\}(.*)$/.exec(braced);
-    const each = m ? m[2].split(',').map((alt) => `'${m[1]}${alt.trim()}${m[3]}'`).join(', ') : `'${braced.replace(/[{}]/g, '')}'`;
-    ctx.addIssue({ code: 'custom', message: `"${braced}" has braces, which a pattern does not read: list each pattern, pattern: [${each}]` });
+    // (each pattern with its groups spelt out, the others as they are; none offered for nested braces)
+    const parts = list.map(spelt);
+    const each = parts.every((x) => x !== null) ? (parts as string[][]).flat() : null;
+    ctx.addIssue({ code: 'custom', message: `"${braced}" has braces, which a pattern does not read: list each pattern${each ? `, pattern: [${each.map((x) => `'${x}'`).join(', ')}]` : ''}` });
   }),
   schema,
   single: z.boolean().optional(),

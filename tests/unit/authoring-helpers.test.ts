@@ -109,6 +109,7 @@ describe('date()', () => {
     // Astro's blog writes the month's name: that day in UTC, whatever the build machine's time zone.
     for (const written of ['Jul 08 2022', 'July 8, 2022', 'jul 8 2022']) expect(parse(written).data?.date.toISOString()).toBe('2022-07-08T00:00:00.000Z');
     expect(parse('Sept. 3 2024').data?.date.toISOString()).toBe('2024-09-03T00:00:00.000Z');
+    expect(parse('Jan 1 0099').data?.date.getUTCFullYear()).toBe(99); // (not 1999)
   });
 
   it('a missing date is "Required", as any missing field is (zod says "Invalid input" of a union)', () => {

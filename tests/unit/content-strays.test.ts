@@ -48,6 +48,12 @@ describe('MDX, from an Astro site', () => {
     const taken = await s.build();
     expect(taken.errors.map((e) => [e.id, e.location?.file])).toEqual([['ContentPolicyError', 'content/pages/using-mdx.mdx']]);
     expect(taken.warnings).toEqual([]);
+    // sitegen dev says the same.
+    const { createDevSite } = await import('../../src/dev/devSite.ts');
+    const dev = await createDevSite({ root: s.root });
+    try {
+      expect((await dev.start()).errors.map((e) => [e.id, e.location?.file])).toEqual([['ContentPolicyError', 'content/pages/using-mdx.mdx']]);
+    } finally { await dev.close(); }
   });
 
   it('a pattern with braces (Astro\'s glob) is an error at the pattern that lists each one', async () => {
@@ -56,5 +62,10 @@ describe('MDX, from an Astro site', () => {
     s.edit('sitegen.config.ts', (t) => t.replace("pattern: 'pages/*.md'", "pattern: 'pages/**/*.{md,mdx}'"));
     const r = await s.build();
     expect(r.errors.map((e) => [e.id, e.location?.file, e.text])).toEqual([['ConfigError', 'sitegen.config.ts', expect.stringContaining('"pages/**/*.{md,mdx}" has braces, which a pattern does not read: list each pattern, pattern: [\'pages/**/*.md\', \'pages/**/*.mdx\']')]]);
+    // Every group of every pattern spelt out, the other patterns kept; none offered for nested braces.
+    s.edit('sitegen.config.ts', (t) => t.replace("pattern: 'pages/**/*.{md,mdx}'", "pattern: ['{pages,notes}/*.{md,mdx}', 'extra/*.md']"));
+    expect((await s.build()).errors[0].text).toContain("pattern: ['pages/*.md', 'pages/*.mdx', 'notes/*.md', 'notes/*.mdx', 'extra/*.md']");
+    s.edit('sitegen.config.ts', (t) => t.replace("['{pages,notes}/*.{md,mdx}', 'extra/*.md']", "'pages/*.{md,{a,b}}'"));
+    expect((await s.build()).errors[0].text).toMatch(/"pages\/\*\.\{md,\{a,b\}\}" has braces, which a pattern does not read: list each pattern$/);
   });
 });

@@ -120,6 +120,10 @@ describe('imageFile(): an image named in front matter', () => {
     try {
       const r = await site.build();
       expect(r.errors.map((e) => [e.id, e.location?.file, e.location?.line, e.location?.column, e.location?.lineText])).toEqual([['ImageError', 'content/pages/about.md', 3, 8, 'cover: ./cut.jpg']]);
+      // The same path in a sentence of another field before it: still the field's line.
+      site.edit('content/pages/about.md', (t) => t.replace('title: About\n', 'title: About\ndescription: The old cover was ./cut.jpg, now gone\n'));
+      const again = await site.build();
+      expect(again.errors.map((e) => [e.location?.line, e.location?.column])).toEqual([[4, 8]]);
       expect(r.errors[0].text).toMatch(/^content\/pages\/cut\.jpg cannot be decoded: it is corrupt or truncated/);
     } finally { site.remove(); }
   });
@@ -202,7 +206,7 @@ describe('imageFile(): an image named in front matter', () => {
     ['a remote URL', 'https://cdn.example.net/a.jpg', /is remote: an imageFile\(\) field names a file of the site/],
     ['a mistyped extension', './cover.jgp', /^The image \.\/cover\.jgp does not exist \(looked for content\/pages\/cover\.jgp\)\. Did you mean \.\/cover\.jpg\?$/],
     ['no extension', './cover', /^The image \.\/cover does not exist \(looked for content\/pages\/cover\)\. Did you mean \.\/cover\.jpg\?$/],
-    ['a folder of the site that is not content/ or static/ (an Astro site\'s assets/)', '../../assets/hero.jpg', /^The image \.\.\/\.\.\/assets\/hero\.jpg is assets\/hero\.jpg, outside content\/ and static\/: images are read from those folders, which the build and dev watch for changes\. Move it beside the file that shows it \(content\/…\), or to static\/assets\/hero\.jpg and write "\/assets\/hero\.jpg"$/],
+    ['a folder of the site that is not content/ or static/ (an Astro site\'s assets/)', '../../assets/hero.jpg', /^The image \.\.\/\.\.\/assets\/hero\.jpg is assets\/hero\.jpg, outside content\/ and static\/: images are read from those folders, which the build and dev watch for changes\. Move it beside the file that shows it \(content\/…\), or to static\/img\/ and write "\/img\/hero\.jpg"$/],
     ['a Windows path', '.\\cover.jpg', /^The image \.\\cover\.jpg is written with "\\": write a path with "\/" \(\.\/cover\.jpg\), on every system$/],
   ];
   for (const [name, value, text] of problems) {

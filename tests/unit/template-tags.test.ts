@@ -32,6 +32,10 @@ describe('template tags in Markdown', () => {
     expect(problems('Intro.\n\nexport const meta = { title: "x" };\n')).toEqual([[3, 1, 'TemplateTagInMarkdown', 'An MDX export is not run, and would be published as text: export const meta = { title: "x" };']]);
     expect(compileMarkdown("Intro.\n\nimport X from 'y';\n").problems[0].hint).toMatch(/^sitegen runs no code in content: take the line out\. A component is written as a directive/);
     expect(problems('We import coffee from Brazil, and export tea.\n\n```js\nimport x from "y";\n```\n')).toEqual([]);
+    // (a sentence wrapped so that a later line starts with either word)
+    expect(problems("In an ES module you can\nexport function declarations, or\nimport names from 'other files' by path.\n")).toEqual([]);
+    // Old HTML in capitals is HTML, not a component.
+    expect(compileMarkdown('<CENTER>Hi</CENTER>\n').problems[0]!.hint).not.toMatch(/is a component/);
   });
 
   it('an MDX or Astro component written as a tag is told to be a directive, and <Image> a Markdown image', () => {
