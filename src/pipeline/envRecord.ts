@@ -13,9 +13,12 @@ export const wholeEnv = (env: NodeJS.ProcessEnv): string => sha1(Object.keys(env
 const ZONE = '@timeZone';
 const zone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
 
+/** The value a record keeps for `name` in `env` (the time zone's, for its own name). */
+export const envValue = (env: NodeJS.ProcessEnv, name: string): string | null => (name === ZONE ? zone() : env[name] ?? null);
+
 /** Whether a build that recorded `rec` would have seen the same values in `env`. */
 export const envSame = (rec: EnvRecord, env: NodeJS.ProcessEnv): boolean =>
-  typeof rec === 'string' ? rec === wholeEnv(env) : Object.entries(rec).every(([k, v]) => (k === ZONE ? zone() : env[k] ?? null) === v);
+  typeof rec === 'string' ? rec === wholeEnv(env) : Object.entries(rec).every(([k, v]) => envValue(env, k) === v);
 
 /** The record of a build that read `reads` (null: unknown), over what earlier records it reused said. */
 export function envRecordOf(env: NodeJS.ProcessEnv, reads: Set<string> | null, reused: EnvRecord[] = []): EnvRecord {
@@ -24,5 +27,5 @@ export function envRecordOf(env: NodeJS.ProcessEnv, reads: Set<string> | null, r
   const names = new Set([...reads, 'TZ']);
   for (const r of reused) for (const n of Object.keys(r as Record<string, string | null>)) names.add(n);
   names.delete(ZONE);
-  return Object.fromEntries([...[...names].sort().map((n) => [n, env[n] ?? null]), [ZONE, zone()]]);
+  return Object.fromEntries([...names, ZONE].map((n) => [n, envValue(env, n)]).sort(([a], [b]) => (a! < b! ? -1 : 1)));
 }

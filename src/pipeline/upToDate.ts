@@ -20,7 +20,7 @@ import { engineStamp, type OutputStamps } from './incremental.ts';
 import { below, lstatOrNull } from './patchStamps.ts';
 import { clientRecordFile, siteCachePath } from '../cache/registry.ts';
 import { numbers, splitPacked } from './packedFile.ts';
-import { envSame, wholeEnv, type EnvRecord } from './envRecord.ts';
+import { envSame, envValue, wholeEnv, type EnvRecord } from './envRecord.ts';
 import { probeOutput, type OutputProbe } from './outputProbe.ts';
 import { sha1 } from './stableText.ts';
 import type { FileStamp } from '../content/parse.ts';
@@ -233,7 +233,7 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
   const sameSite = !!memo && !!inputs && memo.key === key && cachedSiteModule(root)?.file === memo.moduleFile
     && memo.bundle !== null && bundleState(root) === memo.bundle && envSame(memo.env, k.env);
   const fresh = sameSite && sameWalk(inputs!, memo!.inputs) && outputIntact(k.outDir, memo!.output);
-  const envKey = memo && typeof memo.env === 'object' ? JSON.stringify(Object.keys(memo.env).map((n) => [n, k.env[n] ?? null])) : wholeEnv(k.env);
+  const envKey = memo && typeof memo.env === 'object' ? JSON.stringify(Object.keys(memo.env).map((n) => [n, envValue(k.env, n)])) : wholeEnv(k.env);
   // Replayed as this build's: nothing was made now (every image variant is the last build's).
   const result = fresh ? withReports({ ...memo!.result, rendered: 0, ...(memo!.result.images ? { images: { files: memo!.result.images.files, processed: 0, cached: memo!.result.images.files } } : {}) }, memo!.reports, memo!.types) : undefined;
   let byFile: Map<string, FileStamp> | undefined;
