@@ -6,6 +6,7 @@ import type { YamlSource } from './yamlSource.ts';
 import { formatPath } from './fieldPath.ts';
 import { closest } from '../core/didYouMean.ts';
 import { schemaKeys } from '../core/zodShape.ts';
+import { textPlaces, type TextPlace } from '../core/textPlace.ts';
 import { isImageFieldText, isImageIssue, withImageReader } from '../authoring/imageFile.ts';
 import { parseDate } from '../authoring/dates.ts';
 import { IMAGE_EXT } from '../images/model.ts';
@@ -86,7 +87,7 @@ function unknownFieldHint(key: string, known: string[], guess: string | undefine
 
 /** Where `needle` is first written in a source's text (an image field's value, for the messages about its image:
  *  a plain search, where a located path would parse the text again for positions), or the file. */
-function textAt(src: YamlSource, needle: string, starts: number[]): Location {
+function textAt(src: YamlSource, needle: string, placeOf: (offset: number) => TextPlace): Location {
   const text = src.text;
   // (where it is a value: after "key:" or "- " on its line, maybe quoted, not in a sentence of another field)
   let i = -1;
@@ -97,11 +98,8 @@ function textAt(src: YamlSource, needle: string, starts: number[]): Location {
     if (!before || before.endsWith(':') || before.endsWith('-')) { i = k; break; }
   }
   if (i < 0) return { file: src.file, line: 0, column: 0, lineText: '' };
-  if (!starts.length) { starts.push(0); for (let k = text.indexOf('\n'); k >= 0; k = text.indexOf('\n', k + 1)) starts.push(k + 1); }
-  let lo = 0, hi = starts.length - 1; // (the line: the last start at or before i, by halves)
-  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid]! <= i) lo = mid; else hi = mid - 1; }
-  const start = starts[lo]!, end = text.indexOf('\n', i);
-  return { file: src.file, line: src.lineOffset + lo + 1, column: i - start + 1, lineText: text.slice(start, end < 0 ? undefined : end).replace(/\r$/, '') };
+  const place = placeOf(i);
+  return { file: src.file, ...place, line: src.lineOffset + place.line };
 }
 
 /** How a schema runs: `jitless` skips the parser zod compiles for each object schema on its first use (it pays
@@ -128,8 +126,8 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
   // carries: its known keys are kept here, by the issue's list of unknown keys.
   const known = new WeakMap<object, string[]>();
   const deps: ImageDep[] = [];
-  const starts: number[] = []; // (the text's line starts, made when an image is first placed)
-  const read = opts.images ? fieldImageReader({ ...opts.images, file: src.file }, deps, (written) => textAt(src, written, starts)) : null;
+  let placeOf: ((offset: number) => TextPlace) | undefined; // (made when an image is first placed)
+  const read = opts.images ? fieldImageReader({ ...opts.images, file: src.file }, deps, (written) => textAt(src, written, placeOf ??= textPlaces(src.text))) : null;
   const imageTexts = new Set<string>(); // (the paths of imageFile() fields given no text)
   const r = withImageReader(read, () => schema.safeParse(data, { jitless: opts.jitless, error: (iss) => {
     if (iss.code === 'unrecognized_keys' && Array.isArray(iss.keys)) known.set(iss.keys, knownKeys(iss));

@@ -13,6 +13,7 @@
 // after the policy check (markdown/compile.ts). Every scan here is a loop over characters: linear time.
 import type { MarkedExtension, Token, TokenizerExtension, RendererExtension } from 'marked';
 import { DIRECTIVE_CLOSE_TAG, directiveOpenTag, type DirectiveData } from './directiveElements.ts';
+import { textPlaces } from '../core/textPlace.ts';
 import { MAX_DIRECTIVE_DEPTH, isNameChar, isSpace, nameEnd, labelEnd, parseAttributes, lineEnd, indentOf, colons, blankFrom, codeFence, errorToken, findHead, type DirectiveToken } from './directiveSyntax.ts';
 import { pastCode } from './policy.ts';
 import { passedOver } from './notes.ts';
@@ -242,7 +243,7 @@ export function beginDirectives(tokens: Token[], body: string, walk: (ts: Token[
   session = { nonce: Math.random().toString(36).slice(2, 10), data: [], file: origin.file, lineOffset: origin.line, lines: null, body };
   const problems: DirectiveProblem[] = [];
   let from = 0;
-  let lineStarts: number[] | null = null;
+  const placeOf = textPlaces(body);
   // The blocks being walked, each with the tokens inside it: once the walk leaves one, the search goes on past
   // its closing line (a stray ":::" after it is not that line).
   const open: { end: number; inside: Set<Token> }[] = [];
@@ -258,13 +259,10 @@ export function beginDirectives(tokens: Token[], body: string, walk: (ts: Token[
     // Past a block's first line (a nested `:::Tab` is not the `:::Tab` in `::::Tabs`); an inline one's label may hold another.
     if (i >= 0) from = i + (d.kind === 'inline' ? 1 : d.head.length);
     if (i >= 0 && d.kind === 'block') { const inside = new Set<Token>(); walk(d.tokens ?? [], (c) => inside.add(c)); open.push({ end: i + d.raw.length, inside }); }
-    if (!lineStarts) { lineStarts = [0]; for (let k = body.indexOf('\n'); k >= 0; k = body.indexOf('\n', k + 1)) lineStarts.push(k + 1); }
-    let lo = 0, hi = lineStarts.length - 1;
-    const pos = Math.max(i, 0);
-    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (lineStarts[mid] <= pos) lo = mid; else hi = mid - 1; }
-    d.line = lo + 1;
-    d.column = pos - lineStarts[lo] + 1;
-    if (d.error) problems.push({ line: d.line, column: d.column, lineText: body.slice(lineStarts[lo], lineEnd(body, lineStarts[lo])).replace(/\r$/, '').slice(0, 120), text: `Directive ${d.error}` });
+    const place = placeOf(Math.max(i, 0));
+    d.line = place.line;
+    d.column = place.column;
+    if (d.error) problems.push({ line: d.line, column: d.column, lineText: place.lineText.slice(0, 120), text: `Directive ${d.error}` });
   });
   return problems;
 }
