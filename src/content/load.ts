@@ -75,10 +75,11 @@ export async function parseItem(config: SiteConfig, root: string, rel: string, l
  *  `disk`: the bodies' HTML goes into one file of the bodies cache, each entry reading its own when asked. */
 export async function loadBatch(config: SiteConfig, root: string, items: LoadItem[], disk = false, step?: () => void): Promise<LoadResult[]> {
   if (!items.length) return [];
+  const how = { images: fieldImages(config, root) }; // (once a batch, not once a file)
   const results = await Promise.all(items.map(async ({ collection, rel }): Promise<LoadResult> => {
     const parsed = await parseItem(config, root, rel);
     step?.(); // (progress: counted as read and parsed)
-    const how = { images: fieldImages(config, root) }, col = config.collections[collection];
+    const col = config.collections[collection];
     if (!('source' in parsed)) return { errors: failedErrors(col, parsed, how) };
     const made = makeEntry(col, rel, parsed, undefined, how);
     if (made.errors.length) return { errors: made.errors };

@@ -13,9 +13,9 @@ import type { Location } from '../core/types.ts';
 import type { SiteConfig } from '../core/types.ts';
 import { maxPixelsOf } from './config.ts';
 import { urlPolicy } from '../render/urls.ts';
+import { closest as closestName } from '../core/didYouMean.ts';
 
 export type { ImageDep };
-import { closest as closestName } from '../core/didYouMean.ts';
 
 export interface LocalImageOptions {
   root: string;
@@ -30,6 +30,9 @@ export interface LocalImageOptions {
 
 /** The file `href` names, its stamp and, unless it cannot be published, its facts; or why it cannot be read. */
 export type LocalImage = { rel: string; size: number; mtimeMs: number } & ({ facts: ImageFacts } | { problem: string });
+
+/** The key of an image's facts read once: its file, its stamp and the pixel limit they were read under. */
+const factsKey = (root: string, rel: string, size: number, mtimeMs: number, maxPixels: number) => `${root}\0${rel}\0${size}\0${mtimeMs}\0${maxPixels}`;
 
 /** `known`: facts already read, by file and stamp (a schema run again over the same data reads no image again). */
 export function readLocalImage(o: LocalImageOptions, href: string, known?: Map<string, SourceResult>): LocalImage | { problem: string } {
@@ -62,7 +65,7 @@ export function readLocalImage(o: LocalImageOptions, href: string, known?: Map<s
     if (inside.startsWith('..') || path.isAbsolute(inside)) return { problem: `The image ${href} is a link to a file outside the site` };
     const st = fs.statSync(real);
     if (!st.isFile()) return { problem: `The image ${href} is not a file (${rel})` };
-    const key = `${o.root}\0${rel}\0${st.size}\0${st.mtimeMs}\0${o.maxPixels}`;
+    const key = factsKey(o.root, rel, st.size, st.mtimeMs, o.maxPixels);
     const r = known?.get(key) ?? sourceFactsOfFile(real, rel, o.maxPixels); // read a chunk at a time, never whole
     if (known && !known.has(key)) { if (known.size >= 5_000) known.clear(); known.set(key, r); }
     return { rel, size: st.size, mtimeMs: st.mtimeMs, ...r };
@@ -118,7 +121,7 @@ export function knownFieldImages(root: string, deps: readonly ImageDep[], previo
   visit(previous, 0);
   for (const { file, hash, name, width, height, format } of found) {
     const dep = deps.find((d) => d[0] === file && d[3] === hash);
-    if (dep && width * height <= maxPixels) fieldFacts.set(`${root}\0${file}\0${dep[1]}\0${dep[2]}\0${maxPixels}`, { facts: { hash, name, width, height, format } });
+    if (dep && width * height <= maxPixels) fieldFacts.set(factsKey(root, file, dep[1], dep[2], maxPixels), { facts: { hash, name, width, height, format } });
   }
 }
 
