@@ -11,6 +11,7 @@ import type { EventHub } from './events.ts';
 import type { Message } from '../core/types.ts';
 import { clientErrorHandler, clientErrorText } from './clientErrors.ts';
 import { MERGED_HOST_FILES } from '../output/hostfiles.ts';
+import { contentType } from '../server/host/mime.ts';
 
 export interface DevHandlerOptions {
   output: DevOutput;
@@ -30,8 +31,6 @@ export interface DevHandlerOptions {
   /** An image variant by its base-less path ("/assets/img/…"), made on first request (images/store.ts); null: no such variant. */
   image?: (p: string) => Promise<{ bytes: Uint8Array } | { error: string } | null>;
 }
-
-const IMAGE_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', svg: 'image/svg+xml' };
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -112,7 +111,7 @@ export function createDevHandler(opts: DevHandlerOptions): http.RequestListener 
     const made = await opts.image(`/assets/img/${pathname.slice(prefix.length)}`);
     if (!made) return false;
     if ('error' in made) return send(req, res, 500, 'text/plain; charset=utf-8', made.error);
-    res.writeHead(200, { 'Content-Type': IMAGE_TYPES[pathname.slice(pathname.lastIndexOf('.') + 1)] ?? 'application/octet-stream', 'Content-Length': made.bytes.length, 'Cache-Control': 'no-cache' });
+    res.writeHead(200, { 'Content-Type': contentType(pathname), 'Content-Length': made.bytes.length, 'Cache-Control': 'no-cache' });
     res.end(req.method === 'HEAD' ? undefined : made.bytes);
     return true;
   };

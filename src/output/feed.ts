@@ -5,6 +5,7 @@
 import type { BodyContext, PageHeadTag } from '../core/types.ts';
 import { expandHtml } from '../render/expandHtml.ts';
 import { isContentImage, type ContentImage } from '../images/model.ts';
+import { contentType } from '../server/host/mime.ts';
 
 export interface FeedItem {
   title: string;
@@ -79,9 +80,9 @@ function imageUrl(ctx: BodyContext, image: string | ContentImage, title: string)
   return `${ctx.siteUrl}${ctx.base}${image.slice(1)}`;
 }
 
-/** A picture's media type, from its name (what Atom's enclosure and RSS's media:content say). */
-const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', svg: 'image/svg+xml' };
-const imageType = (url: string) => IMAGE_TYPES[/\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase() ?? ''];
+/** A picture's media type, from its name (what Atom's enclosure and RSS's media:content say), by the table the
+ *  preview and dev serve with; '' for a name that names no image type. */
+const imageType = (url: string) => { const t = contentType(url.split(/[?#]/, 1)[0]!); return t.startsWith('image/') ? t : ''; };
 
 function prepare(ctx: BodyContext, o: FeedOptions): { items: Prepared[]; latest: Date; home: string; self: string } {
   const items = o.items.map((item) => {
