@@ -32,13 +32,12 @@ export interface ContentImage extends ImageFacts {
   file: string;
 }
 
-const FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'svg']);
 /** Whether a value is an imageFile() field's (an <Image> src given as an object). */
 export function isContentImage(v: unknown): v is ContentImage {
   if (!v || typeof v !== 'object') return false;
   const o = v as Record<string, unknown>;
   return typeof o.file === 'string' && typeof o.hash === 'string' && /^[0-9a-f]{16}$/.test(o.hash) && typeof o.name === 'string'
-    && Number.isInteger(o.width) && Number.isInteger(o.height) && FORMATS.has(o.format as string);
+    && Number.isInteger(o.width) && Number.isInteger(o.height) && typeof o.format === 'string' && Object.hasOwn(EXT, o.format);
 }
 
 /** The formats link previews read, in which an image's Open Graph version keeps its own format. */

@@ -11,7 +11,7 @@ import { setImageTable, takeImageLinks } from './images.ts';
 import { siteImageSettings } from '../images/config.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
 import type { ImageTable } from '../output/staticImages.ts';
-import { isContentImage, OG_FORMATS, shareVersion } from '../images/model.ts';
+import { isContentImage, OG_FORMATS, shareVersion, type ImageFacts } from '../images/model.ts';
 
 export interface PageAssets {
   css: string[];
@@ -49,10 +49,15 @@ export interface RenderedPage {
 function openGraphImage(route: Route, ctx: RenderContext): { url: string; width?: number; height?: number; link?: string } | undefined {
   const chosen = route.ogImage ?? ctx.config.site.ogImage;
   // Checked with the routes and the config (route.ts invalidOgImage); a page never carries an unsafe one.
-  if (!chosen || (typeof chosen === 'string' && unsafeScheme(chosen))) return undefined;
+  if (!chosen) return undefined;
   // (an imageFile() field's image: its facts came with its entry, and its original is never published)
-  const facts = typeof chosen !== 'string' ? chosen : chosen.startsWith('/') ? ctx.images?.[chosen]?.facts : undefined;
-  if (!facts || (typeof chosen === 'string' && !OG_FORMATS.has(facts.format))) return typeof chosen === 'string' ? { url: absolute(ctx, chosen) } : undefined;
+  let facts: ImageFacts;
+  if (typeof chosen === 'string') {
+    if (unsafeScheme(chosen)) return undefined;
+    const known = chosen.startsWith('/') ? ctx.images?.[chosen]?.facts : undefined;
+    if (!known || !OG_FORMATS.has(known.format)) return { url: absolute(ctx, chosen) };
+    facts = known;
+  } else facts = chosen;
   const v = shareVersion(facts, siteImageSettings(ctx.config));
   const file = `/${v.path}`;
   return { url: absolute(ctx, file), width: v.width, height: v.height, link: withBase(file, ctx.policy.base) };

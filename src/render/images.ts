@@ -214,21 +214,7 @@ export function Image(props: ImageProps): ReactElement {
   }
   if (!info) throw imageError(props, `<Image src="${src}">: ${noSuchImage(src)}`);
   if (!info.facts) throw imageError(props, `<Image src="${src}">: ${'problem' in info && info.problem ? info.problem : 'the image cannot be read'}`);
-  return pictureOf(info.facts, settings.settings, props, base);
-}
-
-/** What a src that is neither a path nor an image names, for a message. */
-function describeSrc(v: unknown): string {
-  if (v === null || typeof v !== 'object') return String(v);
-  const keys = Object.keys(v);
-  return `{${keys.slice(0, 4).join(', ')}${keys.length > 4 ? ', …' : ''}}`;
-}
-
-/** The <picture> (an <img> for SVG and GIF) of a local image's facts, as the props ask. */
-function pictureOf(facts: ImageFacts, settings: ImageSettings, props: ImageProps, base: string): ReactElement {
-  const { alt, sizes, priority, widths, className, id } = props;
-  const eager = props.loading === 'eager';
-  const m = pictureModel(facts, settings, { alt, sizes, priority, widths, base });
+  const m = pictureModel(info.facts, settings.settings, { alt, sizes, priority, widths, base });
   const img = createElement('img', {
     src: m.img.src, srcSet: m.img.srcset, sizes: m.img.sizes, alt, width: m.img.width, height: m.img.height,
     loading: eager ? undefined : m.img.loading, decoding: m.img.decoding, fetchPriority: m.img.fetchpriority, className, id,
@@ -246,3 +232,11 @@ function pictureOf(facts: ImageFacts, settings: ImageSettings, props: ImageProps
   const link = createElement('link', { rel: 'preload', as: 'image', href: m.img.src, imageSrcSet: first.srcset || undefined, imageSizes: first.sizes, type: first.type, fetchPriority: 'high' });
   return createElement(Fragment, null, link, picture);
 }
+
+/** What a src that is neither a path nor an image names, for a message. */
+function describeSrc(v: unknown): string {
+  if (v === null || typeof v !== 'object') return String(v);
+  const keys = Object.keys(v);
+  return `{${keys.slice(0, 4).join(', ')}${keys.length > 4 ? ', …' : ''}}`;
+}
+
