@@ -23,6 +23,8 @@ export interface EncodeJob {
   file: string;
   /** The width to resize to, or null for the source's own. */
   width: number | null;
+  /** With a width: the height of a crop to that size (the middle of the image kept), or null for none. */
+  height: number | null;
   format: EncodeFormat;
   options: object;
   maxPixels: number;
@@ -40,7 +42,7 @@ process.on('message', async (m) => {
   if (m.type === 'rss') { process.send({ id: m.id, rssKB: process.resourceUsage().maxRSS }); return; }
   try {
     let img = sharp(m.file, { limitInputPixels: m.maxPixels, failOn: 'truncated', animated: false }).rotate();
-    if (m.width !== null) img = img.resize({ width: m.width });
+    if (m.width !== null) img = img.resize(m.height !== null ? { width: m.width, height: m.height, fit: 'cover' } : { width: m.width });
     img = img[m.format](m.options);
     if (m.out) { await img.toFile(m.out); process.send({ id: m.id }); }
     else process.send({ id: m.id, bytes: await img.toBuffer() });
@@ -131,7 +133,7 @@ export async function encode(job: EncodeJob): Promise<Uint8Array | undefined> {
   }
   const sharp = await loadSharp();
   let img = sharp(job.file, { limitInputPixels: job.maxPixels, failOn: 'truncated', animated: false }).rotate();
-  if (job.width !== null) img = img.resize({ width: job.width });
+  if (job.width !== null) img = img.resize(job.height !== null ? { width: job.width, height: job.height, fit: 'cover' } : { width: job.width });
   img = (img[job.format] as (o: object) => typeof img).call(img, job.options);
   if (job.out) { await img.toFile(job.out); return undefined; }
   return img.toBuffer();

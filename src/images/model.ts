@@ -3,9 +3,10 @@
 // <picture> that shows them. Plain data and string work, no Node API: the package's public entry (which
 // islands import in the browser) exports <Image>, which renders from these facts.
 //
-// A variant's URL says everything needed to make it: /assets/img/<key>/<name>-<width>.<ext>, where the key
-// is the source's content hash and a hash of the encoder settings. So the engine makes exactly the files the
-// pages link (build: from their links; dev: on request), and a changed image gets new names.
+// A variant's URL says everything needed to make it: /assets/img/<key>/<name>-<width>.<ext> (a crop:
+// <name>-<width>x<height>.<ext>), where the key is the source's content hash and a hash of the encoder's
+// quality. So the engine makes exactly the files the pages link (build: from their links; dev: on request),
+// and a changed image gets new names.
 
 /** Formats a raster image is published in besides its own (the fallback). */
 export type ModernFormat = 'avif' | 'webp';
@@ -45,11 +46,47 @@ export const OG_FORMATS: ReadonlySet<SourceFormat> = new Set(['jpeg', 'png', 'we
 
 /** One version of an image (its path without base or leading "/", and its size): `width` pixels wide, never
  *  wider than the image, in `format` (its own by default); an SVG or a GIF: its file, as it is. */
-export function versionOf(f: ImageFacts, s: ImageSettings, width: number, format: SourceFormat | ModernFormat = f.format): { path: string; width: number; height: number } {
+export function versionOf(f: ImageFacts, s: ImageSettings, width: number, format: SourceFormat | ModernFormat = f.format, shape: ImageShape = {}): { path: string; width: number; height: number } {
   if (passThrough(f.format)) return { path: variantPath(f, s, null, f.format), width: f.width, height: f.height };
-  const w = Math.min(width, f.width);
-  return { path: variantPath(f, s, w, format), width: w, height: heightAt(f, w) };
+  const q = withQuality(s, shape.quality);
+  const w = Math.min(width, shownArea(f, shape.aspect).width);
+  const h = shape.aspect ? cropHeight(w, shape.aspect) : undefined;
+  return { path: variantPath(f, q, w, format, h), width: w, height: h ?? heightAt(f, w) };
 }
+
+/** How one image is shown besides its widths: cut to an aspect ratio (width / height, the middle of the image
+ *  kept), and encoded at its own quality (1-100) instead of the site's. */
+export interface ImageShape { aspect?: number; quality?: number }
+
+/** The narrowest and widest aspect ratios a crop may ask for (a typo's 169 for 16/9 is an error). */
+export const ASPECT_RANGE = [0.05, 20] as const;
+
+/** An aspect ratio as written (a number, "16:9" or "16/9"): width over height, or null when it is none or out
+ *  of ASPECT_RANGE. */
+export function aspectOf(v: unknown): number | null {
+  let n: number | null = null;
+  if (typeof v === 'number') n = v;
+  else if (typeof v === 'string') {
+    const m = /^\s*(\d{1,5}(?:\.\d{1,4})?)\s*[:/]\s*(\d{1,5}(?:\.\d{1,4})?)\s*$/.exec(v);
+    if (m && Number(m[2]) > 0) n = Number(m[1]) / Number(m[2]);
+  }
+  return n !== null && Number.isFinite(n) && n >= ASPECT_RANGE[0] && n <= ASPECT_RANGE[1] ? n : null;
+}
+
+/** Whether a quality is one the encoder takes (a whole number from 1 to 100). */
+export const isQuality = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100;
+
+/** The settings with this image's own quality, if it has one. */
+const withQuality = (s: ImageSettings, quality?: number): ImageSettings => (quality === undefined || quality === s.quality ? s : { ...s, quality });
+
+/** The part of the image a crop to `aspect` keeps (all of it without one): its whole width or its whole height. */
+export function shownArea(f: Pick<ImageFacts, 'width' | 'height'>, aspect?: number): { width: number; height: number } {
+  if (!aspect) return f;
+  return f.width / f.height > aspect ? { width: Math.max(1, Math.round(f.height * aspect)), height: f.height } : { width: f.width, height: cropHeight(f.width, aspect) };
+}
+
+/** The height of a crop `width` pixels wide (at least 1 px). */
+const cropHeight = (width: number, aspect: number) => Math.max(1, Math.round(width / aspect));
 
 /** How wide an image shared is published: what link previews show (1200 × 630 for a 1.91:1 card). */
 const SHARE_WIDTH = 1200;
@@ -104,7 +141,15 @@ export function shortHash(text: string): string {
 }
 
 /** The part of the key that changes with the encoder settings (a new quality re-encodes under new names). */
-export const settingsTag = (s: ImageSettings) => shortHash(`q${s.quality}`).slice(0, 6);
+export const settingsTag = (s: Pick<ImageSettings, 'quality'>) => shortHash(`q${s.quality}`).slice(0, 6);
+
+// The quality each tag stands for (a path names its quality by its tag: the site's, or an image's own).
+let qualities: Map<string, number> | null = null;
+/** The quality a variant path's tag names, or undefined for a tag of none. */
+export function qualityOfTag(tag: string): number | undefined {
+  if (!qualities) { qualities = new Map(); for (let q = 1; q <= 100; q++) qualities.set(settingsTag({ quality: q }), q); }
+  return qualities.get(tag);
+}
 
 /** "photo.JPG" → "photo"; anything but letters, digits, "-" and "_" becomes "-". */
 export function imageName(file: string): string {
@@ -127,22 +172,22 @@ export function variantWidths(sourceWidth: number, widths: readonly number[]): n
 }
 
 /** A variant's path in the output (no leading "/", no base). */
-export function variantPath(f: ImageFacts, s: ImageSettings, width: number | null, format: SourceFormat | ModernFormat): string {
-  const file = width === null ? `${f.name}.${extOf(format)}` : `${f.name}-${width}.${extOf(format)}`;
+export function variantPath(f: ImageFacts, s: Pick<ImageSettings, 'quality'>, width: number | null, format: SourceFormat | ModernFormat, height?: number): string {
+  const file = width === null ? `${f.name}.${extOf(format)}` : `${f.name}-${width}${height === undefined ? '' : `x${height}`}.${extOf(format)}`;
   return `${IMAGE_DIR}${f.hash}${settingsTag(s)}/${file}`;
 }
 
 /** What a variant's path names, or null for a path that is no variant. */
-export function parseVariantPath(p: string): { hash: string; tag: string; name: string; width: number | null; ext: string } | null {
+export function parseVariantPath(p: string): { hash: string; tag: string; name: string; width: number | null; height: number | null; ext: string } | null {
   const rel = p.startsWith('/') ? p.slice(1) : p;
   if (!rel.startsWith(IMAGE_DIR)) return null;
   const rest = rel.slice(IMAGE_DIR.length);
   const slash = rest.indexOf('/');
   if (slash !== 22 || !/^[0-9a-f]{22}$/.test(rest.slice(0, 22))) return null;
   const file = rest.slice(23);
-  const m = /^([A-Za-z0-9_-]{1,60}?)(?:-(\d{1,5}))?\.(avif|webp|jpg|png|gif|svg)$/.exec(file);
+  const m = /^([A-Za-z0-9_-]{1,60}?)(?:-(\d{1,5})(?:x(\d{1,5}))?)?\.(avif|webp|jpg|png|gif|svg)$/.exec(file);
   if (!m) return null;
-  return { hash: rest.slice(0, 16), tag: rest.slice(16, 22), name: m[1], width: m[2] ? Number(m[2]) : null, ext: m[3] };
+  return { hash: rest.slice(0, 16), tag: rest.slice(16, 22), name: m[1], width: m[2] ? Number(m[2]) : null, height: m[3] ? Number(m[3]) : null, ext: m[4] };
 }
 
 /** What one <Image> or Markdown image asks for besides its source. */
@@ -154,6 +199,9 @@ export interface ImageRequest {
   priority?: boolean;
   /** Widths for this image only (else the site's). */
   widths?: number[];
+  /** Cut to this aspect ratio (width / height), the middle kept; its own quality. */
+  aspect?: number;
+  quality?: number;
   /** The site's base ("/" or "/repo/"), which every URL gets. */
   base: string;
 }
@@ -178,19 +226,23 @@ export function pictureModel(f: ImageFacts, s: ImageSettings, r: ImageRequest): 
     const p = variantPath(f, s, null, f.format);
     return { sources: [], img: { src: url(p), alt: r.alt, width: f.width, height: f.height, ...lazy }, files: [p] };
   }
-  const widths = variantWidths(f.width, r.widths ?? s.widths);
-  const shown = Math.min(f.width, s.maxWidth, widths[widths.length - 1]);
-  const height = heightAt(f, shown);
+  const { aspect } = r;
+  const q = withQuality(s, r.quality);
+  const area = shownArea(f, aspect);
+  const widths = variantWidths(area.width, r.widths ?? s.widths);
+  const shown = Math.min(area.width, s.maxWidth, widths[widths.length - 1]);
+  const height = aspect ? cropHeight(shown, aspect) : heightAt(f, shown);
   const sizes = r.sizes ?? `(min-width: ${shown}px) ${shown}px, 100vw`;
   const files: string[] = [];
-  const srcset = (format: SourceFormat | ModernFormat) => widths.map((w) => { const p = variantPath(f, s, w, format); files.push(p); return `${url(p)} ${w}w`; }).join(', ');
+  const at = (w: number, format: SourceFormat | ModernFormat) => variantPath(f, q, w, format, aspect ? cropHeight(w, aspect) : undefined);
+  const srcset = (format: SourceFormat | ModernFormat) => widths.map((w) => { const p = at(w, format); files.push(p); return `${url(p)} ${w}w`; }).join(', ');
   // (every modern format the site makes, the source's own among them: a WebP photo keeps its WebP srcset beside the
   // AVIF one, and an AVIF photo its AVIF one, where the fallback alone gave a browser one width)
   const sources = s.formats.map((m) => ({ type: `image/${m}`, srcset: srcset(m), sizes }));
   // The fallback: the source's own format at the width it is shown (the nearest made width at or above it).
   const fallbackWidth = widths.find((w) => w >= shown) ?? widths[widths.length - 1];
   // Every browser that shows <picture> takes one of its sources; the fallback is for the others, at one width.
-  const fallback = variantPath(f, s, fallbackWidth, f.format);
+  const fallback = at(fallbackWidth, f.format);
   if (sources.length) files.push(fallback);
   const img = sources.length
     ? { src: url(fallback), alt: r.alt, width: shown, height, ...lazy }

@@ -17,7 +17,7 @@ import { bodyMayHold } from '../content/diskBody.ts';
 import path from 'node:path';
 import type { Location, Message } from '../core/types.ts';
 import { message, fileLocation } from '../core/errors.ts';
-import { IMAGE_DIR, parseVariantPath, passThrough, settingsTag, variantPath, type ImageFacts, type ImageSettings } from './model.ts';
+import { IMAGE_DIR, parseVariantPath, passThrough, qualityOfTag, settingsTag, variantPath, type ImageFacts, type ImageSettings } from './model.ts';
 import { sourceFactsOfFile } from './source.ts';
 import { encode, loadSharp } from './encoder.ts';
 import { maxPixelsOf, siteImageSettings } from './config.ts';
@@ -88,7 +88,8 @@ export class ImageStore {
   /** Whether `p` (a base-less site path, "/assets/img/…") is a variant of a known source. */
   isVariant(p: string): boolean {
     const v = parseVariantPath(p);
-    return !!v && v.tag === settingsTag(this.settings) && !!this.source(v.hash);
+    // (the site's quality, or an image's own: <Image quality>)
+    return !!v && qualityOfTag(v.tag) !== undefined && !!this.source(v.hash);
   }
 
   /** Makes (or takes from the cache) the variant at a base-less path; a located message when it cannot. */
@@ -211,6 +212,7 @@ export class ImageStore {
       return message('ImageError', `No such variant of ${rec.file}: ${rel}`, this.where(rec));
     }
     if (v.width > facts.width) return message('ImageError', `${rel} asks for ${v.width} px of ${rec.file}, which is ${facts.width} px wide: images are never enlarged`, this.where(rec));
+    if (v.height !== null && v.height > facts.height) return message('ImageError', `${rel} asks for ${v.height} px of the height of ${rec.file}, which is ${facts.height} px high: images are never enlarged`, this.where(rec));
     if (this.checkOnly) {
       let d = this.decoded.get(v.hash);
       if (!d) {
@@ -224,13 +226,13 @@ export class ImageStore {
     }
     // Encoded in the encoder process (encoder.ts), which writes the store's file itself (under a temporary
     // name, renamed when whole); without the cache, the bytes come back.
-    const o = encoderOptions(s);
+    const o = encoderOptions({ ...s, quality: qualityOfTag(v.tag)! });
     const tmp = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     if (this.useCache) await fsp.mkdir(path.dirname(cached), { recursive: true });
     let out: Uint8Array | undefined;
     try {
       out = await this.slot(() => encode({
-        file: abs, width: v.width! < facts.width ? v.width! : null, format, options: o[format], maxPixels: this.maxPixels,
+        file: abs, width: v.width! < facts.width || v.height !== null ? v.width! : null, height: v.height, format, options: o[format], maxPixels: this.maxPixels,
         out: this.useCache ? tmp : undefined,
       }));
     } catch (e: any) {

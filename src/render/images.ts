@@ -7,7 +7,7 @@
 // here: the package's public entry exports them to islands too; the engine makes the files (images/store.ts).
 import { createElement, Fragment, type ReactElement } from 'react';
 import type { ImageTable } from '../output/staticImages.ts';
-import { DEFAULT_IMAGE_SETTINGS, IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, pictureModel, remoteImage, versionOf, isContentImage, type ContentImage, type ImageFacts, type ImageSettings } from '../images/model.ts';
+import { ASPECT_RANGE, DEFAULT_IMAGE_SETTINGS, IMAGE_EXT, IMAGE_FORMATS, MAX_ASKED_WIDTH, aspectOf, isQuality, pictureModel, remoteImage, versionOf, isContentImage, type ContentImage, type ImageFacts, type ImageSettings, type ImageShape } from '../images/model.ts';
 import { currentUrlPolicy, withBase } from './urls.ts';
 import { errorAtCallSite } from './callSite.ts';
 import { closest } from '../core/didYouMean.ts';
@@ -72,8 +72,8 @@ function noSuchImage(p: string): string {
 
 /** An image's version in its own format `width` pixels wide (never wider than the image; an SVG or a GIF: its
  *  file), with its size and its URL under the base. */
-function version(f: ImageFacts, width: number): StaticImage {
-  const v = versionOf(f, state().settings, width);
+function version(f: ImageFacts, width: number, shape?: ImageShape): StaticImage {
+  const v = versionOf(f, state().settings, width, f.format, shape);
   return { src: `${currentUrlPolicy().base}${v.path}`, width: v.width, height: v.height };
 }
 
@@ -107,7 +107,28 @@ export function noteIslandImages(props: unknown): void {
 export interface ImageOptions {
   /** The width of the version to link, in pixels (a list page's thumbnail): never wider than the image. */
   width?: number;
+  /** Cut to this aspect ratio: width / height as a number (1 for a square) or "16:9"; the middle is kept. */
+  aspect?: number | string;
+  /** The encoder's quality for this version, 1-100 (default: the site's images.quality). */
+  quality?: number;
 }
+
+const SHAPE_OPTIONS = ['width', 'aspect', 'quality'];
+const aspectHelp = `write width / height as a number from ${ASPECT_RANGE[0]} to ${ASPECT_RANGE[1]} (1 for a square, 1.5 for 3:2) or as "16:9"`;
+
+/** The shape an aspect and a quality ask for, or what is wrong with one of them (its key and value, and what to write). */
+function shapeOf(aspect: unknown, quality: unknown): { problem: { key: string; value: string; help: string } } | { shape: ImageShape } {
+  const a = aspect === undefined ? undefined : aspectOf(aspect);
+  if (a === null) return { problem: { key: 'aspect', value: JSON.stringify(aspect) ?? String(aspect), help: aspectHelp } };
+  if (quality !== undefined && !isQuality(quality)) return { problem: { key: 'quality', value: JSON.stringify(quality) ?? String(quality), help: 'write a whole number from 1 to 100' } };
+  return { shape: { ...(a !== undefined ? { aspect: a } : {}), ...(quality !== undefined ? { quality: quality as number } : {}) } };
+}
+
+/** An SVG or a GIF is published as it is: a crop or a quality asked of one would be dropped. */
+const shapeDropped = (f: ImageFacts, shape: ImageShape): string | null =>
+  (f.format === 'svg' || f.format === 'gif') && (shape.aspect !== undefined || shape.quality !== undefined)
+    ? `${shape.aspect !== undefined ? 'aspect' : 'quality'} applies to photos (JPEG, PNG, WebP, AVIF): ${f.format === 'svg' ? 'an SVG' : 'a GIF'} is published as it is`
+    : null;
 
 /** A static image by its path under static/ ("/img/team.png"), or an imageFile() field's image: its URL, width
  *  and height. `width`: a version that wide instead. An unknown path throws, naming it (a located build error). */
@@ -115,23 +136,29 @@ export function image(p: string | ContentImage, options: ImageOptions = {}): Sta
   const asked = options?.width;
   const shown = typeof p === 'string' ? `"${p}"` : describeSrc(p);
   // (an option it would drop, such as a height, is said, as <Image> says a prop it does not take)
-  const other = Object.keys(options ?? {}).find((k) => k !== 'width' && (options as Record<string, unknown>)[k] !== undefined);
-  if (other !== undefined) throw new Error(`image(${shown}, { ${other} }): image() takes { width } only (a version keeps the image's shape); for other sizes and formats use <Image widths={…} sizes="…">`);
+  const other = Object.keys(options ?? {}).find((k) => !SHAPE_OPTIONS.includes(k) && (options as Record<string, unknown>)[k] !== undefined);
+  if (other !== undefined) throw new Error(`image(${shown}, { ${other} }): image() takes { width, aspect, quality }${closest(other, SHAPE_OPTIONS) ? ` (did you mean ${closest(other, SHAPE_OPTIONS)}?)` : ''}; for other sizes and formats use <Image widths={…} sizes="…">`);
   if (asked !== undefined && !(Number.isInteger(asked) && asked >= 1 && asked <= MAX_ASKED_WIDTH)) throw new Error(`image(${shown}, { width: ${JSON.stringify(asked)} }): write a whole number of pixels from 1 to ${MAX_ASKED_WIDTH}`);
+  const asking = shapeOf(options?.aspect, options?.quality);
+  if ('problem' in asking) { const { key, value, help } = asking.problem; throw new Error(`image(${shown}, { ${key}: ${value} }): ${help}`); }
+  const { shape } = asking;
+  const versionOfFacts = (f: ImageFacts): StaticImage => {
+    const dropped = shapeDropped(f, shape);
+    if (dropped) throw new Error(`image(${shown}): ${dropped}`);
+    const v = version(f, asked ?? state().settings.maxWidth, shape);
+    linked?.push(v.src);
+    return v;
+  };
   if (typeof p !== 'string') {
     if (!isContentImage(p)) throw new Error(`image(${shown}): give it a path under static/ ("/img/team.png") or an imageFile() field's value`);
     if (sink) sink.used = true;
-    const v = version(p, asked ?? state().settings.maxWidth);
-    linked?.push(v.src);
-    return v;
+    return versionOfFacts(p);
   }
   const info = lookup(p);
   if (!info) throw new Error(`image("${p}"): ${noSuchImage(p)}`);
-  if (asked !== undefined) {
-    if (!info.facts) throw new Error(`image("${p}", { width: ${asked} }): ${info.problem ?? 'the image cannot be read'}`);
-    const v = version(info.facts, asked);
-    linked?.push(v.src);
-    return v;
+  if (asked !== undefined || shape.aspect !== undefined || shape.quality !== undefined) {
+    if (!info.facts) throw new Error(`image("${p}", { … }): ${info.problem ?? 'the image cannot be read'}`);
+    return versionOfFacts(info.facts);
   }
   return { src: withBase(info.src, currentUrlPolicy().base), width: info.width, height: info.height };
 }
@@ -150,6 +177,10 @@ export interface ImageProps {
   loading?: 'lazy' | 'eager';
   /** Widths for this image's srcsets (default: the site's images.widths). */
   widths?: number[];
+  /** Cut to this aspect ratio: width / height as a number (1 for a square) or "16:9"; the middle is kept. */
+  aspect?: number | string;
+  /** The encoder's quality for this image's versions, 1-100 (default: the site's images.quality). */
+  quality?: number;
   /** A remote image's size in pixels, to reserve its space (a local image's comes from its file). */
   width?: number;
   height?: number;
@@ -160,7 +191,7 @@ export interface ImageProps {
 /** An error about an <Image>, located where the template wrote it when that is known (callSite.ts). */
 const imageError = (props: ImageProps, text: string): Error => errorAtCallSite(props, text, Error);
 
-const IMAGE_PROPS = ['src', 'alt', 'sizes', 'priority', 'loading', 'widths', 'width', 'height', 'className', 'id'];
+const IMAGE_PROPS = ['src', 'alt', 'sizes', 'priority', 'loading', 'widths', 'aspect', 'quality', 'width', 'height', 'className', 'id'];
 
 /** What is wrong with an <Image>'s props other than its alt, as a Markdown image's attributes are checked
  *  (images/markdown.ts): a prop it would drop, widths that are not whole pixels, an empty sizes. */
@@ -178,7 +209,8 @@ function propsProblem(p: ImageProps): string | null {
   if (priority !== undefined && typeof priority !== 'boolean') return `priority={${JSON.stringify(priority)}}: priority is true or false (written alone: <Image priority …/>)`;
   if (loading !== undefined && loading !== 'lazy' && loading !== 'eager') return `loading=${JSON.stringify(loading)}: write "lazy" or "eager"`;
   for (const k of ['width', 'height'] as const) if (p[k] !== undefined && !(Number.isInteger(p[k]) && p[k]! >= 0)) return `${k}={${JSON.stringify(p[k])}}: write a whole number of pixels`;
-  return null;
+  const asking = shapeOf(p.aspect, p.quality);
+  return 'problem' in asking ? `${asking.problem.key}={${asking.problem.value}}: ${asking.problem.help}` : null;
 }
 
 /** A local image (of static/, or an imageFile() field's) as a responsive, optimized <picture> (SVG and GIF: an
@@ -189,7 +221,7 @@ export function Image(props: ImageProps): ReactElement {
   const content = typeof given === 'string' ? null : isContentImage(given) ? given : undefined;
   if (content === undefined) throw imageError(props, `<Image src={${describeSrc(given)}}>: src is a path under static/ ("/img/team.jpg"), an imageFile() field's value or a remote URL`);
   const src = content ? content.file : given as string;
-  const { alt, sizes, priority, widths, className, id } = props;
+  const { alt, sizes, priority, widths, className, id, aspect, quality } = props;
   const eager = props.loading === 'eager';
   if (typeof alt !== 'string') throw imageError(props, `<Image src="${src}">: alt is required — say what the image shows, or alt="" for a decorative image`);
   const problem = propsProblem(props);
@@ -201,20 +233,23 @@ export function Image(props: ImageProps): ReactElement {
   if (remote) {
     if (!remote.listed) throw imageError(props, `<Image src="${src}">: the image is remote; only local images are processed. List its host in images.remote in sitegen.config.ts to show it as it is`);
     if (remote.blocked) throw imageError(props, `<Image src="${src}">: the image cannot load: ${remote.blocked}`);
-    if (widths) throw imageError(props, `<Image src="${src}">: the image is remote and shown as it is, at one width: widths apply only to local images`);
+    for (const k of ['widths', 'aspect', 'quality'] as const) if (props[k] !== undefined) throw imageError(props, `<Image src="${src}">: the image is remote and shown as it is, at one width: ${k} applies only to local images`);
     for (const k of ['width', 'height'] as const) if (props[k] === 0) throw imageError(props, `<Image src="${src}">: ${k}={0}: write the image's ${k} in pixels, or leave it out`);
     // Its size is not read (nothing of a remote image is): width and height are the template's, to reserve its space.
     return createElement('img', { src, alt, sizes, width: props.width, height: props.height, className, id, loading: priority || eager ? undefined : 'lazy', decoding: priority ? 'auto' : 'async', fetchPriority: priority ? 'high' : undefined });
   }
-  const info = content ? { facts: content, ...version(content, settings.settings.maxWidth) } : lookup(src);
+  const shape = (shapeOf(aspect, quality) as { shape: ImageShape }).shape; // (checked: propsProblem)
+  const info = content ? { facts: content, ...version(content, settings.settings.maxWidth, shape) } : lookup(src);
   // A local image's size comes from its file: a width or height that says otherwise would be dropped (one that
   // agrees with the file, or with what image() gives for it, is the same).
   if (info?.facts) for (const k of ['width', 'height'] as const) {
-    if (props[k] !== undefined && props[k] !== info.facts[k] && props[k] !== info[k]) throw imageError(props, `<Image src="${src}">: ${k}={${props[k]}}, but the image is ${info.facts.width}×${info.facts.height}: <Image> writes a local image's width and height from its file (and its versions' from widths); leave them out`);
+    if (props[k] !== undefined && props[k] !== info.facts[k] && props[k] !== info[k]) throw imageError(props, `<Image src="${src}">: ${k}={${props[k]}}, but the image is ${info.facts.width}×${info.facts.height}: <Image> writes a local image's width and height from its file (and its versions' from widths${shape.aspect ? ' and aspect' : ''}); leave them out${shape.aspect ? '' : ', or crop it with aspect={…}'}`);
   }
   if (!info) throw imageError(props, `<Image src="${src}">: ${noSuchImage(src)}`);
   if (!info.facts) throw imageError(props, `<Image src="${src}">: ${'problem' in info && info.problem ? info.problem : 'the image cannot be read'}`);
-  const m = pictureModel(info.facts, settings.settings, { alt, sizes, priority, widths, base });
+  const dropped = shapeDropped(info.facts, shape);
+  if (dropped) throw imageError(props, `<Image src="${src}">: ${dropped}`);
+  const m = pictureModel(info.facts, settings.settings, { alt, sizes, priority, widths, base, ...shape });
   const img = createElement('img', {
     src: m.img.src, srcSet: m.img.srcset, sizes: m.img.sizes, alt, width: m.img.width, height: m.img.height,
     loading: eager ? undefined : m.img.loading, decoding: m.img.decoding, fetchPriority: m.img.fetchpriority, className, id,

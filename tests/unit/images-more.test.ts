@@ -35,7 +35,7 @@ describe('<Image> errors are located at the template line that wrote it', () => 
     ['widths that are not whole pixels', '<Image src="/img/team.jpg" alt="Team" widths={[-5, 1.5]} />', /<Image src="\/img\/team\.jpg">: widths=\{\[-5,1\.5\]\}: write whole numbers of pixels from 1 to 16384, e\.g\. widths=\{\[480, 960\]\}/],
     ['a path relative to a content file', '<Image src="./cover.jpg" alt="Cover" />', /<Image src="\.\/cover\.jpg">: there is no such image in static\/ .*A template reads images from static\/ by their path there \("\/img\/cover\.jpg"\), not from a content file's folder/],
     ['an empty sizes', '<Image src="/img/team.jpg" alt="Team" sizes="" />', /<Image src="\/img\/team\.jpg">: sizes is empty: write the width it is shown at/],
-    ['a prop it does not take', '{/* @ts-expect-error no such prop */}<Image src="/img/team.jpg" alt="Team" widhts={[300]} />', /<Image src="\/img\/team\.jpg">: it has a prop "widhts" <Image> does not take \(did you mean widths\?\): it takes src, alt, sizes, priority, loading, widths, width, height, className, id/],
+    ['a prop it does not take', '{/* @ts-expect-error no such prop */}<Image src="/img/team.jpg" alt="Team" widhts={[300]} />', /<Image src="\/img\/team\.jpg">: it has a prop "widhts" <Image> does not take \(did you mean widths\?\): it takes src, alt, sizes, priority, loading, widths, aspect, quality, width, height, className, id/],
     ['a remote image whose host is not listed', '<Image src="https://cdn.example.net/a.jpg" alt="Far away" />', /the image is remote; only local images are processed/],
   ];
   for (const [name, image, text] of cases) {
