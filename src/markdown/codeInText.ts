@@ -1,5 +1,5 @@
 // Code of another generator or of MDX in a Markdown body or a front matter value, found so that it is said, not
-// published as text: a Hugo shortcode, a Liquid/Nunjucks tag or a template expression (templateTag), an MDX import
+// published as text: a Hugo shortcode, a Liquid/Nunjucks tag, a template expression or comment (templateTags), an MDX import
 // or export line (mdxLine). Content is data: none of it runs (markdown/policy.ts, content/parse.ts).
 
 /** What follows "{{" in a template expression: a name, a dotted path or a quoted string, then a filter, a call
@@ -8,30 +8,46 @@
 const EXPRESSION = /^-?\s*(?:[#/>]\s*[A-Za-z]|(?:[A-Za-z_$][\w$]*(?:\.[\w$]+)*|"[^"\n]*"|'[^'\n]*')\s*(?:[|(}]|-\s*}|$))/;
 
 /** What each kind of template code is called in a message. */
-export type TagKind = 'Hugo shortcode' | 'Liquid/Nunjucks tag' | 'template expression';
+export type TagKind = 'Hugo shortcode' | 'Liquid/Nunjucks tag' | 'template expression' | 'Nunjucks/Jinja comment';
+
+/** A closing tag: Hugo's {{% /name %}} and {{< /name >}}, Liquid's {% endname %}, Handlebars' {{/name}}. */
+const CLOSER = /^\{(?:\{[<%]\s*\/|%-?\s*end|\{\/)/;
+
+/** At most this many tags of one text are said (a paragraph of fifty is the same fix fifty times). */
+const MAX_TAGS = 20;
 
 /**
- * The first Hugo shortcode (`{{< name … >}}`, `{{% name … %}}`), Liquid/Nunjucks tag (`{% name … %}`) or
- * template expression (`{{ site.title }}`, `{{ "now" | date }}`) in a text (a text token's source: code spans
- * and blocks are other tokens), when it is closed in the same text; null when there is none. One pass: each
- * '{' is looked at once, and a close is looked for at most once per kind.
+ * The Hugo shortcodes (`{{< name … >}}`, `{{% name … %}}`), Liquid/Nunjucks tags (`{% name … %}`), template
+ * expressions (`{{ site.title }}`, `{{ "now" | date }}`) and Nunjucks/Jinja comments (`{# a note #}`, which would
+ * publish an author's note) in a text (a text token's source: code spans and blocks are other tokens), each
+ * closed in the same text, in order. One pass: each '{' is looked at once, and a close is looked for at most once
+ * per kind once it is found missing. A comment needs a space or "-" after "{#" (`{#id}` is a heading's id).
  */
-export function templateTag(text: string): { tag: string; kind: TagKind } | null {
+export function templateTags(text: string): { tag: string; kind: TagKind }[] {
+  const found: { tag: string; kind: TagKind }[] = [];
   const unclosed = new Set<string>();
-  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) {
+  for (let i = text.indexOf('{'); i >= 0 && found.length < MAX_TAGS; i = text.indexOf('{', i + 1)) {
     let kind: TagKind, close: string;
     const next = text[i + 1], third = text[i + 2];
     if (next === '{' && (third === '<' || third === '%')) { kind = 'Hugo shortcode'; close = `${third === '<' ? '>' : '%'}}}`; }
     else if (next === '%' && /^-?\s*[A-Za-z]/.test(text.slice(i + 2, i + 6))) { kind = 'Liquid/Nunjucks tag'; close = '%}'; }
+    else if (next === '#' && (third === '-' || third === ' ' || third === '\n' || third === '\t')) { kind = 'Nunjucks/Jinja comment'; close = '#}'; }
     else if (next === '{' && !/[\w\\}=]/.test(text[i - 1] ?? '') && EXPRESSION.test(text.slice(i + 2, i + 82))) { kind = 'template expression'; close = '}}'; }
     else continue;
     if (unclosed.has(close)) continue;
     const end = text.indexOf(close, i + 2);
     if (end < 0) { unclosed.add(close); continue; }
     const tag = text.slice(i, end + close.length);
-    return { tag: tag.length > 60 ? `${tag.slice(0, 57)}…` : tag, kind };
+    // (a closing tag after one found already is the same construct's end: {{% /notice %}}, {% endif %}, {{/each}})
+    if (!(found.length && CLOSER.test(tag))) found.push({ tag: tag.length > 60 ? `${tag.slice(0, 57)}…` : tag, kind });
+    i = end + close.length - 1; // (past its close: a tag's own braces start no other)
   }
-  return null;
+  return found;
+}
+
+/** The first of templateTags, or null. */
+export function templateTag(text: string): { tag: string; kind: TagKind } | null {
+  return text.includes('{') ? templateTags(text)[0] ?? null : null;
 }
 
 /** Whether a body may hold such a line (a plain search first: most bodies hold neither word). Linear: one

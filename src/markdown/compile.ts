@@ -41,7 +41,7 @@ const gfmWalk = gfmFixes.walkTokens as (t: Token) => void;
 export type MarkdownExtensions = readonly MarkedExtension[];
 
 /** A body without any of these, and with no table-of-contents marker line, has nothing the policy walk could refuse. */
-const POLICY_CHARS = /[<:&]|\{[{%]/;
+const POLICY_CHARS = /[<:&]|\{[{%#]/;
 const mayBeRefused = (body: string): boolean => POLICY_CHARS.test(body) || TOC_MARKER_IN_BODY.test(body) || mayHoldMdx(body);
 
 const plain: MarkdownSetup = { md: markdown, rawHtml: false, footnotes: false, finish: (html) => html };
@@ -121,7 +121,7 @@ export function compileMarkdown(body: string, extensions?: MarkdownExtensions, b
     const merged = setup === plain;
     if (opts.walkTokens && !merged) md.walkTokens(tokens, opts.walkTokens);
     // Nothing that could be raw HTML, a URL scheme (typed, or as a character reference) or template code
-    // ({{ or {%): no policy walk.
+    // ({{, {% or {#): no policy walk.
     const seen = { html: false };
     let problems: MarkdownProblem[] = [];
     const walk: Walk = merged ? walkPlain : (ts, fn) => md.walkTokens(ts, fn);

@@ -7,7 +7,7 @@ import type { Token, Tokens } from 'marked';
 import { unsafeScheme } from '../content/urlScheme.ts';
 import { htmlPolicyViolation, isAllowedTag, type PolicyViolation } from '../content/htmlPolicy.ts';
 import { commentHint, passedOver, takeNote } from './notes.ts';
-import { MDX_HINT, mayHoldMdx, mdxLine, templateTag } from './codeInText.ts';
+import { MDX_HINT, mayHoldMdx, mdxLine, templateTags } from './codeInText.ts';
 
 export const MAX_NESTING = 32;
 
@@ -113,6 +113,7 @@ export function outputProblem(body: string, bad: PolicyViolation, culprit?: { st
 }
 
 /** What a site moved from Hugo, Jekyll or Eleventy writes for these, with the words of the message. */
+const COMMENT_HINT = 'sitegen runs no template code in content, so this comment would be on the page for every reader. Write a note to yourself as an HTML comment, <!-- like this -->, which is left out of the page; to show the text, write \\{ for its first brace.';
 const TAG_HINT = 'sitegen runs no template code in content. Use Markdown, or a component written as a directive (::Name{…}, see Components in Markdown); to show the tag as text, put it in backticks or write \\{ for its first brace.';
 
 /** A line that is only a table-of-contents marker another generator expands (markdown-it's `[[toc]]` and
@@ -215,10 +216,10 @@ export function tokenProblems(walk: Walk, body: string, tokens: Token[], rawHtml
     into.push({ line, column: i > 0 ? i - body.lastIndexOf('\n', i - 1) : 1, lineText: into !== problems && lineText.length > 500 ? '' : lineText, text, ...(hint ? { hint } : {}), ...(id ? { id } : {}) });
   };
   const tagIn = (raw: string) => {
-    const found = templateTag(raw);
-    // Located by its first line (a tag over lines of a blockquote has "> " in the body), shown on one line.
-    if (found) at(found.tag.replace(/…$/, '').split('\n', 1)[0]!, `A ${found.kind} is not run, and would be published as text: ${found.tag.replace(/\s*\n\s*/g, ' ')}`, TAG_HINT, 'TemplateTagInMarkdown');
-    return !!found;
+    const found = raw.includes('{') ? templateTags(raw) : [];
+    // Each located by its first line (a tag over lines of a blockquote has "> " in the body), shown on one line.
+    for (const f of found) at(f.tag.replace(/…$/, '').split('\n', 1)[0]!, `A ${f.kind} is not run, and would be published as text: ${f.tag.replace(/\s*\n\s*/g, ' ')}`, f.kind === 'Nunjucks/Jinja comment' ? COMMENT_HINT : TAG_HINT, 'TemplateTagInMarkdown');
+    return found.length > 0;
   };
   walk(tokens, (t: Token) => {
     also?.(t); takeNote(t); // (an author's note is known here, where raw HTML is judged, before any other walk)

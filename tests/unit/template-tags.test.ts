@@ -17,7 +17,10 @@ describe('template tags in Markdown', () => {
     expect(problems('See {{% notice tip %}}Hi{{% /notice %}}.\n')).toEqual([[1, 5, 'TemplateTagInMarkdown', 'A Hugo shortcode is not run, and would be published as text: {{% notice tip %}}']]);
     expect(problems('- one\n- two {% image "cat.jpg", "A cat" %}\n')).toEqual([[2, 7, 'TemplateTagInMarkdown', 'A Liquid/Nunjucks tag is not run, and would be published as text: {% image "cat.jpg", "A cat" %}']]);
     expect(problems('| a |\n| - |\n| {%- if x -%} |\n')).toEqual([[3, 3, 'TemplateTagInMarkdown', 'A Liquid/Nunjucks tag is not run, and would be published as text: {%- if x -%}']]);
-    expect(problems('Year: {{ "now" | date: "%Y" }}, by {{ site.author }}.\n')).toEqual([[1, 7, 'TemplateTagInMarkdown', 'A template expression is not run, and would be published as text: {{ "now" | date: "%Y" }}']]);
+    // Every tag of a paragraph, not its first only (each fixed at once, not one a build).
+    expect(problems('Year: {{ "now" | date: "%Y" }}, by {{ site.author }}.\n')).toEqual([[1, 7, 'TemplateTagInMarkdown', 'A template expression is not run, and would be published as text: {{ "now" | date: "%Y" }}'], [1, 36, 'TemplateTagInMarkdown', 'A template expression is not run, and would be published as text: {{ site.author }}']]);
+    // (a construct's closing tag is not said again: its opening one is)
+    expect(problems('{%- if draft -%}\nDraft {% set x = 1 %}.\n{%- endif -%}\n').map((p) => p[3])).toEqual(['A Liquid/Nunjucks tag is not run, and would be published as text: {%- if draft -%}', 'A Liquid/Nunjucks tag is not run, and would be published as text: {% set x = 1 %}']);
     expect(problems('# {{- page.title -}}\n')).toEqual([[1, 3, 'TemplateTagInMarkdown', 'A template expression is not run, and would be published as text: {{- page.title -}}']]);
     expect(problems('Intro.\n\n> A quote {{< figure\n> src="a.jpg" >}} here.\n')).toEqual([[3, 11, 'TemplateTagInMarkdown', 'A Hugo shortcode is not run, and would be published as text: {{< figure src="a.jpg" >}}']]);
     expect(problems('{{#each posts}}x{{/each}}\n')).toEqual([[1, 1, 'TemplateTagInMarkdown', 'A template expression is not run, and would be published as text: {{#each posts}}']]);
@@ -25,6 +28,15 @@ describe('template tags in Markdown', () => {
     expect(problems('A {% lonely and {{ site.title }}.\n')).toEqual([[1, 17, 'TemplateTagInMarkdown', 'A template expression is not run, and would be published as text: {{ site.title }}']]);
     // A shortcode whose name touches its "<" reads as HTML to Markdown: named as a shortcode, not as raw HTML.
     expect(problems('{{<figure src="a.jpg">}}\n')).toEqual([[1, 1, 'TemplateTagInMarkdown', 'A Hugo shortcode is not run, and would be published as text: {{<figure src="a.jpg">}}']]);
+  });
+
+  it('refuses a Nunjucks/Jinja comment, which would publish an author\'s note, and leaves a heading id {#id} alone', () => {
+    expect(problems('Intro.\n\n{# a note that should never be published #}\n\nAlso {#- inline -#} here.\n')).toEqual([
+      [3, 1, 'TemplateTagInMarkdown', 'A Nunjucks/Jinja comment is not run, and would be published as text: {# a note that should never be published #}'],
+      [5, 6, 'TemplateTagInMarkdown', 'A Nunjucks/Jinja comment is not run, and would be published as text: {#- inline -#}'],
+    ]);
+    expect(compileMarkdown('{# note #}\n').problems[0]!.hint).toMatch(/as an HTML comment, <!-- like this -->, which is left out of the page/);
+    expect(problems('## Setup {#setup}\n\nA set {#a, #b} and C# code {#}.\n')).toEqual([]);
   });
 
   it('refuses an MDX import or export line (a post moved from Astro), and leaves prose that says import as text', () => {
