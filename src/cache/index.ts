@@ -18,11 +18,11 @@ export function stampFiles(files: string[]): Stamp[] {
   });
 }
 
-/** Whether every stamped file still has its size and mtime. */
+/** Whether every stamped file still has its size and mtime (one stamped absent: is still absent). */
 export function stampsMatch(stamps: Stamp[]): boolean {
   for (const [f, size, mtime] of stamps) {
     let s: fs.Stats;
-    try { s = fs.statSync(f); } catch { return false; }
+    try { s = fs.statSync(f); } catch { if (size === -1) continue; return false; }
     if (s.size !== size || s.mtimeMs !== mtime) return false;
   }
   return true;

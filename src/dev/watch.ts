@@ -1,4 +1,4 @@
-// Watches a site's inputs (content/, templates/, static/, sitegen.config.ts, and the files the config
+// Watches a site's inputs (content/, templates/, static/, sitegen.config.ts, tsconfig.json, and the files the config
 // imports from elsewhere in the site, such as its plugins' code) with chokidar and hands the
 // changes to the dev site in batches: a short debounce coalesces the bursts editors write, and batches run
 // one at a time — changes that arrive during a rebuild wait for it and then run as one more batch.
@@ -104,7 +104,7 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
     setTimeout(() => void recheck(file), RECHECK_MS).unref();
   }
 
-  const TOP = ['content', 'templates', 'static', 'sitegen.config.ts'];
+  const TOP = ['content', 'templates', 'static', 'sitegen.config.ts', 'tsconfig.json', 'jsconfig.json'];
   /** A path below the root that dev never watches: in a dot-folder (.sitegen, .git) or node_modules. */
   const hidden = (segments: string[]) => segments.some((s) => s.startsWith('.') || s === 'node_modules');
   /** Files watched beside TOP (see watchFiles), and their folders below the root: a folder is watched for

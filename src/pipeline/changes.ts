@@ -34,6 +34,9 @@ const ignored = (rel: string) => rel.split('/').some((s) => s.startsWith('.')) |
 
 const toPosix = (p: string) => p.split(path.sep).join('/');
 
+/** A tsconfig.json or jsconfig.json, at the root or in a folder of the site's code. */
+const TS_CONFIG = /(?:^|\/)[tj]sconfig\.json$/;
+
 export function classifyChanges(root: string, changes: FileChange[], known: Known): Classified | null {
   let module = false, client = false;
   const content = new Map<string, ChangeKind>();
@@ -51,6 +54,8 @@ export function classifyChanges(root: string, changes: FileChange[], known: Know
     let relevant = false;
     if (rel === 'sitegen.config.ts' || known.serverInputs.has(abs)) module = relevant = true;
     if (known.clientInputs.has(abs)) client = relevant = true;
+    // A TypeScript config esbuild reads (its `paths`, its JSX settings): both compiles may read other files now.
+    if (TS_CONFIG.test(rel) && !rel.startsWith('content/') && !rel.startsWith('static/')) module = client = relevant = true;
     // An image a Markdown body may show (next to it, or under static/): the bodies that show it are parsed again.
     if ((rel.startsWith('content/') || rel.startsWith('static/')) && IMAGE_EXT.test(rel)) { images.set(rel, kind); relevant = true; }
     if (rel.startsWith('content/') && CONTENT_FILE.test(rel)) { content.set(rel.slice('content/'.length), kind); relevant = true; }

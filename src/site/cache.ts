@@ -22,9 +22,27 @@ export function commandNames(config: { plugins?: { commands?: { name: string[] }
   return (config.plugins ?? []).flatMap((p) => (p.commands ?? []).map((c) => c.name.join(' ')));
 }
 
-/** Every file a compile read, absolute (esbuild names them relative to its working folder: `workingDir`). */
+/** Every file a compile read, absolute (esbuild names them relative to its working folder: `workingDir`), and
+ *  the TypeScript configs it may have read: a `paths` alias or a JSX setting changed there compiles another
+ *  module from the same sources (tsconfigsOf). */
 export function metafileFiles(meta: esbuild.Metafile, workingDir = process.cwd()): string[] {
-  return Object.keys(meta.inputs).filter((f) => !/^[a-z-]+:/.test(f) && f !== '<stdin>' && path.basename(f) !== 'sitegen-entry.js').map((f) => path.resolve(workingDir, f));
+  const files = Object.keys(meta.inputs).filter((f) => !/^[a-z-]+:/.test(f) && f !== '<stdin>' && path.basename(f) !== 'sitegen-entry.js').map((f) => path.resolve(workingDir, f));
+  return [...files, ...tsconfigsOf(files)];
+}
+
+/** Where esbuild looks for a source file's tsconfig.json (or jsconfig.json): its folder and each one above it,
+ *  the nearest found applying. Every such place of the sources outside node_modules, whether a file is there
+ *  or not (stamped absent, one added later is a change). */
+function tsconfigsOf(files: string[]): string[] {
+  const dirs = new Set<string>();
+  for (const f of files) {
+    if (f.includes(`${path.sep}node_modules${path.sep}`)) continue;
+    for (let d = path.dirname(f); !dirs.has(d); d = path.dirname(d)) {
+      dirs.add(d);
+      if (path.dirname(d) === d) break;
+    }
+  }
+  return [...dirs].flatMap((d) => [path.join(d, 'tsconfig.json'), path.join(d, 'jsconfig.json')]);
 }
 
 /** The files of the islands folder: which islands have a Name.client.ts decides how islandWrapPlugin wraps them. */

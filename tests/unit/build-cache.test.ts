@@ -129,6 +129,25 @@ describe('build cache', () => {
     expect(tree(path.join(tmp, 'eight'))).toEqual(tree(path.join(tmp, 'seven')));
   });
 
+  it('compiles the site and its islands again when tsconfig.json sends an import elsewhere, into the same output too', async () => {
+    const write = (rel: string, text: string) => { fs.mkdirSync(path.dirname(path.join(site, rel)), { recursive: true }); fs.writeFileSync(path.join(site, rel), text); };
+    for (const v of ['a', 'b']) write(`templates/${v}/label.ts`, `export const LABEL = 'label-${v}-${token}';\n`);
+    const tsconfig = (to: string) => write('tsconfig.json', JSON.stringify({ compilerOptions: { jsx: 'react-jsx', paths: { '@label/*': [`./templates/${to}/*`] } } }));
+    tsconfig('a');
+    const pages = path.join(site, 'templates', 'pages.tsx');
+    fs.writeFileSync(pages, `import { LABEL } from '@label/label.ts';\n${fs.readFileSync(pages, 'utf8').replace(/<h1>Fixture home/, '<h1>{LABEL} Fixture home')}`);
+    fs.appendFileSync(path.join(site, 'templates', 'islands', 'Counter.tsx'), `\nimport { LABEL } from '@label/label.ts';\n(globalThis as Record<string, unknown>).cacheTestLabel = LABEL;\n`);
+    const labels = (out: string) => [read(out, 'index.html'), Object.values(tree(path.join(tmp, out, 'assets'))).join('')].map((t) => t.match(/label-([ab])-/)?.[1]);
+    await build('alias');
+    expect(labels('alias')).toEqual(['a', 'a']);
+    tsconfig('b'); // (only tsconfig.json changes: no source the compiles read)
+    const r = await build('alias');
+    expect(r.cached).not.toContain('config');
+    expect(r.cached).not.toContain('bundle');
+    expect(labels('alias')).toEqual(['b', 'b']);
+    expect((await build('alias')).cached).toEqual(['up to date']);
+  });
+
   it('the CLI run through tsx (SITEGEN_TSX=1, the fallback) builds the same site', async () => {
     await build('nine');
     cliBuild('ten', { SITEGEN_TSX: '1' });

@@ -93,4 +93,17 @@ describe('a template edit in sitegen dev', () => {
     expect(r.errors).toEqual([]);
     expect(await host.text('/')).toContain('badge in jsx');
   });
+
+  it('compiles again when tsconfig.json sends an import elsewhere (its paths), though no source changed', async () => {
+    for (const v of ['a', 'b']) { fs.mkdirSync(path.join(dir, `templates/${v}`), { recursive: true }); fs.writeFileSync(path.join(dir, `templates/${v}/label.ts`), `export const LABEL = 'label from ${v}';\n`); }
+    const tsconfig = (to: string) => fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { jsx: 'react-jsx', paths: { '@label/*': [`./templates/${to}/*`] } } }));
+    tsconfig('a');
+    let r = await edit('templates/pages.tsx', (t) => `import { LABEL } from '@label/label.ts';\n${t.replace('<h1>Fixture home', '<h1>{LABEL} Fixture home')}`);
+    expect(r.errors).toEqual([]);
+    expect(await host.text('/')).toContain('label from a');
+    tsconfig('b');
+    r = await apply([{ file: 'tsconfig.json', kind: 'change' }]);
+    expect(r.errors).toEqual([]);
+    expect(await host.text('/')).toContain('label from b');
+  });
 });
