@@ -15,14 +15,19 @@ import { besideSource, routeFieldAt, writtenIn } from './routeLocate.ts';
 type SlashRule = TrailingSlash | Pick<SiteConfig, 'trailingSlash'>;
 const ruleOf = (r: SlashRule | undefined): TrailingSlash => (typeof r === 'string' ? r : r?.trailingSlash) ?? 'always';
 
+/** A path that names an HTML file (`/legacy.html`, an old URL kept as it was): written as that file, never a folder. */
+const HTML_FILE = /\.html?$/i;
+
 export function normalisePath(p: string, rule?: SlashRule): string {
   if (p === '/' || p === '') return '/';
+  if (HTML_FILE.test(p)) return p;
   if (ruleOf(rule) === 'never') return p.replace(TRAILING_SLASHES, '') || '/';
   return p.endsWith('/') ? p : `${p}/`;
 }
 
 export function outputFor(p: string, rule?: SlashRule): string {
   if (p === '/') return 'index.html';
+  if (HTML_FILE.test(p)) return p.slice(p.startsWith('/') ? 1 : 0);
   // (the first and the last "/" cut off: what /^\/|\/$/g replaced, ~60,000 times a big site's table)
   const inner = p.slice(p.startsWith('/') ? 1 : 0, p.length > 1 && p.endsWith('/') ? -1 : undefined);
   return ruleOf(rule) === 'never' ? `${inner}.html` : `${inner}/index.html`;

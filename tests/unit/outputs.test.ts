@@ -63,6 +63,19 @@ describe('the route table', () => {
     expect(t.aliases.map((a) => [a.from, a.to, a.output])).toEqual([['/old-about', '/about', 'old-about.html']]);
   });
 
+  it('writes a path that names an HTML file (/legacy.html, an old URL kept) as that file, under either slash rule, in the sitemap', () => {
+    for (const trailingSlash of ['always', 'never'] as const) {
+      const config = site({ trailingSlash, routes: () => [
+        { path: '/legacy.html', component: Page, props: {}, title: 'Legacy' },
+        { path: '/blog/old-post.htm', component: Page, props: {}, title: 'Old post' },
+      ] });
+      const t = routeTable({}, config);
+      expect(t.errors).toEqual([]);
+      expect(t.routes.map((r) => [r.path, r.output])).toEqual([['/legacy.html', 'legacy.html'], ['/blog/old-post.htm', 'blog/old-post.htm']]);
+      expect(hostFiles(t, config, 'https://t.example', {})['sitemap.xml']).toContain('<loc>https://t.example/legacy.html</loc>');
+    }
+  });
+
   it('refuses a non-HTML output without a body, naming the fix', () => {
     const t = routeTable({}, site({ routes: () => [{ path: '/rss.xml', output: 'rss.xml', component: Page, props: {}, title: 'Feed' }] }));
     expect(t.errors.map((e) => e.text)).toEqual(['route /rss.xml writes rss.xml, which is not an HTML page: give it a `body` (e.g. rssFeed(...)) that returns the file\'s text']);
