@@ -75,6 +75,8 @@ export async function runBuild(flags: BuildFlags, io: Io = terminal()): Promise<
   if (flags.json) io.out(jsonResult(result) + '\n');
   if (result.errors.length) {
     if (!flags.json) {
+      // The warnings too: a stray file or a leftover key is as much to fix, and would surface only after the errors.
+      if (!flags.quiet) printMessages(result.warnings, 'warning', errLine);
       printMessages(result.errors, 'error', errLine);
       const out = path.relative(io.cwd, result.outDir) || result.outDir;
       io.err(red(`✗ build failed with ${result.errors.length} error${result.errors.length > 1 ? 's' : ''}; ${fs.existsSync(result.outDir) ? `${out} was left as it was` : `nothing was written (${out} was not made)`}\n`));
@@ -106,7 +108,7 @@ export async function runCheck(flags: CheckFlags, io: Io = terminal()): Promise<
   if (!flags.json && typecheck && 'skipped' in typecheck) io.err(dim(`  ${typecheck.skipped}\n`));
   if (flags.json) io.out(jsonResult(result) + '\n');
   if (result.errors.length) {
-    if (!flags.json) { printMessages(result.errors, 'error', (s) => io.err(s + '\n')); io.err(red(`✗ ${result.errors.length} problem${result.errors.length > 1 ? 's' : ''} found\n`)); }
+    if (!flags.json) { printMessages(result.warnings, 'warning', (s) => io.err(s + '\n')); printMessages(result.errors, 'error', (s) => io.err(s + '\n')); io.err(red(`✗ ${result.errors.length} problem${result.errors.length > 1 ? 's' : ''} found\n`)); }
     return { code: 1, result };
   }
   if (!flags.json) printMessages(result.warnings, 'warning', (s) => io.err(s + '\n'));

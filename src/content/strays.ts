@@ -17,6 +17,14 @@ export const mdxRefused = (rel: string, id: 'ContentNotInCollection' | 'ContentP
   hint: 'Rename it to .md and write its components as directives (:::Callout{type="tip"} … :::, registered in the config\'s components: see Components in Markdown); remove its import and export lines.',
 });
 
+/** An Eleventy directory data file: `posts/posts.json` (named as its folder) or `*.11tydata.json` / `.js`. */
+function folderData(rel: string): boolean {
+  const parts = rel.split('/');
+  const name = parts[parts.length - 1]!;
+  return /\.11tydata\.(json|js|cjs|mjs)$/.test(name) || (parts.length > 1 && name === `${parts[parts.length - 2]}.json`);
+}
+const FOLDER_DATA_HINT = 'This looks like an Eleventy directory data file (defaults for the files beside it), which sitegen has no place for: give a field its default in the collection\'s schema (layout-like keys are the route\'s component, permalinks its path, tags a field of each file), then delete the file, or name it with a leading "_" to keep it.';
+
 /** `said`: files said otherwise (an MDX file a pattern matched: an error of its own). */
 export function strays(all: readonly string[], items: readonly LoadItem[], config: SiteConfig, said: readonly string[] = []): Message[] {
   const taken = new Set([...items.map((i) => i.rel), ...said]);
@@ -24,7 +32,8 @@ export function strays(all: readonly string[], items: readonly LoadItem[], confi
   if (!left.length) return [];
   const patterns = Object.entries(config.collections).map(([name, col]) => `${name}: ${collectionPatterns(col).join(', ')}`).join('; ');
   const hint = `Each collection takes the files its pattern matches below content/ (${patterns || 'none'}). A file in a folder needs a pattern with "**" ("posts/**/*.md"); name a file that is not content with a leading "_" to keep it out without this warning.`;
-  const out = left.slice(0, NAMED).map((rel) => rel.endsWith('.mdx') ? mdxRefused(rel, 'ContentNotInCollection') : message('ContentNotInCollection', 'This file is in no collection, so it is not published', fileLocation(`content/${rel}`), { hint }));
+  const out = left.slice(0, NAMED).map((rel) => rel.endsWith('.mdx') ? mdxRefused(rel, 'ContentNotInCollection')
+    : message('ContentNotInCollection', 'This file is in no collection, so it is not published', fileLocation(`content/${rel}`), { hint: folderData(rel) ? FOLDER_DATA_HINT : hint }));
   if (left.length > NAMED) out.push(message('ContentNotInCollection', `${left.length - NAMED} more files under content/ are in no collection, so they are not published`, null, { hint }));
   return out;
 }

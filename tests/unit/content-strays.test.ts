@@ -35,6 +35,23 @@ describe('content files in no collection', () => {
   });
 });
 
+describe('an Eleventy directory data file', () => {
+  it('is told to become the schema\'s defaults; a build or check that fails prints it too, before the errors', async () => {
+    const s = await copyOf('basic', {
+      'content/pages/pages.json': '{ "layout": "post.njk", "tags": "post" }\n',
+      'content/pages/bad.md': '---\ntitle: 5\n---\nText.\n',
+    });
+    sites.push(s);
+    for (const r of [await s.build(), await s.check()]) {
+      expect(r.code).toBe(1);
+      expect(r.warnings.map((w) => [w.location?.file, w.hint])).toEqual([['content/pages/pages.json', expect.stringMatching(/^This looks like an Eleventy directory data file .* give a field its default in the collection's schema/)]]);
+      const warned = r.stderr.indexOf('! content/pages/pages.json This file is in no collection'), failed = r.stderr.indexOf('✗ content/pages/bad.md:2:8 title:');
+      expect(warned).toBeGreaterThanOrEqual(0);
+      expect(failed).toBeGreaterThan(warned);
+    }
+  });
+});
+
 describe('MDX, from an Astro site', () => {
   it('a .mdx file no pattern takes is a warning that says MDX is not read; one a pattern takes is an error, once', async () => {
     const mdx = "---\ntitle: Using MDX\n---\nimport Callout from '../components/Callout.astro';\n\n<Callout>Hi</Callout>\n";
