@@ -20,6 +20,12 @@ function lastPart(p: string): string {
   return name.endsWith('.html') ? name.slice(0, -5) : name.endsWith('.htm') ? name.slice(0, -4) : name;
 }
 
+/** How long a path's last part is as written (with an ".html" ending): what lastPart cut from it. */
+function lastPartLength(p: string): number {
+  const s = p.endsWith('/') ? p.slice(0, -1) : p;
+  return s.length - s.lastIndexOf('/') - 1;
+}
+
 /** The page path `abs` (a base-less path no target answers) probably meant, or null. `budget.typos`: how
  *  many more broken paths may be compared with every page path (each costs a pass over them). */
 export function nearPath(abs: string, targets: LinkTargets, budget: { typos: number }): LinkFix | null {
@@ -60,15 +66,21 @@ export function pageOfFile(use: LinkUse, targets: LinkTargets): LinkFix | null {
 }
 
 /** A link whose last part names a content file beside the linking one (`../code-post/` or
- *  `../2024-03-05-hello/`, as a blog whose URLs were its file names writes it): that file's page, whatever its
+ *  `../2024-03-05-hello/`, as a blog whose URLs were its file names writes it), or, for a root-relative link,
+ *  at its place under content/ (`/posts/trip/`: content/posts/trip/index.md): that file's page, whatever its
  *  route made of the name (a `slug:`, a date prefix taken off). Null when no such file has a page. */
 export function pageOfName(use: LinkUse, abs: string, targets: LinkTargets): LinkFix | null {
-  // (a relative link only: a root-relative one names a place of the site, not a file beside this one)
-  if (!targets.pageOf || !use.source || abs.startsWith('\0') || use.link.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(use.link)) return null;
+  if (!targets.pageOf || !use.source || abs.startsWith('\0') || /^[a-z][a-z0-9+.-]*:/i.test(use.link)) return null;
   let name = lastPart(abs);
   try { name = decodeURIComponent(name); } catch { /* as written */ }
   if (!name) return null;
-  const dir = path.posix.dirname(use.source);
+  // A root-relative link names a place of the site, which an old generator made from the content's folders
+  // (/posts/trip/ from posts/trip/index.md): the file at that place under content/. A relative one: beside this file.
+  let dir = path.posix.dirname(use.source);
+  if (use.link.startsWith('/')) {
+    const folder = abs.slice(0, abs.length - (abs.endsWith('/') ? 1 : 0) - lastPartLength(abs));
+    try { dir = `content${decodeURI(folder.endsWith('/') ? folder.slice(0, -1) : folder)}`; } catch { return null; }
+  }
   for (const file of [`${dir}/${name}.md`, `${dir}/${name}/index.md`]) {
     const to = targets.pageOf(file);
     if (to && to !== abs) return { kind: 'named', to, file };

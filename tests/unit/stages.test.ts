@@ -264,6 +264,13 @@ describe('link check', () => {
     const rooted = checkLinks([{ page: '/posts/hello/', source: 'content/posts/2024-03-05-hello.md', links: ['/api/code-post/'] }], targets).map((e) => e.hint ?? '');
     expect(rooted[0]).not.toContain('is served at');
   });
+  it('hints at the page of the content file at the place a root-relative link names (an old URL that mirrored the folders)', () => {
+    const sources = new Map([['content/posts/trip/index.md', '/blog/trip/'], ['content/notes.md', '/writing/notes/']]);
+    const targets = { ...makeTargets(['/blog/trip/', '/writing/notes/', '/posts/njk/'], []), pageOf: (f: string) => sources.get(f) };
+    const hints = checkLinks([{ page: '/posts/njk/', source: 'content/posts/njk.md', links: ['/posts/trip/', '/notes/', '/posts/nothing/'] }], targets).map((e) => e.hint ?? '');
+    expect(hints.slice(0, 2)).toEqual(['content/posts/trip/index.md is served at /blog/trip/ (its route names its page): link there.', 'content/notes.md is served at /writing/notes/ (its route names its page): link there.']);
+    expect(hints[2]).not.toContain('is served at');
+  });
 });
 
 describe('host files', () => {
