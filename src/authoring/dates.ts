@@ -34,6 +34,8 @@ export function parseDate(text: string): Date | string {
   const fromName = named ? namedDay(named) : null;
   if (fromName !== null) return fromName;
   const m = ISO.exec(text.trim());
+  // (Eleventy's words for a file's own dates, which nothing here reads: the date is written in the file)
+  if (!m && /^(?:git )?(?:last modified|created)$/i.test(text.trim())) return `"${text.trim()}" is a date Eleventy took from the file or from git, which sitegen does not: write the date itself, as YYYY-MM-DD`;
   if (!m) return `"${text.slice(0, 40)}" is not a date: write it as YYYY-MM-DD (or an ISO 8601 date and time, or as "Jul 8 2022")`;
   const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', written = 'Z'] = m;
   const zone = written.length === 5 ? `${written.slice(0, 3)}:${written.slice(3)}` : written; // +0100 → +01:00

@@ -82,8 +82,18 @@ function unknownFieldHint(key: string, known: string[], guess: string | undefine
   const list = known.length > 20 ? `${known.slice(0, 20).join(', ')}, …` : known.join(', ');
   // (no close match: likely a field the content had elsewhere, as a site moved from another generator has)
   const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
+  const moved = guess ? undefined : OTHER_GENERATORS[key];
+  if (moved) return `${moved} Fields here: ${list}.`;
   return `${guess ? `Did you mean "${guess}"? ` : ''}Fields here: ${list}.${guess ? '' : ` To keep "${key}", add it to the schema in sitegen.config.ts, with its type (${name}: ${schemaFor(value)}).`}`;
 }
+
+/** Front matter keys another generator read (a site moved in), and what takes their place here. */
+const OTHER_GENERATORS: Record<string, string> = {
+  layout: '"layout" chose a template in Eleventy, Jekyll and Hugo: here the route\'s component does, in routes(). Delete the line.',
+  eleventyExcludeFromCollections: 'This kept a file out of Eleventy\'s lists: here routes() makes the lists. Delete the line, or keep it as a field (unlisted: z.boolean().optional()) and filter on it in routes().',
+  eleventyComputed: 'Eleventy computed this from other fields: here routes() computes what a page shows. Delete it, and compute the values in routes().',
+  permalink: 'A permalink is the route\'s path here: add it to the schema (permalink: z.string().optional()) and use it as the path in routes(); permalink: false (no page) is a boolean field (unlisted: z.boolean().optional()) filtered out there.',
+};
 
 /** Where `needle` is first written in a source's text (an image field's value, for the messages about its image:
  *  a plain search, where a located path would parse the text again for positions), or the file. */
@@ -172,7 +182,9 @@ export function validateData<T>(schema: ZodType<T>, data: unknown, src: YamlSour
     // YAML 1.2 reads yes, no, on and off as text (YAML 1.1 read them as booleans).
     const boolHint = iss.code === 'invalid_type' && iss.expected === 'boolean' && typeof written === 'string' && /^(?:y|yes|n|no|on|off|true|false)$/i.test(written) ? { hint: `Write true or false: YAML reads "${written}" as text.` } : {};
     // A number or true/false where text goes (`title: 42`): quoted, YAML and JSON read it as text.
-    const textHint = iss.code === 'invalid_type' && iss.expected === 'string' && (typeof written === 'number' || typeof written === 'boolean') ? { hint: `Put the value in quotes, as written ("…"), so it is read as text, not as a ${typeof written}.` } : {};
+    // (Eleventy's `permalink: false`, a file that writes no page: quoted, it would be a path named "false")
+    const textHint = iss.code === 'invalid_type' && iss.expected === 'string' && (typeof written === 'number' || typeof written === 'boolean')
+      ? { hint: key === 'permalink' && written === false ? 'permalink: false wrote no page in Eleventy: here a page is a route. Take the line out and leave the file out of routes(), or make it a field of its own (unlisted: true, unlisted: z.boolean().optional()) that routes() filters on.' : `Put the value in quotes, as written ("…"), so it is read as text, not as a ${typeof written}.` } : {};
     // A key with nothing after it (`tags:`) is null in YAML, not an empty list or text.
     const last = iss.path[iss.path.length - 1];
     const nullHint = iss.code !== 'invalid_type' || written !== null || !key ? {}

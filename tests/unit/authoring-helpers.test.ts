@@ -179,6 +179,9 @@ describe('date()', () => {
     ['next tuesday', '"next tuesday" is not a date: write it as YYYY-MM-DD (or an ISO 8601 date and time, or as "Jul 8 2022")'],
     ['Sep 31 2024', 'September 2024 has 30 days'],
     ['Mayday 1 2022', '"Mayday 1 2022" is not a date: write it as YYYY-MM-DD (or an ISO 8601 date and time, or as "Jul 8 2022")'],
+    // (Eleventy's words for the file's own dates)
+    ['Last Modified', '"Last Modified" is a date Eleventy took from the file or from git, which sitegen does not: write the date itself, as YYYY-MM-DD'],
+    ['git Created', '"git Created" is a date Eleventy took from the file or from git, which sitegen does not: write the date itself, as YYYY-MM-DD'],
     // `date: 2026` in YAML is a number.
     [2026, "2026 is a number, not a date: write the day as YYYY-MM-DD (2026-01-01, the year's first day)"],
     [20260105, '20260105 is a number, not a date: write the day as YYYY-MM-DD'],

@@ -43,7 +43,7 @@ export default defineConfig({
   routes: (c) => c.people.map((p) => ({ path: '/' + p.slug, component: () => null, props: {}, title: p.data.name })),
 });
 `,
-      'content/people/ann.yaml': 'name: Ann\nauthor:\n  handle: ann\n  emial: a@b.example\n  zzzzzzzz: 1\n  qqqqqqqq: true\n  wwwwwwww: [a, b]\n  vvvvvvvv: 2026-01-02\n  xxxxxxxx: some text\n  hhhhhhhh: ./hero.jpg\n  pppppppp: Jul 08 2022\n',
+      'content/people/ann.yaml': 'name: Ann\nauthor:\n  handle: ann\n  emial: a@b.example\n  zzzzzzzz: 1\n  qqqqqqqq: true\n  wwwwwwww: [a, b]\n  vvvvvvvv: 2026-01-02\n  xxxxxxxx: some text\n  hhhhhhhh: ./hero.jpg\n  pppppppp: Jul 08 2022\n  layout: post.njk\n  eleventyExcludeFromCollections: true\n',
     }));
     const r = await s.check();
     const typo = r.errors.find((e) => e.field === 'author.emial')!;
@@ -58,6 +58,20 @@ export default defineConfig({
     // (what an Astro post holds: an image beside it, a day with its month's name)
     expect(r.errors.find((e) => e.field === 'author.hhhhhhhh')!.hint).toBe(keep('hhhhhhhh', "imageFile().optional() (from 'sitegen-islands') for an image file"));
     expect(r.errors.find((e) => e.field === 'author.pppppppp')!.hint).toBe(keep('pppppppp', "date().optional() (from 'sitegen-islands') for a date"));
+    // Keys only another generator read: what takes their place here, not a schema to keep them in.
+    expect(r.errors.find((e) => e.field === 'author.layout')!.hint).toBe('"layout" chose a template in Eleventy, Jekyll and Hugo: here the route\'s component does, in routes(). Delete the line. Fields here: handle, email.');
+    expect(r.errors.find((e) => e.field === 'author.eleventyExcludeFromCollections')!.hint).toMatch(/^This kept a file out of Eleventy's lists: here routes\(\) makes the lists\./);
+  });
+});
+
+describe("Eleventy's permalink: false", () => {
+  it('is told that a page is a route here, not to quote false into a path', async () => {
+    const s = await site(copyOf('basic', { 'content/pages/about.md': '---\ntitle: About\npermalink: false\n---\n# Hello\n' }));
+    s.edit('sitegen.config.ts', (t) => t.replace('description: z.string().optional() });', 'description: z.string().optional(), permalink: z.string().optional() });'));
+    const r = await s.check();
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatchObject({ field: 'permalink', location: { file: 'content/pages/about.md', line: 3 } });
+    expect(r.errors[0].hint).toMatch(/^permalink: false wrote no page in Eleventy: here a page is a route\./);
   });
 });
 
