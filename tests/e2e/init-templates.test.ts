@@ -84,6 +84,23 @@ describe('the minimal starter in a dark color scheme', () => {
       }
     } finally { await page.emulateMedia({ colorScheme: 'light' }); }
   });
+
+  it('keeps its contrast in the theme a visitor chose against the system\'s (data-theme on <html>, as a theme switch sets it)', async () => {
+    const { url, pages } = served.minimal!;
+    const page = await shared.open({ width: 375, height: 800 });
+    try {
+      for (const [system, chosen] of [['light', 'dark'], ['dark', 'light']] as const) {
+        await page.emulateMedia({ colorScheme: system });
+        for (const rel of pages) {
+          await page.goto(url + rel);
+          await page.evaluate((t) => { document.documentElement.dataset.theme = t; }, chosen);
+          const link = await page.evaluate(() => getComputedStyle(document.querySelector('a')!).color);
+          expect(link, `${rel}: a link's colour follows the chosen ${chosen} theme`).toBe(chosen === 'dark' ? 'rgb(147, 197, 253)' : 'rgb(29, 78, 216)');
+          expect(await seriousViolations(page), `${rel} (${chosen} chosen on a ${system} system)`).toEqual([]);
+        }
+      }
+    } finally { await page.emulateMedia({ colorScheme: 'light' }); }
+  });
 });
 
 describe('the docs starter sidebar', () => {
