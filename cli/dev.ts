@@ -112,7 +112,7 @@ export async function startDev(flags: DevFlags, io: Io = terminal()): Promise<{ 
   const note = movedNote(running.url, flags.port, DEV_PORT);
   const moved = note && dim(note);
   io.out([`serving ${path.relative(io.cwd, root) || 'this folder'} from memory at ${servedAt}${moved}`, ...running.banner,
-    dim('watching content/, templates/, static/ and sitegen.config.ts')].map((l) => `  ${l}\n`).join(''));
+    dim('watching content/, templates/, static/, sitegen.config.ts and tsconfig.json')].map((l) => `  ${l}\n`).join(''));
   return { code: 0, dev: { url: running.url, close } };
 }
 

@@ -21,7 +21,7 @@ interface Hmr {
   has(name: string): boolean;
   mount(el: HTMLElement): Promise<void>;
   unmount(el: Element): void;
-  update(name: string, url: string, react: boolean): Promise<void>;
+  update(name: string, url: string, react: boolean): Promise<boolean>;
   retarget(name: string, url: string): void;
 }
 
@@ -183,7 +183,7 @@ interface Hmr {
     const updated = new Set<string>();
     for (const [name, { url, react }] of Object.entries(hot.islands)) {
       if (!hmr) break;
-      if (names.has(name)) { await hmr.update(name, url, react); updated.add(name); } else hmr.retarget(name, url);
+      if (names.has(name)) { if (await hmr.update(name, url, react)) updated.add(name); } else hmr.retarget(name, url);
     }
     if (!mine) {
       // A bundle made ahead of its rebuild (the page's HTML follows, if it changed): enhancement islands

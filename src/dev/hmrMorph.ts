@@ -19,6 +19,8 @@ export interface MorphResult {
 }
 
 const ISLAND = 'sitegen-island';
+/** What the dev client adds to the page itself (its error overlay), which no rendered version has: left as it is. */
+const DEV_OWN = 'sitegen-dev-overlay';
 
 function key(n: Node): string | null {
   if (n.nodeType !== Node.ELEMENT_NODE) return null;
@@ -93,6 +95,7 @@ export function morph(from: Element, to: Element, hooks: MorphHooks): MorphResul
     while (cur) {
       const gone = cur;
       cur = cur.nextSibling;
+      if ((gone as Element).localName === DEV_OWN) continue;
       result.removed.push(...islandsIn(gone));
       parent.removeChild(gone);
     }

@@ -100,7 +100,8 @@ export function createDevHandler(opts: DevHandlerOptions): http.RequestListener 
   const placeholder: Handler = (req, res) => !output.built && (req.method === 'GET' || req.method === 'HEAD')
     && send(req, res, 503, 'text/html; charset=utf-8', injectClient(PLACEHOLDER, '*', events.version));
   // Island errors from open pages, mapped through the dev bundle's source maps (src/dev/clientErrors.ts).
-  const islandErrors = clientErrorHandler((rel) => output.assets.get(rel) ?? output.previousAssets.get(rel), opts.onClientError ?? printClientError, {}, opts.base);
+  // (a bundle made ahead of its rebuild too: an island it updated may throw before the rebuild commits)
+  const islandErrors = clientErrorHandler((rel) => opts.hotAssets?.()?.get(rel) ?? output.assets.get(rel) ?? output.previousAssets.get(rel), opts.onClientError ?? printClientError, {}, opts.base);
   // Image variants are made when the browser first asks for one, and kept in the build cache.
   const images: Handler = async (req, res) => {
     if (!opts.image || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
