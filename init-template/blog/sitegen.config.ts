@@ -37,6 +37,9 @@ export default defineConfig({
   layout: Layout,
   // Heading ids (links to a part of a post), footnotes and build-time highlighting of fenced code.
   plugins: [markdown({ headingIds: true, footnotes: true, highlight: true })],
+  // Every image (a post's cover, a picture in a post) is shown as wide as the text column (44rem, and the
+  // screen less its margins on a phone): the browser takes the version that fills it, not a wider one.
+  images: { sizes: '(min-width: 46.5rem) 44rem, calc(100vw - 2.5rem)' },
   collections: { authors, posts },
   // content.posts is typed from the schema (p.data.date is a Date, p.data.author the author's entry), and
   // each route's props are checked against its component's: a missing or misspelt prop is a tsc error here.

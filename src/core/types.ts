@@ -164,6 +164,8 @@ export interface SiteConfig {
     formats?: ('avif' | 'webp')[];
     quality?: number;
     maxWidth?: number;
+    /** The `sizes` of every image that names none (default: its width up to the viewport's): the width of the site's text column. */
+    sizes?: string;
     maxPixels?: number;
     remote?: string[];
   };

@@ -18,7 +18,7 @@ export function markdownImageOptions(config: Pick<SiteConfig, 'images'>, base: s
 /** The part of the content cache's key the image settings make ('' for the defaults). */
 export function imageOptionsKey(config: Pick<SiteConfig, 'images'>): string {
   const i = config.images;
-  if (!i || (!i.widths && !i.formats && !i.quality && !i.maxWidth && !i.maxPixels && !i.remote)) return '';
+  if (!i || (!i.widths && !i.formats && !i.quality && !i.maxWidth && !i.maxPixels && !i.remote && !i.sizes)) return '';
   const s = siteImageSettings(config);
-  return `:img=${settingsTag(s)}/${s.widths.join(',')}/${s.formats.join(',')}/${s.maxWidth}/${maxPixelsOf(config)}/${(i.remote ?? []).join(',')}`;
+  return `:img=${settingsTag(s)}/${s.widths.join(',')}/${s.formats.join(',')}/${s.maxWidth}/${maxPixelsOf(config)}/${(i.remote ?? []).join(',')}/${JSON.stringify(s.sizes ?? '')}`;
 }

@@ -108,6 +108,8 @@ export interface ImageSettings {
   quality: number;
   /** The widest an image is shown: its width/height attributes and default `sizes`. */
   maxWidth: number;
+  /** The `sizes` of an image that names none (else: its width up to the viewport's). */
+  sizes?: string;
 }
 
 export const DEFAULT_IMAGE_SETTINGS: ImageSettings = { widths: [640, 960, 1280, 1920], formats: ['avif', 'webp'], quality: 60, maxWidth: 1280 };
@@ -232,7 +234,7 @@ export function pictureModel(f: ImageFacts, s: ImageSettings, r: ImageRequest): 
   const widths = variantWidths(area.width, r.widths ?? s.widths);
   const shown = Math.min(area.width, s.maxWidth, widths[widths.length - 1]);
   const height = aspect ? cropHeight(shown, aspect) : heightAt(f, shown);
-  const sizes = r.sizes ?? `(min-width: ${shown}px) ${shown}px, 100vw`;
+  const sizes = r.sizes ?? s.sizes ?? `(min-width: ${shown}px) ${shown}px, 100vw`;
   const files: string[] = [];
   const at = (w: number, format: SourceFormat | ModernFormat) => variantPath(f, q, w, format, aspect ? cropHeight(w, aspect) : undefined);
   const srcset = (format: SourceFormat | ModernFormat) => widths.map((w) => { const p = at(w, format); files.push(p); return `${url(p)} ${w}w`; }).join(', ');
@@ -261,11 +263,12 @@ export function pictureHtml(m: PictureModel, title?: string): string {
 }
 
 /** The settings from the site config's `images` (defaults for what it leaves out). */
-export function imageSettings(config?: { widths?: number[]; formats?: ModernFormat[]; quality?: number; maxWidth?: number }): ImageSettings {
+export function imageSettings(config?: { widths?: number[]; formats?: ModernFormat[]; quality?: number; maxWidth?: number; sizes?: string }): ImageSettings {
   return {
     widths: config?.widths?.length ? config.widths : DEFAULT_IMAGE_SETTINGS.widths,
     formats: config?.formats ?? DEFAULT_IMAGE_SETTINGS.formats,
     quality: config?.quality ?? DEFAULT_IMAGE_SETTINGS.quality,
     maxWidth: config?.maxWidth ?? DEFAULT_IMAGE_SETTINGS.maxWidth,
+    ...(config?.sizes ? { sizes: config.sizes } : {}),
   };
 }

@@ -103,6 +103,8 @@ export const siteConfigSchema = z.strictObject({
     formats: z.array(z.enum(['avif', 'webp'])).optional(),
     quality: z.number().int().min(1).max(100).optional(),
     maxWidth: z.number().int().min(16).max(8192).optional(),
+    // (an attribute's text: a media condition and a length, checked by the browser; empty says nothing)
+    sizes: z.string().trim().min(1, 'Write the width images are shown at, e.g. "(min-width: 48rem) 44rem, 100vw", or leave sizes out').optional(),
     maxPixels: z.number().int().positive().optional(),
     // Host names only: each goes into the CSP's img-src as https://<host> (hostfiles.ts), so nothing else may ride along.
     remote: z.array(z.string().regex(/^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/i, 'Expected a host name, such as images.example.com (no scheme, path or port)')).optional(),

@@ -1,6 +1,7 @@
 // <Image aspect quality> and image(src, { aspect, quality }): an image cut to an aspect ratio (its middle kept)
 // and encoded at its own quality, as versions whose names say both, made in dist/ at the sizes the markup says;
-// a value that is no ratio or quality, or one asked of an SVG, is an error located at the template.
+// a value that is no ratio or quality, or one asked of an SVG, is an error located at the template. And the
+// site's images.sizes: the `sizes` of every image that names none.
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import sharp from 'sharp';
 import { copyOf } from '../helpers/scratch.ts';
 import { photo } from '../helpers/photo.ts';
 import { addCoverField } from '../helpers/coverField.ts';
+import { post } from '../helpers/photo.ts';
 
 let wide: Buffer;
 beforeAll(async () => { wide = await photo(800, 500, 4); });
@@ -87,6 +89,29 @@ describe('cropping and quality', () => {
       site.edit('templates/pages.tsx', (t) => t.replace('<Image src="/favicon.svg" alt="" aspect="4:3" />', '<img src={image(\'/img/team.jpg\', { aspec: 1 } as never).src} alt="" />'));
       const other = await site.build();
       expect(other.errors[0].text).toContain('image("/img/team.jpg", { aspec }): image() takes { width, aspect, quality } (did you mean aspect?)');
+    } finally { site.remove(); }
+  });
+});
+
+describe('images.sizes', () => {
+  const COLUMN = '(min-width: 46rem) 44rem, 100vw';
+  it('is the sizes of every Markdown image and <Image> that names none; one that names its own keeps it', async () => {
+    const site = await copyOf('basic', { 'static/img/team.jpg': wide, 'content/pages/photo.jpg': wide, 'content/pages/about.md': post('![A photo](./photo.jpg)\n\n![The same, half](./photo.jpg){sizes="50vw"}') });
+    site.edit('sitegen.config.ts', (t) => t.replace('  css:', `  images: { sizes: '${COLUMN}' },\n  css:`));
+    site.edit('templates/pages.tsx', (t) => t
+      .replace(IMPORT, "import { Image, type LayoutProps } from 'sitegen-islands';")
+      .replace(HOME, `${HOME}<Image src="/img/team.jpg" alt="The team" />`));
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      const sizes = (html: string) => [...new Set([...html.matchAll(/<source type="image\/avif" srcset="[^"]*" sizes="([^"]*)"/gi)].map((m) => m[1]))];
+      expect(sizes(r.read('about/index.html'))).toEqual([COLUMN, '50vw']);
+      expect(sizes(r.read('index.html'))).toEqual([COLUMN]);
+      // An empty one says what to write, at the key.
+      site.edit('sitegen.config.ts', (t) => t.replace(`sizes: '${COLUMN}'`, "sizes: ' '"));
+      const bad = await site.build();
+      expect(bad.errors[0]).toMatchObject({ location: { file: 'sitegen.config.ts' } });
+      expect(bad.errors[0].text).toContain('Write the width images are shown at');
     } finally { site.remove(); }
   });
 });

@@ -109,8 +109,8 @@ export function Post({ post, bio, cover, entry, tagPath }: { post: PostSummary; 
         <TagList tags={post.tags} tagPath={tagPath} />
       </header>
       {/* The cover named in the front matter: the page's main image, so it loads first (priority), as wide as
-          the column (sizes: the browser takes the version that fills it, not a wider one). */}
-      {cover ? <Image src={cover.image} alt={cover.alt} priority sizes="(min-width: 46.5rem) 44rem, calc(100vw - 2.5rem)" className="cover" /> : null}
+          the column (images.sizes in sitegen.config.ts). */}
+      {cover ? <Image src={cover.image} alt={cover.alt} priority className="cover" /> : null}
       {sections.length >= 2 ? (
         <nav className="toc" aria-label="In this post">
           <p className="toc-title">In this post</p>
