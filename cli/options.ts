@@ -13,7 +13,8 @@ const count = (v: string | undefined): number | undefined => {
  * Engine settings for a command: `--no-cache` or SITEGEN_NO_CACHE=1 turn the build caches off;
  * SITEGEN_WORKERS, SITEGEN_PARALLEL_MIN, SITEGEN_POOL_MAIN=0, SITEGEN_POOL_RENDER=0|1, SITEGEN_WRITES=sync|thread
  * SITEGEN_PATCH_MAX (0: no build patches the output in place or is skipped as up to date),
- * SITEGEN_DISK_BODIES_MIN (content files from which Markdown bodies wait on disk), SITEGEN_PROBE_MIN (output files from which a
+ * SITEGEN_DISK_BODIES_MIN (content files from which Markdown bodies wait on disk), SITEGEN_REPLAY=0 (no build replays an edit of
+ * bodies alone: pipeline/replay.ts), SITEGEN_PROBE_MIN (output files from which a
  * build stamps the live output on another thread while it loads) and SITEGEN_DEBUG_MEM tune the worker pool and page writes.
  */
 export function engineSettingsFrom(flags: { cache?: boolean }, env: Env): Partial<EngineSettings> {
@@ -32,5 +33,6 @@ export function engineSettingsFrom(flags: { cache?: boolean }, env: Env): Partia
   const probe = count(env.SITEGEN_PROBE_MIN);
   if (probe !== undefined) s.probeMin = probe;
   if (env.SITEGEN_DEBUG_MEM) s.debugMemory = true;
+  if (env.SITEGEN_REPLAY === '0') s.replay = false;
   return s;
 }

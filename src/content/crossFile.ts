@@ -8,6 +8,7 @@ import { catalogue, message, fileLocation, locationAt, thrownBySite } from '../c
 import type { HelperIssue } from '../authoring/issues.ts';
 import { formatPath } from './fieldPath.ts';
 import { componentMessages } from '../markdown/components.ts';
+import { noteBodyReads } from './diskBody.ts';
 
 /** The parser, loaded on first use (see parse.ts). */
 const parser = () => import('./parse.ts');
@@ -34,12 +35,17 @@ export async function crossFileMessages(root: string, config: SiteConfig, conten
   return o.fileErrors || out.length ? out : validateIssues(root, config, content);
 }
 
+/** The body fields the last validate() of a config read (content/diskBody.ts noteBodyReads; pipeline/replay.ts). */
+export const validateReads = new WeakMap<SiteConfig, Set<string>>();
+
 /** The site's own checks across files (config.validate), each issue located in its file. */
 async function validateIssues(root: string, config: SiteConfig, content: Content): Promise<Message[]> {
   if (!config.validate) return [];
   let issues: ReturnType<NonNullable<SiteConfig['validate']>>;
   try {
-    issues = config.validate(content);
+    const noted = noteBodyReads(() => config.validate!(content));
+    issues = noted.value;
+    validateReads.set(config, noted.read);
   } catch (e) {
     return [thrownBySite(e, root, 'validate() threw')]; // the site's code: a located problem, as every stage reports it
   }

@@ -9,11 +9,11 @@
 // renders) rather than a copy of its HTML in the route's props (a copy in every route is every body at once).
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Entry } from '../core/types.ts';
 import type { MarkdownText } from '../markdown/entryText.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import { frozenHeadings } from './readOnly.ts';
+import { readingMinutes } from '../markdown/entryText.ts';
 
 /**
  * Where a body's HTML is: a file of the bodies folder, its byte offset and its byte length, then `textBytes`
@@ -21,40 +21,12 @@ import { frozenHeadings } from './readOnly.ts';
  * element, `img` when it names an image variant (the scans for those skip the others unread). Plain data: it
  * crosses to workers and into the content cache as it is.
  */
-export interface BodyRef { file: string; at: number; bytes: number; textBytes: number; linkBytes: number; c?: 1; img?: 1 }
+export interface BodyRef { file: string; at: number; bytes: number; textBytes: number; linkBytes: number; c?: 1; img?: 1; /** words */ w?: number }
 
 /** Where a body's bytes (its HTML, text and links) end in its file. */
-const endOf = (ref: BodyRef): number => ref.at + ref.bytes + ref.textBytes + ref.linkBytes;
-
-/** A body to keep: its HTML and its text (headings, excerpt, links; the word count stays in memory). */
-export interface BodyText { html: string; text?: MarkdownText }
+export const endOf = (ref: BodyRef): number => ref.at + ref.bytes + ref.textBytes + ref.linkBytes;
 
 export const bodiesDir = (root: string) => siteCachePath(root, 'bodies');
-
-/** Writes bodies into one new file of the bodies folder (beside, then renamed); their places, in order. */
-export function writeBodies(root: string, bodies: BodyText[]): BodyRef[] {
-  const dir = bodiesDir(root);
-  fs.mkdirSync(dir, { recursive: true });
-  const file = `${randomBytes(9).toString('base64url')}.html`;
-  const buffers: Buffer[] = [];
-  const refs: BodyRef[] = [];
-  let at = 0;
-  for (const { html, text } of bodies) {
-    const b = Buffer.from(html, 'utf8');
-    const t = Buffer.from(JSON.stringify([text?.headings ?? [], text?.excerpt ?? '']), 'utf8');
-    const l = Buffer.from(JSON.stringify(text?.links ?? []), 'utf8');
-    const ref: BodyRef = { file, at, bytes: b.length, textBytes: t.length, linkBytes: l.length };
-    if (html.includes('<sitegen-c')) ref.c = 1;
-    if (html.includes('assets/img/')) ref.img = 1;
-    buffers.push(b, t, l);
-    refs.push(ref);
-    at += b.length + t.length + l.length;
-  }
-  const tmp = path.join(dir, `${file}.tmp`);
-  fs.writeFileSync(tmp, Buffer.concat(buffers, at));
-  fs.renameSync(tmp, path.join(dir, file));
-  return refs;
-}
 
 // Open bodies files, the oldest closed first: reads mostly follow the order they were written in.
 const fds = new Map<string, number>();
@@ -171,21 +143,31 @@ const REF = Symbol('body');
 const ROOT = Symbol('root');
 interface Held { [REF]: BodyRef; [ROOT]: string }
 
-/** The fields of an entry a body on disk answers. */
-const FIELDS = ['html', 'headings', 'excerpt', 'links'] as const;
+/** The fields of an entry a body on disk answers (its word count and reading time are in its place). */
+const FIELDS = ['html', 'headings', 'excerpt', 'links', 'words', 'readingMinutes'] as const;
 type Field = typeof FIELDS[number];
 
-function getHtml(this: Held): string { return readBody(this[ROOT], this[REF]); }
-function getHeadings(this: Held) { return readText(this[ROOT], this[REF]).headings; }
-function getExcerpt(this: Held) { return readText(this[ROOT], this[REF]).excerpt; }
-function getLinks(this: Held) { return readLinks(this[ROOT], this[REF]); }
-// (no setters: entries are read-only, content/readOnly.ts)
-const ACCESSORS: Record<Field, PropertyDescriptor> = {
-  html: { get: getHtml, enumerable: true, configurable: true },
-  headings: { get: getHeadings, enumerable: true, configurable: true },
-  excerpt: { get: getExcerpt, enumerable: true, configurable: true },
-  links: { get: getLinks, enumerable: true, configurable: true },
+// Which of those fields are read while `noting` (noteBodyReads): what routes() read of the bodies.
+let noting: Set<string> | null = null;
+const GETTERS: Record<Field, (this: Held) => unknown> = {
+  html() { noting?.add('html'); return readBody(this[ROOT], this[REF]); },
+  headings() { noting?.add('headings'); return readText(this[ROOT], this[REF]).headings; },
+  excerpt() { noting?.add('excerpt'); return readText(this[ROOT], this[REF]).excerpt; },
+  links() { noting?.add('links'); return readLinks(this[ROOT], this[REF]); },
+  words() { noting?.add('words'); return this[REF].w ?? 0; },
+  readingMinutes() { noting?.add('readingMinutes'); return readingMinutes(this[REF].w ?? 0); },
 };
+// (no setters: entries are read-only, content/readOnly.ts)
+const ACCESSORS = Object.fromEntries(FIELDS.map((f) => [f, { get: GETTERS[f], enumerable: true, configurable: true }])) as Record<Field, PropertyDescriptor>;
+const getHtml = GETTERS.html;
+
+/** Runs `fn` and says which body fields of entries whose body is on disk it read (the value `fn` returned too). */
+export function noteBodyReads<T>(fn: () => T): { value: T; read: Set<string> } {
+  const outer = noting;
+  const read = (noting = new Set());
+  try { return { value: fn(), read }; } finally { noting = outer; if (outer) for (const f of read) outer.add(f); }
+}
+
 const isField = (k: string): k is Field => (FIELDS as readonly string[]).includes(k);
 
 /** The entry with `html`, `headings`, `excerpt` and `links` reading from the body's file whenever they are

@@ -22,7 +22,8 @@ import { withImageReader } from '../authoring/imageFile.ts';
 import { contentImagesKnown, noteCachedSources } from '../images/store.ts';
 import { crossFileMessages } from './crossFile.ts';
 import { knownValid, markValid, previousOutput, type KnownInputs } from './validCache.ts';
-import { defineBody, knownBody, readKept, writeBodies, type BodyRef } from './diskBody.ts';
+import { defineBody, knownBody, readKept, type BodyRef } from './diskBody.ts';
+import { writeBodies } from './bodyStore.ts';
 import { engineSettings } from '../core/settings.ts';
 import { counter } from '../core/progress.ts';
 
@@ -36,7 +37,6 @@ export interface LoadedContent {
 let parseModule: typeof import('./parse.ts') | undefined; // loaded on first use (see parse.ts), then kept: an import() per file cost ~0.1 ms
 const parser = async () => (parseModule ??= await import('./parse.ts'));
 export { listContentFiles };
-
 /** One content file: its collection and its path relative to content/. */
 export interface LoadItem { collection: string; rel: string }
 /** What parsing a file gives before its schema: its YAML data and, for Markdown, the body's HTML and text. */

@@ -34,10 +34,13 @@ export interface EngineSettings {
   probeMin: number;
   /** Print memory use after each build stage (stderr). */
   debugMemory: boolean;
+  /** Whether a build after an edit of Markdown bodies alone renders only their pages from the last build's
+   *  record (pipeline/replay.ts); false: every build loads and routes the whole content. */
+  replay: boolean;
 }
 
 export const DEFAULT_SETTINGS: EngineSettings = {
-  cache: true, parallelMin: 2000, mainTakesTasks: true, patchMax: 2000, diskBodiesMin: 2000, probeMin: 4000, debugMemory: false,
+  cache: true, parallelMin: 2000, mainTakesTasks: true, patchMax: 2000, diskBodiesMin: 2000, probeMin: 4000, debugMemory: false, replay: true,
 };
 
 let current: EngineSettings = DEFAULT_SETTINGS;

@@ -15,7 +15,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import { bodyMayHold } from '../content/diskBody.ts';
 import path from 'node:path';
-import type { Location, Message } from '../core/types.ts';
+import type { Location, Message, SiteConfig } from '../core/types.ts';
 import { message, fileLocation } from '../core/errors.ts';
 import { IMAGE_DIR, parseVariantPath, passThrough, qualityOfTag, settingsTag, variantPath, type ImageFacts, type ImageSettings } from './model.ts';
 import { sourceFactsOfFile } from './source.ts';
@@ -25,7 +25,6 @@ import { encoderOptions, htmlVariantPaths } from './variants.ts';
 import { cachedSource, forgetCachedSources, markUsed, sourceRecordFile, variantStore, type SourceRecord } from './storeFiles.ts';
 export { noteCachedSources } from './storeFiles.ts';
 import { engineSettings } from '../core/settings.ts';
-import type { SiteConfig } from '../core/types.ts';
 import { counter } from '../core/progress.ts';
 
 /** A variant made: its output path and its bytes, or the file that has them (the cache, or the source itself). */
@@ -85,10 +84,9 @@ export class ImageStore {
   }
   private closed = false;
 
-  /** Whether `p` (a base-less site path, "/assets/img/…") is a variant of a known source. */
+  /** Whether `p` (a base-less site path, "/assets/img/…") is a variant of a known source (at the site's quality or an image's own). */
   isVariant(p: string): boolean {
     const v = parseVariantPath(p);
-    // (the site's quality, or an image's own: <Image quality>)
     return !!v && qualityOfTag(v.tag) !== undefined && !!this.source(v.hash);
   }
 

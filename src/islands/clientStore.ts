@@ -23,7 +23,7 @@ import type { AssetManifest } from '../core/types.ts';
 import { engineSettings } from '../core/settings.ts';
 import { clientRecordFile, installCachePath } from '../cache/registry.ts';
 import { entriesByUse, packageVersions, stampFiles, stampsMatch, writeFileAtomic, type Stamp } from '../cache/index.ts';
-import { ENGINE_DIR, PACKAGE_DIR, SITEGEN_CACHE, metafileFiles } from '../site/index.ts';
+import { ENGINE_DIR, PACKAGE_DIR, SITEGEN_CACHE, metafileFiles, tsconfigsOf } from '../site/index.ts';
 
 /** Where the store is: in the install's cache folder. */
 export const clientStorePath = () => installCachePath(SITEGEN_CACHE, 'clientStore');
@@ -94,7 +94,7 @@ async function sameInputs(root: string, entry: StoreEntry): Promise<Stamp[] | nu
   for (const [rel, size, hash] of entry.inputs) {
     const file = path.resolve(root, rel);
     let st;
-    try { st = statSync(file); } catch { return null; }
+    try { st = statSync(file); } catch { if (size === -1) { stamps.push([file, -1, -1]); continue; } return null; }
     if (!st.isFile() || st.size !== size) return null;
     if (await contentHash(file, st.size, st.mtimeMs) !== hash) return null;
     stamps.push([file, st.size, st.mtimeMs]);
@@ -133,7 +133,7 @@ export async function lookup<T>(root: string, planKey: string): Promise<{ data: 
  * be what esbuild read: such a bundle's files are kept but no entry names them under contents it may not have
  * been made from. Null when the caches are off or the store could not be written.
  */
-export async function store(root: string, planKey: string, data: unknown, bytes: Map<string, Uint8Array>, inputs: string[], started: number): Promise<{ files: Files; stamps: Stamp[] } | null> {
+export async function store(root: string, planKey: string, data: unknown, bytes: Map<string, Uint8Array>, inputs: string[], started: number, optional: string[] = []): Promise<{ files: Files; stamps: Stamp[] } | null> {
   if (!engineSettings().cache) return null;
   const dir = clientStorePath();
   try {
@@ -145,11 +145,12 @@ export async function store(root: string, planKey: string, data: unknown, bytes:
       const file = blob(dir, hash);
       if (!await fs.access(file).then(() => true, () => false)) await writeFileAtomic(file, contents);
     }
-    const stamps = stampFiles(inputs);
+    // (`optional`: files the compile reads when they are there, the TypeScript configs: one absent is stamped so)
+    const stamps = [...stampFiles(inputs), ...stampFiles(optional)];
     // (file times come from a clock that may lag the one Date.now() reads by a tick: a margin of 10 ms)
-    if (stamps.some(([, size, mtimeMs]) => size < 0 || mtimeMs >= started - 10)) return { files, stamps };
+    if (stamps.some(([, size, mtimeMs], i) => (size < 0 && i < inputs.length) || mtimeMs >= started - 10)) return { files, stamps };
     const hashed: StoreEntry['inputs'] = [];
-    for (const [file, size, mtimeMs] of stamps) hashed.push([path.relative(root, file).split(path.sep).join('/'), size, await contentHash(file, size, mtimeMs)]);
+    for (const [file, size, mtimeMs] of stamps) hashed.push([path.relative(root, file).split(path.sep).join('/'), size, size < 0 ? '' : await contentHash(file, size, mtimeMs)]);
     const entry: StoreEntry = { inputs: hashed, data, files };
     const plan = path.join(dir, planHash(root, planKey));
     await fs.mkdir(plan, { recursive: true });
@@ -177,6 +178,7 @@ async function writeRecord(root: string, record: SiteRecord): Promise<void> {
 /** Stores a client bundle esbuild just made (`started`: when that build began) and makes it the site's record. */
 export async function saveBundle(root: string, key: string, planKey: string, manifest: AssetManifest, meta: esbuild.Metafile, started: number): Promise<void> {
   const { files: bytes, ...stored } = manifest;
-  const saved = await store(root, planKey, stored, bytes, metafileFiles(meta, root), started);
+  const inputs = metafileFiles(meta, root);
+  const saved = await store(root, planKey, stored, bytes, inputs, started, tsconfigsOf(inputs, root));
   if (saved) await writeRecord(root, { key, stamps: saved.stamps, manifest: stored, files: saved.files }).catch(() => {});
 }

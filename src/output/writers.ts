@@ -72,7 +72,7 @@ const THREAD_QUEUE_BYTES = 16 * 1024 * 1024;
 /** Folders the writer thread makes ahead of the pages (in the slack while the first pages render). */
 const FOLDERS_AHEAD = 256;
 
-// No environment: it runs no site code (and a copy of process.env would list it all: upToDate.ts trackEnv).
+// No environment: it runs no site code (and a copy of process.env would list it all: envRecord.ts trackEnv).
 const startWriterThread = () => new Worker(workerFile(), { workerData: { sitegenWriter: true }, env: {} });
 
 /**

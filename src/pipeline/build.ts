@@ -12,8 +12,8 @@ import type { BuildResult, Message, PageReport } from '../core/types.ts';
 import { sortMessages } from '../core/errors.ts';
 import { saveCodeCaches, vendorFile } from '../site/index.ts';
 import type { PageLinks } from './linkScan.ts';
-import { stageOutput, writeOther, writeVariants, type OtherFile, type Recycling, type Staging } from '../output/write.ts';
-import { hostFileChunks, MERGED_HOST_FILES } from '../output/hostfiles.ts';
+import { stageOutput, writeOther, writeVariants, type Recycling, type Staging } from '../output/write.ts';
+import { otherFiles } from './otherFiles.ts';
 import { acquireBuildLock } from './buildLock.ts';
 import { pageChunks } from '../render/page.ts';
 import { configureEngine, engineSettings, type EngineSettings } from '../core/settings.ts';
@@ -30,8 +30,8 @@ import { contentVariantPaths, variantLinks } from '../images/variants.ts';
 import { encoderPeakRssMB } from '../images/encoder.ts';
 import { bigOriginals } from '../images/originals.ts';
 import { urlPolicy } from '../render/urls.ts';
-import { skippable, trackEnv, upToDate, type UpToDate } from './upToDate.ts';
-import { wholeEnv, type EnvRecord } from './envRecord.ts';
+import { skippable, upToDate, type UpToDate } from './upToDate.ts';
+import { trackEnv, wholeEnv, type EnvRecord } from './envRecord.ts';
 import { siteCachePath } from '../cache/registry.ts';
 import { keptLister } from '../output/keptListing.ts';
 import { pruneCaches } from '../cache/prune.ts';
@@ -39,6 +39,8 @@ import { stageTimer } from './stageTimer.ts';
 import { routeType } from './routeTable.ts';
 import { gzipSize as gzipSizeOf } from '../islands/gzipSizes.ts';
 import { patchHeap, patchHeapAfter } from '../core/heap.ts';
+import { dropReplay, saveReplay } from './replay.ts';
+import { replayEdit } from './replayBuild.ts';
 import { listenProgress, type ProgressListener, type StageListener } from '../core/progress.ts';
 
 export interface BuildOptions {
@@ -123,6 +125,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const memo = !skippable(s) ? null : opts.probe
       ?? await stageTimer(result, opts)('up to date', async () => { const u = await upToDate(root, { outDir, drafts: opts.drafts, siteUrl: opts.siteUrl, env: opts.env ?? process.env }); return Object.assign(u, { hit: !!u.result }); });
     if (memo?.result) return finish({ ...memo.result, timings: result.timings, cached: result.cached }, t0);
+    // Only Markdown bodies changed: the pages that show them, without routes() and the rest (replay.ts).
+    if (memo && s.replay) { const replayed = await replayEdit(root, outDir, memo, opts, t0); if (replayed) return finish(replayed, t0); }
+    if (s.cache) await dropReplay(root); // (this build's output is not the one the record describes)
     const kept = keptLister(s.cache && !memo?.sameSite ? siteCachePath(root, 'output') : null, 'content'); // (a build that will likely stage a whole output: output/keptListing.ts)
     // Which environment variables the build reads, through the env it hands the site and process.env
     // (the site's code may read either): the memo holds their values, not the whole environment's.
@@ -139,7 +144,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
         // The variables read, when the build could see every read (process.env itself, tracked): else null.
         const envReads = () => (memo && env === realEnv && tracked.reads() && processEnv.reads() ? new Set([...tracked.reads()!, ...processEnv.reads()!]) : null);
         const output = plan.ok ? await writePlan(opts, session, plan, result, outDir, { values: env, reads: envReads }, memo?.output, kept.listed()) : null;
-        if (memo && output && !result.errors.length && session.site) await memo.save(result, session.site.file, output, output.env);
+        if (memo && output && !result.errors.length && session.site) {
+          await memo.save(result, session.site.file, output, output.env);
+          await saveReplay(root, session, plan as ReadyPlan, planInput(session, plan as ReadyPlan).setup.manifest, output.read);
+        }
       } finally {
         if (session.pool) result.workers = session.pool.stats;
         await session.close();
@@ -164,7 +172,7 @@ const finish = (result: BuildResult, t0: number): BuildResult => { result.errors
  * Renders the plan and makes it the output when nothing went wrong: written into the live output in place when
  * the build caches know it and few pages changed (output/patch.ts), else into a staging folder swapped in.
  */
-async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, outDir: string, env: { values: NodeJS.ProcessEnv; reads: () => Set<string> | null }, probe?: UpToDate['output'], listed?: Recycling['listed']): Promise<(OutputStamps & { env: EnvRecord }) | null> {
+async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, outDir: string, env: { values: NodeJS.ProcessEnv; reads: () => Set<string> | null }, probe?: UpToDate['output'], listed?: Recycling['listed']): Promise<(OutputStamps & { env: EnvRecord; read: Set<string> }) | null> {
   result.notices.push(...plan.notices);
   const timed = stageTimer(result, opts);
   const others = otherFiles(session, plan);
@@ -216,22 +224,6 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
 }
 
 const isFolder = (dir: string) => fsp.lstat(dir).then((s) => s.isDirectory(), () => false);
-/** The output's files besides the pages, by the stage that writes them, in order. */
-function otherFiles(session: Session, plan: ReadyPlan): { stage: string; files: [string, OtherFile][] }[] {
-  const { manifest, outputs } = plan;
-  const statics = session.statics.files;
-  return [
-    // Static files, and the fingerprinted copies of static images (output/staticImages.ts).
-    // (static/_redirects and static/_headers are merged into the host files of those names: plan.ts)
-    { stage: 'static', files: [...[...statics].filter(([f]) => !MERGED_HOST_FILES.has(f)), ...outputs.images.copies] },
-    { stage: 'assets', files: [...manifest.files] },
-    // A static sitemap.xml or robots.txt wins (each made as it is written: plan.ts hostFiles are made when read; the big ones in pieces).
-    { stage: 'host files', files: Object.keys(outputs.hostFiles).filter((f) => !statics.has(f) || MERGED_HOST_FILES.has(f)).map((f) => { const chunks = hostFileChunks(outputs.hostFiles, f); return [f, chunks ? { chunks } : () => outputs.hostFiles[f]!]; }) },
-    // Plugin outputs: a stage of their own only when there are any.
-    ...(outputs.extra.size ? [{ stage: 'outputs', files: [...outputs.extra] }] : []),
-  ];
-}
-
 /**
  * Renders every page, writes the plan's other files and checks every link. Into `staging` for a build;
  * with none (check), the pages are rendered for their links and reports and nothing is written.

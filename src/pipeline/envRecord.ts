@@ -2,6 +2,7 @@
 // the build could not see which it read: an env object handed in by a caller) a hash of the whole
 // environment. The up-to-date record (upToDate.ts) and the page record (pageRecord.ts) keep one each.
 import { sha1 } from './stableText.ts';
+import { envView } from '../core/env.ts';
 
 export type EnvRecord = Record<string, string | null> | string;
 
@@ -28,4 +29,30 @@ export function envRecordOf(env: NodeJS.ProcessEnv, reads: Set<string> | null, r
   for (const r of reused) for (const n of Object.keys(r as Record<string, string | null>)) names.add(n);
   names.delete(ZONE);
   return Object.fromEntries([...names, ZONE].map((n) => [n, envValue(env, n)]).sort(([a], [b]) => (a! < b! ? -1 : 1)));
+}
+
+/** `env` as a view that records which variables are read; `reads()` is null once the whole of it was listed. */
+export function trackEnv(env: NodeJS.ProcessEnv) {
+  const read = new Set<string>();
+  let all = false;
+  // Node copies every variable (each one's descriptor and value) right after listing them to start a program:
+  // those are no reads. Noted as reads, every variable and its value went into the records, and one that
+  // differs from run to run (a terminal's, a benchmark's) made the next build stage a whole output.
+  let spawning = false;
+  const fromSpawn = () => /normalizeSpawnArguments/.test(new Error().stack ?? '');
+  const note = (k: string | symbol) => { if (typeof k === 'string' && !(spawning && fromSpawn())) read.add(k); };
+  const proxy = envView(env, new Proxy(env, {
+    get(t, k, r) { note(k); return Reflect.get(t, k, r); },
+    has(t, k) { note(k); return Reflect.has(t, k); },
+    getOwnPropertyDescriptor(t, k) { note(k); return Reflect.getOwnPropertyDescriptor(t, k); },
+    // Listed: every variable may matter (a worker thread's copy runs site code unseen), except when Node
+    // lists it to start a program (esbuild's service; a program the site runs is taken as not reading it).
+    // (Node's copy is synchronous: it is over by the next microtask)
+    ownKeys(t) {
+      if (!fromSpawn()) all = true;
+      else if (!spawning) { spawning = true; queueMicrotask(() => { spawning = false; }); }
+      return Reflect.ownKeys(t);
+    },
+  }));
+  return { proxy, reads: (): Set<string> | null => (all ? null : read) };
 }

@@ -102,7 +102,7 @@ export interface Incremental {
   /** Writes the record of this build's output, every file of which is listed in `files`; call once it is
    *  live. `touched`: after a patch, the files it wrote or deleted (the others keep the stamps the record
    *  has). Returns the stamps of the output's files and folders (for upToDate.ts). */
-  save(files: string[], touched: Set<string> | undefined, envReads: Set<string> | null, targets?: string): Promise<OutputStamps & { env: EnvRecord }>;
+  save(files: string[], touched: Set<string> | undefined, envReads: Set<string> | null, targets?: string): Promise<OutputStamps & { env: EnvRecord; read: Set<string> }>;
 }
 
 /** The record of the builds before, for a build of `outDir`; `key` null reuses nothing and records no page.
@@ -234,13 +234,16 @@ export async function openIncremental(root: string, outDir: string, key: string 
         if (stamp) entries.set(output, e.stamp ? e as Entry : { ...e, stamp });
       }
       const envRecord = envRecordOf(env, envReads, reused);
+      // The collections some page's render read (pipeline/replay.ts replays an edit only when none did).
+      const read = new Set<string>();
+      for (const e of entries.values()) for (const [name] of e.reads) read.add(name);
       if (was) {
         // The record's stamps changed where the patch wrote or deleted: work for the files it touched,
         // not for every file of the output (100,000 pages: a walk of every file and folder, and a diff).
         const p = patchedStamps(live!, was, touched!, written, outDir);
-        if (await writeDelta(files.live, outDir, live!, { ...changeOf(live!, entries), ...p.change, env: envRecord, targets })) return { ...p.now, env: envRecord };
+        if (await writeDelta(files.live, outDir, live!, { ...changeOf(live!, entries), ...p.change, env: envRecord, targets })) return { ...p.now, env: envRecord, read };
         await writeGeneration(files.live, outDir, entries, { files: written, ...p.now, env: envRecord, targets });
-        return { ...p.now, env: envRecord };
+        return { ...p.now, env: envRecord, read };
       }
       // Stamped now it is live: one lstat a file and a folder (10,000 pages: ~20,000, some tens of ms).
       // An image variant is stamped by its folder alone: the folder is named by the source's bytes and the
@@ -267,7 +270,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
       }
       // (for the memo of upToDate.ts: what the live output held, and from which files)
       await writeGeneration(files.live, outDir, entries, { files: written, stamps, dirs, env: envRecord, targets });
-      return { stamps, dirs, env: envRecord };
+      return { stamps, dirs, env: envRecord, read };
     },
   };
 }

@@ -9,6 +9,7 @@ import { setUrlPolicy, urlPolicy } from '../render/urls.ts';
 import { engineSettings } from '../core/settings.ts';
 import { routeCarry } from './routeCarry.ts';
 import { isContentImage } from '../images/model.ts';
+import { noteBodyReads } from '../content/diskBody.ts';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -97,6 +98,8 @@ export interface Routing {
   table: RouteTable;
   /** A build's: the digest of the defs' paths, outputs and aliases (routeCarry.ts shapeOf), when made. */
   shape?: string | null;
+  /** The body fields routes() read of entries whose body is on disk (html, links, words…: diskBody.ts). */
+  bodyReads?: Set<string>;
 }
 
 /** The defs' fields from which routeTable derives paths, outputs, aliases and duplicates, or which it checks (ogImage). */
@@ -120,21 +123,21 @@ function sameShape(a: RouteDef[], b: RouteDef[]): boolean {
  * valid table, its routes are reused with the new component, props and texts: same rules, none re-implemented.
  */
 export function routeContent(content: Content, config: SiteConfig, root: string, prev: Routing | null, build = false): Routing {
-  let defs: RouteDef[];
+  let defs: RouteDef[], bodyReads: Set<string>;
   try {
     setUrlPolicy(urlPolicy(config)); // href() in routes() sees the site's base, as in routeTable
-    defs = config.routes(content);
+    ({ value: defs, read: bodyReads } = noteBodyReads(() => config.routes(content)));
   } catch {
     return { defs: [], table: routeTable(content, config, root) }; // routeTable calls it again and locates the throw
   }
   if (prev && !prev.table.errors.length && sameShape(prev.defs, defs)) {
     // Same shape, so routeOf gives the same path, output and flags: the route as routeTable would make it.
     const routes = defs.map((d) => routeOf(d, config));
-    return { defs, table: { routes, aliases: prev.table.aliases, errors: [] } };
+    return { defs, table: { routes, aliases: prev.table.aliases, errors: [] }, bodyReads };
   }
   // A build: the checks of the last table that passed them carried over when the defs have its shape.
   const carry = build && engineSettings().cache ? routeCarry(root, defs, config) : null;
   const table = routeTable(content, { ...config, routes: () => defs }, root, !!carry?.trusted);
   carry?.passed(table);
-  return { defs, table, shape: carry?.digest };
+  return { defs, table, shape: carry?.digest, bodyReads };
 }

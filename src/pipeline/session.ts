@@ -280,7 +280,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     if (routed.error) return fail([routed.error]);
     if (routed.value.table.issues) return fail(await helperIssueMessages(root, routed.value.table.issues));
     if (routed.value.table.errors.length) return fail(routed.value.table.errors);
-    routing = mode === 'dev' ? routed.value : { defs: [], table: routed.value.table, shape: routed.value.shape }; // dev's next plan needs the defs
+    routing = mode === 'dev' ? routed.value : { defs: [], table: routed.value.table, shape: routed.value.shape, bodyReads: routed.value.bodyReads }; // dev's next plan needs the defs
     if (bundling) await stage('bundle', () => bundling!);
     if (bundleErrors.length || !manifest) return fail(bundleErrors);
     const input = { root, mode, env, config: s.config, siteUrl, table: routing.table, content, manifest, statics: statics.files, moduleVersion };

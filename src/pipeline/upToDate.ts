@@ -9,7 +9,6 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { envView } from '../core/env.ts';
 import type { BuildResult } from '../core/types.ts';
 import { cachedSiteModule } from '../site/cache.ts';
 import { PACKAGE_DIR } from '../site/paths.ts';
@@ -138,33 +137,6 @@ function withReports<T extends object>(result: T, bytes: Buffer, types: PageType
 /** What decides a build besides its files. */
 export interface MemoKey { outDir: string; drafts?: boolean; siteUrl?: string; env: NodeJS.ProcessEnv }
 
-/** `env` as a view that records which variables are read; `reads()` is null once the whole of it was listed. */
-export function trackEnv(env: NodeJS.ProcessEnv) {
-  const read = new Set<string>();
-  let all = false;
-  // Node copies every variable (each one's descriptor and value) right after listing them to start a program:
-  // those are no reads. Noted as reads, every variable and its value went into the records, and one that
-  // differs from run to run (a terminal's, a benchmark's) made the next build stage a whole output.
-  let spawning = false;
-  const fromSpawn = () => /normalizeSpawnArguments/.test(new Error().stack ?? '');
-  const note = (k: string | symbol) => { if (typeof k === 'string' && !(spawning && fromSpawn())) read.add(k); };
-  const proxy = envView(env, new Proxy(env, {
-    get(t, k, r) { note(k); return Reflect.get(t, k, r); },
-    has(t, k) { note(k); return Reflect.has(t, k); },
-    getOwnPropertyDescriptor(t, k) { note(k); return Reflect.getOwnPropertyDescriptor(t, k); },
-    // Listed: every variable may matter (a worker thread's copy runs site code unseen), except when Node
-    // lists it to start a program (esbuild's service; a program the site runs is taken as not reading it).
-    // (Node's copy is synchronous: it is over by the next microtask)
-    ownKeys(t) {
-      if (!fromSpawn()) all = true;
-      else if (!spawning) { spawning = true; queueMicrotask(() => { spawning = false; }); }
-      return Reflect.ownKeys(t);
-    },
-  }));
-  return { proxy, reads: (): Set<string> | null => (all ? null : read) };
-}
-
-
 /** size and mtime of a file, mtime of a folder; null below content/ or static/ when a link is met (its target
  *  could change unseen: such a site is never skipped). */
 function walkInputs(root: string): Walked | null {
@@ -224,6 +196,10 @@ export interface UpToDate {
   save(result: BuildResult, moduleFile: string, output: OutputStamps, env: EnvRecord): Promise<void>;
   /** The live output's stamps taken on another thread, for a big output the last build recorded. */
   output?: Promise<OutputProbe | null>;
+  /** For a build that replays an edit (replay.ts): the Markdown files below content/ (as the loader names them)
+   *  whose size or mtime alone changed since the last build, with its result, when its output is as it left it;
+   *  else null (a folder changed: a file was added, removed or renamed; any other input or the output changed). */
+  edits(): { files: string[]; result: Omit<BuildResult, 'timings'> } | null;
 }
 
 export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
@@ -243,6 +219,18 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
   return {
     result, envKey, sameSite,
     ...(probe ? { output: probe } : {}),
+    edits() {
+      if (!sameSite || !inputs || inputs.paths.join(SEP) !== memo!.inputs.paths) return null;
+      const files: string[] = [];
+      const was = memo!.inputs.nums;
+      for (let i = 0; i < inputs.paths.length; i++) {
+        if (inputs.nums[2 * i] === was[2 * i] && inputs.nums[2 * i + 1] === was[2 * i + 1]) continue;
+        const rel = inputs.paths[i];
+        if (inputs.nums[2 * i] < 0 || was[2 * i] < 0 || !rel.startsWith(`content${path.sep}`) || !rel.endsWith('.md')) return null;
+        files.push(rel.slice('content/'.length).split(path.sep).join('/'));
+      }
+      return files.length && outputIntact(k.outDir, memo!.output) ? { files, result: withReports({ ...memo!.result }, memo!.reports, memo!.types) } : null;
+    },
     contentStamps() {
       if (!inputs) return null;
       if (byFile) return byFile;

@@ -22,25 +22,21 @@ export function commandNames(config: { plugins?: { commands?: { name: string[] }
   return (config.plugins ?? []).flatMap((p) => (p.commands ?? []).map((c) => c.name.join(' ')));
 }
 
-/** Every file a compile read, absolute (esbuild names them relative to its working folder: `workingDir`), and
- *  the TypeScript configs it may have read: a `paths` alias or a JSX setting changed there compiles another
- *  module from the same sources (tsconfigsOf). */
+/** Every file a compile read, absolute (esbuild names them relative to its working folder: `workingDir`). */
 export function metafileFiles(meta: esbuild.Metafile, workingDir = process.cwd()): string[] {
-  const files = Object.keys(meta.inputs).filter((f) => !/^[a-z-]+:/.test(f) && f !== '<stdin>' && path.basename(f) !== 'sitegen-entry.js').map((f) => path.resolve(workingDir, f));
-  return [...files, ...tsconfigsOf(files)];
+  return Object.keys(meta.inputs).filter((f) => !/^[a-z-]+:/.test(f) && f !== '<stdin>' && path.basename(f) !== 'sitegen-entry.js').map((f) => path.resolve(workingDir, f));
 }
 
-/** Where esbuild looks for a source file's tsconfig.json (or jsconfig.json): its folder and each one above it,
- *  the nearest found applying. Every such place of the sources outside node_modules, whether a file is there
- *  or not (stamped absent, one added later is a change). */
-function tsconfigsOf(files: string[]): string[] {
+/** Where esbuild looks for the TypeScript config of the site's sources among `files`: each one's folder and the
+ *  folders above it up to the site's root, a tsconfig.json or jsconfig.json in each (the nearest applies). Stamped
+ *  whether a file is there or not: a `paths` alias or a JSX setting changed or added there compiles another module
+ *  from the same sources. */
+export function tsconfigsOf(files: string[], root: string): string[] {
+  const top = path.resolve(root);
   const dirs = new Set<string>();
   for (const f of files) {
-    if (f.includes(`${path.sep}node_modules${path.sep}`)) continue;
-    for (let d = path.dirname(f); !dirs.has(d); d = path.dirname(d)) {
-      dirs.add(d);
-      if (path.dirname(d) === d) break;
-    }
+    if (f.includes(`${path.sep}node_modules${path.sep}`) || !f.startsWith(top + path.sep)) continue;
+    for (let d = path.dirname(f); !dirs.has(d) && d.startsWith(top); d = path.dirname(d)) dirs.add(d);
   }
   return [...dirs].flatMap((d) => [path.join(d, 'tsconfig.json'), path.join(d, 'jsconfig.json')]);
 }
@@ -83,7 +79,8 @@ export async function rememberSiteModule(root: string, m: { file: string; inputs
     const old = JSON.parse(fs.readFileSync(recordFile, 'utf8')) as CacheRecord;
     if (old.file !== m.file) await Promise.all(['', '.map', '.v8cache'].map((ext) => fsp.rm(`${old.file}${ext}`, { force: true })));
   } catch { /* first build of this site */ }
-  const record: CacheRecord = { file: m.file, inputs: m.inputs, stamps: stampFiles(metafileFiles(m.meta)), root: path.resolve(root), islandsDir: m.islandsDir, islands: islandFiles(root, m.islandsDir), commands: m.commands };
+  const files = metafileFiles(m.meta);
+  const record: CacheRecord = { file: m.file, inputs: m.inputs, stamps: stampFiles([...files, ...tsconfigsOf(files, root)]), root: path.resolve(root), islandsDir: m.islandsDir, islands: islandFiles(root, m.islandsDir), commands: m.commands };
   await writeFileAtomic(recordFile, JSON.stringify(record));
   await pruneCaches({ root }, ['module']); // sites come and go (cache/prune.ts)
 }

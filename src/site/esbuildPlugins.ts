@@ -4,6 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import type * as esbuild from 'esbuild';
 import { PACKAGE_DIR } from './paths.ts';
+import { EXPORT_REGISTRY } from './exportRegistry.ts';
 
 /**
  * The packages every build loads, compiled once per installed version into sitegen's vendor bundle
@@ -73,7 +74,7 @@ function installedPackage(known: Map<string, boolean>): (spec: string, dir: stri
 /** What the island wrapper imports defineIsland from (answered by the loader, provided.ts). */
 export const ISLAND_HELPER = 'sitegen:island';
 /** Specifiers the site module keeps as they are: the loader gives it the engine's own modules for them. */
-export const PROVIDED = new Set(['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'zod', 'sitegen', 'sitegen-islands', ISLAND_HELPER]);
+export const PROVIDED = new Set(['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'zod', 'sitegen', 'sitegen-islands', ISLAND_HELPER, EXPORT_REGISTRY]);
 
 /**
  * Leaves PROVIDED specifiers to the loader and resolves other bare imports to absolute paths (from the site,

@@ -24,7 +24,7 @@ export { islandWrapPlugin, externalsPlugin, PROVIDED } from './esbuildPlugins.ts
 export { siteModuleOptions, DEFAULT_ISLANDS, islandsDirOf } from './options.ts';
 export { vendorFile, ensureVendor, writeInstallCodeCache } from './vendor.ts';
 export { importSiteModule, importCompiled, saveCodeCaches, type SiteModule } from './loader.ts';
-export { cachedSiteModule, metafileFiles } from './cache.ts';
+export { cachedSiteModule, metafileFiles, tsconfigsOf } from './cache.ts';
 export { loadSiteModule } from './build.ts';
 export { createSiteCompiler, type SiteCompiler } from './dev.ts';
 export { siteUrlFrom } from './configSchema.ts';

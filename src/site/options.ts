@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { SiteConfig } from '../core/types.ts';
 import { SERVER_OUTDIR, nodeEnv } from './paths.ts';
 import { externalsPlugin, islandWrapPlugin, type ResolveMemo } from './esbuildPlugins.ts';
+import { exportRegistryPlugin } from './exportRegistry.ts';
 import type * as esbuild from 'esbuild';
 
 /**
@@ -32,7 +33,7 @@ export function siteModuleOptions(root: string, { islandsDir = DEFAULT_ISLANDS, 
     write: false, metafile: true, logLevel: 'silent', outdir: SERVER_OUTDIR, entryNames: dev ? 'site-dev-[hash]' : 'site-[hash]', outExtension: { '.js': '.cjs' },
     // A separate .map, read only when a template throws (errors.ts): Node would otherwise parse it on every start.
     sourcemap: 'linked', sourcesContent: false,
-    plugins: [islandWrapPlugin(path.resolve(root, islandsDir), memo, root), externalsPlugin(memo)],
+    plugins: [islandWrapPlugin(path.resolve(root, islandsDir), memo, root), externalsPlugin(memo), exportRegistryPlugin(root)],
     define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv()) },
   } satisfies esbuild.BuildOptions;
 }

@@ -13,6 +13,7 @@ import { defineIsland, noteStrayHydrate } from '../render/island.tsx';
 import { ISLAND_HELPER } from './esbuildPlugins.ts';
 import { Image } from '../render/images.ts';
 import { CALL_SITE } from '../render/callSite.ts';
+import { EXPORT_REGISTRY, registerExports } from './exportRegistry.ts';
 
 /** A CommonJS package's exports as its own `require` gives them (an ES namespace keeps them as `default`). */
 const cjs = (ns: object): unknown => ('default' in ns && (ns as { default: unknown }).default) || ns;
@@ -26,6 +27,7 @@ export function providedModules(): Record<string, unknown> {
     sitegen: publicApi,
     'sitegen-islands': publicApi,
     [ISLAND_HELPER]: { defineIsland },
+    [EXPORT_REGISTRY]: { registerExports },
   };
 }
 

@@ -9,7 +9,8 @@ import { siteFrom } from '../helpers/scratch.ts';
 import { cleanBuilder } from '../helpers/cleanBuild.ts';
 import { stamps, written } from '../helpers/outputStamps.ts';
 
-const DISK = { SITEGEN_DISK_BODIES_MIN: '0' };
+// (the whole build's keys: a build after a body edit would otherwise be replayed, pipeline/replay.ts, tested in replay.test.ts)
+const DISK = { SITEGEN_DISK_BODIES_MIN: '0', SITEGEN_REPLAY: '0' };
 
 const CONFIG = `import { z } from 'zod';
 import { defineConfig, reference } from 'sitegen-islands';

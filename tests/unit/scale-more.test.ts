@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { bodyOf, closeBodies, defineBody, unwireEntry, wireEntry, writeBodies } from '../../src/content/diskBody.ts';
+import { bodyOf, closeBodies, defineBody, unwireEntry, wireEntry } from '../../src/content/diskBody.ts';
+import { writeBodies } from '../../src/content/bodyStore.ts';
 import type { Entry } from '../../src/core/types.ts';
 import { SCRATCH } from '../helpers/scratch.ts';
 

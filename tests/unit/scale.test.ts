@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readTree, type TestSite } from '../helpers/site.ts';
 import { siteFrom } from '../helpers/scratch.ts';
-import { defineBody, readBody, unwireEntry, wireEntry, writeBodies } from '../../src/content/diskBody.ts';
+import { defineBody, readBody, unwireEntry, wireEntry } from '../../src/content/diskBody.ts';
+import { writeBodies } from '../../src/content/bodyStore.ts';
 import type { Entry } from '../../src/core/types.ts';
 
 const DISK = { SITEGEN_DISK_BODIES_MIN: '0' };

@@ -42,7 +42,7 @@ describe('unknown config keys', () => {
       // Three problems, each with its own did-you-mean; a nested object's keys too (images).
       expect(r.stderr.match(/✗ sitegen\.config\.ts:\d+:\d+ Unknown config key/g)).toHaveLength(3);
       expect(r.stderr).toMatch(/✗ sitegen\.config\.ts:13:3 Unknown config key "colections"[^✗]*hint: Did you mean collections\?/);
-      expect(r.stderr).toMatch(/✗ sitegen\.config\.ts:12:\d+ Unknown config key "images\.width"[^✗]*hint: Did you mean widths\? Valid keys in images: fingerprint, widths, formats, quality, maxWidth, maxPixels, remote\./);
+      expect(r.stderr).toMatch(/✗ sitegen\.config\.ts:12:\d+ Unknown config key "images\.width"[^✗]*hint: Did you mean widths\? Valid keys in images: fingerprint, widths, formats, quality, maxWidth, sizes, maxPixels, remote\./);
       // The misspelt key is the one problem of `collections`: not a second one saying it is missing.
       expect(r.stderr).not.toContain('"collections" is required');
       expect(r.stderr).not.toMatch(/\n\s+at /);
