@@ -126,7 +126,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       ?? await stageTimer(result, opts)('up to date', async () => { const u = await upToDate(root, { outDir, drafts: opts.drafts, siteUrl: opts.siteUrl, env: opts.env ?? process.env }); return Object.assign(u, { hit: !!u.result }); });
     if (memo?.result) return finish({ ...memo.result, timings: result.timings, cached: result.cached }, t0);
     // Only Markdown bodies changed: the pages that show them, without routes() and the rest (replay.ts).
-    if (memo && s.replay) { const replayed = await replayEdit(root, outDir, memo, opts, t0); if (replayed) return finish(replayed, t0); }
+    if (memo && s.replay) {
+      // (a replay that fails for a reason of its own leaves the record of the output unknown: the build below stages a whole one)
+      const replayed = await replayEdit(root, outDir, memo, opts, t0).catch(() => null);
+      if (replayed) return finish(replayed, t0);
+    }
     if (s.cache) await dropReplay(root); // (this build's output is not the one the record describes)
     const kept = keptLister(s.cache && !memo?.sameSite ? siteCachePath(root, 'output') : null, 'content'); // (a build that will likely stage a whole output: output/keptListing.ts)
     // Which environment variables the build reads, through the env it hands the site and process.env

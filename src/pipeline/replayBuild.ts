@@ -20,6 +20,8 @@ import { sha1 } from './stableText.ts';
 import { envSame } from './envRecord.ts';
 import { closeBodies } from '../content/diskBody.ts';
 
+/** Files replays may have edited since the record was made. */
+const MAX_REPLAYED = 256;
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Replays the edit `memo` found, or null: the caller builds as always. `t0`: when the build began. */
@@ -29,6 +31,7 @@ export async function replayEdit(root: string, outDir: string, memo: UpToDate, o
   if (!edits || !index) return null;
   // The edited files, and those earlier replays edited (their record lines are of their content before them).
   const before = replayedFiles(root);
+  if (before.length > MAX_REPLAYED) return null; // (each replay parses them all again: past that, a whole build starts afresh)
   const parsed = [...new Set([...edits.files, ...before])];
   const facts = parsed.map((rel) => index.files[rel]);
   // (a body with a component or an image: what the page links besides its HTML is made elsewhere)

@@ -198,7 +198,9 @@ export interface UpToDate {
   output?: Promise<OutputProbe | null>;
   /** For a build that replays an edit (replay.ts): the Markdown files below content/ (as the loader names them)
    *  whose size or mtime alone changed since the last build, with its result, when its output is as it left it;
-   *  else null (a folder changed: a file was added, removed or renamed; any other input or the output changed). */
+   *  else null (a file was added, removed or renamed; any other input or the output changed). A folder's mtime
+   *  alone may differ: with the same paths in the walk, it holds the same files (an editor that saves a file
+   *  by renaming a new one over it moves its folder's mtime). */
   edits(): { files: string[]; result: Omit<BuildResult, 'timings'> } | null;
 }
 
@@ -224,7 +226,7 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
       const files: string[] = [];
       const was = memo!.inputs.nums;
       for (let i = 0; i < inputs.paths.length; i++) {
-        if (inputs.nums[2 * i] === was[2 * i] && inputs.nums[2 * i + 1] === was[2 * i + 1]) continue;
+        if ((inputs.nums[2 * i] === was[2 * i] && inputs.nums[2 * i + 1] === was[2 * i + 1]) || (inputs.nums[2 * i] === -1 && was[2 * i] === -1)) continue;
         const rel = inputs.paths[i];
         if (inputs.nums[2 * i] < 0 || was[2 * i] < 0 || !rel.startsWith(`content${path.sep}`) || !rel.endsWith('.md')) return null;
         files.push(rel.slice('content/'.length).split(path.sep).join('/'));

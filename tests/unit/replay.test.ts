@@ -68,6 +68,11 @@ describe('a build after an edit of Markdown bodies alone', () => {
     edit('two', (t) => t.replace('Text 1.', 'Text 1, edited.'));
     edit('three', (t) => t.replace('Text 2.', 'Text 2, edited.'));
     expect(await step('two bodies')).toMatchObject({ replayed: true, rendered: 3 });
+    // Saved as some editors save: a new file renamed over the old one (its folder's mtime moves, its files stay).
+    const file = path.join(site.root, 'content/pages/two.md');
+    fs.writeFileSync(`${file}.swp`, fs.readFileSync(file, 'utf8').replace('Text 1, edited.', 'Text 1, saved by rename.'));
+    fs.renameSync(`${file}.swp`, file);
+    expect(await step('a rename over it')).toMatchObject({ replayed: true, rendered: 2 });
     // What routes() read changed (the links of a body: the home page lists their count), or the data did.
     for (const [name, change] of [
       ['a new link', (t: string) => t.replace('Text 0, edited.', 'Text 0, see [an item](/items/beta/).')], // (routes() counts them)
