@@ -5,9 +5,9 @@
 // (a parse problem or warning, another field, a page whose links, ids or islands changed) returns null before
 // anything is written: the whole build then does it, and says what it says.
 import path from 'node:path';
-import type { BuildResult, Entry } from '../core/types.ts';
+import type { BuildResult, Entry, Route } from '../core/types.ts';
 import type { UpToDate } from './upToDate.ts';
-import { dataDigest, noteReplayed, readDigest, readReplay, recordedRoutes, replayedFiles } from './replay.ts';
+import { noteReplayed, readReplay, recordReader, replayedFiles } from './replay.ts';
 import { cachedSiteModule, importCompiled } from '../site/index.ts';
 import { loadBatch } from '../content/load.ts';
 import { finishContent } from '../authoring/finish.ts';
@@ -35,25 +35,28 @@ export async function replayEdit(root: string, outDir: string, memo: UpToDate, o
   const parsed = [...new Set([...edits.files, ...before])];
   const facts = parsed.map((rel) => index.files[rel]);
   // (a body with a component or an image: what the page links besides its HTML is made elsewhere)
-  if (facts.some((f) => !f || f[4])) return null;
+  if (facts.some((f) => !f || f[2])) return null;
   const cached = cachedSiteModule(root);
   if (!cached) return null;
   const site = importCompiled(cached.file, cached.inputs);
   const { config } = site;
   const results = await loadBatch(config, root, parsed.map((rel, i) => ({ collection: facts[i]![0], rel })));
   const entries = new Map<string, Entry>();
-  for (let i = 0; i < results.length; i++) {
-    const r = results[i]!, [collection, data, read] = facts[i]!;
-    if (!r.entry || r.errors.length || r.warnings?.length || /<sitegen-c|assets\/img\//.test(r.entry.html ?? '')) return null;
-    const finished = finishContent(config, { [collection]: [r.entry] }, { drafts: opts.drafts });
-    const e = finished.lists[collection]?.[0];
-    if (finished.issues.length || !e || dataDigest(e) !== data || readDigest(e, index.reads) !== read) return null;
-    entries.set(e.file, e);
-  }
-  // (a warning the last build gave about an edited file may not hold any more)
-  if (edits.result.warnings.some((w) => w.location && entries.has(w.location.file))) return null;
-  const indices = [...new Set(edits.files.flatMap((rel) => index.files[rel]![3]))].sort((a, b) => a - b);
-  const routes = recordedRoutes(root, index, indices, entries);
+  const record = recordReader(root, index, entries);
+  let routes: Route[] | null;
+  try {
+    for (let i = 0; i < results.length; i++) {
+      const r = results[i]!, collection = facts[i]![0];
+      if (!r.entry || r.errors.length || r.warnings?.length || /<sitegen-c|assets\/img\//.test(r.entry.html ?? '')) return null;
+      const finished = finishContent(config, { [collection]: [r.entry] }, { drafts: opts.drafts });
+      const e = finished.lists[collection]?.[0];
+      if (finished.issues.length || !e || !record.same(e)) return null;
+      entries.set(e.file, e);
+    }
+    // (a warning the last build gave about an edited file may not hold any more)
+    if (edits.result.warnings.some((w) => w.location && entries.has(w.location.file))) return null;
+    routes = record.routes([...new Set(edits.files.flatMap((rel) => index.files[rel]![1]))].sort((a, b) => a - b));
+  } finally { record.close(); }
   const files = recordFiles(root);
   const live = routes && readGeneration(files.live, outDir);
   if (!routes || !live?.files || !live.stamps || !live.dirs || live.env === undefined || !envSame(live.env, opts.env ?? process.env)) return null;

@@ -7,47 +7,59 @@
 
 export class Unencodable extends Error {}
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 /** How values that are not plain data are named: an entry's file, an export's name. */
 export interface Names { entry(o: object): string | undefined; exportOf(v: unknown): string | undefined }
 
-/** `value` as JSON; `seen` is told of each entry it names (by file). */
-export function encode(value: unknown, names: Names, seen?: (file: string) => void): Json {
+// A string JSON writes as it is between quotes: no quote, backslash, control character or surrogate to escape.
+const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+const str = (s: string) => (PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
+
+/** `value` as JSON text (written as it is walked: no copy of it made first); `seen` is told of each entry it
+ *  names (by file). */
+export function encode(value: unknown, names: Names, seen?: (file: string) => void): string {
   const open = new Set<object>();
-  const walk = (v: unknown): Json => {
+  const walk = (v: unknown): string => {
     switch (typeof v) {
-      case 'string': case 'boolean': return v;
-      case 'number': return Number.isFinite(v) && !Object.is(v, -0) ? v : { $n: Object.is(v, -0) ? '-0' : String(v) };
-      case 'undefined': return { $u: 1 };
-      case 'function': { const n = names.exportOf(v); if (n) return { $f: n }; throw new Unencodable(); }
+      case 'string': return str(v);
+      case 'boolean': return v ? 'true' : 'false';
+      case 'number': return Number.isFinite(v) && !Object.is(v, -0) ? String(v) : `{"$n":"${Object.is(v, -0) ? '-0' : String(v)}"}`;
+      case 'undefined': return '{"$u":1}';
+      case 'function': { const n = names.exportOf(v); if (n) return `{"$f":${str(n)}}`; throw new Unencodable(); }
       case 'bigint': case 'symbol': throw new Unencodable();
     }
-    if (v === null) return null;
+    if (v === null) return 'null';
     const o = v as object;
     const file = names.entry(o);
-    if (file !== undefined) { seen?.(file); return { $e: file }; }
+    if (file !== undefined) { seen?.(file); return `{"$e":${str(file)}}`; }
     if (open.has(o)) throw new Unencodable();
     open.add(o);
-    let out: Json;
+    let out: string;
     if (Array.isArray(o)) {
-      out = [];
-      for (let i = 0; i < o.length; i++) out.push(i in o ? walk(o[i]) : { $h: 1 });
-    } else if (o instanceof Date) out = { $d: o.getTime() };
-    else if (o instanceof Map) out = { $m: [...o].map(([k, x]) => [walk(k), walk(x)]) };
-    else if (o instanceof Set) out = { $s: [...o].map(walk) };
+      out = '[';
+      for (let i = 0; i < o.length; i++) out += (i ? ',' : '') + (i in o ? walk(o[i]) : '{"$h":1}');
+      out += ']';
+    } else if (o instanceof Date) {
+      const t = o.getTime();
+      if (!Number.isFinite(t)) throw new Unencodable();
+      out = `{"$d":${t}}`;
+    } else if (o instanceof Map) out = `{"$m":[${[...o].map(([k, x]) => `[${walk(k)},${walk(x)}]`).join(',')}]}`;
+    else if (o instanceof Set) out = `{"$s":[${[...o].map(walk).join(',')}]}`;
     else {
       const proto = Object.getPrototypeOf(o);
       if ((proto !== Object.prototype && proto !== null) || Object.getOwnPropertySymbols(o).length) {
         const n = names.exportOf(o); // (an object the site exports, as it is: a table of labels)
         open.delete(o);
-        if (n) return { $f: n };
+        if (n) return `{"$f":${str(n)}}`;
         throw new Unencodable();
       }
-      const fields: { [k: string]: Json } = {};
-      let tagged = false;
-      for (const k of Object.keys(o)) { fields[k] = walk((o as Record<string, unknown>)[k]); if (k.startsWith('$')) tagged = true; }
-      out = tagged ? { $o: fields } : fields;
+      let fields = '', tagged = false;
+      for (const k of Object.keys(o)) {
+        fields += `${fields ? ',' : ''}${str(k)}:${walk((o as Record<string, unknown>)[k])}`;
+        if (k.charCodeAt(0) === 36) tagged = true; // '$'
+      }
+      out = tagged ? `{"$o":{${fields}}}` : `{${fields}}`;
     }
     open.delete(o);
     return out;
