@@ -12,6 +12,9 @@ import { below } from './patchStamps.ts';
 export interface OutputProbe {
   file(rel: string): { size: number; mtimeMs: number; ino: number } | null | undefined;
   dir(rel: string): { mtimeMs: number; ino: number } | null | undefined;
+  /** Whether every folder and file has the numbers a record of them has, in their order (upToDate.ts: a
+   *  folder's mtime and inode, a file's size, mtime and inode): no lookup by path. */
+  matches(recorded: Float64Array, nd: number, nf: number): boolean;
 }
 
 // The thread's program: plain CommonJS, given the folders' and files' paths as two texts joined by \0. Each
@@ -52,14 +55,23 @@ export function probeOutput(outDir: string, dirs: string | null, files: string |
 }
 
 function answer(nums: Float64Array, dirs: string | null, files: string | null): OutputProbe {
-  // Each path's place in the answer: the folders first, then the files.
-  const dirAt = new Map<string, number>(), fileAt = new Map<string, number>();
-  let j = 0;
-  if (dirs !== null) for (const p of dirs.split('\0')) { dirAt.set(p, j); j += 4; }
-  if (files !== null) for (const p of files.split('\0')) { fileAt.set(p, j); j += 4; }
+  // Each path's place in the answer (the folders first, then the files), made when a path is first asked.
+  let dirAt: Map<string, number> | undefined, fileAt: Map<string, number> | undefined;
+  const places = () => {
+    dirAt = new Map(); fileAt = new Map();
+    let j = 0;
+    if (dirs !== null) for (const p of dirs.split('\0')) { dirAt.set(p, j); j += 4; }
+    if (files !== null) for (const p of files.split('\0')) { fileAt.set(p, j); j += 4; }
+  };
   const seen = (k: number | undefined, kind: 1 | 2) => (k === undefined ? undefined : nums[k] === kind ? k : null);
   return {
-    file(rel) { const k = seen(fileAt.get(rel), 1); return k == null ? k : { size: nums[k + 1], mtimeMs: nums[k + 2], ino: nums[k + 3] }; },
-    dir(rel) { const k = seen(dirAt.get(rel), 2); return k == null ? k : { mtimeMs: nums[k + 2], ino: nums[k + 3] }; },
+    file(rel) { if (!fileAt) places(); const k = seen(fileAt!.get(rel), 1); return k == null ? k : { size: nums[k + 1], mtimeMs: nums[k + 2], ino: nums[k + 3] }; },
+    dir(rel) { if (!dirAt) places(); const k = seen(dirAt!.get(rel), 2); return k == null ? k : { mtimeMs: nums[k + 2], ino: nums[k + 3] }; },
+    matches(recorded, nd, nf) {
+      if (nums.length !== 4 * (nd + nf) || recorded.length !== 2 * nd + 3 * nf) return false;
+      for (let i = 0; i < nd; i++) { const k = 4 * i; if (nums[k] !== 2 || nums[k + 2] !== recorded[2 * i] || nums[k + 3] !== recorded[2 * i + 1]) return false; }
+      for (let i = 0, r = 2 * nd; i < nf; i++, r += 3) { const k = 4 * (nd + i); if (nums[k] !== 1 || nums[k + 1] !== recorded[r] || nums[k + 2] !== recorded[r + 1] || nums[k + 3] !== recorded[r + 2]) return false; }
+      return true;
+    },
   };
 }

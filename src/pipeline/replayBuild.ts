@@ -26,7 +26,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 
 /** Replays the edit `memo` found, or null: the caller builds as always. `t0`: when the build began. */
 export async function replayEdit(root: string, outDir: string, memo: UpToDate, opts: { drafts?: boolean; onStage?: (stage: string, ms: number, note?: string) => void; env?: NodeJS.ProcessEnv }, t0: number): Promise<BuildResult | null> {
-  const edits = memo.edits();
+  const edits = await memo.edits();
   const index = edits && readReplay(root);
   if (!edits || !index) return null;
   // The edited files, and those earlier replays edited (their record lines are of their content before them).
@@ -95,6 +95,11 @@ export async function replayEdit(root: string, outDir: string, memo: UpToDate, o
   const images = edits.result.images ? { images: { files: edits.result.images.files, processed: 0, cached: edits.result.images.files } } : {};
   const result: BuildResult = Object.assign(edits.result, { rendered: pages.length, ...images, timings: { replay: ms }, cached: ['replay'] }) as BuildResult;
   await noteReplayed(root, edits.files);
-  await memo.save(result, cached.file, p.now, live.env);
+  // The up-to-date record: its inputs now, and the stamps of what was written (the whole record otherwise).
+  const wrote = new Map<string, [number, number, number]>(), folders = new Map<string, [number, number]>();
+  let known = true;
+  for (const [f, s] of Object.entries(p.change.stamps)) if (s) wrote.set(f, s); else known = false;
+  for (const [d, s] of Object.entries(p.change.dirs)) if (s) folders.set(d, s); else known = false;
+  if (!known || !await memo.saveEdited(result, wrote, folders)) await memo.save(result, cached.file, p.now, live.env);
   return result;
 }

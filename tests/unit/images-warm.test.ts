@@ -14,7 +14,7 @@ import { copyOf, SCRATCH } from '../helpers/scratch.ts';
 import { photo, post } from '../helpers/photo.ts';
 import { siteCacheRoot } from '../../src/cache/registry.ts';
 import { pruneCaches } from '../../src/cache/prune.ts';
-import { recordedOutput } from '../../src/pipeline/upToDate.ts';
+import { recordedOutput } from '../../src/pipeline/memoRecord.ts';
 import { sourceFacts, sourceFactsOfFile } from '../../src/images/source.ts';
 import { variantStore } from '../../src/images/storeFiles.ts';
 
