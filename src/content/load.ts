@@ -43,10 +43,8 @@ export interface LoadItem { collection: string; rel: string }
 export interface ParseOutput { data: unknown; html?: string; text?: MarkdownText; deps?: ImageDep[]; /** Where the HTML is instead, on disk (diskBody.ts). */ body?: BodyRef; warnings?: Message[] }
 /** `parsed` is set when the file was parsed without a problem (what the content cache keeps). */
 export interface LoadResult { entry?: Entry; errors: Message[]; parsed?: ParseOutput; stamp?: FileStamp; /** What the build says of the file and goes on (parse.ts). */ warnings?: Message[] }
-/**
- * Loads the files of `items` whose `known` result is missing: in-process (loadBatch) or spread over render
- * workers (src/parallel/); returns every item's result.
- */
+/** Loads the files of `items` whose `known` result is missing: in-process (loadBatch) or spread over render
+ *  workers (src/parallel/); returns every item's result. */
 export type Loader = (items: LoadItem[], plan: ContentPlan, known: (LoadResult | undefined)[]) => Promise<LoadResult[]>;
 
 /** What shapes a Markdown body's parse besides its text, for the content cache: the plugins' extension list (markdownKey,
@@ -113,6 +111,8 @@ export type ParseCache = Map<string, ParseOutput>;
 export const stampKey = (rel: string, size: number, mtimeMs: number, mdKey = '') =>
   `${rel}\0${size}\0${mtimeMs}${mdKey && rel.endsWith('.md') ? `\0${mdKey}` : ''}`;
 
+// (a parse's validity is its collection's schema's: a file two collections take is valid under each on its own)
+const validKey = (schemas: string | undefined, collection: string) => (schemas === undefined ? undefined : `${schemas}\0${collection}`);
 /** Results for the items the cache holds (validated here); the rest are left to the loader. */
 async function cachedResults(root: string, config: SiteConfig, items: LoadItem[], cache: ParseCache, keys: string[], mdKey: string, inputs: KnownInputs, disk = false): Promise<(LoadResult | undefined)[]> {
   // An empty cache answers nothing: no file is stat'ed for it (a parsed file's key comes from its read).
@@ -124,10 +124,10 @@ async function cachedResults(root: string, config: SiteConfig, items: LoadItem[]
   const missing: number[] = [];
   items.forEach((item, i) => {
     const st = inputs.stamps?.get(item.rel);
-    if (st) take(i, cachedAt(root, config.collections[item.collection], item.rel, cache, mdKey, st, inputs.schemaKey, how, disk));
+    if (st) take(i, cachedAt(root, config.collections[item.collection], item.rel, cache, mdKey, st, validKey(inputs.schemaKey, item.collection), how, disk));
     else missing.push(i);
   });
-  await Promise.all(missing.map(async (i) => take(i, await cachedResult(root, config.collections[items[i].collection], items[i].rel, cache, mdKey, undefined, inputs.schemaKey, how, disk))));
+  await Promise.all(missing.map(async (i) => take(i, await cachedResult(root, config.collections[items[i].collection], items[i].rel, cache, mdKey, undefined, validKey(inputs.schemaKey, items[i].collection), how, disk))));
   return out;
 }
 
@@ -290,7 +290,7 @@ export async function loadContent(root: string, config: SiteConfig, loader?: Loa
       const key = keys[i] ?? (r.stamp && stampKey(plan.items[i].rel, r.stamp.size, r.stamp.mtimeMs, mdKey));
       if (!r.parsed || !key) return;
       // Marked valid under this build's schemas when they passed its data as it is (validCache.ts).
-      if (inputs.schemaKey && r.entry && markValid(r.parsed, r.entry.data, inputs.schemaKey)) marked = true;
+      if (inputs.schemaKey && r.entry && markValid(r.parsed, r.entry.data, validKey(inputs.schemaKey, plan.items[i].collection)!)) marked = true;
       entries.set(key, r.parsed);
       if (!known[i]) changed = true;
     });

@@ -20,15 +20,21 @@ import { sha1, stable, Unknown, type StableMemo } from './stableText.ts';
 import { envRecordOf, envSame, type EnvRecord } from './envRecord.ts';
 import { below, changeOf, lstatOrNull, patchedStamps } from './patchStamps.ts';
 import type { OutputProbe } from './outputProbe.ts';
+import { exportNames } from '../site/exportRegistry.ts';
+import { BodyRoute } from './routeTable.ts';
 
 export type { OutputStamps };
 
 /** A route's data: everything but its component and body, which the site module's key covers by name. */
 const NOT_DATA: ReadonlySet<string> = new Set(['component', 'body']);
-function routeText(route: Route, memo: StableMemo): string {
+/** `named`: the site's exports by their names (site/exportRegistry.ts). A component that is none of them (a function
+ *  made in routes(), which may hold an entry it shows) is a state no text shows: Unknown, so its page always renders. */
+function routeText(route: Route, memo: StableMemo, named: Map<unknown, string>): string {
   const { component, body } = route;
+  const name = component === BodyRoute ? '' : named.get(component);
+  if (name === undefined) throw new Unknown();
   // (the route's fields in place, as a copy without those two would read: no copy of each of 10,000 routes)
-  return `${component?.displayName ?? component?.name ?? ''}|${body ? 'body' : ''}|${stable(route, NOT_DATA, memo)}`;
+  return `${name}|${body ? 'body' : ''}|${stable(route, NOT_DATA, memo)}`;
 }
 
 const stampOf = (s: fs.Stats): Stamp => ({ size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
@@ -131,17 +137,19 @@ export async function openIncremental(root: string, outDir: string, key: string 
     return hashes.get(name)!;
   };
   const routeKeys = new Map<Route, string | null>();
+  let named: Map<unknown, string> | undefined;
   const routeKey = (route: Route): string | null => {
     if (!key) return null;
     let k = routeKeys.get(route);
     if (k === undefined) {
-      try { k = sha1(`${key}\n${routeText(route, memo)}`); } catch (e) { if (!(e instanceof Unknown)) throw e; k = null; }
+      try { k = sha1(`${key}\n${routeText(route, memo, named ??= exportNames(root))}`); } catch (e) { if (!(e instanceof Unknown)) throw e; k = null; }
       routeKeys.set(route, k);
     }
     return k;
   };
   const aliasKey = (a: Alias) => (key ? sha1(`${key}\nalias\n${a.to}`) : null);
   const bytesKey = (data: string | Uint8Array | { sha1: string }) => `bytes:${typeof data === 'string' || data instanceof Uint8Array ? sha1(data) : data.sha1}`;
+  const collectionsRead = new Set<string>();
   let dir = outDir;
   let reuse = false;
   let known: Changes | null = null;
@@ -198,6 +206,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
       return !!known && known.routes.length + known.aliases.length < limit;
     },
     rendered(route, reads, result) {
+      for (const name of reads) collectionsRead.add(name); // (a page whose key is unknown read them too)
       const k = routeKey(route);
       const hashed = reads.map((name): [string, string | null] => [name, collectionHash(name)]);
       if (!k || hashed.some(([, h]) => h === null)) return;
@@ -235,7 +244,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
       }
       const envRecord = envRecordOf(env, envReads, reused);
       // The collections some page's render read (pipeline/replay.ts replays an edit only when none did).
-      const read = new Set<string>();
+      const read = new Set(collectionsRead);
       for (const e of entries.values()) for (const [name] of e.reads) read.add(name);
       if (was) {
         // The record's stamps changed where the patch wrote or deleted: work for the files it touched,

@@ -63,6 +63,8 @@ export async function dropReplay(root: string): Promise<void> {
 function entriesIn(value: unknown, names: Names, found: (file: string) => void): boolean {
   const seen = new Set<object>();
   const walk = (v: unknown): boolean => {
+    // (a function the site does not export may hold an entry: what it shows cannot be known)
+    if (typeof v === 'function') return names.exportOf(v) !== undefined;
     if (!v || typeof v !== 'object') return true;
     const file = names.entry(v);
     if (file !== undefined) { found(file); return true; }
@@ -115,6 +117,8 @@ function recordLines(root: string, content: Content, routes: Route[], line: (tex
   const at: number[] = [];
   const all: [string, Entry][] = [];
   for (const [name, value] of Object.entries(content)) if (Array.isArray(value)) for (const e of value as Entry[]) { byEntry.set(e, e.file); all.push([name, e]); }
+  // (a file two collections take is two entries of one name: the record names entries by their file)
+  if (new Set(all.map(([, e]) => e.file)).size !== all.length) return null;
   const exports = exportNames(root);
   const names: Names = { entry: (o) => byEntry.get(o), exportOf: (v) => exports.get(v) };
   // Each entry as a line a later build makes it again from: its own fields in their order, its data, its body's
@@ -140,8 +144,10 @@ function recordLines(root: string, content: Content, routes: Route[], line: (tex
     const { component, body, props, ...rest } = routes[i];
     let text: string | null = null;
     const shown = new Set<string>();
+    const c = exports.get(component);
+    // (a component made in routes() may hold any entry: what the page shows cannot be known)
+    if (c === undefined && !body) return null;
     try {
-      const c = exports.get(component);
       const p = encode(props, names, (f) => shown.add(f));
       if (c && !body) text = `{"c":${JSON.stringify(c)},"p":${p},"r":${encode(rest, names, (f) => shown.add(f))}}`;
     } catch (x) {

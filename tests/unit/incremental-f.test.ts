@@ -8,6 +8,7 @@ import { openIncremental } from '../../src/pipeline/incremental.ts';
 import { readGeneration, recordFiles, writeDelta, writeGeneration, type Entry } from '../../src/pipeline/pageRecord.ts';
 import type { Route } from '../../src/core/types.ts';
 import { SCRATCH } from '../helpers/scratch.ts';
+import { registerExports } from '../../src/site/exportRegistry.ts';
 
 let root: string;
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -30,11 +31,13 @@ describe('a page record asked for keys', () => {
 });
 
 describe('whether fewer pages than the patch limit must render', () => {
+  // A component of the site's own modules, as a compiled site registers it (a function made elsewhere has no key).
+  const Page = function Page() { return null; };
   /** Routes whose data counts how often the build looks at it. */
   function routes(n: number, looked: Set<number>): Route[] {
     return Array.from({ length: n }, (_, i) => ({
       path: `/p${i}/`, output: `p${i}/index.html`, title: `P${i}`, description: '', noindex: false, sitemap: true, source: null, ogType: 'website',
-      component: function Page() { return null; },
+      component: Page,
       props: { get n() { looked.add(i); return i; } },
     }) as unknown as Route);
   }
@@ -42,6 +45,7 @@ describe('whether fewer pages than the patch limit must render', () => {
   /** A record with no pages yet, over an empty output folder; `out` is that folder. */
   async function emptyRecord() {
     tmpRoot();
+    registerExports(path.join(fs.realpathSync(root), 'templates', 'pages.tsx'), { Page });
     const out = path.join(root, 'dist');
     fs.mkdirSync(out);
     const inc = await openIncremental(root, out, 'build-key', {} as never, {});

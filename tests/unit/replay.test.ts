@@ -168,3 +168,50 @@ export function Author({ entry }: { entry: Entry }) {
     } finally { s.remove(); }
   });
 });
+
+describe('what the record cannot see is built whole, as a clean build would', () => {
+  const POST = `import type { Entry } from 'sitegen-islands';
+export function Post({ entry }: { entry: Entry }) { return (<><h1>{String(entry.data.title)} {String(entry.data.kind)} {entry.id}</h1><div dangerouslySetInnerHTML={{ __html: entry.html ?? '' }} /></>); }
+export function Home({ shout }: { shout: (s: string) => string }) { return <h1>{shout('home')}</h1>; }
+export function Layout({ children, content, route }: { children: unknown; content: Record<string, { excerpt?: string }[]>; route: { path: string } }) {
+  return (<>{route.path === '/' ? <ul>{content.posts.map((p, i) => <li key={i}>{p.excerpt}</li>)}</ul> : null}{children as never}</>);
+}
+`;
+  const site = (routes: string, collections = "posts: { pattern: 'posts/*.md', schema: z.strictObject({ title: z.string() }) }") => siteFrom({
+    'sitegen.config.ts': `import { z } from 'zod';
+import { createElement } from 'react';
+import { defineConfig } from 'sitegen-islands';
+import { Post, Home, Layout } from './templates/pages.tsx';
+export default defineConfig({
+  site: { title: 'T', url: 'https://t.example' },
+  layout: Layout as never,
+  collections: { ${collections} },
+  routes: (c) => [${routes}],
+});
+`,
+    'templates/pages.tsx': POST,
+    'content/posts/one.md': '---\ntitle: One\n---\nFirst paragraph of one.\n',
+    'content/posts/two.md': '---\ntitle: Two\n---\nFirst paragraph of two.\n',
+  });
+  const cases: [string, string, string?][] = [
+    ['a component made in routes() that holds the entry', "...c.posts.map((p) => ({ path: '/' + p.slug, component: () => createElement(Post, { entry: p }), props: {}, title: p.data.title }))"],
+    ['a layout that reads a collection on a page whose props hold a function', "{ path: '/', component: Home, props: { shout: (s: string) => s.toUpperCase() }, title: 'Home' }, ...c.posts.map((p) => ({ path: '/' + p.slug, component: Post, props: { entry: p }, title: p.data.title }))"],
+    ['a file two collections take', "...c.posts.map((p) => ({ path: '/' + p.slug, component: Post, props: { entry: p }, title: p.data.title }))",
+      "posts: { pattern: 'posts/*.md', schema: z.strictObject({ title: z.string(), kind: z.string().default('post') }) }, all: { pattern: '**/*.md', schema: z.object({ title: z.string() }) }"],
+  ];
+  for (const [name, routes, collections] of cases) {
+    it(name, async () => {
+      const s = await site(routes, collections);
+      const cleanOf = cleanBuilder(s);
+      try {
+        for (const env of [ENV, { ...ENV, SITEGEN_REPLAY: '0' }]) {
+          expect((await s.build({ env })).errors).toEqual([]);
+          s.edit('content/posts/one.md', (t) => t.replace(/First paragraph of one[^\n]*/, `First paragraph of one, edited with ${(env as Record<string, string>).SITEGEN_REPLAY ?? 'replay on'}.`));
+          const r = await s.build({ env });
+          expect(r.errors).toEqual([]);
+          expect(r.output()).toEqual((await cleanOf()).output());
+        }
+      } finally { s.remove(); }
+    });
+  }
+});
