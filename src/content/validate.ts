@@ -82,7 +82,7 @@ function unknownFieldHint(key: string, known: string[], guess: string | undefine
   const list = known.length > 20 ? `${known.slice(0, 20).join(', ')}, …` : known.join(', ');
   // (no close match: likely a field the content had elsewhere, as a site moved from another generator has)
   const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
-  const moved = guess ? undefined : OTHER_GENERATORS[key];
+  const moved = guess || !Object.hasOwn(OTHER_GENERATORS, key) ? undefined : OTHER_GENERATORS[key];
   if (moved) return `${moved} Fields here: ${list}.`;
   return `${guess ? `Did you mean "${guess}"? ` : ''}Fields here: ${list}.${guess ? '' : ` To keep "${key}", add it to the schema in sitegen.config.ts, with its type (${name}: ${schemaFor(value)}).`}`;
 }

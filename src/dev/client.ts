@@ -35,6 +35,7 @@ interface Hmr {
   let buildErrors: OverlayError[] = [];
   const islandErrors: OverlayError[] = [];
   const reported = new Set<string>();
+  let reloadWhenBuilt = false;
 
   function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, text?: string): HTMLElementTagNameMap[K] {
     const e = document.createElement(tag);
@@ -246,6 +247,8 @@ interface Hmr {
     });
     source.addEventListener('reload', (ev) => {
       const change = JSON.parse((ev as MessageEvent).data) as Reload;
+      // A reload put off until the rebuild's pages are served (below): this is them.
+      if (reloadWhenBuilt && change.paths.length) { location.reload(); return; }
       // The route served, or the URL itself: a 404 shown at a path that has just become a page reloads too.
       const here = location.pathname.endsWith('/') ? location.pathname : `${location.pathname}/`;
       const mine = (p: string) => p === '*' || p === route || p === location.pathname || p === here;
@@ -258,7 +261,10 @@ interface Hmr {
       // One update at a time, in order; one that cannot be applied reloads this page (only this one).
       queue = queue.then(() => apply(change, listed)).catch((e) => {
         console.info('sitegen: reloading, the change could not be applied in place:', e);
-        location.reload();
+        // A bundle made ahead of its rebuild (no pages yet): a reload now would get the last build's pages and
+        // bundle; it waits for the rebuild's, which come in the next event.
+        if (!change.paths.length) reloadWhenBuilt = true;
+        else location.reload();
       });
     });
     source.addEventListener('error', () => { root.dataset.sitegenDev = 'disconnected'; });

@@ -58,7 +58,7 @@ export function devFileSource(output: DevOutput, version: () => number, hotAsset
   const memory = memorySource((rel) => {
     const page = output.pages.get(rel);
     // Only HTML documents get the client; a route's own file (a feed, JSON) is served as written.
-    if (page) return rel.endsWith('.html') ? injectClient(page.html, page.route, version()) : page.html;
+    if (page) return /\.html?$/i.test(rel) ? injectClient(page.html, page.route, version()) : page.html;
     // (static/_redirects and static/_headers are merged into the host files of those names: pipeline/plan.ts)
     return hotAssets?.()?.get(rel) ?? output.assets.get(rel) ?? output.previousAssets.get(rel) ?? (MERGED_HOST_FILES.has(rel) ? undefined : output.statics.get(rel)) ?? output.hostFiles.get(rel);
   }, 'memory');

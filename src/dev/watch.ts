@@ -124,7 +124,7 @@ export async function watchSite(opts: WatchOptions): Promise<SiteWatcher> {
       if (!rel) return false;
       const segments = rel.split(path.sep);
       if (hidden(segments)) return true;
-      if (TOP.includes(segments[0]!)) return false;
+      if (TOP.includes(segments[0]!) || (segments.length === 1 && /^[tj]sconfig(?:\.[\w-]+)?\.json$/.test(segments[0]!))) return false;
       const abs = path.resolve(p);
       return !extra.has(abs) && !extraDirs.has(abs);
     },

@@ -49,8 +49,9 @@ export const OG_FORMATS: ReadonlySet<SourceFormat> = new Set(['jpeg', 'png', 'we
 export function versionOf(f: ImageFacts, s: ImageSettings, width: number, format: SourceFormat | ModernFormat = f.format, shape: ImageShape = {}): { path: string; width: number; height: number } {
   if (passThrough(f.format)) return { path: variantPath(f, s, null, f.format), width: f.width, height: f.height };
   const q = withQuality(s, shape.quality);
-  const w = Math.min(width, shownArea(f, shape.aspect).width);
-  const h = shape.aspect ? cropHeight(w, shape.aspect) : undefined;
+  const area = shownArea(f, shape.aspect);
+  const w = Math.min(width, area.width);
+  const h = shape.aspect ? cropHeight(w, shape.aspect, area.height) : undefined;
   return { path: variantPath(f, q, w, format, h), width: w, height: h ?? heightAt(f, w) };
 }
 
@@ -82,11 +83,13 @@ const withQuality = (s: ImageSettings, quality?: number): ImageSettings => (qual
 /** The part of the image a crop to `aspect` keeps (all of it without one): its whole width or its whole height. */
 export function shownArea(f: Pick<ImageFacts, 'width' | 'height'>, aspect?: number): { width: number; height: number } {
   if (!aspect) return f;
-  return f.width / f.height > aspect ? { width: Math.max(1, Math.round(f.height * aspect)), height: f.height } : { width: f.width, height: cropHeight(f.width, aspect) };
+  return f.width / f.height > aspect ? { width: Math.max(1, Math.round(f.height * aspect)), height: f.height } : { width: f.width, height: cropHeight(f.width, aspect, f.height) };
 }
 
 /** The height of a crop `width` pixels wide (at least 1 px). */
-const cropHeight = (width: number, aspect: number) => Math.max(1, Math.round(width / aspect));
+/** The height of a crop `width` pixels wide (at least 1 px, and never more than the image has: a width rounded
+ *  from the image's height, 667 of 1000 × 2/3, would give 1001 again). */
+const cropHeight = (width: number, aspect: number, most: number) => Math.min(most, Math.max(1, Math.round(width / aspect)));
 
 /** How wide an image shared is published: what link previews show (1200 × 630 for a 1.91:1 card). */
 const SHARE_WIDTH = 1200;
@@ -189,6 +192,8 @@ export function parseVariantPath(p: string): { hash: string; tag: string; name: 
   const file = rest.slice(23);
   const m = /^([A-Za-z0-9_-]{1,60}?)(?:-(\d{1,5})(?:x(\d{1,5}))?)?\.(avif|webp|jpg|png|gif|svg)$/.exec(file);
   if (!m) return null;
+  // (no version is 0 px wide or high: a path that says so names none)
+  if ((m[2] !== undefined && Number(m[2]) === 0) || (m[3] !== undefined && Number(m[3]) === 0)) return null;
   return { hash: rest.slice(0, 16), tag: rest.slice(16, 22), name: m[1], width: m[2] ? Number(m[2]) : null, height: m[3] ? Number(m[3]) : null, ext: m[4] };
 }
 
@@ -233,10 +238,10 @@ export function pictureModel(f: ImageFacts, s: ImageSettings, r: ImageRequest): 
   const area = shownArea(f, aspect);
   const widths = variantWidths(area.width, r.widths ?? s.widths);
   const shown = Math.min(area.width, s.maxWidth, widths[widths.length - 1]);
-  const height = aspect ? cropHeight(shown, aspect) : heightAt(f, shown);
+  const height = aspect ? cropHeight(shown, aspect, area.height) : heightAt(f, shown);
   const sizes = r.sizes ?? s.sizes ?? `(min-width: ${shown}px) ${shown}px, 100vw`;
   const files: string[] = [];
-  const at = (w: number, format: SourceFormat | ModernFormat) => variantPath(f, q, w, format, aspect ? cropHeight(w, aspect) : undefined);
+  const at = (w: number, format: SourceFormat | ModernFormat) => variantPath(f, q, w, format, aspect ? cropHeight(w, aspect, area.height) : undefined);
   const srcset = (format: SourceFormat | ModernFormat) => widths.map((w) => { const p = at(w, format); files.push(p); return `${url(p)} ${w}w`; }).join(', ');
   // (every modern format the site makes, the source's own among them: a WebP photo keeps its WebP srcset beside the
   // AVIF one, and an AVIF photo its AVIF one, where the fallback alone gave a browser one width)

@@ -26,12 +26,23 @@ const MAX_TAGS = 20;
 export function templateTags(text: string): { tag: string; kind: TagKind }[] {
   const found: { tag: string; kind: TagKind }[] = [];
   const unclosed = new Set<string>();
+  let brace = -1, lastClose: number | undefined;
   for (let i = text.indexOf('{'); i >= 0 && found.length < MAX_TAGS; i = text.indexOf('{', i + 1)) {
     let kind: TagKind, close: string;
     const next = text[i + 1], third = text[i + 2];
     if (next === '{' && (third === '<' || third === '%')) { kind = 'Hugo shortcode'; close = `${third === '<' ? '>' : '%'}}}`; }
     else if (next === '%' && /^-?\s*[A-Za-z]/.test(text.slice(i + 2, i + 6))) { kind = 'Liquid/Nunjucks tag'; close = '%}'; }
-    else if (next === '#' && (third === '-' || third === ' ' || third === '\n' || third === '\t')) { kind = 'Nunjucks/Jinja comment'; close = '#}'; }
+    else if (next === '#' && (third === '-' || third === ' ' || third === '\n' || third === '\t')) {
+      kind = 'Nunjucks/Jinja comment'; close = '#}';
+      // (one that goes on past its paragraph, `{# a note` … `#}` over a blank line: its first line, said all the same)
+      if ((lastClose ??= text.lastIndexOf('#}')) < i + 2) { const eol = text.indexOf('\n', i); found.push({ tag: `${text.slice(i, eol < 0 ? undefined : eol).slice(0, 57)}…`, kind }); continue; }
+    } else if (next === '#' && third !== undefined && third !== '}') {
+      // A comment written close, `{#note#}`: its first "}" closes it ("{#id}", a heading's id, is no comment).
+      if (brace < i + 2) brace = text.indexOf('}', i + 2); // (kept: each '}' is looked for once, whatever the number of "{#")
+      if (brace < 0) { brace = text.length; continue; }
+      if (text[brace - 1] !== '#') continue;
+      kind = 'Nunjucks/Jinja comment'; close = '#}';
+    }
     else if (next === '{' && !/[\w\\}=]/.test(text[i - 1] ?? '') && EXPRESSION.test(text.slice(i + 2, i + 82))) { kind = 'template expression'; close = '}}'; }
     else continue;
     if (unclosed.has(close)) continue;

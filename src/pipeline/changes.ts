@@ -34,8 +34,8 @@ const ignored = (rel: string) => rel.split('/').some((s) => s.startsWith('.')) |
 
 const toPosix = (p: string) => p.split(path.sep).join('/');
 
-/** A tsconfig.json or jsconfig.json, at the root or in a folder of the site's code. */
-const TS_CONFIG = /(?:^|\/)[tj]sconfig\.json$/;
+/** A tsconfig.json or jsconfig.json, at the root or in a folder of the site's code, or one they extend (tsconfig.base.json). */
+const TS_CONFIG = /(?:^|\/)[tj]sconfig(?:\.[\w-]+)?\.json$/;
 
 export function classifyChanges(root: string, changes: FileChange[], known: Known): Classified | null {
   let module = false, client = false;

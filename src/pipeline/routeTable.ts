@@ -240,6 +240,13 @@ export function routeTable(content: Content, config: SiteConfig, root = '', trus
       if (claim(alias.output, ['alias', alias.from, r.path], () => (r.source ? writtenIn(root, r.source, a) : null))) aliases.push(alias);
     }
   }
+  // A file where another output needs a folder of that name (/legacy.html and /legacy.html/sub): neither could be written.
+  for (const [output, what] of byOutput) {
+    for (let i = output.indexOf('/'); i > 0; i = output.indexOf('/', i + 1)) {
+      const file = byOutput.get(output.slice(0, i));
+      if (file) errors.push(message('DuplicateRoute', `${worded(what)} writes ${output}, inside ${output.slice(0, i)}, which ${worded(file)} writes as a file`, file[0] === 'page' && file[2] ? fileLocation(file[2]) : null, { hint: 'Give one of them another path: a page whose path names a file (".html") has no pages below it.' }));
+    }
+  }
   return { routes, aliases, errors };
 }
 

@@ -9,6 +9,7 @@ import { DEFAULT_ISLANDS } from './options.ts';
 import { engineSettings } from '../core/settings.ts';
 import { keyOf, stampFiles, stampsMatch, writeFileAtomic, type Stamp } from '../cache/index.ts';
 import { pruneCaches } from '../cache/prune.ts';
+import { extendedConfigs } from './esbuildPlugins.ts';
 
 export interface CacheRecord {
   file: string; inputs: string[]; stamps: Stamp[]; root?: string; islandsDir?: string; islands?: string[];
@@ -38,7 +39,9 @@ export function tsconfigsOf(files: string[], root: string): string[] {
     if (f.includes(`${path.sep}node_modules${path.sep}`) || !f.startsWith(top + path.sep)) continue;
     for (let d = path.dirname(f); !dirs.has(d) && d.startsWith(top); d = path.dirname(d)) dirs.add(d);
   }
-  return [...dirs].flatMap((d) => [path.join(d, 'tsconfig.json'), path.join(d, 'jsconfig.json')]);
+  const configs = [...dirs].flatMap((d) => [path.join(d, 'tsconfig.json'), path.join(d, 'jsconfig.json')]);
+  // (and the configs they extend: a `paths` there is theirs)
+  return [...configs, ...new Set(configs.flatMap((c) => extendedConfigs(c)))];
 }
 
 /** The files of the islands folder: which islands have a Name.client.ts decides how islandWrapPlugin wraps them. */

@@ -104,6 +104,22 @@ export function externalsPlugin(memo?: ResolveMemo): esbuild.Plugin {
   };
 }
 
+/** The files a TypeScript config at `file` extends by a relative path (`"extends": "./tsconfig.base.json"`),
+ *  and theirs, that exist; a package's config is the install's. */
+export function extendedConfigs(file: string, seen = new Set<string>()): string[] {
+  let config: { extends?: unknown };
+  try { config = JSON.parse(withoutComments(fs.readFileSync(file, 'utf8')).replace(/,(\s*[}\]])/g, '$1')); } catch { return []; }
+  const out: string[] = [];
+  for (const e of Array.isArray(config.extends) ? config.extends : [config.extends]) {
+    if (typeof e !== 'string' || !e.startsWith('.')) continue;
+    const to = path.resolve(path.dirname(file), e.endsWith('.json') ? e : `${e}.json`);
+    if (seen.has(to) || seen.size > 16) continue;
+    seen.add(to);
+    out.push(to, ...extendedConfigs(to, seen));
+  }
+  return out;
+}
+
 /** tsconfig.json's text without its comments (it is JSON with comments), read once, strings kept. */
 function withoutComments(text: string): string {
   let out = '';

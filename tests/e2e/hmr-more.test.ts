@@ -83,8 +83,9 @@ describe('sitegen dev: island edits that break, and edits undone', () => {
       // The overlay stays while the page takes the rebuild's HTML (it is the dev client's, not the page's).
       await page.waitForTimeout(500);
       expect(await page.locator('sitegen-dev-overlay').count()).toBe(1);
-      write('templates/islands/Counter.tsx', original);
-      await page.getByRole('button', { name: 'count is 2' }).waitFor(TIMEOUT);
+      // (the fix says something new: the page reloads onto the rebuild's code, not the last build's)
+      write('templates/islands/Counter.tsx', original.replace('count is {n}', 'counted {n}'));
+      await page.getByRole('button', { name: 'counted 2' }).waitFor(TIMEOUT);
       expect(await page.evaluate(() => (window as any).__notReloaded)).toBeUndefined();
       expect(await page.locator('sitegen-dev-overlay').count()).toBe(0);
     } finally {

@@ -146,6 +146,14 @@ describe('build cache', () => {
     expect(r.cached).not.toContain('bundle');
     expect(labels('alias')).toEqual(['b', 'b']);
     expect((await build('alias')).cached).toEqual(['up to date']);
+    // The same through a config it extends: a change there is seen too.
+    write('tsconfig.base.json', JSON.stringify({ compilerOptions: { jsx: 'react-jsx', paths: { '@label/*': ['./templates/a/*'] } } }));
+    write('tsconfig.json', JSON.stringify({ extends: './tsconfig.base.json' }));
+    await build('alias');
+    expect(labels('alias')).toEqual(['a', 'a']);
+    write('tsconfig.base.json', JSON.stringify({ compilerOptions: { jsx: 'react-jsx', paths: { '@label/*': ['./templates/b/*'] } } }));
+    await build('alias');
+    expect(labels('alias')).toEqual(['b', 'b']);
   });
 
   it('the CLI run through tsx (SITEGEN_TSX=1, the fallback) builds the same site', async () => {

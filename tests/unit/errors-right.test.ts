@@ -64,6 +64,15 @@ export default defineConfig({
   });
 });
 
+describe('an unknown field named as an object\'s own member', () => {
+  it('gets the usual hint (constructor, toString are no keys of another generator)', async () => {
+    const s = await site(copyOf('basic', { 'content/pages/about.md': '---\ntitle: About\nconstructor: Ada\n---\n# Hello\n' }));
+    const r = await s.check();
+    expect(r.errors[0]).toMatchObject({ field: 'constructor', hint: expect.stringContaining('To keep "constructor", add it to the schema') });
+    expect(r.errors[0].hint).not.toContain('native code');
+  });
+});
+
 describe("Eleventy's permalink: false", () => {
   it('is told that a page is a route here, not to quote false into a path', async () => {
     const s = await site(copyOf('basic', { 'content/pages/about.md': '---\ntitle: About\npermalink: false\n---\n# Hello\n' }));

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { copyOf } from '../helpers/scratch.ts';
 import { photo } from '../helpers/photo.ts';
 import { addCoverField } from '../helpers/coverField.ts';
+import { parseVariantPath } from '../../src/images/model.ts';
 import { post } from '../helpers/photo.ts';
 
 let wide: Buffer;
@@ -34,6 +35,19 @@ describe('cropping and quality', () => {
       const made = Object.keys(r.output()).filter((f) => f.startsWith('assets/img/') && !f.endsWith('team.jpg'));
       expect(made.map((f) => f.replace(/^.*\//, '')).sort()).toEqual(['team-200x200.avif', 'team-200x200.webp', 'team-400x400.avif', 'team-400x400.jpg', 'team-400x400.webp']);
       for (const f of made) expect(await size(path.join(r.outDir, f))).toMatch(/ (200x200|400x400)$/);
+    } finally { site.remove(); }
+  });
+
+  it('a portrait cut of a landscape photo is never taller than the photo (667 of 1000 px wide at 2:3 is 1000 high, not 1001)', async () => {
+    const site = await copyOf('basic', { 'static/img/cam.jpg': await photo(1500, 1000, 5) });
+    site.edit('templates/pages.tsx', (t) => t
+      .replace(IMPORT, "import { Image, type LayoutProps } from 'sitegen-islands';")
+      .replace(HOME, `${HOME}<Image src="/img/cam.jpg" alt="" aspect="2:3" />`));
+    try {
+      const r = await site.build();
+      expect(r.errors).toEqual([]);
+      expect(r.read('index.html')).toMatch(/<img src="\/assets\/img\/[0-9a-f]{22}\/cam-667x1000\.jpg" alt="" width="667" height="1000"/);
+      expect(parseVariantPath('/assets/img/0123456789abcdef012345/cam-100x0.jpg')).toBeNull(); // (0 px high: no version)
     } finally { site.remove(); }
   });
 

@@ -22,6 +22,7 @@ import { sitegen } from '../helpers/cli.ts';
 import { siteAt } from '../helpers/site.ts';
 import { copyFixture, editFile, removeCopy, until } from './dev-fixture.ts';
 import { copyOf } from '../helpers/scratch.ts';
+import { contentType } from '../../src/server/host/mime.ts';
 
 /** `sitegen dev` for a site folder on a free loopback port. */
 async function serveDev(root: string) {
@@ -74,6 +75,14 @@ describe('the route table', () => {
       expect(t.routes.map((r) => [r.path, r.output])).toEqual([['/legacy.html', 'legacy.html'], ['/blog/old-post.htm', 'blog/old-post.htm']]);
       expect(hostFiles(t, config, 'https://t.example', {})['sitemap.xml']).toContain('<loc>https://t.example/legacy.html</loc>');
     }
+  });
+
+  it('refuses a page below a path that names a file (/legacy.html/sub): that file would have to be a folder', () => {
+    const t = routeTable({}, site({ routes: () => [
+      { path: '/legacy.html', component: Page, props: {}, title: 'Legacy' },
+      { path: '/legacy.html/sub', component: Page, props: {}, title: 'Sub' },
+    ] }));
+    expect(t.errors.map((e) => e.text)).toEqual(['page /legacy.html/sub/ writes legacy.html/sub/index.html, inside legacy.html, which page /legacy.html writes as a file']);
   });
 
   it('refuses a non-HTML output without a body, naming the fix', () => {
@@ -274,6 +283,10 @@ describe('the static host', () => {
       expect(await get(`${s.url}/about`)).toEqual([200, 'about']);
       expect(await get(`${s.url}/docs/`)).toEqual([200, 'docs']);
     } finally { s.close(); }
+  });
+
+  it('serves a page written as .htm or .HTML as HTML, as static hosts do', () => {
+    for (const f of ['old.htm', 'OLD.HTML', 'a/b.Htm']) expect(contentType(f)).toBe('text/html; charset=utf-8');
   });
 });
 

@@ -36,6 +36,9 @@ describe('template tags in Markdown', () => {
       [5, 6, 'TemplateTagInMarkdown', 'A Nunjucks/Jinja comment is not run, and would be published as text: {#- inline -#}'],
     ]);
     expect(compileMarkdown('{# note #}\n').problems[0]!.hint).toMatch(/as an HTML comment, <!-- like this -->, which is left out of the page/);
+    // Written close, and one that goes on over a blank line (its paragraphs are two texts): each said, at its start.
+    expect(problems('Intro {#note#} here.\n')).toEqual([[1, 7, 'TemplateTagInMarkdown', 'A Nunjucks/Jinja comment is not run, and would be published as text: {#note#}']]);
+    expect(problems('{# TODO: rewrite this\n\nbefore launch #}\n').map((p) => p.slice(0, 2))).toEqual([[1, 1]]);
     expect(problems('## Setup {#setup}\n\nA set {#a, #b} and C# code {#}.\n')).toEqual([]);
   });
 
