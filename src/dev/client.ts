@@ -36,6 +36,7 @@ interface Hmr {
   const islandErrors: OverlayError[] = [];
   const reported = new Set<string>();
   let reloadWhenBuilt = false;
+  let events = 0, pagesAt = 0; // (the events of the stream counted, and the last that said pages changed)
 
   function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, text?: string): HTMLElementTagNameMap[K] {
     const e = document.createElement(tag);
@@ -247,6 +248,8 @@ interface Hmr {
     });
     source.addEventListener('reload', (ev) => {
       const change = JSON.parse((ev as MessageEvent).data) as Reload;
+      const seq = ++events;
+      if (change.paths.length) pagesAt = seq;
       // A reload put off until the rebuild's pages are served (below): this is them.
       if (reloadWhenBuilt && change.paths.length) { location.reload(); return; }
       // The route served, or the URL itself: a 404 shown at a path that has just become a page reloads too.
@@ -262,8 +265,8 @@ interface Hmr {
       queue = queue.then(() => apply(change, listed)).catch((e) => {
         console.info('sitegen: reloading, the change could not be applied in place:', e);
         // A bundle made ahead of its rebuild (no pages yet): a reload now would get the last build's pages and
-        // bundle; it waits for the rebuild's, which come in the next event.
-        if (!change.paths.length) reloadWhenBuilt = true;
+        // bundle; it waits for the rebuild's, which come in a later event (unless one came meanwhile).
+        if (!change.paths.length && pagesAt < seq) reloadWhenBuilt = true;
         else location.reload();
       });
     });
