@@ -35,8 +35,7 @@ interface Hmr {
   let buildErrors: OverlayError[] = [];
   const islandErrors: OverlayError[] = [];
   const reported = new Set<string>();
-  let reloadWhenBuilt = false;
-  let events = 0, pagesAt = 0; // (the events of the stream counted, and the last that said pages changed)
+  let reloadWhenBuilt = false, events = 0, pagesAt = 0; // (the stream's events counted, and the last that said pages changed)
 
   function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, text?: string): HTMLElementTagNameMap[K] {
     const e = document.createElement(tag);
@@ -250,8 +249,7 @@ interface Hmr {
       const change = JSON.parse((ev as MessageEvent).data) as Reload;
       const seq = ++events;
       if (change.paths.length) pagesAt = seq;
-      // A reload put off until the rebuild's pages are served (below): this is them.
-      if (reloadWhenBuilt && change.paths.length) { location.reload(); return; }
+      if (reloadWhenBuilt && change.paths.length) { location.reload(); return; } // (put off until the rebuild's pages: below)
       // The route served, or the URL itself: a 404 shown at a path that has just become a page reloads too.
       const here = location.pathname.endsWith('/') ? location.pathname : `${location.pathname}/`;
       const mine = (p: string) => p === '*' || p === route || p === location.pathname || p === here;
