@@ -17,6 +17,7 @@ import { emptyLinkCache, linkProblems, type LinkCache } from '../pipeline/links.
 import { equalMemo, sameRoute } from '../pipeline/routes.ts';
 import { useManifest, type DevOutput } from './output.ts';
 import { imageTableKey } from '../output/staticImages.ts';
+import { sameList } from '../output/patch.ts';
 
 export interface PageRecord {
   route: Route;
@@ -64,7 +65,6 @@ export interface PassResult {
   early?: string[];
 }
 
-const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Whether a page that uses `islands` links the same asset URLs under both manifests. */
 function sameAssets(a: AssetManifest, b: AssetManifest, islands: string[]): boolean {

@@ -15,14 +15,13 @@ import { renderContext, renderRoute } from '../render/page.ts';
 import { extractLinks } from './linkScan.ts';
 import { markUnknown, readGeneration, recordFiles, writeDelta, writeGeneration, type Entry as PageEntry } from './pageRecord.ts';
 import { lstatOrNull, patchedStamps } from './patchStamps.ts';
-import { patchOutput } from '../output/patch.ts';
+import { patchOutput, sameList } from '../output/patch.ts';
 import { sha1 } from './stableText.ts';
 import { envSame } from './envRecord.ts';
 import { closeBodies } from '../content/diskBody.ts';
 
 /** Files replays may have edited since the record was made. */
 const MAX_REPLAYED = 256;
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Replays the edit `memo` found, or null: the caller builds as always. `t0`: when the build began. */
 export async function replayEdit(root: string, outDir: string, memo: UpToDate, opts: { drafts?: boolean; onStage?: (stage: string, ms: number, note?: string) => void; env?: NodeJS.ProcessEnv }, t0: number): Promise<BuildResult | null> {

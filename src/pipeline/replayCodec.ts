@@ -5,6 +5,8 @@
 // symbol key, a React element, a cycle) makes the route unencodable: such a route is never replayed.
 // A plain object with a key that starts with "$" is wrapped ({ $o: … }), so no data reads as a tag.
 
+import { jsonString as str } from './stableText.ts';
+
 export class Unencodable extends Error {}
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -12,9 +14,6 @@ export type Json = null | boolean | number | string | Json[] | { [k: string]: Js
 /** How values that are not plain data are named: an entry's file, an export's name. */
 export interface Names { entry(o: object): string | undefined; exportOf(v: unknown): string | undefined }
 
-// A string JSON writes as it is between quotes: no quote, backslash, control character or surrogate to escape.
-const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
-const str = (s: string) => (PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
 
 /** `value` as JSON text (written as it is walked: no copy of it made first); `seen` is told of each entry it
  *  names (by file). */

@@ -30,6 +30,8 @@ const quote = (k: string): string => {
 
 // A string JSON writes as it is between quotes: no quote, backslash, control character or surrogate to escape.
 const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+/** A string as JSON writes it (quoted as it is when nothing in it needs escaping: no JSON.stringify call). */
+export const jsonString = (s: string): string => (PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
 
 /** With a memo, objects of this many keys or more are looked up in it (a lookup costs less than walking
  *  a few keys; smaller objects, most of a route's data, are walked without one). */
@@ -85,7 +87,7 @@ export function stable(value: unknown, skip?: ReadonlySet<string>, memo?: Stable
     switch (typeof v) {
       // A long string (a page's HTML) by its digest: hashed natively, not escaped into one text of every
       // page's props. '#' never starts a JSON string.
-      case 'string': return v.length > LONG ? digestOf(v, memo) : PLAIN.test(v) ? `"${v}"` : JSON.stringify(v);
+      case 'string': return v.length > LONG ? digestOf(v, memo) : jsonString(v);
       case 'number': return Object.is(v, -0) ? '-0' : String(v);
       case 'boolean': return v ? 'true' : 'false';
       case 'undefined': return 'undefined';

@@ -18,7 +18,7 @@ import { acquireBuildLock } from './buildLock.ts';
 import { engineStamp, type OutputStamps } from './incremental.ts';
 import { below } from './patchStamps.ts';
 import { clientRecordFile } from '../cache/registry.ts';
-import { memoFile, numBytes, outputIntact, packOutput, readMemo, sameWalk, SEP, VERSION, withReports, writeMemo, type Header, type Walked } from './memoRecord.ts';
+import { memoFile, numBytes, outputIntact, packOutput, readMemo, sameWalk, SEP, VERSION, walkText, withReports, writeMemo, type Header, type Walked } from './memoRecord.ts';
 import { envSame, envValue, wholeEnv, type EnvRecord } from './envRecord.ts';
 import { probeOutput, type OutputProbe } from './outputProbe.ts';
 import { sha1 } from './stableText.ts';
@@ -118,7 +118,7 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
     result, envKey, sameSite,
     ...(probe && !fresh ? { output: probe } : {}),
     async edits() {
-      if (!sameSite || !inputs || inputs.paths.join(SEP) !== memo!.inputs.paths) return null;
+      if (!sameSite || !inputs || walkText(inputs) !== memo!.inputs.paths) return null;
       const files: string[] = [];
       const was = memo!.inputs.nums;
       for (let i = 0; i < inputs.paths.length; i++) {
@@ -147,7 +147,7 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
       if (!inputs) { await fsp.rm(memoFile(root), { force: true }); return; }
       const { timings, pageReports, pageTypes: _types, ...rest } = result;
       const output = packOutput(outputStamps);
-      const parts = [Buffer.from(inputs.paths.join(SEP)), numBytes(inputs.nums), ...output.parts, Buffer.from(JSON.stringify(pageReports))];
+      const parts = [Buffer.from(walkText(inputs)), numBytes(inputs.nums), ...output.parts, Buffer.from(JSON.stringify(pageReports))];
       await writeMemo(root, { version: VERSION, key, moduleFile, bundle: bundleState(root), env, nd: output.nd, nf: output.nf, types: pageTypes(pageReports), result: rest }, parts);
     },
     async saveEdited(result, files, dirs) {
@@ -163,7 +163,7 @@ export async function upToDate(root: string, k: MemoKey): Promise<UpToDate> {
       const { timings: _t, pageReports: _r, pageTypes: _p, ...rest } = Object.getOwnPropertyDescriptors(result) as unknown as Record<string, PropertyDescriptor>;
       const kept = Object.fromEntries(Object.entries(rest).map(([k, d]) => [k, d.value])) as Header['result'];
       await writeMemo(root, { version: VERSION, key, moduleFile: m.moduleFile, bundle: m.bundle, env: m.env, nd: o.nd, nf: o.nf, types: m.types, result: kept },
-        [Buffer.from(inputs!.paths.join(SEP)), numBytes(inputs!.nums), Buffer.from(o.dirs), Buffer.from(o.files), Buffer.from(nums.buffer, nums.byteOffset, nums.byteLength), m.reports]);
+        [Buffer.from(walkText(inputs!)), numBytes(inputs!.nums), Buffer.from(o.dirs), Buffer.from(o.files), Buffer.from(nums.buffer, nums.byteOffset, nums.byteLength), m.reports]);
       return true;
     },
   };

@@ -108,7 +108,7 @@ export function externalsPlugin(memo?: ResolveMemo): esbuild.Plugin {
  *  and theirs, that exist; a package's config is the install's. */
 export function extendedConfigs(file: string, seen = new Set<string>()): string[] {
   let config: { extends?: unknown };
-  try { config = JSON.parse(withoutComments(fs.readFileSync(file, 'utf8')).replace(/,(\s*[}\]])/g, '$1')); } catch { return []; }
+  try { config = parseTsconfig(fs.readFileSync(file, 'utf8')); } catch { return []; }
   const out: string[] = [];
   for (const e of Array.isArray(config.extends) ? config.extends : [config.extends]) {
     if (typeof e !== 'string' || !e.startsWith('.')) continue;
@@ -119,6 +119,9 @@ export function extendedConfigs(file: string, seen = new Set<string>()): string[
   }
   return out;
 }
+
+/** A TypeScript config's values (JSON with comments and trailing commas); throws when it does not parse. */
+const parseTsconfig = (text: string) => JSON.parse(withoutComments(text).replace(/,(\s*[}\]])/g, '$1'));
 
 /** tsconfig.json's text without its comments (it is JSON with comments), read once, strings kept. */
 function withoutComments(text: string): string {
@@ -142,7 +145,7 @@ function aliasFilter(root: string): RegExp | null | undefined {
   let text: string;
   try { text = fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8'); } catch { return undefined; }
   let config: { extends?: unknown; compilerOptions?: { baseUrl?: unknown; paths?: Record<string, unknown> } };
-  try { config = JSON.parse(withoutComments(text).replace(/,(\s*[}\]])/g, '$1')); } catch { return null; }
+  try { config = parseTsconfig(text); } catch { return null; }
   if (config.extends !== undefined || config.compilerOptions?.baseUrl !== undefined) return null;
   const keys = Object.keys(config.compilerOptions?.paths ?? {}).filter((k) => !PROVIDED.has(k) && !k.startsWith('sitegen-islands/'));
   if (!keys.length) return undefined;
