@@ -18,16 +18,14 @@ if (!['build', 'check'].includes(process.argv[2]) || process.env.SITEGEN_DEBUG) 
 // React's production build renders about twice as fast; `dev` keeps its development warnings.
 process.env.NODE_ENV ??= process.argv[2] === 'dev' ? 'development' : 'production';
 
-// A build's V8 flags. The old generation grows by 15 % of what a full collection leaves, not by V8's own
-// factor (up to 4x for a big heap): a 100,000-page build held ~1.1 GB of heap for ~0.6 GB live (peak RSS
-// 1,450 → 985 MB). `check` renders as a build does, and `prepare` sets it too: V8 refuses a code cache made
-// under other flags, prepare makes the vendor bundle's code cache for the first build (src/site/vendor.ts),
-// and build and check share the site module's (without it here, a check after a build paid ~0.1 s CPU more).
+// A build's V8 flags: none. V8 refuses a code cache made under other flags than the loading process's, so
+// `check` and `prepare` (which makes the vendor bundle's code cache for the first build, src/site/vendor.ts) would
+// share any flag a build set here. The old generation's growth is set while a build runs, by the size of its
+// content (src/core/heap.ts: V8's own growth is the fastest; a big content grows slowly, for its peak memory).
 // Only flags V8 reads after start-up work from here: the young generation's size is fixed when the heap is
 // made, so `--max-semi-space-size` set at this point changes nothing (measured with v8.getHeapSpaceStatistics).
-// (A build that patches a few pages of a big output lets the heap grow faster: src/core/heap.ts, which goes
-// back to this value; tests/unit/package.test.ts holds the two the same.)
-const BUILD_FLAGS = ['--heap-growing-percent=15'];
+// (tests/unit/package.test.ts checks that the install's code cache is taken under these flags.)
+const BUILD_FLAGS = [];
 if (['build', 'check', 'prepare'].includes(process.argv[2])) for (const flag of BUILD_FLAGS) v8.setFlagsFromString(flag);
 
 const PKG = path.dirname(path.dirname(fileURLToPath(import.meta.url)));

@@ -38,7 +38,7 @@ import { pruneCaches } from '../cache/prune.ts';
 import { stageTimer } from './stageTimer.ts';
 import { routeType } from './routeTable.ts';
 import { gzipSize as gzipSizeOf } from '../islands/gzipSizes.ts';
-import { patchHeap, patchHeapAfter } from '../core/heap.ts';
+import { endBuildHeap, heapAfter, heapForContent, wholeOutputHeap, withCacheHeap } from '../core/heap.ts';
 import { dropReplay, saveReplay } from './replay.ts';
 import { replayEdit } from './replayBuild.ts';
 import { listenProgress, type ProgressListener, type StageListener } from '../core/progress.ts';
@@ -141,8 +141,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     try {
       const envKey = memo?.envKey ?? wholeEnv(env);
       const known = memo ? { stamps: memo.contentStamps(), context: `${envKey}\n${new Date().toISOString().slice(0, 10)}` } : undefined;
-      // A record of a live output: the build will likely patch it, and its heap grows faster while the content cache opens and once the config is loaded (core/heap.ts).
-      const onStage = kept.after(patchHeapAfter('config', !!memo && await isFolder(outDir), opts.onStage));
+      // A record of a live output: the build will likely patch it, and its heap grows faster while the content cache opens and once the config is loaded; a big content's grows slowly (core/heap.ts).
+      if (known?.stamps) heapForContent(known.stamps.size);
+      const onStage = kept.after(heapAfter('config', !!memo && await isFolder(outDir), opts.onStage));
       const { session, plan } = await loadAndPlan({ ...opts, root, env: tracked.proxy, onStage }, 'build', result, known);
       try {
         // The variables read, when the build could see every read (process.env itself, tracked): else null.
@@ -163,7 +164,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     encodeWhileLoading(root, null);
     await currentImageStore(root)?.settle();
     if (engineSettings().debugMemory) { const mb = await encoderPeakRssMB(); if (mb) process.stderr.write(`image encoder: peak RSS ${mb} MB\n`); }
-    patchHeap(false);
+    endBuildHeap();
     listenProgress(null);
     await lock.release();
   }
@@ -206,7 +207,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
   let staging: Staging;
   if (patch) staging = patchOutput(outDir, patch, () => (all ??= [...planned(), ...imageFiles]));
   else {
-    patchHeap(false); // a whole output renders: the heap's slow growth again (core/heap.ts)
+    wholeOutputHeap(); // a whole output renders: no patch's growth (core/heap.ts)
     const recycle = cache ? { dir: siteCachePath(session.root, 'output'), planned: planned(), root: session.root, listed } : undefined;
     staging = await timed('staging', () => stageOutput(outDir, recycle));
     incremental?.at(staging.dir, !staging.fresh);
@@ -219,7 +220,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
     await timed('write', () => staging.commit());
     const stamps = await incremental?.save(all ??= [...planned(), ...imageFiles], staging.touched, env.reads(), targets); // what the output now holds, for the next build
     if (engineSettings().cache) await pruneCaches({ root: session.root, output: outDir }, ['clientStore', 'images', 'imageStore', 'vendor', 'worker']);
-    saveCodeCaches();
+    withCacheHeap(saveCodeCaches);
     return stamps ?? null;
   } catch (e) {
     await staging.abort();

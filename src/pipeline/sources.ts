@@ -11,7 +11,7 @@ import { createClientBundler } from '../islands/bundleDev.ts';
 import { cachedSiteModule, createSiteCompiler, loadSiteModule, type SiteModule } from '../site/index.ts';
 import { openContentCache, saveContentCache } from '../content/contentCache.ts';
 import { listContentFiles, listedContentFiles } from '../content/glob.ts';
-import { withPatchHeap } from '../core/heap.ts';
+import { heapForContent, withPatchHeap } from '../core/heap.ts';
 import { createContentStore, type ChangeKind } from '../content/liveContent.ts';
 import { contentParser } from '../dev/parseWorker.ts';
 import { maybeStartPool, type Pool } from '../parallel/pool.ts';
@@ -65,7 +65,9 @@ export async function oneShotSources(root: string, opts: { drafts?: boolean; kno
   const cacheMs = performance.now() - t;
   // (listed from the build's walk of content/ when it made one, upToDate.ts: once, for the loader too)
   const listed = opts.known?.stamps ? listedContentFiles(opts.known.stamps) : undefined;
-  const uncached = (listed ?? await listContentFiles(root)).filter((f) => !f.endsWith('.mdx')).length - (cache?.size ?? 0); // (MDX is listed, never parsed)
+  const files = listed ?? await listContentFiles(root);
+  heapForContent(files.length);
+  const uncached = files.filter((f) => !f.endsWith('.mdx')).length - (cache?.size ?? 0); // (MDX is listed, never parsed)
   const pool = maybeStartPool(uncached);
   // The workers import the cached site module at once, or wait for the one esbuild is compiling.
   if (cached) pool?.load(cached.file);
