@@ -4,7 +4,7 @@
 // (BIG_CONTENT_FILES files or more) grows by 30 % once the code caches are read, which keeps its peak memory
 // near what it holds live (cold 100,000 pages: peak RSS 1,448 MB under V8's growth, 970 MB under 30 %, at 49 s
 // against 45 s; 15 % held 900 MB for 61 s). A build that patches a few pages of a big output holds the whole
-// content and route table too, but allocates them once and renders little: it grows by 40 % until it knows it
+// content and route table too, but allocates them once and renders little: a big one grows by 40 % until it knows it
 // must render a whole output. Only a process the CLI started is touched (in-process callers keep their own
 // flags), and never while a code cache is read or made: V8 stamps a code cache with the hash of the flags as
 // they are then, and refuses one whose stamp differs, so every code cache is read and made under V8's growth.
@@ -30,7 +30,7 @@ const apply = (growing: number) => {
   v8.setFlagsFromString(`--heap-growing-percent=${growing}`);
   now = growing;
 };
-const wanted = () => (likely ? PATCH_GROWING : big ? BIG_GROWING : CLI_GROWING);
+const wanted = () => (!big ? CLI_GROWING : likely ? PATCH_GROWING : BIG_GROWING);
 
 /** Called by the CLI's entry (cli/main.ts): this process is a command bin/sitegen.js started. */
 export function startedByCli(): void {
