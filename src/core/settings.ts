@@ -30,7 +30,8 @@ export interface EngineSettings {
    *  (content/diskBody.ts), instead of every body in memory. */
   diskBodiesMin: number;
   /** Files of the live output from which a build whose inputs changed stamps them on another thread while
-   *  it loads (pipeline/outputProbe.ts), instead of one lstat each on the main thread when it compares. */
+   *  it loads (pipeline/outputProbe.ts), instead of one lstat each on the main thread when it compares; and
+   *  from which a build that wrote a whole output stamps it there while it writes the replay's record. */
   probeMin: number;
   /** Print memory use after each build stage (stderr). */
   debugMemory: boolean;

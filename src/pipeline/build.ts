@@ -24,7 +24,7 @@ import { ownRedirectWarnings } from './ownRedirects.ts';
 import { aliasPagesOf, memoryTarget, planInput, renderChanged, renderPlan, type RenderTarget } from './render.ts';
 import { targetsDigest } from './plan.ts';
 import { patchOutput } from '../output/patch.ts';
-import { buildKey, openIncremental, type Incremental, type OutputStamps } from './incremental.ts';
+import { buildKey, openIncremental, type Incremental, type Meanwhile, type OutputStamps } from './incremental.ts';
 import { currentImageStore, encodeWhileLoading, resetImageStore } from '../images/store.ts';
 import { contentVariantPaths, variantLinks } from '../images/variants.ts';
 import { encoderPeakRssMB } from '../images/encoder.ts';
@@ -148,11 +148,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       try {
         // The variables read, when the build could see every read (process.env itself, tracked): else null.
         const envReads = () => (memo && env === realEnv && tracked.reads() && processEnv.reads() ? new Set([...tracked.reads()!, ...processEnv.reads()!]) : null);
-        const output = plan.ok ? await writePlan(opts, session, plan, result, outDir, { values: env, reads: envReads }, memo?.output, kept.listed()) : null;
-        if (memo && output && !result.errors.length && session.site) {
-          await memo.save(result, session.site.file, output, output.env);
-          await saveReplay(root, session, plan as ReadyPlan, planInput(session, plan as ReadyPlan).setup.manifest, output.read);
-        }
+        // (the replay's record is written while the output is stamped: incremental.ts save)
+        const replay = memo ? (read: Set<string>) => saveReplay(root, session, plan as ReadyPlan, planInput(session, plan as ReadyPlan).setup.manifest, read) : undefined;
+        const output = plan.ok ? await writePlan(opts, session, plan, result, outDir, { values: env, reads: envReads }, memo?.output, kept.listed(), replay) : null;
+        if (memo && output && !result.errors.length && session.site) await memo.save(result, session.site.file, output, output.env);
       } finally {
         if (session.pool) result.workers = session.pool.stats;
         await session.close();
@@ -177,7 +176,7 @@ const finish = (result: BuildResult, t0: number): BuildResult => { result.errors
  * Renders the plan and makes it the output when nothing went wrong: written into the live output in place when
  * the build caches know it and few pages changed (output/patch.ts), else into a staging folder swapped in.
  */
-async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, outDir: string, env: { values: NodeJS.ProcessEnv; reads: () => Set<string> | null }, probe?: UpToDate['output'], listed?: Recycling['listed']): Promise<(OutputStamps & { env: EnvRecord; read: Set<string> }) | null> {
+async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, result: BuildResult, outDir: string, env: { values: NodeJS.ProcessEnv; reads: () => Set<string> | null }, probe?: UpToDate['output'], listed?: Recycling['listed'], meanwhile?: Meanwhile): Promise<(OutputStamps & { env: EnvRecord; read: Set<string> }) | null> {
   result.notices.push(...plan.notices);
   const timed = stageTimer(result, opts);
   const others = otherFiles(session, plan);
@@ -218,7 +217,7 @@ async function writePlan(opts: BuildOptions, session: Session, plan: ReadyPlan, 
     if (result.errors.length) { await staging.abort(); return null; }
     if (staging.inPlace) await incremental!.invalidate(); // a patch that stops half-way is never trusted
     await timed('write', () => staging.commit());
-    const stamps = await incremental?.save(all ??= [...planned(), ...imageFiles], staging.touched, env.reads(), targets); // what the output now holds, for the next build
+    const stamps = await incremental?.save(all ??= [...planned(), ...imageFiles], staging.touched, env.reads(), targets, meanwhile); // what the output now holds, for the next build
     if (engineSettings().cache) await pruneCaches({ root: session.root, output: outDir }, ['clientStore', 'images', 'imageStore', 'vendor', 'worker']);
     withCacheHeap(saveCodeCaches);
     return stamps ?? null;

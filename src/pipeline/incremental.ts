@@ -15,10 +15,9 @@ import { fileURLToPath } from 'node:url';
 import type { Alias, Content, Route } from '../core/types.ts';
 import type { ManifestLinks } from '../render/page.ts';
 import { markUnknown, moveRecord, readGeneration, recordFiles, removeRecord, writeDelta, writeGeneration, type Entry, type Generation, type OutputStamps, type RecordFile, type Stamp } from './pageRecord.ts';
-import { parseVariantPath } from '../images/model.ts';
 import { sha1, stable, Unknown, type StableMemo } from './stableText.ts';
 import { envRecordOf, envSame, type EnvRecord } from './envRecord.ts';
-import { below, changeOf, lstatOrNull, patchedStamps } from './patchStamps.ts';
+import { below, changeOf, lstatOrNull, patchedStamps, stampOutput } from './patchStamps.ts';
 import type { OutputProbe } from './outputProbe.ts';
 import { exportNames } from '../site/exportRegistry.ts';
 import { BodyRoute } from './routeTable.ts';
@@ -108,8 +107,11 @@ export interface Incremental {
   /** Writes the record of this build's output, every file of which is listed in `files`; call once it is
    *  live. `touched`: after a patch, the files it wrote or deleted (the others keep the stamps the record
    *  has). Returns the stamps of the output's files and folders (for upToDate.ts). */
-  save(files: string[], touched: Set<string> | undefined, envReads: Set<string> | null, targets?: string): Promise<OutputStamps & { env: EnvRecord; read: Set<string> }>;
+  save(files: string[], touched: Set<string> | undefined, envReads: Set<string> | null, targets?: string, meanwhile?: Meanwhile): Promise<OutputStamps & { env: EnvRecord; read: Set<string> }>;
 }
+
+/** What a build does while its output is stamped: given the collections its pages read (build.ts: the replay's record). */
+export type Meanwhile = (read: Set<string>) => Promise<void>;
 
 /** The record of the builds before, for a build of `outDir`; `key` null reuses nothing and records no page.
  *  `probe`: the live output's stamps taken on another thread (upToDate.ts), asked before an lstat of its own. */
@@ -228,7 +230,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
     async invalidate() {
       await markUnknown(files.live, outDir, live);
     },
-    async save(written, touched, envReads, targets) {
+    async save(written, touched, envReads, targets, meanwhile) {
       // The variables this build's renders read, and those of the records whose pages it may have kept.
       const reused = (reuse ? generations() : []).flatMap((g) => (g?.env !== undefined ? [g.env] : []));
       const patched = path.resolve(dir) === path.resolve(outDir);
@@ -236,17 +238,18 @@ export async function openIncremental(root: string, outDir: string, key: string 
       // a later build trust a changed output: each later check compares a recorded stamp with the file's
       // own (a stale one only makes it build), and this build saw every folder as recorded before it began.
       const was = patched && touched && live?.stamps && live.dirs && live.files ? { stamps: live.stamps, dirs: live.dirs } : null;
-      // (a map, not a list of pairs: one object fewer for each of 100,000 entries, and what changeOf asks)
-      const entries = new Map<string, Entry>();
-      for (const [output, e] of next) {
-        const stamp = e.stamp ?? (() => { try { const s = fs.lstatSync(path.join(outDir, output)); return s.isFile() ? stampOf(s) : null; } catch { return null; } })();
-        if (stamp) entries.set(output, e.stamp ? e as Entry : { ...e, stamp });
-      }
       const envRecord = envRecordOf(env, envReads, reused);
       // The collections some page's render read (pipeline/replay.ts replays an edit only when none did).
       const read = new Set(collectionsRead);
-      for (const e of entries.values()) for (const [name] of e.reads) read.add(name);
+      for (const e of next.values()) for (const [name] of e.reads) read.add(name);
+      // (a map, not a list of pairs: one object fewer for each of 100,000 entries, and what changeOf asks)
+      const entries = new Map<string, Entry>();
+      const entered = (stampOf: (output: string) => Stamp | null) => {
+        for (const [output, e] of next) { const stamp = e.stamp ?? stampOf(output); if (stamp) entries.set(output, e.stamp ? e as Entry : { ...e, stamp }); }
+      };
       if (was) {
+        await meanwhile?.(read);
+        entered((output) => { const s = lstatOrNull(below(outDir) + output); return s?.isFile() ? stampOf(s) : null; });
         // The record's stamps changed where the patch wrote or deleted: work for the files it touched,
         // not for every file of the output (100,000 pages: a walk of every file and folder, and a diff).
         const p = patchedStamps(live!, was, touched!, written, outDir);
@@ -254,24 +257,10 @@ export async function openIncremental(root: string, outDir: string, key: string 
         await writeGeneration(files.live, outDir, entries, { files: written, ...p.now, env: envRecord, targets });
         return { ...p.now, env: envRecord, read };
       }
-      // Stamped now it is live: one lstat a file and a folder (10,000 pages: ~20,000, some tens of ms).
-      // An image variant is stamped by its folder alone: the folder is named by the source's bytes and the
-      // settings, each file in it by width and format, so no build writes other bytes under its name, and
-      // one added, removed or renamed changes the folder's stamp. (A variant edited in place by hand goes
-      // unseen: the 1,809 variants of 200 photos cost the up-to-date check more lstat calls than the rest.)
-      const stamps: OutputStamps['stamps'] = {};
-      const dirs: OutputStamps['dirs'] = {};
-      for (const f of written) {
-        const st = parseVariantPath(f) ? null : lstatOrNull(path.join(outDir, f));
-        if (st) stamps[f] = [st.size, st.mtimeMs, st.ino];
-        for (let d = path.dirname(f); ; d = path.dirname(d)) {
-          const k = d === '.' ? '' : d;
-          if (k in dirs) break;
-          const ds = lstatOrNull(path.join(outDir, k));
-          dirs[k] = ds ? [ds.mtimeMs, ds.ino] : [0, 0];
-          if (!k) break;
-        }
-      }
+      // Stamped now it is live, on another thread while `meanwhile` runs (patchStamps.ts stampOutput); a page
+      // not written in the end (none is) would only make `read` more than it is, and the replay less bold.
+      const { stamps, dirs } = await stampOutput(outDir, written, meanwhile && (() => meanwhile(read)));
+      entered((output) => { const s = stamps[output]; return s ? { size: s[0], mtimeMs: s[1], ino: s[2] } : null; });
       // A patch leaves the output before as it was; a staged build made the live output's the one before.
       if (!patched) {
         if (live) await moveRecord(files.live, files.before);
