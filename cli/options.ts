@@ -13,7 +13,8 @@ const count = (v: string | undefined): number | undefined => {
  * Engine settings for a command: `--no-cache` or SITEGEN_NO_CACHE=1 turn the build caches off;
  * SITEGEN_WORKERS, SITEGEN_PARALLEL_MIN, SITEGEN_POOL_MAIN=0, SITEGEN_POOL_RENDER=0|1, SITEGEN_WRITES=sync|thread
  * SITEGEN_PATCH_MAX (0: no build patches the output in place or is skipped as up to date),
- * SITEGEN_DISK_BODIES_MIN (content files from which Markdown bodies wait on disk), SITEGEN_REPLAY=0 (no build replays an edit of
+ * SITEGEN_DISK_BODIES_MIN (content files from which Markdown bodies wait on disk), SITEGEN_BIG_HEAP_MIN (content files
+ * from which the heap grows slowly: core/heap.ts), SITEGEN_REPLAY=0 (no build replays an edit of
  * bodies alone: pipeline/replay.ts), SITEGEN_PROBE_MIN (output files from which a
  * build stamps the live output on another thread while it loads) and SITEGEN_DEBUG_MEM tune the worker pool and page writes.
  */
@@ -32,6 +33,8 @@ export function engineSettingsFrom(flags: { cache?: boolean }, env: Env): Partia
   if (disk !== undefined) s.diskBodiesMin = disk;
   const probe = count(env.SITEGEN_PROBE_MIN);
   if (probe !== undefined) s.probeMin = probe;
+  const big = count(env.SITEGEN_BIG_HEAP_MIN);
+  if (big !== undefined) s.bigHeapMin = big;
   if (env.SITEGEN_DEBUG_MEM) s.debugMemory = true;
   if (env.SITEGEN_REPLAY === '0') s.replay = false;
   return s;

@@ -1,29 +1,36 @@
 // heap: how fast V8's old generation may grow in a build. A process the CLI starts keeps V8's own growth (a
 // factor of up to 4 of what a full collection leaves), the fastest: a cold 10,000-page build spent 0.5–0.9 s
 // of its main thread in full collections under a 15 % growth, and ran ~11 % longer. A build of a big content
-// (BIG_CONTENT_FILES files or more) grows by 30 % once the code caches are read, which keeps its peak memory
-// near what it holds live (cold 100,000 pages: peak RSS 1,448 MB under V8's growth, 970 MB under 30 %, at 49 s
-// against 45 s; 15 % held 900 MB for 61 s). A build that patches a few pages of a big output holds the whole
-// content and route table too, but allocates them once and renders little: a big one grows by 40 % until it knows it
+// (the bigHeapMin setting: 40,000 files or more) grows by 30 % once its code caches are read, which keeps its
+// peak memory near what it holds live (cold 100,000 pages: peak RSS 1,448 MB under V8's growth, 919-973 MB
+// under 30 %, at 49 s against 45 s; 15 % held 895 MB for 61 s); it grows by 30 % while the content cache
+// opens too, before any of them is read. A big build that patches a few pages of a live output holds the whole
+// content and route table too, but allocates them once and renders little: it grows by 40 % until it knows it
 // must render a whole output. Only a process the CLI started is touched (in-process callers keep their own
-// flags), and never while a code cache is read or made: V8 stamps a code cache with the hash of the flags as
-// they are then, and refuses one whose stamp differs, so every code cache is read and made under V8's growth.
+// flags), and never while a code cache is read or made, on the main thread or a pool worker: V8 stamps a code
+// cache with the hash of the process's flags as they are then, and refuses one whose stamp differs, so every
+// code cache is read and made under V8's growth.
 import v8 from 'node:v8';
 import { whenStageEnds, type StageListener } from './progress.ts';
+import { engineSettings } from './settings.ts';
 
 /** The growth code caches are read and made under: V8's own (a flag of 0 is its default). */
 export const CLI_GROWING = 0;
 const BIG_GROWING = 30;
 const PATCH_GROWING = 40;
-/** Content files from which a build's heap grows slowly. */
-export const BIG_CONTENT_FILES = 40_000;
 
 let cli = false;
 let big = false;
 let likely = false;
-/** The stage that reads the code caches (config) has ended: the growth may change. */
-let cachesRead = false;
+/** The stage that reads the main thread's code caches (config) has ended. */
+let configEnded = false;
+/** Worker threads still loading (each reads the vendor bundle's and the site module's code caches). */
+let loading = 0;
+/** This build (a later build is not changed by an earlier one's workers). */
+let build = 0;
 let now = CLI_GROWING;
+/** Every code cache of this build is read: the growth may change. */
+const cachesRead = () => configEnded && loading === 0;
 
 const apply = (growing: number) => {
   if (!cli || growing === now) return;
@@ -39,19 +46,32 @@ export function startedByCli(): void {
 
 /** The number of content files, when the build knows it (its last build's record, or its walk of content/). */
 export function heapForContent(files: number): void {
-  big = files >= BIG_CONTENT_FILES;
-  if (cachesRead) apply(wanted());
+  big = files >= engineSettings().bigHeapMin;
+  if (cachesRead()) apply(wanted());
+}
+
+/** The growth changes only once `loaded` settles too (the pool's workers have read their code caches). */
+export function heapAfterLoading(loaded: Promise<unknown>): void {
+  const of = build;
+  loading++;
+  void loaded.then(() => {
+    if (of !== build) return;
+    loading--;
+    if (cachesRead()) apply(wanted());
+  });
 }
 
 /** A whole output renders: no patch (the growth of a big content, or V8's). */
 export function wholeOutputHeap(): void {
   likely = false;
-  if (cachesRead) apply(wanted());
+  if (cachesRead()) apply(wanted());
 }
 
 /** The build has ended: V8's growth again, for whatever the process does next. */
 export function endBuildHeap(): void {
-  big = likely = cachesRead = false;
+  big = likely = configEnded = false;
+  loading = 0;
+  build++;
   apply(CLI_GROWING);
 }
 
@@ -62,7 +82,7 @@ export function endBuildHeap(): void {
  * code cache meanwhile: the vendor bundle was loaded with the engine, and no worker has started.
  */
 export async function withPatchHeap<T>(open: () => Promise<T>): Promise<T> {
-  if (!cli || cachesRead || wanted() === CLI_GROWING) return open();
+  if (!cli || configEnded || wanted() === CLI_GROWING) return open();
   apply(wanted());
   try { return await open(); } finally { apply(CLI_GROWING); }
 }
@@ -74,9 +94,9 @@ export function withCacheHeap(save: () => void): void {
   try { save(); } finally { apply(growing); }
 }
 
-/** `onStage`, which sets the build's growth as stage `stage` ends (the stages before it read the code caches);
- *  `patch`: the build will likely patch a live output. */
+/** `onStage`, which sets the build's growth as stage `stage` ends (the stages before it read the main thread's
+ *  code caches; the workers' are waited for too: heapAfterLoading); `patch`: the build will likely patch a live output. */
 export function heapAfter(stage: string, patch: boolean, onStage?: StageListener): StageListener {
   likely = patch; // (and the content cache opens with it: withPatchHeap)
-  return whenStageEnds(stage, () => { cachesRead = true; apply(wanted()); }, onStage);
+  return whenStageEnds(stage, () => { configEnded = true; if (cachesRead()) apply(wanted()); }, onStage);
 }

@@ -33,6 +33,8 @@ export interface EngineSettings {
    *  it loads (pipeline/outputProbe.ts), instead of one lstat each on the main thread when it compares; and
    *  from which a build that wrote a whole output stamps it there while it writes the replay's record. */
   probeMin: number;
+  /** Content files from which a build's heap grows slowly, for its peak memory (core/heap.ts). */
+  bigHeapMin: number;
   /** Print memory use after each build stage (stderr). */
   debugMemory: boolean;
   /** Whether a build after an edit of Markdown bodies alone renders only their pages from the last build's
@@ -41,7 +43,7 @@ export interface EngineSettings {
 }
 
 export const DEFAULT_SETTINGS: EngineSettings = {
-  cache: true, parallelMin: 2000, mainTakesTasks: true, patchMax: 2000, diskBodiesMin: 2000, probeMin: 4000, debugMemory: false, replay: true,
+  cache: true, parallelMin: 2000, mainTakesTasks: true, patchMax: 2000, diskBodiesMin: 2000, probeMin: 4000, bigHeapMin: 40_000, debugMemory: false, replay: true,
 };
 
 let current: EngineSettings = DEFAULT_SETTINGS;

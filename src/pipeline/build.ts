@@ -39,6 +39,7 @@ import { stageTimer } from './stageTimer.ts';
 import { routeType } from './routeTable.ts';
 import { gzipSize as gzipSizeOf } from '../islands/gzipSizes.ts';
 import { endBuildHeap, heapAfter, heapForContent, wholeOutputHeap, withCacheHeap } from '../core/heap.ts';
+import { listedContentFiles } from '../content/glob.ts';
 import { dropReplay, saveReplay } from './replay.ts';
 import { replayEdit } from './replayBuild.ts';
 import { listenProgress, type ProgressListener, type StageListener } from '../core/progress.ts';
@@ -142,14 +143,14 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       const envKey = memo?.envKey ?? wholeEnv(env);
       const known = memo ? { stamps: memo.contentStamps(), context: `${envKey}\n${new Date().toISOString().slice(0, 10)}` } : undefined;
       // A record of a live output: the build will likely patch it, and its heap grows faster while the content cache opens and once the config is loaded; a big content's grows slowly (core/heap.ts).
-      if (known?.stamps) heapForContent(known.stamps.size);
+      if (known?.stamps) heapForContent(listedContentFiles(known.stamps).length);
       const onStage = kept.after(heapAfter('config', !!memo && await isFolder(outDir), opts.onStage));
       const { session, plan } = await loadAndPlan({ ...opts, root, env: tracked.proxy, onStage }, 'build', result, known);
       try {
         // The variables read, when the build could see every read (process.env itself, tracked): else null.
         const envReads = () => (memo && env === realEnv && tracked.reads() && processEnv.reads() ? new Set([...tracked.reads()!, ...processEnv.reads()!]) : null);
         // (the replay's record is written while the output is stamped: incremental.ts save)
-        const replay = memo ? (read: Set<string>) => saveReplay(root, session, plan as ReadyPlan, planInput(session, plan as ReadyPlan).setup.manifest, read) : undefined;
+        const replay = memo ? (read: Set<string>) => saveReplay(root, session, plan as ReadyPlan, planInput(session, plan as ReadyPlan).setup.manifest, read).catch(() => dropReplay(root).catch(() => {})) : undefined; // (a record not written: no replay)
         const output = plan.ok ? await writePlan(opts, session, plan, result, outDir, { values: env, reads: envReads }, memo?.output, kept.listed(), replay) : null;
         if (memo && output && !result.errors.length && session.site) await memo.save(result, session.site.file, output, output.env);
       } finally {
@@ -159,11 +160,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     } finally { process.env = realEnv; }
     return finish(result, t0);
   } finally {
+    endBuildHeap();
     // Images started early for a build that stopped: the queued ones dropped, the running ones finished.
     encodeWhileLoading(root, null);
     await currentImageStore(root)?.settle();
     if (engineSettings().debugMemory) { const mb = await encoderPeakRssMB(); if (mb) process.stderr.write(`image encoder: peak RSS ${mb} MB\n`); }
-    endBuildHeap();
     listenProgress(null);
     await lock.release();
   }

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { Alias, Content, Route } from '../core/types.ts';
 import type { ManifestLinks } from '../render/page.ts';
 import { markUnknown, moveRecord, readGeneration, recordFiles, removeRecord, writeDelta, writeGeneration, type Entry, type Generation, type OutputStamps, type RecordFile, type Stamp } from './pageRecord.ts';
+import { parseVariantPath } from '../images/model.ts';
 import { sha1, stable, Unknown, type StableMemo } from './stableText.ts';
 import { envRecordOf, envSame, type EnvRecord } from './envRecord.ts';
 import { below, changeOf, lstatOrNull, patchedStamps, stampOutput } from './patchStamps.ts';
@@ -260,7 +261,8 @@ export async function openIncremental(root: string, outDir: string, key: string 
       // Stamped now it is live, on another thread while `meanwhile` runs (patchStamps.ts stampOutput); a page
       // not written in the end (none is) would only make `read` more than it is, and the replay less bold.
       const { stamps, dirs } = await stampOutput(outDir, written, meanwhile && (() => meanwhile(read)));
-      entered((output) => { const s = stamps[output]; return s ? { size: s[0], mtimeMs: s[1], ino: s[2] } : null; });
+      // (a page at an image variant's path has no stamp there: stamped as before)
+      entered((output) => { const s = stamps[output]; if (s) return { size: s[0], mtimeMs: s[1], ino: s[2] }; const st = parseVariantPath(output) ? lstatOrNull(below(outDir) + output) : null; return st?.isFile() ? stampOf(st) : null; });
       // A patch leaves the output before as it was; a staged build made the live output's the one before.
       if (!patched) {
         if (live) await moveRecord(files.live, files.before);

@@ -65,7 +65,7 @@ export function patchedStamps(live: Generation, was: OutputStamps, touched: Set<
 /**
  * The stamps of a whole output that is live, every file of which is in `written` (paths below `outDir`): one
  * lstat a file and a folder, taken on another thread (outputProbe.ts) while `meanwhile` runs on this one (10,000
- * pages: ~20,000 calls, ~0.1 s), here for a small output or if that thread fails. An image variant is stamped by its folder alone: the
+ * pages: ~20,000 calls, ~0.1 s), here for a small output, without `meanwhile`, or if that thread fails. An image variant is stamped by its folder alone: the
  * folder is named by the source's bytes and the settings, each file in it by width and format, so no build
  * writes other bytes under its name, and one added, removed or renamed changes the folder's stamp. (A variant
  * edited in place by hand goes unseen: the 1,809 variants of 200 photos cost the up-to-date check more lstat
@@ -82,13 +82,15 @@ export async function stampOutput(outDir: string, written: string[], meanwhile?:
       if (!k) break;
     }
   }
-  // (a thread costs more than a small output's lstat calls: from the probeMin setting's number of files)
-  const probing = written.length < engineSettings().probeMin ? Promise.resolve(null) : probeOutput(outDir, folders.length ? folders.join('\0') : null, files.length ? files.join('\0') : null);
+  // (a thread costs more than a small output's lstat calls: from the probeMin setting's number of files, and
+  // only when there is something to do meanwhile)
+  const probing = !meanwhile || written.length < engineSettings().probeMin ? Promise.resolve(null) : probeOutput(outDir, folders.length ? folders.join('\0') : null, files.length ? files.join('\0') : null);
   try { await meanwhile?.(); } catch (e) { await probing; throw e; }
   const probe = await probing;
   const base = below(outDir);
-  const stamps: OutputStamps['stamps'] = {};
-  const dirs: OutputStamps['dirs'] = {};
+  // (no prototype: a folder named __proto__ or constructor is a key like any other)
+  const stamps: OutputStamps['stamps'] = Object.create(null);
+  const dirs: OutputStamps['dirs'] = Object.create(null);
   for (const f of files) {
     const st = probe ? probe.file(f) : lstatOrNull(base + f);
     if (st) stamps[f] = [st.size, st.mtimeMs, st.ino];

@@ -11,7 +11,7 @@ import { createClientBundler } from '../islands/bundleDev.ts';
 import { cachedSiteModule, createSiteCompiler, loadSiteModule, type SiteModule } from '../site/index.ts';
 import { openContentCache, saveContentCache } from '../content/contentCache.ts';
 import { listContentFiles, listedContentFiles } from '../content/glob.ts';
-import { heapForContent, withPatchHeap } from '../core/heap.ts';
+import { heapAfterLoading, heapForContent, withPatchHeap } from '../core/heap.ts';
 import { createContentStore, type ChangeKind } from '../content/liveContent.ts';
 import { contentParser } from '../dev/parseWorker.ts';
 import { maybeStartPool, type Pool } from '../parallel/pool.ts';
@@ -69,6 +69,8 @@ export async function oneShotSources(root: string, opts: { drafts?: boolean; kno
   heapForContent(files.length);
   const uncached = files.filter((f) => !f.endsWith('.mdx')).length - (cache?.size ?? 0); // (MDX is listed, never parsed)
   const pool = maybeStartPool(uncached);
+  // (the heap's growth waits for the workers to read their code caches: core/heap.ts)
+  if (pool) heapAfterLoading(Promise.allSettled(Array.from({ length: pool.size }, (_, w) => pool.ready(w))));
   // The workers import the cached site module at once, or wait for the one esbuild is compiling.
   if (cached) pool?.load(cached.file);
   let saved: Promise<void> = Promise.resolve();

@@ -37,4 +37,38 @@ describe('a one-file build from the CLI', () => {
       expect(stamp()).toBe(before);
     }
   });
+
+  it('a build of a big content (a slower-growing heap) reads and makes every code cache under V8\'s own growth', async () => {
+    // Every content file counts as big, and a pool worker parses: the growth changes once the config stage
+    // ended and the worker loaded, so the site module's code cache the first build made is taken as it is.
+    const site = await copyOf('basic', {});
+    made.push(site);
+    fs.appendFileSync(path.join(site.root, 'sitegen.config.ts'), `\n// run ${randomBytes(6).toString('hex')}\n`);
+    const env = { SITEGEN_BIG_HEAP_MIN: '1', SITEGEN_PARALLEL_MIN: '1', SITEGEN_WORKERS: '1' };
+    const build = (more: Record<string, string> = {}) => {
+      const r = sitegen(['build', '--root', site.root, '--json'], { env: { ...env, ...more } });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      return JSON.parse(r.stdout) as { rendered: number; workers?: { workers: number } };
+    };
+    expect(build().workers?.workers).toBe(1);
+    const module = cachedSiteModule(site.root)!.file;
+    const stamp = () => { const s = fs.statSync(`${module}.v8cache`); return `${s.size}:${s.mtimeMs}`; };
+    const before = stamp();
+    const pages = () => fs.readdirSync(path.join(site.root, 'dist'), { recursive: true }).map(String).sort().map((f) => [f, fs.statSync(path.join(site.root, 'dist', f)).isFile() ? site.file(`dist/${f}`) : '']);
+    // A front matter edit (a whole load over a live output: a likely patch's growth), then a build with no
+    // output and no content cache (the worker parsing every file).
+    site.edit('content/pages/about.md', (t) => t.replace(/^title: .*$/m, 'title: About us, edited'));
+    expect(build().rendered).toBeGreaterThan(0);
+    expect(site.file('dist/about/index.html')).toContain('About us, edited');
+    fs.rmSync(path.join(site.root, 'dist'), { recursive: true });
+    fs.rmSync(path.join(site.root, '.sitegen/cache/content'), { recursive: true });
+    expect(build().workers?.workers).toBe(1);
+    expect(stamp()).toBe(before);
+    // The same pages as a build whose content is not big.
+    const big = pages();
+    fs.rmSync(path.join(site.root, 'dist'), { recursive: true });
+    build({ SITEGEN_BIG_HEAP_MIN: '1000000' });
+    expect(pages()).toEqual(big);
+  });
 });
