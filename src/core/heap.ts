@@ -1,22 +1,23 @@
 // heap: how fast V8's old generation may grow in a build. A process the CLI starts keeps V8's own growth (a
 // factor of up to 4 of what a full collection leaves), the fastest: a cold 10,000-page build spent 0.5–0.9 s
 // of its main thread in full collections under a 15 % growth, and ran ~11 % longer. A build of a big content
-// (the bigHeapMin setting: 40,000 files or more) grows by 30 % once its code caches are read, which keeps its
-// peak memory near what it holds live (cold 100,000 pages: peak RSS 1,448 MB under V8's growth, 919-973 MB
-// under 30 %, at 49 s against 45 s; 15 % held 895 MB for 61 s); it grows by 30 % while the content cache
-// opens too, before any of them is read. A big build that patches a few pages of a live output holds the whole
-// content and route table too, but allocates them once and renders little: it grows by 40 % until it knows it
-// must render a whole output. Only a process the CLI started is touched (in-process callers keep their own
-// flags), and never while a code cache is read or made, on the main thread or a pool worker: V8 stamps a code
-// cache with the hash of the process's flags as they are then, and refuses one whose stamp differs, so every
-// code cache is read and made under V8's growth.
+// (the bigHeapMin setting: 40,000 files or more) grows by 30 % while it loads the content, and by 15 % from then
+// on, when what it holds grows little and its peak memory comes (cold 100,000 pages: V8's own growth held 1,414
+// MiB at the peak, 30 % throughout 895–1,049 MiB from one run to another, 15 % throughout 895 MiB for 61 s
+// where V8's own took 45 s, most of the difference in the content stage). A big build that patches a few pages of
+// a live output holds the whole content and route table too, but allocates them once and renders little: it grows
+// by 40 % until it knows it must render a whole output. Only a process the CLI started is touched (in-process
+// callers keep their own flags), and never while a code cache is read or made, on the main thread or a pool
+// worker: V8 stamps a code cache with the hash of the process's flags as they are then, and refuses one whose
+// stamp differs, so every code cache is read and made under V8's growth.
 import v8 from 'node:v8';
 import { whenStageEnds, type StageListener } from './progress.ts';
 import { engineSettings } from './settings.ts';
 
 /** The growth code caches are read and made under: V8's own (a flag of 0 is its default). */
 export const CLI_GROWING = 0;
-const BIG_GROWING = 30;
+const BIG_LOADING = 30;
+const BIG_HELD = 15;
 const PATCH_GROWING = 40;
 
 let cli = false;
@@ -24,6 +25,8 @@ let big = false;
 let likely = false;
 /** The stage that reads the main thread's code caches (config) has ended. */
 let configEnded = false;
+/** The content stage has ended: what the build holds grows little from here. */
+let loaded = false;
 /** Worker threads still loading (each reads the vendor bundle's and the site module's code caches). */
 let loading = 0;
 /** This build (a later build is not changed by an earlier one's workers). */
@@ -37,7 +40,7 @@ const apply = (growing: number) => {
   v8.setFlagsFromString(`--heap-growing-percent=${growing}`);
   now = growing;
 };
-const wanted = () => (!big ? CLI_GROWING : likely ? PATCH_GROWING : BIG_GROWING);
+const wanted = () => (!big ? CLI_GROWING : likely ? PATCH_GROWING : loaded ? BIG_HELD : BIG_LOADING);
 
 /** Called by the CLI's entry (cli/main.ts): this process is a command bin/sitegen.js started. */
 export function startedByCli(): void {
@@ -50,11 +53,11 @@ export function heapForContent(files: number): void {
   if (cachesRead()) apply(wanted());
 }
 
-/** The growth changes only once `loaded` settles too (the pool's workers have read their code caches). */
-export function heapAfterLoading(loaded: Promise<unknown>): void {
+/** The growth changes only once `ready` settles too (the pool's workers have read their code caches). */
+export function heapAfterLoading(ready: Promise<unknown>): void {
   const of = build;
   loading++;
-  void loaded.then(() => {
+  void ready.then(() => {
     if (of !== build) return;
     loading--;
     if (cachesRead()) apply(wanted());
@@ -69,7 +72,7 @@ export function wholeOutputHeap(): void {
 
 /** The build has ended: V8's growth again, for whatever the process does next. */
 export function endBuildHeap(): void {
-  big = likely = configEnded = false;
+  big = likely = configEnded = loaded = false;
   loading = 0;
   build++;
   apply(CLI_GROWING);
@@ -98,5 +101,6 @@ export function withCacheHeap(save: () => void): void {
  *  code caches; the workers' are waited for too: heapAfterLoading); `patch`: the build will likely patch a live output. */
 export function heapAfter(stage: string, patch: boolean, onStage?: StageListener): StageListener {
   likely = patch; // (and the content cache opens with it: withPatchHeap)
-  return whenStageEnds(stage, () => { configEnded = true; if (cachesRead()) apply(wanted()); }, onStage);
+  const content = whenStageEnds('content', () => { loaded = true; if (cachesRead()) apply(wanted()); }, onStage);
+  return whenStageEnds(stage, () => { configEnded = true; if (cachesRead()) apply(wanted()); }, content);
 }
