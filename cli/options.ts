@@ -16,7 +16,7 @@ const count = (v: string | undefined): number | undefined => {
  * SITEGEN_DISK_BODIES_MIN (content files from which Markdown bodies wait on disk), SITEGEN_BIG_HEAP_MIN (content files
  * from which the heap grows slowly: core/heap.ts), SITEGEN_REPLAY=0 (no build replays an edit of
  * bodies alone: pipeline/replay.ts), SITEGEN_PROBE_MIN (output files from which a
- * build stamps the live output on another thread while it loads) and SITEGEN_DEBUG_MEM tune the worker pool and page writes.
+ * build stamps the live output on another thread while it loads, and a new whole output there while it writes the replay's record) and SITEGEN_DEBUG_MEM tune the worker pool and page writes.
  */
 export function engineSettingsFrom(flags: { cache?: boolean }, env: Env): Partial<EngineSettings> {
   const s: Partial<EngineSettings> = { cache: flags.cache !== false && env.SITEGEN_NO_CACHE !== '1' };

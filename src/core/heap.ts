@@ -3,7 +3,7 @@
 // of its main thread in full collections under a 15 % growth, and ran ~11 % longer. A build of a big content
 // (the bigHeapMin setting: 40,000 files or more) grows by 30 % while it loads the content, and by 15 % from then
 // on, when what it holds grows little and its peak memory comes (cold 100,000 pages: V8's own growth held 1,414
-// MiB at the peak, 30 % throughout 895–1,049 MiB from one run to another, 15 % throughout 895 MiB for 61 s
+// MiB at the peak, 30 % throughout 919–970 MiB in single builds and 1,049 MB in a bench run, 15 % throughout 895 MiB for 61 s
 // where V8's own took 45 s, most of the difference in the content stage). A big build that patches a few pages of
 // a live output holds the whole content and route table too, but allocates them once and renders little: it grows
 // by 40 % until it knows it must render a whole output. Only a process the CLI started is touched (in-process

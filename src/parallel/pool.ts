@@ -101,7 +101,8 @@ export function startPool(size: number): Pool {
   let failed: Error | null = null;
   const entry = workerFile();
   const slots: Slot[] = Array.from({ length: size }, () => {
-    // A smaller young generation than V8's default: see bin/sitegen.js (peak memory at 10,000 pages).
+    // A smaller young generation than V8's default, for the peak memory at 10,000 pages (a bigger one, 64 MB, did not
+    // make a cold 10,000-page build faster: bench/RESULTS.md).
     const worker = new Worker(entry, { workerData: { sitegenWorker: true, settings: engineSettings() }, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
     const pending: Slot['pending'] = new Map();
     let markReady!: () => void;

@@ -142,7 +142,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     try {
       const envKey = memo?.envKey ?? wholeEnv(env);
       const known = memo ? { stamps: memo.contentStamps(), context: `${envKey}\n${new Date().toISOString().slice(0, 10)}` } : undefined;
-      // A record of a live output: the build will likely patch it, and its heap grows faster while the content cache opens and once the config is loaded; a big content's grows slowly (core/heap.ts).
+      // The content's size (from the last build's record) and a record of a live output set the heap's growth: a big content grows by 40 % while the build will likely patch dist/, else slowly; a small one keeps V8's own (core/heap.ts).
       if (known?.stamps) heapForContent(listedContentFiles(known.stamps).length);
       const onStage = kept.after(heapAfter('config', !!memo && await isFolder(outDir), opts.onStage));
       const { session, plan } = await loadAndPlan({ ...opts, root, env: tracked.proxy, onStage }, 'build', result, known);

@@ -4,8 +4,8 @@
 // thread (100,000 bench pages: 100,000 files and 11 folders, ~0.9 s of the main thread). The stamps are
 // taken after this build took the build lock, as the main thread's own would be: a file changed by hand
 // since is seen as changed either way. A path the output had not (a file added since) is undefined, and the
-// caller stats it itself. A whole build stamps its new output here too, for its record, while the main thread
-// writes the replay's record (patchStamps.ts stampOutput).
+// caller stats it itself. A whole build of probeMin output files or more that writes a replay record stamps its new
+// output here too, for its record, while the main thread writes the replay's (patchStamps.ts stampOutput).
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { below } from './patchStamps.ts';
 

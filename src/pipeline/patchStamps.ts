@@ -1,6 +1,7 @@
-// patchStamps: what a patch of the live output (output/patch.ts) changed in the incremental record
-// (incremental.ts save): its entries, and the stamps of the files and folders it wrote or deleted, found
-// without a look at the files it left alone.
+// patchStamps: the stamps of the live output for the incremental record (incremental.ts save): after a patch
+// (output/patch.ts), its entries and the stamps of the files and folders it wrote or deleted, found without a
+// look at the files it left alone; after a whole build, every file and folder (stampOutput), on another thread
+// from probeMin files while the replay's record is written.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Change, Entry, Generation, OutputStamps } from './pageRecord.ts';
@@ -83,7 +84,7 @@ export async function stampOutput(outDir: string, written: string[], meanwhile?:
     }
   }
   // (a thread costs more than a small output's lstat calls: from the probeMin setting's number of files, and
-  // only when there is something to do meanwhile)
+  // only when the caller has something to run meanwhile: build.ts's replay record, which may turn out to be nothing)
   const probing = !meanwhile || written.length < engineSettings().probeMin ? Promise.resolve(null) : probeOutput(outDir, folders.length ? folders.join('\0') : null, files.length ? files.join('\0') : null);
   try { await meanwhile?.(); } catch (e) { await probing; throw e; }
   const probe = await probing;

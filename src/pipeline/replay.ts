@@ -102,7 +102,8 @@ export async function saveReplay(root: string, session: Session, plan: ReadyPlan
   try {
     made = recordLines(root, session.content as Content, plan.routing.table.routes, line);
     flush();
-  } finally { fs.closeSync(fd); }
+  } catch (e) { fs.closeSync(fd); fs.rmSync(tmp, { force: true }); throw e; }
+  fs.closeSync(fd);
   if (!made) { fs.rmSync(tmp, { force: true }); return; }
   fs.renameSync(tmp, linesFile(root));
   const index: ReplayIndex = { version: VERSION, reads, siteUrl: session.siteUrl(), manifest, ...made };
