@@ -15,10 +15,9 @@ import { fileURLToPath } from 'node:url';
 import type { Alias, Content, Route } from '../core/types.ts';
 import type { ManifestLinks } from '../render/page.ts';
 import { markUnknown, moveRecord, readGeneration, recordFiles, removeRecord, writeDelta, writeGeneration, type Entry, type Generation, type OutputStamps, type RecordFile, type Stamp } from './pageRecord.ts';
-import { parseVariantPath } from '../images/model.ts';
 import { sha1, stable, Unknown, type StableMemo } from './stableText.ts';
 import { envRecordOf, envSame, type EnvRecord } from './envRecord.ts';
-import { below, changeOf, lstatOrNull, patchedStamps, stampOutput } from './patchStamps.ts';
+import { below, changeOf, fileStamp, lstatOrNull, patchedStamps, stampFrom, stampOutput } from './patchStamps.ts';
 import type { OutputProbe } from './outputProbe.ts';
 import { exportNames } from '../site/exportRegistry.ts';
 import { BodyRoute } from './routeTable.ts';
@@ -37,7 +36,6 @@ function routeText(route: Route, memo: StableMemo, named: Map<unknown, string>):
   return `${name}|${body ? 'body' : ''}|${stable(route, NOT_DATA, memo)}`;
 }
 
-const stampOf = (s: fs.Stats): Stamp => ({ size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
 const sameStamp = (a: Stamp, b: Stamp) => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
 
 export interface BuildKeyInput {
@@ -161,8 +159,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
   const stampIn = (output: string): Stamp | null => {
     const known = dir === outDir ? probe?.file(output) : undefined;
     if (known !== undefined) return known;
-    const s = lstatOrNull(below(dir) + output);
-    return s?.isFile() ? stampOf(s) : null;
+    return fileStamp(below(dir) + output);
   };
   /** The entry of whichever earlier output the file in `dir` is, if its key is `k`. Synchronous: one lstat is a
    *  few microseconds, while an awaited one per page (thousands, one after another) left the thread idle. */
@@ -245,15 +242,15 @@ export async function openIncremental(root: string, outDir: string, key: string 
       for (const e of next.values()) for (const [name] of e.reads) read.add(name);
       // (a map, not a list of pairs: one object fewer for each of 100,000 entries, and what changeOf asks)
       const entries = new Map<string, Entry>();
-      const entered = (stampOf: (output: string) => Stamp | null) => {
-        for (const [output, e] of next) { const stamp = e.stamp ?? stampOf(output); if (stamp) entries.set(output, e.stamp ? e as Entry : { ...e, stamp }); }
+      const entered = (stamps: Record<string, [number, number, number] | 0>) => {
+        for (const [output, e] of next) { const stamp = e.stamp ?? stampFrom(stamps, outDir, output); if (stamp) entries.set(output, e.stamp ? e as Entry : { ...e, stamp }); }
       };
       if (was) {
         await meanwhile?.(read);
-        entered((output) => { const s = lstatOrNull(below(outDir) + output); return s?.isFile() ? stampOf(s) : null; });
         // The record's stamps changed where the patch wrote or deleted: work for the files it touched,
         // not for every file of the output (100,000 pages: a walk of every file and folder, and a diff).
         const p = patchedStamps(live!, was, touched!, written, outDir);
+        entered(p.change.stamps);
         if (await writeDelta(files.live, outDir, live!, { ...changeOf(live!, entries), ...p.change, env: envRecord, targets })) return { ...p.now, env: envRecord, read };
         await writeGeneration(files.live, outDir, entries, { files: written, ...p.now, env: envRecord, targets });
         return { ...p.now, env: envRecord, read };
@@ -261,8 +258,7 @@ export async function openIncremental(root: string, outDir: string, key: string 
       // Stamped now it is live, on another thread while `meanwhile` runs (patchStamps.ts stampOutput); a page
       // not written in the end (none is) would only make `read` more than it is, and the replay less bold.
       const { stamps, dirs } = await stampOutput(outDir, written, meanwhile && (() => meanwhile(read)));
-      // (a page at an image variant's path has no stamp there: stamped as before)
-      entered((output) => { const s = stamps[output]; if (s) return { size: s[0], mtimeMs: s[1], ino: s[2] }; const st = parseVariantPath(output) ? lstatOrNull(below(outDir) + output) : null; return st?.isFile() ? stampOf(st) : null; });
+      entered(stamps);
       // A patch leaves the output before as it was; a staged build made the live output's the one before.
       if (!patched) {
         if (live) await moveRecord(files.live, files.before);

@@ -4,7 +4,7 @@
 // from probeMin files while the replay's record is written.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Change, Entry, Generation, OutputStamps } from './pageRecord.ts';
+import type { Change, Entry, Generation, OutputStamps, Stamp } from './pageRecord.ts';
 import { parseVariantPath } from '../images/model.ts';
 import { sameList } from '../output/patch.ts';
 import { probeOutput } from './outputProbe.ts';
@@ -12,6 +12,25 @@ import { engineSettings } from '../core/settings.ts';
 
 // Any error (none there, a file where a folder was: ENOTDIR) is a file or folder not as recorded.
 export const lstatOrNull = (p: string): fs.Stats | null => { try { return fs.lstatSync(p); } catch { return null; } };
+
+/** Adds the folders of an output's file `f` (below the output; '' is the output itself) to `into`, nearest first,
+ *  up to one it has already. */
+function addFolders(f: string, into: Set<string>): void {
+  for (let d = path.dirname(f); ; d = path.dirname(d)) { const k = d === '.' ? '' : d; if (into.has(k)) break; into.add(k); if (!k) break; }
+}
+
+/** The stamp of the file at `p`, or null when there is none (or something else is there). */
+export function fileStamp(p: string): Stamp | null {
+  const st = lstatOrNull(p);
+  return st?.isFile() ? { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino } : null;
+}
+
+/** A page's stamp: the one `stamps` took of its file (a whole output's, or what a patch wrote), else its own lstat
+ *  (an image variant's path, which is stamped by its folder; a file a patch left alone). */
+export function stampFrom(stamps: Record<string, [number, number, number] | 0>, outDir: string, output: string): Stamp | null {
+  const s = Object.hasOwn(stamps, output) ? stamps[output] : 0;
+  return s ? { size: s[0], mtimeMs: s[1], ino: s[2] } : fileStamp(below(outDir) + output);
+}
 
 /** A folder with a separator after it: records name files by their path below it, joined by concatenation
  *  (path.join normalizes each of ~20,000 paths, a third of the up-to-date check's time at 10,000 pages). */
@@ -48,9 +67,7 @@ export function patchedStamps(live: Generation, was: OutputStamps, touched: Set<
   // (with the lists the same, a file the patch touched is one it wrote unless it deleted it: then it is not there)
   const isWritten = (f: string) => (has ? has.has(f) : true);
   const changedDirs = new Set<string>();
-  const touch = (f: string) => {
-    for (let d = path.dirname(f); ; d = path.dirname(d)) { const k = d === '.' ? '' : d; if (changedDirs.has(k)) break; changedDirs.add(k); if (!k) break; }
-  };
+  const touch = (f: string) => addFolders(f, changedDirs);
   for (const f of removed) { touch(f); forget(f); }
   for (const f of touched) { touch(f); if (isWritten(f)) restamp(f); }
   for (const f of added) if (!touched.has(f)) { touch(f); restamp(f); }
@@ -74,18 +91,11 @@ export function patchedStamps(live: Generation, was: OutputStamps, touched: Set<
  */
 export async function stampOutput(outDir: string, written: string[], meanwhile?: () => Promise<void>): Promise<OutputStamps> {
   const files = written.filter((f) => !parseVariantPath(f));
-  const folders: string[] = [], seen = new Set<string>();
-  for (const f of written) {
-    for (let d = path.dirname(f); ; d = path.dirname(d)) {
-      const k = d === '.' ? '' : d;
-      if (seen.has(k)) break;
-      seen.add(k); folders.push(k);
-      if (!k) break;
-    }
-  }
+  const folders = new Set<string>();
+  for (const f of written) addFolders(f, folders);
   // (a thread costs more than a small output's lstat calls: from the probeMin setting's number of files, and
   // only when the caller has something to run meanwhile: build.ts's replay record, which may turn out to be nothing)
-  const probing = !meanwhile || written.length < engineSettings().probeMin ? Promise.resolve(null) : probeOutput(outDir, folders.length ? folders.join('\0') : null, files.length ? files.join('\0') : null);
+  const probing = !meanwhile || written.length < engineSettings().probeMin ? Promise.resolve(null) : probeOutput(outDir, folders.size ? [...folders].join('\0') : null, files.length ? files.join('\0') : null);
   try { await meanwhile?.(); } catch (e) { await probing; throw e; }
   const probe = await probing;
   const base = below(outDir);

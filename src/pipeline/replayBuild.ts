@@ -4,17 +4,17 @@
 // again from the record, written into the live output as a patch writes. Whatever it cannot answer for sure
 // (a parse problem or warning, another field, a page whose links, ids or islands changed) returns null before
 // anything is written: the whole build then does it, and says what it says.
-import path from 'node:path';
 import type { BuildResult, Entry, Route } from '../core/types.ts';
 import type { UpToDate } from './upToDate.ts';
 import { noteReplayed, readReplay, recordReader, replayedFiles } from './replay.ts';
 import { cachedSiteModule, importCompiled } from '../site/index.ts';
 import { loadBatch } from '../content/load.ts';
+import { bodyHolds } from '../content/bodyStore.ts';
 import { finishContent } from '../authoring/finish.ts';
 import { renderContext, renderRoute } from '../render/page.ts';
 import { extractLinks } from './linkScan.ts';
 import { markUnknown, readGeneration, recordFiles, writeDelta, writeGeneration, type Entry as PageEntry } from './pageRecord.ts';
-import { lstatOrNull, patchedStamps } from './patchStamps.ts';
+import { patchedStamps, stampFrom } from './patchStamps.ts';
 import { patchOutput, sameList } from '../output/patch.ts';
 import { sha1 } from './stableText.ts';
 import { envSame } from './envRecord.ts';
@@ -46,7 +46,7 @@ export async function replayEdit(root: string, outDir: string, memo: UpToDate, o
   try {
     for (let i = 0; i < results.length; i++) {
       const r = results[i]!, collection = facts[i]![0];
-      if (!r.entry || r.errors.length || r.warnings?.length || /<sitegen-c|assets\/img\//.test(r.entry.html ?? '')) return null;
+      if (!r.entry || r.errors.length || r.warnings?.length || bodyHolds(r.entry.html ?? '')) return null;
       const finished = finishContent(config, { [collection]: [r.entry] }, { drafts: opts.drafts });
       const e = finished.lists[collection]?.[0];
       if (finished.issues.length || !e || !record.same(e)) return null;
@@ -81,8 +81,8 @@ export async function replayEdit(root: string, outDir: string, memo: UpToDate, o
   const p = patchedStamps(live, { stamps: live.stamps, dirs: live.dirs }, staging.touched, live.files, outDir);
   const changed = new Map<string, PageEntry | null>();
   for (const pg of pages) {
-    const st = lstatOrNull(path.join(outDir, pg.output));
-    if (st) changed.set(pg.output, { ...pg.entry, stamp: { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino } });
+    const stamp = stampFrom(p.change.stamps, outDir, pg.output);
+    if (stamp) changed.set(pg.output, { ...pg.entry, stamp });
   }
   if (!await writeDelta(files.live, outDir, live, { entries: changed, ...p.change, env: live.env, targets: live.targets })) {
     const all = new Map<string, PageEntry>();

@@ -45,13 +45,11 @@ function realBase(root: string): string {
   return `${r}${path.sep}`;
 }
 
-const registry = () => modules;
-
 /** A map from each export of the site's modules under `root` to its name, for many lookups (exportName's, once). */
 export function exportNames(root: string): Map<unknown, string> {
   const out = new Map<unknown, string>();
   const base = realBase(root);
-  for (const [file, ns] of registry() ?? []) {
+  for (const [file, ns] of modules) {
     if (!file.startsWith(base)) continue;
     const rel = file.slice(base.length).split(path.sep).join('/');
     for (const k of Object.keys(ns)) { const v = ns[k]; if ((typeof v === 'function' || (typeof v === 'object' && v)) && !out.has(v)) out.set(v, `${rel}#${k}`); }
@@ -63,6 +61,6 @@ export function exportNames(root: string): Map<unknown, string> {
 export function exportByName(root: string, name: string): unknown {
   const hash = name.lastIndexOf('#');
   if (hash < 0) return undefined;
-  const ns = registry()?.get(realBase(root) + name.slice(0, hash).split('/').join(path.sep));
+  const ns = modules.get(realBase(root) + name.slice(0, hash).split('/').join(path.sep));
   return ns && Object.hasOwn(ns, name.slice(hash + 1)) ? ns[name.slice(hash + 1)] : undefined;
 }
