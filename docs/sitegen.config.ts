@@ -41,6 +41,9 @@ export default defineConfig({
     titleTemplate: '%s | sitegen docs',
     favicon: '/favicon.svg',
   },
+  // Published on GitHub Pages (.github/workflows/docs.yml), which sends no headers from _headers: each page
+  // carries its Content-Security-Policy itself.
+  cspMeta: true,
   css: ['templates/docs.css'],
   layout: Layout,
   plugins: [markdown({ headingIds: true, footnotes: true, highlight: true }), docLinks()],

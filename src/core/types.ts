@@ -182,6 +182,12 @@ export interface SiteConfig {
   islandsDir?: string;
   /** Extra Content-Security-Policy sources, merged into the strict default; a function gets the build's environment. */
   csp?: Record<string, string[]> | ((env: NodeJS.ProcessEnv) => Record<string, string[]>);
+  /**
+   * Also write the Content-Security-Policy into every page, as `<meta http-equiv="Content-Security-Policy">`
+   * first in its head, for hosts that send no headers from `_headers` (GitHub Pages). Default false. A page
+   * cannot set `frame-ancestors`, `sandbox` or report endpoints that way: they stay in `_headers` only.
+   */
+  cspMeta?: boolean;
   /** Lines the build prints about how it was configured (e.g. which backend the site talks to). */
   notices?: (env: NodeJS.ProcessEnv) => string[];
   /** Values replaced at build time in island code: `process.env.X` style defines. */

@@ -140,6 +140,23 @@ export function contentSecurityPolicy(config: SiteConfig, env: NodeJS.ProcessEnv
   return Object.entries(merged).map(([k, v]) => `${k} ${v.join(' ')}`).join('; ');
 }
 
+/** Directives a policy in a page's `<meta http-equiv>` cannot carry (the browser ignores them there, and says so in
+ *  its console): they are left out of it, and only a host's header sends them. */
+export const HEADER_ONLY_DIRECTIVES = ['frame-ancestors', 'sandbox', 'report-uri', 'report-to'];
+
+/** A policy as a page's `<meta http-equiv>` can carry it: without the directives only a header can (above). */
+export function metaPolicy(policy: string): string {
+  return policy.split('; ').filter((d) => !HEADER_ONLY_DIRECTIVES.includes(d.split(' ', 1)[0])).join('; ');
+}
+
+/** The policies pages carry with `cspMeta`: the site's, and by path those of the routes that add their own sources. */
+export function pagePolicies(config: SiteConfig, routes: readonly Pick<Route, 'path' | 'csp' | 'body'>[], env: NodeJS.ProcessEnv): { site: string; routes?: Record<string, string> } {
+  const site = metaPolicy(contentSecurityPolicy(config, env));
+  let own: Record<string, string> | undefined;
+  for (const r of routes) if (r.csp && Object.keys(r.csp).length && !r.body) (own ??= {})[r.path] = metaPolicy(contentSecurityPolicy(config, env, r.csp));
+  return own ? { site, routes: own } : { site };
+}
+
 /** One `_headers` rule per route that adds CSP sources of its own: its path (and its index.html) with the full policy. */
 export function routeCspRules(routes: Pick<Route, 'path' | 'csp' | 'output'>[], config: SiteConfig, env: NodeJS.ProcessEnv = {}): { paths: string[]; csp: string }[] {
   const { base } = urlPolicy(config);

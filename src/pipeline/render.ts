@@ -14,6 +14,7 @@ import { CloneError, type Pool } from '../parallel/pool.ts';
 import { engineSettings } from '../core/settings.ts';
 import type { Incremental } from './incremental.ts';
 import { counter } from '../core/progress.ts';
+import { pagePolicies } from '../output/hostfiles.ts';
 import type { ReadyPlan, Session } from './session.ts';
 
 /** What a page render reports back: never its HTML (the target holds it). */
@@ -173,9 +174,11 @@ export interface RenderOptions {
  * that records what each page reads), origin, and the links of the asset manifest (no file bytes: plain
  * data a worker can receive), with the build's pool.
  */
-export function planInput(session: Pick<Session, 'site' | 'root' | 'content' | 'siteUrl' | 'pool'>, plan: ReadyPlan, content: Content = session.content): RenderPlan {
+export function planInput(session: Pick<Session, 'site' | 'root' | 'content' | 'siteUrl' | 'pool' | 'env'>, plan: ReadyPlan, content: Content = session.content): RenderPlan {
   const { routing, manifest: m, outputs } = plan;
   const manifest: ManifestLinks = { css: m.css, runtime: m.runtime, baseChunks: m.baseChunks, islandChunks: m.islandChunks, reactIslands: m.reactIslands, images: outputs.images.table };
+  // In the manifest, so a change of the policy is a change of every page's build key (pipeline/incremental.ts).
+  if (session.site!.config.cspMeta) manifest.cspMeta = pagePolicies(session.site!.config, routing.table.routes, session.env);
   return { site: session.site!, table: routing.table, setup: { root: session.root, content, siteUrl: session.siteUrl(), manifest }, pool: session.pool };
 }
 

@@ -30,6 +30,8 @@ export interface RenderContext {
   assets: PageAssets;
   /** The site's static images (output/staticImages.ts), for image() in templates. */
   images?: ImageTable;
+  /** With the config's `cspMeta`: the policy pages carry in their head (the site's; a route's own by its path). */
+  cspMeta?: { site: string; routes?: Record<string, string> };
 }
 
 export interface RenderedPage {
@@ -167,7 +169,9 @@ export function renderPage(route: Route, ctx: RenderContext): RenderedPage {
   const preloads = hoistedPreloads(body);
   // (the Open Graph image's version, and those image() gave, which the build makes whatever attribute links them)
   const links = [...new Set([...og?.link ? [og.link] : [], ...takeImageLinks()])];
-  return { html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">${head}${body.slice(0, preloads)}</head><body>${body.slice(preloads)}</body></html>`, islands, ...(links.length ? { links } : {}) };
+  // The policy first in the head: a browser applies a <meta> policy to what comes after it.
+  const csp = ctx.cspMeta ? `<meta http-equiv="Content-Security-Policy" content="${attr(ctx.cspMeta.routes?.[route.path] ?? ctx.cspMeta.site)}">` : '';
+  return { html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">${csp}${head}${body.slice(0, preloads)}</head><body>${body.slice(preloads)}</body></html>`, islands, ...(links.length ? { links } : {}) };
 }
 
 /**
@@ -186,11 +190,14 @@ function hoistedPreloads(body: string): number {
   return at;
 }
 
+/** Text for a double-quoted attribute. */
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 /** A tiny page that sends visitors (and crawlers, via canonical) from an alias to its target. */
 export function renderAliasPage(toPath: string, ctx: RenderContext): string {
   const target = absolute(ctx, toPath);
   const to = withBase(toPath, ctx.policy.base);
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const esc = attr;
   const lang = ctx.config.site.lang ?? 'en';
   return `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><title>Redirecting to ${esc(to)}</title>` +
     `<meta http-equiv="refresh" content="0; url=${esc(to)}"><link rel="canonical" href="${esc(target)}"><meta name="robots" content="noindex"></head>` +

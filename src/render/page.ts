@@ -16,6 +16,8 @@ import type { ComponentRenderFailure } from './components.tsx';
 export type ManifestLinks = Pick<AssetManifest, 'css' | 'runtime' | 'baseChunks' | 'islandChunks' | 'reactIslands'> & {
   /** The static images' sizes and URLs (output/staticImages.ts), for image() in templates. */
   images?: ImageTable;
+  /** With `cspMeta`, the policy each page carries in its head: the site's, and those of routes with their own `csp`, by path. */
+  cspMeta?: { site: string; routes?: Record<string, string> };
 };
 
 /** The part of a site module that renders. */
@@ -30,7 +32,7 @@ export function renderContext(config: SiteConfig, content: Content, siteUrl: str
   // The manifest's URLs are base-less ("/assets/…"); pages link them under the site's base.
   const url = policy.base === '/' ? (u: string) => u : (u: string) => withBase(u, policy.base);
   return {
-    config, content, siteUrl, policy, images: manifest.images,
+    config, content, siteUrl, policy, images: manifest.images, ...(manifest.cspMeta ? { cspMeta: manifest.cspMeta } : {}),
     assets: {
       css: manifest.css.map(url), runtime: manifest.runtime && url(manifest.runtime),
       preload: (eager) => pageChunks(manifest, eager).map(url),

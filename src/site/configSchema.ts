@@ -117,6 +117,7 @@ export const siteConfigSchema = z.strictObject({
   css: z.array(z.string()).optional(),
   islandsDir: z.string().optional(),
   csp: cspSchema.optional(),
+  cspMeta: z.boolean().optional(),
   notices: fn('env => string[]').optional(),
   define: fn('env => Record<string, string>').optional(),
   aliasPages: z.boolean().optional(),

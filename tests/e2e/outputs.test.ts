@@ -2,7 +2,8 @@
 // served) and run by `sitegen preview`, seen in Chromium — every page's assets load under the base, its
 // island hydrates, the 404 page is styled at any depth, the feeds are well-formed XML/JSON with the right
 // Content-Type, the per-page head (og:image, meta, JSON-LD) is there and escaped, and the blog scenario of
-// issue 14 works as a reader uses it: dates and tags, a tags page, highlighted code and a footnote.
+// issue 14 works as a reader uses it: dates and tags, a tags page, highlighted code and a footnote. The same blog
+// with `cspMeta`, served without its _headers (as GitHub Pages serves it), enforces the policy its pages carry.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,5 +197,58 @@ describe('a site with base "/blog/" under sitegen preview', () => {
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), url).toEqual([]);
     }
     await context.close();
+  });
+});
+
+describe('the same blog with cspMeta, on a host that sends no headers (GitHub Pages)', () => {
+  let metaSite: TestSite;
+  let metaServer: PreviewServer;
+  let metaOrigin: string;
+  let metaDist: string;
+  beforeAll(async () => {
+    metaSite = await copyOf('base-blog');
+    metaSite.edit('sitegen.config.ts', (t) => t.replace("  images: { fingerprint: true },\n", "  images: { fingerprint: true },\n  cspMeta: true,\n"));
+    const b = await metaSite.build({ quiet: true });
+    if (b.code !== 0) throw new Error(b.stderr + b.stdout);
+    // What GitHub Pages does with the output: `_headers` is not read, so no policy comes from a header.
+    metaDist = b.outDir;
+    fs.rmSync(path.join(b.outDir, '_headers'));
+    metaServer = await metaSite.preview();
+    metaOrigin = new URL(metaServer.url).origin;
+  });
+  afterAll(async () => { await metaServer?.close(); metaSite?.remove(); });
+
+  it("enforces the page's own policy: the island hydrates, an injected inline script is refused, nothing else is", async () => {
+    const page = await browser.newPage();
+    const problems = watchProblems(page);
+    const res = await page.goto(metaOrigin + '/blog/', { waitUntil: 'networkidle' });
+    expect(res?.headers()['content-security-policy']).toBeUndefined();
+    expect(await page.locator('head > meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toContain("script-src 'self'");
+    await page.getByRole('button', { name: 'count is 1' }).click();
+    await expect(page.getByRole('button', { name: 'count is 2' }).isVisible()).resolves.toBe(true);
+    // What an injection would add: an inline script. The policy from the page's head stops it.
+    const outcome = await page.evaluate(() => new Promise<{ ran: boolean; directive: string }>((resolve) => {
+      document.addEventListener('securitypolicyviolation', (e) => resolve({ ran: 'injected' in window, directive: e.effectiveDirective }), { once: true });
+      const s = document.createElement('script');
+      s.textContent = 'window.injected = true';
+      document.body.append(s);
+      setTimeout(() => resolve({ ran: 'injected' in window, directive: '' }), 1000);
+    }));
+    expect(outcome).toEqual({ ran: false, directive: 'script-src-elem' });
+    expect(problems.errors).toEqual([]);
+    // The one complaint is the refusal: none of a directive a <meta> policy cannot carry (frame-ancestors).
+    expect(problems.console).toHaveLength(1);
+    expect(problems.console[0]).toMatch(/inline script violates .*script-src 'self'/);
+    await page.close();
+  });
+
+  it('has valid pages with the policy in their head', async () => {
+    const validator = new HtmlValidate(new FileSystemConfigLoader());
+    for (const rel of ['index.html', 'posts/first/index.html', '404.html']) {
+      const html = fs.readFileSync(path.join(metaDist, rel), 'utf8');
+      expect(html).toContain(`<head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self';`);
+      const report = await validator.validateString(html, rel);
+      expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`)), rel).toEqual([]);
+    }
   });
 });
