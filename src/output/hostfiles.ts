@@ -140,6 +140,29 @@ export function contentSecurityPolicy(config: SiteConfig, env: NodeJS.ProcessEnv
   return Object.entries(merged).map(([k, v]) => `${k} ${v.join(' ')}`).join('; ');
 }
 
+// A directive's name as the policy writes it (lowercase: a browser reads names in any case, so two spellings
+// would be two directives here), and what a source cannot hold: what ends a source, a directive (`;`) or a
+// policy (`,`), or a line of _headers (a control character).
+const DIRECTIVE_NAME = /^[a-z][a-z0-9-]*$/;
+// eslint-disable-next-line no-control-regex
+const NOT_IN_SOURCE = /[\s;,\u0000-\u001f\u007f]/;
+
+/** Why one directive's sources (a `csp` entry of the config, of csp()'s result or of a route) are refused, said of the directive, or null. */
+export function cspDirectiveProblem(name: string, list: unknown): string | null {
+  if (!DIRECTIVE_NAME.test(name)) return `is not written as a directive's name: write it in lowercase, as 'img-src' or 'frame-src'`;
+  if (!Array.isArray(list) || list.some((x) => typeof x !== 'string')) return `must be a list of sources, such as [${JSON.stringify(typeof list === 'string' ? list : 'https://cdn.example')}]`;
+  const bad = (list as string[]).find((s) => !s || NOT_IN_SOURCE.test(s));
+  if (bad !== undefined) return `has the source ${JSON.stringify(bad)}, ${bad ? 'which holds a space, a ";", a "," or a control character' : 'which is empty'}: each source is one word of its own, such as 'https://cdn.example' or "'unsafe-inline'"`;
+  return null;
+}
+
+/** Why sources by directive (csp()'s result, a route's `csp`) are refused, or null. */
+export function cspSourcesProblem(v: unknown): string | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return `${v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v}, not an object of sources by directive ({ 'img-src': ['https://cdn.example'] })`;
+  for (const [k, list] of Object.entries(v)) { const p = cspDirectiveProblem(k, list); if (p) return `${JSON.stringify(k)} ${p}`; }
+  return null;
+}
+
 /** Directives a policy in a page's `<meta http-equiv>` cannot carry (the browser ignores them there, and says so in
  *  its console): they are left out of it, and only a host's header sends them. */
 export const HEADER_ONLY_DIRECTIVES = ['frame-ancestors', 'sandbox', 'report-uri', 'report-to'];

@@ -65,7 +65,9 @@ export function buildKey(k: BuildKeyInput): string | null {
   try {
     // The engine runs from its sources (tests) without a vendor bundle: then nothing to stamp.
     const vendor = k.vendorFile && fs.existsSync(k.vendorFile) ? fs.statSync(k.vendorFile) : null;
-    return sha1([sha1(fs.readFileSync(k.moduleFile, 'latin1')), k.vendorFile ?? '', vendor ? `${vendor.size}:${vendor.mtimeMs}` : '', engineStamp(), stable(k.manifest), k.siteUrl, process.version].join('\n'));
+    // A route's own policy (cspMeta) is in its page's key, with the route's `csp`: here it would be every page's.
+    const manifest = k.manifest.cspMeta?.routes ? { ...k.manifest, cspMeta: { site: k.manifest.cspMeta.site } } : k.manifest;
+    return sha1([sha1(fs.readFileSync(k.moduleFile, 'latin1')), k.vendorFile ?? '', vendor ? `${vendor.size}:${vendor.mtimeMs}` : '', engineStamp(), stable(manifest), k.siteUrl, process.version].join('\n'));
   } catch {
     return null;
   }

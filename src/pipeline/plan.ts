@@ -11,7 +11,8 @@ import { routeFieldAt } from './routeLocate.ts';
 import { message, fileLocation } from '../core/errors.ts';
 import type { LinkTargets } from './linkScan.ts';
 import { makeTargets, targetsOver } from './linkTargets.ts';
-import { hostFiles, MERGED_HOST_FILES, type OwnHostFiles } from '../output/hostfiles.ts';
+import { cspSourcesProblem, hostFiles, MERGED_HOST_FILES, type OwnHostFiles } from '../output/hostfiles.ts';
+import { siteCall } from './siteCall.ts';
 import { urlPolicy } from '../render/urls.ts';
 import { staticImagesCached, type ImageTable } from '../output/staticImages.ts';
 import { OutputPaths, firstNeeders, hasOutputHooks, pluginOutputs, wayBlocked } from '../output/pluginOutputs.ts';
@@ -25,6 +26,20 @@ import { sha1 } from './stableText.ts';
 /** The aliases that get a meta-refresh page: all of them, unless the config says `aliasPages: false`. */
 export function aliasPagesOf(table: Pick<RouteTable, 'aliases'>, config: SiteConfig): Alias[] {
   return config.aliasPages === false ? [] : table.aliases;
+}
+
+/**
+ * What the config's csp() (the site's code, merged with the plugins') throws or returns that the policy cannot
+ * take, located like any other problem. Called before the host files and pages ask for the policy, so a throw
+ * there stays a sitegen bug.
+ */
+export function cspCallProblems(root: string, config: SiteConfig, env: NodeJS.ProcessEnv): Message[] {
+  const csp = config.csp;
+  if (typeof csp !== 'function') return [];
+  const called = siteCall(root, 'csp() threw', () => csp(env));
+  if (called.error) return [called.error];
+  const bad = cspSourcesProblem(called.value);
+  return bad ? [message('ConfigError', `csp() returned ${bad}`, locateKey(root, ['csp']))] : [];
 }
 
 /** The files static hosts read, generated from the route table and the config, with the site's own

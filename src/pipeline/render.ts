@@ -177,7 +177,8 @@ export interface RenderOptions {
 export function planInput(session: Pick<Session, 'site' | 'root' | 'content' | 'siteUrl' | 'pool' | 'env'>, plan: ReadyPlan, content: Content = session.content): RenderPlan {
   const { routing, manifest: m, outputs } = plan;
   const manifest: ManifestLinks = { css: m.css, runtime: m.runtime, baseChunks: m.baseChunks, islandChunks: m.islandChunks, reactIslands: m.reactIslands, images: outputs.images.table };
-  // In the manifest, so a change of the policy is a change of every page's build key (pipeline/incremental.ts).
+  // In the manifest, which goes to the workers and into the replay's record: the site's policy is in every page's
+  // build key with it, a route's own in its page's (pipeline/incremental.ts buildKey).
   if (session.site!.config.cspMeta) manifest.cspMeta = pagePolicies(session.site!.config, routing.table.routes, session.env);
   return { site: session.site!, table: routing.table, setup: { root: session.root, content, siteUrl: session.siteUrl(), manifest }, pool: session.pool };
 }

@@ -11,6 +11,7 @@ import { unsafeScheme } from '../content/urlScheme.ts';
 import { isContentImage } from '../images/model.ts';
 import { LANG_HINT, LANG_TAG } from '../core/route.ts';
 import { besideSource, routeFieldAt, writtenIn } from './routeLocate.ts';
+import { cspSourcesProblem } from '../output/hostfiles.ts';
 
 type SlashRule = TrailingSlash | Pick<SiteConfig, 'trailingSlash'>;
 const ruleOf = (r: SlashRule | undefined): TrailingSlash => (typeof r === 'string' ? r : r?.trailingSlash) ?? 'always';
@@ -121,6 +122,8 @@ const NO_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/;
 export function routeFieldProblem(d: RouteDef): string | null {
   if (!d.body && typeof d.title !== 'string') return `has ${d.title === undefined ? 'no title' : `a title that is not text (${typeof d.title})`}: a page needs one for its <title> (title: '…')`;
   if (d.lang !== undefined && (typeof d.lang !== 'string' || !LANG_TAG.test(d.lang))) return typeof d.lang === 'string' ? `lang ${shownPath(d.lang)} is not ${LANG_HINT}` : `lang must be ${LANG_HINT} (it is ${d.lang === null ? 'null' : typeof d.lang})`;
+  const badCsp = d.csp === undefined ? null : cspSourcesProblem(d.csp);
+  if (badCsp) return `csp: ${badCsp}`;
   if (d.lastmod === undefined || lastmodText(d.lastmod)) return null;
   const why = d.lastmod instanceof Date ? 'is an invalid Date' : `${shownPath(String(d.lastmod))} ${NO_ZONE.test(String(d.lastmod)) ? 'has a time but no time zone (Z or +hh:mm)' : 'is not a date'}`;
   return `lastmod ${why}: use a Date or a string such as "2025-01-10" or "2025-01-10T08:30:00Z"`;

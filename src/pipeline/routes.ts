@@ -90,7 +90,8 @@ export function sameRoute(prev: Route, next: Route, memo: EqualMemo = equalMemo(
   return prev.path === next.path && prev.output === next.output && prev.component === next.component
     && prev.title === next.title && prev.description === next.description && prev.noindex === next.noindex
     && prev.ogType === next.ogType && prev.source === next.source && deepEqual(prev.props, next.props, memo)
-    && prev.body === next.body && prev.contentType === next.contentType && sameOgImage(prev.ogImage, next.ogImage) && prev.lang === next.lang && deepEqual(prev.head, next.head, memo);
+    && prev.body === next.body && prev.contentType === next.contentType && sameOgImage(prev.ogImage, next.ogImage) && prev.lang === next.lang && deepEqual(prev.head, next.head, memo)
+    && deepEqual(prev.csp, next.csp, memo); // (a page carries its policy with cspMeta)
 }
 
 export interface Routing {

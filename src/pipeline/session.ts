@@ -14,7 +14,7 @@ import type { Pool } from '../parallel/pool.ts';
 import type { ChangeKind } from '../content/liveContent.ts';
 import { applyConfigHooks, type Mode } from '../site/plugins.ts';
 import { routeContent, type Routing } from './routes.ts';
-import { planOutputs, type OutputPlan, type PlanMemo } from './plan.ts';
+import { cspCallProblems, planOutputs, type OutputPlan, type PlanMemo } from './plan.ts';
 import { createStaticFiles, type StaticFiles } from './statics.ts';
 import { incrementalSources, oneShotSources, type Sources } from './sources.ts';
 import { classifyChanges, type FileChange } from './changes.ts';
@@ -284,11 +284,8 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     if (bundling) await stage('bundle', () => bundling!);
     if (bundleErrors.length || !manifest) return fail(bundleErrors);
     const input = { root, mode, env, config: s.config, siteUrl, table: routing.table, content, manifest, statics: statics.files, moduleVersion };
-    // The host files call the config's csp() (the site's code, merged with the plugins'): a throw there is
-    // located like any other. Called here first, so a throw inside planOutputs stays a sitegen bug.
-    const csp = s.config.csp;
-    const probed = siteCall(root, 'csp() threw', () => typeof csp === 'function' ? csp(env) : null);
-    if (probed.error) return fail([probed.error]);
+    const badCsp = cspCallProblems(root, s.config, env);
+    if (badCsp.length) return fail(badCsp);
     const outputs = await planOutputs(input, memo);
     if (outputs.errors.length) return fail(outputs.errors);
     const noticed = session.notices();

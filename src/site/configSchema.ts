@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Message, SiteConfig } from '../core/types.ts';
 import { message } from '../core/errors.ts';
 import { invalidOgImage } from '../pipeline/routeTable.ts';
+import { cspDirectiveProblem } from '../output/hostfiles.ts';
 import { closest } from '../core/didYouMean.ts';
 import { fieldType, schemaKeys, takesOtherKeys } from '../core/zodShape.ts';
 import { LANG_HINT, LANG_TAG } from '../core/route.ts';
@@ -26,7 +27,8 @@ const cspSchema = z.any().superRefine((v, ctx) => {
     return;
   }
   for (const [k, list] of Object.entries(v)) {
-    if (!Array.isArray(list) || list.some((x) => typeof x !== 'string')) ctx.addIssue({ code: 'custom', path: [k], message: `must be a list of sources, such as [${JSON.stringify(typeof list === 'string' ? list : 'https://cdn.example')}]` });
+    const bad = cspDirectiveProblem(k, list);
+    if (bad) ctx.addIssue({ code: 'custom', path: [k], message: bad });
   }
 });
 
