@@ -43,7 +43,9 @@ function printReport(r: RebuildReport, io: Io, shown: { warnings: Map<string, nu
     return;
   }
   shown.built = true;
-  const line = r.what === 'start' ? `built ${plural(r.rendered, 'page')} in memory in ${r.ms} ms` : `${r.what} → ${plural(r.rendered, 'route')} re-rendered in ${r.ms} ms`;
+  // (dev shows drafts, which a build leaves out: its page count says so, or it would not be the build's)
+  const drafts = r.drafts ? `, with ${r.drafts === 1 ? 'a draft entry' : `${r.drafts} draft entries`} that \`sitegen build\` leaves out` : '';
+  const line = r.what === 'start' ? `built ${plural(r.rendered, 'page')} in memory in ${r.ms} ms${drafts}` : `${r.what} → ${plural(r.rendered, 'route')} re-rendered in ${r.ms} ms`;
   io.out(`${green('✓')} ${line}\n`);
 }
 

@@ -3,7 +3,7 @@
 // pass.ts. In: batches of file changes (from the watcher). Out: a report per rebuild (what changed, routes
 // re-rendered, problems, ms) and the output the dev server serves.
 import path from 'node:path';
-import type { AssetManifest, Message, SiteConfig } from '../core/types.ts';
+import type { AssetManifest, Content, Entry, Message, SiteConfig } from '../core/types.ts';
 import { message } from '../core/errors.ts';
 import { openSession, type FileChange } from '../pipeline/session.ts';
 import { createDevOutput, type DevOutput } from './output.ts';
@@ -28,6 +28,8 @@ export interface RebuildReport {
   assets: string[];
   /** Route paths told ahead of this report, as soon as they were live (ApplyOptions.early). */
   early?: string[];
+  /** The start's: entries of the content that are drafts (dev shows them; `sitegen build` leaves them out). */
+  drafts?: number;
   /** The site module compiled anew from a change to the config or a file it imports outside templates/ and
    *  content/ (a plugin's code): what the site's server plugins are made from may have changed. */
   configChanged?: boolean;
@@ -101,12 +103,13 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
       const t0 = performance.now();
       await session.load();
       const first = await rebuild('start', t0, [], { servable: how.servable });
+      const drafts = draftCount(session.content);
       // routes() ran on placeholders for bodies not compiled then (content/lazyBody.ts): now that all are, it
       // runs again on the real values, and a route that differs from the one rendered renders again.
-      if (!session.takeSpeculated() || !first.committed) return first;
+      if (!session.takeSpeculated() || !first.committed) return { ...first, drafts };
       const again = await rebuild('start', t0, []);
       const changed = first.changed.includes('*') || again.changed.includes('*') ? ['*'] : [...new Set([...first.changed, ...again.changed])];
-      return { ...again, rendered: first.rendered, changed, warnings: again.warnings ?? first.warnings };
+      return { ...again, rendered: first.rendered, changed, warnings: again.warnings ?? first.warnings, drafts };
     }),
 
     apply: (changes, how = {}) => inTurn(async () => {
@@ -130,4 +133,11 @@ export async function createDevSite(opts: { root: string; env?: NodeJS.ProcessEn
     ready: () => session.ready(),
     close: () => session.close(),
   };
+}
+
+/** The entries of a content that are drafts (`entry.draft`, content/entry.ts). */
+function draftCount(content: Content): number {
+  let n = 0;
+  for (const c of Object.values(content)) for (const e of Array.isArray(c) ? c : [c]) if ((e as Entry | undefined)?.draft) n++;
+  return n;
 }

@@ -15,6 +15,7 @@ import type { SiteConfig } from '../../src/core/types.ts';
 import { z } from 'zod';
 import { editFile } from './dev-fixture.ts';
 import { copyFixture, copyOf, removeCopy } from '../helpers/scratch.ts';
+import { siteAt } from '../helpers/site.ts';
 
 let dir = '';
 let first: BuildResult;
@@ -81,6 +82,15 @@ describe('a build with the authoring helpers', () => {
     expect((await checkSite({ root: dir })).pages).toBe(8);
     expect((await checkSite({ root: dir, drafts: true })).pages).toBe(10);
     expect(errorsOf(await run())).toEqual([]); // back to the site without the draft for what follows
+  });
+
+  it('dev shows the draft, and its first line says the count is not the build\'s', async () => {
+    const dev = await siteAt(dir).dev();
+    try {
+      expect(dev.code).toBe(0);
+      await expect.poll(() => dev.stdout(), { timeout: 30_000 }).toMatch(/✓ built 10 pages in memory in \d+ ms, with a draft entry that `sitegen build` leaves out\n/);
+      expect(await (await fetch(`${dev.url}/docs/posts/unfinished/`)).text()).toContain('<mark class="draft">draft</mark>');
+    } finally { await dev.close(); }
   });
 });
 
