@@ -6,12 +6,13 @@ import { adoptIslandImages } from './islandImages.ts';
 
 type Loader = () => Promise<{ default?: any; enhance?: (el: HTMLElement) => void }>;
 
-async function hydrateOne(el: HTMLElement, load: Loader): Promise<void> {
+async function hydrateOne(el: HTMLElement, load: Loader, live: () => void): Promise<void> {
   const first = await load();
   if (typeof first.enhance === 'function') {
     // A Name.client.ts island: plain DOM enhancement of the server HTML (which carries what it needs), no React.
     first.enhance(el);
     el.setAttribute('data-hydrated', '');
+    live();
     return;
   }
   const [react, reactDom, mod] = await Promise.all([import('react'), import('react-dom/client'), first]);
@@ -22,6 +23,32 @@ async function hydrateOne(el: HTMLElement, load: Loader): Promise<void> {
   await adoptIslandImages(el);
   hydrateRoot(el, createElement(mod.default, withHtmlChildren(props, createElement)), { identifierPrefix: el.dataset.prefix || '' });
   el.setAttribute('data-hydrated', '');
+  // React listens at the root from here on: a click given now hydrates the island at once and reaches its handler.
+  live();
+}
+
+/**
+ * Clicks on an island that is not live yet (a "visible" island clicked as it scrolls in, an "idle" one before the
+ * browser was idle, any island while its code loads) would do nothing: each is held, starts the island at once,
+ * and is given again to the element it was on once the island is live. A click on a link is left to the link,
+ * which works without the island's code. Returns what to call once the island is live (or has failed: then the
+ * clicks are dropped, as they were before).
+ */
+function holdEarlyClicks(el: HTMLElement, start: () => void): (replay: boolean) => void {
+  const held: Element[] = [];
+  const onClick = (e: MouseEvent) => {
+    const target = e.target as Element | null;
+    if (!target || target.closest?.('a[href]')) return;
+    e.preventDefault();
+    e.stopPropagation();
+    held.push(target);
+    start();
+  };
+  el.addEventListener('click', onClick, true);
+  return (replay) => {
+    el.removeEventListener('click', onClick, true);
+    if (replay) for (const t of held) if (t.isConnected) t.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+  };
 }
 
 function whenIdle(fn: () => void): void {
@@ -42,7 +69,13 @@ export function hydrateIslands(loaders: Record<string, Loader>): void {
   for (const el of document.querySelectorAll<HTMLElement>('sitegen-island')) {
     const load = loaders[el.dataset.island ?? ''];
     if (!load) { console.error(`sitegen: unknown island ${el.dataset.island}`); continue; }
-    const go = () => { hydrateOne(el, load).catch((e) => console.error(`sitegen: island ${el.dataset.island} failed`, e)); };
+    let started = false;
+    const go = () => {
+      if (started) return;
+      started = true;
+      hydrateOne(el, load, () => release(true)).catch((e) => { release(false); console.error(`sitegen: island ${el.dataset.island} failed`, e); });
+    };
+    const release = holdEarlyClicks(el, go);
     const mode = el.dataset.hydrate;
     if (mode === 'idle') whenIdle(go);
     else if (mode === 'visible') whenVisible(el, go);

@@ -182,6 +182,43 @@ describe('a site with base "/blog/" under sitegen preview', () => {
     await page.close();
   });
 
+  it("gives a click that comes while the island's code still loads to the island once it is live; a link works at once", async () => {
+    // The runtime and what it imports at its start load; React and the island's code (imported when the island
+    // starts) wait until the test lets them go.
+    const html = await (await fetch(origin + '/blog/')).text();
+    const runtime = new URL(/<script type="module" src="([^"]+)"/.exec(html)![1], origin).href;
+    const code = await (await fetch(runtime)).text();
+    const atStart = new Set([runtime, ...[...code.matchAll(/import\s*"([^"]+)"|from\s*"([^"]+)"/g)].map((m) => new URL(m[1] ?? m[2], origin).href)]);
+    const holdIslandCode = async (page: Page, until: Promise<void>) => page.route('**/blog/assets/**/*.js', async (route) => {
+      if (!atStart.has(route.request().url())) await until;
+      await route.continue();
+    });
+    const page = await browser.newPage();
+    const problems = watchProblems(page);
+    let letGo!: () => void;
+    await holdIslandCode(page, new Promise<void>((resolve) => { letGo = resolve; }));
+    await page.goto(origin + '/blog/', { waitUntil: 'domcontentloaded' }); // (the runtime has run: module scripts run before)
+    expect(await page.locator('sitegen-island').getAttribute('data-hydrated')).toBeNull();
+    await page.getByRole('button', { name: 'count is 1' }).click();
+    expect(await page.getByRole('button').textContent()).toBe('count is 1'); // as the server wrote it, still
+    letGo();
+    await page.getByRole('button', { name: 'count is 2' }).waitFor();
+    await page.waitForSelector('sitegen-island[data-hydrated]');
+    // Given again once, not kept for later.
+    await page.getByRole('button', { name: 'count is 2' }).click();
+    await page.getByRole('button', { name: 'count is 3' }).waitFor();
+    expect(problems.errors).toEqual([]);
+    expect(problems.console).toEqual([]);
+    await page.close();
+    // A link in an island that is not live navigates as a link does.
+    const again = await browser.newPage();
+    await holdIslandCode(again, new Promise<void>(() => {}));
+    await again.goto(origin + '/blog/', { waitUntil: 'domcontentloaded' });
+    await again.locator('sitegen-island a').click();
+    await again.waitForURL('**/blog/posts/first/');
+    await again.close();
+  });
+
   it('has valid, accessible pages', async () => {
     const validator = new HtmlValidate(new FileSystemConfigLoader());
     for (const rel of ['index.html', 'posts/first/index.html', 'posts/second/index.html', 'tags/index.html', 'tags/news/index.html', '404.html', 'old/first/index.html']) {
