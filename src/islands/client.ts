@@ -27,27 +27,36 @@ async function hydrateOne(el: HTMLElement, load: Loader, live: () => void): Prom
   live();
 }
 
+/** What works without an island's code, whose clicks are left to the browser: a link, a form field and its label,
+ *  the summary of a <details>. */
+const NATIVE = 'a[href], input, select, textarea, label, summary';
+
 /**
  * Clicks on an island that is not live yet (a "visible" island clicked as it scrolls in, an "idle" one before the
- * browser was idle, any island while its code loads) would do nothing: each is held, starts the island at once,
- * and is given again to the element it was on once the island is live. A click on a link is left to the link,
- * which works without the island's code. Returns what to call once the island is live (or has failed: then the
- * clicks are dropped, as they were before).
+ * browser was idle, any island while its code loads) would do nothing: such a click (on a button, or on what the
+ * island makes clickable) is held, starts the island at once, and is given again to the element it was on once
+ * the island is live, with its keys and position. One click is kept per element (a second press while the first
+ * waits would undo a toggle). What works without the island's code (NATIVE) keeps working as it did, and a click
+ * for an island inside this one is its own. Returns what to call once the island is live, or has failed: then
+ * the held clicks are dropped, as they were before; so are those whose element went when it went live.
  */
 function holdEarlyClicks(el: HTMLElement, start: () => void): (replay: boolean) => void {
-  const held: Element[] = [];
+  const held = new Map<Element, MouseEventInit>();
   const onClick = (e: MouseEvent) => {
     const target = e.target as Element | null;
-    if (!target || target.closest?.('a[href]')) return;
+    if (!target?.closest || target.closest('sitegen-island') !== el || target.closest(NATIVE)) return;
     e.preventDefault();
     e.stopPropagation();
-    held.push(target);
+    if (!held.has(target)) {
+      const { ctrlKey, shiftKey, altKey, metaKey, button, buttons, clientX, clientY, screenX, screenY, detail } = e;
+      held.set(target, { bubbles: true, cancelable: true, composed: true, ctrlKey, shiftKey, altKey, metaKey, button, buttons, clientX, clientY, screenX, screenY, detail });
+    }
     start();
   };
   el.addEventListener('click', onClick, true);
   return (replay) => {
     el.removeEventListener('click', onClick, true);
-    if (replay) for (const t of held) if (t.isConnected) t.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+    if (replay) for (const [t, init] of held) if (t.isConnected) t.dispatchEvent(new MouseEvent('click', init));
   };
 }
 
