@@ -38,8 +38,7 @@ import { pruneCaches } from '../cache/prune.ts';
 import { stageTimer } from './stageTimer.ts';
 import { routeType } from './routeTable.ts';
 import { gzipSize as gzipSizeOf } from '../islands/gzipSizes.ts';
-import { endBuildHeap, heapAfter, heapForContent, wholeOutputHeap, withCacheHeap } from '../core/heap.ts';
-import { listedContentFiles } from '../content/glob.ts';
+import { endBuildHeap, heapAfter, wholeOutputHeap, withCacheHeap } from '../core/heap.ts';
 import { dropReplay, saveReplay } from './replay.ts';
 import { replayEdit } from './replayBuild.ts';
 import { listenProgress, type ProgressListener, type StageListener } from '../core/progress.ts';
@@ -142,8 +141,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     try {
       const envKey = memo?.envKey ?? wholeEnv(env);
       const known = memo ? { stamps: memo.contentStamps(), context: `${envKey}\n${new Date().toISOString().slice(0, 10)}` } : undefined;
-      // The content's size (from the last build's record) and a record of a live output set the heap's growth: a big content grows by 40 % while the build will likely patch dist/, else slowly; a small one keeps V8's own (core/heap.ts).
-      if (known?.stamps) heapForContent(listedContentFiles(known.stamps).length);
+      // A record of a live output and the content's size (sources.ts) set the heap's growth: a big content grows by 40 % while the build will likely patch dist/, else slowly; a small one keeps V8's own (core/heap.ts).
       const onStage = kept.after(heapAfter('config', !!memo && await isFolder(outDir), opts.onStage));
       const { session, plan } = await loadAndPlan({ ...opts, root, env: tracked.proxy, onStage }, 'build', result, known);
       try {

@@ -60,13 +60,15 @@ export interface Sources { module: ModuleSource; content: ContentSource; client:
  */
 export async function oneShotSources(root: string, opts: { drafts?: boolean; known?: { stamps: ReadonlyMap<string, FileStamp> | null; context: string }; writes?: boolean } = {}): Promise<Sources> {
   const cached = cachedSiteModule(root);
+  // (listed from the build's walk of content/ when it made one, upToDate.ts: once, for the loader too; its size
+  // sets the heap's growth before the content cache's decode, core/heap.ts withPatchHeap)
+  const listed = opts.known?.stamps ? listedContentFiles(opts.known.stamps) : undefined;
+  if (listed) heapForContent(listed.length);
   const t = performance.now();
   let cache = await withPatchHeap(() => openContentCache(root));
   const cacheMs = performance.now() - t;
-  // (listed from the build's walk of content/ when it made one, upToDate.ts: once, for the loader too)
-  const listed = opts.known?.stamps ? listedContentFiles(opts.known.stamps) : undefined;
   const files = listed ?? await listContentFiles(root);
-  heapForContent(files.length);
+  if (!listed) heapForContent(files.length);
   const uncached = files.filter((f) => !f.endsWith('.mdx')).length - (cache?.size ?? 0); // (MDX is listed, never parsed)
   const pool = maybeStartPool(uncached);
   // (the heap's growth waits for the workers to read their code caches: core/heap.ts)
