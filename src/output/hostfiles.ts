@@ -172,18 +172,21 @@ export function metaPolicy(policy: string): string {
   return policy.split('; ').filter((d) => !HEADER_ONLY_DIRECTIVES.includes(d.split(' ', 1)[0])).join('; ');
 }
 
+/** Whether a route adds sources of its own to the site's policy (its page then has a policy of its own). */
+export const hasOwnCsp = (r: Pick<Route, 'csp'>): r is Pick<Route, 'csp'> & { csp: Record<string, string[]> } => !!r.csp && Object.keys(r.csp).length > 0;
+
 /** The policies pages carry with `cspMeta`: the site's, and by path those of the routes that add their own sources. */
 export function pagePolicies(config: SiteConfig, routes: readonly Pick<Route, 'path' | 'csp' | 'body'>[], env: NodeJS.ProcessEnv): { site: string; routes?: Record<string, string> } {
   const site = metaPolicy(contentSecurityPolicy(config, env));
   let own: Record<string, string> | undefined;
-  for (const r of routes) if (r.csp && Object.keys(r.csp).length && !r.body) (own ??= {})[r.path] = metaPolicy(contentSecurityPolicy(config, env, r.csp));
+  for (const r of routes) if (hasOwnCsp(r) && !r.body) (own ??= {})[r.path] = metaPolicy(contentSecurityPolicy(config, env, r.csp));
   return own ? { site, routes: own } : { site };
 }
 
 /** One `_headers` rule per route that adds CSP sources of its own: its path (and its index.html) with the full policy. */
 export function routeCspRules(routes: Pick<Route, 'path' | 'csp' | 'output'>[], config: SiteConfig, env: NodeJS.ProcessEnv = {}): { paths: string[]; csp: string }[] {
   const { base } = urlPolicy(config);
-  return routes.filter((r) => r.csp && Object.keys(r.csp).length).map((r) => ({
+  return routes.filter(hasOwnCsp).map((r) => ({
     // The page's URL and its file's own URL (a host may serve either).
     paths: (r.path.endsWith('/') ? [r.path, r.path + 'index.html'] : r.output?.endsWith('.html') && `/${r.output}` !== r.path ? [r.path, `/${r.output}`] : [r.path]).map((p) => withBase(p, base)),
     csp: contentSecurityPolicy(config, env, r.csp),

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { AssetManifest, Location, Message, Route, SiteConfig } from '../core/types.ts';
 import { fileLocation, message } from '../core/errors.ts';
 import { CSP_MARK } from './linkScan.ts';
-import { contentSecurityPolicy } from '../output/hostfiles.ts';
+import { contentSecurityPolicy, hasOwnCsp } from '../output/hostfiles.ts';
 import { findIslands } from '../islands/bundle.ts';
 
 type Kind = 'style' | 'script' | 'handler';
@@ -77,7 +77,7 @@ function pagePolicies(config: SiteConfig, env: NodeJS.ProcessEnv): (pg: PageMark
   const policies = new Map<string, Map<string, string[]>>();
   let sitePolicy: Map<string, string[]> | null = null;
   return (pg) => {
-    if (!pg.route.csp || !Object.keys(pg.route.csp).length) return sitePolicy ??= directives(contentSecurityPolicy(config, env));
+    if (!hasOwnCsp(pg.route)) return sitePolicy ??= directives(contentSecurityPolicy(config, env));
     let policy = policies.get(pg.route.path);
     if (!policy) policies.set(pg.route.path, (policy = directives(contentSecurityPolicy(config, env, pg.route.csp))));
     return policy;

@@ -169,6 +169,8 @@ export interface RenderOptions {
   track?: boolean;
 }
 
+const planPolicies = new WeakMap<ReadyPlan, NonNullable<ManifestLinks['cspMeta']>>();
+
 /**
  * The render input of a session's plan: its site module, route table, content (dev passes a view of it
  * that records what each page reads), origin, and the links of the asset manifest (no file bytes: plain
@@ -178,8 +180,9 @@ export function planInput(session: Pick<Session, 'site' | 'root' | 'content' | '
   const { routing, manifest: m, outputs } = plan;
   const manifest: ManifestLinks = { css: m.css, runtime: m.runtime, baseChunks: m.baseChunks, islandChunks: m.islandChunks, reactIslands: m.reactIslands, images: outputs.images.table };
   // In the manifest, which goes to the workers and into the replay's record: the site's policy is in every page's
-  // build key with it, a route's own in its page's (pipeline/incremental.ts buildKey).
-  if (session.site!.config.cspMeta) manifest.cspMeta = pagePolicies(session.site!.config, routing.table.routes, session.env);
+  // build key with it, a route's own in its page's (pipeline/incremental.ts buildKey). Made once a plan: a build asks
+  // for its input three times, and each would call the site's csp() and walk every route.
+  if (session.site!.config.cspMeta) manifest.cspMeta = planPolicies.get(plan) ?? planPolicies.set(plan, pagePolicies(session.site!.config, routing.table.routes, session.env)).get(plan)!;
   return { site: session.site!, table: routing.table, setup: { root: session.root, content, siteUrl: session.siteUrl(), manifest }, pool: session.pool };
 }
 
