@@ -12,6 +12,7 @@ import type { Message } from '../core/types.ts';
 import { clientErrorHandler, clientErrorText } from './clientErrors.ts';
 import { MERGED_HOST_FILES } from '../output/hostfiles.ts';
 import { contentType } from '../server/host/mime.ts';
+import { attr } from '../core/htmlAttr.ts';
 
 export interface DevHandlerOptions {
   output: DevOutput;
@@ -31,8 +32,6 @@ export interface DevHandlerOptions {
   /** An image variant by its base-less path ("/assets/img/…"), made on first request (images/store.ts); null: no such variant. */
   image?: (p: string) => Promise<{ bytes: Uint8Array } | { error: string } | null>;
 }
-
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** Adds the dev client to a page: an external, deferred script, so script-src 'self' allows it. */
 export function injectClient(html: string, route: string, version: number): string {

@@ -6,10 +6,10 @@
 // - a task list's checkbox is named by its item's text (`aria-label`): an unlabelled form control is a
 //   critical axe failure, and a <label> cannot wrap an item that holds paragraphs or a nested list.
 import type { MarkedExtension, Token, Tokens } from 'marked';
+import { attr } from '../core/htmlAttr.ts';
 
 type Checkbox = Tokens.Checkbox & { sitegenLabel?: string };
 
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const unescape = (s: string) => s.replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? '');
 
 /** The words of inline tokens (any extension's too: a token with children is read through them). */

@@ -6,6 +6,7 @@
 // CommonJS interop of a build's bundled site module.
 import { slug } from 'github-slugger';
 import { type Marked, type MarkedExtension, type Token, type Tokens } from 'marked';
+import { attr } from '../core/htmlAttr.ts';
 
 type HeadingWithId = Tokens.Heading & { sitegenId?: string };
 
@@ -31,8 +32,6 @@ export function assignHeadingIds(md: Marked, tokens: Token[], reserved: string[]
     h.sitegenId = unique(plain.trim()) || unique('section');
   });
 }
-
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export const headingIdExtension: MarkedExtension = {
   renderer: {

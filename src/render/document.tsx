@@ -12,6 +12,7 @@ import { siteImageSettings } from '../images/config.ts';
 import { unsafeScheme } from '../content/urlScheme.ts';
 import type { ImageTable } from '../output/staticImages.ts';
 import { isContentImage, OG_FORMATS, shareVersion, type ImageFacts } from '../images/model.ts';
+import { attr } from '../core/htmlAttr.ts';
 
 export interface PageAssets {
   css: string[];
@@ -190,16 +191,12 @@ function hoistedPreloads(body: string): number {
   return at;
 }
 
-/** Text for a double-quoted attribute. */
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** A tiny page that sends visitors (and crawlers, via canonical) from an alias to its target. */
 export function renderAliasPage(toPath: string, ctx: RenderContext): string {
   const target = absolute(ctx, toPath);
   const to = withBase(toPath, ctx.policy.base);
-  const esc = attr;
   const lang = ctx.config.site.lang ?? 'en';
-  return `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><title>Redirecting to ${esc(to)}</title>` +
-    `<meta http-equiv="refresh" content="0; url=${esc(to)}"><link rel="canonical" href="${esc(target)}"><meta name="robots" content="noindex"></head>` +
-    `<body><main><p>This page has moved to <a href="${esc(to)}">${esc(to)}</a>.</p></main></body></html>`;
+  return `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><title>Redirecting to ${attr(to)}</title>` +
+    `<meta http-equiv="refresh" content="0; url=${attr(to)}"><link rel="canonical" href="${attr(target)}"><meta name="robots" content="noindex"></head>` +
+    `<body><main><p>This page has moved to <a href="${attr(to)}">${attr(to)}</a>.</p></main></body></html>`;
 }
